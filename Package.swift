@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "wkpack",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "wkpack", targets: ["wkpack"]),
+        .library(name: "ScriptBundler", targets: ["ScriptBundler"]),
+        .library(name: "BlockListCompiler", targets: ["BlockListCompiler"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Libraries: all logic, no printing.
+        .target(name: "ScriptBundler"),
+        .target(name: "BlockListCompiler"),
+        // The command-line layer: config loading, argument parsing, formatting and printing.
+        .target(
+            name: "WKPackCLI",
+            dependencies: [
+                "ScriptBundler",
+                "BlockListCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
+        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"]),
+        .testTarget(name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"]),
+        .testTarget(name: "WKPackCLITests", dependencies: ["WKPackCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+public enum ScriptBundlerVersion { public static let string = "0.1.0" }

@@ -1,0 +1,3 @@
+import WKPackCLI
+
+await WKPackCommand.main()

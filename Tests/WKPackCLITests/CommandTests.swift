@@ -1,0 +1,6 @@
+import Testing
+@testable import WKPackCLI
+
+@Test func rootCommandIsNamedWKPack() {
+    #expect(WKPackCommand.configuration.commandName == "wkpack")
+}
