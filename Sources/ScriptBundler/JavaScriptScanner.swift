@@ -40,6 +40,8 @@ struct JavaScriptScanner {
 
     private var previous = Previous.start
     private var braces: [Brace] = []
+    /// Start (line, column, offset) of each template whose substitution is open, innermost last.
+    private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
     private var parens: [Bool] = []
     private var ternaries: [Int] = [0]
 
@@ -157,6 +159,9 @@ struct JavaScriptScanner {
                 try punctuator(b)
             }
         }
+        if let open = openTemplates.last {
+            throw error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
+        }
         newlineBefore = false
     }
 
@@ -273,10 +278,11 @@ struct JavaScriptScanner {
     private mutating func template(start: Int, isContinuation: Bool) throws(JavaScriptSyntaxError) {
         let startLine = line
         let startColumn = column(at: start)
+        let literalStart = isContinuation ? (openTemplates.popLast() ?? (startLine, startColumn, start)) : (startLine, startColumn, start)
         pos = start + 1
         while true {
             guard pos < count else {
-                throw error(.unterminatedTemplate, "unterminated template literal", line: startLine, column: startColumn, offset: start)
+                throw error(.unterminatedTemplate, "unterminated template literal", line: literalStart.0, column: literalStart.1, offset: literalStart.2)
             }
             let b = src[pos]
             switch b {
@@ -289,6 +295,7 @@ struct JavaScriptScanner {
                 pos += 2
                 push(isContinuation ? .templateMiddle : .templateHead, start, line: startLine, column: startColumn)
                 braces.append(.templateSubstitution)
+                openTemplates.append(literalStart)
                 ternaries.append(0)
                 previous = .other
                 return
