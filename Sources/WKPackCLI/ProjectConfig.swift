@@ -64,6 +64,9 @@ public struct ProjectConfig {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
             return ConfigError(at: SourceLocation(path: path, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return ConfigError(at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column), "duplicate key \(keys)")
         default:
             return ConfigError(at: SourceLocation(path: path), "invalid YAML: \(error)")
         }
