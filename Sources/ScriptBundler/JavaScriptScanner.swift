@@ -44,6 +44,8 @@ struct JavaScriptScanner {
     private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
     private var parens: [Bool] = []
     private var ternaries: [Int] = [0]
+    /// Open brackets (`(`, `[`, `{`, `${`) with their positions, innermost last.
+    private var openers: [(closer: UInt8, line: Int, column: Int, offset: Int)] = []
 
     init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool) {
         self.src = source
@@ -159,8 +161,12 @@ struct JavaScriptScanner {
                 try punctuator(b)
             }
         }
-        if let open = openTemplates.last {
-            throw error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
+        if let opener = openers.last {
+            if braces.last == .templateSubstitution, let open = openTemplates.last {
+                throw error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
+            }
+            let opening = opener.closer == 0x29 ? "(" : opener.closer == 0x5D ? "[" : "{"
+            throw error(.unbalancedBracket, "'\(opening)' is never closed", line: opener.line, column: opener.column, offset: opener.offset)
         }
         newlineBefore = false
     }
@@ -296,6 +302,7 @@ struct JavaScriptScanner {
                 push(isContinuation ? .templateMiddle : .templateHead, start, line: startLine, column: startColumn)
                 braces.append(.templateSubstitution)
                 openTemplates.append(literalStart)
+                openers.append((0x7D, startLine, startColumn, pos - 2))
                 ternaries.append(0)
                 previous = .other
                 return
@@ -536,6 +543,22 @@ struct JavaScriptScanner {
         let b2 = at(pos + 2)
         var length = 1
         var next = Previous.other
+        switch b {
+        case 0x28, 0x5B, 0x7B:
+            openers.append((b == 0x28 ? 0x29 : b + 2, line, startColumn, start))
+        case 0x29, 0x5D, 0x7D:
+            guard let opener = openers.popLast() else {
+                throw error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
+                            line: line, column: startColumn, offset: start)
+            }
+            guard opener.closer == b else {
+                throw error(.unbalancedBracket,
+                            "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(opener.line):\(opener.column + 1), found '\(Character(Unicode.Scalar(b)))'",
+                            line: line, column: startColumn, offset: start)
+            }
+        default:
+            break
+        }
         switch b {
         case 0x7B: // {
             let kind: Brace

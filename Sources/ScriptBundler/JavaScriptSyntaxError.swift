@@ -10,6 +10,8 @@ public struct JavaScriptSyntaxError: Error, Sendable, Equatable {
         case unexpectedCharacter
         case invalidEscape
         case invalidNumber
+        /// A `)`, `]` or `}` without its opening bracket, or an opening bracket never closed.
+        case unbalancedBracket
         case sourceTooLarge
     }
 

@@ -57,7 +57,7 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         ("`${a}` / 2", ["head:`${", "id:a", "tail:}`", "p:/", "num:2"]),
         ("`${ {a: 1}.a }` / 2", ["head:`${", "p:{", "id:a", "p::", "num:1", "p:}", "p:.", "id:a", "tail:}`", "p:/", "num:2"]),
         ("(a) / 2", ["p:(", "id:a", "p:)", "p:/", "num:2"]),
-        ("} /a/", ["p:}", "re:/a/"]),
+        ("a; { x } /a/", ["id:a", "p:;", "p:{", "id:x", "p:}", "re:/a/"]),
     ])
     func regexVersusDivision(source: String, expected: [String]) throws {
         #expect(try render(source) == expected)
@@ -135,6 +135,11 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         ("0x", .invalidNumber, 1, 1),
         ("\\u00", .invalidEscape, 1, 1),
         ("a # b", .unexpectedCharacter, 1, 3),
+        ("f(a]", .unbalancedBracket, 1, 4),
+        ("x\n}).call(this);\n(function () {", .unbalancedBracket, 2, 1),
+        ("function f() {\n  if (x) {\n}", .unbalancedBracket, 1, 14),
+        ("`${ (a }`", .unbalancedBracket, 1, 8),
+        ("[1, 2", .unbalancedBracket, 1, 1),
     ])
     func errors(source: String, kind: JavaScriptSyntaxError.Kind, line: Int, column: Int) {
         #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptTokenizer.tokenize(source) }
@@ -169,7 +174,7 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
 
     @Test func bytePrefixesNeverCrash() {
         // Every prefix of a tricky source either tokenizes or throws a typed error.
-        let source = Array("a = `x${ {b: /re[/]/g} }y` / 2; // é😀\n/* c */ '\\u{1F600}' 0x1_fn #p".utf8)
+        let source = Array("a = `x${ {b: /re[/]/g} }y` / 2; // é😀\n/* c */ '\\u{1F600}' 0x1_fn #p; f([{x}])".utf8)
         for length in 0...source.count {
             _ = try? JavaScriptTokenizer.tokenize(Array(source[0..<length]))
         }
