@@ -12,12 +12,28 @@ public enum Base64VLQ {
     @inline(__always)
     public static func encode(_ value: Int, into output: inout [UInt8]) {
         var rest = value < 0 ? ((-value) << 1) | 1 : value << 1
+        if rest < 32 {
+            output.append(digit(rest))
+            return
+        }
         repeat {
-            var digit = rest & 31
+            var bits = rest & 31
             rest >>= 5
-            if rest > 0 { digit |= 32 }
-            output.append(alphabet[digit])
+            if rest > 0 { bits |= 32 }
+            output.append(digit(bits))
         } while rest > 0
+    }
+
+    /// The base64 digit for 0...63, computed without a table lookup.
+    @inline(__always)
+    static func digit(_ value: Int) -> UInt8 {
+        switch value {
+        case 0..<26: UInt8(truncatingIfNeeded: 0x41 + value)
+        case 26..<52: UInt8(truncatingIfNeeded: 0x61 + value - 26)
+        case 52..<62: UInt8(truncatingIfNeeded: 0x30 + value - 52)
+        case 62: 0x2B
+        default: 0x2F
+        }
     }
 
     /// Decodes one VLQ value starting at `index`, advancing it; `nil` on malformed input.

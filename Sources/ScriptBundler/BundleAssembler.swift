@@ -30,6 +30,7 @@ enum BundleAssembler {
         var out: [UInt8] = []
         out.reserveCapacity(inputs.reduce(0) { $0 + $1.bytes.count + 64 } + 128)
         var map = SourceMapBuilder()
+        if sourceMaps != .none { map.reserveCapacity(segments: inputs.reduce(0) { $0 + $1.bytes.count / 3 }) }
         let mapping = sourceMaps != .none
         var generatedLine = 0
 

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {
     public let fileSystem: any BundlerFileSystem
@@ -11,36 +14,55 @@ public struct ScriptBundler: Sendable {
         try GroupDiscovery(fileSystem: fileSystem).discover(configuration)
     }
 
-    /// Builds every group in memory; fails on the first error without writing anything.
+    /// Builds every group in memory (groups in parallel); fails with the first error in group order,
+    /// without writing anything.
     public func build(_ configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let groups = try discoverGroups(configuration)
-        let absoluteOutput = AbsolutePath.make(configuration.output)
-        let absoluteProject = AbsolutePath.make(configuration.projectFolder)
-        let clock = ContinuousClock()
-        var bundles: [GroupBundle] = []
-        for group in groups {
-            let started = clock.now
-            var inputs: [BundleInput] = []
-            for name in group.files {
-                let path = Paths.join(group.folder, name)
-                let bytes: [UInt8]
-                do {
-                    bytes = try fileSystem.readFile(at: path)
-                } catch {
-                    throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
-                }
-                let absolute = AbsolutePath.make(path)
-                inputs.append(BundleInput(
-                    displayPath: path,
-                    bannerPath: Paths.relative(absolute, from: absoluteProject),
-                    mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
-                    bytes: bytes))
+        let results = GroupResults(count: groups.count)
+        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+            let result: Result<GroupBundle, BundlerError>
+            do throws(BundlerError) {
+                result = .success(try buildGroup(groups[index], configuration: configuration))
+            } catch {
+                result = .failure(error)
             }
-            let (code, map) = try BundleAssembler.assemble(
-                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
-            bundles.append(GroupBundle(group: group, code: code, map: map, duration: clock.now - started))
+            results.set(index, result)
+        }
+        var bundles: [GroupBundle] = []
+        for result in results.all() {
+            switch result {
+            case .success(let bundle): bundles.append(bundle)
+            case .failure(let error): throw error
+            case nil: continue
+            }
         }
         return bundles
+    }
+
+    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration) throws(BundlerError) -> GroupBundle {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let absoluteOutput = AbsolutePath.make(configuration.output)
+        let absoluteProject = AbsolutePath.make(configuration.projectFolder)
+        var inputs: [BundleInput] = []
+        for name in group.files {
+            let path = Paths.join(group.folder, name)
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.readFile(at: path)
+            } catch {
+                throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
+            }
+            let absolute = AbsolutePath.make(path)
+            inputs.append(BundleInput(
+                displayPath: path,
+                bannerPath: Paths.relative(absolute, from: absoluteProject),
+                mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
+                bytes: bytes))
+        }
+        let (code, map) = try BundleAssembler.assemble(
+            inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
@@ -51,5 +73,27 @@ public struct ScriptBundler: Sendable {
             if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
         }
         return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
+    }
+}
+
+/// Per-group results filled in concurrently, one slot per group.
+private final class GroupResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<GroupBundle, BundlerError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<GroupBundle, BundlerError>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func all() -> [Result<GroupBundle, BundlerError>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

@@ -12,6 +12,11 @@ public struct SourceMapBuilder: Sendable {
 
     public init() {}
 
+    /// Reserves room for about `segments` mapping segments.
+    public mutating func reserveCapacity(segments: Int) {
+        mappings.reserveCapacity(segments * 5)
+    }
+
     /// Registers a source file; returns its index for `addMapping`.
     public mutating func addSource(_ path: String, content: [UInt8]) -> Int {
         sources.append(path)
