@@ -99,4 +99,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(error?.description == "wkpack.yml:4:15: error: folder '\(folder)/UserScripts/AllFrames/Webcompat' of group 'Webcompat' does not exist")
     }
+
+    @Test func firstFailingGroupInOrderIsReported() throws {
+        let (folder, error) = try Self.build([
+            "UserScripts/MainFrame/AtDocumentEnd/z.js": Array("'open".utf8),
+            "UserScripts/AllFrames/AtDocumentStart/a.js": Array("ok();\n/* open".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error?.description == "\(folder)/UserScripts/AllFrames/AtDocumentStart/a.js:2:1: error: unterminated block comment")
+    }
 }
