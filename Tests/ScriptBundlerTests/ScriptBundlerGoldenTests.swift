@@ -21,7 +21,8 @@ import Testing
         #expect(existing == files.keys.sorted())
         for (file, bytes) in files {
             let golden = try #require(FileManager.default.contents(atPath: folder + "/" + file), "missing golden \(file)")
-            #expect(Array(golden) == bytes, "\(name)/\(file) differs from its golden; rerun with WKPACK_UPDATE_GOLDENS=1 if intended")
+            let matches = Array(golden) == bytes
+            #expect(matches, "\(name)/\(file) differs from its golden; rerun with WKPACK_UPDATE_GOLDENS=1 if intended")
         }
     }
 
