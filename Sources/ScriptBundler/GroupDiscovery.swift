@@ -4,9 +4,15 @@ struct GroupDiscovery {
 
     func discover(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
         let root = configuration.root
-        guard fileSystem.itemKind(at: root) == .directory else {
-            let origin = configuration.rootOrigin ?? SourceLocation(path: root)
-            throw BundlerError(.missingRoot, at: origin, "user-script root folder '\(root)' does not exist")
+        switch fileSystem.itemKind(at: root) {
+        case .directory:
+            break
+        case .file:
+            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                               "user-script root '\(root)' is a file, not a folder")
+        case nil:
+            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                               "user-script root folder '\(root)' does not exist")
         }
         let absoluteRoot = AbsolutePath.make(root)
         let absoluteOutput = AbsolutePath.make(configuration.output)

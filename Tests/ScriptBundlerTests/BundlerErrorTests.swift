@@ -108,4 +108,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(error?.description == "\(folder)/UserScripts/AllFrames/AtDocumentStart/a.js:2:1: error: unterminated block comment")
     }
+
+    @Test func rootThatIsAFile() throws {
+        let (folder, error) = try Self.build(["UserScripts": Array("not a folder".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error?.description == "\(folder)/UserScripts:1:1: error: user-script root '\(folder)/UserScripts' is a file, not a folder")
+    }
 }
