@@ -28,7 +28,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
-        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"]),
+        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"], exclude: ["Fixtures"]),
         .testTarget(name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"]),
         .testTarget(name: "WKPackCLITests", dependencies: ["WKPackCLI"]),
     ],

@@ -1,0 +1,56 @@
+/// Base64 variable-length quantities, as used by source-map `mappings`.
+public enum Base64VLQ {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    private static let values: [Int8] = {
+        var table = [Int8](repeating: -1, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = Int8(index) }
+        return table
+    }()
+
+    /// Appends the VLQ encoding of `value` to `output`.
+    @inline(__always)
+    public static func encode(_ value: Int, into output: inout [UInt8]) {
+        var rest = value < 0 ? ((-value) << 1) | 1 : value << 1
+        if rest < 32 {
+            output.append(digit(rest))
+            return
+        }
+        repeat {
+            var bits = rest & 31
+            rest >>= 5
+            if rest > 0 { bits |= 32 }
+            output.append(digit(bits))
+        } while rest > 0
+    }
+
+    /// The base64 digit for 0...63, computed without a table lookup.
+    @inline(__always)
+    static func digit(_ value: Int) -> UInt8 {
+        switch value {
+        case 0..<26: UInt8(truncatingIfNeeded: 0x41 + value)
+        case 26..<52: UInt8(truncatingIfNeeded: 0x61 + value - 26)
+        case 52..<62: UInt8(truncatingIfNeeded: 0x30 + value - 52)
+        case 62: 0x2B
+        default: 0x2F
+        }
+    }
+
+    /// Decodes one VLQ value starting at `index`, advancing it; `nil` on malformed input.
+    public static func decode(_ bytes: [UInt8], at index: inout Int) -> Int? {
+        var result = 0
+        var shift = 0
+        while index < bytes.count {
+            let digit = Int(values[Int(bytes[index])])
+            index += 1
+            guard digit >= 0, shift <= 30 else { return nil }
+            result |= (digit & 31) << shift
+            shift += 5
+            if digit & 32 == 0 {
+                let magnitude = result >> 1
+                return result & 1 == 1 ? -magnitude : magnitude
+            }
+        }
+        return nil
+    }
+}

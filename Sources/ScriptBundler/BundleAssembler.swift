@@ -1,0 +1,142 @@
+import Foundation
+
+/// One input file of a bundle.
+struct BundleInput {
+    /// Path shown in errors (as configured).
+    let displayPath: String
+    /// Path in banner comments (relative to the project folder).
+    let bannerPath: String
+    /// Path in the source map's `sources` (relative to the map's folder).
+    let mapSourcePath: String
+    let bytes: [UInt8]
+}
+
+/// Wraps each file in its own function scope, concatenates them and builds the source map.
+///
+/// Layout per file (the file's text keeps its own lines and columns, so mappings shift by lines only):
+/// ```
+/// // <banner path>           (development only)
+/// (function () {
+/// <file text; a hashbang becomes a `//` comment>
+/// }).call(this);
+/// ```
+enum BundleAssembler {
+    static let prologue: [UInt8] = Array("(function () {\n".utf8)
+    static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
+
+    static func assemble(
+        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) throws(BundlerError) -> (code: [UInt8], map: [UInt8]?) {
+        var out: [UInt8] = []
+        out.reserveCapacity(inputs.reduce(0) { $0 + $1.bytes.count + 64 } + 128)
+        var map = SourceMapBuilder()
+        if sourceMaps != .none { map.reserveCapacity(segments: inputs.reduce(0) { $0 + $1.bytes.count / 3 }) }
+        let mapping = sourceMaps != .none
+        var generatedLine = 0
+
+        for input in inputs {
+            let tokenization: JavaScriptTokenization
+            do {
+                tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
+            } catch {
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
+            }
+            if mode == .development {
+                out.append(contentsOf: Array("// ".utf8))
+                out.append(contentsOf: bannerText(input.bannerPath))
+                out.append(0x0A)
+                if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
+                generatedLine += 1
+            }
+            out.append(contentsOf: prologue)
+            if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
+            generatedLine += 1
+
+            let bodyStart = out.count
+            out.append(contentsOf: input.bytes)
+            if input.bytes.count >= 2, input.bytes[0] == 0x23, input.bytes[1] == 0x21 {
+                out[bodyStart] = 0x2F
+                out[bodyStart + 1] = 0x2F
+            }
+            if mapping {
+                let source = map.addSource(input.mapSourcePath, content: input.bytes)
+                addMappings(tokenization.tokens, bytes: input.bytes, source: source, firstLine: generatedLine, to: &map)
+            }
+            generatedLine += tokenization.lineTerminatorCount
+            if !input.bytes.isEmpty, !endsWithLineTerminator(input.bytes) {
+                out.append(0x0A)
+                generatedLine += 1
+            }
+            out.append(contentsOf: epilogue)
+            if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
+            generatedLine += 1
+        }
+
+        switch sourceMaps {
+        case .none:
+            return (out, nil)
+        case .external:
+            let json = map.json(file: outputFileName)
+            out.append(contentsOf: Array("//# sourceMappingURL=\(outputFileName).map\n".utf8))
+            return (out, json)
+        case .inline:
+            let json = map.json(file: outputFileName)
+            out.append(contentsOf: Array("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".utf8))
+            out.append(contentsOf: Array(Data(json).base64EncodedString().utf8))
+            out.append(0x0A)
+            return (out, nil)
+        }
+    }
+
+    /// One segment per token, plus column-0 segments for the continuation lines of multi-line tokens.
+    private static func addMappings(_ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, to map: inout SourceMapBuilder) {
+        for token in tokens {
+            let line = token.line - 1
+            map.addMapping(generatedLine: firstLine + line, generatedColumn: token.column, source: source,
+                           originalLine: line, originalColumn: token.column)
+            guard token.canSpanLines else { continue }
+            var extra = 0
+            var i = token.start
+            let end = token.end
+            while i < end {
+                let b = bytes[i]
+                var length = 0
+                if b == 0x0A {
+                    length = 1
+                } else if b == 0x0D {
+                    length = i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1
+                } else if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    length = 3
+                }
+                if length > 0 {
+                    extra += 1
+                    map.addMapping(generatedLine: firstLine + line + extra, generatedColumn: 0, source: source,
+                                   originalLine: line + extra, originalColumn: 0)
+                    i += length
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+
+    private static func endsWithLineTerminator(_ bytes: [UInt8]) -> Bool {
+        guard let last = bytes.last else { return false }
+        if last == 0x0A || last == 0x0D { return true }
+        let n = bytes.count
+        return n >= 3 && bytes[n - 3] == 0xE2 && bytes[n - 2] == 0x80 && (last == 0xA8 || last == 0xA9)
+    }
+
+    /// The banner path with line terminators replaced, so the `//` comment stays on one line.
+    private static func bannerText(_ path: String) -> [UInt8] {
+        var result: [UInt8] = []
+        for scalar in path.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                result.append(0x3F)
+            } else {
+                result.append(contentsOf: Array(String(scalar).utf8))
+            }
+        }
+        return result
+    }
+}

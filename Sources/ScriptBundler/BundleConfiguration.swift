@@ -1,0 +1,28 @@
+/// Everything a bundle build needs. Paths are absolute or relative to the current directory.
+public struct BundleConfiguration: Sendable, Equatable {
+    /// The user-script root (`UserScripts`).
+    public var root: String
+    /// The output folder (`Assets`).
+    public var output: String
+    /// Folder that banner comments are relative to (the project folder).
+    public var projectFolder: String
+    public var mode: BundleMode
+    public var sourceMaps: SourceMapMode
+    /// Configured groups; standard groups are discovered whether listed or not.
+    public var groups: [ScriptGroupDefinition]
+    /// Where the root was configured (for a missing-root error), if known.
+    public var rootOrigin: SourceLocation?
+
+    public init(
+        root: String, output: String, projectFolder: String, mode: BundleMode = .production,
+        sourceMaps: SourceMapMode = .external, groups: [ScriptGroupDefinition] = [], rootOrigin: SourceLocation? = nil
+    ) {
+        self.root = root
+        self.output = output
+        self.projectFolder = projectFolder
+        self.mode = mode
+        self.sourceMaps = sourceMaps
+        self.groups = groups
+        self.rootOrigin = rootOrigin
+    }
+}

@@ -1,0 +1,21 @@
+/// What a path names.
+public enum FileItemKind: Sendable, Equatable {
+    case file
+    case directory
+}
+
+/// The file-system operations the bundler uses; tests substitute their own.
+public protocol BundlerFileSystem: Sendable {
+    /// The kind of item at `path`, or `nil` if nothing is there.
+    func itemKind(at path: String) -> FileItemKind?
+    /// Names of the entries in a folder.
+    func contentsOfDirectory(at path: String) throws -> [String]
+    func readFile(at path: String) throws -> [UInt8]
+    /// Creates a folder and its missing parents.
+    func createDirectory(at path: String) throws
+    /// Creates a new file exclusively (fails if it exists) with `bytes`.
+    func createFile(at path: String, bytes: [UInt8]) throws
+    /// Renames `source` to `destination`, replacing it atomically.
+    func replaceItem(at destination: String, with source: String) throws
+    func removeItem(at path: String) throws
+}

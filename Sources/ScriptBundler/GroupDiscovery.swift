@@ -1,0 +1,109 @@
+/// Finds the groups under the root and lists their files in bundle order.
+struct GroupDiscovery {
+    let fileSystem: any BundlerFileSystem
+
+    func discover(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
+        let root = configuration.root
+        switch fileSystem.itemKind(at: root) {
+        case .directory:
+            break
+        case .file:
+            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                               "user-script root '\(root)' is a file, not a folder")
+        case nil:
+            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                               "user-script root folder '\(root)' does not exist")
+        }
+        let absoluteRoot = AbsolutePath.make(root)
+        let absoluteOutput = AbsolutePath.make(configuration.output)
+        if Paths.isSameOrInside(absoluteOutput, absoluteRoot) {
+            throw BundlerError(.invalidConfiguration, at: configuration.rootOrigin ?? SourceLocation(path: configuration.output),
+                               "output folder '\(configuration.output)' must not be the root folder '\(root)' or inside it")
+        }
+
+        var configured: [String: ScriptGroupDefinition] = [:]
+        for definition in configuration.groups {
+            if configured[definition.name] != nil {
+                throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                                   "group '\(definition.name)' is configured twice")
+            }
+            configured[definition.name] = definition
+        }
+
+        var selected: [(definition: ScriptGroupDefinition, folder: String)] = []
+        let standardNames = Set(ScriptGroupDefinition.standardGroups.map(\.name))
+        for standard in ScriptGroupDefinition.standardGroups {
+            var definition = configured[standard.name] ?? ScriptGroupDefinition(name: standard.name)
+            let folder = definition.folder ?? standard.folder
+            definition.folder = folder
+            let path = Paths.join(root, folder)
+            if fileSystem.itemKind(at: path) == .directory {
+                selected.append((definition, path))
+            } else if configured[standard.name]?.folder != nil {
+                throw missingFolder(definition, path: path, root: root)
+            }
+        }
+        for definition in configuration.groups where !standardNames.contains(definition.name) {
+            guard let folder = definition.folder else {
+                throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                                   "group '\(definition.name)' is not a standard group and needs a 'folder'")
+            }
+            let path = Paths.join(root, folder)
+            guard fileSystem.itemKind(at: path) == .directory else {
+                throw missingFolder(definition, path: path, root: root)
+            }
+            selected.append((definition, path))
+        }
+
+        var outputNames: [String: String] = [:]
+        var groups: [ScriptGroup] = []
+        for (definition, folder) in selected {
+            let outputFileName = definition.outputFileName ?? definition.name + ".js"
+            let origin = definition.origin ?? SourceLocation(path: folder)
+            guard Self.isValidOutputName(outputFileName) else {
+                throw BundlerError(.invalidConfiguration, at: origin,
+                                   "output name '\(outputFileName)' of group '\(definition.name)' must be a plain file name ending in '.js'")
+            }
+            let key = outputFileName.lowercased()
+            if let other = outputNames[key] {
+                throw BundlerError(.invalidConfiguration, at: origin,
+                                   "groups '\(other)' and '\(definition.name)' both write '\(outputFileName)'")
+            }
+            outputNames[key] = definition.name
+            groups.append(try listFiles(definition, folder: folder, outputFileName: outputFileName))
+        }
+        return groups
+    }
+
+    private func missingFolder(_ definition: ScriptGroupDefinition, path: String, root: String) -> BundlerError {
+        BundlerError(.missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
+                     "folder '\(path)' of group '\(definition.name)' does not exist")
+    }
+
+    static func isValidOutputName(_ name: String) -> Bool {
+        name.hasSuffix(".js") && name.count > 3 && !name.contains("/") && !name.hasPrefix(".")
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0 == " " || $0.value == 0x7F }
+    }
+
+    private func listFiles(_ definition: ScriptGroupDefinition, folder: String, outputFileName: String) throws(BundlerError) -> ScriptGroup {
+        let names: [String]
+        do {
+            names = try fileSystem.contentsOfDirectory(at: folder)
+        } catch {
+            throw BundlerError(.unreadableFile, at: SourceLocation(path: folder), "cannot list folder: \(error)")
+        }
+        var files = names.filter { name in
+            (name.hasSuffix(".js") || name.hasSuffix(".mjs")) && !name.hasPrefix(".")
+                && fileSystem.itemKind(at: Paths.join(folder, name)) == .file
+        }
+        files.sort(by: FileNameCollation.areInIncreasingOrder)
+        if let first = definition.first {
+            guard let index = files.firstIndex(of: first) else {
+                throw BundlerError(.missingFirstFile, at: definition.origin ?? SourceLocation(path: folder),
+                                   "group '\(definition.name)' must start with '\(first)', but '\(Paths.join(folder, first))' does not exist")
+            }
+            files.insert(files.remove(at: index), at: 0)
+        }
+        return ScriptGroup(name: definition.name, folder: folder, outputFileName: outputFileName, files: files)
+    }
+}

@@ -1,0 +1,737 @@
+/// The byte-level state machine behind `JavaScriptTokenizer`.
+struct JavaScriptScanner {
+    /// What the previous significant token allows next.
+    private enum Previous {
+        case start
+        case operand
+        case parenthesizedStatementKeyword
+        case blockKeyword
+        case expressionKeyword
+        case closeParenAllowingRegex
+        case closeParenOperand
+        case closeBlock
+        case closeExpression
+        case statementPunctuator
+        case blockColon
+        case expressionColon
+        case arrow
+        case dot
+        case postfix
+        case other
+    }
+
+    private enum Brace {
+        case block
+        case object
+        case arrowBody
+        case templateSubstitution
+    }
+
+    private let src: UnsafeBufferPointer<UInt8>
+    private let count: Int
+    private let includeComments: Bool
+    private var pos = 0
+    private(set) var line = 1
+    private var lineStart = 0
+    private var columnByte = 0
+    private var columnUnits = 0
+    private var newlineBefore = false
+    private(set) var tokens: [JavaScriptToken] = []
+
+    private var previous = Previous.start
+    private var braces: [Brace] = []
+    /// Start (line, column, offset) of each template whose substitution is open, innermost last.
+    private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
+    private var parens: [Bool] = []
+    private var ternaries: [Int] = [0]
+    /// Open brackets (`(`, `[`, `{`, `${`) with their positions, innermost last.
+    private var openers: [(closer: UInt8, line: Int, column: Int, offset: Int)] = []
+
+    init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool) {
+        self.src = source
+        self.count = source.count
+        self.includeComments = includeComments
+        tokens.reserveCapacity(source.count / 4)
+    }
+
+    // MARK: - Positions
+
+    @inline(__always) private func at(_ i: Int) -> UInt8 { i < count ? src[i] : 0 }
+
+    /// UTF-16 column of `offset`, which must be on the current line.
+    private mutating func column(at offset: Int) -> Int {
+        if offset < columnByte {
+            columnByte = lineStart
+            columnUnits = 0
+        }
+        var units = columnUnits
+        var i = columnByte
+        while i < offset {
+            let b = src[i]
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        columnByte = offset
+        columnUnits = units
+        return units
+    }
+
+    /// Records a line terminator ending just before `next`.
+    @inline(__always) private mutating func startLine(at next: Int) {
+        line += 1
+        lineStart = next
+        columnByte = next
+        columnUnits = 0
+    }
+
+    /// If a line terminator starts at `i`, returns its length.
+    @inline(__always) private func terminatorLength(at i: Int) -> Int {
+        let b = src[i]
+        if b == 0x0A { return 1 }
+        if b == 0x0D { return at(i + 1) == 0x0A ? 2 : 1 }
+        if b == 0xE2, at(i + 1) == 0x80, at(i + 2) == 0xA8 || at(i + 2) == 0xA9 { return 3 }
+        return 0
+    }
+
+    private mutating func error(_ kind: JavaScriptSyntaxError.Kind, _ message: String, line: Int, column: Int, offset: Int) -> JavaScriptSyntaxError {
+        JavaScriptSyntaxError(kind: kind, line: line, column: column + 1, offset: offset, message: message)
+    }
+
+    private mutating func errorHere(_ kind: JavaScriptSyntaxError.Kind, _ message: String, at offset: Int) -> JavaScriptSyntaxError {
+        let col = column(at: offset)
+        return error(kind, message, line: line, column: col, offset: offset)
+    }
+
+    @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
+        tokens.append(JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore))
+        newlineBefore = false
+    }
+
+    // MARK: - Main loop
+
+    mutating func run() throws(JavaScriptSyntaxError) {
+        if count >= 2, src[0] == 0x23, src[1] == 0x21 {
+            pos = 2
+            skipToLineEnd()
+            if includeComments { tokens.append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false)) }
+        }
+        while pos < count {
+            let b = src[pos]
+            switch b {
+            case 0x0A:
+                pos += 1
+                startLine(at: pos)
+                newlineBefore = true
+            case 0x0D:
+                pos += at(pos + 1) == 0x0A ? 2 : 1
+                startLine(at: pos)
+                newlineBefore = true
+            case 0x20, 0x09, 0x0B, 0x0C:
+                pos += 1
+            case 0x2F: // '/'
+                let next = at(pos + 1)
+                if next == 0x2F {
+                    try lineComment()
+                } else if next == 0x2A {
+                    try blockComment()
+                } else if regexAllowed {
+                    try regularExpression()
+                } else {
+                    let start = pos
+                    let col = column(at: start)
+                    pos += next == 0x3D ? 2 : 1
+                    push(.punctuator, start, line: line, column: col)
+                    previous = .other
+                }
+            case 0x22, 0x27:
+                try string(quote: b)
+            case 0x60:
+                try template(start: pos, isContinuation: false)
+            case 0x30...0x39:
+                try number()
+            case 0x2E where at(pos + 1) >= 0x30 && at(pos + 1) <= 0x39:
+                try number()
+            case 0x41...0x5A, 0x61...0x7A, 0x24, 0x5F, 0x5C:
+                try identifierOrKeyword()
+            case 0x23: // '#'
+                try privateName()
+            case 0x80...0xFF:
+                try nonASCII()
+            default:
+                try punctuator(b)
+            }
+        }
+        if let opener = openers.last {
+            if braces.last == .templateSubstitution, let open = openTemplates.last {
+                throw error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
+            }
+            let opening = opener.closer == 0x29 ? "(" : opener.closer == 0x5D ? "[" : "{"
+            throw error(.unbalancedBracket, "'\(opening)' is never closed", line: opener.line, column: opener.column, offset: opener.offset)
+        }
+        newlineBefore = false
+    }
+
+    private var regexAllowed: Bool {
+        switch previous {
+        case .operand, .closeParenOperand, .closeExpression, .postfix: false
+        default: true
+        }
+    }
+
+    // MARK: - Comments
+
+    private mutating func skipToLineEnd() {
+        while pos < count {
+            let b = src[pos]
+            if b == 0x0A || b == 0x0D { return }
+            if b == 0xE2, terminatorLength(at: pos) == 3 { return }
+            pos += 1
+        }
+    }
+
+    private mutating func lineComment() throws(JavaScriptSyntaxError) {
+        let start = pos
+        pos += 2
+        skipToLineEnd()
+        if includeComments {
+            let col = column(at: start)
+            let keep = newlineBefore
+            push(.lineComment, start, line: line, column: col)
+            newlineBefore = keep
+        }
+    }
+
+    private mutating func blockComment() throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startLine = line
+        let startColumn = column(at: start)
+        pos += 2
+        var sawNewline = false
+        while true {
+            guard pos < count else {
+                throw error(.unterminatedBlockComment, "unterminated block comment", line: startLine, column: startColumn, offset: start)
+            }
+            let b = src[pos]
+            if b == 0x2A, at(pos + 1) == 0x2F {
+                pos += 2
+                break
+            }
+            if b == 0x0A || b == 0x0D || b == 0xE2 {
+                let length = terminatorLength(at: pos)
+                if length > 0 {
+                    pos += length
+                    self.startLine(at: pos)
+                    sawNewline = true
+                    continue
+                }
+            }
+            pos += 1
+        }
+        if includeComments {
+            let keep = newlineBefore
+            push(.blockComment, start, line: startLine, column: startColumn)
+            newlineBefore = keep
+        }
+        if sawNewline { newlineBefore = true }
+    }
+
+    // MARK: - Literals
+
+    private mutating func string(quote: UInt8) throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startLine = line
+        let startColumn = column(at: start)
+        pos += 1
+        while true {
+            guard pos < count else {
+                throw error(.unterminatedString, "unterminated string literal", line: startLine, column: startColumn, offset: start)
+            }
+            let b = src[pos]
+            if b == quote {
+                pos += 1
+                break
+            }
+            switch b {
+            case 0x5C:
+                pos += 1
+                guard pos < count else { continue }
+                let length = terminatorLength(at: pos)
+                if length > 0 {
+                    pos += length
+                    self.startLine(at: pos)
+                } else {
+                    pos += 1
+                }
+            case 0x0A, 0x0D:
+                throw error(.unterminatedString, "unterminated string literal", line: startLine, column: startColumn, offset: start)
+            case 0xE2:
+                let length = terminatorLength(at: pos)
+                if length > 0 {
+                    pos += length
+                    self.startLine(at: pos)
+                } else {
+                    pos += 1
+                }
+            default:
+                pos += 1
+            }
+        }
+        push(.string, start, line: startLine, column: startColumn)
+        previous = .operand
+    }
+
+    /// Scans a template part starting at `` ` `` or at the `}` closing a substitution.
+    private mutating func template(start: Int, isContinuation: Bool) throws(JavaScriptSyntaxError) {
+        let startLine = line
+        let startColumn = column(at: start)
+        let literalStart = isContinuation ? (openTemplates.popLast() ?? (startLine, startColumn, start)) : (startLine, startColumn, start)
+        pos = start + 1
+        while true {
+            guard pos < count else {
+                throw error(.unterminatedTemplate, "unterminated template literal", line: literalStart.0, column: literalStart.1, offset: literalStart.2)
+            }
+            let b = src[pos]
+            switch b {
+            case 0x60:
+                pos += 1
+                push(isContinuation ? .templateTail : .template, start, line: startLine, column: startColumn)
+                previous = .operand
+                return
+            case 0x24 where at(pos + 1) == 0x7B:
+                pos += 2
+                push(isContinuation ? .templateMiddle : .templateHead, start, line: startLine, column: startColumn)
+                braces.append(.templateSubstitution)
+                openTemplates.append(literalStart)
+                openers.append((0x7D, startLine, startColumn, pos - 2))
+                ternaries.append(0)
+                previous = .other
+                return
+            case 0x5C:
+                pos += 1
+                guard pos < count else { continue }
+                let length = terminatorLength(at: pos)
+                if length > 0 {
+                    pos += length
+                    self.startLine(at: pos)
+                } else {
+                    pos += 1
+                }
+            case 0x0A, 0x0D, 0xE2:
+                let length = terminatorLength(at: pos)
+                if length > 0 {
+                    pos += length
+                    self.startLine(at: pos)
+                } else {
+                    pos += 1
+                }
+            default:
+                pos += 1
+            }
+        }
+    }
+
+    private mutating func regularExpression() throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        pos += 1
+        var inClass = false
+        while true {
+            guard pos < count else {
+                throw error(.unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn, offset: start)
+            }
+            let b = src[pos]
+            if b == 0x0A || b == 0x0D || (b == 0xE2 && terminatorLength(at: pos) > 0) {
+                throw error(.unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn, offset: start)
+            }
+            if b == 0x5C {
+                pos += 1
+                guard pos < count else { continue }
+                let next = src[pos]
+                if next == 0x0A || next == 0x0D || (next == 0xE2 && terminatorLength(at: pos) > 0) { continue }
+                pos += 1
+                continue
+            }
+            pos += 1
+            if b == 0x5B {
+                inClass = true
+            } else if b == 0x5D {
+                inClass = false
+            } else if b == 0x2F, !inClass {
+                break
+            }
+        }
+        // Flags.
+        while pos < count {
+            let b = src[pos]
+            if isASCIIIdentifierPart(b) {
+                pos += 1
+            } else if b >= 0x80, let (scalar, length) = decode(at: pos), isIdentifierPart(scalar) {
+                pos += length
+            } else {
+                break
+            }
+        }
+        push(.regularExpression, start, line: line, column: startColumn)
+        previous = .operand
+    }
+
+    private mutating func number() throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        let first = src[pos]
+        var allowsBigInt = true
+        if first == 0x30, let radix = radixPrefix(at(pos + 1)) {
+            pos += 2
+            let digitsStart = pos
+            while pos < count, isDigit(src[pos], radix: radix) || src[pos] == 0x5F { pos += 1 }
+            if pos == digitsStart {
+                throw errorHere(.invalidNumber, "missing digits after numeric prefix", at: start)
+            }
+        } else {
+            if first != 0x2E {
+                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+            }
+            if at(pos) == 0x2E {
+                allowsBigInt = false
+                pos += 1
+                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+            }
+            let e = at(pos)
+            if e == 0x65 || e == 0x45 {
+                var p = pos + 1
+                if at(p) == 0x2B || at(p) == 0x2D { p += 1 }
+                guard isDecimal(at(p)) else {
+                    throw errorHere(.invalidNumber, "missing exponent digits", at: start)
+                }
+                allowsBigInt = false
+                pos = p
+                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+            }
+        }
+        if allowsBigInt, at(pos) == 0x6E { pos += 1 }
+        if pos < count {
+            let b = src[pos]
+            var startsIdentifier = isASCIIIdentifierStart(b) || isDecimal(b) || b == 0x5C
+            if !startsIdentifier, b >= 0x80, let (scalar, _) = decode(at: pos) { startsIdentifier = isIdentifierStart(scalar) }
+            if startsIdentifier {
+                throw errorHere(.invalidNumber, "identifier starts immediately after numeric literal", at: pos)
+            }
+        }
+        push(.number, start, line: line, column: startColumn)
+        previous = .operand
+    }
+
+    // MARK: - Words
+
+    private mutating func identifierOrKeyword() throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        let hasEscape = try scanIdentifierName()
+        let afterDot = previous == .dot
+        let wordClass = hasEscape || afterDot ? WordClass.identifier : JavaScriptKeywords.classify(src, start, pos)
+        switch wordClass {
+        case .identifier:
+            push(.identifier, start, line: line, column: startColumn)
+            previous = .operand
+        case .contextualOf:
+            push(.identifier, start, line: line, column: startColumn)
+            previous = .expressionKeyword
+        case .parenthesizedStatement:
+            push(.keyword, start, line: line, column: startColumn)
+            previous = .parenthesizedStatementKeyword
+        case .blockStatement:
+            push(.keyword, start, line: line, column: startColumn)
+            previous = .blockKeyword
+        case .operand:
+            push(.keyword, start, line: line, column: startColumn)
+            previous = .operand
+        case .expressionPrefix:
+            let wasFor = previous == .parenthesizedStatementKeyword
+            push(.keyword, start, line: line, column: startColumn)
+            // `for await (`: keep the statement context for the parenthesis.
+            previous = wasFor && pos - start == 5 && src[start] == 0x61 ? .parenthesizedStatementKeyword : .expressionKeyword
+        }
+    }
+
+    /// Scans an IdentifierName at `pos`; returns whether it contained `\u` escapes.
+    private mutating func scanIdentifierName() throws(JavaScriptSyntaxError) -> Bool {
+        var hasEscape = false
+        var isFirst = true
+        while pos < count {
+            let b = src[pos]
+            if isFirst ? isASCIIIdentifierStart(b) : isASCIIIdentifierPart(b) {
+                pos += 1
+            } else if b == 0x5C {
+                let escapeStart = pos
+                guard let scalar = unicodeEscape(), isFirst ? isIdentifierStart(scalar) : isIdentifierPart(scalar) else {
+                    throw errorHere(.invalidEscape, "invalid Unicode escape in identifier", at: escapeStart)
+                }
+                hasEscape = true
+            } else if b >= 0x80, let (scalar, length) = decode(at: pos), isFirst ? isIdentifierStart(scalar) : isIdentifierPart(scalar) {
+                pos += length
+            } else {
+                break
+            }
+            isFirst = false
+        }
+        return hasEscape
+    }
+
+    /// Parses `\uXXXX` or `\u{X...}` at `pos`, advancing past it.
+    private mutating func unicodeEscape() -> UInt32? {
+        guard at(pos + 1) == 0x75 else { return nil }
+        var p = pos + 2
+        var value: UInt32 = 0
+        if at(p) == 0x7B {
+            p += 1
+            var digits = 0
+            while let d = hexValue(at(p)) {
+                value = value &* 16 &+ d
+                digits += 1
+                if value > 0x10FFFF { return nil }
+                p += 1
+            }
+            guard digits > 0, at(p) == 0x7D else { return nil }
+            p += 1
+        } else {
+            for _ in 0..<4 {
+                guard let d = hexValue(at(p)) else { return nil }
+                value = value * 16 + d
+                p += 1
+            }
+        }
+        pos = p
+        return value
+    }
+
+    private mutating func privateName() throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        pos += 1
+        let next = at(pos)
+        var ok = isASCIIIdentifierStart(next) || next == 0x5C
+        if !ok, next >= 0x80, let (scalar, _) = decode(at: pos) { ok = isIdentifierStart(scalar) }
+        guard ok else { throw errorHere(.unexpectedCharacter, "unexpected character '#'", at: start) }
+        _ = try scanIdentifierName()
+        push(.privateName, start, line: line, column: startColumn)
+        previous = .operand
+    }
+
+    private mutating func nonASCII() throws(JavaScriptSyntaxError) {
+        guard let (scalar, length) = decode(at: pos) else {
+            throw errorHere(.invalidUTF8, "invalid UTF-8", at: pos)
+        }
+        if scalar == 0x2028 || scalar == 0x2029 {
+            pos += length
+            startLine(at: pos)
+            newlineBefore = true
+        } else if isWhitespace(scalar) {
+            pos += length
+        } else if isIdentifierStart(scalar) {
+            try identifierOrKeyword()
+        } else {
+            throw errorHere(.unexpectedCharacter, "unexpected character U+\(String(scalar, radix: 16, uppercase: true))", at: pos)
+        }
+    }
+
+    // MARK: - Punctuators
+
+    private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        let b1 = at(pos + 1)
+        let b2 = at(pos + 2)
+        var length = 1
+        var next = Previous.other
+        switch b {
+        case 0x28, 0x5B, 0x7B:
+            openers.append((b == 0x28 ? 0x29 : b + 2, line, startColumn, start))
+        case 0x29, 0x5D, 0x7D:
+            guard let opener = openers.popLast() else {
+                throw error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
+                            line: line, column: startColumn, offset: start)
+            }
+            guard opener.closer == b else {
+                throw error(.unbalancedBracket,
+                            "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(opener.line):\(opener.column + 1), found '\(Character(Unicode.Scalar(b)))'",
+                            line: line, column: startColumn, offset: start)
+            }
+        default:
+            break
+        }
+        switch b {
+        case 0x7B: // {
+            let kind: Brace
+            switch previous {
+            case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
+                 .closeParenOperand, .blockKeyword, .operand, .blockColon:
+                kind = .block
+            case .arrow:
+                kind = .arrowBody
+            default:
+                kind = .object
+            }
+            braces.append(kind)
+            ternaries.append(0)
+            next = .statementPunctuator
+        case 0x7D: // }
+            if ternaries.count > 1 { ternaries.removeLast() }
+            let kind = braces.popLast() ?? .block
+            if kind == .templateSubstitution {
+                try template(start: start, isContinuation: true)
+                return
+            }
+            next = kind == .block ? .closeBlock : .closeExpression
+        case 0x28: // (
+            parens.append(previous == .parenthesizedStatementKeyword)
+            ternaries.append(0)
+        case 0x29: // )
+            if ternaries.count > 1 { ternaries.removeLast() }
+            next = (parens.popLast() ?? false) ? .closeParenAllowingRegex : .closeParenOperand
+        case 0x5B: // [
+            ternaries.append(0)
+        case 0x5D: // ]
+            if ternaries.count > 1 { ternaries.removeLast() }
+            next = .operand
+        case 0x3B: // ;
+            next = .statementPunctuator
+        case 0x2C, 0x7E, 0x40: // , ~ @
+            break
+        case 0x3A: // :
+            if let last = ternaries.last, last > 0 {
+                ternaries[ternaries.count - 1] = last - 1
+                next = .expressionColon
+            } else {
+                next = braces.last == .object ? .expressionColon : .blockColon
+            }
+        case 0x2E: // .
+            if b1 == 0x2E, b2 == 0x2E { length = 3 } else { next = .dot }
+        case 0x3F: // ?
+            if b1 == 0x2E, !isDecimal(b2) {
+                length = 2
+                next = .dot
+            } else if b1 == 0x3F {
+                length = b2 == 0x3D ? 3 : 2
+            } else if let last = ternaries.last {
+                ternaries[ternaries.count - 1] = last + 1
+            }
+        case 0x3D: // =
+            if b1 == 0x3E {
+                length = 2
+                next = .arrow
+            } else if b1 == 0x3D {
+                length = b2 == 0x3D ? 3 : 2
+            }
+        case 0x21: // !
+            if b1 == 0x3D { length = b2 == 0x3D ? 3 : 2 }
+        case 0x2B, 0x2D: // + -
+            if b1 == b {
+                length = 2
+                switch previous {
+                case .operand, .closeParenOperand, .closeExpression, .postfix:
+                    if !newlineBefore { next = .postfix }
+                default:
+                    break
+                }
+            } else if b1 == 0x3D {
+                length = 2
+            }
+        case 0x2A: // *
+            if b1 == 0x2A { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+        case 0x25, 0x5E: // % ^
+            if b1 == 0x3D { length = 2 }
+        case 0x26, 0x7C: // & |
+            if b1 == b { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+        case 0x3C: // <
+            if b1 == 0x3C { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+        case 0x3E: // >
+            if b1 == 0x3E {
+                if b2 == 0x3E { length = at(pos + 3) == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }
+            } else if b1 == 0x3D {
+                length = 2
+            }
+        default:
+            let description = b >= 0x20 && b < 0x7F
+                ? "'\(Character(Unicode.Scalar(b)))'"
+                : "U+\(String(b, radix: 16, uppercase: true))"
+            throw errorHere(.unexpectedCharacter, "unexpected character \(description)", at: start)
+        }
+        pos += length
+        push(.punctuator, start, line: line, column: startColumn)
+        previous = next
+    }
+
+    // MARK: - Character classes
+
+    @inline(__always) private func isDecimal(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    @inline(__always) private func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
+        (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x24 || b == 0x5F
+    }
+
+    @inline(__always) private func isASCIIIdentifierPart(_ b: UInt8) -> Bool {
+        isASCIIIdentifierStart(b) || isDecimal(b)
+    }
+
+    private func radixPrefix(_ b: UInt8) -> UInt8? {
+        switch b | 0x20 {
+        case 0x78: 16
+        case 0x6F: 8
+        case 0x62: 2
+        default: nil
+        }
+    }
+
+    private func isDigit(_ b: UInt8, radix: UInt8) -> Bool {
+        switch radix {
+        case 16: hexValue(b) != nil
+        case 8: b >= 0x30 && b <= 0x37
+        default: b == 0x30 || b == 0x31
+        }
+    }
+
+    private func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: UInt32(b - 0x30)
+        case 0x41...0x46: UInt32(b - 0x41 + 10)
+        case 0x61...0x66: UInt32(b - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// Decodes the (already validated) UTF-8 scalar at `i`.
+    private func decode(at i: Int) -> (UInt32, Int)? {
+        let b0 = UInt32(src[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 {
+            guard i + 1 < count else { return nil }
+            return ((b0 & 0x1F) << 6 | UInt32(src[i + 1] & 0x3F), 2)
+        }
+        if b0 < 0xF0 {
+            guard i + 2 < count else { return nil }
+            return ((b0 & 0x0F) << 12 | UInt32(src[i + 1] & 0x3F) << 6 | UInt32(src[i + 2] & 0x3F), 3)
+        }
+        guard i + 3 < count else { return nil }
+        return ((b0 & 0x07) << 18 | UInt32(src[i + 1] & 0x3F) << 12 | UInt32(src[i + 2] & 0x3F) << 6 | UInt32(src[i + 3] & 0x3F), 4)
+    }
+
+    private func isWhitespace(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xA0, 0xFEFF, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    private func isIdentifierStart(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return isASCIIIdentifierStart(UInt8(scalar)) }
+        guard let s = Unicode.Scalar(scalar) else { return false }
+        return s.properties.isIDStart
+    }
+
+    private func isIdentifierPart(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return isASCIIIdentifierPart(UInt8(scalar)) }
+        if scalar == 0x200C || scalar == 0x200D { return true }
+        guard let s = Unicode.Scalar(scalar) else { return false }
+        return s.properties.isIDContinue
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The error of a failed POSIX call.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let code: Int32
+    public var description: String { String(cString: strerror(code)) }
+}
+
+/// `BundlerFileSystem` backed by POSIX calls.
+public struct LocalFileSystem: BundlerFileSystem {
+    public init() {}
+
+    public func itemKind(at path: String) -> FileItemKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return nil
+        }
+    }
+
+    public func contentsOfDirectory(at path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw FileSystemError(path: path, code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func readFile(at path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        var bytes: [UInt8] = []
+        var capacity = max(Int(info.st_size), 0) + 1
+        var length = 0
+        while true {
+            if length == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: capacity))
+                capacity = bytes.count
+            }
+            let got = bytes.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress.map { $0 + length }, raw.count - length)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, code: errno)
+            }
+            if got == 0 { break }
+            length += got
+        }
+        bytes.removeSubrange(length...)
+        return bytes
+    }
+
+    public func createDirectory(at path: String) throws {
+        if itemKind(at: path) == .directory { return }
+        let parent = Paths.normalize(path + "/..")
+        if parent != path, parent != ".", parent != "/", itemKind(at: parent) == nil {
+            try createDirectory(at: parent)
+        }
+        if mkdir(path, 0o777) != 0, errno != EEXIST { throw FileSystemError(path: path, code: errno) }
+    }
+
+    public func createFile(at path: String, bytes: [UInt8]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                throw FileSystemError(path: path, code: code)
+            }
+            written += result
+        }
+        guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+    }
+
+    public func replaceItem(at destination: String, with source: String) throws {
+        guard rename(source, destination) == 0 else { throw FileSystemError(path: destination, code: errno) }
+    }
+
+    public func removeItem(at path: String) throws {
+        guard unlink(path) == 0 else { throw FileSystemError(path: path, code: errno) }
+    }
+}

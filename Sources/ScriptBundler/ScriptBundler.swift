@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+
+/// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
+public struct ScriptBundler: Sendable {
+    public let fileSystem: any BundlerFileSystem
+
+    public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// The groups under the configured root, with their files in bundle order.
+    public func discoverGroups(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
+        try GroupDiscovery(fileSystem: fileSystem).discover(configuration)
+    }
+
+    /// Builds every group in memory (groups in parallel); fails with the first error in group order,
+    /// without writing anything.
+    public func build(_ configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
+        let groups = try discoverGroups(configuration)
+        let results = GroupResults(count: groups.count)
+        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+            let result: Result<GroupBundle, BundlerError>
+            do throws(BundlerError) {
+                result = .success(try buildGroup(groups[index], configuration: configuration))
+            } catch {
+                result = .failure(error)
+            }
+            results.set(index, result)
+        }
+        var bundles: [GroupBundle] = []
+        for result in results.all() {
+            switch result {
+            case .success(let bundle): bundles.append(bundle)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return bundles
+    }
+
+    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration) throws(BundlerError) -> GroupBundle {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let absoluteOutput = AbsolutePath.make(configuration.output)
+        let absoluteProject = AbsolutePath.make(configuration.projectFolder)
+        var inputs: [BundleInput] = []
+        for name in group.files {
+            let path = Paths.join(group.folder, name)
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.readFile(at: path)
+            } catch {
+                throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
+            }
+            let absolute = AbsolutePath.make(path)
+            inputs.append(BundleInput(
+                displayPath: path,
+                bannerPath: Paths.relative(absolute, from: absoluteProject),
+                mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
+                bytes: bytes))
+        }
+        let (code, map) = try BundleAssembler.assemble(
+            inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
+    }
+
+    /// Writes the bundles (and external maps) into the output folder, creating it if needed.
+    public func write(_ bundles: [GroupBundle], to output: String) throws(BundlerError) -> [WrittenFile] {
+        var files: [(name: String, bytes: [UInt8])] = []
+        for bundle in bundles {
+            files.append((bundle.group.outputFileName, bundle.code))
+            if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
+        }
+        return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
+    }
+}
+
+/// Per-group results filled in concurrently, one slot per group.
+private final class GroupResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<GroupBundle, BundlerError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<GroupBundle, BundlerError>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func all() -> [Result<GroupBundle, BundlerError>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

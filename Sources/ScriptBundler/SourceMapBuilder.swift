@@ -1,0 +1,82 @@
+/// Builds a Source Map v3 (ECMA-426) document incrementally, in generated-position order.
+public struct SourceMapBuilder: Sendable {
+    private var mappings: [UInt8] = []
+    private var sources: [String] = []
+    private var contents: [[UInt8]] = []
+    private var currentLine = 0
+    private var lineHasSegment = false
+    private var previousColumn = 0
+    private var previousSource = 0
+    private var previousOriginalLine = 0
+    private var previousOriginalColumn = 0
+
+    public init() {}
+
+    /// Reserves room for about `segments` mapping segments.
+    public mutating func reserveCapacity(segments: Int) {
+        mappings.reserveCapacity(segments * 5)
+    }
+
+    /// Registers a source file; returns its index for `addMapping`.
+    public mutating func addSource(_ path: String, content: [UInt8]) -> Int {
+        sources.append(path)
+        contents.append(content)
+        return sources.count - 1
+    }
+
+    private mutating func moveTo(line: Int) {
+        while currentLine < line {
+            mappings.append(0x3B) // ;
+            currentLine += 1
+            lineHasSegment = false
+            previousColumn = 0
+        }
+    }
+
+    /// Maps a generated position (0-based line and UTF-16 column) to a position in `source`.
+    /// Calls must come in increasing generated order.
+    public mutating func addMapping(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
+        moveTo(line: generatedLine)
+        if lineHasSegment { mappings.append(0x2C) }
+        Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
+        Base64VLQ.encode(source - previousSource, into: &mappings)
+        Base64VLQ.encode(originalLine - previousOriginalLine, into: &mappings)
+        Base64VLQ.encode(originalColumn - previousOriginalColumn, into: &mappings)
+        previousColumn = generatedColumn
+        previousSource = source
+        previousOriginalLine = originalLine
+        previousOriginalColumn = originalColumn
+        lineHasSegment = true
+    }
+
+    /// Marks generated code starting at this position as unmapped (a one-field segment).
+    public mutating func addUnmapped(generatedLine: Int, generatedColumn: Int) {
+        moveTo(line: generatedLine)
+        if lineHasSegment { mappings.append(0x2C) }
+        Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
+        previousColumn = generatedColumn
+        lineHasSegment = true
+    }
+
+    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` (empty) and `mappings`.
+    public func json(file: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(mappings.count + contents.reduce(0) { $0 + $1.count + 16 } + 256)
+        out.append(contentsOf: Array(#"{"version":3,"file":"#.utf8))
+        JSONStringEscaping.append(Array(file.utf8), to: &out)
+        out.append(contentsOf: Array(#","sources":["#.utf8))
+        for (index, source) in sources.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            JSONStringEscaping.append(Array(source.utf8), to: &out)
+        }
+        out.append(contentsOf: Array(#"],"sourcesContent":["#.utf8))
+        for (index, content) in contents.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            JSONStringEscaping.append(content, to: &out)
+        }
+        out.append(contentsOf: Array(#"],"names":[],"mappings":""#.utf8))
+        out.append(contentsOf: mappings)
+        out.append(contentsOf: Array("\"}\n".utf8))
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+/// Finds the first byte that is not part of a well-formed UTF-8 sequence.
+enum UTF8Validation {
+    /// Returns the offset of the first invalid byte, or `nil` when `bytes` is well-formed UTF-8.
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            let b0 = bytes[i]
+            if b0 < 0x80 {
+                i += 1
+                continue
+            }
+            if b0 < 0xC2 { return i }
+            if b0 < 0xE0 {
+                guard i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 else { return i }
+                i += 2
+                continue
+            }
+            if b0 < 0xF0 {
+                guard i + 2 < count else { return i }
+                let b1 = bytes[i + 1]
+                let low: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+                let high: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+                guard b1 >= low, b1 <= high, bytes[i + 2] & 0xC0 == 0x80 else { return i }
+                i += 3
+                continue
+            }
+            if b0 < 0xF5 {
+                guard i + 3 < count else { return i }
+                let b1 = bytes[i + 1]
+                let low: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+                let high: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+                guard b1 >= low, b1 <= high, bytes[i + 2] & 0xC0 == 0x80, bytes[i + 3] & 0xC0 == 0x80 else {
+                    return i
+                }
+                i += 4
+                continue
+            }
+            return i
+        }
+        return nil
+    }
+}

@@ -1,0 +1,8 @@
+/// The outcome of writing one output file.
+public struct WrittenFile: Sendable, Equatable {
+    /// The file's path.
+    public let path: String
+    public let byteCount: Int
+    /// `false` when the file already had these bytes and was left untouched.
+    public let changed: Bool
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// `wkpack build`: runs every job of the configuration.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Run every job in the configuration (scripts; rules later)."
+    )
+
+    @Option(help: "Configuration file (default: wkpack.yml in the current directory, if present).")
+    var config: String?
+
+    /// The jobs a configuration asks for, in run order.
+    static func jobs(for project: ProjectConfig) -> [any BuildJob] {
+        var jobs: [any BuildJob] = []
+        if project.path == nil || project.scripts != nil {
+            jobs.append(ScriptsJob(config: project))
+        }
+        // The rules job (content-blocking lists, `rules:` in project.rules) is appended here.
+        return jobs
+    }
+
+    func run() throws {
+        do {
+            let project = try ProjectConfig.load(path: config)
+            for job in Self.jobs(for: project) {
+                for line in try job.run() { print(line) }
+            }
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import ScriptBundler
+import Yams
+
+/// The contents of `wkpack.yml`: one section per build job.
+public struct ProjectConfig {
+    /// The default configuration file name, looked up in the current directory.
+    public static let defaultFileName = "wkpack.yml"
+
+    /// The configuration file's path, or `nil` when defaults are used.
+    public var path: String?
+    /// Folder that relative paths in the configuration are resolved against.
+    public var folder: String
+    /// The `scripts:` section (`nil` when a configuration file has none).
+    public var scripts: ScriptsConfig?
+    /// The `rules:` section, kept unparsed for the rules job.
+    public var rules: Node?
+
+    /// The configuration used when there is no configuration file.
+    public static var defaults: ProjectConfig { ProjectConfig(path: nil, folder: ".", scripts: ScriptsConfig(), rules: nil) }
+
+    static let keys = ["scripts", "rules"]
+
+    /// Loads `path`, or `wkpack.yml` in the current directory (defaults when that file is absent).
+    public static func load(path: String?) throws(ConfigError) -> ProjectConfig {
+        let file = path ?? defaultFileName
+        guard FileManager.default.fileExists(atPath: file) else {
+            if path == nil { return defaults }
+            throw ConfigError(at: SourceLocation(path: file), "configuration file does not exist")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ConfigError(at: SourceLocation(path: file), "cannot read configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(at: SourceLocation(path: file), "configuration file is not valid UTF-8")
+        }
+        return try parse(text, path: file)
+    }
+
+    /// Parses configuration text; `path` is used for errors and as the base folder.
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> ProjectConfig {
+        let reader = YAMLNodeReader(path: path)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw yamlError(error, path: path)
+        } catch {
+            throw ConfigError(at: SourceLocation(path: path), "invalid YAML: \(error)")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        var config = ProjectConfig(path: path, folder: folder.isEmpty ? "." : folder, scripts: nil, rules: nil)
+        guard let root else { return config }
+        for (key, _, value) in try reader.mapping(root, allowedKeys: keys, context: "the configuration") {
+            switch key {
+            case "scripts": config.scripts = try ScriptsConfig.parse(value, reader: reader)
+            default: config.rules = value
+            }
+        }
+        return config
+    }
+
+    private static func yamlError(_ error: YamlError, path: String) -> ConfigError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return ConfigError(at: SourceLocation(path: path, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return ConfigError(at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column), "duplicate key \(keys)")
+        default:
+            return ConfigError(at: SourceLocation(path: path), "invalid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,11 @@
+// UserScripts/MainFrame/AtDocumentEnd/module.mjs
+(function () {
+window.__firefox__.record("mjs");
+}).call(this);
+// UserScripts/MainFrame/AtDocumentEnd/unicode.js
+(function () {
+// UTF-16 columns: "😀" counts as two units, "é" as one.
+const café = "😀😀"; const markerUnicode = café.length;
+window.__firefox__.record("unicode:" + markerUnicode);
+}).call(this);
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiTWFpbkZyYW1lQXREb2N1bWVudEVuZC5qcyIsInNvdXJjZXMiOlsiLi4vVXNlclNjcmlwdHMvTWFpbkZyYW1lL0F0RG9jdW1lbnRFbmQvbW9kdWxlLm1qcyIsIi4uL1VzZXJTY3JpcHRzL01haW5GcmFtZS9BdERvY3VtZW50RW5kL3VuaWNvZGUuanMiXSwic291cmNlc0NvbnRlbnQiOlsid2luZG93Ll9fZmlyZWZveF9fLnJlY29yZChcIm1qc1wiKTtcbiIsIi8vIFVURi0xNiBjb2x1bW5zOiBcIvCfmIBcIiBjb3VudHMgYXMgdHdvIHVuaXRzLCBcIsOpXCIgYXMgb25lLlxuY29uc3QgY2Fmw6kgPSBcIvCfmIDwn5iAXCI7IGNvbnN0IG1hcmtlclVuaWNvZGUgPSBjYWbDqS5sZW5ndGg7XG53aW5kb3cuX19maXJlZm94X18ucmVjb3JkKFwidW5pY29kZTpcIiArIG1hcmtlclVuaWNvZGUpO1xuIl0sIm5hbWVzIjpbXSwibWFwcGluZ3MiOiJBO0E7QUFBQSxNQUFNLENBQUMsV0FBVyxDQUFDLE1BQU0sQ0FBQyxLQUFLLENBQUM7QTtBO0E7O0FDQ2hDLE1BQU0sS0FBSyxFQUFFLE1BQU0sRUFBRSxNQUFNLGNBQWMsRUFBRSxJQUFJLENBQUMsTUFBTTtBQUN0RCxNQUFNLENBQUMsV0FBVyxDQUFDLE1BQU0sQ0FBQyxXQUFXLEVBQUUsYUFBYSxDQUFDO0EifQo=

@@ -1,0 +1,4 @@
+// UserScripts/AllFrames/WebcompatAtDocumentStart/fix.js
+(function () {
+window.__firefox__.record("webcompat");
+}).call(this);

@@ -1,0 +1,1 @@
+throw new Error("hidden files are skipped");

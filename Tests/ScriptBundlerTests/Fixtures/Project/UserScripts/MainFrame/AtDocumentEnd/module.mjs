@@ -1,0 +1,1 @@
+window.__firefox__.record("mjs");

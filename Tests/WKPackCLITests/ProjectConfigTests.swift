@@ -1,0 +1,88 @@
+import Testing
+import ScriptBundler
+@testable import WKPackCLI
+
+@Suite struct ProjectConfigTests {
+    static let example = """
+    # comment
+    scripts:
+      root: UserScripts
+      output: Assets
+      mode: development
+      sourceMaps: inline
+      groups:
+        - name: AllFramesAtDocumentStart
+          first: __firefox__.js
+        - name: WebcompatAllFramesAtDocumentStart
+          folder: AllFrames/WebcompatAtDocumentStart
+          output: Webcompat.js
+    rules:
+      lists: [a.json, b.json]
+      anything: { nested: true }
+    """
+
+    @Test func parsesEveryKey() throws {
+        let config = try ProjectConfig.parse(Self.example, path: "wkpack.yml")
+        let scripts = try #require(config.scripts)
+        #expect(config.folder == ".")
+        #expect(scripts.root == "UserScripts")
+        #expect(scripts.rootLocation == SourceLocation(path: "wkpack.yml", line: 3, column: 9))
+        #expect(scripts.output == "Assets")
+        #expect(scripts.mode == .development)
+        #expect(scripts.sourceMaps == .inline)
+        #expect(scripts.groups == [
+            ScriptGroupDefinition(name: "AllFramesAtDocumentStart", first: "__firefox__.js",
+                                  origin: SourceLocation(path: "wkpack.yml", line: 8, column: 13)),
+            ScriptGroupDefinition(name: "WebcompatAllFramesAtDocumentStart", folder: "AllFrames/WebcompatAtDocumentStart",
+                                  outputFileName: "Webcompat.js", origin: SourceLocation(path: "wkpack.yml", line: 10, column: 13)),
+        ])
+        #expect(config.rules?.mapping?.count == 2)
+    }
+
+    @Test func folderComesFromTheConfigPath() throws {
+        #expect(try ProjectConfig.parse("scripts:\n", path: "sub/dir/wkpack.yml").folder == "sub/dir")
+        #expect(try ProjectConfig.parse("", path: "wkpack.yml").scripts == nil)
+        #expect(try ProjectConfig.parse("scripts:\n", path: "wkpack.yml").scripts == ScriptsConfig())
+    }
+
+    @Test(arguments: [
+        ("script:\n  root: X\n", "wkpack.yml:1:1: error: unknown key 'script' in the configuration; did you mean 'scripts'?"),
+        ("scripts:\n  rot: X\n", "wkpack.yml:2:3: error: unknown key 'rot' in 'scripts'; did you mean 'root'?"),
+        ("scripts:\n  sourcemaps: none\n", "wkpack.yml:2:3: error: unknown key 'sourcemaps' in 'scripts'; did you mean 'sourceMaps'?"),
+        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, groups"),
+        ("scripts:\n  groups:\n    - name: A\n      frist: a.js\n", "wkpack.yml:4:7: error: unknown key 'frist' in a group; did you mean 'first'?"),
+        ("scripts:\n  groups: foo\n", "wkpack.yml:2:11: error: 'groups' must be a list"),
+        ("scripts:\n  groups:\n    - folder: X\n", "wkpack.yml:3:7: error: a group needs a 'name'"),
+        ("scripts:\n  groups:\n    - just-a-string\n", "wkpack.yml:3:7: error: a group must be a mapping"),
+        ("scripts:\n  root: [a, b]\n", "wkpack.yml:2:9: error: 'root' must be a non-empty string"),
+        ("scripts:\n  root: 12\n", "wkpack.yml:2:9: error: 'root' must be a non-empty string"),
+        ("scripts:\n  mode: developement\n", "wkpack.yml:2:9: error: invalid value 'developement' for 'mode'; expected one of: development, production (did you mean 'development'?)"),
+        ("scripts:\n  sourceMaps: yes\n", "wkpack.yml:2:15: error: 'sourceMaps' must be a non-empty string"),
+        ("scripts: 3\n", "wkpack.yml:1:10: error: 'scripts' must be a mapping"),
+        ("scripts:\n  root: A\n  root: B\n", "wkpack.yml:2:3: error: duplicate key 'root'"),
+        ("- a\n- b\n", "wkpack.yml:1:1: error: the configuration must be a mapping"),
+    ])
+    func errorsAreLocated(text: String, expected: String) {
+        do {
+            _ = try ProjectConfig.parse(text, path: "wkpack.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func invalidYAMLIsLocated() {
+        do {
+            _ = try ProjectConfig.parse("scripts:\n  root: [a\n", path: "wkpack.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("wkpack.yml:3:1: error: invalid YAML"))
+        }
+    }
+
+    @Test func explicitMissingFileIsAnError() {
+        #expect(throws: ConfigError(at: SourceLocation(path: "/nonexistent/wkpack.yml"), "configuration file does not exist")) {
+            try ProjectConfig.load(path: "/nonexistent/wkpack.yml")
+        }
+    }
+}
