@@ -2,10 +2,12 @@
 
 // Defines the `window.__firefox__` namespace shared by every user script of a frame.
 // It must run before any other script of its group, which is why wkpack.yml names it `first`.
+// The namespace stays extensible (other scripts add their entry points to it); its own helpers are read-only.
 if (!window.__firefox__) {
   const included = new Set();
 
-  const namespace = {
+  const namespace = {};
+  const helpers = {
     /// Runs `setup` once per frame for the given `name`, however often the script is injected.
     /// Returns true when `setup` ran now, false when the name was already included.
     includeOnce(name, setup) {
@@ -34,11 +36,14 @@ if (!window.__firefox__) {
       return true;
     },
   };
+  for (const [name, value] of Object.entries(helpers)) {
+    Object.defineProperty(namespace, name, { value, enumerable: true, writable: false, configurable: false });
+  }
 
   Object.defineProperty(window, "__firefox__", {
     enumerable: false,
     configurable: false,
     writable: false,
-    value: Object.freeze(namespace),
+    value: namespace,
   });
 }
