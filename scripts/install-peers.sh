@@ -22,7 +22,7 @@ apt_install() {
         if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then missing+=("$p"); fi
     done
     if [ ${#missing[@]} -gt 0 ]; then
-        $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+        $SUDO apt-get install -y "${missing[@]}"
         installed+=("${missing[@]}")
     fi
 }
