@@ -8,7 +8,7 @@ struct CSSSelectorValidator {
         "first-of-type", "focus", "focus-visible", "focus-within", "fullscreen", "future", "hover", "in-range", "indeterminate",
         "invalid", "last-child", "last-of-type", "link", "only-child", "only-of-type", "optional", "out-of-range", "past",
         "placeholder-shown", "read-only", "read-write", "required", "root", "scope", "target", "valid", "visited", "modal",
-        "popover-open", "open", "user-invalid", "user-valid", "playing", "paused", "seeking", "buffering", "stalled", "muted",
+        "open", "user-invalid", "user-valid", "playing", "paused", "seeking", "buffering", "stalled", "muted",
         "volume-locked", "picture-in-picture", "window-inactive", "-webkit-any-link", "-webkit-autofill", "-webkit-drag",
         "-webkit-full-screen", "-webkit-full-screen-document", "-webkit-full-screen-ancestor", "-webkit-animating-full-screen-transition",
         "-webkit-full-screen-controls-hidden", "host", "first", "left", "right", "blank", "corner-present", "decrement", "increment",
@@ -20,8 +20,7 @@ struct CSSSelectorValidator {
     private static let nthPseudoClasses: Set<String> = ["nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"]
     private static let pseudoElements: Set<String> = [
         "after", "before", "first-letter", "first-line", "marker", "placeholder", "selection", "backdrop", "file-selector-button",
-        "grammar-error", "spelling-error", "target-text", "highlight", "part", "slotted", "cue", "cue-region", "view-transition",
-        "view-transition-group", "view-transition-image-pair", "view-transition-old", "view-transition-new", "details-content", "checkmark", "picker-icon",
+        "grammar-error", "spelling-error", "target-text", "highlight", "part", "slotted", "cue", "cue-region", "details-content", "checkmark", "picker-icon",
     ]
 
     /// A description of the first syntax problem, or nil when the selector parses.
@@ -43,13 +42,17 @@ struct CSSSelectorScanner {
     let bytes: [UInt8]
     let validator: CSSSelectorValidator
     var position = 0
+    /// Depth of `:has()` arguments being parsed (WebKit refuses nested `:has()` and pseudo-elements inside it).
+    var hasDepth = 0
+    /// Whether the current complex selector already has a pseudo-element (nothing may follow it).
+    var sawPseudoElement = false
 
     private var atEnd: Bool { position >= bytes.count }
     private func peek(_ offset: Int = 0) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
     private static func isWhitespace(_ byte: UInt8?) -> Bool { byte.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } ?? false }
     private static func isNameStart(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
-        return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte >= 0x80
+        return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte >= 0x80 || byte == 0x00
     }
     private static func isName(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
@@ -72,17 +75,21 @@ struct CSSSelectorScanner {
             if peek() == 0x2D {
                 name.append(0x2D)
                 position += 1
-            } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != nil && peek(1) != 0x0A)) {
+            } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != 0x0A)) {
                 position = start
                 return nil
             }
-        } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != nil && peek(1) != 0x0A)) {
+        } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != 0x0A)) {
             return nil
         }
         while let byte = peek() {
             if Self.isName(byte) {
                 name.append(byte)
                 position += 1
+            } else if byte == 0x5C, peek(1) == nil {
+                // An escape at the end of the input stands for U+FFFD.
+                position += 1
+                name.append(0x3F)
             } else if byte == 0x5C, let next = peek(1), next != 0x0A {
                 position += 2
                 name.append(next)
@@ -135,6 +142,7 @@ struct CSSSelectorScanner {
     private static func isCombinator(_ byte: UInt8?) -> Bool { byte == 0x3E || byte == 0x2B || byte == 0x7E }
 
     private mutating func parseComplexSelector(relative: Bool, closing: UInt8?) -> String? {
+        sawPseudoElement = false
         if relative, Self.isCombinator(peek()) {
             position += 1
             _ = skipWhitespace()
@@ -143,6 +151,7 @@ struct CSSSelectorScanner {
         while true {
             let sawSpace = skipWhitespace()
             if atEnd || peek() == 0x2C || peek() == closing { return nil }
+            if sawPseudoElement { return "nothing may follow a pseudo-element" }
             if Self.isCombinator(peek()) {
                 position += 1
                 _ = skipWhitespace()
@@ -156,24 +165,30 @@ struct CSSSelectorScanner {
     private mutating func parseCompoundSelector() -> String? {
         let start = position
         // Type selector or universal, with an optional namespace prefix.
+        var namespacePrefix = false
         if peek() == 0x2A {
             position += 1
+            namespacePrefix = true
         } else if readIdentifier() != nil {
-            // Element name.
+            // Element name, or a namespace prefix (WebKit knows no declared namespace, so a named prefix is refused).
+        } else if peek() == 0x7C {
+            namespacePrefix = true
         }
         if peek() == 0x7C, peek(1) != 0x3D {
+            guard namespacePrefix else { return "undeclared namespace prefix" }
             position += 1
             if peek() == 0x2A { position += 1 } else if readIdentifier() == nil { return "missing element name after '|'" }
         }
-        var sawPseudoElement = false
         while let byte = peek() {
+            if sawPseudoElement, byte != 0x2C, byte != 0x29, !Self.isWhitespace(byte) {
+                return "nothing may follow a pseudo-element"
+            }
             switch byte {
+            case 0x26: // & (nesting selector)
+                position += 1
             case 0x23: // #
                 position += 1
-                guard Self.isName(peek()) || peek() == 0x5C else { return "missing id after '#'" }
-                while Self.isName(peek()) || peek() == 0x5C {
-                    if peek() == 0x5C { position += 2 } else { position += 1 }
-                }
+                guard readIdentifier() != nil else { return "an id selector needs an identifier after '#'" }
             case 0x2E: // .
                 position += 1
                 guard readIdentifier() != nil else { return "missing class name after '.'" }
@@ -184,6 +199,7 @@ struct CSSSelectorScanner {
                 if peek() == 0x3A {
                     position += 1
                     guard let name = readIdentifier() else { return "missing pseudo-element name after '::'" }
+                    if hasDepth > 0 { return "pseudo-elements are not allowed inside :has()" }
                     let lowered = name.lowercased()
                     guard validator.isKnownPseudoElement(lowered) else { return "unknown pseudo-element '::\(name)'" }
                     if peek() == 0x28 {
@@ -196,7 +212,6 @@ struct CSSSelectorScanner {
                 if let problem = parsePseudoClass() { return problem }
             default:
                 if position == start { return "expected a selector, found '\(Character(Unicode.Scalar(byte)))'" }
-                _ = sawPseudoElement
                 return nil
             }
         }
@@ -213,6 +228,7 @@ struct CSSSelectorScanner {
             guard readIdentifier() != nil else { return "missing attribute name after '|'" }
         }
         _ = skipWhitespace()
+        if atEnd { return nil } // The end of the input closes the block.
         if peek() == 0x5D {
             position += 1
             return nil
@@ -231,11 +247,12 @@ struct CSSSelectorScanner {
             return "the attribute value must be an identifier or a quoted string"
         }
         _ = skipWhitespace()
-        if let flag = peek(), flag | 0x20 == 0x69 || flag | 0x20 == 0x73, !Self.isName(peek(1)) {
+        if let flag = peek(), flag | 0x20 == 0x69, !Self.isName(peek(1)) {
             position += 1
             _ = skipWhitespace()
         }
-        guard peek() == 0x5D else { return "missing ']'" }
+        if atEnd { return nil }
+        guard peek() == 0x5D else { return "unexpected text before ']' (only the 'i' flag is supported)" }
         position += 1
         return nil
     }
@@ -252,11 +269,17 @@ struct CSSSelectorScanner {
             if lowered == "has" && validator.target < .safari16_4 {
                 return ":has() needs safari16.4 or newer"
             }
+            if lowered == "has" && hasDepth > 0 { return ":has() cannot be nested inside :has()" }
             if peek() == 0x29, lowered == "is" || lowered == "where" {
                 position += 1
                 return nil
             }
-            if let problem = parseSelectorList(relative: lowered == "has", closing: 0x29) { return problem }
+            let outerPseudoElement = sawPseudoElement
+            if lowered == "has" { hasDepth += 1 }
+            let problem = parseSelectorList(relative: lowered == "has", closing: 0x29)
+            if lowered == "has" { hasDepth -= 1 }
+            sawPseudoElement = outerPseudoElement
+            if let problem { return problem }
             position += 1
             return nil
         }

@@ -74,8 +74,9 @@ public struct RuleListChecker: Sendable {
                     loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
                                         at: at, pointer: pointer + "/url-filter", rule: rule.index)
                 } else {
-                    loader.sink.error(message, webKit: WebKitMessage.invalidRegex, detail: result.status.webKitDetail, at: at,
-                                      pointer: pointer + "/url-filter", rule: rule.index, phase: .compiling)
+                    let crashes = result.status == .crashesWebKit
+                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
+                                      at: at, pointer: pointer + "/url-filter", rule: rule.index, phase: .compiling)
                 }
             } else if result.status == .matchesEverything, !isPlainUniversal(rule.rule.trigger.urlFilter) || appliesToEverything(rule.rule) {
                 loader.sink.warning("the url-filter \"\(rule.rule.trigger.urlFilter)\" matches every URL (every term can match the empty string)",
@@ -105,8 +106,9 @@ public struct RuleListChecker: Sendable {
                     loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
                                         at: at, pointer: JSONPointer.appending(keyPointer, position), rule: rule.index)
                 } else {
-                    loader.sink.error(message, webKit: WebKitMessage.invalidRegex, detail: conditionResult.status.webKitDetail, at: at,
-                                      pointer: JSONPointer.appending(keyPointer, position), rule: rule.index, phase: .compiling)
+                    let crashes = conditionResult.status == .crashesWebKit
+                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : conditionResult.status.webKitDetail,
+                                      at: at, pointer: JSONPointer.appending(keyPointer, position), rule: rule.index, phase: .compiling)
                 }
             }
         }
@@ -116,7 +118,7 @@ public struct RuleListChecker: Sendable {
     private func appliesToEverything(_ rule: Rule) -> Bool {
         let trigger = rule.trigger
         switch rule.action.kind {
-        case .cssDisplayNone, .ignorePreviousRules, .modifyHeaders: return false
+        case .cssDisplayNone, .ignorePreviousRules, .ignoreFollowingRules, .modifyHeaders: return false
         default:
             return trigger.condition == nil && trigger.requestMethod == nil && (trigger.resourceTypes?.isEmpty ?? true)
                 && (trigger.loadTypes?.isEmpty ?? true) && (trigger.loadContexts?.isEmpty ?? true)

@@ -50,6 +50,7 @@ extension RuleLoader {
         case "block": kind = .block
         case "block-cookies": kind = .blockCookies
         case "ignore-previous-rules": kind = .ignorePreviousRules
+        case "ignore-following-rules": kind = .ignoreFollowingRules
         case "make-https": kind = .makeHTTPS
         case "css-display-none":
             guard let selector = stringMember("selector", webKit: WebKitMessage.invalidCSSDisplayNone, description: "a string \"selector\"") else { return nil }

@@ -41,7 +41,7 @@ extension RuleLoader {
         return nil
     }
 
-    /// Loads a URL transform in WebKit's order: fragment, host, password, path, port, query or query-transform, scheme, username.
+    /// Loads a URL transform in WebKit's order: fragment, host, password, path, port, query, query-transform, scheme, username.
     mutating func loadTransform(rule: Int, node: Int, pointer: String) -> URLTransform? {
         var valid = true
         _ = scanMembers(of: node, known: ["fragment", "host", "password", "path", "port", "query", "query-transform", "scheme", "username"],
@@ -77,7 +77,8 @@ extension RuleLoader {
                            at: offset(queryNode), pointer: pointer + "/query", rule: rule, phase: .loading)
             }
             transform.query = query
-        } else if let queryTransformNode = document.member("query-transform", in: node), document[queryTransformNode].kind == .object {
+        }
+        if let queryTransformNode = document.member("query-transform", in: node), document[queryTransformNode].kind == .object {
             if let queryTransform = loadQueryTransform(rule: rule, node: queryTransformNode, pointer: pointer + "/query-transform") {
                 transform.queryTransform = queryTransform
             } else {

@@ -3,7 +3,7 @@
 /// - whitespace is only space, tab, CR and LF; no byte order mark; nothing may follow the root value;
 /// - string escapes are `\" \\ \/ \b \f \n \r \t \v \xHH \uHHHH`; raw control characters (even NUL) are allowed inside strings;
 /// - numbers follow the JSON grammar (`-0`, `1e999` pass; `01`, `1.`, `.5`, `+1` fail);
-/// - at most 1,001 nested arrays and objects; no trailing commas; duplicate keys are allowed (the last wins);
+/// - no value nested inside more than 1,000 arrays and objects (so at most 1,001 nested empty arrays); no trailing commas; duplicate keys are allowed (the last wins);
 /// - the input must be valid UTF-8 (no overlong forms, no surrogates).
 public struct JSONReader: Sendable {
     /// The deepest nesting of arrays and objects WebKit accepts.
@@ -80,11 +80,12 @@ private struct Parser {
             }
             let start = position
             let byte = buffer[position]
+            // WebKit refuses any value nested inside more than 1,000 arrays and objects (the root is at depth 0).
+            if stack.count >= JSONReader.maximumDepth {
+                return error("values are nested deeper than \(JSONReader.maximumDepth - 1) arrays and objects")
+            }
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                if stack.count >= JSONReader.maximumDepth {
-                    return error("arrays and objects are nested deeper than \(JSONReader.maximumDepth) levels")
-                }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Open(index: nodes.count, count: 0, isObject: isObject))
                 nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, start: Int32(start), end: 0, next: 0, count: 0))

@@ -6,6 +6,8 @@ public struct Action: Sendable, Hashable {
         case blockCookies
         case cssDisplayNone(selector: String)
         case ignorePreviousRules
+        /// Stops evaluating later rules of the list (WebKit 2.50; not yet in a Safari release).
+        case ignoreFollowingRules
         case makeHTTPS
         case notify(notification: String)
         case redirect(Redirect)
@@ -27,7 +29,7 @@ public struct Action: Sendable, Hashable {
 
 extension Action.Kind {
     /// Every action type WebKit 2.50 knows.
-    public static let allTypeNames = ["block", "block-cookies", "css-display-none", "ignore-previous-rules", "make-https", "notify", "redirect", "modify-headers"]
+    public static let allTypeNames = ["block", "block-cookies", "css-display-none", "ignore-previous-rules", "ignore-following-rules", "make-https", "notify", "redirect", "modify-headers"]
 
     /// The `type` string.
     public var typeName: String {
@@ -36,6 +38,7 @@ extension Action.Kind {
         case .blockCookies: return "block-cookies"
         case .cssDisplayNone: return "css-display-none"
         case .ignorePreviousRules: return "ignore-previous-rules"
+        case .ignoreFollowingRules: return "ignore-following-rules"
         case .makeHTTPS: return "make-https"
         case .notify: return "notify"
         case .redirect: return "redirect"
@@ -45,6 +48,10 @@ extension Action.Kind {
 
     /// The first target that knows the action type.
     public static func introducedIn(_ typeName: String) -> WebKitTarget {
-        typeName == "redirect" || typeName == "modify-headers" ? .safari15 : .safari14
+        switch typeName {
+        case "redirect", "modify-headers": return .safari15
+        case "ignore-following-rules": return .safari26
+        default: return .safari14
+        }
     }
 }

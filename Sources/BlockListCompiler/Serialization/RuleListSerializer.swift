@@ -47,7 +47,7 @@ public struct RuleListSerializer: Sendable {
         var object = ObjectWriter()
         object.string("type", action.typeName)
         switch action.kind {
-        case .block, .blockCookies, .ignorePreviousRules, .makeHTTPS: break
+        case .block, .blockCookies, .ignorePreviousRules, .ignoreFollowingRules, .makeHTTPS: break
         case .cssDisplayNone(let selector): object.string("selector", selector)
         case .notify(let notification): object.string("notification", notification)
         case .redirect(let redirect): object.raw("redirect", self.redirect(redirect))

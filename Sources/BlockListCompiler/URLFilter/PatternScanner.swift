@@ -12,6 +12,8 @@ struct PatternScanner {
     var sawNamedGroup = false
     private var groupNames: Set<[UInt16]> = []
     private var openGroupStarts: [Int] = []
+    /// Where the last built-in class inside a character set started.
+    private var lastBuiltIn: Int?
 
     init(units: [UInt16], namedGroupMode: Bool) {
         self.units = units
@@ -328,14 +330,24 @@ struct PatternScanner {
     private mutating func parseCharacterClass() {
         let start = position
         position += 1
-        if peek() == Self.ascii("^") { position += 1 }
+        var inverted = false
+        if peek() == Self.ascii("^") {
+            position += 1
+            inverted = true
+        }
         delegate.characterClassBegin(at: start)
-        // Each element is a character (value) or a built-in class (nil).
-        var pendingRangeStart: UInt32??
-        var previous: UInt32??
+        // YARR holds each single character back until it knows whether a '-' makes it the start of a range.
+        var pending: (value: UInt32, offset: Int)?
+        var rangeStart: (value: UInt32?, offset: Int)?
+        var hasNUL = false, hasOther = false
+        func add(_ value: UInt32, at offset: Int, _ scanner: inout PatternScanner) {
+            scanner.delegate.characterClassCharacter(value, at: offset)
+            if value == 0 { hasNUL = true } else { hasOther = true }
+        }
         while let unit = peek(), unit != Self.ascii("]") {
             let atomStart = position
             var atom: UInt32?
+            let isLiteralDash = unit == Self.ascii("-")
             if unit == Self.ascii("\\") {
                 position += 1
                 guard let escape = peek() else {
@@ -346,6 +358,7 @@ struct PatternScanner {
                 case Self.ascii("d"), Self.ascii("D"), Self.ascii("s"), Self.ascii("S"), Self.ascii("w"), Self.ascii("W"):
                     position += 1
                     delegate.characterClassBuiltIn(at: atomStart, "\\" + String(Character(Unicode.Scalar(UInt8(escape)))))
+                    hasOther = true
                     atom = nil
                 case Self.ascii("b"):
                     position += 1
@@ -360,28 +373,49 @@ struct PatternScanner {
                 position += 1
                 atom = UInt32(unit)
             }
-            if let atom { delegate.characterClassCharacter(atom, at: atomStart) }
-            if let rangeStart = pendingRangeStart {
-                pendingRangeStart = nil
-                if let low = rangeStart, let high = atom, low > high {
-                    syntaxError("range out of order in character class", at: atomStart)
-                    return
+            if let low = rangeStart {
+                rangeStart = nil
+                if let lowValue = low.value, let high = atom {
+                    if lowValue > high {
+                        syntaxError("range out of order in character class", at: atomStart)
+                        return
+                    }
+                    // Ranges are added without WebKit's ASCII check, and one past ASCII crashes WebKit.
+                    if high >= 0x80 { delegate.rangeBeyondASCII(at: low.offset) }
+                    if lowValue == 0 { hasNUL = true }
+                    if high > 0 { hasOther = true }
+                } else {
+                    // A built-in class on either side: '-' is a literal (legacy syntax).
+                    if let lowValue = low.value { add(lowValue, at: low.offset, &self) }
+                    add(0x2D, at: atomStart - 1, &self)
+                    if let atom { add(atom, at: atomStart, &self) }
                 }
-                previous = .none
                 continue
             }
-            if unit == Self.ascii("-"), atomStart > start + 1, let before = previous, atom == 0x2D, units[atomStart] == Self.ascii("-"),
-               let next = peek(), next != Self.ascii("]") {
-                pendingRangeStart = .some(before)
-                previous = .none
+            if isLiteralDash, let held = pending, peek() != nil, peek() != Self.ascii("]") {
+                pending = nil
+                rangeStart = (held.value, held.offset)
                 continue
             }
-            previous = .some(atom)
+            if isLiteralDash, pending == nil, let previous = lastBuiltIn, previous == atomStart - 2 || previous == atomStart - 3,
+               peek() != nil, peek() != Self.ascii("]") {
+                rangeStart = (nil, atomStart)
+                continue
+            }
+            if let held = pending { add(held.value, at: held.offset, &self) }
+            pending = nil
+            if let atom {
+                pending = (atom, atomStart)
+            } else {
+                lastBuiltIn = atomStart
+            }
         }
         guard peek() == Self.ascii("]") else {
             syntaxError("missing ']' for the character set opened here", at: start)
             return
         }
+        if let held = pending { add(held.value, at: held.offset, &self) }
         position += 1
+        delegate.characterClassEnd(onlyNUL: !inverted && hasNUL && !hasOther)
     }
 }

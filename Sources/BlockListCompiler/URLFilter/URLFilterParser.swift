@@ -31,6 +31,9 @@ public struct URLFilterParser: Sendable {
             scanner = PatternScanner(units: units, namedGroupMode: true)
             scanner.run()
         }
+        if scanner.delegate.status == .crashesWebKit {
+            return URLFilterResult(status: .crashesWebKit, offset: scanner.delegate.offset, reason: scanner.delegate.reason)
+        }
         if let error = scanner.yarrError {
             return URLFilterResult(status: .yarrError, offset: error.offset, reason: error.reason)
         }
@@ -86,6 +89,11 @@ struct URLFilterDelegate {
         guard !hasError else { return }
         if value >= 0x80 {
             fail(.nonASCII, at: start, "the escape produces a non-ASCII character; only ASCII is supported")
+            return
+        }
+        if value == 0 {
+            // WebKit encodes the end-of-line assertion as the character NUL, so a NUL is an end-of-line term.
+            endOfLine(at: start)
             return
         }
         sinkFloatingTerm()
@@ -152,6 +160,21 @@ struct URLFilterDelegate {
         if value >= 0x80 {
             fail(.nonASCII, at: start, "the escape produces a non-ASCII character; only ASCII is supported")
         }
+    }
+
+    /// A character range that reaches past ASCII: WebKit 2.50 aborts on it.
+    mutating func rangeBeyondASCII(at start: Int) {
+        guard !hasError else { return }
+        status = .crashesWebKit
+        offset = start
+        reason = "a character range reaching past ASCII makes WebKit crash (SIGABRT); keep ranges within \\x00-\\x7F"
+    }
+
+    /// Ends a character set; a set holding only NUL is an end-of-line term for WebKit.
+    mutating func characterClassEnd(onlyNUL: Bool) {
+        guard !hasError, onlyNUL, let term = floating else { return }
+        floating = Term(start: term.start, canMatchEmpty: true, isEndOfLine: true)
+        endOfLineOffset = term.start
     }
 
     mutating func groupBegin(at start: Int) {

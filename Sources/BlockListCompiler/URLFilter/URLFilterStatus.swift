@@ -15,6 +15,8 @@ public enum URLFilterStatus: String, Sendable, CaseIterable {
     case emptyPattern
     case yarrError
     case invalidQuantifier
+    /// Not a WebKit status: WebKit 2.50 aborts (SIGABRT) on a character range reaching past ASCII.
+    case crashesWebKit
 
     /// Whether WebKit accepts the pattern.
     public var isAccepted: Bool { self == .ok || self == .matchesEverything }
@@ -37,6 +39,7 @@ public enum URLFilterStatus: String, Sendable, CaseIterable {
         case .emptyPattern: return "Empty pattern."
         case .yarrError: return "Internal error in YARR."
         case .invalidQuantifier: return "Arbitrary atom repetitions are not supported."
+        case .crashesWebKit: return "WebKit crashes on this pattern."
         }
     }
 }
