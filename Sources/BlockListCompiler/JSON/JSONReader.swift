@@ -37,6 +37,8 @@ public struct JSONReader: Sendable {
 private struct Parser {
     let buffer: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// Where the last comma between elements or members was.
+    var lastComma = 0
 
     init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -117,7 +119,7 @@ private struct Parser {
                 nodes.append(JSONNode(kind: .number, flag: false, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1), count: 0))
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if stack.last?.count ?? 0 > 0 {
-                    return error("trailing comma before \(describe(position))")
+                    return error("trailing comma: a value must follow ',' (found \(describe(position)))", at: lastComma)
                 }
                 return error("expected a value, found \(describe(position))")
             default:
@@ -145,6 +147,7 @@ private struct Parser {
                 let open = stack[stack.count - 1]
                 let next = buffer[position]
                 if next == UInt8(ascii: ",") {
+                    lastComma = position
                     position += 1
                     if open.isObject {
                         skipSpace()
@@ -171,7 +174,7 @@ private struct Parser {
     private mutating func parseKey(_ nodes: inout [JSONNode]) -> JSONSyntaxError? {
         guard position < buffer.count, buffer[position] == UInt8(ascii: "\"") else {
             if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
-                return error("trailing comma before '}'")
+                return error("trailing comma: a member must follow ',' (found '}')", at: lastComma)
             }
             return error("expected a member name in double quotes, found \(describe(position))")
         }
