@@ -57,10 +57,33 @@ public enum RulesCheckRunner {
             return .failure(FileProblem(message: "no such file"))
         }
         if isDirectory.boolValue { return .failure(FileProblem(message: "is a directory, not a rule list file")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readBytes(path) else {
             return .failure(FileProblem(message: "cannot read the file"))
         }
-        return .success([UInt8](data))
+        return .success(bytes)
+    }
+
+    /// Reads a whole file straight into a byte array (no intermediate `Data` copy).
+    private static func readBytes(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else { return nil }
+        let descriptor = handle.fileDescriptor
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        var total = 0
+        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while total < buffer.count {
+                let count = read(descriptor, base + total, buffer.count - total)
+                if count < 0 { return false }
+                if count == 0 { break }
+                total += count
+            }
+            return true
+        }
+        guard complete else { return nil }
+        if total < bytes.count { bytes.removeLast(bytes.count - total) }
+        return bytes
     }
 
     public static func run(files: [String], target targetName: String, maxRules: String?, maxBytes: String?, format formatName: String,

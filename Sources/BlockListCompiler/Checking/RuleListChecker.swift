@@ -9,24 +9,23 @@ public struct RuleListChecker: Sendable {
 
     /// Checks the JSON source `bytes`.
     public func check(_ bytes: [UInt8]) -> RuleListReport {
-        let locator = SourceLocator(bytes)
-        var sink = DiagnosticSink(locator: locator)
+        var sink = DiagnosticSink()
         var report = RuleListReport(byteCount: bytes.count)
         if bytes.isEmpty {
             sink.webKitError("the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
-            return finish(report, sink)
+            return finish(report, sink, bytes)
         }
         let document: JSONDocument
         do {
             document = try JSONReader().parse(bytes)
         } catch {
             sink.webKitError("invalid JSON: \(error.reason)", webKit: WebKitMessage.jsonInvalid, at: error.offset, pointer: "")
-            return finish(report, sink)
+            return finish(report, sink, bytes)
         }
         guard document[document.root].kind == .array else {
             sink.webKitError("the top level is \(RuleLoader(document: document, target: target, sink: sink).kindName(document.root)), not an array of rules",
                              webKit: WebKitMessage.topLevelNotArray, at: Int(document[document.root].start), pointer: "")
-            return finish(report, sink)
+            return finish(report, sink, bytes)
         }
         let elements = document.elements(of: document.root)
         report.ruleCount = elements.count
@@ -45,7 +44,7 @@ public struct RuleListChecker: Sendable {
         for (index, node) in elements.enumerated() {
             if let rule = loader.loadRule(index: index, node: node) { loaded.append(rule) }
         }
-        let kept = loaded.filter { !$0.isDropped }
+        let kept = loaded.contains(where: \.isDropped) ? loaded.filter { !$0.isDropped } : loaded
         if kept.isEmpty && loader.sink.firstLoadingError == nil {
             loader.sink.error(elements.isEmpty ? "the list has no rules" : "no rule is left once WebKit drops the rules whose CSS selector does not parse",
                               webKit: WebKitMessage.emptyExtension, at: rootOffset, pointer: "", rule: nil, phase: .loading)
@@ -56,35 +55,38 @@ public struct RuleListChecker: Sendable {
 
         report.rules = kept.map(\.rule)
         for rule in kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
-        return finish(report, loader.sink)
+        return finish(report, loader.sink, bytes)
     }
 
     /// Runs every url-filter and condition through the URL-filter parser, in WebKit's compile order.
     private func checkPatterns(_ loaded: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
         let parser = URLFilterParser()
         let document = loader.document
-        for rule in loaded {
-            let pointer = "/" + String(rule.index) + "/trigger"
-            let filterNode = rule.urlFilterNode
-            let result = parser.parse(units: units(of: filterNode, in: document, text: rule.rule.trigger.urlFilter))
+        for slot in loaded.indices {
+            let index = loaded[slot].index, isDropped = loaded[slot].isDropped
+            let urlFilter = loaded[slot].rule.trigger.urlFilter
+            let filterNode = loaded[slot].urlFilterNode
+            let result = parser.parse(units: units(of: filterNode, in: document, text: urlFilter))
+            let pointer = "/" + String(index) + "/trigger"
             if !result.isAccepted {
                 let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-                let message = "invalid url-filter \"\(rule.rule.trigger.urlFilter)\" at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
-                if rule.isDropped {
+                let message = "invalid url-filter \"\(urlFilter)\" at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+                if isDropped {
                     loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: pointer + "/url-filter", rule: rule.index)
+                                        at: at, pointer: pointer + "/url-filter", rule: index)
                 } else {
                     let crashes = result.status == .crashesWebKit
                     loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                                      at: at, pointer: pointer + "/url-filter", rule: rule.index, phase: .compiling)
+                                      at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
                 }
-            } else if result.status == .matchesEverything, !isPlainUniversal(rule.rule.trigger.urlFilter) || appliesToEverything(rule.rule) {
-                loader.sink.warning("the url-filter \"\(rule.rule.trigger.urlFilter)\" matches every URL (every term can match the empty string)",
-                                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: rule.index)
+            } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loaded[slot].rule) {
+                loader.sink.warning("the url-filter \"\(urlFilter)\" matches every URL (every term can match the empty string)",
+                                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
             }
-            guard let condition = rule.rule.trigger.condition else { continue }
+            guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
             let keyPointer = pointer + "/" + condition.kind.rawValue
-            for (position, node) in rule.conditionNodes.enumerated() where position < condition.values.count {
+            for position in condition.values.indices {
+                let node = listNode + 1 + position
                 let value = condition.values[position]
                 let conditionResult: URLFilterResult
                 var unitOffset: Int?
@@ -102,13 +104,13 @@ public struct RuleListChecker: Sendable {
                 let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
                 let what = condition.kind.isDomainList ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses" : "invalid pattern \"\(value)\""
                 let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
-                if rule.isDropped {
+                if isDropped {
                     loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: rule.index)
+                                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
                 } else {
                     let crashes = conditionResult.status == .crashesWebKit
                     loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : conditionResult.status.webKitDetail,
-                                      at: at, pointer: JSONPointer.appending(keyPointer, position), rule: rule.index, phase: .compiling)
+                                      at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
                 }
             }
         }
@@ -160,7 +162,7 @@ public struct RuleListChecker: Sendable {
                           pointer: "/" + String(later.index) + "/trigger", rule: later.index, phase: .notWebKit)
     }
 
-    private func finish(_ report: RuleListReport, _ sink: DiagnosticSink) -> RuleListReport {
+    private func finish(_ report: RuleListReport, _ sink: DiagnosticSink, _ bytes: [UInt8]) -> RuleListReport {
         var sink = sink
         if !sink.hasWebKitError {
             if let first = sink.firstLoadingError {
@@ -170,8 +172,10 @@ public struct RuleListChecker: Sendable {
             }
         }
         var report = report
-        let errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        let warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        var errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        var warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        SourceLocator.resolve(&errors, in: bytes)
+        SourceLocator.resolve(&warnings, in: bytes)
         report.diagnostics = errors + warnings
         report.webKitError = errors.first { $0.reportedByWebKit }
         report.isValid = errors.isEmpty

@@ -21,10 +21,9 @@ extension RuleLoader {
     }
 
     /// Loads the action in WebKit's order of checks (`loadAction`), reporting every problem.
-    mutating func loadAction(rule: Int, ruleNode: Int, pointer rulePointer: String, urlFilter: String?) -> LoadedAction? {
+    mutating func loadAction(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedAction? {
         let pointer = rulePointer + "/action"
-        guard let node = document.member("action", in: ruleNode), document[node].kind == .object else {
-            let found = document.member("action", in: ruleNode)
+        guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"action\" is \(kindName($0)), not an object" } ?? "the rule has no \"action\" object",
                        webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
                        rule: rule, phase: .loading)

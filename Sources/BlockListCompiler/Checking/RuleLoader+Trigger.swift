@@ -2,7 +2,7 @@ extension RuleLoader {
     struct LoadedTrigger {
         var trigger: Trigger
         var urlFilterNode: Int
-        var conditionNodes: [Int]
+        var conditionListNode: Int?
     }
 
     static let conditionKinds = TriggerCondition.Kind.allCases
@@ -14,20 +14,21 @@ extension RuleLoader {
     ]
 
     /// Loads the trigger in WebKit's order of checks (`loadTrigger`), reporting every problem.
-    mutating func loadTrigger(rule: Int, ruleNode: Int, pointer rulePointer: String) -> LoadedTrigger? {
+    mutating func loadTrigger(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedTrigger? {
         let pointer = rulePointer + "/trigger"
-        guard let node = document.member("trigger", in: ruleNode), document[node].kind == .object else {
-            let found = document.member("trigger", in: ruleNode)
+        guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"trigger\" is \(kindName($0)), not an object" } ?? "the rule has no \"trigger\" object",
                        webKit: WebKitMessage.invalidTrigger, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
                        rule: rule, phase: .loading)
             return nil
         }
         var valid = true
-        let unknown = scanMembers(of: node, known: RuleLoader.triggerKeys, pointer: pointer, rule: rule, context: "the trigger")
+        var slots: [Int?] = []
+        let unknown = scanMembers(of: node, known: RuleLoader.triggerKeys, pointer: pointer, rule: rule, context: "the trigger", slots: &slots)
+        func slot(_ index: Int) -> Int? { slots[index] }
 
         // url-filter
-        let filterNode = document.member("url-filter", in: node)
+        let filterNode = slots[0]
         var urlFilter = ""
         if let filterNode, document[filterNode].kind == .string, document[filterNode].end - document[filterNode].start > 2 {
             urlFilter = document.string(filterNode)
@@ -44,8 +45,9 @@ extension RuleLoader {
         }
 
         // Case-sensitivity flags: a value of the wrong type is ignored.
-        func flag(_ key: String, _ loader: inout RuleLoader) -> Bool? {
-            guard let valueNode = loader.document.member(key, in: node) else { return nil }
+        func flag(_ slotIndex: Int, _ loader: inout RuleLoader) -> Bool? {
+            guard let valueNode = slot(slotIndex) else { return nil }
+            let key = RuleLoader.triggerKeys[slotIndex]
             guard let value = loader.document.bool(valueNode) else {
                 loader.sink.warning("\"\(key)\" is \(loader.kindName(valueNode)), not a boolean; WebKit ignores it", at: loader.offset(valueNode),
                                     pointer: pointer + "/" + key, rule: rule)
@@ -54,16 +56,17 @@ extension RuleLoader {
             return value
         }
         var trigger = Trigger(urlFilter: urlFilter)
-        trigger.urlFilterIsCaseSensitive = flag("url-filter-is-case-sensitive", &self)
-        trigger.topURLFilterIsCaseSensitive = flag("top-url-filter-is-case-sensitive", &self)
-        trigger.frameURLFilterIsCaseSensitive = flag("frame-url-filter-is-case-sensitive", &self)
-        if let frameFlag = document.member("frame-url-filter-is-case-sensitive", in: node) {
+        trigger.urlFilterIsCaseSensitive = flag(1, &self)
+        trigger.topURLFilterIsCaseSensitive = flag(2, &self)
+        trigger.frameURLFilterIsCaseSensitive = flag(3, &self)
+        if let frameFlag = slots[3] {
             requireTarget(.safari26, "\"frame-url-filter-is-case-sensitive\"", at: frameFlag, pointer: pointer + "/frame-url-filter-is-case-sensitive", rule: rule)
         }
 
         // Flag arrays.
-        func flags<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
-            guard let arrayNode = loader.document.member(key, in: node) else { return nil }
+        func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
+            guard let arrayNode = slot(slotIndex) else { return nil }
+            let key = RuleLoader.triggerKeys[slotIndex]
             let keyPointer = pointer + "/" + key
             guard loader.document[arrayNode].kind == .array else {
                 loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array of strings", webKit: WebKitMessage.invalidTriggerFlagsArray,
@@ -90,15 +93,15 @@ extension RuleLoader {
             }
             return values
         }
-        trigger.resourceTypes = flags("resource-type", ResourceType.self, introduced: { $0.introducedIn }, &self)
-        trigger.loadTypes = flags("load-type", LoadType.self, introduced: { _ in .safari14 }, &self)
-        trigger.loadContexts = flags("load-context", LoadContext.self, introduced: { _ in .safari15 }, &self)
-        if let contextNode = document.member("load-context", in: node) {
+        trigger.resourceTypes = flags(4, ResourceType.self, introduced: { $0.introducedIn }, &self)
+        trigger.loadTypes = flags(5, LoadType.self, introduced: { _ in .safari14 }, &self)
+        trigger.loadContexts = flags(6, LoadContext.self, introduced: { _ in .safari15 }, &self)
+        if let contextNode = slots[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }
 
         // request-method
-        if let methodNode = document.member("request-method", in: node) {
+        if let methodNode = slots[7] {
             let text = document.stringValue(methodNode)
             if let text, let method = RequestMethod(rawValue: String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)) {
                 trigger.requestMethod = method
@@ -112,9 +115,9 @@ extension RuleLoader {
         }
 
         // Conditions: at most one.
-        var conditionNodes: [Int] = []
-        for kind in RuleLoader.conditionKinds {
-            guard let listNode = document.member(kind.rawValue, in: node) else { continue }
+        var conditionListNode: Int?
+        for (conditionIndex, kind) in RuleLoader.conditionKinds.enumerated() {
+            guard let listNode = slots[8 + conditionIndex] else { continue }
             let keyPointer = pointer + "/" + kind.rawValue
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
             if let existing = trigger.condition {
@@ -164,10 +167,10 @@ extension RuleLoader {
             }
             if !listValid { valid = false; continue }
             trigger.condition = TriggerCondition(kind: kind, values: values)
-            conditionNodes = elements
+            conditionListNode = listNode
         }
         trigger.unknownMembers = unknown
         guard valid, let filterNode else { return nil }
-        return LoadedTrigger(trigger: trigger, urlFilterNode: filterNode, conditionNodes: conditionNodes)
+        return LoadedTrigger(trigger: trigger, urlFilterNode: filterNode, conditionListNode: conditionListNode)
     }
 }

@@ -9,7 +9,8 @@ struct RuleLoader {
         var index: Int
         var rule: Rule
         var urlFilterNode: Int
-        var conditionNodes: [Int]
+        /// The condition's array node; its string elements are the nodes that follow it.
+        var conditionListNode: Int?
         /// WebKit drops the rule silently (unparsable css-display-none selector).
         var isDropped: Bool
         var node: Int
@@ -38,6 +39,13 @@ struct RuleLoader {
 
     /// The members of an object, warning about duplicates and keys outside `known`.
     mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String) -> [UnknownMember] {
+        var slots: [Int?] = []
+        return scanMembers(of: node, known: known, pointer: pointer, rule: rule, context: context, slots: &slots)
+    }
+
+    /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
+    mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+        if slots.count != known.count { slots = [Int?](repeating: nil, count: known.count) }
         var unknown: [UnknownMember] = []
         let members = document.members(of: node)
         for (position, member) in members.enumerated() {
@@ -46,7 +54,9 @@ struct RuleLoader {
                 sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(member.key),
                              pointer: JSONPointer.appending(pointer, key), rule: rule)
             }
-            if !known.contains(where: { document.stringEquals(member.key, $0) }) {
+            if let slot = known.firstIndex(where: { document.stringEquals(member.key, $0) }) {
+                slots[slot] = member.value
+            } else {
                 let key = document.string(member.key)
                 unknown.append(UnknownMember(key: key, json: document.rawText(member.value)))
                 sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(member.key),
@@ -57,10 +67,12 @@ struct RuleLoader {
     }
 
     /// Reports a feature the target does not know yet.
-    mutating func requireTarget(_ introduced: WebKitTarget, _ what: String, at node: Int, pointer: String, rule: Int, webKit: String? = nil) {
+    mutating func requireTarget(_ introduced: WebKitTarget, _ what: @autoclosure () -> String, at node: Int, pointer: @autoclosure () -> String,
+                                rule: Int, webKit: String? = nil) {
         guard target < introduced else { return }
-        sink.error("\(what) needs \(introduced.rawValue) or newer; the target is \(target.rawValue)", webKit: webKit, at: offset(node),
-                   pointer: pointer, rule: rule, phase: .notWebKit)
+        let description = what(), path = pointer()
+        sink.error("\(description) needs \(introduced.rawValue) or newer; the target is \(target.rawValue)", webKit: webKit, at: offset(node),
+                   pointer: path, rule: rule, phase: .notWebKit)
     }
 
     /// The byte offset in the source of UTF-16 unit `unit` of the decoded string node.
@@ -97,6 +109,8 @@ struct RuleLoader {
 
     // MARK: Rules
 
+    static let ruleKeys = ["trigger", "action"]
+
     /// Loads rule `index` (node `node`); nil when it has an error.
     mutating func loadRule(index: Int, node: Int) -> LoadedRule? {
         let pointer = "/" + String(index)
@@ -105,11 +119,12 @@ struct RuleLoader {
                        at: offset(node), pointer: pointer, rule: index, phase: .loading)
             return nil
         }
-        let unknown = scanMembers(of: node, known: ["trigger", "action"], pointer: pointer, rule: index, context: "the rule")
-        let trigger = loadTrigger(rule: index, ruleNode: node, pointer: pointer)
-        let action = loadAction(rule: index, ruleNode: node, pointer: pointer, urlFilter: trigger?.trigger.urlFilter)
+        var slots: [Int?] = []
+        let unknown = scanMembers(of: node, known: RuleLoader.ruleKeys, pointer: pointer, rule: index, context: "the rule", slots: &slots)
+        let trigger = loadTrigger(rule: index, ruleNode: node, found: slots[0], pointer: pointer)
+        let action = loadAction(rule: index, ruleNode: node, found: slots[1], pointer: pointer)
         guard let trigger, let action else { return nil }
         return LoadedRule(index: index, rule: Rule(trigger: trigger.trigger, action: action.action, unknownMembers: unknown),
-                          urlFilterNode: trigger.urlFilterNode, conditionNodes: trigger.conditionNodes, isDropped: action.isDropped, node: node)
+                          urlFilterNode: trigger.urlFilterNode, conditionListNode: trigger.conditionListNode, isDropped: action.isDropped, node: node)
     }
 }

@@ -17,7 +17,6 @@ public struct JSONDocument: Sendable {
     public func elements(of index: Int) -> [Int] {
         var result: [Int] = []
         let node = nodes[index]
-        result.reserveCapacity(Int(node.count))
         var child = index + 1
         let end = Int(node.next)
         while child < end {
@@ -31,7 +30,6 @@ public struct JSONDocument: Sendable {
     public func members(of index: Int) -> [(key: Int, value: Int)] {
         var result: [(key: Int, value: Int)] = []
         let node = nodes[index]
-        result.reserveCapacity(Int(node.count))
         var child = index + 1
         let end = Int(node.next)
         while child < end {

@@ -15,6 +15,4 @@ public struct JSONNode: Sendable, Equatable {
     public var end: Int32
     /// Index just past this node's last descendant in the node table.
     public var next: Int32
-    /// Number of elements (arrays) or members (objects); 0 for scalars.
-    public var count: Int32
 }

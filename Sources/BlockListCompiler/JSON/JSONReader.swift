@@ -14,7 +14,7 @@ public struct JSONReader: Sendable {
     /// Parses `bytes` into a flat document, or throws where WebKit's parser would fail.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         var nodes: [JSONNode] = []
-        nodes.reserveCapacity(bytes.count / 8 + 16)
+        nodes.reserveCapacity(bytes.count / 16 + 16)
         let result: JSONSyntaxError? = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer: buffer)
             return parser.run(&nodes)
@@ -90,7 +90,7 @@ private struct Parser {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Open(index: nodes.count, count: 0, isObject: isObject))
-                nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, start: Int32(start), end: 0, next: 0, count: 0))
+                nodes.append(JSONNode(kind: isObject ? .object : .array, flag: false, start: Int32(start), end: 0, next: 0))
                 position += 1
                 skipSpace()
                 if position < buffer.count, buffer[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -113,10 +113,10 @@ private struct Parser {
                 }
                 position += word.count
                 nodes.append(JSONNode(kind: byte == UInt8(ascii: "n") ? .null : .bool, flag: byte == UInt8(ascii: "t"),
-                                      start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1), count: 0))
+                                      start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let failure = parseNumber() { return failure }
-                nodes.append(JSONNode(kind: .number, flag: false, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1), count: 0))
+                nodes.append(JSONNode(kind: .number, flag: false, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if stack.last?.count ?? 0 > 0 {
                     return error("trailing comma: a value must follow ',' (found \(describe(position)))", at: lastComma)
@@ -160,7 +160,6 @@ private struct Parser {
                     stack.removeLast()
                     nodes[open.index].end = Int32(position)
                     nodes[open.index].next = Int32(nodes.count)
-                    nodes[open.index].count = open.count
                     continue
                 }
                 if buffer[position] >= 0x80, let failure = validateUTF8() { return failure }
@@ -196,7 +195,7 @@ private struct Parser {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                nodes.append(JSONNode(kind: .string, flag: escaped, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1), count: 0))
+                nodes.append(JSONNode(kind: .string, flag: escaped, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
                 return nil
             }
             if byte == UInt8(ascii: "\\") {

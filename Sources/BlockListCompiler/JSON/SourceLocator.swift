@@ -20,4 +20,36 @@ public struct SourceLocator: Sendable {
         }
         return (low + 1, offset - lineStarts[low] + 1)
     }
+
+    /// The 1-based line and byte column of each offset in `sortedOffsets` (ascending), in one pass over `bytes`.
+    public static func locations(of sortedOffsets: [Int], in bytes: [UInt8]) -> [(line: Int, column: Int)] {
+        var result: [(line: Int, column: Int)] = []
+        result.reserveCapacity(sortedOffsets.count)
+        var line = 1
+        var lineStart = 0
+        var cursor = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for offset in sortedOffsets {
+                let target = min(max(offset, 0), buffer.count)
+                while cursor < target {
+                    if buffer[cursor] == 0x0A {
+                        line += 1
+                        lineStart = cursor + 1
+                    }
+                    cursor += 1
+                }
+                result.append((line, target - lineStart + 1))
+            }
+        }
+        return result
+    }
+
+    /// Fills in the line and column of diagnostics sorted by offset.
+    static func resolve(_ diagnostics: inout [Diagnostic], in bytes: [UInt8]) {
+        let locations = locations(of: diagnostics.map(\.offset), in: bytes)
+        for index in diagnostics.indices {
+            diagnostics[index].line = locations[index].line
+            diagnostics[index].column = locations[index].column
+        }
+    }
 }

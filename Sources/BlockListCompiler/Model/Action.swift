@@ -10,8 +10,8 @@ public struct Action: Sendable, Hashable {
         case ignoreFollowingRules
         case makeHTTPS
         case notify(notification: String)
-        case redirect(Redirect)
-        case modifyHeaders(ModifyHeaders)
+        indirect case redirect(Redirect)
+        indirect case modifyHeaders(ModifyHeaders)
     }
 
     public var kind: Kind
