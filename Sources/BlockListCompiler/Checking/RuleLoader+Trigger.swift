@@ -7,7 +7,7 @@ extension RuleLoader {
 
     static let conditionKinds = TriggerCondition.Kind.allCases
 
-    static let triggerKeys = [
+    static let triggerKeys: KeyList = [
         "url-filter", "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive",
         "resource-type", "load-type", "load-context", "request-method",
         "if-domain", "unless-domain", "if-top-url", "unless-top-url", "if-frame-url", "unless-frame-url",
@@ -47,7 +47,7 @@ extension RuleLoader {
         // Case-sensitivity flags: a value of the wrong type is ignored.
         func flag(_ slotIndex: Int, _ loader: inout RuleLoader) -> Bool? {
             guard let valueNode = slot(slotIndex) else { return nil }
-            let key = RuleLoader.triggerKeys[slotIndex]
+            let key = RuleLoader.triggerKeys.names[slotIndex]
             guard let value = loader.document.bool(valueNode) else {
                 loader.sink.warning("\"\(key)\" is \(loader.kindName(valueNode)), not a boolean; WebKit ignores it", at: loader.offset(valueNode),
                                     pointer: pointer + "/" + key, rule: rule)
@@ -66,7 +66,7 @@ extension RuleLoader {
         // Flag arrays.
         func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
-            let key = RuleLoader.triggerKeys[slotIndex]
+            let key = RuleLoader.triggerKeys.names[slotIndex]
             let keyPointer = pointer + "/" + key
             guard loader.document[arrayNode].kind == .array else {
                 loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array of strings", webKit: WebKitMessage.invalidTriggerFlagsArray,

@@ -38,13 +38,13 @@ struct RuleLoader {
     }
 
     /// The members of an object, warning about duplicates and keys outside `known`.
-    mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String) -> [UnknownMember] {
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String) -> [UnknownMember] {
         var slots: [Int?] = []
         return scanMembers(of: node, known: known, pointer: pointer, rule: rule, context: context, slots: &slots)
     }
 
     /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
-    mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
         if slots.count != known.count { slots = [Int?](repeating: nil, count: known.count) }
         var unknown: [UnknownMember] = []
         let members = document.members(of: node)
@@ -54,7 +54,7 @@ struct RuleLoader {
                 sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(member.key),
                              pointer: JSONPointer.appending(pointer, key), rule: rule)
             }
-            if let slot = known.firstIndex(where: { document.stringEquals(member.key, $0) }) {
+            if let slot = known.index(of: member.key, in: document) {
                 slots[slot] = member.value
             } else {
                 let key = document.string(member.key)
@@ -109,7 +109,7 @@ struct RuleLoader {
 
     // MARK: Rules
 
-    static let ruleKeys = ["trigger", "action"]
+    static let ruleKeys: KeyList = ["trigger", "action"]
 
     /// Loads rule `index` (node `node`); nil when it has an error.
     mutating func loadRule(index: Int, node: Int) -> LoadedRule? {
