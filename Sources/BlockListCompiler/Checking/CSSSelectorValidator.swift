@@ -44,6 +44,8 @@ struct CSSSelectorScanner {
     var position = 0
     /// Depth of `:has()` arguments being parsed (WebKit refuses nested `:has()` and pseudo-elements inside it).
     var hasDepth = 0
+    /// Depth of nested selector lists (bounded so that no input can exhaust the stack).
+    var nesting = 0
     /// Whether the current complex selector already has a pseudo-element (nothing may follow it).
     var sawPseudoElement = false
 
@@ -122,6 +124,9 @@ struct CSSSelectorScanner {
 
     /// Parses a selector list up to `closing` (or the end); returns a problem or nil.
     mutating func parseSelectorList(relative: Bool, closing: UInt8?) -> String? {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= 128 else { return "selectors are nested too deeply" }
         while true {
             _ = skipWhitespace()
             if let problem = parseComplexSelector(relative: relative, closing: closing) { return problem }
