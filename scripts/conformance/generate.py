@@ -401,6 +401,10 @@ DOMAIN_VALUES = [
     ("backslash", "exa\\mple.com"), ("backslash-d", "exa\\dmple.com"), ("star-inside-parens", "*(a).com"),
     ("hyphen", "ex-ample.com"), ("tab", "exa\tmple.com"), ("nul", "exa\u0000mple.com"), ("long", "a" * 300 + ".com"),
     ("slash", "/"), ("dot", "."), ("plus-only", "+"), ("pipe-only", "|"),
+    ("star-pipe", "*exa|mple.com"), ("star-caret", "*^example.com"), ("star-paren", "*exa(mple.com"),
+    ("star-star-pipe", "**a|b"), ("star-dollar", "*example.com$"), ("brace-comma", "a{1,}.com"),
+    ("backslash-1", "(a)\\1.com"), ("lookahead", "a(?=b).com"), ("class-range", "[a-z].com"),
+    ("class-bad-range", "[z-a].com"), ("trailing-backslash", "a.com\\"),
 ]
 URL_VALUES = [
     ("plain", "example.com"), ("anchored", "^https?://example\\.com/"), ("dotstar", ".*"), ("upper", "EXAMPLE"),
@@ -1133,6 +1137,15 @@ def gen_mutations():
     return total
 
 
+def gen_invalid_corpus():
+    """The two lists under corpus/webkit/invalid, verbatim."""
+    folder = os.path.join(CORPUS, "invalid")
+    for fn in sorted(os.listdir(folder)):
+        if fn.endswith(".json"):
+            with open(os.path.join(folder, fn), "rb") as f:
+                add("corpus/invalid/" + fn[:-5], "corpus", f.read(), "verbatim copy of invalid/" + fn)
+
+
 def main():
     gen_toplevel()
     gen_limits()
@@ -1145,6 +1158,7 @@ def main():
     gen_ordering()
     gen_unknown_and_identifier()
     gen_mutations()
+    gen_invalid_corpus()
     out = open(sys.argv[1], "w", encoding="utf-8") if len(sys.argv) > 1 else sys.stdout
     for key in sorted(cases):
         out.write(json.dumps(cases[key], ensure_ascii=True, sort_keys=True) + "\n")
