@@ -68,7 +68,14 @@ public struct RuleListChecker: Sendable {
             let index = loaded[slot].index, isDropped = loaded[slot].isDropped
             let urlFilter = loaded[slot].rule.trigger.urlFilter
             let filterNode = loaded[slot].urlFilterNode
-            if !fillUnits(of: filterNode, in: document, into: &scratch) { scratch = Array(urlFilter.utf16) }
+            if !fillUnits(of: filterNode, in: document, into: &scratch) {
+                scratch.removeAll(keepingCapacity: true)
+                if urlFilter.utf8.allSatisfy({ $0 < 0x80 }) {
+                    for byte in urlFilter.utf8 { scratch.append(UInt16(byte)) }
+                } else {
+                    scratch.append(contentsOf: urlFilter.utf16)
+                }
+            }
             let result = parser.parse(units: scratch)
             let pointer = "/" + String(index) + "/trigger"
             if !result.isAccepted {
