@@ -23,12 +23,15 @@ extension RuleLoader {
             return nil
         }
         var valid = true
-        var slots: [Int?] = []
+        var slots = triggerSlots
+        triggerSlots = []
+        defer { triggerSlots = slots }
         let unknown = scanMembers(of: node, known: RuleLoader.triggerKeys, pointer: pointer, rule: rule, context: "the trigger", slots: &slots)
-        func slot(_ index: Int) -> Int? { slots[index] }
+        let slotValues = slots
+        func slot(_ index: Int) -> Int? { slotValues[index] }
 
         // url-filter
-        let filterNode = slots[0]
+        let filterNode = slotValues[0]
         var urlFilter = ""
         if let filterNode, document[filterNode].kind == .string, document[filterNode].end - document[filterNode].start > 2 {
             urlFilter = document.string(filterNode)
@@ -59,7 +62,7 @@ extension RuleLoader {
         trigger.urlFilterIsCaseSensitive = flag(1, &self)
         trigger.topURLFilterIsCaseSensitive = flag(2, &self)
         trigger.frameURLFilterIsCaseSensitive = flag(3, &self)
-        if let frameFlag = slots[3] {
+        if let frameFlag = slotValues[3] {
             requireTarget(.safari26, "\"frame-url-filter-is-case-sensitive\"", at: frameFlag, pointer: pointer + "/frame-url-filter-is-case-sensitive", rule: rule)
         }
 
@@ -96,12 +99,12 @@ extension RuleLoader {
         trigger.resourceTypes = flags(4, ResourceType.self, introduced: { $0.introducedIn }, &self)
         trigger.loadTypes = flags(5, LoadType.self, introduced: { _ in .safari14 }, &self)
         trigger.loadContexts = flags(6, LoadContext.self, introduced: { _ in .safari15 }, &self)
-        if let contextNode = slots[6] {
+        if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }
 
         // request-method
-        if let methodNode = slots[7] {
+        if let methodNode = slotValues[7] {
             let text = document.stringValue(methodNode)
             if let text, let method = RequestMethod(rawValue: String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)) {
                 trigger.requestMethod = method
@@ -117,7 +120,7 @@ extension RuleLoader {
         // Conditions: at most one.
         var conditionListNode: Int?
         for (conditionIndex, kind) in RuleLoader.conditionKinds.enumerated() {
-            guard let listNode = slots[8 + conditionIndex] else { continue }
+            guard let listNode = slotValues[8 + conditionIndex] else { continue }
             let keyPointer = pointer + "/" + kind.rawValue
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
             if let existing = trigger.condition {
