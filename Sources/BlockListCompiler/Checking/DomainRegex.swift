@@ -19,6 +19,22 @@ struct DomainRegex {
         }
     }
 
+    /// Writes the regex of `domain` into `units`, reusing its storage.
+    static func fill(domain: String, into units: inout [UInt16]) {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: prefix)
+        var characters = domain.utf16[...]
+        if characters.first == 0x2A {
+            units.append(contentsOf: subdomains)
+            characters = characters.dropFirst()
+        }
+        for unit in characters {
+            for _ in 0..<backslashes(before: unit) { units.append(0x5C) }
+            units.append(unit)
+        }
+        units.append(contentsOf: suffix)
+    }
+
     init(domain: String) {
         var units = DomainRegex.prefix
         units.reserveCapacity(domain.utf8.count * 2 + 40)

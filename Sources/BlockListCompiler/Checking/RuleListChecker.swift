@@ -102,10 +102,13 @@ public struct RuleListChecker: Sendable {
                 var unitOffset: Int?
                 var patternText = value
                 if condition.kind.isDomainList {
-                    let regex = DomainRegex(domain: value)
-                    conditionResult = parser.parse(units: regex.units)
-                    if !conditionResult.isAccepted { patternText = regex.text }
-                    if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
+                    DomainRegex.fill(domain: value, into: &scratch)
+                    conditionResult = parser.parse(units: scratch)
+                    if !conditionResult.isAccepted {
+                        let regex = DomainRegex(domain: value)
+                        patternText = regex.text
+                        if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
+                    }
                 } else {
                     conditionResult = parser.parse(value)
                     unitOffset = conditionResult.offset
