@@ -1,0 +1,26 @@
+/// One generated rule list: its file name and content.
+public struct GeneratedList: Sendable, Equatable {
+    /// The file name, e.g. `disconnect-block-advertising.json`.
+    public var name: String
+    /// The exact bytes of the file.
+    public var bytes: [UInt8]
+    /// Number of rules in it.
+    public var ruleCount: Int
+
+    public init(name: String, bytes: [UInt8], ruleCount: Int) {
+        self.name = name
+        self.bytes = bytes
+        self.ruleCount = ruleCount
+    }
+}
+
+/// What a generation produced: the lists in output order and the warnings about the inputs.
+public struct GenerationResult: Sendable {
+    public var lists: [GeneratedList]
+    public var warnings: [GenerationDiagnostic]
+
+    public init(lists: [GeneratedList], warnings: [GenerationDiagnostic]) {
+        self.lists = lists
+        self.warnings = warnings
+    }
+}
