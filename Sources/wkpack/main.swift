@@ -1,3 +1,3 @@
 import WKPackCLI
 
-await WKPackCommand.main()
+await WKPackCommand.runCommandLine()

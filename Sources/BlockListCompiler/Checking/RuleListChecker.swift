@@ -1,0 +1,168 @@
+/// Checks a content-blocking rule list exactly as WebKit's compiler would, reporting every problem.
+public struct RuleListChecker: Sendable {
+    /// The Safari / WebKit release the list is checked for.
+    public var target: WebKitTarget
+
+    public init(target: WebKitTarget = .newest) {
+        self.target = target
+    }
+
+    /// Checks the JSON source `bytes`.
+    public func check(_ bytes: [UInt8]) -> RuleListReport {
+        let locator = SourceLocator(bytes)
+        var sink = DiagnosticSink(locator: locator)
+        var report = RuleListReport(byteCount: bytes.count)
+        if bytes.isEmpty {
+            sink.webKitError("the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
+            return finish(report, sink)
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONReader().parse(bytes)
+        } catch {
+            sink.webKitError("invalid JSON: \(error.reason)", webKit: WebKitMessage.jsonInvalid, at: error.offset, pointer: "")
+            return finish(report, sink)
+        }
+        guard document[document.root].kind == .array else {
+            sink.webKitError("the top level is \(RuleLoader(document: document, target: target, sink: sink).kindName(document.root)), not an array of rules",
+                             webKit: WebKitMessage.topLevelNotArray, at: Int(document[document.root].start), pointer: "")
+            return finish(report, sink)
+        }
+        let elements = document.elements(of: document.root)
+        report.ruleCount = elements.count
+        let rootOffset = Int(document[document.root].start)
+        if elements.count > 150_000 {
+            sink.error("the list has \(elements.count) rules; WebKit accepts at most 150000 per list", webKit: WebKitMessage.tooManyRules,
+                       at: rootOffset, pointer: "", rule: nil, phase: .loading)
+        } else if elements.count > target.maximumRuleCount {
+            sink.error("the list has \(elements.count) rules; \(target.rawValue) accepts at most \(target.maximumRuleCount) per list",
+                       webKit: WebKitMessage.tooManyRules, at: rootOffset, pointer: "", rule: nil, phase: .notWebKit)
+        }
+
+        var loader = RuleLoader(document: document, target: target, sink: sink)
+        var loaded: [RuleLoader.LoadedRule] = []
+        loaded.reserveCapacity(elements.count)
+        for (index, node) in elements.enumerated() {
+            if let rule = loader.loadRule(index: index, node: node) { loaded.append(rule) }
+        }
+        let kept = loaded.filter { !$0.isDropped }
+        if kept.isEmpty && loader.sink.firstLoadingError == nil {
+            loader.sink.error(elements.isEmpty ? "the list has no rules" : "no rule is left once WebKit drops the rules whose CSS selector does not parse",
+                              webKit: WebKitMessage.emptyExtension, at: rootOffset, pointer: "", rule: nil, phase: .loading)
+        }
+        checkPatterns(loaded, &loader)
+        checkTargetListRules(kept, &loader)
+        RuleListLints.addWarnings(kept, loader: &loader)
+
+        report.rules = kept.map(\.rule)
+        for rule in kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
+        return finish(report, loader.sink)
+    }
+
+    /// Runs every url-filter and condition through the URL-filter parser, in WebKit's compile order.
+    private func checkPatterns(_ loaded: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
+        let parser = URLFilterParser()
+        let document = loader.document
+        for rule in loaded {
+            let pointer = "/" + String(rule.index) + "/trigger"
+            let filterNode = rule.urlFilterNode
+            let result = parser.parse(units: units(of: filterNode, in: document, text: rule.rule.trigger.urlFilter))
+            if !result.isAccepted {
+                let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
+                let message = "invalid url-filter \"\(rule.rule.trigger.urlFilter)\" at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+                if rule.isDropped {
+                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                                        at: at, pointer: pointer + "/url-filter", rule: rule.index)
+                } else {
+                    loader.sink.error(message, webKit: WebKitMessage.invalidRegex, detail: result.status.webKitDetail, at: at,
+                                      pointer: pointer + "/url-filter", rule: rule.index, phase: .compiling)
+                }
+            } else if result.status == .matchesEverything, rule.rule.trigger.condition == nil || !isPlainUniversal(rule.rule.trigger.urlFilter) {
+                loader.sink.warning("the url-filter \"\(rule.rule.trigger.urlFilter)\" matches every URL (every term can match nothing)",
+                                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: rule.index)
+            }
+            guard let condition = rule.rule.trigger.condition else { continue }
+            let keyPointer = pointer + "/" + condition.kind.rawValue
+            for (position, node) in rule.conditionNodes.enumerated() where position < condition.values.count {
+                let value = condition.values[position]
+                let conditionResult: URLFilterResult
+                var unitOffset: Int?
+                let patternText: String
+                if condition.kind.isDomainList {
+                    let regex = DomainRegex(domain: value)
+                    conditionResult = parser.parse(units: regex.units)
+                    patternText = regex.text
+                    if let offset = conditionResult.offset, offset < regex.sourceIndex.count { unitOffset = regex.sourceIndex[offset] }
+                } else {
+                    conditionResult = parser.parse(value)
+                    patternText = value
+                    unitOffset = conditionResult.offset
+                }
+                guard !conditionResult.isAccepted else { continue }
+                let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
+                let what = condition.kind.isDomainList ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses" : "invalid pattern \"\(value)\""
+                let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
+                if rule.isDropped {
+                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: rule.index)
+                } else {
+                    loader.sink.error(message, webKit: WebKitMessage.invalidRegex, detail: conditionResult.status.webKitDetail, at: at,
+                                      pointer: JSONPointer.appending(keyPointer, position), rule: rule.index, phase: .compiling)
+                }
+            }
+        }
+    }
+
+    private func isPlainUniversal(_ pattern: String) -> Bool {
+        pattern == ".*" || pattern == "^.*" || pattern == ".+" || pattern == "(.*)"
+    }
+
+    /// The UTF-16 units of a string node, without going through `String` when it is plain ASCII.
+    private func units(of node: Int, in document: JSONDocument, text: String) -> [UInt16] {
+        let value = document[node]
+        if !value.flag {
+            let start = Int(value.start) + 1, end = Int(value.end) - 1
+            var units = [UInt16](repeating: 0, count: end - start)
+            var ascii = true
+            document.bytes.withUnsafeBufferPointer { buffer in
+                for index in start..<end {
+                    let byte = buffer[index]
+                    if byte >= 0x80 { ascii = false; break }
+                    units[index - start] = UInt16(byte)
+                }
+            }
+            if ascii { return units }
+        }
+        return Array(text.utf16)
+    }
+
+    /// Checks that only old targets enforce on the whole list.
+    private func checkTargetListRules(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
+        guard target.refusesMixedDomainAndTopURLConditions else { return }
+        let domainRule = kept.first { $0.rule.trigger.condition?.kind.isDomainList == true }
+        let topURLRule = kept.first { [.ifTopURL, .unlessTopURL].contains($0.rule.trigger.condition?.kind) }
+        guard let domainRule, let topURLRule else { return }
+        let later = domainRule.index > topURLRule.index ? domainRule : topURLRule
+        loader.sink.error("\(target.rawValue) refuses lists that mix if-domain/unless-domain (rule \(domainRule.index)) with if-top-url/unless-top-url (rule \(topURLRule.index))",
+                          webKit: WebKitMessage.mixedDomainAndTopURL, at: Int(loader.document[later.node].start),
+                          pointer: "/" + String(later.index) + "/trigger", rule: later.index, phase: .notWebKit)
+    }
+
+    private func finish(_ report: RuleListReport, _ sink: DiagnosticSink) -> RuleListReport {
+        var sink = sink
+        if !sink.hasWebKitError {
+            if let first = sink.firstLoadingError {
+                sink.markReportedByWebKit(first)
+            } else if let first = sink.compileErrors.first {
+                sink.markReportedByWebKit(first)
+            }
+        }
+        var report = report
+        let errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        let warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        report.diagnostics = errors + warnings
+        report.webKitError = errors.first { $0.reportedByWebKit }
+        report.isValid = errors.isEmpty
+        return report
+    }
+}

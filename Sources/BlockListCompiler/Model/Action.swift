@@ -1,0 +1,50 @@
+/// What a rule does.
+public struct Action: Sendable, Equatable {
+    /// The action type and its arguments.
+    public enum Kind: Sendable, Equatable {
+        case block
+        case blockCookies
+        case cssDisplayNone(selector: String)
+        case ignorePreviousRules
+        case makeHTTPS
+        case notify(notification: String)
+        case redirect(Redirect)
+        case modifyHeaders(ModifyHeaders)
+    }
+
+    public var kind: Kind
+    /// Members WebKit ignores, in source order.
+    public var unknownMembers: [UnknownMember]
+
+    public init(kind: Kind, unknownMembers: [UnknownMember] = []) {
+        self.kind = kind
+        self.unknownMembers = unknownMembers
+    }
+
+    /// The `type` string.
+    public var typeName: String { kind.typeName }
+}
+
+extension Action.Kind {
+    /// Every action type WebKit 2.50 knows.
+    public static let allTypeNames = ["block", "block-cookies", "css-display-none", "ignore-previous-rules", "make-https", "notify", "redirect", "modify-headers"]
+
+    /// The `type` string.
+    public var typeName: String {
+        switch self {
+        case .block: return "block"
+        case .blockCookies: return "block-cookies"
+        case .cssDisplayNone: return "css-display-none"
+        case .ignorePreviousRules: return "ignore-previous-rules"
+        case .makeHTTPS: return "make-https"
+        case .notify: return "notify"
+        case .redirect: return "redirect"
+        case .modifyHeaders: return "modify-headers"
+        }
+    }
+
+    /// The first target that knows the action type.
+    public static func introducedIn(_ typeName: String) -> WebKitTarget {
+        typeName == "redirect" || typeName == "modify-headers" ? .safari15 : .safari14
+    }
+}
