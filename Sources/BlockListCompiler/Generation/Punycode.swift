@@ -8,9 +8,15 @@ public enum Punycode {
     private static let initialBias: UInt32 = 72
     private static let initialN: UInt32 = 0x80
 
-    /// The Punycode encoding of `input` (without the `xn--` prefix), or nil when a counter would overflow.
+    /// The longest label, in Unicode scalars, that is encoded (DNS labels are at most 63 bytes; the cap keeps the
+    /// quadratic algorithm fast on hostile input).
+    public static let maximumLabelLength = 255
+
+    /// The Punycode encoding of `input` (without the `xn--` prefix), or nil when it is longer than
+    /// `maximumLabelLength` scalars or a counter would overflow.
     public static func encode(_ input: String) -> String? {
         let scalars = input.unicodeScalars.map(\.value)
+        guard scalars.count <= maximumLabelLength else { return nil }
         var output: [UInt8] = []
         for value in scalars where value < 0x80 { output.append(UInt8(value)) }
         let basicCount = UInt32(output.count)

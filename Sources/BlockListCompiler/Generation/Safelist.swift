@@ -9,6 +9,7 @@
 public struct Safelist: Sendable, Equatable {
     /// The domains, lower-case ASCII, without the leading `*`, in input order.
     public private(set) var domains: [String] = []
+    private var seen: Set<String> = []
 
     public init() {}
 
@@ -66,7 +67,7 @@ public struct Safelist: Sendable, Equatable {
         case .refused(let reason):
             throw GenerationError(diagnostic(.error, "safelist entry \"\(entry)\": \(reason)"))
         }
-        if domains.contains(normalized) {
+        if !seen.insert(normalized).inserted {
             warnings.append(diagnostic(.warning, "safelist entry \"\(entry)\" repeats \"\(normalized)\"; dropped"))
             return
         }

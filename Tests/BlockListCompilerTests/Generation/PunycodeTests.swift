@@ -23,3 +23,12 @@ import Testing
         #expect(Punycode.asciiDomain("plain.example") == "plain.example")
     }
 }
+
+@Suite struct PunycodeLimitTests {
+    @Test func refusesOverlongLabelsInsteadOfHanging() {
+        let long = String(repeating: "ü", count: Punycode.maximumLabelLength + 1)
+        #expect(Punycode.encode(long) == nil)
+        #expect(Punycode.asciiDomain(long + ".example") == nil)
+        #expect(Punycode.encode(String(repeating: "ü", count: Punycode.maximumLabelLength)) != nil)
+    }
+}
