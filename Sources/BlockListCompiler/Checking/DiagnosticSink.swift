@@ -13,10 +13,10 @@ struct DiagnosticSink {
     /// When WebKit meets an error.
     enum Phase { case loading, compiling, notWebKit }
 
-    mutating func error(_ message: String, webKit: String?, detail: String? = nil, at offset: Int, pointer: String, rule: Int?, phase: Phase) {
+    mutating func error(_ message: String, webKit: String?, detail: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?, phase: Phase) {
         let (line, column) = locator.location(of: offset)
         errors.append(Diagnostic(severity: .error, message: message, webKitMessage: webKit, webKitDetail: detail, ruleIndex: rule,
-                                 pointer: pointer, line: line, column: column, reportedByWebKit: false, offset: offset))
+                                 pointer: pointer(), line: line, column: column, reportedByWebKit: false, offset: offset))
         switch phase {
         case .loading: if firstLoadingError == nil { firstLoadingError = errors.count - 1 }
         case .compiling: compileErrors.append(errors.count - 1)
@@ -24,10 +24,10 @@ struct DiagnosticSink {
         }
     }
 
-    mutating func warning(_ message: String, webKit: String? = nil, at offset: Int, pointer: String, rule: Int?) {
+    mutating func warning(_ message: String, webKit: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?) {
         let (line, column) = locator.location(of: offset)
         warnings.append(Diagnostic(severity: .warning, message: message, webKitMessage: webKit, ruleIndex: rule,
-                                   pointer: pointer, line: line, column: column, offset: offset))
+                                   pointer: pointer(), line: line, column: column, offset: offset))
     }
 
     /// Marks the error at `index` as the one WebKit reports.

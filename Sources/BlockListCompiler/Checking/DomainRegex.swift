@@ -2,37 +2,54 @@
 struct DomainRegex {
     /// The regex text, as UTF-16 units.
     var units: [UInt16]
-    /// For each regex unit, the index of the domain character it came from (nil for the generated parts).
-    var sourceIndex: [Int?]
+    private let hasSubdomains: Bool
 
     private static let prefix = Array("[a-z][a-z+.-]*:\\/\\/".utf16)
     private static let subdomains = Array("([^/]*\\.)*".utf16)
     private static let suffix = Array("[:/]".utf16)
-    private static let escaped: Set<UInt16> = Set("\\{}[.?*$".utf16)
+
+    @inline(__always) private static func isEscaped(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x5C, 0x7B, 0x7D, 0x5B, 0x2E, 0x3F, 0x2A, 0x24: return true // \ { } [ . ? * $
+        default: return false
+        }
+    }
 
     init(domain: String) {
         var units = DomainRegex.prefix
-        var sourceIndex = [Int?](repeating: nil, count: units.count)
-        var characters = Array(domain.utf16)
-        var firstIndex = 0
-        if characters.first == UInt16(UInt8(ascii: "*")) {
+        units.reserveCapacity(domain.utf8.count * 2 + 40)
+        var characters = domain.utf16[...]
+        hasSubdomains = characters.first == 0x2A
+        if hasSubdomains {
             units += DomainRegex.subdomains
-            sourceIndex += [Int?](repeating: 0, count: DomainRegex.subdomains.count)
-            characters.removeFirst()
-            firstIndex = 1
+            characters = characters.dropFirst()
         }
-        for (offset, unit) in characters.enumerated() {
-            if DomainRegex.escaped.contains(unit) {
-                units.append(UInt16(UInt8(ascii: "\\")))
-                sourceIndex.append(firstIndex + offset)
-            }
+        for unit in characters {
+            if DomainRegex.isEscaped(unit) { units.append(0x5C) }
             units.append(unit)
-            sourceIndex.append(firstIndex + offset)
         }
         units += DomainRegex.suffix
-        sourceIndex += [Int?](repeating: nil, count: DomainRegex.suffix.count)
         self.units = units
-        self.sourceIndex = sourceIndex
+    }
+
+    /// The index of the domain character that regex unit `offset` came from (nil for the generated parts).
+    func sourceIndex(ofRegexOffset offset: Int) -> Int? {
+        var regexIndex = DomainRegex.prefix.count
+        guard offset >= regexIndex else { return nil }
+        var domainIndex = 0
+        if hasSubdomains {
+            if offset < regexIndex + DomainRegex.subdomains.count { return 0 }
+            regexIndex += DomainRegex.subdomains.count
+            domainIndex = 1
+        }
+        var cursor = regexIndex
+        while cursor < units.count - DomainRegex.suffix.count {
+            let width = units[cursor] == 0x5C ? 2 : 1
+            if offset < cursor + width { return domainIndex }
+            cursor += width
+            domainIndex += 1
+        }
+        return nil
     }
 
     var text: String { String(decoding: units, as: UTF16.self) }

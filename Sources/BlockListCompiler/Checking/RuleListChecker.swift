@@ -77,8 +77,8 @@ public struct RuleListChecker: Sendable {
                     loader.sink.error(message, webKit: WebKitMessage.invalidRegex, detail: result.status.webKitDetail, at: at,
                                       pointer: pointer + "/url-filter", rule: rule.index, phase: .compiling)
                 }
-            } else if result.status == .matchesEverything, rule.rule.trigger.condition == nil || !isPlainUniversal(rule.rule.trigger.urlFilter) {
-                loader.sink.warning("the url-filter \"\(rule.rule.trigger.urlFilter)\" matches every URL (every term can match nothing)",
+            } else if result.status == .matchesEverything, !isPlainUniversal(rule.rule.trigger.urlFilter) || appliesToEverything(rule.rule) {
+                loader.sink.warning("the url-filter \"\(rule.rule.trigger.urlFilter)\" matches every URL (every term can match the empty string)",
                                     at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: rule.index)
             }
             guard let condition = rule.rule.trigger.condition else { continue }
@@ -87,15 +87,14 @@ public struct RuleListChecker: Sendable {
                 let value = condition.values[position]
                 let conditionResult: URLFilterResult
                 var unitOffset: Int?
-                let patternText: String
+                var patternText = value
                 if condition.kind.isDomainList {
                     let regex = DomainRegex(domain: value)
                     conditionResult = parser.parse(units: regex.units)
-                    patternText = regex.text
-                    if let offset = conditionResult.offset, offset < regex.sourceIndex.count { unitOffset = regex.sourceIndex[offset] }
+                    if !conditionResult.isAccepted { patternText = regex.text }
+                    if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
                 } else {
                     conditionResult = parser.parse(value)
-                    patternText = value
                     unitOffset = conditionResult.offset
                 }
                 guard !conditionResult.isAccepted else { continue }
@@ -110,6 +109,17 @@ public struct RuleListChecker: Sendable {
                                       pointer: JSONPointer.appending(keyPointer, position), rule: rule.index, phase: .compiling)
                 }
             }
+        }
+    }
+
+    /// Whether a rule with a universal url-filter acts on every load (no condition, no restriction, not a global style sheet).
+    private func appliesToEverything(_ rule: Rule) -> Bool {
+        let trigger = rule.trigger
+        switch rule.action.kind {
+        case .cssDisplayNone, .ignorePreviousRules, .modifyHeaders: return false
+        default:
+            return trigger.condition == nil && trigger.requestMethod == nil && (trigger.resourceTypes?.isEmpty ?? true)
+                && (trigger.loadTypes?.isEmpty ?? true) && (trigger.loadContexts?.isEmpty ?? true)
         }
     }
 

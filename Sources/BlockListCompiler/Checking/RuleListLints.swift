@@ -23,16 +23,22 @@ enum RuleListLints {
 
     /// Rules identical to an earlier one.
     private static func duplicates(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(kept.count)
-        let serializer = RuleListSerializer()
-        for rule in kept {
-            let key = serializer.serialize(rule.rule)
-            if let first = seen[key] {
-                loader.sink.warning("rule \(rule.index) duplicates rule \(first)", at: Int(loader.document[rule.node].start),
+        // Bucket by a hash of the rule's source text, then compare the models (same text, same rule).
+        var buckets: [Int: [Int]] = [:]
+        buckets.reserveCapacity(kept.count)
+        let document = loader.document
+        for (position, rule) in kept.enumerated() {
+            let node = document[rule.node]
+            var hasher = Hasher()
+            document.bytes.withUnsafeBytes { buffer in
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[Int(node.start)..<Int(node.end)]))
+            }
+            let key = hasher.finalize()
+            if let first = buckets[key]?.first(where: { kept[$0].rule == rule.rule }) {
+                loader.sink.warning("rule \(rule.index) duplicates rule \(kept[first].index)", at: Int(node.start),
                                     pointer: "/" + String(rule.index), rule: rule.index)
             } else {
-                seen[key] = rule.index
+                buckets[key, default: []].append(position)
             }
         }
     }

@@ -4,13 +4,19 @@ extension RuleLoader {
         var isDropped: Bool
     }
 
+    private static let cssKeys = ["type", "selector"]
+    private static let notifyKeys = ["type", "notification"]
+    private static let redirectKeys = ["type", "redirect"]
+    private static let modifyHeadersKeys = ["type", "priority", "request-headers", "response-headers"]
+    private static let typeKeys = ["type"]
+
     private static func actionKeys(for type: String) -> [String] {
         switch type {
-        case "css-display-none": return ["type", "selector"]
-        case "notify": return ["type", "notification"]
-        case "redirect": return ["type", "redirect"]
-        case "modify-headers": return ["type", "priority", "request-headers", "response-headers"]
-        default: return ["type"]
+        case "css-display-none": return cssKeys
+        case "notify": return notifyKeys
+        case "redirect": return redirectKeys
+        case "modify-headers": return modifyHeadersKeys
+        default: return typeKeys
         }
     }
 

@@ -5,6 +5,8 @@ extension RuleLoader {
         var conditionNodes: [Int]
     }
 
+    static let conditionKinds = TriggerCondition.Kind.allCases
+
     static let triggerKeys = [
         "url-filter", "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive",
         "resource-type", "load-type", "load-context", "request-method",
@@ -111,7 +113,7 @@ extension RuleLoader {
 
         // Conditions: at most one.
         var conditionNodes: [Int] = []
-        for kind in TriggerCondition.Kind.allCases {
+        for kind in RuleLoader.conditionKinds {
             guard let listNode = document.member(kind.rawValue, in: node) else { continue }
             let keyPointer = pointer + "/" + kind.rawValue
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
@@ -148,7 +150,8 @@ extension RuleLoader {
             }
             if listValid && kind.isDomainList {
                 for (position, text) in values.enumerated() {
-                    if let bad = text.unicodeScalars.first(where: { !$0.isASCII || ($0.value >= 65 && $0.value <= 90) }) {
+                    if text.utf8.contains(where: { $0 >= 0x80 || ($0 >= 65 && $0 <= 90) }),
+                       let bad = text.unicodeScalars.first(where: { !$0.isASCII || ($0.value >= 65 && $0.value <= 90) }) {
                         listValid = false
                         let element = elements[position]
                         let index = text.utf16.distance(from: text.utf16.startIndex, to: text.unicodeScalars.firstIndex(of: bad)?.samePosition(in: text.utf16) ?? text.utf16.startIndex)

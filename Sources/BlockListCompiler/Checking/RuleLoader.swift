@@ -39,17 +39,15 @@ struct RuleLoader {
     /// The members of an object, warning about duplicates and keys outside `known`.
     mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String) -> [UnknownMember] {
         var unknown: [UnknownMember] = []
-        var seen: [String] = []
         let members = document.members(of: node)
-        for member in members {
-            let key = document.string(member.key)
-            if seen.contains(key) {
+        for (position, member) in members.enumerated() {
+            if position > 0, members[..<position].contains(where: { document.sameRawText($0.key, member.key) }) {
+                let key = document.string(member.key)
                 sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(member.key),
                              pointer: JSONPointer.appending(pointer, key), rule: rule)
-            } else if members.count > 1 {
-                seen.append(key)
             }
-            if !known.contains(key) {
+            if !known.contains(where: { document.stringEquals(member.key, $0) }) {
+                let key = document.string(member.key)
                 unknown.append(UnknownMember(key: key, json: document.rawText(member.value)))
                 sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(member.key),
                              pointer: JSONPointer.appending(pointer, key), rule: rule)

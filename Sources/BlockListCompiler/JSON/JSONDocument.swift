@@ -49,31 +49,41 @@ public struct JSONDocument: Sendable {
         guard node.kind == .object else { return nil }
         var child = index + 1
         let end = Int(node.next)
-        let keyBytes = Array(key.utf8)
         while child < end {
             let value = child + 1
-            if stringEquals(child, keyBytes) { found = value }
+            if stringEquals(child, key) { found = value }
             child = Int(nodes[value].next)
         }
         return found
     }
 
-    /// Whether the string node at `index` decodes to exactly `utf8`.
-    public func stringEquals(_ index: Int, _ utf8: [UInt8]) -> Bool {
+    /// Whether the string node at `index` decodes to exactly `text`.
+    public func stringEquals(_ index: Int, _ text: String) -> Bool {
         let node = nodes[index]
         guard node.kind == .string else { return false }
         if !node.flag {
             let start = Int(node.start) + 1
             let length = Int(node.end) - 1 - start
-            guard length == utf8.count else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                utf8.withUnsafeBufferPointer { other in
+            guard length == text.utf8.count else { return false }
+            let equal: Bool? = text.utf8.withContiguousStorageIfAvailable { other in
+                bytes.withUnsafeBufferPointer { buffer in
                     for offset in 0..<length where buffer[start + offset] != other[offset] { return false }
                     return true
                 }
             }
+            if let equal { return equal }
         }
-        return Array(string(index).utf8) == utf8
+        return string(index) == text
+    }
+
+    /// Whether two string nodes hold the same raw text.
+    public func sameRawText(_ first: Int, _ second: Int) -> Bool {
+        let a = nodes[first], b = nodes[second]
+        guard a.end - a.start == b.end - b.start else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<Int(a.end - a.start) where buffer[Int(a.start) + offset] != buffer[Int(b.start) + offset] { return false }
+            return true
+        }
     }
 
     /// The decoded text of the string node at `index` (lone surrogates become U+FFFD).

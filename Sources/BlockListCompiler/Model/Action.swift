@@ -1,7 +1,7 @@
 /// What a rule does.
-public struct Action: Sendable, Equatable {
+public struct Action: Sendable, Hashable {
     /// The action type and its arguments.
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         case block
         case blockCookies
         case cssDisplayNone(selector: String)

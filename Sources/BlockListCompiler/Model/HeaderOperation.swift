@@ -1,5 +1,5 @@
 /// One header change of a `modify-headers` action.
-public struct HeaderOperation: Sendable, Equatable {
+public struct HeaderOperation: Sendable, Hashable {
     /// What to do with the header.
     public enum Operation: String, Sendable, CaseIterable {
         case set, append, remove

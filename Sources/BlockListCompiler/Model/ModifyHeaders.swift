@@ -1,5 +1,5 @@
 /// The arguments of a `modify-headers` action.
-public struct ModifyHeaders: Sendable, Equatable {
+public struct ModifyHeaders: Sendable, Hashable {
     /// The priority as WebKit reads it (the number truncated to an integer).
     public var priority: Int
     /// The priority as written in the source.

@@ -1,5 +1,5 @@
 /// One entry of `add-or-replace-parameters`.
-public struct QueryParameter: Sendable, Equatable {
+public struct QueryParameter: Sendable, Hashable {
     public var key: String
     public var value: String
     /// `replace-only` when it is a boolean.

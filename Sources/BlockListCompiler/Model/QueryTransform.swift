@@ -1,5 +1,5 @@
 /// The `query-transform` of a URL transform.
-public struct QueryTransform: Sendable, Equatable {
+public struct QueryTransform: Sendable, Hashable {
     public var removeParameters: [String]?
     public var addOrReplaceParameters: [QueryParameter]?
     public var unknownMembers: [UnknownMember]

@@ -1,5 +1,5 @@
 /// The argument of a `redirect` action: exactly one way to build the new URL.
-public enum Redirect: Sendable, Equatable {
+public enum Redirect: Sendable, Hashable {
     /// A path inside the extension, starting with `/`.
     case extensionPath(String)
     /// A substitution applied with the url-filter as a JavaScript regular expression.

@@ -1,5 +1,5 @@
 /// One content-blocking rule.
-public struct Rule: Sendable, Equatable {
+public struct Rule: Sendable, Hashable {
     public var trigger: Trigger
     public var action: Action
     /// Members of the rule object WebKit ignores.

@@ -1,5 +1,5 @@
 /// When a rule applies.
-public struct Trigger: Sendable, Equatable {
+public struct Trigger: Sendable, Hashable {
     public var urlFilter: String
     public var urlFilterIsCaseSensitive: Bool?
     public var topURLFilterIsCaseSensitive: Bool?

@@ -1,5 +1,5 @@
 /// The one condition a trigger may have: a list of domains or URL patterns and how it applies.
-public struct TriggerCondition: Sendable, Equatable {
+public struct TriggerCondition: Sendable, Hashable {
     /// The condition's key.
     public enum Kind: String, CaseIterable, Sendable {
         case ifDomain = "if-domain", unlessDomain = "unless-domain"

@@ -1,5 +1,5 @@
 /// The `transform` of a redirect: replacement URL parts.
-public struct URLTransform: Sendable, Equatable {
+public struct URLTransform: Sendable, Hashable {
     public var fragment: String?
     public var host: String?
     public var password: String?

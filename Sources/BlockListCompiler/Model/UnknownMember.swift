@@ -1,5 +1,5 @@
 /// A member WebKit ignores, kept verbatim so a list survives a round trip.
-public struct UnknownMember: Sendable, Equatable {
+public struct UnknownMember: Sendable, Hashable {
     /// The member's name.
     public var key: String
     /// The member's value, as JSON source text.

@@ -22,7 +22,7 @@ struct PatternScanner {
     private func peek(_ offset: Int = 0) -> UInt16? {
         position + offset < units.count ? units[position + offset] : nil
     }
-    private static func ascii(_ character: Character) -> UInt16 { UInt16(character.asciiValue ?? 0) }
+    @inline(__always) private static func ascii(_ scalar: Unicode.Scalar) -> UInt16 { UInt16(truncatingIfNeeded: scalar.value) }
     private static func isDigit(_ unit: UInt16?) -> Bool { unit.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
     private static func isOctal(_ unit: UInt16?) -> Bool { unit.map { $0 >= 0x30 && $0 <= 0x37 } ?? false }
     private static func isLetter(_ unit: UInt16?) -> Bool {
