@@ -1,5 +1,6 @@
 /// Disconnect's entity list: shavar's `disconnect-entitylist.json` or Disconnect's `entities.json`,
-/// `{"entities": {Company: {"properties": [domains], "resources": [domains]}}}`.
+/// `{"entities": {Company: {"properties": [domains], "resources": [domains]}}}`, or the pre-2020 shape without the
+/// `entities` wrapper.
 struct DisconnectEntityList {
     /// One company's sites (`properties`, exempted from its own rules) and tracker domains (`resources`).
     struct Entity {
@@ -18,14 +19,14 @@ struct DisconnectEntityList {
         guard document[root].kind == .object else {
             throw input.error(at: root, "a Disconnect entity list must be an object with an \"entities\" member, found \(input.kindName(root))")
         }
-        guard let entitiesNode = document.member("entities", in: root) else {
-            throw input.error(at: root, "a Disconnect entity list must have an \"entities\" member")
-        }
+        // Before 2020 the companies were the root's members (next to "license"), without the "entities" wrapper.
+        let entitiesNode = document.member("entities", in: root) ?? root
         guard document[entitiesNode].kind == .object else {
             throw input.error(at: entitiesNode, "\"entities\" must be an object of companies, found \(input.kindName(entitiesNode))")
         }
         for (keyNode, valueNode) in document.members(of: entitiesNode) {
             let company = document.string(keyNode)
+            if entitiesNode == root && company == "license" && document[valueNode].kind == .string { continue }
             guard document[valueNode].kind == .object else {
                 throw input.error(at: valueNode, "entity \"\(company)\" must be an object with \"properties\" and \"resources\", found \(input.kindName(valueNode))")
             }

@@ -149,3 +149,12 @@ import Testing
         }
     }
 }
+
+@Suite struct DisconnectEntityListShapeTests {
+    @Test func acceptsThePre2020ShapeWithoutTheEntitiesWrapper() throws {
+        let entities = SourceInput(path: "e.json", bytes: Array(#"{"license":"x","C":{"properties":["c.com"],"resources":["c.com"]}}"#.utf8))
+        let blacklist = SourceInput(path: "b.json", bytes: Array(#"{"categories":{"Social":[{"C":{"http://c":["c.com"]}}]}}"#.utf8))
+        let result = try DisconnectListGenerator.generate(.init(entityList: entities, blacklist: blacklist))
+        #expect(String(decoding: result.lists[0].bytes, as: UTF8.self).contains(#""unless-domain":["*c.com"]"#))
+    }
+}
