@@ -73,11 +73,14 @@ public struct RuleListMerger: Sendable {
         guard ruleCount > 0 else {
             throw failure(nil, "the merged list has no rules; WebKit refuses an empty list")
         }
-        if ruleCount > target.maximumRuleCount {
-            throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - target.maximumRuleCount) more than \(target.rawValue) accepts (\(target.maximumRuleCount)); the first rule over the limit is here")
-        }
-        if let budget = maximumRuleCount, ruleCount > budget {
-            throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - budget) more than the budget of \(budget) (--max-rules); the first rule over the budget is here")
+        if ruleCount > ruleLimit {
+            func place(_ limit: String) -> String {
+                firstRuleOverLimit == nil ? "; the safelist rule is the one over" : "; the first rule over the \(limit) is here"
+            }
+            if let budget = maximumRuleCount, budget < target.maximumRuleCount {
+                throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - budget) more than the budget of \(budget) (--max-rules)" + place("budget"))
+            }
+            throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - target.maximumRuleCount) more than \(target.rawValue) accepts (\(target.maximumRuleCount))" + place("limit"))
         }
         if let budget = maximumByteCount, output.count > budget {
             throw failure(firstRuleOverBytes, "the merged list is \(output.count) bytes, \(output.count - budget) more than the budget of \(budget) (--max-bytes); the rule that crosses the budget is here")

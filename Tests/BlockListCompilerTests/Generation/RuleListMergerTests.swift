@@ -104,3 +104,17 @@ import Testing
         }
     }
 }
+
+@Suite struct RuleListMergerSafelistOverflowTests {
+    @Test func safelistRuleOverTheBudgetIsNamed() throws {
+        var safelist = Safelist()
+        _ = try safelist.add(domain: "a.example", path: "--safelist-domain")
+        do {
+            _ = try RuleListMerger(maximumRuleCount: 3).merge([RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")],
+                                                             safelist: safelist, outputPath: "out.json")
+            Issue.record("no overflow error")
+        } catch {
+            #expect(error.description == "out.json:1:1: error: the merged list has 4 rules, 1 more than the budget of 3 (--max-rules); the safelist rule is the one over")
+        }
+    }
+}
