@@ -4,8 +4,8 @@ import ArgumentParser
 public struct RulesCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "Check WebKit content-blocking rule lists.",
-        subcommands: [RulesCheckCommand.self]
+        abstract: "Check, generate and merge WebKit content-blocking rule lists.",
+        subcommands: [RulesCheckCommand.self, RulesGenerateCommand.self, RulesMergeCommand.self]
     )
 
     public init() {}
