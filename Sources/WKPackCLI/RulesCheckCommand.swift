@@ -29,20 +29,14 @@ public struct RulesCheckCommand: ParsableCommand {
 
     public func run() throws {
         let outcome = RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format)
-        if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-        if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try outcome.emit()
     }
 }
 
 /// The work behind `wkpack rules check`, separated from printing so tests can call it.
 public enum RulesCheckRunner {
     /// What the command prints and its exit status.
-    public struct Outcome: Sendable {
-        public var standardOutput = ""
-        public var standardError = ""
-        public var exitCode: Int32 = 0
-    }
+    public typealias Outcome = ListCommandOutcome
 
     /// Reads a file's bytes; a seam for tests.
     public typealias FileReader = @Sendable (String) -> Result<[UInt8], FileProblem>
