@@ -29,16 +29,7 @@ struct RuleLoader {
 
     func offset(_ node: Int) -> Int { Int(document[node].start) }
 
-    func kindName(_ node: Int) -> String {
-        switch document[node].kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    func kindName(_ node: Int) -> String { document[node].kind.nameInMessages }
 
     /// The members of an object, warning about duplicates and keys outside `known`.
     mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String) -> [UnknownMember] {

@@ -29,16 +29,7 @@ struct ParsedInput {
     }
 
     /// A name for the kind of `node`, for messages ("a string", "an object").
-    func kindName(_ node: Int) -> String {
-        switch document[node].kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    func kindName(_ node: Int) -> String { document[node].kind.nameInMessages }
 
     /// The strings of the array at `node`, each with its node, or an error naming `what`.
     func strings(ofArray node: Int, what: String) throws(GenerationError) -> [LocatedString] {

@@ -3,6 +3,18 @@ public struct JSONNode: Sendable, Equatable {
     /// The kind of a JSON value.
     public enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
+
+        /// The kind as messages name it: "null", "a boolean", "a string", "an object"...
+        public var nameInMessages: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
     }
 
     /// The kind of value.
