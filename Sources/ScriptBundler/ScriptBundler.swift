@@ -60,8 +60,19 @@ public struct ScriptBundler: Sendable {
                 mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
                 bytes: bytes))
         }
-        let (code, map) = try BundleAssembler.assemble(
-            inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        let code: [UInt8], map: [UInt8]?
+        let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
+        if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution) {
+            let paths = ModuleBundleAssembler.PathStyle(
+                banner: { Paths.relative($0, from: absoluteProject) },
+                mapSource: { Paths.relative($0, from: absoluteOutput) })
+            (code, map) = try ModuleBundleAssembler.assemble(
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths)
+        } else {
+            (code, map) = try BundleAssembler.assemble(
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        }
         return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
     }
 
