@@ -94,7 +94,7 @@ struct ModuleGraph {
                 record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
             } else {
                 let tokens = try tokenize(bytes, path: path)
-                guard Self.mayUseModules(bytes, tokens: tokens, path: path) else {
+                guard Self.mayUseModules(bytes, tokens: tokens, path: isEntry ? "" : path) else {
                     record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
                     break
                 }
@@ -106,7 +106,7 @@ struct ModuleGraph {
                 }
                 let module = analysis.module
                 let kind: ModuleRecord.Kind
-                if module.hasModuleSyntax || path.hasSuffix(".mjs") {
+                if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
                     kind = .esModule
                 } else if module.usesModuleOrExports || module.usesRequire || !isEntry {
                     kind = .commonJS
