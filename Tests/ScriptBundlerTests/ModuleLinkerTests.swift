@@ -102,4 +102,13 @@ import Testing
         ])
         #expect(log == ["shared", "a", "b", "done"])
     }
+
+    @Test func ownTopLevelNamesDoNotCollideWithTheWrapper() throws {
+        let log = try Self.run([
+            "entry.js": "import { g } from \"./lib/es.js\"; const c = require(\"./lib/cjs.js\"); __log.push(g + \" \" + c + \" \" + typeof global);",
+            "es.js": "const global = \"es-own\"; const require = 1; export const g = global + require;",
+            "cjs.js": "const global = \"cjs-own\"; let exports2 = global; module.exports = exports2 + \" \" + (typeof require);",
+        ])
+        #expect(log == ["es-own1 cjs-own function object"])
+    }
 }

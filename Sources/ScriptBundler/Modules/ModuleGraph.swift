@@ -40,16 +40,18 @@ struct ModuleGraph {
     }
 
     /// Whether a file could use modules (so it needs a full parse): `.mjs`, or tokens `import`, `export`,
-    /// `require`, `module`, `exports`.
+    /// `require`, `module`, `exports`, `global`.
     static func mayUseModules(_ bytes: [UInt8], tokens: [JavaScriptToken], path: String) -> Bool {
         if path.hasSuffix(".mjs") { return true }
         for token in tokens where token.kind == .keyword || token.kind == .identifier {
             let length = token.end - token.start
             guard length >= 6, length <= 7 else { continue }
             let first = bytes[token.start]
-            guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D else { continue }
+            guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D || first == 0x67 else { continue }
             let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
-            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" { return true }
+            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" || word == "global" {
+                return true
+            }
         }
         return false
     }
