@@ -9,11 +9,13 @@ struct ModuleGraph {
 
     private let fileSystem: any BundlerFileSystem
     private let resolver: ModuleResolver
+    private let cache: ParsedFileCache?
     private var idsByKey: [ResolvedModule: Int] = [:]
     private var pending: [Int] = []
 
-    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions) {
+    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil) {
         self.fileSystem = fileSystem
+        self.cache = cache
         self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
@@ -59,9 +61,10 @@ struct ModuleGraph {
     /// Loads the entries (absolute paths with their bytes) and their dependencies.
     /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).
     static func build(
-        entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions
+        entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
+        cache: ParsedFileCache? = nil
     ) throws(BundlerError) -> ModuleGraph? {
-        var graph = ModuleGraph(fileSystem: fileSystem, options: options)
+        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache)
         var anyModule = false
         for entry in entries {
             let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
@@ -88,24 +91,11 @@ struct ModuleGraph {
             if let known { bytes = known } else { bytes = try read(path) }
             record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
         case .file(let path):
-            let bytes: [UInt8]
-            if let known { bytes = known } else { bytes = try read(path) }
+            let parsed = try parse(path, known: known)
+            let bytes = parsed.bytes, tokens = parsed.tokens
             if path.hasSuffix(".json") {
-                try Self.validateJSON(bytes, path: path)
-                let tokens = try tokenize(bytes, path: path)
                 record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
-            } else {
-                let tokens = try tokenize(bytes, path: path)
-                guard Self.mayUseModules(bytes, tokens: tokens, path: isEntry ? "" : path) else {
-                    record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
-                    break
-                }
-                let analysis: ScopeAnalysis
-                do {
-                    analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
-                } catch {
-                    throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
-                }
+            } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
                 let module = analysis.module
                 let kind: ModuleRecord.Kind
                 if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
@@ -116,12 +106,34 @@ struct ModuleGraph {
                     kind = .plainScript
                 }
                 record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
+            } else {
+                record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
             }
         }
         records.append(record)
         idsByKey[key] = id
         pending.append(id)
         return id
+    }
+
+    /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
+    private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
+        if known == nil, let cached = cache?.file(at: path) { return cached }
+        let bytes: [UInt8]
+        if let known { bytes = known } else { bytes = try read(path) }
+        if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
+        let tokens = try tokenize(bytes, path: path)
+        var analysis: ScopeAnalysis?
+        if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
+            do {
+                analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+            } catch {
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+            }
+        }
+        let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
+        if known == nil { cache?.store(parsed, at: path) }
+        return parsed
     }
 
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {
