@@ -238,7 +238,11 @@ struct ModuleGraph {
         }
         var keys: [String] = []
         var stack = [""]
+        var visitedFolders = Set<String>()
         while let relative = stack.popLast() {
+            // A symbolic link back to a parent folder must not loop forever.
+            let depth = relative.split(separator: "/").count
+            guard depth <= 32, visitedFolders.insert(relative).inserted else { continue }
             let path = relative.isEmpty ? folder : Paths.join(folder, relative)
             let names = (try? fileSystem.contentsOfDirectory(at: path)) ?? []
             for name in names.sorted() {
