@@ -128,7 +128,7 @@ struct ModuleGraph {
             do {
                 analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
             } catch {
-                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
             }
         }
         let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
@@ -140,7 +140,7 @@ struct ModuleGraph {
         do {
             return try fileSystem.readFile(at: path)
         } catch {
-            throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
+            throw BundlerError(.unreadableFile, at: SourceLocation(path: AbsolutePath.display(path)), "cannot read file: \(error)")
         }
     }
 
@@ -148,7 +148,7 @@ struct ModuleGraph {
         do {
             return try JavaScriptTokenizer.tokenize(bytes).tokens
         } catch {
-            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
         }
     }
 
@@ -156,16 +156,16 @@ struct ModuleGraph {
         do {
             _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw BundlerError(.invalidModule, at: SourceLocation(path: path), "invalid JSON module: \(error.localizedDescription)")
+            throw BundlerError(.invalidModule, at: SourceLocation(path: AbsolutePath.display(path)), "invalid JSON module: \(error.localizedDescription)")
         }
     }
 
     /// The location of token `index` of module `id`.
     func location(_ id: Int, token index: Int) -> SourceLocation {
         let record = records[id]
-        guard index < record.tokens.count else { return SourceLocation(path: record.path) }
+        guard index < record.tokens.count else { return SourceLocation(path: AbsolutePath.display(record.path)) }
         let token = record.tokens[index]
-        return SourceLocation(path: record.path, line: token.line, column: token.column + 1)
+        return SourceLocation(path: AbsolutePath.display(record.path), line: token.line, column: token.column + 1)
     }
 
     private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {

@@ -83,7 +83,7 @@ struct ModuleResolver {
     }
 
     private func notFound(_ specifier: String, importer: String, looked: [String]) -> ModuleResolutionError {
-        let shown = looked.prefix(12).joined(separator: ", ")
+        let shown = looked.prefix(12).map(AbsolutePath.display).joined(separator: ", ")
         let more = looked.count > 12 ? ", ... (\(looked.count - 12) more)" : ""
         return ModuleResolutionError(message: "cannot find module '\(specifier)' (looked at \(shown)\(more))")
     }
