@@ -164,6 +164,15 @@ import Testing
         }
     }
 
+    @Test func deepNestingFailsInsteadOfOverflowingTheStack() throws {
+        let deep = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(deep) }
+        let blocks = String(repeating: "{", count: 50_000) + String(repeating: "}", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(blocks) }
+        let fine = String(repeating: "[", count: 1_500) + "a" + String(repeating: "]", count: 1_500)
+        #expect(try JavaScriptParser.analyze(fine).references.count == 1)
+    }
+
     @Test func randomInputsNeverTrap() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "import", "export",
