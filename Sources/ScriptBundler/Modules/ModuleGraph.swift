@@ -175,6 +175,14 @@ struct ModuleGraph {
         } catch {
             throw BundlerError(.moduleNotFound, at: location(id, token: token), error.message)
         }
+        if case .file(let path) = resolved {
+            let name = Paths.fileName(of: path)
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+               !["js", "mjs", "cjs", "json"].contains(String(name[name.index(after: dot)...])) {
+                throw BundlerError(.moduleNotFound, at: location(id, token: token),
+                                   "cannot bundle '\(specifier)' (\(AbsolutePath.display(path))): wkpack bundles .js, .mjs, .cjs and .json files only")
+            }
+        }
         let target = try add(resolved)
         records[target].isImported = true
         if records[target].kind == .plainScript { records[target].kind = .commonJS }
