@@ -72,8 +72,10 @@ struct ModuleGraph {
             if graph.records[id].kind != .plainScript { anyModule = true }
         }
         guard anyModule else { return nil }
-        while let id = graph.pending.first {
-            graph.pending.removeFirst()
+        var next = 0
+        while next < graph.pending.count {
+            let id = graph.pending[next]
+            next += 1
             try graph.link(id)
         }
         return graph
