@@ -72,6 +72,10 @@ enum BundleAssembler {
             generatedLine += 1
         }
 
+        if mode == .development || sourceMaps == .inline {
+            // An injected script has no URL of its own: name it, so a debugger lists it and resolves maps.
+            out.append(contentsOf: Array("//# sourceURL=\(outputFileName)\n".utf8))
+        }
         switch sourceMaps {
         case .none:
             return (out, nil)
