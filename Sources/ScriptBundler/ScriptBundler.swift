@@ -4,9 +4,12 @@ import Foundation
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {
     public let fileSystem: any BundlerFileSystem
+    /// Keeps file contents and tokens between builds (watch mode); `nil` reads and tokenizes every time.
+    public let cache: SourceCache?
 
-    public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
+    public init(fileSystem: any BundlerFileSystem = LocalFileSystem(), cache: SourceCache? = nil) {
         self.fileSystem = fileSystem
+        self.cache = cache
     }
 
     /// The groups under the configured root, with their files in bundle order.
@@ -17,7 +20,11 @@ public struct ScriptBundler: Sendable {
     /// Builds every group in memory (groups in parallel); fails with the first error in group order,
     /// without writing anything.
     public func build(_ configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
-        let groups = try discoverGroups(configuration)
+        try build(try discoverGroups(configuration), configuration: configuration)
+    }
+
+    /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let results = GroupResults(count: groups.count)
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let result: Result<GroupBundle, BundlerError>
@@ -49,16 +56,24 @@ public struct ScriptBundler: Sendable {
             let path = Paths.join(group.folder, name)
             let bytes: [UInt8]
             do {
-                bytes = try fileSystem.readFile(at: path)
+                bytes = try cache?.bytes(at: path, fileSystem: fileSystem) ?? fileSystem.readFile(at: path)
             } catch {
                 throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
             }
             let absolute = AbsolutePath.make(path)
-            inputs.append(BundleInput(
+            var input = BundleInput(
                 displayPath: path,
                 bannerPath: Paths.relative(absolute, from: absoluteProject),
                 mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
-                bytes: bytes))
+                bytes: bytes)
+            if let cache {
+                do {
+                    input.tokenization = try cache.tokenization(at: path, bytes: bytes)
+                } catch {
+                    throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+                }
+            }
+            inputs.append(input)
         }
         let (code, map) = try BundleAssembler.assemble(
             inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)

@@ -9,6 +9,8 @@ struct BundleInput {
     /// Path in the source map's `sources` (relative to the map's folder).
     let mapSourcePath: String
     let bytes: [UInt8]
+    /// The tokens of `bytes`, when a cache already has them.
+    var tokenization: JavaScriptTokenization? = nil
 }
 
 /// Wraps each file in its own function scope, concatenates them and builds the source map.
@@ -36,8 +38,12 @@ enum BundleAssembler {
 
         for input in inputs {
             let tokenization: JavaScriptTokenization
-            do {
-                tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
+            do throws(JavaScriptSyntaxError) {
+                if let cached = input.tokenization {
+                    tokenization = cached
+                } else {
+                    tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
+                }
             } catch {
                 throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
