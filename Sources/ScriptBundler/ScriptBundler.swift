@@ -75,9 +75,10 @@ public struct ScriptBundler: Sendable {
             }
             inputs.append(input)
         }
-        let (code, map) = try BundleAssembler.assemble(
+        let assembled = try BundleAssembler.assemble(
             inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
-        return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
+        return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
+                           duration: clock.now - started)
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
@@ -86,6 +87,7 @@ public struct ScriptBundler: Sendable {
         for bundle in bundles {
             files.append((bundle.group.outputFileName, bundle.code))
             if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
+            if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
         }
         return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
     }

@@ -1,0 +1,181 @@
+/// Minifies an assembled bundle: drops comments and needless whitespace (keeping a line break wherever removing
+/// it could change how the code parses), moves legal comments to a license file, and rewrites the source map so
+/// that every token still maps to its original position.
+///
+/// The output starts with a line holding no mapped code (the license pointer, or an empty line), so an app that
+/// prefixes a wrapper on the bundle's first line shifts no mapped column.
+enum Minifier {
+    static func minify(_ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String) -> MinifiedBundle {
+        let tokens: [JavaScriptToken]
+        do {
+            tokens = try JavaScriptTokenizer.tokenize(code, includeComments: true).tokens
+        } catch {
+            // Every input file tokenized on its own; the concatenation cannot fail. Stay safe anyway.
+            return MinifiedBundle(code: code, map: map, license: nil)
+        }
+        return code.withUnsafeBufferPointer { bytes in
+            var writer = Writer(bytes: bytes, map: map)
+            writer.run(tokens)
+            var output: [UInt8]
+            var license: [UInt8]? = nil
+            if writer.legalComments.isEmpty {
+                output = [0x0A]
+            } else {
+                output = LegalComments.pointer(to: licenseFileName)
+                license = LegalComments.file(writer.legalComments)
+            }
+            output.append(contentsOf: writer.out)
+            output.append(0x0A)
+            return MinifiedBundle(code: output, map: writer.newMap, license: license)
+        }
+    }
+
+    /// Emits the tokens and their mappings. Generated positions count from line 1 (line 0 is the pointer line).
+    private struct Writer {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let lookup: MappingLookup?
+        var newMap: SourceMapBuilder?
+        var out: [UInt8] = []
+        var legalComments: [[UInt8]] = []
+        var line = 1
+        var column = 0
+        var cursor = MappingLookup.Cursor()
+        var lastWasMapped = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, map: SourceMapBuilder?) {
+            self.bytes = bytes
+            lookup = map.map { MappingLookup(mappings: $0.encodedMappings) }
+            newMap = map?.withSourcesOnly()
+            out.reserveCapacity(bytes.count / 2)
+        }
+
+        func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[token.range])
+        }
+
+        mutating func run(_ tokens: [JavaScriptToken]) {
+            var previous: JavaScriptToken?
+            for token in tokens {
+                if token.isComment {
+                    if token.kind != .hashbang, LegalComments.isLegal(bytes, token.range) {
+                        legalComments.append(Array(text(token)))
+                    }
+                    continue
+                }
+                if let previous {
+                    switch separator(previous, token) {
+                    case .none: break
+                    case .space:
+                        out.append(0x20)
+                        column += 1
+                    case .newline:
+                        out.append(0x0A)
+                        line += 1
+                        column = 0
+                    }
+                }
+                emit(token)
+                previous = token
+            }
+        }
+
+        func separator(_ previous: JavaScriptToken, _ token: JavaScriptToken) -> TokenSeparator {
+            let previousText = text(previous)
+            let tokenText = text(token)
+            if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
+            return TokenSeparator.spacing(
+                previous: previous.kind, last: previousText[previousText.count - 1], previousText: previousText,
+                next: token.kind, first: tokenText[0], nextText: tokenText)
+        }
+
+        /// Whether the line break the source had between the two tokens must stay.
+        func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
+                            _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch previous.kind {
+            case .punctuator where TokenSeparator.continuesAfter(previousText): return false
+            case .templateHead, .templateMiddle: return false
+            case .keyword where TokenSeparator.keywordContinues(previousText): return false
+            default: break
+            }
+            switch token.kind {
+            case .templateMiddle, .templateTail: return false
+            case .punctuator where TokenSeparator.closes(tokenText): return false
+            case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
+                 .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
+                if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
+                if previous.kind == .keyword || previous.kind == .identifier {
+                    return TokenSeparator.isRestricted(previousText)
+                }
+                return false
+            default:
+                return true
+            }
+        }
+
+        mutating func emit(_ token: JavaScriptToken) {
+            let original = lookup?.original(line: token.line - 1, column: token.column, cursor: &cursor)
+            if newMap != nil {
+                if let original {
+                    newMap?.addMapping(generatedLine: line, generatedColumn: column, source: original.source,
+                                       originalLine: original.line, originalColumn: original.column)
+                    lastWasMapped = true
+                } else if lastWasMapped {
+                    newMap?.addUnmapped(generatedLine: line, generatedColumn: column)
+                    lastWasMapped = false
+                }
+            }
+            let range = token.range
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            guard token.canSpanLines else {
+                column += Self.utf16Length(bytes, range.lowerBound, range.upperBound)
+                return
+            }
+            // A multi-line token: count its lines and map each continuation line at column 0.
+            var lineStart = range.lowerBound
+            var sourceLine = token.line - 1
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let b = bytes[i]
+                var length = 0
+                if b == 0x0A {
+                    length = 1
+                } else if b == 0x0D {
+                    length = i + 1 < range.upperBound && bytes[i + 1] == 0x0A ? 2 : 1
+                } else if b == 0xE2, i + 2 < range.upperBound, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    length = 3
+                }
+                if length == 0 {
+                    i += 1
+                    continue
+                }
+                i += length
+                lineStart = i
+                line += 1
+                sourceLine += 1
+                if newMap != nil, let continued = lookup?.original(line: sourceLine, column: 0, cursor: &cursor) {
+                    newMap?.addMapping(generatedLine: line, generatedColumn: 0, source: continued.source,
+                                       originalLine: continued.line, originalColumn: continued.column)
+                    lastWasMapped = true
+                }
+            }
+            let tail = Self.utf16Length(bytes, lineStart, range.upperBound)
+            column = lineStart == range.lowerBound ? column + tail : tail
+        }
+
+        @inline(__always)
+        static func utf16Length(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            var units = 0
+            var i = start
+            while i < end {
+                let b = bytes[i]
+                if b < 0x80 {
+                    units += 1
+                } else if b & 0xC0 != 0x80 {
+                    units += b >= 0xF0 ? 2 : 1
+                }
+                i += 1
+            }
+            return units
+        }
+    }
+}
