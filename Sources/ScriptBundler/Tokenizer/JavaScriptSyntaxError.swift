@@ -13,6 +13,8 @@ public struct JavaScriptSyntaxError: Error, Sendable, Equatable {
         /// A `)`, `]` or `}` without its opening bracket, or an opening bracket never closed.
         case unbalancedBracket
         case sourceTooLarge
+        /// A token the parser does not accept here.
+        case unexpectedToken
     }
 
     public let kind: Kind
