@@ -5,17 +5,30 @@
 /// The output starts with a line holding no mapped code (the license pointer, or an empty line), so an app that
 /// prefixes a wrapper on the bundle's first line shifts no mapped column.
 enum Minifier {
-    static func minify(_ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String) -> MinifiedBundle {
-        let tokens: [JavaScriptToken]
+    static func minify(
+        _ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String, renameIdentifiers: Bool = true
+    ) -> MinifiedBundle {
+        let tokenization: JavaScriptTokenization
         do {
-            tokens = try JavaScriptTokenizer.tokenize(code, includeComments: true).tokens
+            tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
         } catch {
             // Every input file tokenized on its own; the concatenation cannot fail. Stay safe anyway.
             return MinifiedBundle(code: code, map: map, license: nil)
         }
+        let significant = tokenization.tokens.filter { !$0.isComment }
+        var renames: [Int: IdentifierRename] = [:]
+        if renameIdentifiers {
+            let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
+            if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
+                renames = IdentifierRenamer.renames(analysis)
+            }
+        }
         return code.withUnsafeBufferPointer { bytes in
             var writer = Writer(bytes: bytes, map: map)
-            writer.run(tokens)
+            for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
+                if LegalComments.isLegal(bytes, token.range) { writer.legalComments.append(Array(bytes[token.range])) }
+            }
+            writer.run(significant, renames: renames)
             var output: [UInt8]
             var license: [UInt8]? = nil
             if writer.legalComments.isEmpty {
@@ -53,17 +66,13 @@ enum Minifier {
             UnsafeBufferPointer(rebasing: bytes[token.range])
         }
 
-        mutating func run(_ tokens: [JavaScriptToken]) {
+        mutating func run(_ tokens: [JavaScriptToken], renames: [Int: IdentifierRename]) {
             var previous: JavaScriptToken?
-            for token in tokens {
-                if token.isComment {
-                    if token.kind != .hashbang, LegalComments.isLegal(bytes, token.range) {
-                        legalComments.append(Array(text(token)))
-                    }
-                    continue
-                }
+            var previousLast: UInt8 = 0
+            for (index, token) in tokens.enumerated() {
+                let rename = renames[index]
                 if let previous {
-                    switch separator(previous, token) {
+                    switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
                     case .space:
                         out.append(0x20)
@@ -74,18 +83,44 @@ enum Minifier {
                         column = 0
                     }
                 }
-                emit(token)
+                if let rename {
+                    emitRenamed(token, rename)
+                    previousLast = rename.name[rename.name.count - 1]
+                } else {
+                    emit(token)
+                    previousLast = bytes[token.end - 1]
+                }
                 previous = token
             }
         }
 
-        func separator(_ previous: JavaScriptToken, _ token: JavaScriptToken) -> TokenSeparator {
+        /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
+        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename) {
+            if rename.isShorthand {
+                emit(token)
+                out.append(0x3A)
+                column += 1
+            }
+            let original = lookup?.original(line: token.line - 1, column: token.column, cursor: &cursor)
+            if newMap != nil, let original {
+                let name = newMap?.addName(rename.originalName) ?? 0
+                newMap?.addMapping(generatedLine: line, generatedColumn: column, source: original.source,
+                                   originalLine: original.line, originalColumn: original.column, name: name)
+                lastWasMapped = true
+            }
+            out.append(contentsOf: rename.name)
+            column += rename.name.count
+        }
+
+        func separator(
+            _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
+        ) -> TokenSeparator {
             let previousText = text(previous)
             let tokenText = text(token)
             if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
             return TokenSeparator.spacing(
-                previous: previous.kind, last: previousText[previousText.count - 1], previousText: previousText,
-                next: token.kind, first: tokenText[0], nextText: tokenText)
+                previous: previous.kind, last: previousLast, previousText: previousText,
+                next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
         }
 
         /// Whether the line break the source had between the two tokens must stay.

@@ -89,7 +89,7 @@ enum TokenSeparator {
     /// `first`), so the two do not merge into another token or a comment.
     static func spacing(previous: JavaScriptToken.Kind, last: UInt8, previousText: UnsafeBufferPointer<UInt8>,
                         next: JavaScriptToken.Kind, first: UInt8, nextText: UnsafeBufferPointer<UInt8>) -> TokenSeparator {
-        if isWordByte(last), isWordByte(first) { return .space }
+        if isWordByte(first), isWordByte(last) || previous == .regularExpression { return .space }
         switch last {
         case 0x2B, 0x2D: // + + and - - would become ++ or --; `a-- >` would become `-->`.
             if first == last { return .space }
@@ -103,7 +103,6 @@ enum TokenSeparator {
         }
         // `1 .x` must not become `1.x`; `a ? .5 : b` must not become `?.`.
         if first == 0x2E, previous == .number || (previous == .punctuator && last == 0x3F) { return .space }
-        if previous == .number, first == 0x2E { return .space }
         return .none
     }
 }
