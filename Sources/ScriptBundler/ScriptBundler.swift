@@ -75,8 +75,19 @@ public struct ScriptBundler: Sendable {
             }
             inputs.append(input)
         }
-        let assembled = try BundleAssembler.assemble(
-            inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        let assembled: AssembledBundle
+        let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
+        if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution) {
+            let paths = ModuleBundleAssembler.PathStyle(
+                banner: { Paths.relative($0, from: absoluteProject) },
+                mapSource: { Paths.relative($0, from: absoluteOutput) })
+            assembled = try ModuleBundleAssembler.assemble(
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths)
+        } else {
+            assembled = try BundleAssembler.assemble(
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        }
         return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
                            duration: clock.now - started)
     }

@@ -47,7 +47,7 @@ import Testing
         ("AllFramesAtDocumentStart.js", "AllFrames/AtDocumentStart/gamma.js", "\"gamma:\""),
         ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/unicode.js", "markerUnicode"),
         ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/unicode.js", "length"),
-        ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/module.mjs", "record"),
+        ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/module.mjs", "\"mjs\""),
         ("WebcompatAllFramesAtDocumentStart.js", "AllFrames/WebcompatAtDocumentStart/fix.js", "\"webcompat\""),
     ]
 

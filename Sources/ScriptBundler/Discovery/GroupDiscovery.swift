@@ -31,6 +31,7 @@ struct GroupDiscovery {
         }
 
         var selected: [(definition: ScriptGroupDefinition, folder: String)] = []
+        var explicit: [String: [String]] = [:]
         let standardNames = Set(ScriptGroupDefinition.standardGroups.map(\.name))
         for standard in ScriptGroupDefinition.standardGroups {
             var definition = configured[standard.name] ?? ScriptGroupDefinition(name: standard.name)
@@ -44,9 +45,27 @@ struct GroupDiscovery {
             }
         }
         for definition in configuration.groups where !standardNames.contains(definition.name) {
+            if let files = definition.files {
+                guard !files.isEmpty else {
+                    throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                                       "group '\(definition.name)' has an empty 'files' list")
+                }
+                var paths: [String] = []
+                for file in files {
+                    let path = AbsolutePath.make(file)
+                    guard fileSystem.itemKind(at: path) == .file else {
+                        throw BundlerError(.missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
+                                           "file '\(file)' of group '\(definition.name)' does not exist")
+                    }
+                    paths.append(path)
+                }
+                explicit[definition.name] = paths
+                selected.append((definition, Paths.directory(of: paths[0])))
+                continue
+            }
             guard let folder = definition.folder else {
                 throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
-                                   "group '\(definition.name)' is not a standard group and needs a 'folder'")
+                                   "group '\(definition.name)' is not a standard group and needs a 'folder' or 'files'")
             }
             let path = Paths.join(root, folder)
             guard fileSystem.itemKind(at: path) == .directory else {
@@ -70,6 +89,10 @@ struct GroupDiscovery {
                                    "groups '\(other)' and '\(definition.name)' both write '\(outputFileName)'")
             }
             outputNames[key] = definition.name
+            if let files = explicit[definition.name] {
+                groups.append(ScriptGroup(name: definition.name, folder: folder, outputFileName: outputFileName, files: files))
+                continue
+            }
             groups.append(try listFiles(definition, folder: folder, outputFileName: outputFileName))
         }
         return groups

@@ -4,6 +4,6 @@ public struct ScriptGroup: Sendable, Equatable {
     /// Absolute folder path.
     public let folder: String
     public let outputFileName: String
-    /// File names (not paths) in bundle order.
+    /// File names in bundle order (absolute paths for a group configured with `files:`).
     public let files: [String]
 }

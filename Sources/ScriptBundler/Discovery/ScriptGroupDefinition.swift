@@ -8,10 +8,13 @@ public struct ScriptGroupDefinition: Sendable, Equatable {
     public var outputFileName: String?
     /// A file that must exist in the group and is placed first.
     public var first: String?
+    /// An explicit list of files (paths), instead of a folder; bundled in this order.
+    public var files: [String]?
     /// Where the group was declared (for error messages), if known.
     public var origin: SourceLocation?
 
-    public init(name: String, folder: String? = nil, outputFileName: String? = nil, first: String? = nil, origin: SourceLocation? = nil) {
+    public init(name: String, folder: String? = nil, outputFileName: String? = nil, first: String? = nil, origin: SourceLocation? = nil, files: [String]? = nil) {
+        self.files = files
         self.name = name
         self.folder = folder
         self.outputFileName = outputFileName

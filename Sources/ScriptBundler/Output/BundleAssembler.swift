@@ -29,7 +29,15 @@ enum BundleAssembler {
     static func assemble(
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) throws(BundlerError) -> AssembledBundle {
-        var (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
+        let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
+        return finish(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Minifies (production) and links the map: shared by the script and the module assemblers.
+    static func finish(
+        _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> AssembledBundle {
+        var code = code, map = map
         var license: [UInt8]? = nil
         if mode == .production {
             let minified = Minifier.minify(code, map: map, licenseFileName: outputFileName + ".LICENSE.txt")

@@ -41,4 +41,17 @@ enum Paths {
         if p == f { return true }
         return p.hasPrefix(f == "/" ? "/" : f + "/")
     }
+
+    /// The folder containing `path` (`/` for a top-level item, `.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
 }
