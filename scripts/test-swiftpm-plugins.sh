@@ -5,8 +5,12 @@
 # Usage: scripts/test-swiftpm-plugins.sh [--keep]   (prints the sample's folder with --keep)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-sample="$(mktemp -d "${TMPDIR:-/tmp}/wkpack-plugin-sample.XXXXXX")"
-if [ "${1:-}" != "--keep" ]; then trap 'rm -rf "$sample"' EXIT; fi
+work="$(mktemp -d "${TMPDIR:-/tmp}/wkpack-plugin-sample.XXXXXX")"
+if [ "${1:-}" != "--keep" ]; then trap 'rm -rf "$work"' EXIT; fi
+# A local dependency's identity is its folder name: copy this checkout's tracked files to a folder named `wkpack`.
+mkdir "$work/wkpack"
+(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$work/wkpack")
+sample="$work/PluginSample"
 
 mkdir -p "$sample/Sources/SampleApp/UserScripts/AllFrames/AtDocumentStart" \
          "$sample/Sources/SampleApp/UserScripts/MainFrame/AtDocumentEnd" \
@@ -17,7 +21,7 @@ import PackageDescription
 
 let package = Package(
     name: "PluginSample",
-    dependencies: [.package(path: "$repo")],
+    dependencies: [.package(path: "$work/wkpack")],
     targets: [
         .executableTarget(
             name: "SampleApp",

@@ -51,12 +51,15 @@ public struct ScriptBundler: Sendable {
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
         let absoluteProject = AbsolutePath.make(configuration.projectFolder)
+        // In watch mode, reads go through the cache and are recorded as the group's inputs.
+        let recorder = cache.map { RecordingFileSystem(base: fileSystem, cache: $0) }
+        let reader: any BundlerFileSystem = recorder ?? fileSystem
         var inputs: [BundleInput] = []
         for name in group.files {
             let path = Paths.join(group.folder, name)
             let bytes: [UInt8]
             do {
-                bytes = try cache?.bytes(at: path, fileSystem: fileSystem) ?? fileSystem.readFile(at: path)
+                bytes = try reader.readFile(at: path)
             } catch {
                 throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
             }
@@ -68,7 +71,7 @@ public struct ScriptBundler: Sendable {
                 bytes: bytes)
             if let cache {
                 do {
-                    input.tokenization = try cache.tokenization(at: path, bytes: bytes)
+                    input.tokenization = try cache.tokenization(at: AbsolutePath.make(path), bytes: bytes)
                 } catch {
                     throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
                 }
@@ -78,7 +81,7 @@ public struct ScriptBundler: Sendable {
         let assembled: AssembledBundle
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
-           let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution) {
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution) {
             let paths = ModuleBundleAssembler.PathStyle(
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
@@ -89,7 +92,7 @@ public struct ScriptBundler: Sendable {
                 inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
         }
         return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
-                           duration: clock.now - started)
+                           inputs: recorder?.recorded ?? [], duration: clock.now - started)
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.

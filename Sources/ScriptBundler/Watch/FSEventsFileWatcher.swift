@@ -57,6 +57,14 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
         stream = created
     }
 
+    /// FSEvents streams have fixed paths: restarts the stream with the old and new targets.
+    public func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
+        let all = self.targets.map { WatchTarget(path: $0.given, recursive: $0.recursive) } + targets
+        guard let handler else { return }
+        stop()
+        try start(all, handler: handler)
+    }
+
     public func stop() {
         lock.lock()
         defer { lock.unlock() }

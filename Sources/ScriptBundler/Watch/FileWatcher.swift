@@ -19,6 +19,8 @@ public protocol FileWatcher: AnyObject, Sendable {
     /// Starts watching; `handler` runs on a background thread with each batch of changed paths (files or
     /// folders that were written, created, deleted or renamed).
     func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError)
+    /// Watches more folders without missing changes in the ones already watched (after `start`).
+    func add(_ targets: [WatchTarget]) throws(FileWatcherError)
     /// Stops watching; no batch is delivered after this returns.
     func stop()
 }
@@ -55,6 +57,10 @@ public enum NativeFileWatcher {
 final class UnsupportedFileWatcher: FileWatcher {
     func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
         throw FileWatcherError(path: targets.first?.path ?? ".", message: "file watching is not supported on this platform")
+    }
+
+    func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
+        try start(targets) { _ in }
     }
 
     func stop() {}

@@ -1,18 +1,37 @@
 /// Rebuilds only the groups whose inputs changed, keeping file contents and tokens between builds.
 ///
-/// A group is rebuilt when its list of files changed, one of its files changed, its previous build failed,
-/// or the configuration changed. A change anywhere else under the root that may be code (`.js`, `.mjs`,
-/// `.cjs`, `.json`, or a folder), such as a shared module outside the group folders, rebuilds every group.
+/// A group's inputs are every path its last build read, probed or listed (its files, imported modules,
+/// `node_modules` packages and their `package.json`, paths that did not exist yet). A group is rebuilt when one
+/// of them changes (or a file appears in a listed folder), when its list of files changes, when its previous
+/// build failed, or when the configuration changed.
 /// Not thread-safe: call from one thread (or serial queue) at a time.
 public final class IncrementalBundler: @unchecked Sendable {
     public let cache = SourceCache()
     private let bundler: ScriptBundler
     private var configuration: BundleConfiguration?
     private var groups: [String: ScriptGroup] = [:]
+    private var inputs: [String: Set<String>] = [:]
     private var failed: Set<String> = []
 
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
         bundler = ScriptBundler(fileSystem: fileSystem, cache: cache)
+    }
+
+    /// Folders holding inputs outside the root (imported modules, `node_modules`), absolute, for watch mode to
+    /// watch too: the folders of existing inputs, and of paths probed but missing inside the project folder
+    /// (not every `node_modules` up to `/`).
+    public func externalFolders(for configuration: BundleConfiguration) -> Set<String> {
+        let root = AbsolutePath.make(configuration.root)
+        let project = AbsolutePath.make(configuration.projectFolder)
+        let fileSystem = LocalFileSystem()
+        var folders: Set<String> = []
+        for paths in inputs.values {
+            for path in paths where !Paths.isSameOrInside(path, root) {
+                let folder = Self.parent(of: path)
+                if Paths.isSameOrInside(folder, project) || fileSystem.itemKind(at: path) != nil { folders.insert(folder) }
+            }
+        }
+        return folders.filter { fileSystem.itemKind(at: $0) == .directory }
     }
 
     /// Builds what `changed` affects (everything when `changed` is `nil` or the configuration differs from the
@@ -21,8 +40,9 @@ public final class IncrementalBundler: @unchecked Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let reloaded = self.configuration != nil && configuration != self.configuration
-        var full = changed == nil || configuration != self.configuration
-        if let changed { cache.invalidate(changed) }
+        let full = changed == nil || configuration != self.configuration
+        let changedPaths = Set((changed ?? []).map { AbsolutePath.make($0) })
+        cache.invalidate(changedPaths)
         self.configuration = configuration
         let discovered: [ScriptGroup]
         do {
@@ -32,38 +52,35 @@ public final class IncrementalBundler: @unchecked Sendable {
             throw error
         }
 
-        if !full, let changed {
-            let folders = Set(discovered.map(\.folder) + groups.values.map(\.folder))
-            for path in changed where !folders.contains(Self.parent(of: path)) && !folders.contains(path) && Self.mayBeCode(path) {
-                full = true
-            }
-        }
+        let changedParents = Set(changedPaths.map(Self.parent(of:)))
         var selected: [ScriptGroup] = []
         for group in discovered {
             if full || failed.contains(group.name) || groups[group.name] != group {
                 selected.append(group)
-            } else if let changed, group.files.contains(where: { changed.contains(Paths.join(group.folder, $0)) }) {
+                continue
+            }
+            let recorded = inputs[group.name] ?? []
+            let folder = AbsolutePath.make(group.folder)
+            if !recorded.isDisjoint(with: changedPaths) || !recorded.isDisjoint(with: changedParents)
+                || group.files.contains(where: { changedPaths.contains(Paths.join(folder, $0)) }) {
                 selected.append(group)
             }
         }
         groups = Dictionary(discovered.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = Set(discovered.map(\.name))
+        inputs = inputs.filter { names.contains($0.key) }
         guard !selected.isEmpty else { return nil }
         failed.formUnion(selected.map(\.name))
         let bundles = try bundler.build(selected, configuration: configuration)
         let written = try bundler.write(bundles, to: configuration.output)
         failed.subtract(selected.map(\.name))
+        for bundle in bundles { inputs[bundle.group.name] = bundle.inputs }
         return WatchBuild(bundles: bundles, written: written, groupCount: discovered.count,
                           reloadedConfiguration: reloaded, duration: clock.now - started)
     }
 
     private static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
-    }
-
-    private static func mayBeCode(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if !name.contains(".") { return true }
-        return [".js", ".mjs", ".cjs", ".json"].contains { name.hasSuffix($0) }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -18,7 +18,8 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private var stopPipe: (read: Int32, write: Int32) = (-1, -1)
     private var thread: Thread?
     private var finished: DispatchSemaphore?
-    /// Watch descriptor -> (folder path, recursive). Only touched by the reading thread after `start`.
+    /// Watch descriptor -> (folder path, recursive). Guarded by `foldersLock` (read by the reading thread).
+    private let foldersLock = NSLock()
     private var folders: [Int32: (path: String, recursive: Bool)] = [:]
 
     public init(debounce: Duration = .milliseconds(50)) {
@@ -58,6 +59,15 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         thread.start()
     }
 
+    public func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard thread != nil else { return }
+        for target in targets where !add(target.path, recursive: target.recursive) {
+            throw FileWatcherError(path: target.path, message: String(cString: strerror(errno)))
+        }
+    }
+
     public func stop() {
         lock.lock()
         defer { lock.unlock() }
@@ -76,7 +86,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         if stopPipe.write >= 0 { close(stopPipe.write) }
         inotify = -1
         stopPipe = (-1, -1)
-        folders = [:]
+        foldersLock.withLock { folders = [:] }
     }
 
     /// Adds a watch on `path` and, when recursive, on every subfolder. Returns `false` if `path` itself fails.
@@ -84,7 +94,10 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private func add(_ path: String, recursive: Bool) -> Bool {
         let wd = inotify_add_watch(inotify, path, Self.mask | UInt32(IN_ONLYDIR))
         guard wd >= 0 else { return false }
-        folders[wd] = (path, recursive)
+        foldersLock.withLock {
+            // Watching a folder twice yields the same descriptor: keep it recursive if either target is.
+            folders[wd] = (path, recursive || (folders[wd]?.recursive ?? false))
+        }
         guard recursive, let directory = opendir(path) else { return true }
         var subfolders: [String] = []
         while let entry = readdir(directory) {
@@ -146,12 +159,12 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private func handle(wd: Int32, mask: UInt32, name: String, pending: inout Set<String>) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: report every watched folder so the client rescans.
-            for folder in folders.values { pending.insert(folder.path) }
+            for folder in foldersLock.withLock({ Array(folders.values) }) { pending.insert(folder.path) }
             return
         }
-        guard let folder = folders[wd] else { return }
+        guard let folder = foldersLock.withLock({ folders[wd] }) else { return }
         if mask & UInt32(IN_IGNORED) != 0 {
-            folders[wd] = nil
+            foldersLock.withLock { folders[wd] = nil }
             return
         }
         if mask & UInt32(IN_DELETE_SELF) != 0 {

@@ -13,6 +13,8 @@ public final class WatchSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "wkpack.watch")
     private var configuration: BundleConfiguration?
     private var handler: (@Sendable (WatchEvent) -> Void)?
+    /// Folders outside the root that hold inputs (imported modules, packages), watched non-recursively.
+    private var externalFolders: Set<String> = []
 
     /// - Parameters:
     ///   - configurationFile: the configuration file to watch, if any.
@@ -58,6 +60,7 @@ public final class WatchSession: @unchecked Sendable {
 
     private func targets(for configuration: BundleConfiguration) -> [WatchTarget] {
         var targets = [WatchTarget(path: configuration.root, recursive: true)]
+        for folder in externalFolders.sorted() { targets.append(WatchTarget(path: folder, recursive: false)) }
         if let configurationFile {
             let folder = (configurationFile as NSString).deletingLastPathComponent
             targets.append(WatchTarget(path: folder.isEmpty ? "." : folder, recursive: false))
@@ -84,8 +87,12 @@ public final class WatchSession: @unchecked Sendable {
             build(changed: nil)
             return
         }
-        let root = configuration.map { Paths.normalize($0.root) } ?? ""
-        let relevant = Set(batch.filter { Paths.isSameOrInside(Paths.normalize($0), root) })
+        // Changes under the root, or directly in a watched folder that holds imported files.
+        let root = configuration.map { AbsolutePath.make($0.root) } ?? "/"
+        let relevant = Set(batch.filter { path in
+            let absolute = AbsolutePath.make(path)
+            return Paths.isSameOrInside(absolute, root) || externalFolders.contains((absolute as NSString).deletingLastPathComponent)
+        })
         guard !relevant.isEmpty else { return }
         build(changed: relevant)
     }
@@ -94,10 +101,23 @@ public final class WatchSession: @unchecked Sendable {
         guard let configuration else { return }
         let clock = ContinuousClock()
         let started = clock.now
+        let event: WatchEvent?
         do {
-            if let result = try builder.build(configuration, changed: changed) { handler?(.built(result)) }
+            event = try builder.build(configuration, changed: changed).map { .built($0) }
         } catch {
-            handler?(.failed(message: error.description, duration: clock.now - started))
+            event = .failed(message: error.description, duration: clock.now - started)
         }
+        // Imports may now reach folders outside the root: watch them before reporting, so no edit is missed.
+        let folders = builder.externalFolders(for: configuration)
+        let added = folders.subtracting(externalFolders)
+        if !added.isEmpty {
+            externalFolders.formUnion(added)
+            do {
+                try watcher.add(added.sorted().map { WatchTarget(path: $0, recursive: false) })
+            } catch {
+                handler?(.failed(message: error.description, duration: .zero))
+            }
+        }
+        if let event { handler?(event) }
     }
 }

@@ -119,6 +119,31 @@ import Testing
         #expect(project.session.cacheCounts.reads == 3)
     }
 
+    @Test func importedModulesOutsideTheRootAreWatched() async throws {
+        let project = try Project()
+        _ = try #require(await project.nextBuild())
+        try project.write("shared/value.js", "export const value = 'shared-1';\n")
+        try project.write("node_modules/pkg/package.json", #"{"name": "pkg", "main": "main.js"}"#)
+        try project.write("node_modules/pkg/main.js", "module.exports = 'package-1';\n")
+        try project.write("UserScripts/AllFrames/AtDocumentStart/a.js",
+                          "import { value } from '../../../shared/value.js';\nimport pkg from 'pkg';\nwindow.log.push(value, pkg);\n")
+        let importing = try #require(await project.nextBuild())
+        #expect(importing.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("shared-1"))
+
+        // A module outside the root: only the group that imports it is rebuilt.
+        try project.write("shared/value.js", "export const value = 'shared-2';\n")
+        let shared = try #require(await project.nextBuild())
+        #expect(shared.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("shared-2"))
+
+        // A package in node_modules.
+        try project.write("node_modules/pkg/main.js", "module.exports = 'package-2';\n")
+        let package = try #require(await project.nextBuild())
+        #expect(package.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("package-2"))
+    }
+
     @Test func unrelatedFilesDoNotRebuild() async throws {
         let project = try Project()
         _ = try #require(await project.nextBuild())
