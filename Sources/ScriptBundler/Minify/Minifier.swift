@@ -69,7 +69,22 @@ enum Minifier {
         mutating func run(_ tokens: [JavaScriptToken], renames: [Int: IdentifierRename]) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
+            // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
+            var parens: [Bool] = []
+            var closedStatementHead = false
             for (index, token) in tokens.enumerated() {
+                if token.kind == .punctuator, token.end - token.start == 1 {
+                    switch bytes[token.start] {
+                    case 0x28: parens.append(previous.map { isStatementHead($0, before: index - 1, in: tokens) } ?? false)
+                    case 0x29: closedStatementHead = parens.popLast() ?? false
+                    case 0x3B:
+                        if let previous, index + 1 < tokens.count, isPunctuator(tokens[index + 1], 0x7D),
+                           canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
+                            continue
+                        }
+                    default: break
+                    }
+                }
                 let rename = renames[index]
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
@@ -92,6 +107,29 @@ enum Minifier {
                 }
                 previous = token
             }
+        }
+
+        func isPunctuator(_ token: JavaScriptToken, _ byte: UInt8) -> Bool {
+            token.kind == .punctuator && token.end - token.start == 1 && bytes[token.start] == byte
+        }
+
+        func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
+            guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
+            for k in 0..<word.utf8CodeUnitCount where bytes[token.start + k] != word.utf8Start[k] { return false }
+            return true
+        }
+
+        /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
+        func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
+            if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
+            return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
+        }
+
+        /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
+        /// `for (...)`, `with (...)`, `else` or a label.
+        func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
+            if isPunctuator(previous, 0x29) { return !closedStatementHead }
+            return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
         }
 
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.

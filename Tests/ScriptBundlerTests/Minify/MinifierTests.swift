@@ -59,6 +59,15 @@ import Testing
         ("a = 1 // c\n+ 2", "a=1+2"),
         ("return /*\n*/ x", "return\nx"),
         ("a /* c */ . b", "a.b"),
+        // A `;` before `}` goes, unless it is an empty statement.
+        ("function f() { a(); }", "function f(){a()}"),
+        ("{ if (a) ; }", "{if(a);}"),
+        ("{ for (;;) ; }", "{for(;;);}"),
+        ("{ while (f(x)) ; }", "{while(f(x));}"),
+        ("{ a: ; }", "{a:;}"),
+        ("{ if (a) b; else ; }", "{if(a)b;else;}"),
+        ("async function f() { for await (x of y) ; }", "async function f(){for await(x of y);}"),
+        ("{ if (a) (b); }", "{if(a)(b)}"),
     ])
     func separators(input: String, expected: String) {
         #expect(Self.minify(input) == "\n" + expected + "\n")
@@ -74,22 +83,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("(function () { var longName = 1; return longName + longName; })()", "(function(){var a=1;return a+a;})()"),
-        ("(function (first, second) { return second(first); })()", "(function(a,b){return b(a);})()"),
+        ("(function () { var longName = 1; return longName + longName; })()", "(function(){var a=1;return a+a})()"),
+        ("(function (first, second) { return second(first); })()", "(function(a,b){return b(a)})()"),
         // Shorthand properties and patterns keep their keys.
         ("(function () { var value = 1; var { key } = { key: value }; return { value, key }; })()",
-         "(function(){var a=1;var{key:b}={key:a};return{value:a,key:b};})()"),
+         "(function(){var a=1;var{key:b}={key:a};return{value:a,key:b}})()"),
         // Globals and free names keep their spelling and are never reused as new names.
-        ("var topLevel = 1; (function (p) { return a + p + topLevel; })()", "var topLevel=1;(function(b){return a+b+topLevel;})()"),
+        ("var topLevel = 1; (function (p) { return a + p + topLevel; })()", "var topLevel=1;(function(b){return a+b+topLevel})()"),
         // A direct eval or a with statement freezes the names it can reach.
-        ("(function () { var kept = 1; return eval('kept'); })()", "(function(){var kept=1;return eval('kept');})()"),
-        ("(function (o) { var kept = 1; with (o) { return kept; } })()", "(function(o){var kept=1;with(o){return kept;}})()"),
+        ("(function () { var kept = 1; return eval('kept'); })()", "(function(){var kept=1;return eval('kept')})()"),
+        ("(function (o) { var kept = 1; with (o) { return kept; } })()", "(function(o){var kept=1;with(o){return kept}})()"),
         // `arguments` is never declared or renamed; labels keep their names.
         ("(function (x) { outer: for (;;) { break outer; } return arguments[0] + x; })()",
-         "(function(a){outer:for(;;){break outer;}return arguments[0]+a;})()"),
+         "(function(a){outer:for(;;){break outer}return arguments[0]+a})()"),
         // Inner scopes do not shadow names the outer scope still uses.
         ("(function (outer) { return function (inner) { return outer + inner; }; })()",
-         "(function(a){return function(b){return a+b;};})()"),
+         "(function(a){return function(b){return a+b}})()"),
     ])
     func renaming(input: String, expected: String) {
         #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
@@ -97,6 +106,6 @@ import Testing
 
     @Test func modulesKeepTheirNames() {
         #expect(Self.minify("export function named(longName) { return longName; }", rename: true)
-            == "\nexport function named(longName){return longName;}\n")
+            == "\nexport function named(longName){return longName}\n")
     }
 }
