@@ -62,7 +62,7 @@ if command -v hyperfine >/dev/null; then
   mkdir -p "$work/h-es"
   commands+=("bash -c '$esbuild_all'")
   if [ -n "${BUN:-}" ] && [ -d entries ]; then
-    commands+=("bash -c 'for f in entries/*.js; do $BUN build --minify --sourcemap=external --outdir=$work/h-bun \$f >/dev/null; done'")
+    commands+=("bash -c '$BUN build --minify --sourcemap=external --outdir=$work/h-bun entries/*.js >/dev/null'")
   fi
   hyperfine -N --warmup 2 --runs 10 --style basic "${commands[@]}" 2>/dev/null | grep -E "^Benchmark|Time \(mean"
 fi

@@ -16,9 +16,9 @@ struct IdentifierRename {
 /// observable). New names never equal a free name, a reserved word, or a name kept anywhere in the source, and
 /// never shadow a binding of an enclosing scope; sibling scopes reuse the same short names.
 enum IdentifierRenamer {
-    /// Renames keyed by token index (of the parsed, comment-free tokens).
-    static func renames(_ analysis: ScopeAnalysis) -> [Int: IdentifierRename] {
-        if analysis.module.hasModuleSyntax { return [:] }
+    /// Renames by token index (of the parsed, comment-free tokens); `nil` where a token keeps its text.
+    static func renames(_ analysis: ScopeAnalysis) -> [IdentifierRename?] {
+        if analysis.module.hasModuleSyntax { return [] }
         let declarations = analysis.declarations
         let scopes = analysis.scopes
         var referenceCounts = [Int](repeating: 0, count: declarations.count)
@@ -79,19 +79,21 @@ enum IdentifierRenamer {
             marked.removeAll(keepingCapacity: true)
         }
 
-        var renames: [Int: IdentifierRename] = [:]
+        // One rename per declaration, shared by its references; indexed by token.
+        var perDeclaration = [IdentifierRename?](repeating: nil, count: declarations.count)
+        var renames = [IdentifierRename?](repeating: nil, count: analysis.tokens.count)
         for (index, declaration) in declarations.enumerated() where slotOf[index] >= 0 {
             let name = names.name(slotOf[index])
-            guard Array(declaration.name.utf8) != name else { continue }
-            renames[declaration.token] = IdentifierRename(
-                name: name, originalName: declaration.name, isShorthand: declaration.isShorthandPattern)
+            guard !declaration.name.utf8.elementsEqual(name) else { continue }
+            let rename = IdentifierRename(name: name, originalName: declaration.name, isShorthand: false)
+            perDeclaration[index] = rename
+            renames[declaration.token] = declaration.isShorthandPattern
+                ? IdentifierRename(name: name, originalName: declaration.name, isShorthand: true) : rename
         }
         for reference in analysis.references {
-            guard let declaration = reference.declaration, slotOf[declaration] >= 0 else { continue }
-            let name = names.name(slotOf[declaration])
-            guard Array(declarations[declaration].name.utf8) != name else { continue }
-            renames[reference.token] = IdentifierRename(
-                name: name, originalName: declarations[declaration].name, isShorthand: reference.isShorthandProperty)
+            guard let declaration = reference.declaration, let rename = perDeclaration[declaration] else { continue }
+            renames[reference.token] = reference.isShorthandProperty
+                ? IdentifierRename(name: rename.name, originalName: rename.originalName, isShorthand: true) : rename
         }
         return renames
     }

@@ -16,7 +16,7 @@ enum Minifier {
             return MinifiedBundle(code: code, map: map, license: nil)
         }
         let significant = tokenization.tokens.filter { !$0.isComment }
-        var renames: [Int: IdentifierRename] = [:]
+        var renames: [IdentifierRename?] = []
         if renameIdentifiers {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
@@ -66,7 +66,7 @@ enum Minifier {
             UnsafeBufferPointer(rebasing: bytes[token.range])
         }
 
-        mutating func run(_ tokens: [JavaScriptToken], renames: [Int: IdentifierRename]) {
+        mutating func run(_ tokens: [JavaScriptToken], renames: [IdentifierRename?]) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
@@ -85,7 +85,7 @@ enum Minifier {
                     default: break
                     }
                 }
-                let rename = renames[index]
+                let rename = index < renames.count ? renames[index] : nil
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
