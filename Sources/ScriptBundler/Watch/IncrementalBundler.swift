@@ -61,8 +61,11 @@ public final class IncrementalBundler: @unchecked Sendable {
             }
             let recorded = inputs[group.name] ?? []
             let folder = AbsolutePath.make(group.folder)
+            // A changed input, a new entry in a listed folder, or a changed folder holding an input (a folder
+            // reported after lost events or a rename).
             if !recorded.isDisjoint(with: changedPaths) || !recorded.isDisjoint(with: changedParents)
-                || group.files.contains(where: { changedPaths.contains(Paths.join(folder, $0)) }) {
+                || group.files.contains(where: { changedPaths.contains(Paths.join(folder, $0)) })
+                || changedPaths.contains(folder) || recorded.contains(where: { changedPaths.contains(Self.parent(of: $0)) }) {
                 selected.append(group)
             }
         }
@@ -75,7 +78,7 @@ public final class IncrementalBundler: @unchecked Sendable {
         let written = try bundler.write(bundles, to: configuration.output)
         failed.subtract(selected.map(\.name))
         for bundle in bundles { inputs[bundle.group.name] = bundle.inputs }
-        return WatchBuild(bundles: bundles, written: written, groupCount: discovered.count,
+        return WatchBuild(bundles: bundles, written: written, groupCount: discovered.count, changed: changedPaths.sorted(),
                           reloadedConfiguration: reloaded, duration: clock.now - started)
     }
 

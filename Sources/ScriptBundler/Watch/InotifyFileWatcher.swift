@@ -9,8 +9,10 @@ import Musl
 /// `FileWatcher` on Linux: one inotify watch per folder (new subfolders are added as they appear), read by a
 /// background thread that blocks in `poll` until an event arrives or the debounce period ends.
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
+    /// Completed writes, renames (editors' atomic saves), creations and deletions; not IN_MODIFY, which fires
+    /// while a file is still being written.
     private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
-        | IN_DELETE_SELF | IN_MODIFY | IN_ATTRIB)
+        | IN_DELETE_SELF)
 
     private let debounce: Duration
     private let lock = NSLock()

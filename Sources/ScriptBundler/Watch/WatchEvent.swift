@@ -14,6 +14,8 @@ public struct WatchBuild: Sendable {
     public let written: [WrittenFile]
     /// How many groups the configuration has in total.
     public let groupCount: Int
+    /// The changed paths that caused this build (empty for a full build).
+    public let changed: [String]
     /// Whether the configuration was (re)loaded for this build.
     public let reloadedConfiguration: Bool
     public let duration: Duration

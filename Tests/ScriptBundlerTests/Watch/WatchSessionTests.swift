@@ -61,7 +61,7 @@ import Testing
         // An edit rebuilds its group only; the group's unchanged file is neither re-read nor re-tokenized.
         try project.write("UserScripts/MainFrame/AtDocumentEnd/c.js", "window.log.push('c2');\n")
         let edit = try #require(await project.nextBuild())
-        #expect(edit.bundles.map(\.group.outputFileName) == ["MainFrameAtDocumentEnd.js"])
+        #expect(edit.bundles.map(\.group.outputFileName) == ["MainFrameAtDocumentEnd.js"], "changed: \(edit.changed)")
         #expect(project.session.cacheCounts == (4, 4))
         #expect(project.output("MainFrameAtDocumentEnd.js").contains("'c2'"))
 
