@@ -100,4 +100,12 @@ import Testing
         let status = await iterator.next()
         #expect(status == 0)
     }
+
+    @Test func aMissingRootFailsWithALocatedError() throws {
+        let folder = try CommandLineTests.project(["README.md": "no scripts here\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard let result = try CommandLineTests.wkpack(["watch"], in: folder) else { return }
+        #expect(result.status == 1)
+        #expect(result.stderr == "UserScripts:1:1: error: user-script root folder 'UserScripts' does not exist\n")
+    }
 }

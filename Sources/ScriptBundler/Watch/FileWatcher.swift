@@ -35,7 +35,8 @@ public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path): error: cannot watch: \(message)" }
+    /// `path:1:1: error: cannot watch: message`.
+    public var description: String { "\(path):1:1: error: cannot watch: \(message)" }
 }
 
 /// The file watcher native to the platform: inotify on Linux, FSEvents on macOS.

@@ -39,8 +39,14 @@ public final class WatchSession: @unchecked Sendable {
         try queue.sync {
             self.handler = handler
             self.configuration = configuration
-            // Watch first, so a change made while the first build runs is not missed.
-            try startWatching(configuration)
+            // Watch first, so a change made while the first build runs is not missed. When the folders cannot be
+            // watched (a missing root), the build's located error explains it better.
+            do {
+                try startWatching(configuration)
+            } catch {
+                _ = try builder.build(configuration, changed: nil)
+                throw error
+            }
             build(changed: nil)
         }
     }
