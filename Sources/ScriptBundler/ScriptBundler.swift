@@ -26,10 +26,12 @@ public struct ScriptBundler: Sendable {
     /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let results = GroupResults(count: groups.count)
+        // Files imported by several groups are parsed once per build.
+        let parsed = ParsedFileCache()
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let result: Result<GroupBundle, BundlerError>
             do throws(BundlerError) {
-                result = .success(try buildGroup(groups[index], configuration: configuration))
+                result = .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
             } catch {
                 result = .failure(error)
             }
@@ -46,7 +48,7 @@ public struct ScriptBundler: Sendable {
         return bundles
     }
 
-    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration) throws(BundlerError) -> GroupBundle {
+    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError) -> GroupBundle {
         let clock = ContinuousClock()
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
@@ -81,7 +83,7 @@ public struct ScriptBundler: Sendable {
         let assembled: AssembledBundle
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
-           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution) {
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed) {
             let paths = ModuleBundleAssembler.PathStyle(
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })

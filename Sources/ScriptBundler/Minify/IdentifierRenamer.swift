@@ -11,7 +11,7 @@ struct IdentifierRename {
 /// Chooses short names for local bindings from the parser's scope analysis.
 ///
 /// Never renamed: the top level (globals), free names, bindings in scopes a direct `eval` or a `with` can
-/// reach, function declarations inside blocks (Annex B makes them visible outside the block in sloppy code),
+/// reach, function declarations left in a block scope (kept as a precaution; the parser hoists sloppy-mode ones),
 /// `arguments`/`eval` bindings, and every binding of a source with `import`/`export` syntax (its names are
 /// observable). New names never equal a free name, a reserved word, or a name kept anywhere in the source, and
 /// never shadow a binding of an enclosing scope; sibling scopes reuse the same short names.

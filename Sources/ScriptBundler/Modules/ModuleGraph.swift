@@ -9,11 +9,13 @@ struct ModuleGraph {
 
     private let fileSystem: any BundlerFileSystem
     private let resolver: ModuleResolver
+    private let cache: ParsedFileCache?
     private var idsByKey: [ResolvedModule: Int] = [:]
     private var pending: [Int] = []
 
-    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions) {
+    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil) {
         self.fileSystem = fileSystem
+        self.cache = cache
         self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
@@ -40,16 +42,18 @@ struct ModuleGraph {
     }
 
     /// Whether a file could use modules (so it needs a full parse): `.mjs`, or tokens `import`, `export`,
-    /// `require`, `module`, `exports`.
+    /// `require`, `module`, `exports`, `global`.
     static func mayUseModules(_ bytes: [UInt8], tokens: [JavaScriptToken], path: String) -> Bool {
         if path.hasSuffix(".mjs") { return true }
         for token in tokens where token.kind == .keyword || token.kind == .identifier {
             let length = token.end - token.start
             guard length >= 6, length <= 7 else { continue }
             let first = bytes[token.start]
-            guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D else { continue }
+            guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D || first == 0x67 else { continue }
             let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
-            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" { return true }
+            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" || word == "global" {
+                return true
+            }
         }
         return false
     }
@@ -57,9 +61,10 @@ struct ModuleGraph {
     /// Loads the entries (absolute paths with their bytes) and their dependencies.
     /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).
     static func build(
-        entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions
+        entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
+        cache: ParsedFileCache? = nil
     ) throws(BundlerError) -> ModuleGraph? {
-        var graph = ModuleGraph(fileSystem: fileSystem, options: options)
+        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache)
         var anyModule = false
         for entry in entries {
             let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
@@ -86,27 +91,14 @@ struct ModuleGraph {
             if let known { bytes = known } else { bytes = try read(path) }
             record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
         case .file(let path):
-            let bytes: [UInt8]
-            if let known { bytes = known } else { bytes = try read(path) }
+            let parsed = try parse(path, known: known)
+            let bytes = parsed.bytes, tokens = parsed.tokens
             if path.hasSuffix(".json") {
-                try Self.validateJSON(bytes, path: path)
-                let tokens = try tokenize(bytes, path: path)
                 record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
-            } else {
-                let tokens = try tokenize(bytes, path: path)
-                guard Self.mayUseModules(bytes, tokens: tokens, path: path) else {
-                    record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
-                    break
-                }
-                let analysis: ScopeAnalysis
-                do {
-                    analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
-                } catch {
-                    throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
-                }
+            } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
                 let module = analysis.module
                 let kind: ModuleRecord.Kind
-                if module.hasModuleSyntax || path.hasSuffix(".mjs") {
+                if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
                     kind = .esModule
                 } else if module.usesModuleOrExports || module.usesRequire || !isEntry {
                     kind = .commonJS
@@ -114,6 +106,8 @@ struct ModuleGraph {
                     kind = .plainScript
                 }
                 record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
+            } else {
+                record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
             }
         }
         records.append(record)
@@ -122,11 +116,31 @@ struct ModuleGraph {
         return id
     }
 
+    /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
+    private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
+        if known == nil, let cached = cache?.file(at: path) { return cached }
+        let bytes: [UInt8]
+        if let known { bytes = known } else { bytes = try read(path) }
+        if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
+        let tokens = try tokenize(bytes, path: path)
+        var analysis: ScopeAnalysis?
+        if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
+            do {
+                analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+            } catch {
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
+            }
+        }
+        let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
+        if known == nil { cache?.store(parsed, at: path) }
+        return parsed
+    }
+
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {
         do {
             return try fileSystem.readFile(at: path)
         } catch {
-            throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
+            throw BundlerError(.unreadableFile, at: SourceLocation(path: AbsolutePath.display(path)), "cannot read file: \(error)")
         }
     }
 
@@ -134,7 +148,7 @@ struct ModuleGraph {
         do {
             return try JavaScriptTokenizer.tokenize(bytes).tokens
         } catch {
-            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
         }
     }
 
@@ -142,16 +156,16 @@ struct ModuleGraph {
         do {
             _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw BundlerError(.invalidModule, at: SourceLocation(path: path), "invalid JSON module: \(error.localizedDescription)")
+            throw BundlerError(.invalidModule, at: SourceLocation(path: AbsolutePath.display(path)), "invalid JSON module: \(error.localizedDescription)")
         }
     }
 
     /// The location of token `index` of module `id`.
     func location(_ id: Int, token index: Int) -> SourceLocation {
         let record = records[id]
-        guard index < record.tokens.count else { return SourceLocation(path: record.path) }
+        guard index < record.tokens.count else { return SourceLocation(path: AbsolutePath.display(record.path)) }
         let token = record.tokens[index]
-        return SourceLocation(path: record.path, line: token.line, column: token.column + 1)
+        return SourceLocation(path: AbsolutePath.display(record.path), line: token.line, column: token.column + 1)
     }
 
     private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {
@@ -224,7 +238,11 @@ struct ModuleGraph {
         }
         var keys: [String] = []
         var stack = [""]
+        var visitedFolders = Set<String>()
         while let relative = stack.popLast() {
+            // A symbolic link back to a parent folder must not loop forever.
+            let depth = relative.split(separator: "/").count
+            guard depth <= 32, visitedFolders.insert(relative).inserted else { continue }
             let path = relative.isEmpty ? folder : Paths.join(folder, relative)
             let names = (try? fileSystem.contentsOfDirectory(at: path)) ?? []
             for name in names.sorted() {

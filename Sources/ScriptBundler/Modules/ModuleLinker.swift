@@ -66,24 +66,37 @@ struct ModuleLinker {
 
     mutating func link(_ id: Int) throws(BundlerError) -> LinkedModule {
         let record = graph.records[id]
-        let commonJSHeader = "__wkpack_define(\(id), 0, \(requireMap(record)), function (module, exports, require, global) {"
+        let free = Self.freeNames(record)
+        // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
+        // own top-level `const global` (or `require`) never collides with a parameter.
+        func parameter(_ name: String) -> String { free.contains(name) ? name : "__wkpack_" + name }
+        let commonJSParameters = ["module", "exports", "require", "global"].map(parameter).joined(separator: ", ")
+        let commonJSHeader = "__wkpack_define(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
         switch record.kind {
         case .plainScript, .commonJS:
             return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n")
         case .json:
-            return LinkedModule(header: commonJSHeader + " module.exports =\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n")
         case .empty:
-            return LinkedModule(header: commonJSHeader + "\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
         case .scriptLoader:
             var text = record.bytes
             text.append(contentsOf: Array("\n//# sourceURL=\(Paths.fileName(of: record.path))".utf8))
             var literal: [UInt8] = []
             JSONStringEscaping.append(text, to: &literal)
-            return LinkedModule(header: commonJSHeader + " (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
                                 edits: [], footer: "});\n")
         case .esModule:
-            return try linkES(record)
+            return try linkES(record, parameters: "__wkpack_ns, " + parameter("require") + ", " + parameter("global"))
         }
+    }
+
+    /// Names the module references without declaring them.
+    static func freeNames(_ record: ModuleRecord) -> Set<String> {
+        guard let analysis = record.analysis else { return [] }
+        var names = Set<String>()
+        for reference in analysis.references where reference.declaration == nil { names.insert(analysis.name(of: reference)) }
+        return names
     }
 
     /// `import()` and `require.context` rewrites (any module kind).
@@ -103,9 +116,9 @@ struct ModuleLinker {
         return edits
     }
 
-    private mutating func linkES(_ record: ModuleRecord) throws(BundlerError) -> LinkedModule {
+    private mutating func linkES(_ record: ModuleRecord, parameters: String) throws(BundlerError) -> LinkedModule {
         guard let analysis = record.analysis else {
-            return LinkedModule(header: "__wkpack_define(\(record.id), 1, {}, function (__wkpack_ns, require, global) { \"use strict\";\n",
+            return LinkedModule(header: "__wkpack_define(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
                                 edits: [], footer: "});\n")
         }
         let module = analysis.module
@@ -163,7 +176,7 @@ struct ModuleLinker {
             }
         }
 
-        var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (__wkpack_ns, require, global) { \"use strict\";"
+        var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
         if !module.requests.isEmpty {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
         }

@@ -30,13 +30,17 @@ struct GeneratedCode {
     }
 
     private mutating func append(_ text: [UInt8]) {
-        bytes.append(contentsOf: text)
-        advance(over: text[...])
+        text.withUnsafeBufferPointer { append($0) }
     }
 
-    private mutating func advance(over text: ArraySlice<UInt8>) {
-        var k = text.startIndex
-        let end = text.endIndex
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+        advance(over: text)
+    }
+
+    private mutating func advance(over text: UnsafeBufferPointer<UInt8>) {
+        var k = 0
+        let end = text.count
         while k < end {
             let b = text[k]
             if b == 0x0A {
@@ -73,6 +77,16 @@ struct GeneratedCode {
 
     /// Copies `source` with `edits` applied (sorted by start, insertions first), mapping every original token.
     mutating func appendSource(_ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int) {
+        source.withUnsafeBufferPointer { src in
+            tokens.withUnsafeBufferPointer { tokens in
+                appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex)
+            }
+        }
+    }
+
+    private mutating func appendSource(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int
+    ) {
         var pos = 0
         if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
             append(Array("//".utf8))
@@ -112,7 +126,7 @@ struct GeneratedCode {
                                originalLine: token.line - 1, originalColumn: token.column)
             }
             let startLine = line
-            append(Array(source[token.start..<token.end]))
+            copy(source, from: token.start, to: token.end)
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
                     map.addMapping(generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
@@ -125,14 +139,13 @@ struct GeneratedCode {
         copy(source, from: pos, to: source.count)
     }
 
-    private mutating func copy(_ source: [UInt8], from start: Int, to end: Int) {
+    private mutating func copy(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         guard start < end else { return }
-        bytes.append(contentsOf: source[start..<end])
-        advance(over: source[start..<end])
+        append(UnsafeBufferPointer(rebasing: source[start..<end]))
     }
 
     /// Appends only the line terminators found in `source[start..<end]`.
-    private mutating func appendLineTerminators(_ source: [UInt8], from start: Int, to end: Int) {
+    private mutating func appendLineTerminators(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         var k = start
         while k < end {
             let b = source[k]

@@ -28,6 +28,8 @@ struct ParserState {
     private var referenceNameList: [String] = []
     private var preResolved: [Bool] = []
     private var functions: [FunctionContext] = []
+    /// Whether the code being parsed is strict (a `"use strict"` directive or a class body).
+    private var strict = false
     private var requireCandidates: [RequireCandidate] = []
     private var contextCandidates: [ContextCandidate] = []
 
@@ -203,7 +205,9 @@ struct ParserState {
     /// Declares the name at token `k`; a repeated declaration in the same scope becomes a reference to the first.
     private mutating func declare(_ k: Int, _ kind: Declaration.Kind, shorthand: Bool = false) {
         var target = scope
-        if kind == .var {
+        // Annex B: in sloppy code a function declared in a block is also a `var` of the enclosing function,
+        // so names used outside the block reach it; treat it as function-scoped.
+        if kind == .var || (kind == .function && !strict) {
             while !analysis.scopes[target].isVarScope, let parent = analysis.scopes[target].parent { target = parent }
         }
         let name = name(k)
@@ -231,11 +235,25 @@ struct ParserState {
         return analysis.references.count - 1
     }
 
+    /// Whether the directive prologue starting at token `k` contains `"use strict"`.
+    private func hasUseStrictDirective(at k: Int) -> Bool {
+        var j = k
+        while j < count, tokens[j].kind == .string {
+            let next = j + 1
+            let endsStatement = next >= count || tokenIs(next, ";") || tokenIs(next, "}") || tokens[next].newlineBefore
+            guard endsStatement else { return false }
+            if tokenIs(j, "\"use strict\"") || tokenIs(j, "'use strict'") { return true }
+            j = tokenIs(next, ";") ? next + 1 : next
+        }
+        return false
+    }
+
     // MARK: - Program and statements
 
     mutating func parseProgram() throws(JavaScriptSyntaxError) {
         analysis.scopes.append(Scope(kind: .program, parent: nil, firstToken: 0))
         names.append([:])
+        strict = hasUseStrictDirective(at: 0)
         while i < count {
             try parseStatement(topLevel: true)
         }
@@ -561,10 +579,13 @@ struct ParserState {
 
     private mutating func parseFunctionBody() throws(JavaScriptSyntaxError) {
         try expect("{")
+        let outerStrict = strict
+        if hasUseStrictDirective(at: i) { strict = true }
         while i < count, !at("}") {
             try parseStatement()
         }
         try expect("}")
+        strict = outerStrict
     }
 
     private mutating func parseArrow(isAsync: Bool) throws(JavaScriptSyntaxError) {
@@ -600,6 +621,8 @@ struct ParserState {
             }
             i += 1
         }
+        let outerStrict = strict
+        strict = true
         if eat("extends") { try parseLeftHandSide() }
         try expect("{")
         pushScope(.classBody)
@@ -609,6 +632,7 @@ struct ParserState {
         }
         try expect("}")
         scope = outer
+        strict = outerStrict
     }
 
     private mutating func parseClassMember() throws(JavaScriptSyntaxError) {

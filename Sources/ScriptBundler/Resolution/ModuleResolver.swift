@@ -1,5 +1,3 @@
-import Foundation
-
 /// Resolves module specifiers the way webpack does for firefox-ios: loader prefixes, `resource://` URIs,
 /// aliases, relative paths with extension and `index` probing, `node_modules` packages (`exports`, then
 /// `module`, then `main`) and Node built-in fallbacks.
@@ -85,7 +83,7 @@ struct ModuleResolver {
     }
 
     private func notFound(_ specifier: String, importer: String, looked: [String]) -> ModuleResolutionError {
-        let shown = looked.prefix(12).joined(separator: ", ")
+        let shown = looked.prefix(12).map(AbsolutePath.display).joined(separator: ", ")
         let more = looked.count > 12 ? ", ... (\(looked.count - 12) more)" : ""
         return ModuleResolutionError(message: "cannot find module '\(specifier)' (looked at \(shown)\(more))")
     }
@@ -140,16 +138,15 @@ struct ModuleResolver {
 
     // MARK: - Packages
 
-    private func readPackageJSON(_ path: String) -> [String: Any]? {
-        guard isFile(path), let bytes = try? fileSystem.readFile(at: path),
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
-        return object
+    private func readPackageJSON(_ path: String) -> PackageJSONValue? {
+        guard isFile(path), let bytes = try? fileSystem.readFile(at: path) else { return nil }
+        return PackageJSONValue.parse(bytes)
     }
 
     /// `module` (for imports), then `main`.
-    private func mainEntry(_ package: [String: Any], kind: RequestKind) -> String? {
-        if kind == .import, let module = package["module"] as? String, !module.isEmpty { return module }
-        if let main = package["main"] as? String, !main.isEmpty { return main }
+    private func mainEntry(_ package: PackageJSONValue, kind: RequestKind) -> String? {
+        if kind == .import, let module = package["module"]?.string, !module.isEmpty { return module }
+        if let main = package["main"]?.string, !main.isEmpty { return main }
         return nil
     }
 
@@ -180,7 +177,7 @@ struct ModuleResolver {
         _ packageFolder: String, subpath: String, specifier: String, kind: RequestKind, looked: inout [String]
     ) throws(ModuleResolutionError) -> String? {
         let package = readPackageJSON(Paths.join(packageFolder, "package.json"))
-        if let exports = package?["exports"] {
+        if let exports = package?["exports"], exports != .other {
             let key = subpath.isEmpty ? "." : "./" + subpath
             let conditions = [kind == .import ? "import" : "require", "module", "browser", "default"]
             guard let target = PackageExports.resolve(exports, subpath: key, conditions: conditions) else {

@@ -13,6 +13,13 @@ enum AbsolutePath {
         return Paths.normalize(Paths.join(currentDirectory(), path))
     }
 
+    /// `path` (absolute) relative to the current directory when it lies inside it, as errors show paths.
+    static func display(_ path: String) -> String {
+        let current = currentDirectory()
+        guard current != "/", path.hasPrefix(current + "/") else { return path }
+        return String(path.dropFirst(current.count + 1))
+    }
+
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }

@@ -6,9 +6,9 @@ import Testing
 @Suite struct ModuleBundleTests {
     static let app = TestSupport.fixtures + "/Modules/App"
 
-    static func configuration(output: String, sourceMaps: SourceMapMode = .external) -> BundleConfiguration {
+    static func configuration(output: String, sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) -> BundleConfiguration {
         BundleConfiguration(
-            root: app + "/UserScripts", output: output, projectFolder: app, mode: .production, sourceMaps: sourceMaps,
+            root: app + "/UserScripts", output: output, projectFolder: app, mode: mode, sourceMaps: sourceMaps,
             resolution: ModuleResolutionOptions(
                 aliases: ["Assets": app + "/Client/Assets"],
                 fallbacks: ["url": app + "/shims/url.js", "fs": nil],
@@ -35,10 +35,10 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String]
     }
 
-    static func build(sourceMaps: SourceMapMode = .external) throws -> (folder: String, bundles: [GroupBundle]) {
+    static func build(sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) throws -> (folder: String, bundles: [GroupBundle]) {
         let folder = try TestSupport.temporaryFolder()
         let bundler = ScriptBundler()
-        let configuration = configuration(output: folder, sourceMaps: sourceMaps)
+        let configuration = configuration(output: folder, sourceMaps: sourceMaps, mode: mode)
         let bundles = try bundler.build(configuration)
         _ = try bundler.write(bundles, to: folder)
         return (folder, bundles)
@@ -88,5 +88,17 @@ import Testing
         let (_, second) = try Self.build()
         #expect(first.map(\.code) == second.map(\.code))
         #expect(first.map(\.map) == second.map(\.map))
+    }
+
+    @Test func developmentModeNamesEveryModule() throws {
+        let folder = try TestSupport.temporaryFolder()
+        var configuration = Self.configuration(output: folder, sourceMaps: .inline)
+        configuration.mode = .development
+        let bundles = try ScriptBundler().build(configuration)
+        let code = String(decoding: try #require(bundles.first { $0.group.name == "MainFrameAtDocumentStart" }).code, as: UTF8.self)
+        #expect(code.contains("\n// UserScripts/MainFrame/AtDocumentStart/A_entry.js\n__wkpack_define(0, 1, "))
+        #expect(code.contains("\n// node_modules/@mozilla/readability/index.js\n__wkpack_define("))
+        #expect(code.contains("\n// UserScripts/MainFrame/AtDocumentStart/C_plain.js\n(function () {\n"))
+        #expect(code.contains("//# sourceMappingURL=data:application/json;charset=utf-8;base64,"))
     }
 }

@@ -68,6 +68,15 @@ import Testing
         #expect(resolved == ["a@1:15 -> var@1:4", "a@1:22 -> var@1:4"])
     }
 
+    @Test func sloppyBlockFunctionsAreFunctionScoped() throws {
+        let sloppy = try Self.resolutions("if (x) { function f() {} }\nf();")
+        #expect(sloppy == ["x@1:4 free", "f@2:0 -> function@1:18"])
+        let strict = try Self.resolutions("'use strict';\nif (x) { function f() {} }\nf();")
+        #expect(strict == ["x@2:4 free", "f@3:0 free"])
+        let inClass = try Self.resolutions("class C { m() { { function g() {} } return g; } }")
+        #expect(inClass == ["g@1:43 free"])
+    }
+
     @Test func evalAndWithMarkScopesUnsafe() throws {
         let analysis = try JavaScriptParser.analyze("function f() { function g() { eval('x'); } } function h() { var y; }")
         #expect(analysis.scopes.map(\.isUnsafe) == [true, true, true, false])
