@@ -72,8 +72,10 @@ struct ModuleGraph {
             if graph.records[id].kind != .plainScript { anyModule = true }
         }
         guard anyModule else { return nil }
-        while let id = graph.pending.first {
-            graph.pending.removeFirst()
+        var next = 0
+        while next < graph.pending.count {
+            let id = graph.pending[next]
+            next += 1
             try graph.link(id)
         }
         return graph
@@ -174,6 +176,14 @@ struct ModuleGraph {
             resolved = try resolver.resolve(specifier, from: records[id].path, kind: kind)
         } catch {
             throw BundlerError(.moduleNotFound, at: location(id, token: token), error.message)
+        }
+        if case .file(let path) = resolved {
+            let name = Paths.fileName(of: path)
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+               !["js", "mjs", "cjs", "json"].contains(String(name[name.index(after: dot)...])) {
+                throw BundlerError(.moduleNotFound, at: location(id, token: token),
+                                   "cannot bundle '\(specifier)' (\(AbsolutePath.display(path))): wkpack bundles .js, .mjs, .cjs and .json files only")
+            }
         }
         let target = try add(resolved)
         records[target].isImported = true

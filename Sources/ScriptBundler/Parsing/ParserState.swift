@@ -28,6 +28,9 @@ struct ParserState {
     private var referenceNameList: [String] = []
     private var preResolved: [Bool] = []
     private var functions: [FunctionContext] = []
+    /// Current nesting of statements and expressions, bounded so deep input cannot exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 2_000
     /// Whether the code being parsed is strict (a `"use strict"` directive or a class body).
     private var strict = false
     private var requireCandidates: [RequireCandidate] = []
@@ -296,7 +299,18 @@ struct ParserState {
         _ = eat(";")
     }
 
+    private mutating func enter() throws(JavaScriptSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw JavaScriptSyntaxError(
+                kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
+                offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(Self.maximumDepth) levels deep")
+        }
+    }
+
     private mutating func parseStatement(topLevel: Bool = false) throws(JavaScriptSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
         guard i < count else { throw unexpected() }
         let token = tokens[i]
         switch token.kind {
@@ -694,6 +708,8 @@ struct ParserState {
     }
 
     private mutating func parseAssignment() throws(JavaScriptSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
         guard i < count else { throw unexpected() }
         if isIdentifierName(i), tokenIs(i + 1, "=>"), !newlineBefore(i + 1) {
             return try parseArrow(isAsync: false)

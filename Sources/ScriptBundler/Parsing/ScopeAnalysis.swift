@@ -1,5 +1,10 @@
 /// The result of parsing one source: its scope tree, every declaration, every resolved reference and
 /// its module syntax. Everything points at tokens of the tokenization that was parsed.
+///
+/// Renaming a declaration `d` means rewriting its binding token (`declarations[d].token`) and the token of
+/// every reference whose `declaration == d` (`references(to:)`); a shorthand (`isShorthandPattern`,
+/// `isShorthandProperty`) must be expanded to `name: renamed`. Declarations in an `isUnsafe` scope (reached by
+/// direct `eval` or `with`) must keep their names, and free names (globals) must never be renamed.
 public struct ScopeAnalysis: Sendable {
     /// Scopes; index 0 is the program scope. A scope's parent always has a smaller index.
     public internal(set) var scopes: [Scope] = []
@@ -25,6 +30,11 @@ public struct ScopeAnalysis: Sendable {
 
     /// Name of each referenced token (decoded), keyed by token index.
     public internal(set) var referenceNames: [Int: String] = [:]
+
+    /// Indexes of the references that resolve to declaration `declaration`, in source order.
+    public func references(to declaration: Int) -> [Int] {
+        references.indices.filter { references[$0].declaration == declaration }
+    }
 
     /// The name a reference uses.
     public func name(of reference: IdentifierReference) -> String {

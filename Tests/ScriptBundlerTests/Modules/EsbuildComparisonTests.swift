@@ -30,3 +30,38 @@ import Testing
         #expect(ours.count > 20)
     }
 }
+
+extension EsbuildComparisonTests {
+    /// Real-world ES modules: Debian's lodash-es (about 640 modules), through a `node_modules` link.
+    @Test func lodashESMatchesEsbuild() throws {
+        let lodash = "/usr/share/nodejs/lodash-es"
+        guard let esbuild = TestSupport.executable("esbuild"), FileManager.default.fileExists(atPath: lodash + "/lodash.js") else {
+            print("esbuild or /usr/share/nodejs/lodash-es not found; skipping the lodash-es comparison")
+            return
+        }
+        let folder = try TestSupport.temporaryFolder()
+        let entry = """
+        import { chunk, merge, template, camelCase, debounce, groupBy, isEqual } from "lodash-es";
+        import * as _ from "lodash-es";
+        __log.push(JSON.stringify(chunk([1, 2, 3, 4, 5], 2)));
+        __log.push(JSON.stringify(merge({ a: { b: 1 } }, { a: { c: 2 } })));
+        __log.push(template("hi <%= name %>")({ name: "wk" }));
+        __log.push(camelCase("Foo Bar-baz") + " " + typeof debounce + " " + isEqual({ x: [1] }, { x: [1] }));
+        __log.push(JSON.stringify(groupBy([1.2, 1.5, 2.1], Math.floor)) + " " + Object.keys(_).length);
+        """
+        try TestSupport.write(["UserScripts/MainFrame/AtDocumentStart/entry.js": entry], under: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/node_modules", withDestinationPath: "/usr/share/nodejs")
+        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, sourceMaps: .none)
+        let bundler = ScriptBundler()
+        _ = try bundler.write(try bundler.build(configuration), to: folder + "/Assets")
+        let result = try TestSupport.run(esbuild, [
+            "--bundle", "--format=iife", "--log-level=error", folder + "/UserScripts/MainFrame/AtDocumentStart/entry.js",
+            "--outfile=" + folder + "/esbuild-out.js",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let ours = try #require(try ModuleBundleTests.run(folder + "/Assets/MainFrameAtDocumentStart.js"))
+        let theirs = try #require(try ModuleBundleTests.run(folder + "/esbuild-out.js"))
+        #expect(ours == theirs)
+        #expect(ours.count == 5)
+    }
+}

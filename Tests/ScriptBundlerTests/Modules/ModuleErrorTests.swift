@@ -69,6 +69,13 @@ import Testing
         #expect(error.message.contains("unknown loader 'style-loader!'"))
     }
 
+    @Test func otherFileTypesAreRejected() throws {
+        let error = try #require(try Self.error(entry: "import './style.css';", extra: ["UserScripts/MainFrame/AtDocumentStart/style.css": "a { }"]))
+        #expect(error.kind == .moduleNotFound)
+        #expect((error.location.line, error.location.column) == (1, 8))
+        #expect(error.message.contains("wkpack bundles .js, .mjs, .cjs and .json files only"))
+    }
+
     @Test func unmappedBuiltinNamesTheConfigKey() throws {
         let error = try #require(try Self.error(entry: "function f() {\n  return require('url');\n}\nmodule.exports = f;"))
         #expect(error.kind == .moduleNotFound)

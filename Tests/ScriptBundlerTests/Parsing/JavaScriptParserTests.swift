@@ -63,6 +63,12 @@ import Testing
         #expect(shorthandPattern?.isShorthandPattern == true)
     }
 
+    @Test func referencesToADeclaration() throws {
+        let analysis = try JavaScriptParser.analyze("let a = 1; a++; function f() { return a + b; }")
+        let a = try #require(analysis.declarations.firstIndex { $0.name == "a" })
+        #expect(analysis.references(to: a).map { analysis.tokens[analysis.references[$0].token].column } == [11, 38])
+    }
+
     @Test func duplicateVarIsAReferenceToTheFirst() throws {
         let resolved = try Self.resolutions("var a = 1; var a = 2; a;")
         #expect(resolved == ["a@1:15 -> var@1:4", "a@1:22 -> var@1:4"])
@@ -162,6 +168,15 @@ import Testing
             #expect(error.kind == .unexpectedToken || error.kind == .unbalancedBracket)
             #expect(error.line == line && error.column == column, "\(error)")
         }
+    }
+
+    @Test func deepNestingFailsInsteadOfOverflowingTheStack() throws {
+        let deep = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(deep) }
+        let blocks = String(repeating: "{", count: 50_000) + String(repeating: "}", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(blocks) }
+        let fine = String(repeating: "[", count: 1_500) + "a" + String(repeating: "]", count: 1_500)
+        #expect(try JavaScriptParser.analyze(fine).references.count == 1)
     }
 
     @Test func randomInputsNeverTrap() {
