@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "wkpack", targets: ["wkpack"]),
         .library(name: "ScriptBundler", targets: ["ScriptBundler"]),
         .library(name: "BlockListCompiler", targets: ["BlockListCompiler"]),
+        .plugin(name: "WKPackCommandPlugin", targets: ["WKPackCommandPlugin"]),
+        .plugin(name: "WKPackBuildToolPlugin", targets: ["WKPackBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,6 +30,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
+        // SwiftPM and Xcode integration: `swift package wkpack build`, and bundling at build time.
+        .plugin(
+            name: "WKPackCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "wkpack", description: "Run wkpack (default: build) in the package folder."),
+                permissions: [.writeToPackageDirectory(reason: "wkpack writes the bundles and content-blocking lists.")]),
+            dependencies: ["wkpack"]),
+        .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
         .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],

@@ -15,6 +15,7 @@ import ScriptBundler
         #expect(configuration.output == "proj/Assets")
         #expect(configuration.projectFolder == "proj")
         #expect(configuration.mode == .development)
+        #expect(configuration.sourceMaps == .inline)
         #expect(configuration.rootOrigin == SourceLocation(path: "proj/wkpack.yml", line: 2, column: 9))
     }
 
