@@ -17,6 +17,12 @@ for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".js")).sort()) {
   window.self = window;
   const context = vm.createContext({ window, self: window, console, setTimeout, clearTimeout });
   try {
+    // In a frame, the AllFrames document-start bundle (which defines shared namespaces such as
+    // window.__firefox__) runs before any other bundle: do the same.
+    const first = "AllFramesAtDocumentStart.js";
+    if (f !== first && fs.existsSync(path.join(dir, first))) {
+      vm.runInContext(fs.readFileSync(path.join(dir, first), "utf8"), context, { filename: first });
+    }
     vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), context, { filename: f });
     const scripts = window.__firefox__ && window.__firefox__.userScripts;
     const registered = scripts ? Object.keys(scripts).length : 0;
