@@ -5,7 +5,10 @@ public struct RulesCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Check WebKit content-blocking rule lists.",
-        subcommands: [RulesCheckCommand.self]
+        subcommands: [
+            RulesCheckCommand.self,
+            RulesMatchCommand.self,
+        ]
     )
 
     public init() {}
