@@ -119,6 +119,9 @@ public struct CanonicalURL: Sendable, Hashable {
     /// The path with `.` and `..` segments resolved and unsafe bytes encoded; `/` when empty.
     static func normalizedPath(_ path: [UInt8]) -> [UInt8] {
         let encoded = encode(path, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D })
+        if !encoded.contains(UInt8(ascii: ".")) && !encoded.contains(UInt8(ascii: "%")) {
+            return encoded.isEmpty ? [UInt8(ascii: "/")] : encoded
+        }
         var segments: [[UInt8]] = []
         let parts = encoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         for (position, part) in parts.enumerated() {

@@ -1,5 +1,5 @@
 /// A rule ready for matching: its url-filter and condition as automata, its flags as masks.
-struct CompiledRule: Sendable {
+final class CompiledRule: Sendable {
     /// One entry of an `if-*` / `unless-*` condition.
     struct ConditionEntry: Sendable {
         /// A lower-cased literal the target URL must contain (empty when none).
@@ -9,21 +9,35 @@ struct CompiledRule: Sendable {
     }
 
     /// A compiled condition.
-    struct Condition: Sendable {
-        var isIf: Bool
-        var appliesToFrame: Bool
-        var entries: [ConditionEntry]
+    final class Condition: Sendable {
+        let isIf: Bool
+        let appliesToFrame: Bool
+        let entries: [ConditionEntry]
+        /// For domain lists whose entries are plain host names: the entries without and with a leading `*`, so a
+        /// top URL with a plain shape (see `PreparedRequest.topHostSuffixes`) is decided by hash look-ups.
+        let exactDomains: Set<String>?
+        let subdomainDomains: Set<String>
+
+        init(isIf: Bool, appliesToFrame: Bool, entries: [ConditionEntry], exactDomains: Set<String>?, subdomainDomains: Set<String>) {
+            self.isIf = isIf
+            self.appliesToFrame = appliesToFrame
+            self.entries = entries
+            self.exactDomains = exactDomains
+            self.subdomainDomains = subdomainDomains
+        }
     }
 
-    var urlFilter: URLAutomaton
-    var urlGrams: [UInt32]
-    var resourceMask: UInt32
+    let urlFilter: URLAutomaton
+    let urlGrams: [UInt32]
+    /// The longest lower-cased literal the URL must contain (checked before the automaton runs).
+    let urlLiteral: [UInt8]
+    let resourceMask: UInt32
     /// Bit 0 first-party, bit 1 third-party.
-    var loadTypeMask: UInt8
+    let loadTypeMask: UInt8
     /// Bit 0 top-frame, bit 1 child-frame.
-    var loadContextMask: UInt8
-    var method: RequestMethod?
-    var condition: Condition?
+    let loadContextMask: UInt8
+    let method: RequestMethod?
+    let condition: Condition?
 
     /// Why a rule cannot be compiled.
     struct Problem: Error, Sendable {
@@ -38,7 +52,9 @@ struct CompiledRule: Sendable {
             throw Problem(message: "url-filter \"\(trigger.urlFilter)\" is refused by WebKit: \(parsed.result.reason ?? parsed.result.status.webKitDetail)")
         }
         urlFilter = URLAutomaton(pattern: pattern)
-        urlGrams = RequiredLiterals.grams(RequiredLiterals.of(pattern))
+        let runs = RequiredLiterals.of(pattern)
+        urlGrams = RequiredLiterals.grams(runs)
+        urlLiteral = runs.max { $0.count < $1.count } ?? []
         resourceMask = RequestResourceType.mask(of: trigger.resourceTypes)
         var loadTypes: UInt8 = 0
         for type in trigger.loadTypes ?? [] { loadTypes |= type == .firstParty ? 1 : 2 }
@@ -62,7 +78,20 @@ struct CompiledRule: Sendable {
                                               grams: RequiredLiterals.grams(runs)))
             }
             let isIf = condition.kind == .ifDomain || condition.kind == .ifTopURL || condition.kind == .ifFrameURL
-            self.condition = Condition(isIf: isIf, appliesToFrame: isFrame, entries: entries)
+            let plain = condition.values.allSatisfy { value in
+                value.utf8.enumerated().allSatisfy { offset, byte in
+                    CanonicalURL.isAlpha(byte) || CanonicalURL.isDigit(byte) || byte == 0x2D || byte == 0x2E || byte == 0x5F || (offset == 0 && byte == 0x2A)
+                }
+            }
+            var exact: Set<String>?, subdomains: Set<String> = []
+            if condition.kind.isDomainList && plain {
+                var exactSet: Set<String> = []
+                for value in condition.values {
+                    if value.hasPrefix("*") { subdomains.insert(String(value.dropFirst())) } else { exactSet.insert(value) }
+                }
+                exact = exactSet
+            }
+            self.condition = Condition(isIf: isIf, appliesToFrame: isFrame, entries: entries, exactDomains: exact, subdomainDomains: subdomains)
         } else {
             self.condition = nil
         }
@@ -74,9 +103,17 @@ struct CompiledRule: Sendable {
               loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
               loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,
               method == nil || method == request.method,
+              urlLiteral.count < 5 || CompiledRule.contains(request.lowercasedURL, urlLiteral),
               urlFilter.matches(request.url.bytes)
         else { return false }
         guard let condition else { return true }
+        if let exact = condition.exactDomains, let suffixes = request.topHostSuffixes {
+            var any = false
+            for (position, suffix) in suffixes.enumerated() {
+                if condition.subdomainDomains.contains(suffix) || (position == 0 && exact.contains(suffix)) { any = true; break }
+            }
+            return any == condition.isIf
+        }
         let target = condition.appliesToFrame ? request.frameURL.bytes : request.topURL.bytes
         let lowered = condition.appliesToFrame ? request.lowercasedFrameURL : request.lowercasedTopURL
         var any = false

@@ -37,6 +37,9 @@ public struct PreparedRequest: Sendable {
     let lowercasedURL: [UInt8]
     let lowercasedTopURL: [UInt8]
     let lowercasedFrameURL: [UInt8]
+    /// The top host and each of its parent domains (`a.b.c`, `b.c`, `c`) when the top URL has a plain shape (one
+    /// `://`, no user info, a host without `*`): then WebKit's domain regexes can only match on the host.
+    let topHostSuffixes: [String]?
 
     /// Why a request cannot be evaluated.
     public struct Problem: Error, Sendable, Equatable {
@@ -59,7 +62,7 @@ public struct PreparedRequest: Sendable {
         self.topURL = top
         self.frameURL = frame
         self.resourceType = request.resourceType
-        self.isThirdParty = RegistrableDomain.of(url.host) != RegistrableDomain.of(top.host)
+        self.isThirdParty = !RegistrableDomain.sameSite(url.host, top.host)
         if let context = request.loadContext {
             self.loadContext = context
         } else {
@@ -69,5 +72,24 @@ public struct PreparedRequest: Sendable {
         self.lowercasedURL = url.bytes.map(CanonicalURL.lowercased)
         self.lowercasedTopURL = top.bytes.map(CanonicalURL.lowercased)
         self.lowercasedFrameURL = frame.bytes.map(CanonicalURL.lowercased)
+        self.topHostSuffixes = PreparedRequest.hostSuffixes(of: top)
     }
+
+    private static func hostSuffixes(of url: CanonicalURL) -> [String]? {
+        let bytes = url.bytes
+        var separators = 0
+        if bytes.count >= 3 {
+            for index in 0..<(bytes.count - 2) where bytes[index] == 0x3A && bytes[index + 1] == 0x2F && bytes[index + 2] == 0x2F { separators += 1 }
+        }
+        let host = url.host
+        guard separators == 1, !host.isEmpty, url.scheme.utf8.allSatisfy(CanonicalURL.isAlpha), !host.utf8.contains(where: { $0 == 0x2A || $0 == 0x40 || $0 == 0x2F || $0 == 0x3A }),
+              let schemeEnd = bytes.firstIndex(of: 0x3A), !bytes[..<(schemeEnd + 3 + host.utf8.count)].contains(0x40)
+        else { return nil }
+        var suffixes = [host]
+        var rest = host[...]
+        while let dot = rest.firstIndex(of: ".") {
+            rest = rest[rest.index(after: dot)...]
+            suffixes.append(String(rest))
+        }
+        return suffixes    }
 }

@@ -31,22 +31,34 @@ public enum RegistrableDomain {
     /// The registrable domain of `host` (lower case).
     public static func of(_ host: String) -> String {
         if host.isEmpty || host.hasPrefix("[") || isIPv4(host) { return host }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count > 1 else { return host }
-        // The longest known suffix wins; a plain TLD otherwise.
-        var suffixLabels = 1
-        if labels.count >= 3 {
-            let lastTwo = labels[(labels.count - 2)...].joined(separator: ".")
-            if multiLabelSuffixes.contains(lastTwo) { suffixLabels = 2 }
-            if labels.count >= 4, multiLabelSuffixes.contains(labels[(labels.count - 3)...].joined(separator: ".")) { suffixLabels = 3 }
-        } else if multiLabelSuffixes.contains(host) {
-            return host
+        let bytes = Array(host.utf8)
+        // Starts of the last four labels, from the end.
+        var labelStarts: [Int] = []
+        var index = bytes.count
+        while index > 0 && labelStarts.count < 4 {
+            index -= 1
+            if bytes[index] == UInt8(ascii: ".") { labelStarts.append(index + 1) }
         }
-        guard labels.count > suffixLabels else { return host }
-        return labels[(labels.count - suffixLabels - 1)...].joined(separator: ".")
+        if labelStarts.count < 4 && index == 0 { labelStarts.append(0) }
+        guard labelStarts.count > 1 else { return host }
+        func tail(_ labels: Int) -> String { String(decoding: bytes[labelStarts[labels - 1]...], as: UTF8.self) }
+        var suffixLabels = 1
+        if labelStarts.count >= 4, multiLabelSuffixes.contains(tail(3)) {
+            suffixLabels = 3
+        } else if multiLabelSuffixes.contains(tail(2)) {
+            suffixLabels = 2
+        }
+        guard labelStarts.count > suffixLabels else { return host }
+        return tail(suffixLabels + 1)
+    }
+
+    /// Whether two hosts have the same registrable domain.
+    public static func sameSite(_ first: String, _ second: String) -> Bool {
+        first == second || of(first) == of(second)
     }
 
     private static func isIPv4(_ host: String) -> Bool {
+        guard let last = host.utf8.last, last >= 0x30 && last <= 0x39 else { return false }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }

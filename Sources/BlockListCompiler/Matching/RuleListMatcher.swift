@@ -81,6 +81,15 @@ public struct RuleListMatcher: Sendable {
     /// Number of rules checked for every request (no literal to index them by).
     public var unindexedRuleCount: Int { everyRequest.count }
 
+    /// Number of rules whose trigger is checked for `request` (after the index), for statistics.
+    public func candidateCount(_ request: PreparedRequest) -> Int {
+        var candidates = everyRequest
+        urlIndex.collect(request.lowercasedURL, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        return Set(candidates).count
+    }
+
     /// The slots (positions in `rules`) whose trigger matches, in rule order.
     public func matchingSlots(_ request: PreparedRequest) -> [Int] {
         var candidates = everyRequest

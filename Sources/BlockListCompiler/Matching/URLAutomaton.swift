@@ -1,6 +1,6 @@
 /// A url-filter compiled to a position (Glushkov) automaton: no empty moves, so a URL is matched in one pass
 /// over its bytes with a bit set of live positions, never backtracking.
-public struct URLAutomaton: Sendable {
+public final class URLAutomaton: Sendable {
     /// Number of positions (character-set occurrences in the pattern).
     public let positionCount: Int
     /// 64-bit words per position set.
@@ -42,9 +42,33 @@ public struct URLAutomaton: Sendable {
             for next in builder.follow[position] { followWords[position * words + (next >> 6)] |= 1 << UInt64(next & 63) }
         }
         follow = followWords
-        var classes: [[UInt64]: UInt8] = [:]
         var masks: [UInt64] = []
         var classOf = [UInt8](repeating: 0, count: 128)
+        if words == 1 {
+            var unitMasks = [UInt64](repeating: 0, count: 128)
+            for position in 0..<count {
+                let set = builder.sets[position]
+                var low = set.low, high = set.high
+                while low != 0 { unitMasks[low.trailingZeroBitCount] |= 1 << UInt64(position); low &= low &- 1 }
+                while high != 0 { unitMasks[64 + high.trailingZeroBitCount] |= 1 << UInt64(position); high &= high &- 1 }
+            }
+            var classes: [UInt64: UInt8] = [:]
+            for unit in 0..<128 {
+                let mask = unitMasks[unit]
+                if let existing = classes[mask] {
+                    classOf[unit] = existing
+                } else {
+                    let index = UInt8(truncatingIfNeeded: classes.count)
+                    classes[mask] = index
+                    classOf[unit] = index
+                    masks.append(mask)
+                }
+            }
+            classOfUnit = classOf
+            classMasks = masks
+            return
+        }
+        var classes: [[UInt64]: UInt8] = [:]
         for unit in 0..<128 {
             var mask = [UInt64](repeating: 0, count: words)
             for position in 0..<count where builder.sets[position].contains(UInt8(unit)) {
