@@ -8,6 +8,7 @@ public struct RulesCommand: ParsableCommand {
         subcommands: [
             RulesCheckCommand.self,
             RulesMatchCommand.self,
+            RulesTestCommand.self,
         ]
     )
 
