@@ -9,6 +9,8 @@ public struct RulesCommand: ParsableCommand {
             RulesCheckCommand.self,
             RulesMatchCommand.self,
             RulesTestCommand.self,
+            RulesOptimizeCommand.self,
+            RulesSplitCommand.self,
         ]
     )
 

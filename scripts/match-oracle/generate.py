@@ -7,6 +7,9 @@ Deterministic."""
 import json, os, random, re, sys
 
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpus", "webkit")
+# Sizes kept small: the oracle loads real pages (a few requests per second on a busy machine).
+HANDMADE_REQUESTS = 200
+SLICE_REQUESTS = 80
 TYPES = ["script", "image", "fetch", "style-sheet", "child-document", "ping", "document", "popup"]
 
 HANDMADE = [
@@ -74,7 +77,7 @@ def derived_requests(rules, rng, count):
     hosts = hosts or ["cdn.example.test"]
     paths = paths or ["/ads/x.js"]
     rng.shuffle(tops)
-    tops = tops[:40]
+    tops = tops[:12]
     requests, seen = [], set()
     while len(requests) < count:
         host = rng.choice(hosts)
@@ -112,8 +115,9 @@ def handmade_requests(rng):
                 if t == "fetch" and rng.random() < 0.5:
                     request["method"] = "POST"
                 requests.append(request)
-    unique = {json.dumps(r, sort_keys=True): r for r in requests}
-    return list(unique.values())
+    unique = list({json.dumps(r, sort_keys=True): r for r in requests}.values())
+    rng.shuffle(unique)
+    return unique[:HANDMADE_REQUESTS]
 
 
 def sample(path, step, offset=0, keep=None):
@@ -129,14 +133,12 @@ def main():
     cases = [("handmade", HANDMADE, handmade_requests(rng))]
     slices = [
         ("ghostery-ads-every-300th", sample("ghostery-user-agent-ios/safari-ads-network.json", 300)),
-        ("ghostery-ads-head", sample("ghostery-user-agent-ios/safari-ads-network.json", 1)[:60]),
         ("brave-block-ads-every-50th", sample("brave-ios/block-ads.json", 50)),
         ("disconnect-advertising-every-15th", sample("firefox-ios-2021/disconnect-block-advertising.json", 15)),
         ("kittytail-block-rules", sample("kittytail/japanese_annoyances.json", 20, keep=lambda r: r["action"]["type"] != "css-display-none")),
-        ("blockparty-every-3rd", sample("blockparty/blockerList.json", 3, keep=lambda r: r["action"]["type"] != "css-display-none")),
     ]
     for name, rules in slices:
-        cases.append((name, rules, derived_requests(rules, rng, 250)))
+        cases.append((name, rules, derived_requests(rules, rng, SLICE_REQUESTS)))
     for name, rules, requests in cases:
         print(json.dumps({"name": name, "rules": rules, "requests": requests}))
 

@@ -9,7 +9,7 @@ out="$root/Tests/BlockListCompilerTests/Fixtures/Matching/oracle-cases.jsonl"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$here/generate.py" > "$work/cases.jsonl"
-"$oracle" --cases "$work/cases.jsonl" --stats > "$work/answers.jsonl"
+PYTHONUNBUFFERED=1 "$oracle" --cases "$work/cases.jsonl" --stats > "$work/answers.jsonl"
 mkdir -p "$(dirname "$out")"
 python3 "$here/record.py" "$work/cases.jsonl" "$work/answers.jsonl" > "$out.tmp"
 mv "$out.tmp" "$out"
