@@ -8,9 +8,9 @@ enum CorpusEquivalence {
 
     /// Whether the full run was asked for (WKPACK_FULL_EQUIVALENCE=1): every list, 100,000 requests each.
     static let isFullRun = ProcessInfo.processInfo.environment["WKPACK_FULL_EQUIVALENCE"] == "1"
-    static let requestCount = isFullRun ? 100_000 : 1_000
+    static let requestCount = isFullRun ? 100_000 : 300
     /// Lists above this size are only checked in the full run (they take long to compile in debug builds).
-    static let defaultSizeLimit = 1_000_000
+    static let defaultSizeLimit = 100_000
 
     /// The valid corpus lists (relative paths), sorted.
     static let lists: [String] = {
@@ -30,22 +30,23 @@ enum CorpusEquivalence {
     }
 
     /// The first requests (up to `limit` listed) whose summaries differ between the two rule sets.
-    static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, differing: [String]) {
+    static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, blocked: Int, differing: [String]) {
         let before = RuleListSet(lists: try original.map { try RuleListMatcher(rules: $0) })
         let after = RuleListSet(lists: try rewritten.map { try RuleListMatcher(rules: $0) })
         var generator = RequestGenerator(rules: seedRules, seed: 0x5EED)
         var differing: [String] = []
-        var checked = 0
+        var checked = 0, blocked = 0
         for _ in 0..<count {
             let request = generator.next()
             guard let prepared = try? PreparedRequest(request) else { continue }
             checked += 1
             let expected = DecisionSummary(before.evaluate(prepared).decision)
             let actual = DecisionSummary(after.evaluate(prepared).decision)
+            if expected.blocked { blocked += 1 }
             if expected != actual && differing.count < limit {
                 differing.append("\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected) vs \(actual)")
             }
         }
-        return (checked, differing)
+        return (checked, blocked, differing)
     }
 }

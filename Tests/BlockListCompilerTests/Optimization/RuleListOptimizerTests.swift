@@ -66,7 +66,7 @@ private func rules(_ json: String) -> [Rule] {
             let (optimized, report) = RuleListOptimizer().optimize(original)
             let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original,
                                                            count: CorpusEquivalence.requestCount)
-            print("optimizer equivalence \(path): \(report.rulesBefore) -> \(report.rulesAfter) rules, \(result.checked) requests, \(result.differing.count) differences")
+            print("optimizer equivalence \(path): \(report.rulesBefore) -> \(report.rulesAfter) rules, \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences")
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }

@@ -41,7 +41,7 @@ import Testing
             #expect(parts.allSatisfy { $0.count <= budget })
             let result = try CorpusEquivalence.differences(original: [original], rewritten: parts, seedRules: original,
                                                            count: CorpusEquivalence.requestCount)
-            print("split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests, \(result.differing.count) differences")
+            print("split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences")
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }
