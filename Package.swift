@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
         .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"]),
-        .testTarget(name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"]),
+        .testTarget(name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "WKPackCLITests", dependencies: ["WKPackCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -401,6 +401,10 @@ DOMAIN_VALUES = [
     ("backslash", "exa\\mple.com"), ("backslash-d", "exa\\dmple.com"), ("star-inside-parens", "*(a).com"),
     ("hyphen", "ex-ample.com"), ("tab", "exa\tmple.com"), ("nul", "exa\u0000mple.com"), ("long", "a" * 300 + ".com"),
     ("slash", "/"), ("dot", "."), ("plus-only", "+"), ("pipe-only", "|"),
+    ("star-pipe", "*exa|mple.com"), ("star-caret", "*^example.com"), ("star-paren", "*exa(mple.com"),
+    ("star-star-pipe", "**a|b"), ("star-dollar", "*example.com$"), ("brace-comma", "a{1,}.com"),
+    ("backslash-1", "(a)\\1.com"), ("lookahead", "a(?=b).com"), ("class-range", "[a-z].com"),
+    ("class-bad-range", "[z-a].com"), ("trailing-backslash", "a.com\\"),
 ]
 URL_VALUES = [
     ("plain", "example.com"), ("anchored", "^https?://example\\.com/"), ("dotstar", ".*"), ("upper", "EXAMPLE"),
@@ -922,6 +926,46 @@ def gen_ordering():
             # key order reversed in the JSON text
             r2 = {"action": r["action"], "trigger": dict(reversed(list(r["trigger"].items())))}
             add("%s/same-rule/%s-and-%s-reversed" % (c, a, b), c, lst(r2), "same, keys reversed")
+    # structural faults inside one rule
+    structure = [
+        ("no-action-and-empty-filter", '[{"trigger":{"url-filter":""}}]'),
+        ("no-action-and-bad-flag", '[{"trigger":{"url-filter":"a","resource-type":["x"]}}]'),
+        ("no-action-and-bad-regex", '[{"trigger":{"url-filter":"a|b"}}]'),
+        ("bad-trigger-and-bad-action", '[{"trigger":1,"action":1}]'),
+        ("bad-type-and-no-filter", '[{"trigger":{},"action":{"type":"x"}}]'),
+        ("no-selector-and-bad-flag", '[{"trigger":{"url-filter":"a","load-type":["x"]},"action":{"type":"css-display-none"}}]'),
+        ("no-selector-and-bad-regex", '[{"trigger":{"url-filter":"a|b"},"action":{"type":"css-display-none"}}]'),
+        ("bad-redirect-and-bad-domain", '[{"trigger":{"url-filter":"a","if-domain":["A"]},"action":{"type":"redirect"}}]'),
+        ("bad-priority-and-bad-method", '[{"trigger":{"url-filter":"a","request-method":"x"},"action":{"type":"modify-headers"}}]'),
+        ("bad-flag-type-and-bad-filter-type", '[{"trigger":{"url-filter":1,"resource-type":"x"},"action":{"type":"block"}}]'),
+        ("bad-method-and-bad-filter-type", '[{"trigger":{"url-filter":1,"request-method":"x"},"action":{"type":"block"}}]'),
+        ("bad-domain-and-bad-filter-type", '[{"trigger":{"url-filter":1,"if-domain":["A"]},"action":{"type":"block"}}]'),
+        ("two-conditions-and-bad-flag", '[{"trigger":{"url-filter":"a","if-domain":["a"],"unless-domain":["b"],"resource-type":["x"]},"action":{"type":"block"}}]'),
+        ("bad-notify-and-bad-load-context", '[{"trigger":{"url-filter":"a","load-context":["x"]},"action":{"type":"notify"}}]'),
+        ("bad-url-and-bad-transform", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"x","transform":{"port":"x"}}}}]'),
+        ("bad-path-and-good-url", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"https://a/","extension-path":"x"}}}]'),
+        ("good-path-and-bad-url", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"x","extension-path":"/x"}}}]'),
+        ("good-transform-and-bad-url", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"x","transform":{}}}}]'),
+        ("bad-transform-and-good-path", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"extension-path":"/x","transform":{"port":"x"}}}}]'),
+        ("bad-regex-sub-type-and-good-url", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"regex-substitution":1,"url":"https://a/"}}}]'),
+        ("bad-port-and-bad-query", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"transform":{"query":"x","port":"x"}}}}]'),
+        ("bad-fragment-and-bad-scheme", '[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"transform":{"fragment":"x","scheme":""}}}}]'),
+        ("bad-header-and-bad-priority", '[{"trigger":{"url-filter":"a"},"action":{"type":"modify-headers","priority":-1,"request-headers":[{"operation":"x","header":"a"}]}}]'),
+    ]
+    redirect_rule = lambda red: dumps([simple(action={"type": "redirect", "redirect": red})])
+    structure.append(("regex-substitution-and-bad-transform", redirect_rule({"regex-substitution": "x", "transform": {"port": "x"}})))
+    structure.append(("regex-substitution-and-bad-path", redirect_rule({"regex-substitution": "x", "extension-path": "x"})))
+    structure.append(("regex-substitution-and-bad-url", redirect_rule({"regex-substitution": "x", "url": "x"})))
+    bad_transform = {"fragment": "x", "port": "x", "query": "x", "query-transform": {"remove-parameters": 1}, "scheme": ""}
+    names = sorted(bad_transform)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            structure.append(("transform-bad-%s-and-%s" % (a, b),
+                              redirect_rule({"transform": {a: bad_transform[a], b: bad_transform[b]}})))
+            structure.append(("transform-bad-%s-and-%s-reversed" % (a, b),
+                              redirect_rule({"transform": {b: bad_transform[b], a: bad_transform[a]}})))
+    for name, src in structure:
+        add("%s/same-rule-structure/%s" % (c, name), c, src, name.replace("-", " "))
     # position of a bad rule
     for pos in (0, 1, 5, 99):
         rules = [simple() for _ in range(100)]
@@ -1133,6 +1177,15 @@ def gen_mutations():
     return total
 
 
+def gen_invalid_corpus():
+    """The two lists under corpus/webkit/invalid, verbatim."""
+    folder = os.path.join(CORPUS, "invalid")
+    for fn in sorted(os.listdir(folder)):
+        if fn.endswith(".json"):
+            with open(os.path.join(folder, fn), "rb") as f:
+                add("corpus/invalid/" + fn[:-5], "corpus", f.read(), "verbatim copy of invalid/" + fn)
+
+
 def main():
     gen_toplevel()
     gen_limits()
@@ -1145,6 +1198,7 @@ def main():
     gen_ordering()
     gen_unknown_and_identifier()
     gen_mutations()
+    gen_invalid_corpus()
     out = open(sys.argv[1], "w", encoding="utf-8") if len(sys.argv) > 1 else sys.stdout
     for key in sorted(cases):
         out.write(json.dumps(cases[key], ensure_ascii=True, sort_keys=True) + "\n")

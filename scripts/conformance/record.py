@@ -77,21 +77,23 @@ def run_chunk(oracle, chunk, path):
     buffer = b""
     timed_out = False
     fd = proc.stdout.fileno()
-    while len(lines) < len(chunk):
-        ready, _, _ = select.select([fd], [], [], TIMEOUT)
-        if not ready:
-            timed_out = True
-            break
-        block = os.read(fd, 65536)
-        if not block:
-            break
-        buffer += block
-        while b"\n" in buffer:
-            line, buffer = buffer.split(b"\n", 1)
-            lines.append(line.decode("utf-8"))
-    if timed_out:
-        proc.kill()
-    proc.wait()
+    try:
+        while len(lines) < len(chunk):
+            ready, _, _ = select.select([fd], [], [], TIMEOUT)
+            if not ready:
+                timed_out = True
+                break
+            block = os.read(fd, 65536)
+            if not block:
+                break
+            buffer += block
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                lines.append(line.decode("utf-8"))
+    finally:
+        if timed_out or proc.poll() is None and len(lines) < len(chunk):
+            proc.kill()
+        proc.wait()
     proc.stdout.close()
     return lines, timed_out
 

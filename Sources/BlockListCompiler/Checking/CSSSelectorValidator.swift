@@ -44,8 +44,16 @@ struct CSSSelectorScanner {
     var position = 0
     /// Depth of `:has()` arguments being parsed (WebKit refuses nested `:has()` and pseudo-elements inside it).
     var hasDepth = 0
+    /// Depth of nested selector lists (bounded so that no input can exhaust the stack).
+    var nesting = 0
     /// Whether the current complex selector already has a pseudo-element (nothing may follow it).
     var sawPseudoElement = false
+
+    /// Pseudo-elements that take an argument.
+    static let functionalPseudoElements: Set<String> = ["cue", "cue-region", "part", "slotted", "highlight"]
+
+    /// Pseudo-classes WebKit accepts after a pseudo-element (user actions and logical combinations).
+    static let afterPseudoElement: Set<String> = ["hover", "focus", "active", "focus-within", "focus-visible", "is", "where", "not", "matches", "-webkit-any", "has"]
 
     private var atEnd: Bool { position >= bytes.count }
     private func peek(_ offset: Int = 0) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
@@ -122,6 +130,9 @@ struct CSSSelectorScanner {
 
     /// Parses a selector list up to `closing` (or the end); returns a problem or nil.
     mutating func parseSelectorList(relative: Bool, closing: UInt8?) -> String? {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= 128 else { return "selectors are nested too deeply" }
         while true {
             _ = skipWhitespace()
             if let problem = parseComplexSelector(relative: relative, closing: closing) { return problem }
@@ -180,8 +191,8 @@ struct CSSSelectorScanner {
             if peek() == 0x2A { position += 1 } else if readIdentifier() == nil { return "missing element name after '|'" }
         }
         while let byte = peek() {
-            if sawPseudoElement, byte != 0x2C, byte != 0x29, !Self.isWhitespace(byte) {
-                return "nothing may follow a pseudo-element"
+            if sawPseudoElement, byte != 0x2C, byte != 0x29, !Self.isWhitespace(byte), !(byte == 0x3A && peek(1) != 0x3A) {
+                return "only pseudo-classes may follow a pseudo-element"
             }
             switch byte {
             case 0x26: // & (nesting selector)
@@ -203,7 +214,10 @@ struct CSSSelectorScanner {
                     let lowered = name.lowercased()
                     guard validator.isKnownPseudoElement(lowered) else { return "unknown pseudo-element '::\(name)'" }
                     if peek() == 0x28 {
+                        guard CSSSelectorScanner.functionalPseudoElements.contains(lowered) else { return "'::\(name)' takes no argument" }
                         position += 1
+                        _ = skipWhitespace()
+                        if atEnd || peek() == 0x29 { return "'::\(name)()' needs an argument" }
                         if let problem = skipBalanced() { return problem }
                     }
                     sawPseudoElement = true
@@ -260,6 +274,9 @@ struct CSSSelectorScanner {
     private mutating func parsePseudoClass() -> String? {
         guard let name = readIdentifier() else { return "missing pseudo-class name after ':'" }
         let lowered = name.lowercased()
+        if sawPseudoElement && !CSSSelectorScanner.afterPseudoElement.contains(lowered) {
+            return "':\(name)' cannot follow a pseudo-element"
+        }
         guard peek() == 0x28 else {
             return validator.isKnownPseudoClass(lowered) ? nil : "unknown pseudo-class ':\(name)'"
         }
@@ -346,6 +363,6 @@ struct CSSSelectorScanner {
                 if depth == 0 { return nil }
             }
         }
-        return "missing ')'"
+        return nil // The end of the input closes the block.
     }
 }

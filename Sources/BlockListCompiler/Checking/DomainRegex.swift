@@ -3,16 +3,36 @@ struct DomainRegex {
     /// The regex text, as UTF-16 units.
     var units: [UInt16]
     private let hasSubdomains: Bool
+    private let domainUnits: [UInt16]
 
     private static let prefix = Array("[a-z][a-z+.-]*:\\/\\/".utf16)
     private static let subdomains = Array("([^/]*\\.)*".utf16)
     private static let suffix = Array("[:/]".utf16)
 
-    @inline(__always) private static func isEscaped(_ unit: UInt16) -> Bool {
+    /// How many backslashes WebKit puts before a domain character: one before `\ { } . ? * $`, and two before `[`
+    /// (so the `[` then opens a character set, as WebKit 2.50 does).
+    @inline(__always) private static func backslashes(before unit: UInt16) -> Int {
         switch unit {
-        case 0x5C, 0x7B, 0x7D, 0x5B, 0x2E, 0x3F, 0x2A, 0x24: return true // \ { } [ . ? * $
-        default: return false
+        case 0x5C, 0x7B, 0x7D, 0x2E, 0x3F, 0x2A, 0x24: return 1 // \ { } . ? * $
+        case 0x5B: return 2 // [
+        default: return 0
         }
+    }
+
+    /// Writes the regex of `domain` into `units`, reusing its storage.
+    static func fill(domain: String, into units: inout [UInt16]) {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: prefix)
+        var characters = domain.utf16[...]
+        if characters.first == 0x2A {
+            units.append(contentsOf: subdomains)
+            characters = characters.dropFirst()
+        }
+        for unit in characters {
+            for _ in 0..<backslashes(before: unit) { units.append(0x5C) }
+            units.append(unit)
+        }
+        units.append(contentsOf: suffix)
     }
 
     init(domain: String) {
@@ -25,9 +45,10 @@ struct DomainRegex {
             characters = characters.dropFirst()
         }
         for unit in characters {
-            if DomainRegex.isEscaped(unit) { units.append(0x5C) }
+            for _ in 0..<DomainRegex.backslashes(before: unit) { units.append(0x5C) }
             units.append(unit)
         }
+        domainUnits = Array(characters)
         units += DomainRegex.suffix
         self.units = units
     }
@@ -43,8 +64,8 @@ struct DomainRegex {
             domainIndex = 1
         }
         var cursor = regexIndex
-        while cursor < units.count - DomainRegex.suffix.count {
-            let width = units[cursor] == 0x5C ? 2 : 1
+        for unit in domainUnits {
+            let width = DomainRegex.backslashes(before: unit) + 1
             if offset < cursor + width { return domainIndex }
             cursor += width
             domainIndex += 1

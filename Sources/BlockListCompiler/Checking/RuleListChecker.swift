@@ -63,11 +63,21 @@ public struct RuleListChecker: Sendable {
     private func checkPatterns(_ loaded: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
         let parser = URLFilterParser()
         let document = loader.document
+        var scratch: [UInt16] = []
+        scratch.reserveCapacity(256)
         for slot in loaded.indices {
             let index = loaded[slot].index, isDropped = loaded[slot].isDropped
             let urlFilter = loaded[slot].rule.trigger.urlFilter
             let filterNode = loaded[slot].urlFilterNode
-            let result = parser.parse(units: units(of: filterNode, in: document, text: urlFilter))
+            if !fillUnits(of: filterNode, in: document, into: &scratch) {
+                scratch.removeAll(keepingCapacity: true)
+                if urlFilter.utf8.allSatisfy({ $0 < 0x80 }) {
+                    for byte in urlFilter.utf8 { scratch.append(UInt16(byte)) }
+                } else {
+                    scratch.append(contentsOf: urlFilter.utf16)
+                }
+            }
+            let result = parser.parse(units: scratch)
             let pointer = "/" + String(index) + "/trigger"
             if !result.isAccepted {
                 let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
@@ -93,10 +103,13 @@ public struct RuleListChecker: Sendable {
                 var unitOffset: Int?
                 var patternText = value
                 if condition.kind.isDomainList {
-                    let regex = DomainRegex(domain: value)
-                    conditionResult = parser.parse(units: regex.units)
-                    if !conditionResult.isAccepted { patternText = regex.text }
-                    if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
+                    DomainRegex.fill(domain: value, into: &scratch)
+                    conditionResult = parser.parse(units: scratch)
+                    if !conditionResult.isAccepted {
+                        let regex = DomainRegex(domain: value)
+                        patternText = regex.text
+                        if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
+                    }
                 } else {
                     conditionResult = parser.parse(value)
                     unitOffset = conditionResult.offset
@@ -132,23 +145,21 @@ public struct RuleListChecker: Sendable {
         pattern == ".*" || pattern == "^.*" || pattern == ".+" || pattern == "(.*)"
     }
 
-    /// The UTF-16 units of a string node, without going through `String` when it is plain ASCII.
-    private func units(of node: Int, in document: JSONDocument, text: String) -> [UInt16] {
+    /// Puts the UTF-16 units of a plain-ASCII string node without escapes into `units` (reusing its storage);
+    /// false when the caller must decode the string instead.
+    private func fillUnits(of node: Int, in document: JSONDocument, into units: inout [UInt16]) -> Bool {
         let value = document[node]
-        if !value.flag {
-            let start = Int(value.start) + 1, end = Int(value.end) - 1
-            var units = [UInt16](repeating: 0, count: end - start)
-            var ascii = true
-            document.bytes.withUnsafeBufferPointer { buffer in
-                for index in start..<end {
-                    let byte = buffer[index]
-                    if byte >= 0x80 { ascii = false; break }
-                    units[index - start] = UInt16(byte)
-                }
+        guard !value.flag else { return false }
+        let start = Int(value.start) + 1, end = Int(value.end) - 1
+        units.removeAll(keepingCapacity: true)
+        return document.bytes.withUnsafeBufferPointer { buffer in
+            for index in start..<end {
+                let byte = buffer[index]
+                if byte >= 0x80 { return false }
+                units.append(UInt16(byte))
             }
-            if ascii { return units }
+            return true
         }
-        return Array(text.utf16)
     }
 
     /// Checks that only old targets enforce on the whole list.

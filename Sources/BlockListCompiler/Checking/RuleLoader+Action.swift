@@ -4,13 +4,13 @@ extension RuleLoader {
         var isDropped: Bool
     }
 
-    private static let cssKeys = ["type", "selector"]
-    private static let notifyKeys = ["type", "notification"]
-    private static let redirectKeys = ["type", "redirect"]
-    private static let modifyHeadersKeys = ["type", "priority", "request-headers", "response-headers"]
-    private static let typeKeys = ["type"]
+    private static let cssKeys: KeyList = ["type", "selector"]
+    private static let notifyKeys: KeyList = ["type", "notification"]
+    private static let redirectKeys: KeyList = ["type", "redirect"]
+    private static let modifyHeadersKeys: KeyList = ["type", "priority", "request-headers", "response-headers"]
+    private static let typeKeys: KeyList = ["type"]
 
-    private static func actionKeys(for type: String) -> [String] {
+    private static func actionKeys(for type: String) -> KeyList {
         switch type {
         case "css-display-none": return cssKeys
         case "notify": return notifyKeys

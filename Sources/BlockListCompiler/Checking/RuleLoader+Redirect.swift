@@ -41,7 +41,7 @@ extension RuleLoader {
         return nil
     }
 
-    /// Loads a URL transform in WebKit's order: fragment, host, password, path, port, query, query-transform, scheme, username.
+    /// Loads a URL transform; WebKit reports bad members in the order fragment, port, scheme, query-transform, query.
     mutating func loadTransform(rule: Int, node: Int, pointer: String) -> URLTransform? {
         var valid = true
         _ = scanMembers(of: node, known: ["fragment", "host", "password", "path", "port", "query", "query-transform", "scheme", "username"],
@@ -70,21 +70,6 @@ extension RuleLoader {
             }
             transform.port = port
         }
-        if let (query, queryNode) = string("query") {
-            if !query.isEmpty && query.utf8.first != UInt8(ascii: "?") {
-                valid = false
-                sink.error("the query \"\(query)\" must be empty or start with '?'", webKit: WebKitMessage.redirectInvalidQuery,
-                           at: offset(queryNode), pointer: pointer + "/query", rule: rule, phase: .loading)
-            }
-            transform.query = query
-        }
-        if let queryTransformNode = document.member("query-transform", in: node), document[queryTransformNode].kind == .object {
-            if let queryTransform = loadQueryTransform(rule: rule, node: queryTransformNode, pointer: pointer + "/query-transform") {
-                transform.queryTransform = queryTransform
-            } else {
-                valid = false
-            }
-        }
         if let (scheme, schemeNode) = string("scheme") {
             if !URLValidator.isValidScheme(scheme) {
                 valid = false
@@ -96,6 +81,21 @@ extension RuleLoader {
                            at: offset(schemeNode), pointer: pointer + "/scheme", rule: rule, phase: .loading)
             }
             transform.scheme = scheme
+        }
+        if let queryTransformNode = document.member("query-transform", in: node), document[queryTransformNode].kind == .object {
+            if let queryTransform = loadQueryTransform(rule: rule, node: queryTransformNode, pointer: pointer + "/query-transform") {
+                transform.queryTransform = queryTransform
+            } else {
+                valid = false
+            }
+        }
+        if let (query, queryNode) = string("query") {
+            if !query.isEmpty && query.utf8.first != UInt8(ascii: "?") {
+                valid = false
+                sink.error("the query \"\(query)\" must be empty or start with '?'", webKit: WebKitMessage.redirectInvalidQuery,
+                           at: offset(queryNode), pointer: pointer + "/query", rule: rule, phase: .loading)
+            }
+            transform.query = query
         }
         transform.username = string("username")?.0
         return valid ? transform : nil

@@ -7,7 +7,7 @@ extension RuleLoader {
 
     static let conditionKinds = TriggerCondition.Kind.allCases
 
-    static let triggerKeys = [
+    static let triggerKeys: KeyList = [
         "url-filter", "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive",
         "resource-type", "load-type", "load-context", "request-method",
         "if-domain", "unless-domain", "if-top-url", "unless-top-url", "if-frame-url", "unless-frame-url",
@@ -23,12 +23,15 @@ extension RuleLoader {
             return nil
         }
         var valid = true
-        var slots: [Int?] = []
+        var slots = triggerSlots
+        triggerSlots = []
+        defer { triggerSlots = slots }
         let unknown = scanMembers(of: node, known: RuleLoader.triggerKeys, pointer: pointer, rule: rule, context: "the trigger", slots: &slots)
-        func slot(_ index: Int) -> Int? { slots[index] }
+        let slotValues = slots
+        func slot(_ index: Int) -> Int? { slotValues[index] }
 
         // url-filter
-        let filterNode = slots[0]
+        let filterNode = slotValues[0]
         var urlFilter = ""
         if let filterNode, document[filterNode].kind == .string, document[filterNode].end - document[filterNode].start > 2 {
             urlFilter = document.string(filterNode)
@@ -47,7 +50,7 @@ extension RuleLoader {
         // Case-sensitivity flags: a value of the wrong type is ignored.
         func flag(_ slotIndex: Int, _ loader: inout RuleLoader) -> Bool? {
             guard let valueNode = slot(slotIndex) else { return nil }
-            let key = RuleLoader.triggerKeys[slotIndex]
+            let key = RuleLoader.triggerKeys.names[slotIndex]
             guard let value = loader.document.bool(valueNode) else {
                 loader.sink.warning("\"\(key)\" is \(loader.kindName(valueNode)), not a boolean; WebKit ignores it", at: loader.offset(valueNode),
                                     pointer: pointer + "/" + key, rule: rule)
@@ -59,14 +62,14 @@ extension RuleLoader {
         trigger.urlFilterIsCaseSensitive = flag(1, &self)
         trigger.topURLFilterIsCaseSensitive = flag(2, &self)
         trigger.frameURLFilterIsCaseSensitive = flag(3, &self)
-        if let frameFlag = slots[3] {
+        if let frameFlag = slotValues[3] {
             requireTarget(.safari26, "\"frame-url-filter-is-case-sensitive\"", at: frameFlag, pointer: pointer + "/frame-url-filter-is-case-sensitive", rule: rule)
         }
 
         // Flag arrays.
         func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
-            let key = RuleLoader.triggerKeys[slotIndex]
+            let key = RuleLoader.triggerKeys.names[slotIndex]
             let keyPointer = pointer + "/" + key
             guard loader.document[arrayNode].kind == .array else {
                 loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array of strings", webKit: WebKitMessage.invalidTriggerFlagsArray,
@@ -96,12 +99,12 @@ extension RuleLoader {
         trigger.resourceTypes = flags(4, ResourceType.self, introduced: { $0.introducedIn }, &self)
         trigger.loadTypes = flags(5, LoadType.self, introduced: { _ in .safari14 }, &self)
         trigger.loadContexts = flags(6, LoadContext.self, introduced: { _ in .safari15 }, &self)
-        if let contextNode = slots[6] {
+        if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }
 
         // request-method
-        if let methodNode = slots[7] {
+        if let methodNode = slotValues[7] {
             let text = document.stringValue(methodNode)
             if let text, let method = RequestMethod(rawValue: String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)) {
                 trigger.requestMethod = method
@@ -117,7 +120,7 @@ extension RuleLoader {
         // Conditions: at most one.
         var conditionListNode: Int?
         for (conditionIndex, kind) in RuleLoader.conditionKinds.enumerated() {
-            guard let listNode = slots[8 + conditionIndex] else { continue }
+            guard let listNode = slotValues[8 + conditionIndex] else { continue }
             let keyPointer = pointer + "/" + kind.rawValue
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
             if let existing = trigger.condition {

@@ -3,6 +3,9 @@ struct RuleLoader {
     let document: JSONDocument
     let target: WebKitTarget
     var sink: DiagnosticSink
+    /// Reused member tables (their storage survives from rule to rule).
+    var ruleSlots: [Int?] = []
+    var triggerSlots: [Int?] = []
 
     /// A rule that loaded, with the nodes its regular expressions come from.
     struct LoadedRule {
@@ -38,32 +41,50 @@ struct RuleLoader {
     }
 
     /// The members of an object, warning about duplicates and keys outside `known`.
-    mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String) -> [UnknownMember] {
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String) -> [UnknownMember] {
         var slots: [Int?] = []
         return scanMembers(of: node, known: known, pointer: pointer, rule: rule, context: context, slots: &slots)
     }
 
     /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
-    mutating func scanMembers(of node: Int, known: [String], pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
-        if slots.count != known.count { slots = [Int?](repeating: nil, count: known.count) }
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+        if slots.count != known.count {
+            slots = [Int?](repeating: nil, count: known.count)
+        } else {
+            for index in slots.indices { slots[index] = nil }
+        }
         var unknown: [UnknownMember] = []
-        let members = document.members(of: node)
-        for (position, member) in members.enumerated() {
-            if position > 0, members[..<position].contains(where: { document.sameRawText($0.key, member.key) }) {
-                let key = document.string(member.key)
-                sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(member.key),
-                             pointer: JSONPointer.appending(pointer, key), rule: rule)
-            }
-            if let slot = known.firstIndex(where: { document.stringEquals(member.key, $0) }) {
-                slots[slot] = member.value
+        let first = node + 1
+        let end = Int(document[node].next)
+        var keyNode = first
+        while keyNode < end {
+            let valueNode = keyNode + 1
+            if let slot = known.index(of: keyNode, in: document) {
+                if slots[slot] != nil { warnDuplicate(keyNode, pointer: pointer, rule: rule, context: context) }
+                slots[slot] = valueNode
             } else {
-                let key = document.string(member.key)
-                unknown.append(UnknownMember(key: key, json: document.rawText(member.value)))
-                sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(member.key),
+                var earlier = first
+                while earlier < keyNode {
+                    if document.sameRawText(earlier, keyNode) {
+                        warnDuplicate(keyNode, pointer: pointer, rule: rule, context: context)
+                        break
+                    }
+                    earlier = Int(document[earlier + 1].next)
+                }
+                let key = document.string(keyNode)
+                unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
+                sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
                              pointer: JSONPointer.appending(pointer, key), rule: rule)
             }
+            keyNode = Int(document[valueNode].next)
         }
         return unknown
+    }
+
+    private mutating func warnDuplicate(_ keyNode: Int, pointer: String, rule: Int?, context: String) {
+        let key = document.string(keyNode)
+        sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(keyNode),
+                     pointer: JSONPointer.appending(pointer, key), rule: rule)
     }
 
     /// Reports a feature the target does not know yet.
@@ -109,7 +130,7 @@ struct RuleLoader {
 
     // MARK: Rules
 
-    static let ruleKeys = ["trigger", "action"]
+    static let ruleKeys: KeyList = ["trigger", "action"]
 
     /// Loads rule `index` (node `node`); nil when it has an error.
     mutating func loadRule(index: Int, node: Int) -> LoadedRule? {
@@ -119,10 +140,13 @@ struct RuleLoader {
                        at: offset(node), pointer: pointer, rule: index, phase: .loading)
             return nil
         }
-        var slots: [Int?] = []
+        var slots = ruleSlots
+        ruleSlots = []
         let unknown = scanMembers(of: node, known: RuleLoader.ruleKeys, pointer: pointer, rule: index, context: "the rule", slots: &slots)
-        let trigger = loadTrigger(rule: index, ruleNode: node, found: slots[0], pointer: pointer)
-        let action = loadAction(rule: index, ruleNode: node, found: slots[1], pointer: pointer)
+        let triggerFound = slots[0], actionFound = slots[1]
+        ruleSlots = slots
+        let trigger = loadTrigger(rule: index, ruleNode: node, found: triggerFound, pointer: pointer)
+        let action = loadAction(rule: index, ruleNode: node, found: actionFound, pointer: pointer)
         guard let trigger, let action else { return nil }
         return LoadedRule(index: index, rule: Rule(trigger: trigger.trigger, action: action.action, unknownMembers: unknown),
                           urlFilterNode: trigger.urlFilterNode, conditionListNode: trigger.conditionListNode, isDropped: action.isDropped, node: node)

@@ -13,6 +13,9 @@ public struct JSONReader: Sendable {
 
     /// Parses `bytes` into a flat document, or throws where WebKit's parser would fail.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        guard bytes.count < Int(Int32.max) else {
+            throw JSONSyntaxError(offset: 0, reason: "the input is larger than 2 GB")
+        }
         var nodes: [JSONNode] = []
         nodes.reserveCapacity(bytes.count / 16 + 16)
         let result: JSONSyntaxError? = bytes.withUnsafeBufferPointer { buffer in

@@ -45,6 +45,9 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         (#""url-filter":"a","if-domain":["a"],"unless-domain":["b"]"#, WebKitMessage.multipleConditions),
         (#""url-filter":"a","if-domain":["a|b"]"#, WebKitMessage.invalidRegex),
         (#""url-filter":"a","if-domain":["a^"]"#, WebKitMessage.invalidRegex),
+        (#""url-filter":"a","if-domain":["a[b|"]"#, nil),
+        (#""url-filter":"a","if-domain":["[^-"]"#, nil),
+        (#""url-filter":"a","if-domain":["a{b|"]"#, WebKitMessage.invalidRegex),
         (#""url-filter":"a","if-top-url":["a|b"]"#, WebKitMessage.invalidRegex),
         (#""url-filter":"a|b""#, WebKitMessage.invalidRegex),
         (#""url-filter":"a","unknown-key":1"#, nil),
@@ -214,7 +217,8 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         ("div", true), (".a.b#c", true), ("a[href^='x' i]", true), ("div > p + span ~ em", true), ("ul li:nth-child(2n+1)", true),
         ("a:not(.b, .c)", true), ("div:has(> p)", true), ("p::before", true), (":is()", true), ("*|div", true), ("div&", true),
         ("##", false), ("div >", false), (", a", false), ("a[href=x s]", false), ("#1ad", false), ("ns|div", false), (":nope", false),
-        ("div::before span", false), ("div:has(div:has(a))", false), ("div:has(::before)", false), (":not()", false),
+        ("p::before:hover", true), ("input::placeholder:not(.a)", true), ("div::cue(a", true), ("::selection(", false),
+        ("::marker:only-child", false), ("div::before span", false), ("div:has(div:has(a))", false), ("div:has(::before)", false), (":not()", false),
     ])
     func checksCSSSelectors(selector: String, valid: Bool) {
         #expect((CSSSelectorValidator(target: .newest).problem(in: selector) == nil) == valid)

@@ -54,6 +54,15 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         #expect(ConformanceTests.cases.count >= 2_000)
     }
 
+    @Test func everyAcceptedCaseSurvivesARoundTrip() {
+        for testCase in ConformanceTests.cases where testCase.ok && testCase.bytes.count < 100_000 {
+            let first = RuleListChecker().check(testCase.bytes)
+            let text = RuleListSerializer().serialize(first.rules)
+            let second = RuleListChecker().check(Array(text.utf8))
+            #expect(second.rules == first.rules, "\(testCase.id): \(text)")
+        }
+    }
+
     @Test(arguments: cases)
     func agreesWithWebKit(_ testCase: ConformanceCase) {
         let report = RuleListChecker().check(testCase.bytes)
