@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 corpus="$root/../shared/corpus/webkit"
 oracle="$root/../shared/tools/webkit-oracle"
-wkpack="$root/.build/release/wkpack"
+wkpack="${WKPACK:-$root/.build/release/wkpack}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 echo "| list | rules | bytes | WebKit compile (s) | optimized compiles |"
