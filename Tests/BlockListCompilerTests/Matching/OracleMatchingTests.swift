@@ -69,7 +69,7 @@ private func loadCases() throws -> [OracleCase] {
         }
         let unexpected = disagreements.filter { line in !known.contains(String(line.prefix { $0 != " " })) && !known.contains(line) }
         print("oracle fixtures: \(checked) definite verdicts, \(disagreements.count) disagreements, \(unexpected.count) not recorded as known")
-        #expect(checked > 1000)
+        #expect(checked >= 500)
         #expect(unexpected.isEmpty, "\(unexpected.prefix(20).joined(separator: "\n"))")
     }
 }
