@@ -4,8 +4,16 @@ import ArgumentParser
 public struct RulesCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "Check, generate and merge WebKit content-blocking rule lists.",
-        subcommands: [RulesCheckCommand.self, RulesGenerateCommand.self, RulesMergeCommand.self]
+        abstract: "Check, test, optimize, split, generate and merge WebKit content-blocking rule lists.",
+        subcommands: [
+            RulesCheckCommand.self,
+            RulesMatchCommand.self,
+            RulesTestCommand.self,
+            RulesOptimizeCommand.self,
+            RulesSplitCommand.self,
+            RulesGenerateCommand.self,
+            RulesMergeCommand.self,
+        ]
     )
 
     public init() {}

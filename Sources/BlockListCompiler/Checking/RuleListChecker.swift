@@ -54,6 +54,7 @@ public struct RuleListChecker: Sendable {
         RuleListLints.addWarnings(kept, loader: &loader)
 
         report.rules = kept.map(\.rule)
+        report.ruleIndices = kept.map(\.index)
         for rule in kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
         return finish(report, loader.sink, bytes)
     }

@@ -14,6 +14,8 @@ public struct RuleListReport: Sendable {
     public var actionCounts: [String: Int]
     /// The rules that loaded (all of them when the list is valid; rules WebKit drops are left out).
     public var rules: [Rule]
+    /// The index in the source array of each rule of `rules`.
+    public var ruleIndices: [Int] = []
 
     /// The errors, in source order.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

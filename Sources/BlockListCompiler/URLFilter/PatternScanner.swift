@@ -1,13 +1,13 @@
 /// Walks a pattern with the syntax of JavaScriptCore's YARR parser in legacy (Annex B) mode, reporting each
 /// construct to a `URLFilterDelegate` and stopping at the first syntax error.
-struct PatternScanner {
+struct PatternScanner<Delegate: PatternDelegate> {
     struct SyntaxError { var offset: Int; var reason: String }
 
     let units: [UInt16]
     /// Whether the pattern has named groups (YARR reparses it so that `\k<name>` becomes a reference).
     let namedGroupMode: Bool
     var position = 0
-    var delegate = URLFilterDelegate()
+    var delegate: Delegate
     var yarrError: SyntaxError?
     var sawNamedGroup = false
     private var groupNames: Set<[UInt16]> = []
@@ -15,9 +15,10 @@ struct PatternScanner {
     /// Where the last built-in class inside a character set started.
     private var lastBuiltIn: Int?
 
-    init(units: [UInt16], namedGroupMode: Bool) {
+    init(units: [UInt16], namedGroupMode: Bool, delegate: Delegate) {
         self.units = units
         self.namedGroupMode = namedGroupMode
+        self.delegate = delegate
     }
 
     private var atEnd: Bool { position >= units.count }
@@ -335,7 +336,7 @@ struct PatternScanner {
             position += 1
             inverted = true
         }
-        delegate.characterClassBegin(at: start)
+        delegate.characterClassBegin(at: start, inverted: inverted)
         // YARR holds each single character back until it knows whether a '-' makes it the start of a range.
         var pending: (value: UInt32, offset: Int)?
         var rangeStart: (value: UInt32?, offset: Int)?
@@ -382,6 +383,7 @@ struct PatternScanner {
                     }
                     // Ranges are added without WebKit's ASCII check, and one past ASCII crashes WebKit.
                     if high >= 0x80 { delegate.rangeBeyondASCII(at: low.offset) }
+                    delegate.characterClassRange(lowValue, high, at: low.offset)
                     if lowValue == 0 { hasNUL = true }
                     if high > 0 { hasOther = true }
                 } else {

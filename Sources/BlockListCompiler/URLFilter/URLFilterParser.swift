@@ -25,10 +25,10 @@ public struct URLFilterParser: Sendable {
         if units.count > URLFilterParser.maximumPatternLength {
             return URLFilterResult(status: .yarrError, offset: 0, reason: "the pattern is longer than YARR's limit of \(URLFilterParser.maximumPatternLength) characters")
         }
-        var scanner = PatternScanner(units: units, namedGroupMode: false)
+        var scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterDelegate())
         scanner.run()
         if scanner.sawNamedGroup && scanner.yarrError == nil {
-            scanner = PatternScanner(units: units, namedGroupMode: true)
+            scanner = PatternScanner(units: units, namedGroupMode: true, delegate: URLFilterDelegate())
             scanner.run()
         }
         if scanner.delegate.status == .crashesWebKit {
@@ -42,7 +42,7 @@ public struct URLFilterParser: Sendable {
 }
 
 /// The restrictions of WebKit's `URLFilterParser` delegate, fed by the YARR-syntax scanner.
-struct URLFilterDelegate {
+struct URLFilterDelegate: PatternDelegate {
     private struct Term {
         var start: Int
         var canMatchEmpty: Bool

@@ -1,0 +1,57 @@
+/// The kind of a load, as WebKit classifies it before matching `resource-type`.
+public enum RequestResourceType: String, CaseIterable, Sendable {
+    case topDocument = "top-document", childDocument = "child-document", image, styleSheet = "style-sheet", script, font
+    case websocket, fetch, other, svgDocument = "svg-document", media, popup, ping, cspReport = "csp-report"
+
+    /// Reads a type name, accepting the rule aliases (`document` = top-document, `raw` = fetch) and common
+    /// browser names (`xhr`, `beacon`, `iframe`, `subdocument`, ...).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "document", "main_frame", "main-frame": self = .topDocument
+        case "raw", "xhr", "xmlhttprequest": self = .fetch
+        case "iframe", "subdocument", "sub_frame", "subframe": self = .childDocument
+        case "beacon", "sendbeacon", "eventsource": self = .other
+        case "stylesheet", "css": self = .styleSheet
+        case "img": self = .image
+        case "video", "audio": self = .media
+        case "svg": self = .svgDocument
+        default:
+            guard let type = RequestResourceType(rawValue: name.lowercased()) else { return nil }
+            self = type
+        }
+    }
+
+    /// This type's bit in a rule's resource mask.
+    public var bit: UInt32 { 1 << UInt32(RequestResourceType.allCases.firstIndex(of: self) ?? 0) }
+
+    /// The request types a rule's `resource-type` value covers.
+    public static func covered(by ruleType: ResourceType) -> [RequestResourceType] {
+        switch ruleType {
+        case .document: return [.topDocument, .childDocument]
+        case .topDocument: return [.topDocument]
+        case .childDocument: return [.childDocument]
+        case .image: return [.image]
+        case .styleSheet: return [.styleSheet]
+        case .script: return [.script]
+        case .font: return [.font]
+        case .raw: return [.fetch, .websocket, .other, .ping, .cspReport]
+        case .websocket: return [.websocket]
+        case .fetch: return [.fetch]
+        case .other: return [.other, .ping, .cspReport]
+        case .svgDocument: return [.svgDocument]
+        case .media: return [.media]
+        case .popup: return [.popup]
+        case .ping: return [.ping]
+        case .cspReport: return [.cspReport]
+        }
+    }
+
+    /// The mask of a rule's `resource-type` array; every type when it is absent or empty.
+    public static func mask(of ruleTypes: [ResourceType]?) -> UInt32 {
+        guard let ruleTypes, !ruleTypes.isEmpty else { return allMask }
+        return ruleTypes.reduce(0) { mask, type in covered(by: type).reduce(mask) { $0 | $1.bit } }
+    }
+
+    /// Every request type.
+    public static let allMask: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+}

@@ -1,0 +1,145 @@
+/// Evaluates requests against one rule list with WebKit's semantics: trigger flags, url-filter, condition, rule
+/// order, `ignore-following-rules` truncation and the last `ignore-previous-rules` cancelling earlier matches.
+///
+/// Rules are indexed by a 4-byte literal their url-filter requires (or, failing that, one their `if-*` condition
+/// requires of the top or frame URL), so only a few candidates run their automaton per request.
+public struct RuleListMatcher: Sendable {
+    /// The rules, in list order.
+    public let rules: [Rule]
+    /// Each rule's index in the source JSON array.
+    public let sourceIndices: [Int]
+    private let compiled: [CompiledRule]
+    private let urlIndex: GramIndex
+    private let topIndex: GramIndex
+    private let frameIndex: GramIndex
+    /// Slots that are candidates for every request.
+    private let everyRequest: [Int32]
+
+    /// Why a list cannot be matched.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+        /// Index of the rule at fault, if one is.
+        public var ruleIndex: Int?
+    }
+
+    /// Compiles `rules`; `sourceIndices` default to 0, 1, 2, ...
+    public init(rules: [Rule], sourceIndices: [Int]? = nil) throws(Problem) {
+        self.rules = rules
+        let indices = sourceIndices ?? Array(rules.indices)
+        self.sourceIndices = indices
+        var compiled: [CompiledRule] = []
+        compiled.reserveCapacity(rules.count)
+        for (slot, rule) in rules.enumerated() {
+            do {
+                compiled.append(try CompiledRule(rule))
+            } catch {
+                let index = slot < indices.count ? indices[slot] : slot
+                throw Problem(message: "rule \(index): \(error.message)", ruleIndex: index)
+            }
+        }
+        self.compiled = compiled
+
+        // File each rule under its rarest gram.
+        var urlFrequency: [UInt32: Int] = [:]
+        var conditionFrequency: [UInt32: Int] = [:]
+        for rule in compiled {
+            for gram in rule.urlGrams { urlFrequency[gram, default: 0] += 1 }
+            for entry in rule.condition?.entries ?? [] { for gram in entry.grams { conditionFrequency[gram, default: 0] += 1 } }
+        }
+        var urlEntries: [(gram: UInt32, slot: Int32)] = []
+        var topEntries: [(gram: UInt32, slot: Int32)] = []
+        var frameEntries: [(gram: UInt32, slot: Int32)] = []
+        var every: [Int32] = []
+        for (slot, rule) in compiled.enumerated() {
+            let slot32 = Int32(slot)
+            if let gram = rule.urlGrams.min(by: { urlFrequency[$0, default: 0] < urlFrequency[$1, default: 0] }) {
+                urlEntries.append((gram, slot32))
+            } else if let condition = rule.condition, condition.isIf, condition.entries.allSatisfy({ !$0.grams.isEmpty }) {
+                for entry in condition.entries {
+                    guard let gram = entry.grams.min(by: { conditionFrequency[$0, default: 0] < conditionFrequency[$1, default: 0] }) else { continue }
+                    if condition.appliesToFrame { frameEntries.append((gram, slot32)) } else { topEntries.append((gram, slot32)) }
+                }
+            } else {
+                every.append(slot32)
+            }
+        }
+        urlIndex = GramIndex(entries: urlEntries)
+        topIndex = GramIndex(entries: topEntries)
+        frameIndex = GramIndex(entries: frameEntries)
+        everyRequest = every
+    }
+
+    /// Loads a list from JSON source, refusing it when WebKit would not compile it.
+    public init(source bytes: [UInt8], target: WebKitTarget = .newest) throws(Problem) {
+        let report = RuleListChecker(target: target).check(bytes)
+        if let error = report.webKitError ?? report.errors.first {
+            throw Problem(message: "\(error.line):\(error.column): error: \(error.message)", ruleIndex: error.ruleIndex)
+        }
+        try self.init(rules: report.rules, sourceIndices: report.ruleIndices)
+    }
+
+    /// Number of rules checked for every request (no literal to index them by).
+    public var unindexedRuleCount: Int { everyRequest.count }
+
+    /// Number of rules whose trigger is checked for `request` (after the index), for statistics.
+    public func candidateCount(_ request: PreparedRequest) -> Int {
+        var candidates = everyRequest
+        urlIndex.collect(request.lowercasedURL, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        return Set(candidates).count
+    }
+
+    /// The slots (positions in `rules`) whose trigger matches, in rule order.
+    public func matchingSlots(_ request: PreparedRequest) -> [Int] {
+        var candidates = everyRequest
+        urlIndex.collect(request.lowercasedURL, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        candidates.sort()
+        var matched: [Int] = []
+        var previous: Int32 = -1
+        for slot in candidates where slot != previous {
+            previous = slot
+            if compiled[Int(slot)].matches(request) { matched.append(Int(slot)) }
+        }
+        return matched
+    }
+
+    /// Evaluates one request.
+    public func evaluate(_ request: PreparedRequest) -> ListMatchResult {
+        let matched = matchingSlots(request)
+        var result = ListMatchResult()
+        if matched.isEmpty { return result }
+        var effective: [FiredRule] = []
+        for (position, slot) in matched.enumerated() {
+            let kind = rules[slot].action.kind
+            let fired = FiredRule(index: sourceIndices[slot], action: kind)
+            switch kind {
+            case .ignorePreviousRules:
+                for var earlier in effective {
+                    earlier.cancelledBy = fired.index
+                    result.cancelled.append(earlier)
+                }
+                effective = [fired]
+            case .ignoreFollowingRules:
+                effective.append(fired)
+                for later in matched[(position + 1)...] {
+                    result.cancelled.append(FiredRule(index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index))
+                }
+            default:
+                effective.append(fired)
+            }
+            if case .ignoreFollowingRules = kind { break }
+        }
+        result.cancelled.sort { $0.index < $1.index }
+        for fired in effective { result.decision.apply(fired.action, url: request.url) }
+        result.fired = effective
+        return result
+    }
+
+    /// Evaluates one request given by its URLs.
+    public func evaluate(_ request: MatchRequest) throws(PreparedRequest.Problem) -> ListMatchResult {
+        evaluate(try PreparedRequest(request))
+    }
+}

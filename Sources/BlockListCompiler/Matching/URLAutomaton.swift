@@ -1,0 +1,212 @@
+/// A url-filter compiled to a position (Glushkov) automaton: no empty moves, so a URL is matched in one pass
+/// over its bytes with a bit set of live positions, never backtracking.
+public final class URLAutomaton: Sendable {
+    /// Number of positions (character-set occurrences in the pattern).
+    public let positionCount: Int
+    /// 64-bit words per position set.
+    let wordCount: Int
+    public let isAnchoredAtStart: Bool
+    /// WebKit treats the pattern as matching every URL.
+    public let matchesEverything: Bool
+    /// The character set of each position.
+    public let positionSets: [ASCIISet]
+    /// Equivalence class of each ASCII unit (units with the same positions).
+    let classOfUnit: [UInt8]
+    /// Positions accepting each class, `wordCount` words per class.
+    let classMasks: [UInt64]
+    /// Positions that may follow each position, `wordCount` words per position.
+    let follow: [UInt64]
+    let first: [UInt64]
+    let last: [UInt64]
+
+    /// Compiles an accepted pattern.
+    public init(pattern: URLFilterPattern) {
+        var builder = GlushkovBuilder()
+        let fragment = builder.sequence(pattern.terms)
+        let count = builder.sets.count
+        let words = max(1, (count + 63) / 64)
+        positionCount = count
+        wordCount = words
+        isAnchoredAtStart = pattern.isAnchoredAtStart
+        matchesEverything = pattern.matchesEverything
+        positionSets = builder.sets
+        func bits(_ positions: [Int]) -> [UInt64] {
+            var result = [UInt64](repeating: 0, count: words)
+            for position in positions { result[position >> 6] |= 1 << UInt64(position & 63) }
+            return result
+        }
+        first = bits(fragment.first)
+        last = bits(fragment.last)
+        var followWords = [UInt64](repeating: 0, count: count * words)
+        for position in 0..<count {
+            for next in builder.follow[position] { followWords[position * words + (next >> 6)] |= 1 << UInt64(next & 63) }
+        }
+        follow = followWords
+        var masks: [UInt64] = []
+        var classOf = [UInt8](repeating: 0, count: 128)
+        if words == 1 {
+            var unitMasks = [UInt64](repeating: 0, count: 128)
+            for position in 0..<count {
+                let set = builder.sets[position]
+                var low = set.low, high = set.high
+                while low != 0 { unitMasks[low.trailingZeroBitCount] |= 1 << UInt64(position); low &= low &- 1 }
+                while high != 0 { unitMasks[64 + high.trailingZeroBitCount] |= 1 << UInt64(position); high &= high &- 1 }
+            }
+            var classes: [UInt64: UInt8] = [:]
+            for unit in 0..<128 {
+                let mask = unitMasks[unit]
+                if let existing = classes[mask] {
+                    classOf[unit] = existing
+                } else {
+                    let index = UInt8(truncatingIfNeeded: classes.count)
+                    classes[mask] = index
+                    classOf[unit] = index
+                    masks.append(mask)
+                }
+            }
+            classOfUnit = classOf
+            classMasks = masks
+            return
+        }
+        var classes: [[UInt64]: UInt8] = [:]
+        for unit in 0..<128 {
+            var mask = [UInt64](repeating: 0, count: words)
+            for position in 0..<count where builder.sets[position].contains(UInt8(unit)) {
+                mask[position >> 6] |= 1 << UInt64(position & 63)
+            }
+            if let existing = classes[mask] {
+                classOf[unit] = existing
+            } else {
+                let index = UInt8(truncatingIfNeeded: classes.count)
+                classes[mask] = index
+                classOf[unit] = index
+                masks += mask
+            }
+        }
+        classOfUnit = classOf
+        classMasks = masks
+    }
+
+    /// Whether the pattern matches somewhere in `url` (ASCII bytes, without a terminator).
+    public func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        if matchesEverything { return true }
+        if positionCount == 0 { return false }
+        return wordCount == 1 ? matchesOneWord(url) : matchesManyWords(url)
+    }
+
+    /// Whether the pattern matches somewhere in `url`.
+    public func matches(_ url: [UInt8]) -> Bool {
+        url.withUnsafeBufferPointer { matches($0) }
+    }
+
+    private func matchesOneWord(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = self.first[0], last = self.last[0]
+        let anchored = isAnchoredAtStart
+        return follow.withUnsafeBufferPointer { follow in
+            classMasks.withUnsafeBufferPointer { masks in
+                classOfUnit.withUnsafeBufferPointer { classOf in
+                    var state: UInt64 = 0
+                    let count = url.count
+                    var index = 0
+                    while index <= count {
+                        let unit = index < count ? url[index] : 0
+                        var next: UInt64 = anchored && index > 0 ? 0 : first
+                        var live = state
+                        while live != 0 {
+                            next |= follow[live.trailingZeroBitCount]
+                            live &= live &- 1
+                        }
+                        next &= unit < 128 ? masks[Int(classOf[Int(unit)])] : 0
+                        if next & last != 0 { return true }
+                        if next == 0 && anchored { return false }
+                        state = next
+                        index += 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    private func matchesManyWords(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let words = wordCount
+        var state = [UInt64](repeating: 0, count: words)
+        var next = [UInt64](repeating: 0, count: words)
+        let count = url.count
+        for index in 0...count {
+            let unit = index < count ? url[index] : 0
+            let useFirst = !(isAnchoredAtStart && index > 0)
+            for word in 0..<words { next[word] = useFirst ? first[word] : 0 }
+            for word in 0..<words {
+                var live = state[word]
+                while live != 0 {
+                    let position = word * 64 + live.trailingZeroBitCount
+                    for target in 0..<words { next[target] |= follow[position * words + target] }
+                    live &= live &- 1
+                }
+            }
+            var any = false, accepted = false
+            let base = unit < 128 ? Int(classOfUnit[Int(unit)]) * words : -1
+            for word in 0..<words {
+                next[word] &= base >= 0 ? classMasks[base + word] : 0
+                if next[word] != 0 { any = true }
+                if next[word] & last[word] != 0 { accepted = true }
+            }
+            if accepted { return true }
+            if !any && isAnchoredAtStart { return false }
+            swap(&state, &next)
+        }
+        return false
+    }
+}
+
+/// Builds the positions, first/last sets and follow relation of a term tree.
+struct GlushkovBuilder {
+    struct Fragment {
+        var nullable: Bool
+        var first: [Int]
+        var last: [Int]
+    }
+
+    var sets: [ASCIISet] = []
+    var follow: [[Int]] = []
+
+    mutating func sequence(_ terms: [URLFilterTerm]) -> Fragment {
+        var result = Fragment(nullable: true, first: [], last: [])
+        for term in terms {
+            let part = self.term(term)
+            for position in result.last { follow[position] = merged(follow[position], part.first) }
+            let first = result.nullable ? merged(result.first, part.first) : result.first
+            let last = part.nullable ? merged(result.last, part.last) : part.last
+            result = Fragment(nullable: result.nullable && part.nullable, first: first, last: last)
+        }
+        return result
+    }
+
+    mutating func term(_ term: URLFilterTerm) -> Fragment {
+        var fragment: Fragment
+        switch term.atom {
+        case .set(let set):
+            let position = sets.count
+            sets.append(set)
+            follow.append([])
+            fragment = Fragment(nullable: false, first: [position], last: [position])
+        case .group(let terms):
+            fragment = sequence(terms)
+        }
+        switch term.quantifier {
+        case .one: break
+        case .zeroOrOne: fragment.nullable = true
+        case .zeroOrMore, .oneOrMore:
+            for position in fragment.last { follow[position] = merged(follow[position], fragment.first) }
+            if term.quantifier == .zeroOrMore { fragment.nullable = true }
+        }
+        return fragment
+    }
+
+    private func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return Array(Set(a).union(b)).sorted()
+    }
+}

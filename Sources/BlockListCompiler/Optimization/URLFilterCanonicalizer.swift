@@ -1,0 +1,64 @@
+/// Rewrites a url-filter into a simpler pattern WebKit matches on exactly the same URLs: redundant leading `.*`
+/// (after an optional `^`) and trailing `.*` go, and letters outside character sets are lower-cased when the
+/// filter is case-insensitive. A rewrite is kept only if WebKit still accepts it with the same status.
+public enum URLFilterCanonicalizer {
+    /// The canonical form of `pattern`.
+    public static func canonicalize(_ pattern: String, isCaseSensitive: Bool) -> String {
+        let parser = URLFilterParser()
+        let original = parser.parse(pattern)
+        guard original.isAccepted, original.status != .matchesEverything else {
+            return original.status == .matchesEverything && pattern != ".*" && isSimpleUniversal(pattern) ? ".*" : pattern
+        }
+        var units = Array(pattern.utf8)
+        // Leading `.*` (a search is unanchored anyway); `^.*` too.
+        var start = 0
+        if units.starts(with: Array("^.*".utf8)) { start = 3 }
+        while units.count - start > 2, units[start] == 0x2E, units[start + 1] == 0x2A, units[start + 2] != 0x3F, units[start + 2] != 0x2A, units[start + 2] != 0x2B {
+            start += 2
+        }
+        if start > 0 { units = Array(units[start...]) }
+        // Trailing `.*` unless escaped or after `$`.
+        while units.count > 2, units[units.count - 1] == 0x2A, units[units.count - 2] == 0x2E, !isEscaped(units, at: units.count - 2) {
+            units.removeLast(2)
+        }
+        if !isCaseSensitive { units = lowercasedOutsideSets(units) }
+        let candidate = String(decoding: units, as: UTF8.self)
+        guard candidate != pattern, !candidate.isEmpty else { return pattern }
+        let result = parser.parse(candidate)
+        return result.status == original.status ? candidate : pattern
+    }
+
+    private static func isSimpleUniversal(_ pattern: String) -> Bool {
+        pattern == "^.*" || pattern == ".*.*" || pattern == "(.*)" || pattern == "^(.*)"
+    }
+
+    private static func isEscaped(_ units: [UInt8], at index: Int) -> Bool {
+        var backslashes = 0
+        var cursor = index - 1
+        while cursor >= 0 && units[cursor] == 0x5C { backslashes += 1; cursor -= 1 }
+        return backslashes % 2 == 1
+    }
+
+    /// Lower-cases letters that are literal atoms (not escapes, not inside `[...]`, not group names).
+    private static func lowercasedOutsideSets(_ units: [UInt8]) -> [UInt8] {
+        var result = units
+        var index = 0
+        var inSet = false
+        while index < result.count {
+            let unit = result[index]
+            if unit == 0x5C { index += 2; continue }
+            if inSet {
+                if unit == 0x5D { inSet = false }
+            } else if unit == 0x5B {
+                inSet = true
+            } else if unit == 0x28, index + 2 < result.count, result[index + 1] == 0x3F, result[index + 2] == 0x3C {
+                // A named group: leave its name alone.
+                while index < result.count && result[index] != 0x3E { index += 1 }
+            } else if unit >= 0x41 && unit <= 0x5A {
+                result[index] = unit + 32
+            }
+            index += 1
+        }
+        return result
+    }
+}

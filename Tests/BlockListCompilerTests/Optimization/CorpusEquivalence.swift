@@ -1,0 +1,52 @@
+import Foundation
+@testable import BlockListCompiler
+
+/// Differential checking of rewritten lists against the originals on the corpus lists.
+enum CorpusEquivalence {
+    static let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("../shared/corpus/webkit").standardized
+
+    /// Whether the full run was asked for (WKPACK_FULL_EQUIVALENCE=1): every list, 100,000 requests each.
+    static let isFullRun = ProcessInfo.processInfo.environment["WKPACK_FULL_EQUIVALENCE"] == "1"
+    static let requestCount = isFullRun ? 100_000 : 300
+    /// Lists above this size are only checked in the full run (they take long to compile in debug builds).
+    static let defaultSizeLimit = 100_000
+
+    /// The valid corpus lists (relative paths), sorted.
+    static let lists: [String] = {
+        guard let enumerator = FileManager.default.enumerator(atPath: corpusDirectory.path) else { return [] }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            guard path.hasSuffix(".json"), !path.hasPrefix("invalid/") else { continue }
+            let size = (try? FileManager.default.attributesOfItem(atPath: corpusDirectory.appendingPathComponent(path).path)[.size] as? Int) ?? 0
+            if isFullRun || size <= defaultSizeLimit { paths.append(path) }
+        }
+        return paths.sorted()
+    }()
+
+    static func rules(of path: String) throws -> [Rule] {
+        let bytes = [UInt8](try Data(contentsOf: corpusDirectory.appendingPathComponent(path)))
+        return RuleListChecker().check(bytes).rules
+    }
+
+    /// The first requests (up to `limit` listed) whose summaries differ between the two rule sets.
+    static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, blocked: Int, differing: [String]) {
+        let before = RuleListSet(lists: try original.map { try RuleListMatcher(rules: $0) })
+        let after = RuleListSet(lists: try rewritten.map { try RuleListMatcher(rules: $0) })
+        var generator = RequestGenerator(rules: seedRules, seed: 0x5EED)
+        var differing: [String] = []
+        var checked = 0, blocked = 0
+        for _ in 0..<count {
+            let request = generator.next()
+            guard let prepared = try? PreparedRequest(request) else { continue }
+            checked += 1
+            let expected = DecisionSummary(before.evaluate(prepared).decision)
+            let actual = DecisionSummary(after.evaluate(prepared).decision)
+            if expected.blocked { blocked += 1 }
+            if expected != actual && differing.count < limit {
+                differing.append("\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected) vs \(actual)")
+            }
+        }
+        return (checked, blocked, differing)
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import BlockListCompiler
+
+private func rules(_ json: String) -> [Rule] {
+    RuleListChecker().check(Array(json.utf8)).rules
+}
+
+@Suite struct RuleListOptimizerTests {
+    @Test func removesDuplicatesWithinASegmentOnly() {
+        let list = rules(#"""
+        [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"ads","resource-type":[]},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"ads/ok"},"action":{"type":"ignore-previous-rules"}},
+         {"trigger":{"url-filter":"ads"},"action":{"type":"block"}}]
+        """#)
+        let (optimized, report) = RuleListOptimizer().optimize(list)
+        #expect(optimized.count == 3)
+        #expect(report.rulesBefore == 4 && report.rulesAfter == 3)
+    }
+
+    @Test func dropsRulesAlwaysCancelledByALaterException() {
+        let list = rules(#"""
+        [{"trigger":{"url-filter":"ads","resource-type":["image"]},"action":{"type":"block"}},
+         {"trigger":{"url-filter":".*","resource-type":["image","script"]},"action":{"type":"ignore-previous-rules"}}]
+        """#)
+        #expect(RuleListOptimizer().optimize(list).rules.map(\.action.typeName) == ["ignore-previous-rules"])
+    }
+
+    @Test func keepsRulesAnIgnoreFollowingRuleCanProtect() {
+        let list = rules(#"""
+        [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}},
+         {"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}}]
+        """#)
+        #expect(RuleListOptimizer().optimize(list).rules.count == 3)
+    }
+
+    @Test func mergesDomainListsAndPacksSelectors() {
+        let list = rules(#"""
+        [{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},
+         {"trigger":{"url-filter":".*","if-domain":["b.com"]},"action":{"type":"css-display-none","selector":".x"}},
+         {"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}},
+         {"trigger":{"url-filter":"t","unless-domain":["a.com"]},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"t","unless-domain":["b.com"]},"action":{"type":"block"}}]
+        """#)
+        let optimized = RuleListOptimizer().optimize(list).rules
+        #expect(optimized.count == 3)
+        #expect(optimized.first?.action.kind == .cssDisplayNone(selector: ".x, .y"))
+    }
+
+    @Test func canonicalizesURLFilters() {
+        #expect(URLFilterCanonicalizer.canonicalize(".*ADS.*", isCaseSensitive: false) == "ads")
+        #expect(URLFilterCanonicalizer.canonicalize("^.*ads", isCaseSensitive: true) == "ads")
+        #expect(URLFilterCanonicalizer.canonicalize("ADS[A-Z]", isCaseSensitive: false) == "ads[A-Z]")
+        #expect(URLFilterCanonicalizer.canonicalize("a\\.*", isCaseSensitive: false) == "a\\.*")
+        #expect(URLFilterCanonicalizer.canonicalize("^.*", isCaseSensitive: false) == ".*")
+    }
+
+    @Test func givesTheSameDecisionsOnEveryCorpusList() throws {
+        guard !CorpusEquivalence.lists.isEmpty else {
+            print("skipping: no corpus at \(CorpusEquivalence.corpusDirectory.path)")
+            return
+        }
+        for path in CorpusEquivalence.lists {
+            let original = try CorpusEquivalence.rules(of: path)
+            let (optimized, report) = RuleListOptimizer().optimize(original)
+            let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original,
+                                                           count: CorpusEquivalence.requestCount)
+            print("optimizer equivalence \(path): \(report.rulesBefore) -> \(report.rulesAfter) rules, \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences")
+            #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
+        }
+    }
+}
