@@ -17,6 +17,8 @@ import Yams
 ///       lists: [ContentBlockingLists/block-trackers.json, ContentBlockingLists/hide-annoyances.json]
 ///       safelist: [example.org]       # domains appended as one ignore-previous-rules rule
 ///       safelistFile: safelist.txt    # or a file of domains
+///   test:                     # expectation files (`wkpack rules test`), run last
+///     - ContentBlockingLists/expectations.yml
 /// ```
 public struct RulesConfig: Sendable, Equatable {
     /// One merged list.
@@ -33,8 +35,9 @@ public struct RulesConfig: Sendable, Equatable {
     public var check: [String] = []
     public var output: String?
     public var merge: [Merge] = []
+    public var test: [String] = []
 
-    static let keys = ["target", "maxRules", "maxBytes", "check", "output", "merge"]
+    static let keys = ["target", "maxRules", "maxBytes", "check", "output", "merge", "test"]
     static let mergeKeys = ["output", "lists", "safelist", "safelistFile"]
 
     /// Reads the section from its YAML node.
@@ -47,6 +50,7 @@ public struct RulesConfig: Sendable, Equatable {
             case "maxBytes": config.maxBytes = try reader.count(value, key: key)
             case "check": config.check = try reader.sequence(value, key: key).map { (item) throws(ConfigError) in try reader.string(item, key: key) }
             case "output": config.output = try reader.string(value, key: key)
+            case "test": config.test = try reader.sequence(value, key: key).map { (item) throws(ConfigError) in try reader.string(item, key: key) }
             default:
                 for item in try reader.sequence(value, key: key) {
                     config.merge.append(try parseMerge(item, reader: reader))

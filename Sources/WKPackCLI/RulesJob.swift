@@ -1,7 +1,8 @@
 import BlockListCompiler
 import Foundation
 
-/// The rules job of `wkpack build`: checks the configured lists, then writes the configured merged lists.
+/// The rules job of `wkpack build`: checks the configured lists, writes the configured merged lists, then checks
+/// the expectation files.
 public struct RulesJob: BuildJob {
     public let config: ProjectConfig
     public let rules: RulesConfig
@@ -36,6 +37,9 @@ public struct RulesJob: BuildJob {
                 safelist: merge.safelistFile.map(resolve), safelistDomains: merge.safelist,
                 target: rules.target.rawValue, maxRules: rules.maxRules, maxBytes: rules.maxBytes, fileSystem: fileSystem)
             try collect(outcome, into: &lines)
+        }
+        for expectations in try expand(rules.test) {
+            try collect(RulesTestRunner.run(path: expectations), into: &lines)
         }
         return lines
     }

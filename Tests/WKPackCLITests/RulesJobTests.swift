@@ -54,6 +54,22 @@ import Testing
         #expect(error.description.contains("exceed the budget of 10"))
     }
 
+    @Test func expectationFilesRunAfterTheLists() throws {
+        let expectations = "lists: [a.json]\nrequests:\n  - url: https://ads.example.com/x.js\n    type: script\n    top: https://news.example/\n    expect: %@\n"
+        for (expected, passes) in [("block", true), ("allow", false)] {
+            let (folder, config) = try project(
+                ["a.json": Self.blockRule, "expect.yml": expectations.replacingOccurrences(of: "%@", with: expected)],
+                config: "rules:\n  test: [expect.yml]\n")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let job = RulesJob(config: config, rules: try #require(config.rules))
+            if passes {
+                #expect(try job.run().last == "1 of 1 expectations hold")
+            } else {
+                #expect(throws: RulesJob.Failure.self) { try job.run() }
+            }
+        }
+    }
+
     @Test func aPatternMatchingNothingIsAnError() throws {
         let (folder, config) = try project([:], config: "rules:\n  check: [lists/*.json]\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
