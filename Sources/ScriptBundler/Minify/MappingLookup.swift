@@ -7,15 +7,29 @@ struct MappingLookup {
         var column: Int
     }
 
-    /// Per generated line: the range of its segments in the flat arrays.
-    private var lineStarts: [Int] = [0]
-    private var columns: [Int32] = []
+    private var lineStarts: [Int]
+    private var columns: [Int32]
     /// -1 for an unmapped segment.
-    private var sources: [Int32] = []
-    private var lines: [Int32] = []
-    private var originalColumns: [Int32] = []
+    private var sources: [Int32]
+    private var lines: [Int32]
+    private var originalColumns: [Int32]
 
+    /// Looks up segments kept as numbers (an intermediate builder's `decodedSegments`).
+    init(segments: SourceMapSegments) {
+        lineStarts = segments.lineStarts
+        columns = segments.columns
+        sources = segments.sources
+        lines = segments.lines
+        originalColumns = segments.originalColumns
+    }
+
+    /// Decodes VLQ `mappings`.
     init(mappings: [UInt8]) {
+        lineStarts = [0]
+        columns = []
+        sources = []
+        lines = []
+        originalColumns = []
         columns.reserveCapacity(mappings.count / 4)
         var column = 0, source = 0, line = 0, originalColumn = 0
         var fields = (0, 0, 0, 0, 0)

@@ -13,7 +13,7 @@ enum Minifier {
             tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
         } catch {
             // Every input file tokenized on its own; the concatenation cannot fail. Stay safe anyway.
-            return MinifiedBundle(code: code, map: map, license: nil)
+            return MinifiedBundle(code: code, map: map?.encoded(), license: nil)
         }
         let significant = tokenization.tokens.filter { !$0.isComment }
         var renames: [IdentifierRename?] = []
@@ -57,7 +57,9 @@ enum Minifier {
 
         init(bytes: UnsafeBufferPointer<UInt8>, map: SourceMapBuilder?) {
             self.bytes = bytes
-            lookup = map.map { MappingLookup(mappings: $0.encodedMappings) }
+            lookup = map.map { builder in
+                builder.decodedSegments.map(MappingLookup.init(segments:)) ?? MappingLookup(mappings: builder.encodedMappings)
+            }
             newMap = map?.withSourcesOnly()
             out.reserveCapacity(bytes.count / 2)
         }

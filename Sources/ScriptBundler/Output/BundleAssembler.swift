@@ -53,7 +53,8 @@ enum BundleAssembler {
     ) throws(BundlerError) -> (code: [UInt8], map: SourceMapBuilder?) {
         var out: [UInt8] = []
         out.reserveCapacity(inputs.reduce(0) { $0 + $1.bytes.count + 64 } + 128)
-        var map = SourceMapBuilder()
+        // Production minifies the bundle next, which only reads the map: keep it as numbers.
+        var map = mode == .production ? SourceMapBuilder.intermediate() : SourceMapBuilder()
         if sourceMaps != .none { map.reserveCapacity(segments: inputs.reduce(0) { $0 + $1.bytes.count / 3 }) }
         let mapping = sourceMaps != .none
         var generatedLine = 0

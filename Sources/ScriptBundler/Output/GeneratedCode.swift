@@ -2,14 +2,16 @@
 /// copied original token gets an exact mapping.
 struct GeneratedCode {
     private(set) var bytes: [UInt8] = []
-    private(set) var map = SourceMapBuilder()
+    private(set) var map: SourceMapBuilder
     let isMapping: Bool
     private(set) var line = 0
     private(set) var column = 0
     private var lastWasCarriageReturn = false
 
-    init(isMapping: Bool, capacity: Int) {
+    /// `intermediate`: the map is only read by the minifier (see `SourceMapBuilder.intermediate()`).
+    init(isMapping: Bool, intermediate: Bool = false, capacity: Int) {
         self.isMapping = isMapping
+        map = intermediate ? SourceMapBuilder.intermediate() : SourceMapBuilder()
         bytes.reserveCapacity(capacity)
         if isMapping { map.reserveCapacity(segments: capacity / 3) }
     }

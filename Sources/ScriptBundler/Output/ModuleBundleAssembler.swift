@@ -14,7 +14,7 @@ enum ModuleBundleAssembler {
     ) throws(BundlerError) -> AssembledBundle {
         var linker = ModuleLinker(graph: graph)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
-        var code = GeneratedCode(isMapping: sourceMaps != .none, capacity: capacity)
+        var code = GeneratedCode(isMapping: sourceMaps != .none, intermediate: mode == .production, capacity: capacity)
         code.appendUnmapped("(function () {\n")
         code.appendUnmapped(ModuleRuntime.source)
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })

@@ -12,12 +12,26 @@ public struct SourceMapBuilder: Sendable {
     private var previousSource = 0
     private var previousOriginalLine = 0
     private var previousOriginalColumn = 0
+    /// Set for an intermediate map: segments are kept as numbers instead of being encoded.
+    private var segments: SourceMapSegments?
 
     public init() {}
 
+    /// A builder for an intermediate map that only the minifier reads (`decodedSegments`): it keeps its
+    /// segments as numbers and cannot produce JSON mappings.
+    static func intermediate() -> SourceMapBuilder {
+        var builder = SourceMapBuilder()
+        builder.segments = SourceMapSegments()
+        return builder
+    }
+
     /// Reserves room for about `segments` mapping segments.
-    public mutating func reserveCapacity(segments: Int) {
-        mappings.reserveCapacity(segments * 5)
+    public mutating func reserveCapacity(segments count: Int) {
+        if segments != nil {
+            segments?.reserveCapacity(count)
+        } else {
+            mappings.reserveCapacity(count * 5)
+        }
     }
 
     /// Registers a source file; returns its index for `addMapping`.
@@ -29,7 +43,11 @@ public struct SourceMapBuilder: Sendable {
 
     private mutating func moveTo(line: Int) {
         while currentLine < line {
-            mappings.append(0x3B) // ;
+            if segments != nil {
+                segments?.startLine()
+            } else {
+                mappings.append(0x3B) // ;
+            }
             currentLine += 1
             lineHasSegment = false
             previousColumn = 0
@@ -52,8 +70,29 @@ public struct SourceMapBuilder: Sendable {
         return builder
     }
 
-    /// The encoded `mappings` so far.
+    /// This map with its segments encoded (itself unless it is intermediate).
+    func encoded() -> SourceMapBuilder {
+        guard let segments = decodedSegments else { return self }
+        var builder = withSourcesOnly()
+        for line in 0..<(segments.lineStarts.count - 1) {
+            for index in segments.lineStarts[line]..<segments.lineStarts[line + 1] {
+                let column = Int(segments.columns[index])
+                if segments.sources[index] < 0 {
+                    builder.addUnmapped(generatedLine: line, generatedColumn: column)
+                } else {
+                    builder.addMapping(generatedLine: line, generatedColumn: column, source: Int(segments.sources[index]),
+                                       originalLine: Int(segments.lines[index]), originalColumn: Int(segments.originalColumns[index]))
+                }
+            }
+        }
+        return builder
+    }
+
+    /// The encoded `mappings` so far (empty for an intermediate builder).
     var encodedMappings: [UInt8] { mappings }
+
+    /// The segments of an intermediate builder; `nil` for one that encodes.
+    var decodedSegments: SourceMapSegments? { segments?.finished() }
 
     /// Maps a generated position (0-based line and UTF-16 column) to a position in `source`, naming the
     /// original identifier (an index from `addName`) when it was renamed.
@@ -63,6 +102,7 @@ public struct SourceMapBuilder: Sendable {
     ) {
         addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
                    originalLine: originalLine, originalColumn: originalColumn)
+        if segments != nil { return }
         Base64VLQ.encode(name - previousName, into: &mappings)
         previousName = name
     }
@@ -71,6 +111,10 @@ public struct SourceMapBuilder: Sendable {
     /// Calls must come in increasing generated order.
     public mutating func addMapping(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
         moveTo(line: generatedLine)
+        if segments != nil {
+            segments?.append(column: generatedColumn, source: source, line: originalLine, originalColumn: originalColumn)
+            return
+        }
         if lineHasSegment { mappings.append(0x2C) }
         Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
         Base64VLQ.encode(source - previousSource, into: &mappings)
@@ -86,6 +130,10 @@ public struct SourceMapBuilder: Sendable {
     /// Marks generated code starting at this position as unmapped (a one-field segment).
     public mutating func addUnmapped(generatedLine: Int, generatedColumn: Int) {
         moveTo(line: generatedLine)
+        if segments != nil {
+            segments?.append(column: generatedColumn, source: -1, line: 0, originalColumn: 0)
+            return
+        }
         if lineHasSegment { mappings.append(0x2C) }
         Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
         previousColumn = generatedColumn
