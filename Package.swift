@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "wkpack", targets: ["wkpack"]),
         .library(name: "ScriptBundler", targets: ["ScriptBundler"]),
         .library(name: "BlockListCompiler", targets: ["BlockListCompiler"]),
+        // For the separate fuzzing package in Fuzz/ (the config loader target).
+        .library(name: "WKPackCLI", targets: ["WKPackCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
