@@ -16,10 +16,12 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var mode: BundleMode?
     public var sourceMaps: SourceMapMode?
     public var groups: [ScriptGroupDefinition] = []
+    /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
+    public var allowOutsideProject = false
 
     public init() {}
 
-    static let keys = ["root", "output", "mode", "sourceMaps", "groups"]
+    static let keys = ["root", "output", "mode", "sourceMaps", "groups", "allowOutsideProject"]
     static let groupKeys = ["name", "folder", "output", "first"]
 
     /// Reads the section from its YAML node.
@@ -37,6 +39,8 @@ public struct ScriptsConfig: Sendable, Equatable {
                 config.mode = try reader.choice(value, key: key, as: BundleMode.self)
             case "sourceMaps":
                 config.sourceMaps = try reader.choice(value, key: key, as: SourceMapMode.self)
+            case "allowOutsideProject":
+                config.allowOutsideProject = try reader.bool(value, key: key)
             default:
                 for item in try reader.sequence(value, key: key) {
                     config.groups.append(try parseGroup(item, reader: reader))
