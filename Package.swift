@@ -31,7 +31,9 @@ let package = Package(
         ),
         .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
         .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"], exclude: ["Fixtures"]),
-        .testTarget(name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"]),
+        .testTarget(
+            name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
+            exclude: ["Fixtures", "Generation/Fixtures"]),
         .testTarget(name: "WKPackCLITests", dependencies: ["WKPackCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,11 +12,15 @@ public struct BundleConfiguration: Sendable, Equatable {
     public var groups: [ScriptGroupDefinition]
     /// Where the root was configured (for a missing-root error), if known.
     public var rootOrigin: SourceLocation?
+    /// How module specifiers resolve (aliases, fallbacks, `resource://` URIs).
+    public var resolution: ModuleResolutionOptions
 
     public init(
         root: String, output: String, projectFolder: String, mode: BundleMode = .production,
-        sourceMaps: SourceMapMode = .external, groups: [ScriptGroupDefinition] = [], rootOrigin: SourceLocation? = nil
+        sourceMaps: SourceMapMode = .external, groups: [ScriptGroupDefinition] = [], rootOrigin: SourceLocation? = nil,
+        resolution: ModuleResolutionOptions = ModuleResolutionOptions()
     ) {
+        self.resolution = resolution
         self.root = root
         self.output = output
         self.projectFolder = projectFolder

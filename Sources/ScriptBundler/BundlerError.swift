@@ -9,6 +9,14 @@ public struct BundlerError: Error, Sendable, Equatable, CustomStringConvertible 
         case syntax(JavaScriptSyntaxError.Kind)
         case invalidConfiguration
         case writeFailed
+        /// A module specifier that does not resolve (or an unknown loader prefix or Node built-in).
+        case moduleNotFound
+        /// An imported or re-exported name that the ES module does not export.
+        case exportNotFound
+        /// Syntax a bundle cannot support (top-level `await`, `import.meta`).
+        case unsupportedSyntax
+        /// A module file that is not valid (e.g. invalid JSON).
+        case invalidModule
     }
 
     public let kind: Kind

@@ -19,10 +19,11 @@ public struct ScriptBundler: Sendable {
     public func build(_ configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let groups = try discoverGroups(configuration)
         let results = GroupResults(count: groups.count)
+        let cache = ParsedFileCache()
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let result: Result<GroupBundle, BundlerError>
             do throws(BundlerError) {
-                result = .success(try buildGroup(groups[index], configuration: configuration))
+                result = .success(try buildGroup(groups[index], configuration: configuration, cache: cache))
             } catch {
                 result = .failure(error)
             }
@@ -39,7 +40,7 @@ public struct ScriptBundler: Sendable {
         return bundles
     }
 
-    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration) throws(BundlerError) -> GroupBundle {
+    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration, cache: ParsedFileCache) throws(BundlerError) -> GroupBundle {
         let clock = ContinuousClock()
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
@@ -60,8 +61,19 @@ public struct ScriptBundler: Sendable {
                 mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
                 bytes: bytes))
         }
-        let (code, map) = try BundleAssembler.assemble(
-            inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        let code: [UInt8], map: [UInt8]?
+        let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
+        if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution, cache: cache) {
+            let paths = ModuleBundleAssembler.PathStyle(
+                banner: { Paths.relative($0, from: absoluteProject) },
+                mapSource: { Paths.relative($0, from: absoluteOutput) })
+            (code, map) = try ModuleBundleAssembler.assemble(
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths)
+        } else {
+            (code, map) = try BundleAssembler.assemble(
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+        }
         return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
     }
 

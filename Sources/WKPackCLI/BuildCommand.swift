@@ -4,7 +4,7 @@ import ArgumentParser
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Run every job in the configuration (scripts; rules later)."
+        abstract: "Run every job in the configuration: the script bundles, then the content-blocking lists."
     )
 
     @Option(help: "Configuration file (default: wkpack.yml in the current directory, if present).")
@@ -16,7 +16,9 @@ struct BuildCommand: ParsableCommand {
         if project.path == nil || project.scripts != nil {
             jobs.append(ScriptsJob(config: project))
         }
-        // The rules job (content-blocking lists, `rules:` in project.rules) is appended here.
+        if let rules = project.rules {
+            jobs.append(RulesJob(config: project, rules: rules))
+        }
         return jobs
     }
 

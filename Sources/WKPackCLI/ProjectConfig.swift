@@ -13,8 +13,8 @@ public struct ProjectConfig {
     public var folder: String
     /// The `scripts:` section (`nil` when a configuration file has none).
     public var scripts: ScriptsConfig?
-    /// The `rules:` section, kept unparsed for the rules job.
-    public var rules: Node?
+    /// The `rules:` section (`nil` when the configuration has none).
+    public var rules: RulesConfig?
 
     /// The configuration used when there is no configuration file.
     public static var defaults: ProjectConfig { ProjectConfig(path: nil, folder: ".", scripts: ScriptsConfig(), rules: nil) }
@@ -58,7 +58,7 @@ public struct ProjectConfig {
         for (key, _, value) in try reader.mapping(root, allowedKeys: keys, context: "the configuration") {
             switch key {
             case "scripts": config.scripts = try ScriptsConfig.parse(value, reader: reader)
-            default: config.rules = value
+            default: config.rules = try RulesConfig.parse(value, reader: reader)
             }
         }
         return config

@@ -16,13 +16,19 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var mode: BundleMode?
     public var sourceMaps: SourceMapMode?
     public var groups: [ScriptGroupDefinition] = []
+    /// `alias:` name -> folder or file (relative to the configuration file), `nil` for `false`.
+    public var aliases: [String: String?] = [:]
+    /// `fallback:` bare name (e.g. a Node built-in) -> module path, `nil` for `false` (empty module).
+    public var fallbacks: [String: String?] = [:]
+    /// `resourceURIs:` rule (directory relative to the configuration file).
+    public var resourceURIs: ResourceURIRule?
     /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
     public var allowOutsideProject = false
 
     public init() {}
 
-    static let keys = ["root", "output", "mode", "sourceMaps", "groups", "allowOutsideProject"]
-    static let groupKeys = ["name", "folder", "output", "first"]
+    static let keys = ["root", "output", "mode", "sourceMaps", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject"]
+    static let groupKeys = ["name", "folder", "files", "output", "first"]
 
     /// Reads the section from its YAML node.
     static func parse(_ node: Node, reader: YAMLNodeReader) throws(ConfigError) -> ScriptsConfig {
@@ -39,6 +45,12 @@ public struct ScriptsConfig: Sendable, Equatable {
                 config.mode = try reader.choice(value, key: key, as: BundleMode.self)
             case "sourceMaps":
                 config.sourceMaps = try reader.choice(value, key: key, as: SourceMapMode.self)
+            case "alias":
+                config.aliases = try parsePathMap(value, key: key, reader: reader)
+            case "fallback":
+                config.fallbacks = try parsePathMap(value, key: key, reader: reader)
+            case "resourceURIs":
+                config.resourceURIs = try parseResourceURIs(value, reader: reader)
             case "allowOutsideProject":
                 config.allowOutsideProject = try reader.bool(value, key: key)
             default:
@@ -59,11 +71,48 @@ public struct ScriptsConfig: Sendable, Equatable {
         for (key, _, value) in pairs {
             switch key {
             case "folder": group.folder = try reader.string(value, key: key)
+            case "files": group.files = try reader.sequence(value, key: key).map { (item) throws(ConfigError) -> String in try reader.string(item, key: key) }
             case "output": group.outputFileName = try reader.string(value, key: key)
             case "first": group.first = try reader.string(value, key: key)
             default: break
             }
         }
         return group
+    }
+
+    /// `name: path` or `name: false`.
+    private static func parsePathMap(_ node: Node, key: String, reader: YAMLNodeReader) throws(ConfigError) -> [String: String?] {
+        guard !reader.isNull(node) else { return [:] }
+        guard let mapping = node.mapping else { throw ConfigError(at: reader.location(of: node), "'\(key)' must be a mapping") }
+        var result: [String: String?] = [:]
+        for (keyNode, value) in mapping {
+            guard let name = keyNode.scalar?.string, !name.isEmpty else {
+                throw ConfigError(at: reader.location(of: keyNode), "keys of '\(key)' must be plain strings")
+            }
+            guard result[name] == nil else { throw ConfigError(at: reader.location(of: keyNode), "duplicate key '\(name)' in '\(key)'") }
+            if value.tag.rawValue == Tag.Name.bool.rawValue, value.bool == false {
+                result[name] = .some(nil)
+            } else {
+                result[name] = .some(try reader.string(value, key: "\(key): \(name)"))
+            }
+        }
+        return result
+    }
+
+    private static func parseResourceURIs(_ node: Node, reader: YAMLNodeReader) throws(ConfigError) -> ResourceURIRule {
+        var directory: String?
+        var overrides: [String: String] = [:]
+        for (key, _, value) in try reader.mapping(node, allowedKeys: ["directory", "overrides"], context: "'resourceURIs'") {
+            if key == "directory" {
+                directory = try reader.string(value, key: key)
+            } else {
+                for (name, target) in try parsePathMap(value, key: "overrides", reader: reader) {
+                    guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
+                    overrides[name] = target
+                }
+            }
+        }
+        guard let directory else { throw ConfigError(at: reader.location(of: node), "'resourceURIs' needs a 'directory'") }
+        return ResourceURIRule(directory: directory, overrides: overrides)
     }
 }

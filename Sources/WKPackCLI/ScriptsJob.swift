@@ -45,8 +45,17 @@ public struct ScriptsJob: BuildJob {
             projectFolder: folder,
             mode: overrides.mode ?? scripts.mode ?? ScriptsConfig.defaultMode,
             sourceMaps: overrides.sourceMaps ?? scripts.sourceMaps ?? ScriptsConfig.defaultSourceMaps,
-            groups: scripts.groups,
-            rootOrigin: overrides.root == nil ? scripts.rootLocation : nil)
+            groups: scripts.groups.map { group in
+                var group = group
+                group.files = group.files?.map(resolve)
+                return group
+            },
+            rootOrigin: overrides.root == nil ? scripts.rootLocation : nil,
+            resolution: ModuleResolutionOptions(
+                aliases: scripts.aliases.mapValues { $0.map(resolve) },
+                fallbacks: scripts.fallbacks.mapValues { $0.map(resolve) },
+                resourceURIs: scripts.resourceURIs.map { ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides) },
+                configurationPath: config.path))
     }
 
     /// Builds every group, writes the outputs, and returns the report lines.

@@ -61,6 +61,14 @@ struct YAMLNodeReader {
         return value
     }
 
+    /// A non-negative integer.
+    func count(_ node: Node, key: String) throws(ConfigError) -> Int {
+        guard let scalar = node.scalar, let value = Int(scalar.string), value >= 0 else {
+            throw ConfigError(at: location(of: node), "'\(key)' must be a non-negative integer")
+        }
+        return value
+    }
+
     func sequence(_ node: Node, key: String) throws(ConfigError) -> [Node] {
         if isNull(node) { return [] }
         guard let sequence = node.sequence else {

@@ -136,3 +136,16 @@ import Testing
         #expect(missingFirst.stderr == "other.yml:4:13: error: group 'AllFramesAtDocumentStart' must start with '__firefox__.js', but 'Scripts/AllFrames/AtDocumentStart/__firefox__.js' does not exist\n")
     }
 }
+
+extension CommandLineTests {
+    @Test func moduleErrorsAreLocatedRelativeToTheProject() throws {
+        var files = Self.scripts
+        files["UserScripts/MainFrame/AtDocumentEnd/c.js"] = "ok();\nimport { x } from \"./missing.js\";\n"
+        let folder = try Self.project(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard let output = try Self.wkpack(["bundle"], in: folder) else { return }
+        #expect(output.status == 1)
+        #expect(output.stderr.hasPrefix("UserScripts/MainFrame/AtDocumentEnd/c.js:2:19: error: cannot find module './missing.js' (looked at UserScripts/MainFrame/AtDocumentEnd/missing.js, "))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+}

@@ -17,8 +17,13 @@ import ScriptBundler
           folder: AllFrames/WebcompatAtDocumentStart
           output: Webcompat.js
     rules:
-      lists: [a.json, b.json]
-      anything: { nested: true }
+      target: safari14
+      maxRules: 1000
+      check: [lists/*.json]
+      merge:
+        - output: All.json
+          lists: [a.json, b.json]
+          safelist: [example.org]
     """
 
     @Test func parsesEveryKey() throws {
@@ -36,7 +41,12 @@ import ScriptBundler
             ScriptGroupDefinition(name: "WebcompatAllFramesAtDocumentStart", folder: "AllFrames/WebcompatAtDocumentStart",
                                   outputFileName: "Webcompat.js", origin: SourceLocation(path: "wkpack.yml", line: 10, column: 13)),
         ])
-        #expect(config.rules?.mapping?.count == 2)
+        let rules = try #require(config.rules)
+        #expect(rules.target == .safari14)
+        #expect(rules.maxRules == 1000)
+        #expect(rules.maxBytes == nil)
+        #expect(rules.check == ["lists/*.json"])
+        #expect(rules.merge == [RulesConfig.Merge(output: "All.json", lists: ["a.json", "b.json"], safelist: ["example.org"])])
     }
 
     @Test func folderComesFromTheConfigPath() throws {
@@ -49,7 +59,7 @@ import ScriptBundler
         ("script:\n  root: X\n", "wkpack.yml:1:1: error: unknown key 'script' in the configuration; did you mean 'scripts'?"),
         ("scripts:\n  rot: X\n", "wkpack.yml:2:3: error: unknown key 'rot' in 'scripts'; did you mean 'root'?"),
         ("scripts:\n  sourcemaps: none\n", "wkpack.yml:2:3: error: unknown key 'sourcemaps' in 'scripts'; did you mean 'sourceMaps'?"),
-        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, groups, allowOutsideProject"),
+        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, groups, alias, fallback, resourceURIs, allowOutsideProject"),
         ("scripts:\n  groups:\n    - name: A\n      frist: a.js\n", "wkpack.yml:4:7: error: unknown key 'frist' in a group; did you mean 'first'?"),
         ("scripts:\n  groups: foo\n", "wkpack.yml:2:11: error: 'groups' must be a list"),
         ("scripts:\n  groups:\n    - folder: X\n", "wkpack.yml:3:7: error: a group needs a 'name'"),
@@ -61,6 +71,11 @@ import ScriptBundler
         ("scripts: 3\n", "wkpack.yml:1:10: error: 'scripts' must be a mapping"),
         ("scripts:\n  root: A\n  root: B\n", "wkpack.yml:2:3: error: duplicate key 'root'"),
         ("- a\n- b\n", "wkpack.yml:1:1: error: the configuration must be a mapping"),
+        ("rules:\n  taget: safari14\n", "wkpack.yml:2:3: error: unknown key 'taget' in 'rules'; did you mean 'target'?"),
+        ("rules:\n  target: safari13\n", "wkpack.yml:2:11: error: invalid value 'safari13' for 'target'; expected one of: safari14, safari14.1, safari15, safari16.4, safari17, safari26 (did you mean 'safari14'?)"),
+        ("rules:\n  maxRules: -1\n", "wkpack.yml:2:13: error: 'maxRules' must be a non-negative integer"),
+        ("rules:\n  merge:\n    - lists: [a.json]\n", "wkpack.yml:3:7: error: a merged list needs an 'output' file name"),
+        ("rules:\n  merge:\n    - output: x.json\n      lists: []\n", "wkpack.yml:4:14: error: 'lists' must name at least one list"),
     ])
     func errorsAreLocated(text: String, expected: String) {
         do {

@@ -9,13 +9,17 @@ const path = require("node:path");
 const dir = process.argv[2];
 let failed = 0;
 for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".js")).sort()) {
-  const window = { addEventListener() {}, removeEventListener() {} };
+  const window = {
+    addEventListener() {}, removeEventListener() {},
+    location: { href: "https://example.com/", protocol: "https:" },
+  };
   window.window = window;
   window.self = window;
   const context = vm.createContext({ window, self: window, console, setTimeout, clearTimeout });
   try {
     vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), context, { filename: f });
-    const registered = window.__firefox__ ? Object.keys(window.__firefox__.userScripts).length : 0;
+    const scripts = window.__firefox__ && window.__firefox__.userScripts;
+    const registered = scripts ? Object.keys(scripts).length : 0;
     console.log(`ok   ${f}: ${registered} user scripts registered`);
   } catch (error) {
     failed++;

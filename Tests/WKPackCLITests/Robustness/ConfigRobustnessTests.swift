@@ -51,16 +51,17 @@ import ScriptBundler
     }
 
     @Test(arguments: [
-        "rules:\n  a: \"*x\"\n  b: '*x'' *y'\n",
-        "rules:\n  a: 2 * 3\n  b: a*b\n  c: x:*y\n",
-        "# *comment\nrules: # *comment\n  a: 1 # *x\n",
-        "rules:\n  a: |\n    * bullet\n    *x\n  b: >-\n\n    *folded\n",
-        "rules:\n  a: \"multi\n    *line\"\n",
-        "rules:\n  a: &anchor 1\n",
+        "scripts:\n  root: \"*x\"\n  output: '*y'' *z'\n",
+        "scripts:\n  root: 2 * 3\n  output: a*b\n",
+        "scripts:\n  root: x:*y\n",
+        "# *comment\nscripts: # *comment\n  root: a # *x\n",
+        "scripts:\n  root: |\n    * bullet\n    *x\n  output: >-\n\n    *folded\n",
+        "scripts:\n  root: \"multi\n    *line\"\n",
+        "scripts:\n  root: &anchor a\n",
     ])
     func starsThatAreNotAliasesAreAccepted(text: String) throws {
         let config = try ProjectConfig.parse(text, path: "wkpack.yml")
-        #expect(config.rules != nil)
+        #expect(config.scripts?.root != nil)
     }
 
     @Test func deepNestingIsAnErrorNotACrash() throws {

@@ -1,0 +1,77 @@
+/// The regular expression WebKit builds from an `if-domain` / `unless-domain` entry (`getDomainList`).
+struct DomainRegex {
+    /// The regex text, as UTF-16 units.
+    var units: [UInt16]
+    private let hasSubdomains: Bool
+    private let domainUnits: [UInt16]
+
+    private static let prefix = Array("[a-z][a-z+.-]*:\\/\\/".utf16)
+    private static let subdomains = Array("([^/]*\\.)*".utf16)
+    private static let suffix = Array("[:/]".utf16)
+
+    /// How many backslashes WebKit puts before a domain character: one before `\ { } . ? * $`, and two before `[`
+    /// (so the `[` then opens a character set, as WebKit 2.50 does).
+    @inline(__always) private static func backslashes(before unit: UInt16) -> Int {
+        switch unit {
+        case 0x5C, 0x7B, 0x7D, 0x2E, 0x3F, 0x2A, 0x24: return 1 // \ { } . ? * $
+        case 0x5B: return 2 // [
+        default: return 0
+        }
+    }
+
+    /// Writes the regex of `domain` into `units`, reusing its storage.
+    static func fill(domain: String, into units: inout [UInt16]) {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: prefix)
+        var characters = domain.utf16[...]
+        if characters.first == 0x2A {
+            units.append(contentsOf: subdomains)
+            characters = characters.dropFirst()
+        }
+        for unit in characters {
+            for _ in 0..<backslashes(before: unit) { units.append(0x5C) }
+            units.append(unit)
+        }
+        units.append(contentsOf: suffix)
+    }
+
+    init(domain: String) {
+        var units = DomainRegex.prefix
+        units.reserveCapacity(domain.utf8.count * 2 + 40)
+        var characters = domain.utf16[...]
+        hasSubdomains = characters.first == 0x2A
+        if hasSubdomains {
+            units += DomainRegex.subdomains
+            characters = characters.dropFirst()
+        }
+        for unit in characters {
+            for _ in 0..<DomainRegex.backslashes(before: unit) { units.append(0x5C) }
+            units.append(unit)
+        }
+        domainUnits = Array(characters)
+        units += DomainRegex.suffix
+        self.units = units
+    }
+
+    /// The index of the domain character that regex unit `offset` came from (nil for the generated parts).
+    func sourceIndex(ofRegexOffset offset: Int) -> Int? {
+        var regexIndex = DomainRegex.prefix.count
+        guard offset >= regexIndex else { return nil }
+        var domainIndex = 0
+        if hasSubdomains {
+            if offset < regexIndex + DomainRegex.subdomains.count { return 0 }
+            regexIndex += DomainRegex.subdomains.count
+            domainIndex = 1
+        }
+        var cursor = regexIndex
+        for unit in domainUnits {
+            let width = DomainRegex.backslashes(before: unit) + 1
+            if offset < cursor + width { return domainIndex }
+            cursor += width
+            domainIndex += 1
+        }
+        return nil
+    }
+
+    var text: String { String(decoding: units, as: UTF16.self) }
+}

@@ -1,0 +1,33 @@
+/// Everything a check found out about one rule list.
+public struct RuleListReport: Sendable {
+    /// All errors, then all warnings, each in source order.
+    public var diagnostics: [Diagnostic]
+    /// The error WebKit itself stops at (`reportedByWebKit`), or nil when WebKit compiles the list.
+    public var webKitError: Diagnostic?
+    /// Whether there is no error.
+    public var isValid: Bool
+    /// Number of elements of the top-level array.
+    public var ruleCount: Int
+    /// Size of the source.
+    public var byteCount: Int
+    /// Number of loaded rules per action type.
+    public var actionCounts: [String: Int]
+    /// The rules that loaded (all of them when the list is valid; rules WebKit drops are left out).
+    public var rules: [Rule]
+
+    /// The errors, in source order.
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    /// The warnings, in source order.
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    public init(diagnostics: [Diagnostic] = [], webKitError: Diagnostic? = nil, isValid: Bool = true, ruleCount: Int = 0,
+                byteCount: Int = 0, actionCounts: [String: Int] = [:], rules: [Rule] = []) {
+        self.diagnostics = diagnostics
+        self.webKitError = webKitError
+        self.isValid = isValid
+        self.ruleCount = ruleCount
+        self.byteCount = byteCount
+        self.actionCounts = actionCounts
+        self.rules = rules
+    }
+}

@@ -1,0 +1,145 @@
+/// Loads rules from a parsed document the way WebKit's `loadRule` does, but reports every problem it finds.
+struct RuleLoader {
+    let document: JSONDocument
+    let target: WebKitTarget
+    var sink: DiagnosticSink
+    /// Reused member tables (their storage survives from rule to rule).
+    var ruleSlots: [Int?] = []
+    var triggerSlots: [Int?] = []
+
+    /// A rule that loaded, with the nodes its regular expressions come from.
+    struct LoadedRule {
+        var index: Int
+        var rule: Rule
+        var urlFilterNode: Int
+        /// The condition's array node; its string elements are the nodes that follow it.
+        var conditionListNode: Int?
+        /// WebKit drops the rule silently (unparsable css-display-none selector).
+        var isDropped: Bool
+        var node: Int
+    }
+
+    init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink) {
+        self.document = document
+        self.target = target
+        self.sink = sink
+    }
+
+    // MARK: Helpers
+
+    func offset(_ node: Int) -> Int { Int(document[node].start) }
+
+    func kindName(_ node: Int) -> String { document[node].kind.nameInMessages }
+
+    /// The members of an object, warning about duplicates and keys outside `known`.
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String) -> [UnknownMember] {
+        var slots: [Int?] = []
+        return scanMembers(of: node, known: known, pointer: pointer, rule: rule, context: context, slots: &slots)
+    }
+
+    /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+        if slots.count != known.count {
+            slots = [Int?](repeating: nil, count: known.count)
+        } else {
+            for index in slots.indices { slots[index] = nil }
+        }
+        var unknown: [UnknownMember] = []
+        let first = node + 1
+        let end = Int(document[node].next)
+        var keyNode = first
+        while keyNode < end {
+            let valueNode = keyNode + 1
+            if let slot = known.index(of: keyNode, in: document) {
+                if slots[slot] != nil { warnDuplicate(keyNode, pointer: pointer, rule: rule, context: context) }
+                slots[slot] = valueNode
+            } else {
+                var earlier = first
+                while earlier < keyNode {
+                    if document.sameRawText(earlier, keyNode) {
+                        warnDuplicate(keyNode, pointer: pointer, rule: rule, context: context)
+                        break
+                    }
+                    earlier = Int(document[earlier + 1].next)
+                }
+                let key = document.string(keyNode)
+                unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
+                sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
+                             pointer: JSONPointer.appending(pointer, key), rule: rule)
+            }
+            keyNode = Int(document[valueNode].next)
+        }
+        return unknown
+    }
+
+    private mutating func warnDuplicate(_ keyNode: Int, pointer: String, rule: Int?, context: String) {
+        let key = document.string(keyNode)
+        sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(keyNode),
+                     pointer: JSONPointer.appending(pointer, key), rule: rule)
+    }
+
+    /// Reports a feature the target does not know yet.
+    mutating func requireTarget(_ introduced: WebKitTarget, _ what: @autoclosure () -> String, at node: Int, pointer: @autoclosure () -> String,
+                                rule: Int, webKit: String? = nil) {
+        guard target < introduced else { return }
+        let description = what(), path = pointer()
+        sink.error("\(description) needs \(introduced.rawValue) or newer; the target is \(target.rawValue)", webKit: webKit, at: offset(node),
+                   pointer: path, rule: rule, phase: .notWebKit)
+    }
+
+    /// The byte offset in the source of UTF-16 unit `unit` of the decoded string node.
+    func sourceOffset(ofUnit unit: Int, inString node: Int) -> Int {
+        let start = Int(document[node].start) + 1
+        let end = Int(document[node].end) - 1
+        if !document[node].flag {
+            var units = 0
+            var index = start
+            while index < end, units < unit {
+                let byte = document.bytes[index]
+                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                units += length == 4 ? 2 : 1
+                index += length
+            }
+            return index
+        }
+        var units = 0
+        var index = start
+        while index < end, units < unit {
+            let byte = document.bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < end {
+                let escape = document.bytes[index + 1]
+                index += escape == UInt8(ascii: "u") ? 6 : escape == UInt8(ascii: "x") ? 4 : 2
+                units += 1
+            } else {
+                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                units += length == 4 ? 2 : 1
+                index += length
+            }
+        }
+        return min(index, end)
+    }
+
+    // MARK: Rules
+
+    static let ruleKeys: KeyList = ["trigger", "action"]
+
+    /// Loads rule `index` (node `node`); nil when it has an error.
+    mutating func loadRule(index: Int, node: Int) -> LoadedRule? {
+        let pointer = "/" + String(index)
+        guard document[node].kind == .object else {
+            sink.error("rule \(index) is \(kindName(node)), not an object with \"trigger\" and \"action\"", webKit: WebKitMessage.invalidRule,
+                       at: offset(node), pointer: pointer, rule: index, phase: .loading)
+            return nil
+        }
+        var slots = ruleSlots
+        ruleSlots = []
+        let unknown = scanMembers(of: node, known: RuleLoader.ruleKeys, pointer: pointer, rule: index, context: "the rule", slots: &slots)
+        let triggerFound = slots[0], actionFound = slots[1]
+        ruleSlots = slots
+        let trigger = loadTrigger(rule: index, ruleNode: node, found: triggerFound, pointer: pointer)
+        let action = loadAction(rule: index, ruleNode: node, found: actionFound, pointer: pointer)
+        guard let trigger, let action else { return nil }
+        return LoadedRule(index: index, rule: Rule(trigger: trigger.trigger, action: action.action, unknownMembers: unknown),
+                          urlFilterNode: trigger.urlFilterNode, conditionListNode: trigger.conditionListNode, isDropped: action.isDropped, node: node)
+    }
+}

@@ -1,0 +1,12 @@
+/// One input file of list generation or merging: the path used in diagnostics and the bytes.
+public struct SourceInput: Sendable {
+    /// The path shown in diagnostics.
+    public var path: String
+    /// The file's content.
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}

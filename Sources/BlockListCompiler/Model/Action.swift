@@ -1,0 +1,57 @@
+/// What a rule does.
+public struct Action: Sendable, Hashable {
+    /// The action type and its arguments.
+    public enum Kind: Sendable, Hashable {
+        case block
+        case blockCookies
+        case cssDisplayNone(selector: String)
+        case ignorePreviousRules
+        /// Stops evaluating later rules of the list (WebKit 2.50; not yet in a Safari release).
+        case ignoreFollowingRules
+        case makeHTTPS
+        case notify(notification: String)
+        indirect case redirect(Redirect)
+        indirect case modifyHeaders(ModifyHeaders)
+    }
+
+    public var kind: Kind
+    /// Members WebKit ignores, in source order.
+    public var unknownMembers: [UnknownMember]
+
+    public init(kind: Kind, unknownMembers: [UnknownMember] = []) {
+        self.kind = kind
+        self.unknownMembers = unknownMembers
+    }
+
+    /// The `type` string.
+    public var typeName: String { kind.typeName }
+}
+
+extension Action.Kind {
+    /// Every action type WebKit 2.50 knows.
+    public static let allTypeNames = ["block", "block-cookies", "css-display-none", "ignore-previous-rules", "ignore-following-rules", "make-https", "notify", "redirect", "modify-headers"]
+
+    /// The `type` string.
+    public var typeName: String {
+        switch self {
+        case .block: return "block"
+        case .blockCookies: return "block-cookies"
+        case .cssDisplayNone: return "css-display-none"
+        case .ignorePreviousRules: return "ignore-previous-rules"
+        case .ignoreFollowingRules: return "ignore-following-rules"
+        case .makeHTTPS: return "make-https"
+        case .notify: return "notify"
+        case .redirect: return "redirect"
+        case .modifyHeaders: return "modify-headers"
+        }
+    }
+
+    /// The first target that knows the action type.
+    public static func introducedIn(_ typeName: String) -> WebKitTarget {
+        switch typeName {
+        case "redirect", "modify-headers": return .safari15
+        case "ignore-following-rules": return .safari26
+        default: return .safari14
+        }
+    }
+}

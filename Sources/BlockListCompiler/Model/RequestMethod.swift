@@ -1,0 +1,4 @@
+/// The trigger's `request-method` (a single string, matched case-insensitively; Safari 26+).
+public enum RequestMethod: String, CaseIterable, Sendable {
+    case get, head, options, trace, put, delete, post, patch, connect
+}

@@ -1,0 +1,285 @@
+import Foundation
+
+/// The modules of one bundle: the group's entry files and everything they import, require or load through
+/// `require.context`, each once, with ids in discovery order.
+struct ModuleGraph {
+    private(set) var records: [ModuleRecord] = []
+    /// Module id of each entry file, in group order.
+    private(set) var entries: [Int] = []
+
+    private let fileSystem: any BundlerFileSystem
+    private let resolver: ModuleResolver
+    private let cache: ParsedFileCache?
+    private var idsByKey: [ResolvedModule: Int] = [:]
+    private var pending: [Int] = []
+
+    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil) {
+        self.fileSystem = fileSystem
+        self.cache = cache
+        self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
+    }
+
+    /// A fast byte scan: whether the text contains `import`, `export`, `require` or `module` (or is `.mjs`).
+    static func mightUseModules(_ bytes: [UInt8], path: String) -> Bool {
+        if path.hasSuffix(".mjs") { return true }
+        let words: [[UInt8]] = [Array("import".utf8), Array("export".utf8), Array("require".utf8), Array("module".utf8)]
+        return bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var k = 0
+            while k + 6 <= count {
+                let b = buffer[k]
+                if b == 0x69 || b == 0x65 || b == 0x72 || b == 0x6D {
+                    for word in words where k + word.count <= count && buffer[k + 1] == word[1] {
+                        var j = 2
+                        while j < word.count, buffer[k + j] == word[j] { j += 1 }
+                        if j == word.count, word[0] == b { return true }
+                    }
+                }
+                k += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether a file could use modules (so it needs a full parse): `.mjs`, or tokens `import`, `export`,
+    /// `require`, `module`, `exports`, `global`.
+    static func mayUseModules(_ bytes: [UInt8], tokens: [JavaScriptToken], path: String) -> Bool {
+        if path.hasSuffix(".mjs") { return true }
+        for token in tokens where token.kind == .keyword || token.kind == .identifier {
+            let length = token.end - token.start
+            guard length >= 6, length <= 7 else { continue }
+            let first = bytes[token.start]
+            guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D || first == 0x67 else { continue }
+            let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" || word == "global" {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Loads the entries (absolute paths with their bytes) and their dependencies.
+    /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).
+    static func build(
+        entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
+        cache: ParsedFileCache? = nil
+    ) throws(BundlerError) -> ModuleGraph? {
+        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache)
+        var anyModule = false
+        for entry in entries {
+            let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
+            graph.entries.append(id)
+            if graph.records[id].kind != .plainScript { anyModule = true }
+        }
+        guard anyModule else { return nil }
+        var next = 0
+        while next < graph.pending.count {
+            let id = graph.pending[next]
+            next += 1
+            try graph.link(id)
+        }
+        return graph
+    }
+
+    private mutating func add(_ key: ResolvedModule, bytes known: [UInt8]? = nil, isEntry: Bool = false) throws(BundlerError) -> Int {
+        if let id = idsByKey[key] { return id }
+        let id = records.count
+        let record: ModuleRecord
+        switch key {
+        case .empty(let name):
+            record = ModuleRecord(id: id, path: name, kind: .empty, bytes: [], tokens: [], analysis: nil)
+        case .scriptLoader(let path):
+            let bytes: [UInt8]
+            if let known { bytes = known } else { bytes = try read(path) }
+            record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
+        case .file(let path):
+            let parsed = try parse(path, known: known)
+            let bytes = parsed.bytes, tokens = parsed.tokens
+            if path.hasSuffix(".json") {
+                record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
+            } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
+                let module = analysis.module
+                let kind: ModuleRecord.Kind
+                if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
+                    kind = .esModule
+                } else if module.usesModuleOrExports || module.usesRequire || !isEntry {
+                    kind = .commonJS
+                } else {
+                    kind = .plainScript
+                }
+                record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
+            } else {
+                record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
+            }
+        }
+        records.append(record)
+        idsByKey[key] = id
+        pending.append(id)
+        return id
+    }
+
+    /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
+    private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
+        if known == nil, let cached = cache?.file(at: path) { return cached }
+        let bytes: [UInt8]
+        if let known { bytes = known } else { bytes = try read(path) }
+        if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
+        let tokens = try tokenize(bytes, path: path)
+        var analysis: ScopeAnalysis?
+        if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
+            do {
+                analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+            } catch {
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
+            }
+        }
+        let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
+        if known == nil { cache?.store(parsed, at: path) }
+        return parsed
+    }
+
+    private func read(_ path: String) throws(BundlerError) -> [UInt8] {
+        do {
+            return try fileSystem.readFile(at: path)
+        } catch {
+            throw BundlerError(.unreadableFile, at: SourceLocation(path: AbsolutePath.display(path)), "cannot read file: \(error)")
+        }
+    }
+
+    private func tokenize(_ bytes: [UInt8], path: String) throws(BundlerError) -> [JavaScriptToken] {
+        do {
+            return try JavaScriptTokenizer.tokenize(bytes).tokens
+        } catch {
+            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
+        }
+    }
+
+    private static func validateJSON(_ bytes: [UInt8], path: String) throws(BundlerError) {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            throw BundlerError(.invalidModule, at: SourceLocation(path: AbsolutePath.display(path)), "invalid JSON module: \(error.localizedDescription)")
+        }
+    }
+
+    /// The location of token `index` of module `id`.
+    func location(_ id: Int, token index: Int) -> SourceLocation {
+        let record = records[id]
+        guard index < record.tokens.count else { return SourceLocation(path: AbsolutePath.display(record.path)) }
+        let token = record.tokens[index]
+        return SourceLocation(path: AbsolutePath.display(record.path), line: token.line, column: token.column + 1)
+    }
+
+    private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {
+        let resolved: ResolvedModule
+        do {
+            resolved = try resolver.resolve(specifier, from: records[id].path, kind: kind)
+        } catch {
+            throw BundlerError(.moduleNotFound, at: location(id, token: token), error.message)
+        }
+        if case .file(let path) = resolved {
+            let name = Paths.fileName(of: path)
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+               !["js", "mjs", "cjs", "json"].contains(String(name[name.index(after: dot)...])) {
+                throw BundlerError(.moduleNotFound, at: location(id, token: token),
+                                   "cannot bundle '\(specifier)' (\(AbsolutePath.display(path))): wkpack bundles .js, .mjs, .cjs and .json files only")
+            }
+        }
+        let target = try add(resolved)
+        records[target].isImported = true
+        if records[target].kind == .plainScript { records[target].kind = .commonJS }
+        return target
+    }
+
+    /// Resolves the dependencies of module `id`.
+    private mutating func link(_ id: Int) throws(BundlerError) {
+        guard let analysis = records[id].analysis else { return }
+        let module = analysis.module
+        if records[id].kind == .esModule {
+            if let token = module.topLevelAwait {
+                throw BundlerError(.unsupportedSyntax, at: location(id, token: token),
+                                   "top-level 'await' is not supported: wkpack evaluates a bundle's modules synchronously in one classic script")
+            }
+            if let token = module.importMeta {
+                throw BundlerError(.unsupportedSyntax, at: location(id, token: token),
+                                   "'import.meta' is not supported: a bundle runs as a classic script")
+            }
+        }
+        var requestTargets: [Int] = []
+        for request in module.requests {
+            requestTargets.append(try resolve(request.specifier, from: id, token: request.token, kind: .import))
+        }
+        records[id].requestTargets = requestTargets
+        var requireTargets: [String: Int] = [:]
+        for call in module.requireCalls where requireTargets[call.specifier] == nil {
+            requireTargets[call.specifier] = try resolve(call.specifier, from: id, token: call.specifierToken, kind: .require)
+        }
+        records[id].requireTargets = requireTargets
+        var dynamicTargets: [Int?] = []
+        for dynamic in module.dynamicImports {
+            if let specifier = dynamic.specifier, let token = dynamic.specifierToken {
+                dynamicTargets.append(try resolve(specifier, from: id, token: token, kind: .import))
+            } else {
+                dynamicTargets.append(nil)
+            }
+        }
+        records[id].dynamicTargets = dynamicTargets
+        var contextTargets: [[(key: String, id: Int)]] = []
+        for context in module.requireContexts {
+            contextTargets.append(try resolveContext(context, from: id))
+        }
+        records[id].contextTargets = contextTargets
+    }
+
+    private mutating func resolveContext(_ context: ModuleSyntax.RequireContextCall, from id: Int) throws(BundlerError) -> [(key: String, id: Int)] {
+        let folder = Paths.normalize(Paths.join(Paths.directory(of: records[id].path), context.directory))
+        guard fileSystem.itemKind(at: folder) == .directory else {
+            throw BundlerError(.moduleNotFound, at: location(id, token: context.directoryToken),
+                               "require.context folder '\(context.directory)' not found (looked at \(folder))")
+        }
+        var regex: NSRegularExpression?
+        if let pattern = context.pattern {
+            do {
+                regex = try NSRegularExpression(pattern: pattern, options: context.flags.contains("i") ? [.caseInsensitive] : [])
+            } catch {
+                throw BundlerError(.unsupportedSyntax, at: location(id, token: context.directoryToken),
+                                   "require.context regular expression /\(pattern)/ is not supported")
+            }
+        }
+        var keys: [String] = []
+        var stack = [""]
+        var visitedFolders = Set<String>()
+        while let relative = stack.popLast() {
+            // A symbolic link back to a parent folder must not loop forever.
+            let depth = relative.split(separator: "/").count
+            guard depth <= 32, visitedFolders.insert(relative).inserted else { continue }
+            let path = relative.isEmpty ? folder : Paths.join(folder, relative)
+            let names = (try? fileSystem.contentsOfDirectory(at: path)) ?? []
+            for name in names.sorted() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch fileSystem.itemKind(at: Paths.join(folder, child)) {
+                case .directory:
+                    if context.recursive, name != "node_modules" { stack.append(child) }
+                case .file:
+                    let key = "./" + child
+                    if let regex {
+                        let range = NSRange(key.startIndex..<key.endIndex, in: key)
+                        guard regex.firstMatch(in: key, range: range) != nil else { continue }
+                    }
+                    keys.append(key)
+                case nil:
+                    continue
+                }
+            }
+        }
+        keys.sort()
+        var result: [(key: String, id: Int)] = []
+        for key in keys {
+            let target = try add(.file(Paths.normalize(Paths.join(folder, key))))
+            records[target].isImported = true
+            if records[target].kind == .plainScript { records[target].kind = .commonJS }
+            result.append((key, target))
+        }
+        return result
+    }
+}

@@ -1,0 +1,251 @@
+/// Turns each module of a graph into a registry definition: the header line (wrapper, `"use strict"`,
+/// export getters, imports in source order) and the token edits of its body (import/export syntax removed,
+/// references to imported bindings read through the imported namespace, `import()` and `require.context`).
+struct ModuleLinker {
+    /// A module ready to be written: `header`, then the body with `edits`, then `footer`.
+    struct LinkedModule {
+        let header: String
+        let edits: [TokenEdit]
+        let footer: String
+    }
+
+    let graph: ModuleGraph
+    private var exportNameCache: [Int: Set<String>?] = [:]
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+    }
+
+    static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
+
+    /// `.name` or `["name"]`.
+    static func propertyAccess(_ name: String) -> String {
+        isIdentifierName(name) ? "." + name : "[" + jsonString(name) + "]"
+    }
+
+    static func isIdentifierName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "$" || first == "_" || first.properties.isIDStart else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "$" || $0 == "_" || $0.properties.isIDContinue }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out: [UInt8] = []
+        JSONStringEscaping.append(Array(text.utf8), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The names an ES module exports, following `export *`; `nil` if a star re-export reaches a
+    /// non-ES module (names only known at run time).
+    mutating func exportNames(of id: Int) -> Set<String>? {
+        if let cached = exportNameCache[id] { return cached }
+        exportNameCache[id] = Set<String>()
+        let record = graph.records[id]
+        guard record.kind == .esModule, let module = record.analysis?.module else {
+            exportNameCache[id] = .some(nil)
+            return nil
+        }
+        var names = Set(module.exports.map(\.exportedName))
+        var known = true
+        for request in module.starExports {
+            let target = record.requestTargets[request]
+            guard graph.records[target].kind == .esModule, let starNames = exportNames(of: target) else {
+                known = false
+                continue
+            }
+            names.formUnion(starNames.subtracting(["default"]))
+        }
+        let result: Set<String>? = known ? names : nil
+        exportNameCache[id] = .some(result)
+        return result
+    }
+
+    private func requireMap(_ record: ModuleRecord) -> String {
+        let pairs = record.requireTargets.sorted { $0.key < $1.key }.map { Self.jsonString($0.key) + ": " + String($0.value) }
+        return "{" + pairs.joined(separator: ", ") + "}"
+    }
+
+    mutating func link(_ id: Int) throws(BundlerError) -> LinkedModule {
+        let record = graph.records[id]
+        let free = Self.freeNames(record)
+        // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
+        // own top-level `const global` (or `require`) never collides with a parameter.
+        func parameter(_ name: String) -> String { free.contains(name) ? name : "__wkpack_" + name }
+        let commonJSParameters = ["module", "exports", "require", "global"].map(parameter).joined(separator: ", ")
+        let commonJSHeader = "__wkpack_define(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
+        switch record.kind {
+        case .plainScript, .commonJS:
+            return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n")
+        case .json:
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n")
+        case .empty:
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
+        case .scriptLoader:
+            var text = record.bytes
+            text.append(contentsOf: Array("\n//# sourceURL=\(Paths.fileName(of: record.path))".utf8))
+            var literal: [UInt8] = []
+            JSONStringEscaping.append(text, to: &literal)
+            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
+                                edits: [], footer: "});\n")
+        case .esModule:
+            return try linkES(record, parameters: "__wkpack_ns, " + parameter("require") + ", " + parameter("global"))
+        }
+    }
+
+    /// Names the module references without declaring them.
+    static func freeNames(_ record: ModuleRecord) -> Set<String> {
+        guard let analysis = record.analysis else { return [] }
+        var names = Set<String>()
+        for reference in analysis.references where reference.declaration == nil { names.insert(analysis.name(of: reference)) }
+        return names
+    }
+
+    /// `import()` and `require.context` rewrites (any module kind).
+    private func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
+        guard let module = record.analysis?.module else { return [] }
+        var edits: [TokenEdit] = []
+        for (index, dynamic) in module.dynamicImports.enumerated() {
+            guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
+            edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: "__wkpack_import", mappedTo: dynamic.importToken))
+            edits.append(.replace(token..<(token + 1), with: String(target), mappedTo: token))
+        }
+        for (index, context) in module.requireContexts.enumerated() {
+            let pairs = record.contextTargets[index].map { Self.jsonString($0.key) + ": " + String($0.id) }
+            edits.append(.replace(context.requireToken..<(context.closeToken + 1),
+                                  with: "__wkpack_context({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
+        }
+        return edits
+    }
+
+    private mutating func linkES(_ record: ModuleRecord, parameters: String) throws(BundlerError) -> LinkedModule {
+        guard let analysis = record.analysis else {
+            return LinkedModule(header: "__wkpack_define(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
+                                edits: [], footer: "});\n")
+        }
+        let module = analysis.module
+        // Check imported and re-exported names against ES targets.
+        for binding in module.imports {
+            guard let name = binding.importedName else { continue }
+            try checkExport(name, request: binding.request, in: record)
+        }
+        for export in module.exports {
+            if case .reexport(let request, let name) = export.source { try checkExport(name, request: request, in: record) }
+        }
+
+        // How each import binding is read.
+        var importAccess: [Int: (text: String, isNamespace: Bool)] = [:]
+        for binding in module.imports {
+            let variable = Self.requestVariable(binding.request)
+            if let name = binding.importedName {
+                importAccess[binding.declaration] = (variable + Self.propertyAccess(name), false)
+            } else {
+                importAccess[binding.declaration] = (variable, true)
+            }
+        }
+
+        var declarationByReferenceToken: [Int: Int] = [:]
+        for reference in analysis.references {
+            if let declaration = reference.declaration { declarationByReferenceToken[reference.token] = declaration }
+        }
+        // Export getters, sorted by name like a module namespace.
+        var getters: [String: String] = [:]
+        for export in module.exports {
+            switch export.source {
+            case .local(let name, let token):
+                var text = name
+                if let declaration = declarationByReferenceToken[token], let access = importAccess[declaration] {
+                    text = access.text
+                }
+                getters[export.exportedName] = text
+            case .defaultExpression:
+                getters[export.exportedName] = "__wkpack_default"
+            case .reexport(let request, let name):
+                getters[export.exportedName] = Self.requestVariable(request) + Self.propertyAccess(name)
+            case .namespace(let request):
+                getters[export.exportedName] = Self.requestVariable(request)
+            }
+        }
+        var runtimeStars: [Int] = []
+        for request in module.starExports {
+            let target = record.requestTargets[request]
+            guard graph.records[target].kind == .esModule, let names = exportNames(of: target) else {
+                runtimeStars.append(request)
+                continue
+            }
+            for name in names.sorted() where name != "default" && getters[name] == nil {
+                getters[name] = Self.requestVariable(request) + Self.propertyAccess(name)
+            }
+        }
+
+        var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
+        if !module.requests.isEmpty {
+            header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
+        }
+        if !getters.isEmpty {
+            let entries = getters.keys.sorted().map { Self.jsonString($0) + ": () => " + (getters[$0] ?? "undefined") }
+            header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
+        }
+        for (request, target) in record.requestTargets.enumerated() {
+            header += " \(Self.requestVariable(request)) = __wkpack_interop(\(target));"
+            if runtimeStars.contains(request) { header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));" }
+        }
+        header += "\n"
+
+        // Body edits.
+        var edits = sharedEdits(record)
+        let tokens = record.tokens
+        for range in module.removableStatements {
+            let previous = range.lowerBound - 1
+            let needsSemicolon = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)
+                && !Self.isPunctuator(tokens[previous], "}", record.bytes)
+            edits.append(.replace(range, with: needsSemicolon ? ";" : ""))
+        }
+        for token in module.exportKeywords {
+            edits.append(.replace(token..<(token + 1), with: ""))
+        }
+        if let defaultExport = module.defaultExport {
+            let start = defaultExport.exportToken
+            if defaultExport.isNamedDeclaration {
+                edits.append(.replace(start..<(start + 2), with: ""))
+            } else if defaultExport.isAnonymousDeclaration {
+                edits.append(.replace(start..<(start + 2), with: ""))
+                var nameSlot = start + 2
+                while nameSlot < tokens.count, !Self.isPunctuator(tokens[nameSlot], "(", record.bytes),
+                      !Self.isPunctuator(tokens[nameSlot], "{", record.bytes),
+                      !Self.isKeyword(tokens[nameSlot], "extends", record.bytes) {
+                    nameSlot += 1
+                }
+                edits.append(.insert(" __wkpack_default", before: nameSlot))
+            } else {
+                edits.append(.replace(start..<(start + 2), with: "const __wkpack_default =", mappedTo: start))
+            }
+        }
+        let removed = module.removableStatements
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, let access = importAccess[declaration] else { continue }
+            if removed.contains(where: { $0.contains(reference.token) }) { continue }
+            var text = access.text
+            if reference.isCallee, !access.isNamespace { text = "(0, " + text + ")" }
+            if reference.isShorthandProperty { text = analysis.name(of: reference) + ": " + text }
+            edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
+        }
+        edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
+        return LinkedModule(header: header, edits: edits, footer: "});\n")
+    }
+
+    private mutating func checkExport(_ name: String, request: Int, in record: ModuleRecord) throws(BundlerError) {
+        let target = record.requestTargets[request]
+        guard graph.records[target].kind == .esModule, let names = exportNames(of: target), !names.contains(name) else { return }
+        let requestInfo = record.analysis?.module.requests[request]
+        throw BundlerError(
+            .exportNotFound, at: graph.location(record.id, token: requestInfo?.token ?? 0),
+            "'\(name)' is not exported by '\(requestInfo?.specifier ?? "")' (\(graph.records[target].path))")
+    }
+
+    static func isPunctuator(_ token: JavaScriptToken, _ text: Character, _ bytes: [UInt8]) -> Bool {
+        token.kind == .punctuator && token.end - token.start == 1 && Character(Unicode.Scalar(bytes[token.start])) == text
+    }
+
+    static func isKeyword(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
+        token.kind == .keyword && String(decoding: bytes[token.start..<token.end], as: UTF8.self) == text
+    }
+}

@@ -1,0 +1,37 @@
+/// One file of a module bundle, with its parse results and resolved dependencies.
+struct ModuleRecord {
+    enum Kind: Equatable {
+        /// An entry with no module syntax that nothing imports: wrapped in its own scope, as before.
+        case plainScript
+        /// ES module (import/export syntax or `.mjs`).
+        case esModule
+        /// CommonJS (`require`/`module`/`exports`), or any other imported file.
+        case commonJS
+        /// A JSON file: `module.exports` is the parsed value.
+        case json
+        /// `false` in `alias:`/`fallback:`: exports an empty object.
+        case empty
+        /// `script-loader!`: the text runs once in global scope.
+        case scriptLoader
+    }
+
+    let id: Int
+    /// Absolute path (or the empty module's name).
+    let path: String
+    var kind: Kind
+    let bytes: [UInt8]
+    let tokens: [JavaScriptToken]
+    let analysis: ScopeAnalysis?
+    /// Module id for each static request (`analysis.module.requests`).
+    var requestTargets: [Int] = []
+    /// Module id for each `require("x")` specifier.
+    var requireTargets: [String: Int] = [:]
+    /// Module id for each `import("x")` (nil when not a literal).
+    var dynamicTargets: [Int?] = []
+    /// Keys (`./Name.mjs`) and module ids for each `require.context` call.
+    var contextTargets: [[(key: String, id: Int)]] = []
+    /// Whether something imports or requires this module.
+    var isImported = false
+
+    var isES: Bool { kind == .esModule }
+}

@@ -1,0 +1,161 @@
+/// Generated bundle text with its source map, tracking the generated line and UTF-16 column so every
+/// copied original token gets an exact mapping.
+struct GeneratedCode {
+    private(set) var bytes: [UInt8] = []
+    private(set) var map = SourceMapBuilder()
+    let isMapping: Bool
+    private(set) var line = 0
+    private(set) var column = 0
+    private var lastWasCarriageReturn = false
+
+    init(isMapping: Bool, capacity: Int) {
+        self.isMapping = isMapping
+        bytes.reserveCapacity(capacity)
+        if isMapping { map.reserveCapacity(segments: capacity / 3) }
+    }
+
+    mutating func addSource(_ path: String, content: [UInt8]) -> Int {
+        map.addSource(path, content: content)
+    }
+
+    /// Appends generated (unmapped) text.
+    mutating func appendUnmapped(_ text: String) {
+        if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
+        append(Array(text.utf8))
+    }
+
+    mutating func appendUnmapped(bytes text: [UInt8]) {
+        if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
+        append(text)
+    }
+
+    private mutating func append(_ text: [UInt8]) {
+        text.withUnsafeBufferPointer { append($0) }
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+        advance(over: text)
+    }
+
+    private mutating func advance(over text: UnsafeBufferPointer<UInt8>) {
+        var k = 0
+        let end = text.count
+        while k < end {
+            let b = text[k]
+            if b == 0x0A {
+                if !lastWasCarriageReturn { newLine() }
+                lastWasCarriageReturn = false
+            } else if b == 0x0D {
+                newLine()
+                lastWasCarriageReturn = true
+            } else {
+                lastWasCarriageReturn = false
+                if b == 0xE2, k + 2 < end, text[k + 1] == 0x80, text[k + 2] == 0xA8 || text[k + 2] == 0xA9 {
+                    newLine()
+                    k += 3
+                    continue
+                }
+                if b & 0xC0 != 0x80 { column += b >= 0xF0 ? 2 : 1 }
+            }
+            k += 1
+        }
+    }
+
+    private mutating func newLine() {
+        line += 1
+        column = 0
+    }
+
+    /// Makes sure the output ends with a line terminator.
+    mutating func endLine() {
+        if let last = bytes.last, last == 0x0A || last == 0x0D || (bytes.count >= 3 && (last == 0xA8 || last == 0xA9) && bytes[bytes.count - 3] == 0xE2) {
+            return
+        }
+        append([0x0A])
+    }
+
+    /// Copies `source` with `edits` applied (sorted by start, insertions first), mapping every original token.
+    mutating func appendSource(_ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int) {
+        source.withUnsafeBufferPointer { src in
+            tokens.withUnsafeBufferPointer { tokens in
+                appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex)
+            }
+        }
+    }
+
+    private mutating func appendSource(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int
+    ) {
+        var pos = 0
+        if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
+            append(Array("//".utf8))
+            pos = 2
+        }
+        var editIndex = 0
+        var t = 0
+        while t <= tokens.count {
+            let tokenStart = t < tokens.count ? tokens[t].start : source.count
+            if editIndex < edits.count, edits[editIndex].start == t {
+                let edit = edits[editIndex]
+                editIndex += 1
+                copy(source, from: pos, to: tokenStart)
+                pos = tokenStart
+                if isMapping, !edit.text.isEmpty {
+                    if let mapped = edit.mappedToken, mapped < tokens.count {
+                        map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
+                                       originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column)
+                    } else {
+                        map.addUnmapped(generatedLine: line, generatedColumn: column)
+                    }
+                }
+                append(Array(edit.text.utf8))
+                if edit.end > edit.start, edit.end <= tokens.count {
+                    let skipEnd = tokens[edit.end - 1].end
+                    appendLineTerminators(source, from: pos, to: skipEnd)
+                    pos = skipEnd
+                    t = edit.end
+                }
+                continue
+            }
+            guard t < tokens.count else { break }
+            let token = tokens[t]
+            copy(source, from: pos, to: token.start)
+            if isMapping {
+                map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
+                               originalLine: token.line - 1, originalColumn: token.column)
+            }
+            let startLine = line
+            copy(source, from: token.start, to: token.end)
+            if isMapping, token.canSpanLines, line > startLine {
+                for extra in 1...(line - startLine) {
+                    map.addMapping(generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
+                                   originalLine: token.line - 1 + extra, originalColumn: 0)
+                }
+            }
+            pos = token.end
+            t += 1
+        }
+        copy(source, from: pos, to: source.count)
+    }
+
+    private mutating func copy(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard start < end else { return }
+        append(UnsafeBufferPointer(rebasing: source[start..<end]))
+    }
+
+    /// Appends only the line terminators found in `source[start..<end]`.
+    private mutating func appendLineTerminators(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        var k = start
+        while k < end {
+            let b = source[k]
+            if b == 0x0A || b == 0x0D {
+                append([b])
+            } else if b == 0xE2, k + 2 < end, source[k + 1] == 0x80, source[k + 2] == 0xA8 || source[k + 2] == 0xA9 {
+                append([0x0A])
+                k += 2
+            }
+            k += 1
+        }
+    }
+}

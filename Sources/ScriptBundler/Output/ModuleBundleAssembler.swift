@@ -1,0 +1,74 @@
+import Foundation
+
+/// Writes a bundle whose files use modules: the module registry, one definition per module in the graph,
+/// then the entries in group order (modules are required, plain scripts run in their own scope).
+enum ModuleBundleAssembler {
+    /// Paths of a module file for banners and source maps.
+    struct PathStyle {
+        let banner: (String) -> String
+        let mapSource: (String) -> String
+    }
+
+    static func assemble(
+        _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
+    ) throws(BundlerError) -> (code: [UInt8], map: [UInt8]?) {
+        var linker = ModuleLinker(graph: graph)
+        let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
+        var code = GeneratedCode(isMapping: sourceMaps != .none, capacity: capacity)
+        code.appendUnmapped("(function () {\n")
+        code.appendUnmapped(ModuleRuntime.source)
+        let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
+        for record in graph.records where !inlineEntries.contains(record.id) {
+            let linked = try linker.link(record.id)
+            if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+            code.appendUnmapped(linked.header)
+            try appendBody(record, edits: linked.edits, to: &code, paths: paths)
+            code.appendUnmapped(linked.footer)
+        }
+        for entry in graph.entries {
+            let record = graph.records[entry]
+            if inlineEntries.contains(entry) {
+                if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+                code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
+                try appendBody(record, edits: [], to: &code, paths: paths)
+                code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
+            } else {
+                code.appendUnmapped("__wkpack_require(\(entry));\n")
+            }
+        }
+        code.appendUnmapped("}).call(this);\n")
+
+        var out = code.bytes
+        switch sourceMaps {
+        case .none:
+            return (out, nil)
+        case .external:
+            let json = code.map.json(file: outputFileName)
+            out.append(contentsOf: Array("//# sourceMappingURL=\(outputFileName).map\n".utf8))
+            return (out, json)
+        case .inline:
+            let json = code.map.json(file: outputFileName)
+            out.append(contentsOf: Array("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".utf8))
+            out.append(contentsOf: Array(Data(json).base64EncodedString().utf8))
+            out.append(0x0A)
+            return (out, nil)
+        }
+    }
+
+    private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
+        let text = record.kind == .empty ? "(empty module for '\(record.path)')" : paths.banner(record.path)
+        return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 })
+    }
+
+    private static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError) {
+        switch record.kind {
+        case .empty, .scriptLoader:
+            return
+        case .plainScript, .commonJS, .esModule, .json:
+            guard !record.bytes.isEmpty else { return }
+            let source = code.isMapping ? code.addSource(paths.mapSource(record.path), content: record.bytes) : 0
+            code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source)
+            code.endLine()
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The module-level facts of a parsed source: static imports and exports, dynamic `import()`,
+/// CommonJS `require(...)` and the token ranges a bundler rewrites.
+public struct ModuleSyntax: Sendable, Equatable {
+    /// A static module request (`import ... from "x"`, `import "x"`, `export ... from "x"`), in source order.
+    public struct Request: Sendable, Equatable {
+        public let specifier: String
+        /// Token index of the specifier string.
+        public let token: Int
+        /// The `type` import attribute (`with { type: "json" }`), if any.
+        public let attributeType: String?
+    }
+
+    /// A name imported by an `import` declaration.
+    public struct ImportBinding: Sendable, Equatable {
+        /// Index into `requests`.
+        public let request: Int
+        /// The exported name asked for; `nil` for `* as ns`.
+        public let importedName: String?
+        /// The local binding's declaration.
+        public let declaration: Int
+    }
+
+    /// One exported name.
+    public struct Export: Sendable, Equatable {
+        public enum Source: Sendable, Equatable {
+            /// A local binding (`export const a`, `export {a as b}`, `export default function f`).
+            case local(name: String, token: Int)
+            /// `export default <expression>` or an anonymous default function/class.
+            case defaultExpression
+            /// `export {x as y} from "m"`: the request index and the imported name.
+            case reexport(request: Int, importedName: String)
+            /// `export * as ns from "m"`.
+            case namespace(request: Int)
+        }
+
+        public let exportedName: String
+        public let source: Source
+        /// Token index of the exported name (for error locations).
+        public let token: Int
+    }
+
+    /// How `export default` is written.
+    public struct DefaultExport: Sendable, Equatable {
+        /// Token indexes of `export` and `default`.
+        public let exportToken: Int
+        /// `true` for `export default function name` / `class name`: a named declaration stays as is.
+        public let isNamedDeclaration: Bool
+        /// `true` for an anonymous `function`/`class` declaration (needs a `;` after its last token).
+        public let isAnonymousDeclaration: Bool
+        /// Last token of the exported declaration or expression.
+        public let lastToken: Int
+    }
+
+    /// `import("x")` with a string argument, or `import(expr)`.
+    public struct DynamicImport: Sendable, Equatable {
+        /// Token index of `import`.
+        public let importToken: Int
+        /// Token index of the string argument, if the argument is a single string literal.
+        public let specifierToken: Int?
+        public let specifier: String?
+    }
+
+    /// `require("x")` where `require` is free.
+    public struct RequireCall: Sendable, Equatable {
+        public let requireToken: Int
+        public let specifierToken: Int
+        public let specifier: String
+    }
+
+    /// `require.context("dir", recursive, /regex/)` where `require` is free (webpack API).
+    public struct RequireContextCall: Sendable, Equatable {
+        public let requireToken: Int
+        /// Token index of the closing `)`.
+        public let closeToken: Int
+        public let directory: String
+        public let directoryToken: Int
+        public let recursive: Bool
+        /// Regular expression source text (without slashes and flags), if given.
+        public let pattern: String?
+        public let flags: String
+    }
+
+    public internal(set) var requests: [Request] = []
+    public internal(set) var imports: [ImportBinding] = []
+    public internal(set) var exports: [Export] = []
+    /// Request indexes of `export * from "m"`.
+    public internal(set) var starExports: [Int] = []
+    /// Token ranges of `import` declarations and `export {...}` / `export ... from` statements (with their `;`).
+    public internal(set) var removableStatements: [Range<Int>] = []
+    /// Token indexes of `export` keywords before `var`/`let`/`const`/`function`/`class` declarations.
+    public internal(set) var exportKeywords: [Int] = []
+    public internal(set) var defaultExport: DefaultExport?
+    public internal(set) var dynamicImports: [DynamicImport] = []
+    public internal(set) var requireCalls: [RequireCall] = []
+    public internal(set) var requireContexts: [RequireContextCall] = []
+    /// First top-level `await`, if any.
+    public internal(set) var topLevelAwait: Int?
+    /// First `import.meta`, if any.
+    public internal(set) var importMeta: Int?
+    /// Whether free `module` or `exports` is referenced (CommonJS).
+    public internal(set) var usesModuleOrExports = false
+    /// Whether free `require` is referenced in any way.
+    public internal(set) var usesRequire = false
+
+    /// Whether the source has ES module syntax (static import/export, top-level await or `import.meta`).
+    public var hasModuleSyntax: Bool {
+        !requests.isEmpty || !exports.isEmpty || !starExports.isEmpty || defaultExport != nil
+            || !removableStatements.isEmpty || topLevelAwait != nil || importMeta != nil
+    }
+}

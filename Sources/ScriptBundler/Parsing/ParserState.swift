@@ -1,0 +1,1210 @@
+/// The recursive-descent walk behind `JavaScriptParser`. It builds no expression tree: it records scopes,
+/// declarations, references and module syntax while it consumes tokens.
+struct ParserState {
+    private struct FunctionContext {
+        var isAsync: Bool
+        var isGenerator: Bool
+    }
+
+    private struct RequireCandidate {
+        let reference: Int
+        let call: ModuleSyntax.RequireCall
+    }
+
+    private struct ContextCandidate {
+        let reference: Int
+        let call: ModuleSyntax.RequireContextCall
+    }
+
+    private let src: [UInt8]
+    private let tokens: [JavaScriptToken]
+    private let count: Int
+    /// For each opening bracket token, the index of its closing token (else -1).
+    private var matching: [Int32]
+    private var i = 0
+    private var analysis: ScopeAnalysis
+    private var scope = 0
+    private var names: [[String: Int]] = []
+    private var referenceNameList: [String] = []
+    private var preResolved: [Bool] = []
+    private var functions: [FunctionContext] = []
+    /// Current nesting of statements and expressions, bounded so deep input cannot exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 2_000
+    /// Whether the code being parsed is strict (a `"use strict"` directive or a class body).
+    private var strict = false
+    private var requireCandidates: [RequireCandidate] = []
+    private var contextCandidates: [ContextCandidate] = []
+
+    init(source: [UInt8], tokens: [JavaScriptToken]) {
+        self.src = source
+        self.tokens = tokens
+        self.count = tokens.count
+        self.analysis = ScopeAnalysis(tokens: tokens)
+        self.matching = Array(repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .punctuator:
+                guard token.end - token.start == 1 else { continue }
+                let b = source[token.start]
+                if b == 0x28 || b == 0x5B || b == 0x7B {
+                    stack.append(index)
+                } else if b == 0x29 || b == 0x5D || b == 0x7D, let open = stack.popLast() {
+                    matching[open] = Int32(truncatingIfNeeded: index)
+                }
+            case .templateHead:
+                stack.append(index)
+            case .templateMiddle:
+                _ = stack.popLast()
+                stack.append(index)
+            case .templateTail:
+                _ = stack.popLast()
+            default:
+                continue
+            }
+        }
+    }
+
+    // MARK: - Tokens
+
+    private func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
+        guard k < count else { return false }
+        let token = tokens[k]
+        return text.withUTF8Buffer { buffer in
+            guard buffer.count == token.end - token.start else { return false }
+            var j = 0
+            while j < buffer.count {
+                if src[token.start + j] != buffer[j] { return false }
+                j += 1
+            }
+            return true
+        }
+    }
+
+    private func at(_ text: StaticString) -> Bool { tokenIs(i, text) }
+
+    private func kind(_ k: Int) -> JavaScriptToken.Kind? { k < count ? tokens[k].kind : nil }
+
+    private func newlineBefore(_ k: Int) -> Bool { k < count ? tokens[k].newlineBefore : true }
+
+    private mutating func eat(_ text: StaticString) -> Bool {
+        if at(text) {
+            i += 1
+            return true
+        }
+        return false
+    }
+
+    private mutating func expect(_ text: StaticString) throws(JavaScriptSyntaxError) {
+        guard eat(text) else { throw unexpected("expected '\(text)'") }
+    }
+
+    private func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
+        guard i < count else {
+            let last = tokens.last
+            let line = last?.line ?? 1
+            let column = (last?.column ?? 0) + (last.map { $0.end - $0.start } ?? 0) + 1
+            return JavaScriptSyntaxError(
+                kind: .unexpectedToken, line: line, column: column, offset: last?.end ?? 0,
+                message: "unexpected end of input" + (detail.map { " (\($0))" } ?? ""))
+        }
+        let token = tokens[i]
+        let length = min(token.end - token.start, 40)
+        let text = String(decoding: src[token.start..<(token.start + length)], as: UTF8.self)
+        return JavaScriptSyntaxError(
+            kind: .unexpectedToken, line: token.line, column: token.column + 1, offset: token.start,
+            message: "unexpected token '\(text)'" + (detail.map { " (\($0))" } ?? ""))
+    }
+
+    /// Whether token `k` can be a binding or reference name (identifiers, and `yield`/`await` outside
+    /// generators/async functions).
+    private func isIdentifierName(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier: return true
+        case .keyword: return tokenIs(k, "yield") || tokenIs(k, "await")
+        default: return false
+        }
+    }
+
+    private func isPropertyNameStart(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier, .keyword, .string, .number, .privateName: return true
+        case .punctuator: return tokenIs(k, "[")
+        default: return false
+        }
+    }
+
+    private func canStartExpression(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier, .number, .string, .template, .templateHead, .regularExpression, .privateName: return true
+        case .keyword: return !(tokenIs(k, "in") || tokenIs(k, "instanceof"))
+        case .punctuator:
+            return tokenIs(k, "(") || tokenIs(k, "[") || tokenIs(k, "{") || tokenIs(k, "+") || tokenIs(k, "-")
+                || tokenIs(k, "!") || tokenIs(k, "~") || tokenIs(k, "++") || tokenIs(k, "--")
+        default: return false
+        }
+    }
+
+    private func text(_ k: Int) -> String {
+        let token = tokens[k]
+        return String(decoding: src[token.start..<token.end], as: UTF8.self)
+    }
+
+    /// The identifier's name with `\u` escapes decoded.
+    private func name(_ k: Int) -> String {
+        let token = tokens[k]
+        var hasEscape = false
+        for j in token.start..<token.end where src[j] == 0x5C {
+            hasEscape = true
+            break
+        }
+        guard hasEscape else { return String(decoding: src[token.start..<token.end], as: UTF8.self) }
+        return JavaScriptStringLiteral.decodeEscapes(src[token.start..<token.end])
+    }
+
+    private func stringValue(_ k: Int) -> String {
+        let token = tokens[k]
+        guard token.end - token.start >= 2 else { return "" }
+        return JavaScriptStringLiteral.decodeEscapes(src[(token.start + 1)..<(token.end - 1)])
+    }
+
+    /// An import/export name: an identifier name (keywords allowed) or a string literal.
+    private mutating func moduleExportName() throws(JavaScriptSyntaxError) -> String {
+        guard let kind = kind(i) else { throw unexpected() }
+        switch kind {
+        case .identifier, .keyword:
+            defer { i += 1 }
+            return name(i)
+        case .string:
+            defer { i += 1 }
+            return stringValue(i)
+        default:
+            throw unexpected("expected a name")
+        }
+    }
+
+    // MARK: - Scopes and names
+
+    @discardableResult
+    private mutating func pushScope(_ kind: Scope.Kind) -> Int {
+        analysis.scopes.append(Scope(kind: kind, parent: scope, firstToken: i))
+        names.append([:])
+        scope = analysis.scopes.count - 1
+        return scope
+    }
+
+    private mutating func markUnsafe(from start: Int) {
+        var s: Int? = start
+        while let current = s {
+            analysis.scopes[current].isUnsafe = true
+            s = analysis.scopes[current].parent
+        }
+    }
+
+    /// Declares the name at token `k`; a repeated declaration in the same scope becomes a reference to the first.
+    private mutating func declare(_ k: Int, _ kind: Declaration.Kind, shorthand: Bool = false) {
+        var target = scope
+        // Annex B: in sloppy code a function declared in a block is also a `var` of the enclosing function,
+        // so names used outside the block reach it; treat it as function-scoped.
+        if kind == .var || (kind == .function && !strict) {
+            while !analysis.scopes[target].isVarScope, let parent = analysis.scopes[target].parent { target = parent }
+        }
+        let name = name(k)
+        if let existing = names[target][name] {
+            analysis.references.append(IdentifierReference(
+                token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
+            referenceNameList.append(name)
+            preResolved.append(true)
+            return
+        }
+        let index = analysis.declarations.count
+        analysis.declarations.append(Declaration(name: name, kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
+        analysis.scopes[target].declarations.append(index)
+        names[target][name] = index
+    }
+
+    @discardableResult
+    private mutating func reference(_ k: Int, shorthand: Bool = false) -> Int {
+        let next = k + 1
+        let isCallee = next < count && (tokenIs(next, "(") || tokens[next].kind == .template || tokens[next].kind == .templateHead)
+        analysis.references.append(IdentifierReference(
+            token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
+        referenceNameList.append(name(k))
+        preResolved.append(false)
+        return analysis.references.count - 1
+    }
+
+    /// Whether the directive prologue starting at token `k` contains `"use strict"`.
+    private func hasUseStrictDirective(at k: Int) -> Bool {
+        var j = k
+        while j < count, tokens[j].kind == .string {
+            let next = j + 1
+            let endsStatement = next >= count || tokenIs(next, ";") || tokenIs(next, "}") || tokens[next].newlineBefore
+            guard endsStatement else { return false }
+            if tokenIs(j, "\"use strict\"") || tokenIs(j, "'use strict'") { return true }
+            j = tokenIs(next, ";") ? next + 1 : next
+        }
+        return false
+    }
+
+    // MARK: - Program and statements
+
+    mutating func parseProgram() throws(JavaScriptSyntaxError) {
+        analysis.scopes.append(Scope(kind: .program, parent: nil, firstToken: 0))
+        names.append([:])
+        strict = hasUseStrictDirective(at: 0)
+        while i < count {
+            try parseStatement(topLevel: true)
+        }
+    }
+
+    mutating func finish() -> ScopeAnalysis {
+        var referenceNames: [Int: String] = [:]
+        referenceNames.reserveCapacity(analysis.references.count)
+        for index in analysis.references.indices {
+            let name = referenceNameList[index]
+            referenceNames[analysis.references[index].token] = name
+            if preResolved[index] { continue }
+            var s: Int? = analysis.references[index].scope
+            while let current = s {
+                if let declaration = names[current][name] {
+                    analysis.references[index].declaration = declaration
+                    break
+                }
+                s = analysis.scopes[current].parent
+            }
+            guard analysis.references[index].declaration == nil else { continue }
+            switch name {
+            case "module", "exports": analysis.module.usesModuleOrExports = true
+            case "require": analysis.module.usesRequire = true
+            case "eval" where analysis.references[index].isCallee: markUnsafe(from: analysis.references[index].scope)
+            default: break
+            }
+        }
+        analysis.referenceNames = referenceNames
+        for candidate in requireCandidates where analysis.references[candidate.reference].declaration == nil {
+            analysis.module.requireCalls.append(candidate.call)
+        }
+        for candidate in contextCandidates where analysis.references[candidate.reference].declaration == nil {
+            analysis.module.requireContexts.append(candidate.call)
+        }
+        return analysis
+    }
+
+    private mutating func eatSemicolon() {
+        _ = eat(";")
+    }
+
+    private mutating func enter() throws(JavaScriptSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw JavaScriptSyntaxError(
+                kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
+                offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(Self.maximumDepth) levels deep")
+        }
+    }
+
+    private mutating func parseStatement(topLevel: Bool = false) throws(JavaScriptSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
+        guard i < count else { throw unexpected() }
+        let token = tokens[i]
+        switch token.kind {
+        case .punctuator:
+            if at("{") { return try parseBlock() }
+            if at(";") {
+                i += 1
+                return
+            }
+        case .keyword:
+            if try parseKeywordStatement(topLevel: topLevel) { return }
+        case .identifier:
+            if at("let"), isIdentifierName(i + 1) || tokenIs(i + 1, "[") || tokenIs(i + 1, "{") {
+                i += 1
+                try parseDeclarations(.let)
+                eatSemicolon()
+                return
+            }
+            if at("async"), tokenIs(i + 1, "function"), !newlineBefore(i + 1) {
+                return try parseFunction(declaration: true)
+            }
+            if tokenIs(i + 1, ":") {
+                i += 2
+                return try parseStatement()
+            }
+        default:
+            break
+        }
+        try parseExpression()
+        eatSemicolon()
+    }
+
+    /// Parses a statement that starts with a keyword; returns `false` for an expression statement.
+    private mutating func parseKeywordStatement(topLevel: Bool) throws(JavaScriptSyntaxError) -> Bool {
+        switch text(i) {
+        case "var", "const":
+            let kind: Declaration.Kind = at("var") ? .var : .const
+            i += 1
+            try parseDeclarations(kind)
+            eatSemicolon()
+        case "function":
+            try parseFunction(declaration: true)
+        case "class":
+            try parseClass(declaration: true)
+        case "if":
+            i += 1
+            try parseParenthesized()
+            try parseStatement()
+            if eat("else") { try parseStatement() }
+        case "for":
+            try parseFor()
+        case "while":
+            i += 1
+            try parseParenthesized()
+            try parseStatement()
+        case "do":
+            i += 1
+            try parseStatement()
+            try expect("while")
+            try parseParenthesized()
+            eatSemicolon()
+        case "return", "throw":
+            i += 1
+            if !newlineBefore(i), canStartExpression(i) { try parseExpression() }
+            eatSemicolon()
+        case "break", "continue":
+            i += 1
+            if isIdentifierName(i), !newlineBefore(i) { i += 1 }
+            eatSemicolon()
+        case "switch":
+            try parseSwitch()
+        case "try":
+            try parseTry()
+        case "with":
+            i += 1
+            try parseParenthesized()
+            let outer = scope
+            markUnsafe(from: pushScope(.block))
+            try parseStatement()
+            scope = outer
+        case "debugger":
+            i += 1
+            eatSemicolon()
+        case "import":
+            guard topLevel, !tokenIs(i + 1, "("), !tokenIs(i + 1, ".") else { return false }
+            try parseImportDeclaration()
+        case "export":
+            guard topLevel else { throw unexpected("'export' is only allowed at the top level") }
+            try parseExportDeclaration()
+        case "yield", "await":
+            guard tokenIs(i + 1, ":") else { return false }
+            i += 2
+            try parseStatement()
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func parseBlock() throws(JavaScriptSyntaxError) {
+        try expect("{")
+        let outer = scope
+        pushScope(.block)
+        while i < count, !at("}") {
+            try parseStatement()
+        }
+        try expect("}")
+        scope = outer
+    }
+
+    private mutating func parseParenthesized() throws(JavaScriptSyntaxError) {
+        try expect("(")
+        try parseExpression()
+        try expect(")")
+    }
+
+    private mutating func parseDeclarations(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) {
+        repeat {
+            try parseBindingTarget(kind)
+            if eat("=") { try parseAssignment() }
+        } while eat(",")
+    }
+
+    private mutating func parseBindingTarget(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) {
+        if eat("[") {
+            while i < count, !at("]") {
+                if eat(",") { continue }
+                _ = eat("...")
+                try parseBindingTarget(kind)
+                if eat("=") { try parseAssignment() }
+                if !at("]") { try expect(",") }
+            }
+            try expect("]")
+        } else if eat("{") {
+            while i < count, !at("}") {
+                if eat("...") {
+                    try parseBindingTarget(kind)
+                } else if eat("[") {
+                    try parseAssignment()
+                    try expect("]")
+                    try expect(":")
+                    try parseBindingTarget(kind)
+                } else {
+                    let key = i
+                    guard isPropertyNameStart(key) else { throw unexpected("expected a property name") }
+                    i += 1
+                    if eat(":") {
+                        try parseBindingTarget(kind)
+                    } else {
+                        guard isIdentifierName(key) else { throw unexpected("expected ':'") }
+                        declare(key, kind, shorthand: true)
+                    }
+                }
+                if eat("=") { try parseAssignment() }
+                if !at("}") { try expect(",") }
+            }
+            try expect("}")
+        } else if isIdentifierName(i) {
+            declare(i, kind)
+            i += 1
+        } else {
+            throw unexpected("expected a binding name")
+        }
+    }
+
+    private mutating func parseFor() throws(JavaScriptSyntaxError) {
+        i += 1
+        if at("await") {
+            if functions.isEmpty, analysis.module.topLevelAwait == nil { analysis.module.topLevelAwait = i }
+            i += 1
+        }
+        try expect("(")
+        let outer = scope
+        pushScope(.block)
+        if at(";") {
+            // No initializer.
+        } else if at("var") || at("const") {
+            let kind: Declaration.Kind = at("var") ? .var : .const
+            i += 1
+            try parseDeclarations(kind)
+        } else if at("let"), isIdentifierName(i + 1) || tokenIs(i + 1, "[") || tokenIs(i + 1, "{") {
+            i += 1
+            try parseDeclarations(.let)
+        } else {
+            try parseExpression()
+        }
+        if eat("of") {
+            try parseAssignment()
+        } else if eat("in") {
+            try parseExpression()
+        } else if !at(")") {
+            try expect(";")
+            if !at(";") { try parseExpression() }
+            try expect(";")
+            if !at(")") { try parseExpression() }
+        }
+        try expect(")")
+        try parseStatement()
+        scope = outer
+    }
+
+    private mutating func parseSwitch() throws(JavaScriptSyntaxError) {
+        i += 1
+        try parseParenthesized()
+        try expect("{")
+        let outer = scope
+        pushScope(.block)
+        while i < count, !at("}") {
+            if eat("case") {
+                try parseExpression()
+                try expect(":")
+            } else if eat("default") {
+                try expect(":")
+            } else {
+                try parseStatement()
+            }
+        }
+        try expect("}")
+        scope = outer
+    }
+
+    private mutating func parseTry() throws(JavaScriptSyntaxError) {
+        i += 1
+        try parseBlock()
+        if eat("catch") {
+            let outer = scope
+            pushScope(.catchClause)
+            if eat("(") {
+                try parseBindingTarget(.catchParameter)
+                try expect(")")
+            }
+            try parseBlock()
+            scope = outer
+        }
+        if eat("finally") { try parseBlock() }
+    }
+
+    // MARK: - Functions and classes
+
+    /// `[async] function [*] [name] (params) { body }` at `i`.
+    private mutating func parseFunction(declaration: Bool) throws(JavaScriptSyntaxError) {
+        let isAsync = eat("async")
+        try expect("function")
+        let isGenerator = eat("*")
+        let outer = scope
+        if isIdentifierName(i) {
+            if declaration {
+                declare(i, .function)
+            } else {
+                pushScope(.expressionName)
+                declare(i, .expressionName)
+            }
+            i += 1
+        }
+        try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+        scope = outer
+    }
+
+    /// `(params) { body }` in a new function scope.
+    private mutating func parseFunctionRest(isAsync: Bool, isGenerator: Bool) throws(JavaScriptSyntaxError) {
+        let outer = scope
+        pushScope(.function)
+        functions.append(FunctionContext(isAsync: isAsync, isGenerator: isGenerator))
+        try expect("(")
+        try parseParameters()
+        try parseFunctionBody()
+        functions.removeLast()
+        scope = outer
+    }
+
+    private mutating func parseParameters() throws(JavaScriptSyntaxError) {
+        while i < count, !at(")") {
+            _ = eat("...")
+            try parseBindingTarget(.parameter)
+            if eat("=") { try parseAssignment() }
+            if !at(")") { try expect(",") }
+        }
+        try expect(")")
+    }
+
+    private mutating func parseFunctionBody() throws(JavaScriptSyntaxError) {
+        try expect("{")
+        let outerStrict = strict
+        if hasUseStrictDirective(at: i) { strict = true }
+        while i < count, !at("}") {
+            try parseStatement()
+        }
+        try expect("}")
+        strict = outerStrict
+    }
+
+    private mutating func parseArrow(isAsync: Bool) throws(JavaScriptSyntaxError) {
+        if isAsync { i += 1 }
+        let outer = scope
+        pushScope(.arrowFunction)
+        functions.append(FunctionContext(isAsync: isAsync, isGenerator: false))
+        if eat("(") {
+            try parseParameters()
+        } else {
+            declare(i, .parameter)
+            i += 1
+        }
+        try expect("=>")
+        if at("{") {
+            try parseFunctionBody()
+        } else {
+            try parseAssignment()
+        }
+        functions.removeLast()
+        scope = outer
+    }
+
+    private mutating func parseClass(declaration: Bool) throws(JavaScriptSyntaxError) {
+        try expect("class")
+        let outer = scope
+        if isIdentifierName(i) {
+            if declaration {
+                declare(i, .class)
+            } else {
+                pushScope(.expressionName)
+                declare(i, .expressionName)
+            }
+            i += 1
+        }
+        let outerStrict = strict
+        strict = true
+        if eat("extends") { try parseLeftHandSide() }
+        try expect("{")
+        pushScope(.classBody)
+        while i < count, !at("}") {
+            if eat(";") { continue }
+            try parseClassMember()
+        }
+        try expect("}")
+        scope = outer
+        strict = outerStrict
+    }
+
+    private mutating func parseClassMember() throws(JavaScriptSyntaxError) {
+        if at("static"), tokenIs(i + 1, "{") {
+            i += 1
+            let outer = scope
+            pushScope(.function)
+            functions.append(FunctionContext(isAsync: false, isGenerator: false))
+            try parseFunctionBody()
+            functions.removeLast()
+            scope = outer
+            return
+        }
+        if at("static"), isPropertyNameStart(i + 1) || tokenIs(i + 1, "*") { i += 1 }
+        let (isAsync, isGenerator) = try parseMethodModifiers()
+        try parsePropertyName()
+        if at("(") {
+            try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+            return
+        }
+        if eat("=") {
+            functions.append(FunctionContext(isAsync: false, isGenerator: false))
+            try parseAssignment()
+            functions.removeLast()
+        }
+        eatSemicolon()
+    }
+
+    /// `async`, `*`, `get`, `set` before a method name.
+    private mutating func parseMethodModifiers() throws(JavaScriptSyntaxError) -> (isAsync: Bool, isGenerator: Bool) {
+        var isAsync = false
+        if at("async"), !newlineBefore(i + 1), isPropertyNameStart(i + 1) || tokenIs(i + 1, "*") {
+            isAsync = true
+            i += 1
+        }
+        let isGenerator = eat("*")
+        if !isAsync, !isGenerator, at("get") || at("set"), isPropertyNameStart(i + 1) { i += 1 }
+        return (isAsync, isGenerator)
+    }
+
+    private mutating func parsePropertyName() throws(JavaScriptSyntaxError) {
+        if eat("[") {
+            try parseAssignment()
+            try expect("]")
+        } else if isPropertyNameStart(i) {
+            i += 1
+        } else {
+            throw unexpected("expected a property name")
+        }
+    }
+
+    // MARK: - Expressions
+
+    private mutating func parseExpression() throws(JavaScriptSyntaxError) {
+        try parseAssignment()
+        while eat(",") {
+            try parseAssignment()
+        }
+    }
+
+    private mutating func parseAssignment() throws(JavaScriptSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
+        guard i < count else { throw unexpected() }
+        if isIdentifierName(i), tokenIs(i + 1, "=>"), !newlineBefore(i + 1) {
+            return try parseArrow(isAsync: false)
+        }
+        if at("async"), !newlineBefore(i + 1) {
+            if isIdentifierName(i + 1), tokenIs(i + 2, "=>") { return try parseArrow(isAsync: true) }
+            if tokenIs(i + 1, "("), arrowFollows(i + 1) { return try parseArrow(isAsync: true) }
+        }
+        if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
+        if at("yield"), functions.last?.isGenerator == true {
+            i += 1
+            if !newlineBefore(i) {
+                if eat("*") {
+                    try parseAssignment()
+                } else if canStartExpression(i) {
+                    try parseAssignment()
+                }
+            }
+            return
+        }
+        try parseBinary()
+        if eat("?") {
+            try parseAssignment()
+            try expect(":")
+            try parseAssignment()
+            return
+        }
+        if i < count, tokens[i].kind == .punctuator, Self.assignmentOperators.contains(punctuatorCode(i)) {
+            i += 1
+            try parseAssignment()
+        }
+    }
+
+    private func arrowFollows(_ open: Int) -> Bool {
+        let close = Int(matching[open])
+        return close > open && tokenIs(close + 1, "=>") && !newlineBefore(close + 1)
+    }
+
+    private mutating func parseBinary() throws(JavaScriptSyntaxError) {
+        try parseUnary()
+        while i < count {
+            let token = tokens[i]
+            if token.kind == .punctuator, Self.binaryOperators.contains(punctuatorCode(i)) {
+                i += 1
+            } else if token.kind == .keyword, at("in") || at("instanceof") {
+                i += 1
+            } else {
+                return
+            }
+            try parseUnary()
+        }
+    }
+
+    private mutating func parseUnary() throws(JavaScriptSyntaxError) {
+        guard i < count else { throw unexpected() }
+        let token = tokens[i]
+        if token.kind == .punctuator, Self.prefixOperators.contains(punctuatorCode(i)) {
+            i += 1
+            return try parseUnary()
+        }
+        if token.kind == .keyword {
+            if at("typeof") || at("void") || at("delete") {
+                i += 1
+                return try parseUnary()
+            }
+            if at("await") {
+                if functions.last?.isAsync == true {
+                    i += 1
+                    return try parseUnary()
+                }
+                if functions.isEmpty, !newlineBefore(i + 1), canStartExpression(i + 1),
+                   !tokenIs(i + 1, "("), !tokenIs(i + 1, "["), !tokenIs(i + 1, "+"), !tokenIs(i + 1, "-") {
+                    if analysis.module.topLevelAwait == nil { analysis.module.topLevelAwait = i }
+                    i += 1
+                    return try parseUnary()
+                }
+            }
+        }
+        try parseLeftHandSide()
+        if at("++") || at("--"), !newlineBefore(i) { i += 1 }
+    }
+
+    private mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) {
+        if at("new") {
+            i += 1
+            if eat(".") {
+                i += 1
+            } else {
+                try parseNewCallee()
+                if at("(") { try parseArguments() }
+            }
+        } else {
+            try parsePrimary()
+        }
+        try parseSuffixes(allowCalls: true)
+    }
+
+    private mutating func parseNewCallee() throws(JavaScriptSyntaxError) {
+        if at("new") {
+            i += 1
+            if eat(".") {
+                i += 1
+            } else {
+                try parseNewCallee()
+                if at("(") { try parseArguments() }
+            }
+        } else {
+            try parsePrimary()
+        }
+        try parseSuffixes(allowCalls: false)
+    }
+
+    private mutating func parseSuffixes(allowCalls: Bool) throws(JavaScriptSyntaxError) {
+        while i < count {
+            let token = tokens[i]
+            switch token.kind {
+            case .punctuator:
+                if at(".") {
+                    i += 2
+                } else if at("?.") {
+                    guard allowCalls else { return }
+                    i += 1
+                    if at("(") {
+                        try parseArguments()
+                    } else if eat("[") {
+                        try parseExpression()
+                        try expect("]")
+                    } else {
+                        i += 1
+                    }
+                } else if eat("[") {
+                    try parseExpression()
+                    try expect("]")
+                } else if allowCalls, at("(") {
+                    try parseArguments()
+                } else {
+                    return
+                }
+            case .template, .templateHead:
+                try parseTemplate()
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func parseArguments() throws(JavaScriptSyntaxError) {
+        try expect("(")
+        while i < count, !at(")") {
+            _ = eat("...")
+            try parseAssignment()
+            if !at(")") { try expect(",") }
+        }
+        try expect(")")
+    }
+
+    private mutating func parseTemplate() throws(JavaScriptSyntaxError) {
+        guard let kind = kind(i) else { throw unexpected() }
+        i += 1
+        guard kind == .templateHead else { return }
+        while true {
+            try parseExpression()
+            guard let next = self.kind(i) else { throw unexpected() }
+            i += 1
+            if next == .templateTail { return }
+            guard next == .templateMiddle else {
+                i -= 1
+                throw unexpected("expected the end of a template substitution")
+            }
+        }
+    }
+
+    private mutating func parsePrimary() throws(JavaScriptSyntaxError) {
+        guard i < count else { throw unexpected() }
+        let token = tokens[i]
+        switch token.kind {
+        case .identifier:
+            if at("async"), tokenIs(i + 1, "function"), !newlineBefore(i + 1) {
+                return try parseFunction(declaration: false)
+            }
+            if at("require") { recordRequire() }
+            reference(i)
+            i += 1
+        case .keyword:
+            switch text(i) {
+            case "this", "super", "null", "true", "false":
+                i += 1
+            case "function":
+                try parseFunction(declaration: false)
+            case "class":
+                try parseClass(declaration: false)
+            case "import":
+                i += 1
+                if eat(".") {
+                    if analysis.module.importMeta == nil { analysis.module.importMeta = i - 2 }
+                    i += 1
+                    return
+                }
+                let importToken = i - 1
+                guard at("(") else { throw unexpected("expected '(' after 'import'") }
+                if kind(i + 1) == .string, tokenIs(i + 2, ")") || tokenIs(i + 2, ",") {
+                    analysis.module.dynamicImports.append(.init(
+                        importToken: importToken, specifierToken: i + 1, specifier: stringValue(i + 1)))
+                } else {
+                    analysis.module.dynamicImports.append(.init(importToken: importToken, specifierToken: nil, specifier: nil))
+                }
+                try parseArguments()
+            case "yield", "await":
+                reference(i)
+                i += 1
+            case "new":
+                try parseLeftHandSide()
+            default:
+                throw unexpected()
+            }
+        case .number, .string, .regularExpression, .template, .privateName:
+            i += 1
+        case .templateHead:
+            try parseTemplate()
+        case .punctuator:
+            if eat("(") {
+                try parseExpression()
+                try expect(")")
+            } else if eat("[") {
+                while i < count, !at("]") {
+                    if eat(",") { continue }
+                    _ = eat("...")
+                    try parseAssignment()
+                    if !at("]") { try expect(",") }
+                }
+                try expect("]")
+            } else if eat("{") {
+                while i < count, !at("}") {
+                    try parseObjectMember()
+                    if !at("}") { try expect(",") }
+                }
+                try expect("}")
+            } else {
+                throw unexpected()
+            }
+        default:
+            throw unexpected()
+        }
+    }
+
+    private mutating func parseObjectMember() throws(JavaScriptSyntaxError) {
+        if eat("...") { return try parseAssignment() }
+        let (isAsync, isGenerator) = try parseMethodModifiers()
+        let key = i
+        try parsePropertyName()
+        if at("(") { return try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator) }
+        if eat(":") { return try parseAssignment() }
+        guard isIdentifierName(key), key == i - 1 else { throw unexpected("expected ':'") }
+        reference(key, shorthand: true)
+        if eat("=") { try parseAssignment() }
+    }
+
+    /// Records `require("x")` and `require.context(...)` at `i` (kept if `require` turns out free).
+    private mutating func recordRequire() {
+        let referenceIndex = analysis.references.count
+        if tokenIs(i + 1, "("), kind(i + 2) == .string, tokenIs(i + 3, ")") {
+            requireCandidates.append(RequireCandidate(
+                reference: referenceIndex,
+                call: .init(requireToken: i, specifierToken: i + 2, specifier: stringValue(i + 2))))
+        } else if tokenIs(i + 1, "."), tokenIs(i + 2, "context"), tokenIs(i + 3, "("), kind(i + 4) == .string {
+            var k = i + 5
+            var recursive = true
+            var pattern: String?
+            var flags = ""
+            if eat(at: &k, ",") {
+                if tokenIs(k, "false") || tokenIs(k, "true") {
+                    recursive = tokenIs(k, "true")
+                    k += 1
+                }
+                if eat(at: &k, ","), kind(k) == .regularExpression {
+                    let regex = text(k)
+                    if let slash = regex.lastIndex(of: "/"), slash > regex.startIndex {
+                        pattern = String(regex[regex.index(after: regex.startIndex)..<slash])
+                        flags = String(regex[regex.index(after: slash)...])
+                    }
+                    k += 1
+                }
+            }
+            _ = eat(at: &k, ",")
+            guard tokenIs(k, ")") else { return }
+            contextCandidates.append(ContextCandidate(reference: referenceIndex, call: .init(
+                requireToken: i, closeToken: k, directory: stringValue(i + 4), directoryToken: i + 4,
+                recursive: recursive, pattern: pattern, flags: flags)))
+        }
+    }
+
+    private func eat(at k: inout Int, _ text: StaticString) -> Bool {
+        if tokenIs(k, text) {
+            k += 1
+            return true
+        }
+        return false
+    }
+
+    // MARK: - Modules
+
+    private mutating func parseModuleRequest() throws(JavaScriptSyntaxError) -> Int {
+        guard kind(i) == .string else { throw unexpected("expected a module specifier string") }
+        let token = i
+        let specifier = stringValue(i)
+        i += 1
+        var attributeType: String?
+        if at("with") || (at("assert") && !newlineBefore(i)), tokenIs(i + 1, "{") {
+            i += 2
+            while i < count, !at("}") {
+                let key = try moduleExportName()
+                try expect(":")
+                guard kind(i) == .string else { throw unexpected("expected a string") }
+                if key == "type" { attributeType = stringValue(i) }
+                i += 1
+                if !at("}") { try expect(",") }
+            }
+            try expect("}")
+        }
+        analysis.module.requests.append(.init(specifier: specifier, token: token, attributeType: attributeType))
+        return analysis.module.requests.count - 1
+    }
+
+    private mutating func parseImportDeclaration() throws(JavaScriptSyntaxError) {
+        let start = i
+        i += 1
+        if kind(i) == .string {
+            _ = try parseModuleRequest()
+            eatSemicolon()
+            analysis.module.removableStatements.append(start..<i)
+            return
+        }
+        var bindings: [(importedName: String?, declaration: Int)] = []
+        if isIdentifierName(i) {
+            declare(i, .import)
+            bindings.append(("default", analysis.declarations.count - 1))
+            i += 1
+            _ = eat(",")
+        }
+        if eat("*") {
+            try expect("as")
+            guard isIdentifierName(i) else { throw unexpected("expected a binding name") }
+            declare(i, .import)
+            bindings.append((nil, analysis.declarations.count - 1))
+            i += 1
+        } else if eat("{") {
+            while i < count, !at("}") {
+                let nameToken = i
+                let imported = try moduleExportName()
+                var local = nameToken
+                if eat("as") {
+                    local = i
+                    i += 1
+                }
+                guard isIdentifierName(local) else {
+                    i = local
+                    throw unexpected("expected a binding name")
+                }
+                declare(local, .import)
+                bindings.append((imported, analysis.declarations.count - 1))
+                if !at("}") { try expect(",") }
+            }
+            try expect("}")
+        }
+        try expect("from")
+        let request = try parseModuleRequest()
+        eatSemicolon()
+        for binding in bindings {
+            analysis.module.imports.append(.init(request: request, importedName: binding.importedName, declaration: binding.declaration))
+        }
+        analysis.module.removableStatements.append(start..<i)
+    }
+
+    private mutating func parseExportDeclaration() throws(JavaScriptSyntaxError) {
+        let start = i
+        i += 1
+        if eat("*") {
+            if eat("as") {
+                let nameToken = i
+                let exported = try moduleExportName()
+                try expect("from")
+                let request = try parseModuleRequest()
+                analysis.module.exports.append(.init(exportedName: exported, source: .namespace(request: request), token: nameToken))
+            } else {
+                try expect("from")
+                analysis.module.starExports.append(try parseModuleRequest())
+            }
+            eatSemicolon()
+            analysis.module.removableStatements.append(start..<i)
+            return
+        }
+        if eat("{") {
+            var specifiers: [(local: String, localToken: Int, exported: String, exportedToken: Int)] = []
+            while i < count, !at("}") {
+                let localToken = i
+                let local = try moduleExportName()
+                var exported = local
+                var exportedToken = localToken
+                if eat("as") {
+                    exportedToken = i
+                    exported = try moduleExportName()
+                }
+                specifiers.append((local, localToken, exported, exportedToken))
+                if !at("}") { try expect(",") }
+            }
+            try expect("}")
+            if eat("from") {
+                let request = try parseModuleRequest()
+                for specifier in specifiers {
+                    analysis.module.exports.append(.init(
+                        exportedName: specifier.exported,
+                        source: .reexport(request: request, importedName: specifier.local), token: specifier.exportedToken))
+                }
+            } else {
+                for specifier in specifiers {
+                    guard isIdentifierName(specifier.localToken) else {
+                        i = specifier.localToken
+                        throw unexpected("expected a local name")
+                    }
+                    reference(specifier.localToken)
+                    analysis.module.exports.append(.init(
+                        exportedName: specifier.exported, source: .local(name: specifier.local, token: specifier.localToken),
+                        token: specifier.exportedToken))
+                }
+            }
+            eatSemicolon()
+            analysis.module.removableStatements.append(start..<i)
+            return
+        }
+        if eat("default") {
+            var j = i
+            let isAsyncFunction = tokenIs(j, "async") && tokenIs(j + 1, "function") && !newlineBefore(j + 1)
+            if isAsyncFunction || tokenIs(j, "function") || tokenIs(j, "class") {
+                let isClass = tokenIs(j, "class")
+                j += isAsyncFunction ? 2 : 1
+                if !isClass, tokenIs(j, "*") { j += 1 }
+                let named = isIdentifierName(j)
+                if isClass { try parseClass(declaration: true) } else { try parseFunction(declaration: true) }
+                analysis.module.defaultExport = .init(
+                    exportToken: start, isNamedDeclaration: named, isAnonymousDeclaration: !named, lastToken: i - 1)
+                analysis.module.exports.append(.init(
+                    exportedName: "default", source: named ? .local(name: name(j), token: j) : .defaultExpression, token: start + 1))
+                return
+            }
+            try parseAssignment()
+            analysis.module.defaultExport = .init(
+                exportToken: start, isNamedDeclaration: false, isAnonymousDeclaration: false, lastToken: i - 1)
+            analysis.module.exports.append(.init(exportedName: "default", source: .defaultExpression, token: start + 1))
+            eatSemicolon()
+            return
+        }
+        let isDeclaration = at("var") || at("const") || at("function") || at("class")
+            || (at("let") && (isIdentifierName(i + 1) || tokenIs(i + 1, "[") || tokenIs(i + 1, "{")))
+            || (at("async") && tokenIs(i + 1, "function"))
+        guard isDeclaration else { throw unexpected("expected a declaration after 'export'") }
+        analysis.module.exportKeywords.append(start)
+        let before = analysis.declarations.count
+        try parseStatement()
+        for declaration in analysis.declarations[before...] where declaration.scope == 0 {
+            switch declaration.kind {
+            case .var, .let, .const, .function, .class:
+                analysis.module.exports.append(.init(
+                    exportedName: declaration.name, source: .local(name: declaration.name, token: declaration.token),
+                    token: declaration.token))
+            default:
+                continue
+            }
+        }
+    }
+
+    // MARK: - Operator tables
+
+    private func punctuatorCode(_ k: Int) -> UInt32 {
+        let token = tokens[k]
+        let length = token.end - token.start
+        guard length <= 4 else { return 0 }
+        var code: UInt32 = 0
+        for j in token.start..<token.end { code = code << 8 | UInt32(src[j]) }
+        return code
+    }
+
+    private static func code(_ text: String) -> UInt32 {
+        var code: UInt32 = 0
+        for b in text.utf8 { code = code << 8 | UInt32(b) }
+        return code
+    }
+
+    private static let binaryOperators: Set<UInt32> = Set([
+        "+", "-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "<<", ">>", ">>>",
+        "&", "|", "^", "&&", "||", "??",
+    ].map(code))
+
+    private static let assignmentOperators: Set<UInt32> = Set([
+        "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
+    ].map(code))
+
+    private static let prefixOperators: Set<UInt32> = Set(["!", "~", "+", "-", "++", "--"].map(code))
+}

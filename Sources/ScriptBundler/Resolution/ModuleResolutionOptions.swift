@@ -1,0 +1,37 @@
+/// How bare names, aliases, Node built-ins and `resource://` URIs resolve (the `scripts:` settings
+/// `alias:`, `fallback:` and `resourceURIs:`). Paths are absolute or relative to the current directory.
+public struct ModuleResolutionOptions: Sendable, Equatable {
+    /// `alias: {Assets: ../Client/Assets}`: a specifier equal to the name or starting with `name/` is
+    /// rewritten to the target path; a `nil` target (`false`) makes it an empty module.
+    public var aliases: [String: String?]
+    /// `fallback: {url: ./url-shim.js, fs: false}`: used for a bare name that node_modules cannot provide
+    /// (Node built-ins); `nil` (`false`) means an empty module.
+    public var fallbacks: [String: String?]
+    /// Rewriting of `resource://...` URIs.
+    public var resourceURIs: ResourceURIRule?
+    /// The configuration file, named in errors that a configuration key can fix.
+    public var configurationPath: String?
+
+    public init(
+        aliases: [String: String?] = [:], fallbacks: [String: String?] = [:], resourceURIs: ResourceURIRule? = nil,
+        configurationPath: String? = nil
+    ) {
+        self.aliases = aliases
+        self.fallbacks = fallbacks
+        self.resourceURIs = resourceURIs
+        self.configurationPath = configurationPath
+    }
+}
+
+/// `resourceURIs: {directory: ..., overrides: {Name: Replacement}}`: every `resource://.../Name` import
+/// resolves to `directory/Name`, after replacing `Name` by its override unless the importer is the
+/// replacement file itself (so an override can import the original).
+public struct ResourceURIRule: Sendable, Equatable {
+    public var directory: String
+    public var overrides: [String: String]
+
+    public init(directory: String, overrides: [String: String] = [:]) {
+        self.directory = directory
+        self.overrides = overrides
+    }
+}

@@ -1,0 +1,102 @@
+import BlockListCompiler
+
+/// Turns check results into text, JSON or GitHub workflow annotations.
+public struct DiagnosticFormatter: Sendable {
+    /// An output format.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, github
+    }
+
+    public var format: Format
+
+    public init(format: Format) { self.format = format }
+
+    public func format(_ results: [FileCheckResult]) -> String {
+        switch format {
+        case .text: return results.map(text).joined()
+        case .github: return results.map(github).joined()
+        case .json: return "[" + results.map(json).joined(separator: ",") + "\n]\n"
+        }
+    }
+
+    private func summary(_ report: RuleListReport) -> String {
+        let actions = report.actionCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "\(report.ruleCount) rules, \(report.byteCount) bytes" + (actions.isEmpty ? "" : " (\(actions))")
+    }
+
+    private func text(_ result: FileCheckResult) -> String {
+        var output = ""
+        guard let report = result.report else {
+            return "\(result.path): error: \(result.readError ?? "cannot read the file")\n"
+        }
+        for diagnostic in report.diagnostics {
+            output += "\(result.path):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
+                output += " (WebKit reports: \(webKitMessage))"
+            }
+            output += "\n"
+        }
+        for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
+        let errorCount = report.errors.count + result.budgetErrors.count
+        output += "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
+        return output
+    }
+
+    private static func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    private static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+
+    private func github(_ result: FileCheckResult) -> String {
+        let file = Self.escapeProperty(result.path)
+        guard let report = result.report else {
+            return "::error file=\(file)::\(Self.escapeData(result.readError ?? "cannot read the file"))\n"
+        }
+        var output = ""
+        for diagnostic in report.diagnostics {
+            var message = diagnostic.message
+            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage { message += " (WebKit reports: \(webKitMessage))" }
+            output += "::\(diagnostic.severity.rawValue) file=\(file),line=\(diagnostic.line),col=\(diagnostic.column)::\(Self.escapeData(message))\n"
+        }
+        for budget in result.budgetErrors { output += "::error file=\(file),line=1,col=1::\(Self.escapeData(budget))\n" }
+        return output
+    }
+
+    private func json(_ result: FileCheckResult) -> String {
+        var fields: [String] = ["\"file\":" + JSONEscaper.quoted(result.path), "\"valid\":" + (result.isValid ? "true" : "false")]
+        if let report = result.report {
+            fields.append("\"rules\":\(report.ruleCount)")
+            fields.append("\"bytes\":\(report.byteCount)")
+            let actions = report.actionCounts.sorted { $0.key < $1.key }.map { JSONEscaper.quoted($0.key) + ":" + String($0.value) }
+            fields.append("\"actions\":{" + actions.joined(separator: ",") + "}")
+            var errors = report.errors.map(diagnosticJSON)
+            errors += result.budgetErrors.map { "{\"rule\":null,\"pointer\":\"\",\"line\":1,\"column\":1,\"message\":" + JSONEscaper.quoted($0) + ",\"webkitMessage\":null}" }
+            fields.append("\"errors\":[" + errors.joined(separator: ",") + "]")
+            fields.append("\"warnings\":[" + report.warnings.map(diagnosticJSON).joined(separator: ",") + "]")
+        } else {
+            fields.append("\"rules\":0")
+            fields.append("\"bytes\":0")
+            fields.append("\"actions\":{}")
+            fields.append("\"errors\":[{\"rule\":null,\"pointer\":\"\",\"line\":null,\"column\":null,\"message\":" + JSONEscaper.quoted(result.readError ?? "cannot read the file") + ",\"webkitMessage\":null}]")
+            fields.append("\"warnings\":[]")
+        }
+        return "\n{" + fields.joined(separator: ",") + "}"
+    }
+
+    private func diagnosticJSON(_ diagnostic: Diagnostic) -> String {
+        var fields = [
+            "\"rule\":" + (diagnostic.ruleIndex.map(String.init) ?? "null"),
+            "\"pointer\":" + JSONEscaper.quoted(diagnostic.pointer),
+            "\"line\":\(diagnostic.line)",
+            "\"column\":\(diagnostic.column)",
+            "\"message\":" + JSONEscaper.quoted(diagnostic.message),
+            "\"webkitMessage\":" + (diagnostic.webKitMessage.map(JSONEscaper.quoted) ?? "null"),
+        ]
+        if let detail = diagnostic.webKitDetail { fields.append("\"webkitDetail\":" + JSONEscaper.quoted(detail)) }
+        if diagnostic.reportedByWebKit { fields.append("\"reportedByWebKit\":true") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

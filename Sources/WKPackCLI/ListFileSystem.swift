@@ -1,0 +1,14 @@
+/// The file operations of the list commands; a seam for tests.
+public protocol ListFileSystem: Sendable {
+    /// The bytes of the file at `path`, or a short reason it cannot be read.
+    func read(_ path: String) -> Result<[UInt8], ListFileProblem>
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename. Creates the folder.
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(ListFileProblem)
+}
+
+/// Why a file could not be read or written.
+public struct ListFileProblem: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import BlockListCompiler
+
+/// Generated and merged lists compile in the real WebKit (`../shared/tools/webkit-oracle`), when it is installed.
+@Suite struct GeneratedListOracleTests {
+    /// The oracle's verdict line for `bytes`, or nil when the oracle is absent.
+    static func oracleVerdict(_ bytes: [UInt8]) throws -> String? {
+        guard let oracle = SharedCorpus.oracle else {
+            print("skipped: ../shared/tools/webkit-oracle is absent")
+            return nil
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-oracle-\(UUID().uuidString).json")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = oracle
+        process.arguments = [file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func generatedListsCompileInWebKit() throws {
+        let result = try DisconnectListGenerator.generate(.init(
+            entityList: DisconnectListGeneratorTests.fixtureInput("entitylist-small.json"),
+            blacklist: DisconnectListGeneratorTests.fixtureInput("blacklist-small.json")))
+        for list in result.lists where list.name.hasSuffix("advertising.json") || list.name.hasSuffix("social.json") {
+            guard let verdict = try Self.oracleVerdict(list.bytes) else { return }
+            #expect(verdict.contains("\"ok\": true"), "\(list.name): \(verdict)")
+        }
+    }
+
+    @Test func mergedListWithSafelistCompilesInWebKit() throws {
+        var safelist = Safelist()
+        _ = try safelist.add(contentsOf: RuleListMergerTests.fixture("safelist.txt"))
+        let merged = try RuleListMerger().merge([RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")], safelist: safelist)
+        guard let verdict = try Self.oracleVerdict(merged.bytes) else { return }
+        #expect(verdict.contains("\"ok\": true"), "\(verdict)")
+    }
+}

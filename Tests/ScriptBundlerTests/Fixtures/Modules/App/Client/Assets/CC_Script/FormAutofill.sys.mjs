@@ -1,0 +1,1 @@
+export const FormAutofill = { name: "original" };

@@ -1,0 +1,2 @@
+export const AppConstants = { platform: "ios" };
+export function helper() { return "helped"; }

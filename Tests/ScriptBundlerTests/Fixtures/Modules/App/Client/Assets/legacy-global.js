@@ -1,0 +1,3 @@
+function legacyGlobal() {}
+var legacyVar = "lv";
+__log.push("legacy ran");

@@ -1,0 +1,2 @@
+import { translate } from "./translate.mjs";
+__log.push("worker " + translate("hello"));

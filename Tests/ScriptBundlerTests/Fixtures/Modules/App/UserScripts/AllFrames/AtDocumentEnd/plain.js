@@ -1,0 +1,2 @@
+const events = "document end";
+window.endEvents = events;

@@ -1,0 +1,2 @@
+window.__firefox__ = { ready: true };
+__log.push("firefox");

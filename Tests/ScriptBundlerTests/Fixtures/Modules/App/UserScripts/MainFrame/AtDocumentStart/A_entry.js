@@ -1,0 +1,32 @@
+import { count, increment } from "./lib/counter.js";
+import * as counterNS from "./lib/counter.js";
+import def, { named } from "./lib/cjs-module";
+import data from "./lib/data.json";
+import { Readability } from "@mozilla/readability";
+import parse from "page-metadata-parser/parser.js";
+import { dark } from "darkreader";
+import { version as darkLib } from "darkreader/lib/extra";
+import purify from "dompurify";
+import { b } from "./B_entry.js";
+import "./lib/side-effect.js";
+import { aValue } from "./lib/cycle-a.js";
+
+__log.push("A start");
+__log.push("count " + count);
+increment();
+__log.push("count live " + count + " ns " + counterNS.count);
+const obj = { count };
+__log.push("shorthand " + obj.count);
+function shadow(count) { return count; }
+__log.push("shadow " + shadow(42));
+__log.push("cjs " + def.kind + " " + named);
+__log.push("json " + data.title);
+__log.push("readability " + new Readability().parse());
+__log.push("parser " + parse("x") + " " + globalThis.sawGlobal);
+__log.push("dark " + dark() + " " + darkLib);
+__log.push("purify " + purify.sanitize("<b>"));
+__log.push("b " + b);
+__log.push("cycle " + aValue);
+__log.push("legacy require " + require("./lib/legacy-helper").value);
+__log.push("require es " + require("./lib/counter.js").count + " " + require("./lib/counter.js").__esModule);
+import("./lib/lazy.js").then((ns) => { __log.push("lazy " + ns.default); });

@@ -1,0 +1,3 @@
+"use strict";
+__log.push("B evaluated");
+export const b = "bee";

@@ -1,0 +1,2 @@
+const events = "plain";
+__log.push("C " + events + " " + typeof window.document);

@@ -1,0 +1,2 @@
+module.exports = { kind: "cjs", named: "N" };
+__log.push("cjs evaluated");

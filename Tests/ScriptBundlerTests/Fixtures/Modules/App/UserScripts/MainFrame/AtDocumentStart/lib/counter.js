@@ -1,0 +1,3 @@
+export let count = 0;
+export function increment() { count++; }
+__log.push("counter evaluated");

@@ -1,0 +1,1 @@
+__log.push("side effect");

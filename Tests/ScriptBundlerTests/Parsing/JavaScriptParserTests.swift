@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// Scope analysis and module syntax of `JavaScriptParser`.
+@Suite struct JavaScriptParserTests {
+    /// `name@line:column -> declaration name@line:column` (or `free`) for every reference.
+    static func resolutions(_ source: String) throws -> [String] {
+        let analysis = try JavaScriptParser.analyze(source)
+        return analysis.references.map { reference in
+            let token = analysis.tokens[reference.token]
+            let here = "\(analysis.name(of: reference))@\(token.line):\(token.column)"
+            guard let index = reference.declaration else { return here + " free" }
+            let declaration = analysis.declarations[index]
+            let at = analysis.tokens[declaration.token]
+            return here + " -> \(declaration.kind)@\(at.line):\(at.column)"
+        }
+    }
+
+    @Test func shadowingAndHoisting() throws {
+        let source = """
+        f(x);
+        var x = 1;
+        function f(a) { let x = a; { const x = 2; g(x); } return x; }
+        """
+        #expect(try Self.resolutions(source) == [
+            "f@1:0 -> function@3:9", "x@1:2 -> var@2:4",
+            "a@3:24 -> parameter@3:11", "g@3:42 free", "x@3:44 -> const@3:35", "x@3:57 -> let@3:20",
+        ])
+    }
+
+    @Test func blockScopesLoopsCatchAndClasses() throws {
+        let source = """
+        for (let i = 0; i < n; i++) { use(i); }
+        try { t(); } catch ({ message }) { log(message); }
+        class C extends Base { m() { return C; } static s = C; #p = 1; get [k]() { return this.#p; } }
+        const E = class Inner { m() { return Inner; } };
+        """
+        #expect(try Self.resolutions(source) == [
+            "i@1:16 -> let@1:9", "n@1:20 free", "i@1:23 -> let@1:9", "use@1:30 free", "i@1:34 -> let@1:9",
+            "t@2:6 free", "log@2:35 free", "message@2:39 -> catchParameter@2:22",
+            "Base@3:16 free", "C@3:36 -> class@3:6", "C@3:52 -> class@3:6", "k@3:68 free",
+            "Inner@4:37 -> expressionName@4:16",
+        ])
+    }
+
+    @Test func arrowsDestructuringAndShorthand() throws {
+        let source = """
+        const f = (a, { b, c: [d] }, ...rest) => ({ a, b, d, rest, e });
+        const g = async x => await x;
+        [p, q] = [q, p];
+        label: for (;;) break label;
+        """
+        let analysis = try JavaScriptParser.analyze(source)
+        #expect(try Self.resolutions(source) == [
+            "a@1:44 -> parameter@1:11", "b@1:47 -> parameter@1:16", "d@1:50 -> parameter@1:23",
+            "rest@1:53 -> parameter@1:32", "e@1:59 free", "x@2:27 -> parameter@2:16",
+            "p@3:1 free", "q@3:4 free", "q@3:10 free", "p@3:13 free",
+        ])
+        #expect(analysis.references.prefix(5).allSatisfy { $0.isShorthandProperty })
+        #expect(!analysis.references[6].isShorthandProperty)
+        let shorthandPattern = analysis.declarations.first { $0.name == "b" }
+        #expect(shorthandPattern?.isShorthandPattern == true)
+    }
+
+    @Test func referencesToADeclaration() throws {
+        let analysis = try JavaScriptParser.analyze("let a = 1; a++; function f() { return a + b; }")
+        let a = try #require(analysis.declarations.firstIndex { $0.name == "a" })
+        #expect(analysis.references(to: a).map { analysis.tokens[analysis.references[$0].token].column } == [11, 38])
+    }
+
+    @Test func duplicateVarIsAReferenceToTheFirst() throws {
+        let resolved = try Self.resolutions("var a = 1; var a = 2; a;")
+        #expect(resolved == ["a@1:15 -> var@1:4", "a@1:22 -> var@1:4"])
+    }
+
+    @Test func sloppyBlockFunctionsAreFunctionScoped() throws {
+        let sloppy = try Self.resolutions("if (x) { function f() {} }\nf();")
+        #expect(sloppy == ["x@1:4 free", "f@2:0 -> function@1:18"])
+        let strict = try Self.resolutions("'use strict';\nif (x) { function f() {} }\nf();")
+        #expect(strict == ["x@2:4 free", "f@3:0 free"])
+        let inClass = try Self.resolutions("class C { m() { { function g() {} } return g; } }")
+        #expect(inClass == ["g@1:43 free"])
+    }
+
+    @Test func evalAndWithMarkScopesUnsafe() throws {
+        let analysis = try JavaScriptParser.analyze("function f() { function g() { eval('x'); } } function h() { var y; }")
+        #expect(analysis.scopes.map(\.isUnsafe) == [true, true, true, false])
+        let withAnalysis = try JavaScriptParser.analyze("function f(o) { with (o) { x; } } function h() {}")
+        #expect(withAnalysis.scopes.map(\.isUnsafe) == [true, true, true, false, false])
+        let shadowed = try JavaScriptParser.analyze("function f(eval) { eval('x'); }")
+        #expect(!shadowed.scopes.contains { $0.isUnsafe })
+    }
+
+    @Test func calleeFlag() throws {
+        let analysis = try JavaScriptParser.analyze("a(); b`t`; c.d(); (e)();")
+        #expect(analysis.references.map(\.isCallee) == [true, true, false, false])
+    }
+
+    @Test func importsAndExports() throws {
+        let source = """
+        import def, { a as b, "x-y" as c, default as d } from "./m.js";
+        import * as ns from 'pkg';
+        import "./side.js";
+        import data from "./d.json" with { type: "json" };
+        export const k = b, [l] = [c];
+        export function f() { return ns; }
+        export default class {}
+        export { k as kay, def as "str" };
+        export * from "./star.js";
+        export * as all from "./all.js";
+        export { z as zed } from "./z.js";
+        """
+        let analysis = try JavaScriptParser.analyze(source)
+        let module = analysis.module
+        #expect(module.requests.map(\.specifier) == ["./m.js", "pkg", "./side.js", "./d.json", "./star.js", "./all.js", "./z.js"])
+        #expect(module.requests[3].attributeType == "json")
+        #expect(module.imports.map(\.importedName) == ["default", "a", "x-y", "default", nil, "default"])
+        #expect(module.imports.map { analysis.declarations[$0.declaration].name } == ["def", "b", "c", "d", "ns", "data"])
+        #expect(module.exports.map(\.exportedName) == ["k", "l", "f", "default", "kay", "str", "all", "zed"])
+        #expect(module.exports[3].source == .defaultExpression)
+        #expect(module.exports[7].source == .reexport(request: 6, importedName: "z"))
+        #expect(module.starExports == [4])
+        #expect(module.removableStatements.count == 8)
+        #expect(module.exportKeywords.count == 2)
+        #expect(module.defaultExport?.isAnonymousDeclaration == true)
+        #expect(module.hasModuleSyntax)
+        let resolved = try Self.resolutions(source)
+        #expect(resolved.contains("b@5:17 -> import@1:19"))
+        #expect(resolved.contains("ns@6:29 -> import@2:12"))
+    }
+
+    @Test func commonJSAndDynamicImport() throws {
+        let source = """
+        const a = require("./a");
+        function load() { return require('./b.js') + import("./c.js"); }
+        const ctx = require.context("./dir", false, /\\.mjs$/);
+        module.exports = { a };
+        function shadow(require) { require("./not-a-dependency"); }
+        """
+        let analysis = try JavaScriptParser.analyze(source)
+        #expect(analysis.module.requireCalls.map(\.specifier) == ["./a", "./b.js"])
+        #expect(analysis.module.dynamicImports.map(\.specifier) == ["./c.js"])
+        #expect(analysis.module.requireContexts.map(\.directory) == ["./dir"])
+        #expect(analysis.module.requireContexts.first?.recursive == false)
+        #expect(analysis.module.requireContexts.first?.pattern == "\\.mjs$")
+        #expect(analysis.module.usesModuleOrExports)
+        #expect(!analysis.module.hasModuleSyntax)
+    }
+
+    @Test func topLevelAwaitOnlyOutsideFunctions() throws {
+        #expect(try JavaScriptParser.analyze("const x = await load();").module.topLevelAwait == 3)
+        #expect(try JavaScriptParser.analyze("async function f() { await g(); }").module.topLevelAwait == nil)
+        #expect(try JavaScriptParser.analyze("var await = 1; await + 1;").module.topLevelAwait == nil)
+    }
+
+    @Test(arguments: [
+        ("let x = ;", 1, 9),
+        ("function f(1) {}", 1, 12),
+        ("if (a) { export const x = 1; }", 1, 10),
+        ("a ? b c", 1, 7),
+    ])
+    func errorsAreLocated(source: String, line: Int, column: Int) throws {
+        do {
+            _ = try JavaScriptParser.analyze(source)
+            Issue.record("expected an error for \(source)")
+        } catch {
+            #expect(error.kind == .unexpectedToken || error.kind == .unbalancedBracket)
+            #expect(error.line == line && error.column == column, "\(error)")
+        }
+    }
+
+    @Test func deepNestingFailsInsteadOfOverflowingTheStack() throws {
+        let deep = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(deep) }
+        let blocks = String(repeating: "{", count: 50_000) + String(repeating: "}", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(blocks) }
+        let fine = String(repeating: "[", count: 1_500) + "a" + String(repeating: "]", count: 1_500)
+        #expect(try JavaScriptParser.analyze(fine).references.count == 1)
+    }
+
+    @Test func randomInputsNeverTrap() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "import", "export",
+                      ",", ";", "=", "?", ":", ".", "...", "`x${", "}`", "yield", "await", "new", "1", "'s'", "\n", " "]
+        for _ in 0..<2000 {
+            var source = ""
+            for _ in 0..<Int.random(in: 1...20, using: &generator) { source += pieces.randomElement(using: &generator) ?? "" + " " }
+            _ = try? JavaScriptParser.analyze(source)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import ScriptBundler
+@testable import WKPackCLI
+
+/// The module settings of `scripts:` (`alias`, `fallback`, `resourceURIs`, groups from `files:`), on the
+/// firefox-ios-shaped fixture of the ScriptBundler tests.
+@Suite struct ModuleConfigTests {
+    static let app = ((#filePath as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent("../ScriptBundlerTests/Fixtures/Modules/App")
+
+    @Test func parsesModuleSettings() throws {
+        let text = """
+        scripts:
+          alias: {Assets: ../Client/Assets, Nothing: false}
+          fallback: {url: shims/url.js, fs: false}
+          resourceURIs: {directory: ../Client/Assets/CC_Script, overrides: {A.sys.mjs: A.ios.mjs}}
+          groups:
+            - {name: Worker, files: [a/w.mjs], output: w.worker.js}
+        """
+        let config = try ProjectConfig.parse(text, path: "proj/wkpack.yml")
+        let configuration = ScriptsJob(config: config).bundleConfiguration()
+        let aliases: [String: String?] = ["Assets": "proj/../Client/Assets", "Nothing": nil as String?]
+        let fallbacks: [String: String?] = ["url": "proj/shims/url.js", "fs": nil as String?]
+        #expect(configuration.resolution.aliases == aliases)
+        #expect(configuration.resolution.fallbacks == fallbacks)
+        #expect(configuration.resolution.resourceURIs == ResourceURIRule(directory: "proj/../Client/Assets/CC_Script", overrides: ["A.sys.mjs": "A.ios.mjs"]))
+        #expect(configuration.groups.first?.files == ["proj/a/w.mjs"])
+        #expect(configuration.groups.first?.outputFileName == "w.worker.js")
+    }
+
+    @Test(arguments: [
+        ("scripts:\n  resourceURIs: {overrides: {}}\n", 2, 17, "'resourceURIs' needs a 'directory'"),
+        ("scripts:\n  alias: {A: 3}\n", 2, 14, "'alias: A' must be a non-empty string"),
+        ("scripts:\n  resourceURIs: {directory: x, other: 1}\n", 2, 32, "unknown key 'other' in 'resourceURIs'"),
+    ])
+    func reportsLocatedErrors(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try ProjectConfig.parse(text, path: "wkpack.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location.line == line && error.location.column == column, "\(error)")
+            #expect(error.message.hasPrefix(message), "\(error)")
+        }
+    }
+
+    @Test func buildsTheFixtureIncludingTheWorkerBundle() throws {
+        let config = try ProjectConfig.load(path: Self.app + "/wkpack.yml")
+        let output = NSTemporaryDirectory() + "wkpack-cli-modules-" + UUID().uuidString
+        let job = ScriptsJob(config: config, overrides: ScriptsOverrides(output: output))
+        _ = try job.run()
+        let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(names.contains("translations-engine.worker.js"))
+        #expect(names.contains("AllFramesAtDocumentStart.js") && names.contains("MainFrameAtDocumentStart.js"))
+        let worker = try String(contentsOfFile: output + "/translations-engine.worker.js", encoding: .utf8)
+        #expect(worker.contains("function translate(text)"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/node") else {
+            print("node not found; not running the worker bundle")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
+        process.arguments = ["-e", "const log = []; globalThis.__log = log; require('node:vm').runInThisContext(require('node:fs').readFileSync(process.argv[1], 'utf8')); console.log(log.join('|'))",
+                             output + "/translations-engine.worker.js"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == "worker [hello]\n")
+    }
+}
