@@ -23,6 +23,18 @@ let package = Package(
             name: "FuzzConfigLoader",
             dependencies: ["FuzzDriver", .product(name: "WKPackCLI", package: "wkpack")]
         ),
+        .executableTarget(
+            name: "FuzzJSONReader",
+            dependencies: ["FuzzDriver", .product(name: "BlockListCompiler", package: "wkpack")]
+        ),
+        .executableTarget(
+            name: "FuzzRuleValidator",
+            dependencies: ["FuzzDriver", .product(name: "BlockListCompiler", package: "wkpack")]
+        ),
+        .executableTarget(
+            name: "FuzzURLFilterParser",
+            dependencies: ["FuzzDriver", .product(name: "BlockListCompiler", package: "wkpack")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
