@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BlockListCompiler", targets: ["BlockListCompiler"]),
         // For the separate fuzzing package in Fuzz/ (the config loader target).
         .library(name: "WKPackCLI", targets: ["WKPackCLI"]),
+        .plugin(name: "WKPackCommandPlugin", targets: ["WKPackCommandPlugin"]),
+        .plugin(name: "WKPackBuildToolPlugin", targets: ["WKPackBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +32,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
+        // SwiftPM and Xcode integration: `swift package wkpack build`, and bundling at build time.
+        .plugin(
+            name: "WKPackCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "wkpack", description: "Run wkpack (default: build) in the package folder."),
+                permissions: [.writeToPackageDirectory(reason: "wkpack writes the bundles and content-blocking lists.")]),
+            dependencies: ["wkpack"]),
+        .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
         .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],

@@ -4,9 +4,12 @@ import Foundation
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {
     public let fileSystem: any BundlerFileSystem
+    /// Keeps file contents and tokens between builds (watch mode); `nil` reads and tokenizes every time.
+    public let cache: SourceCache?
 
-    public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
+    public init(fileSystem: any BundlerFileSystem = LocalFileSystem(), cache: SourceCache? = nil) {
         self.fileSystem = fileSystem
+        self.cache = cache
     }
 
     /// The groups under the configured root, with their files in bundle order.
@@ -17,13 +20,18 @@ public struct ScriptBundler: Sendable {
     /// Builds every group in memory (groups in parallel); fails with the first error in group order,
     /// without writing anything.
     public func build(_ configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
-        let groups = try discoverGroups(configuration)
+        try build(try discoverGroups(configuration), configuration: configuration)
+    }
+
+    /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let results = GroupResults(count: groups.count)
-        let cache = ParsedFileCache()
+        // Files imported by several groups are parsed once per build.
+        let parsed = ParsedFileCache()
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let result: Result<GroupBundle, BundlerError>
             do throws(BundlerError) {
-                result = .success(try buildGroup(groups[index], configuration: configuration, cache: cache))
+                result = .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
             } catch {
                 result = .failure(error)
             }
@@ -40,41 +48,53 @@ public struct ScriptBundler: Sendable {
         return bundles
     }
 
-    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration, cache: ParsedFileCache) throws(BundlerError) -> GroupBundle {
+    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError) -> GroupBundle {
         let clock = ContinuousClock()
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
         let absoluteProject = AbsolutePath.make(configuration.projectFolder)
+        // In watch mode, reads go through the cache and are recorded as the group's inputs.
+        let recorder = cache.map { RecordingFileSystem(base: fileSystem, cache: $0) }
+        let reader: any BundlerFileSystem = recorder ?? fileSystem
         var inputs: [BundleInput] = []
         for name in group.files {
             let path = Paths.join(group.folder, name)
             let bytes: [UInt8]
             do {
-                bytes = try fileSystem.readFile(at: path)
+                bytes = try reader.readFile(at: path)
             } catch {
                 throw BundlerError(.unreadableFile, at: SourceLocation(path: path), "cannot read file: \(error)")
             }
             let absolute = AbsolutePath.make(path)
-            inputs.append(BundleInput(
+            var input = BundleInput(
                 displayPath: path,
                 bannerPath: Paths.relative(absolute, from: absoluteProject),
                 mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
-                bytes: bytes))
+                bytes: bytes)
+            if let cache {
+                do {
+                    input.tokenization = try cache.tokenization(at: AbsolutePath.make(path), bytes: bytes)
+                } catch {
+                    throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+                }
+            }
+            inputs.append(input)
         }
-        let code: [UInt8], map: [UInt8]?
+        let assembled: AssembledBundle
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
-           let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution, cache: cache) {
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed) {
             let paths = ModuleBundleAssembler.PathStyle(
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
-            (code, map) = try ModuleBundleAssembler.assemble(
+            assembled = try ModuleBundleAssembler.assemble(
                 graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths)
         } else {
-            (code, map) = try BundleAssembler.assemble(
+            assembled = try BundleAssembler.assemble(
                 inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
         }
-        return GroupBundle(group: group, code: code, map: map, duration: clock.now - started)
+        return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
+                           inputs: recorder?.recorded ?? [], duration: clock.now - started)
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
@@ -83,6 +103,7 @@ public struct ScriptBundler: Sendable {
         for bundle in bundles {
             files.append((bundle.group.outputFileName, bundle.code))
             if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
+            if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
         }
         return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
     }

@@ -26,7 +26,14 @@ struct BundleCommand: ParsableCommand {
     @Option(name: .customLong("source-maps"), help: "external, inline or none.")
     var sourceMaps: SourceMapMode?
 
+    @Flag(help: "Keep running and rebuild the bundles whose inputs change (same as `wkpack watch`).")
+    var watch = false
+
     func run() throws {
+        if watch {
+            let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps)
+            return try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
+        }
         do {
             let project = try ProjectConfig.load(path: config)
             let job = ScriptsJob(config: project, overrides: ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps))

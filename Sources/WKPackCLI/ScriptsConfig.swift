@@ -8,6 +8,12 @@ public struct ScriptsConfig: Sendable, Equatable {
     public static let defaultMode = BundleMode.production
     public static let defaultSourceMaps = SourceMapMode.external
 
+    /// The map style when none is configured: inline for development (an injected script has no URL to
+    /// resolve a map file against), external for production.
+    public static func defaultSourceMaps(for mode: BundleMode) -> SourceMapMode {
+        mode == .development ? .inline : defaultSourceMaps
+    }
+
     /// Root folder relative to the configuration file's folder.
     public var root: String?
     public var rootLocation: SourceLocation?

@@ -39,12 +39,13 @@ public struct ScriptsJob: BuildJob {
         }
         let root = overrides.root ?? resolve(scripts.root ?? ScriptsConfig.defaultRoot)
         let output = overrides.output ?? resolve(scripts.output ?? ScriptsConfig.defaultOutput)
+        let mode = overrides.mode ?? scripts.mode ?? ScriptsConfig.defaultMode
         return BundleConfiguration(
             root: root,
             output: output,
             projectFolder: folder,
-            mode: overrides.mode ?? scripts.mode ?? ScriptsConfig.defaultMode,
-            sourceMaps: overrides.sourceMaps ?? scripts.sourceMaps ?? ScriptsConfig.defaultSourceMaps,
+            mode: mode,
+            sourceMaps: overrides.sourceMaps ?? scripts.sourceMaps ?? ScriptsConfig.defaultSourceMaps(for: mode),
             groups: scripts.groups.map { group in
                 var group = group
                 group.files = group.files?.map(resolve)

@@ -5,7 +5,7 @@ public struct WKPackCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "wkpack",
         abstract: "Build the web assets a WKWebView browser injects: user-script bundles and content-blocking lists.",
-        subcommands: [BuildCommand.self, BundleCommand.self, RulesCommand.self]
+        subcommands: [BuildCommand.self, BundleCommand.self, WatchCommand.self, RulesCommand.self]
     )
 
     public init() {}

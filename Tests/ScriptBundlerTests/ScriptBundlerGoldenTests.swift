@@ -58,7 +58,7 @@ import Testing
         #expect(code.hasSuffix("\n//# sourceMappingURL=AllFramesAtDocumentStart.js.map\n"))
         let map = String(decoding: try #require(external[0].map), as: UTF8.self)
         #expect(map.hasPrefix(#"{"version":3,"file":"AllFramesAtDocumentStart.js","sources":["../UserScripts/AllFrames/AtDocumentStart/__firefox__.js","#))
-        #expect(map.contains(#""names":[],"mappings":""#))
+        #expect(map.contains(#""names":["events","#))
         let inline = try FixtureProject.build(mode: .production, sourceMaps: .inline)
         #expect(inline[0].map == nil)
         #expect(String(decoding: inline[0].code, as: UTF8.self).contains("\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjoz"))

@@ -47,7 +47,7 @@ import Testing
         ("AllFramesAtDocumentStart.js", "AllFrames/AtDocumentStart/gamma.js", "\"gamma:\""),
         ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/unicode.js", "markerUnicode"),
         ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/unicode.js", "length"),
-        ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/module.mjs", "record"),
+        ("MainFrameAtDocumentEnd.js", "MainFrame/AtDocumentEnd/module.mjs", "\"mjs\""),
         ("WebcompatAllFramesAtDocumentStart.js", "AllFrames/WebcompatAtDocumentStart/fix.js", "\"webcompat\""),
     ]
 
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func inlineMapDecodesWithNode() throws {
-        let files = FixtureProject.outputs(try FixtureProject.build(mode: .production, sourceMaps: .inline))
+        let files = FixtureProject.outputs(try FixtureProject.build(mode: .development, sourceMaps: .inline))
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
@@ -135,7 +135,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/nodejs/source-map"),
                    "Debian node-source-map is not installed (/usr/share/nodejs/source-map)"))
     func debianSourceMapFindsTheOriginals() throws {
-        let files = FixtureProject.outputs(try FixtureProject.build(mode: .production, sourceMaps: .external))
+        let files = FixtureProject.outputs(try FixtureProject.build(mode: .development, sourceMaps: .external))
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)

@@ -47,7 +47,8 @@ import ScriptBundler
     @Test func buildsTheFixtureIncludingTheWorkerBundle() throws {
         let config = try ProjectConfig.load(path: Self.app + "/wkpack.yml")
         let output = NSTemporaryDirectory() + "wkpack-cli-modules-" + UUID().uuidString
-        let job = ScriptsJob(config: config, overrides: ScriptsOverrides(output: output))
+        // Development output keeps the source text (production output is minified).
+        let job = ScriptsJob(config: config, overrides: ScriptsOverrides(output: output, mode: .development))
         _ = try job.run()
         let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         #expect(names.contains("translations-engine.worker.js"))

@@ -15,6 +15,7 @@ import ScriptBundler
         #expect(configuration.output == "proj/Assets")
         #expect(configuration.projectFolder == "proj")
         #expect(configuration.mode == .development)
+        #expect(configuration.sourceMaps == .inline)
         #expect(configuration.rootOrigin == SourceLocation(path: "proj/wkpack.yml", line: 2, column: 9))
     }
 
@@ -29,9 +30,10 @@ import ScriptBundler
         #expect(configuration.rootOrigin == nil)
     }
 
-    @Test func buildRunsTheScriptsJobOnlyWhenConfigured() throws {
+    @Test func buildRunsEachJobOnlyWhenConfigured() throws {
         #expect(BuildCommand.jobs(for: .defaults).map(\.name) == ["scripts"])
-        #expect(BuildCommand.jobs(for: try ProjectConfig.parse("rules:\n  x: 1\n", path: "wkpack.yml")).isEmpty)
+        #expect(BuildCommand.jobs(for: try ProjectConfig.parse("rules:\n  check: [a.json]\n", path: "wkpack.yml")).map(\.name) == ["rules"])
+        #expect(BuildCommand.jobs(for: try ProjectConfig.parse("scripts:\nrules:\n", path: "wkpack.yml")).map(\.name) == ["scripts", "rules"])
         #expect(BuildCommand.jobs(for: try ProjectConfig.parse("scripts:\n", path: "wkpack.yml")).map(\.name) == ["scripts"])
     }
 

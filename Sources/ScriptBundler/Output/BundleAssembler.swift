@@ -9,6 +9,8 @@ struct BundleInput {
     /// Path in the source map's `sources` (relative to the map's folder).
     let mapSourcePath: String
     let bytes: [UInt8]
+    /// The tokens of `bytes`, when a cache already has them.
+    var tokenization: JavaScriptTokenization? = nil
 }
 
 /// Wraps each file in its own function scope, concatenates them and builds the source map.
@@ -26,7 +28,29 @@ enum BundleAssembler {
 
     static func assemble(
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
-    ) throws(BundlerError) -> (code: [UInt8], map: [UInt8]?) {
+    ) throws(BundlerError) -> AssembledBundle {
+        let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
+        return finish(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Minifies (production) and links the map: shared by the script and the module assemblers.
+    static func finish(
+        _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> AssembledBundle {
+        var code = code, map = map
+        var license: [UInt8]? = nil
+        if mode == .production {
+            let minified = Minifier.minify(code, map: map, licenseFileName: outputFileName + ".LICENSE.txt")
+            (code, map, license) = (minified.code, minified.map, minified.license)
+        }
+        let linked = link(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        return AssembledBundle(code: linked.code, map: linked.map, license: license)
+    }
+
+    /// Wraps and concatenates the inputs; the map (unless `sourceMaps` is `none`) is not yet linked.
+    static func concatenate(
+        _ inputs: [BundleInput], mode: BundleMode, sourceMaps: SourceMapMode
+    ) throws(BundlerError) -> (code: [UInt8], map: SourceMapBuilder?) {
         var out: [UInt8] = []
         out.reserveCapacity(inputs.reduce(0) { $0 + $1.bytes.count + 64 } + 128)
         var map = SourceMapBuilder()
@@ -36,8 +60,12 @@ enum BundleAssembler {
 
         for input in inputs {
             let tokenization: JavaScriptTokenization
-            do {
-                tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
+            do throws(JavaScriptSyntaxError) {
+                if let cached = input.tokenization {
+                    tokenization = cached
+                } else {
+                    tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
+                }
             } catch {
                 throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
@@ -72,6 +100,20 @@ enum BundleAssembler {
             generatedLine += 1
         }
 
+        return (out, mapping ? map : nil)
+    }
+
+    /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL`; returns the map JSON
+    /// for an external map.
+    static func link(
+        _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> (code: [UInt8], map: [UInt8]?) {
+        var out = code
+        if mode == .development || sourceMaps == .inline {
+            // An injected script has no URL of its own: name it, so a debugger lists it and resolves maps.
+            out.append(contentsOf: Array("//# sourceURL=\(outputFileName)\n".utf8))
+        }
+        guard let map else { return (out, nil) }
         switch sourceMaps {
         case .none:
             return (out, nil)

@@ -7,6 +7,12 @@ public struct GroupBundle: Sendable {
     public let map: [UInt8]?
     /// `<output>.map`, when the mode is `external`.
     public var mapFileName: String? { map == nil ? nil : group.outputFileName + ".map" }
+    /// The legal comments moved out of a production bundle, if it had any.
+    public let license: [UInt8]?
+    /// `<output>.LICENSE.txt`, when the bundle has legal comments.
+    public var licenseFileName: String? { license == nil ? nil : group.outputFileName + ".LICENSE.txt" }
+    /// Every path the build read or probed (absolute), when built with a `SourceCache` (watch mode).
+    public let inputs: Set<String>
     /// Time spent building this bundle.
     public let duration: Duration
 }

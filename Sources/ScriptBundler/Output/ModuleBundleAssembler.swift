@@ -11,7 +11,7 @@ enum ModuleBundleAssembler {
 
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
-    ) throws(BundlerError) -> (code: [UInt8], map: [UInt8]?) {
+    ) throws(BundlerError) -> AssembledBundle {
         var linker = ModuleLinker(graph: graph)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         var code = GeneratedCode(isMapping: sourceMaps != .none, capacity: capacity)
@@ -38,21 +38,8 @@ enum ModuleBundleAssembler {
         }
         code.appendUnmapped("}).call(this);\n")
 
-        var out = code.bytes
-        switch sourceMaps {
-        case .none:
-            return (out, nil)
-        case .external:
-            let json = code.map.json(file: outputFileName)
-            out.append(contentsOf: Array("//# sourceMappingURL=\(outputFileName).map\n".utf8))
-            return (out, json)
-        case .inline:
-            let json = code.map.json(file: outputFileName)
-            out.append(contentsOf: Array("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".utf8))
-            out.append(contentsOf: Array(Data(json).base64EncodedString().utf8))
-            out.append(0x0A)
-            return (out, nil)
-        }
+        return BundleAssembler.finish(
+            code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
     }
 
     private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {

@@ -3,6 +3,9 @@ public struct SourceMapBuilder: Sendable {
     private var mappings: [UInt8] = []
     private var sources: [String] = []
     private var contents: [[UInt8]] = []
+    private var names: [String] = []
+    private var nameIndices: [String: Int] = [:]
+    private var previousName = 0
     private var currentLine = 0
     private var lineHasSegment = false
     private var previousColumn = 0
@@ -33,6 +36,37 @@ public struct SourceMapBuilder: Sendable {
         }
     }
 
+    /// The index of `name` in the map's `names`, adding it if new.
+    public mutating func addName(_ name: String) -> Int {
+        if let index = nameIndices[name] { return index }
+        names.append(name)
+        nameIndices[name] = names.count - 1
+        return names.count - 1
+    }
+
+    /// A builder with the same sources and contents, and no mappings or names (for a rewritten output).
+    func withSourcesOnly() -> SourceMapBuilder {
+        var builder = SourceMapBuilder()
+        builder.sources = sources
+        builder.contents = contents
+        return builder
+    }
+
+    /// The encoded `mappings` so far.
+    var encodedMappings: [UInt8] { mappings }
+
+    /// Maps a generated position (0-based line and UTF-16 column) to a position in `source`, naming the
+    /// original identifier (an index from `addName`) when it was renamed.
+    /// Calls must come in increasing generated order.
+    public mutating func addMapping(
+        generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int, name: Int
+    ) {
+        addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
+                   originalLine: originalLine, originalColumn: originalColumn)
+        Base64VLQ.encode(name - previousName, into: &mappings)
+        previousName = name
+    }
+
     /// Maps a generated position (0-based line and UTF-16 column) to a position in `source`.
     /// Calls must come in increasing generated order.
     public mutating func addMapping(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
@@ -58,7 +92,7 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
-    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` (empty) and `mappings`.
+    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`.
     public func json(file: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(mappings.count + contents.reduce(0) { $0 + $1.count + 16 } + 256)
@@ -74,7 +108,12 @@ public struct SourceMapBuilder: Sendable {
             if index > 0 { out.append(0x2C) }
             JSONStringEscaping.append(content, to: &out)
         }
-        out.append(contentsOf: Array(#"],"names":[],"mappings":""#.utf8))
+        out.append(contentsOf: Array(#"],"names":["#.utf8))
+        for (index, name) in names.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            JSONStringEscaping.append(Array(name.utf8), to: &out)
+        }
+        out.append(contentsOf: Array(#"],"mappings":""#.utf8))
         out.append(contentsOf: mappings)
         out.append(contentsOf: Array("\"}\n".utf8))
         return out

@@ -2,4 +2,5 @@
 (function () {
 window.__firefox__.record("webcompat");
 }).call(this);
+//# sourceURL=WebcompatAllFramesAtDocumentStart.js
 //# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiV2ViY29tcGF0QWxsRnJhbWVzQXREb2N1bWVudFN0YXJ0LmpzIiwic291cmNlcyI6WyIuLi9Vc2VyU2NyaXB0cy9BbGxGcmFtZXMvV2ViY29tcGF0QXREb2N1bWVudFN0YXJ0L2ZpeC5qcyJdLCJzb3VyY2VzQ29udGVudCI6WyJ3aW5kb3cuX19maXJlZm94X18ucmVjb3JkKFwid2ViY29tcGF0XCIpO1xuIl0sIm5hbWVzIjpbXSwibWFwcGluZ3MiOiJBO0E7QUFBQSxNQUFNLENBQUMsV0FBVyxDQUFDLE1BQU0sQ0FBQyxXQUFXLENBQUM7QSJ9Cg==

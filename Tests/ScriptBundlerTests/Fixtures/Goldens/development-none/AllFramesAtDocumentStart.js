@@ -48,3 +48,4 @@ const markerBeta = 1 // trailing comment on the last line, no newline
 const markerGamma = "crlf";
 window.__firefox__.record("gamma:" + markerGamma);
 }).call(this);
+//# sourceURL=AllFramesAtDocumentStart.js

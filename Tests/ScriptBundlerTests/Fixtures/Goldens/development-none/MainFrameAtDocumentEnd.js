@@ -8,3 +8,4 @@ window.__firefox__.record("mjs");
 const café = "😀😀"; const markerUnicode = café.length;
 window.__firefox__.record("unicode:" + markerUnicode);
 }).call(this);
+//# sourceURL=MainFrameAtDocumentEnd.js

@@ -2,3 +2,4 @@
 (function () {
 window.__firefox__.record("webcompat");
 }).call(this);
+//# sourceURL=WebcompatAllFramesAtDocumentStart.js

@@ -1,9 +1,3 @@
-(function () {
-window.__firefox__.record("mjs");
-}).call(this);
-(function () {
-// UTF-16 columns: "😀" counts as two units, "é" as one.
-const café = "😀😀"; const markerUnicode = café.length;
-window.__firefox__.record("unicode:" + markerUnicode);
-}).call(this);
+
+(function(){window.__firefox__.record("mjs")}).call(this);(function(){const a="😀😀";const b=a.length;window.__firefox__.record("unicode:"+b)}).call(this);
 //# sourceMappingURL=MainFrameAtDocumentEnd.js.map

@@ -1,4 +1,3 @@
-(function () {
-window.__firefox__.record("webcompat");
-}).call(this);
+
+(function(){window.__firefox__.record("webcompat")}).call(this);
 //# sourceMappingURL=WebcompatAllFramesAtDocumentStart.js.map

@@ -1,0 +1,145 @@
+/// A new, shorter name for one identifier token.
+struct IdentifierRename {
+    /// The new name (ASCII).
+    let name: [UInt8]
+    /// The original name, for the source map's `names`.
+    let originalName: String
+    /// A shorthand property (`{a}`) or pattern (`{a} = o`): write `a:<name>` to keep the property key.
+    let isShorthand: Bool
+}
+
+/// Chooses short names for local bindings from the parser's scope analysis.
+///
+/// Never renamed: the top level (globals), free names, bindings in scopes a direct `eval` or a `with` can
+/// reach, function declarations left in a block scope (kept as a precaution; the parser hoists sloppy-mode ones),
+/// `arguments`/`eval` bindings, and every binding of a source with `import`/`export` syntax (its names are
+/// observable). New names never equal a free name, a reserved word, or a name kept anywhere in the source, and
+/// never shadow a binding of an enclosing scope; sibling scopes reuse the same short names.
+enum IdentifierRenamer {
+    /// Renames by token index (of the parsed, comment-free tokens); `nil` where a token keeps its text.
+    static func renames(_ analysis: ScopeAnalysis) -> [IdentifierRename?] {
+        if analysis.module.hasModuleSyntax { return [] }
+        let declarations = analysis.declarations
+        let scopes = analysis.scopes
+        var referenceCounts = [Int](repeating: 0, count: declarations.count)
+        var forbidden = reservedWords
+        for reference in analysis.references {
+            if let declaration = reference.declaration {
+                referenceCounts[declaration] += 1
+            } else {
+                forbidden.insert(analysis.name(of: reference))
+            }
+        }
+        var renamable = [Bool](repeating: false, count: declarations.count)
+        for (index, declaration) in declarations.enumerated() {
+            let scope = scopes[declaration.scope]
+            let blockFunction = declaration.kind == .function && !scope.isVarScope
+            if scope.kind == .program || scope.isUnsafe || blockFunction || declaration.kind == .import
+                || declaration.name == "arguments" || declaration.name == "eval" {
+                forbidden.insert(declaration.name)
+            } else {
+                renamable[index] = true
+            }
+        }
+
+        // Slots: each renamed declaration takes the lowest slot its scope chain does not use.
+        var names = NameSequence(forbidden: forbidden)
+        var slotOf = [Int](repeating: -1, count: declarations.count)
+        var used: [Bool] = []
+        var marked: [Int] = []
+        for scopeIndex in scopes.indices {
+            let own = scopes[scopeIndex].declarations.filter { renamable[$0] }
+            guard !own.isEmpty else { continue }
+            var ancestor = scopes[scopeIndex].parent
+            while let current = ancestor {
+                for declaration in scopes[current].declarations where slotOf[declaration] >= 0 {
+                    let slot = slotOf[declaration]
+                    if slot >= used.count { used.append(contentsOf: repeatElement(false, count: slot - used.count + 1)) }
+                    if !used[slot] {
+                        used[slot] = true
+                        marked.append(slot)
+                    }
+                }
+                ancestor = scopes[current].parent
+            }
+            // Most-referenced first, so they get the shortest names; ties keep declaration order.
+            let ordered = own.enumerated().sorted {
+                referenceCounts[$0.element] != referenceCounts[$1.element]
+                    ? referenceCounts[$0.element] > referenceCounts[$1.element] : $0.offset < $1.offset
+            }.map(\.element)
+            var next = 0
+            for declaration in ordered {
+                while next < used.count, used[next] { next += 1 }
+                slotOf[declaration] = next
+                if next >= used.count { used.append(contentsOf: repeatElement(false, count: next - used.count + 1)) }
+                used[next] = true
+                marked.append(next)
+            }
+            for slot in marked { used[slot] = false }
+            marked.removeAll(keepingCapacity: true)
+        }
+
+        // One rename per declaration, shared by its references; indexed by token.
+        var perDeclaration = [IdentifierRename?](repeating: nil, count: declarations.count)
+        var renames = [IdentifierRename?](repeating: nil, count: analysis.tokens.count)
+        for (index, declaration) in declarations.enumerated() where slotOf[index] >= 0 {
+            let name = names.name(slotOf[index])
+            guard !declaration.name.utf8.elementsEqual(name) else { continue }
+            let rename = IdentifierRename(name: name, originalName: declaration.name, isShorthand: false)
+            perDeclaration[index] = rename
+            renames[declaration.token] = declaration.isShorthandPattern
+                ? IdentifierRename(name: name, originalName: declaration.name, isShorthand: true) : rename
+        }
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, let rename = perDeclaration[declaration] else { continue }
+            renames[reference.token] = reference.isShorthandProperty
+                ? IdentifierRename(name: rename.name, originalName: rename.originalName, isShorthand: true) : rename
+        }
+        return renames
+    }
+
+    /// Words that cannot (or should not) name a binding.
+    static let reservedWords: Set<String> = [
+        "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
+        "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
+        "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var",
+        "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private",
+        "protected", "public", "arguments", "eval", "undefined", "NaN", "Infinity", "async", "of", "get", "set",
+    ]
+}
+
+/// The short names in order (`a`...`z`, `A`...`Z`, `_`, `$`, then two characters, ...), skipping forbidden ones.
+struct NameSequence {
+    private static let first: [UInt8] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".utf8)
+    private static let rest: [UInt8] = first + Array("0123456789".utf8)
+
+    let forbidden: Set<String>
+    private var names: [[UInt8]] = []
+    private var counter = 0
+
+    init(forbidden: Set<String>) {
+        self.forbidden = forbidden
+    }
+
+    /// The name of `slot` (0-based).
+    mutating func name(_ slot: Int) -> [UInt8] {
+        while names.count <= slot {
+            let candidate = Self.spell(counter)
+            counter += 1
+            if !forbidden.contains(String(decoding: candidate, as: UTF8.self)) { names.append(candidate) }
+        }
+        return names[slot]
+    }
+
+    private static func spell(_ number: Int) -> [UInt8] {
+        var n = number
+        var bytes = [first[n % first.count]]
+        n /= first.count
+        while n > 0 {
+            n -= 1
+            bytes.append(rest[n % rest.count])
+            n /= rest.count
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,69 @@
+/// A folder to watch for changes.
+public struct WatchTarget: Sendable, Equatable {
+    /// The folder's path (as given; reported paths start with it).
+    public var path: String
+    /// Whether subfolders (including ones created later) are watched too.
+    public var recursive: Bool
+
+    public init(path: String, recursive: Bool) {
+        self.path = path
+        self.recursive = recursive
+    }
+}
+
+/// Native file-change notifications for a set of folders, debounced into batches.
+///
+/// Implementations block in the kernel while nothing changes (no polling), wait until changes stop for a short
+/// quiet period (about 50 ms), then deliver the paths that changed since the last batch, each once.
+public protocol FileWatcher: AnyObject, Sendable {
+    /// Starts watching; `handler` runs on a background thread with each batch of changed paths (files or
+    /// folders that were written, created, deleted or renamed).
+    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError)
+    /// Watches more folders without missing changes in the ones already watched (after `start`).
+    func add(_ targets: [WatchTarget]) throws(FileWatcherError)
+    /// Stops watching; no batch is delivered after this returns.
+    func stop()
+}
+
+/// Why watching could not start.
+public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path:1:1: error: cannot watch: message`.
+    public var description: String { "\(path):1:1: error: cannot watch: \(message)" }
+}
+
+/// The file watcher native to the platform: inotify on Linux, FSEvents on macOS.
+public enum NativeFileWatcher {
+    /// A new watcher that waits `debounce` for changes to settle before delivering a batch.
+    public static func make(debounce: Duration = .milliseconds(50)) -> any FileWatcher {
+        #if os(Linux)
+        InotifyFileWatcher(debounce: debounce)
+        #elseif canImport(CoreServices)
+        FSEventsFileWatcher(debounce: debounce)
+        #else
+        UnsupportedFileWatcher()
+        #endif
+    }
+}
+
+#if !os(Linux) && !canImport(CoreServices)
+/// Stands in on platforms without a native watcher: `start` fails.
+final class UnsupportedFileWatcher: FileWatcher {
+    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
+        throw FileWatcherError(path: targets.first?.path ?? ".", message: "file watching is not supported on this platform")
+    }
+
+    func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
+        try start(targets) { _ in }
+    }
+
+    func stop() {}
+}
+#endif

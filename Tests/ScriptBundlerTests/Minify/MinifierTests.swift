@@ -1,0 +1,111 @@
+import Testing
+@testable import ScriptBundler
+
+/// Exact minified output of small inputs: separators that must stay, and everything that may go.
+@Suite struct MinifierTests {
+    static func minify(_ source: String, rename: Bool = false) -> String {
+        let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: rename)
+        return String(decoding: result.code, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        // Restricted productions and automatic semicolon insertion keep their line breaks.
+        ("return\nx", "return\nx"),
+        ("a\n++b", "a\n++b"),
+        ("a\n--b", "a\n--b"),
+        ("a = b\n(c)", "a=b\n(c)"),
+        ("a = b\n[c]", "a=b\n[c]"),
+        ("x => {}\n+1", "x=>{}\n+1"),
+        ("x => {}\n.y", "x=>{}\n.y"),
+        ("throw e\nfoo()", "throw e\nfoo()"),
+        ("let\nx = 1", "let\nx=1"),
+        ("async\nfunction f() {}", "async\nfunction f(){}"),
+        ("yield\nx", "yield\nx"),
+        ("break\nfoo", "break\nfoo"),
+        ("a\nb", "a\nb"),
+        ("a++\nb", "a++\nb"),
+        ("a++\n+b", "a++\n+b"),
+        // Line breaks that cannot end a statement go.
+        ("var a = 1,\n  b = 2", "var a=1,b=2"),
+        ("a\n.b\n?.c", "a.b?.c"),
+        ("a\n+ b\n* c", "a+b*c"),
+        ("a(\n1\n)", "a(1)"),
+        ("if (a) {\n}\nelse\n{\n}", "if(a){}\nelse{}"),
+        ("a = f(x)\n{ b }", "a=f(x)\n{b}"),
+        ("f(x)\n.then(y)", "f(x).then(y)"),
+        ("x = a\n? b\n: c", "x=a?b:c"),
+        ("a\nin b", "a in b"),
+        ("return {\na: 1\n}", "return{a:1}"),
+        ("`a${\nb\n}c`", "`a${b}c`"),
+        // Tokens that would merge keep a space.
+        ("a + +b", "a+ +b"),
+        ("a - -b", "a- -b"),
+        ("a + ++b", "a+ ++b"),
+        ("a - --b", "a- --b"),
+        ("a++ + b", "a++ +b"),
+        ("x = a / /re/g", "x=a/ /re/g"),
+        ("x = /re/g in y", "x=/re/g in y"),
+        ("x = /re/ instanceof RegExp", "x=/re/ instanceof RegExp"),
+        ("1 .toString()", "1 .toString()"),
+        ("a ? .5 : 1", "a? .5:1"),
+        ("a < !--b", "a< !--b"),
+        ("a-- > b", "a-- >b"),
+        ("typeof /* c */ x", "typeof x"),
+        ("var \\u0061b = 1 in c", "var \\u0061b=1 in c"),
+        ("a = 'x' in y", "a='x'in y"),
+        ("x = 1n in y", "x=1n in y"),
+        ("café in x", "café in x"),
+        // Comments disappear; a comment holding a line break counts as one.
+        ("a = 1 // c\n+ 2", "a=1+2"),
+        ("return /*\n*/ x", "return\nx"),
+        ("a /* c */ . b", "a.b"),
+        // A `;` before `}` goes, unless it is an empty statement.
+        ("function f() { a(); }", "function f(){a()}"),
+        ("{ if (a) ; }", "{if(a);}"),
+        ("{ for (;;) ; }", "{for(;;);}"),
+        ("{ while (f(x)) ; }", "{while(f(x));}"),
+        ("{ a: ; }", "{a:;}"),
+        ("{ if (a) b; else ; }", "{if(a)b;else;}"),
+        ("async function f() { for await (x of y) ; }", "async function f(){for await(x of y);}"),
+        ("{ if (a) (b); }", "{if(a)(b)}"),
+    ])
+    func separators(input: String, expected: String) {
+        #expect(Self.minify(input) == "\n" + expected + "\n")
+    }
+
+    @Test func legalCommentsMoveToTheLicenseFile() {
+        let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
+        let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")
+        #expect(String(decoding: result.code, as: UTF8.self) == "/*! For license information please see A.js.LICENSE.txt */\na()\n")
+        let license = String(decoding: result.license ?? [], as: UTF8.self)
+        #expect(license == "/*! first */\n\n//! second\n\n/** @license third */\n\n/* @preserve fourth */\n")
+        #expect(Minifier.minify(Array("a()".utf8), map: nil, licenseFileName: "A").license == nil)
+    }
+
+    @Test(arguments: [
+        ("(function () { var longName = 1; return longName + longName; })()", "(function(){var a=1;return a+a})()"),
+        ("(function (first, second) { return second(first); })()", "(function(a,b){return b(a)})()"),
+        // Shorthand properties and patterns keep their keys.
+        ("(function () { var value = 1; var { key } = { key: value }; return { value, key }; })()",
+         "(function(){var a=1;var{key:b}={key:a};return{value:a,key:b}})()"),
+        // Globals and free names keep their spelling and are never reused as new names.
+        ("var topLevel = 1; (function (p) { return a + p + topLevel; })()", "var topLevel=1;(function(b){return a+b+topLevel})()"),
+        // A direct eval or a with statement freezes the names it can reach.
+        ("(function () { var kept = 1; return eval('kept'); })()", "(function(){var kept=1;return eval('kept')})()"),
+        ("(function (o) { var kept = 1; with (o) { return kept; } })()", "(function(o){var kept=1;with(o){return kept}})()"),
+        // `arguments` is never declared or renamed; labels keep their names.
+        ("(function (x) { outer: for (;;) { break outer; } return arguments[0] + x; })()",
+         "(function(a){outer:for(;;){break outer}return arguments[0]+a})()"),
+        // Inner scopes do not shadow names the outer scope still uses.
+        ("(function (outer) { return function (inner) { return outer + inner; }; })()",
+         "(function(a){return function(b){return a+b}})()"),
+    ])
+    func renaming(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
+    @Test func modulesKeepTheirNames() {
+        #expect(Self.minify("export function named(longName) { return longName; }", rename: true)
+            == "\nexport function named(longName){return longName}\n")
+    }
+}

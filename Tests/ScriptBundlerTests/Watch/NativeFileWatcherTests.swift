@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// Drives the platform's watcher through a real temporary folder.
+@Suite struct NativeFileWatcherTests {
+    final class Fixture {
+        let folder: String
+        let watcher: any FileWatcher
+        let inbox: EventInbox<Set<String>>
+
+        init(recursive: Bool = true) throws {
+            folder = try TestSupport.temporaryFolder()
+            watcher = NativeFileWatcher.make()
+            let (inbox, deliver) = EventInbox<Set<String>>.make()
+            self.inbox = inbox
+            try watcher.start([WatchTarget(path: folder, recursive: recursive)], handler: deliver)
+        }
+
+        deinit {
+            watcher.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        func write(_ relative: String, _ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + relative))
+        }
+
+        /// Waits for a batch that contains `relative`.
+        func expectChange(_ relative: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+            let path = folder + "/" + relative
+            let batch = await inbox.first { $0.contains(path) }
+            #expect(batch != nil, "no change reported for \(relative)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func createEditRenameDeleteAndNewFolders() async throws {
+        let fixture = try Fixture()
+        try fixture.write("a.js", "1")
+        await fixture.expectChange("a.js")
+        try fixture.write("a.js", "2")
+        await fixture.expectChange("a.js")
+        // An editor's atomic save: write a temporary file, then rename it over the target.
+        try fixture.write(".a.js.swp", "3")
+        #expect(rename(fixture.folder + "/.a.js.swp", fixture.folder + "/a.js") == 0)
+        await fixture.expectChange("a.js")
+        try FileManager.default.removeItem(atPath: fixture.folder + "/a.js")
+        await fixture.expectChange("a.js")
+        // A new folder is watched as soon as it appears, and so are its own new subfolders.
+        try FileManager.default.createDirectory(atPath: fixture.folder + "/sub", withIntermediateDirectories: false)
+        await fixture.expectChange("sub")
+        try fixture.write("sub/b.js", "4")
+        await fixture.expectChange("sub/b.js")
+        try FileManager.default.createDirectory(atPath: fixture.folder + "/sub/deeper", withIntermediateDirectories: false)
+        await fixture.expectChange("sub/deeper")
+        try fixture.write("sub/deeper/c.js", "5")
+        await fixture.expectChange("sub/deeper/c.js")
+        // A folder moved in from outside, with content.
+        let outside = try TestSupport.temporaryFolder()
+        try Data("6".utf8).write(to: URL(fileURLWithPath: outside + "/d.js"))
+        #expect(rename(outside, fixture.folder + "/moved") == 0)
+        await fixture.expectChange("moved")
+        try fixture.write("moved/d.js", "7")
+        await fixture.expectChange("moved/d.js")
+        // Deleting a watched folder is reported.
+        try FileManager.default.removeItem(atPath: fixture.folder + "/sub")
+        await fixture.expectChange("sub")
+    }
+
+    @Test func aBurstOfWritesArrivesCoalesced() async throws {
+        let fixture = try Fixture()
+        for index in 0..<50 { try fixture.write("burst.js", "\(index)") }
+        try fixture.write("last.js", "x")
+        // Both paths arrive; the 50 writes of one file do not produce 50 batches before the last file's.
+        var batches = 0
+        var seen: Set<String> = []
+        while !seen.contains(fixture.folder + "/last.js") || !seen.contains(fixture.folder + "/burst.js") {
+            guard let batch = await fixture.inbox.next() else { break }
+            batches += 1
+            seen.formUnion(batch)
+        }
+        #expect(seen.contains(fixture.folder + "/last.js"))
+        #expect(seen.contains(fixture.folder + "/burst.js"))
+        #expect(batches < 50)
+    }
+
+    @Test func nonRecursiveTargetsIgnoreSubfolders() async throws {
+        let fixture = try Fixture(recursive: false)
+        try FileManager.default.createDirectory(atPath: fixture.folder + "/sub", withIntermediateDirectories: false)
+        await fixture.expectChange("sub")
+        try fixture.write("sub/inner.js", "1")
+        try fixture.write("top.js", "1")
+        let batch = await fixture.inbox.first { $0.contains(fixture.folder + "/top.js") }
+        #expect(batch?.contains(fixture.folder + "/sub/inner.js") == false)
+    }
+
+    @Test func stopEndsDeliveryAndAMissingFolderFails() throws {
+        let watcher = NativeFileWatcher.make()
+        #expect(throws: FileWatcherError.self) {
+            try watcher.start([WatchTarget(path: "/nonexistent-wkpack-folder", recursive: true)]) { _ in }
+        }
+        let fixture = try Fixture()
+        fixture.watcher.stop()
+        fixture.watcher.stop()
+    }
+}
