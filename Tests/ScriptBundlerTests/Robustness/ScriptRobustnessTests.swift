@@ -26,11 +26,11 @@ private struct VanishingFileSystem: BundlerFileSystem {
 
     /// Builds and writes a project; returns the folder and the error, if any.
     static func buildAndWrite(_ files: [String: [UInt8]], fileSystem: any BundlerFileSystem = LocalFileSystem(),
-                              prepare: (String) throws -> Void = { _ in }) throws -> (folder: String, error: BundlerError?) {
+                              mode: BundleMode = .production, prepare: (String) throws -> Void = { _ in }) throws -> (folder: String, error: BundlerError?) {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(files, under: folder)
         try prepare(folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder)
+        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
         let bundler = ScriptBundler(fileSystem: fileSystem)
         do {
             let bundles = try bundler.build(configuration)
@@ -80,13 +80,18 @@ private struct VanishingFileSystem: BundlerFileSystem {
     /// Bundles are injected with WKUserScript, not inside HTML, so `</script>` is ordinary text and kept as is.
     @Test func closingScriptTagsAreKeptVerbatim() throws {
         let source = "var s = '</script>';\nvar t = `</SCRIPT><!--`;\n// </script>\nvar r = /<\\/script>/;\n"
-        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)])
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)], mode: .development)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(error == nil)
         let bundle = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
         #expect(bundle.contains("var s = '</script>';"))
         #expect(bundle.contains("var t = `</SCRIPT><!--`;"))
         #expect(bundle.contains("var r = /<\\/script>/;"))
+        let (minified, minifiedError) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)], mode: .production)
+        defer { try? FileManager.default.removeItem(atPath: minified) }
+        #expect(minifiedError == nil)
+        let production = try String(contentsOfFile: minified + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(production.contains("</script>") && production.contains("</SCRIPT><!--") && production.contains("/<\\/script>/"))
     }
 
     /// Size of the single-line file: 50 MB with `WKPACK_LARGE_INPUTS=1` (about 70 s in a loaded debug build,
