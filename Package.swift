@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "wkpack", targets: ["wkpack"]),
         .library(name: "ScriptBundler", targets: ["ScriptBundler"]),
         .library(name: "BlockListCompiler", targets: ["BlockListCompiler"]),
+        // For the separate fuzzing package in Fuzz/ (the config loader target).
+        .library(name: "WKPackCLI", targets: ["WKPackCLI"]),
         .plugin(name: "WKPackCommandPlugin", targets: ["WKPackCommandPlugin"]),
         .plugin(name: "WKPackBuildToolPlugin", targets: ["WKPackBuildToolPlugin"]),
     ],

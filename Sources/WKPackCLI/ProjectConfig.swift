@@ -40,6 +40,10 @@ public struct ProjectConfig {
     /// Parses configuration text; `path` is used for errors and as the base folder.
     public static func parse(_ text: String, path: String) throws(ConfigError) -> ProjectConfig {
         let reader = YAMLNodeReader(path: path)
+        if let alias = YAMLAliasScan.firstAlias(in: text) {
+            throw ConfigError(at: SourceLocation(path: path, line: alias.line, column: alias.column),
+                              "YAML aliases ('*name') are not supported in the configuration; repeat the value instead")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

@@ -28,10 +28,12 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var fallbacks: [String: String?] = [:]
     /// `resourceURIs:` rule (directory relative to the configuration file).
     public var resourceURIs: ResourceURIRule?
+    /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
+    public var allowOutsideProject = false
 
     public init() {}
 
-    static let keys = ["root", "output", "mode", "sourceMaps", "groups", "alias", "fallback", "resourceURIs"]
+    static let keys = ["root", "output", "mode", "sourceMaps", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject"]
     static let groupKeys = ["name", "folder", "files", "output", "first"]
 
     /// Reads the section from its YAML node.
@@ -55,6 +57,8 @@ public struct ScriptsConfig: Sendable, Equatable {
                 config.fallbacks = try parsePathMap(value, key: key, reader: reader)
             case "resourceURIs":
                 config.resourceURIs = try parseResourceURIs(value, reader: reader)
+            case "allowOutsideProject":
+                config.allowOutsideProject = try reader.bool(value, key: key)
             default:
                 for item in try reader.sequence(value, key: key) {
                     config.groups.append(try parseGroup(item, reader: reader))

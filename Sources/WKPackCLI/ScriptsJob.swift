@@ -64,8 +64,41 @@ public struct ScriptsJob: BuildJob {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = bundleConfiguration()
+        try checkProjectBoundary(configuration)
         let bundles = try bundler.build(configuration)
         let written = try bundler.write(bundles, to: configuration.output)
         return BuildReport.lines(bundles: bundles, written: written, output: configuration.output, total: clock.now - started)
+    }
+
+    /// Refuses an output folder inside the root through a symbolic link, and configured paths (root, output,
+    /// script files) that lead outside the project folder unless `allowOutsideProject` is set; command-line
+    /// paths are explicit and exempt from the latter.
+    func checkProjectBoundary(_ configuration: BundleConfiguration) throws {
+        let scripts = config.scripts ?? ScriptsConfig()
+        let resolvedOutput = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.output))
+        let resolvedRoot = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.root))
+        if ProjectBoundary.isSameOrInside(resolvedOutput, resolvedRoot) {
+            throw ConfigError(at: overrides.output == nil ? scripts.outputLocation ?? SourceLocation(path: configuration.output) : SourceLocation(path: configuration.output),
+                              "output folder '\(configuration.output)' must not be the root folder '\(configuration.root)' or inside it (through a symbolic link)")
+        }
+        guard !scripts.allowOutsideProject else { return }
+        let boundary = ProjectBoundary(projectFolder: config.folder)
+        let hint = " (set 'allowOutsideProject: true' under 'scripts' to allow it)"
+        let configFile = config.path ?? ProjectConfig.defaultFileName
+        if overrides.root == nil, let problem = boundary.escape(configuration.root) {
+            throw ConfigError(at: scripts.rootLocation ?? SourceLocation(path: configFile), "root " + problem + hint)
+        }
+        if overrides.output == nil, let problem = boundary.escape(configuration.output) {
+            throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
+        }
+        guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return }
+        for group in try bundler.discoverGroups(configuration) {
+            for name in group.files {
+                let path = group.folder + "/" + name
+                if let problem = boundary.escape(path) {
+                    throw ConfigError(at: SourceLocation(path: path), "script " + problem + hint)
+                }
+            }
+        }
     }
 }

@@ -43,6 +43,13 @@ struct YAMLNodeReader {
         return scalar.string
     }
 
+    func bool(_ node: Node, key: String) throws(ConfigError) -> Bool {
+        guard let scalar = node.scalar, node.tag.rawValue == Tag.Name.bool.rawValue, let value = Bool.construct(from: scalar) else {
+            throw ConfigError(at: location(of: node), "'\(key)' must be true or false")
+        }
+        return value
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, as type: T.Type) throws(ConfigError) -> T where T.RawValue == String {
         let text = try string(node, key: key)
         guard let value = T(rawValue: text) else {

@@ -81,7 +81,7 @@ public struct RuleListChecker: Sendable {
             let pointer = "/" + String(index) + "/trigger"
             if !result.isAccepted {
                 let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-                let message = "invalid url-filter \"\(urlFilter)\" at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+                let message = "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
                 if isDropped {
                     loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
                                         at: at, pointer: pointer + "/url-filter", rule: index)
@@ -91,7 +91,7 @@ public struct RuleListChecker: Sendable {
                                       at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
                 }
             } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loaded[slot].rule) {
-                loader.sink.warning("the url-filter \"\(urlFilter)\" matches every URL (every term can match the empty string)",
+                loader.sink.warning("the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
                                     at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
             }
             guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
@@ -193,4 +193,11 @@ public struct RuleListChecker: Sendable {
         report.isValid = errors.isEmpty
         return report
     }
+
+    /// A pattern quoted for messages; patterns over 200 characters are cut to their first 100 plus their length.
+    static func quotedPattern(_ pattern: String) -> String {
+        guard pattern.utf16.count > 200 else { return "\"" + pattern + "\"" }
+        return "\"" + String(pattern.prefix(100)) + "…\" (\(pattern.count) characters)"
+    }
+
 }

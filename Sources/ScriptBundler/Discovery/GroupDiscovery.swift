@@ -115,9 +115,17 @@ struct GroupDiscovery {
         } catch {
             throw BundlerError(.unreadableFile, at: SourceLocation(path: folder), "cannot list folder: \(error)")
         }
-        var files = names.filter { name in
-            (name.hasSuffix(".js") || name.hasSuffix(".mjs")) && !name.hasPrefix(".")
-                && fileSystem.itemKind(at: Paths.join(folder, name)) == .file
+        var files: [String] = []
+        for name in names.sorted(by: FileNameCollation.areInIncreasingOrder)
+        where (name.hasSuffix(".js") || name.hasSuffix(".mjs")) && !name.hasPrefix(".") {
+            switch fileSystem.itemKind(at: Paths.join(folder, name)) {
+            case .file: files.append(name)
+            case .directory: continue
+            case nil:
+                // A broken or looping symbolic link, a pipe (reading it could block forever) or a device.
+                throw BundlerError(.unreadableFile, at: SourceLocation(path: Paths.join(folder, name)),
+                                   "not a regular file (a broken or looping symbolic link, a pipe or a device)")
+            }
         }
         files.sort(by: FileNameCollation.areInIncreasingOrder)
         if let first = definition.first {

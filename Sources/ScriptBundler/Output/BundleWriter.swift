@@ -8,6 +8,7 @@ import Darwin
 
 /// Writes outputs atomically: every changed file goes to a temporary file in the output folder first;
 /// only when all temporary files exist are they renamed over the targets. Unchanged files are not touched.
+/// The whole write holds an advisory lock on the output folder (`flock`), so concurrent runs do not interleave.
 struct BundleWriter {
     let fileSystem: any BundlerFileSystem
 
@@ -17,6 +18,15 @@ struct BundleWriter {
         } catch {
             throw BundlerError(.writeFailed, at: SourceLocation(path: folder), "cannot create output folder: \(error)")
         }
+        // Concurrent runs on one output folder take turns, so the later one wins with a complete set of files.
+        let lock: FolderLock?
+        do {
+            lock = try fileSystem.lockFolder(at: folder)
+        } catch {
+            throw BundlerError(.writeFailed, at: SourceLocation(path: folder), "cannot lock output folder: \(error)")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        if lock != nil { removeStaleTemporaries(for: files.map(\.name), in: folder) }
         var results: [WrittenFile] = []
         var pending: [(temporary: String, target: String)] = []
         let processID = getpid()
@@ -45,6 +55,21 @@ struct BundleWriter {
             }
         }
         return results
+    }
+
+    /// Removes temporary files this writer created for `names` in a run that was killed before renaming them.
+    /// Only called under the folder lock, when no other run can be writing.
+    private func removeStaleTemporaries(for names: [String], in folder: String) {
+        guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else { return }
+        for entry in entries where entry.hasSuffix(".tmp") {
+            for name in names where entry.hasPrefix(".\(name).wkpack-") {
+                // `.<name>.wkpack-<process>-<index>.tmp`
+                let middle = entry.utf8.dropFirst(name.utf8.count + 9).dropLast(4)
+                let parts = middle.split(separator: UInt8(ascii: "-"))
+                guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }) else { continue }
+                try? fileSystem.removeItem(at: Paths.join(folder, entry))
+            }
+        }
     }
 
     private func discard(_ temporaries: [String]) {

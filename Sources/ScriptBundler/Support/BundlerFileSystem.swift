@@ -18,4 +18,11 @@ public protocol BundlerFileSystem: Sendable {
     /// Renames `source` to `destination`, replacing it atomically.
     func replaceItem(at destination: String, with source: String) throws
     func removeItem(at path: String) throws
+    /// Takes an exclusive lock on the folder, held until the result is released; `nil` if locks are not supported.
+    func lockFolder(at path: String) throws -> FolderLock?
+}
+
+extension BundlerFileSystem {
+    /// File systems without locks (test doubles) do not lock.
+    public func lockFolder(at path: String) throws -> FolderLock? { nil }
 }

@@ -100,6 +100,10 @@ public struct LocalFileSystem: BundlerFileSystem {
         guard rename(source, destination) == 0 else { throw FileSystemError(path: destination, code: errno) }
     }
 
+    public func lockFolder(at path: String) throws -> FolderLock? {
+        try FolderLock(path: path)
+    }
+
     public func removeItem(at path: String) throws {
         guard unlink(path) == 0 else { throw FileSystemError(path: path, code: errno) }
     }

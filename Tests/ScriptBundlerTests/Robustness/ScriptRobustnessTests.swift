@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// A file system that reports a file during discovery and then fails to read it, as if it were deleted
+/// between discovery and read.
+private struct VanishingFileSystem: BundlerFileSystem {
+    let base = LocalFileSystem()
+    let vanishing: String
+
+    func itemKind(at path: String) -> FileItemKind? { base.itemKind(at: path) }
+    func contentsOfDirectory(at path: String) throws -> [String] { try base.contentsOfDirectory(at: path) }
+    func readFile(at path: String) throws -> [UInt8] {
+        if path.hasSuffix(vanishing) { throw FileSystemError(path: path, code: ENOENT) }
+        return try base.readFile(at: path)
+    }
+    func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
+    func createFile(at path: String, bytes: [UInt8]) throws { try base.createFile(at: path, bytes: bytes) }
+    func replaceItem(at destination: String, with source: String) throws { try base.replaceItem(at: destination, with: source) }
+    func removeItem(at path: String) throws { try base.removeItem(at: path) }
+}
+
+/// Hostile scripts: every one is a located error (or a correct bundle), never a crash, a hang or partial output.
+@Suite struct ScriptRobustnessTests {
+    static let group = "UserScripts/AllFrames/AtDocumentEnd/"
+
+    /// Builds and writes a project; returns the folder and the error, if any.
+    static func buildAndWrite(_ files: [String: [UInt8]], fileSystem: any BundlerFileSystem = LocalFileSystem(),
+                              mode: BundleMode = .production, prepare: (String) throws -> Void = { _ in }) throws -> (folder: String, error: BundlerError?) {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(files, under: folder)
+        try prepare(folder)
+        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
+        let bundler = ScriptBundler(fileSystem: fileSystem)
+        do {
+            let bundles = try bundler.build(configuration)
+            _ = try bundler.write(bundles, to: configuration.output)
+            return (folder, nil)
+        } catch {
+            return (folder, error)
+        }
+    }
+
+    @Test(arguments: [
+        ("'abc\\", 1, 1, "unterminated string literal"),
+        ("\"abc\\\n", 1, 1, "unterminated string literal"),
+        ("`a${ `b${ c } ", 1, 6, "unterminated template literal"),
+        ("`a${ {", 1, 6, "'{' is never closed"),
+        ("x = /[/]/; y = /[abc/", 1, 16, "unterminated regular expression literal"),
+        ("x = 1;\n/* never closed", 2, 1, "unterminated block comment"),
+        ("a = (b", 1, 5, "'(' is never closed"),
+        ("a = b)", 1, 6, "unexpected ')' with no matching opening bracket"),
+    ])
+    func unterminatedLiteralsAreLocated(source: String, line: Int, column: Int, message: String) throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "x.js", line: line, column: column), "\(failure)")
+        #expect(failure.message.contains(message), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    @Test(arguments: [
+        ([0x61, 0x3D, 0xFF], 1, 3),                       // never valid
+        ([0x0A, 0x0A, 0x27, 0xC0, 0xAF, 0x27], 3, 2),      // overlong "/"
+        ([0x27, 0xED, 0xA0, 0x80, 0x27], 1, 2),            // UTF-16 surrogate
+        ([0x2F, 0x2F, 0x20, 0xE2, 0x82], 1, 4),            // truncated at end of file, in a comment
+        ([0x27, 0xF4, 0x90, 0x80, 0x80, 0x27], 1, 2),      // above U+10FFFF
+        ([0xEF, 0xBB, 0xBF, 0xE9, 0x3B], 1, 2),            // BOM, then Latin-1
+    ] as [([UInt8], Int, Int)])
+    func invalidUTF8IsLocated(bytes: [UInt8], line: Int, column: Int) throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": bytes])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.kind == .syntax(.invalidUTF8))
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "x.js", line: line, column: column), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    /// Bundles are injected with WKUserScript, not inside HTML, so `</script>` is ordinary text and kept as is.
+    @Test func closingScriptTagsAreKeptVerbatim() throws {
+        let source = "var s = '</script>';\nvar t = `</SCRIPT><!--`;\n// </script>\nvar r = /<\\/script>/;\n"
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)], mode: .development)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error == nil)
+        let bundle = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(bundle.contains("var s = '</script>';"))
+        #expect(bundle.contains("var t = `</SCRIPT><!--`;"))
+        #expect(bundle.contains("var r = /<\\/script>/;"))
+        let (minified, minifiedError) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)], mode: .production)
+        defer { try? FileManager.default.removeItem(atPath: minified) }
+        #expect(minifiedError == nil)
+        let production = try String(contentsOfFile: minified + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(production.contains("</script>") && production.contains("</SCRIPT><!--") && production.contains("/<\\/script>/"))
+    }
+
+    /// Size of the single-line file: 50 MB with `WKPACK_LARGE_INPUTS=1` (about 70 s in a loaded debug build,
+    /// mostly array copies that are unoptimized there), 5 MB otherwise to keep the suite fast.
+    static let singleLineSize = ProcessInfo.processInfo.environment["WKPACK_LARGE_INPUTS"] == "1" ? 50_000_000 : 5_000_000
+
+    /// A 50 MB file on one line (a minified prelude, then one huge string literal): bundled without source maps,
+    /// and an error located at the far end of the line.
+    @Test func fiftyMegabyteSingleLine() throws {
+        let prelude = Array("var a=0,b=[0,1];a+=b[1]*2;var s='".utf8)
+        var bytes = [UInt8](repeating: 0x78, count: Self.singleLineSize)
+        bytes.replaceSubrange(0..<prelude.count, with: prelude)
+        var valid = bytes
+        valid.append(contentsOf: Array("';\n".utf8))
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestSupport.write([Self.group + "big.js": valid], under: folder)
+        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+                                                mode: .development, sourceMaps: .none)
+        let bundles = try ScriptBundler().build(configuration)
+        #expect(bundles.first?.code.count ?? 0 >= valid.count)
+
+        try TestSupport.write([Self.group + "big.js": bytes], under: folder)
+        let failure = try #require(throws: BundlerError.self) { try ScriptBundler().build(configuration) }
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "big.js", line: 1, column: 33), "\(failure)")
+        #expect(failure.message == "unterminated string literal")
+    }
+
+    @Test func symbolicLinkLoopsAreReportedNotFollowedForever() throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "a.js": Array("ok();\n".utf8)]) { folder in
+            let group = folder + "/" + Self.group
+            try FileManager.default.createSymbolicLink(atPath: group + "loop1.js", withDestinationPath: "loop2.js")
+            try FileManager.default.createSymbolicLink(atPath: group + "loop2.js", withDestinationPath: "loop1.js")
+            try FileManager.default.createSymbolicLink(atPath: group + "self", withDestinationPath: ".")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/UserScripts/AllFrames/Loop", withDestinationPath: "..")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.kind == .unreadableFile)
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "loop1.js"), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    @Test func brokenLinksAndSpecialFilesNamedLikeScriptsAreErrorsNotHangs() throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "a.js": Array("ok();\n".utf8)]) { folder in
+            #expect(mkfifo(folder + "/" + Self.group + "pipe.js", 0o644) == 0)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "pipe.js"), "\(failure)")
+        #expect(failure.message.contains("not a regular file"))
+
+        let (dangling, danglingError) = try Self.buildAndWrite([Self.group + "a.js": Array("ok();\n".utf8)]) { folder in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + Self.group + "gone.js", withDestinationPath: "nowhere.js")
+        }
+        defer { try? FileManager.default.removeItem(atPath: dangling) }
+        #expect(danglingError?.location == SourceLocation(path: dangling + "/" + Self.group + "gone.js"))
+    }
+
+    @Test func fileDeletedBetweenDiscoveryAndRead() throws {
+        let (folder, error) = try Self.buildAndWrite(
+            [Self.group + "a.js": Array("ok();\n".utf8), Self.group + "b.js": Array("ok();\n".utf8)],
+            fileSystem: VanishingFileSystem(vanishing: "/b.js"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.description == "\(folder)/\(Self.group)b.js:1:1: error: cannot read file: No such file or directory")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    @Test func unreadableFilesAreLocated() throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "a.js": Array("ok();\n".utf8)]) { folder in
+            // A directory named like a script cannot be read (and root can read any mode-000 file).
+            try FileManager.default.createDirectory(atPath: folder + "/" + Self.group + "dir.js", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + Self.group + "proc.js", withDestinationPath: "/proc/self/mem")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.location.path.hasSuffix("proc.js"), "\(failure)")
+    }
+}
