@@ -8,23 +8,9 @@ struct WatchCommand: ParsableCommand {
         abstract: "Bundle user scripts, then rebuild the bundles whose inputs change (Ctrl-C stops)."
     )
 
-    @Option(help: "User-script root folder (default: scripts.root, else UserScripts).")
-    var root: String?
-
-    @Option(help: "Output folder (default: scripts.output, else Assets).")
-    var out: String?
-
-    @Option(help: "development (a banner per file, inline maps) or production (minified).")
-    var mode: BundleMode?
-
-    @Option(help: "Configuration file (default: wkpack.yml in the current directory, if present).")
-    var config: String?
-
-    @Option(name: .customLong("source-maps"), help: "external, inline or none.")
-    var sourceMaps: SourceMapMode?
+    @OptionGroup var options: BundleOptions
 
     func run() throws {
-        let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps)
-        try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
+        try ScriptsWatchRunner(configPath: options.config, overrides: options.overrides).run()
     }
 }
