@@ -38,50 +38,8 @@ public enum RulesCheckRunner {
     /// What the command prints and its exit status.
     public typealias Outcome = ListCommandOutcome
 
-    /// Reads a file's bytes; a seam for tests.
-    public typealias FileReader = @Sendable (String) -> Result<[UInt8], FileProblem>
-
-    /// Why a file could not be read.
-    public struct FileProblem: Error, Sendable { public var message: String }
-
-    /// Reads from the real file system.
-    public static let fileSystemReader: FileReader = { path in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(FileProblem(message: "no such file"))
-        }
-        if isDirectory.boolValue { return .failure(FileProblem(message: "is a directory, not a rule list file")) }
-        guard let bytes = readBytes(path) else {
-            return .failure(FileProblem(message: "cannot read the file"))
-        }
-        return .success(bytes)
-    }
-
-    /// Reads a whole file straight into a byte array (no intermediate `Data` copy).
-    private static func readBytes(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else { return nil }
-        let descriptor = handle.fileDescriptor
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var total = 0
-        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            while total < buffer.count {
-                let count = read(descriptor, base + total, buffer.count - total)
-                if count < 0 { return false }
-                if count == 0 { break }
-                total += count
-            }
-            return true
-        }
-        guard complete else { return nil }
-        if total < bytes.count { bytes.removeLast(bytes.count - total) }
-        return bytes
-    }
-
     public static func run(files: [String], target targetName: String, maxRules: String?, maxBytes: String?, format formatName: String,
-                           reader: FileReader = fileSystemReader) -> Outcome {
+                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> Outcome {
         var outcome = Outcome()
         func usage(_ message: String) -> Outcome {
             outcome.standardError = "error: \(message)\nUsage: wkpack rules check FILE... [--target T] [--max-rules N] [--max-bytes N] [--format text|json|github]\n"
@@ -112,7 +70,7 @@ public enum RulesCheckRunner {
         let checker = RuleListChecker(target: target)
         var results: [FileCheckResult] = []
         for path in files {
-            switch reader(path) {
+            switch fileSystem.read(path) {
             case .failure(let problem):
                 results.append(FileCheckResult(path: path, report: nil, readError: problem.message, budgetErrors: []))
             case .success(let bytes):

@@ -67,25 +67,25 @@ public enum RulesMatchRunner {
     }
 
     /// Loads rule lists, reporting the first problem as `path:line:col: error: message`.
-    public static func loadLists(_ paths: [String], reader: RulesCheckRunner.FileReader) -> Result<[RuleListMatcher], RulesCheckRunner.FileProblem> {
+    public static func loadLists(_ paths: [String], fileSystem: any ListFileSystem) -> Result<[RuleListMatcher], ListFileProblem> {
         var matchers: [RuleListMatcher] = []
         for path in paths {
-            switch reader(path) {
+            switch fileSystem.read(path) {
             case .failure(let problem):
-                return .failure(RulesCheckRunner.FileProblem(message: "\(path): error: \(problem.message)"))
+                return .failure(ListFileProblem("\(path): error: \(problem.message)"))
             case .success(let bytes):
                 do {
                     matchers.append(try RuleListMatcher(source: bytes))
                 } catch {
                     let message = error.message.first?.isNumber == true ? "\(path):\(error.message)" : "\(path):1:1: error: \(error.message)"
-                    return .failure(RulesCheckRunner.FileProblem(message: message))
+                    return .failure(ListFileProblem(message))
                 }
             }
         }
         return .success(matchers)
     }
 
-    public static func run(_ options: Options, reader: RulesCheckRunner.FileReader = RulesCheckRunner.fileSystemReader) -> RulesCheckRunner.Outcome {
+    public static func run(_ options: Options, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func usage(_ message: String) -> RulesCheckRunner.Outcome {
             outcome.standardError = "error: \(message)\nUsage: wkpack rules match LIST... --url URL [--resource-type T] [--top-url URL] [--frame-url URL] [--load-context top-frame|child-frame] [--method M] [--format text|json]\n"
@@ -97,7 +97,7 @@ public enum RulesMatchRunner {
         var requests: [MatchRequest] = []
         if let file = options.requestsFile {
             guard options.url == nil else { return usage("give either --url or --requests, not both") }
-            switch reader(file) {
+            switch fileSystem.read(file) {
             case .failure(let problem):
                 outcome.standardError = "\(file): error: \(problem.message)\n"
                 outcome.exitCode = 1
@@ -129,7 +129,7 @@ public enum RulesMatchRunner {
             requests = [request]
         }
         let matchers: [RuleListMatcher]
-        switch loadLists(options.lists, reader: reader) {
+        switch loadLists(options.lists, fileSystem: fileSystem) {
         case .failure(let problem):
             outcome.standardError = problem.message + "\n"
             outcome.exitCode = 1

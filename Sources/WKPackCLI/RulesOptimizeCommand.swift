@@ -31,7 +31,7 @@ public struct RulesOptimizeCommand: ParsableCommand {
 /// The work behind `wkpack rules optimize`.
 public enum RulesOptimizeRunner {
     public static func run(inputs: [String], output: String, report: Bool,
-                           reader: RulesCheckRunner.FileReader = RulesCheckRunner.fileSystemReader) -> RulesCheckRunner.Outcome {
+                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         guard !inputs.isEmpty else {
             outcome.standardError = "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report]\n"
@@ -43,7 +43,7 @@ public enum RulesOptimizeRunner {
         var text = ""
         for path in inputs {
             let bytes: [UInt8]
-            switch reader(path) {
+            switch fileSystem.read(path) {
             case .failure(let problem):
                 outcome.standardError = "\(path): error: \(problem.message)\n"
                 outcome.exitCode = 1
@@ -66,38 +66,16 @@ public enum RulesOptimizeRunner {
                 }
             }
         }
-        if inputs.count > 1 {
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                outcome.standardError = "\(output): error: cannot create the directory\n"
-                outcome.exitCode = 1
-                return outcome
-            }
-        }
         for result in results {
-            if let problem = AtomicWriter.write(result.text, to: result.path) {
-                outcome.standardError = "\(result.path): error: \(problem)\n"
+            do {
+                try fileSystem.writeAtomically(Array(result.text.utf8), to: result.path)
+            } catch {
+                outcome.standardError = "\(result.path): error: \(error.message)\n"
                 outcome.exitCode = 1
                 return outcome
             }
         }
         outcome.standardOutput = text
         return outcome
-    }
-}
-
-/// Writes a file through a temporary file in the same folder and a rename, so readers never see half a file.
-enum AtomicWriter {
-    /// Nil on success, else why it failed.
-    static func write(_ text: String, to path: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).wkpack-\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return "cannot write \(temporary)" }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return "cannot replace the file"
-        }
-        return nil
     }
 }

@@ -31,7 +31,7 @@ public struct RulesSplitCommand: ParsableCommand {
 /// The work behind `wkpack rules split`.
 public enum RulesSplitRunner {
     public static func run(input: String, maxRules: Int, output: String,
-                           reader: RulesCheckRunner.FileReader = RulesCheckRunner.fileSystemReader) -> RulesCheckRunner.Outcome {
+                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func fail(_ message: String, code: Int32 = 1) -> RulesCheckRunner.Outcome {
             outcome.standardError = message + "\n"
@@ -40,7 +40,7 @@ public enum RulesSplitRunner {
         }
         guard maxRules >= 2 else { return fail("error: --max-rules must be at least 2\nUsage: wkpack rules split IN --max-rules N -o DIR", code: 2) }
         let bytes: [UInt8]
-        switch reader(input) {
+        switch fileSystem.read(input) {
         case .failure(let problem): return fail("\(input): error: \(problem.message)")
         case .success(let read): bytes = read
         }
@@ -54,17 +54,16 @@ public enum RulesSplitRunner {
         } catch {
             return fail("\(input): error: \(error.message)")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            return fail("\(output): error: cannot create the directory")
-        }
         let base = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         let serializer = RuleListSerializer()
         var summary = ""
         for (number, part) in parts.enumerated() {
             let path = output + "/\(base)-\(number + 1).json"
-            if let problem = AtomicWriter.write(serializer.serialize(part), to: path) { return fail("\(path): error: \(problem)") }
+            do {
+                try fileSystem.writeAtomically(Array(serializer.serialize(part).utf8), to: path)
+            } catch {
+                return fail("\(path): error: \(error.message)")
+            }
             summary += "\(path): \(part.count) rules\n"
         }
         outcome.standardOutput = summary

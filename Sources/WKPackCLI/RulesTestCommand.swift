@@ -48,7 +48,7 @@ public enum RulesTestRunner {
         var message: String
     }
 
-    public static func run(path: String, reader: RulesCheckRunner.FileReader = RulesCheckRunner.fileSystemReader) -> RulesCheckRunner.Outcome {
+    public static func run(path: String, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func fail(_ message: String) -> RulesCheckRunner.Outcome {
             outcome.standardError = message + "\n"
@@ -56,7 +56,7 @@ public enum RulesTestRunner {
             return outcome
         }
         let bytes: [UInt8]
-        switch reader(path) {
+        switch fileSystem.read(path) {
         case .failure(let problem): return fail("\(path): error: \(problem.message)")
         case .success(let read): bytes = read
         }
@@ -72,7 +72,7 @@ public enum RulesTestRunner {
         let directory = (path as NSString).deletingLastPathComponent
         let resolved = listPaths.map { $0.hasPrefix("/") || directory.isEmpty ? $0 : directory + "/" + $0 }
         let matchers: [RuleListMatcher]
-        switch RulesMatchRunner.loadLists(resolved, reader: reader) {
+        switch RulesMatchRunner.loadLists(resolved, fileSystem: fileSystem) {
         case .failure(let problem): return fail(problem.message)
         case .success(let loaded): matchers = loaded
         }

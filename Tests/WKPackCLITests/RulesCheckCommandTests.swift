@@ -5,18 +5,14 @@ import Testing
 private let validList = #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":"b"},"action":{"type":"css-display-none","selector":".x"}}]"#
 private let invalidList = "[{\"trigger\":{\"url-filter\":\"a|b\"},\n\"action\":{\"type\":\"block\"}},\n{\"trigger\":{\"url-filter\":\"c\"}}]"
 
-/// An in-memory file system for the command.
-private func reader(_ files: [String: String]) -> RulesCheckRunner.FileReader {
-    { path in
-        if path == "dir" { return .failure(RulesCheckRunner.FileProblem(message: "is a directory, not a rule list file")) }
-        guard let text = files[path] else { return .failure(RulesCheckRunner.FileProblem(message: "no such file")) }
-        return .success(Array(text.utf8))
-    }
+/// An in-memory file system for the command, with one directory named "dir".
+private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
+    InMemoryListFileSystem(files, directories: ["dir"])
 }
 
 private func run(_ files: [String], target: String = "safari26", maxRules: String? = nil, maxBytes: String? = nil, format: String = "text",
                  contents: [String: String] = ["good.json": validList, "bad.json": invalidList, "empty.json": ""]) -> RulesCheckRunner.Outcome {
-    RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, reader: reader(contents))
+    RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, fileSystem: reader(contents))
 }
 
 @Suite struct RulesCheckCommandTests {

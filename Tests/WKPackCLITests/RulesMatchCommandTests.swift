@@ -9,17 +9,14 @@ private let list = #"""
  {"trigger":{"url-filter":"social"},"action":{"type":"block-cookies"}}]
 """#
 
-private func reader(_ files: [String: String]) -> RulesCheckRunner.FileReader {
-    { path in
-        guard let text = files[path] else { return .failure(RulesCheckRunner.FileProblem(message: "no such file")) }
-        return .success(Array(text.utf8))
-    }
+private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
+    InMemoryListFileSystem(files)
 }
 
 @Suite struct RulesMatchCommandTests {
     @Test func printsTheDecisionAndTheCancelledRule() {
         let outcome = RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://ads.example/ok/x.js", topURL: "http://site.example/"),
-                                           reader: reader(["l.json": list]))
+                                           fileSystem: reader(["l.json": list]))
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardOutput.contains(": allowed"))
         #expect(outcome.standardOutput.contains("cancelled #0 /0 block (by #1 /1)"))
@@ -27,17 +24,17 @@ private func reader(_ files: [String: String]) -> RulesCheckRunner.FileReader {
 
     @Test func jsonFormatHasOneObjectPerRequest() {
         let outcome = RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://ads.example/x.js", topURL: "http://site.example/", format: "json"),
-                                           reader: reader(["l.json": list]))
+                                           fileSystem: reader(["l.json": list]))
         #expect(outcome.standardOutput.hasPrefix("{\"url\":\"http://ads.example/x.js\""))
         #expect(outcome.standardOutput.contains("\"blocked\":true"))
     }
 
     @Test func badInputsExitWithPlaces() {
-        let bad = RulesMatchRunner.run(.init(lists: ["bad.json"], url: "http://a/"), reader: reader(["bad.json": "[{\"trigger\":{\"url-filter\":\"a|b\"},\"action\":{\"type\":\"block\"}}]"]))
+        let bad = RulesMatchRunner.run(.init(lists: ["bad.json"], url: "http://a/"), fileSystem: reader(["bad.json": "[{\"trigger\":{\"url-filter\":\"a|b\"},\"action\":{\"type\":\"block\"}}]"]))
         #expect(bad.exitCode == 1)
         #expect(bad.standardError.hasPrefix("bad.json:1:"))
-        #expect(RulesMatchRunner.run(.init(lists: ["l.json"]), reader: reader(["l.json": list])).exitCode == 2)
-        #expect(RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://a/", resourceType: "nope"), reader: reader(["l.json": list])).exitCode == 2)
+        #expect(RulesMatchRunner.run(.init(lists: ["l.json"]), fileSystem: reader(["l.json": list])).exitCode == 2)
+        #expect(RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://a/", resourceType: "nope"), fileSystem: reader(["l.json": list])).exitCode == 2)
     }
 }
 
@@ -61,21 +58,21 @@ private func reader(_ files: [String: String]) -> RulesCheckRunner.FileReader {
     """
 
     @Test func passesWhenEveryExpectationHolds() {
-        let outcome = RulesTestRunner.run(path: "e.yml", reader: reader(["e.yml": Self.expectations, "l.json": list]))
+        let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": Self.expectations, "l.json": list]))
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardOutput.hasSuffix("4 of 4 expectations hold\n"))
     }
 
     @Test func failuresNameTheResponsibleRule() {
         let failing = Self.expectations.replacingOccurrences(of: "expect: allow", with: "expect: block")
-        let outcome = RulesTestRunner.run(path: "e.yml", reader: reader(["e.yml": failing, "l.json": list]))
+        let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": failing, "l.json": list]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.standardOutput.contains("e.yml:6:5: expected block, but it is allowed"))
         #expect(outcome.standardOutput.contains("rule l.json#0 (/0) block matched but was cancelled by l.json#1"))
     }
 
     @Test func badYAMLGivesALineAndColumn() {
-        let outcome = RulesTestRunner.run(path: "e.yml", reader: reader(["e.yml": "lists: [l.json]\nrequests:\n  - url: http://a/\n    expect: maybe\n", "l.json": list]))
+        let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": "lists: [l.json]\nrequests:\n  - url: http://a/\n    expect: maybe\n", "l.json": list]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.standardError == "e.yml:4:13: error: unknown expectation 'maybe'; expected block, allow, block-cookies or hide: [selectors]\n")
     }
