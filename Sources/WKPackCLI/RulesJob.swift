@@ -39,7 +39,7 @@ public struct RulesJob: BuildJob {
             try collect(outcome, into: &lines)
         }
         for expectations in try expand(rules.test) {
-            try collect(RulesTestRunner.run(path: expectations), into: &lines)
+            try collect(RulesTestRunner.run(path: expectations, quiet: true, fileSystem: fileSystem), into: &lines)
         }
         return lines
     }

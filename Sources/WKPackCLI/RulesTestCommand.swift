@@ -17,10 +17,13 @@ public struct RulesTestCommand: ParsableCommand {
 
     @Argument(help: "The expectations file.") var expectations: String
 
+    @Flag(name: .shortAndLong, help: "Print only failures and the summary line, not one PASS line per request.")
+    var quiet = false
+
     public init() {}
 
     public func run() throws {
-        let outcome = RulesTestRunner.run(path: expectations)
+        let outcome = RulesTestRunner.run(path: expectations, quiet: quiet)
         if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
         if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
@@ -48,7 +51,9 @@ public enum RulesTestRunner {
         var message: String
     }
 
-    public static func run(path: String, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
+    /// Checks every expectation of the file at `path`. `quiet` leaves out the PASS lines and names the file in the
+    /// summary line, for build logs.
+    public static func run(path: String, quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func fail(_ message: String) -> RulesCheckRunner.Outcome {
             outcome.standardError = message + "\n"
@@ -90,14 +95,14 @@ public enum RulesTestRunner {
             let problem = check(testCase.expectation, decision)
             let label = "\(testCase.request.url) (\(testCase.request.resourceType.rawValue)\(testCase.request.topURL.map { ", top \($0)" } ?? ""))"
             guard let problem else {
-                output += "PASS \(label)\n"
+                if !quiet { output += "PASS \(label)\n" }
                 continue
             }
             failures += 1
             output += "FAIL \(label)\n  \(path):\(testCase.line):\(testCase.column): expected \(describe(testCase.expectation)), but \(problem)\n"
             output += responsible(testCase.expectation, results, listPaths)
         }
-        output += "\(cases.count - failures) of \(cases.count) expectations hold\(failures == 0 ? "" : ", \(failures) failed")\n"
+        output += (quiet ? "\(path): " : "") + "\(cases.count - failures) of \(cases.count) expectations hold\(failures == 0 ? "" : ", \(failures) failed")\n"
         outcome.standardOutput = output
         outcome.exitCode = failures == 0 ? 0 : 1
         return outcome

@@ -61,6 +61,16 @@ private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
         let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": Self.expectations, "l.json": list]))
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardOutput.hasSuffix("4 of 4 expectations hold\n"))
+        #expect(outcome.standardOutput.contains("PASS http://social.example/w.js"))
+    }
+
+    @Test func quietModePrintsOnlyFailuresAndANamedSummary() {
+        let failing = Self.expectations.replacingOccurrences(of: "expect: allow", with: "expect: block")
+        let outcome = RulesTestRunner.run(path: "e.yml", quiet: true, fileSystem: reader(["e.yml": failing, "l.json": list]))
+        #expect(outcome.exitCode == 1)
+        #expect(!outcome.standardOutput.contains("PASS"))
+        #expect(outcome.standardOutput.contains("FAIL "))
+        #expect(outcome.standardOutput.hasSuffix("e.yml: 3 of 4 expectations hold, 1 failed\n"))
     }
 
     @Test func failuresNameTheResponsibleRule() {
