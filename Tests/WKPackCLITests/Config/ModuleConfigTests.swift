@@ -7,7 +7,7 @@ import ScriptBundler
 /// firefox-ios-shaped fixture of the ScriptBundler tests.
 @Suite struct ModuleConfigTests {
     static let app = ((#filePath as NSString).deletingLastPathComponent as NSString)
-        .appendingPathComponent("../ScriptBundlerTests/Fixtures/Modules/App")
+        .appendingPathComponent("../../ScriptBundlerTests/Fixtures/Modules/App")
 
     @Test func parsesModuleSettings() throws {
         let text = """
