@@ -33,9 +33,7 @@ public struct RulesMatchCommand: ParsableCommand {
         let options = RulesMatchRunner.Options(lists: lists, url: url, resourceType: resourceType, topURL: topURL, frameURL: frameURL,
                                                loadContext: loadContext, method: method, requestsFile: requests, format: format)
         let outcome = RulesMatchRunner.run(options)
-        if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-        if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try outcome.emit()
     }
 }
 

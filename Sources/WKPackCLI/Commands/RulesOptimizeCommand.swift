@@ -22,9 +22,7 @@ public struct RulesOptimizeCommand: ParsableCommand {
 
     public func run() throws {
         let outcome = RulesOptimizeRunner.run(inputs: inputs, output: output, report: report)
-        if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-        if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try outcome.emit()
     }
 }
 

@@ -24,9 +24,7 @@ public struct RulesTestCommand: ParsableCommand {
 
     public func run() throws {
         let outcome = RulesTestRunner.run(path: expectations, quiet: quiet)
-        if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-        if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        try outcome.emit()
     }
 }
 
