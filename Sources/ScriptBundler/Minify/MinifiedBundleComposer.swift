@@ -23,8 +23,8 @@ enum MinifiedBundleComposer {
         var previousEnd: UInt8? = nil
         for piece in pieces where !piece.code.isEmpty {
             // Pieces are whole statements that each ended with a line break in the unminified bundle: keep one,
-            // unless the previous piece ended with `;` (nothing can merge with it or depend on the break).
-            if let previousEnd, previousEnd != 0x3B {
+            // unless the previous piece ended with `;` or `{` (nothing can merge with them or depend on the break).
+            if let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
                 output.append(0x0A)
                 line += 1
                 column = 0

@@ -26,4 +26,13 @@ struct MinifiedPiece: Sendable {
     var lineCount = 0
     /// UTF-16 length of the code after its last line terminator.
     var lastLineColumn = 0
+
+    /// Generated one-line ASCII code, kept as it is and unmapped.
+    static func verbatim(_ text: String) -> MinifiedPiece {
+        var piece = MinifiedPiece()
+        piece.code = Array(text.utf8)
+        piece.lastLineColumn = piece.code.count
+        piece.segments = [Segment(line: 0, column: 0, source: -1, originalLine: 0, originalColumn: 0, name: -1)]
+        return piece
+    }
 }

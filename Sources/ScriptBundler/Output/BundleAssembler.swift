@@ -106,6 +106,23 @@ enum BundleAssembler {
         return AssembledBundle(code: linked.code, map: linked.map, license: license)
     }
 
+    /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins
+    /// them between the (already minimal, unmapped) `enclosedIn` texts and links the map.
+    static func finishPieces(
+        _ pieces: [(code: [UInt8], map: SourceMapBuilder?)], enclosedIn enclosure: (open: String, close: String),
+        outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> AssembledBundle {
+        var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
+        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: pieces.count) { index in
+            Minifier.minifyPiece(pieces[index].code, map: pieces[index].map)
+        }.compactMap { $0 }
+        minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
+        let minified = MinifiedBundleComposer.compose(
+            minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+        let linked = link(minified.code, map: minified.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        return AssembledBundle(code: linked.code, map: linked.map, license: minified.license)
+    }
+
     /// Wraps and concatenates the inputs; the map (unless `sourceMaps` is `none`) is not yet linked.
     static func concatenate(
         _ inputs: [BundleInput], mode: BundleMode, sourceMaps: SourceMapMode
