@@ -54,7 +54,7 @@ enum Minifier {
         sources: [SourceMapBuilder.Source], renameIdentifiers: Bool
     ) -> MinifiedPiece {
         let significant = tokenization.tokens.filter { !$0.isComment }
-        var renames: [IdentifierRename?] = []
+        var renames = IdentifierRenames()
         if renameIdentifiers {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
@@ -126,7 +126,7 @@ enum Minifier {
             self.bytes = bytes
             self.origins = origins
             self.mapping = mapping
-            piece.code.reserveCapacity(bytes.count / 2)
+            piece.code.reserveCapacity(bytes.count)
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
@@ -184,7 +184,7 @@ enum Minifier {
             UnsafeBufferPointer(rebasing: bytes[token.range])
         }
 
-        mutating func run(_ tokens: [JavaScriptToken], renames: [IdentifierRename?]) {
+        mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
@@ -203,7 +203,7 @@ enum Minifier {
                     default: break
                     }
                 }
-                let rename = index < renames.count ? renames[index] : nil
+                let rename = renames[index]
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
