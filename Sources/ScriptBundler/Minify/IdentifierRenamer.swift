@@ -16,9 +16,9 @@ struct IdentifierRename {
 /// observable). New names never equal a free name, a reserved word, or a name kept anywhere in the source, and
 /// never shadow a binding of an enclosing scope; sibling scopes reuse the same short names.
 enum IdentifierRenamer {
-    /// Renames by token index (of the parsed, comment-free tokens); `nil` where a token keeps its text.
-    static func renames(_ analysis: ScopeAnalysis) -> [IdentifierRename?] {
-        if analysis.module.hasModuleSyntax { return [] }
+    /// Renames by token index (of the parsed, comment-free tokens).
+    static func renames(_ analysis: ScopeAnalysis) -> IdentifierRenames {
+        if analysis.module.hasModuleSyntax { return IdentifierRenames() }
         let declarations = analysis.declarations
         let scopes = analysis.scopes
         var referenceCounts = [Int](repeating: 0, count: declarations.count)
@@ -79,23 +79,30 @@ enum IdentifierRenamer {
             marked.removeAll(keepingCapacity: true)
         }
 
-        // One rename per declaration, shared by its references; indexed by token.
-        var perDeclaration = [IdentifierRename?](repeating: nil, count: declarations.count)
-        var renames = [IdentifierRename?](repeating: nil, count: analysis.tokens.count)
+        // One rename per declaration (and one for its shorthand spelling), shared by its references.
+        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: analysis.tokens.count))
+        var perDeclaration = [Int32](repeating: -1, count: declarations.count)
+        var shorthandPerDeclaration = [Int32](repeating: -1, count: declarations.count)
+        func shorthand(_ declaration: Int) -> Int32 {
+            if shorthandPerDeclaration[declaration] < 0 {
+                let rename = result.table[Int(perDeclaration[declaration])]
+                shorthandPerDeclaration[declaration] = Int32(truncatingIfNeeded: result.table.count)
+                result.table.append(IdentifierRename(name: rename.name, originalName: rename.originalName, isShorthand: true))
+            }
+            return shorthandPerDeclaration[declaration]
+        }
         for (index, declaration) in declarations.enumerated() where slotOf[index] >= 0 {
             let name = names.name(slotOf[index])
             guard !declaration.name.utf8.elementsEqual(name) else { continue }
-            let rename = IdentifierRename(name: name, originalName: declaration.name, isShorthand: false)
-            perDeclaration[index] = rename
-            renames[declaration.token] = declaration.isShorthandPattern
-                ? IdentifierRename(name: name, originalName: declaration.name, isShorthand: true) : rename
+            perDeclaration[index] = Int32(truncatingIfNeeded: result.table.count)
+            result.table.append(IdentifierRename(name: name, originalName: declaration.name, isShorthand: false))
+            result.byToken[declaration.token] = declaration.isShorthandPattern ? shorthand(index) : perDeclaration[index]
         }
         for reference in analysis.references {
-            guard let declaration = reference.declaration, let rename = perDeclaration[declaration] else { continue }
-            renames[reference.token] = reference.isShorthandProperty
-                ? IdentifierRename(name: rename.name, originalName: rename.originalName, isShorthand: true) : rename
+            guard let declaration = reference.declaration, perDeclaration[declaration] >= 0 else { continue }
+            result.byToken[reference.token] = reference.isShorthandProperty ? shorthand(declaration) : perDeclaration[declaration]
         }
-        return renames
+        return result
     }
 
     /// Words that cannot (or should not) name a binding.

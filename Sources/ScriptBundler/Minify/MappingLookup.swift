@@ -23,6 +23,11 @@ struct MappingLookup {
         originalColumns = segments.originalColumns
     }
 
+    /// The segments as numbers again (finished: one more line start than lines).
+    var segments: SourceMapSegments {
+        SourceMapSegments(lineStarts: lineStarts, columns: columns, sources: sources, lines: lines, originalColumns: originalColumns)
+    }
+
     /// Decodes VLQ `mappings`.
     init(mappings: [UInt8]) {
         lineStarts = [0]

@@ -5,18 +5,56 @@
 /// The output starts with a line holding no mapped code (the license pointer, or an empty line), so an app that
 /// prefixes a wrapper on the bundle's first line shifts no mapped column.
 enum Minifier {
+    /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`).
     static func minify(
         _ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String, renameIdentifiers: Bool = true
     ) -> MinifiedBundle {
+        let piece = minifyPiece(code, map: map, renameIdentifiers: renameIdentifiers)
+        return MinifiedBundleComposer.compose([piece], mapping: map != nil, licenseFileName: licenseFileName)
+    }
+
+    /// Minifies a self-contained part of a bundle whose positions `map` (an intermediate map, or `nil` for
+    /// none) maps back to the sources.
+    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, renameIdentifiers: Bool = true) -> MinifiedPiece {
+        let segments = map?.decodedSegments
+        let origins: Origins = segments.map { .lookup(MappingLookup(segments: $0)) }
+            ?? map.map { .lookup(MappingLookup(mappings: $0.encodedMappings)) } ?? .none
         let tokenization: JavaScriptTokenization
         do {
             tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
         } catch {
-            // Every input file tokenized on its own; the concatenation cannot fail. Stay safe anyway.
-            return MinifiedBundle(code: code, map: map?.encoded(), license: nil)
+            // Every input file tokenized on its own; the concatenation cannot fail. Stay safe anyway: keep the
+            // code and its map as they are.
+            return unminified(code, map: map, segments: segments)
         }
+        return minify(code, tokenization: tokenization, origins: origins, mapping: map != nil,
+                      sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers)
+    }
+
+    /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
+    /// comments: tokens inside `body` map to `source` one line up (the prologue's line), the wrapper is unmapped.
+    static func minifyWrappedFile(
+        _ code: [UInt8], tokenization: JavaScriptTokenization, body: Range<Int>, source: SourceMapBuilder.Source?
+    ) -> MinifiedPiece {
+        minify(code, tokenization: tokenization, origins: .body(body, lineOffset: 1), mapping: source != nil,
+               sources: source.map { [$0] } ?? [], renameIdentifiers: true)
+    }
+
+    /// Where the original position of a token comes from.
+    enum Origins {
+        case none
+        /// An intermediate map of the code being minified.
+        case lookup(MappingLookup)
+        /// Tokens starting in this byte range map to source 0 at their own position, `lineOffset` lines up.
+        case body(Range<Int>, lineOffset: Int)
+    }
+
+    private static func minify(
+        _ code: [UInt8], tokenization: JavaScriptTokenization, origins: Origins, mapping: Bool,
+        sources: [SourceMapBuilder.Source], renameIdentifiers: Bool
+    ) -> MinifiedPiece {
         let significant = tokenization.tokens.filter { !$0.isComment }
-        var renames: [IdentifierRename?] = []
+        var renames = IdentifierRenames()
         if renameIdentifiers {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
@@ -24,51 +62,129 @@ enum Minifier {
             }
         }
         return code.withUnsafeBufferPointer { bytes in
-            var writer = Writer(bytes: bytes, map: map)
+            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
             for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
-                if LegalComments.isLegal(bytes, token.range) { writer.legalComments.append(Array(bytes[token.range])) }
+                if LegalComments.isLegal(bytes, token.range) { writer.piece.legalComments.append(Array(bytes[token.range])) }
             }
             writer.run(significant, renames: renames)
-            var output: [UInt8]
-            var license: [UInt8]? = nil
-            if writer.legalComments.isEmpty {
-                output = [0x0A]
-            } else {
-                output = LegalComments.pointer(to: licenseFileName)
-                license = LegalComments.file(writer.legalComments)
-            }
-            output.append(contentsOf: writer.out)
-            output.append(0x0A)
-            return MinifiedBundle(code: output, map: writer.newMap, license: license)
+            var piece = writer.piece
+            piece.sources = mapping ? sources : []
+            piece.lineCount = writer.line
+            piece.lastLineColumn = writer.column
+            return piece
         }
     }
 
-    /// Emits the tokens and their mappings. Generated positions count from line 1 (line 0 is the pointer line).
+    /// The code kept as it is, with its map's segments (the fallback when it does not tokenize).
+    private static func unminified(_ code: [UInt8], map: SourceMapBuilder?, segments: SourceMapSegments?) -> MinifiedPiece {
+        var piece = MinifiedPiece()
+        piece.code = code
+        if let map {
+            piece.sources = map.sourceList
+            let segments = segments ?? MappingLookup(mappings: map.encodedMappings).segments
+            for line in 0..<max(0, segments.lineStarts.count - 1) {
+                for index in segments.lineStarts[line]..<segments.lineStarts[line + 1] {
+                    piece.segments.append(MinifiedPiece.Segment(
+                        line: Int32(truncatingIfNeeded: line), column: segments.columns[index], source: segments.sources[index],
+                        originalLine: segments.lines[index], originalColumn: segments.originalColumns[index], name: -1))
+                }
+            }
+        }
+        code.withUnsafeBufferPointer { bytes in
+            var lineStart = 0
+            var i = 0
+            while i < bytes.count {
+                let length = Writer.lineTerminatorLength(bytes, at: i, end: bytes.count)
+                if length == 0 {
+                    i += 1
+                } else {
+                    i += length
+                    lineStart = i
+                    piece.lineCount += 1
+                }
+            }
+            piece.lastLineColumn = Writer.utf16Length(bytes, lineStart, bytes.count)
+        }
+        return piece
+    }
+
+    /// Emits the tokens and their mappings, from line 0 of the piece.
     private struct Writer {
         let bytes: UnsafeBufferPointer<UInt8>
-        let lookup: MappingLookup?
-        var newMap: SourceMapBuilder?
-        var out: [UInt8] = []
-        var legalComments: [[UInt8]] = []
-        var line = 1
+        let origins: Origins
+        let mapping: Bool
+        var piece = MinifiedPiece()
+        private var nameIndices: [String: Int32] = [:]
+        var line = 0
         var column = 0
         var cursor = MappingLookup.Cursor()
-        var lastWasMapped = false
+        /// Starts `true`, so a piece that opens with unmapped code marks it (the composer drops the mark when
+        /// the code before the piece was unmapped too).
+        var lastWasMapped = true
 
-        init(bytes: UnsafeBufferPointer<UInt8>, map: SourceMapBuilder?) {
+        init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
             self.bytes = bytes
-            lookup = map.map { builder in
-                builder.decodedSegments.map(MappingLookup.init(segments:)) ?? MappingLookup(mappings: builder.encodedMappings)
+            self.origins = origins
+            self.mapping = mapping
+            piece.code.reserveCapacity(bytes.count)
+        }
+
+        /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
+        /// at byte `offset`.
+        mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
+            switch origins {
+            case .none:
+                return nil
+            case .lookup(let lookup):
+                return lookup.original(line: line, column: column, cursor: &cursor)
+            case .body(let range, let lineOffset):
+                guard range.contains(offset), line >= lineOffset else { return nil }
+                return MappingLookup.Original(source: 0, line: line - lineOffset, column: column)
             }
-            newMap = map?.withSourcesOnly()
-            out.reserveCapacity(bytes.count / 2)
+        }
+
+        mutating func addSegment(_ original: MappingLookup.Original?, name: String? = nil) {
+            guard mapping else { return }
+            guard let original else {
+                if lastWasMapped {
+                    piece.segments.append(MinifiedPiece.Segment(
+                        line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column), source: -1,
+                        originalLine: 0, originalColumn: 0, name: -1))
+                    lastWasMapped = false
+                }
+                return
+            }
+            var nameIndex: Int32 = -1
+            if let name {
+                if let known = nameIndices[name] {
+                    nameIndex = known
+                } else {
+                    nameIndex = Int32(truncatingIfNeeded: piece.names.count)
+                    piece.names.append(name)
+                    nameIndices[name] = nameIndex
+                }
+            }
+            piece.segments.append(MinifiedPiece.Segment(
+                line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
+                source: Int32(truncatingIfNeeded: original.source), originalLine: Int32(truncatingIfNeeded: original.line),
+                originalColumn: Int32(truncatingIfNeeded: original.column), name: nameIndex))
+            lastWasMapped = true
+        }
+
+        @inline(__always)
+        static func lineTerminatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Int {
+            let b = bytes[i]
+            if b == 0x0A { return 1 }
+            if b == 0x0D { return i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1 }
+            if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return 3 }
+            return 0
         }
 
         func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[token.range])
         }
 
-        mutating func run(_ tokens: [JavaScriptToken], renames: [IdentifierRename?]) {
+        mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
@@ -87,15 +203,15 @@ enum Minifier {
                     default: break
                     }
                 }
-                let rename = index < renames.count ? renames[index] : nil
+                let rename = renames[index]
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
                     case .space:
-                        out.append(0x20)
+                        piece.code.append(0x20)
                         column += 1
                     case .newline:
-                        out.append(0x0A)
+                        piece.code.append(0x0A)
                         line += 1
                         column = 0
                     }
@@ -138,17 +254,13 @@ enum Minifier {
         mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename) {
             if rename.isShorthand {
                 emit(token)
-                out.append(0x3A)
+                piece.code.append(0x3A)
                 column += 1
             }
-            let original = lookup?.original(line: token.line - 1, column: token.column, cursor: &cursor)
-            if newMap != nil, let original {
-                let name = newMap?.addName(rename.originalName) ?? 0
-                newMap?.addMapping(generatedLine: line, generatedColumn: column, source: original.source,
-                                   originalLine: original.line, originalColumn: original.column, name: name)
-                lastWasMapped = true
+            if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start) {
+                addSegment(original, name: rename.originalName)
             }
-            out.append(contentsOf: rename.name)
+            piece.code.append(contentsOf: rename.name)
             column += rename.name.count
         }
 
@@ -188,19 +300,9 @@ enum Minifier {
         }
 
         mutating func emit(_ token: JavaScriptToken) {
-            let original = lookup?.original(line: token.line - 1, column: token.column, cursor: &cursor)
-            if newMap != nil {
-                if let original {
-                    newMap?.addMapping(generatedLine: line, generatedColumn: column, source: original.source,
-                                       originalLine: original.line, originalColumn: original.column)
-                    lastWasMapped = true
-                } else if lastWasMapped {
-                    newMap?.addUnmapped(generatedLine: line, generatedColumn: column)
-                    lastWasMapped = false
-                }
-            }
+            if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
             let range = token.range
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            piece.code.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             guard token.canSpanLines else {
                 column += Self.utf16Length(bytes, range.lowerBound, range.upperBound)
                 return
@@ -227,10 +329,11 @@ enum Minifier {
                 lineStart = i
                 line += 1
                 sourceLine += 1
-                if newMap != nil, let continued = lookup?.original(line: sourceLine, column: 0, cursor: &cursor) {
-                    newMap?.addMapping(generatedLine: line, generatedColumn: 0, source: continued.source,
-                                       originalLine: continued.line, originalColumn: continued.column)
-                    lastWasMapped = true
+                if mapping, let continued = original(line: sourceLine, column: 0, offset: token.start) {
+                    let saved = column
+                    column = 0
+                    addSegment(continued)
+                    column = saved
                 }
             }
             let tail = Self.utf16Length(bytes, lineStart, range.upperBound)

@@ -29,8 +29,67 @@ enum BundleAssembler {
     static func assemble(
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) throws(BundlerError) -> AssembledBundle {
+        if mode == .production {
+            let pieces = try minifiedFiles(inputs, mapping: sourceMaps != .none)
+            let minified = MinifiedBundleComposer.compose(
+                pieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+            let linked = link(minified.code, map: minified.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+            return AssembledBundle(code: linked.code, map: linked.map, license: minified.license)
+        }
         let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
         return finish(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
+    /// fails with the first error in file order.
+    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool) throws(BundlerError) -> [MinifiedPiece] {
+        let results = IndexedResults<Result<MinifiedPiece, BundlerError>>.map(count: inputs.count) { index in
+            do throws(BundlerError) {
+                return .success(try minifiedFile(inputs[index], mapping: mapping))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var pieces: [MinifiedPiece] = []
+        pieces.reserveCapacity(inputs.count)
+        for result in results {
+            switch result {
+            case .success(let piece): pieces.append(piece)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return pieces
+    }
+
+    /// One file wrapped in its function scope (the layout `concatenate` writes) and minified.
+    private static func minifiedFile(_ input: BundleInput, mapping: Bool) throws(BundlerError) -> MinifiedPiece {
+        var code: [UInt8] = []
+        code.reserveCapacity(prologue.count + input.bytes.count + epilogue.count + 1)
+        code.append(contentsOf: prologue)
+        let bodyStart = code.count
+        code.append(contentsOf: input.bytes)
+        if input.bytes.count >= 2, input.bytes[0] == 0x23, input.bytes[1] == 0x21 {
+            code[bodyStart] = 0x2F
+            code[bodyStart + 1] = 0x2F
+        }
+        let bodyEnd = code.count
+        if !input.bytes.isEmpty, !endsWithLineTerminator(input.bytes) { code.append(0x0A) }
+        code.append(contentsOf: epilogue)
+        let tokenization: JavaScriptTokenization
+        do throws(JavaScriptSyntaxError) {
+            tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
+        } catch {
+            // Report the error where the file has it (the wrapper shifts lines by one).
+            do throws(JavaScriptSyntaxError) {
+                _ = try JavaScriptTokenizer.tokenize(input.bytes)
+            } catch {
+                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
+            }
+            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column), error.message)
+        }
+        let source = mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes) : nil
+        return Minifier.minifyWrappedFile(code, tokenization: tokenization, body: bodyStart..<bodyEnd, source: source)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.
@@ -45,6 +104,23 @@ enum BundleAssembler {
         }
         let linked = link(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         return AssembledBundle(code: linked.code, map: linked.map, license: license)
+    }
+
+    /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins
+    /// them between the (already minimal, unmapped) `enclosedIn` texts and links the map.
+    static func finishPieces(
+        _ pieces: [(code: [UInt8], map: SourceMapBuilder?)], enclosedIn enclosure: (open: String, close: String),
+        outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> AssembledBundle {
+        var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
+        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: pieces.count) { index in
+            Minifier.minifyPiece(pieces[index].code, map: pieces[index].map)
+        }.compactMap { $0 }
+        minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
+        let minified = MinifiedBundleComposer.compose(
+            minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+        let linked = link(minified.code, map: minified.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        return AssembledBundle(code: linked.code, map: linked.map, license: minified.license)
     }
 
     /// Wraps and concatenates the inputs; the map (unless `sourceMaps` is `none`) is not yet linked.

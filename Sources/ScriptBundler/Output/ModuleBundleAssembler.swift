@@ -14,9 +14,19 @@ enum ModuleBundleAssembler {
     ) throws(BundlerError) -> AssembledBundle {
         var linker = ModuleLinker(graph: graph)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
-        var code = GeneratedCode(isMapping: sourceMaps != .none, intermediate: mode == .production, capacity: capacity)
-        code.appendUnmapped("(function () {\n")
+        let mapping = sourceMaps != .none
+        var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
+        // Production minifies the bundle in pieces that each tokenize on their own (the runtime, each module, each
+        // inline entry, the entry calls), in parallel; the enclosing function is added around them.
+        var pieces: [(code: [UInt8], map: SourceMapBuilder?)] = []
+        func cut() {
+            guard mode == .production else { return }
+            pieces.append((code.bytes, mapping ? code.map : nil))
+            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+        }
+        if mode != .production { code.appendUnmapped("(function () {\n") }
         code.appendUnmapped(ModuleRuntime.source)
+        cut()
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         for record in graph.records where !inlineEntries.contains(record.id) {
             let linked = try linker.link(record.id)
@@ -24,6 +34,7 @@ enum ModuleBundleAssembler {
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
+            cut()
         }
         for entry in graph.entries {
             let record = graph.records[entry]
@@ -32,9 +43,15 @@ enum ModuleBundleAssembler {
                 code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
                 try appendBody(record, edits: [], to: &code, paths: paths)
                 code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
+                cut()
             } else {
                 code.appendUnmapped("__wkpack_require(\(entry));\n")
             }
+        }
+        if mode == .production {
+            cut()
+            return BundleAssembler.finishPieces(
+                pieces, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         }
         code.appendUnmapped("}).call(this);\n")
 

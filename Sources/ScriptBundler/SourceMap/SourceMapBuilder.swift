@@ -34,6 +34,20 @@ public struct SourceMapBuilder: Sendable {
         }
     }
 
+    /// A registered source: its path in `sources` and its `sourcesContent`.
+    struct Source: Sendable {
+        var path: String
+        var content: [UInt8]
+    }
+
+    /// The registered sources, in index order.
+    var sourceList: [Source] {
+        zip(sources, contents).map { Source(path: $0, content: $1) }
+    }
+
+    /// The number of registered sources.
+    var sourceCount: Int { sources.count }
+
     /// Registers a source file; returns its index for `addMapping`.
     public mutating func addSource(_ path: String, content: [UInt8]) -> Int {
         sources.append(path)

@@ -1,0 +1,70 @@
+/// Joins independently minified pieces into one production bundle: the license pointer (or an empty line)
+/// first, the pieces in order, and one source map whose segments are the pieces' segments moved to their
+/// place in the output (each encoded once).
+enum MinifiedBundleComposer {
+    static func compose(_ pieces: [MinifiedPiece], mapping: Bool, licenseFileName: String) -> MinifiedBundle {
+        var legalComments: [[UInt8]] = []
+        for piece in pieces { legalComments.append(contentsOf: piece.legalComments) }
+        var output: [UInt8]
+        var license: [UInt8]? = nil
+        if legalComments.isEmpty {
+            output = [0x0A]
+        } else {
+            output = LegalComments.pointer(to: licenseFileName)
+            license = LegalComments.file(legalComments)
+        }
+        output.reserveCapacity(pieces.reduce(output.count + 1) { $0 + $1.code.count + 1 })
+        var map = mapping ? SourceMapBuilder() : nil
+        if mapping { map?.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
+        // Generated position where the next piece starts (line 0 is the pointer line).
+        var line = 1
+        var column = 0
+        var lastWasMapped = false
+        var previousEnd: UInt8? = nil
+        for piece in pieces where !piece.code.isEmpty {
+            // Pieces are whole statements that each ended with a line break in the unminified bundle: keep one,
+            // unless the previous piece ended with `;` or `{` (nothing can merge with them or depend on the break).
+            if let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
+                output.append(0x0A)
+                line += 1
+                column = 0
+            }
+            if map != nil {
+                var sourceIndices: [Int] = []
+                sourceIndices.reserveCapacity(piece.sources.count)
+                for source in piece.sources {
+                    sourceIndices.append(map?.addSource(source.path, content: source.content) ?? 0)
+                }
+                var nameIndices: [Int] = []
+                nameIndices.reserveCapacity(piece.names.count)
+                for name in piece.names { nameIndices.append(map?.addName(name) ?? 0) }
+                for segment in piece.segments {
+                    let generatedLine = line + Int(segment.line)
+                    let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
+                    let source = Int(segment.source)
+                    guard source >= 0, source < sourceIndices.count else {
+                        if lastWasMapped { map?.addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
+                        lastWasMapped = false
+                        continue
+                    }
+                    let name = Int(segment.name)
+                    if name >= 0, name < nameIndices.count {
+                        map?.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
+                                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn),
+                                        name: nameIndices[name])
+                    } else {
+                        map?.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
+                                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                    }
+                    lastWasMapped = true
+                }
+            }
+            output.append(contentsOf: piece.code)
+            column = piece.lineCount == 0 ? column + piece.lastLineColumn : piece.lastLineColumn
+            line += piece.lineCount
+            previousEnd = piece.code.last
+        }
+        output.append(0x0A)
+        return MinifiedBundle(code: output, map: map, license: license)
+    }
+}

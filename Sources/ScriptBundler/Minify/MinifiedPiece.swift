@@ -1,0 +1,38 @@
+/// One independently minified part of a bundle (a wrapped file or a module definition): its code, its
+/// mappings relative to where it starts, the names and sources they use, and its legal comments.
+/// `MinifiedBundleComposer` joins pieces into one bundle and one map without re-encoding anything twice.
+struct MinifiedPiece: Sendable {
+    /// One mapping segment. `line` counts from the piece's first line; on line 0, `column` is relative to the
+    /// column where the piece is appended.
+    struct Segment: Sendable {
+        var line: Int32
+        var column: Int32
+        /// Index into `sources`; -1 for an unmapped segment.
+        var source: Int32
+        var originalLine: Int32
+        var originalColumn: Int32
+        /// Index into `names`; -1 when the segment names nothing.
+        var name: Int32
+    }
+
+    var code: [UInt8] = []
+    var segments: [Segment] = []
+    var names: [String] = []
+    /// The sources the segments point at (map path and content).
+    var sources: [SourceMapBuilder.Source] = []
+    /// Legal comments in order of appearance.
+    var legalComments: [[UInt8]] = []
+    /// Line terminators in `code`.
+    var lineCount = 0
+    /// UTF-16 length of the code after its last line terminator.
+    var lastLineColumn = 0
+
+    /// Generated one-line ASCII code, kept as it is and unmapped.
+    static func verbatim(_ text: String) -> MinifiedPiece {
+        var piece = MinifiedPiece()
+        piece.code = Array(text.utf8)
+        piece.lastLineColumn = piece.code.count
+        piece.segments = [Segment(line: 0, column: 0, source: -1, originalLine: 0, originalColumn: 0, name: -1)]
+        return piece
+    }
+}
