@@ -10,10 +10,14 @@ struct ModuleLinker {
     }
 
     let graph: ModuleGraph
+    /// Set when unused exports and unreachable function declarations are dropped (production bundles).
+    let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
 
-    init(graph: ModuleGraph) {
+    /// `dropsUnused`: leave out export getters nobody reads and top-level functions nothing reaches.
+    init(graph: ModuleGraph, dropsUnused: Bool = false) {
         self.graph = graph
+        usage = dropsUnused ? ExportUsage(graph: graph) : nil
     }
 
     static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
@@ -165,6 +169,7 @@ struct ModuleLinker {
             }
         }
         var runtimeStars: [Int] = []
+        let readExports = usage?.readNames(of: record.id)
         for request in module.starExports {
             let target = record.requestTargets[request]
             guard graph.records[target].kind == .esModule, let names = exportNames(of: target) else {
@@ -176,6 +181,9 @@ struct ModuleLinker {
             }
         }
 
+        if usage != nil, let readExports {
+            getters = getters.filter { readExports.contains($0.key) }
+        }
         var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
         if !module.requests.isEmpty {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
@@ -227,6 +235,17 @@ struct ModuleLinker {
             if reference.isCallee, !access.isNamespace { text = "(0, " + text + ")" }
             if reference.isShorthandProperty { text = analysis.name(of: reference) + ": " + text }
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
+        }
+        if usage != nil {
+            let unused = UnusedFunctionFinder.unusedRanges(in: record, readExports: readExports)
+            if !unused.isEmpty {
+                edits = edits.filter { edit in !unused.contains { $0.contains(edit.start) } }
+                for range in unused {
+                    let previous = range.lowerBound - 1
+                    let keepsStatement = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)
+                    edits.append(.replace(range, with: keepsStatement ? ";" : ""))
+                }
+            }
         }
         edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
         return LinkedModule(header: header, edits: edits, footer: "});\n")

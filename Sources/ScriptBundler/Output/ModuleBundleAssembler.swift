@@ -12,7 +12,7 @@ enum ModuleBundleAssembler {
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
     ) throws(BundlerError) -> AssembledBundle {
-        var linker = ModuleLinker(graph: graph)
+        var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         var code = GeneratedCode(isMapping: sourceMaps != .none, intermediate: mode == .production, capacity: capacity)
         code.appendUnmapped("(function () {\n")

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// Production bundles leave out export getters nobody reads and top-level functions nothing reaches
+/// (`ExportUsage`, `UnusedFunctionFinder`); development bundles keep everything. Both must log the same
+/// as each other, as the expected log and (when installed) as esbuild's bundle of the same entry.
+@Suite struct UnusedCodeTests {
+    struct Outcome {
+        let development: String
+        let production: String
+        let log: [String]
+    }
+
+    /// Bundles `files` (paths under the group folder; `entry.js` is the only entry) in both modes, runs both
+    /// bundles (and esbuild's, if present) and checks they log `expected`.
+    static func bundle(_ files: [String: String], expecting expected: [String]) throws -> Outcome? {
+        let folder = try TestSupport.temporaryFolder()
+        let group = "UserScripts/MainFrame/AtDocumentStart/"
+        var tree: [String: String] = [:]
+        for (name, text) in files { tree[group + (name == "entry.js" ? "" : "lib/") + name] = text }
+        try TestSupport.write(tree, under: folder)
+        var codes: [BundleMode: String] = [:]
+        for mode in [BundleMode.development, .production] {
+            let output = folder + "/Assets-" + mode.rawValue
+            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none)
+            let bundler = ScriptBundler()
+            _ = try bundler.write(try bundler.build(configuration), to: output)
+            let path = output + "/MainFrameAtDocumentStart.js"
+            codes[mode] = try String(contentsOfFile: path, encoding: .utf8)
+            guard let log = try ModuleBundleTests.run(path) else { return nil }
+            #expect(log == expected, "\(mode.rawValue) bundle")
+        }
+        if let esbuild = TestSupport.executable("esbuild") {
+            let result = try TestSupport.run(esbuild, [
+                "--bundle", "--format=iife", "--log-level=error", folder + "/" + group + "entry.js", "--outfile=" + folder + "/esbuild-out.js",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try ModuleBundleTests.run(folder + "/esbuild-out.js") == expected, "esbuild bundle")
+        } else {
+            print("esbuild not found on PATH; comparing with the expected log only")
+        }
+        return Outcome(development: codes[.development] ?? "", production: codes[.production] ?? "", log: expected)
+    }
+
+    @Test func unusedExportsAndUnreachableFunctionsAreDropped() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            import { used, viaHelper } from "./lib/tools.js";
+            __log.push(used() + " " + viaHelper());
+            """,
+            "tools.js": """
+            export function used() { return "used" + hoisted(); }
+            export function unused() { return "DROP-unused " + alsoUnused(); }
+            function alsoUnused() { return "DROP-alsoUnused"; }
+            function hoisted() { return "+hoisted"; }
+            function helper() { return "helper"; }
+            export async function unusedAsync() { return "DROP-async"; }
+            export function* unusedGenerator() { yield "DROP-generator"; }
+            function ping(n) { return n > 0 ? pong(n - 1) : "DROP-ping"; }
+            function pong(n) { return ping(n); }
+            export const viaHelper = () => helper();
+            """,
+        ], expecting: ["used+hoisted helper"]) else { return }
+        for marker in ["DROP-unused", "DROP-alsoUnused", "DROP-async", "DROP-generator", "DROP-ping"] {
+            #expect(outcome.development.contains(marker))
+            #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
+        }
+        #expect(outcome.production.contains("+hoisted") && outcome.production.contains("\"helper\""))
+    }
+
+    @Test func droppingAFunctionKeepsTheStatementsApart() throws {
+        // Without a `;` in its place, `1` and the parenthesised function would become a call.
+        guard let outcome = try Self.bundle([
+            "entry.js": "import { value } from \"./lib/asi.js\";\n__log.push(\"value \" + value);",
+            "asi.js": """
+            export let value = 1
+            function unused() { return "DROP-asi"; }
+            (function () { value += 1; })()
+            export function unusedToo() { return "DROP-asi-2"; }
+            [value] = [value * 10]
+            """,
+        ], expecting: ["value 20"]) else { return }
+        #expect(!outcome.production.contains("DROP-asi"))
+    }
+
+    @Test func observableNamespacesKeepEveryExport() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            import * as star from "./lib/star.js";
+            import { fromHub } from "./lib/hub.js";
+            const required = require("./lib/required.js");
+            __log.push(Object.keys(star).join(",") + " " + star.keepStar() + " " + fromHub());
+            __log.push(Object.keys(required).join(",") + " " + required.keepRequired());
+            import("./lib/dynamic.js").then((ns) => __log.push(Object.keys(ns).join(",") + " " + ns.keepDynamic()));
+            """,
+            "star.js": "export function keepStar() { return \"star\"; }\nexport function keepStar2() { return \"KEEP-star2\"; }",
+            "hub.js": "export * from \"./inner.js\";",
+            "inner.js": "export function fromHub() { return \"hub\"; }\nexport function innerOther() { return \"KEEP-inner\"; }",
+            "required.js": "export function keepRequired() { return \"required\"; }\nexport function other() { return \"KEEP-required\"; }",
+            "dynamic.js": "export function keepDynamic() { return \"dynamic\"; }\nexport function more() { return \"KEEP-dynamic\"; }",
+        ], expecting: ["keepStar,keepStar2 star hub", "keepRequired,other required", "keepDynamic,more dynamic"]) else { return }
+        for marker in ["KEEP-star2", "KEEP-inner", "KEEP-required", "KEEP-dynamic"] {
+            #expect(outcome.production.contains(marker), "\(marker) was dropped")
+        }
+    }
+
+    @Test func reexportsDefaultsAndEvalKeepWhatTheyReach() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            import named, { again, viaEval } from "./lib/forward.js";
+            __log.push(named() + " " + again() + " " + viaEval());
+            """,
+            "forward.js": """
+            export { original as again } from "./original.js";
+            export { default } from "./default.js";
+            export { viaEval } from "./eval.js";
+            """,
+            "original.js": "export function original() { return \"again\"; }\nexport function notAgain() { return \"DROP-original\"; }",
+            "default.js": "export default function named() { return \"named\"; }\nfunction unusedHere() { return \"DROP-default\"; }",
+            "eval.js": "function secret() { return \"KEEP-eval\"; }\nexport function viaEval() { return eval(\"secret\")().slice(5); }",
+        ], expecting: ["named again eval"]) else { return }
+        #expect(!outcome.production.contains("DROP-original") && !outcome.production.contains("DROP-default"))
+        #expect(outcome.production.contains("KEEP-eval"))
+    }
+
+    @Test func cyclesAndLiveBindingsAcrossPrunedModules() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            import { a, count, bump } from "./lib/a.js";
+            __log.push(a() + " " + count);
+            bump();
+            __log.push("count " + count);
+            """,
+            "a.js": """
+            import { b } from "./b.js";
+            export { count, bump } from "./counter.js";
+            export function a() { return "a>" + b(); }
+            export function fromA() { return "A"; }
+            export function unusedA() { return "DROP-a"; }
+            """,
+            "b.js": """
+            import { fromA } from "./a.js";
+            export function b() { return "b>" + fromA(); }
+            export function unusedB() { return "DROP-b"; }
+            """,
+            "counter.js": "export let count = 0;\nexport function bump() { count += 1; }\nexport function reset() { count = 0; return \"DROP-counter\"; }",
+        ], expecting: ["a>b>A 0", "count 1"]) else { return }
+        for marker in ["DROP-a", "DROP-b", "DROP-counter"] {
+            #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
+        }
+    }
+
+    @Test func entriesStillRunAndExportNothing() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            export function unusedEntryExport() { return "DROP-entry"; }
+            export function register() { __log.push("registered"); }
+            register();
+            """,
+        ], expecting: ["registered"]) else { return }
+        #expect(!outcome.production.contains("DROP-entry"))
+    }
+}
