@@ -13,6 +13,8 @@ struct ModuleLinker {
     /// Set when unused exports and unreachable function declarations are dropped (production bundles).
     let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
+    /// The runtime helpers the modules linked so far call.
+    private(set) var helpers: Set<ModuleRuntime.Helper> = []
 
     /// `dropsUnused`: leave out export getters nobody reads and top-level functions nothing reaches.
     init(graph: ModuleGraph, dropsUnused: Bool = false) {
@@ -104,15 +106,17 @@ struct ModuleLinker {
     }
 
     /// `import()` and `require.context` rewrites (any module kind).
-    private func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
+    private mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
         guard let module = record.analysis?.module else { return [] }
         var edits: [TokenEdit] = []
         for (index, dynamic) in module.dynamicImports.enumerated() {
             guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
+            helpers.insert(.dynamicImport)
             edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: "__wkpack_import", mappedTo: dynamic.importToken))
             edits.append(.replace(token..<(token + 1), with: String(target), mappedTo: token))
         }
         for (index, context) in module.requireContexts.enumerated() {
+            helpers.insert(.context)
             let pairs = record.contextTargets[index].map { Self.jsonString($0.key) + ": " + String($0.id) }
             edits.append(.replace(context.requireToken..<(context.closeToken + 1),
                                   with: "__wkpack_context({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
@@ -190,11 +194,16 @@ struct ModuleLinker {
         }
         if !getters.isEmpty {
             let entries = getters.keys.sorted().map { Self.jsonString($0) + ": () => " + (getters[$0] ?? "undefined") }
+            helpers.insert(.export)
             header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
         for (request, target) in record.requestTargets.enumerated() {
+            helpers.insert(.interop)
             header += " \(Self.requestVariable(request)) = __wkpack_interop(\(target));"
-            if runtimeStars.contains(request) { header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));" }
+            if runtimeStars.contains(request) {
+                helpers.insert(.star)
+                header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));"
+            }
         }
         header += "\n"
 

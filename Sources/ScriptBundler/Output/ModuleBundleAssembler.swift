@@ -15,11 +15,14 @@ enum ModuleBundleAssembler {
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         var code = GeneratedCode(isMapping: sourceMaps != .none, intermediate: mode == .production, capacity: capacity)
-        code.appendUnmapped("(function () {\n")
-        code.appendUnmapped(ModuleRuntime.source)
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
+        var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         for record in graph.records where !inlineEntries.contains(record.id) {
-            let linked = try linker.link(record.id)
+            linkedModules.append((record, try linker.link(record.id)))
+        }
+        code.appendUnmapped("(function () {\n")
+        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers))
+        for (record, linked) in linkedModules {
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
