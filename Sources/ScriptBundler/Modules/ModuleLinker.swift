@@ -246,9 +246,17 @@ struct ModuleLinker {
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
         }
         if usage != nil {
-            let unused = UnusedFunctionFinder.unusedRanges(in: record, readExports: readExports)
+            let unused = UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
             if !unused.isEmpty {
-                edits = edits.filter { edit in !unused.contains { $0.contains(edit.start) } }
+                edits = edits.filter { edit in
+                    // `unused` is sorted and disjoint: find the last range starting at or before the edit.
+                    var low = 0, high = unused.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if unused[middle].lowerBound <= edit.start { low = middle + 1 } else { high = middle }
+                    }
+                    return low == 0 || !unused[low - 1].contains(edit.start)
+                }
                 for range in unused {
                     let previous = range.lowerBound - 1
                     let keepsStatement = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)

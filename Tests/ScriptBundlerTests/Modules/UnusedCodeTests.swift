@@ -3,7 +3,7 @@ import Testing
 @testable import ScriptBundler
 
 /// Production bundles leave out export getters nobody reads and top-level functions nothing reaches
-/// (`ExportUsage`, `UnusedFunctionFinder`); development bundles keep everything. Both must log the same
+/// (`ExportUsage`, `UnusedDeclarationFinder`); development bundles keep everything. Both must log the same
 /// as each other, as the expected log and (when installed) as esbuild's bundle of the same entry.
 @Suite struct UnusedCodeTests {
     struct Outcome {
@@ -160,5 +160,45 @@ import Testing
             """,
         ], expecting: ["registered"]) else { return }
         #expect(!outcome.production.contains("DROP-entry"))
+    }
+
+    @Test func sideEffectFreeConstantsAreDroppedWithExactStatementEnds() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": "import { side, used, bump, count } from \"./lib/consts.js\";\nbump();\n__log.push(side + \" \" + used() + \" \" + count);",
+            "consts.js": """
+            export let side = 0
+            const unusedArrow = (x) => x * 2 + "DROP-arrow"
+            side += 1
+            const unusedLiteral = "DROP-literal"
+            ;[side] = [side + 10]
+            const unusedObject = { name: "DROP-object", n: -1, list: [1, "x", null, true], "key": `t`, [\"computed\"]: 0 }
+            const chain = (list) =>
+              list
+                .filter(Boolean)
+                .map((x) => "DROP-chain" + x)
+            const unusedAfter = (x) => x + "DROP-after"
+            __log.push("statement after an arrow body")
+            const blockArrow = () => { return "DROP-block"; }
+            (function () { __log.push("call after a block arrow"); })()
+            const template = (x) => `DROP-template ${
+              x
+            }`
+            export const asyncArrow = async (x) => await x + "DROP-async-arrow";
+            const frozen = Object.freeze({ keep: "KEEP-freeze" });
+            const init = (() => { __log.push("initializer ran"); return "KEEP-init"; })();
+            const a = "KEEP-multi-a", b = "KEEP-multi-b";
+            export let count = 0
+            export function bump() { count++ }
+            const helper = (x) => "help:" + x
+            export const used = () => helper("used")
+            """,
+        ], expecting: ["statement after an arrow body", "call after a block arrow", "initializer ran", "11 help:used 1"]) else { return }
+        for marker in ["DROP-arrow", "DROP-literal", "DROP-object", "DROP-chain", "DROP-after", "DROP-block", "DROP-template", "DROP-async-arrow"] {
+            #expect(outcome.development.contains(marker))
+            #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
+        }
+        for marker in ["KEEP-freeze", "KEEP-init", "KEEP-multi-a", "KEEP-multi-b", "help:"] {
+            #expect(outcome.production.contains(marker), "\(marker) was dropped")
+        }
     }
 }

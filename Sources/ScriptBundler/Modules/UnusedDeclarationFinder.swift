@@ -1,9 +1,12 @@
-/// Finds the top-level function declarations of an ES module that nothing can reach: not read through an
-/// export anyone uses, and not referenced from code that stays (directly or through other kept functions).
+/// Finds the top-level declarations of an ES module that nothing can reach (not read through an export
+/// anyone uses, not referenced from code that stays, directly or through other kept declarations) and whose
+/// evaluation has no side effect: function declarations, and `const`/`let` statements with one binding
+/// initialised by an arrow function or a literal (numbers, strings, `true`/`false`/`null`, and object or
+/// array literals of those).
 ///
-/// Declaring a function has no side effect, so dropping an unreachable declaration keeps every observable
-/// behaviour. Modules whose top level can be reached by `eval` or `with` are left alone.
-enum UnusedFunctionFinder {
+/// Dropping such a declaration keeps every observable behaviour. Modules whose top level can be reached by
+/// `eval` or `with` are left alone.
+enum UnusedDeclarationFinder {
     /// Token ranges (sorted, disjoint) of the declarations to drop, each including an `export` keyword
     /// written before it. `readExports`: exported names someone reads (`nil`: all of them).
     static func unusedRanges(in record: ModuleRecord, readExports: Set<String>?) -> [Range<Int>] {
@@ -15,14 +18,21 @@ enum UnusedFunctionFinder {
         var nameCounts: [String: Int] = [:]
         for declaration in program.declarations { nameCounts[analysis.declarations[declaration].name, default: 0] += 1 }
 
-        // Candidates: top-level function declarations with a recognisable extent, sorted by position.
+        // Candidates: side-effect-free top-level declarations with a recognisable extent, sorted by position.
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
             let info = analysis.declarations[declaration]
-            guard info.kind == .function, info.scope == 0, nameCounts[info.name] == 1,
-                  let range = declarationRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
-            else { continue }
-            candidates.append((declaration, range))
+            guard info.scope == 0, nameCounts[info.name] == 1 else { continue }
+            let range: Range<Int>?
+            switch info.kind {
+            case .function:
+                range = declarationRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
+            case .const, .let:
+                range = PureInitializer.statementRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
+            default:
+                range = nil
+            }
+            if let range { candidates.append((declaration, range)) }
         }
         guard !candidates.isEmpty else { return [] }
         candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
