@@ -202,3 +202,54 @@ import Testing
         }
     }
 }
+
+extension UnusedCodeTests {
+    /// Real-world ES modules with named imports only, so most of Debian's lodash-es is left out of the
+    /// production bundle; it must still log what esbuild's bundle logs.
+    @Test func lodashESNamedImportsMatchEsbuild() throws {
+        let lodash = "/usr/share/nodejs/lodash-es"
+        guard FileManager.default.fileExists(atPath: lodash + "/lodash.js") else {
+            print("/usr/share/nodejs/lodash-es not found; skipping the lodash-es tree-shaking check")
+            return
+        }
+        let entry = """
+        import { chunk, merge, template, camelCase, debounce, groupBy, isEqual, cloneDeep, sortBy, uniqBy } from "lodash-es";
+        __log.push(JSON.stringify(chunk([1, 2, 3, 4, 5], 2)) + " " + JSON.stringify(merge({ a: { b: 1 } }, { a: { c: 2 } })));
+        __log.push(template("hi <%= name %>")({ name: "wk" }) + " " + camelCase("Foo Bar-baz") + " " + typeof debounce);
+        __log.push(JSON.stringify(groupBy([1.2, 1.5, 2.1], Math.floor)) + " " + isEqual({ x: [1] }, { x: [1] }));
+        const deep = { a: [{ b: new Date(0) }] };
+        __log.push(String(cloneDeep(deep).a[0].b.getTime()) + " " + JSON.stringify(sortBy([3, 1, 2])) + " " + uniqBy([2.1, 1.2, 2.3], Math.floor));
+        """
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.write(["UserScripts/MainFrame/AtDocumentStart/entry.js": entry], under: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/node_modules", withDestinationPath: "/usr/share/nodejs")
+        var sizes: [BundleMode: Int] = [:]
+        var logs: [BundleMode: [String]] = [:]
+        for mode in [BundleMode.development, .production] {
+            let output = folder + "/Assets-" + mode.rawValue
+            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none)
+            let bundler = ScriptBundler()
+            let bundles = try bundler.build(configuration)
+            _ = try bundler.write(bundles, to: output)
+            sizes[mode] = bundles.first?.code.count
+            logs[mode] = try ModuleBundleTests.run(output + "/MainFrameAtDocumentStart.js")
+        }
+        let expected = [
+            "[[1,2],[3,4],[5]] {\"a\":{\"b\":1,\"c\":2}}", "hi wk fooBarBaz function", "{\"1\":[1.2,1.5],\"2\":[2.1]} true",
+            "0 [1,2,3] 2.1,1.2",
+        ]
+        #expect(logs[.development] == expected)
+        #expect(logs[.production] == expected)
+        if let esbuild = TestSupport.executable("esbuild") {
+            let result = try TestSupport.run(esbuild, [
+                "--bundle", "--format=iife", "--log-level=error", folder + "/UserScripts/MainFrame/AtDocumentStart/entry.js",
+                "--outfile=" + folder + "/esbuild-out.js",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try ModuleBundleTests.run(folder + "/esbuild-out.js") == expected)
+        }
+        // Most of lodash-es is unreachable from ten functions.
+        let development = try #require(sizes[.development]), production = try #require(sizes[.production])
+        #expect(production * 3 < development, "production \(production) B, development \(development) B")
+    }
+}
