@@ -13,6 +13,7 @@ struct ModuleLinker {
     /// Set when unused exports and unreachable function declarations are dropped (production bundles).
     let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
+    private var namespaceKeyCache: [Int: [String: String]?] = [:]
     /// The runtime helpers the modules linked so far call.
     private(set) var helpers: Set<ModuleRuntime.Helper> = []
 
@@ -27,6 +28,42 @@ struct ModuleLinker {
     /// `.name` or `["name"]`.
     static func propertyAccess(_ name: String) -> String {
         isIdentifierName(name) ? "." + name : "[" + jsonString(name) + "]"
+    }
+
+    /// The property read for export `name` of module `target`: its short key when the module's namespace is
+    /// never observed as a whole (see `namespaceKeys(of:)`), else the name itself.
+    private mutating func exportAccess(_ name: String, of target: Int) -> String {
+        Self.propertyAccess(namespaceKeys(of: target)?[name] ?? name)
+    }
+
+    /// Short property keys (`a`, `b`, ...) for the exports of an ES module whose namespace object only the
+    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `export *`
+    /// in the module (its names could come from a CommonJS module at run time). `nil` keeps the real names.
+    mutating func namespaceKeys(of id: Int) -> [String: String]? {
+        if let cached = namespaceKeyCache[id] { return cached }
+        var keys: [String: String]?
+        if let names = usage?.readNames(of: id), id < graph.records.count, graph.records[id].kind == .esModule,
+           let module = graph.records[id].analysis?.module, module.starExports.isEmpty {
+            var map: [String: String] = [:]
+            for (index, name) in names.sorted().enumerated() { map[name] = Self.shortKey(index) }
+            keys = map
+        }
+        namespaceKeyCache[id] = .some(keys)
+        return keys
+    }
+
+    /// `a`...`Z`, then `aa`, `ba`, ...: distinct identifier names for distinct indexes.
+    static func shortKey(_ index: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var rest = index
+        var key = String(letters[rest % letters.count])
+        rest /= letters.count
+        while rest > 0 {
+            rest -= 1
+            key.append(letters[rest % letters.count])
+            rest /= letters.count
+        }
+        return key
     }
 
     static func isIdentifierName(_ name: String) -> Bool {
@@ -144,7 +181,7 @@ struct ModuleLinker {
         for binding in module.imports {
             let variable = Self.requestVariable(binding.request)
             if let name = binding.importedName {
-                importAccess[binding.declaration] = (variable + Self.propertyAccess(name), false)
+                importAccess[binding.declaration] = (variable + exportAccess(name, of: record.requestTargets[binding.request]), false)
             } else {
                 importAccess[binding.declaration] = (variable, true)
             }
@@ -167,7 +204,7 @@ struct ModuleLinker {
             case .defaultExpression:
                 getters[export.exportedName] = "__wkpack_default"
             case .reexport(let request, let name):
-                getters[export.exportedName] = Self.requestVariable(request) + Self.propertyAccess(name)
+                getters[export.exportedName] = Self.requestVariable(request) + exportAccess(name, of: record.requestTargets[request])
             case .namespace(let request):
                 getters[export.exportedName] = Self.requestVariable(request)
             }
@@ -193,7 +230,8 @@ struct ModuleLinker {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
         }
         if !getters.isEmpty {
-            let entries = getters.keys.sorted().map { Self.jsonString($0) + ": () => " + (getters[$0] ?? "undefined") }
+            let keys = namespaceKeys(of: record.id)
+            let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.jsonString($0)) + ": () => " + (getters[$0] ?? "undefined") }
             helpers.insert(.export)
             header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }

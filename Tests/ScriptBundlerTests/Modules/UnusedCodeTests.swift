@@ -253,3 +253,29 @@ extension UnusedCodeTests {
         #expect(production * 3 < development, "production \(production) B, development \(development) B")
     }
 }
+
+extension UnusedCodeTests {
+    @Test func shortNamespaceKeysAreDistinctIdentifiers() {
+        let keys = (0..<3000).map(ModuleLinker.shortKey)
+        #expect(Set(keys).count == keys.count)
+        #expect(keys.allSatisfy(ModuleLinker.isIdentifierName))
+        #expect(Array(keys.prefix(3)) == ["a", "b", "c"])
+    }
+
+    @Test func privateNamespacesUseShortKeysAndStarredOnesKeepNames() throws {
+        guard let outcome = try Self.bundle([
+            "entry.js": """
+            import { longExportedName, viaStar, again } from "./lib/hub.js";
+            __log.push(longExportedName() + " " + viaStar + " " + again);
+            """,
+            "hub.js": "export { longExportedName, renamedTwice as again } from \"./private.js\";\nexport * from \"./starred.js\";",
+            "private.js": "export function longExportedName() { return \"long\"; }\nexport const renamedTwice = \"twice\";",
+            "starred.js": "export const viaStar = \"star\";",
+        ], expecting: ["long star twice"]) else { return }
+        // private.js is only read by name: its keys are short and its local names are minified away.
+        #expect(outcome.development.contains("renamedTwice"))
+        #expect(!outcome.production.contains("renamedTwice"))
+        // hub.js has an `export *`, so it keeps the real names.
+        #expect(outcome.production.contains("viaStar") && outcome.production.contains("longExportedName"))
+    }
+}
