@@ -66,6 +66,13 @@ struct ModuleLinker {
         return key
     }
 
+    /// An object literal key defining property `name`: bare when it is an identifier name; `__proto__` is
+    /// computed, since a plain `__proto__:` key would set the prototype instead.
+    static func propertyKey(_ name: String) -> String {
+        if name == "__proto__" { return "[\"__proto__\"]" }
+        return isIdentifierName(name) ? name : jsonString(name)
+    }
+
     static func isIdentifierName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "$" || first == "_" || first.properties.isIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "$" || $0 == "_" || $0.properties.isIDContinue }
@@ -231,7 +238,7 @@ struct ModuleLinker {
         }
         if !getters.isEmpty {
             let keys = namespaceKeys(of: record.id)
-            let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.jsonString($0)) + ": () => " + (getters[$0] ?? "undefined") }
+            let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.propertyKey($0)) + ": () => " + (getters[$0] ?? "undefined") }
             helpers.insert(.export)
             header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
