@@ -10,10 +10,17 @@ struct ModuleLinker {
     }
 
     let graph: ModuleGraph
+    /// Set when unused exports and unreachable function declarations are dropped (production bundles).
+    let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
+    private var namespaceKeyCache: [Int: [String: String]?] = [:]
+    /// The runtime helpers the modules linked so far call.
+    private(set) var helpers: Set<ModuleRuntime.Helper> = []
 
-    init(graph: ModuleGraph) {
+    /// `dropsUnused`: leave out export getters nobody reads and top-level functions nothing reaches.
+    init(graph: ModuleGraph, dropsUnused: Bool = false) {
         self.graph = graph
+        usage = dropsUnused ? ExportUsage(graph: graph) : nil
     }
 
     static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
@@ -21,6 +28,49 @@ struct ModuleLinker {
     /// `.name` or `["name"]`.
     static func propertyAccess(_ name: String) -> String {
         isIdentifierName(name) ? "." + name : "[" + jsonString(name) + "]"
+    }
+
+    /// The property read for export `name` of module `target`: its short key when the module's namespace is
+    /// never observed as a whole (see `namespaceKeys(of:)`), else the name itself.
+    private mutating func exportAccess(_ name: String, of target: Int) -> String {
+        Self.propertyAccess(namespaceKeys(of: target)?[name] ?? name)
+    }
+
+    /// Short property keys (`a`, `b`, ...) for the exports of an ES module whose namespace object only the
+    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `export *`
+    /// in the module (its names could come from a CommonJS module at run time). `nil` keeps the real names.
+    mutating func namespaceKeys(of id: Int) -> [String: String]? {
+        if let cached = namespaceKeyCache[id] { return cached }
+        var keys: [String: String]?
+        if let names = usage?.readNames(of: id), id < graph.records.count, graph.records[id].kind == .esModule,
+           let module = graph.records[id].analysis?.module, module.starExports.isEmpty {
+            var map: [String: String] = [:]
+            for (index, name) in names.sorted().enumerated() { map[name] = Self.shortKey(index) }
+            keys = map
+        }
+        namespaceKeyCache[id] = .some(keys)
+        return keys
+    }
+
+    /// `a`...`Z`, then `aa`, `ba`, ...: distinct identifier names for distinct indexes.
+    static func shortKey(_ index: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var rest = index
+        var key = String(letters[rest % letters.count])
+        rest /= letters.count
+        while rest > 0 {
+            rest -= 1
+            key.append(letters[rest % letters.count])
+            rest /= letters.count
+        }
+        return key
+    }
+
+    /// An object literal key defining property `name`: bare when it is an identifier name; `__proto__` is
+    /// computed, since a plain `__proto__:` key would set the prototype instead.
+    static func propertyKey(_ name: String) -> String {
+        if name == "__proto__" { return "[\"__proto__\"]" }
+        return isIdentifierName(name) ? name : jsonString(name)
     }
 
     static func isIdentifierName(_ name: String) -> Bool {
@@ -100,15 +150,17 @@ struct ModuleLinker {
     }
 
     /// `import()` and `require.context` rewrites (any module kind).
-    private func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
+    private mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
         guard let module = record.analysis?.module else { return [] }
         var edits: [TokenEdit] = []
         for (index, dynamic) in module.dynamicImports.enumerated() {
             guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
+            helpers.insert(.dynamicImport)
             edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: "__wkpack_import", mappedTo: dynamic.importToken))
             edits.append(.replace(token..<(token + 1), with: String(target), mappedTo: token))
         }
         for (index, context) in module.requireContexts.enumerated() {
+            helpers.insert(.context)
             let pairs = record.contextTargets[index].map { Self.jsonString($0.key) + ": " + String($0.id) }
             edits.append(.replace(context.requireToken..<(context.closeToken + 1),
                                   with: "__wkpack_context({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
@@ -136,7 +188,7 @@ struct ModuleLinker {
         for binding in module.imports {
             let variable = Self.requestVariable(binding.request)
             if let name = binding.importedName {
-                importAccess[binding.declaration] = (variable + Self.propertyAccess(name), false)
+                importAccess[binding.declaration] = (variable + exportAccess(name, of: record.requestTargets[binding.request]), false)
             } else {
                 importAccess[binding.declaration] = (variable, true)
             }
@@ -159,12 +211,13 @@ struct ModuleLinker {
             case .defaultExpression:
                 getters[export.exportedName] = "__wkpack_default"
             case .reexport(let request, let name):
-                getters[export.exportedName] = Self.requestVariable(request) + Self.propertyAccess(name)
+                getters[export.exportedName] = Self.requestVariable(request) + exportAccess(name, of: record.requestTargets[request])
             case .namespace(let request):
                 getters[export.exportedName] = Self.requestVariable(request)
             }
         }
         var runtimeStars: [Int] = []
+        let readExports = usage?.readNames(of: record.id)
         for request in module.starExports {
             let target = record.requestTargets[request]
             guard graph.records[target].kind == .esModule, let names = exportNames(of: target) else {
@@ -176,17 +229,26 @@ struct ModuleLinker {
             }
         }
 
+        if usage != nil, let readExports {
+            getters = getters.filter { readExports.contains($0.key) }
+        }
         var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
         if !module.requests.isEmpty {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
         }
         if !getters.isEmpty {
-            let entries = getters.keys.sorted().map { Self.jsonString($0) + ": () => " + (getters[$0] ?? "undefined") }
+            let keys = namespaceKeys(of: record.id)
+            let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.propertyKey($0)) + ": () => " + (getters[$0] ?? "undefined") }
+            helpers.insert(.export)
             header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
         for (request, target) in record.requestTargets.enumerated() {
+            helpers.insert(.interop)
             header += " \(Self.requestVariable(request)) = __wkpack_interop(\(target));"
-            if runtimeStars.contains(request) { header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));" }
+            if runtimeStars.contains(request) {
+                helpers.insert(.star)
+                header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));"
+            }
         }
         header += "\n"
 
@@ -227,6 +289,25 @@ struct ModuleLinker {
             if reference.isCallee, !access.isNamespace { text = "(0, " + text + ")" }
             if reference.isShorthandProperty { text = analysis.name(of: reference) + ": " + text }
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
+        }
+        if usage != nil {
+            let unused = UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
+            if !unused.isEmpty {
+                edits = edits.filter { edit in
+                    // `unused` is sorted and disjoint: find the last range starting at or before the edit.
+                    var low = 0, high = unused.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if unused[middle].lowerBound <= edit.start { low = middle + 1 } else { high = middle }
+                    }
+                    return low == 0 || !unused[low - 1].contains(edit.start)
+                }
+                for range in unused {
+                    let previous = range.lowerBound - 1
+                    let keepsStatement = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)
+                    edits.append(.replace(range, with: keepsStatement ? ";" : ""))
+                }
+            }
         }
         edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
         return LinkedModule(header: header, edits: edits, footer: "});\n")

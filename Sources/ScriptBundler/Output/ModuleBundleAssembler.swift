@@ -12,7 +12,7 @@ enum ModuleBundleAssembler {
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
     ) throws(BundlerError) -> AssembledBundle {
-        var linker = ModuleLinker(graph: graph)
+        var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
@@ -24,12 +24,16 @@ enum ModuleBundleAssembler {
             pieces.append((code.bytes, mapping ? code.map : nil))
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
-        if mode != .production { code.appendUnmapped("(function () {\n") }
-        code.appendUnmapped(ModuleRuntime.source)
-        cut()
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
+        var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         for record in graph.records where !inlineEntries.contains(record.id) {
-            let linked = try linker.link(record.id)
+            linkedModules.append((record, try linker.link(record.id)))
+        }
+        // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
+        if mode != .production { code.appendUnmapped("(function () {\n") }
+        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers))
+        cut()
+        for (record, linked) in linkedModules {
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)

@@ -1,0 +1,198 @@
+/// Recognises, at token level, a top-level `[export] const|let name = initializer` statement with one binding
+/// whose initializer evaluates without side effects: an arrow function, or a literal (numbers, strings,
+/// templates without substitutions, `true`/`false`/`null`, and object or array literals of those).
+///
+/// The statement's extent must be certain, including where automatic semicolon insertion ends it; any
+/// doubt (a `++` after a line break, an operator it does not know) rejects the statement.
+enum PureInitializer {
+    /// Token range of the whole statement (with its `export` keyword and `;`), or `nil`.
+    static func statementRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
+        guard nameToken > 0, nameToken + 2 < tokens.count else { return nil }
+        var start = nameToken - 1
+        guard isWord(tokens[start], "const", bytes) || isWord(tokens[start], "let", bytes),
+              isPunctuator(tokens[nameToken + 1], "=", bytes) else { return nil }
+        if start > 0, ModuleLinker.isKeyword(tokens[start - 1], "export", bytes) {
+            guard exportKeywords.contains(start - 1) else { return nil }
+            start -= 1
+        }
+        let first = nameToken + 2
+        let end: Int
+        if let arrowEnd = arrowEnd(from: first, tokens: tokens, bytes: bytes) {
+            end = arrowEnd
+        } else if let literalEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
+                  literalEnd > first, isLiteral(first..<literalEnd, tokens: tokens, bytes: bytes) {
+            end = literalEnd
+        } else {
+            return nil
+        }
+        if end < tokens.count {
+            if isPunctuator(tokens[end], ";", bytes) { return start..<(end + 1) }
+            if isPunctuator(tokens[end], ",", bytes) { return nil }
+        }
+        return start..<end
+    }
+
+    /// One past the last token of an arrow function starting at `from`, or `nil` if it is not one.
+    private static func arrowEnd(from: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
+        var index = from
+        if index + 1 < tokens.count, isWord(tokens[index], "async", bytes), tokens[index].kind == .identifier,
+           !tokens[index + 1].newlineBefore, !isPunctuator(tokens[index + 1], "=>", bytes) {
+            index += 1
+        }
+        guard index < tokens.count else { return nil }
+        if isPunctuator(tokens[index], "(", bytes) {
+            guard let close = matching(from: index, tokens: tokens, bytes: bytes) else { return nil }
+            index = close + 1
+        } else if tokens[index].kind == .identifier {
+            index += 1
+        } else {
+            return nil
+        }
+        guard index + 1 < tokens.count, isPunctuator(tokens[index], "=>", bytes) else { return nil }
+        let body = index + 1
+        if isPunctuator(tokens[body], "{", bytes) {
+            // A block body ends the arrow function: nothing may continue it.
+            guard let close = matching(from: body, tokens: tokens, bytes: bytes) else { return nil }
+            return close + 1
+        }
+        return expressionEnd(from: body, tokens: tokens, bytes: bytes)
+    }
+
+    /// The index of the first token after the expression starting at `from` (a `;`, the token that starts the
+    /// next statement after a line break, or the end), or `nil` when the end is uncertain.
+    static func expressionEnd(from: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var index = from
+        while index < tokens.count {
+            let token = tokens[index]
+            if depth == 0, isPunctuator(token, ";", bytes) { return index }
+            if depth == 0, index > from, token.newlineBefore {
+                // `await`/`yield` followed by a line break: operand or not depends on the grammar context.
+                if isWord(tokens[index - 1], "await", bytes) || isWord(tokens[index - 1], "yield", bytes) { return nil }
+            }
+            if depth == 0, index > from, token.newlineBefore, endsOperand(tokens[index - 1], bytes) {
+                switch lineStart(token, bytes) {
+                case .statement: return index
+                case .continuation: break
+                case .uncertain: return nil
+                }
+            }
+            switch token.kind {
+            case .punctuator where token.end - token.start == 1:
+                switch bytes[token.start] {
+                case 0x28, 0x5B, 0x7B: depth += 1
+                case 0x29, 0x5D, 0x7D:
+                    depth -= 1
+                    if depth < 0 { return nil }
+                case 0x3B where depth == 0: return index
+                case 0x2C where depth == 0: return nil
+                default: break
+                }
+            case .punctuator where depth == 0 && isPunctuator(token, "=>", bytes):
+                // A block-bodied arrow inside the expression: where it ends needs a real parser.
+                if index + 1 < tokens.count, isPunctuator(tokens[index + 1], "{", bytes) { return nil }
+            case .templateHead: depth += 1
+            case .templateTail:
+                depth -= 1
+                if depth < 0 { return nil }
+            default: break
+            }
+            index += 1
+        }
+        return depth == 0 ? tokens.count : nil
+    }
+
+    private enum LineStart { case statement, continuation, uncertain }
+
+    /// After a complete operand and a line break, whether `token` starts a new statement (automatic
+    /// semicolon insertion) or continues the expression.
+    private static func lineStart(_ token: JavaScriptToken, _ bytes: [UInt8]) -> LineStart {
+        switch token.kind {
+        case .identifier, .string, .number, .regularExpression, .privateName:
+            return .statement
+        case .keyword:
+            return isWord(token, "in", bytes) || isWord(token, "instanceof", bytes) ? .continuation : .statement
+        case .template, .templateHead:
+            return .continuation
+        case .punctuator:
+            let text = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+            if text == "{" || text == "!" || text == "~" { return .statement }
+            return continuingPunctuators.contains(text) ? .continuation : .uncertain
+        default:
+            return .uncertain
+        }
+    }
+
+    private static let continuingPunctuators: Set<String> = [
+        "(", "[", ".", "?.", "?", ":", "+", "-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=",
+        "<<", ">>", ">>>", "&", "|", "^", "&&", "||", "??", "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=",
+        ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
+    ]
+
+    /// Whether `token` can end an operand (so a line break after it may end the statement).
+    private static func endsOperand(_ token: JavaScriptToken, _ bytes: [UInt8]) -> Bool {
+        switch token.kind {
+        case .identifier, .number, .string, .template, .templateTail, .regularExpression, .privateName:
+            return true
+        case .keyword:
+            return ["this", "true", "false", "null", "super"].contains { isWord(token, $0, bytes) }
+        case .punctuator:
+            return isPunctuator(token, ")", bytes) || isPunctuator(token, "]", bytes) || isPunctuator(token, "}", bytes)
+                || isPunctuator(token, "++", bytes) || isPunctuator(token, "--", bytes)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the tokens are a literal whose evaluation has no side effect.
+    private static func isLiteral(_ range: Range<Int>, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+        for index in range {
+            let token = tokens[index]
+            let next = index + 1 < range.upperBound ? tokens[index + 1] : nil
+            switch token.kind {
+            case .string, .number, .template:
+                continue
+            case .keyword where isWord(token, "true", bytes) || isWord(token, "false", bytes) || isWord(token, "null", bytes):
+                continue
+            case .identifier, .keyword:
+                // A property name (`name: value`); no `?` is allowed, so `:` is never a conditional's.
+                guard let next, isPunctuator(next, ":", bytes) else { return false }
+            case .punctuator:
+                let allowed = ["{", "}", "[", "]", ",", ":"].contains { isPunctuator(token, $0, bytes) }
+                let negative = isPunctuator(token, "-", bytes) && next?.kind == .number
+                guard allowed || negative else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Index of the bracket closing the one opened at `from`.
+    private static func matching(from: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var index = from
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuator, token.end - token.start == 1 {
+                switch bytes[token.start] {
+                case 0x28, 0x5B, 0x7B: depth += 1
+                case 0x29, 0x5D, 0x7D:
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isPunctuator(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
+        token.kind == .punctuator && bytes[token.start..<token.end].elementsEqual(text.utf8)
+    }
+
+    private static func isWord(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
+        (token.kind == .identifier || token.kind == .keyword) && bytes[token.start..<token.end].elementsEqual(text.utf8)
+    }
+}

@@ -1,0 +1,139 @@
+/// Finds the top-level declarations of an ES module that nothing can reach (not read through an export
+/// anyone uses, not referenced from code that stays, directly or through other kept declarations) and whose
+/// evaluation has no side effect: function declarations, and `const`/`let` statements with one binding
+/// initialised by an arrow function or a literal (numbers, strings, `true`/`false`/`null`, and object or
+/// array literals of those).
+///
+/// Dropping such a declaration keeps every observable behaviour. Modules whose top level can be reached by
+/// `eval` or `with` are left alone.
+enum UnusedDeclarationFinder {
+    /// Token ranges (sorted, disjoint) of the declarations to drop, each including an `export` keyword
+    /// written before it. `readExports`: exported names someone reads (`nil`: all of them).
+    static func unusedRanges(in record: ModuleRecord, readExports: Set<String>?) -> [Range<Int>] {
+        guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return [] }
+        let module = analysis.module
+        let tokens = record.tokens
+        let bytes = record.bytes
+
+        var nameCounts: [String: Int] = [:]
+        for declaration in program.declarations { nameCounts[analysis.declarations[declaration].name, default: 0] += 1 }
+
+        // Candidates: side-effect-free top-level declarations with a recognisable extent, sorted by position.
+        var candidates: [(declaration: Int, range: Range<Int>)] = []
+        for declaration in program.declarations {
+            let info = analysis.declarations[declaration]
+            guard info.scope == 0, nameCounts[info.name] == 1 else { continue }
+            let range: Range<Int>?
+            switch info.kind {
+            case .function:
+                range = declarationRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
+            case .const, .let:
+                range = PureInitializer.statementRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
+            default:
+                range = nil
+            }
+            if let range { candidates.append((declaration, range)) }
+        }
+        guard !candidates.isEmpty else { return [] }
+        candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var candidateIndex: [Int: Int] = [:]
+        for (index, candidate) in candidates.enumerated() { candidateIndex[candidate.declaration] = index }
+
+        func containing(_ token: Int) -> Int? {
+            var low = 0, high = candidates.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[middle].range.lowerBound <= token { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, candidates[low - 1].range.contains(token) else { return nil }
+            return low - 1
+        }
+        let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
+        func inRemovedStatement(_ token: Int) -> Bool {
+            var low = 0, high = removed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if removed[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && removed[low - 1].contains(token)
+        }
+
+        // Edges from each candidate to the candidates it references; roots are references from kept code.
+        var live = Array(repeating: false, count: candidates.count)
+        var edges = Array(repeating: [Int](), count: candidates.count)
+        var work: [Int] = []
+        func markLive(_ index: Int) {
+            if !live[index] {
+                live[index] = true
+                work.append(index)
+            }
+        }
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, let target = candidateIndex[declaration] else { continue }
+            if let owner = containing(reference.token) {
+                edges[owner].append(target)
+            } else if !inRemovedStatement(reference.token) {
+                markLive(target)
+            }
+        }
+        // Exported bindings that someone reads (export statements themselves are removed, so they are not roots).
+        var topLevelByName: [String: Int] = [:]
+        for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
+        for export in module.exports {
+            guard case .local(let name, _) = export.source else { continue }
+            if let readExports, !readExports.contains(export.exportedName) { continue }
+            if let declaration = topLevelByName[name], let index = candidateIndex[declaration] { markLive(index) }
+        }
+        while let index = work.popLast() {
+            for target in edges[index] { markLive(target) }
+        }
+        return candidates.indices.filter { !live[$0] }.map { candidates[$0].range }
+    }
+
+    /// `[export] [async] function [*] name (...) {...}` around the name token, or `nil` when the shape is
+    /// anything else (for instance `export default function name`).
+    static func declarationRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
+        guard nameToken > 0, nameToken + 1 < tokens.count else { return nil }
+        var start = nameToken - 1
+        if ModuleLinker.isPunctuator(tokens[start], "*", bytes) { start -= 1 }
+        guard start >= 0, ModuleLinker.isKeyword(tokens[start], "function", bytes) else { return nil }
+        if start > 0, !tokens[start].newlineBefore, tokens[start - 1].kind == .identifier,
+           bytes[tokens[start - 1].start..<tokens[start - 1].end].elementsEqual("async".utf8) {
+            start -= 1
+        }
+        if start > 0 {
+            let previous = tokens[start - 1]
+            if ModuleLinker.isKeyword(previous, "default", bytes) { return nil }
+            if ModuleLinker.isKeyword(previous, "export", bytes) {
+                guard exportKeywords.contains(start - 1) else { return nil }
+                start -= 1
+            }
+        }
+        guard let parametersEnd = matching(from: nameToken + 1, open: "(", close: ")", tokens: tokens, bytes: bytes),
+              parametersEnd + 1 < tokens.count,
+              let bodyEnd = matching(from: parametersEnd + 1, open: "{", close: "}", tokens: tokens, bytes: bytes)
+        else { return nil }
+        return start..<(bodyEnd + 1)
+    }
+
+    /// Index of the token closing the bracket opened at `from`.
+    private static func matching(from: Int, open: Character, close: Character, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
+        guard from < tokens.count, ModuleLinker.isPunctuator(tokens[from], open, bytes) else { return nil }
+        var depth = 0
+        var index = from
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuator, token.end - token.start == 1 {
+                let byte = bytes[token.start]
+                if byte == 0x28 || byte == 0x5B || byte == 0x7B {
+                    depth += 1
+                } else if byte == 0x29 || byte == 0x5D || byte == 0x7D {
+                    depth -= 1
+                    if depth == 0 { return ModuleLinker.isPunctuator(token, close, bytes) ? index : nil }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
