@@ -14,7 +14,7 @@ import Testing
             watcher = NativeFileWatcher.make()
             let (inbox, deliver) = EventInbox<Set<String>>.make()
             self.inbox = inbox
-            try watcher.start([WatchTarget(path: folder, recursive: recursive)], handler: deliver)
+            try watcher.start([WatchTarget(path: folder, recursive: recursive)]) { deliver($0.paths) }
         }
 
         deinit {
