@@ -9,8 +9,8 @@
 /// Not thread-safe: call from one thread (or serial queue) at a time.
 public final class IncrementalBundler: @unchecked Sendable {
     public let cache = SourceCache()
-    /// Checks the discovered groups before each build (watch mode applies `wkpack build`'s project-boundary
-    /// checks here); an error fails the build and nothing is written.
+    /// Checks the groups about to be built (every group on a full build) before each build; watch mode applies
+    /// `wkpack build`'s project-boundary checks here. An error fails the build and nothing is written.
     public var inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)?
     private let parsedFiles = ParsedFileCache()
     private let bundler: ScriptBundler
@@ -18,6 +18,10 @@ public final class IncrementalBundler: @unchecked Sendable {
     private var groups: [String: ScriptGroup] = [:]
     private var inputs: [String: Set<String>] = [:]
     private var failed: Set<String> = []
+    /// `externalFolders`' memory: the root and project folder it was for, the input paths examined, the folders.
+    private var examinedFor: [String] = []
+    private var examined: Set<String> = []
+    private var external: Set<String> = []
 
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
         bundler = ScriptBundler(fileSystem: fileSystem, cache: cache, parsedFiles: parsedFiles)
@@ -25,19 +29,34 @@ public final class IncrementalBundler: @unchecked Sendable {
 
     /// Folders holding inputs outside the root (imported modules, `node_modules`), absolute, for watch mode to
     /// watch too: the folders of existing inputs, and of paths probed but missing inside the project folder
-    /// (not every `node_modules` up to `/`).
+    /// (not every `node_modules` up to `/`). Paths seen in an earlier call are not examined again, except
+    /// missing ones outside the project (they may exist by now).
     public func externalFolders(for configuration: BundleConfiguration) -> Set<String> {
         let root = AbsolutePath.make(configuration.root)
         let project = AbsolutePath.make(configuration.projectFolder)
+        if examinedFor != [root, project] {
+            examinedFor = [root, project]
+            examined = []
+            external = []
+        }
         let fileSystem = LocalFileSystem()
-        var folders: Set<String> = []
         for paths in inputs.values {
-            for path in paths where !RecordingFileSystem.isListing(path) && !Paths.isSameOrInside(path, root) {
+            for path in paths where !examined.contains(path) {
+                if RecordingFileSystem.isListing(path) || Paths.isSameOrInside(path, root) {
+                    examined.insert(path)
+                    continue
+                }
                 let folder = Paths.directory(of: path)
-                if Paths.isSameOrInside(folder, project) || fileSystem.itemKind(at: path) != nil { folders.insert(folder) }
+                if Paths.isSameOrInside(folder, project) {
+                    examined.insert(path)
+                    external.insert(folder)
+                } else if fileSystem.itemKind(at: path) != nil {
+                    examined.insert(path)
+                    external.insert(folder)
+                }
             }
         }
-        return folders.filter { fileSystem.itemKind(at: $0) == .directory }
+        return external.filter { fileSystem.itemKind(at: $0) == .directory }
     }
 
     /// Builds what `changed` affects (everything when `changed` is `nil` or the configuration differs from the
@@ -55,12 +74,10 @@ public final class IncrementalBundler: @unchecked Sendable {
         let discovered: [ScriptGroup]
         do {
             discovered = try bundler.discoverGroups(configuration)
-            try inputCheck?(configuration, discovered)
         } catch {
             groups = [:]
             throw error
         }
-        let discoveredAt = clock.now
 
         var selected: [ScriptGroup] = []
         for group in discovered {
@@ -69,6 +86,15 @@ public final class IncrementalBundler: @unchecked Sendable {
                 selected.append(group)
             }
         }
+        // Only the selected groups can have changed since their last check: a file or folder that now leads
+        // elsewhere (a new link, a folder replaced by a link) is a change of the group's files or folders.
+        do {
+            try inputCheck?(configuration, selected)
+        } catch {
+            groups = [:]
+            throw error
+        }
+        let discoveredAt = clock.now
         groups = Dictionary(discovered.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = Set(discovered.map(\.name))
         inputs = inputs.filter { names.contains($0.key) }

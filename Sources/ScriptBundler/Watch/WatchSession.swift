@@ -23,7 +23,7 @@ public final class WatchSession: @unchecked Sendable {
 
     /// - Parameters:
     ///   - configurationFile: the configuration file to watch, if any.
-    ///   - inputCheck: checks the discovered groups before every build (the project-boundary checks of
+    ///   - inputCheck: checks the groups about to be built before every build (the project-boundary checks of
     ///     `wkpack build`), so files and folders created while watching are checked too.
     ///   - loadConfiguration: reads the configuration (again after each change of `configurationFile`).
     public init(
