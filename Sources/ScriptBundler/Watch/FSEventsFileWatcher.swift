@@ -64,6 +64,8 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
         timer.resume()
         self.timer = timer
         stream = created
+        // Changes still waiting from before a restart (`add`) are delivered when due.
+        queue.async { [weak self] in self?.deliverDue() }
     }
 
     /// FSEvents streams have fixed paths: restarts the stream with the old and new targets.
@@ -84,11 +86,8 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
         self.stream = nil
         timer?.cancel()
         timer = nil
-        queue.sync {
-            handler = nil
-            coalescer = ChangeCoalescer(settleDelay: coalescer.settleDelay, quietPeriod: coalescer.quietPeriod,
-                                        maximumDelay: coalescer.maximumDelay)
-        }
+        // Waiting changes stay in the coalescer: `add` restarts the stream and must not lose them.
+        queue.sync { handler = nil }
     }
 
     /// On `queue`: maps canonical paths back to the paths as given, drops deep paths of non-recursive targets,
