@@ -99,12 +99,13 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         let wd = inotify_add_watch(inotify, path, Self.mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
         guard wd >= 0 else { return false }
         let known = foldersLock.withLock { () -> Bool in
-            // Watching a folder twice yields the same descriptor: keep it recursive if either target is.
+            // Watching a folder twice yields the same descriptor: keep it recursive if either target is, and take
+            // the new path (a folder renamed inside a watched folder is reported under its new name).
             let previous = folders[wd]
-            folders[wd] = (previous?.path ?? path, recursive || (previous?.recursive ?? false))
-            return previous?.recursive == true
+            folders[wd] = (path, recursive || (previous?.recursive ?? false))
+            return previous?.recursive == true && previous?.path == path
         }
-        // A folder already watched recursively (reached again through a bind mount) is not walked again.
+        // A folder already watched recursively under this path is not walked again.
         guard recursive, !known, let directory = opendir(path) else { return true }
         var subfolders: [String] = []
         while let entry = readdir(directory) {
