@@ -59,6 +59,14 @@ public final class IncrementalBundler: @unchecked Sendable {
         return external.filter { fileSystem.itemKind(at: $0) == .directory }
     }
 
+    /// Forgets the cached contents and parses of `paths` (files, or folders: everything under them), for changes
+    /// that come with a full build (a configuration reload).
+    public func invalidate(_ paths: Set<String>) {
+        let absolute = Set(paths.map { AbsolutePath.make($0) })
+        parsedFiles.invalidate(absolute)
+        cache.invalidate(absolute)
+    }
+
     /// Builds what `changed` affects (everything when `changed` is `nil` or the configuration differs from the
     /// last one) and writes it. Returns `nil` when no group is affected.
     public func build(_ configuration: BundleConfiguration, changed: Set<String>?) throws(BundlerError) -> WatchBuild? {

@@ -130,9 +130,12 @@ public final class WatchSession: @unchecked Sendable {
                 }
                 configuration = reloaded
             } catch {
+                builder.invalidate(batch)
                 handler?(.failed(message: String(describing: error), duration: clock.now - started))
                 return
             }
+            // A full build, but files saved together with the configuration must still be read again.
+            builder.invalidate(batch)
             build(changed: nil, batch: timing)
             return
         }

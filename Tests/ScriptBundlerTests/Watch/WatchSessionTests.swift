@@ -10,7 +10,8 @@ import Testing
         let session: WatchSession
         let inbox: EventInbox<WatchEvent>
 
-        init(inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil) throws {
+        init(watcher: any FileWatcher = NativeFileWatcher.make(),
+             inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil) throws {
             let folder = try TestSupport.temporaryFolder()
             self.folder = folder
             try TestSupport.write([
@@ -19,7 +20,7 @@ import Testing
                 "UserScripts/MainFrame/AtDocumentEnd/c.js": "window.log.push('c1');\n",
                 "mode.txt": "development",
             ], under: folder)
-            session = WatchSession(configurationFile: folder + "/mode.txt", inputCheck: inputCheck) {
+            session = WatchSession(watcher: watcher, configurationFile: folder + "/mode.txt", inputCheck: inputCheck) {
                 let text = try String(contentsOfFile: folder + "/mode.txt", encoding: .utf8)
                 guard let mode = BundleMode(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                     throw BundlerError(.invalidConfiguration, at: SourceLocation(path: folder + "/mode.txt"), "bad mode")
@@ -261,5 +262,17 @@ import Testing
         let build = try #require(await project.nextBuild())
         #expect(build.bundles.count == 2)
         #expect(!project.output("MainFrameAtDocumentEnd.js").contains("'outside'"))
+    }
+
+    @Test func filesSavedTogetherWithTheConfigurationAreReadAgain() async throws {
+        let watcher = ManualFileWatcher()
+        let project = try Project(watcher: watcher)
+        _ = try #require(await project.nextBuild())
+        try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('a-with-config');\n")
+        try project.write("mode.txt", "production")
+        watcher.deliver([project.folder + "/mode.txt", project.folder + "/UserScripts/AllFrames/AtDocumentStart/a.js"])
+        let reloaded = try #require(await project.nextBuild())
+        #expect(reloaded.reloadedConfiguration)
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("a-with-config"))
     }
 }
