@@ -6,10 +6,17 @@ public struct ScriptBundler: Sendable {
     public let fileSystem: any BundlerFileSystem
     /// Keeps file contents and tokens between builds (watch mode); `nil` reads and tokenizes every time.
     public let cache: SourceCache?
+    /// Parsed modules kept between builds (watch mode); `nil` parses each file once per build.
+    let parsedFiles: ParsedFileCache?
 
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem(), cache: SourceCache? = nil) {
+        self.init(fileSystem: fileSystem, cache: cache, parsedFiles: nil)
+    }
+
+    init(fileSystem: any BundlerFileSystem, cache: SourceCache?, parsedFiles: ParsedFileCache?) {
         self.fileSystem = fileSystem
         self.cache = cache
+        self.parsedFiles = parsedFiles
     }
 
     /// The groups under the configured root, with their files in bundle order.
@@ -27,7 +34,7 @@ public struct ScriptBundler: Sendable {
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let results = GroupResults(count: groups.count)
         // Files imported by several groups are parsed once per build.
-        let parsed = ParsedFileCache()
+        let parsed = parsedFiles ?? ParsedFileCache()
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let result: Result<GroupBundle, BundlerError>
             do throws(BundlerError) {

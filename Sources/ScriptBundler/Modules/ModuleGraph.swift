@@ -120,7 +120,7 @@ struct ModuleGraph {
 
     /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
     private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
-        if known == nil, let cached = cache?.file(at: path) { return cached }
+        if let cached = cache?.file(at: path), known == nil || known == cached.bytes { return cached }
         let bytes: [UInt8]
         if let known { bytes = known } else { bytes = try read(path) }
         if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
@@ -134,7 +134,7 @@ struct ModuleGraph {
             }
         }
         let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
-        if known == nil { cache?.store(parsed, at: path) }
+        cache?.store(parsed, at: path)
         return parsed
     }
 

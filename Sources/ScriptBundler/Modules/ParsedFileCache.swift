@@ -8,7 +8,7 @@ struct ParsedFile: Sendable {
 }
 
 /// Parsed files shared by the groups of one build (built in parallel), so a package imported by several
-/// bundles is read and parsed once.
+/// bundles is read and parsed once; in watch mode kept between builds, minus the files that changed.
 final class ParsedFileCache: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: ParsedFile] = [:]
@@ -19,6 +19,15 @@ final class ParsedFileCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return files[path]
+    }
+
+    /// Forgets `paths` (files, or folders: everything under them).
+    func invalidate(_ paths: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        for key in files.keys where paths.contains(key) || paths.contains(where: { key.hasPrefix($0 + "/") }) {
+            files[key] = nil
+        }
     }
 
     func store(_ file: ParsedFile, at path: String) {

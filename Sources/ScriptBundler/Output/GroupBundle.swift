@@ -11,7 +11,8 @@ public struct GroupBundle: Sendable {
     public let license: [UInt8]?
     /// `<output>.LICENSE.txt`, when the bundle has legal comments.
     public var licenseFileName: String? { license == nil ? nil : group.outputFileName + ".LICENSE.txt" }
-    /// Every path the build read or probed (absolute), when built with a `SourceCache` (watch mode).
+    /// Every path the build read, probed or listed (absolute; a listed folder also as its path plus `/`), when
+    /// built with a `SourceCache` (watch mode).
     public let inputs: Set<String>
     /// Time spent building this bundle.
     public let duration: Duration

@@ -8,6 +8,7 @@ enum Paths {
 
     /// Removes `.`, empty components and resolves `..` lexically; keeps a leading `/`.
     static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -22,6 +23,34 @@ enum Paths {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would return `path` unchanged: not empty, no empty, `.` or `..` component, no
+    /// trailing `/` (except `/` itself). A byte scan, so already-clean paths (the common case) cost no copies.
+    static func isNormalized(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { isNormalized(bytes: $0) }
+    }
+
+    private static func isNormalized(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let end = bytes.count
+        guard end > 0 else { return false }
+        if end == 1 { return bytes[0] != dot }
+        var componentStart = 0
+        var index = 0
+        while index <= end {
+            if index == end || bytes[index] == slash {
+                let length = index - componentStart
+                // An empty component is only allowed as the leading one of an absolute path.
+                if length == 0, componentStart != 0 || index == end { return false }
+                if length == 1, bytes[componentStart] == dot { return false }
+                if length == 2, bytes[componentStart] == dot, bytes[componentStart + 1] == dot { return false }
+                componentStart = index + 1
+            }
+            index += 1
+        }
+        return true
     }
 
     /// `path` relative to the folder `base` (both normalized absolute, or both relative to the same folder).

@@ -11,14 +11,16 @@ public struct WatchTarget: Sendable, Equatable {
     }
 }
 
-/// Native file-change notifications for a set of folders, debounced into batches.
+/// Native file-change notifications for a set of folders, coalesced into batches.
 ///
-/// Implementations block in the kernel while nothing changes (no polling), wait until changes stop for a short
-/// quiet period (about 50 ms), then deliver the paths that changed since the last batch, each once.
+/// Implementations block in the kernel while nothing changes (no polling) and group events with a
+/// `ChangeCoalescer`: settled changes (a file closed after writing, a rename, a deletion) are delivered a few
+/// milliseconds after the last event, writes still in progress after about 50 ms without events. Each batch holds
+/// the paths that changed since the last one, each once.
 public protocol FileWatcher: AnyObject, Sendable {
     /// Starts watching; `handler` runs on a background thread with each batch of changed paths (files or
     /// folders that were written, created, deleted or renamed).
-    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError)
+    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (FileChangeBatch) -> Void) throws(FileWatcherError)
     /// Watches more folders without missing changes in the ones already watched (after `start`).
     func add(_ targets: [WatchTarget]) throws(FileWatcherError)
     /// Stops watching; no batch is delivered after this returns.
@@ -41,12 +43,12 @@ public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
 
 /// The file watcher native to the platform: inotify on Linux, FSEvents on macOS.
 public enum NativeFileWatcher {
-    /// A new watcher that waits `debounce` for changes to settle before delivering a batch.
-    public static func make(debounce: Duration = .milliseconds(50)) -> any FileWatcher {
+    /// A new watcher that groups events into batches with `coalescer`'s delays.
+    public static func make(coalescer: ChangeCoalescer = ChangeCoalescer()) -> any FileWatcher {
         #if os(Linux)
-        InotifyFileWatcher(debounce: debounce)
+        InotifyFileWatcher(coalescer: coalescer)
         #elseif canImport(CoreServices)
-        FSEventsFileWatcher(debounce: debounce)
+        FSEventsFileWatcher(coalescer: coalescer)
         #else
         UnsupportedFileWatcher()
         #endif
@@ -56,7 +58,7 @@ public enum NativeFileWatcher {
 #if !os(Linux) && !canImport(CoreServices)
 /// Stands in on platforms without a native watcher: `start` fails.
 final class UnsupportedFileWatcher: FileWatcher {
-    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
+    func start(_ targets: [WatchTarget], handler: @escaping @Sendable (FileChangeBatch) -> Void) throws(FileWatcherError) {
         throw FileWatcherError(path: targets.first?.path ?? ".", message: "file watching is not supported on this platform")
     }
 

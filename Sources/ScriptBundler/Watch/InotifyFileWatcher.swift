@@ -6,15 +6,16 @@ import Glibc
 import Musl
 #endif
 
-/// `FileWatcher` on Linux: one inotify watch per folder (new subfolders are added as they appear), read by a
-/// background thread that blocks in `poll` until an event arrives or the debounce period ends.
+/// `FileWatcher` on Linux: one inotify watch per folder (new subfolders are added as they appear; symbolic links
+/// are never followed), read by a background thread that blocks in `poll` until an event arrives or the waiting
+/// batch is due (see `ChangeCoalescer`).
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
-    /// Completed writes, renames (editors' atomic saves), creations and deletions; not IN_MODIFY, which fires
-    /// while a file is still being written.
-    private static let mask: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
-        | IN_DELETE_SELF)
+    /// Writes in progress (IN_MODIFY) and settled changes: completed writes, renames (editors' atomic saves),
+    /// creations and deletions.
+    private static let mask: UInt32 = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
+        | IN_MOVED_FROM | IN_DELETE_SELF)
 
-    private let debounce: Duration
+    private let coalescer: ChangeCoalescer
     private let lock = NSLock()
     private var inotify: Int32 = -1
     private var stopPipe: (read: Int32, write: Int32) = (-1, -1)
@@ -24,13 +25,13 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private let foldersLock = NSLock()
     private var folders: [Int32: (path: String, recursive: Bool)] = [:]
 
-    public init(debounce: Duration = .milliseconds(50)) {
-        self.debounce = debounce
+    public init(coalescer: ChangeCoalescer = ChangeCoalescer()) {
+        self.coalescer = coalescer
     }
 
     deinit { stop() }
 
-    public func start(_ targets: [WatchTarget], handler: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
+    public func start(_ targets: [WatchTarget], handler: @escaping @Sendable (FileChangeBatch) -> Void) throws(FileWatcherError) {
         lock.lock()
         defer { lock.unlock() }
         guard thread == nil else { return }
@@ -94,13 +95,18 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     /// Adds a watch on `path` and, when recursive, on every subfolder. Returns `false` if `path` itself fails.
     @discardableResult
     private func add(_ path: String, recursive: Bool) -> Bool {
-        let wd = inotify_add_watch(inotify, path, Self.mask | UInt32(IN_ONLYDIR))
+        // IN_DONT_FOLLOW: a symbolic link (to a folder outside the project, or a loop) is never watched through.
+        let wd = inotify_add_watch(inotify, path, Self.mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
         guard wd >= 0 else { return false }
-        foldersLock.withLock {
-            // Watching a folder twice yields the same descriptor: keep it recursive if either target is.
-            folders[wd] = (path, recursive || (folders[wd]?.recursive ?? false))
+        let known = foldersLock.withLock { () -> Bool in
+            // Watching a folder twice yields the same descriptor: keep it recursive if either target is, and take
+            // the new path (a folder renamed inside a watched folder is reported under its new name).
+            let previous = folders[wd]
+            folders[wd] = (path, recursive || (previous?.recursive ?? false))
+            return previous?.recursive == true && previous?.path == path
         }
-        guard recursive, let directory = opendir(path) else { return true }
+        // A folder already watched recursively under this path is not walked again.
+        guard recursive, !known, let directory = opendir(path) else { return true }
         var subfolders: [String] = []
         while let entry = readdir(directory) {
             guard entry.pointee.d_type == DT_DIR || entry.pointee.d_type == DT_UNKNOWN else { continue }
@@ -114,30 +120,32 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         return true
     }
 
-    private func run(handler: @Sendable (Set<String>) -> Void) {
-        let quietMilliseconds = Int32(max(1, debounce.components.seconds * 1000 + debounce.components.attoseconds / 1_000_000_000_000_000))
-        var pending: Set<String> = []
+    private func run(handler: @Sendable (FileChangeBatch) -> Void) {
+        let clock = ContinuousClock()
+        var coalescer = self.coalescer
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
+            var timeout: Int32 = -1
+            if let deadline = coalescer.deadline {
+                let left = clock.now.duration(to: deadline)
+                // Rounded up to whole milliseconds, so the batch is due when `poll` returns.
+                let microseconds = max(0, left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000)
+                timeout = Int32(min((microseconds + 999) / 1000, 60_000))
+            }
             var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, 2, pending.isEmpty ? -1 : quietMilliseconds)
+            let ready = timeout == 0 ? 0 : poll(&descriptors, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             if descriptors[1].revents != 0 { return }
-            if ready == 0 {
-                let batch = pending
-                pending = []
-                handler(batch)
-                continue
-            }
-            readEvents(into: &pending, buffer: &buffer)
+            if ready > 0 { readEvents(into: &coalescer, buffer: &buffer, at: clock.now) }
+            if let batch = coalescer.takeBatch(at: clock.now) { handler(batch) }
         }
     }
 
-    private func readEvents(into pending: inout Set<String>, buffer: inout [UInt8]) {
+    private func readEvents(into pending: inout ChangeCoalescer, buffer: inout [UInt8], at time: ContinuousClock.Instant) {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
             if count <= 0 { return }
@@ -153,15 +161,15 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
                 let nameEnd = min(nameStart + nameLength, count)
                 let name = String(decoding: buffer[nameStart..<nameEnd].prefix(while: { $0 != 0 }), as: UTF8.self)
                 offset = nameStart + nameLength
-                handle(wd: wd, mask: mask, name: name, pending: &pending)
+                handle(wd: wd, mask: mask, name: name, pending: &pending, at: time)
             }
         }
     }
 
-    private func handle(wd: Int32, mask: UInt32, name: String, pending: inout Set<String>) {
+    private func handle(wd: Int32, mask: UInt32, name: String, pending: inout ChangeCoalescer, at time: ContinuousClock.Instant) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: report every watched folder so the client rescans.
-            for folder in foldersLock.withLock({ Array(folders.values) }) { pending.insert(folder.path) }
+            for folder in foldersLock.withLock({ Array(folders.values) }) { pending.record(folder.path, .settled, at: time) }
             return
         }
         guard let folder = foldersLock.withLock({ folders[wd] }) else { return }
@@ -170,14 +178,27 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             return
         }
         if mask & UInt32(IN_DELETE_SELF) != 0 {
-            pending.insert(folder.path)
+            pending.record(folder.path, .settled, at: time)
             return
         }
         let path = name.isEmpty ? folder.path : folder.path + "/" + name
-        pending.insert(path)
-        if folder.recursive, mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        pending.record(path, Self.state(of: mask, isFolder: isFolder, path: path), at: time)
+        if folder.recursive, isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
             add(path, recursive: true)
         }
+    }
+
+    /// A modification, or the creation of a file that is about to be written, is in progress until the file is
+    /// closed; everything else (close after writing, renames, deletions, new folders and links) has settled.
+    private static func state(of mask: UInt32, isFolder: Bool, path: String) -> ChangeState {
+        if mask & UInt32(IN_MODIFY) != 0 { return .inProgress }
+        if mask & UInt32(IN_CREATE) != 0, !isFolder {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return .settled }
+            return .inProgress
+        }
+        return .settled
     }
 }
 #endif

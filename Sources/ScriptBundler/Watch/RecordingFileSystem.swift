@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads files through the source cache and records every path a group's build looked at (files read, items
 /// probed, folders listed), so watch mode knows which groups a change affects, including imported modules and
-/// `node_modules` packages outside the group's folder and paths that did not exist yet.
+/// `node_modules` packages outside the group's folder and paths that did not exist yet. A listed folder is
+/// recorded twice: as a path, and as its listing (the path with a trailing `/`, see `listing(_:)`).
 final class RecordingFileSystem: BundlerFileSystem, @unchecked Sendable {
     private let base: any BundlerFileSystem
     private let cache: SourceCache
@@ -13,6 +14,12 @@ final class RecordingFileSystem: BundlerFileSystem, @unchecked Sendable {
         self.base = base
         self.cache = cache
     }
+
+    /// The recorded entry of `folder`'s listing (absolute, normalized): `folder` followed by `/`.
+    static func listing(_ folder: String) -> String { folder == "/" ? "/" : folder + "/" }
+
+    /// Whether a recorded path is a folder's listing.
+    static func isListing(_ path: String) -> Bool { path.hasSuffix("/") }
 
     /// The recorded paths, absolute and normalized.
     var recorded: Set<String> {
@@ -35,6 +42,10 @@ final class RecordingFileSystem: BundlerFileSystem, @unchecked Sendable {
 
     func contentsOfDirectory(at path: String) throws -> [String] {
         record(path)
+        let listing = Self.listing(AbsolutePath.make(path))
+        lock.lock()
+        paths.insert(listing)
+        lock.unlock()
         return try base.contentsOfDirectory(at: path)
     }
 

@@ -18,5 +18,28 @@ public struct WatchBuild: Sendable {
     public let changed: [String]
     /// Whether the configuration was (re)loaded for this build.
     public let reloadedConfiguration: Bool
+    /// From the start of the build to the last output written.
     public let duration: Duration
+    /// Where the time went, from the first file event to the last output written.
+    public var phases: WatchPhases
+}
+
+/// The phases of one rebuild, for profiling watch mode's latency.
+public struct WatchPhases: Sendable, Equatable {
+    /// From the batch's first file event to its delivery by the watcher (coalescing).
+    public var coalesce: Duration = .zero
+    /// From the delivery to the start of the build (waiting for a running build, reloading the configuration).
+    public var queue: Duration = .zero
+    /// Listing the groups' folders and checking them (project boundary).
+    public var discovery: Duration
+    /// Reading, tokenizing, parsing, linking and assembling the affected groups (in parallel).
+    public var build: Duration
+    /// Writing the outputs (temporary file + rename).
+    public var write: Duration
+
+    public init(discovery: Duration, build: Duration, write: Duration) {
+        self.discovery = discovery
+        self.build = build
+        self.write = write
+    }
 }

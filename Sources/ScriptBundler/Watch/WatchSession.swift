@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The root folder is watched recursively and the configuration file's folder non-recursively (only the
 /// configuration file itself matters there). A change to the configuration file reloads it. Errors are reported
-/// as events and watching goes on; the last good outputs stay in place.
+/// as events and watching goes on; the last good outputs stay in place. Batches that arrive while a build runs
+/// are merged and cause one more build once it ends.
 public final class WatchSession: @unchecked Sendable {
     private let watcher: any FileWatcher
     private let builder: IncrementalBundler
@@ -15,16 +16,25 @@ public final class WatchSession: @unchecked Sendable {
     private var handler: (@Sendable (WatchEvent) -> Void)?
     /// Folders outside the root that hold inputs (imported modules, packages), watched non-recursively.
     private var externalFolders: Set<String> = []
+    /// Changes not yet handed to the queue, merged; guarded by `pendingLock`.
+    private let pendingLock = NSLock()
+    private var pending: FileChangeBatch?
+    private var pendingDeliveredAt: ContinuousClock.Instant?
 
     /// - Parameters:
     ///   - configurationFile: the configuration file to watch, if any.
+    ///   - inputCheck: checks the groups about to be built before every build (the project-boundary checks of
+    ///     `wkpack build`), so files and folders created while watching are checked too.
     ///   - loadConfiguration: reads the configuration (again after each change of `configurationFile`).
     public init(
         watcher: any FileWatcher = NativeFileWatcher.make(), fileSystem: any BundlerFileSystem = LocalFileSystem(),
-        configurationFile: String?, loadConfiguration: @escaping @Sendable () throws -> BundleConfiguration
+        configurationFile: String?,
+        inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil,
+        loadConfiguration: @escaping @Sendable () throws -> BundleConfiguration
     ) {
         self.watcher = watcher
         self.builder = IncrementalBundler(fileSystem: fileSystem)
+        builder.inputCheck = inputCheck
         self.configurationFile = configurationFile
         self.loadConfiguration = loadConfiguration
     }
@@ -47,7 +57,7 @@ public final class WatchSession: @unchecked Sendable {
                 _ = try builder.build(configuration, changed: nil)
                 throw error
             }
-            build(changed: nil)
+            build(changed: nil, batch: nil)
         }
     }
 
@@ -55,13 +65,44 @@ public final class WatchSession: @unchecked Sendable {
     public func stop() {
         watcher.stop()
         queue.sync { handler = nil }
+        pendingLock.withLock { pending = nil }
     }
 
     private func startWatching(_ configuration: BundleConfiguration) throws(FileWatcherError) {
         try watcher.start(targets(for: configuration)) { [weak self] batch in
-            guard let session = self else { return }
-            session.queue.async { session.process(batch) }
+            self?.enqueue(batch)
         }
+    }
+
+    /// On the watcher's thread: merges `batch` into the waiting changes; schedules processing unless it is
+    /// already scheduled (a build running now is followed by one build for everything that arrived meanwhile).
+    private func enqueue(_ batch: FileChangeBatch) {
+        let now = ContinuousClock.now
+        let schedule = pendingLock.withLock { () -> Bool in
+            guard var merged = pending else {
+                pending = batch
+                pendingDeliveredAt = now
+                return true
+            }
+            merged.paths.formUnion(batch.paths)
+            merged.lastEvent = max(merged.lastEvent, batch.lastEvent)
+            pending = merged
+            return false
+        }
+        if schedule { queue.async { self.processPending() } }
+    }
+
+    private func processPending() {
+        let taken = pendingLock.withLock { () -> (FileChangeBatch, ContinuousClock.Instant)? in
+            defer {
+                pending = nil
+                pendingDeliveredAt = nil
+            }
+            guard let pending, let pendingDeliveredAt else { return nil }
+            return (pending, pendingDeliveredAt)
+        }
+        guard let (batch, deliveredAt) = taken else { return }
+        process(batch, deliveredAt: deliveredAt)
     }
 
     private func targets(for configuration: BundleConfiguration) -> [WatchTarget] {
@@ -74,8 +115,10 @@ public final class WatchSession: @unchecked Sendable {
         return targets
     }
 
-    private func process(_ batch: Set<String>) {
+    private func process(_ changes: FileChangeBatch, deliveredAt: ContinuousClock.Instant) {
         guard handler != nil else { return }
+        let batch = changes.paths
+        let timing = (changes, deliveredAt)
         if let configurationFile, batch.contains(where: { Paths.normalize($0) == Paths.normalize(configurationFile) }) {
             let clock = ContinuousClock()
             let started = clock.now
@@ -87,10 +130,13 @@ public final class WatchSession: @unchecked Sendable {
                 }
                 configuration = reloaded
             } catch {
+                builder.invalidate(batch)
                 handler?(.failed(message: String(describing: error), duration: clock.now - started))
                 return
             }
-            build(changed: nil)
+            // A full build, but files saved together with the configuration must still be read again.
+            builder.invalidate(batch)
+            build(changed: nil, batch: timing)
             return
         }
         // Changes under the root, or directly in a watched folder that holds imported files.
@@ -100,16 +146,23 @@ public final class WatchSession: @unchecked Sendable {
             return Paths.isSameOrInside(absolute, root) || externalFolders.contains((absolute as NSString).deletingLastPathComponent)
         })
         guard !relevant.isEmpty else { return }
-        build(changed: relevant)
+        build(changed: relevant, batch: timing)
     }
 
-    private func build(changed: Set<String>?) {
+    private func build(changed: Set<String>?, batch: (changes: FileChangeBatch, deliveredAt: ContinuousClock.Instant)?) {
         guard let configuration else { return }
         let clock = ContinuousClock()
         let started = clock.now
         let event: WatchEvent?
         do {
-            event = try builder.build(configuration, changed: changed).map { .built($0) }
+            event = try builder.build(configuration, changed: changed).map { built in
+                var built = built
+                if let batch {
+                    built.phases.coalesce = batch.changes.firstEvent.duration(to: batch.deliveredAt)
+                    built.phases.queue = batch.deliveredAt.duration(to: started)
+                }
+                return .built(built)
+            }
         } catch {
             event = .failed(message: error.description, duration: clock.now - started)
         }

@@ -72,8 +72,9 @@ public struct ScriptsJob: BuildJob {
 
     /// Refuses an output folder inside the root through a symbolic link, and configured paths (root, output,
     /// script files) that lead outside the project folder unless `allowOutsideProject` is set; command-line
-    /// paths are explicit and exempt from the latter.
-    func checkProjectBoundary(_ configuration: BundleConfiguration) throws {
+    /// paths are explicit and exempt from the latter. `groups` are the discovered groups (discovered here when
+    /// `nil`); watch mode passes those of each rebuild.
+    func checkProjectBoundary(_ configuration: BundleConfiguration, groups: [ScriptGroup]? = nil) throws {
         let scripts = config.scripts ?? ScriptsConfig()
         let resolvedOutput = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.output))
         let resolvedRoot = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.root))
@@ -92,7 +93,7 @@ public struct ScriptsJob: BuildJob {
             throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
         }
         guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return }
-        for group in try bundler.discoverGroups(configuration) {
+        for group in try groups ?? bundler.discoverGroups(configuration) {
             for name in group.files {
                 let path = group.folder + "/" + name
                 if let problem = boundary.escape(path) {

@@ -19,6 +19,15 @@ enum WatchReport {
         return "[\(clock(date))] " + what + reloaded + " in " + BuildReport.milliseconds(build.duration) + unchanged
     }
 
+    /// With `WKPACK_WATCH_PROFILE=1`: where a rebuild's time went, from the first file event to the last output
+    /// written, e.g. `phases: coalesce 2.1 ms, queue 0.0 ms, discovery 0.3 ms, build 4.0 ms, write 0.5 ms`.
+    static func phasesLine(for build: WatchBuild) -> String {
+        let phases = build.phases
+        return "phases: coalesce " + BuildReport.milliseconds(phases.coalesce) + ", queue " + BuildReport.milliseconds(phases.queue)
+            + ", discovery " + BuildReport.milliseconds(phases.discovery) + ", build " + BuildReport.milliseconds(phases.build)
+            + ", write " + BuildReport.milliseconds(phases.write)
+    }
+
     /// The line after a failed build (the error itself goes to standard error).
     static func failureLine(at date: Date) -> String {
         "[\(clock(date))] build failed; the previous outputs stay; watching for changes"

@@ -14,7 +14,7 @@ import Testing
             watcher = NativeFileWatcher.make()
             let (inbox, deliver) = EventInbox<Set<String>>.make()
             self.inbox = inbox
-            try watcher.start([WatchTarget(path: folder, recursive: recursive)], handler: deliver)
+            try watcher.start([WatchTarget(path: folder, recursive: recursive)]) { deliver($0.paths) }
         }
 
         deinit {
@@ -62,6 +62,11 @@ import Testing
         await fixture.expectChange("moved")
         try fixture.write("moved/d.js", "7")
         await fixture.expectChange("moved/d.js")
+        // A folder renamed inside the watched folder: later changes are reported under its new name.
+        #expect(rename(fixture.folder + "/moved", fixture.folder + "/renamed") == 0)
+        await fixture.expectChange("renamed")
+        try fixture.write("renamed/d.js", "8")
+        await fixture.expectChange("renamed/d.js")
         // Deleting a watched folder is reported.
         try FileManager.default.removeItem(atPath: fixture.folder + "/sub")
         await fixture.expectChange("sub")
@@ -82,6 +87,19 @@ import Testing
         #expect(seen.contains(fixture.folder + "/last.js"))
         #expect(seen.contains(fixture.folder + "/burst.js"))
         #expect(batches < 50)
+    }
+
+    @Test func linksToFoldersAreNotFollowed() async throws {
+        let fixture = try Fixture()
+        let outside = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        #expect(symlink(outside, fixture.folder + "/link") == 0)
+        #expect(symlink(".", fixture.folder + "/loop") == 0)
+        await fixture.expectChange("loop")
+        try Data("1".utf8).write(to: URL(fileURLWithPath: outside + "/e.js"))
+        try fixture.write("top.js", "1")
+        let batch = await fixture.inbox.first { $0.contains(fixture.folder + "/top.js") }
+        #expect(batch?.contains(fixture.folder + "/link/e.js") == false)
     }
 
     @Test func nonRecursiveTargetsIgnoreSubfolders() async throws {

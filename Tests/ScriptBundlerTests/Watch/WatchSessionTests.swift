@@ -10,7 +10,8 @@ import Testing
         let session: WatchSession
         let inbox: EventInbox<WatchEvent>
 
-        init() throws {
+        init(watcher: any FileWatcher = NativeFileWatcher.make(),
+             inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil) throws {
             let folder = try TestSupport.temporaryFolder()
             self.folder = folder
             try TestSupport.write([
@@ -19,7 +20,7 @@ import Testing
                 "UserScripts/MainFrame/AtDocumentEnd/c.js": "window.log.push('c1');\n",
                 "mode.txt": "development",
             ], under: folder)
-            session = WatchSession(configurationFile: folder + "/mode.txt") {
+            session = WatchSession(watcher: watcher, configurationFile: folder + "/mode.txt", inputCheck: inputCheck) {
                 let text = try String(contentsOfFile: folder + "/mode.txt", encoding: .utf8)
                 guard let mode = BundleMode(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                     throw BundlerError(.invalidConfiguration, at: SourceLocation(path: folder + "/mode.txt"), "bad mode")
@@ -43,6 +44,14 @@ import Testing
 
         func output(_ name: String) -> String {
             (try? String(contentsOfFile: folder + "/Assets/" + name, encoding: .utf8)) ?? ""
+        }
+
+        /// Saves `relative` the way editors do: writes a temporary file next to it, then renames it over it.
+        func saveAtomically(_ relative: String, _ text: String) throws {
+            let path = folder + "/" + relative
+            let temporary = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".tmp"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            #expect(rename(temporary, path) == 0)
         }
 
         /// The next build's rebuilt output names, or `nil` if the next event is a failure or none comes.
@@ -153,5 +162,117 @@ import Testing
         // The first event after the unrelated writes is the rebuild for c.js alone.
         let build = try #require(await project.nextBuild())
         #expect(build.bundles.map(\.group.outputFileName) == ["MainFrameAtDocumentEnd.js"])
+    }
+
+    @Test func anAtomicSaveRebuildsOnceAndNeverReadsTheTemporaryFile() async throws {
+        let project = try Project()
+        _ = try #require(await project.nextBuild())
+        #expect(project.session.cacheCounts.reads == 3)
+        try project.saveAtomically("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('a-saved');\n")
+        let saved = try #require(await project.nextBuild())
+        #expect(saved.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("'a-saved'"))
+        #expect(saved.bundles.allSatisfy { bundle in !bundle.inputs.contains { $0.hasSuffix(".tmp") } })
+        #expect(project.session.cacheCounts.reads == 4)
+        // The next event is the build of the next edit: the temporary file caused no build of its own.
+        try project.write("UserScripts/MainFrame/AtDocumentEnd/c.js", "window.log.push('c-next');\n")
+        let next = try #require(await project.nextBuild())
+        #expect(next.bundles.map(\.group.outputFileName) == ["MainFrameAtDocumentEnd.js"], "changed: \(next.changed)")
+        #expect(project.session.cacheCounts.reads == 5)
+    }
+
+    @Test func aBurstOfSavesRebuildsABoundedNumberOfTimes() async throws {
+        let project = try Project()
+        _ = try #require(await project.nextBuild())
+        for index in 0..<20 {
+            try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('burst-\(index)');\n")
+        }
+        var builds = 0
+        while !project.output("AllFramesAtDocumentStart.js").contains("'burst-19'") {
+            guard let build = await project.nextBuild() else {
+                Issue.record("the last save of the burst was not built")
+                return
+            }
+            builds += 1
+            #expect(build.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
+        }
+        #expect(builds >= 1)
+        #expect(builds < 20, "\(builds) builds for 20 saves")
+    }
+
+    @Test func aFileStillOpenForWritingIsBuiltAfterItsWritesStop() async throws {
+        let project = try Project()
+        _ = try #require(await project.nextBuild())
+        let path = project.folder + "/UserScripts/MainFrame/AtDocumentEnd/c.js"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("window.log.push('still-open');\n".utf8))
+        let build = try #require(await project.nextBuild())
+        #expect(build.bundles.map(\.group.outputFileName) == ["MainFrameAtDocumentEnd.js"])
+        #expect(project.output("MainFrameAtDocumentEnd.js").contains("'still-open'"))
+        try handle.close()
+    }
+
+    @Test func symbolicLinkLoopsCreatedWhileWatchingNeitherHangNorStopIt() async throws {
+        let project = try Project()
+        _ = try #require(await project.nextBuild())
+        let folder = project.folder + "/UserScripts/AllFrames/AtDocumentStart"
+        // A folder link back to its parent (not followed) and a file link to itself (refused with its location).
+        #expect(symlink(".", folder + "/loop") == 0)
+        #expect(symlink("self.js", folder + "/self.js") == 0)
+        let failure = await project.inbox.first { event in
+            if case .failed = event { return true }
+            return false
+        }
+        guard case .failed(let message, _)? = failure else {
+            Issue.record("expected a failure for the looping link")
+            return
+        }
+        #expect(message.hasSuffix("UserScripts/AllFrames/AtDocumentStart/self.js:1:1: error: not a regular file (a broken or looping symbolic link, a pipe or a device)"))
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("'a1'"))
+        try FileManager.default.removeItem(atPath: folder + "/self.js")
+        try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('after-loop');\n")
+        let built = try #require(await project.inbox.first { event in
+            if case .built(let build) = event { return build.bundles.contains { $0.group.outputFileName == "AllFramesAtDocumentStart.js" } }
+            return false
+        })
+        guard case .built = built else { return }
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("'after-loop'"))
+    }
+
+    @Test func theInputCheckRunsBeforeEveryBuildIncludingNewFiles() async throws {
+        // Stands in for the CLI's project-boundary check: refuses files named `outside*.js`.
+        let project = try Project { _, groups throws(BundlerError) in
+            for group in groups {
+                for name in group.files where name.hasPrefix("outside") {
+                    throw BundlerError(.invalidConfiguration, at: SourceLocation(path: group.folder + "/" + name), "refused")
+                }
+            }
+        }
+        _ = try #require(await project.nextBuild())
+        try project.write("UserScripts/MainFrame/AtDocumentEnd/outside.js", "window.log.push('outside');\n")
+        guard case .failed(let message, _)? = await project.inbox.next() else {
+            Issue.record("expected the check to refuse the new file")
+            return
+        }
+        #expect(message.hasSuffix("UserScripts/MainFrame/AtDocumentEnd/outside.js:1:1: error: refused"))
+        #expect(!project.output("MainFrameAtDocumentEnd.js").contains("'outside'"))
+        try FileManager.default.removeItem(atPath: project.folder + "/UserScripts/MainFrame/AtDocumentEnd/outside.js")
+        // After a failed check every group is built again.
+        let build = try #require(await project.nextBuild())
+        #expect(build.bundles.count == 2)
+        #expect(!project.output("MainFrameAtDocumentEnd.js").contains("'outside'"))
+    }
+
+    @Test func filesSavedTogetherWithTheConfigurationAreReadAgain() async throws {
+        let watcher = ManualFileWatcher()
+        let project = try Project(watcher: watcher)
+        _ = try #require(await project.nextBuild())
+        try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('a-with-config');\n")
+        try project.write("mode.txt", "production")
+        watcher.deliver([project.folder + "/mode.txt", project.folder + "/UserScripts/AllFrames/AtDocumentStart/a.js"])
+        let reloaded = try #require(await project.nextBuild())
+        #expect(reloaded.reloadedConfiguration)
+        #expect(project.output("AllFramesAtDocumentStart.js").contains("a-with-config"))
     }
 }

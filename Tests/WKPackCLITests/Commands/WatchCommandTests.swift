@@ -101,6 +101,51 @@ import Testing
         #expect(status == 0)
     }
 
+    @Test func symbolicLinksOutOfTheProjectCreatedWhileWatchingAreRefused() async throws {
+        guard let executable = CommandLineTests.executable else {
+            print("the wkpack executable was not found next to the test bundle; skipping")
+            return
+        }
+        let folder = try CommandLineTests.project(CommandLineTests.scripts)
+        let outside = try CommandLineTests.project(["evil.js": "window.evil = 1;\n", "Scripts/x.js": "window.x = 1;\n"])
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["watch", "--mode", "development"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let reader = LineReader(out), errors = LineReader(err)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(await reader.line { $0.contains("built 2 bundles") } != nil)
+
+        // A new link to a file outside the project: a located error, the last good output stays.
+        let link = "UserScripts/AllFrames/AtDocumentStart/evil.js"
+        #expect(symlink(outside + "/evil.js", folder + "/" + link) == 0)
+        #expect(await reader.line { $0.contains("build failed") } != nil)
+        let error = await errors.line { $0.contains("error:") && $0.contains("evil.js") }
+        #expect(error?.hasPrefix(link + ":1:1: error: script '") == true, "\(error ?? "no error")")
+        #expect(error?.contains("leads outside the project folder through a symbolic link") == true)
+        let output = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentStart.js", encoding: .utf8)
+        #expect(!output.contains("window.evil"))
+        try FileManager.default.removeItem(atPath: folder + "/" + link)
+        #expect(await reader.line { $0.contains("built 2 bundles") } != nil)
+
+        // A new group folder that is a link to a folder outside the project: refused too, not followed.
+        #expect(symlink(outside + "/Scripts", folder + "/UserScripts/MainFrame/AtDocumentStart") == 0)
+        #expect(await reader.line { $0.contains("build failed") } != nil)
+        let folderError = await errors.line { $0.contains("error:") && $0.contains("x.js") }
+        #expect(folderError?.hasPrefix("UserScripts/MainFrame/AtDocumentStart/x.js:1:1: error: script '") == true,
+                "\(folderError ?? "no error")")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets/MainFrameAtDocumentStart.js"))
+        process.interrupt()
+    }
+
     @Test func aMissingRootFailsWithALocatedError() throws {
         let folder = try CommandLineTests.project(["README.md": "no scripts here\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
