@@ -95,7 +95,8 @@ public struct ScriptsJob: BuildJob {
         guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return }
         for group in try groups ?? bundler.discoverGroups(configuration) {
             for name in group.files {
-                let path = group.folder + "/" + name
+                // Groups configured with `files:` list absolute paths; discovered groups list names in their folder.
+                let path = name.hasPrefix("/") ? name : group.folder + "/" + name
                 if let problem = boundary.escape(path) {
                     throw ConfigError(at: SourceLocation(path: path), "script " + problem + hint)
                 }

@@ -65,6 +65,34 @@ import Testing
         try expectRefused(folder, "UserScripts/AllFrames/AtDocumentStart/b.js:1:1: error: script 'UserScripts/AllFrames/AtDocumentStart/b.js' leads outside")
     }
 
+    @Test func filesOfAConfiguredGroupOutsideTheProjectAreRefused() throws {
+        let inside = "scripts:\n  groups:\n    - name: Extra\n      files: [UserScripts/AllFrames/AtDocumentStart/a.js]\n"
+        let (folder, outside) = try Self.project(config: inside)
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        guard let allowed = try build(folder) else { return }
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Assets/Extra.js"))
+        try FileManager.default.removeItem(atPath: folder + "/Assets")
+
+        let escaping = "scripts:\n  groups:\n    - name: Extra\n      files: [../outside/AllFrames/AtDocumentStart/b.js]\n"
+        try Data(escaping.utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
+        guard let refused = try build(folder) else { return }
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("b.js:1:1: error: script "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("outside the project folder"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+
+        // A listed file that is a link to a script outside the project.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.js", withDestinationPath: outside + "/AllFrames/AtDocumentStart/b.js")
+        let linked = "scripts:\n  groups:\n    - name: Extra\n      files: [linked.js]\n"
+        try Data(linked.utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
+        guard let refusedLink = try build(folder) else { return }
+        #expect(refusedLink.status == 1)
+        #expect(refusedLink.stderr.contains("linked.js:1:1: error: script "), "\(refusedLink.stderr)")
+        #expect(refusedLink.stderr.contains("leads outside the project folder through a symbolic link"), "\(refusedLink.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
     @Test func linksInsideTheProjectAreFine() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  root: Linked\n")
         defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
