@@ -10,7 +10,7 @@ import Testing
 
     /// A project with `groupCount` groups of about 1 MB each; `version` changes every file's contents.
     static func writeProject(_ folder: String, version: Int) throws {
-        var config = "scripts:\n  sourceMaps: external\n  groups:\n"
+        var config = "scripts:\n  mode: development\n  sourceMaps: external\n  groups:\n"
         var files: [String: String] = [:]
         for group in 0..<groupCount {
             config += "    - name: G\(group)\n      folder: G\(group)\n"
@@ -54,8 +54,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The new outputs, built once to completion in a copy of the project.
         try Self.writeProject(folder + "/new", version: 2)
+        let started = ContinuousClock.now
         guard let newBuild = try Self.startBuild(in: folder + "/new") else { return }
         newBuild.waitUntilExit()
+        // Kills are spread over one build's duration on this machine, so they land in every phase.
+        let (seconds, attoseconds) = (ContinuousClock.now - started).components
+        let buildMicroseconds = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         #expect(newBuild.terminationStatus == 0)
         let new = try Self.contents(of: folder + "/new/Assets")
         #expect(new.count == Self.groupCount * 2)
@@ -72,7 +76,7 @@ import Testing
         for attempt in 0..<8 {
             guard let build = try Self.startBuild(in: folder + "/work") else { return }
             // Kill at a random point between start and (typically) the end of the write phase.
-            usleep(UInt32.random(in: 0...1_500_000, using: &generator))
+            usleep(UInt32.random(in: 0...max(buildMicroseconds, 1_000), using: &generator))
             kill(build.processIdentifier, SIGKILL)
             build.waitUntilExit()
             var oldCount = 0, newCount = 0
