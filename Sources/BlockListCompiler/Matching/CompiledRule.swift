@@ -15,10 +15,10 @@ final class CompiledRule: Sendable {
         let entries: [ConditionEntry]
         /// For domain lists whose entries are plain host names: the entries without and with a leading `*`, so a
         /// top URL with a plain shape (see `PreparedRequest.topHostSuffixes`) is decided by hash look-ups.
-        let exactDomains: Set<String>?
-        let subdomainDomains: Set<String>
+        let exactDomains: HostNameSet?
+        let subdomainDomains: HostNameSet
 
-        init(isIf: Bool, appliesToFrame: Bool, entries: [ConditionEntry], exactDomains: Set<String>?, subdomainDomains: Set<String>) {
+        init(isIf: Bool, appliesToFrame: Bool, entries: [ConditionEntry], exactDomains: HostNameSet?, subdomainDomains: HostNameSet) {
             self.isIf = isIf
             self.appliesToFrame = appliesToFrame
             self.entries = entries
@@ -83,15 +83,16 @@ final class CompiledRule: Sendable {
                     CanonicalURL.isAlpha(byte) || CanonicalURL.isDigit(byte) || byte == 0x2D || byte == 0x2E || byte == 0x5F || (offset == 0 && byte == 0x2A)
                 }
             }
-            var exact: Set<String>?, subdomains: Set<String> = []
+            var exact: HostNameSet?, subdomains: [String] = []
             if condition.kind.isDomainList && plain {
-                var exactSet: Set<String> = []
+                var exactNames: [String] = []
                 for value in condition.values {
-                    if value.hasPrefix("*") { subdomains.insert(String(value.dropFirst())) } else { exactSet.insert(value) }
+                    if value.hasPrefix("*") { subdomains.append(String(value.dropFirst())) } else { exactNames.append(value) }
                 }
-                exact = exactSet
+                exact = HostNameSet(exactNames)
             }
-            self.condition = Condition(isIf: isIf, appliesToFrame: isFrame, entries: entries, exactDomains: exact, subdomainDomains: subdomains)
+            self.condition = Condition(isIf: isIf, appliesToFrame: isFrame, entries: entries, exactDomains: exact,
+                                       subdomainDomains: HostNameSet(subdomains))
         } else {
             self.condition = nil
         }
@@ -109,8 +110,10 @@ final class CompiledRule: Sendable {
         guard let condition else { return true }
         if let exact = condition.exactDomains, let suffixes = request.topHostSuffixes {
             var any = false
-            for (position, suffix) in suffixes.enumerated() {
-                if condition.subdomainDomains.contains(suffix) || (position == 0 && exact.contains(suffix)) { any = true; break }
+            let hashes = request.topHostSuffixHashes
+            for position in suffixes.indices {
+                if condition.subdomainDomains.contains(suffixes[position], hash: hashes[position])
+                    || (position == 0 && exact.contains(suffixes[position], hash: hashes[position])) { any = true; break }
             }
             return any == condition.isIf
         }

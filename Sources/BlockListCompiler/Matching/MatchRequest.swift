@@ -40,6 +40,8 @@ public struct PreparedRequest: Sendable {
     /// The top host and each of its parent domains (`a.b.c`, `b.c`, `c`) when the top URL has a plain shape (one
     /// `://`, no user info, a host without `*`): then WebKit's domain regexes can only match on the host.
     let topHostSuffixes: [String]?
+    /// `HostNameSet.hash(_:)` of each of `topHostSuffixes`.
+    let topHostSuffixHashes: [UInt64]
 
     /// Why a request cannot be evaluated.
     public struct Problem: Error, Sendable, Equatable {
@@ -73,6 +75,7 @@ public struct PreparedRequest: Sendable {
         self.lowercasedTopURL = top.bytes.map(CanonicalURL.lowercased)
         self.lowercasedFrameURL = frame.bytes.map(CanonicalURL.lowercased)
         self.topHostSuffixes = PreparedRequest.hostSuffixes(of: top)
+        self.topHostSuffixHashes = topHostSuffixes?.map(HostNameSet.hash) ?? []
     }
 
     private static func hostSuffixes(of url: CanonicalURL) -> [String]? {

@@ -22,7 +22,24 @@ public enum RequestResourceType: String, CaseIterable, Sendable {
     }
 
     /// This type's bit in a rule's resource mask.
-    public var bit: UInt32 { 1 << UInt32(RequestResourceType.allCases.firstIndex(of: self) ?? 0) }
+    public var bit: UInt32 {
+        switch self {
+        case .topDocument: return 1 << 0
+        case .childDocument: return 1 << 1
+        case .image: return 1 << 2
+        case .styleSheet: return 1 << 3
+        case .script: return 1 << 4
+        case .font: return 1 << 5
+        case .websocket: return 1 << 6
+        case .fetch: return 1 << 7
+        case .other: return 1 << 8
+        case .svgDocument: return 1 << 9
+        case .media: return 1 << 10
+        case .popup: return 1 << 11
+        case .ping: return 1 << 12
+        case .cspReport: return 1 << 13
+        }
+    }
 
     /// The request types a rule's `resource-type` value covers.
     public static func covered(by ruleType: ResourceType) -> [RequestResourceType] {

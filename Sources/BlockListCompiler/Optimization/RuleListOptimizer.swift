@@ -9,9 +9,11 @@
 /// 3. rules dead because a later `ignore-previous-rules` (with no `ignore-following-rules` in between) matches
 ///    every request they match (universal url-filter or the same url-filter, no condition, wider flags);
 /// 4. rules subsumed by a same-action rule of the segment with a universal url-filter, no condition and wider flags;
-/// 5. merging rules that differ only in their `if-domain` / `if-top-url` / `if-frame-url` list, `resource-type` or
+/// 5. rules whose url-filter language is contained in the url-filter of another rule of the segment with the same
+///    action and the same rest of trigger (`URLFilterContainment`, decided on automata);
+/// 6. merging rules that differ only in their `if-domain` / `if-top-url` / `if-frame-url` list, `resource-type` or
 ///    `load-type` (the union of the values matches the union of the requests);
-/// 6. packing `css-display-none` selectors of identical triggers into one rule (at most `maximumSelectorsPerRule`).
+/// 7. packing `css-display-none` selectors of identical triggers into one rule (at most `maximumSelectorsPerRule`).
 public struct RuleListOptimizer: Sendable {
     /// Most selectors packed into one `css-display-none` rule.
     public var maximumSelectorsPerRule: Int
@@ -36,6 +38,7 @@ public struct RuleListOptimizer: Sendable {
         run("remove duplicates", removeDuplicates)
         run("remove rules cancelled by a later exception", removeCancelled)
         run("remove rules subsumed by a universal rule", removeSubsumed)
+        run("remove rules whose url-filter is contained in a same-action rule's", removeContained)
         for dimension in TriggerShape.MergeDimension.allCases {
             run("merge rules differing only in \(name(of: dimension))") { merge($0, along: dimension) }
         }
@@ -191,6 +194,14 @@ public struct RuleListOptimizer: Sendable {
                 if !dropped { kept.append(segment[index]) }
             }
             return kept
+        }
+    }
+
+    private func removeContained(_ rules: [Rule]) -> [Rule] {
+        perSegment(rules) { segment in
+            let dropped = ContainedRuleFinder.droppedIndices(segment)
+            guard !dropped.isEmpty else { return segment }
+            return segment.indices.filter { !dropped.contains($0) }.map { segment[$0] }
         }
     }
 

@@ -24,19 +24,28 @@ enum CorpusEquivalence {
         return paths.sorted()
     }()
 
+    /// A duration in seconds with two decimals, for the printed tables.
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%.2f", value)
+    }
+
     static func rules(of path: String) throws -> [Rule] {
         let bytes = [UInt8](try Data(contentsOf: corpusDirectory.appendingPathComponent(path)))
         return RuleListChecker().check(bytes).rules
     }
 
-    /// The first requests (up to `limit` listed) whose summaries differ between the two rule sets.
+    /// Checks `count` generated requests; lists the first requests (up to `limit`) whose summaries differ between the two rule sets.
     static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, blocked: Int, differing: [String]) {
         let before = RuleListSet(lists: try original.map { try RuleListMatcher(rules: $0) })
         let after = RuleListSet(lists: try rewritten.map { try RuleListMatcher(rules: $0) })
         var generator = RequestGenerator(rules: seedRules, seed: 0x5EED)
         var differing: [String] = []
         var checked = 0, blocked = 0
-        for _ in 0..<count {
+        // Requests the matcher refuses (URLs without a scheme or host) do not count: draw until `count` are checked.
+        var attempts = 0
+        while checked < count && attempts < count * 4 {
+            attempts += 1
             let request = generator.next()
             guard let prepared = try? PreparedRequest(request) else { continue }
             checked += 1

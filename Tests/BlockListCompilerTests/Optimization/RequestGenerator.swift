@@ -138,20 +138,21 @@ struct DecisionSummary: Hashable, CustomStringConvertible {
         makeHTTPSMatched = decision.makeHTTPSMatched
         redirects = Set(decision.redirects)
         notifications = Set(decision.notifications)
-        hiddenSelectors = Set(decision.hiddenSelectors.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: " ") } })
+        // Split and trimmed on bytes: lists like kittytail hide thousands of selectors per request.
+        var selectors: Set<String> = []
+        for text in decision.hiddenSelectors {
+            for part in text.utf8.split(separator: 0x2C) {
+                var slice = part[...]
+                while slice.first == 0x20 { slice = slice.dropFirst() }
+                while slice.last == 0x20 { slice = slice.dropLast() }
+                selectors.insert(String(decoding: slice, as: UTF8.self))
+            }
+        }
+        hiddenSelectors = selectors
         headerChanges = Set(decision.headerChanges)
     }
 
     var description: String {
         "blocked \(blocked), cookies \(cookiesBlocked), https \(upgradedToHTTPS), selectors \(hiddenSelectors.sorted().prefix(5))"
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var result = Substring(self)
-        while let first = result.first, set.contains(first) { result = result.dropFirst() }
-        while let last = result.last, set.contains(last) { result = result.dropLast() }
-        return String(result)
     }
 }

@@ -34,6 +34,7 @@ import Testing
             return
         }
         for path in CorpusEquivalence.lists {
+            let clock = ContinuousClock(), started = clock.now
             let original = try CorpusEquivalence.rules(of: path)
             let exceptions = original.filter { if case .ignorePreviousRules = $0.action.kind { return true } else { return false } }.count
             let budget = max(exceptions + max(original.count / 4, 2), 2)
@@ -41,7 +42,7 @@ import Testing
             #expect(parts.allSatisfy { $0.count <= budget })
             let result = try CorpusEquivalence.differences(original: [original], rewritten: parts, seedRules: original,
                                                            count: CorpusEquivalence.requestCount)
-            print("split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences")
+            print("split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences, total \(CorpusEquivalence.seconds(clock.now - started)) s")
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }
