@@ -9,6 +9,8 @@ enum CorpusEquivalence {
     /// Whether the full run was asked for (WKPACK_FULL_EQUIVALENCE=1): every list, 100,000 requests each.
     static let isFullRun = ProcessInfo.processInfo.environment["WKPACK_FULL_EQUIVALENCE"] == "1"
     static let requestCount = isFullRun ? 100_000 : 300
+    /// WKPACK_EQUIVALENCE_LISTS=a,b: only the lists whose path contains one of these (to rerun a few lists).
+    static let onlyLists = ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_LISTS"].map { $0.split(separator: ",").map(String.init) }
     /// Lists above this size are only checked in the full run (they take long to compile in debug builds).
     static let defaultSizeLimit = 100_000
 
@@ -19,6 +21,7 @@ enum CorpusEquivalence {
         while let path = enumerator.nextObject() as? String {
             guard path.hasSuffix(".json"), !path.hasPrefix("invalid/") else { continue }
             let size = (try? FileManager.default.attributesOfItem(atPath: corpusDirectory.appendingPathComponent(path).path)[.size] as? Int) ?? 0
+            if let only = onlyLists, !only.contains(where: { path.contains($0) }) { continue }
             if isFullRun || size <= defaultSizeLimit { paths.append(path) }
         }
         return paths.sorted()
