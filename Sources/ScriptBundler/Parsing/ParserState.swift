@@ -27,6 +27,11 @@ struct ParserState {
     private var names: [[String: Int]] = []
     private var referenceNameList: [String] = []
     private var preResolved: [Bool] = []
+    /// Function scopes whose parameter list is being parsed (innermost last).
+    private var parameterScopes: [Int] = []
+    /// For a reference inside parameter lists: those functions' scopes, where only parameters are visible
+    /// (parameter defaults cannot see the body's declarations).
+    private var parameterOnlyScopes: [Int: [Int]] = [:]
     private var functions: [FunctionContext] = []
     /// Current nesting of statements and expressions, bounded so deep input cannot exhaust the stack.
     private var depth = 0
@@ -235,6 +240,7 @@ struct ParserState {
             token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
         referenceNameList.append(name(k))
         preResolved.append(false)
+        if !parameterScopes.isEmpty { parameterOnlyScopes[analysis.references.count - 1] = parameterScopes }
         return analysis.references.count - 1
     }
 
@@ -271,7 +277,8 @@ struct ParserState {
             if preResolved[index] { continue }
             var s: Int? = analysis.references[index].scope
             while let current = s {
-                if let declaration = names[current][name] {
+                if let declaration = names[current][name],
+                   parameterOnlyScopes[index]?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
                     analysis.references[index].declaration = declaration
                     break
                 }
@@ -582,6 +589,8 @@ struct ParserState {
     }
 
     private mutating func parseParameters() throws(JavaScriptSyntaxError) {
+        parameterScopes.append(scope)
+        defer { parameterScopes.removeLast() }
         while i < count, !at(")") {
             _ = eat("...")
             try parseBindingTarget(.parameter)

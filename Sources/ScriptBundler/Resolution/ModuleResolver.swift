@@ -164,13 +164,21 @@ struct ModuleResolver {
                 let packageFolder = Paths.join(Paths.join(current, "node_modules"), packageName)
                 looked.append(packageFolder)
                 if fileSystem.itemKind(at: packageFolder) == .directory {
-                    return try resolveInPackage(packageFolder, subpath: subpath, specifier: specifier, kind: kind, looked: &looked)
+                    let found = try resolveInPackage(packageFolder, subpath: subpath, specifier: specifier, kind: kind, looked: &looked)
+                    return found.map(withLinksResolved)
                 }
             }
             let parent = Paths.directory(of: current)
             if parent == current { return nil }
             current = parent
         }
+    }
+
+    /// `path` with symbolic links resolved, as webpack and esbuild do by default, so a package reached through
+    /// links (`a/node_modules/b -> ../../b`, `a/parent -> ..`, a linked `node_modules`) is one module, whatever
+    /// path led to it.
+    private func withLinksResolved(_ path: String) -> String {
+        fileSystem.realPath(of: path) ?? path
     }
 
     private func resolveInPackage(

@@ -20,9 +20,13 @@ public protocol BundlerFileSystem: Sendable {
     func removeItem(at path: String) throws
     /// Takes an exclusive lock on the folder, held until the result is released; `nil` if locks are not supported.
     func lockFolder(at path: String) throws -> FolderLock?
+    /// `path` with every symbolic link resolved, or `nil` if it cannot be resolved.
+    func realPath(of path: String) -> String?
 }
 
 extension BundlerFileSystem {
     /// File systems without locks (test doubles) do not lock.
     public func lockFolder(at path: String) throws -> FolderLock? { nil }
+    /// File systems without links (test doubles) return the path unchanged.
+    public func realPath(of path: String) -> String? { path }
 }

@@ -27,6 +27,12 @@ public struct LocalFileSystem: BundlerFileSystem {
         }
     }
 
+    public func realPath(of path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     public func contentsOfDirectory(at path: String) throws -> [String] {
         guard let directory = opendir(path) else { throw FileSystemError(path: path, code: errno) }
         defer { closedir(directory) }

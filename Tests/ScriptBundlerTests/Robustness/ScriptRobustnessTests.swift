@@ -18,6 +18,7 @@ private struct VanishingFileSystem: BundlerFileSystem {
     func createFile(at path: String, bytes: [UInt8]) throws { try base.createFile(at: path, bytes: bytes) }
     func replaceItem(at destination: String, with source: String) throws { try base.replaceItem(at: destination, with: source) }
     func removeItem(at path: String) throws { try base.removeItem(at: path) }
+    func realPath(of path: String) -> String? { base.realPath(of: path) }
 }
 
 /// Hostile scripts: every one is a located error (or a correct bundle), never a crash, a hang or partial output.
