@@ -5,6 +5,10 @@
 /// actions come in reverse rule order (the last matching rule is applied first, the first one last), so the
 /// first matching rule of a list has the final word. Lists come in the order of WebKit's hash map of lists,
 /// which is unspecified; wkpack applies them in the order given.
+///
+/// WebKit only collects a redirect when the document loader allows "active" rule-list actions for that list and
+/// URL (`allowsActiveContentRuleListActionsForURL`, fed by the `activeContentRuleListActionPatterns` website
+/// policy); this target is what WebKit loads when that gate is open. wkpack does not model the gate.
 public struct RedirectTarget: Sendable, Hashable {
     /// The URL WebKit loads, nil when wkpack cannot compute it (see `notes`).
     public var url: String?
