@@ -10,6 +10,10 @@ public struct MatchDecision: Sendable, Hashable {
     public var makeHTTPSMatched = false
     /// The redirects that apply, in rule order.
     public var redirects: [Redirect] = []
+    /// The redirects that apply with their rules, in rule order (lists in order).
+    public var redirectSteps: [RedirectStep] = []
+    /// The URL WebKit loads instead, once every redirect is applied (nil when no redirect applies).
+    public var redirectTarget: RedirectTarget?
     /// The `notify` notifications, in rule order.
     public var notifications: [String] = []
     /// The selectors hidden by `css-display-none` rules, in rule order.
@@ -35,6 +39,11 @@ public struct MatchDecision: Sendable, Hashable {
         }
     }
 
+    /// Computes `redirectTarget` from `redirectSteps`.
+    mutating func resolveRedirectTarget(requestURL: CanonicalURL) {
+        redirectTarget = RedirectTarget.resolve(requestURL: requestURL, upgradedToHTTPS: upgradedToHTTPS, steps: redirectSteps)
+    }
+
     /// Combines the decisions of independent lists.
     mutating func merge(_ other: MatchDecision) {
         blocked = blocked || other.blocked
@@ -42,6 +51,7 @@ public struct MatchDecision: Sendable, Hashable {
         upgradedToHTTPS = upgradedToHTTPS || other.upgradedToHTTPS
         makeHTTPSMatched = makeHTTPSMatched || other.makeHTTPSMatched
         redirects += other.redirects
+        redirectSteps += other.redirectSteps
         notifications += other.notifications
         hiddenSelectors += other.hiddenSelectors
         headerChanges += other.headerChanges

@@ -112,6 +112,7 @@ public struct RuleListMatcher: Sendable {
         var result = ListMatchResult()
         if matched.isEmpty { return result }
         var effective: [FiredRule] = []
+        var effectiveSlots: [Int] = []
         for (position, slot) in matched.enumerated() {
             let kind = rules[slot].action.kind
             let fired = FiredRule(index: sourceIndices[slot], action: kind)
@@ -122,18 +123,26 @@ public struct RuleListMatcher: Sendable {
                     result.cancelled.append(earlier)
                 }
                 effective = [fired]
+                effectiveSlots = [slot]
             case .ignoreFollowingRules:
                 effective.append(fired)
+                effectiveSlots.append(slot)
                 for later in matched[(position + 1)...] {
                     result.cancelled.append(FiredRule(index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index))
                 }
             default:
                 effective.append(fired)
+                effectiveSlots.append(slot)
             }
             if case .ignoreFollowingRules = kind { break }
         }
         result.cancelled.sort { $0.index < $1.index }
         for fired in effective { result.decision.apply(fired.action, url: request.url) }
+        for (fired, slot) in zip(effective, effectiveSlots) {
+            guard case .redirect(let redirect) = fired.action else { continue }
+            result.decision.redirectSteps.append(RedirectStep(redirect: redirect, urlFilter: rules[slot].trigger.urlFilter, ruleIndex: fired.index))
+        }
+        result.decision.resolveRedirectTarget(requestURL: request.url)
         result.fired = effective
         return result
     }

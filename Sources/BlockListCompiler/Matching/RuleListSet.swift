@@ -12,11 +12,14 @@ public struct RuleListSet: Sendable {
         var decision = MatchDecision()
         var results: [ListMatchResult] = []
         results.reserveCapacity(lists.count)
-        for list in lists {
-            let result = list.evaluate(request)
+        for (listIndex, list) in lists.enumerated() {
+            var result = list.evaluate(request)
+            for step in result.decision.redirectSteps.indices { result.decision.redirectSteps[step].listIndex = listIndex }
+            result.decision.resolveRedirectTarget(requestURL: request.url)
             decision.merge(result.decision)
             results.append(result)
         }
+        decision.resolveRedirectTarget(requestURL: request.url)
         return (decision, results)
     }
 }

@@ -10,7 +10,7 @@ public struct RulesTestCommand: ParsableCommand {
         abstract: "Check the decisions of content-blocking lists against a YAML file of expected outcomes.",
         discussion: """
         The YAML file has `lists:` (paths relative to the file) and `requests:`, each with `url`, optional `type`, \
-        `top`, `frame`, `load-context`, `method`, and `expect: block | allow | block-cookies` or `expect: {hide: [selectors]}`. \
+        `top`, `frame`, `load-context`, `method`, and `expect: block | allow | block-cookies`, `expect: {hide: [selectors]}` or `expect: {redirect: URL}`. \
         Failures name the rule responsible. Exit status: 0 when every expectation holds, 1 otherwise or on bad input.
         """
     )
@@ -34,6 +34,8 @@ public enum RulesTestRunner {
     public enum Expectation: Sendable, Equatable {
         case block, allow, blockCookies
         case hide([String])
+        /// WebKit loads this URL instead (after every redirect).
+        case redirect(String)
     }
 
     struct Case {
@@ -112,6 +114,7 @@ public enum RulesTestRunner {
         case .allow: return "allow"
         case .blockCookies: return "block-cookies"
         case .hide(let selectors): return "hide \(selectors.joined(separator: ", "))"
+        case .redirect(let url): return "redirect to \(url)"
         }
     }
 
@@ -125,6 +128,11 @@ public enum RulesTestRunner {
             let hidden = Set(decision.hiddenSelectors.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
             let missing = selectors.filter { !hidden.contains($0) }
             return missing.isEmpty ? nil : "\(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not hidden"
+        case .redirect(let url):
+            guard let target = decision.redirectTarget else { return "it is not redirected" }
+            guard let actual = target.url else { return "its redirect target is not computed (\(target.notes.last ?? "no reason"))" }
+            let expected = CanonicalURL(url)?.string ?? url
+            return actual == expected ? nil : "it is redirected to \(actual)"
         }
     }
 
@@ -137,6 +145,7 @@ public enum RulesTestRunner {
                 switch (expectation, rule.action) {
                 case (.allow, .block): relevant = true
                 case (.block, .ignorePreviousRules), (.blockCookies, .ignorePreviousRules), (.hide, .ignorePreviousRules): relevant = true
+                case (.redirect, .redirect), (.redirect, .ignorePreviousRules): relevant = true
                 default: relevant = false
                 }
                 if relevant { lines += "  rule \(path)#\(rule.index) (\(rule.pointer)) \(rule.action.typeName) fired\n" }
@@ -204,15 +213,20 @@ public enum RulesTestRunner {
                 case "block": expectation = .block
                 case "allow": expectation = .allow
                 case "block-cookies": expectation = .blockCookies
-                default: throw error(expectNode, "unknown expectation '\(word)'; expected block, allow, block-cookies or hide: [selectors]")
+                default: throw error(expectNode, "unknown expectation '\(word)'; expected block, allow, block-cookies, hide: [selectors] or redirect: URL")
                 }
             } else if let hideNode = expectNode.mapping?["hide"], let selectors = hideNode.sequence {
                 expectation = .hide(try selectors.map { node in
                     guard let value = node.scalar?.string else { throw error(node, "a selector must be a string") }
                     return value
                 })
+            } else if let redirectNode = expectNode.mapping?["redirect"] {
+                guard let url = redirectNode.scalar?.string, CanonicalURL(url) != nil else {
+                    throw error(redirectNode, "`redirect` must be an absolute URL")
+                }
+                expectation = .redirect(url)
             } else {
-                throw error(expectNode, "`expect` must be block, allow, block-cookies or {hide: [selectors]}")
+                throw error(expectNode, "`expect` must be block, allow, block-cookies, {hide: [selectors]} or {redirect: URL}")
             }
             let (line, column) = place(item)
             cases.append(Case(request: request, expectation: expectation, line: line, column: column))

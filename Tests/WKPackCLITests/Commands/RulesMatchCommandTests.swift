@@ -84,6 +84,66 @@ private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
     @Test func badYAMLGivesALineAndColumn() {
         let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": "lists: [l.json]\nrequests:\n  - url: http://a/\n    expect: maybe\n", "l.json": list]))
         #expect(outcome.exitCode == 1)
-        #expect(outcome.standardError == "e.yml:4:13: error: unknown expectation 'maybe'; expected block, allow, block-cookies or hide: [selectors]\n")
+        #expect(outcome.standardError == "e.yml:4:13: error: unknown expectation 'maybe'; expected block, allow, block-cookies, hide: [selectors] or redirect: URL\n")
+    }
+}
+
+private let redirectList = #"""
+[{"trigger":{"url-filter":"^https?://cdn\\.example/(lib)/(v[0-9]+)/"},"action":{"type":"redirect","redirect":{"regex-substitution":"https://mirror.example/\\2/\\1.js"}}},
+ {"trigger":{"url-filter":"shop\\.example/.*\\?"},"action":{"type":"redirect","redirect":{"transform":{"scheme":"https","query-transform":{"remove-parameters":["utm_source"]}}}}},
+ {"trigger":{"url-filter":"ext\\.example"},"action":{"type":"redirect","redirect":{"extension-path":"/stub.js"}}}]
+"""#
+
+@Suite struct RedirectTargetCommandTests {
+    /// (request URL, text the `rules match` line must contain).
+    static let cases: [(String, String)] = [
+        ("http://cdn.example/lib/v3/x.js", "allowed; redirect to https://mirror.example/v3/lib.js"),
+        ("http://shop.example/item?utm_source=mail&id=7", "allowed; redirect to https://shop.example/item?id=7"),
+        ("http://ext.example/a.js", "allowed; redirect (target not computed)"),
+    ]
+
+    @Test(arguments: cases)
+    func matchPrintsTheRedirectTarget(_ url: String, _ expected: String) {
+        let outcome = RulesMatchRunner.run(.init(lists: ["r.json"], url: url, topURL: "http://site.example/"), fileSystem: reader(["r.json": redirectList]))
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.contains(expected), "\(outcome.standardOutput)")
+    }
+
+    @Test func jsonHasTheTargetAndTheRules() {
+        let outcome = RulesMatchRunner.run(.init(lists: ["r.json"], url: "http://cdn.example/lib/v3/x.js", topURL: "http://site.example/", format: "json"),
+                                           fileSystem: reader(["r.json": redirectList]))
+        #expect(outcome.standardOutput.contains(#""redirect_target":"https://mirror.example/v3/lib.js","redirect_rules":[{"list":0,"index":0,"pointer":"/0"}]"#))
+        let none = RulesMatchRunner.run(.init(lists: ["r.json"], url: "http://other.example/", topURL: "http://site.example/", format: "json"),
+                                        fileSystem: reader(["r.json": redirectList]))
+        #expect(none.standardOutput.contains(#""redirect_target":null"#))
+    }
+
+    @Test func testExpectationsCheckTheRedirectTarget() {
+        let expectations = """
+        lists: [r.json]
+        requests:
+          - url: http://cdn.example/lib/v3/x.js
+            top: http://site.example/
+            expect: {redirect: "https://mirror.example/v3/lib.js"}
+          - url: http://shop.example/item?utm_source=mail&id=7
+            top: http://site.example/
+            expect:
+              redirect: https://shop.example/item?id=8
+          - url: http://other.example/
+            expect: {redirect: "https://other.example/"}
+        """
+        let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": expectations, "r.json": redirectList]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput.contains("PASS http://cdn.example/lib/v3/x.js"))
+        #expect(outcome.standardOutput.contains("e.yml:6:5: expected redirect to https://shop.example/item?id=8, but it is redirected to https://shop.example/item?id=7"))
+        #expect(outcome.standardOutput.contains("rule r.json#1 (/1) redirect fired"))
+        #expect(outcome.standardOutput.contains("expected redirect to https://other.example/, but it is not redirected"))
+        #expect(outcome.standardOutput.hasSuffix("1 of 3 expectations hold, 2 failed\n"))
+    }
+
+    @Test func aRedirectExpectationMustBeAURL() {
+        let outcome = RulesTestRunner.run(path: "e.yml", fileSystem: reader(["e.yml": "lists: [r.json]\nrequests:\n  - url: http://a/\n    expect: {redirect: nope}\n", "r.json": redirectList]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardError == "e.yml:4:24: error: `redirect` must be an absolute URL\n")
     }
 }
