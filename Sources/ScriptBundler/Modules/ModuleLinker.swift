@@ -17,9 +17,13 @@ struct ModuleLinker {
     /// The runtime helpers the modules linked so far call.
     private(set) var helpers: Set<ModuleRuntime.Helper> = []
 
+    /// The runtime's names the headers and edits call.
+    let names: RuntimeNames
+
     /// `dropsUnused`: leave out export getters nobody reads and top-level functions nothing reaches.
-    init(graph: ModuleGraph, dropsUnused: Bool = false) {
+    init(graph: ModuleGraph, dropsUnused: Bool = false, names: RuntimeNames = .development) {
         self.graph = graph
+        self.names = names
         usage = dropsUnused ? ExportUsage(graph: graph) : nil
     }
 
@@ -121,20 +125,20 @@ struct ModuleLinker {
         // own top-level `const global` (or `require`) never collides with a parameter.
         func parameter(_ name: String) -> String { free.contains(name) ? name : "__wkpack_" + name }
         let commonJSParameters = ["module", "exports", "require", "global"].map(parameter).joined(separator: ", ")
-        let commonJSHeader = "__wkpack_define(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
+        let commonJSHeader = "\(names.define)(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
         switch record.kind {
         case .plainScript, .commonJS:
             return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n")
         case .json:
-            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n")
         case .empty:
-            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
         case .scriptLoader:
             var text = record.bytes
             text.append(contentsOf: Array("\n//# sourceURL=\(Paths.fileName(of: record.path))".utf8))
             var literal: [UInt8] = []
             JSONStringEscaping.append(text, to: &literal)
-            return LinkedModule(header: "__wkpack_define(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
+            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
                                 edits: [], footer: "});\n")
         case .esModule:
             return try linkES(record, parameters: "__wkpack_ns, " + parameter("require") + ", " + parameter("global"))
@@ -156,21 +160,21 @@ struct ModuleLinker {
         for (index, dynamic) in module.dynamicImports.enumerated() {
             guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
             helpers.insert(.dynamicImport)
-            edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: "__wkpack_import", mappedTo: dynamic.importToken))
+            edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: names.dynamicImport, mappedTo: dynamic.importToken))
             edits.append(.replace(token..<(token + 1), with: String(target), mappedTo: token))
         }
         for (index, context) in module.requireContexts.enumerated() {
             helpers.insert(.context)
             let pairs = record.contextTargets[index].map { Self.jsonString($0.key) + ": " + String($0.id) }
             edits.append(.replace(context.requireToken..<(context.closeToken + 1),
-                                  with: "__wkpack_context({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
+                                  with: names.context + "({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
         }
         return edits
     }
 
     private mutating func linkES(_ record: ModuleRecord, parameters: String) throws(BundlerError) -> LinkedModule {
         guard let analysis = record.analysis else {
-            return LinkedModule(header: "__wkpack_define(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
+            return LinkedModule(header: "\(names.define)(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
                                 edits: [], footer: "});\n")
         }
         let module = analysis.module
@@ -232,7 +236,7 @@ struct ModuleLinker {
         if usage != nil, let readExports {
             getters = getters.filter { readExports.contains($0.key) }
         }
-        var header = "__wkpack_define(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
+        var header = "\(names.define)(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
         if !module.requests.isEmpty {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
         }
@@ -240,14 +244,14 @@ struct ModuleLinker {
             let keys = namespaceKeys(of: record.id)
             let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.propertyKey($0)) + ": () => " + (getters[$0] ?? "undefined") }
             helpers.insert(.export)
-            header += " __wkpack_export(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
+            header += " \(names.export)(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
         for (request, target) in record.requestTargets.enumerated() {
             helpers.insert(.interop)
-            header += " \(Self.requestVariable(request)) = __wkpack_interop(\(target));"
+            header += " \(Self.requestVariable(request)) = \(names.interop)(\(target));"
             if runtimeStars.contains(request) {
                 helpers.insert(.star)
-                header += " __wkpack_star(__wkpack_ns, \(Self.requestVariable(request)));"
+                header += " \(names.star)(__wkpack_ns, \(Self.requestVariable(request)));"
             }
         }
         header += "\n"

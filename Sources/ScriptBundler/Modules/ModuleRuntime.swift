@@ -18,26 +18,27 @@ enum ModuleRuntime {
     }
 
     /// Registry, `require` and shared internals; always present.
-    static let core = """
-    var __wkpack_definitions = [], __wkpack_records = [], __wkpack_object = Object, __wkpack_defineProperty = __wkpack_object.defineProperty;
-    function __wkpack_define(id, isES, requests, body) { __wkpack_definitions[id] = [isES, requests, body]; }
-    function __wkpack_lookup(requests, request) {
-      if (__wkpack_object.prototype.hasOwnProperty.call(requests, request)) return requests[request];
+    static func core(_ n: RuntimeNames) -> String {
+        """
+    var \(n.definitions) = [], \(n.records) = [], \(n.object) = Object, \(n.defineProperty) = \(n.object).defineProperty;
+    function \(n.define)(id, isES, requests, body) { \(n.definitions)[id] = [isES, requests, body]; }
+    function \(n.lookup)(requests, request) {
+      if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
       var error = new Error("Cannot find module '" + request + "'");
       error.code = "MODULE_NOT_FOUND";
       throw error;
     }
-    function __wkpack_getter(object, name, get) { __wkpack_defineProperty(object, name, { enumerable: true, get: get }); }
-    function __wkpack_require(id) {
-      var record = __wkpack_records[id];
+    function \(n.getter)(object, name, get) { \(n.defineProperty)(object, name, { enumerable: true, get: get }); }
+    function \(n.require)(id) {
+      var record = \(n.records)[id];
       if (!record) {
-        var definition = __wkpack_definitions[id], requests = definition[1], module = { exports: {} };
-        var require = function (request) { return __wkpack_require(__wkpack_lookup(requests, request)); };
-        record = __wkpack_records[id] = [definition[0], module];
+        var definition = \(n.definitions)[id], requests = definition[1], module = { exports: {} };
+        var require = function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+        record = \(n.records)[id] = [definition[0], module];
         if (definition[0]) {
-          var namespace = module.exports = __wkpack_object.create(null);
-          __wkpack_defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
-          __wkpack_defineProperty(namespace, "__esModule", { value: true });
+          var namespace = module.exports = \(n.object).create(null);
+          \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
+          \(n.defineProperty)(namespace, "__esModule", { value: true });
           definition[2].call(undefined, namespace, require, globalThis);
         } else {
           definition[2].call(module.exports, module, module.exports, require, globalThis);
@@ -47,25 +48,26 @@ enum ModuleRuntime {
     }
 
     """
+    }
 
     /// The text of `helper`.
-    static func source(of helper: Helper) -> String {
+    static func source(of helper: Helper, names n: RuntimeNames = .development) -> String {
         switch helper {
         case .export:
             return """
-            function __wkpack_export(namespace, getters) { for (var name in getters) __wkpack_getter(namespace, name, getters[name]); }
+            function \(n.export)(namespace, getters) { for (var name in getters) \(n.getter)(namespace, name, getters[name]); }
 
             """
         case .interop:
             return """
-            function __wkpack_interop(id) {
-              var exports = __wkpack_require(id), record = __wkpack_records[id], module = record[1];
+            function \(n.interop)(id) {
+              var exports = \(n.require)(id), record = \(n.records)[id], module = record[1];
               if (record[0]) return exports;
               if (record[2]) return record[2];
-              var namespace = record[2] = __wkpack_object.create(null), esModule = exports != null && exports.__esModule;
-              __wkpack_getter(namespace, "default", function () { return esModule ? module.exports.default : module.exports; });
+              var namespace = record[2] = \(n.object).create(null), esModule = exports != null && exports.__esModule;
+              \(n.getter)(namespace, "default", function () { return esModule ? module.exports.default : module.exports; });
               if (exports != null && (typeof exports === "object" || typeof exports === "function")) {
-                __wkpack_object.keys(exports).forEach(function (name) { if (name !== "default") __wkpack_getter(namespace, name, function () { return module.exports[name]; }); });
+                \(n.object).keys(exports).forEach(function (name) { if (name !== "default") \(n.getter)(namespace, name, function () { return module.exports[name]; }); });
               }
               return namespace;
             }
@@ -73,22 +75,22 @@ enum ModuleRuntime {
             """
         case .star:
             return """
-            function __wkpack_star(namespace, source) {
-              __wkpack_object.keys(source).forEach(function (name) { if (name !== "default" && !(name in namespace)) __wkpack_getter(namespace, name, function () { return source[name]; }); });
+            function \(n.star)(namespace, source) {
+              \(n.object).keys(source).forEach(function (name) { if (name !== "default" && !(name in namespace)) \(n.getter)(namespace, name, function () { return source[name]; }); });
             }
 
             """
         case .dynamicImport:
             return """
-            function __wkpack_import(id) { return Promise.resolve().then(function () { return __wkpack_interop(id); }); }
+            function \(n.dynamicImport)(id) { return Promise.resolve().then(function () { return \(n.interop)(id); }); }
 
             """
         case .context:
             return """
-            function __wkpack_context(requests) {
-              var context = function (request) { return __wkpack_require(__wkpack_lookup(requests, request)); };
-              context.keys = function () { return __wkpack_object.keys(requests); };
-              context.resolve = function (request) { return __wkpack_lookup(requests, request); };
+            function \(n.context)(requests) {
+              var context = function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+              context.keys = function () { return \(n.object).keys(requests); };
+              context.resolve = function (request) { return \(n.lookup)(requests, request); };
               return context;
             }
 
@@ -97,9 +99,9 @@ enum ModuleRuntime {
     }
 
     /// The runtime for modules that call `helpers` (with the helpers those depend on).
-    static func source(for helpers: Set<Helper>) -> String {
+    static func source(for helpers: Set<Helper>, names: RuntimeNames = .development) -> String {
         var needed = helpers
         if needed.contains(.dynamicImport) { needed.insert(.interop) }
-        return core + needed.sorted().map(source(of:)).joined()
+        return core(names) + needed.sorted().map { source(of: $0, names: names) }.joined()
     }
 }

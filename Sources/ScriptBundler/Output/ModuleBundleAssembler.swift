@@ -12,7 +12,8 @@ enum ModuleBundleAssembler {
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
     ) throws(BundlerError) -> AssembledBundle {
-        var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production)
+        let names = mode == .production ? shortRuntimeNames(graph) : .development
+        var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
@@ -31,7 +32,7 @@ enum ModuleBundleAssembler {
         }
         // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
         if mode != .production { code.appendUnmapped("(function () {\n") }
-        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers))
+        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
         cut()
         for (record, linked) in linkedModules {
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
@@ -49,7 +50,7 @@ enum ModuleBundleAssembler {
                 code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
                 cut()
             } else {
-                code.appendUnmapped("__wkpack_require(\(entry));\n")
+                code.appendUnmapped("\(names.require)(\(entry));\n")
             }
         }
         if mode == .production {
@@ -61,6 +62,13 @@ enum ModuleBundleAssembler {
 
         return BundleAssembler.finish(
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Short runtime names no file of the graph uses (see `RuntimeNames`).
+    private static func shortRuntimeNames(_ graph: ModuleGraph) -> RuntimeNames {
+        var taken = Set<String>()
+        for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) }
+        return RuntimeNames.short(avoiding: taken)
     }
 
     private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {

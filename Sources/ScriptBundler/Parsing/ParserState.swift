@@ -24,8 +24,10 @@ struct ParserState {
     private var i = 0
     private var analysis: ScopeAnalysis
     private var scope = 0
-    private var names: [[String: Int]] = []
-    private var referenceNameList: [String] = []
+    /// The declaration of each name per scope, keyed by `scope << 32 | name ID`.
+    private var names: [Int: Int] = [:]
+    private var identifiers = IdentifierTable()
+    private var referenceNameList: [Int32] = []
     private var preResolved: [Bool] = []
     /// Function scopes whose parameter list is being parsed (innermost last).
     private var parameterScopes: [Int] = []
@@ -159,6 +161,24 @@ struct ParserState {
         return String(decoding: src[token.start..<token.end], as: UTF8.self)
     }
 
+    /// The interned ID of the identifier's name (escapes decoded).
+    private mutating func nameID(_ k: Int) -> Int32 {
+        let token = tokens[k]
+        var hasEscape = false
+        for j in token.start..<token.end where src[j] == 0x5C {
+            hasEscape = true
+            break
+        }
+        if hasEscape {
+            var decoded = JavaScriptStringLiteral.decodeEscapes(src[token.start..<token.end])
+            return decoded.withUTF8 { identifiers.id(of: $0) }
+        }
+        return src.withUnsafeBufferPointer { identifiers.id(of: UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
+    }
+
+    @inline(__always)
+    private static func nameKey(scope: Int, _ id: Int32) -> Int { scope << 32 | Int(id) }
+
     /// The identifier's name with `\u` escapes decoded.
     private func name(_ k: Int) -> String {
         let token = tokens[k]
@@ -197,7 +217,6 @@ struct ParserState {
     @discardableResult
     private mutating func pushScope(_ kind: Scope.Kind) -> Int {
         analysis.scopes.append(Scope(kind: kind, parent: scope, firstToken: i))
-        names.append([:])
         scope = analysis.scopes.count - 1
         return scope
     }
@@ -218,18 +237,20 @@ struct ParserState {
         if kind == .var || (kind == .function && !strict) {
             while !analysis.scopes[target].isVarScope, let parent = analysis.scopes[target].parent { target = parent }
         }
-        let name = name(k)
-        if let existing = names[target][name] {
+        let id = nameID(k)
+        let key = Self.nameKey(scope: target, id)
+        if let existing = names[key] {
             analysis.references.append(IdentifierReference(
                 token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
-            referenceNameList.append(name)
+            referenceNameList.append(id)
             preResolved.append(true)
             return
         }
         let index = analysis.declarations.count
-        analysis.declarations.append(Declaration(name: name, kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
+        analysis.declarations.append(Declaration(
+            name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
         analysis.scopes[target].declarations.append(index)
-        names[target][name] = index
+        names[key] = index
     }
 
     @discardableResult
@@ -238,7 +259,7 @@ struct ParserState {
         let isCallee = next < count && (tokenIs(next, "(") || tokens[next].kind == .template || tokens[next].kind == .templateHead)
         analysis.references.append(IdentifierReference(
             token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
-        referenceNameList.append(name(k))
+        referenceNameList.append(nameID(k))
         preResolved.append(false)
         if !parameterScopes.isEmpty { parameterOnlyScopes[analysis.references.count - 1] = parameterScopes }
         return analysis.references.count - 1
@@ -261,7 +282,6 @@ struct ParserState {
 
     mutating func parseProgram() throws(JavaScriptSyntaxError) {
         analysis.scopes.append(Scope(kind: .program, parent: nil, firstToken: 0))
-        names.append([:])
         strict = hasUseStrictDirective(at: 0)
         while i < count {
             try parseStatement(topLevel: true)
@@ -272,12 +292,13 @@ struct ParserState {
         var referenceNames: [Int: String] = [:]
         referenceNames.reserveCapacity(analysis.references.count)
         for index in analysis.references.indices {
-            let name = referenceNameList[index]
+            let id = referenceNameList[index]
+            let name = identifiers.strings[Int(id)]
             referenceNames[analysis.references[index].token] = name
             if preResolved[index] { continue }
             var s: Int? = analysis.references[index].scope
             while let current = s {
-                if let declaration = names[current][name],
+                if let declaration = names[Self.nameKey(scope: current, id)],
                    parameterOnlyScopes[index]?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
                     analysis.references[index].declaration = declaration
                     break

@@ -4,13 +4,13 @@ import Testing
 
 /// The module runtime holds only the helpers a bundle's modules call, and each helper still works alone.
 @Suite struct ModuleRuntimeTests {
-    static func developmentBundle(_ files: [String: String]) throws -> (code: String, log: [String]?) {
+    static func developmentBundle(_ files: [String: String], mode: BundleMode = .development) throws -> (code: String, log: [String]?) {
         let folder = try TestSupport.temporaryFolder()
         var tree: [String: String] = [:]
         for (name, text) in files { tree["UserScripts/MainFrame/AtDocumentStart/" + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)
         let configuration = BundleConfiguration(
-            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .development, sourceMaps: .none)
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode, sourceMaps: .none)
         let bundler = ScriptBundler()
         _ = try bundler.write(try bundler.build(configuration), to: folder + "/Assets")
         let path = folder + "/Assets/MainFrameAtDocumentStart.js"
@@ -67,5 +67,48 @@ import Testing
         let first = try #require(log?.first)
         #expect(first.hasPrefix("d ./p.js p "))
         #expect(log?.last == "Cannot find module './none.js'")
+    }
+
+    @Test func shortRuntimeNamesAvoidTakenAndReservedNames() {
+        let taken: Set<String> = ["a", "b", "c", "d", "e", "f"]
+        let names = RuntimeNames.short(avoiding: taken)
+        let all = [names.definitions, names.records, names.object, names.defineProperty, names.define, names.lookup,
+                   names.getter, names.require, names.export, names.interop, names.star, names.dynamicImport, names.context]
+        #expect(Set(all).count == all.count)
+        #expect(Set(all).isDisjoint(with: taken))
+        #expect(all.allSatisfy { $0.utf8.count == 1 })
+        #expect(names.define == "g")
+        #expect(RuntimeNames.short(avoiding: taken) == names)
+        // With every one-letter name taken, two-letter names follow, never a reserved word such as `do` or `if`.
+        var letters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".map(String.init))
+        letters.insert("aa")
+        let longer = RuntimeNames.short(avoiding: letters)
+        #expect(longer.define == "ba")
+        #expect(![longer.define, longer.require, longer.interop, longer.export, longer.getter, longer.object].contains("do"))
+        #expect(!Set(RuntimeNames.reservedByRuntime).contains(longer.records))
+    }
+
+    @Test func productionRuntimeNamesAreShortAndShadowNothing() throws {
+        // The modules read globals and keep locals (direct `eval`) named like short runtime names would be.
+        let files = [
+            "entry.js": """
+            import { read, lazy } from "./lib/a.js";
+            globalThis.d = "D"; globalThis.e = "E";
+            __log.push(read());
+            lazy().then((text) => __log.push(text));
+            """,
+            "a.js": """
+            export function read() { return typeof d + " " + d + e + " " + typeof f; }
+            export function lazy() { var g = "local g", h = 1; eval("h += 1"); return import("./b.js").then((ns) => g + " " + h + " " + ns.b); }
+            """,
+            "b.js": "export const b = \"bee\";",
+        ]
+        let (development, expected) = try Self.developmentBundle(files)
+        let (production, log) = try Self.developmentBundle(files, mode: .production)
+        #expect(development.contains("function __wkpack_define("))
+        #expect(!production.contains("__wkpack_define") && !production.contains("function __wkpack_"))
+        guard let log else { return }
+        #expect(log == ["string DE undefined", "local g 2 bee"])
+        #expect(log == expected)
     }
 }
