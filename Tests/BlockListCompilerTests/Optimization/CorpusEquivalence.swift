@@ -8,7 +8,9 @@ enum CorpusEquivalence {
 
     /// Whether the full run was asked for (WKPACK_FULL_EQUIVALENCE=1): every list, 100,000 requests each.
     static let isFullRun = ProcessInfo.processInfo.environment["WKPACK_FULL_EQUIVALENCE"] == "1"
-    static let requestCount = isFullRun ? 100_000 : 300
+    /// WKPACK_EQUIVALENCE_REQUESTS=N overrides the count (e.g. a shorter run on the slowest list).
+    static let requestCount = ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_REQUESTS"].flatMap { Int($0) }.map { max(1, $0) }
+        ?? (isFullRun ? 100_000 : 300)
     /// WKPACK_EQUIVALENCE_LISTS=a,b: only the lists whose path contains one of these (to rerun a few lists).
     static let onlyLists = ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_LISTS"].map { $0.split(separator: ",").map(String.init) }
     /// Lists above this size are only checked in the full run (they take long to compile in debug builds).
