@@ -31,6 +31,20 @@ enum Minifier {
                       sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers)
     }
 
+    /// Minifies `piece` from its recorded tokens and its source's scope analysis; falls back to `minifyPiece`
+    /// when some of it was not recorded.
+    static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        guard piece.tokens.isComplete else { return minifyPiece(piece.code, map: piece.map) }
+        let map = piece.map
+        let origins: Origins = map?.decodedSegments.map { .lookup(MappingLookup(segments: $0)) }
+            ?? map.map { .lookup(MappingLookup(mappings: $0.encodedMappings)) } ?? .none
+        let renames = WrappedBodyRenamer.renames(
+            piece.analysis, source: piece.source, pieceTokens: piece.tokens, code: piece.code, bindings: piece.bindings,
+            isStrict: piece.isStrict)
+        return write(piece.code, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments, renames: renames,
+                     origins: origins, mapping: map != nil, sources: map?.sourceList ?? [])
+    }
+
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
     /// comments: tokens inside `body` map to `source` one line up (the prologue's line), the wrapper is unmapped.
     static func minifyWrappedFile(
@@ -61,12 +75,25 @@ enum Minifier {
                 renames = IdentifierRenamer.renames(analysis)
             }
         }
-        return code.withUnsafeBufferPointer { bytes in
-            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
+        var legalComments: [Range<Int>] = []
+        code.withUnsafeBufferPointer { bytes in
             for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
-                if LegalComments.isLegal(bytes, token.range) { writer.piece.legalComments.append(Array(bytes[token.range])) }
+                if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
             }
-            writer.run(significant, renames: renames)
+        }
+        return write(code, tokens: significant, legalComments: legalComments, renames: renames, origins: origins,
+                     mapping: mapping, sources: sources)
+    }
+
+    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`.
+    private static func write(
+        _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
+        origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+    ) -> MinifiedPiece {
+        code.withUnsafeBufferPointer { bytes in
+            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
+            for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
+            writer.run(tokens, renames: renames)
             var piece = writer.piece
             piece.sources = mapping ? sources : []
             piece.lineCount = writer.line

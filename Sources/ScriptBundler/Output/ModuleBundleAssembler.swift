@@ -17,13 +17,20 @@ enum ModuleBundleAssembler {
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
-        // Production minifies the bundle in pieces that each tokenize on their own (the runtime, each module, each
-        // inline entry, the entry calls), in parallel; the enclosing function is added around them.
-        var pieces: [(code: [UInt8], map: SourceMapBuilder?)] = []
-        func cut() {
+        // Production minifies the bundle in pieces that each stand on their own (the runtime, each module, each
+        // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
+        // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
+        var pieces: [UnminifiedPiece] = []
+        func cut(_ record: ModuleRecord? = nil, bindings: [String] = [], isStrict: Bool = false) {
             guard mode == .production else { return }
-            pieces.append((code.bytes, mapping ? code.map : nil))
-            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+            if let record, code.isRecordingTokens, Self.canReuseParse(record) {
+                pieces.append(.prepared(PreparedPiece(
+                    code: code.bytes, map: mapping ? code.map : nil, tokens: code.pieceTokens, analysis: record.analysis,
+                    source: record.bytes, bindings: bindings, isStrict: isStrict)))
+            } else {
+                pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
+            }
+            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024, recordingTokens: true)
         }
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
@@ -39,7 +46,7 @@ enum ModuleBundleAssembler {
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
-            cut()
+            cut(record, bindings: linked.bindings, isStrict: record.kind == .esModule)
         }
         for entry in graph.entries {
             let record = graph.records[entry]
@@ -48,7 +55,7 @@ enum ModuleBundleAssembler {
                 code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
                 try appendBody(record, edits: [], to: &code, paths: paths)
                 code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
-                cut()
+                cut(record)
             } else {
                 code.appendUnmapped("\(names.require)(\(entry));\n")
             }
@@ -62,6 +69,15 @@ enum ModuleBundleAssembler {
 
         return BundleAssembler.finish(
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.
+    private static func canReuseParse(_ record: ModuleRecord) -> Bool {
+        switch record.kind {
+        case .plainScript, .commonJS, .esModule: return record.analysis != nil
+        case .json, .empty: return true
+        case .scriptLoader: return false
+        }
     }
 
     /// Short runtime names no file of the graph uses (see `RuntimeNames`).
