@@ -149,28 +149,55 @@ enum Minifier {
         /// the code before the piece was unmapped too).
         var lastWasMapped = true
 
+        /// The origins' parts, kept apart so reading them per token copies no arrays.
+        private let lookup: MappingLookup?
+        private let body: Range<Int>?
+        private let bodyLineOffset: Int
+        /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
+        private var nameIndexByRename: [Int32] = []
+
         init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
             self.bytes = bytes
             self.origins = origins
             self.mapping = mapping
+            switch origins {
+            case .none:
+                (lookup, body, bodyLineOffset) = (nil, nil, 0)
+            case .lookup(let lookup):
+                (self.lookup, body, bodyLineOffset) = (lookup, nil, 0)
+            case .body(let range, let lineOffset):
+                (lookup, body, bodyLineOffset) = (nil, range, lineOffset)
+            }
             piece.code.reserveCapacity(bytes.count)
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
         /// at byte `offset`.
         mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
-            switch origins {
-            case .none:
-                return nil
-            case .lookup(let lookup):
-                return lookup.original(line: line, column: column, cursor: &cursor)
-            case .body(let range, let lineOffset):
-                guard range.contains(offset), line >= lineOffset else { return nil }
-                return MappingLookup.Original(source: 0, line: line - lineOffset, column: column)
-            }
+            if lookup != nil { return lookup?.original(line: line, column: column, cursor: &cursor) }
+            guard let body, body.contains(offset), line >= bodyLineOffset else { return nil }
+            return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
         }
 
-        mutating func addSegment(_ original: MappingLookup.Original?, name: String? = nil) {
+        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`.
+        mutating func nameIndex(_ name: String, rename renameIndex: Int) -> Int32 {
+            if renameIndex < nameIndexByRename.count, nameIndexByRename[renameIndex] >= 0 { return nameIndexByRename[renameIndex] }
+            let index: Int32
+            if let known = nameIndices[name] {
+                index = known
+            } else {
+                index = Int32(truncatingIfNeeded: piece.names.count)
+                piece.names.append(name)
+                nameIndices[name] = index
+            }
+            if renameIndex >= nameIndexByRename.count {
+                nameIndexByRename.append(contentsOf: repeatElement(-1, count: renameIndex - nameIndexByRename.count + 1))
+            }
+            nameIndexByRename[renameIndex] = index
+            return index
+        }
+
+        mutating func addSegment(_ original: MappingLookup.Original?, nameIndex: Int32 = -1) {
             guard mapping else { return }
             guard let original else {
                 if lastWasMapped {
@@ -180,16 +207,6 @@ enum Minifier {
                     lastWasMapped = false
                 }
                 return
-            }
-            var nameIndex: Int32 = -1
-            if let name {
-                if let known = nameIndices[name] {
-                    nameIndex = known
-                } else {
-                    nameIndex = Int32(truncatingIfNeeded: piece.names.count)
-                    piece.names.append(name)
-                    nameIndices[name] = nameIndex
-                }
             }
             piece.segments.append(MinifiedPiece.Segment(
                 line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
@@ -230,7 +247,8 @@ enum Minifier {
                     default: break
                     }
                 }
-                let rename = renames[index]
+                let renameIndex = index < renames.byToken.count ? Int(renames.byToken[index]) : -1
+                let rename = renameIndex >= 0 ? renames.table[renameIndex] : nil
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
@@ -244,7 +262,7 @@ enum Minifier {
                     }
                 }
                 if let rename {
-                    emitRenamed(token, rename)
+                    emitRenamed(token, rename, index: renameIndex)
                     previousLast = rename.name[rename.name.count - 1]
                 } else {
                     emit(token)
@@ -278,14 +296,14 @@ enum Minifier {
         }
 
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
-        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename) {
+        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename, index renameIndex: Int) {
             if rename.isShorthand {
                 emit(token)
                 piece.code.append(0x3A)
                 column += 1
             }
             if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start) {
-                addSegment(original, name: rename.originalName)
+                addSegment(original, nameIndex: nameIndex(rename.originalName, rename: renameIndex))
             }
             piece.code.append(contentsOf: rename.name)
             column += rename.name.count
