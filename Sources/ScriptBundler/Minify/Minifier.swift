@@ -31,18 +31,14 @@ enum Minifier {
                       sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers)
     }
 
-    /// Minifies `piece` from its recorded tokens and its source's scope analysis; falls back to `minifyPiece`
-    /// when some of it was not recorded.
+    /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
-        guard piece.tokens.isComplete else { return minifyPiece(piece.code, map: piece.map) }
-        let map = piece.map
-        let origins: Origins = map?.decodedSegments.map { .lookup(MappingLookup(segments: $0)) }
-            ?? map.map { .lookup(MappingLookup(mappings: $0.encodedMappings)) } ?? .none
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, code: piece.code, bindings: piece.bindings,
             isStrict: piece.isStrict)
+        let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.code, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments, renames: renames,
-                     origins: origins, mapping: map != nil, sources: map?.sourceList ?? [])
+                     origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
@@ -61,6 +57,8 @@ enum Minifier {
         case lookup(MappingLookup)
         /// Tokens starting in this byte range map to source 0 at their own position, `lineOffset` lines up.
         case body(Range<Int>, lineOffset: Int)
+        /// Per token: the token of source 0 (`sourceTokens`) whose position it maps to, or -1 (see `PieceTokens`).
+        case recorded(origins: [Int32], sourceTokens: [JavaScriptToken])
     }
 
     private static func minify(
@@ -153,6 +151,12 @@ enum Minifier {
         private let lookup: MappingLookup?
         private let body: Range<Int>?
         private let bodyLineOffset: Int
+        private let recordedOrigins: [Int32]
+        private let sourceTokens: [JavaScriptToken]
+        private let isRecorded: Bool
+        /// The token being written (index into the tokens `run` writes) and its 0-based line.
+        private var current = 0
+        private var currentLine = 0
         /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
         private var nameIndexByRename: [Int32] = []
 
@@ -162,11 +166,13 @@ enum Minifier {
             self.mapping = mapping
             switch origins {
             case .none:
-                (lookup, body, bodyLineOffset) = (nil, nil, 0)
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, [], [], false)
             case .lookup(let lookup):
-                (self.lookup, body, bodyLineOffset) = (lookup, nil, 0)
+                (self.lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (lookup, nil, 0, [], [], false)
             case .body(let range, let lineOffset):
-                (lookup, body, bodyLineOffset) = (nil, range, lineOffset)
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, range, lineOffset, [], [], false)
+            case .recorded(let origins, let tokens):
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, origins, tokens, true)
             }
             piece.code.reserveCapacity(bytes.count)
         }
@@ -175,6 +181,15 @@ enum Minifier {
         /// at byte `offset`.
         mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
             if lookup != nil { return lookup?.original(line: line, column: column, cursor: &cursor) }
+            if isRecorded {
+                guard current < recordedOrigins.count else { return nil }
+                let origin = Int(recordedOrigins[current])
+                guard origin >= 0, origin < sourceTokens.count else { return nil }
+                let source = sourceTokens[origin]
+                // A continuation line of a multi-line token maps to the same line of the original, at column 0.
+                let extra = line - currentLine
+                return MappingLookup.Original(source: 0, line: source.line - 1 + extra, column: extra == 0 ? source.column : 0)
+            }
             guard let body, body.contains(offset), line >= bodyLineOffset else { return nil }
             return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
         }
@@ -261,6 +276,8 @@ enum Minifier {
                         column = 0
                     }
                 }
+                current = index
+                currentLine = token.line - 1
                 if let rename {
                     emitRenamed(token, rename, index: renameIndex)
                     previousLast = rename.name[rename.name.count - 1]

@@ -7,6 +7,9 @@ struct PieceTokens: Sendable {
     var tokens: [JavaScriptToken] = []
     /// Per token: its index in the copied source's tokens, or -1 for a token of generated text.
     var sourceTokens: [Int32] = []
+    /// Per token: the source token whose original position it maps to (itself when copied, the replaced token
+    /// for the first token of an edit's text that maps back), or -1 for unmapped generated text.
+    var origins: [Int32] = []
     /// Indexes (into `tokens`) of the generated identifiers that name a binding (not a property name).
     var generatedNames: [Int] = []
     /// Byte ranges of the legal comments found between copied tokens, in order.
@@ -22,7 +25,14 @@ struct PieceTokens: Sendable {
             kind: token.kind, start: start, end: start + (token.end - token.start), line: line + 1, column: column,
             newlineBefore: line > lastLine))
         sourceTokens.append(source)
+        origins.append(source)
         lastLine = endLine
+    }
+
+    /// Maps the token starting at byte `start`, if the last text appended began with one, to source token `source`.
+    mutating func mapGeneratedToken(startingAt start: Int, from firstIndex: Int, to source: Int) {
+        guard firstIndex < tokens.count, tokens[firstIndex].start == start else { return }
+        origins[firstIndex] = Int32(truncatingIfNeeded: source)
     }
 
     /// Records the legal comments among the comments and whitespace of `bytes[range]` (text between tokens).

@@ -3,12 +3,16 @@
 /// scope analysis instead of tokenizing and parsing the piece again.
 struct PreparedPiece {
     let code: [UInt8]
-    /// The intermediate map of `code`, or `nil` for none.
-    let map: SourceMapBuilder?
+    /// The map's sources: the copied source, if mapped.
+    let sources: [SourceMapBuilder.Source]
+    /// Whether the piece is mapped (its tokens map through `tokens.origins` to `sourceTokens`).
+    let mapping: Bool
+    /// Recorded completely (`isComplete`).
     let tokens: PieceTokens
     /// The parse of the copied source; `nil` when it holds no bindings (JSON, an empty module).
     let analysis: ScopeAnalysis?
-    /// The copied source's bytes (`analysis` points into them).
+    /// The copied source's tokens (`analysis` and `tokens` point into them) and bytes.
+    let sourceTokens: [JavaScriptToken]
     let source: [UInt8]
     /// Names the wrapper declares (its parameters and variables).
     let bindings: [String]

@@ -125,7 +125,12 @@ struct GeneratedCode {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
                 }
+                let firstTokenIndex = pieceTokens.tokens.count
+                let textStart = bytes.count
                 appendGenerated(Array(edit.text.utf8))
+                if isRecordingTokens, let mapped = edit.mappedToken, mapped < tokens.count {
+                    pieceTokens.mapGeneratedToken(startingAt: textStart, from: firstTokenIndex, to: mapped)
+                }
                 if edit.end > edit.start, edit.end <= tokens.count {
                     let skipEnd = tokens[edit.end - 1].end
                     appendLineTerminators(source, from: pos, to: skipEnd)

@@ -21,16 +21,27 @@ enum ModuleBundleAssembler {
         // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
         // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
         var pieces: [UnminifiedPiece] = []
-        func cut(_ record: ModuleRecord? = nil, bindings: [String] = [], isStrict: Bool = false) {
+        func cut() {
             guard mode == .production else { return }
-            if let record, code.isRecordingTokens, Self.canReuseParse(record) {
-                pieces.append(.prepared(PreparedPiece(
-                    code: code.bytes, map: mapping ? code.map : nil, tokens: code.pieceTokens, analysis: record.analysis,
-                    source: record.bytes, bindings: bindings, isStrict: isStrict)))
-            } else {
-                pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
-            }
-            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024, recordingTokens: true)
+            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
+            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+        }
+        /// Production: a piece written by `write` from `record`, with its tokens recorded and each token's origin
+        /// known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
+        func prepared(
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout GeneratedCode) throws(BundlerError) -> Void
+        ) throws(BundlerError) -> Bool {
+            guard mode == .production, Self.canReuseParse(record) else { return false }
+            var recorded = GeneratedCode(isMapping: false, capacity: record.bytes.count + 256, recordingTokens: true)
+            try write(&recorded)
+            guard recorded.pieceTokens.isComplete else { return false }
+            cut()
+            let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
+            pieces.append(.prepared(PreparedPiece(
+                code: recorded.bytes, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
+                tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
+                bindings: bindings, isStrict: isStrict)))
+            return true
         }
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
@@ -42,20 +53,32 @@ enum ModuleBundleAssembler {
         code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
         cut()
         for (record, linked) in linkedModules {
+            let written = try prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { (recorded) throws(BundlerError) in
+                recorded.appendUnmapped(linked.header)
+                try appendBody(record, edits: linked.edits, to: &recorded, paths: paths)
+                recorded.appendUnmapped(linked.footer)
+            }
+            if written { continue }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
-            cut(record, bindings: linked.bindings, isStrict: record.kind == .esModule)
+            cut()
         }
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
+                let written = try prepared(record, bindings: [], isStrict: false) { (recorded) throws(BundlerError) in
+                    recorded.appendUnmapped(bytes: BundleAssembler.prologue)
+                    try appendBody(record, edits: [], to: &recorded, paths: paths)
+                    recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
+                }
+                if written { continue }
                 if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
                 code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
                 try appendBody(record, edits: [], to: &code, paths: paths)
                 code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
-                cut(record)
+                cut()
             } else {
                 code.appendUnmapped("\(names.require)(\(entry));\n")
             }
@@ -77,6 +100,14 @@ enum ModuleBundleAssembler {
         case .plainScript, .commonJS, .esModule: return record.analysis != nil
         case .json, .empty: return true
         case .scriptLoader: return false
+        }
+    }
+
+    /// Whether `appendBody` writes the record's text (and adds it as a source).
+    private static func hasBody(_ record: ModuleRecord) -> Bool {
+        switch record.kind {
+        case .empty, .scriptLoader: return false
+        case .plainScript, .commonJS, .esModule, .json: return !record.bytes.isEmpty
         }
     }
 
