@@ -9,8 +9,11 @@ enum ModuleBundleAssembler {
         let mapSource: (String) -> String
     }
 
+    /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
+    /// tokenizes and parses every piece again (kept to check that both agree).
     static func assemble(
-        _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
+        _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
+        reusingParses: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         let names = mode == .production ? shortRuntimeNames(graph) : .development
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
@@ -31,7 +34,7 @@ enum ModuleBundleAssembler {
         func prepared(
             _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout GeneratedCode) throws(BundlerError) -> Void
         ) throws(BundlerError) -> Bool {
-            guard mode == .production, Self.canReuseParse(record) else { return false }
+            guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
             var recorded = GeneratedCode(isMapping: false, capacity: record.bytes.count + 256, recordingTokens: true)
             try write(&recorded)
             guard recorded.pieceTokens.isComplete else { return false }
@@ -65,24 +68,31 @@ enum ModuleBundleAssembler {
             code.appendUnmapped(linked.footer)
             cut()
         }
+        // Entry calls go with the next inline entry's piece (as the unminified bundle has them), or last.
+        var pendingCalls = ""
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
                 let written = try prepared(record, bindings: [], isStrict: false) { (recorded) throws(BundlerError) in
+                    recorded.appendUnmapped(pendingCalls)
                     recorded.appendUnmapped(bytes: BundleAssembler.prologue)
                     try appendBody(record, edits: [], to: &recorded, paths: paths)
                     recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
                 }
-                if written { continue }
-                if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
-                code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
-                try appendBody(record, edits: [], to: &code, paths: paths)
-                code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
-                cut()
+                if !written {
+                    code.appendUnmapped(pendingCalls)
+                    if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+                    code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
+                    try appendBody(record, edits: [], to: &code, paths: paths)
+                    code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
+                    cut()
+                }
+                pendingCalls = ""
             } else {
-                code.appendUnmapped("\(names.require)(\(entry));\n")
+                pendingCalls += "\(names.require)(\(entry));\n"
             }
         }
+        code.appendUnmapped(pendingCalls)
         if mode == .production {
             cut()
             return BundleAssembler.finishPieces(
