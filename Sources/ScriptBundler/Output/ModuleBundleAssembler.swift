@@ -69,30 +69,30 @@ enum ModuleBundleAssembler {
             cut()
         }
         // Entry calls go with the next inline entry's piece (as the unminified bundle has them), or last.
-        var pendingCalls = ""
+        var pendingCalls: [String] = []
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
                 let written = try prepared(record, bindings: [], isStrict: false) { (recorded) throws(BundlerError) in
-                    recorded.appendUnmapped(pendingCalls)
+                    for call in pendingCalls { recorded.appendUnmapped(call) }
                     recorded.appendUnmapped(bytes: BundleAssembler.prologue)
                     try appendBody(record, edits: [], to: &recorded, paths: paths)
                     recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
                 }
                 if !written {
-                    code.appendUnmapped(pendingCalls)
+                    for call in pendingCalls { code.appendUnmapped(call) }
                     if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
                     code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
                     try appendBody(record, edits: [], to: &code, paths: paths)
                     code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
                     cut()
                 }
-                pendingCalls = ""
+                pendingCalls = []
             } else {
-                pendingCalls += "\(names.require)(\(entry));\n"
+                pendingCalls.append("\(names.require)(\(entry));\n")
             }
         }
-        code.appendUnmapped(pendingCalls)
+        for call in pendingCalls { code.appendUnmapped(call) }
         if mode == .production {
             cut()
             return BundleAssembler.finishPieces(
