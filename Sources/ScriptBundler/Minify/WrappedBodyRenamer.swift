@@ -105,8 +105,19 @@ enum WrappedBodyRenamer {
                 renamable[index] = true
             }
         }
+        // A top-level `var __wkpack_...` of the source would be the same variable as a wrapper binding of that
+        // name: keep both names.
+        var clashing = Set<Int>()
+        for declaration in scopes[0].declarations
+        where declaration < count && declarations[declaration].name.utf8.starts(with: "__wkpack_".utf8) {
+            if let binding = bindingIndex[declarations[declaration].name] {
+                clashing.insert(binding)
+                renamable[declaration] = false
+                forbidden.insert(declarations[declaration].name)
+            }
+        }
         for index in count..<total {
-            if scopes[0].isUnsafe { forbidden.insert(names[index - count]) } else { renamable[index] = true }
+            if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
         }
 
         let newNames = IdentifierRenamer.assignNames(
