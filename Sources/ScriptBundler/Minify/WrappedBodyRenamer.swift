@@ -167,10 +167,8 @@ enum WrappedBodyRenamer {
         }
         guard !candidates.isEmpty else { return [] }
         candidates.sort { $0.keyword < $1.keyword }
-        var blockStarts = Set<Int>()
-        for scope in analysis.scopes where !scope.isVarScope && scope.kind != .expressionName && scope.kind != .classBody {
-            blockStarts.insert(scope.firstToken)
-        }
+        // First tokens of the scopes a `{` opens, built on first need (most candidates are in no brace at all).
+        var blockStarts: Set<Int>?
         var result = Set<Int>()
         // Open `{` positions (the braces of template substitutions belong to template tokens).
         var open: [Int] = []
@@ -187,7 +185,15 @@ enum WrappedBodyRenamer {
                 }
                 k += 1
             }
-            if let innermost = open.last, blockStarts.contains(innermost + 1) { result.insert(candidate.declaration) }
+            guard let innermost = open.last else { continue }
+            if blockStarts == nil {
+                var starts = Set<Int>()
+                for scope in analysis.scopes where !scope.isVarScope && scope.kind != .expressionName && scope.kind != .classBody {
+                    starts.insert(scope.firstToken)
+                }
+                blockStarts = starts
+            }
+            if blockStarts?.contains(innermost + 1) == true { result.insert(candidate.declaration) }
         }
         return result
     }
