@@ -136,7 +136,6 @@ enum Minifier {
     /// Emits the tokens and their mappings, from line 0 of the piece.
     private struct Writer {
         let bytes: UnsafeBufferPointer<UInt8>
-        let origins: Origins
         let mapping: Bool
         var piece = MinifiedPiece()
         private var nameIndices: [String: Int32] = [:]
@@ -162,7 +161,6 @@ enum Minifier {
 
         init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
             self.bytes = bytes
-            self.origins = origins
             self.mapping = mapping
             switch origins {
             case .none:

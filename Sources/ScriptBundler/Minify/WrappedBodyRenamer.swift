@@ -9,8 +9,8 @@
 /// runtime's functions, never renamed). Otherwise the rules are `IdentifierRenamer`'s.
 enum WrappedBodyRenamer {
     /// Renames by index of `pieceTokens.tokens`. `code` holds the piece (for the names of generated tokens),
-    /// `analysis` is the parse of the copied source (`nil`: the source holds no bindings, as JSON), `bindings`
-    /// (of `source`) the names the wrapper declares, and `isStrict` whether the wrapper is strict code while `analysis` may
+    /// `analysis` is the parse of the copied `source` (`nil`: the source holds no bindings, as JSON), `bindings`
+    /// the names the wrapper declares, and `isStrict` whether the wrapper is strict code while `analysis` may
     /// have been made as sloppy code (function declarations in blocks are then kept, as in strict code).
     static func renames(
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, code: [UInt8], bindings: [String], isStrict: Bool
