@@ -69,10 +69,27 @@ struct RuntimeNames: Equatable {
             }
             for name in analysis.referenceNames.values where name.utf8.count <= maxLength { names.insert(name) }
         }
-        // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
+        // Identifier tokens too (property names included): cheap, and safe where a name was not analysed. Up to
+        // three bytes, each distinct spelling is collected as a number first, so a `String` is made once per name.
+        var spellings = Set<UInt32>()
         for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {
             guard token.end <= record.bytes.count else { continue }
-            names.insert(String(decoding: record.bytes[token.range], as: UTF8.self))
+            guard maxLength <= 3 else {
+                names.insert(String(decoding: record.bytes[token.range], as: UTF8.self))
+                continue
+            }
+            var key = UInt32(truncatingIfNeeded: token.end - token.start) << 24
+            var shift: UInt32 = 16
+            for k in token.range {
+                key |= UInt32(record.bytes[k]) << shift
+                shift &-= 8
+            }
+            spellings.insert(key)
+        }
+        for key in spellings {
+            let length = Int(key >> 24)
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: key >> (16 - 8 * UInt32($0))) }
+            names.insert(String(decoding: bytes, as: UTF8.self))
         }
     }
 
