@@ -65,45 +65,35 @@ enum IdentifierRenamer {
     /// Chooses the new names: each renamable declaration takes the lowest slot its scope chain does not use
     /// (most-referenced first within a scope, ties in declaration order); a slot's name is the slot-th short
     /// name not in `forbidden`. Returns per declaration its new name, or `nil` (not renamed, or unchanged).
-    /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`).
+    /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`); scope 0 holds
+    /// `extraInScopeZero` first.
+    ///
+    /// The slots a scope chain uses are always `0..<n`: a scope's own declarations take the slots right after
+    /// its parent chain's, so no chain needs walking.
     static func assignNames(
-        scopes: [Scope], names declarationName: (Int) -> String, renamable: [Bool], referenceCounts: [Int],
-        forbidden: Set<String>
+        scopes: [Scope], extraInScopeZero: [Int] = [], names declarationName: (Int) -> String, renamable: [Bool],
+        referenceCounts: [Int], forbidden: Set<String>
     ) -> [[UInt8]?] {
         var names = NameSequence(forbidden: forbidden)
         var slotOf = [Int](repeating: -1, count: renamable.count)
-        var used: [Bool] = []
-        var marked: [Int] = []
+        // Per scope: how many slots it and its ancestors use.
+        var chainSlots = [Int](repeating: 0, count: scopes.count)
+        var own: [Int] = []
         for scopeIndex in scopes.indices {
-            let own = scopes[scopeIndex].declarations.filter { renamable[$0] }
-            guard !own.isEmpty else { continue }
-            var ancestor = scopes[scopeIndex].parent
-            while let current = ancestor {
-                for declaration in scopes[current].declarations where slotOf[declaration] >= 0 {
-                    let slot = slotOf[declaration]
-                    if slot >= used.count { used.append(contentsOf: repeatElement(false, count: slot - used.count + 1)) }
-                    if !used[slot] {
-                        used[slot] = true
-                        marked.append(slot)
-                    }
-                }
-                ancestor = scopes[current].parent
+            let base = scopes[scopeIndex].parent.map { $0 < scopeIndex ? chainSlots[$0] : 0 } ?? 0
+            own.removeAll(keepingCapacity: true)
+            if scopeIndex == 0 {
+                for declaration in extraInScopeZero where renamable[declaration] { own.append(declaration) }
             }
+            for declaration in scopes[scopeIndex].declarations where renamable[declaration] { own.append(declaration) }
+            chainSlots[scopeIndex] = base + own.count
+            guard !own.isEmpty else { continue }
             // Most-referenced first, so they get the shortest names; ties keep declaration order.
             let ordered = own.enumerated().sorted {
                 referenceCounts[$0.element] != referenceCounts[$1.element]
                     ? referenceCounts[$0.element] > referenceCounts[$1.element] : $0.offset < $1.offset
-            }.map(\.element)
-            var next = 0
-            for declaration in ordered {
-                while next < used.count, used[next] { next += 1 }
-                slotOf[declaration] = next
-                if next >= used.count { used.append(contentsOf: repeatElement(false, count: next - used.count + 1)) }
-                used[next] = true
-                marked.append(next)
             }
-            for slot in marked { used[slot] = false }
-            marked.removeAll(keepingCapacity: true)
+            for (rank, entry) in ordered.enumerated() { slotOf[entry.element] = base + rank }
         }
         var result = [[UInt8]?](repeating: nil, count: renamable.count)
         for index in slotOf.indices where slotOf[index] >= 0 {

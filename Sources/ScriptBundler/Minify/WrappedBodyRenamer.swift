@@ -39,7 +39,6 @@ enum WrappedBodyRenamer {
         func name(_ declaration: Int) -> String {
             declaration < count ? declarations[declaration].name : names[declaration - count]
         }
-        scopes[0].declarations = Array(count..<total) + scopes[0].declarations
 
         var referenceCounts = [Int](repeating: 0, count: total)
         var forbidden = IdentifierRenamer.reservedWords
@@ -121,7 +120,7 @@ enum WrappedBodyRenamer {
         }
 
         let newNames = IdentifierRenamer.assignNames(
-            scopes: scopes, names: name, renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden)
+            scopes: scopes, extraInScopeZero: Array(count..<total), names: name, renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden)
         var table = RenameTable(newNames: newNames, originalName: name)
         var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: pieceTokens.tokens.count))
         for (index, declaration) in declarations.enumerated() {
