@@ -42,65 +42,63 @@ enum IdentifierRenamer {
             }
         }
 
-        // Slots: each renamed declaration takes the lowest slot its scope chain does not use.
+        let newNames = assignNames(
+            scopes: scopes, names: { declarations[$0].name }, renamable: renamable,
+            referenceCounts: referenceCounts, forbidden: forbidden)
+
+        // One rename per declaration (and one for its shorthand spelling), shared by its references.
+        var table = RenameTable(newNames: newNames, originalName: { declarations[$0].name })
+        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: analysis.tokens.count))
+        for (index, declaration) in declarations.enumerated() {
+            let rename = table.rename(of: index, shorthand: declaration.isShorthandPattern)
+            if rename >= 0 { result.byToken[declaration.token] = rename }
+        }
+        for reference in analysis.references {
+            guard let declaration = reference.declaration else { continue }
+            let rename = table.rename(of: declaration, shorthand: reference.isShorthandProperty)
+            if rename >= 0 { result.byToken[reference.token] = rename }
+        }
+        result.table = table.renames
+        return result
+    }
+
+    /// Chooses the new names: each renamable declaration takes the lowest slot its scope chain does not use
+    /// (most-referenced first within a scope, ties in declaration order); a slot's name is the slot-th short
+    /// name not in `forbidden`. Returns per declaration its new name, or `nil` (not renamed, or unchanged).
+    /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`); scope 0 holds
+    /// `extraInScopeZero` first.
+    ///
+    /// The slots a scope chain uses are always `0..<n`: a scope's own declarations take the slots right after
+    /// its parent chain's, so no chain needs walking.
+    static func assignNames(
+        scopes: [Scope], extraInScopeZero: [Int] = [], names declarationName: (Int) -> String, renamable: [Bool],
+        referenceCounts: [Int], forbidden: Set<String>
+    ) -> [[UInt8]?] {
         var names = NameSequence(forbidden: forbidden)
-        var slotOf = [Int](repeating: -1, count: declarations.count)
-        var used: [Bool] = []
-        var marked: [Int] = []
+        var slotOf = [Int](repeating: -1, count: renamable.count)
+        // Per scope: how many slots it and its ancestors use.
+        var chainSlots = [Int](repeating: 0, count: scopes.count)
+        var own: [Int] = []
         for scopeIndex in scopes.indices {
-            let own = scopes[scopeIndex].declarations.filter { renamable[$0] }
-            guard !own.isEmpty else { continue }
-            var ancestor = scopes[scopeIndex].parent
-            while let current = ancestor {
-                for declaration in scopes[current].declarations where slotOf[declaration] >= 0 {
-                    let slot = slotOf[declaration]
-                    if slot >= used.count { used.append(contentsOf: repeatElement(false, count: slot - used.count + 1)) }
-                    if !used[slot] {
-                        used[slot] = true
-                        marked.append(slot)
-                    }
-                }
-                ancestor = scopes[current].parent
+            let base = scopes[scopeIndex].parent.map { $0 < scopeIndex ? chainSlots[$0] : 0 } ?? 0
+            own.removeAll(keepingCapacity: true)
+            if scopeIndex == 0 {
+                for declaration in extraInScopeZero where renamable[declaration] { own.append(declaration) }
             }
+            for declaration in scopes[scopeIndex].declarations where renamable[declaration] { own.append(declaration) }
+            chainSlots[scopeIndex] = base + own.count
+            guard !own.isEmpty else { continue }
             // Most-referenced first, so they get the shortest names; ties keep declaration order.
             let ordered = own.enumerated().sorted {
                 referenceCounts[$0.element] != referenceCounts[$1.element]
                     ? referenceCounts[$0.element] > referenceCounts[$1.element] : $0.offset < $1.offset
-            }.map(\.element)
-            var next = 0
-            for declaration in ordered {
-                while next < used.count, used[next] { next += 1 }
-                slotOf[declaration] = next
-                if next >= used.count { used.append(contentsOf: repeatElement(false, count: next - used.count + 1)) }
-                used[next] = true
-                marked.append(next)
             }
-            for slot in marked { used[slot] = false }
-            marked.removeAll(keepingCapacity: true)
+            for (rank, entry) in ordered.enumerated() { slotOf[entry.element] = base + rank }
         }
-
-        // One rename per declaration (and one for its shorthand spelling), shared by its references.
-        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: analysis.tokens.count))
-        var perDeclaration = [Int32](repeating: -1, count: declarations.count)
-        var shorthandPerDeclaration = [Int32](repeating: -1, count: declarations.count)
-        func shorthand(_ declaration: Int) -> Int32 {
-            if shorthandPerDeclaration[declaration] < 0 {
-                let rename = result.table[Int(perDeclaration[declaration])]
-                shorthandPerDeclaration[declaration] = Int32(truncatingIfNeeded: result.table.count)
-                result.table.append(IdentifierRename(name: rename.name, originalName: rename.originalName, isShorthand: true))
-            }
-            return shorthandPerDeclaration[declaration]
-        }
-        for (index, declaration) in declarations.enumerated() where slotOf[index] >= 0 {
+        var result = [[UInt8]?](repeating: nil, count: renamable.count)
+        for index in slotOf.indices where slotOf[index] >= 0 {
             let name = names.name(slotOf[index])
-            guard !declaration.name.utf8.elementsEqual(name) else { continue }
-            perDeclaration[index] = Int32(truncatingIfNeeded: result.table.count)
-            result.table.append(IdentifierRename(name: name, originalName: declaration.name, isShorthand: false))
-            result.byToken[declaration.token] = declaration.isShorthandPattern ? shorthand(index) : perDeclaration[index]
-        }
-        for reference in analysis.references {
-            guard let declaration = reference.declaration, perDeclaration[declaration] >= 0 else { continue }
-            result.byToken[reference.token] = reference.isShorthandProperty ? shorthand(declaration) : perDeclaration[declaration]
+            if !declarationName(index).utf8.elementsEqual(name) { result[index] = name }
         }
         return result
     }
@@ -113,6 +111,41 @@ enum IdentifierRenamer {
         "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private",
         "protected", "public", "arguments", "eval", "undefined", "NaN", "Infinity", "async", "of", "get", "set",
     ]
+}
+
+/// The renames of a set of declarations, built on demand: one per renamed declaration and one for its
+/// shorthand spelling (`key:name`), shared by all its tokens.
+struct RenameTable {
+    private let newNames: [[UInt8]?]
+    private let originalName: (Int) -> String
+    private var plain: [Int32]
+    private var shorthand: [Int32]
+    private(set) var renames: [IdentifierRename] = []
+
+    init(newNames: [[UInt8]?], originalName: @escaping (Int) -> String) {
+        self.newNames = newNames
+        self.originalName = originalName
+        plain = [Int32](repeating: -1, count: newNames.count)
+        shorthand = [Int32](repeating: -1, count: newNames.count)
+    }
+
+    /// The index in `renames` of declaration `declaration`'s rename (its shorthand form when `shorthand`),
+    /// or -1 when it keeps its name.
+    mutating func rename(of declaration: Int, shorthand isShorthand: Bool) -> Int32 {
+        guard let name = newNames[declaration] else { return -1 }
+        if isShorthand {
+            if shorthand[declaration] < 0 {
+                shorthand[declaration] = Int32(truncatingIfNeeded: renames.count)
+                renames.append(IdentifierRename(name: name, originalName: originalName(declaration), isShorthand: true))
+            }
+            return shorthand[declaration]
+        }
+        if plain[declaration] < 0 {
+            plain[declaration] = Int32(truncatingIfNeeded: renames.count)
+            renames.append(IdentifierRename(name: name, originalName: originalName(declaration), isShorthand: false))
+        }
+        return plain[declaration]
+    }
 }
 
 /// The short names in order (`a`...`z`, `A`...`Z`, `_`, `$`, then two characters, ...), skipping forbidden ones.

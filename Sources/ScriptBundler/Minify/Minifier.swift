@@ -31,6 +31,16 @@ enum Minifier {
                       sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers)
     }
 
+    /// Minifies `piece` from its recorded tokens and its source's scope analysis.
+    static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        let renames = WrappedBodyRenamer.renames(
+            piece.analysis, source: piece.source, pieceTokens: piece.tokens, code: piece.code, bindings: piece.bindings,
+            isStrict: piece.isStrict)
+        let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
+        return write(piece.code, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments, renames: renames,
+                     origins: origins, mapping: piece.mapping, sources: piece.sources)
+    }
+
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
     /// comments: tokens inside `body` map to `source` one line up (the prologue's line), the wrapper is unmapped.
     static func minifyWrappedFile(
@@ -47,6 +57,8 @@ enum Minifier {
         case lookup(MappingLookup)
         /// Tokens starting in this byte range map to source 0 at their own position, `lineOffset` lines up.
         case body(Range<Int>, lineOffset: Int)
+        /// Per token: the token of source 0 (`sourceTokens`) whose position it maps to, or -1 (see `PieceTokens`).
+        case recorded(origins: [Int32], sourceTokens: [JavaScriptToken])
     }
 
     private static func minify(
@@ -61,12 +73,25 @@ enum Minifier {
                 renames = IdentifierRenamer.renames(analysis)
             }
         }
-        return code.withUnsafeBufferPointer { bytes in
-            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
+        var legalComments: [Range<Int>] = []
+        code.withUnsafeBufferPointer { bytes in
             for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
-                if LegalComments.isLegal(bytes, token.range) { writer.piece.legalComments.append(Array(bytes[token.range])) }
+                if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
             }
-            writer.run(significant, renames: renames)
+        }
+        return write(code, tokens: significant, legalComments: legalComments, renames: renames, origins: origins,
+                     mapping: mapping, sources: sources)
+    }
+
+    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`.
+    private static func write(
+        _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
+        origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+    ) -> MinifiedPiece {
+        code.withUnsafeBufferPointer { bytes in
+            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
+            for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
+            writer.run(tokens, renames: renames)
             var piece = writer.piece
             piece.sources = mapping ? sources : []
             piece.lineCount = writer.line
@@ -111,7 +136,6 @@ enum Minifier {
     /// Emits the tokens and their mappings, from line 0 of the piece.
     private struct Writer {
         let bytes: UnsafeBufferPointer<UInt8>
-        let origins: Origins
         let mapping: Bool
         var piece = MinifiedPiece()
         private var nameIndices: [String: Int32] = [:]
@@ -122,28 +146,71 @@ enum Minifier {
         /// the code before the piece was unmapped too).
         var lastWasMapped = true
 
+        /// The origins' parts, kept apart so reading them per token copies no arrays.
+        private let lookup: MappingLookup?
+        private let body: Range<Int>?
+        private let bodyLineOffset: Int
+        private let recordedOrigins: [Int32]
+        private let sourceTokens: [JavaScriptToken]
+        private let isRecorded: Bool
+        /// The token being written (index into the tokens `run` writes) and its 0-based line.
+        private var current = 0
+        private var currentLine = 0
+        /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
+        private var nameIndexByRename: [Int32] = []
+
         init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
             self.bytes = bytes
-            self.origins = origins
             self.mapping = mapping
+            switch origins {
+            case .none:
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, [], [], false)
+            case .lookup(let lookup):
+                (self.lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (lookup, nil, 0, [], [], false)
+            case .body(let range, let lineOffset):
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, range, lineOffset, [], [], false)
+            case .recorded(let origins, let tokens):
+                (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, origins, tokens, true)
+            }
             piece.code.reserveCapacity(bytes.count)
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
         /// at byte `offset`.
         mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
-            switch origins {
-            case .none:
-                return nil
-            case .lookup(let lookup):
-                return lookup.original(line: line, column: column, cursor: &cursor)
-            case .body(let range, let lineOffset):
-                guard range.contains(offset), line >= lineOffset else { return nil }
-                return MappingLookup.Original(source: 0, line: line - lineOffset, column: column)
+            if lookup != nil { return lookup?.original(line: line, column: column, cursor: &cursor) }
+            if isRecorded {
+                guard current < recordedOrigins.count else { return nil }
+                let origin = Int(recordedOrigins[current])
+                guard origin >= 0, origin < sourceTokens.count else { return nil }
+                let source = sourceTokens[origin]
+                // A continuation line of a multi-line token maps to the same line of the original, at column 0.
+                let extra = line - currentLine
+                return MappingLookup.Original(source: 0, line: source.line - 1 + extra, column: extra == 0 ? source.column : 0)
             }
+            guard let body, body.contains(offset), line >= bodyLineOffset else { return nil }
+            return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
         }
 
-        mutating func addSegment(_ original: MappingLookup.Original?, name: String? = nil) {
+        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`.
+        mutating func nameIndex(_ name: String, rename renameIndex: Int) -> Int32 {
+            if renameIndex < nameIndexByRename.count, nameIndexByRename[renameIndex] >= 0 { return nameIndexByRename[renameIndex] }
+            let index: Int32
+            if let known = nameIndices[name] {
+                index = known
+            } else {
+                index = Int32(truncatingIfNeeded: piece.names.count)
+                piece.names.append(name)
+                nameIndices[name] = index
+            }
+            if renameIndex >= nameIndexByRename.count {
+                nameIndexByRename.append(contentsOf: repeatElement(-1, count: renameIndex - nameIndexByRename.count + 1))
+            }
+            nameIndexByRename[renameIndex] = index
+            return index
+        }
+
+        mutating func addSegment(_ original: MappingLookup.Original?, nameIndex: Int32 = -1) {
             guard mapping else { return }
             guard let original else {
                 if lastWasMapped {
@@ -153,16 +220,6 @@ enum Minifier {
                     lastWasMapped = false
                 }
                 return
-            }
-            var nameIndex: Int32 = -1
-            if let name {
-                if let known = nameIndices[name] {
-                    nameIndex = known
-                } else {
-                    nameIndex = Int32(truncatingIfNeeded: piece.names.count)
-                    piece.names.append(name)
-                    nameIndices[name] = nameIndex
-                }
             }
             piece.segments.append(MinifiedPiece.Segment(
                 line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
@@ -203,7 +260,8 @@ enum Minifier {
                     default: break
                     }
                 }
-                let rename = renames[index]
+                let renameIndex = index < renames.byToken.count ? Int(renames.byToken[index]) : -1
+                let rename = renameIndex >= 0 ? renames.table[renameIndex] : nil
                 if let previous {
                     switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
                     case .none: break
@@ -216,8 +274,10 @@ enum Minifier {
                         column = 0
                     }
                 }
+                current = index
+                currentLine = token.line - 1
                 if let rename {
-                    emitRenamed(token, rename)
+                    emitRenamed(token, rename, index: renameIndex)
                     previousLast = rename.name[rename.name.count - 1]
                 } else {
                     emit(token)
@@ -251,14 +311,14 @@ enum Minifier {
         }
 
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
-        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename) {
+        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename, index renameIndex: Int) {
             if rename.isShorthand {
                 emit(token)
                 piece.code.append(0x3A)
                 column += 1
             }
             if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start) {
-                addSegment(original, name: rename.originalName)
+                addSegment(original, nameIndex: nameIndex(rename.originalName, rename: renameIndex))
             }
             piece.code.append(contentsOf: rename.name)
             column += rename.name.count

@@ -7,6 +7,9 @@ struct ModuleLinker {
         let header: String
         let edits: [TokenEdit]
         let footer: String
+        /// The names the wrapper declares around the body: its parameters and the variables the header and the
+        /// edits introduce (request variables, `__wkpack_default`).
+        var bindings: [String] = []
     }
 
     let graph: ModuleGraph
@@ -124,13 +127,15 @@ struct ModuleLinker {
         // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
         // own top-level `const global` (or `require`) never collides with a parameter.
         func parameter(_ name: String) -> String { free.contains(name) ? name : "__wkpack_" + name }
-        let commonJSParameters = ["module", "exports", "require", "global"].map(parameter).joined(separator: ", ")
+        let commonJSBindings = ["module", "exports", "require", "global"].map(parameter)
+        let commonJSParameters = commonJSBindings.joined(separator: ", ")
         let commonJSHeader = "\(names.define)(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
         switch record.kind {
         case .plainScript, .commonJS:
-            return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n")
+            return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n", bindings: commonJSBindings)
         case .json:
-            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n",
+                                bindings: ["module"])
         case .empty:
             return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
         case .scriptLoader:
@@ -141,7 +146,7 @@ struct ModuleLinker {
             return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
                                 edits: [], footer: "});\n")
         case .esModule:
-            return try linkES(record, parameters: "__wkpack_ns, " + parameter("require") + ", " + parameter("global"))
+            return try linkES(record, parameters: ["__wkpack_ns", parameter("require"), parameter("global")])
         }
     }
 
@@ -172,10 +177,11 @@ struct ModuleLinker {
         return edits
     }
 
-    private mutating func linkES(_ record: ModuleRecord, parameters: String) throws(BundlerError) -> LinkedModule {
+    private mutating func linkES(_ record: ModuleRecord, parameters parameterList: [String]) throws(BundlerError) -> LinkedModule {
+        let parameters = parameterList.joined(separator: ", ")
         guard let analysis = record.analysis else {
             return LinkedModule(header: "\(names.define)(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
-                                edits: [], footer: "});\n")
+                                edits: [], footer: "});\n", bindings: parameterList)
         }
         let module = analysis.module
         // Check imported and re-exported names against ES targets.
@@ -314,7 +320,11 @@ struct ModuleLinker {
             }
         }
         edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
-        return LinkedModule(header: header, edits: edits, footer: "});\n")
+        var bindings = parameterList + module.requests.indices.map(Self.requestVariable)
+        if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == " __wkpack_default" }) {
+            bindings.append("__wkpack_default")
+        }
+        return LinkedModule(header: header, edits: edits, footer: "});\n", bindings: bindings)
     }
 
     private mutating func checkExport(_ name: String, request: Int, in record: ModuleRecord) throws(BundlerError) {

@@ -63,16 +63,36 @@ struct RuntimeNames: Equatable {
     /// Identifier names a file's code uses, as the parser saw them (escapes decoded), of at most `maxLength`
     /// characters: every declared and every referenced name, or every identifier token when it was not parsed.
     static func shortNamesUsed(by record: ModuleRecord, maxLength: Int = CandidateNames.maxLength, into names: inout Set<String>) {
+        // Names of up to three bytes are collected as numbers first, so a `String` is hashed once per distinct name.
+        var spellings = Set<UInt32>()
+        func add<Bytes: Collection<UInt8>>(_ bytes: Bytes, orElse name: () -> String) {
+            guard maxLength <= 3, bytes.count <= 3 else {
+                names.insert(name())
+                return
+            }
+            var key = UInt32(truncatingIfNeeded: bytes.count) << 24
+            var shift: UInt32 = 16
+            for byte in bytes {
+                key |= UInt32(byte) << shift
+                shift &-= 8
+            }
+            spellings.insert(key)
+        }
         if let analysis = record.analysis {
             for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
-                names.insert(declaration.name)
+                add(declaration.name.utf8) { declaration.name }
             }
-            for name in analysis.referenceNames.values where name.utf8.count <= maxLength { names.insert(name) }
+            for name in analysis.referenceNames.values where name.utf8.count <= maxLength { add(name.utf8) { name } }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
         for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {
             guard token.end <= record.bytes.count else { continue }
-            names.insert(String(decoding: record.bytes[token.range], as: UTF8.self))
+            add(record.bytes[token.range]) { String(decoding: record.bytes[token.range], as: UTF8.self) }
+        }
+        for key in spellings {
+            let length = Int(key >> 24)
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: key >> (16 - 8 * UInt32($0))) }
+            names.insert(String(decoding: bytes, as: UTF8.self))
         }
     }
 

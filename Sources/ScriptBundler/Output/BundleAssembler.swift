@@ -109,12 +109,15 @@ enum BundleAssembler {
     /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins
     /// them between the (already minimal, unmapped) `enclosedIn` texts and links the map.
     static func finishPieces(
-        _ pieces: [(code: [UInt8], map: SourceMapBuilder?)], enclosedIn enclosure: (open: String, close: String),
+        _ pieces: [UnminifiedPiece], enclosedIn enclosure: (open: String, close: String),
         outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) -> AssembledBundle {
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
         minifiedPieces += IndexedResults<MinifiedPiece>.map(count: pieces.count) { index in
-            Minifier.minifyPiece(pieces[index].code, map: pieces[index].map)
+            switch pieces[index] {
+            case .code(let code, let map): Minifier.minifyPiece(code, map: map)
+            case .prepared(let piece): Minifier.minify(piece)
+            }
         }.compactMap { $0 }
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
         let minified = MinifiedBundleComposer.compose(

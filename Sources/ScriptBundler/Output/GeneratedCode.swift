@@ -7,10 +7,16 @@ struct GeneratedCode {
     private(set) var line = 0
     private(set) var column = 0
     private var lastWasCarriageReturn = false
+    /// Whether the significant tokens are recorded as the code is written (`pieceTokens`).
+    let isRecordingTokens: Bool
+    /// The tokens written so far, when `isRecordingTokens`.
+    private(set) var pieceTokens = PieceTokens()
 
     /// `intermediate`: the map is only read by the minifier (see `SourceMapBuilder.intermediate()`).
-    init(isMapping: Bool, intermediate: Bool = false, capacity: Int) {
+    /// `recordingTokens`: keep the tokens of everything written (see `PieceTokens`).
+    init(isMapping: Bool, intermediate: Bool = false, capacity: Int, recordingTokens: Bool = false) {
         self.isMapping = isMapping
+        isRecordingTokens = recordingTokens
         map = intermediate ? SourceMapBuilder.intermediate() : SourceMapBuilder()
         bytes.reserveCapacity(capacity)
         if isMapping { map.reserveCapacity(segments: capacity / 3) }
@@ -22,12 +28,17 @@ struct GeneratedCode {
 
     /// Appends generated (unmapped) text.
     mutating func appendUnmapped(_ text: String) {
-        if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
-        append(Array(text.utf8))
+        appendUnmapped(bytes: Array(text.utf8))
     }
 
     mutating func appendUnmapped(bytes text: [UInt8]) {
         if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
+        appendGenerated(text)
+    }
+
+    /// Appends generated text, recording its tokens.
+    private mutating func appendGenerated(_ text: [UInt8]) {
+        if isRecordingTokens { pieceTokens.appendGenerated(text, start: bytes.count, line: line, column: column) }
         append(text)
     }
 
@@ -90,6 +101,8 @@ struct GeneratedCode {
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int
     ) {
         var pos = 0
+        // Start of the text between the last recorded token and the next one (comments and white space).
+        var gapStart = bytes.count
         if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
             append(Array("//".utf8))
             pos = 2
@@ -103,6 +116,7 @@ struct GeneratedCode {
                 editIndex += 1
                 copy(source, from: pos, to: tokenStart)
                 pos = tokenStart
+                if isRecordingTokens { scanGap(from: gapStart) }
                 if isMapping, !edit.text.isEmpty {
                     if let mapped = edit.mappedToken, mapped < tokens.count {
                         map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
@@ -111,13 +125,19 @@ struct GeneratedCode {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
                 }
-                append(Array(edit.text.utf8))
+                let firstTokenIndex = pieceTokens.tokens.count
+                let textStart = bytes.count
+                appendGenerated(Array(edit.text.utf8))
+                if isRecordingTokens, let mapped = edit.mappedToken, mapped < tokens.count {
+                    pieceTokens.mapGeneratedToken(startingAt: textStart, from: firstTokenIndex, to: mapped)
+                }
                 if edit.end > edit.start, edit.end <= tokens.count {
                     let skipEnd = tokens[edit.end - 1].end
                     appendLineTerminators(source, from: pos, to: skipEnd)
                     pos = skipEnd
                     t = edit.end
                 }
+                gapStart = bytes.count
                 continue
             }
             guard t < tokens.count else { break }
@@ -128,7 +148,14 @@ struct GeneratedCode {
                                originalLine: token.line - 1, originalColumn: token.column)
             }
             let startLine = line
+            let startColumn = column
+            let start = bytes.count
+            if isRecordingTokens { scanGap(from: gapStart) }
             copy(source, from: token.start, to: token.end)
+            if isRecordingTokens {
+                pieceTokens.append(token, start: start, line: startLine, column: startColumn, endLine: line, source: Int32(truncatingIfNeeded: t))
+                gapStart = bytes.count
+            }
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
                     map.addMapping(generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
@@ -139,6 +166,14 @@ struct GeneratedCode {
             t += 1
         }
         copy(source, from: pos, to: source.count)
+        if isRecordingTokens { scanGap(from: gapStart) }
+    }
+
+    /// Records the legal comments written since byte `start` (text between tokens).
+    private mutating func scanGap(from start: Int) {
+        guard start < bytes.count else { return }
+        let end = bytes.count
+        bytes.withUnsafeBufferPointer { written in pieceTokens.scanGap(written, start..<end) }
     }
 
     private mutating func copy(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {

@@ -9,21 +9,42 @@ enum ModuleBundleAssembler {
         let mapSource: (String) -> String
     }
 
+    /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
+    /// tokenizes and parses every piece again (kept to check that both agree).
     static func assemble(
-        _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle
+        _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
+        reusingParses: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         let names = mode == .production ? shortRuntimeNames(graph) : .development
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
-        // Production minifies the bundle in pieces that each tokenize on their own (the runtime, each module, each
-        // inline entry, the entry calls), in parallel; the enclosing function is added around them.
-        var pieces: [(code: [UInt8], map: SourceMapBuilder?)] = []
+        // Production minifies the bundle in pieces that each stand on their own (the runtime, each module, each
+        // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
+        // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
+        var pieces: [UnminifiedPiece] = []
         func cut() {
             guard mode == .production else { return }
-            pieces.append((code.bytes, mapping ? code.map : nil))
+            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+        }
+        /// Production: a piece written by `write` from `record`, with its tokens recorded and each token's origin
+        /// known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
+        func prepared(
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout GeneratedCode) throws(BundlerError) -> Void
+        ) throws(BundlerError) -> Bool {
+            guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
+            var recorded = GeneratedCode(isMapping: false, capacity: record.bytes.count + 256, recordingTokens: true)
+            try write(&recorded)
+            guard recorded.pieceTokens.isComplete else { return false }
+            cut()
+            let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
+            pieces.append(.prepared(PreparedPiece(
+                code: recorded.bytes, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
+                tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
+                bindings: bindings, isStrict: isStrict)))
+            return true
         }
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
@@ -35,24 +56,43 @@ enum ModuleBundleAssembler {
         code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
         cut()
         for (record, linked) in linkedModules {
+            let written = try prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { (recorded) throws(BundlerError) in
+                recorded.appendUnmapped(linked.header)
+                try appendBody(record, edits: linked.edits, to: &recorded, paths: paths)
+                recorded.appendUnmapped(linked.footer)
+            }
+            if written { continue }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
             cut()
         }
+        // Entry calls go with the next inline entry's piece (as the unminified bundle has them), or last.
+        var pendingCalls: [String] = []
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
-                if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
-                code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
-                try appendBody(record, edits: [], to: &code, paths: paths)
-                code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
-                cut()
+                let written = try prepared(record, bindings: [], isStrict: false) { (recorded) throws(BundlerError) in
+                    for call in pendingCalls { recorded.appendUnmapped(call) }
+                    recorded.appendUnmapped(bytes: BundleAssembler.prologue)
+                    try appendBody(record, edits: [], to: &recorded, paths: paths)
+                    recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
+                }
+                if !written {
+                    for call in pendingCalls { code.appendUnmapped(call) }
+                    if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+                    code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
+                    try appendBody(record, edits: [], to: &code, paths: paths)
+                    code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
+                    cut()
+                }
+                pendingCalls = []
             } else {
-                code.appendUnmapped("\(names.require)(\(entry));\n")
+                pendingCalls.append("\(names.require)(\(entry));\n")
             }
         }
+        for call in pendingCalls { code.appendUnmapped(call) }
         if mode == .production {
             cut()
             return BundleAssembler.finishPieces(
@@ -62,6 +102,23 @@ enum ModuleBundleAssembler {
 
         return BundleAssembler.finish(
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.
+    private static func canReuseParse(_ record: ModuleRecord) -> Bool {
+        switch record.kind {
+        case .plainScript, .commonJS, .esModule: return record.analysis != nil
+        case .json, .empty: return true
+        case .scriptLoader: return false
+        }
+    }
+
+    /// Whether `appendBody` writes the record's text (and adds it as a source).
+    private static func hasBody(_ record: ModuleRecord) -> Bool {
+        switch record.kind {
+        case .empty, .scriptLoader: return false
+        case .plainScript, .commonJS, .esModule, .json: return !record.bytes.isEmpty
+        }
     }
 
     /// Short runtime names no file of the graph uses (see `RuntimeNames`).

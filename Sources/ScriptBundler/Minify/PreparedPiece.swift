@@ -1,0 +1,28 @@
+/// A generated part of a bundle whose tokens were recorded as it was written (`PieceTokens`): one parsed
+/// source (with the linker's edits) inside a generated wrapper. The minifier renames from the source's own
+/// scope analysis instead of tokenizing and parsing the piece again.
+struct PreparedPiece {
+    let code: [UInt8]
+    /// The map's sources: the copied source, if mapped.
+    let sources: [SourceMapBuilder.Source]
+    /// Whether the piece is mapped (its tokens map through `tokens.origins` to `sourceTokens`).
+    let mapping: Bool
+    /// Recorded completely (`isComplete`).
+    let tokens: PieceTokens
+    /// The parse of the copied source; `nil` when it holds no bindings (JSON, an empty module).
+    let analysis: ScopeAnalysis?
+    /// The copied source's tokens (`analysis` and `tokens` point into them) and bytes.
+    let sourceTokens: [JavaScriptToken]
+    let source: [UInt8]
+    /// Names the wrapper declares (its parameters and variables).
+    let bindings: [String]
+    /// Whether the wrapper is strict code (`"use strict"`), whatever the source's own parse assumed.
+    let isStrict: Bool
+}
+
+/// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a
+/// prepared piece.
+enum UnminifiedPiece {
+    case code([UInt8], map: SourceMapBuilder?)
+    case prepared(PreparedPiece)
+}

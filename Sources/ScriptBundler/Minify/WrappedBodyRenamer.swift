@@ -1,0 +1,199 @@
+/// Chooses short names for a piece written as one parsed source (a module or a script) inside a generated
+/// wrapper function, from the source's own scope analysis: the piece is not parsed again.
+///
+/// The wrapper is one more function scope that takes the place of the source's top level (scope 0): the
+/// source's top-level declarations become its locals, next to the wrapper's own bindings (parameters such as
+/// `module`, `require`, `__wkpack_ns`, request variables `__wkpack_m0`, `__wkpack_default`); free references
+/// of the source to those names denote them. Tokens the linker's edits removed take no part; identifiers in
+/// generated text denote a wrapper binding, a top-level declaration (export getters) or a free name (the
+/// runtime's functions, never renamed). Otherwise the rules are `IdentifierRenamer`'s.
+enum WrappedBodyRenamer {
+    /// Renames by index of `pieceTokens.tokens`. `code` holds the piece (for the names of generated tokens),
+    /// `analysis` is the parse of the copied `source` (`nil`: the source holds no bindings, as JSON), `bindings`
+    /// the names the wrapper declares, and `isStrict` whether the wrapper is strict code while `analysis` may
+    /// have been made as sloppy code (function declarations in blocks are then kept, as in strict code).
+    static func renames(
+        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, code: [UInt8], bindings: [String], isStrict: Bool
+    ) -> IdentifierRenames {
+        var scopes = analysis?.scopes ?? []
+        if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
+        let declarations = analysis?.declarations ?? []
+        let count = declarations.count
+        let sourceTokenCount = analysis?.tokens.count ?? 0
+
+        // Where each source token was written, -1 where an edit removed it.
+        var written = [Int32](repeating: -1, count: sourceTokenCount)
+        for (index, source) in pieceTokens.sourceTokens.enumerated() where source >= 0 && Int(source) < sourceTokenCount {
+            written[Int(source)] = Int32(truncatingIfNeeded: index)
+        }
+        func isWritten(_ declaration: Int) -> Bool { written[declarations[declaration].token] >= 0 }
+
+        // The wrapper's bindings are declarations `count...`, first in the wrapper's scope.
+        var bindingIndex: [String: Int] = [:]
+        var names: [String] = []
+        for name in bindings where bindingIndex[name] == nil {
+            bindingIndex[name] = count + names.count
+            names.append(name)
+        }
+        let total = count + names.count
+        func name(_ declaration: Int) -> String {
+            declaration < count ? declarations[declaration].name : names[declaration - count]
+        }
+
+        var referenceCounts = [Int](repeating: 0, count: total)
+        var forbidden = IdentifierRenamer.reservedWords
+        // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
+        var boundFree: [(reference: Int, declaration: Int)] = []
+        if let analysis {
+            for (index, reference) in analysis.references.enumerated() where written[reference.token] >= 0 {
+                if let declaration = reference.declaration {
+                    if isWritten(declaration) {
+                        referenceCounts[declaration] += 1
+                    } else {
+                        forbidden.insert(declarations[declaration].name)
+                    }
+                } else {
+                    let referenced = analysis.name(of: reference)
+                    if let binding = bindingIndex[referenced] {
+                        referenceCounts[binding] += 1
+                        boundFree.append((index, binding))
+                    } else {
+                        forbidden.insert(referenced)
+                    }
+                }
+            }
+        }
+
+        // Identifiers of generated text: a wrapper binding, a top-level declaration, or a free name.
+        var topLevel: [String: Int]?
+        var boundGenerated: [(token: Int, declaration: Int)] = []
+        for token in pieceTokens.generatedNames {
+            let generatedName = String(decoding: code[pieceTokens.tokens[token].range], as: UTF8.self)
+            if let binding = bindingIndex[generatedName] {
+                referenceCounts[binding] += 1
+                boundGenerated.append((token, binding))
+                continue
+            }
+            if topLevel == nil {
+                var byName: [String: Int] = [:]
+                for declaration in scopes[0].declarations where declaration < count { byName[declarations[declaration].name] = declaration }
+                topLevel = byName
+            }
+            if let declaration = topLevel?[generatedName], isWritten(declaration) {
+                referenceCounts[declaration] += 1
+                boundGenerated.append((token, declaration))
+            } else {
+                forbidden.insert(generatedName)
+            }
+        }
+
+        // Each wrapper binding is declared once in generated text (a parameter, `var`, `const`, function name):
+        // that occurrence is no reference.
+        for index in count..<total where referenceCounts[index] > 0 { referenceCounts[index] -= 1 }
+
+        var renamable = [Bool](repeating: false, count: total)
+        var blockFunctions = Set<Int>()
+        if isStrict, let analysis { blockFunctions = hoistedBlockFunctions(analysis, source: source) }
+        for (index, declaration) in declarations.enumerated() where isWritten(index) {
+            let scope = scopes[declaration.scope]
+            let blockFunction = declaration.kind == .function && (!scope.isVarScope || blockFunctions.contains(index))
+            if scope.isUnsafe || blockFunction || declaration.kind == .import
+                || declaration.name == "arguments" || declaration.name == "eval" {
+                forbidden.insert(declaration.name)
+            } else {
+                renamable[index] = true
+            }
+        }
+        // A top-level `var __wkpack_...` of the source would be the same variable as a wrapper binding of that
+        // name: keep both names.
+        var clashing = Set<Int>()
+        for declaration in scopes[0].declarations
+        where declaration < count && declarations[declaration].name.utf8.starts(with: "__wkpack_".utf8) {
+            if let binding = bindingIndex[declarations[declaration].name] {
+                clashing.insert(binding)
+                renamable[declaration] = false
+                forbidden.insert(declarations[declaration].name)
+            }
+        }
+        for index in count..<total {
+            if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
+        }
+
+        let newNames = IdentifierRenamer.assignNames(
+            scopes: scopes, extraInScopeZero: Array(count..<total), names: name, renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden)
+        var table = RenameTable(newNames: newNames, originalName: name)
+        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: pieceTokens.tokens.count))
+        for (index, declaration) in declarations.enumerated() {
+            let token = written[declaration.token]
+            guard token >= 0 else { continue }
+            let rename = table.rename(of: index, shorthand: declaration.isShorthandPattern)
+            if rename >= 0 { result.byToken[Int(token)] = rename }
+        }
+        if let analysis {
+            for reference in analysis.references {
+                guard let declaration = reference.declaration else { continue }
+                let token = written[reference.token]
+                guard token >= 0 else { continue }
+                let rename = table.rename(of: declaration, shorthand: reference.isShorthandProperty)
+                if rename >= 0 { result.byToken[Int(token)] = rename }
+            }
+            for (reference, declaration) in boundFree {
+                let token = written[analysis.references[reference].token]
+                let rename = table.rename(of: declaration, shorthand: analysis.references[reference].isShorthandProperty)
+                if rename >= 0 { result.byToken[Int(token)] = rename }
+            }
+        }
+        for (token, declaration) in boundGenerated {
+            let rename = table.rename(of: declaration, shorthand: false)
+            if rename >= 0 { result.byToken[token] = rename }
+        }
+        result.table = table.renames
+        return result
+    }
+
+    /// Function declarations written inside a block that a sloppy-mode parse moved to the enclosing function's
+    /// scope (Annex B). In strict code they belong to the block: found as those whose innermost enclosing `{`
+    /// opens a block scope.
+    static func hoistedBlockFunctions(_ analysis: ScopeAnalysis, source: [UInt8]) -> Set<Int> {
+        let tokens = analysis.tokens
+        // `function` keyword position -> declaration, for function declarations in a function-level scope.
+        var candidates: [(keyword: Int, declaration: Int)] = []
+        for (index, declaration) in analysis.declarations.enumerated()
+        where declaration.kind == .function && analysis.scopes[declaration.scope].isVarScope {
+            var keyword = declaration.token - 1
+            if keyword >= 0, tokens[keyword].kind == .punctuator, tokens[keyword].end - tokens[keyword].start == 1 { keyword -= 1 }
+            if keyword >= 0 { candidates.append((keyword, index)) }
+        }
+        guard !candidates.isEmpty else { return [] }
+        candidates.sort { $0.keyword < $1.keyword }
+        // First tokens of the scopes a `{` opens, built on first need (most candidates are in no brace at all).
+        var blockStarts: Set<Int>?
+        var result = Set<Int>()
+        // Open `{` positions (the braces of template substitutions belong to template tokens).
+        var open: [Int] = []
+        var k = 0
+        for candidate in candidates {
+            while k < candidate.keyword, k < tokens.count {
+                let token = tokens[k]
+                if token.kind == .punctuator, token.end - token.start == 1, token.start < source.count {
+                    if source[token.start] == 0x7B {
+                        open.append(k)
+                    } else if source[token.start] == 0x7D {
+                        _ = open.popLast()
+                    }
+                }
+                k += 1
+            }
+            guard let innermost = open.last else { continue }
+            if blockStarts == nil {
+                var starts = Set<Int>()
+                for scope in analysis.scopes where !scope.isVarScope && scope.kind != .expressionName && scope.kind != .classBody {
+                    starts.insert(scope.firstToken)
+                }
+                blockStarts = starts
+            }
+            if blockStarts?.contains(innermost + 1) == true { result.insert(candidate.declaration) }
+        }
+        return result
+    }
+}
