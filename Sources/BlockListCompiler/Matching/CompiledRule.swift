@@ -99,8 +99,7 @@ final class CompiledRule: Sendable {
     }
 
     /// Whether the rule's trigger matches the request.
-    func matches(_ prepared: PreparedRequest) -> Bool {
-        let request = prepared.storage
+    func matches(_ request: PreparedRequest) -> Bool {
         guard resourceMask & request.resourceType.bit != 0,
               loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
               loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,

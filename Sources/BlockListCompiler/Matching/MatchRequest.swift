@@ -26,62 +26,24 @@ public struct MatchRequest: Sendable, Hashable {
 
 /// A request with its URLs canonicalized and its derived facts computed once.
 ///
-/// `RequestPreparer` prepares many requests, canonicalizing each distinct top and frame URL only once. The facts
-/// live in one shared storage object, so passing a prepared request around costs a single reference count.
+/// `RequestPreparer` prepares many requests, canonicalizing each distinct top and frame URL only once.
 public struct PreparedRequest: Sendable {
-    /// The facts of a prepared request.
-    final class Storage: Sendable {
-        let url: CanonicalURL
-        let topURL: CanonicalURL
-        let frameURL: CanonicalURL
-        let resourceType: RequestResourceType
-        let isThirdParty: Bool
-        let loadContext: LoadContext
-        let method: RequestMethod
-        let lowercasedURL: [UInt8]
-        let lowercasedTopURL: [UInt8]
-        let lowercasedFrameURL: [UInt8]
-        let topHostSuffixes: [String]?
-        let topHostSuffixHashes: [UInt64]
-
-        init(request: MatchRequest, url: PreparedDocument, top: PreparedDocument, frame: PreparedDocument, isThirdParty: Bool) {
-            self.url = url.url
-            self.topURL = top.url
-            self.frameURL = frame.url
-            self.resourceType = request.resourceType
-            self.isThirdParty = isThirdParty
-            if let context = request.loadContext {
-                self.loadContext = context
-            } else {
-                self.loadContext = request.resourceType == .childDocument || (request.frameURL != nil && frame.url != top.url) ? .childFrame : .topFrame
-            }
-            self.method = request.method ?? .get
-            self.lowercasedURL = url.lowercased
-            self.lowercasedTopURL = top.lowercased
-            self.lowercasedFrameURL = frame.lowercased
-            self.topHostSuffixes = top.hostSuffixes
-            self.topHostSuffixHashes = top.hostSuffixHashes
-        }
-    }
-
-    let storage: Storage
-
-    public var url: CanonicalURL { storage.url }
-    public var topURL: CanonicalURL { storage.topURL }
-    public var frameURL: CanonicalURL { storage.frameURL }
-    public var resourceType: RequestResourceType { storage.resourceType }
-    public var isThirdParty: Bool { storage.isThirdParty }
-    public var loadContext: LoadContext { storage.loadContext }
-    public var method: RequestMethod { storage.method }
+    public let url: CanonicalURL
+    public let topURL: CanonicalURL
+    public let frameURL: CanonicalURL
+    public let resourceType: RequestResourceType
+    public let isThirdParty: Bool
+    public let loadContext: LoadContext
+    public let method: RequestMethod
     /// The URLs lower-cased, for literal pre-checks.
-    var lowercasedURL: [UInt8] { storage.lowercasedURL }
-    var lowercasedTopURL: [UInt8] { storage.lowercasedTopURL }
-    var lowercasedFrameURL: [UInt8] { storage.lowercasedFrameURL }
+    let lowercasedURL: [UInt8]
+    let lowercasedTopURL: [UInt8]
+    let lowercasedFrameURL: [UInt8]
     /// The top host and each of its parent domains (`a.b.c`, `b.c`, `c`) when the top URL has a plain shape (one
     /// `://`, no user info, a host without `*`): then WebKit's domain regexes can only match on the host.
-    var topHostSuffixes: [String]? { storage.topHostSuffixes }
+    let topHostSuffixes: [String]?
     /// `HostNameSet.hash(_:)` of each of `topHostSuffixes`.
-    var topHostSuffixHashes: [UInt64] { storage.topHostSuffixHashes }
+    let topHostSuffixHashes: [UInt64]
 
     /// Why a request cannot be evaluated.
     public struct Problem: Error, Sendable, Equatable {
@@ -95,6 +57,21 @@ public struct PreparedRequest: Sendable {
 
     /// Puts together a request from its prepared documents; `isThirdParty` compares their registrable domains.
     init(request: MatchRequest, url: PreparedDocument, top: PreparedDocument, frame: PreparedDocument, isThirdParty: Bool) {
-        storage = Storage(request: request, url: url, top: top, frame: frame, isThirdParty: isThirdParty)
+        self.url = url.url
+        self.topURL = top.url
+        self.frameURL = frame.url
+        self.resourceType = request.resourceType
+        self.isThirdParty = isThirdParty
+        if let context = request.loadContext {
+            self.loadContext = context
+        } else {
+            self.loadContext = request.resourceType == .childDocument || (request.frameURL != nil && frame.url != top.url) ? .childFrame : .topFrame
+        }
+        self.method = request.method ?? .get
+        self.lowercasedURL = url.lowercased
+        self.lowercasedTopURL = top.lowercased
+        self.lowercasedFrameURL = frame.lowercased
+        self.topHostSuffixes = top.hostSuffixes
+        self.topHostSuffixHashes = top.hostSuffixHashes
     }
 }

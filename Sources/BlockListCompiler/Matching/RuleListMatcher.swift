@@ -92,19 +92,16 @@ public struct RuleListMatcher: Sendable {
 
     /// The slots (positions in `rules`) whose trigger matches, in rule order.
     public func matchingSlots(_ request: PreparedRequest) -> [Int] {
-        let storage = request.storage
         var candidates = everyRequest
-        urlIndex.collect(storage.lowercasedURL, into: &candidates)
-        topIndex.collect(storage.lowercasedTopURL, into: &candidates)
-        frameIndex.collect(storage.lowercasedFrameURL, into: &candidates)
+        urlIndex.collect(request.lowercasedURL, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
         candidates.sort()
         var matched: [Int] = []
         var previous: Int32 = -1
-        compiled.withUnsafeBufferPointer { rules in
-            for slot in candidates where slot != previous {
-                previous = slot
-                if rules[Int(slot)].matches(request) { matched.append(Int(slot)) }
-            }
+        for slot in candidates where slot != previous {
+            previous = slot
+            if compiled[Int(slot)].matches(request) { matched.append(Int(slot)) }
         }
         return matched
     }
