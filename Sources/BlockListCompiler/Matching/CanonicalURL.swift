@@ -13,94 +13,193 @@ public struct CanonicalURL: Sendable, Hashable {
     /// The canonical URL as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    private static let specialSchemes: [String: Int?] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": nil]
+    private init(bytes: [UInt8], scheme: String, host: String, port: Int?) {
+        self.bytes = bytes
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+    }
 
     /// Parses and canonicalizes `text`; nil when it is not an absolute URL.
     public init?(_ text: String) {
-        var input = Array(text.utf8).filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-        while let first = input.first, first <= 0x20 { input.removeFirst() }
-        while let last = input.last, last <= 0x20 { input.removeLast() }
-        guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0, CanonicalURL.isAlpha(input[0]),
-              input[..<colon].allSatisfy({ CanonicalURL.isAlpha($0) || CanonicalURL.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
-        else { return nil }
-        let schemeBytes = input[..<colon].map(CanonicalURL.lowercased)
-        let scheme = String(decoding: schemeBytes, as: UTF8.self)
-        var output = schemeBytes
-        output.append(UInt8(ascii: ":"))
-        var rest = Array(input[(colon + 1)...])
-        guard let defaultPort = CanonicalURL.specialSchemes[scheme] else {
+        var text = text
+        guard let url = text.withUTF8({ CanonicalURL.parse($0) }) else { return nil }
+        self = url
+    }
+
+    /// Parses and canonicalizes UTF-8 bytes; nil when they are not an absolute URL.
+    public init?(utf8 bytes: [UInt8]) {
+        guard let url = bytes.withUnsafeBufferPointer({ CanonicalURL.parse($0) }) else { return nil }
+        self = url
+    }
+
+    /// One pass over the bytes into one output buffer (tabs and newlines removed first, which is rare).
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> CanonicalURL? {
+        if raw.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            let filtered = raw.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            return filtered.withUnsafeBufferPointer { parseFiltered($0) }
+        }
+        return parseFiltered(raw)
+    }
+
+    private static func parseFiltered(_ input: UnsafeBufferPointer<UInt8>) -> CanonicalURL? {
+        var start = 0, end = input.count
+        while start < end && input[start] <= 0x20 { start += 1 }
+        while end > start && input[end - 1] <= 0x20 { end -= 1 }
+        guard start < end, isAlpha(input[start]) else { return nil }
+        var colon = start
+        while colon < end && input[colon] != 0x3A { colon += 1 }
+        guard colon < end, colon > start else { return nil }
+        for index in start..<colon {
+            let byte = input[index]
+            guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(end - start + 16)
+        for index in start..<colon { output.append(lowercased(input[index])) }
+        let schemeLength = colon - start
+        let scheme = String(decoding: output, as: UTF8.self)
+        output.append(0x3A)
+        guard let defaultPort = specialSchemePort(output, schemeLength) else {
             // Not special: keep the rest, encoding what must be.
-            output += CanonicalURL.encode(rest, keep: { $0 != 0x20 })
-            self.bytes = output
-            self.scheme = scheme
-            self.host = ""
-            self.port = nil
-            return
+            encode(input, colon + 1, end, into: &output, keep: ByteClass.opaque)
+            return CanonicalURL(bytes: output, scheme: scheme, host: "", port: nil)
         }
-        while let first = rest.first, first == 0x2F || first == 0x5C { rest.removeFirst() }
-        let authorityEnd = rest.firstIndex { $0 == 0x2F || $0 == 0x5C || $0 == 0x3F || $0 == 0x23 } ?? rest.count
-        var authority = Array(rest[..<authorityEnd])
-        var userInfo: [UInt8] = []
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
-            userInfo = Array(authority[..<at])
-            authority = Array(authority[(at + 1)...])
+        var position = colon + 1
+        while position < end && (input[position] == 0x2F || input[position] == 0x5C) { position += 1 }
+        var authorityEnd = position
+        while authorityEnd < end {
+            let byte = input[authorityEnd]
+            if byte == 0x2F || byte == 0x5C || byte == 0x3F || byte == 0x23 { break }
+            authorityEnd += 1
         }
-        var hostBytes = authority
+        var hostStart = position
+        var at = authorityEnd
+        while at > position {
+            at -= 1
+            if input[at] == 0x40 { hostStart = at + 1; break }
+        }
+        let userInfoEnd = hostStart > position ? hostStart - 1 : position
+        var hostEnd = authorityEnd
         var port: Int?
-        if let portColon = authority.lastIndex(of: UInt8(ascii: ":")), !authority[portColon...].contains(UInt8(ascii: "]")) {
-            hostBytes = Array(authority[..<portColon])
-            let digits = authority[(portColon + 1)...]
-            if !digits.isEmpty {
-                guard digits.allSatisfy(CanonicalURL.isDigit), digits.count <= 5 || digits.drop(while: { $0 == 0x30 }).count <= 5 else { return nil }
-                let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-                guard value <= 65535 else { return nil }
-                if value != defaultPort { port = value }
+        var portColon = authorityEnd
+        while portColon > hostStart {
+            portColon -= 1
+            if input[portColon] == 0x5D { break }
+            if input[portColon] == 0x3A {
+                hostEnd = portColon
+                let digitsStart = portColon + 1
+                if digitsStart < authorityEnd {
+                    var significant = 0, value = 0
+                    for index in digitsStart..<authorityEnd {
+                        let byte = input[index]
+                        guard isDigit(byte) else { return nil }
+                        if significant > 0 || byte != 0x30 { significant += 1 }
+                        guard significant <= 5 else { return nil }
+                        value = value * 10 + Int(byte - 0x30)
+                    }
+                    guard value <= 65535 else { return nil }
+                    if value != defaultPort { port = value }
+                }
+                break
             }
         }
-        hostBytes = hostBytes.map(CanonicalURL.lowercased)
-        guard scheme == "file" || !hostBytes.isEmpty, hostBytes.allSatisfy({ $0 < 0x80 && $0 > 0x20 }) else { return nil }
-        output += [UInt8(ascii: "/"), UInt8(ascii: "/")]
-        if !userInfo.isEmpty {
-            output += CanonicalURL.encode(userInfo, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x3C && $0 != 0x3E && $0 != 0x60 })
-            output.append(UInt8(ascii: "@"))
+        guard defaultPort == CanonicalURL.fileScheme || hostEnd > hostStart else { return nil }
+        for index in hostStart..<hostEnd where input[index] >= 0x80 || input[index] <= 0x20 { return nil }
+        output.append(0x2F)
+        output.append(0x2F)
+        if userInfoEnd > position {
+            encode(input, position, userInfoEnd, into: &output, keep: ByteClass.userInfo)
+            output.append(0x40)
         }
-        output += hostBytes
+        let outputHostStart = output.count
+        for index in hostStart..<hostEnd { output.append(lowercased(input[index])) }
+        let host = String(decoding: output[outputHostStart...], as: UTF8.self)
         if let port {
-            output.append(UInt8(ascii: ":"))
-            output += Array(String(port).utf8)
+            output.append(0x3A)
+            appendDecimal(port, to: &output)
         }
-        var remainder = Array(rest[authorityEnd...])
-        var fragment: [UInt8]?
-        if let hash = remainder.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = Array(remainder[(hash + 1)...])
-            remainder = Array(remainder[..<hash])
+        var fragmentStart = authorityEnd
+        while fragmentStart < end && input[fragmentStart] != 0x23 { fragmentStart += 1 }
+        var queryStart = authorityEnd
+        while queryStart < fragmentStart && input[queryStart] != 0x3F { queryStart += 1 }
+        appendNormalizedPath(input, authorityEnd, queryStart, into: &output)
+        if queryStart < fragmentStart {
+            output.append(0x3F)
+            encode(input, queryStart + 1, fragmentStart, into: &output, keep: ByteClass.query)
         }
-        var query: [UInt8]?
-        if let question = remainder.firstIndex(of: UInt8(ascii: "?")) {
-            query = Array(remainder[(question + 1)...])
-            remainder = Array(remainder[..<question])
+        if fragmentStart < end {
+            output.append(0x23)
+            encode(input, fragmentStart + 1, end, into: &output, keep: ByteClass.userInfo)
         }
-        let path = remainder.map { $0 == 0x5C ? UInt8(ascii: "/") : $0 }
-        output += CanonicalURL.normalizedPath(path)
-        if let query {
-            output.append(UInt8(ascii: "?"))
-            output += CanonicalURL.encode(query, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x27 })
+        return CanonicalURL(bytes: output, scheme: scheme, host: host, port: port)
+    }
+
+    /// Stands for "no default port" of the `file` scheme in `specialSchemePort`.
+    private static let fileScheme = -1
+
+    /// The default port of a special scheme (`fileScheme` for file), nil when the scheme is not special.
+    private static func specialSchemePort(_ output: [UInt8], _ length: Int) -> Int? {
+        switch length {
+        case 2 where output[0] == 0x77 && output[1] == 0x73: return 80 // ws
+        case 3 where output[0] == 0x77 && output[1] == 0x73 && output[2] == 0x73: return 443 // wss
+        case 3 where output[0] == 0x66 && output[1] == 0x74 && output[2] == 0x70: return 21 // ftp
+        case 4 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70: return 80 // http
+        case 4 where output[0] == 0x66 && output[1] == 0x69 && output[2] == 0x6C && output[3] == 0x65: return fileScheme // file
+        case 5 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70 && output[4] == 0x73: return 443 // https
+        default: return nil
         }
-        if let fragment {
-            output.append(UInt8(ascii: "#"))
-            output += CanonicalURL.encode(fragment, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x3C && $0 != 0x3E && $0 != 0x60 })
+    }
+
+    /// Bytes a URL part keeps as they are (others below 0x80 are percent-encoded), one bit per ASCII byte.
+    struct ByteClass {
+        var low: UInt64
+        var high: UInt64
+
+        init(keeping keep: (UInt8) -> Bool) {
+            low = 0
+            high = 0
+            for byte in UInt8(0)..<0x7F where keep(byte) {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
         }
-        self.bytes = output
-        self.scheme = scheme
-        self.host = String(decoding: hostBytes, as: UTF8.self)
-        self.port = port
+
+        @inline(__always) func keeps(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte & 63)) != 0
+        }
+
+        /// The rest of a non-special URL.
+        static let opaque = ByteClass { $0 != 0x20 }
+        /// User info and fragment.
+        static let userInfo = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x3C && $0 != 0x3E && $0 != 0x60 }
+        static let query = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x27 }
+        static let path = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D }
     }
 
     @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
+
+    @inline(__always) private static func append(_ byte: UInt8, to output: inout [UInt8], keep: ByteClass) {
+        if keep.keeps(byte) {
+            output.append(byte)
+        } else {
+            output.append(0x25)
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 15))
+        }
+    }
+
+    /// Appends `input[from..<to]`, percent-encoding bytes that are not ASCII or that `keep` refuses.
+    private static func encode(_ input: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into output: inout [UInt8], keep: ByteClass) {
+        var index = from
+        while index < to {
+            append(input[index], to: &output, keep: keep)
+            index += 1
+        }
+    }
 
     /// Percent-encodes bytes that are not ASCII or that `keep` refuses.
     static func encode(_ bytes: [UInt8], keep: (UInt8) -> Bool) -> [UInt8] {
@@ -110,38 +209,77 @@ public struct CanonicalURL: Sendable, Hashable {
             if byte < 0x7F && keep(byte) {
                 result.append(byte)
             } else {
-                result += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                result += [0x25, hexDigit(byte >> 4), hexDigit(byte & 15)]
             }
         }
         return result
     }
 
-    /// The path with `.` and `..` segments resolved and unsafe bytes encoded; `/` when empty.
-    static func normalizedPath(_ path: [UInt8]) -> [UInt8] {
-        let encoded = encode(path, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D })
-        if !encoded.contains(UInt8(ascii: ".")) && !encoded.contains(UInt8(ascii: "%")) {
-            return encoded.isEmpty ? [UInt8(ascii: "/")] : encoded
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        var segments: [[UInt8]] = []
-        let parts = encoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
-        for (position, part) in parts.enumerated() {
-            let lower = part.map(lowercased)
-            let isLast = position == parts.count - 1
-            if lower == [0x2E] || lower == Array("%2e".utf8) {
-                if isLast { segments.append([]) }
-            } else if lower == [0x2E, 0x2E] || lower == Array(".%2e".utf8) || lower == Array("%2e.".utf8) || lower == Array("%2e%2e".utf8) {
-                if !segments.isEmpty { segments.removeLast() }
-                if isLast { segments.append([]) }
-            } else {
-                segments.append(Array(part))
+    }
+
+    /// Appends the path `input[from..<to]` (backslashes as slashes) with `.` and `..` segments resolved and unsafe
+    /// bytes encoded; `/` when empty. Each segment is encoded behind a `/`, then dropped again if it is a dot segment.
+    private static func appendNormalizedPath(_ input: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, into output: inout [UInt8]) {
+        let pathStart = output.count
+        let keep = ByteClass.path
+        // A non-empty path starts with a separator (the authority ends there), so segments follow each separator.
+        var index = from
+        if index < to { index += 1 }
+        while from < to {
+            let segmentStart = output.count
+            output.append(0x2F)
+            while index < to && input[index] != 0x2F && input[index] != 0x5C {
+                append(input[index], to: &output, keep: keep)
+                index += 1
             }
+            let isLast = index >= to
+            switch dotSegment(output, segmentStart + 1) {
+            case 1:
+                output.removeSubrange(segmentStart...)
+                if isLast { output.append(0x2F) }
+            case 2:
+                output.removeSubrange(segmentStart...)
+                if output.count > pathStart {
+                    var slash = output.count - 1
+                    while output[slash] != 0x2F { slash -= 1 }
+                    output.removeSubrange(slash...)
+                }
+                if isLast { output.append(0x2F) }
+            default:
+                break
+            }
+            if isLast { break }
+            index += 1
         }
-        if segments.isEmpty { return [UInt8(ascii: "/")] }
-        var result: [UInt8] = []
-        for segment in segments {
-            result.append(UInt8(ascii: "/"))
-            result += segment
+        if output.count == pathStart { output.append(0x2F) }
+    }
+
+    /// 1 for `.` (or `%2e`), 2 for `..` (or a `%2e` spelling of it), 0 for other segments starting at `start`.
+    private static func dotSegment(_ output: [UInt8], _ start: Int) -> Int {
+        let length = output.count - start
+        guard length >= 1 && length <= 6 else { return 0 }
+        var dots = 0
+        var index = start
+        while index < output.count {
+            if output[index] == 0x2E {
+                index += 1
+            } else if index + 2 < output.count && output[index] == 0x25 && output[index + 1] == 0x32 && (output[index + 2] | 0x20) == 0x65 {
+                index += 3
+            } else {
+                return 0
+            }
+            dots += 1
+            if dots > 2 { return 0 }
         }
-        return result
+        return dots
     }
 }

@@ -25,6 +25,8 @@ public struct MatchRequest: Sendable, Hashable {
 }
 
 /// A request with its URLs canonicalized and its derived facts computed once.
+///
+/// `RequestPreparer` prepares many requests, canonicalizing each distinct top and frame URL only once.
 public struct PreparedRequest: Sendable {
     public let url: CanonicalURL
     public let topURL: CanonicalURL
@@ -49,50 +51,27 @@ public struct PreparedRequest: Sendable {
     }
 
     public init(_ request: MatchRequest) throws(Problem) {
-        guard let url = CanonicalURL(request.url) else { throw Problem(message: "'\(request.url)' is not an absolute URL") }
-        var top = url
-        if let text = request.topURL, request.resourceType != .topDocument {
-            guard let parsed = CanonicalURL(text) else { throw Problem(message: "top URL '\(text)' is not an absolute URL") }
-            top = parsed
-        }
-        var frame = top
-        if let text = request.frameURL {
-            guard let parsed = CanonicalURL(text) else { throw Problem(message: "frame URL '\(text)' is not an absolute URL") }
-            frame = parsed
-        }
-        self.url = url
-        self.topURL = top
-        self.frameURL = frame
+        var preparer = RequestPreparer()
+        self = try preparer.prepare(request)
+    }
+
+    /// Puts together a request from its prepared documents; `isThirdParty` compares their registrable domains.
+    init(request: MatchRequest, url: PreparedDocument, top: PreparedDocument, frame: PreparedDocument, isThirdParty: Bool) {
+        self.url = url.url
+        self.topURL = top.url
+        self.frameURL = frame.url
         self.resourceType = request.resourceType
-        self.isThirdParty = !RegistrableDomain.sameSite(url.host, top.host)
+        self.isThirdParty = isThirdParty
         if let context = request.loadContext {
             self.loadContext = context
         } else {
-            self.loadContext = request.resourceType == .childDocument || (request.frameURL != nil && frame != top) ? .childFrame : .topFrame
+            self.loadContext = request.resourceType == .childDocument || (request.frameURL != nil && frame.url != top.url) ? .childFrame : .topFrame
         }
         self.method = request.method ?? .get
-        self.lowercasedURL = url.bytes.map(CanonicalURL.lowercased)
-        self.lowercasedTopURL = top.bytes.map(CanonicalURL.lowercased)
-        self.lowercasedFrameURL = frame.bytes.map(CanonicalURL.lowercased)
-        self.topHostSuffixes = PreparedRequest.hostSuffixes(of: top)
-        self.topHostSuffixHashes = topHostSuffixes?.map(HostNameSet.hash) ?? []
+        self.lowercasedURL = url.lowercased
+        self.lowercasedTopURL = top.lowercased
+        self.lowercasedFrameURL = frame.lowercased
+        self.topHostSuffixes = top.hostSuffixes
+        self.topHostSuffixHashes = top.hostSuffixHashes
     }
-
-    private static func hostSuffixes(of url: CanonicalURL) -> [String]? {
-        let bytes = url.bytes
-        var separators = 0
-        if bytes.count >= 3 {
-            for index in 0..<(bytes.count - 2) where bytes[index] == 0x3A && bytes[index + 1] == 0x2F && bytes[index + 2] == 0x2F { separators += 1 }
-        }
-        let host = url.host
-        guard separators == 1, !host.isEmpty, url.scheme.utf8.allSatisfy(CanonicalURL.isAlpha), !host.utf8.contains(where: { $0 == 0x2A || $0 == 0x40 || $0 == 0x2F || $0 == 0x3A }),
-              let schemeEnd = bytes.firstIndex(of: 0x3A), !bytes[..<(schemeEnd + 3 + host.utf8.count)].contains(0x40)
-        else { return nil }
-        var suffixes = [host]
-        var rest = host[...]
-        while let dot = rest.firstIndex(of: ".") {
-            rest = rest[rest.index(after: dot)...]
-            suffixes.append(String(rest))
-        }
-        return suffixes    }
 }

@@ -44,6 +44,10 @@ enum CorpusEquivalence {
     static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, blocked: Int, differing: [String]) {
         let before = RuleListSet(lists: try original.map { try RuleListMatcher(rules: $0) })
         let after = RuleListSet(lists: try rewritten.map { try RuleListMatcher(rules: $0) })
+        // One selector table for both sides, built once: hidden selectors compare as bit sets of its IDs.
+        var table = SelectorTable()
+        let beforeSelectors = table.internSelectors(of: original)
+        let afterSelectors = table.internSelectors(of: rewritten)
         var generator = RequestGenerator(rules: seedRules, seed: 0x5EED)
         var differing: [String] = []
         var checked = 0, blocked = 0
@@ -54,11 +58,11 @@ enum CorpusEquivalence {
             let request = generator.next()
             guard let prepared = try? PreparedRequest(request) else { continue }
             checked += 1
-            let expected = DecisionSummary(before.evaluate(prepared).decision)
-            let actual = DecisionSummary(after.evaluate(prepared).decision)
+            let expected = DecisionSummary(before.evaluate(prepared), selectors: beforeSelectors, table: table)
+            let actual = DecisionSummary(after.evaluate(prepared), selectors: afterSelectors, table: table)
             if expected.blocked { blocked += 1 }
             if expected != actual && differing.count < limit {
-                differing.append("\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected) vs \(actual)")
+                differing.append("\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected.difference(from: actual, in: table))")
             }
         }
         return (checked, blocked, differing)

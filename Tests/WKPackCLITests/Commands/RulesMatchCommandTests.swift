@@ -29,6 +29,20 @@ private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
         #expect(outcome.standardOutput.contains("\"blocked\":true"))
     }
 
+    @Test func summaryReportsPreparationAndMatchingTimes() {
+        let requests = """
+        {"url":"http://ads.example/x.js","type":"script","top":"http://site.example/"}
+        {"url":"http://ads.example/ok/x.js","type":"script","top":"http://site.example/"}
+        {"url":"http://news.example/","type":"document"}
+        """
+        let outcome = RulesMatchRunner.run(.init(lists: ["l.json"], requestsFile: "r.jsonl", format: "summary"),
+                                           fileSystem: reader(["l.json": list, "r.jsonl": requests]))
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.hasPrefix("3 requests, 4 rules in 1 lists: 1 blocked"))
+        #expect(outcome.standardOutput.contains("URLs prepared in ") && outcome.standardOutput.contains(" s CPU; matched in "))
+        #expect(outcome.standardOutput.contains("; in all "))
+    }
+
     @Test func badInputsExitWithPlaces() {
         let bad = RulesMatchRunner.run(.init(lists: ["bad.json"], url: "http://a/"), fileSystem: reader(["bad.json": "[{\"trigger\":{\"url-filter\":\"a|b\"},\"action\":{\"type\":\"block\"}}]"]))
         #expect(bad.exitCode == 1)
