@@ -17,13 +17,12 @@ struct ParserState {
     }
 
     private let src: [UInt8]
+    /// The bytes of `src`, valid while the parse runs (see `init`).
+    private let bytes: UnsafeRawBufferPointer
     private let tokens: [JavaScriptToken]
     private let count: Int
     /// For each opening bracket token, the index of its closing token (else -1).
     private let matching: [Int32]
-    /// Each token's text packed by `TokenCode` (0 for texts longer than 8 bytes), so checks for a given
-    /// punctuator or keyword are one comparison.
-    private let codes: [UInt64]
     private var i = 0
     private var analysis: ScopeAnalysis
     private var scope = 0
@@ -49,42 +48,44 @@ struct ParserState {
     private var requireCandidates: [RequireCandidate] = []
     private var contextCandidates: [ContextCandidate] = []
 
-    init(source: [UInt8], tokens: [JavaScriptToken]) {
+    /// `bytes` must be the bytes of `source` and stay valid for the life of the state (the parser runs
+    /// inside `source.withUnsafeBytes`).
+    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokens: [JavaScriptToken]) {
         self.src = source
+        self.bytes = bytes
         self.tokens = tokens
         self.count = tokens.count
         self.analysis = ScopeAnalysis(tokens: tokens)
         self.names = ScopedNameTable(capacity: tokens.count / 8)
         var matching = [Int32](repeating: -1, count: tokens.count)
-        var codes = [UInt64](repeating: 0, count: tokens.count)
         var stack: [Int] = []
-        source.withUnsafeBufferPointer { bytes in
-            for index in tokens.indices {
-                let token = tokens[index]
-                let code = TokenCode.of(bytes, token.start, token.end)
-                codes[index] = code
-                switch token.kind {
-                case .punctuator:
-                    if code == TokenCode.of("(") || code == TokenCode.of("[") || code == TokenCode.of("{") {
+        matching.withUnsafeMutableBufferPointer { matching in
+            tokens.withUnsafeBufferPointer { tokens in
+                for index in tokens.indices {
+                    let token = tokens[index]
+                    switch token.kind {
+                    case .punctuator:
+                        guard token.end - token.start == 1 else { continue }
+                        let b = bytes[token.start]
+                        if b == 0x28 || b == 0x5B || b == 0x7B {
+                            stack.append(index)
+                        } else if b == 0x29 || b == 0x5D || b == 0x7D, let open = stack.popLast() {
+                            matching[open] = Int32(truncatingIfNeeded: index)
+                        }
+                    case .templateHead:
                         stack.append(index)
-                    } else if code == TokenCode.of(")") || code == TokenCode.of("]") || code == TokenCode.of("}"),
-                              let open = stack.popLast() {
-                        matching[open] = Int32(truncatingIfNeeded: index)
+                    case .templateMiddle:
+                        _ = stack.popLast()
+                        stack.append(index)
+                    case .templateTail:
+                        _ = stack.popLast()
+                    default:
+                        continue
                     }
-                case .templateHead:
-                    stack.append(index)
-                case .templateMiddle:
-                    _ = stack.popLast()
-                    stack.append(index)
-                case .templateTail:
-                    _ = stack.popLast()
-                default:
-                    continue
                 }
             }
         }
         self.matching = matching
-        self.codes = codes
         let expectedReferences = tokens.count / 4
         analysis.references.reserveCapacity(expectedReferences)
         referenceNameList.reserveCapacity(expectedReferences)
@@ -97,8 +98,15 @@ struct ParserState {
     @inline(__always)
     private func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
         guard k < count else { return false }
-        if text.utf8CodeUnitCount <= 8 { return codes[k] == TokenCode.of(text) }
+        if text.utf8CodeUnitCount <= 8 { return code(k) == TokenCode.of(text) }
         return longTokenIs(k, text)
+    }
+
+    /// Token `k`'s text packed by `TokenCode` (0 when longer than 8 bytes), for comparing with literals.
+    @inline(__always)
+    private func code(_ k: Int) -> UInt64 {
+        let token = tokens[k]
+        return TokenCode.of(bytes, token.start, token.end)
     }
 
     /// `tokenIs` for a text longer than 8 bytes.
@@ -415,7 +423,7 @@ struct ParserState {
 
     /// Parses a statement that starts with a keyword; returns `false` for an expression statement.
     private mutating func parseKeywordStatement(topLevel: Bool) throws(JavaScriptSyntaxError) -> Bool {
-        switch codes[i] {
+        switch code(i) {
         case TokenCode.of("var"), TokenCode.of("const"):
             let kind: Declaration.Kind = at("var") ? .var : .const
             i += 1
@@ -966,7 +974,7 @@ struct ParserState {
             reference(i)
             i += 1
         case .keyword:
-            switch codes[i] {
+            switch code(i) {
             case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"), TokenCode.of("true"), TokenCode.of("false"):
                 i += 1
             case TokenCode.of("function"):
@@ -1256,7 +1264,7 @@ struct ParserState {
 
     @inline(__always)
     private func isBinaryOperator(_ k: Int) -> Bool {
-        switch codes[k] {
+        switch code(k) {
         case TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("*"), TokenCode.of("/"), TokenCode.of("%"),
              TokenCode.of("**"), TokenCode.of("=="), TokenCode.of("!="), TokenCode.of("==="), TokenCode.of("!=="),
              TokenCode.of("<"), TokenCode.of(">"), TokenCode.of("<="), TokenCode.of(">="), TokenCode.of("<<"),
@@ -1270,7 +1278,7 @@ struct ParserState {
 
     @inline(__always)
     private func isAssignmentOperator(_ k: Int) -> Bool {
-        switch codes[k] {
+        switch code(k) {
         case TokenCode.of("="), TokenCode.of("+="), TokenCode.of("-="), TokenCode.of("*="), TokenCode.of("/="),
              TokenCode.of("%="), TokenCode.of("**="), TokenCode.of("<<="), TokenCode.of(">>="), TokenCode.of(">>>="),
              TokenCode.of("&="), TokenCode.of("|="), TokenCode.of("^="), TokenCode.of("&&="), TokenCode.of("||="),
@@ -1283,7 +1291,7 @@ struct ParserState {
 
     @inline(__always)
     private func isPrefixOperator(_ k: Int) -> Bool {
-        switch codes[k] {
+        switch code(k) {
         case TokenCode.of("!"), TokenCode.of("~"), TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("++"),
              TokenCode.of("--"):
             return true

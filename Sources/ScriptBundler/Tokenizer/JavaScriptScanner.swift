@@ -474,6 +474,12 @@ struct JavaScriptScanner {
     private mutating func scanIdentifierName() throws(JavaScriptSyntaxError) -> Bool {
         var hasEscape = false
         var isFirst = true
+        // The common case first: an ASCII name.
+        if pos < count, isASCIIIdentifierStart(src[pos]) {
+            pos += 1
+            isFirst = false
+            while pos < count, isASCIIIdentifierPart(src[pos]) { pos += 1 }
+        }
         while pos < count {
             let b = src[pos]
             if isFirst ? isASCIIIdentifierStart(b) : isASCIIIdentifierPart(b) {

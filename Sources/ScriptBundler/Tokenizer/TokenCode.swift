@@ -23,8 +23,19 @@ enum TokenCode {
     /// The code of `bytes[start..<end]` (0 when longer than 8 bytes).
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        of(UnsafeRawBufferPointer(bytes), start, end)
+    }
+
+    /// The code of `bytes[start..<end]` (0 when longer than 8 bytes): one 8-byte load when the buffer
+    /// extends far enough, masked to the text's length.
+    @inline(__always)
+    static func of(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UInt64 {
         let count = end - start
-        guard count <= 8 else { return 0 }
+        guard count <= 8, count > 0 else { return 0 }
+        if start + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            return count == 8 ? word : word & ((1 &<< (8 &* UInt64(count))) &- 1)
+        }
         var code: UInt64 = 0
         var j = 0
         while j < count {
