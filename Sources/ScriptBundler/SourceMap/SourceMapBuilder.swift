@@ -1,6 +1,6 @@
 /// Builds a Source Map v3 (ECMA-426) document incrementally, in generated-position order.
 public struct SourceMapBuilder: Sendable {
-    private var mappings: [UInt8] = []
+    private var mappings = MappingsBuffer()
     private var sources: [String] = []
     private var contents: [[UInt8]] = []
     private var names: [String] = []
@@ -104,7 +104,7 @@ public struct SourceMapBuilder: Sendable {
     }
 
     /// The encoded `mappings` so far (empty for an intermediate builder).
-    var encodedMappings: [UInt8] { mappings }
+    var encodedMappings: [UInt8] { mappings.bytes }
 
     /// The segments of an intermediate builder; `nil` for one that encodes.
     var decodedSegments: SourceMapSegments? { isIntermediate ? segments.finished() : nil }
@@ -118,7 +118,8 @@ public struct SourceMapBuilder: Sendable {
         addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
                    originalLine: originalLine, originalColumn: originalColumn)
         if isIntermediate { return }
-        Base64VLQ.encode(name - previousName, into: &mappings)
+        let delta = name - previousName
+        mappings.write(maximum: Base64VLQ.maximumDigits) { Base64VLQ.encode(delta, into: $0, at: $1) }
         previousName = name
     }
 
@@ -130,21 +131,19 @@ public struct SourceMapBuilder: Sendable {
             segments.append(column: generatedColumn, source: source, line: originalLine, originalColumn: originalColumn)
             return
         }
-        // The segment is encoded into a small stack buffer and appended at once.
         let fields = (generatedColumn - previousColumn, source - previousSource,
                       originalLine - previousOriginalLine, originalColumn - previousOriginalColumn)
         let comma = lineHasSegment
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * Base64VLQ.maximumDigits + 1) { buffer in
-            var count = 0
+        mappings.write(maximum: 4 * Base64VLQ.maximumDigits + 1) { buffer, start in
+            var index = start
             if comma {
-                buffer[0] = 0x2C
-                count = 1
+                buffer[index] = 0x2C
+                index += 1
             }
-            count = Base64VLQ.encode(fields.0, into: buffer, at: count)
-            count = Base64VLQ.encode(fields.1, into: buffer, at: count)
-            count = Base64VLQ.encode(fields.2, into: buffer, at: count)
-            count = Base64VLQ.encode(fields.3, into: buffer, at: count)
-            mappings.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            index = Base64VLQ.encode(fields.0, into: buffer, at: index)
+            index = Base64VLQ.encode(fields.1, into: buffer, at: index)
+            index = Base64VLQ.encode(fields.2, into: buffer, at: index)
+            return Base64VLQ.encode(fields.3, into: buffer, at: index)
         }
         previousColumn = generatedColumn
         previousSource = source
@@ -160,8 +159,16 @@ public struct SourceMapBuilder: Sendable {
             segments.append(column: generatedColumn, source: -1, line: 0, originalColumn: 0)
             return
         }
-        if lineHasSegment { mappings.append(0x2C) }
-        Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
+        let comma = lineHasSegment
+        let delta = generatedColumn - previousColumn
+        mappings.write(maximum: Base64VLQ.maximumDigits + 1) { buffer, start in
+            var index = start
+            if comma {
+                buffer[index] = 0x2C
+                index += 1
+            }
+            return Base64VLQ.encode(delta, into: buffer, at: index)
+        }
         previousColumn = generatedColumn
         lineHasSegment = true
     }
@@ -188,7 +195,7 @@ public struct SourceMapBuilder: Sendable {
             JSONStringEscaping.append(Array(name.utf8), to: &out)
         }
         out.append(contentsOf: Array(#"],"mappings":""#.utf8))
-        out.append(contentsOf: mappings)
+        mappings.append(to: &out)
         out.append(contentsOf: Array("\"}\n".utf8))
         return out
     }
