@@ -179,7 +179,19 @@ struct GeneratedCode {
     @inline(__always)
     private mutating func track(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         guard start < end else { return }
-        advance(over: UnsafeBufferPointer(rebasing: source[start..<end]))
+        guard end - start < 16 else { return advance(over: UnsafeBufferPointer(rebasing: source[start..<end])) }
+        // Short runs (most tokens and the space between them): plain ASCII inline, anything else in `advance`.
+        var k = start
+        while k < end {
+            let b = source[k]
+            if b >= 0x80 || b == 0x0A || b == 0x0D { break }
+            k += 1
+        }
+        if k > start {
+            column += k - start
+            lastWasCarriageReturn = false
+        }
+        if k < end { advance(over: UnsafeBufferPointer(rebasing: source[k..<end])) }
     }
 
     /// Copies the source bytes from `copied` to `end` (already tracked) into the output.
