@@ -1,13 +1,13 @@
-/// The encoded `mappings` text of a source map being built: bytes kept ahead of need (zero-filled), so a
-/// segment is written through one pointer instead of one checked append per digit.
+/// The encoded `mappings` text of a source map being built: bytes kept ahead of need (zero-filled a stretch
+/// at a time), so a segment is written through one pointer instead of one checked append per digit.
 struct MappingsBuffer: Sendable {
     private var storage: [UInt8] = []
     /// The number of bytes written.
     private(set) var count = 0
 
-    /// Makes room for `capacity` bytes in all.
+    /// Reserves memory for `capacity` bytes in all (zero-filled only as writing reaches it).
     mutating func reserveCapacity(_ capacity: Int) {
-        if capacity > storage.count { storage.append(contentsOf: repeatElement(0, count: capacity - storage.count)) }
+        storage.reserveCapacity(capacity)
     }
 
     /// Appends one byte.
@@ -27,8 +27,10 @@ struct MappingsBuffer: Sendable {
         count = storage.withUnsafeMutableBufferPointer { body($0, start) }
     }
 
+    /// Zero-fills the next stretch (at least 4 KiB) so `needed` bytes fit; the array's own capacity
+    /// grows geometrically underneath.
     private mutating func grow(toHold needed: Int) {
-        reserveCapacity(max(needed, storage.count * 2, 256))
+        storage.append(contentsOf: repeatElement(0, count: max(needed - storage.count, 4_096)))
     }
 
     /// The bytes written.
