@@ -28,7 +28,9 @@ struct GeneratedCode {
 
     /// Appends generated (unmapped) text.
     mutating func appendUnmapped(_ text: String) {
-        appendUnmapped(bytes: Array(text.utf8))
+        if isRecordingTokens { return appendUnmapped(bytes: Array(text.utf8)) }
+        if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
+        append(text)
     }
 
     mutating func appendUnmapped(bytes text: [UInt8]) {
@@ -46,6 +48,16 @@ struct GeneratedCode {
         text.withUnsafeBufferPointer { append($0) }
     }
 
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    private mutating func append(byte: UInt8) {
+        bytes.append(byte)
+        withUnsafePointer(to: byte) { advance(over: UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
     private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: text)
         advance(over: text)
@@ -54,6 +66,19 @@ struct GeneratedCode {
     private mutating func advance(over text: UnsafeBufferPointer<UInt8>) {
         var k = 0
         let end = text.count
+        // Eight bytes at a time while they are ASCII without line terminators: one column each.
+        if end >= 8, let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while end - k >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0,
+                      !Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
+                      !Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) else { break }
+                column += 8
+                lastWasCarriageReturn = false
+                k += 8
+            }
+        }
         while k < end {
             let b = text[k]
             if b == 0x0A {
@@ -75,6 +100,12 @@ struct GeneratedCode {
         }
     }
 
+    /// Whether one of the eight bytes of `word` (all below 0x80) is zero.
+    @inline(__always)
+    private static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
     private mutating func newLine() {
         line += 1
         column = 0
@@ -85,7 +116,7 @@ struct GeneratedCode {
         if let last = bytes.last, last == 0x0A || last == 0x0D || (bytes.count >= 3 && (last == 0xA8 || last == 0xA9) && bytes[bytes.count - 3] == 0xE2) {
             return
         }
-        append([0x0A])
+        append(byte: 0x0A)
     }
 
     /// Copies `source` with `edits` applied (sorted by start, insertions first), mapping every original token.
@@ -104,9 +135,11 @@ struct GeneratedCode {
         // Start of the text between the last recorded token and the next one (comments and white space).
         var gapStart = bytes.count
         if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
-            append(Array("//".utf8))
+            append("//")
             pos = 2
         }
+        // Source bytes are copied in runs between edits; `advance` keeps line and column per token.
+        var copied = pos
         var editIndex = 0
         var t = 0
         while t <= tokens.count {
@@ -114,8 +147,9 @@ struct GeneratedCode {
             if editIndex < edits.count, edits[editIndex].start == t {
                 let edit = edits[editIndex]
                 editIndex += 1
-                copy(source, from: pos, to: tokenStart)
+                track(source, from: pos, to: tokenStart)
                 pos = tokenStart
+                flush(source, from: &copied, to: pos)
                 if isRecordingTokens { scanGap(from: gapStart) }
                 if isMapping, !edit.text.isEmpty {
                     if let mapped = edit.mappedToken, mapped < tokens.count {
@@ -125,16 +159,21 @@ struct GeneratedCode {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
                 }
-                let firstTokenIndex = pieceTokens.tokens.count
-                let textStart = bytes.count
-                appendGenerated(Array(edit.text.utf8))
-                if isRecordingTokens, let mapped = edit.mappedToken, mapped < tokens.count {
-                    pieceTokens.mapGeneratedToken(startingAt: textStart, from: firstTokenIndex, to: mapped)
+                if isRecordingTokens {
+                    let firstTokenIndex = pieceTokens.tokens.count
+                    let textStart = bytes.count
+                    appendGenerated(Array(edit.text.utf8))
+                    if let mapped = edit.mappedToken, mapped < tokens.count {
+                        pieceTokens.mapGeneratedToken(startingAt: textStart, from: firstTokenIndex, to: mapped)
+                    }
+                } else {
+                    append(edit.text)
                 }
                 if edit.end > edit.start, edit.end <= tokens.count {
                     let skipEnd = tokens[edit.end - 1].end
                     appendLineTerminators(source, from: pos, to: skipEnd)
                     pos = skipEnd
+                    copied = skipEnd
                     t = edit.end
                 }
                 gapStart = bytes.count
@@ -142,19 +181,24 @@ struct GeneratedCode {
             }
             guard t < tokens.count else { break }
             let token = tokens[t]
-            copy(source, from: pos, to: token.start)
+            track(source, from: pos, to: token.start)
             if isMapping {
                 map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
                                originalLine: token.line - 1, originalColumn: token.column)
             }
             let startLine = line
-            let startColumn = column
-            let start = bytes.count
-            if isRecordingTokens { scanGap(from: gapStart) }
-            copy(source, from: token.start, to: token.end)
             if isRecordingTokens {
+                // Recorded tokens need their output offsets, so the source is copied up to each token.
+                let startColumn = column
+                flush(source, from: &copied, to: token.start)
+                scanGap(from: gapStart)
+                let start = bytes.count
+                track(source, from: token.start, to: token.end)
+                flush(source, from: &copied, to: token.end)
                 pieceTokens.append(token, start: start, line: startLine, column: startColumn, endLine: line, source: Int32(truncatingIfNeeded: t))
                 gapStart = bytes.count
+            } else {
+                track(source, from: token.start, to: token.end)
             }
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
@@ -165,7 +209,8 @@ struct GeneratedCode {
             pos = token.end
             t += 1
         }
-        copy(source, from: pos, to: source.count)
+        track(source, from: pos, to: source.count)
+        flush(source, from: &copied, to: source.count)
         if isRecordingTokens { scanGap(from: gapStart) }
     }
 
@@ -176,9 +221,29 @@ struct GeneratedCode {
         bytes.withUnsafeBufferPointer { written in pieceTokens.scanGap(written, start..<end) }
     }
 
-    private mutating func copy(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    /// Advances the generated position over `source[start..<end]`, which `flush` copies later.
+    @inline(__always)
+    private mutating func track(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         guard start < end else { return }
-        append(UnsafeBufferPointer(rebasing: source[start..<end]))
+        guard end - start < 16 else { return advance(over: UnsafeBufferPointer(rebasing: source[start..<end])) }
+        // Short runs (most tokens and the space between them): plain ASCII inline, anything else in `advance`.
+        var k = start
+        while k < end {
+            let b = source[k]
+            if b >= 0x80 || b == 0x0A || b == 0x0D { break }
+            k += 1
+        }
+        if k > start {
+            column += k - start
+            lastWasCarriageReturn = false
+        }
+        if k < end { advance(over: UnsafeBufferPointer(rebasing: source[k..<end])) }
+    }
+
+    /// Copies the source bytes from `copied` to `end` (already tracked) into the output.
+    private mutating func flush(_ source: UnsafeBufferPointer<UInt8>, from copied: inout Int, to end: Int) {
+        if copied < end { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<end])) }
+        copied = end
     }
 
     /// Appends only the line terminators found in `source[start..<end]`.
@@ -187,9 +252,9 @@ struct GeneratedCode {
         while k < end {
             let b = source[k]
             if b == 0x0A || b == 0x0D {
-                append([b])
+                append(byte: b)
             } else if b == 0xE2, k + 2 < end, source[k + 1] == 0x80, source[k + 2] == 0xA8 || source[k + 2] == 0xA9 {
-                append([0x0A])
+                append(byte: 0x0A)
                 k += 2
             }
             k += 1

@@ -14,12 +14,14 @@ public enum JavaScriptParser {
     ) throws(JavaScriptSyntaxError) -> ScopeAnalysis {
         let tokens = tokenization.tokens
         let outcome = LargeStack.run { () -> Result<ScopeAnalysis, JavaScriptSyntaxError> in
-            var parser = ParserState(source: source, tokens: tokens)
-            do throws(JavaScriptSyntaxError) {
-                try parser.parseProgram()
-                return .success(parser.finish())
-            } catch {
-                return .failure(error)
+            source.withUnsafeBytes { bytes in
+                var parser = ParserState(source: source, bytes: bytes, tokens: tokens)
+                do throws(JavaScriptSyntaxError) {
+                    try parser.parseProgram()
+                    return .success(parser.finish())
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         guard let outcome else {

@@ -17,18 +17,23 @@ struct ParserState {
     }
 
     private let src: [UInt8]
+    /// The bytes of `src`, valid while the parse runs (see `init`).
+    private let bytes: UnsafeRawBufferPointer
     private let tokens: [JavaScriptToken]
     private let count: Int
     /// For each opening bracket token, the index of its closing token (else -1).
-    private var matching: [Int32]
+    private let matching: [Int32]
     private var i = 0
     private var analysis: ScopeAnalysis
     private var scope = 0
-    /// The declaration of each name per scope, keyed by `scope << 32 | name ID`.
-    private var names: [Int: Int] = [:]
+    /// The declaration of each name per scope.
+    private var names: ScopedNameTable
     private var identifiers = IdentifierTable()
     private var referenceNameList: [Int32] = []
-    private var preResolved: [Bool] = []
+    /// Per reference: `preResolvedFlag`, `inParametersFlag`.
+    private var referenceFlags: [UInt8] = []
+    private static let preResolvedFlag: UInt8 = 1
+    private static let inParametersFlag: UInt8 = 2
     /// Function scopes whose parameter list is being parsed (innermost last).
     private var parameterScopes: [Int] = []
     /// For a reference inside parameter lists: those functions' scopes, where only parameters are visible
@@ -43,40 +48,69 @@ struct ParserState {
     private var requireCandidates: [RequireCandidate] = []
     private var contextCandidates: [ContextCandidate] = []
 
-    init(source: [UInt8], tokens: [JavaScriptToken]) {
+    /// `bytes` must be the bytes of `source` and stay valid for the life of the state (the parser runs
+    /// inside `source.withUnsafeBytes`).
+    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokens: [JavaScriptToken]) {
         self.src = source
+        self.bytes = bytes
         self.tokens = tokens
         self.count = tokens.count
         self.analysis = ScopeAnalysis(tokens: tokens)
-        self.matching = Array(repeating: -1, count: tokens.count)
+        self.names = ScopedNameTable(capacity: tokens.count / 8)
+        var matching = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            switch token.kind {
-            case .punctuator:
-                guard token.end - token.start == 1 else { continue }
-                let b = source[token.start]
-                if b == 0x28 || b == 0x5B || b == 0x7B {
-                    stack.append(index)
-                } else if b == 0x29 || b == 0x5D || b == 0x7D, let open = stack.popLast() {
-                    matching[open] = Int32(truncatingIfNeeded: index)
+        matching.withUnsafeMutableBufferPointer { matching in
+            tokens.withUnsafeBufferPointer { tokens in
+                for index in tokens.indices {
+                    let token = tokens[index]
+                    switch token.kind {
+                    case .punctuator:
+                        guard token.end - token.start == 1 else { continue }
+                        let b = bytes[token.start]
+                        if b == 0x28 || b == 0x5B || b == 0x7B {
+                            stack.append(index)
+                        } else if b == 0x29 || b == 0x5D || b == 0x7D, let open = stack.popLast() {
+                            matching[open] = Int32(truncatingIfNeeded: index)
+                        }
+                    case .templateHead:
+                        stack.append(index)
+                    case .templateMiddle:
+                        _ = stack.popLast()
+                        stack.append(index)
+                    case .templateTail:
+                        _ = stack.popLast()
+                    default:
+                        continue
+                    }
                 }
-            case .templateHead:
-                stack.append(index)
-            case .templateMiddle:
-                _ = stack.popLast()
-                stack.append(index)
-            case .templateTail:
-                _ = stack.popLast()
-            default:
-                continue
             }
         }
+        self.matching = matching
+        let expectedReferences = tokens.count / 4
+        analysis.references.reserveCapacity(expectedReferences)
+        referenceNameList.reserveCapacity(expectedReferences)
+        referenceFlags.reserveCapacity(expectedReferences)
+        analysis.declarations.reserveCapacity(tokens.count / 16)
     }
 
     // MARK: - Tokens
 
+    @inline(__always)
     private func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
         guard k < count else { return false }
+        if text.utf8CodeUnitCount <= 8 { return code(k) == TokenCode.of(text) }
+        return longTokenIs(k, text)
+    }
+
+    /// Token `k`'s text packed by `TokenCode` (0 when longer than 8 bytes), for comparing with literals.
+    @inline(__always)
+    private func code(_ k: Int) -> UInt64 {
+        let token = tokens[k]
+        return TokenCode.of(bytes, token.start, token.end)
+    }
+
+    /// `tokenIs` for a text longer than 8 bytes.
+    private func longTokenIs(_ k: Int, _ text: StaticString) -> Bool {
         let token = tokens[k]
         return text.withUTF8Buffer { buffer in
             guard buffer.count == token.end - token.start else { return false }
@@ -89,12 +123,16 @@ struct ParserState {
         }
     }
 
+    @inline(__always)
     private func at(_ text: StaticString) -> Bool { tokenIs(i, text) }
 
+    @inline(__always)
     private func kind(_ k: Int) -> JavaScriptToken.Kind? { k < count ? tokens[k].kind : nil }
 
+    @inline(__always)
     private func newlineBefore(_ k: Int) -> Bool { k < count ? tokens[k].newlineBefore : true }
 
+    @inline(__always)
     private mutating func eat(_ text: StaticString) -> Bool {
         if at(text) {
             i += 1
@@ -126,6 +164,7 @@ struct ParserState {
 
     /// Whether token `k` can be a binding or reference name (identifiers, and `yield`/`await` outside
     /// generators/async functions).
+    @inline(__always)
     private func isIdentifierName(_ k: Int) -> Bool {
         guard k < count else { return false }
         switch tokens[k].kind {
@@ -135,6 +174,7 @@ struct ParserState {
         }
     }
 
+    @inline(__always)
     private func isPropertyNameStart(_ k: Int) -> Bool {
         guard k < count else { return false }
         switch tokens[k].kind {
@@ -144,6 +184,7 @@ struct ParserState {
         }
     }
 
+    @inline(__always)
     private func canStartExpression(_ k: Int) -> Bool {
         guard k < count else { return false }
         switch tokens[k].kind {
@@ -175,9 +216,6 @@ struct ParserState {
         }
         return src.withUnsafeBufferPointer { identifiers.id(of: UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
     }
-
-    @inline(__always)
-    private static func nameKey(scope: Int, _ id: Int32) -> Int { scope << 32 | Int(id) }
 
     /// The identifier's name with `\u` escapes decoded.
     private func name(_ k: Int) -> String {
@@ -238,19 +276,18 @@ struct ParserState {
             while !analysis.scopes[target].isVarScope, let parent = analysis.scopes[target].parent { target = parent }
         }
         let id = nameID(k)
-        let key = Self.nameKey(scope: target, id)
-        if let existing = names[key] {
+        if let existing = names.declaration(scope: target, name: id) {
             analysis.references.append(IdentifierReference(
                 token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
             referenceNameList.append(id)
-            preResolved.append(true)
+            referenceFlags.append(Self.preResolvedFlag)
             return
         }
         let index = analysis.declarations.count
         analysis.declarations.append(Declaration(
             name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
         analysis.scopes[target].declarations.append(index)
-        names[key] = index
+        names.insert(index, scope: target, name: id)
     }
 
     @discardableResult
@@ -260,8 +297,12 @@ struct ParserState {
         analysis.references.append(IdentifierReference(
             token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
         referenceNameList.append(nameID(k))
-        preResolved.append(false)
-        if !parameterScopes.isEmpty { parameterOnlyScopes[analysis.references.count - 1] = parameterScopes }
+        if parameterScopes.isEmpty {
+            referenceFlags.append(0)
+        } else {
+            referenceFlags.append(Self.inParametersFlag)
+            parameterOnlyScopes[analysis.references.count - 1] = parameterScopes
+        }
         return analysis.references.count - 1
     }
 
@@ -289,28 +330,32 @@ struct ParserState {
     }
 
     mutating func finish() -> ScopeAnalysis {
+        let moduleID = knownID("module"), exportsID = knownID("exports")
+        let requireID = knownID("require"), evalID = knownID("eval")
         var referenceNames: [Int: String] = [:]
         referenceNames.reserveCapacity(analysis.references.count)
         for index in analysis.references.indices {
             let id = referenceNameList[index]
-            let name = identifiers.strings[Int(id)]
-            referenceNames[analysis.references[index].token] = name
-            if preResolved[index] { continue }
+            let flags = referenceFlags[index]
+            referenceNames[analysis.references[index].token] = identifiers.strings[Int(id)]
+            if flags & Self.preResolvedFlag != 0 { continue }
+            let parameterOnly = flags & Self.inParametersFlag != 0 ? parameterOnlyScopes[index] : nil
             var s: Int? = analysis.references[index].scope
             while let current = s {
-                if let declaration = names[Self.nameKey(scope: current, id)],
-                   parameterOnlyScopes[index]?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
+                if let declaration = names.declaration(scope: current, name: id),
+                   parameterOnly?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
                     analysis.references[index].declaration = declaration
                     break
                 }
                 s = analysis.scopes[current].parent
             }
             guard analysis.references[index].declaration == nil else { continue }
-            switch name {
-            case "module", "exports": analysis.module.usesModuleOrExports = true
-            case "require": analysis.module.usesRequire = true
-            case "eval" where analysis.references[index].isCallee: markUnsafe(from: analysis.references[index].scope)
-            default: break
+            if id == moduleID || id == exportsID {
+                analysis.module.usesModuleOrExports = true
+            } else if id == requireID {
+                analysis.module.usesRequire = true
+            } else if id == evalID, analysis.references[index].isCallee {
+                markUnsafe(from: analysis.references[index].scope)
             }
         }
         analysis.referenceNames = referenceNames
@@ -321,6 +366,11 @@ struct ParserState {
             analysis.module.requireContexts.append(candidate.call)
         }
         return analysis
+    }
+
+    /// The interned ID of a name (interning it if the source never used it).
+    private mutating func knownID(_ name: StaticString) -> Int32 {
+        name.withUTF8Buffer { identifiers.id(of: $0) }
     }
 
     private mutating func eatSemicolon() {
@@ -373,62 +423,62 @@ struct ParserState {
 
     /// Parses a statement that starts with a keyword; returns `false` for an expression statement.
     private mutating func parseKeywordStatement(topLevel: Bool) throws(JavaScriptSyntaxError) -> Bool {
-        switch text(i) {
-        case "var", "const":
+        switch code(i) {
+        case TokenCode.of("var"), TokenCode.of("const"):
             let kind: Declaration.Kind = at("var") ? .var : .const
             i += 1
             try parseDeclarations(kind)
             eatSemicolon()
-        case "function":
+        case TokenCode.of("function"):
             try parseFunction(declaration: true)
-        case "class":
+        case TokenCode.of("class"):
             try parseClass(declaration: true)
-        case "if":
+        case TokenCode.of("if"):
             i += 1
             try parseParenthesized()
             try parseStatement()
             if eat("else") { try parseStatement() }
-        case "for":
+        case TokenCode.of("for"):
             try parseFor()
-        case "while":
+        case TokenCode.of("while"):
             i += 1
             try parseParenthesized()
             try parseStatement()
-        case "do":
+        case TokenCode.of("do"):
             i += 1
             try parseStatement()
             try expect("while")
             try parseParenthesized()
             eatSemicolon()
-        case "return", "throw":
+        case TokenCode.of("return"), TokenCode.of("throw"):
             i += 1
             if !newlineBefore(i), canStartExpression(i) { try parseExpression() }
             eatSemicolon()
-        case "break", "continue":
+        case TokenCode.of("break"), TokenCode.of("continue"):
             i += 1
             if isIdentifierName(i), !newlineBefore(i) { i += 1 }
             eatSemicolon()
-        case "switch":
+        case TokenCode.of("switch"):
             try parseSwitch()
-        case "try":
+        case TokenCode.of("try"):
             try parseTry()
-        case "with":
+        case TokenCode.of("with"):
             i += 1
             try parseParenthesized()
             let outer = scope
             markUnsafe(from: pushScope(.block))
             try parseStatement()
             scope = outer
-        case "debugger":
+        case TokenCode.of("debugger"):
             i += 1
             eatSemicolon()
-        case "import":
+        case TokenCode.of("import"):
             guard topLevel, !tokenIs(i + 1, "("), !tokenIs(i + 1, ".") else { return false }
             try parseImportDeclaration()
-        case "export":
+        case TokenCode.of("export"):
             guard topLevel else { throw unexpected("'export' is only allowed at the top level") }
             try parseExportDeclaration()
-        case "yield", "await":
+        case TokenCode.of("yield"), TokenCode.of("await"):
             guard tokenIs(i + 1, ":") else { return false }
             i += 2
             try parseStatement()
@@ -767,7 +817,7 @@ struct ParserState {
             try parseAssignment()
             return
         }
-        if i < count, tokens[i].kind == .punctuator, Self.assignmentOperators.contains(punctuatorCode(i)) {
+        if i < count, tokens[i].kind == .punctuator, isAssignmentOperator(i) {
             i += 1
             try parseAssignment()
         }
@@ -782,7 +832,7 @@ struct ParserState {
         try parseUnary()
         while i < count {
             let token = tokens[i]
-            if token.kind == .punctuator, Self.binaryOperators.contains(punctuatorCode(i)) {
+            if token.kind == .punctuator, isBinaryOperator(i) {
                 i += 1
             } else if token.kind == .keyword, at("in") || at("instanceof") {
                 i += 1
@@ -796,7 +846,7 @@ struct ParserState {
     private mutating func parseUnary() throws(JavaScriptSyntaxError) {
         guard i < count else { throw unexpected() }
         let token = tokens[i]
-        if token.kind == .punctuator, Self.prefixOperators.contains(punctuatorCode(i)) {
+        if token.kind == .punctuator, isPrefixOperator(i) {
             i += 1
             return try parseUnary()
         }
@@ -924,14 +974,14 @@ struct ParserState {
             reference(i)
             i += 1
         case .keyword:
-            switch text(i) {
-            case "this", "super", "null", "true", "false":
+            switch code(i) {
+            case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"), TokenCode.of("true"), TokenCode.of("false"):
                 i += 1
-            case "function":
+            case TokenCode.of("function"):
                 try parseFunction(declaration: false)
-            case "class":
+            case TokenCode.of("class"):
                 try parseClass(declaration: false)
-            case "import":
+            case TokenCode.of("import"):
                 i += 1
                 if eat(".") {
                     if analysis.module.importMeta == nil { analysis.module.importMeta = i - 2 }
@@ -947,10 +997,10 @@ struct ParserState {
                     analysis.module.dynamicImports.append(.init(importToken: importToken, specifierToken: nil, specifier: nil))
                 }
                 try parseArguments()
-            case "yield", "await":
+            case TokenCode.of("yield"), TokenCode.of("await"):
                 reference(i)
                 i += 1
-            case "new":
+            case TokenCode.of("new"):
                 try parseLeftHandSide()
             default:
                 throw unexpected()
@@ -1212,29 +1262,41 @@ struct ParserState {
 
     // MARK: - Operator tables
 
-    private func punctuatorCode(_ k: Int) -> UInt32 {
-        let token = tokens[k]
-        let length = token.end - token.start
-        guard length <= 4 else { return 0 }
-        var code: UInt32 = 0
-        for j in token.start..<token.end { code = code << 8 | UInt32(src[j]) }
-        return code
+    @inline(__always)
+    private func isBinaryOperator(_ k: Int) -> Bool {
+        switch code(k) {
+        case TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("*"), TokenCode.of("/"), TokenCode.of("%"),
+             TokenCode.of("**"), TokenCode.of("=="), TokenCode.of("!="), TokenCode.of("==="), TokenCode.of("!=="),
+             TokenCode.of("<"), TokenCode.of(">"), TokenCode.of("<="), TokenCode.of(">="), TokenCode.of("<<"),
+             TokenCode.of(">>"), TokenCode.of(">>>"), TokenCode.of("&"), TokenCode.of("|"), TokenCode.of("^"),
+             TokenCode.of("&&"), TokenCode.of("||"), TokenCode.of("??"):
+            return true
+        default:
+            return false
+        }
     }
 
-    private static func code(_ text: String) -> UInt32 {
-        var code: UInt32 = 0
-        for b in text.utf8 { code = code << 8 | UInt32(b) }
-        return code
+    @inline(__always)
+    private func isAssignmentOperator(_ k: Int) -> Bool {
+        switch code(k) {
+        case TokenCode.of("="), TokenCode.of("+="), TokenCode.of("-="), TokenCode.of("*="), TokenCode.of("/="),
+             TokenCode.of("%="), TokenCode.of("**="), TokenCode.of("<<="), TokenCode.of(">>="), TokenCode.of(">>>="),
+             TokenCode.of("&="), TokenCode.of("|="), TokenCode.of("^="), TokenCode.of("&&="), TokenCode.of("||="),
+             TokenCode.of("??="):
+            return true
+        default:
+            return false
+        }
     }
 
-    private static let binaryOperators: Set<UInt32> = Set([
-        "+", "-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "<<", ">>", ">>>",
-        "&", "|", "^", "&&", "||", "??",
-    ].map(code))
-
-    private static let assignmentOperators: Set<UInt32> = Set([
-        "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
-    ].map(code))
-
-    private static let prefixOperators: Set<UInt32> = Set(["!", "~", "+", "-", "++", "--"].map(code))
+    @inline(__always)
+    private func isPrefixOperator(_ k: Int) -> Bool {
+        switch code(k) {
+        case TokenCode.of("!"), TokenCode.of("~"), TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("++"),
+             TokenCode.of("--"):
+            return true
+        default:
+            return false
+        }
+    }
 }

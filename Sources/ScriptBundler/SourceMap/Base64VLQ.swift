@@ -24,6 +24,25 @@ public enum Base64VLQ {
         } while rest > 0
     }
 
+    /// The most digits one value takes (64-bit values, 5 bits per digit, plus the sign bit).
+    static let maximumDigits = 13
+
+    /// Writes the VLQ encoding of `value` into `buffer` at `index` (room for `maximumDigits` needed);
+    /// returns the index after it.
+    @inline(__always)
+    static func encode(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+        var rest = value < 0 ? ((-value) << 1) | 1 : value << 1
+        var index = index
+        repeat {
+            var bits = rest & 31
+            rest >>= 5
+            if rest > 0 { bits |= 32 }
+            buffer[index] = digit(bits)
+            index += 1
+        } while rest > 0
+        return index
+    }
+
     /// The base64 digit for 0...63, computed without a table lookup.
     @inline(__always)
     static func digit(_ value: Int) -> UInt8 {

@@ -9,7 +9,16 @@ enum JSONStringEscaping {
             let count = bytes.count
             var runStart = 0
             var i = 0
+            let raw = UnsafeRawBufferPointer(bytes)
             while i < count {
+                // Eight bytes at a time while none needs a look (control, quote, backslash, 0xE2).
+                if count - i >= 8, let base = raw.baseAddress {
+                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    if !Self.mayNeedEscaping(word) {
+                        i += 8
+                        continue
+                    }
+                }
                 let b = bytes[i]
                 // Fast path: bytes that need no escaping are copied in runs.
                 if b >= 0x20, b != 0x22, b != 0x5C, b != 0xE2 {
@@ -39,5 +48,22 @@ enum JSONStringEscaping {
             if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         }
         out.append(0x22)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether one of the eight bytes of `word` is below 0x20 or is `"`, `\` or 0xE2 (no false negatives).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        // A byte below 0x20 among bytes below 0x80; any byte at or above 0x80 is checked for 0xE2 only.
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        return control != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || hasZeroByte(word ^ (ones &* 0xE2))
+    }
+
+    @inline(__always)
+    private static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highBits != 0
     }
 }

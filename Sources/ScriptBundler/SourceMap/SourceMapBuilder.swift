@@ -1,6 +1,6 @@
 /// Builds a Source Map v3 (ECMA-426) document incrementally, in generated-position order.
 public struct SourceMapBuilder: Sendable {
-    private var mappings: [UInt8] = []
+    private var mappings = MappingsBuffer()
     private var sources: [String] = []
     private var contents: [[UInt8]] = []
     private var names: [String] = []
@@ -12,8 +12,9 @@ public struct SourceMapBuilder: Sendable {
     private var previousSource = 0
     private var previousOriginalLine = 0
     private var previousOriginalColumn = 0
-    /// Set for an intermediate map: segments are kept as numbers instead of being encoded.
-    private var segments: SourceMapSegments?
+    /// Whether this is an intermediate map: segments are kept as numbers (`segments`) instead of being encoded.
+    private var isIntermediate = false
+    private var segments = SourceMapSegments()
 
     public init() {}
 
@@ -21,14 +22,14 @@ public struct SourceMapBuilder: Sendable {
     /// segments as numbers and cannot produce JSON mappings.
     static func intermediate() -> SourceMapBuilder {
         var builder = SourceMapBuilder()
-        builder.segments = SourceMapSegments()
+        builder.isIntermediate = true
         return builder
     }
 
     /// Reserves room for about `segments` mapping segments.
     public mutating func reserveCapacity(segments count: Int) {
-        if segments != nil {
-            segments?.reserveCapacity(count)
+        if isIntermediate {
+            segments.reserveCapacity(count)
         } else {
             mappings.reserveCapacity(count * 5)
         }
@@ -57,8 +58,8 @@ public struct SourceMapBuilder: Sendable {
 
     private mutating func moveTo(line: Int) {
         while currentLine < line {
-            if segments != nil {
-                segments?.startLine()
+            if isIntermediate {
+                segments.startLine()
             } else {
                 mappings.append(0x3B) // ;
             }
@@ -103,10 +104,10 @@ public struct SourceMapBuilder: Sendable {
     }
 
     /// The encoded `mappings` so far (empty for an intermediate builder).
-    var encodedMappings: [UInt8] { mappings }
+    var encodedMappings: [UInt8] { mappings.bytes }
 
     /// The segments of an intermediate builder; `nil` for one that encodes.
-    var decodedSegments: SourceMapSegments? { segments?.finished() }
+    var decodedSegments: SourceMapSegments? { isIntermediate ? segments.finished() : nil }
 
     /// Maps a generated position (0-based line and UTF-16 column) to a position in `source`, naming the
     /// original identifier (an index from `addName`) when it was renamed.
@@ -116,8 +117,9 @@ public struct SourceMapBuilder: Sendable {
     ) {
         addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
                    originalLine: originalLine, originalColumn: originalColumn)
-        if segments != nil { return }
-        Base64VLQ.encode(name - previousName, into: &mappings)
+        if isIntermediate { return }
+        let delta = name - previousName
+        mappings.write(maximum: Base64VLQ.maximumDigits) { Base64VLQ.encode(delta, into: $0, at: $1) }
         previousName = name
     }
 
@@ -125,15 +127,24 @@ public struct SourceMapBuilder: Sendable {
     /// Calls must come in increasing generated order.
     public mutating func addMapping(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
         moveTo(line: generatedLine)
-        if segments != nil {
-            segments?.append(column: generatedColumn, source: source, line: originalLine, originalColumn: originalColumn)
+        if isIntermediate {
+            segments.append(column: generatedColumn, source: source, line: originalLine, originalColumn: originalColumn)
             return
         }
-        if lineHasSegment { mappings.append(0x2C) }
-        Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
-        Base64VLQ.encode(source - previousSource, into: &mappings)
-        Base64VLQ.encode(originalLine - previousOriginalLine, into: &mappings)
-        Base64VLQ.encode(originalColumn - previousOriginalColumn, into: &mappings)
+        let fields = (generatedColumn - previousColumn, source - previousSource,
+                      originalLine - previousOriginalLine, originalColumn - previousOriginalColumn)
+        let comma = lineHasSegment
+        mappings.write(maximum: 4 * Base64VLQ.maximumDigits + 1) { buffer, start in
+            var index = start
+            if comma {
+                buffer[index] = 0x2C
+                index += 1
+            }
+            index = Base64VLQ.encode(fields.0, into: buffer, at: index)
+            index = Base64VLQ.encode(fields.1, into: buffer, at: index)
+            index = Base64VLQ.encode(fields.2, into: buffer, at: index)
+            return Base64VLQ.encode(fields.3, into: buffer, at: index)
+        }
         previousColumn = generatedColumn
         previousSource = source
         previousOriginalLine = originalLine
@@ -144,12 +155,20 @@ public struct SourceMapBuilder: Sendable {
     /// Marks generated code starting at this position as unmapped (a one-field segment).
     public mutating func addUnmapped(generatedLine: Int, generatedColumn: Int) {
         moveTo(line: generatedLine)
-        if segments != nil {
-            segments?.append(column: generatedColumn, source: -1, line: 0, originalColumn: 0)
+        if isIntermediate {
+            segments.append(column: generatedColumn, source: -1, line: 0, originalColumn: 0)
             return
         }
-        if lineHasSegment { mappings.append(0x2C) }
-        Base64VLQ.encode(generatedColumn - previousColumn, into: &mappings)
+        let comma = lineHasSegment
+        let delta = generatedColumn - previousColumn
+        mappings.write(maximum: Base64VLQ.maximumDigits + 1) { buffer, start in
+            var index = start
+            if comma {
+                buffer[index] = 0x2C
+                index += 1
+            }
+            return Base64VLQ.encode(delta, into: buffer, at: index)
+        }
         previousColumn = generatedColumn
         lineHasSegment = true
     }
@@ -176,7 +195,7 @@ public struct SourceMapBuilder: Sendable {
             JSONStringEscaping.append(Array(name.utf8), to: &out)
         }
         out.append(contentsOf: Array(#"],"mappings":""#.utf8))
-        out.append(contentsOf: mappings)
+        mappings.append(to: &out)
         out.append(contentsOf: Array("\"}\n".utf8))
         return out
     }

@@ -14,43 +14,42 @@ enum WordClass: UInt8 {
     case contextualOf
 }
 
-/// The ECMAScript reserved words, matched on raw bytes without allocating.
+/// The ECMAScript reserved words, matched on raw bytes without allocating: the word is packed into one
+/// integer (`TokenCode`) and compared with constants.
 enum JavaScriptKeywords {
-    private static let table: [[([UInt8], WordClass)]] = {
-        let words: [(String, WordClass)] = [
-            ("await", .expressionPrefix), ("break", .expressionPrefix), ("case", .expressionPrefix),
-            ("catch", .expressionPrefix), ("class", .expressionPrefix), ("const", .expressionPrefix),
-            ("continue", .expressionPrefix), ("debugger", .expressionPrefix), ("default", .expressionPrefix),
-            ("delete", .expressionPrefix), ("do", .blockStatement), ("else", .blockStatement),
-            ("enum", .expressionPrefix), ("export", .expressionPrefix), ("extends", .expressionPrefix),
-            ("false", .operand), ("finally", .blockStatement), ("for", .parenthesizedStatement),
-            ("function", .expressionPrefix), ("if", .parenthesizedStatement), ("import", .expressionPrefix),
-            ("in", .expressionPrefix), ("instanceof", .expressionPrefix), ("new", .expressionPrefix),
-            ("null", .operand), ("return", .expressionPrefix), ("super", .operand),
-            ("switch", .parenthesizedStatement), ("this", .operand), ("throw", .expressionPrefix),
-            ("true", .operand), ("try", .blockStatement), ("typeof", .expressionPrefix),
-            ("var", .expressionPrefix), ("void", .expressionPrefix), ("while", .parenthesizedStatement),
-            ("with", .parenthesizedStatement), ("yield", .expressionPrefix), ("of", .contextualOf),
-        ]
-        var table = [[([UInt8], WordClass)]](repeating: [], count: 11)
-        for (word, wordClass) in words {
-            table[word.utf8.count].append((Array(word.utf8), wordClass))
-        }
-        return table
-    }()
-
     /// Classifies the word in `bytes[start..<end]` (which must contain no escapes).
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
         let length = end - start
         guard length >= 2, length <= 10 else { return .identifier }
         let first = bytes[start]
         guard first >= 0x61, first <= 0x79 else { return .identifier }
-        candidates: for (word, wordClass) in table[length] where word[0] == first {
-            for k in 1..<length where word[k] != bytes[start + k] {
-                continue candidates
-            }
-            return wordClass
+        if length > 8 { return isInstanceof(bytes, start, length) ? .expressionPrefix : .identifier }
+        switch TokenCode.of(bytes, start, end) {
+        case TokenCode.of("do"), TokenCode.of("else"), TokenCode.of("finally"), TokenCode.of("try"):
+            return .blockStatement
+        case TokenCode.of("for"), TokenCode.of("if"), TokenCode.of("switch"), TokenCode.of("while"), TokenCode.of("with"):
+            return .parenthesizedStatement
+        case TokenCode.of("false"), TokenCode.of("null"), TokenCode.of("super"), TokenCode.of("this"), TokenCode.of("true"):
+            return .operand
+        case TokenCode.of("of"):
+            return .contextualOf
+        case TokenCode.of("await"), TokenCode.of("break"), TokenCode.of("case"), TokenCode.of("catch"),
+             TokenCode.of("class"), TokenCode.of("const"), TokenCode.of("continue"), TokenCode.of("debugger"),
+             TokenCode.of("default"), TokenCode.of("delete"), TokenCode.of("enum"), TokenCode.of("export"),
+             TokenCode.of("extends"), TokenCode.of("function"), TokenCode.of("import"), TokenCode.of("in"),
+             TokenCode.of("new"), TokenCode.of("return"), TokenCode.of("throw"), TokenCode.of("typeof"),
+             TokenCode.of("var"), TokenCode.of("void"), TokenCode.of("yield"):
+            return .expressionPrefix
+        default:
+            return .identifier
         }
-        return .identifier
+    }
+
+    private static func isInstanceof(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        let word: StaticString = "instanceof"
+        guard length == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        for k in 0..<length where bytes[start + k] != expected[k] { return false }
+        return true
     }
 }

@@ -66,6 +66,23 @@ struct JavaScriptScanner {
         }
         var units = columnUnits
         var i = columnByte
+        // Eight ASCII bytes at a time: each is one UTF-16 unit.
+        if offset - i >= 8, let base = src.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while offset - i >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    units += 8
+                    i += 8
+                    continue
+                }
+                for k in i..<(i + 8) {
+                    let b = src[k]
+                    if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+                }
+                i += 8
+            }
+        }
         while i < offset {
             let b = src[i]
             if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
@@ -457,6 +474,12 @@ struct JavaScriptScanner {
     private mutating func scanIdentifierName() throws(JavaScriptSyntaxError) -> Bool {
         var hasEscape = false
         var isFirst = true
+        // The common case first: an ASCII name.
+        if pos < count, isASCIIIdentifierStart(src[pos]) {
+            pos += 1
+            isFirst = false
+            while pos < count, isASCIIIdentifierPart(src[pos]) { pos += 1 }
+        }
         while pos < count {
             let b = src[pos]
             if isFirst ? isASCIIIdentifierStart(b) : isASCIIIdentifierPart(b) {

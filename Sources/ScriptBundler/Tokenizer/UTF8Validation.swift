@@ -4,7 +4,14 @@ enum UTF8Validation {
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
         var i = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < count {
+            // Eight ASCII bytes at a time.
+            if count - i >= 8, let base = raw.baseAddress,
+               base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b0 = bytes[i]
             if b0 < 0x80 {
                 i += 1

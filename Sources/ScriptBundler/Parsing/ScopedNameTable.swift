@@ -1,0 +1,70 @@
+/// The declaration of each name per scope during one parse, keyed by (scope, interned name ID): open
+/// addressing on the packed key with a multiplicative hash, cheaper than a `Dictionary` and its seeded
+/// hasher on the parser's hottest lookups.
+struct ScopedNameTable {
+    /// Packed keys (`scope << 32 | name`) of the occupied slots.
+    private var keys: [UInt64]
+    /// The declaration index of each slot, -1 for an empty one.
+    private var values: [Int32]
+    private var shift: UInt64
+    private var occupied = 0
+
+    /// A table sized for about `capacity` names.
+    init(capacity: Int = 64) {
+        var size = 64
+        while size < capacity * 2 { size *= 2 }
+        keys = [UInt64](repeating: 0, count: size)
+        values = [Int32](repeating: -1, count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
+    }
+
+    @inline(__always)
+    private static func key(scope: Int, name: Int32) -> UInt64 {
+        UInt64(truncatingIfNeeded: scope) << 32 | UInt64(UInt32(bitPattern: name))
+    }
+
+    @inline(__always)
+    private func slot(for key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The declaration of `name` in `scope`, if any.
+    @inline(__always)
+    func declaration(scope: Int, name: Int32) -> Int? {
+        let key = Self.key(scope: scope, name: name)
+        let mask = values.count - 1
+        var slot = slot(for: key)
+        while true {
+            let value = values[slot]
+            if value < 0 { return nil }
+            if keys[slot] == key { return Int(value) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Records `declaration` for `name` in `scope` (which must not have one yet).
+    mutating func insert(_ declaration: Int, scope: Int, name: Int32) {
+        if (occupied + 1) * 2 > values.count { grow() }
+        place(Self.key(scope: scope, name: name), Int32(truncatingIfNeeded: declaration))
+        occupied += 1
+    }
+
+    private mutating func place(_ key: UInt64, _ value: Int32) {
+        let mask = values.count - 1
+        var slot = slot(for: key)
+        while values[slot] >= 0 { slot = (slot + 1) & mask }
+        keys[slot] = key
+        values[slot] = value
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+        values = [Int32](repeating: -1, count: oldValues.count * 2)
+        shift -= 1
+        for index in oldValues.indices where oldValues[index] >= 0 {
+            place(oldKeys[index], oldValues[index])
+        }
+    }
+}
