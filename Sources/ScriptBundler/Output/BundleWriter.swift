@@ -32,7 +32,7 @@ struct BundleWriter {
         let processID = getpid()
         for (index, file) in files.enumerated() {
             let target = Paths.join(folder, file.name)
-            if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target), existing == file.bytes {
+            if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target), Self.equalBytes(existing, file.bytes) {
                 results.append(WrittenFile(path: target, byteCount: file.bytes.count, changed: false))
                 continue
             }
@@ -55,6 +55,17 @@ struct BundleWriter {
             }
         }
         return results
+    }
+
+    /// Whether `a` and `b` hold the same bytes (one `memcmp`, not an element-by-element loop).
+    static func equalBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 
     /// Removes temporary files this writer created for `names` in a run that was killed before renaming them.
