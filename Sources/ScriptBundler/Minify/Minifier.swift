@@ -88,12 +88,25 @@ enum Minifier {
         _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
         origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
-        code.withUnsafeBufferPointer { bytes in
+        // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
+        var renameCosts: [Int] = []
+        renameCosts.reserveCapacity(renames.table.count)
+        for rename in renames.table { renameCosts.append(rename.name.count + 1) }
+        var bound = code.count + tokens.count + 16
+        for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
+        return code.withUnsafeBufferPointer { bytes in
             var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
             for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
             if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
-            writer.run(tokens, renames: renames)
+            // The code is written straight into the array's storage; past `bound` (never, by the count above)
+            // the writer would move to a buffer of its own.
+            let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+                writer.attach(buffer)
+                writer.run(tokens, renames: renames)
+                initialized = writer.detach()
+            }
             var piece = writer.finish()
+            if piece.code.isEmpty { piece.code = written }
             piece.sources = mapping ? sources : []
             piece.lineCount = writer.line
             piece.lastLineColumn = writer.column
@@ -140,10 +153,12 @@ enum Minifier {
         let bytes: UnsafeBufferPointer<UInt8>
         let mapping: Bool
         var piece = MinifiedPiece()
-        /// The code written so far: `output[0..<written]`.
-        private var output: UnsafeMutablePointer<UInt8>
-        private var outputCapacity: Int
+        /// The code written so far: `output[0..<written]`, in a buffer given by `attach` or, once that is full,
+        /// one of the writer's own (`ownsOutput`).
+        private var output: UnsafeMutablePointer<UInt8>?
+        private var outputCapacity = 0
         private var written = 0
+        private var ownsOutput = false
         /// The renames' new names, back to back (`renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing
         /// one copies bytes without retaining the rename.
         private var renameNames: [UInt8] = []
@@ -183,44 +198,63 @@ enum Minifier {
             case .recorded(let origins, let tokens):
                 (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, origins, tokens, true)
             }
-            outputCapacity = max(64, bytes.count + bytes.count / 8)
-            output = UnsafeMutablePointer<UInt8>.allocate(capacity: outputCapacity)
         }
 
-        /// The piece with its code; releases the buffer.
-        mutating func finish() -> MinifiedPiece {
-            piece.code = Array(UnsafeBufferPointer(start: output, count: written))
-            output.deallocate()
-            output = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-            outputCapacity = 1
+        /// Writes into `buffer` (uninitialized) from now on.
+        mutating func attach(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            output = buffer.baseAddress
+            outputCapacity = buffer.baseAddress == nil ? 0 : buffer.count
             written = 0
+            ownsOutput = false
+        }
+
+        /// The number of bytes written into the attached buffer (0 when the writer moved to its own).
+        mutating func detach() -> Int {
+            if ownsOutput { return 0 }
+            let count = written
+            (output, outputCapacity, written) = (nil, 0, 0)
+            return count
+        }
+
+        /// The piece, with its code when the writer moved to a buffer of its own (empty otherwise); releases it.
+        mutating func finish() -> MinifiedPiece {
+            if ownsOutput, let output {
+                piece.code = Array(UnsafeBufferPointer(start: output, count: written))
+                output.deallocate()
+            }
+            (output, outputCapacity, written, ownsOutput) = (nil, 0, 0, false)
             return piece
         }
 
         @inline(__always)
-        private mutating func reserve(_ count: Int) {
-            if written + count > outputCapacity { grow(written + count) }
+        private mutating func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+            if written + count <= outputCapacity, let output { return output }
+            return grow(written + count)
         }
 
-        private mutating func grow(_ needed: Int) {
-            let capacity = max(needed, outputCapacity * 2)
+        private mutating func grow(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+            let capacity = max(needed, outputCapacity * 2, 64)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            larger.update(from: output, count: written)
-            output.deallocate()
+            if let output {
+                larger.update(from: output, count: written)
+                if ownsOutput { output.deallocate() }
+            }
             output = larger
             outputCapacity = capacity
+            ownsOutput = true
+            return larger
         }
 
         @inline(__always)
         private mutating func appendByte(_ byte: UInt8) {
-            reserve(1)
+            let output = reserve(1)
             output[written] = byte
             written += 1
         }
 
         @inline(__always)
         private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
-            reserve(count)
+            let output = reserve(count)
             if count <= 16 {
                 for k in 0..<count { output[written + k] = source[k] }
             } else {
@@ -391,7 +425,7 @@ enum Minifier {
             }
             let start = Int(renameNameStarts[renameIndex])
             let count = Int(renameNameStarts[renameIndex + 1]) - start
-            reserve(count)
+            let output = reserve(count)
             for k in 0..<count { output[written + k] = renameNames[start + k] }
             written += count
             column += count
