@@ -55,6 +55,19 @@ private struct FailingFileSystem: BundlerFileSystem {
         return (folder, configuration)
     }
 
+    @Test(arguments: [
+        ([], [], true),
+        ([1, 2, 3], [1, 2, 3], true),
+        ([1, 2, 3], [1, 2, 4], false),
+        ([9] + [UInt8](repeating: 7, count: 100), [8] + [UInt8](repeating: 7, count: 100), false),
+        ([1, 2], [1, 2, 3], false),
+        ([], [0], false),
+    ] as [([UInt8], [UInt8], Bool)])
+    func equalBytesComparesEveryByte(_ a: [UInt8], _ b: [UInt8], _ expected: Bool) {
+        #expect(BundleWriter.equalBytes(a, b) == expected)
+        #expect(BundleWriter.equalBytes(b, a) == expected)
+    }
+
     @Test func createsTheOutputFolderAndWritesBundlesAndMaps() throws {
         let (folder, configuration) = try Self.project()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -14,8 +14,9 @@ enum MinifiedBundleComposer {
             license = LegalComments.file(legalComments)
         }
         output.reserveCapacity(pieces.reduce(output.count + 1) { $0 + $1.code.count + 1 })
-        var map = mapping ? SourceMapBuilder() : nil
-        if mapping { map?.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
+        // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
+        var map = SourceMapBuilder()
+        if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
         // Generated position where the next piece starts (line 0 is the pointer line).
         var line = 1
         var column = 0
@@ -29,32 +30,32 @@ enum MinifiedBundleComposer {
                 line += 1
                 column = 0
             }
-            if map != nil {
+            if mapping {
                 var sourceIndices: [Int] = []
                 sourceIndices.reserveCapacity(piece.sources.count)
                 for source in piece.sources {
-                    sourceIndices.append(map?.addSource(source.path, content: source.content) ?? 0)
+                    sourceIndices.append(map.addSource(source.path, content: source.content))
                 }
                 var nameIndices: [Int] = []
                 nameIndices.reserveCapacity(piece.names.count)
-                for name in piece.names { nameIndices.append(map?.addName(name) ?? 0) }
+                for name in piece.names { nameIndices.append(map.addName(name)) }
                 for segment in piece.segments {
                     let generatedLine = line + Int(segment.line)
                     let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
                     let source = Int(segment.source)
                     guard source >= 0, source < sourceIndices.count else {
-                        if lastWasMapped { map?.addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
+                        if lastWasMapped { map.addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
                         lastWasMapped = false
                         continue
                     }
                     let name = Int(segment.name)
                     if name >= 0, name < nameIndices.count {
-                        map?.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
-                                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn),
-                                        name: nameIndices[name])
+                        map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
+                                       originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn),
+                                       name: nameIndices[name])
                     } else {
-                        map?.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
-                                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                        map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
+                                       originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
                     }
                     lastWasMapped = true
                 }
@@ -65,6 +66,6 @@ enum MinifiedBundleComposer {
             previousEnd = piece.code.last
         }
         output.append(0x0A)
-        return MinifiedBundle(code: output, map: map, license: license)
+        return MinifiedBundle(code: output, map: mapping ? map : nil, license: license)
     }
 }

@@ -88,11 +88,25 @@ enum Minifier {
         _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
         origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
-        code.withUnsafeBufferPointer { bytes in
+        // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
+        var renameCosts: [Int] = []
+        renameCosts.reserveCapacity(renames.table.count)
+        for rename in renames.table { renameCosts.append(rename.name.count + 1) }
+        var bound = code.count + tokens.count + 16
+        for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
+        return code.withUnsafeBufferPointer { bytes in
             var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
             for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
-            writer.run(tokens, renames: renames)
-            var piece = writer.piece
+            if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
+            // The code is written straight into the array's storage; past `bound` (never, by the count above)
+            // the writer would move to a buffer of its own.
+            let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+                writer.attach(buffer)
+                writer.run(tokens, renames: renames)
+                initialized = writer.detach()
+            }
+            var piece = writer.finish()
+            if piece.code.isEmpty { piece.code = written }
             piece.sources = mapping ? sources : []
             piece.lineCount = writer.line
             piece.lastLineColumn = writer.column
@@ -133,11 +147,23 @@ enum Minifier {
         return piece
     }
 
-    /// Emits the tokens and their mappings, from line 0 of the piece.
+    /// Emits the tokens and their mappings, from line 0 of the piece. Code goes into one growing buffer the
+    /// writer owns until `finish()` hands it over as `piece.code` (use one writer once, never copy it).
     private struct Writer {
         let bytes: UnsafeBufferPointer<UInt8>
         let mapping: Bool
         var piece = MinifiedPiece()
+        /// The code written so far: `output[0..<written]`, in a buffer given by `attach` or, once that is full,
+        /// one of the writer's own (`ownsOutput`).
+        private var output: UnsafeMutablePointer<UInt8>?
+        private var outputCapacity = 0
+        private var written = 0
+        private var ownsOutput = false
+        /// The renames' new names, back to back (`renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing
+        /// one copies bytes without retaining the rename.
+        private var renameNames: [UInt8] = []
+        private var renameNameStarts: [Int32] = [0]
+        private var renameIsShorthand: [Bool] = []
         private var nameIndices: [String: Int32] = [:]
         var line = 0
         var column = 0
@@ -172,7 +198,69 @@ enum Minifier {
             case .recorded(let origins, let tokens):
                 (lookup, body, bodyLineOffset, recordedOrigins, sourceTokens, isRecorded) = (nil, nil, 0, origins, tokens, true)
             }
-            piece.code.reserveCapacity(bytes.count)
+        }
+
+        /// Writes into `buffer` (uninitialized) from now on.
+        mutating func attach(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            output = buffer.baseAddress
+            outputCapacity = buffer.baseAddress == nil ? 0 : buffer.count
+            written = 0
+            ownsOutput = false
+        }
+
+        /// The number of bytes written into the attached buffer (0 when the writer moved to its own).
+        mutating func detach() -> Int {
+            if ownsOutput { return 0 }
+            let count = written
+            (output, outputCapacity, written) = (nil, 0, 0)
+            return count
+        }
+
+        /// The piece, with its code when the writer moved to a buffer of its own (empty otherwise); releases it.
+        mutating func finish() -> MinifiedPiece {
+            if ownsOutput, let output {
+                piece.code = Array(UnsafeBufferPointer(start: output, count: written))
+                output.deallocate()
+            }
+            (output, outputCapacity, written, ownsOutput) = (nil, 0, 0, false)
+            return piece
+        }
+
+        @inline(__always)
+        private mutating func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+            if written + count <= outputCapacity, let output { return output }
+            return grow(written + count)
+        }
+
+        private mutating func grow(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+            let capacity = max(needed, outputCapacity * 2, 64)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            if let output {
+                larger.update(from: output, count: written)
+                if ownsOutput { output.deallocate() }
+            }
+            output = larger
+            outputCapacity = capacity
+            ownsOutput = true
+            return larger
+        }
+
+        @inline(__always)
+        private mutating func appendByte(_ byte: UInt8) {
+            let output = reserve(1)
+            output[written] = byte
+            written += 1
+        }
+
+        @inline(__always)
+        private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+            let output = reserve(count)
+            if count <= 16 {
+                for k in 0..<count { output[written + k] = source[k] }
+            } else {
+                (output + written).update(from: source, count: count)
+            }
+            written += count
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
@@ -242,6 +330,19 @@ enum Minifier {
         }
 
         mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
+            renameNameStarts.reserveCapacity(renames.table.count + 1)
+            renameIsShorthand.reserveCapacity(renames.table.count)
+            for rename in renames.table {
+                renameNames.append(contentsOf: rename.name)
+                renameNameStarts.append(Int32(truncatingIfNeeded: renameNames.count))
+                renameIsShorthand.append(rename.isShorthand)
+            }
+            renames.byToken.withUnsafeBufferPointer { byToken in
+                run(tokens, byToken: byToken, renames: renames)
+            }
+        }
+
+        private mutating func run(_ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
@@ -260,25 +361,27 @@ enum Minifier {
                     default: break
                     }
                 }
-                let renameIndex = index < renames.byToken.count ? Int(renames.byToken[index]) : -1
-                let rename = renameIndex >= 0 ? renames.table[renameIndex] : nil
+                let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
+                let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
                 if let previous {
-                    switch separator(previous, previousLast: previousLast, token, renamedFirst: rename.map { $0.isShorthand ? nil : $0.name[0] } ?? nil) {
+                    let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
+                        ? renameNames[Int(renameNameStarts[renameIndex])] : nil
+                    switch separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
                     case .none: break
                     case .space:
-                        piece.code.append(0x20)
+                        appendByte(0x20)
                         column += 1
                     case .newline:
-                        piece.code.append(0x0A)
+                        appendByte(0x0A)
                         line += 1
                         column = 0
                     }
                 }
                 current = index
                 currentLine = token.line - 1
-                if let rename {
-                    emitRenamed(token, rename, index: renameIndex)
-                    previousLast = rename.name[rename.name.count - 1]
+                if isRenamed {
+                    emitRenamed(token, index: renameIndex, renames: renames)
+                    previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
                 } else {
                     emit(token)
                     previousLast = bytes[token.end - 1]
@@ -311,17 +414,21 @@ enum Minifier {
         }
 
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
-        mutating func emitRenamed(_ token: JavaScriptToken, _ rename: IdentifierRename, index renameIndex: Int) {
-            if rename.isShorthand {
+        mutating func emitRenamed(_ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames) {
+            if renameIsShorthand[renameIndex] {
                 emit(token)
-                piece.code.append(0x3A)
+                appendByte(0x3A)
                 column += 1
             }
             if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start) {
-                addSegment(original, nameIndex: nameIndex(rename.originalName, rename: renameIndex))
+                addSegment(original, nameIndex: nameIndex(renames.table[renameIndex].originalName, rename: renameIndex))
             }
-            piece.code.append(contentsOf: rename.name)
-            column += rename.name.count
+            let start = Int(renameNameStarts[renameIndex])
+            let count = Int(renameNameStarts[renameIndex + 1]) - start
+            let output = reserve(count)
+            for k in 0..<count { output[written + k] = renameNames[start + k] }
+            written += count
+            column += count
         }
 
         func separator(
@@ -362,9 +469,13 @@ enum Minifier {
         mutating func emit(_ token: JavaScriptToken) {
             if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
             let range = token.range
-            piece.code.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            if let base = bytes.baseAddress, range.lowerBound >= 0, range.upperBound <= bytes.count {
+                appendBytes(base + range.lowerBound, count: range.count)
+            }
             guard token.canSpanLines else {
-                column += Self.utf16Length(bytes, range.lowerBound, range.upperBound)
+                // Punctuators and keywords are ASCII.
+                column += token.kind == .punctuator || token.kind == .keyword
+                    ? range.count : Self.utf16Length(bytes, range.lowerBound, range.upperBound)
                 return
             }
             // A multi-line token: count its lines and map each continuation line at column 0.

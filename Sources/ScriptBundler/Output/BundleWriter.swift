@@ -32,7 +32,7 @@ struct BundleWriter {
         let processID = getpid()
         for (index, file) in files.enumerated() {
             let target = Paths.join(folder, file.name)
-            if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target), Self.sameBytes(existing, file.bytes) {
+            if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target), Self.equalBytes(existing, file.bytes) {
                 results.append(WrittenFile(path: target, byteCount: file.bytes.count, changed: false))
                 continue
             }
@@ -57,6 +57,17 @@ struct BundleWriter {
         return results
     }
 
+    /// Whether `a` and `b` hold the same bytes (one `memcmp`, not an element-by-element loop).
+    static func equalBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+
     /// Removes temporary files this writer created for `names` in a run that was killed before renaming them.
     /// Only called under the folder lock, when no other run can be writing.
     private func removeStaleTemporaries(for names: [String], in folder: String) {
@@ -68,17 +79,6 @@ struct BundleWriter {
                 let parts = middle.split(separator: UInt8(ascii: "-"))
                 guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }) else { continue }
                 try? fileSystem.removeItem(at: Paths.join(folder, entry))
-            }
-        }
-    }
-
-    /// Whether two byte arrays are equal, compared with `memcmp` rather than element by element.
-    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in
-            b.withUnsafeBytes { b in
-                guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-                return memcmp(x, y, a.count) == 0
             }
         }
     }
