@@ -24,8 +24,8 @@ actor EventInbox<Event: Sendable> {
         }
     }
 
-    /// The next event, or `nil` when none arrives within `timeout`.
-    func next(timeout: Duration = .seconds(10)) async -> Event? {
+    /// The next event, or `nil` when none arrives within `timeout` (generous: the suite runs on loaded 2-core machines).
+    func next(timeout: Duration = .seconds(60)) async -> Event? {
         if !buffer.isEmpty { return buffer.removeFirst() }
         nextID += 1
         let id = nextID
@@ -39,7 +39,7 @@ actor EventInbox<Event: Sendable> {
     }
 
     /// The first event that satisfies `predicate` (earlier ones are dropped), or `nil` on timeout.
-    func first(timeout: Duration = .seconds(10), where predicate: (Event) -> Bool) async -> Event? {
+    func first(timeout: Duration = .seconds(60), where predicate: (Event) -> Bool) async -> Event? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let event = await next(timeout: deadline - ContinuousClock.now) else { return nil }
