@@ -9,6 +9,10 @@ public struct RuleListMatcher: Sendable {
     /// Each rule's index in the source JSON array.
     public let sourceIndices: [Int]
     private let compiled: [CompiledRule]
+    /// Each rule's cheap checks, by slot.
+    private let gates: [RuleGate]
+    /// The gates' required URL literals, back to back.
+    private let literalPool: [UInt8]
     private let urlIndex: GramIndex
     private let topIndex: GramIndex
     private let frameIndex: GramIndex
@@ -38,6 +42,9 @@ public struct RuleListMatcher: Sendable {
             }
         }
         self.compiled = compiled
+        var pool: [UInt8] = []
+        gates = compiled.map { RuleGate($0, pool: &pool) }
+        literalPool = pool
 
         // File each rule under its rarest gram.
         var urlFrequency: [UInt32: Int] = [:]
@@ -92,16 +99,43 @@ public struct RuleListMatcher: Sendable {
 
     /// The slots (positions in `rules`) whose trigger matches, in rule order.
     public func matchingSlots(_ request: PreparedRequest) -> [Int] {
-        var candidates = everyRequest
-        urlIndex.collect(request.lowercasedURL, into: &candidates)
+        var candidates: [Int32] = []
+        candidates.reserveCapacity(everyRequest.count + 64)
+        candidates += everyRequest
+        request.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, into: &candidates) }
         topIndex.collect(request.lowercasedTopURL, into: &candidates)
         frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
         candidates.sort()
+        let resourceBit = request.resourceType.bit
+        let loadTypeBit: UInt8 = request.isThirdParty ? 2 : 1
+        let contextBit: UInt8 = request.loadContext == .topFrame ? 1 : 2
+        let method = request.method
         var matched: [Int] = []
-        var previous: Int32 = -1
-        for slot in candidates where slot != previous {
-            previous = slot
-            if compiled[Int(slot)].matches(request) { matched.append(Int(slot)) }
+        gates.withUnsafeBufferPointer { gates in
+            literalPool.withUnsafeBufferPointer { pool in
+                compiled.withUnsafeBufferPointer { compiled in
+                    request.lowercasedURL.withUnsafeBufferPointer { lowered in
+                        request.url.bytes.withUnsafeBufferPointer { url in
+                            var previous: Int32 = -1
+                            for slot in candidates where slot != previous {
+                                previous = slot
+                                let gate = gates[Int(slot)]
+                                guard gate.resourceMask & resourceBit != 0,
+                                      gate.loadTypeMask & loadTypeBit != 0,
+                                      gate.loadContextMask & contextBit != 0,
+                                      gate.method == nil || gate.method == method
+                                else { continue }
+                                if gate.literalCount > 0 {
+                                    let start = Int(gate.literalStart)
+                                    let literal = UnsafeBufferPointer(rebasing: pool[start..<(start + Int(gate.literalCount))])
+                                    guard RuleGate.contains(lowered, literal) else { continue }
+                                }
+                                if compiled[Int(slot)].matchesPatterns(request, url: url) { matched.append(Int(slot)) }
+                            }
+                        }
+                    }
+                }
+            }
         }
         return matched
     }
