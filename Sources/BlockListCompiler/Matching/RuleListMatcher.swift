@@ -9,6 +9,9 @@ public struct RuleListMatcher: Sendable {
     /// Each rule's index in the source JSON array.
     public let sourceIndices: [Int]
     private let compiled: [CompiledRule]
+    /// `compiled` without ownership, so the candidate loop calls rules without reference counting; `compiled`
+    /// keeps every rule alive for as long as the matcher lives.
+    private let unownedCompiled: [Unmanaged<CompiledRule>]
     /// Each rule's cheap checks, by slot.
     private let gates: [RuleGate]
     /// The gates' required URL literals, back to back.
@@ -42,6 +45,7 @@ public struct RuleListMatcher: Sendable {
             }
         }
         self.compiled = compiled
+        unownedCompiled = compiled.map { Unmanaged.passUnretained($0) }
         var pool: [UInt8] = []
         gates = compiled.map { RuleGate($0, pool: &pool) }
         literalPool = pool
@@ -111,26 +115,29 @@ public struct RuleListMatcher: Sendable {
         let contextBit: UInt8 = request.loadContext == .topFrame ? 1 : 2
         let method = request.method
         var matched: [Int] = []
-        gates.withUnsafeBufferPointer { gates in
-            literalPool.withUnsafeBufferPointer { pool in
-                compiled.withUnsafeBufferPointer { compiled in
-                    request.lowercasedURL.withUnsafeBufferPointer { lowered in
-                        request.url.bytes.withUnsafeBufferPointer { url in
-                            var previous: Int32 = -1
-                            for slot in candidates where slot != previous {
-                                previous = slot
-                                let gate = gates[Int(slot)]
-                                guard gate.resourceMask & resourceBit != 0,
-                                      gate.loadTypeMask & loadTypeBit != 0,
-                                      gate.loadContextMask & contextBit != 0,
-                                      gate.method == nil || gate.method == method
-                                else { continue }
-                                if gate.literalCount > 0 {
-                                    let start = Int(gate.literalStart)
-                                    let literal = UnsafeBufferPointer(rebasing: pool[start..<(start + Int(gate.literalCount))])
-                                    guard RuleGate.contains(lowered, literal) else { continue }
+        withExtendedLifetime(compiled) {
+            gates.withUnsafeBufferPointer { gates in
+                literalPool.withUnsafeBufferPointer { pool in
+                    unownedCompiled.withUnsafeBufferPointer { compiled in
+                        request.lowercasedURL.withUnsafeBufferPointer { lowered in
+                            request.url.bytes.withUnsafeBufferPointer { url in
+                                var previous: Int32 = -1
+                                for slot in candidates where slot != previous {
+                                    previous = slot
+                                    let gate = gates[Int(slot)]
+                                    guard gate.resourceMask & resourceBit != 0,
+                                          gate.loadTypeMask & loadTypeBit != 0,
+                                          gate.loadContextMask & contextBit != 0,
+                                          gate.method == nil || gate.method == method
+                                    else { continue }
+                                    if gate.literalCount > 0 {
+                                        let start = Int(gate.literalStart)
+                                        let literal = UnsafeBufferPointer(rebasing: pool[start..<(start + Int(gate.literalCount))])
+                                        guard RuleGate.contains(lowered, literal) else { continue }
+                                    }
+                                    let rule = compiled[Int(slot)]
+                                    if rule._withUnsafeGuaranteedRef({ $0.matchesPatterns(request, url: url) }) { matched.append(Int(slot)) }
                                 }
-                                if compiled[Int(slot)].matchesPatterns(request, url: url) { matched.append(Int(slot)) }
                             }
                         }
                     }
