@@ -74,9 +74,9 @@ public struct RuleListMatcher: Sendable {
                 every.append(slot32)
             }
         }
-        urlIndex = GramIndex(entries: urlEntries)
-        topIndex = GramIndex(entries: topEntries)
-        frameIndex = GramIndex(entries: frameEntries)
+        urlIndex = GramIndex(entries: urlEntries, gates: gates)
+        topIndex = GramIndex(entries: topEntries, gates: gates)
+        frameIndex = GramIndex(entries: frameEntries, gates: gates)
         everyRequest = every
     }
 
@@ -95,9 +95,9 @@ public struct RuleListMatcher: Sendable {
     /// Number of rules whose trigger is checked for `request` (after the index), for statistics.
     public func candidateCount(_ request: PreparedRequest) -> Int {
         var candidates = everyRequest
-        urlIndex.collect(request.lowercasedURL, into: &candidates)
-        topIndex.collect(request.lowercasedTopURL, into: &candidates)
-        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        urlIndex.collect(request.lowercasedURL, admitting: .any, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, admitting: .any, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, admitting: .any, into: &candidates)
         return Set(candidates).count
     }
 
@@ -106,13 +106,14 @@ public struct RuleListMatcher: Sendable {
         var candidates: [Int32] = []
         candidates.reserveCapacity(everyRequest.count + 64)
         candidates += everyRequest
-        request.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, into: &candidates) }
-        topIndex.collect(request.lowercasedTopURL, into: &candidates)
-        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
-        candidates.sort()
         let resourceBit = request.resourceType.bit
         let loadTypeBit: UInt8 = request.isThirdParty ? 2 : 1
         let contextBit: UInt8 = request.loadContext == .topFrame ? 1 : 2
+        let flags = GramIndex.RequestFlags(resourceBit: resourceBit, flags: loadTypeBit | contextBit << 2)
+        request.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, admitting: flags, into: &candidates) }
+        topIndex.collect(request.lowercasedTopURL, admitting: flags, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, admitting: flags, into: &candidates)
+        candidates.sort()
         let method = request.method
         var matched: [Int] = []
         withExtendedLifetime(compiled) {
