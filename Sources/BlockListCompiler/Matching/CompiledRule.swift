@@ -104,9 +104,15 @@ final class CompiledRule: Sendable {
               loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
               loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,
               method == nil || method == request.method,
-              urlLiteral.count < 5 || CompiledRule.contains(request.lowercasedURL, urlLiteral),
-              urlFilter.matches(request.url.bytes)
+              urlLiteral.count < RuleGate.minimumLiteralCount || CompiledRule.contains(request.lowercasedURL, urlLiteral)
         else { return false }
+        return request.url.bytes.withUnsafeBufferPointer { matchesPatterns(request, url: $0) }
+    }
+
+    /// Whether the url-filter automaton and the condition match, for a request that passed the rule's `RuleGate`;
+    /// `url` holds `request.url.bytes`.
+    func matchesPatterns(_ request: PreparedRequest, url: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard urlFilter.matches(url) else { return false }
         guard let condition else { return true }
         if let exact = condition.exactDomains, let suffixes = request.topHostSuffixes {
             var any = false

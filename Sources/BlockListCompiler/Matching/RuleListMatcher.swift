@@ -9,6 +9,13 @@ public struct RuleListMatcher: Sendable {
     /// Each rule's index in the source JSON array.
     public let sourceIndices: [Int]
     private let compiled: [CompiledRule]
+    /// `compiled` without ownership, so the candidate loop calls rules without reference counting; `compiled`
+    /// keeps every rule alive for as long as the matcher lives.
+    private let unownedCompiled: [Unmanaged<CompiledRule>]
+    /// Each rule's cheap checks, by slot.
+    private let gates: [RuleGate]
+    /// The gates' required URL literals, back to back.
+    private let literalPool: [UInt8]
     private let urlIndex: GramIndex
     private let topIndex: GramIndex
     private let frameIndex: GramIndex
@@ -38,6 +45,10 @@ public struct RuleListMatcher: Sendable {
             }
         }
         self.compiled = compiled
+        unownedCompiled = compiled.map { Unmanaged.passUnretained($0) }
+        var pool: [UInt8] = []
+        gates = compiled.map { RuleGate($0, pool: &pool) }
+        literalPool = pool
 
         // File each rule under its rarest gram.
         var urlFrequency: [UInt32: Int] = [:]
@@ -63,9 +74,9 @@ public struct RuleListMatcher: Sendable {
                 every.append(slot32)
             }
         }
-        urlIndex = GramIndex(entries: urlEntries)
-        topIndex = GramIndex(entries: topEntries)
-        frameIndex = GramIndex(entries: frameEntries)
+        urlIndex = GramIndex(entries: urlEntries, gates: gates)
+        topIndex = GramIndex(entries: topEntries, gates: gates)
+        frameIndex = GramIndex(entries: frameEntries, gates: gates)
         everyRequest = every
     }
 
@@ -84,24 +95,55 @@ public struct RuleListMatcher: Sendable {
     /// Number of rules whose trigger is checked for `request` (after the index), for statistics.
     public func candidateCount(_ request: PreparedRequest) -> Int {
         var candidates = everyRequest
-        urlIndex.collect(request.lowercasedURL, into: &candidates)
-        topIndex.collect(request.lowercasedTopURL, into: &candidates)
-        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        urlIndex.collect(request.lowercasedURL, admitting: .any, into: &candidates)
+        topIndex.collect(request.lowercasedTopURL, admitting: .any, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, admitting: .any, into: &candidates)
         return Set(candidates).count
     }
 
     /// The slots (positions in `rules`) whose trigger matches, in rule order.
     public func matchingSlots(_ request: PreparedRequest) -> [Int] {
-        var candidates = everyRequest
-        urlIndex.collect(request.lowercasedURL, into: &candidates)
-        topIndex.collect(request.lowercasedTopURL, into: &candidates)
-        frameIndex.collect(request.lowercasedFrameURL, into: &candidates)
+        var candidates: [Int32] = []
+        candidates.reserveCapacity(everyRequest.count + 64)
+        candidates += everyRequest
+        let resourceBit = request.resourceType.bit
+        let loadTypeBit: UInt8 = request.isThirdParty ? 2 : 1
+        let contextBit: UInt8 = request.loadContext == .topFrame ? 1 : 2
+        let flags = GramIndex.RequestFlags(resourceBit: resourceBit, flags: loadTypeBit | contextBit << 2)
+        request.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, admitting: flags, into: &candidates) }
+        topIndex.collect(request.lowercasedTopURL, admitting: flags, into: &candidates)
+        frameIndex.collect(request.lowercasedFrameURL, admitting: flags, into: &candidates)
         candidates.sort()
+        let method = request.method
         var matched: [Int] = []
-        var previous: Int32 = -1
-        for slot in candidates where slot != previous {
-            previous = slot
-            if compiled[Int(slot)].matches(request) { matched.append(Int(slot)) }
+        withExtendedLifetime(compiled) {
+            gates.withUnsafeBufferPointer { gates in
+                literalPool.withUnsafeBufferPointer { pool in
+                    unownedCompiled.withUnsafeBufferPointer { compiled in
+                        request.lowercasedURL.withUnsafeBufferPointer { lowered in
+                            request.url.bytes.withUnsafeBufferPointer { url in
+                                var previous: Int32 = -1
+                                for slot in candidates where slot != previous {
+                                    previous = slot
+                                    let gate = gates[Int(slot)]
+                                    guard gate.resourceMask & resourceBit != 0,
+                                          gate.loadTypeMask & loadTypeBit != 0,
+                                          gate.loadContextMask & contextBit != 0,
+                                          gate.method == nil || gate.method == method
+                                    else { continue }
+                                    if gate.literalCount > 0 {
+                                        let start = Int(gate.literalStart)
+                                        let literal = UnsafeBufferPointer(rebasing: pool[start..<(start + Int(gate.literalCount))])
+                                        guard RuleGate.contains(lowered, literal) else { continue }
+                                    }
+                                    let rule = compiled[Int(slot)]
+                                    if rule._withUnsafeGuaranteedRef({ $0.matchesPatterns(request, url: url) }) { matched.append(Int(slot)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
         return matched
     }
