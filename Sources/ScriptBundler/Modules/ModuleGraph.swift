@@ -124,11 +124,12 @@ struct ModuleGraph {
         let bytes: [UInt8]
         if let known { bytes = known } else { bytes = try read(path) }
         if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
-        let tokens = try tokenize(bytes, path: path)
+        let tokenization = try tokenize(bytes, path: path)
+        let tokens = tokenization.tokens
         var analysis: ScopeAnalysis?
         if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
             do {
-                analysis = try JavaScriptParser.analyze(bytes, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+                analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
             } catch {
                 throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
             }
@@ -146,9 +147,9 @@ struct ModuleGraph {
         }
     }
 
-    private func tokenize(_ bytes: [UInt8], path: String) throws(BundlerError) -> [JavaScriptToken] {
+    private func tokenize(_ bytes: [UInt8], path: String) throws(BundlerError) -> JavaScriptTokenization {
         do {
-            return try JavaScriptTokenizer.tokenize(bytes).tokens
+            return try JavaScriptTokenizer.tokenize(bytes)
         } catch {
             throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
         }

@@ -13,9 +13,10 @@ public enum JavaScriptParser {
         _ source: [UInt8], tokenization: JavaScriptTokenization
     ) throws(JavaScriptSyntaxError) -> ScopeAnalysis {
         let tokens = tokenization.tokens
+        let bracketPairs = tokenization.bracketPairs
         let outcome = LargeStack.run { () -> Result<ScopeAnalysis, JavaScriptSyntaxError> in
             source.withUnsafeBytes { bytes in
-                var parser = ParserState(source: source, bytes: bytes, tokens: tokens)
+                var parser = ParserState(source: source, bytes: bytes, tokens: tokens, bracketPairs: bracketPairs)
                 do throws(JavaScriptSyntaxError) {
                     try parser.parseProgram()
                     return .success(parser.finish())

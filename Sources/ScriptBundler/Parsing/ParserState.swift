@@ -49,14 +49,45 @@ struct ParserState {
     private var contextCandidates: [ContextCandidate] = []
 
     /// `bytes` must be the bytes of `source` and stay valid for the life of the state (the parser runs
-    /// inside `source.withUnsafeBytes`).
-    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokens: [JavaScriptToken]) {
+    /// inside `source.withUnsafeBytes`). `bracketPairs`, when given, are the tokenizer's matched brackets
+    /// for exactly `tokens` (see `JavaScriptTokenization.bracketPairs`).
+    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokens: [JavaScriptToken], bracketPairs: [Int32]? = nil) {
         self.src = source
         self.bytes = bytes
         self.tokens = tokens
         self.count = tokens.count
         self.analysis = ScopeAnalysis(tokens: tokens)
         self.names = ScopedNameTable(capacity: tokens.count / 8)
+        if let bracketPairs {
+            self.matching = Self.matching(count: tokens.count, pairs: bracketPairs)
+        } else {
+            self.matching = Self.matching(tokens: tokens, bytes: bytes)
+        }
+        let expectedReferences = tokens.count / 4
+        analysis.references.reserveCapacity(expectedReferences)
+        referenceNameList.reserveCapacity(expectedReferences)
+        referenceFlags.reserveCapacity(expectedReferences)
+        analysis.declarations.reserveCapacity(tokens.count / 16)
+    }
+
+    /// The closing token index of each opening bracket from the tokenizer's flat pairs (else -1).
+    private static func matching(count: Int, pairs: [Int32]) -> [Int32] {
+        var matching = [Int32](repeating: -1, count: count)
+        matching.withUnsafeMutableBufferPointer { matching in
+            pairs.withUnsafeBufferPointer { pairs in
+                var k = 0
+                while k + 1 < pairs.count {
+                    let open = Int(pairs[k])
+                    if open >= 0, open < matching.count { matching[open] = pairs[k + 1] }
+                    k += 2
+                }
+            }
+        }
+        return matching
+    }
+
+    /// The closing token index of each opening bracket (else -1), found by a pass over `tokens`.
+    private static func matching(tokens: [JavaScriptToken], bytes: UnsafeRawBufferPointer) -> [Int32] {
         var matching = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int] = []
         matching.withUnsafeMutableBufferPointer { matching in
@@ -85,12 +116,7 @@ struct ParserState {
                 }
             }
         }
-        self.matching = matching
-        let expectedReferences = tokens.count / 4
-        analysis.references.reserveCapacity(expectedReferences)
-        referenceNameList.reserveCapacity(expectedReferences)
-        referenceFlags.reserveCapacity(expectedReferences)
-        analysis.declarations.reserveCapacity(tokens.count / 16)
+        return matching
     }
 
     // MARK: - Tokens

@@ -45,7 +45,10 @@ struct JavaScriptScanner {
     private var parens: [Bool] = []
     private var ternaries: [Int] = [0]
     /// Open brackets (`(`, `[`, `{`, `${`) with their positions, innermost last.
-    private var openers: [(closer: UInt8, line: Int, column: Int, offset: Int)] = []
+    /// `token` is the opening punctuator's token index (-1 for `${`).
+    private var openers: [(closer: UInt8, line: Int, column: Int, offset: Int, token: Int32)] = []
+    /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index.
+    private(set) var bracketPairs: [Int32] = []
 
     init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool) {
         self.src = source
@@ -319,7 +322,7 @@ struct JavaScriptScanner {
                 push(isContinuation ? .templateMiddle : .templateHead, start, line: startLine, column: startColumn)
                 braces.append(.templateSubstitution)
                 openTemplates.append(literalStart)
-                openers.append((0x7D, startLine, startColumn, pos - 2))
+                openers.append((0x7D, startLine, startColumn, pos - 2, -1))
                 ternaries.append(0)
                 previous = .other
                 return
@@ -568,7 +571,7 @@ struct JavaScriptScanner {
         var next = Previous.other
         switch b {
         case 0x28, 0x5B, 0x7B:
-            openers.append((b == 0x28 ? 0x29 : b + 2, line, startColumn, start))
+            openers.append((b == 0x28 ? 0x29 : b + 2, line, startColumn, start, Int32(truncatingIfNeeded: tokens.count)))
         case 0x29, 0x5D, 0x7D:
             guard let opener = openers.popLast() else {
                 throw error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
@@ -578,6 +581,11 @@ struct JavaScriptScanner {
                 throw error(.unbalancedBracket,
                             "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(opener.line):\(opener.column + 1), found '\(Character(Unicode.Scalar(b)))'",
                             line: line, column: startColumn, offset: start)
+            }
+            if opener.token >= 0 {
+                // This punctuator is pushed next, at index `tokens.count`.
+                bracketPairs.append(opener.token)
+                bracketPairs.append(Int32(truncatingIfNeeded: tokens.count))
             }
         default:
             break

@@ -4,6 +4,9 @@ public struct JavaScriptTokenization: Sendable {
     public let tokens: [JavaScriptToken]
     /// Number of line terminators in the source (`\n`, `\r\n`, `\r`, U+2028, U+2029).
     public let lineTerminatorCount: Int
+    /// Matched `(`/`[`/`{` punctuators as flat pairs (opening token index, closing token index), valid for
+    /// exactly `tokens`; nil when unknown (e.g. for a filtered token list), and the parser then finds them.
+    var bracketPairs: [Int32]? = nil
 }
 
 /// Splits JavaScript (ES2023) source, given as UTF-8 bytes, into tokens.
@@ -27,7 +30,8 @@ public enum JavaScriptTokenizer {
             var scanner = JavaScriptScanner(source: buffer, includeComments: includeComments)
             do throws(JavaScriptSyntaxError) {
                 try scanner.run()
-                return .success(JavaScriptTokenization(tokens: scanner.tokens, lineTerminatorCount: scanner.line - 1))
+                return .success(JavaScriptTokenization(
+                    tokens: scanner.tokens, lineTerminatorCount: scanner.line - 1, bracketPairs: scanner.bracketPairs))
             } catch {
                 return .failure(error)
             }

@@ -1,0 +1,51 @@
+import Testing
+@testable import ScriptBundler
+
+@Suite struct BracketPairsTests {
+    static let sources = [
+        "f(a[b], {c: (d)});",
+        "const t = `x${ {a: [1, (2)]}.a }y${z(`${w[0]}`)}`;",
+        "if (a) /re(x)/.test(b); else { c = [] }",
+        "#!/usr/bin/env node\n// (\nlet o = { /* { */ k() { return [ ] } };",
+        "",
+    ]
+
+    @Test(arguments: sources)
+    func pairsMatchAStackOverThePunctuators(_ source: String) throws {
+        let tokenization = try JavaScriptTokenizer.tokenize(source, includeComments: true)
+        let bytes = Array(source.utf8)
+        var expected: [Int32] = []
+        var stack: [Int] = []
+        for (index, token) in tokenization.tokens.enumerated() where token.kind == .punctuator && token.end - token.start == 1 {
+            switch bytes[token.start] {
+            case 0x28, 0x5B, 0x7B:
+                stack.append(index)
+            case 0x29, 0x5D, 0x7D:
+                let popped = stack.popLast()
+                let open = try #require(popped)
+                expected.append(Int32(open))
+                expected.append(Int32(index))
+            default:
+                break
+            }
+        }
+        let pairs = try #require(tokenization.bracketPairs)
+        #expect(pairs == expected)
+    }
+
+    @Test(arguments: sources)
+    func parsingWithPairsMatchesParsingWithout(_ source: String) throws {
+        let bytes = Array(source.utf8)
+        let tokenization = try JavaScriptTokenizer.tokenize(bytes)
+        #expect(tokenization.bracketPairs != nil)
+        let unknown = JavaScriptTokenization(tokens: tokenization.tokens, lineTerminatorCount: tokenization.lineTerminatorCount)
+        #expect(unknown.bracketPairs == nil)
+        let withPairs = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
+        let without = try JavaScriptParser.analyze(bytes, tokenization: unknown)
+        // Compared field by field: `referenceNames` is a dictionary, whose description order varies.
+        #expect(String(describing: withPairs.scopes) == String(describing: without.scopes))
+        #expect(String(describing: withPairs.declarations) == String(describing: without.declarations))
+        #expect(String(describing: withPairs.references) == String(describing: without.references))
+        #expect(String(describing: withPairs.module) == String(describing: without.module))
+    }
+}
