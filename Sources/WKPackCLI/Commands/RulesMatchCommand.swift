@@ -136,34 +136,29 @@ public enum RulesMatchRunner {
         }
         let set = RuleListSet(lists: matchers)
         let clock = ContinuousClock()
+        // Requests are prepared and (for the summary) evaluated in parallel chunks: CPU time is the process's,
+        // summed over every thread.
         var prepared: [PreparedRequest] = []
-        prepared.reserveCapacity(requests.count)
-        var problem: String?
-        let preparationCPUStart = threadCPUSeconds()
+        var failure: BatchMatching.Failure?
+        let preparationCPUStart = processCPUSeconds()
         let preparation = clock.measure {
-            var preparer = RequestPreparer()
-            for (number, request) in requests.enumerated() {
-                do {
-                    prepared.append(try preparer.prepare(request))
-                } catch {
-                    let place = options.requestsFile.map { "\($0):\(number + 1):1: " } ?? ""
-                    problem = "\(place)error: \((error as? PreparedRequest.Problem)?.message ?? "invalid request")\n"
-                    return
-                }
+            switch BatchMatching.prepare(requests) {
+            case .success(let all): prepared = all
+            case .failure(let problem): failure = problem
             }
         }
-        let preparationCPU = threadCPUSeconds() - preparationCPUStart
-        if let problem {
-            outcome.standardError = problem
+        let preparationCPU = processCPUSeconds() - preparationCPUStart
+        if let failure {
+            let place = options.requestsFile.map { "\($0):\(failure.index + 1):1: " } ?? ""
+            outcome.standardError = "\(place)error: \(failure.problem.message)\n"
             outcome.exitCode = 1
             return outcome
         }
         if options.format == "summary" {
             var blocked = 0, cookies = 0, upgraded = 0, hidden = 0
-            let cpuStart = threadCPUSeconds()
+            let cpuStart = processCPUSeconds()
             let elapsed = clock.measure {
-                for request in prepared {
-                    let decision = set.evaluate(request).decision
+                for decision in BatchMatching.decisions(of: set, for: prepared) {
                     if decision.blocked { blocked += 1 }
                     if decision.cookiesBlocked { cookies += 1 }
                     if decision.upgradedToHTTPS { upgraded += 1 }
@@ -174,7 +169,7 @@ public enum RulesMatchRunner {
             func seconds(_ duration: Duration) -> String {
                 String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
             }
-            let matchingCPU = threadCPUSeconds() - cpuStart
+            let matchingCPU = processCPUSeconds() - cpuStart
             func cpu(_ value: Double) -> String { String(format: "%.3f", value) }
             let unindexed = matchers.reduce(0) { $0 + $1.unindexedRuleCount }
             let candidates = prepared.reduce(0) { sum, request in matchers.reduce(sum) { $0 + $1.candidateCount(request) } }
@@ -197,10 +192,10 @@ public enum RulesMatchRunner {
         return outcome
     }
 
-    /// CPU time of the calling thread, so shared machines do not distort the measurement.
-    static func threadCPUSeconds() -> Double {
+    /// CPU time of the whole process (every thread), so shared machines do not distort the measurement.
+    static func processCPUSeconds() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
