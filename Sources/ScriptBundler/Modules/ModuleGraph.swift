@@ -20,22 +20,51 @@ struct ModuleGraph {
     }
 
     /// A fast byte scan: whether the text contains `import`, `export`, `require` or `module` (or is `.mjs`).
+    ///
+    /// Eight positions at a time, it looks for the pair at offset 2 of each word (`po` in `import`/`export`,
+    /// `qu` in `require`, `du` in `module`), which ordinary text rarely holds, and checks whole words only there.
     static func mightUseModules(_ bytes: [UInt8], path: String) -> Bool {
         if path.hasSuffix(".mjs") { return true }
-        let words: [[UInt8]] = [Array("import".utf8), Array("export".utf8), Array("require".utf8), Array("module".utf8)]
-        return bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var k = 0
-            while k + 6 <= count {
-                let b = buffer[k]
-                if b == 0x69 || b == 0x65 || b == 0x72 || b == 0x6D {
-                    for word in words where k + word.count <= count && buffer[k + 1] == word[1] {
-                        var j = 2
-                        while j < word.count, buffer[k + j] == word[j] { j += 1 }
-                        if j == word.count, word[0] == b { return true }
-                    }
+        return bytes.withUnsafeBytes { raw in
+            let count = raw.count
+            guard count >= 6, let base = raw.baseAddress else { return false }
+            /// Whether one of the words starts at `k`.
+            func wordStarts(at k: Int) -> Bool {
+                guard k >= 0, k + 6 <= count else { return false }
+                let head = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt32.self))
+                let tail = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: k + 4, as: UInt16.self))
+                switch UInt64(head) | UInt64(tail) << 32 {
+                case 0x7472_6F70_6D69, 0x7472_6F70_7865, 0x656C_7564_6F6D: // "import", "export", "module"
+                    return true
+                case 0x7269_7571_6572: // "requir"
+                    return k + 7 <= count && base.load(fromByteOffset: k + 6, as: UInt8.self) == 0x65
+                default:
+                    return false
                 }
-                k += 1
+            }
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                return ~(((word & low) &+ low) | word | low)
+            }
+            let p: UInt64 = 0x7070_7070_7070_7070, o: UInt64 = 0x6F6F_6F6F_6F6F_6F6F
+            let q: UInt64 = 0x7171_7171_7171_7171, d: UInt64 = 0x6464_6464_6464_6464
+            let u: UInt64 = 0x7575_7575_7575_7575
+            // `c` is the offset of the pair's first byte; a word starts at `c - 2`.
+            var c = 2
+            while c + 9 <= count {
+                let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c, as: UInt64.self))
+                let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c + 1, as: UInt64.self))
+                var hits = (zeroBytes(w0 ^ p) & zeroBytes(w1 ^ o))
+                    | ((zeroBytes(w0 ^ q) | zeroBytes(w0 ^ d)) & zeroBytes(w1 ^ u))
+                while hits != 0 {
+                    if wordStarts(at: c + hits.trailingZeroBitCount / 8 - 2) { return true }
+                    hits &= hits &- 1
+                }
+                c += 8
+            }
+            while c + 4 <= count {
+                if wordStarts(at: c - 2) { return true }
+                c += 1
             }
             return false
         }

@@ -20,11 +20,37 @@ struct JavaScriptScanner {
         case other
     }
 
-    private enum Brace {
+    /// What an open bracket is.
+    private enum FrameKind: UInt8 {
+        /// `(` after `if`/`while`/`for`/`with`: its `)` may be followed by a regex.
+        case statementParen
+        case paren
+        case bracket
+        /// `{` opening a block.
         case block
+        /// `{` opening an object literal (or a class body, a destructuring pattern, ...).
         case object
+        /// `{` opening an arrow function's body.
         case arrowBody
+        /// `${` in a template literal.
         case templateSubstitution
+        /// No brace is open (the innermost brace of a frame outside every brace).
+        case none
+    }
+
+    /// An open bracket (`(`, `[`, `{`, `${`).
+    private struct Frame {
+        /// The byte that closes it.
+        let closer: UInt8
+        let kind: FrameKind
+        /// The kind of the innermost open brace (`{` or `${`) at or outside this frame.
+        let brace: FrameKind
+        /// Open `?` of conditional expressions directly inside this frame.
+        var ternaries = 0
+        /// Offset of the opening punctuator (of the template part for `${`), for error messages.
+        let offset: UInt32
+        /// The opening punctuator's token index (-1 for `${`).
+        let token: Int32
     }
 
     private let src: UnsafeBufferPointer<UInt8>
@@ -33,20 +59,21 @@ struct JavaScriptScanner {
     private var pos = 0
     private(set) var line = 1
     private var lineStart = 0
+    /// Offset of the first non-ASCII byte at or after `lineStart` (`count` if none): columns of offsets up to
+    /// it are byte distances from `lineStart`.
+    private var asciiEnd = 0
     private var columnByte = 0
     private var columnUnits = 0
     private var newlineBefore = false
     private(set) var tokens: [JavaScriptToken] = []
 
     private var previous = Previous.start
-    private var braces: [Brace] = []
+    /// Open brackets, innermost last.
+    private var frames: [Frame] = []
+    /// Open `?` outside every bracket.
+    private var topTernaries = 0
     /// Start (line, column, offset) of each template whose substitution is open, innermost last.
     private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
-    private var parens: [Bool] = []
-    private var ternaries: [Int] = [0]
-    /// Open brackets (`(`, `[`, `{`, `${`) with their positions, innermost last.
-    /// `token` is the opening punctuator's token index (-1 for `${`).
-    private var openers: [(closer: UInt8, line: Int, column: Int, offset: Int, token: Int32)] = []
     /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index.
     private(set) var bracketPairs: [Int32] = []
 
@@ -55,14 +82,36 @@ struct JavaScriptScanner {
         self.count = source.count
         self.includeComments = includeComments
         tokens.reserveCapacity(source.count / 4)
+        asciiEnd = firstNonASCII(from: 0)
     }
 
     // MARK: - Positions
 
     @inline(__always) private func at(_ i: Int) -> UInt8 { i < count ? src[i] : 0 }
 
+    /// Offset of the first byte at or after `start` that is not ASCII (`count` if none).
+    private func firstNonASCII(from start: Int) -> Int {
+        var i = start
+        if let base = src.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while count - i >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                if word != 0 { return i + word.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < count, src[i] < 0x80 { i += 1 }
+        return i
+    }
+
     /// UTF-16 column of `offset`, which must be on the current line.
-    private mutating func column(at offset: Int) -> Int {
+    @inline(__always) private mutating func column(at offset: Int) -> Int {
+        if offset <= asciiEnd { return offset &- lineStart }
+        return unicodeColumn(at: offset)
+    }
+
+    /// `column(at:)` on a line with non-ASCII text before `offset`: counts from the last offset asked.
+    private mutating func unicodeColumn(at offset: Int) -> Int {
         if offset < columnByte {
             columnByte = lineStart
             columnUnits = 0
@@ -96,12 +145,36 @@ struct JavaScriptScanner {
         return units
     }
 
+    /// The 1-based line and 0-based UTF-16 column of `offset`, counted from the start (for error messages).
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < offset {
+            let length = terminatorLength(at: i)
+            if length > 0 {
+                i += length
+                line += 1
+                lineStart = i
+            } else {
+                i += 1
+            }
+        }
+        var units = 0
+        for j in lineStart..<max(lineStart, offset) {
+            let b = src[j]
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+        }
+        return (line, units)
+    }
+
     /// Records a line terminator ending just before `next`.
     @inline(__always) private mutating func startLine(at next: Int) {
         line += 1
         lineStart = next
         columnByte = next
         columnUnits = 0
+        if next > asciiEnd { asciiEnd = firstNonASCII(from: next) }
     }
 
     /// If a line terminator starts at `i`, returns its length.
@@ -113,10 +186,12 @@ struct JavaScriptScanner {
         return 0
     }
 
-    private mutating func error(_ kind: JavaScriptSyntaxError.Kind, _ message: String, line: Int, column: Int, offset: Int) -> JavaScriptSyntaxError {
+    @inline(never)
+    private func error(_ kind: JavaScriptSyntaxError.Kind, _ message: String, line: Int, column: Int, offset: Int) -> JavaScriptSyntaxError {
         JavaScriptSyntaxError(kind: kind, line: line, column: column + 1, offset: offset, message: message)
     }
 
+    @inline(never)
     private mutating func errorHere(_ kind: JavaScriptSyntaxError.Kind, _ message: String, at offset: Int) -> JavaScriptSyntaxError {
         let col = column(at: offset)
         return error(kind, message, line: line, column: col, offset: offset)
@@ -181,14 +256,50 @@ struct JavaScriptScanner {
                 try punctuator(b)
             }
         }
-        if let opener = openers.last {
-            if braces.last == .templateSubstitution, let open = openTemplates.last {
-                throw error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
-            }
-            let opening = opener.closer == 0x29 ? "(" : opener.closer == 0x5D ? "[" : "{"
-            throw error(.unbalancedBracket, "'\(opening)' is never closed", line: opener.line, column: opener.column, offset: opener.offset)
-        }
+        if let opener = frames.last { throw unclosedError(opener) }
         newlineBefore = false
+    }
+
+    @inline(never)
+    private func unclosedError(_ opener: Frame) -> JavaScriptSyntaxError {
+        if opener.brace == .templateSubstitution, let open = openTemplates.last {
+            return error(.unterminatedTemplate, "unterminated template literal", line: open.line, column: open.column, offset: open.offset)
+        }
+        let opening = opener.closer == 0x29 ? "(" : opener.closer == 0x5D ? "[" : "{"
+        let (line, column) = position(of: Int(opener.offset))
+        return error(.unbalancedBracket, "'\(opening)' is never closed", line: line, column: column, offset: Int(opener.offset))
+    }
+
+    /// `b` (a closing bracket) has no open bracket, or closes `opener` of another kind.
+    @inline(never)
+    private func closingError(_ b: UInt8, opener: Frame?, start: Int, column: Int) -> JavaScriptSyntaxError {
+        guard let opener else {
+            return error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
+                         line: line, column: column, offset: start)
+        }
+        let (openLine, openColumn) = position(of: Int(opener.offset))
+        return error(.unbalancedBracket,
+                     "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(openLine):\(openColumn + 1), found '\(Character(Unicode.Scalar(b)))'",
+                     line: line, column: column, offset: start)
+    }
+
+    @inline(never)
+    private mutating func unexpectedCharacterError(_ b: UInt8, at start: Int) -> JavaScriptSyntaxError {
+        let description = b >= 0x20 && b < 0x7F
+            ? "'\(Character(Unicode.Scalar(b)))'"
+            : "U+\(String(b, radix: 16, uppercase: true))"
+        return errorHere(.unexpectedCharacter, "unexpected character \(description)", at: start)
+    }
+
+    /// Opens a bracket frame.
+    @inline(__always)
+    private mutating func open(_ closer: UInt8, _ kind: FrameKind, offset: Int, token: Int32) {
+        let brace: FrameKind
+        switch kind {
+        case .block, .object, .arrowBody, .templateSubstitution: brace = kind
+        default: brace = frames.last?.brace ?? .none
+        }
+        frames.append(Frame(closer: closer, kind: kind, brace: brace, offset: UInt32(truncatingIfNeeded: offset), token: token))
     }
 
     private var regexAllowed: Bool {
@@ -320,10 +431,8 @@ struct JavaScriptScanner {
             case 0x24 where at(pos + 1) == 0x7B:
                 pos += 2
                 push(isContinuation ? .templateMiddle : .templateHead, start, line: startLine, column: startColumn)
-                braces.append(.templateSubstitution)
                 openTemplates.append(literalStart)
-                openers.append((0x7D, startLine, startColumn, pos - 2, -1))
-                ternaries.append(0)
+                open(0x7D, .templateSubstitution, offset: start, token: -1)
                 previous = .other
                 return
             case 0x5C:
@@ -479,9 +588,12 @@ struct JavaScriptScanner {
         var isFirst = true
         // The common case first: an ASCII name.
         if pos < count, isASCIIIdentifierStart(src[pos]) {
-            pos += 1
+            var p = pos &+ 1
+            while p < count, isASCIIIdentifierPart(src[p]) { p &+= 1 }
+            pos = p
             isFirst = false
-            while pos < count, isASCIIIdentifierPart(src[pos]) { pos += 1 }
+            // Most names end at an ASCII byte that cannot continue them.
+            if p >= count || (src[p] != 0x5C && src[p] < 0x80) { return false }
         }
         while pos < count {
             let b = src[pos]
@@ -565,34 +677,17 @@ struct JavaScriptScanner {
     private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
-        let b1 = at(pos + 1)
-        let b2 = at(pos + 2)
+        let b1 = at(pos &+ 1)
         var length = 1
         var next = Previous.other
         switch b {
-        case 0x28, 0x5B, 0x7B:
-            openers.append((b == 0x28 ? 0x29 : b + 2, line, startColumn, start, Int32(truncatingIfNeeded: tokens.count)))
-        case 0x29, 0x5D, 0x7D:
-            guard let opener = openers.popLast() else {
-                throw error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
-                            line: line, column: startColumn, offset: start)
-            }
-            guard opener.closer == b else {
-                throw error(.unbalancedBracket,
-                            "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(opener.line):\(opener.column + 1), found '\(Character(Unicode.Scalar(b)))'",
-                            line: line, column: startColumn, offset: start)
-            }
-            if opener.token >= 0 {
-                // This punctuator is pushed next, at index `tokens.count`.
-                bracketPairs.append(opener.token)
-                bracketPairs.append(Int32(truncatingIfNeeded: tokens.count))
-            }
-        default:
-            break
-        }
-        switch b {
+        case 0x28: // (
+            open(0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
+                 offset: start, token: Int32(truncatingIfNeeded: tokens.count))
+        case 0x5B: // [
+            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokens.count))
         case 0x7B: // {
-            let kind: Brace
+            let kind: FrameKind
             switch previous {
             case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
                  .closeParenOperand, .blockKeyword, .operand, .blockColon:
@@ -602,59 +697,63 @@ struct JavaScriptScanner {
             default:
                 kind = .object
             }
-            braces.append(kind)
-            ternaries.append(0)
+            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokens.count))
             next = .statementPunctuator
-        case 0x7D: // }
-            if ternaries.count > 1 { ternaries.removeLast() }
-            let kind = braces.popLast() ?? .block
-            if kind == .templateSubstitution {
+        case 0x29, 0x5D, 0x7D: // ) ] }
+            guard let opener = frames.last, opener.closer == b else {
+                throw closingError(b, opener: frames.last, start: start, column: startColumn)
+            }
+            frames.removeLast()
+            if opener.token >= 0 {
+                // This punctuator is pushed next, at index `tokens.count`.
+                bracketPairs.append(opener.token)
+                bracketPairs.append(Int32(truncatingIfNeeded: tokens.count))
+            }
+            switch opener.kind {
+            case .templateSubstitution:
                 try template(start: start, isContinuation: true)
                 return
+            case .block: next = .closeBlock
+            case .object, .arrowBody: next = .closeExpression
+            case .statementParen: next = .closeParenAllowingRegex
+            case .paren: next = .closeParenOperand
+            case .bracket, .none: next = .operand
             }
-            next = kind == .block ? .closeBlock : .closeExpression
-        case 0x28: // (
-            parens.append(previous == .parenthesizedStatementKeyword)
-            ternaries.append(0)
-        case 0x29: // )
-            if ternaries.count > 1 { ternaries.removeLast() }
-            next = (parens.popLast() ?? false) ? .closeParenAllowingRegex : .closeParenOperand
-        case 0x5B: // [
-            ternaries.append(0)
-        case 0x5D: // ]
-            if ternaries.count > 1 { ternaries.removeLast() }
-            next = .operand
         case 0x3B: // ;
             next = .statementPunctuator
         case 0x2C, 0x7E, 0x40: // , ~ @
             break
         case 0x3A: // :
-            if let last = ternaries.last, last > 0 {
-                ternaries[ternaries.count - 1] = last - 1
+            let last = frames.last?.ternaries ?? topTernaries
+            if last > 0 {
+                if frames.isEmpty { topTernaries = last - 1 } else { frames[frames.count - 1].ternaries = last - 1 }
                 next = .expressionColon
             } else {
-                next = braces.last == .object ? .expressionColon : .blockColon
+                next = (frames.last?.brace ?? .none) == .object ? .expressionColon : .blockColon
             }
         case 0x2E: // .
-            if b1 == 0x2E, b2 == 0x2E { length = 3 } else { next = .dot }
+            if b1 == 0x2E, at(pos &+ 2) == 0x2E { length = 3 } else { next = .dot }
         case 0x3F: // ?
+            let b2 = at(pos &+ 2)
             if b1 == 0x2E, !isDecimal(b2) {
                 length = 2
                 next = .dot
             } else if b1 == 0x3F {
                 length = b2 == 0x3D ? 3 : 2
-            } else if let last = ternaries.last {
-                ternaries[ternaries.count - 1] = last + 1
+            } else if frames.isEmpty {
+                topTernaries += 1
+            } else {
+                frames[frames.count - 1].ternaries += 1
             }
         case 0x3D: // =
             if b1 == 0x3E {
                 length = 2
                 next = .arrow
             } else if b1 == 0x3D {
-                length = b2 == 0x3D ? 3 : 2
+                length = at(pos &+ 2) == 0x3D ? 3 : 2
             }
         case 0x21: // !
-            if b1 == 0x3D { length = b2 == 0x3D ? 3 : 2 }
+            if b1 == 0x3D { length = at(pos &+ 2) == 0x3D ? 3 : 2 }
         case 0x2B, 0x2D: // + -
             if b1 == b {
                 length = 2
@@ -668,26 +767,24 @@ struct JavaScriptScanner {
                 length = 2
             }
         case 0x2A: // *
-            if b1 == 0x2A { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == 0x2A { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x25, 0x5E: // % ^
             if b1 == 0x3D { length = 2 }
         case 0x26, 0x7C: // & |
-            if b1 == b { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == b { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x3C: // <
-            if b1 == 0x3C { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == 0x3C { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x3E: // >
             if b1 == 0x3E {
-                if b2 == 0x3E { length = at(pos + 3) == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }
+                let b2 = at(pos &+ 2)
+                if b2 == 0x3E { length = at(pos &+ 3) == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }
             } else if b1 == 0x3D {
                 length = 2
             }
         default:
-            let description = b >= 0x20 && b < 0x7F
-                ? "'\(Character(Unicode.Scalar(b)))'"
-                : "U+\(String(b, radix: 16, uppercase: true))"
-            throw errorHere(.unexpectedCharacter, "unexpected character \(description)", at: start)
+            throw unexpectedCharacterError(b, at: start)
         }
-        pos += length
+        pos &+= length
         push(.punctuator, start, line: line, column: startColumn)
         previous = next
     }
@@ -696,12 +793,21 @@ struct JavaScriptScanner {
 
     @inline(__always) private func isDecimal(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
+    /// `$` (bit 0x24) of the bytes below 64.
+    private static let identifierStartLow: UInt64 = 0x0000_0010_0000_0000
+    /// `$` and `0`-`9` of the bytes below 64.
+    private static let identifierPartLow: UInt64 = 0x03FF_0010_0000_0000
+    /// `A`-`Z`, `_` and `a`-`z` of the bytes 64-127 (bit `b - 64`).
+    private static let identifierHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
     @inline(__always) private func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
-        (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x24 || b == 0x5F
+        let mask = b < 64 ? Self.identifierStartLow : Self.identifierHigh
+        return b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
     }
 
     @inline(__always) private func isASCIIIdentifierPart(_ b: UInt8) -> Bool {
-        isASCIIIdentifierStart(b) || isDecimal(b)
+        let mask = b < 64 ? Self.identifierPartLow : Self.identifierHigh
+        return b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
     }
 
     private func radixPrefix(_ b: UInt8) -> UInt8? {
