@@ -82,7 +82,7 @@ struct RuntimeNames: Equatable {
             for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
                 add(declaration.name.utf8) { declaration.name }
             }
-            for name in analysis.referenceNames.values where name.utf8.count <= maxLength { add(name.utf8) { name } }
+            for name in analysis.referencedNames where name.utf8.count <= maxLength { add(name.utf8) { name } }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
         for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {

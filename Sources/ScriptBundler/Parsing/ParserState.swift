@@ -23,6 +23,8 @@ struct ParserState {
     private let count: Int
     /// For each opening bracket token, the index of its closing token (else -1).
     private let matching: [Int32]
+    /// Each token's text packed by `TokenCode` (0 when longer than 8 bytes).
+    private let codes: [UInt64]
     private var i = 0
     private var analysis: ScopeAnalysis
     private var scope = 0
@@ -63,11 +65,25 @@ struct ParserState {
         } else {
             self.matching = Self.matching(tokens: tokens, bytes: bytes)
         }
+        self.codes = Self.codes(tokens: tokens, bytes: bytes)
         let expectedReferences = tokens.count / 4
         analysis.references.reserveCapacity(expectedReferences)
         referenceNameList.reserveCapacity(expectedReferences)
         referenceFlags.reserveCapacity(expectedReferences)
         analysis.declarations.reserveCapacity(tokens.count / 16)
+    }
+
+    /// The `TokenCode` of every token.
+    private static func codes(tokens: [JavaScriptToken], bytes: UnsafeRawBufferPointer) -> [UInt64] {
+        tokens.withUnsafeBufferPointer { tokens in
+            [UInt64](unsafeUninitializedCapacity: tokens.count) { codes, initialized in
+                for k in tokens.indices {
+                    let token = tokens[k]
+                    codes.initializeElement(at: k, to: TokenCode.of(bytes, token.start, token.end))
+                }
+                initialized = tokens.count
+            }
+        }
     }
 
     /// The closing token index of each opening bracket from the tokenizer's flat pairs (else -1).
@@ -131,18 +147,23 @@ struct ParserState {
     /// Token `k`'s text packed by `TokenCode` (0 when longer than 8 bytes), for comparing with literals.
     @inline(__always)
     private func code(_ k: Int) -> UInt64 {
-        let token = tokens[k]
-        return TokenCode.of(bytes, token.start, token.end)
+        codes[k]
     }
 
     /// `tokenIs` for a text longer than 8 bytes.
+    @inline(__always)
     private func longTokenIs(_ k: Int, _ text: StaticString) -> Bool {
-        let token = tokens[k]
-        return text.withUTF8Buffer { buffer in
-            guard buffer.count == token.end - token.start else { return false }
+        Self.spells(tokens[k], in: bytes, text)
+    }
+
+    /// Whether `token` spells `text`. (Static, like the other helpers called on the hot path that are not
+    /// inlined: calling a non-mutating method from a mutating one copies the whole state.)
+    private static func spells(_ token: JavaScriptToken, in bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { buffer in
+            guard buffer.count == token.end - token.start, token.end <= bytes.count else { return false }
             var j = 0
             while j < buffer.count {
-                if src[token.start + j] != buffer[j] { return false }
+                if bytes[token.start + j] != buffer[j] { return false }
                 j += 1
             }
             return true
@@ -167,11 +188,19 @@ struct ParserState {
         return false
     }
 
+    @inline(__always)
     private mutating func expect(_ text: StaticString) throws(JavaScriptSyntaxError) {
-        guard eat(text) else { throw unexpected("expected '\(text)'") }
+        guard eat(text) else { throw expected(text) }
     }
 
-    private func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
+    @inline(never)
+    private mutating func expected(_ text: StaticString) -> JavaScriptSyntaxError {
+        unexpected("expected '\(text)'")
+    }
+
+    /// (`mutating` only so that callers pass the state by reference instead of copying it.)
+    @inline(never)
+    private mutating func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
         guard i < count else {
             let last = tokens.last
             let line = last?.line ?? 1
@@ -223,7 +252,7 @@ struct ParserState {
         }
     }
 
-    private func text(_ k: Int) -> String {
+    private mutating func text(_ k: Int) -> String {
         let token = tokens[k]
         return String(decoding: src[token.start..<token.end], as: UTF8.self)
     }
@@ -231,20 +260,18 @@ struct ParserState {
     /// The interned ID of the identifier's name (escapes decoded).
     private mutating func nameID(_ k: Int) -> Int32 {
         let token = tokens[k]
-        var hasEscape = false
-        for j in token.start..<token.end where src[j] == 0x5C {
-            hasEscape = true
-            break
+        let start = token.start, end = min(token.end, bytes.count)
+        var j = start
+        while j < end, bytes[j] != 0x5C { j += 1 }
+        if j < end {
+            var decoded = JavaScriptStringLiteral.decodeEscapes(src[start..<end])
+            return decoded.withUTF8 { identifiers.id(of: UnsafeRawBufferPointer($0)) }
         }
-        if hasEscape {
-            var decoded = JavaScriptStringLiteral.decodeEscapes(src[token.start..<token.end])
-            return decoded.withUTF8 { identifiers.id(of: $0) }
-        }
-        return src.withUnsafeBufferPointer { identifiers.id(of: UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
+        return identifiers.id(of: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]))
     }
 
     /// The identifier's name with `\u` escapes decoded.
-    private func name(_ k: Int) -> String {
+    private mutating func name(_ k: Int) -> String {
         let token = tokens[k]
         var hasEscape = false
         for j in token.start..<token.end where src[j] == 0x5C {
@@ -255,7 +282,7 @@ struct ParserState {
         return JavaScriptStringLiteral.decodeEscapes(src[token.start..<token.end])
     }
 
-    private func stringValue(_ k: Int) -> String {
+    private mutating func stringValue(_ k: Int) -> String {
         let token = tokens[k]
         guard token.end - token.start >= 2 else { return "" }
         return JavaScriptStringLiteral.decodeEscapes(src[(token.start + 1)..<(token.end - 1)])
@@ -333,6 +360,7 @@ struct ParserState {
     }
 
     /// Whether the directive prologue starting at token `k` contains `"use strict"`.
+    @inline(__always)
     private func hasUseStrictDirective(at k: Int) -> Bool {
         var j = k
         while j < count, tokens[j].kind == .string {
@@ -358,12 +386,12 @@ struct ParserState {
     mutating func finish() -> ScopeAnalysis {
         let moduleID = knownID("module"), exportsID = knownID("exports")
         let requireID = knownID("require"), evalID = knownID("eval")
-        var referenceNames: [Int: String] = [:]
-        referenceNames.reserveCapacity(analysis.references.count)
+        var tokenNameIDs = [Int32](repeating: -1, count: count)
         for index in analysis.references.indices {
             let id = referenceNameList[index]
             let flags = referenceFlags[index]
-            referenceNames[analysis.references[index].token] = identifiers.strings[Int(id)]
+            let token = analysis.references[index].token
+            if token < count { tokenNameIDs[token] = id }
             if flags & Self.preResolvedFlag != 0 { continue }
             let parameterOnly = flags & Self.inParametersFlag != 0 ? parameterOnlyScopes[index] : nil
             var s: Int? = analysis.references[index].scope
@@ -384,7 +412,8 @@ struct ParserState {
                 markUnsafe(from: analysis.references[index].scope)
             }
         }
-        analysis.referenceNames = referenceNames
+        analysis.tokenNameIDs = tokenNameIDs
+        analysis.internedNames = identifiers.strings
         for candidate in requireCandidates where analysis.references[candidate.reference].declaration == nil {
             analysis.module.requireCalls.append(candidate.call)
         }
@@ -396,20 +425,24 @@ struct ParserState {
 
     /// The interned ID of a name (interning it if the source never used it).
     private mutating func knownID(_ name: StaticString) -> Int32 {
-        name.withUTF8Buffer { identifiers.id(of: $0) }
+        name.withUTF8Buffer { identifiers.id(of: UnsafeRawBufferPointer($0)) }
     }
 
     private mutating func eatSemicolon() {
         _ = eat(";")
     }
 
+    @inline(__always)
     private mutating func enter() throws(JavaScriptSyntaxError) {
         depth += 1
-        if depth > Self.maximumDepth {
-            throw JavaScriptSyntaxError(
-                kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
-                offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(Self.maximumDepth) levels deep")
-        }
+        if depth > Self.maximumDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    private mutating func tooDeep() -> JavaScriptSyntaxError {
+        JavaScriptSyntaxError(
+            kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
+            offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(Self.maximumDepth) levels deep")
     }
 
     private mutating func parseStatement(topLevel: Bool = false) throws(JavaScriptSyntaxError) {
@@ -849,6 +882,7 @@ struct ParserState {
         }
     }
 
+    @inline(__always)
     private func arrowFollows(_ open: Int) -> Bool {
         let close = Int(matching[open])
         return close > open && tokenIs(close + 1, "=>") && !newlineBefore(close + 1)
@@ -1107,6 +1141,7 @@ struct ParserState {
         }
     }
 
+    @inline(__always)
     private func eat(at k: inout Int, _ text: StaticString) -> Bool {
         if tokenIs(k, text) {
             k += 1

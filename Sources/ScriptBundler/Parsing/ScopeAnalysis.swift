@@ -23,13 +23,37 @@ public struct ScopeAnalysis: Sendable {
     public var freeNames: [String] {
         var names = Set<String>()
         for reference in references where reference.declaration == nil {
-            names.insert(referenceNames[reference.token] ?? "")
+            names.insert(name(of: reference))
         }
         return names.sorted()
     }
 
-    /// Name of each referenced token (decoded), keyed by token index.
-    public internal(set) var referenceNames: [Int: String] = [:]
+    /// Each distinct name of the file (escapes decoded), indexed by the parser's name ID.
+    var internedNames: [String] = []
+    /// The name ID of each token that is referenced (index into `internedNames`), -1 for other tokens.
+    var tokenNameIDs: [Int32] = []
+
+    /// Name of each referenced token (decoded), keyed by token index. Built on each use: prefer
+    /// `name(of:)` and `referencedNames`.
+    public var referenceNames: [Int: String] {
+        var names: [Int: String] = [:]
+        names.reserveCapacity(references.count)
+        for reference in references { names[reference.token] = name(of: reference) }
+        return names
+    }
+
+    /// The distinct names that references use, each once (in no particular order).
+    public var referencedNames: [String] {
+        var seen = [Bool](repeating: false, count: internedNames.count)
+        var names: [String] = []
+        for reference in references {
+            let id = nameID(ofToken: reference.token)
+            guard id >= 0, !seen[id] else { continue }
+            seen[id] = true
+            names.append(internedNames[id])
+        }
+        return names
+    }
 
     /// Indexes of the references that resolve to declaration `declaration`, in source order.
     public func references(to declaration: Int) -> [Int] {
@@ -38,6 +62,15 @@ public struct ScopeAnalysis: Sendable {
 
     /// The name a reference uses.
     public func name(of reference: IdentifierReference) -> String {
-        referenceNames[reference.token] ?? ""
+        let id = nameID(ofToken: reference.token)
+        return id >= 0 ? internedNames[id] : ""
+    }
+
+    /// The name ID of a referenced token (-1 when it is not one).
+    @inline(__always)
+    private func nameID(ofToken token: Int) -> Int {
+        guard token >= 0, token < tokenNameIDs.count else { return -1 }
+        let id = Int(tokenNameIDs[token])
+        return id < internedNames.count ? id : -1
     }
 }

@@ -222,7 +222,8 @@ struct JavaScriptScanner {
                 startLine(at: pos)
                 newlineBefore = true
             case 0x20, 0x09, 0x0B, 0x0C:
-                pos += 1
+                pos &+= 1
+                while pos < count, src[pos] == 0x20 || src[pos] == 0x09 { pos &+= 1 }
             case 0x2F: // '/'
                 let next = at(pos + 1)
                 if next == 0x2F {
@@ -309,10 +310,44 @@ struct JavaScriptScanner {
         }
     }
 
+    // MARK: - Runs of plain bytes
+
+    /// The bytes of `word` that are zero, as their high bits (exact: no false positives).
+    @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
+    /// `byte` in every byte of a word.
+    @inline(__always) private static func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// Advances `pos` over bytes that are ASCII and none of `a`, `b`, `c` (nor line terminators), eight at a
+    /// time; stops at the first byte that may matter (or within eight bytes of the end).
+    @inline(__always) private mutating func skipPlain(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+        guard let base = src.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let sa = Self.splat(a), sb = Self.splat(b), sc = Self.splat(c)
+        let lf = Self.splat(0x0A), cr = Self.splat(0x0D)
+        var p = pos
+        while count &- p >= 8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            let hits = Self.zeroBytes(word ^ sa) | Self.zeroBytes(word ^ sb) | Self.zeroBytes(word ^ sc)
+                | Self.zeroBytes(word ^ lf) | Self.zeroBytes(word ^ cr) | (word & 0x8080_8080_8080_8080)
+            if hits != 0 {
+                p &+= hits.trailingZeroBitCount &>> 3
+                break
+            }
+            p &+= 8
+        }
+        pos = p
+    }
+
     // MARK: - Comments
 
     private mutating func skipToLineEnd() {
         while pos < count {
+            skipPlain(0x0A, 0x0A, 0x0A)
+            guard pos < count else { return }
             let b = src[pos]
             if b == 0x0A || b == 0x0D { return }
             if b == 0xE2, terminatorLength(at: pos) == 3 { return }
@@ -339,6 +374,7 @@ struct JavaScriptScanner {
         pos += 2
         var sawNewline = false
         while true {
+            skipPlain(0x2A, 0x2A, 0x2A)
             guard pos < count else {
                 throw error(.unterminatedBlockComment, "unterminated block comment", line: startLine, column: startColumn, offset: start)
             }
@@ -374,6 +410,7 @@ struct JavaScriptScanner {
         let startColumn = column(at: start)
         pos += 1
         while true {
+            skipPlain(quote, 0x5C, quote)
             guard pos < count else {
                 throw error(.unterminatedString, "unterminated string literal", line: startLine, column: startColumn, offset: start)
             }
@@ -418,6 +455,7 @@ struct JavaScriptScanner {
         let literalStart = isContinuation ? (openTemplates.popLast() ?? (startLine, startColumn, start)) : (startLine, startColumn, start)
         pos = start + 1
         while true {
+            skipPlain(0x60, 0x24, 0x5C)
             guard pos < count else {
                 throw error(.unterminatedTemplate, "unterminated template literal", line: literalStart.0, column: literalStart.1, offset: literalStart.2)
             }

@@ -6,6 +6,17 @@ enum UTF8Validation {
         var i = 0
         let raw = UnsafeRawBufferPointer(bytes)
         while i < count {
+            // Thirty-two ASCII bytes at a time.
+            if count - i >= 32, let base = raw.baseAddress {
+                let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                let c = base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                let d = base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if (a | b | c | d) & 0x8080_8080_8080_8080 == 0 {
+                    i += 32
+                    continue
+                }
+            }
             // Eight ASCII bytes at a time.
             if count - i >= 8, let base = raw.baseAddress,
                base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
