@@ -60,12 +60,13 @@ struct ParserState {
         self.count = tokens.count
         self.analysis = ScopeAnalysis(tokens: tokens)
         self.names = ScopedNameTable(capacity: tokens.count / 8)
+        let codes = Self.codes(tokens: tokens, bytes: bytes)
+        self.codes = codes
         if let bracketPairs {
             self.matching = Self.matching(count: tokens.count, pairs: bracketPairs)
         } else {
-            self.matching = Self.matching(tokens: tokens, bytes: bytes)
+            self.matching = Self.matching(tokens: tokens, codes: codes)
         }
-        self.codes = Self.codes(tokens: tokens, bytes: bytes)
         let expectedReferences = tokens.count / 4
         analysis.references.reserveCapacity(expectedReferences)
         referenceNameList.reserveCapacity(expectedReferences)
@@ -102,32 +103,43 @@ struct ParserState {
         return matching
     }
 
-    /// The closing token index of each opening bracket (else -1), found by a pass over `tokens`.
-    private static func matching(tokens: [JavaScriptToken], bytes: UnsafeRawBufferPointer) -> [Int32] {
+    /// The closing token index of each opening bracket (else -1), found by a pass over `tokens` and their codes.
+    private static func matching(tokens: [JavaScriptToken], codes: [UInt64]) -> [Int32] {
+        let count = min(tokens.count, codes.count)
         var matching = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int] = []
+        // Open brackets, innermost last (at most one per token).
+        var stack = [Int32](repeating: 0, count: count + 1)
         matching.withUnsafeMutableBufferPointer { matching in
-            tokens.withUnsafeBufferPointer { tokens in
-                for index in tokens.indices {
-                    let token = tokens[index]
-                    switch token.kind {
-                    case .punctuator:
-                        guard token.end - token.start == 1 else { continue }
-                        let b = bytes[token.start]
-                        if b == 0x28 || b == 0x5B || b == 0x7B {
-                            stack.append(index)
-                        } else if b == 0x29 || b == 0x5D || b == 0x7D, let open = stack.popLast() {
-                            matching[open] = Int32(truncatingIfNeeded: index)
+            stack.withUnsafeMutableBufferPointer { stack in
+                tokens.withUnsafeBufferPointer { tokens in
+                    codes.withUnsafeBufferPointer { codes in
+                        var depth = 0
+                        for index in 0..<count {
+                            switch tokens[index].kind {
+                            case .punctuator:
+                                switch codes[index] {
+                                case 0x28, 0x5B, 0x7B: // ( [ {
+                                    stack[depth] = Int32(truncatingIfNeeded: index)
+                                    depth += 1
+                                case 0x29, 0x5D, 0x7D: // ) ] }
+                                    guard depth > 0 else { continue }
+                                    depth -= 1
+                                    matching[Int(stack[depth])] = Int32(truncatingIfNeeded: index)
+                                default:
+                                    continue
+                                }
+                            case .templateHead:
+                                stack[depth] = Int32(truncatingIfNeeded: index)
+                                depth += 1
+                            case .templateMiddle:
+                                if depth == 0 { depth = 1 }
+                                stack[depth - 1] = Int32(truncatingIfNeeded: index)
+                            case .templateTail:
+                                if depth > 0 { depth -= 1 }
+                            default:
+                                continue
+                            }
                         }
-                    case .templateHead:
-                        stack.append(index)
-                    case .templateMiddle:
-                        _ = stack.popLast()
-                        stack.append(index)
-                    case .templateTail:
-                        _ = stack.popLast()
-                    default:
-                        continue
                     }
                 }
             }

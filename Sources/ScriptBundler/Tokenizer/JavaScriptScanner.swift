@@ -621,18 +621,25 @@ struct JavaScriptScanner {
     }
 
     /// Scans an IdentifierName at `pos`; returns whether it contained `\u` escapes.
+    @inline(__always)
     private mutating func scanIdentifierName() throws(JavaScriptSyntaxError) -> Bool {
-        var hasEscape = false
-        var isFirst = true
         // The common case first: an ASCII name.
         if pos < count, isASCIIIdentifierStart(src[pos]) {
             var p = pos &+ 1
             while p < count, isASCIIIdentifierPart(src[p]) { p &+= 1 }
             pos = p
-            isFirst = false
             // Most names end at an ASCII byte that cannot continue them.
             if p >= count || (src[p] != 0x5C && src[p] < 0x80) { return false }
+            return try scanIdentifierNameRest(isFirst: false)
         }
+        return try scanIdentifierNameRest(isFirst: true)
+    }
+
+    /// `scanIdentifierName` past its ASCII start: escapes and non-ASCII characters.
+    @inline(never)
+    private mutating func scanIdentifierNameRest(isFirst first: Bool) throws(JavaScriptSyntaxError) -> Bool {
+        var hasEscape = false
+        var isFirst = first
         while pos < count {
             let b = src[pos]
             if isFirst ? isASCIIIdentifierStart(b) : isASCIIIdentifierPart(b) {
