@@ -3,14 +3,13 @@
 struct IdentifierTable {
     /// The bytes of every distinct name, one after another.
     private var arena: [UInt8] = []
-    private var starts: [Int32] = []
-    private var lengths: [Int32] = []
-    /// The hash of each name.
-    private var hashes: [UInt32] = []
+    /// Each name's bytes in `arena`: start in the high half, length in the low half.
+    private var spans: [UInt64] = []
     /// Each name as a `String`, built once.
     private(set) var strings: [String] = []
-    /// Open addressing: an entry's index, or -1 for an empty slot; the count is a power of two.
-    private var slots: [Int32] = Array(repeating: -1, count: 256)
+    /// Open addressing: 0 for an empty slot, else the name's hash in the high half and its ID + 1 in the low
+    /// half (so most mismatches are told apart without reading the name); the count is a power of two.
+    private var slots: [UInt64] = Array(repeating: 0, count: 256)
 
     init() {}
 
@@ -41,36 +40,36 @@ struct IdentifierTable {
         return UInt32(truncatingIfNeeded: h >> 32)
     }
 
-    /// The ID of the name spelled by `bytes` (already decoded).
+    /// The ID of the name spelled by `raw` (already decoded).
     mutating func id(of raw: UnsafeRawBufferPointer) -> Int32 {
         let hash = Self.hash(raw)
-        var mask = slots.count - 1
+        let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
-            if entry < 0 { break }
-            if hashes[Int(entry)] == hash, matches(Int(entry), raw) { return entry }
+            if entry == 0 { break }
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if matches(id, raw) { return Int32(truncatingIfNeeded: id) }
+            }
             slot = (slot + 1) & mask
         }
         let id = Int32(truncatingIfNeeded: strings.count)
-        starts.append(Int32(truncatingIfNeeded: arena.count))
-        lengths.append(Int32(truncatingIfNeeded: raw.count))
-        hashes.append(hash)
+        spans.append(UInt64(truncatingIfNeeded: arena.count) << 32 | UInt64(truncatingIfNeeded: raw.count))
         arena.append(contentsOf: raw)
         strings.append(String(decoding: raw, as: UTF8.self))
-        slots[slot] = id
-        if strings.count * 2 > slots.count {
-            grow()
-            mask = slots.count - 1
-        }
+        slots[slot] = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: id) &+ 1)
+        if strings.count * 2 > slots.count { grow() }
         return id
     }
 
-    private func matches(_ entry: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let length = Int(lengths[entry])
+    private func matches(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard id >= 0, id < spans.count else { return false }
+        let span = spans[id]
+        let length = Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
         guard length == bytes.count else { return false }
         guard length > 0 else { return true }
-        let start = Int(starts[entry])
+        let start = Int(truncatingIfNeeded: span >> 32)
         return arena.withUnsafeBytes { arena in
             guard let stored = arena.baseAddress, let given = bytes.baseAddress, start + length <= arena.count else { return false }
             var j = 0
@@ -83,12 +82,12 @@ struct IdentifierTable {
     }
 
     private mutating func grow() {
-        var larger = [Int32](repeating: -1, count: slots.count * 2)
+        var larger = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = larger.count - 1
-        for entry in 0..<strings.count {
-            var slot = Int(hashes[entry]) & mask
-            while larger[slot] >= 0 { slot = (slot + 1) & mask }
-            larger[slot] = Int32(truncatingIfNeeded: entry)
+        for entry in slots where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = entry
         }
         slots = larger
     }

@@ -351,7 +351,6 @@ struct ParserState {
         let index = analysis.declarations.count
         analysis.declarations.append(Declaration(
             name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
-        analysis.scopes[target].declarations.append(index)
         names.insert(index, scope: target, name: id)
     }
 
@@ -425,6 +424,7 @@ struct ParserState {
             }
         }
         analysis.tokenNameIDs = tokenNameIDs
+        fillScopeDeclarations()
         analysis.internedNames = identifiers.strings
         for candidate in requireCandidates where analysis.references[candidate.reference].declaration == nil {
             analysis.module.requireCalls.append(candidate.call)
@@ -433,6 +433,23 @@ struct ParserState {
             analysis.module.requireContexts.append(candidate.call)
         }
         return analysis
+    }
+
+    /// Lists each scope's declarations (in declaration order), each list allocated once at its final size.
+    private mutating func fillScopeDeclarations() {
+        var counts = [Int](repeating: 0, count: analysis.scopes.count)
+        for declaration in analysis.declarations where declaration.scope < counts.count { counts[declaration.scope] += 1 }
+        var lists = counts.map { count -> [Int] in
+            var list: [Int] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        for (index, declaration) in analysis.declarations.enumerated() where declaration.scope < lists.count {
+            lists[declaration.scope].append(index)
+        }
+        for scope in analysis.scopes.indices where !lists[scope].isEmpty {
+            analysis.scopes[scope].declarations = lists[scope]
+        }
     }
 
     /// The interned ID of a name (interning it if the source never used it).
