@@ -65,7 +65,11 @@ struct JavaScriptScanner {
     private var columnByte = 0
     private var columnUnits = 0
     private var newlineBefore = false
-    private(set) var tokens: [JavaScriptToken] = []
+    /// The tokens so far: `tokenCount` initialized of `tokenCapacity`, owned by the scanner until `finish()`
+    /// or `release()` (appending to an `Array` stored in the scanner costs a uniqueness check per token).
+    private var tokenBuffer: UnsafeMutablePointer<JavaScriptToken>
+    private var tokenCount = 0
+    private var tokenCapacity: Int
 
     private var previous = Previous.start
     /// Open brackets, innermost last.
@@ -81,7 +85,8 @@ struct JavaScriptScanner {
         self.src = source
         self.count = source.count
         self.includeComments = includeComments
-        tokens.reserveCapacity(source.count / 4)
+        tokenCapacity = max(16, source.count / 4)
+        tokenBuffer = .allocate(capacity: tokenCapacity)
         asciiEnd = firstNonASCII(from: 0)
     }
 
@@ -197,8 +202,40 @@ struct JavaScriptScanner {
         return error(kind, message, line: line, column: col, offset: offset)
     }
 
+    @inline(__always) private mutating func append(_ token: JavaScriptToken) {
+        if tokenCount == tokenCapacity { growTokens() }
+        (tokenBuffer + tokenCount).initialize(to: token)
+        tokenCount &+= 1
+    }
+
+    /// (A capacity of 0 means the scanner owns no storage: `release()` ran.)
+    @inline(never) private mutating func growTokens() {
+        let capacity = max(16, tokenCapacity * 2)
+        let larger = UnsafeMutablePointer<JavaScriptToken>.allocate(capacity: capacity)
+        if tokenCapacity > 0 {
+            larger.moveInitialize(from: tokenBuffer, count: tokenCount)
+            tokenBuffer.deallocate()
+        }
+        tokenBuffer = larger
+        tokenCapacity = capacity
+    }
+
+    /// The tokens, moved into an array; the scanner must not be used afterwards.
+    mutating func finish() -> [JavaScriptToken] {
+        let tokens = tokenCapacity > 0 ? Array(UnsafeBufferPointer(start: tokenBuffer, count: tokenCount)) : []
+        release()
+        return tokens
+    }
+
+    /// Frees the token storage (after `finish()` or instead of it); the scanner must not be used afterwards.
+    mutating func release() {
+        if tokenCapacity > 0 { tokenBuffer.deallocate() }
+        tokenCount = 0
+        tokenCapacity = 0
+    }
+
     @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
-        tokens.append(JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore))
+        append(JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore))
         newlineBefore = false
     }
 
@@ -208,7 +245,7 @@ struct JavaScriptScanner {
         if count >= 2, src[0] == 0x23, src[1] == 0x21 {
             pos = 2
             skipToLineEnd()
-            if includeComments { tokens.append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false)) }
+            if includeComments { append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false)) }
         }
         while pos < count {
             let b = src[pos]
@@ -728,9 +765,9 @@ struct JavaScriptScanner {
         switch b {
         case 0x28: // (
             open(0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
-                 offset: start, token: Int32(truncatingIfNeeded: tokens.count))
+                 offset: start, token: Int32(truncatingIfNeeded: tokenCount))
         case 0x5B: // [
-            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokens.count))
+            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
         case 0x7B: // {
             let kind: FrameKind
             switch previous {
@@ -742,7 +779,7 @@ struct JavaScriptScanner {
             default:
                 kind = .object
             }
-            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokens.count))
+            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
             next = .statementPunctuator
         case 0x29, 0x5D, 0x7D: // ) ] }
             guard let opener = frames.last, opener.closer == b else {
@@ -750,9 +787,9 @@ struct JavaScriptScanner {
             }
             frames.removeLast()
             if opener.token >= 0 {
-                // This punctuator is pushed next, at index `tokens.count`.
+                // This punctuator is pushed next, at index `tokenCount`.
                 bracketPairs.append(opener.token)
-                bracketPairs.append(Int32(truncatingIfNeeded: tokens.count))
+                bracketPairs.append(Int32(truncatingIfNeeded: tokenCount))
             }
             switch opener.kind {
             case .templateSubstitution:

@@ -31,8 +31,9 @@ public enum JavaScriptTokenizer {
             do throws(JavaScriptSyntaxError) {
                 try scanner.run()
                 return .success(JavaScriptTokenization(
-                    tokens: scanner.tokens, lineTerminatorCount: scanner.line - 1, bracketPairs: scanner.bracketPairs))
+                    tokens: scanner.finish(), lineTerminatorCount: scanner.line - 1, bracketPairs: scanner.bracketPairs))
             } catch {
+                scanner.release()
                 return .failure(error)
             }
         }
