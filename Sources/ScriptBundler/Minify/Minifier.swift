@@ -34,11 +34,11 @@ enum Minifier {
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
         let renames = WrappedBodyRenamer.renames(
-            piece.analysis, source: piece.source, pieceTokens: piece.tokens, code: piece.code, bindings: piece.bindings,
+            piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
             isStrict: piece.isStrict)
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
-        return write(piece.code, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments, renames: renames,
-                     origins: origins, mapping: piece.mapping, sources: piece.sources)
+        return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
+                     renames: renames, origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
@@ -83,20 +83,21 @@ enum Minifier {
                      mapping: mapping, sources: sources)
     }
 
-    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`.
+    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
+    /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
-        _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
-        origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], legalComments: [Range<Int>],
+        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
         renameCosts.reserveCapacity(renames.table.count)
         for rename in renames.table { renameCosts.append(rename.name.count + 1) }
-        var bound = code.count + tokens.count + 16
+        var bound = code.count + generated.count + tokens.count + 16
         for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
-        return code.withUnsafeBufferPointer { bytes in
-            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
-            for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
+        return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
+            var writer = Writer(bytes: bytes, generated: generated, origins: origins, mapping: mapping)
+            for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
             if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
             // The code is written straight into the array's storage; past `bound` (never, by the count above)
             // the writer would move to a buffer of its own.
@@ -111,7 +112,7 @@ enum Minifier {
             piece.lineCount = writer.line
             piece.lastLineColumn = writer.column
             return piece
-        }
+        } }
     }
 
     /// The code kept as it is, with its map's segments (the fallback when it does not tokenize).
@@ -150,7 +151,9 @@ enum Minifier {
     /// Emits the tokens and their mappings, from line 0 of the piece. Code goes into one growing buffer the
     /// writer owns until `finish()` hands it over as `piece.code` (use one writer once, never copy it).
     private struct Writer {
+        /// The text the tokens' offsets point into: `bytes`, then `generated` from offset `bytes.count` on.
         let bytes: UnsafeBufferPointer<UInt8>
+        let generated: UnsafeBufferPointer<UInt8>
         let mapping: Bool
         var piece = MinifiedPiece()
         /// The code written so far: `output[0..<written]`, in a buffer given by `attach` or, once that is full,
@@ -185,8 +188,9 @@ enum Minifier {
         /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
         private var nameIndexByRename: [Int32] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
+        init(bytes: UnsafeBufferPointer<UInt8>, generated: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
             self.bytes = bytes
+            self.generated = generated
             self.mapping = mapping
             switch origins {
             case .none:
@@ -325,8 +329,22 @@ enum Minifier {
             return 0
         }
 
+        @inline(__always)
         func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: bytes[token.range])
+            text(token.start, token.end)
+        }
+
+        /// The text at offsets `start..<end` (in `bytes` or in `generated`).
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            if start < bytes.count { return UnsafeBufferPointer(rebasing: bytes[start..<end]) }
+            return UnsafeBufferPointer(rebasing: generated[(start - bytes.count)..<(end - bytes.count)])
+        }
+
+        /// The byte at offset `offset` (in `bytes` or in `generated`).
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 {
+            offset < bytes.count ? bytes[offset] : generated[offset - bytes.count]
         }
 
         mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
@@ -350,7 +368,7 @@ enum Minifier {
             var closedStatementHead = false
             for (index, token) in tokens.enumerated() {
                 if token.kind == .punctuator, token.end - token.start == 1 {
-                    switch bytes[token.start] {
+                    switch byte(at: token.start) {
                     case 0x28: parens.append(previous.map { isStatementHead($0, before: index - 1, in: tokens) } ?? false)
                     case 0x29: closedStatementHead = parens.popLast() ?? false
                     case 0x3B:
@@ -384,19 +402,20 @@ enum Minifier {
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
                 } else {
                     emit(token)
-                    previousLast = bytes[token.end - 1]
+                    previousLast = byte(at: token.end - 1)
                 }
                 previous = token
             }
         }
 
-        func isPunctuator(_ token: JavaScriptToken, _ byte: UInt8) -> Bool {
-            token.kind == .punctuator && token.end - token.start == 1 && bytes[token.start] == byte
+        func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
+            token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
         }
 
         func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
             guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
-            for k in 0..<word.utf8CodeUnitCount where bytes[token.start + k] != word.utf8Start[k] { return false }
+            let text = text(token)
+            for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
             return true
         }
 
@@ -468,28 +487,26 @@ enum Minifier {
 
         mutating func emit(_ token: JavaScriptToken) {
             if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
-            let range = token.range
-            if let base = bytes.baseAddress, range.lowerBound >= 0, range.upperBound <= bytes.count {
-                appendBytes(base + range.lowerBound, count: range.count)
-            }
+            let text = text(token)
+            let count = text.count
+            if let base = text.baseAddress { appendBytes(base, count: count) }
             guard token.canSpanLines else {
                 // Punctuators and keywords are ASCII.
-                column += token.kind == .punctuator || token.kind == .keyword
-                    ? range.count : Self.utf16Length(bytes, range.lowerBound, range.upperBound)
+                column += token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
                 return
             }
             // A multi-line token: count its lines and map each continuation line at column 0.
-            var lineStart = range.lowerBound
+            var lineStart = 0
             var sourceLine = token.line - 1
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let b = bytes[i]
+            var i = 0
+            while i < count {
+                let b = text[i]
                 var length = 0
                 if b == 0x0A {
                     length = 1
                 } else if b == 0x0D {
-                    length = i + 1 < range.upperBound && bytes[i + 1] == 0x0A ? 2 : 1
-                } else if b == 0xE2, i + 2 < range.upperBound, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    length = i + 1 < count && text[i + 1] == 0x0A ? 2 : 1
+                } else if b == 0xE2, i + 2 < count, text[i + 1] == 0x80, text[i + 2] == 0xA8 || text[i + 2] == 0xA9 {
                     length = 3
                 }
                 if length == 0 {
@@ -507,8 +524,8 @@ enum Minifier {
                     column = saved
                 }
             }
-            let tail = Self.utf16Length(bytes, lineStart, range.upperBound)
-            column = lineStart == range.lowerBound ? column + tail : tail
+            let tail = Self.utf16Length(text, lineStart, count)
+            column = lineStart == 0 ? column + tail : tail
         }
 
         @inline(__always)
