@@ -13,7 +13,8 @@ enum MinifiedBundleComposer {
             output = LegalComments.pointer(to: licenseFileName)
             license = LegalComments.file(legalComments)
         }
-        output.reserveCapacity(pieces.reduce(output.count + 1) { $0 + $1.code.count + 1 })
+        // Room for every piece, its line break, and the lines `BundleAssembler.link` appends (no copy to grow).
+        output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
         if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }

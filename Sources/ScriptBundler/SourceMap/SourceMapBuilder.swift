@@ -173,30 +173,42 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
-    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`.
+    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`, written into
+    /// one buffer sized from the parts (contents are escaped once per process, see `SourceContentLiterals`).
     public func json(file: String) -> [UInt8] {
+        let literals = contents.map { SourceContentLiterals.shared.literal(for: $0) }
+        // Escaping grows a short string at most six times (`\u00XX`), plus the quotes and a comma.
+        var capacity = 96 + 6 * file.utf8.count + mappings.count
+        for source in sources { capacity += 6 * source.utf8.count + 3 }
+        for literal in literals { capacity += literal.count + 1 }
+        for name in names { capacity += 6 * name.utf8.count + 3 }
         var out: [UInt8] = []
-        out.reserveCapacity(mappings.count + contents.reduce(0) { $0 + $1.count + 16 } + 256)
-        out.append(contentsOf: Array(#"{"version":3,"file":"#.utf8))
-        JSONStringEscaping.append(Array(file.utf8), to: &out)
-        out.append(contentsOf: Array(#","sources":["#.utf8))
+        out.reserveCapacity(capacity)
+        out.append(contentsOf: #"{"version":3,"file":"#.utf8)
+        Self.appendLiteral(file, to: &out)
+        out.append(contentsOf: #","sources":["#.utf8)
         for (index, source) in sources.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(Array(source.utf8), to: &out)
+            Self.appendLiteral(source, to: &out)
         }
-        out.append(contentsOf: Array(#"],"sourcesContent":["#.utf8))
-        for (index, content) in contents.enumerated() {
+        out.append(contentsOf: #"],"sourcesContent":["#.utf8)
+        for (index, literal) in literals.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(content, to: &out)
+            out.append(contentsOf: literal)
         }
-        out.append(contentsOf: Array(#"],"names":["#.utf8))
+        out.append(contentsOf: #"],"names":["#.utf8)
         for (index, name) in names.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(Array(name.utf8), to: &out)
+            Self.appendLiteral(name, to: &out)
         }
-        out.append(contentsOf: Array(#"],"mappings":""#.utf8))
+        out.append(contentsOf: #"],"mappings":""#.utf8)
         mappings.append(to: &out)
-        out.append(contentsOf: Array("\"}\n".utf8))
+        out.append(contentsOf: "\"}\n".utf8)
         return out
+    }
+
+    private static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { JSONStringEscaping.append($0, to: &out) }
     }
 }
