@@ -96,23 +96,36 @@ enum Minifier {
         var bound = code.count + generated.count + tokens.count + 16
         for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
         return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
-            var writer = Writer(bytes: bytes, generated: generated, origins: origins, mapping: mapping)
-            for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
-            if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
-            // The code is written straight into the array's storage; past `bound` (never, by the count above)
-            // the writer would move to a buffer of its own.
-            let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-                writer.attach(buffer)
-                writer.run(tokens, renames: renames)
-                initialized = writer.detach()
+            // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
+            if generated.isEmpty {
+                return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, legalComments: legalComments,
+                             renames: renames, origins: origins, mapping: mapping, sources: sources)
             }
-            var piece = writer.finish()
-            if piece.code.isEmpty { piece.code = written }
-            piece.sources = mapping ? sources : []
-            piece.lineCount = writer.line
-            piece.lastLineColumn = writer.column
-            return piece
+            return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens, legalComments: legalComments,
+                         renames: renames, origins: origins, mapping: mapping, sources: sources)
         } }
+    }
+
+    private static func write<Text: TokenText>(
+        _ text: Text, bound: Int, tokens: [JavaScriptToken], legalComments: [Range<Int>],
+        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+    ) -> MinifiedPiece {
+        var writer = Writer(text: text, origins: origins, mapping: mapping)
+        for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
+        if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
+        // The code is written straight into the array's storage; past `bound` (never, by the count above)
+        // the writer would move to a buffer of its own.
+        let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            writer.attach(buffer)
+            writer.run(tokens, renames: renames)
+            initialized = writer.detach()
+        }
+        var piece = writer.finish()
+        if piece.code.isEmpty { piece.code = written }
+        piece.sources = mapping ? sources : []
+        piece.lineCount = writer.line
+        piece.lastLineColumn = writer.column
+        return piece
     }
 
     /// The code kept as it is, with its map's segments (the fallback when it does not tokenize).
@@ -134,7 +147,7 @@ enum Minifier {
             var lineStart = 0
             var i = 0
             while i < bytes.count {
-                let length = Writer.lineTerminatorLength(bytes, at: i, end: bytes.count)
+                let length = Writer<ContiguousText>.lineTerminatorLength(bytes, at: i, end: bytes.count)
                 if length == 0 {
                     i += 1
                 } else {
@@ -143,17 +156,52 @@ enum Minifier {
                     piece.lineCount += 1
                 }
             }
-            piece.lastLineColumn = Writer.utf16Length(bytes, lineStart, bytes.count)
+            piece.lastLineColumn = Writer<ContiguousText>.utf16Length(bytes, lineStart, bytes.count)
         }
         return piece
     }
 
-    /// Emits the tokens and their mappings, from line 0 of the piece. Code goes into one growing buffer the
-    /// writer owns until `finish()` hands it over as `piece.code` (use one writer once, never copy it).
-    private struct Writer {
-        /// The text the tokens' offsets point into: `bytes`, then `generated` from offset `bytes.count` on.
+    /// The text that token offsets point into.
+    fileprivate protocol TokenText {
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8>
+        func byte(at offset: Int) -> UInt8
+    }
+
+    /// Text in one buffer.
+    fileprivate struct ContiguousText: TokenText {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[start..<end])
+        }
+
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 { bytes[offset] }
+    }
+
+    /// A prepared piece's text: its source, then its generated text from offset `bytes.count` on.
+    fileprivate struct SplitText: TokenText {
         let bytes: UnsafeBufferPointer<UInt8>
         let generated: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            if start < bytes.count { return UnsafeBufferPointer(rebasing: bytes[start..<end]) }
+            return UnsafeBufferPointer(rebasing: generated[(start - bytes.count)..<(end - bytes.count)])
+        }
+
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 {
+            offset < bytes.count ? bytes[offset] : generated[offset - bytes.count]
+        }
+    }
+
+    /// Emits the tokens and their mappings, from line 0 of the piece. Code goes into one growing buffer the
+    /// writer owns until `finish()` hands it over as `piece.code` (use one writer once, never copy it).
+    private struct Writer<Text: TokenText> {
+        /// The text the tokens' offsets point into.
+        let source: Text
         let mapping: Bool
         var piece = MinifiedPiece()
         /// The code written so far: `output[0..<written]`, in a buffer given by `attach` or, once that is full,
@@ -167,7 +215,6 @@ enum Minifier {
         private var renameNames: [UInt8] = []
         private var renameNameStarts: [Int32] = [0]
         private var renameIsShorthand: [Bool] = []
-        private var nameIndices: [String: Int32] = [:]
         var line = 0
         var column = 0
         var cursor = MappingLookup.Cursor()
@@ -188,9 +235,8 @@ enum Minifier {
         /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
         private var nameIndexByRename: [Int32] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, generated: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
-            self.bytes = bytes
-            self.generated = generated
+        init(text: Text, origins: Origins, mapping: Bool) {
+            source = text
             self.mapping = mapping
             switch origins {
             case .none:
@@ -258,11 +304,21 @@ enum Minifier {
 
         @inline(__always)
         private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
-            let output = reserve(count)
-            if count <= 16 {
-                for k in 0..<count { output[written + k] = source[k] }
+            let target = reserve(count) + written
+            if count <= 64 {
+                // Short texts (nearly every token) word by word, without a call.
+                let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+                var k = 0
+                while count - k >= 8 {
+                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                    k += 8
+                }
+                while k < count {
+                    target[k] = source[k]
+                    k += 1
+                }
             } else {
-                (output + written).update(from: source, count: count)
+                target.update(from: source, count: count)
             }
             written += count
         }
@@ -284,17 +340,12 @@ enum Minifier {
             return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
         }
 
-        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`.
+        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`. A name several
+        /// renames share is listed once per rename (the composer's map lists each name once).
         mutating func nameIndex(_ name: String, rename renameIndex: Int) -> Int32 {
             if renameIndex < nameIndexByRename.count, nameIndexByRename[renameIndex] >= 0 { return nameIndexByRename[renameIndex] }
-            let index: Int32
-            if let known = nameIndices[name] {
-                index = known
-            } else {
-                index = Int32(truncatingIfNeeded: piece.names.count)
-                piece.names.append(name)
-                nameIndices[name] = index
-            }
+            let index = Int32(truncatingIfNeeded: piece.names.count)
+            piece.names.append(name)
             if renameIndex >= nameIndexByRename.count {
                 nameIndexByRename.append(contentsOf: repeatElement(-1, count: renameIndex - nameIndexByRename.count + 1))
             }
@@ -334,17 +385,14 @@ enum Minifier {
             text(token.start, token.end)
         }
 
-        /// The text at offsets `start..<end` (in `bytes` or in `generated`).
         @inline(__always)
         func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
-            if start < bytes.count { return UnsafeBufferPointer(rebasing: bytes[start..<end]) }
-            return UnsafeBufferPointer(rebasing: generated[(start - bytes.count)..<(end - bytes.count)])
+            source.text(start, end)
         }
 
-        /// The byte at offset `offset` (in `bytes` or in `generated`).
         @inline(__always)
         func byte(at offset: Int) -> UInt8 {
-            offset < bytes.count ? bytes[offset] : generated[offset - bytes.count]
+            source.byte(at: offset)
         }
 
         mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {

@@ -21,6 +21,13 @@ struct PieceTokens: Sendable {
     /// Whether a line terminator was written since the last recorded token (true before the first one).
     var pendingNewline = true
 
+    /// Makes room for `count` tokens in all.
+    mutating func reserveCapacity(_ count: Int) {
+        tokens.reserveCapacity(count)
+        sourceTokens.reserveCapacity(count)
+        origins.reserveCapacity(count)
+    }
+
     /// Appends the copied source tokens `source[range]` (each keeping its index), the first one after what was
     /// written since the last recorded token (`pendingNewline`), the others after their own gaps.
     mutating func appendSource(_ source: UnsafeBufferPointer<JavaScriptToken>, _ range: Range<Int>) {
@@ -35,8 +42,6 @@ struct PieceTokens: Sendable {
         }
         let count = range.count
         let base = Int32(truncatingIfNeeded: range.lowerBound)
-        sourceTokens.reserveCapacity(sourceTokens.count + count)
-        origins.reserveCapacity(origins.count + count)
         for k in 0..<Int32(truncatingIfNeeded: count) {
             sourceTokens.append(base &+ k)
             origins.append(base &+ k)

@@ -49,6 +49,7 @@ struct PieceRecorder {
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit]
     ) {
         let count = tokens.count
+        pieceTokens.reserveCapacity(pieceTokens.tokens.count + count + 64)
         // Legal comments are looked for between tokens only in a source that might hold one.
         let scansGaps = LegalComments.mayOccur(in: source)
         // The piece holds the source up to `pos` (less the tokens edits replaced).
