@@ -152,6 +152,101 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
+    /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `MinifiedPiece`),
+    /// encoding them in one pass: a segment's source and name index `sources` and `names` (a segment whose source
+    /// is not there is unmapped, marked only after mapped code: `lastWasMapped`). Same result as adding each with
+    /// `addMapping`/`addUnmapped`.
+    mutating func addSegments(
+        _ segments: [MinifiedPiece.Segment], line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
+    ) {
+        guard !segments.isEmpty else { return }
+        guard !isIntermediate else {
+            for segment in segments {
+                let generatedLine = line + Int(segment.line)
+                let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
+                let source = Int(segment.source)
+                guard source >= 0, source < sources.count else {
+                    if lastWasMapped { addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
+                    lastWasMapped = false
+                    continue
+                }
+                let name = Int(segment.name)
+                if name >= 0, name < names.count {
+                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
+                } else {
+                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                }
+                lastWasMapped = true
+            }
+            return
+        }
+        var currentLine = self.currentLine, lineHasSegment = self.lineHasSegment, previousColumn = self.previousColumn
+        var previousSource = self.previousSource, previousOriginalLine = self.previousOriginalLine
+        var previousOriginalColumn = self.previousOriginalColumn, previousName = self.previousName
+        var mapped = lastWasMapped
+        segments.withUnsafeBufferPointer { all in
+            sources.withUnsafeBufferPointer { sources in
+                names.withUnsafeBufferPointer { names in
+                    // A stretch of segments at a time, each written with room for its most: a comma and five values
+                    // of at most 8 digits (their deltas fit in 35 bits) per segment, a `;` per line moved to.
+                    var chunkStart = 0
+                    while chunkStart < all.count {
+                        let segments = UnsafeBufferPointer(rebasing: all[chunkStart..<min(all.count, chunkStart + 4096)])
+                        chunkStart += segments.count
+                        let lastLine = line + Int(segments[segments.count - 1].line)
+                        let maximum = segments.count * 41 + max(0, lastLine - currentLine) + 1
+                        mappings.write(maximum: maximum) { buffer, start in
+                            var index = start
+                            for segment in segments {
+                                let generatedLine = line + Int(segment.line)
+                                let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
+                                let source = Int(segment.source)
+                                let isMapped = source >= 0 && source < sources.count
+                                if !isMapped, !mapped { continue }
+                                while currentLine < generatedLine {
+                                    buffer[index] = 0x3B
+                                    index += 1
+                                    currentLine += 1
+                                    lineHasSegment = false
+                                    previousColumn = 0
+                                }
+                                if lineHasSegment {
+                                    buffer[index] = 0x2C
+                                    index += 1
+                                }
+                                index = Base64VLQ.encode(generatedColumn - previousColumn, into: buffer, at: index)
+                                previousColumn = generatedColumn
+                                lineHasSegment = true
+                                mapped = isMapped
+                                guard isMapped else { continue }
+                                let globalSource = sources[source]
+                                let originalLine = Int(segment.originalLine), originalColumn = Int(segment.originalColumn)
+                                index = Base64VLQ.encode(globalSource - previousSource, into: buffer, at: index)
+                                index = Base64VLQ.encode(originalLine - previousOriginalLine, into: buffer, at: index)
+                                index = Base64VLQ.encode(originalColumn - previousOriginalColumn, into: buffer, at: index)
+                                previousSource = globalSource
+                                previousOriginalLine = originalLine
+                                previousOriginalColumn = originalColumn
+                                let name = Int(segment.name)
+                                if name >= 0, name < names.count {
+                                    index = Base64VLQ.encode(names[name] - previousName, into: buffer, at: index)
+                                    previousName = names[name]
+                                }
+                            }
+                            return index
+                        }
+                    }
+                }
+            }
+        }
+        (self.currentLine, self.lineHasSegment, self.previousColumn) = (currentLine, lineHasSegment, previousColumn)
+        (self.previousSource, self.previousOriginalLine) = (previousSource, previousOriginalLine)
+        (self.previousOriginalColumn, self.previousName) = (previousOriginalColumn, previousName)
+        lastWasMapped = mapped
+    }
+
     /// Marks generated code starting at this position as unmapped (a one-field segment).
     public mutating func addUnmapped(generatedLine: Int, generatedColumn: Int) {
         moveTo(line: generatedLine)
