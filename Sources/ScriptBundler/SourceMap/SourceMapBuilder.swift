@@ -182,10 +182,9 @@ public struct SourceMapBuilder: Sendable {
             }
             return
         }
-        var currentLine = self.currentLine, lineHasSegment = self.lineHasSegment, previousColumn = self.previousColumn
-        var previousSource = self.previousSource, previousOriginalLine = self.previousOriginalLine
-        var previousOriginalColumn = self.previousOriginalColumn, previousName = self.previousName
-        var mapped = lastWasMapped
+        var state = (currentLine: currentLine, lineHasSegment: lineHasSegment, previousColumn: previousColumn,
+                     previousSource: previousSource, previousOriginalLine: previousOriginalLine,
+                     previousOriginalColumn: previousOriginalColumn, previousName: previousName, mapped: lastWasMapped)
         segments.withUnsafeBufferPointer { all in
             sources.withUnsafeBufferPointer { sources in
                 names.withUnsafeBufferPointer { names in
@@ -196,8 +195,11 @@ public struct SourceMapBuilder: Sendable {
                         let segments = UnsafeBufferPointer(rebasing: all[chunkStart..<min(all.count, chunkStart + 4096)])
                         chunkStart += segments.count
                         let lastLine = line + Int(segments[segments.count - 1].line)
-                        let maximum = segments.count * 41 + max(0, lastLine - currentLine) + 1
+                        let maximum = segments.count * 41 + max(0, lastLine - state.currentLine) + 1
                         mappings.write(maximum: maximum) { buffer, start in
+                            // The state in locals while encoding (the closure's captures live in memory).
+                            var (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                 previousOriginalColumn, previousName, mapped) = state
                             var index = start
                             for segment in segments {
                                 let generatedLine = line + Int(segment.line)
@@ -235,16 +237,18 @@ public struct SourceMapBuilder: Sendable {
                                     previousName = names[name]
                                 }
                             }
+                            state = (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                     previousOriginalColumn, previousName, mapped)
                             return index
                         }
                     }
                 }
             }
         }
-        (self.currentLine, self.lineHasSegment, self.previousColumn) = (currentLine, lineHasSegment, previousColumn)
-        (self.previousSource, self.previousOriginalLine) = (previousSource, previousOriginalLine)
-        (self.previousOriginalColumn, self.previousName) = (previousOriginalColumn, previousName)
-        lastWasMapped = mapped
+        (currentLine, lineHasSegment, previousColumn) = (state.currentLine, state.lineHasSegment, state.previousColumn)
+        (previousSource, previousOriginalLine) = (state.previousSource, state.previousOriginalLine)
+        (previousOriginalColumn, previousName) = (state.previousOriginalColumn, state.previousName)
+        lastWasMapped = state.mapped
     }
 
     /// Marks generated code starting at this position as unmapped (a one-field segment).
