@@ -398,10 +398,24 @@ enum Minifier {
         mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
             renameNameStarts.reserveCapacity(renames.table.count + 1)
             renameIsShorthand.reserveCapacity(renames.table.count)
+            var total = 0
             for rename in renames.table {
-                renameNames.append(contentsOf: rename.name)
-                renameNameStarts.append(Int32(truncatingIfNeeded: renameNames.count))
+                total += rename.name.count
+                renameNameStarts.append(Int32(truncatingIfNeeded: total))
                 renameIsShorthand.append(rename.isShorthand)
+            }
+            // The names are short: copied byte by byte into one buffer of the right size, without a call each.
+            renameNames = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                var k = 0
+                for rename in renames.table {
+                    rename.name.withUnsafeBufferPointer { name in
+                        for byte in name where k < total {
+                            buffer[k] = byte
+                            k += 1
+                        }
+                    }
+                }
+                initialized = k
             }
             renames.byToken.withUnsafeBufferPointer { byToken in
                 run(tokens, byToken: byToken, renames: renames)
