@@ -54,9 +54,6 @@ final class SourceContentLiterals: @unchecked Sendable {
     }
 
     private static func escaped(_ content: [UInt8]) -> [UInt8] {
-        var literal: [UInt8] = []
-        literal.reserveCapacity(content.count + content.count / 16 + 2)
-        JSONStringEscaping.append(content, to: &literal)
-        return literal
+        JSONStringEscaping.literal(content)
     }
 }

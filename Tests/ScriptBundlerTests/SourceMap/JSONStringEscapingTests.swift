@@ -39,6 +39,7 @@ import Testing
         var out: [UInt8] = []
         JSONStringEscaping.append(bytes, to: &out)
         #expect(out == Self.reference(bytes))
+        #expect(JSONStringEscaping.literal(bytes) == Self.reference(bytes))
     }
 
     @Test func everySpecialByteIsFoundAtEveryOffset() {
@@ -49,6 +50,7 @@ import Testing
                 var out: [UInt8] = []
                 JSONStringEscaping.append(bytes, to: &out)
                 #expect(out == Self.reference(bytes), "\(special) at \(offset)")
+                #expect(JSONStringEscaping.literal(bytes) == Self.reference(bytes), "\(special) at \(offset)")
             }
         }
     }
@@ -64,6 +66,7 @@ import Testing
             var out: [UInt8] = []
             JSONStringEscaping.append(bytes, to: &out)
             #expect(out == Self.reference(bytes))
+            #expect(JSONStringEscaping.literal(bytes) == Self.reference(bytes))
         }
     }
 
