@@ -54,6 +54,9 @@ final class SourceContentLiterals: @unchecked Sendable {
     }
 
     private static func escaped(_ content: [UInt8]) -> [UInt8] {
-        JSONStringEscaping.literal(content)
+        var literal: [UInt8] = []
+        literal.reserveCapacity(content.count + content.count / 16 + 2)
+        JSONStringEscaping.append(content, to: &literal)
+        return literal
     }
 }
