@@ -13,7 +13,8 @@ enum MinifiedBundleComposer {
             output = LegalComments.pointer(to: licenseFileName)
             license = LegalComments.file(legalComments)
         }
-        output.reserveCapacity(pieces.reduce(output.count + 1) { $0 + $1.code.count + 1 })
+        // Room for every piece, its line break, and the lines `BundleAssembler.link` appends (no copy to grow).
+        output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
         if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
@@ -39,26 +40,8 @@ enum MinifiedBundleComposer {
                 var nameIndices: [Int] = []
                 nameIndices.reserveCapacity(piece.names.count)
                 for name in piece.names { nameIndices.append(map.addName(name)) }
-                for segment in piece.segments {
-                    let generatedLine = line + Int(segment.line)
-                    let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
-                    let source = Int(segment.source)
-                    guard source >= 0, source < sourceIndices.count else {
-                        if lastWasMapped { map.addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
-                        lastWasMapped = false
-                        continue
-                    }
-                    let name = Int(segment.name)
-                    if name >= 0, name < nameIndices.count {
-                        map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
-                                       originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn),
-                                       name: nameIndices[name])
-                    } else {
-                        map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sourceIndices[source],
-                                       originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
-                    }
-                    lastWasMapped = true
-                }
+                map.addSegments(piece.segments, line: line, column: column, sources: sourceIndices, names: nameIndices,
+                                lastWasMapped: &lastWasMapped)
             }
             output.append(contentsOf: piece.code)
             column = piece.lineCount == 0 ? column + piece.lastLineColumn : piece.lastLineColumn

@@ -17,6 +17,7 @@ struct MinifiedPiece: Sendable {
 
     var code: [UInt8] = []
     var segments: [Segment] = []
+    /// The original names the segments use (a name may be listed more than once).
     var names: [String] = []
     /// The sources the segments point at (map path and content).
     var sources: [SourceMapBuilder.Source] = []

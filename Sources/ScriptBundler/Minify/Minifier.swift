@@ -34,11 +34,11 @@ enum Minifier {
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
         let renames = WrappedBodyRenamer.renames(
-            piece.analysis, source: piece.source, pieceTokens: piece.tokens, code: piece.code, bindings: piece.bindings,
+            piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
             isStrict: piece.isStrict)
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
-        return write(piece.code, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments, renames: renames,
-                     origins: origins, mapping: piece.mapping, sources: piece.sources)
+        return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
+                     renames: renames, origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
@@ -83,35 +83,49 @@ enum Minifier {
                      mapping: mapping, sources: sources)
     }
 
-    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`.
+    /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
+    /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
-        _ code: [UInt8], tokens: [JavaScriptToken], legalComments: [Range<Int>], renames: IdentifierRenames,
-        origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], legalComments: [Range<Int>],
+        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
         renameCosts.reserveCapacity(renames.table.count)
         for rename in renames.table { renameCosts.append(rename.name.count + 1) }
-        var bound = code.count + tokens.count + 16
+        var bound = code.count + generated.count + tokens.count + 16
         for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
-        return code.withUnsafeBufferPointer { bytes in
-            var writer = Writer(bytes: bytes, origins: origins, mapping: mapping)
-            for range in legalComments { writer.piece.legalComments.append(Array(bytes[range])) }
-            if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
-            // The code is written straight into the array's storage; past `bound` (never, by the count above)
-            // the writer would move to a buffer of its own.
-            let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-                writer.attach(buffer)
-                writer.run(tokens, renames: renames)
-                initialized = writer.detach()
+        return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
+            // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
+            if generated.isEmpty {
+                return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, legalComments: legalComments,
+                             renames: renames, origins: origins, mapping: mapping, sources: sources)
             }
-            var piece = writer.finish()
-            if piece.code.isEmpty { piece.code = written }
-            piece.sources = mapping ? sources : []
-            piece.lineCount = writer.line
-            piece.lastLineColumn = writer.column
-            return piece
+            return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens, legalComments: legalComments,
+                         renames: renames, origins: origins, mapping: mapping, sources: sources)
+        } }
+    }
+
+    private static func write<Text: TokenText>(
+        _ text: Text, bound: Int, tokens: [JavaScriptToken], legalComments: [Range<Int>],
+        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+    ) -> MinifiedPiece {
+        var writer = Writer(text: text, origins: origins, mapping: mapping)
+        for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
+        if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
+        // The code is written straight into the array's storage; past `bound` (never, by the count above)
+        // the writer would move to a buffer of its own.
+        let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            writer.attach(buffer)
+            writer.run(tokens, renames: renames)
+            initialized = writer.detach()
         }
+        var piece = writer.finish()
+        if piece.code.isEmpty { piece.code = written }
+        piece.sources = mapping ? sources : []
+        piece.lineCount = writer.line
+        piece.lastLineColumn = writer.column
+        return piece
     }
 
     /// The code kept as it is, with its map's segments (the fallback when it does not tokenize).
@@ -133,7 +147,7 @@ enum Minifier {
             var lineStart = 0
             var i = 0
             while i < bytes.count {
-                let length = Writer.lineTerminatorLength(bytes, at: i, end: bytes.count)
+                let length = Writer<ContiguousText>.lineTerminatorLength(bytes, at: i, end: bytes.count)
                 if length == 0 {
                     i += 1
                 } else {
@@ -142,15 +156,52 @@ enum Minifier {
                     piece.lineCount += 1
                 }
             }
-            piece.lastLineColumn = Writer.utf16Length(bytes, lineStart, bytes.count)
+            piece.lastLineColumn = Writer<ContiguousText>.utf16Length(bytes, lineStart, bytes.count)
         }
         return piece
     }
 
+    /// The text that token offsets point into.
+    fileprivate protocol TokenText {
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8>
+        func byte(at offset: Int) -> UInt8
+    }
+
+    /// Text in one buffer.
+    fileprivate struct ContiguousText: TokenText {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[start..<end])
+        }
+
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 { bytes[offset] }
+    }
+
+    /// A prepared piece's text: its source, then its generated text from offset `bytes.count` on.
+    fileprivate struct SplitText: TokenText {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let generated: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            if start < bytes.count { return UnsafeBufferPointer(rebasing: bytes[start..<end]) }
+            return UnsafeBufferPointer(rebasing: generated[(start - bytes.count)..<(end - bytes.count)])
+        }
+
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 {
+            offset < bytes.count ? bytes[offset] : generated[offset - bytes.count]
+        }
+    }
+
     /// Emits the tokens and their mappings, from line 0 of the piece. Code goes into one growing buffer the
     /// writer owns until `finish()` hands it over as `piece.code` (use one writer once, never copy it).
-    private struct Writer {
-        let bytes: UnsafeBufferPointer<UInt8>
+    private struct Writer<Text: TokenText> {
+        /// The text the tokens' offsets point into.
+        let source: Text
         let mapping: Bool
         var piece = MinifiedPiece()
         /// The code written so far: `output[0..<written]`, in a buffer given by `attach` or, once that is full,
@@ -164,7 +215,6 @@ enum Minifier {
         private var renameNames: [UInt8] = []
         private var renameNameStarts: [Int32] = [0]
         private var renameIsShorthand: [Bool] = []
-        private var nameIndices: [String: Int32] = [:]
         var line = 0
         var column = 0
         var cursor = MappingLookup.Cursor()
@@ -185,8 +235,8 @@ enum Minifier {
         /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
         private var nameIndexByRename: [Int32] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, origins: Origins, mapping: Bool) {
-            self.bytes = bytes
+        init(text: Text, origins: Origins, mapping: Bool) {
+            source = text
             self.mapping = mapping
             switch origins {
             case .none:
@@ -254,11 +304,21 @@ enum Minifier {
 
         @inline(__always)
         private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
-            let output = reserve(count)
-            if count <= 16 {
-                for k in 0..<count { output[written + k] = source[k] }
+            let target = reserve(count) + written
+            if count <= 64 {
+                // Short texts (nearly every token) word by word, without a call.
+                let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+                var k = 0
+                while count - k >= 8 {
+                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                    k += 8
+                }
+                while k < count {
+                    target[k] = source[k]
+                    k += 1
+                }
             } else {
-                (output + written).update(from: source, count: count)
+                target.update(from: source, count: count)
             }
             written += count
         }
@@ -280,17 +340,12 @@ enum Minifier {
             return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
         }
 
-        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`.
+        /// The index in `piece.names` of `name`, the original name of rename `renameIndex`. A name several
+        /// renames share is listed once per rename (the composer's map lists each name once).
         mutating func nameIndex(_ name: String, rename renameIndex: Int) -> Int32 {
             if renameIndex < nameIndexByRename.count, nameIndexByRename[renameIndex] >= 0 { return nameIndexByRename[renameIndex] }
-            let index: Int32
-            if let known = nameIndices[name] {
-                index = known
-            } else {
-                index = Int32(truncatingIfNeeded: piece.names.count)
-                piece.names.append(name)
-                nameIndices[name] = index
-            }
+            let index = Int32(truncatingIfNeeded: piece.names.count)
+            piece.names.append(name)
             if renameIndex >= nameIndexByRename.count {
                 nameIndexByRename.append(contentsOf: repeatElement(-1, count: renameIndex - nameIndexByRename.count + 1))
             }
@@ -325,17 +380,42 @@ enum Minifier {
             return 0
         }
 
+        @inline(__always)
         func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: bytes[token.range])
+            text(token.start, token.end)
+        }
+
+        @inline(__always)
+        func text(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            source.text(start, end)
+        }
+
+        @inline(__always)
+        func byte(at offset: Int) -> UInt8 {
+            source.byte(at: offset)
         }
 
         mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
             renameNameStarts.reserveCapacity(renames.table.count + 1)
             renameIsShorthand.reserveCapacity(renames.table.count)
+            var total = 0
             for rename in renames.table {
-                renameNames.append(contentsOf: rename.name)
-                renameNameStarts.append(Int32(truncatingIfNeeded: renameNames.count))
+                total += rename.name.count
+                renameNameStarts.append(Int32(truncatingIfNeeded: total))
                 renameIsShorthand.append(rename.isShorthand)
+            }
+            // The names are short: copied byte by byte into one buffer of the right size, without a call each.
+            renameNames = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                var k = 0
+                for rename in renames.table {
+                    rename.name.withUnsafeBufferPointer { name in
+                        for byte in name where k < total {
+                            buffer[k] = byte
+                            k += 1
+                        }
+                    }
+                }
+                initialized = k
             }
             renames.byToken.withUnsafeBufferPointer { byToken in
                 run(tokens, byToken: byToken, renames: renames)
@@ -350,7 +430,7 @@ enum Minifier {
             var closedStatementHead = false
             for (index, token) in tokens.enumerated() {
                 if token.kind == .punctuator, token.end - token.start == 1 {
-                    switch bytes[token.start] {
+                    switch byte(at: token.start) {
                     case 0x28: parens.append(previous.map { isStatementHead($0, before: index - 1, in: tokens) } ?? false)
                     case 0x29: closedStatementHead = parens.popLast() ?? false
                     case 0x3B:
@@ -384,19 +464,20 @@ enum Minifier {
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
                 } else {
                     emit(token)
-                    previousLast = bytes[token.end - 1]
+                    previousLast = byte(at: token.end - 1)
                 }
                 previous = token
             }
         }
 
-        func isPunctuator(_ token: JavaScriptToken, _ byte: UInt8) -> Bool {
-            token.kind == .punctuator && token.end - token.start == 1 && bytes[token.start] == byte
+        func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
+            token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
         }
 
         func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
             guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
-            for k in 0..<word.utf8CodeUnitCount where bytes[token.start + k] != word.utf8Start[k] { return false }
+            let text = text(token)
+            for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
             return true
         }
 
@@ -468,28 +549,26 @@ enum Minifier {
 
         mutating func emit(_ token: JavaScriptToken) {
             if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
-            let range = token.range
-            if let base = bytes.baseAddress, range.lowerBound >= 0, range.upperBound <= bytes.count {
-                appendBytes(base + range.lowerBound, count: range.count)
-            }
+            let text = text(token)
+            let count = text.count
+            if let base = text.baseAddress { appendBytes(base, count: count) }
             guard token.canSpanLines else {
                 // Punctuators and keywords are ASCII.
-                column += token.kind == .punctuator || token.kind == .keyword
-                    ? range.count : Self.utf16Length(bytes, range.lowerBound, range.upperBound)
+                column += token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
                 return
             }
             // A multi-line token: count its lines and map each continuation line at column 0.
-            var lineStart = range.lowerBound
+            var lineStart = 0
             var sourceLine = token.line - 1
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let b = bytes[i]
+            var i = 0
+            while i < count {
+                let b = text[i]
                 var length = 0
                 if b == 0x0A {
                     length = 1
                 } else if b == 0x0D {
-                    length = i + 1 < range.upperBound && bytes[i + 1] == 0x0A ? 2 : 1
-                } else if b == 0xE2, i + 2 < range.upperBound, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    length = i + 1 < count && text[i + 1] == 0x0A ? 2 : 1
+                } else if b == 0xE2, i + 2 < count, text[i + 1] == 0x80, text[i + 2] == 0xA8 || text[i + 2] == 0xA9 {
                     length = 3
                 }
                 if length == 0 {
@@ -507,8 +586,8 @@ enum Minifier {
                     column = saved
                 }
             }
-            let tail = Self.utf16Length(bytes, lineStart, range.upperBound)
-            column = lineStart == range.lowerBound ? column + tail : tail
+            let tail = Self.utf16Length(text, lineStart, count)
+            column = lineStart == 0 ? column + tail : tail
         }
 
         @inline(__always)

@@ -1,7 +1,9 @@
-/// The significant tokens of a generated bundle piece, recorded while `GeneratedCode` writes it, so the minifier
-/// need not tokenize or parse the piece again: copied source tokens keep their kind and their index in the
-/// source's own token list (where the first parse's scope analysis points), generated text (wrapper, edits) is
-/// tokenized on its own. Positions are those of the piece: byte offsets, 1-based lines, UTF-16 columns.
+/// The significant tokens of a generated bundle piece, recorded while the piece is put together (`PieceRecorder`),
+/// so the minifier need not write, tokenize or parse the piece again: copied source tokens are the source's own
+/// tokens (their offsets point into the source, their index is where the first parse's scope analysis points),
+/// generated text (wrapper, edits) is tokenized on its own and placed after the source (see `PieceRecorder`).
+/// Each token's `newlineBefore` tells whether the piece's text has a line terminator between it and the token
+/// before; its line and column are only meaningful relative to the token itself.
 struct PieceTokens: Sendable {
     /// Every significant token, in order (no comments).
     var tokens: [JavaScriptToken] = []
@@ -16,17 +18,35 @@ struct PieceTokens: Sendable {
     var legalComments: [Range<Int>] = []
     /// False when some generated text did not tokenize on its own: minify the piece the slow way then.
     var isComplete = true
-    /// The 0-based line on which the last recorded token ended.
-    var lastLine = -1
+    /// Whether a line terminator was written since the last recorded token (true before the first one).
+    var pendingNewline = true
 
-    /// Appends `token` starting at `line` (0-based), `column`, byte `start`, ending on line `endLine`.
-    mutating func append(_ token: JavaScriptToken, start: Int, line: Int, column: Int, endLine: Int, source: Int32) {
-        tokens.append(JavaScriptToken(
-            kind: token.kind, start: start, end: start + (token.end - token.start), line: line + 1, column: column,
-            newlineBefore: line > lastLine))
-        sourceTokens.append(source)
-        origins.append(source)
-        lastLine = endLine
+    /// Makes room for `count` tokens in all.
+    mutating func reserveCapacity(_ count: Int) {
+        tokens.reserveCapacity(count)
+        sourceTokens.reserveCapacity(count)
+        origins.reserveCapacity(count)
+    }
+
+    /// Appends the copied source tokens `source[range]` (each keeping its index), the first one after what was
+    /// written since the last recorded token (`pendingNewline`), the others after their own gaps.
+    mutating func appendSource(_ source: UnsafeBufferPointer<JavaScriptToken>, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let first = source[range.lowerBound]
+        if pendingNewline, !first.newlineBefore {
+            tokens.append(JavaScriptToken(
+                kind: first.kind, start: first.start, end: first.end, line: first.line, column: first.column, newlineBefore: true))
+            tokens.append(contentsOf: UnsafeBufferPointer(rebasing: source[(range.lowerBound + 1)..<range.upperBound]))
+        } else {
+            tokens.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+        }
+        let count = range.count
+        let base = Int32(truncatingIfNeeded: range.lowerBound)
+        for k in 0..<Int32(truncatingIfNeeded: count) {
+            sourceTokens.append(base &+ k)
+            origins.append(base &+ k)
+        }
+        pendingNewline = false
     }
 
     /// Maps the token starting at byte `start`, if the last text appended began with one, to source token `source`.
@@ -63,11 +83,10 @@ struct PieceTokens: Sendable {
         }
     }
 
-    /// Tokenizes generated `text` (written at byte `start`, line `line`, column `column` of the piece) and
-    /// appends its tokens; identifiers not after `.`/`?.` and not before `:` are noted as binding names.
-    /// A wrapper's header and footer leave brackets open or close them: they are tokenized with the missing
-    /// brackets added around them (and dropped again).
-    mutating func appendGenerated(_ text: [UInt8], start: Int, line: Int, column: Int) {
+    /// Tokenizes generated `text` (placed at byte `start`) and appends its tokens; identifiers not after `.`/`?.`
+    /// and not before `:` are noted as binding names. A wrapper's header and footer leave brackets open or close
+    /// them: they are tokenized with the missing brackets added around them (and dropped again).
+    mutating func appendGenerated(_ text: [UInt8], start: Int) {
         guard !text.isEmpty else { return }
         let (prefix, suffix) = Self.missingBrackets(text)
         let scanned = prefix.isEmpty && suffix.isEmpty ? text : prefix + text + suffix
@@ -80,8 +99,8 @@ struct PieceTokens: Sendable {
         }
         let shift = prefix.count
         let own = tokenization.tokens
+        var lastEnd = shift
         for (index, token) in own.enumerated() where token.start >= shift && token.end <= shift + text.count {
-            let tokenLine = line + token.line - 1
             // Generated text is JSON-escaped, so no token spans lines; if one did, give up on this piece.
             if token.canSpanLines, Self.containsLineTerminator(scanned, token.range) { isComplete = false }
             if token.kind == .identifier {
@@ -90,9 +109,16 @@ struct PieceTokens: Sendable {
                 let beforeColon = index + 1 < own.count && Self.isText(own[index + 1], ":", in: scanned)
                 if !afterDot, !beforeColon { generatedNames.append(tokens.count) }
             }
-            append(token, start: start + token.start - shift, line: tokenLine,
-                   column: token.line == 1 ? column + token.column - shift : token.column, endLine: tokenLine, source: -1)
+            let newlineBefore = pendingNewline || Self.containsLineTerminator(scanned, lastEnd..<token.start)
+            tokens.append(JavaScriptToken(
+                kind: token.kind, start: start + token.start - shift, end: start + token.end - shift, line: token.line,
+                column: token.column, newlineBefore: newlineBefore))
+            sourceTokens.append(-1)
+            origins.append(-1)
+            pendingNewline = false
+            lastEnd = token.end
         }
+        if Self.containsLineTerminator(scanned, lastEnd..<(shift + text.count)) { pendingNewline = true }
     }
 
     /// The brackets to put before `text` (openers of its unmatched closers) and after it (closers of its
@@ -128,10 +154,17 @@ struct PieceTokens: Sendable {
     }
 
     private static func containsLineTerminator(_ text: [UInt8], _ range: Range<Int>) -> Bool {
-        for k in range {
+        text.withUnsafeBufferPointer { containsLineTerminator($0, range) }
+    }
+
+    /// Whether `text[range]` holds a line terminator (LF, CR, U+2028, U+2029).
+    static func containsLineTerminator(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var k = range.lowerBound
+        while k < range.upperBound {
             let b = text[k]
             if b == 0x0A || b == 0x0D { return true }
             if b == 0xE2, k + 2 < range.upperBound, text[k + 1] == 0x80, text[k + 2] == 0xA8 || text[k + 2] == 0xA9 { return true }
+            k += 1
         }
         return false
     }

@@ -1,8 +1,10 @@
-/// A generated part of a bundle whose tokens were recorded as it was written (`PieceTokens`): one parsed
+/// A generated part of a bundle whose tokens were recorded as it was put together (`PieceRecorder`): one parsed
 /// source (with the linker's edits) inside a generated wrapper. The minifier renames from the source's own
-/// scope analysis instead of tokenizing and parsing the piece again.
+/// scope analysis instead of tokenizing and parsing the piece again, and reads the tokens' text from the source
+/// and from `generated` (offsets from `source.count` on).
 struct PreparedPiece {
-    let code: [UInt8]
+    /// The generated text (wrapper, edits) whose tokens `tokens` places after the source.
+    let generated: [UInt8]
     /// The map's sources: the copied source, if mapped.
     let sources: [SourceMapBuilder.Source]
     /// Whether the piece is mapped (its tokens map through `tokens.origins` to `sourceTokens`).

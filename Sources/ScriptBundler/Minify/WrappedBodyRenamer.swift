@@ -8,12 +8,13 @@
 /// generated text denote a wrapper binding, a top-level declaration (export getters) or a free name (the
 /// runtime's functions, never renamed). Otherwise the rules are `IdentifierRenamer`'s.
 enum WrappedBodyRenamer {
-    /// Renames by index of `pieceTokens.tokens`. `code` holds the piece (for the names of generated tokens),
-    /// `analysis` is the parse of the copied `source` (`nil`: the source holds no bindings, as JSON), `bindings`
-    /// the names the wrapper declares, and `isStrict` whether the wrapper is strict code while `analysis` may
-    /// have been made as sloppy code (function declarations in blocks are then kept, as in strict code).
+    /// Renames by index of `pieceTokens.tokens`. `generated` holds the piece's generated text, placed at offset
+    /// `source.count` (for the names of generated tokens), `analysis` is the parse of the copied `source` (`nil`:
+    /// the source holds no bindings, as JSON), `bindings` the names the wrapper declares, and `isStrict` whether the
+    /// wrapper is strict code while `analysis` may have been made as sloppy code (function declarations in blocks
+    /// are then kept, as in strict code).
     static func renames(
-        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, code: [UInt8], bindings: [String], isStrict: Bool
+        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool
     ) -> IdentifierRenames {
         var scopes = analysis?.scopes ?? []
         if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
@@ -68,7 +69,9 @@ enum WrappedBodyRenamer {
         var topLevel: [String: Int]?
         var boundGenerated: [(token: Int, declaration: Int)] = []
         for token in pieceTokens.generatedNames {
-            let generatedName = String(decoding: code[pieceTokens.tokens[token].range], as: UTF8.self)
+            let range = pieceTokens.tokens[token].range
+            guard range.lowerBound >= source.count, range.upperBound - source.count <= generated.count else { continue }
+            let generatedName = String(decoding: generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
             if let binding = bindingIndex[generatedName] {
                 referenceCounts[binding] += 1
                 boundGenerated.append((token, binding))

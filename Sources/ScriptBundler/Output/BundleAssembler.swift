@@ -31,10 +31,11 @@ enum BundleAssembler {
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
             let pieces = try minifiedFiles(inputs, mapping: sourceMaps != .none)
-            let minified = MinifiedBundleComposer.compose(
+            var minified = MinifiedBundleComposer.compose(
                 pieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
-            let linked = link(minified.code, map: minified.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
-            return AssembledBundle(code: linked.code, map: linked.map, license: minified.license)
+            let map = minified.map
+            let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+            return AssembledBundle(code: minified.code, map: json, license: minified.license)
         }
         let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
         return finish(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
@@ -102,8 +103,8 @@ enum BundleAssembler {
             let minified = Minifier.minify(code, map: map, licenseFileName: outputFileName + ".LICENSE.txt")
             (code, map, license) = (minified.code, minified.map, minified.license)
         }
-        let linked = link(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
-        return AssembledBundle(code: linked.code, map: linked.map, license: license)
+        let json = link(&code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        return AssembledBundle(code: code, map: json, license: license)
     }
 
     /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins
@@ -120,10 +121,11 @@ enum BundleAssembler {
             }
         }.compactMap { $0 }
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
-        let minified = MinifiedBundleComposer.compose(
+        var minified = MinifiedBundleComposer.compose(
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
-        let linked = link(minified.code, map: minified.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
-        return AssembledBundle(code: linked.code, map: linked.map, license: minified.license)
+        let map = minified.map
+        let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        return AssembledBundle(code: minified.code, map: json, license: minified.license)
     }
 
     /// Wraps and concatenates the inputs; the map (unless `sourceMaps` is `none`) is not yet linked.
@@ -183,30 +185,29 @@ enum BundleAssembler {
         return (out, mapping ? map : nil)
     }
 
-    /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL`; returns the map JSON
-    /// for an external map.
+    /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL` to `out` (in place: the
+    /// bundle is not copied); returns the map JSON for an external map.
     static func link(
-        _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
-    ) -> (code: [UInt8], map: [UInt8]?) {
-        var out = code
+        _ out: inout [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+    ) -> [UInt8]? {
         if mode == .development || sourceMaps == .inline {
             // An injected script has no URL of its own: name it, so a debugger lists it and resolves maps.
             out.append(contentsOf: Array("//# sourceURL=\(outputFileName)\n".utf8))
         }
-        guard let map else { return (out, nil) }
+        guard let map else { return nil }
         switch sourceMaps {
         case .none:
-            return (out, nil)
+            return nil
         case .external:
             let json = map.json(file: outputFileName)
             out.append(contentsOf: Array("//# sourceMappingURL=\(outputFileName).map\n".utf8))
-            return (out, json)
+            return json
         case .inline:
             let json = map.json(file: outputFileName)
             out.append(contentsOf: Array("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".utf8))
             out.append(contentsOf: Array(Data(json).base64EncodedString().utf8))
             out.append(0x0A)
-            return (out, nil)
+            return nil
         }
     }
 

@@ -7,16 +7,10 @@ struct GeneratedCode {
     private(set) var line = 0
     private(set) var column = 0
     private var lastWasCarriageReturn = false
-    /// Whether the significant tokens are recorded as the code is written (`pieceTokens`).
-    let isRecordingTokens: Bool
-    /// The tokens written so far, when `isRecordingTokens`.
-    private(set) var pieceTokens = PieceTokens()
 
     /// `intermediate`: the map is only read by the minifier (see `SourceMapBuilder.intermediate()`).
-    /// `recordingTokens`: keep the tokens of everything written (see `PieceTokens`).
-    init(isMapping: Bool, intermediate: Bool = false, capacity: Int, recordingTokens: Bool = false) {
+    init(isMapping: Bool, intermediate: Bool = false, capacity: Int) {
         self.isMapping = isMapping
-        isRecordingTokens = recordingTokens
         map = intermediate ? SourceMapBuilder.intermediate() : SourceMapBuilder()
         bytes.reserveCapacity(capacity)
         if isMapping { map.reserveCapacity(segments: capacity / 3) }
@@ -28,19 +22,12 @@ struct GeneratedCode {
 
     /// Appends generated (unmapped) text.
     mutating func appendUnmapped(_ text: String) {
-        if isRecordingTokens { return appendUnmapped(bytes: Array(text.utf8)) }
         if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
         append(text)
     }
 
     mutating func appendUnmapped(bytes text: [UInt8]) {
         if isMapping, !text.isEmpty { map.addUnmapped(generatedLine: line, generatedColumn: column) }
-        appendGenerated(text)
-    }
-
-    /// Appends generated text, recording its tokens.
-    private mutating func appendGenerated(_ text: [UInt8]) {
-        if isRecordingTokens { pieceTokens.appendGenerated(text, start: bytes.count, line: line, column: column) }
         append(text)
     }
 
@@ -132,8 +119,6 @@ struct GeneratedCode {
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int
     ) {
         var pos = 0
-        // Start of the text between the last recorded token and the next one (comments and white space).
-        var gapStart = bytes.count
         if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
             append("//")
             pos = 2
@@ -150,7 +135,6 @@ struct GeneratedCode {
                 track(source, from: pos, to: tokenStart)
                 pos = tokenStart
                 flush(source, from: &copied, to: pos)
-                if isRecordingTokens { scanGap(from: gapStart) }
                 if isMapping, !edit.text.isEmpty {
                     if let mapped = edit.mappedToken, mapped < tokens.count {
                         map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
@@ -159,16 +143,7 @@ struct GeneratedCode {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
                 }
-                if isRecordingTokens {
-                    let firstTokenIndex = pieceTokens.tokens.count
-                    let textStart = bytes.count
-                    appendGenerated(Array(edit.text.utf8))
-                    if let mapped = edit.mappedToken, mapped < tokens.count {
-                        pieceTokens.mapGeneratedToken(startingAt: textStart, from: firstTokenIndex, to: mapped)
-                    }
-                } else {
-                    append(edit.text)
-                }
+                append(edit.text)
                 if edit.end > edit.start, edit.end <= tokens.count {
                     let skipEnd = tokens[edit.end - 1].end
                     appendLineTerminators(source, from: pos, to: skipEnd)
@@ -176,7 +151,6 @@ struct GeneratedCode {
                     copied = skipEnd
                     t = edit.end
                 }
-                gapStart = bytes.count
                 continue
             }
             guard t < tokens.count else { break }
@@ -187,19 +161,7 @@ struct GeneratedCode {
                                originalLine: token.line - 1, originalColumn: token.column)
             }
             let startLine = line
-            if isRecordingTokens {
-                // Recorded tokens need their output offsets, so the source is copied up to each token.
-                let startColumn = column
-                flush(source, from: &copied, to: token.start)
-                scanGap(from: gapStart)
-                let start = bytes.count
-                track(source, from: token.start, to: token.end)
-                flush(source, from: &copied, to: token.end)
-                pieceTokens.append(token, start: start, line: startLine, column: startColumn, endLine: line, source: Int32(truncatingIfNeeded: t))
-                gapStart = bytes.count
-            } else {
-                track(source, from: token.start, to: token.end)
-            }
+            track(source, from: token.start, to: token.end)
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
                     map.addMapping(generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
@@ -211,14 +173,6 @@ struct GeneratedCode {
         }
         track(source, from: pos, to: source.count)
         flush(source, from: &copied, to: source.count)
-        if isRecordingTokens { scanGap(from: gapStart) }
-    }
-
-    /// Records the legal comments written since byte `start` (text between tokens).
-    private mutating func scanGap(from start: Int) {
-        guard start < bytes.count else { return }
-        let end = bytes.count
-        bytes.withUnsafeBufferPointer { written in pieceTokens.scanGap(written, start..<end) }
     }
 
     /// Advances the generated position over `source[start..<end]`, which `flush` copies later.

@@ -29,19 +29,19 @@ enum ModuleBundleAssembler {
             if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
-        /// Production: a piece written by `write` from `record`, with its tokens recorded and each token's origin
-        /// known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
+        /// Production: a piece recorded by `write` from `record` (its text is never written), with each token's
+        /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
         func prepared(
-            _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout GeneratedCode) throws(BundlerError) -> Void
-        ) throws(BundlerError) -> Bool {
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout PieceRecorder) -> Void
+        ) -> Bool {
             guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
-            var recorded = GeneratedCode(isMapping: false, capacity: record.bytes.count + 256, recordingTokens: true)
-            try write(&recorded)
+            var recorded = PieceRecorder(sourceByteCount: record.bytes.count)
+            write(&recorded)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
             pieces.append(.prepared(PreparedPiece(
-                code: recorded.bytes, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
+                generated: recorded.generated, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
                 bindings: bindings, isStrict: isStrict)))
             return true
@@ -56,9 +56,9 @@ enum ModuleBundleAssembler {
         code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
         cut()
         for (record, linked) in linkedModules {
-            let written = try prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { (recorded) throws(BundlerError) in
+            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { recorded in
                 recorded.appendUnmapped(linked.header)
-                try appendBody(record, edits: linked.edits, to: &recorded, paths: paths)
+                appendBody(record, edits: linked.edits, to: &recorded)
                 recorded.appendUnmapped(linked.footer)
             }
             if written { continue }
@@ -73,10 +73,10 @@ enum ModuleBundleAssembler {
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
-                let written = try prepared(record, bindings: [], isStrict: false) { (recorded) throws(BundlerError) in
+                let written = prepared(record, bindings: [], isStrict: false) { recorded in
                     for call in pendingCalls { recorded.appendUnmapped(call) }
                     recorded.appendUnmapped(bytes: BundleAssembler.prologue)
-                    try appendBody(record, edits: [], to: &recorded, paths: paths)
+                    appendBody(record, edits: [], to: &recorded)
                     recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
                 }
                 if !written {
@@ -131,6 +131,13 @@ enum ModuleBundleAssembler {
     private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
         let text = record.kind == .empty ? "(empty module for '\(record.path)')" : paths.banner(record.path)
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 })
+    }
+
+    /// Records what `appendBody(_:edits:to:paths:)` writes.
+    private static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to recorder: inout PieceRecorder) {
+        guard hasBody(record) else { return }
+        recorder.appendSource(record.bytes, tokens: record.tokens, edits: edits)
+        recorder.endLine()
     }
 
     private static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError) {

@@ -31,29 +31,32 @@ public enum Base64VLQ {
     /// returns the index after it.
     @inline(__always)
     static func encode(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
-        var rest = value < 0 ? ((-value) << 1) | 1 : value << 1
+        var rest = value < 0 ? ((0 &- value) &<< 1) | 1 : value &<< 1
+        let digits = digitTable.utf8Start
+        // Most deltas take one digit.
+        if rest < 32 {
+            buffer[index] = digits[rest]
+            return index &+ 1
+        }
         var index = index
         repeat {
             var bits = rest & 31
-            rest >>= 5
+            rest &>>= 5
             if rest > 0 { bits |= 32 }
-            buffer[index] = digit(bits)
-            index += 1
+            buffer[index] = digits[bits]
+            index &+= 1
         } while rest > 0
         return index
     }
 
-    /// The base64 digit for 0...63, computed without a table lookup.
+    /// The base64 digit for 0...63.
     @inline(__always)
     static func digit(_ value: Int) -> UInt8 {
-        switch value {
-        case 0..<26: UInt8(truncatingIfNeeded: 0x41 + value)
-        case 26..<52: UInt8(truncatingIfNeeded: 0x61 + value - 26)
-        case 52..<62: UInt8(truncatingIfNeeded: 0x30 + value - 52)
-        case 62: 0x2B
-        default: 0x2F
-        }
+        digitTable.utf8Start[value & 63]
     }
+
+    /// The base64 digits, as static text (read without a lazily made table).
+    private static let digitTable: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
     /// Decodes one VLQ value starting at `index`, advancing it; `nil` on malformed input.
     public static func decode(_ bytes: [UInt8], at index: inout Int) -> Int? {

@@ -152,6 +152,105 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
+    /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `MinifiedPiece`),
+    /// encoding them in one pass: a segment's source and name index `sources` and `names` (a segment whose source
+    /// is not there is unmapped, marked only after mapped code: `lastWasMapped`). Same result as adding each with
+    /// `addMapping`/`addUnmapped`.
+    mutating func addSegments(
+        _ segments: [MinifiedPiece.Segment], line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
+    ) {
+        guard !segments.isEmpty else { return }
+        guard !isIntermediate else {
+            for segment in segments {
+                let generatedLine = line + Int(segment.line)
+                let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
+                let source = Int(segment.source)
+                guard source >= 0, source < sources.count else {
+                    if lastWasMapped { addUnmapped(generatedLine: generatedLine, generatedColumn: generatedColumn) }
+                    lastWasMapped = false
+                    continue
+                }
+                let name = Int(segment.name)
+                if name >= 0, name < names.count {
+                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
+                } else {
+                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                }
+                lastWasMapped = true
+            }
+            return
+        }
+        var state = (currentLine: currentLine, lineHasSegment: lineHasSegment, previousColumn: previousColumn,
+                     previousSource: previousSource, previousOriginalLine: previousOriginalLine,
+                     previousOriginalColumn: previousOriginalColumn, previousName: previousName, mapped: lastWasMapped)
+        segments.withUnsafeBufferPointer { all in
+            sources.withUnsafeBufferPointer { sources in
+                names.withUnsafeBufferPointer { names in
+                    // A stretch of segments at a time, each written with room for its most: a comma and five values
+                    // of at most 8 digits (their deltas fit in 35 bits) per segment, a `;` per line moved to.
+                    var chunkStart = 0
+                    while chunkStart < all.count {
+                        let segments = UnsafeBufferPointer(rebasing: all[chunkStart..<min(all.count, chunkStart + 4096)])
+                        chunkStart += segments.count
+                        let lastLine = line + Int(segments[segments.count - 1].line)
+                        let maximum = segments.count * 41 + max(0, lastLine - state.currentLine) + 1
+                        mappings.write(maximum: maximum) { buffer, start in
+                            // The state in locals while encoding (the closure's captures live in memory).
+                            var (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                 previousOriginalColumn, previousName, mapped) = state
+                            var index = start
+                            for segment in segments {
+                                let generatedLine = line + Int(segment.line)
+                                let generatedColumn = segment.line == 0 ? column + Int(segment.column) : Int(segment.column)
+                                let source = Int(segment.source)
+                                let isMapped = source >= 0 && source < sources.count
+                                if !isMapped, !mapped { continue }
+                                while currentLine < generatedLine {
+                                    buffer[index] = 0x3B
+                                    index += 1
+                                    currentLine += 1
+                                    lineHasSegment = false
+                                    previousColumn = 0
+                                }
+                                if lineHasSegment {
+                                    buffer[index] = 0x2C
+                                    index += 1
+                                }
+                                index = Base64VLQ.encode(generatedColumn - previousColumn, into: buffer, at: index)
+                                previousColumn = generatedColumn
+                                lineHasSegment = true
+                                mapped = isMapped
+                                guard isMapped else { continue }
+                                let globalSource = sources[source]
+                                let originalLine = Int(segment.originalLine), originalColumn = Int(segment.originalColumn)
+                                index = Base64VLQ.encode(globalSource - previousSource, into: buffer, at: index)
+                                index = Base64VLQ.encode(originalLine - previousOriginalLine, into: buffer, at: index)
+                                index = Base64VLQ.encode(originalColumn - previousOriginalColumn, into: buffer, at: index)
+                                previousSource = globalSource
+                                previousOriginalLine = originalLine
+                                previousOriginalColumn = originalColumn
+                                let name = Int(segment.name)
+                                if name >= 0, name < names.count {
+                                    index = Base64VLQ.encode(names[name] - previousName, into: buffer, at: index)
+                                    previousName = names[name]
+                                }
+                            }
+                            state = (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                     previousOriginalColumn, previousName, mapped)
+                            return index
+                        }
+                    }
+                }
+            }
+        }
+        (currentLine, lineHasSegment, previousColumn) = (state.currentLine, state.lineHasSegment, state.previousColumn)
+        (previousSource, previousOriginalLine) = (state.previousSource, state.previousOriginalLine)
+        (previousOriginalColumn, previousName) = (state.previousOriginalColumn, state.previousName)
+        lastWasMapped = state.mapped
+    }
+
     /// Marks generated code starting at this position as unmapped (a one-field segment).
     public mutating func addUnmapped(generatedLine: Int, generatedColumn: Int) {
         moveTo(line: generatedLine)
@@ -173,30 +272,42 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
-    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`.
+    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`, written into
+    /// one buffer sized from the parts (contents are escaped once per process, see `SourceContentLiterals`).
     public func json(file: String) -> [UInt8] {
+        let literals = contents.map { SourceContentLiterals.shared.literal(for: $0) }
+        // Escaping grows a short string at most six times (`\u00XX`), plus the quotes and a comma.
+        var capacity = 96 + 6 * file.utf8.count + mappings.count
+        for source in sources { capacity += 6 * source.utf8.count + 3 }
+        for literal in literals { capacity += literal.count + 1 }
+        for name in names { capacity += 6 * name.utf8.count + 3 }
         var out: [UInt8] = []
-        out.reserveCapacity(mappings.count + contents.reduce(0) { $0 + $1.count + 16 } + 256)
-        out.append(contentsOf: Array(#"{"version":3,"file":"#.utf8))
-        JSONStringEscaping.append(Array(file.utf8), to: &out)
-        out.append(contentsOf: Array(#","sources":["#.utf8))
+        out.reserveCapacity(capacity)
+        out.append(contentsOf: #"{"version":3,"file":"#.utf8)
+        Self.appendLiteral(file, to: &out)
+        out.append(contentsOf: #","sources":["#.utf8)
         for (index, source) in sources.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(Array(source.utf8), to: &out)
+            Self.appendLiteral(source, to: &out)
         }
-        out.append(contentsOf: Array(#"],"sourcesContent":["#.utf8))
-        for (index, content) in contents.enumerated() {
+        out.append(contentsOf: #"],"sourcesContent":["#.utf8)
+        for (index, literal) in literals.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(content, to: &out)
+            out.append(contentsOf: literal)
         }
-        out.append(contentsOf: Array(#"],"names":["#.utf8))
+        out.append(contentsOf: #"],"names":["#.utf8)
         for (index, name) in names.enumerated() {
             if index > 0 { out.append(0x2C) }
-            JSONStringEscaping.append(Array(name.utf8), to: &out)
+            Self.appendLiteral(name, to: &out)
         }
-        out.append(contentsOf: Array(#"],"mappings":""#.utf8))
+        out.append(contentsOf: #"],"mappings":""#.utf8)
         mappings.append(to: &out)
-        out.append(contentsOf: Array("\"}\n".utf8))
+        out.append(contentsOf: "\"}\n".utf8)
         return out
+    }
+
+    private static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { JSONStringEscaping.append($0, to: &out) }
     }
 }

@@ -20,21 +20,22 @@ import Testing
     @Test func generatedTextIsPlacedAndClassified() throws {
         var tokens = PieceTokens()
         let header = Array("define(0, 1, {}, function (ns, req) { \"use strict\"; get(ns, {key: () => local, b: () => m0.name}); m0 = i(1);\n".utf8)
-        tokens.appendGenerated(header, start: 10, line: 2, column: 4)
+        tokens.appendGenerated(header, start: 10)
         #expect(tokens.isComplete)
         let first = try #require(tokens.tokens.first)
-        #expect(first.start == 10 && first.line == 3 && first.column == 4)
+        #expect(first.start == 10 && first.end == 16)
         let names = tokens.generatedNames.map { index in
             let token = tokens.tokens[index]
             return String(decoding: header[(token.start - 10)..<(token.end - 10)], as: UTF8.self)
         }
         #expect(names == ["define", "ns", "req", "get", "ns", "local", "m0", "m0", "i"])
         #expect(tokens.sourceTokens.allSatisfy { $0 == -1 })
+        #expect(tokens.pendingNewline)
 
         var footer = PieceTokens()
-        footer.appendGenerated(Array("});\n".utf8), start: 0, line: 0, column: 7)
+        footer.appendGenerated(Array("});\n".utf8), start: 7)
         #expect(footer.isComplete)
-        #expect(footer.tokens.map(\.column) == [7, 8, 9])
+        #expect(footer.tokens.map(\.start) == [7, 8, 9])
     }
 
     @Test func onlyLegalCommentsAreRecorded() {
@@ -47,8 +48,10 @@ import Testing
 
     @Test func newlinesBeforeTokensFollowTheWrittenLines() {
         var tokens = PieceTokens()
-        tokens.appendGenerated(Array("a;\nb".utf8), start: 0, line: 0, column: 0)
-        tokens.appendGenerated(Array("c".utf8), start: 4, line: 1, column: 1)
-        #expect(tokens.tokens.map(\.newlineBefore) == [true, false, true, false])
+        tokens.appendGenerated(Array("a;\nb".utf8), start: 0)
+        tokens.appendGenerated(Array("c".utf8), start: 4)
+        tokens.appendGenerated(Array("\n".utf8), start: 5)
+        tokens.appendGenerated(Array("d".utf8), start: 6)
+        #expect(tokens.tokens.map(\.newlineBefore) == [true, false, true, false, true])
     }
 }

@@ -1,0 +1,82 @@
+import Testing
+@testable import ScriptBundler
+
+/// `JSONStringEscaping` skips eight bytes at a time and jumps to the first byte that needs a look: it must escape
+/// exactly as a byte-by-byte escaper wherever the special bytes fall.
+@Suite struct JSONStringEscapingTests {
+    /// The plain definition: `"`, `\`, control characters, U+2028 and U+2029 escaped, everything else kept.
+    static func reference(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        let hex = Array("0123456789abcdef".utf8)
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            switch b {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0..<0x20: out += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]]
+            case 0xE2 where i + 2 < text.count && text[i + 1] == 0x80 && (text[i + 2] == 0xA8 || text[i + 2] == 0xA9):
+                out += Array((text[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                i += 2
+            default: out.append(b)
+            }
+            i += 1
+        }
+        out.append(0x22)
+        return out
+    }
+
+    @Test(arguments: [
+        "", "plain ascii text that is longer than eight bytes", "\"quoted\" \\ back\\slash",
+        "tab\there\nnew line\r\n\u{01}\u{1F}\u{7F}", "line\u{2028}para\u{2029}end", "é€ – not a separator ✓ 🎉",
+        "\u{2028}", "1234567\u{2029}", "12345678\"", "\u{1B}[0m colors",
+    ])
+    func escapesLikeTheDefinition(_ text: String) {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        JSONStringEscaping.append(bytes, to: &out)
+        #expect(out == Self.reference(bytes))
+    }
+
+    @Test func everySpecialByteIsFoundAtEveryOffset() {
+        let specials: [[UInt8]] = [[0x22], [0x5C], [0x0A], [0x00], [0x1F], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x82, 0xAC], [0x20], [0x7F], [0xC3, 0xA9]]
+        for special in specials {
+            for offset in 0..<20 {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: 19 - offset)
+                var out: [UInt8] = []
+                JSONStringEscaping.append(bytes, to: &out)
+                #expect(out == Self.reference(bytes), "\(special) at \(offset)")
+            }
+        }
+    }
+
+    @Test func randomTextEscapesLikeTheDefinition() {
+        var generator = SeededGenerator(seed: 42)
+        let alphabet: [[UInt8]] = [[0x61], [0x20], [0x22], [0x5C], [0x0A], [0x0D], [0x09], [0x01], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89]]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<80, using: &generator) {
+                bytes += alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+            }
+            var out: [UInt8] = []
+            JSONStringEscaping.append(bytes, to: &out)
+            #expect(out == Self.reference(bytes))
+        }
+    }
+
+    @Test func contentLiteralsAreSharedPerArrayAndBounded() {
+        let literals = SourceContentLiterals(capacity: 4 * 1024)
+        let content = Array(String(repeating: "say(\"hi\")\n", count: 40).utf8)
+        let first = literals.literal(for: content)
+        #expect(first == Self.reference(content))
+        #expect(literals.literal(for: content) == first)
+        // Another array with the same bytes, and one with other bytes that pass the capacity.
+        #expect(literals.literal(for: Array(content)) == first)
+        let other = Array(String(repeating: "x\u{2028}", count: 900).utf8)
+        #expect(literals.literal(for: other) == Self.reference(other))
+        #expect(literals.literal(for: content) == first)
+    }
+}
