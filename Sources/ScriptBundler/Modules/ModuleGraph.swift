@@ -79,13 +79,14 @@ struct ModuleGraph {
             guard length >= 6, length <= 7 else { continue }
             let first = bytes[token.start]
             guard first == 0x69 || first == 0x65 || first == 0x72 || first == 0x6D || first == 0x67 else { continue }
-            let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
-            if word == "import" || word == "export" || word == "require" || word == "module" || word == "exports" || word == "global" {
-                return true
-            }
+            let word = bytes[token.start..<token.end]
+            if Self.moduleWords.contains(where: { word.elementsEqual($0) }) { return true }
         }
         return false
     }
+
+    /// The words `mayUseModules` looks for, as bytes.
+    private static let moduleWords: [[UInt8]] = ["import", "export", "require", "module", "exports", "global"].map { Array($0.utf8) }
 
     /// Loads the entries (absolute paths with their bytes) and their dependencies.
     /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).

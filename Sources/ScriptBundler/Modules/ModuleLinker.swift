@@ -150,12 +150,17 @@ struct ModuleLinker {
         }
     }
 
-    /// Names the module references without declaring them.
+    /// Which of the CommonJS wrapper names (`module`, `exports`, `require`, `global`) the module references
+    /// without declaring them.
     static func freeNames(_ record: ModuleRecord) -> Set<String> {
         guard let analysis = record.analysis else { return [] }
-        var names = Set<String>()
-        for reference in analysis.references where reference.declaration == nil { names.insert(analysis.name(of: reference)) }
-        return names
+        let wrapperNames = ["module", "exports", "require", "global"]
+        var free = [false, false, false, false]
+        for reference in analysis.references where reference.declaration == nil {
+            let name = analysis.name(of: reference)
+            if let index = wrapperNames.firstIndex(of: name) { free[index] = true }
+        }
+        return Set(wrapperNames.indices.filter { free[$0] }.map { wrapperNames[$0] })
     }
 
     /// `import()` and `require.context` rewrites (any module kind).
@@ -193,28 +198,32 @@ struct ModuleLinker {
             if case .reexport(let request, let name) = export.source { try checkExport(name, request: request, in: record) }
         }
 
-        // How each import binding is read.
-        var importAccess: [Int: (text: String, isNamespace: Bool)] = [:]
-        for binding in module.imports {
+        // How each import binding is read, indexed by declaration.
+        var importAccessByDeclaration = [(text: String, isNamespace: Bool)?](
+            repeating: nil, count: module.imports.isEmpty ? 0 : analysis.declarations.count)
+        for binding in module.imports where binding.declaration >= 0 && binding.declaration < importAccessByDeclaration.count {
             let variable = Self.requestVariable(binding.request)
             if let name = binding.importedName {
-                importAccess[binding.declaration] = (variable + exportAccess(name, of: record.requestTargets[binding.request]), false)
+                importAccessByDeclaration[binding.declaration] = (variable + exportAccess(name, of: record.requestTargets[binding.request]), false)
             } else {
-                importAccess[binding.declaration] = (variable, true)
+                importAccessByDeclaration[binding.declaration] = (variable, true)
             }
         }
-
-        var declarationByReferenceToken: [Int: Int] = [:]
-        for reference in analysis.references {
-            if let declaration = reference.declaration { declarationByReferenceToken[reference.token] = declaration }
+        let hasImportAccess = !importAccessByDeclaration.isEmpty
+        func importAccess(_ declaration: Int) -> (text: String, isNamespace: Bool)? {
+            declaration >= 0 && declaration < importAccessByDeclaration.count ? importAccessByDeclaration[declaration] : nil
         }
+        let referencesSorted = hasImportAccess && zip(analysis.references, analysis.references.dropFirst()).allSatisfy { $0.token <= $1.token }
+
         // Export getters, sorted by name like a module namespace.
         var getters: [String: String] = [:]
         for export in module.exports {
             switch export.source {
             case .local(let name, let token):
                 var text = name
-                if let declaration = declarationByReferenceToken[token], let access = importAccess[declaration] {
+                if hasImportAccess,
+                   let declaration = Self.declaration(referencedAt: token, in: analysis.references, sorted: referencesSorted),
+                   let access = importAccess(declaration) {
                     text = access.text
                 }
                 getters[export.exportedName] = text
@@ -292,8 +301,8 @@ struct ModuleLinker {
             }
         }
         let removed = module.removableStatements
-        for reference in analysis.references {
-            guard let declaration = reference.declaration, let access = importAccess[declaration] else { continue }
+        for reference in analysis.references where hasImportAccess {
+            guard let declaration = reference.declaration, let access = importAccess(declaration) else { continue }
             if removed.contains(where: { $0.contains(reference.token) }) { continue }
             var text = access.text
             if reference.isCallee, !access.isNamespace { text = "(0, " + text + ")" }
@@ -325,6 +334,23 @@ struct ModuleLinker {
             bindings.append("__wkpack_default")
         }
         return LinkedModule(header: header, edits: edits, footer: "});\n", bindings: bindings)
+    }
+
+    /// The declaration of the last reference at `token` that has one (what a token-keyed table of the
+    /// references would hold). `sorted`: the references are in token order, so a binary search finds them.
+    static func declaration(referencedAt token: Int, in references: [IdentifierReference], sorted: Bool) -> Int? {
+        guard sorted else { return references.last { $0.token == token && $0.declaration != nil }?.declaration }
+        var low = 0, high = references.count
+        while low < high {
+            let middle = (low + high) / 2
+            if references[middle].token <= token { low = middle + 1 } else { high = middle }
+        }
+        var index = low - 1
+        while index >= 0, references[index].token == token {
+            if let declaration = references[index].declaration { return declaration }
+            index -= 1
+        }
+        return nil
     }
 
     private mutating func checkExport(_ name: String, request: Int, in record: ModuleRecord) throws(BundlerError) {

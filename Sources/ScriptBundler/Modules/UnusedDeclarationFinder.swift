@@ -36,8 +36,14 @@ enum UnusedDeclarationFinder {
         }
         guard !candidates.isEmpty else { return [] }
         candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var candidateIndex: [Int: Int] = [:]
-        for (index, candidate) in candidates.enumerated() { candidateIndex[candidate.declaration] = index }
+        // Candidate index of each declaration, -1 for the others.
+        var candidateIndex = [Int32](repeating: -1, count: analysis.declarations.count)
+        for (index, candidate) in candidates.enumerated() { candidateIndex[candidate.declaration] = Int32(index) }
+        func candidateNumber(of declaration: Int) -> Int? {
+            guard declaration >= 0, declaration < candidateIndex.count else { return nil }
+            let index = candidateIndex[declaration]
+            return index >= 0 ? Int(index) : nil
+        }
 
         func containing(_ token: Int) -> Int? {
             var low = 0, high = candidates.count
@@ -69,7 +75,7 @@ enum UnusedDeclarationFinder {
             }
         }
         for reference in analysis.references {
-            guard let declaration = reference.declaration, let target = candidateIndex[declaration] else { continue }
+            guard let declaration = reference.declaration, let target = candidateNumber(of: declaration) else { continue }
             if let owner = containing(reference.token) {
                 edges[owner].append(target)
             } else if !inRemovedStatement(reference.token) {
@@ -82,7 +88,7 @@ enum UnusedDeclarationFinder {
         for export in module.exports {
             guard case .local(let name, _) = export.source else { continue }
             if let readExports, !readExports.contains(export.exportedName) { continue }
-            if let declaration = topLevelByName[name], let index = candidateIndex[declaration] { markLive(index) }
+            if let declaration = topLevelByName[name], let index = candidateNumber(of: declaration) { markLive(index) }
         }
         while let index = work.popLast() {
             for target in edges[index] { markLive(target) }
