@@ -46,7 +46,8 @@ public struct ProjectConfig {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver compiles no regular expressions; `YAMLNodeReader` resolves plain scalars itself.
+            root = try Yams.compose(yaml: text, Resolver.basic)
         } catch let error as YamlError {
             throw yamlError(error, path: path)
         } catch {
