@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
@@ -31,21 +30,24 @@ public struct ScriptBundler: Sendable {
     }
 
     /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    ///
+    /// The build runs on the large-stack worker pool: groups with the most files start first, each group parses
+    /// and minifies inline and spreads its files over idle workers.
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
-        let results = GroupResults(count: groups.count)
         // Files imported by several groups are parsed once per build.
         let parsed = parsedFiles ?? ParsedFileCache()
-        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            let result: Result<GroupBundle, BundlerError>
-            do throws(BundlerError) {
-                result = .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
-            } catch {
-                result = .failure(error)
+        let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
+        let results = LargeStack.run { [self] in
+            IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
+                do throws(BundlerError) {
+                    return .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
+                } catch {
+                    return .failure(error)
+                }
             }
-            results.set(index, result)
-        }
+        } ?? []
         var bundles: [GroupBundle] = []
-        for result in results.all() {
+        for result in results {
             switch result {
             case .success(let bundle): bundles.append(bundle)
             case .failure(let error): throw error
@@ -113,27 +115,5 @@ public struct ScriptBundler: Sendable {
             if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
         }
         return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
-    }
-}
-
-/// Per-group results filled in concurrently, one slot per group.
-private final class GroupResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<GroupBundle, BundlerError>?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ result: Result<GroupBundle, BundlerError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func all() -> [Result<GroupBundle, BundlerError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }
