@@ -34,17 +34,21 @@ public struct ScriptBundler: Sendable {
     /// The build runs on the large-stack worker pool: groups with the most files start first, each group parses
     /// and minifies inline and spreads its files over idle workers.
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
-        // Files imported by several groups are parsed once per build.
-        let parsed = parsedFiles ?? ParsedFileCache()
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
-        let results = LargeStack.run { [self] in
-            IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
+        let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
+            // Files imported by several groups are parsed once per build.
+            let parsed = parsedFiles ?? ParsedFileCache()
+            let results = IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
                 do throws(BundlerError) {
                     return .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
                 } catch {
                     return .failure(error)
                 }
             }
+            // The build's own cache (every token array and scope tree) is freed on a worker while the caller
+            // writes the outputs.
+            if parsedFiles == nil { WorkerPool.shared.submit([{ withExtendedLifetime(parsed) {} }]) }
+            return results
         } ?? []
         var bundles: [GroupBundle] = []
         for result in results {

@@ -46,8 +46,10 @@ public struct ProjectConfig {
         }
         let root: Node?
         do {
-            // The basic resolver compiles no regular expressions; `YAMLNodeReader` resolves plain scalars itself.
-            root = try Yams.compose(yaml: text, Resolver.basic)
+            // The basic resolver compiles no regular expressions (`YAMLNodeReader` resolves plain scalars itself);
+            // nodes are read, never constructed into values, so the constructor needs no maps; the encoding is
+            // given rather than looked up in the environment.
+            root = try Yams.compose(yaml: text, Resolver.basic, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw yamlError(error, path: path)
         } catch {
