@@ -22,7 +22,8 @@ final class WorkerPool: @unchecked Sendable {
     private var maximumThreads: Int { width * 4 }
 
     private let condition = NSCondition()
-    private var pending: [@Sendable () -> Void] = []
+    /// Queued work from `next` on; taken slots are cleared so finished work releases what it captured.
+    private var pending: [(@Sendable () -> Void)?] = []
     private var next = 0
     private var threads = 0
     private var idle = 0
@@ -69,13 +70,14 @@ final class WorkerPool: @unchecked Sendable {
         while true {
             if next < pending.count {
                 let job = pending[next]
+                pending[next] = nil
                 next += 1
                 if next == pending.count {
                     pending.removeAll(keepingCapacity: true)
                     next = 0
                 }
                 condition.unlock()
-                job()
+                job?()
                 condition.lock()
                 continue
             }
@@ -124,7 +126,8 @@ final class WorkerPool: @unchecked Sendable {
 private final class ParallelLoop: @unchecked Sendable {
     private let condition = NSCondition()
     private let indices: [Int]
-    private let body: @Sendable (Int) -> Void
+    /// Dropped once every iteration is claimed: helpers still queued then hold no captured work (inputs, results).
+    private var body: (@Sendable (Int) -> Void)?
     private var claimed = 0
     private var finished = 0
 
@@ -143,12 +146,13 @@ private final class ParallelLoop: @unchecked Sendable {
     func drain() {
         while true {
             condition.lock()
-            guard claimed < indices.count else {
+            guard claimed < indices.count, let body else {
                 condition.unlock()
                 return
             }
             let index = indices[claimed]
             claimed += 1
+            if claimed == indices.count { self.body = nil }
             condition.unlock()
             body(index)
             condition.lock()
