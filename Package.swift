@@ -44,7 +44,9 @@ let package = Package(
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
             exclude: ["Fixtures", "Generation/Fixtures"]),
-        .testTarget(name: "WKPackCLITests", dependencies: ["WKPackCLI"]),
+        .testTarget(
+            name: "WKPackCLITests",
+            dependencies: ["WKPackCLI", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
@@ -19,6 +18,24 @@ public struct ScriptBundler: Sendable {
         self.parsedFiles = parsedFiles
     }
 
+    /// Starts the worker threads and runs a tiny production bundle and module parse on one of them, returning at
+    /// once: the code pages and runtime type metadata a build needs are then loaded while the caller is still
+    /// starting up (parsing arguments, reading the configuration) instead of on the build's critical path.
+    /// Optional: builds are the same without it.
+    public static func warmUp() {
+        let source = Array("""
+            import { b } from "./b.js";
+            /*! warm-up */
+            export const a = (x, ...rest) => { let y = x + 1; for (const z of rest) y += z; return `${y}` + b; };
+            class C extends Object { #p = 1; get p() { return this.#p ?? a(2); } }
+            """.utf8)
+        let input = BundleInput(displayPath: "warm-up.js", bannerPath: "warm-up.js", mapSourcePath: "warm-up.js", bytes: source)
+        WorkerPool.shared.submit([{
+            _ = try? BundleAssembler.assemble([input], outputFileName: "warm-up.js", mode: .production, sourceMaps: .external)
+            _ = try? JavaScriptParser.analyze(source)
+        }, {}])
+    }
+
     /// The groups under the configured root, with their files in bundle order.
     public func discoverGroups(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
         try GroupDiscovery(fileSystem: fileSystem).discover(configuration)
@@ -31,21 +48,28 @@ public struct ScriptBundler: Sendable {
     }
 
     /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    ///
+    /// The build runs on the large-stack worker pool: groups with the most files start first, each group parses
+    /// and minifies inline and spreads its files over idle workers.
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
-        let results = GroupResults(count: groups.count)
-        // Files imported by several groups are parsed once per build.
-        let parsed = parsedFiles ?? ParsedFileCache()
-        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            let result: Result<GroupBundle, BundlerError>
-            do throws(BundlerError) {
-                result = .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
-            } catch {
-                result = .failure(error)
+        let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
+        let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
+            // Files imported by several groups are parsed once per build.
+            let parsed = parsedFiles ?? ParsedFileCache()
+            let results = IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
+                do throws(BundlerError) {
+                    return .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
+                } catch {
+                    return .failure(error)
+                }
             }
-            results.set(index, result)
-        }
+            // The build's own cache (every token array and scope tree) is freed on a worker while the caller
+            // writes the outputs.
+            if parsedFiles == nil { WorkerPool.shared.submit([{ withExtendedLifetime(parsed) {} }]) }
+            return results
+        } ?? []
         var bundles: [GroupBundle] = []
-        for result in results.all() {
+        for result in results {
             switch result {
             case .success(let bundle): bundles.append(bundle)
             case .failure(let error): throw error
@@ -113,27 +137,5 @@ public struct ScriptBundler: Sendable {
             if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
         }
         return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
-    }
-}
-
-/// Per-group results filled in concurrently, one slot per group.
-private final class GroupResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<GroupBundle, BundlerError>?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ result: Result<GroupBundle, BundlerError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func all() -> [Result<GroupBundle, BundlerError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

@@ -1,3 +1,4 @@
 import WKPackCLI
 
+MemoryAllocatorTuning.apply()
 WKPackCommand.main()

@@ -1,7 +1,6 @@
-import Dispatch
 import Foundation
 
-/// Results filled in concurrently, one slot per index (for `DispatchQueue.concurrentPerform`).
+/// Results filled in concurrently, one slot per index (for `WorkerPool.forEach`).
 final class IndexedResults<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Value?]
@@ -22,13 +21,14 @@ final class IndexedResults<Value>: @unchecked Sendable {
         return slots
     }
 
-    /// Runs `body` for every index in `0..<count`, in parallel, and returns the results in index order.
-    static func map(count: Int, _ body: @Sendable (Int) -> Value) -> [Value?] {
+    /// Runs `body` for every index in `0..<count`, in parallel on the worker pool (indices claimed in `order`
+    /// when given), and returns the results in index order.
+    static func map(count: Int, order: [Int]? = nil, _ body: @escaping @Sendable (Int) -> Value) -> [Value?] {
         let results = IndexedResults(count: count)
         if count == 1 {
             results.set(0, body(0))
         } else {
-            DispatchQueue.concurrentPerform(iterations: count) { index in results.set(index, body(index)) }
+            WorkerPool.shared.forEach(count: count, order: order) { index in results.set(index, body(index)) }
         }
         return results.all()
     }

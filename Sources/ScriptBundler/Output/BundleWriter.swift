@@ -27,24 +27,37 @@ struct BundleWriter {
         }
         defer { withExtendedLifetime(lock) {} }
         if lock != nil { removeStaleTemporaries(for: files.map(\.name), in: folder) }
-        var results: [WrittenFile] = []
-        var pending: [(temporary: String, target: String)] = []
+        // Temporary files are written in parallel; any failure discards them all and reports the first in order.
         let processID = getpid()
-        for (index, file) in files.enumerated() {
+        let staged = IndexedResults<Result<(temporary: String?, written: WrittenFile), BundlerError>>.map(count: files.count) { [fileSystem] index in
+            let file = files[index]
             let target = Paths.join(folder, file.name)
             if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target), Self.equalBytes(existing, file.bytes) {
-                results.append(WrittenFile(path: target, byteCount: file.bytes.count, changed: false))
-                continue
+                return .success((nil, WrittenFile(path: target, byteCount: file.bytes.count, changed: false)))
             }
             let temporary = Paths.join(folder, ".\(file.name).wkpack-\(processID)-\(index).tmp")
             do {
                 try fileSystem.createFile(at: temporary, bytes: file.bytes)
             } catch {
-                discard(pending.map(\.temporary))
-                throw BundlerError(.writeFailed, at: SourceLocation(path: target), "cannot write: \(error)")
+                return .failure(BundlerError(.writeFailed, at: SourceLocation(path: target), "cannot write: \(error)"))
             }
-            pending.append((temporary, target))
-            results.append(WrittenFile(path: target, byteCount: file.bytes.count, changed: true))
+            return .success((temporary, WrittenFile(path: target, byteCount: file.bytes.count, changed: true)))
+        }
+        var results: [WrittenFile] = []
+        var pending: [(temporary: String, target: String)] = []
+        var failure: BundlerError?
+        for case let result? in staged {
+            switch result {
+            case .success(let item):
+                if let temporary = item.temporary { pending.append((temporary, item.written.path)) }
+                results.append(item.written)
+            case .failure(let error):
+                if failure == nil { failure = error }
+            }
+        }
+        if let failure {
+            discard(pending.map(\.temporary))
+            throw failure
         }
         for (index, item) in pending.enumerated() {
             do {

@@ -28,6 +28,40 @@ struct ProjectBoundary {
         return nil
     }
 
+    /// A folder whose files are checked with one `lstat` each instead of resolving every path.
+    struct Folder {
+        /// The folder as configured (for the fallback to a full check).
+        let path: String
+        /// Absolute and normalized; `nil` when the folder is not inside the project lexically.
+        let lexical: String?
+        /// `lexical` with symbolic links resolved.
+        let resolved: String
+    }
+
+    func folder(_ path: String) -> Folder {
+        let lexical = Self.absolute(path)
+        guard Self.isSameOrInside(lexical, lexicalProject) else { return Folder(path: path, lexical: nil, resolved: "") }
+        return Folder(path: path, lexical: lexical, resolved: Self.resolve(lexical))
+    }
+
+    /// `escape(folder.path + "/" + name)`: a plain file name in a folder inside the project only needs a check that
+    /// the file is not itself a symbolic link (resolving a path that is no link just appends it to its folder's).
+    func escape(_ name: String, in folder: Folder) -> String? {
+        guard let lexical = folder.lexical, !name.isEmpty, name != ".", name != "..", !name.utf8.contains(0x2F) else {
+            return escape(folder.path + "/" + name)
+        }
+        let path = lexical == "/" ? "/" + name : lexical + "/" + name
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+            return escape(folder.path + "/" + name)
+        }
+        let resolved = folder.resolved == "/" ? "/" + name : folder.resolved + "/" + name
+        if !Self.isSameOrInside(resolved, resolvedProject) {
+            return "'\(folder.path + "/" + name)' leads outside the project folder through a symbolic link (to '\(resolved)')"
+        }
+        return nil
+    }
+
     /// `path` made absolute against the current directory, with `.`, `..` and repeated `/` removed lexically.
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

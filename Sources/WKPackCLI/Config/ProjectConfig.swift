@@ -46,7 +46,10 @@ public struct ProjectConfig {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver compiles no regular expressions (`YAMLNodeReader` resolves plain scalars itself);
+            // nodes are read, never constructed into values, so the constructor needs no maps; the encoding is
+            // given rather than looked up in the environment.
+            root = try Yams.compose(yaml: text, Resolver.basic, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw yamlError(error, path: path)
         } catch {

@@ -96,7 +96,7 @@ public struct ScriptsConfig: Sendable, Equatable {
                 throw ConfigError(at: reader.location(of: keyNode), "keys of '\(key)' must be plain strings")
             }
             guard result[name] == nil else { throw ConfigError(at: reader.location(of: keyNode), "duplicate key '\(name)' in '\(key)'") }
-            if value.tag.rawValue == Tag.Name.bool.rawValue, value.bool == false {
+            if reader.tagName(of: value) == .bool, value.bool == false {
                 result[name] = .some(nil)
             } else {
                 result[name] = .some(try reader.string(value, key: "\(key): \(name)"))

@@ -13,6 +13,17 @@ struct YAMLNodeReader {
 
     func isNull(_ node: Node) -> Bool { node.null != nil }
 
+    /// The node's tag as Yams' default resolver would give it. The configuration is composed with
+    /// `Resolver.basic` (no regular expressions to compile), so untagged plain scalars are resolved here;
+    /// `Node.tag` must not be used on scalars (it would resolve them with the basic resolver, to `str`).
+    func tagName(of node: Node) -> Tag.Name {
+        guard let scalar = node.scalar else { return Tag.Name(rawValue: node.tag.rawValue) }
+        let raw = scalar.tag.rawValue
+        if raw == Tag.Name.implicit.rawValue { return YAMLPlainScalarType.tag(of: scalar.string) }
+        if raw == Tag.Name.nonSpecific.rawValue { return .str }
+        return Tag.Name(rawValue: raw)
+    }
+
     /// The key/value pairs of a mapping (null counts as empty); rejects unknown and duplicate keys.
     func mapping(_ node: Node, allowedKeys: [String], context: String) throws(ConfigError) -> [(key: String, keyNode: Node, value: Node)] {
         if isNull(node) { return [] }
@@ -37,14 +48,14 @@ struct YAMLNodeReader {
     }
 
     func string(_ node: Node, key: String) throws(ConfigError) -> String {
-        guard let scalar = node.scalar, node.tag.rawValue == Tag.Name.str.rawValue, !scalar.string.isEmpty else {
+        guard let scalar = node.scalar, tagName(of: node) == .str, !scalar.string.isEmpty else {
             throw ConfigError(at: location(of: node), "'\(key)' must be a non-empty string")
         }
         return scalar.string
     }
 
     func bool(_ node: Node, key: String) throws(ConfigError) -> Bool {
-        guard let scalar = node.scalar, node.tag.rawValue == Tag.Name.bool.rawValue, let value = Bool.construct(from: scalar) else {
+        guard let scalar = node.scalar, tagName(of: node) == .bool, let value = Bool.construct(from: scalar) else {
             throw ConfigError(at: location(of: node), "'\(key)' must be true or false")
         }
         return value

@@ -64,8 +64,13 @@ public struct ScriptsJob: BuildJob {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = bundleConfiguration()
-        try checkProjectBoundary(configuration)
-        let bundles = try bundler.build(configuration)
+        // Groups the boundary check discovered are built as they are, not discovered again.
+        let bundles: [GroupBundle]
+        if let groups = try checkProjectBoundary(configuration) {
+            bundles = try bundler.build(groups, configuration: configuration)
+        } else {
+            bundles = try bundler.build(configuration)
+        }
         let written = try bundler.write(bundles, to: configuration.output)
         return BuildReport.lines(bundles: bundles, written: written, output: configuration.output, total: clock.now - started)
     }
@@ -73,8 +78,9 @@ public struct ScriptsJob: BuildJob {
     /// Refuses an output folder inside the root through a symbolic link, and configured paths (root, output,
     /// script files) that lead outside the project folder unless `allowOutsideProject` is set; command-line
     /// paths are explicit and exempt from the latter. `groups` are the discovered groups (discovered here when
-    /// `nil`); watch mode passes those of each rebuild.
-    func checkProjectBoundary(_ configuration: BundleConfiguration, groups: [ScriptGroup]? = nil) throws {
+    /// `nil`); watch mode passes those of each rebuild. Returns the groups it checked, if any.
+    @discardableResult
+    func checkProjectBoundary(_ configuration: BundleConfiguration, groups: [ScriptGroup]? = nil) throws -> [ScriptGroup]? {
         let scripts = config.scripts ?? ScriptsConfig()
         let resolvedOutput = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.output))
         let resolvedRoot = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.root))
@@ -82,7 +88,7 @@ public struct ScriptsJob: BuildJob {
             throw ConfigError(at: overrides.output == nil ? scripts.outputLocation ?? SourceLocation(path: configuration.output) : SourceLocation(path: configuration.output),
                               "output folder '\(configuration.output)' must not be the root folder '\(configuration.root)' or inside it (through a symbolic link)")
         }
-        guard !scripts.allowOutsideProject else { return }
+        guard !scripts.allowOutsideProject else { return groups }
         let boundary = ProjectBoundary(projectFolder: config.folder)
         let hint = " (set 'allowOutsideProject: true' under 'scripts' to allow it)"
         let configFile = config.path ?? ProjectConfig.defaultFileName
@@ -92,15 +98,26 @@ public struct ScriptsJob: BuildJob {
         if overrides.output == nil, let problem = boundary.escape(configuration.output) {
             throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
         }
-        guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return }
-        for group in try groups ?? bundler.discoverGroups(configuration) {
+        guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return groups }
+        let checked = try groups ?? bundler.discoverGroups(configuration)
+        for group in checked {
+            var folder: ProjectBoundary.Folder?
             for name in group.files {
                 // Groups configured with `files:` list absolute paths; discovered groups list names in their folder.
-                let path = name.hasPrefix("/") ? name : group.folder + "/" + name
-                if let problem = boundary.escape(path) {
+                if name.hasPrefix("/") {
+                    if let problem = boundary.escape(name) {
+                        throw ConfigError(at: SourceLocation(path: name), "script " + problem + hint)
+                    }
+                    continue
+                }
+                let path = group.folder + "/" + name
+                let files = folder ?? boundary.folder(group.folder)
+                folder = files
+                if let problem = boundary.escape(name, in: files) {
                     throw ConfigError(at: SourceLocation(path: path), "script " + problem + hint)
                 }
             }
         }
+        return checked
     }
 }

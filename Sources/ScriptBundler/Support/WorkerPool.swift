@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Long-lived worker threads with large stacks (`LargeStack.size`) that run a build's parallel loops.
+///
+/// A build runs on a worker (`LargeStack.run`), so parsing runs inline wherever it happens: no hand-off per file.
+/// `forEach` lets its caller claim iterations itself while idle workers help, so nested loops (groups, then the
+/// files of a group) never wait for work that has not started. A worker blocked in `forEach`, waiting for
+/// iterations other threads are still running, stops counting as running, so another thread can serve the queued
+/// helpers of a nested loop on the core it left free (at most `maximumThreads` threads exist).
+final class WorkerPool: @unchecked Sendable {
+    static let shared = WorkerPool()
+
+    /// Threads that run at once (one per core, at least two).
+    let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    private var maximumThreads: Int { width * 4 }
+
+    private let condition = NSCondition()
+    /// Queued work from `next` on; taken slots are cleared so finished work releases what it captured.
+    private var pending: [(@Sendable () -> Void)?] = []
+    private var next = 0
+    private var threads = 0
+    private var idle = 0
+    /// Workers executing work and not blocked in `forEach` (or just created to do so).
+    private var running = 0
+
+    private static let workerKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// Whether the current thread is one of the pool's workers (it has a large stack).
+    static var isWorkerThread: Bool {
+        guard let key = workerKey else { return false }
+        return pthread_getspecific(key) != nil
+    }
+
+    /// Queues `jobs`, waking idle workers or starting new ones for them while fewer than `width` run.
+    func submit(_ jobs: [@Sendable () -> Void]) {
+        guard !jobs.isEmpty else { return }
+        condition.lock()
+        pending.append(contentsOf: jobs)
+        startWorkersLocked(for: jobs.count)
+        condition.unlock()
+    }
+
+    private func startWorkersLocked(for count: Int) {
+        let woken = min(count, idle)
+        for _ in 0..<woken { condition.signal() }
+        var needed = count - woken
+        while needed > 0, running < width, threads < maximumThreads {
+            threads += 1
+            running += 1
+            needed -= 1
+            let thread = Thread { [self] in serve() }
+            thread.stackSize = LargeStack.size
+            thread.start()
+        }
+    }
+
+    private func serve() {
+        if let key = Self.workerKey { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
+        condition.lock()
+        while true {
+            if next < pending.count {
+                let job = pending[next]
+                pending[next] = nil
+                next += 1
+                if next == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    next = 0
+                }
+                condition.unlock()
+                job?()
+                condition.lock()
+                continue
+            }
+            running -= 1
+            idle += 1
+            condition.wait()
+            idle -= 1
+            running += 1
+        }
+    }
+
+    /// Marks the current worker as blocked (waiting for other threads); queued work may start another thread.
+    private func workerWillBlock() {
+        condition.lock()
+        running -= 1
+        let queued = pending.count - next
+        if queued > 0 { startWorkersLocked(for: queued) }
+        condition.unlock()
+    }
+
+    private func workerDidUnblock() {
+        condition.lock()
+        running += 1
+        condition.unlock()
+    }
+
+    /// Runs `body` for every index in `order` (default `0..<count`, claimed in that order), on the calling thread
+    /// and idle workers at once; returns when every iteration has finished.
+    func forEach(count: Int, order: [Int]? = nil, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let loop = ParallelLoop(indices: order ?? Array(0..<count), body: body)
+        let helpers = min(count - 1, width - 1)
+        if helpers > 0 {
+            submit(Array(repeating: { loop.drain() }, count: helpers))
+        }
+        loop.drain()
+        guard !loop.isFinished else { return }
+        let isWorker = Self.isWorkerThread
+        if isWorker { workerWillBlock() }
+        loop.waitUntilFinished()
+        if isWorker { workerDidUnblock() }
+    }
+}
+
+/// The iterations of one `WorkerPool.forEach`: claimed one at a time by the threads that run them.
+private final class ParallelLoop: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let indices: [Int]
+    /// Dropped once every iteration is claimed: helpers still queued then hold no captured work (inputs, results).
+    private var body: (@Sendable (Int) -> Void)?
+    private var claimed = 0
+    private var finished = 0
+
+    init(indices: [Int], body: @escaping @Sendable (Int) -> Void) {
+        self.indices = indices
+        self.body = body
+    }
+
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished == indices.count
+    }
+
+    /// Runs unclaimed iterations until none is left.
+    func drain() {
+        while true {
+            condition.lock()
+            guard claimed < indices.count, let body else {
+                condition.unlock()
+                return
+            }
+            let index = indices[claimed]
+            claimed += 1
+            if claimed == indices.count { self.body = nil }
+            condition.unlock()
+            body(index)
+            condition.lock()
+            finished += 1
+            if finished == indices.count { condition.broadcast() }
+            condition.unlock()
+        }
+    }
+
+    func waitUntilFinished() {
+        condition.lock()
+        while finished < indices.count { condition.wait() }
+        condition.unlock()
+    }
+}

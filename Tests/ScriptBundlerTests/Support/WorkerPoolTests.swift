@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// The large-stack worker pool: every iteration runs exactly once, nested loops finish, results keep index order.
+@Suite struct WorkerPoolTests {
+    /// Counts calls per index, from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [Int: Int] = [:]
+        private var offWorker = 0
+
+        func record(_ key: Int) {
+            let isWorker = WorkerPool.isWorkerThread
+            lock.lock()
+            counts[key, default: 0] += 1
+            if !isWorker { offWorker += 1 }
+            lock.unlock()
+        }
+
+        var snapshot: (counts: [Int: Int], offWorker: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (counts, offWorker)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 17, 200])
+    func runsEveryIterationOnce(count: Int) {
+        let counter = Counter()
+        WorkerPool.shared.forEach(count: count) { counter.record($0) }
+        let counts = counter.snapshot.counts
+        #expect(counts.count == count)
+        #expect(counts.values.allSatisfy { $0 == 1 })
+    }
+
+    /// Three levels of loops, started from a worker like a build: each leaf runs once, on a worker thread.
+    @Test func nestedLoopsFinishOnWorkers() {
+        let counter = Counter()
+        let finished = LargeStack.run {
+            WorkerPool.shared.forEach(count: 6) { group in
+                WorkerPool.shared.forEach(count: 5) { file in
+                    WorkerPool.shared.forEach(count: 4) { piece in
+                        counter.record(group * 100 + file * 10 + piece)
+                    }
+                }
+            }
+            return true
+        }
+        #expect(finished == true)
+        let snapshot = counter.snapshot
+        #expect(snapshot.counts.count == 6 * 5 * 4)
+        #expect(snapshot.counts.values.allSatisfy { $0 == 1 })
+        #expect(snapshot.offWorker == 0)
+    }
+
+    @Test func largeStackRunsInlineOnAWorker() {
+        let inline = LargeStack.run { () -> Bool in
+            let outer = ObjectIdentifier(Thread.current)
+            return LargeStack.run { ObjectIdentifier(Thread.current) == outer } ?? false
+        }
+        #expect(inline == true)
+    }
+
+    /// Results come back in index order whatever order the iterations are claimed in.
+    @Test func mapKeepsIndexOrder() {
+        let order = [4, 0, 3, 1, 2]
+        let values = IndexedResults<Int>.map(count: 5, order: order) { $0 * $0 }
+        #expect(values == [0, 1, 4, 9, 16])
+    }
+}
+
+/// The start-up warm-up returns at once and leaves the pool able to run builds.
+@Suite struct WarmUpTests {
+    @Test func warmUpThenBuildOnTheSamePool() {
+        ScriptBundler.warmUp()
+        let counter = WorkerPoolTests.Counter()
+        let done = LargeStack.run {
+            WorkerPool.shared.forEach(count: 8) { counter.record($0) }
+            return WorkerPool.isWorkerThread
+        }
+        #expect(done == true)
+        #expect(counter.snapshot.counts.count == 8)
+    }
+}
