@@ -187,16 +187,17 @@ import Testing
         for index in 0..<20 {
             try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('burst-\(index)');\n")
         }
+        // At least one rebuild follows the saves, and its event is queued even when its output is already
+        // written by the time this loop starts: take events until the last save's output is in place.
         var builds = 0
-        while !project.output("AllFramesAtDocumentStart.js").contains("'burst-19'") {
+        repeat {
             guard let build = await project.nextBuild() else {
                 Issue.record("the last save of the burst was not built")
                 return
             }
             builds += 1
             #expect(build.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
-        }
-        #expect(builds >= 1)
+        } while !project.output("AllFramesAtDocumentStart.js").contains("'burst-19'")
         #expect(builds < 20, "\(builds) builds for 20 saves")
     }
 
