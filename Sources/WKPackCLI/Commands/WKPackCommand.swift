@@ -1,5 +1,4 @@
 import ArgumentParser
-import ScriptBundler
 
 /// The `wkpack` root command.
 public struct WKPackCommand: ParsableCommand {
@@ -37,8 +36,6 @@ public struct WKPackCommand: ParsableCommand {
 
     /// Runs `arguments` (without the program name).
     public static func main(_ arguments: [String]) {
-        // Bundling commands load the bundler's code on a worker while arguments and configuration are read.
-        if let name = arguments.first, ["bundle", "build", "watch"].contains(name) { ScriptBundler.warmUp() }
         do {
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()

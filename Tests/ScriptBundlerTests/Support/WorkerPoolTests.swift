@@ -69,17 +69,3 @@ import Testing
         #expect(values == [0, 1, 4, 9, 16])
     }
 }
-
-/// The start-up warm-up returns at once and leaves the pool able to run builds.
-@Suite struct WarmUpTests {
-    @Test func warmUpThenBuildOnTheSamePool() {
-        ScriptBundler.warmUp()
-        let counter = WorkerPoolTests.Counter()
-        let done = LargeStack.run {
-            WorkerPool.shared.forEach(count: 8) { counter.record($0) }
-            return WorkerPool.isWorkerThread
-        }
-        #expect(done == true)
-        #expect(counter.snapshot.counts.count == 8)
-    }
-}
