@@ -37,6 +37,9 @@ public struct WKPackCommand: ParsableCommand {
     /// Runs `arguments` (without the program name).
     public static func main(_ arguments: [String]) {
         do {
+            if let commandLine = LeafCommandLineParser.parse(arguments) {
+                return try commandLine.run()
+            }
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
