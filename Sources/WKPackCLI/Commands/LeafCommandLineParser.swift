@@ -10,8 +10,9 @@ import ScriptBundler
 enum LeafCommandLineParser {
     /// The resolved command line, or `nil` when ArgumentParser must parse `arguments` (without the program name).
     static func parse(_ arguments: [String]) -> LeafCommandLine? {
-        guard let command = arguments.first, let options = LeafOption.byCommand[command] else { return nil }
-        var values: [LeafOption: String] = [:]
+        guard let command = arguments.first, let options = LeafOption.options(of: command) else { return nil }
+        // Plain variables rather than a dictionary keyed by option: see `LeafOption.options(of:)`.
+        var root: String?, out: String?, mode: BundleMode?, config: String?, sourceMaps: SourceMapMode?
         var watch = false
         var index = 1
         while index < arguments.count {
@@ -44,15 +45,21 @@ enum LeafCommandLineParser {
                 index += 1
             }
             guard let value, !value.isEmpty else { return nil }
-            if let allowed = option.allowedValues, !allowed.contains(value) { return nil }
             // Like ArgumentParser for a single-value option, the last occurrence wins.
-            values[option] = value
+            switch option {
+            case .root: root = value
+            case .out: out = value
+            case .config: config = value
+            case .mode:
+                guard let parsed = BundleMode(rawValue: value) else { return nil }
+                mode = parsed
+            case .sourceMaps:
+                guard let parsed = SourceMapMode(rawValue: value) else { return nil }
+                sourceMaps = parsed
+            case .watch: return nil
+            }
         }
-        let config = values[.config]
-        let overrides = ScriptsOverrides(
-            root: values[.root], output: values[.out],
-            mode: values[.mode].flatMap(BundleMode.init(rawValue:)),
-            sourceMaps: values[.sourceMaps].flatMap(SourceMapMode.init(rawValue:)))
+        let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps)
         switch command {
         case "bundle": return .bundle(config: config, overrides: overrides, watch: watch)
         case "build": return .build(config: config)

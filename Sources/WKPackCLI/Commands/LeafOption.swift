@@ -23,10 +23,18 @@ enum LeafOption: String, CaseIterable, Sendable {
         }
     }
 
-    /// The options of each leaf command, by command name.
-    static let byCommand: [String: [LeafOption]] = [
-        "bundle": [.root, .out, .mode, .config, .sourceMaps, .watch],
-        "build": [.config],
-        "watch": [.root, .out, .mode, .config, .sourceMaps],
-    ]
+    /// The leaf commands' names.
+    static let commands = ["bundle", "build", "watch"]
+
+    /// The options of the leaf command `command`, or `nil` for another command. (A switch rather than a
+    /// dictionary: instantiating a `Dictionary` type at run time scans every protocol conformance record of the
+    /// binary for `Hashable`, about 0.1 ms.)
+    static func options(of command: String) -> [LeafOption]? {
+        switch command {
+        case "bundle": [.root, .out, .mode, .config, .sourceMaps, .watch]
+        case "build": [.config]
+        case "watch": [.root, .out, .mode, .config, .sourceMaps]
+        default: nil
+        }
+    }
 }

@@ -42,7 +42,9 @@ import Testing
 
     @Test func knowsEveryLeafCommand() {
         let names = WKPackCommand.directSubcommands.compactMap { $0.configuration.commandName }
-        #expect(Set(names) == Set(LeafOption.byCommand.keys))
+        #expect(names.sorted() == LeafOption.commands.sorted())
+        for name in LeafOption.commands { #expect(LeafOption.options(of: name) != nil) }
+        #expect(LeafOption.options(of: "rules") == nil)
     }
 
     @Test func matchesArgumentParsersOptions() throws {
@@ -50,7 +52,7 @@ import Testing
             let name = try #require(command.configuration.commandName)
             let dumped = try Self.dumpedOptions(command)
             #expect(dumped.problems.isEmpty, "\(name): \(dumped.problems)")
-            let known = (LeafOption.byCommand[name] ?? []).map {
+            let known = (LeafOption.options(of: name) ?? []).map {
                 DumpedOption(name: $0.rawValue, takesValue: $0.takesValue, allowedValues: $0.allowedValues)
             }
             #expect(dumped.options.sorted { $0.name < $1.name } == known.sorted { $0.name < $1.name }, "\(name)")
