@@ -221,24 +221,3 @@ private final class ParallelLoop: @unchecked Sendable {
         condition.unlock()
     }
 }
-
-extension ScriptBundler {
-    /// Starts the worker threads and runs a tiny production bundle and module parse on one of them, returning at
-    /// once: the code pages and the runtime type metadata a build needs (each generic type's first instantiation
-    /// scans the binary's protocol conformance records) are then loaded on another core while the caller is still
-    /// starting up (reading the configuration, checking paths) instead of on the build's critical path.
-    /// Optional: builds are the same without it.
-    public static func warmUp() {
-        let source = Array("""
-            import { b } from "./b.js";
-            /*! warm-up */
-            export const a = (x, ...rest) => { let y = x + 1; for (const z of rest) y += z; return `${y}` + b; };
-            class C extends Object { #p = 1; get p() { return this.#p ?? a(2); } }
-            """.utf8)
-        let input = BundleInput(displayPath: "warm-up.js", bannerPath: "warm-up.js", mapSourcePath: "warm-up.js", bytes: source)
-        WorkerPool.shared.submit([{
-            _ = try? BundleAssembler.assemble([input], outputFileName: "warm-up.js", mode: .production, sourceMaps: .external)
-            _ = try? JavaScriptParser.analyze(source)
-        }, {}])
-    }
-}

@@ -1,5 +1,3 @@
-import ScriptBundler
-
 /// A `bundle`, `build` or `watch` command line resolved to the values its command runs with, however it was
 /// parsed (by `LeafCommandLineParser` or by ArgumentParser): the one place these commands' work is started.
 enum LeafCommandLine: Equatable {
@@ -17,8 +15,6 @@ enum LeafCommandLine: Equatable {
             if watch {
                 return try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
             }
-            // Loads the bundler on another core while the configuration is read (about 0.5 ms on small trees).
-            ScriptBundler.warmUp()
             do {
                 let project = try ProjectConfig.load(path: config)
                 let job = ScriptsJob(config: project, overrides: overrides)
@@ -27,7 +23,6 @@ enum LeafCommandLine: Equatable {
                 throw CommandFailure.report(error)
             }
         case .build(let config):
-            ScriptBundler.warmUp()
             do {
                 let project = try ProjectConfig.load(path: config)
                 for job in BuildCommand.jobs(for: project) {
