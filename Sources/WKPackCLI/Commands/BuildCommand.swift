@@ -24,14 +24,12 @@ struct BuildCommand: ParsableCommand {
         return jobs
     }
 
+    /// The resolved command line (`LeafCommandLineParser` resolves ordinary command lines to the same value).
+    var commandLine: LeafCommandLine {
+        .build(config: config)
+    }
+
     func run() throws {
-        do {
-            let project = try ProjectConfig.load(path: config)
-            for job in Self.jobs(for: project) {
-                for line in try job.run() { print(line) }
-            }
-        } catch {
-            throw CommandFailure.report(error)
-        }
+        try commandLine.run()
     }
 }

@@ -15,16 +15,12 @@ struct BundleCommand: ParsableCommand {
     @Flag(help: "Keep running and rebuild the bundles whose inputs change (same as `wkpack watch`).")
     var watch = false
 
+    /// The resolved command line (`LeafCommandLineParser` resolves ordinary command lines to the same value).
+    var commandLine: LeafCommandLine {
+        .bundle(config: options.config, overrides: options.overrides, watch: watch)
+    }
+
     func run() throws {
-        if watch {
-            return try ScriptsWatchRunner(configPath: options.config, overrides: options.overrides).run()
-        }
-        do {
-            let project = try ProjectConfig.load(path: options.config)
-            let job = ScriptsJob(config: project, overrides: options.overrides)
-            for line in try job.run() { print(line) }
-        } catch {
-            throw CommandFailure.report(error)
-        }
+        try commandLine.run()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `wkpack` root command.
 public struct WKPackCommand: ParsableCommand {
@@ -34,12 +35,21 @@ public struct WKPackCommand: ParsableCommand {
         return try? command.parseAsRoot(rest)
     }
 
-    /// Runs `arguments` (without the program name).
+    /// Runs `arguments` (without the program name). Ordinary `bundle`, `build` and `watch` command lines are
+    /// parsed by `LeafCommandLineParser`; everything else by ArgumentParser.
     public static func main(_ arguments: [String]) {
         do {
+            if let commandLine = LeafCommandLineParser.parse(arguments) {
+                return try commandLine.run()
+            }
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
+            // A command's own failure, already reported: `exit(withError:)` would build ArgumentParser's usage text
+            // for it (about a third of a failing run's time) and then print nothing. Status 2 keeps the path below.
+            if let code = error as? ExitCode, code != .validationFailure {
+                Foundation.exit(code.rawValue)
+            }
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(2))

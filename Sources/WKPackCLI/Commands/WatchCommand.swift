@@ -12,7 +12,12 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
+    /// The resolved command line (`LeafCommandLineParser` resolves ordinary command lines to the same value).
+    var commandLine: LeafCommandLine {
+        .watch(config: options.config, overrides: options.overrides)
+    }
+
     func run() throws {
-        try ScriptsWatchRunner(configPath: options.config, overrides: options.overrides).run()
+        try commandLine.run()
     }
 }

@@ -69,3 +69,34 @@ import Testing
         #expect(values == [0, 1, 4, 9, 16])
     }
 }
+
+/// `WorkerPool.availableCores`: the pool's width counts cores as Foundation does, without Foundation.
+@Suite struct WorkerPoolCoreCountTests {
+    @Test func countsTheCoresFoundationCounts() {
+        #expect(WorkerPool.availableCores() == ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    #if os(Linux)
+    static func cgroupFolder(_ files: [String: String]) throws -> String {
+        let folder = NSTemporaryDirectory() + "wkpack-cgroup-" + UUID().uuidString
+        for (relative, text) in files {
+            let path = folder + "/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return folder
+    }
+
+    @Test(arguments: [
+        (["cpu.max": "max 100000\n"], nil), (["cpu.max": "150000 100000\n"], 2), (["cpu.max": "100000 100000\n"], 1),
+        (["cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"], nil),
+        (["cpu/cpu.cfs_quota_us": "250000\n", "cpu/cpu.cfs_period_us": "100000\n"], 3),
+        ([:], nil), (["cpu.max": "garbage"], nil),
+    ] as [([String: String], Int?)])
+    func readsTheCgroupQuota(files: [String: String], expected: Int?) throws {
+        let folder = try Self.cgroupFolder(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(WorkerPool.cgroupQuota(root: folder) == expected)
+    }
+    #endif
+}
