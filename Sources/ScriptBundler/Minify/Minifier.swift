@@ -428,14 +428,16 @@ enum Minifier {
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
             var closedStatementHead = false
+            // The checks between tokens read the text through this copy (a pointer or two), not through `self`.
+            let reader = source
             for (index, token) in tokens.enumerated() {
                 if token.kind == .punctuator, token.end - token.start == 1 {
                     switch byte(at: token.start) {
-                    case 0x28: parens.append(previous.map { isStatementHead($0, before: index - 1, in: tokens) } ?? false)
+                    case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)
                     case 0x29: closedStatementHead = parens.popLast() ?? false
                     case 0x3B:
-                        if let previous, index + 1 < tokens.count, isPunctuator(tokens[index + 1], 0x7D),
-                           canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
+                        if let previous, index + 1 < tokens.count, reader.isPunctuator(tokens[index + 1], 0x7D),
+                           reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
                             continue
                         }
                     default: break
@@ -446,7 +448,7 @@ enum Minifier {
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                         ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                    switch separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
+                    switch reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
                     case .none: break
                     case .space:
                         appendByte(0x20)
@@ -470,30 +472,6 @@ enum Minifier {
             }
         }
 
-        func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
-            token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
-        }
-
-        func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
-            guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
-            let text = text(token)
-            for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
-            return true
-        }
-
-        /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
-        func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
-            if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
-            return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
-        }
-
-        /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
-        /// `for (...)`, `with (...)`, `else` or a label.
-        func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
-            if isPunctuator(previous, 0x29) { return !closedStatementHead }
-            return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
-        }
-
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
         mutating func emitRenamed(_ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames) {
             if renameIsShorthand[renameIndex] {
@@ -510,41 +488,6 @@ enum Minifier {
             for k in 0..<count { output[written + k] = renameNames[start + k] }
             written += count
             column += count
-        }
-
-        func separator(
-            _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
-        ) -> TokenSeparator {
-            let previousText = text(previous)
-            let tokenText = text(token)
-            if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
-            return TokenSeparator.spacing(
-                previous: previous.kind, last: previousLast, previousText: previousText,
-                next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
-        }
-
-        /// Whether the line break the source had between the two tokens must stay.
-        func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
-                            _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
-            switch previous.kind {
-            case .punctuator where TokenSeparator.continuesAfter(previousText): return false
-            case .templateHead, .templateMiddle: return false
-            case .keyword where TokenSeparator.keywordContinues(previousText): return false
-            default: break
-            }
-            switch token.kind {
-            case .templateMiddle, .templateTail: return false
-            case .punctuator where TokenSeparator.closes(tokenText): return false
-            case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
-                 .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
-                if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
-                if previous.kind == .keyword || previous.kind == .identifier {
-                    return TokenSeparator.isRestricted(previousText)
-                }
-                return false
-            default:
-                return true
-            }
         }
 
         mutating func emit(_ token: JavaScriptToken) {
@@ -604,6 +547,74 @@ enum Minifier {
                 i += 1
             }
             return units
+        }
+    }
+}
+
+/// How the minifier reads tokens of its text: the checks it makes between two tokens. They are methods of the
+/// text (a pointer or two), so the writer calls them without copying itself.
+extension Minifier.TokenText {
+    @inline(__always)
+    func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
+        text(token.start, token.end)
+    }
+
+    func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
+        token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
+    }
+
+    func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
+        guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        let text = text(token)
+        for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
+        return true
+    }
+
+    /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
+    func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
+        if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
+        return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
+    }
+
+    /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
+    /// `for (...)`, `with (...)`, `else` or a label.
+    func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
+        if isPunctuator(previous, 0x29) { return !closedStatementHead }
+        return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
+    }
+
+    func separator(
+        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
+    ) -> TokenSeparator {
+        let previousText = text(previous)
+        let tokenText = text(token)
+        if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
+        return TokenSeparator.spacing(
+            previous: previous.kind, last: previousLast, previousText: previousText,
+            next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
+    }
+
+    /// Whether the line break the source had between the two tokens must stay.
+    func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
+                        _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch previous.kind {
+        case .punctuator where TokenSeparator.continuesAfter(previousText): return false
+        case .templateHead, .templateMiddle: return false
+        case .keyword where TokenSeparator.keywordContinues(previousText): return false
+        default: break
+        }
+        switch token.kind {
+        case .templateMiddle, .templateTail: return false
+        case .punctuator where TokenSeparator.closes(tokenText): return false
+        case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
+             .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
+            if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
+            if previous.kind == .keyword || previous.kind == .identifier {
+                return TokenSeparator.isRestricted(previousText)
+            }
+            return false
+        default:
+            return true
         }
     }
 }
