@@ -325,6 +325,7 @@ enum Minifier {
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
         /// at byte `offset`.
+        @inline(__always)
         mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
             if lookup != nil { return lookup?.original(line: line, column: column, cursor: &cursor) }
             if isRecorded {
@@ -353,6 +354,7 @@ enum Minifier {
             return index
         }
 
+        @inline(__always)
         mutating func addSegment(_ original: MappingLookup.Original?, nameIndex: Int32 = -1) {
             guard mapping else { return }
             guard let original else {
