@@ -95,8 +95,11 @@ enum ModuleBundleAssembler {
         for call in pendingCalls { code.appendUnmapped(call) }
         if mode == .production {
             cut()
+            // Handed over: only `finishPieces` keeps the pieces, releasing each once minified.
+            let all = pieces
+            pieces = []
             return BundleAssembler.finishPieces(
-                pieces, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+                all, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         }
         code.appendUnmapped("}).call(this);\n")
 
