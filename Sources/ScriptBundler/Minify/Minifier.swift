@@ -210,9 +210,8 @@ enum Minifier {
         private var outputCapacity = 0
         private var written = 0
         private var ownsOutput = false
-        /// The renames' new names, back to back (`renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing
-        /// one copies bytes without retaining the rename.
-        private var renameNames: [UInt8] = []
+        /// Where the renames' new names start in `run`'s buffer of them, back to back (name `i` is at
+        /// `renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing one copies bytes without retaining anything.
         private var renameNameStarts: [Int32] = [0]
         private var renameIsShorthand: [Bool] = []
         var line = 0
@@ -302,25 +301,47 @@ enum Minifier {
             written += 1
         }
 
+        /// Appends `count` bytes from `source`; returns whether they are all ASCII (then their UTF-16 length is
+        /// `count`), or `false` when that was not checked (long texts).
         @inline(__always)
-        private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+        @discardableResult
+        private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) -> Bool {
             let target = reserve(count) + written
-            if count <= 64 {
-                // Short texts (nearly every token) word by word, without a call.
-                let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            written += count
+            guard count <= 64 else {
+                target.update(from: source, count: count)
+                return false
+            }
+            // Short texts (nearly every token) a word at a time, the last word overlapping the one before, so
+            // no byte loop (which the compiler turns into a `memcpy` call); the high bits of the words tell ASCII.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            var high: UInt64 = 0
+            if count >= 8 {
                 var k = 0
-                while count - k >= 8 {
-                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                while count - k > 8 {
+                    let word = from.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    to.storeBytes(of: word, toByteOffset: k, as: UInt64.self)
+                    high |= word
                     k += 8
                 }
-                while k < count {
-                    target[k] = source[k]
-                    k += 1
-                }
-            } else {
-                target.update(from: source, count: count)
+                let word = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+                high |= word
+            } else if count >= 4 {
+                let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                to.storeBytes(of: first, as: UInt32.self)
+                to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+                high = UInt64(first | last)
+            } else if count >= 2 {
+                let first = from.loadUnaligned(as: UInt16.self), last = from.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+                to.storeBytes(of: first, as: UInt16.self)
+                to.storeBytes(of: last, toByteOffset: count - 2, as: UInt16.self)
+                high = UInt64(first | last)
+            } else if count == 1 {
+                target[0] = source[0]
+                high = UInt64(source[0])
             }
-            written += count
+            return high & 0x8080_8080_8080_8080 == 0
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
@@ -407,24 +428,25 @@ enum Minifier {
                 renameIsShorthand.append(rename.isShorthand)
             }
             // The names are short: copied byte by byte into one buffer of the right size, without a call each.
-            renameNames = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-                var k = 0
-                for rename in renames.table {
-                    rename.name.withUnsafeBufferPointer { name in
-                        for byte in name where k < total {
-                            buffer[k] = byte
-                            k += 1
-                        }
+            let names = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+            var k = 0
+            for rename in renames.table {
+                rename.name.withUnsafeBufferPointer { name in
+                    for byte in name where k < total {
+                        names[k] = byte
+                        k += 1
                     }
                 }
-                initialized = k
             }
+            defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                run(tokens, byToken: byToken, renames: renames)
+                run(tokens, byToken: byToken, renames: renames, names: names)
             }
         }
 
-        private mutating func run(_ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames) {
+        private mutating func run(
+            _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
@@ -464,7 +486,7 @@ enum Minifier {
                 current = index
                 currentLine = token.line - 1
                 if isRenamed {
-                    emitRenamed(token, index: renameIndex, renames: renames)
+                    emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
                 } else {
                     emit(token)
@@ -475,7 +497,9 @@ enum Minifier {
         }
 
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
-        mutating func emitRenamed(_ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames) {
+        mutating func emitRenamed(
+            _ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) {
             if renameIsShorthand[renameIndex] {
                 emit(token)
                 appendByte(0x3A)
@@ -486,9 +510,8 @@ enum Minifier {
             }
             let start = Int(renameNameStarts[renameIndex])
             let count = Int(renameNameStarts[renameIndex + 1]) - start
-            let output = reserve(count)
-            for k in 0..<count { output[written + k] = renameNames[start + k] }
-            written += count
+            // New names are ASCII.
+            appendBytes(renameNames + start, count: count)
             column += count
         }
 
@@ -496,10 +519,11 @@ enum Minifier {
             if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
             let text = text(token)
             let count = text.count
-            if let base = text.baseAddress { appendBytes(base, count: count) }
+            var isASCII = true
+            if let base = text.baseAddress { isASCII = appendBytes(base, count: count) }
             guard token.canSpanLines else {
                 // Punctuators and keywords are ASCII.
-                column += token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
+                column += isASCII || token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
                 return
             }
             // A multi-line token: count its lines and map each continuation line at column 0.
