@@ -126,7 +126,7 @@ enum ModuleBundleAssembler {
 
     /// Short runtime names no file of the graph uses (see `RuntimeNames`).
     private static func shortRuntimeNames(_ graph: ModuleGraph) -> RuntimeNames {
-        var taken = Set<String>()
+        var taken = ShortNameSet()
         for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) }
         return RuntimeNames.short(avoiding: taken)
     }
