@@ -79,6 +79,8 @@ enum IdentifierRenamer {
         // Per scope: how many slots it and its ancestors use.
         var chainSlots = [Int](repeating: 0, count: scopes.count)
         var own: [Int] = []
+        // Per declaration of `own`: minus its reference count, then its position (keys sort as the ranks go).
+        var keys: [(negativeCount: Int, position: Int)] = []
         for scopeIndex in scopes.indices {
             let base = scopes[scopeIndex].parent.map { $0 < scopeIndex ? chainSlots[$0] : 0 } ?? 0
             own.removeAll(keepingCapacity: true)
@@ -89,11 +91,10 @@ enum IdentifierRenamer {
             chainSlots[scopeIndex] = base + own.count
             guard !own.isEmpty else { continue }
             // Most-referenced first, so they get the shortest names; ties keep declaration order.
-            let ordered = own.enumerated().sorted {
-                referenceCounts[$0.element] != referenceCounts[$1.element]
-                    ? referenceCounts[$0.element] > referenceCounts[$1.element] : $0.offset < $1.offset
-            }
-            for (rank, entry) in ordered.enumerated() { slotOf[entry.element] = base + rank }
+            keys.removeAll(keepingCapacity: true)
+            for (position, declaration) in own.enumerated() { keys.append((0 &- referenceCounts[declaration], position)) }
+            keys.sort { $0 < $1 }
+            for (rank, key) in keys.enumerated() { slotOf[own[key.position]] = base + rank }
         }
         var result = [[UInt8]?](repeating: nil, count: renamable.count)
         for index in slotOf.indices where slotOf[index] >= 0 {

@@ -210,9 +210,8 @@ enum Minifier {
         private var outputCapacity = 0
         private var written = 0
         private var ownsOutput = false
-        /// The renames' new names, back to back (`renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing
-        /// one copies bytes without retaining the rename.
-        private var renameNames: [UInt8] = []
+        /// Where the renames' new names start in `run`'s buffer of them, back to back (name `i` is at
+        /// `renameNameStarts[i]..<renameNameStarts[i + 1]`), so writing one copies bytes without retaining anything.
         private var renameNameStarts: [Int32] = [0]
         private var renameIsShorthand: [Bool] = []
         var line = 0
@@ -302,29 +301,52 @@ enum Minifier {
             written += 1
         }
 
+        /// Appends `count` bytes from `source`; returns whether they are all ASCII (then their UTF-16 length is
+        /// `count`), or `false` when that was not checked (long texts).
         @inline(__always)
-        private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+        @discardableResult
+        private mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) -> Bool {
             let target = reserve(count) + written
-            if count <= 64 {
-                // Short texts (nearly every token) word by word, without a call.
-                let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            written += count
+            guard count <= 64 else {
+                target.update(from: source, count: count)
+                return false
+            }
+            // Short texts (nearly every token) a word at a time, the last word overlapping the one before, so
+            // no byte loop (which the compiler turns into a `memcpy` call); the high bits of the words tell ASCII.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            var high: UInt64 = 0
+            if count >= 8 {
                 var k = 0
-                while count - k >= 8 {
-                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                while count - k > 8 {
+                    let word = from.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    to.storeBytes(of: word, toByteOffset: k, as: UInt64.self)
+                    high |= word
                     k += 8
                 }
-                while k < count {
-                    target[k] = source[k]
-                    k += 1
-                }
-            } else {
-                target.update(from: source, count: count)
+                let word = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+                high |= word
+            } else if count >= 4 {
+                let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                to.storeBytes(of: first, as: UInt32.self)
+                to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+                high = UInt64(first | last)
+            } else if count >= 2 {
+                let first = from.loadUnaligned(as: UInt16.self), last = from.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+                to.storeBytes(of: first, as: UInt16.self)
+                to.storeBytes(of: last, toByteOffset: count - 2, as: UInt16.self)
+                high = UInt64(first | last)
+            } else if count == 1 {
+                target[0] = source[0]
+                high = UInt64(source[0])
             }
-            written += count
+            return high & 0x8080_8080_8080_8080 == 0
         }
 
         /// The original position of the code at `line`/`column` (0-based) of the minified input, which starts
         /// at byte `offset`.
+        @inline(__always)
         mutating func original(line: Int, column: Int, offset: Int) -> MappingLookup.Original? {
             if lookup != nil { return lookup?.original(line: line, column: column, cursor: &cursor) }
             if isRecorded {
@@ -353,6 +375,7 @@ enum Minifier {
             return index
         }
 
+        @inline(__always)
         mutating func addSegment(_ original: MappingLookup.Original?, nameIndex: Int32 = -1) {
             guard mapping else { return }
             guard let original else {
@@ -405,37 +428,40 @@ enum Minifier {
                 renameIsShorthand.append(rename.isShorthand)
             }
             // The names are short: copied byte by byte into one buffer of the right size, without a call each.
-            renameNames = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-                var k = 0
-                for rename in renames.table {
-                    rename.name.withUnsafeBufferPointer { name in
-                        for byte in name where k < total {
-                            buffer[k] = byte
-                            k += 1
-                        }
+            let names = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+            var k = 0
+            for rename in renames.table {
+                rename.name.withUnsafeBufferPointer { name in
+                    for byte in name where k < total {
+                        names[k] = byte
+                        k += 1
                     }
                 }
-                initialized = k
             }
+            defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                run(tokens, byToken: byToken, renames: renames)
+                run(tokens, byToken: byToken, renames: renames, names: names)
             }
         }
 
-        private mutating func run(_ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames) {
+        private mutating func run(
+            _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
             var closedStatementHead = false
+            // The checks between tokens read the text through this copy (a pointer or two), not through `self`.
+            let reader = source
             for (index, token) in tokens.enumerated() {
                 if token.kind == .punctuator, token.end - token.start == 1 {
                     switch byte(at: token.start) {
-                    case 0x28: parens.append(previous.map { isStatementHead($0, before: index - 1, in: tokens) } ?? false)
+                    case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)
                     case 0x29: closedStatementHead = parens.popLast() ?? false
                     case 0x3B:
-                        if let previous, index + 1 < tokens.count, isPunctuator(tokens[index + 1], 0x7D),
-                           canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
+                        if let previous, index + 1 < tokens.count, reader.isPunctuator(tokens[index + 1], 0x7D),
+                           reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
                             continue
                         }
                     default: break
@@ -446,7 +472,7 @@ enum Minifier {
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                         ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                    switch separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
+                    switch reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
                     case .none: break
                     case .space:
                         appendByte(0x20)
@@ -460,7 +486,7 @@ enum Minifier {
                 current = index
                 currentLine = token.line - 1
                 if isRenamed {
-                    emitRenamed(token, index: renameIndex, renames: renames)
+                    emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
                 } else {
                     emit(token)
@@ -470,32 +496,10 @@ enum Minifier {
             }
         }
 
-        func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
-            token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
-        }
-
-        func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
-            guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
-            let text = text(token)
-            for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
-            return true
-        }
-
-        /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
-        func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
-            if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
-            return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
-        }
-
-        /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
-        /// `for (...)`, `with (...)`, `else` or a label.
-        func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
-            if isPunctuator(previous, 0x29) { return !closedStatementHead }
-            return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
-        }
-
         /// Writes a renamed identifier (`key:name` for a shorthand), mapped with its original name.
-        mutating func emitRenamed(_ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames) {
+        mutating func emitRenamed(
+            _ token: JavaScriptToken, index renameIndex: Int, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) {
             if renameIsShorthand[renameIndex] {
                 emit(token)
                 appendByte(0x3A)
@@ -506,55 +510,20 @@ enum Minifier {
             }
             let start = Int(renameNameStarts[renameIndex])
             let count = Int(renameNameStarts[renameIndex + 1]) - start
-            let output = reserve(count)
-            for k in 0..<count { output[written + k] = renameNames[start + k] }
-            written += count
+            // New names are ASCII.
+            appendBytes(renameNames + start, count: count)
             column += count
-        }
-
-        func separator(
-            _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
-        ) -> TokenSeparator {
-            let previousText = text(previous)
-            let tokenText = text(token)
-            if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
-            return TokenSeparator.spacing(
-                previous: previous.kind, last: previousLast, previousText: previousText,
-                next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
-        }
-
-        /// Whether the line break the source had between the two tokens must stay.
-        func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
-                            _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
-            switch previous.kind {
-            case .punctuator where TokenSeparator.continuesAfter(previousText): return false
-            case .templateHead, .templateMiddle: return false
-            case .keyword where TokenSeparator.keywordContinues(previousText): return false
-            default: break
-            }
-            switch token.kind {
-            case .templateMiddle, .templateTail: return false
-            case .punctuator where TokenSeparator.closes(tokenText): return false
-            case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
-                 .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
-                if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
-                if previous.kind == .keyword || previous.kind == .identifier {
-                    return TokenSeparator.isRestricted(previousText)
-                }
-                return false
-            default:
-                return true
-            }
         }
 
         mutating func emit(_ token: JavaScriptToken) {
             if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
             let text = text(token)
             let count = text.count
-            if let base = text.baseAddress { appendBytes(base, count: count) }
+            var isASCII = true
+            if let base = text.baseAddress { isASCII = appendBytes(base, count: count) }
             guard token.canSpanLines else {
                 // Punctuators and keywords are ASCII.
-                column += token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
+                column += isASCII || token.kind == .punctuator || token.kind == .keyword ? count : Self.utf16Length(text, 0, count)
                 return
             }
             // A multi-line token: count its lines and map each continuation line at column 0.
@@ -604,6 +573,74 @@ enum Minifier {
                 i += 1
             }
             return units
+        }
+    }
+}
+
+/// How the minifier reads tokens of its text: the checks it makes between two tokens. They are methods of the
+/// text (a pointer or two), so the writer calls them without copying itself.
+extension Minifier.TokenText {
+    @inline(__always)
+    func text(_ token: JavaScriptToken) -> UnsafeBufferPointer<UInt8> {
+        text(token.start, token.end)
+    }
+
+    func isPunctuator(_ token: JavaScriptToken, _ value: UInt8) -> Bool {
+        token.kind == .punctuator && token.end - token.start == 1 && byte(at: token.start) == value
+    }
+
+    func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
+        guard token.kind == .keyword, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        let text = text(token)
+        for k in 0..<word.utf8CodeUnitCount where text[k] != word.utf8Start[k] { return false }
+        return true
+    }
+
+    /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
+    func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
+        if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
+        return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
+    }
+
+    /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
+    /// `for (...)`, `with (...)`, `else` or a label.
+    func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
+        if isPunctuator(previous, 0x29) { return !closedStatementHead }
+        return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
+    }
+
+    func separator(
+        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
+    ) -> TokenSeparator {
+        let previousText = text(previous)
+        let tokenText = text(token)
+        if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
+        return TokenSeparator.spacing(
+            previous: previous.kind, last: previousLast, previousText: previousText,
+            next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
+    }
+
+    /// Whether the line break the source had between the two tokens must stay.
+    func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
+                        _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch previous.kind {
+        case .punctuator where TokenSeparator.continuesAfter(previousText): return false
+        case .templateHead, .templateMiddle: return false
+        case .keyword where TokenSeparator.keywordContinues(previousText): return false
+        default: break
+        }
+        switch token.kind {
+        case .templateMiddle, .templateTail: return false
+        case .punctuator where TokenSeparator.closes(tokenText): return false
+        case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
+             .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
+            if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
+            if previous.kind == .keyword || previous.kind == .identifier {
+                return TokenSeparator.isRestricted(previousText)
+            }
+            return false
+        default:
+            return true
         }
     }
 }

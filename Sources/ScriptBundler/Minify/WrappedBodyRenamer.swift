@@ -31,6 +31,7 @@ enum WrappedBodyRenamer {
 
         // The wrapper's bindings are declarations `count...`, first in the wrapper's scope.
         var bindingIndex: [String: Int] = [:]
+        bindingIndex.reserveCapacity(bindings.count)
         var names: [String] = []
         for name in bindings where bindingIndex[name] == nil {
             bindingIndex[name] = count + names.count
@@ -79,6 +80,7 @@ enum WrappedBodyRenamer {
             }
             if topLevel == nil {
                 var byName: [String: Int] = [:]
+                byName.reserveCapacity(scopes[0].declarations.count)
                 for declaration in scopes[0].declarations where declaration < count { byName[declarations[declaration].name] = declaration }
                 topLevel = byName
             }

@@ -33,11 +33,20 @@ struct RuntimeNames: Equatable {
     /// Short names (one or two characters where possible), none in `taken` (names the bundle's files declare or
     /// reference), none a reserved word; deterministic for the same `taken`.
     static func short(avoiding taken: Set<String>) -> RuntimeNames {
+        var set = ShortNameSet()
+        for name in taken { set.insert(name.utf8) }
+        return short(avoiding: set)
+    }
+
+    /// Short names none of which is in `taken` (see `short(avoiding:)`).
+    static func short(avoiding taken: ShortNameSet) -> RuntimeNames {
         var names = RuntimeNames()
         var candidates = CandidateNames()
+        var index = 0
         func next(_ fallback: String) -> String {
             while let candidate = candidates.next() {
-                if !taken.contains(candidate), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
+                defer { index += 1 }
+                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
                     return candidate
                 }
             }
@@ -60,39 +69,22 @@ struct RuntimeNames: Equatable {
         return names
     }
 
-    /// Identifier names a file's code uses, as the parser saw them (escapes decoded), of at most `maxLength`
-    /// characters: every declared and every referenced name, or every identifier token when it was not parsed.
-    static func shortNamesUsed(by record: ModuleRecord, maxLength: Int = CandidateNames.maxLength, into names: inout Set<String>) {
-        // Names of up to three bytes are collected as numbers first, so a `String` is hashed once per distinct name.
-        var spellings = Set<UInt32>()
-        func add<Bytes: Collection<UInt8>>(_ bytes: Bytes, orElse name: () -> String) {
-            guard maxLength <= 3, bytes.count <= 3 else {
-                names.insert(name())
-                return
-            }
-            var key = UInt32(truncatingIfNeeded: bytes.count) << 24
-            var shift: UInt32 = 16
-            for byte in bytes {
-                key |= UInt32(byte) << shift
-                shift &-= 8
-            }
-            spellings.insert(key)
-        }
+    /// Adds the short names (see `ShortNameSet`) a file's code uses, as the parser saw them (escapes decoded):
+    /// every declared and every referenced name, or every identifier token when it was not parsed.
+    static func shortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {
+        let maxLength = ShortNameSet.maxLength
         if let analysis = record.analysis {
             for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
-                add(declaration.name.utf8) { declaration.name }
+                names.insert(declaration.name.utf8)
             }
-            for name in analysis.referencedNames where name.utf8.count <= maxLength { add(name.utf8) { name } }
+            for name in analysis.referencedNames where name.utf8.count <= maxLength { names.insert(name.utf8) }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
-        for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {
-            guard token.end <= record.bytes.count else { continue }
-            add(record.bytes[token.range]) { String(decoding: record.bytes[token.range], as: UTF8.self) }
-        }
-        for key in spellings {
-            let length = Int(key >> 24)
-            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: key >> (16 - 8 * UInt32($0))) }
-            names.insert(String(decoding: bytes, as: UTF8.self))
+        record.bytes.withUnsafeBufferPointer { bytes in
+            for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {
+                guard token.end <= bytes.count else { continue }
+                names.insert(UnsafeBufferPointer(rebasing: bytes[token.range]))
+            }
         }
     }
 
@@ -102,9 +94,9 @@ struct RuntimeNames: Equatable {
 
     /// `a`...`Z`, `_`, `$`, then two characters, then three: every identifier name up to `maxLength` once.
     struct CandidateNames {
-        static let maxLength = 3
-        private static let first = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".utf8)
-        private static let rest = first + Array("0123456789".utf8)
+        static let maxLength = ShortNameSet.maxLength
+        private static let first = ShortNameSet.firstCharacters
+        private static let rest = ShortNameSet.otherCharacters
         private var index = 0
 
         mutating func next() -> String? {

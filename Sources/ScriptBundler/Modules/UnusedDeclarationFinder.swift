@@ -16,6 +16,7 @@ enum UnusedDeclarationFinder {
         let bytes = record.bytes
 
         var nameCounts: [String: Int] = [:]
+        nameCounts.reserveCapacity(program.declarations.count)
         for declaration in program.declarations { nameCounts[analysis.declarations[declaration].name, default: 0] += 1 }
 
         // Candidates: side-effect-free top-level declarations with a recognisable extent, sorted by position.
@@ -84,6 +85,7 @@ enum UnusedDeclarationFinder {
         }
         // Exported bindings that someone reads (export statements themselves are removed, so they are not roots).
         var topLevelByName: [String: Int] = [:]
+        topLevelByName.reserveCapacity(program.declarations.count)
         for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
         for export in module.exports {
             guard case .local(let name, _) = export.source else { continue }

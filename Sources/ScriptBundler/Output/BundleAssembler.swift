@@ -30,9 +30,11 @@ enum BundleAssembler {
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
-            let pieces = try minifiedFiles(inputs, mapping: sourceMaps != .none)
+            var pieces = try minifiedFiles(inputs, mapping: sourceMaps != .none)
             var minified = MinifiedBundleComposer.compose(
                 pieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+            // Joined: their memory goes to the map's JSON.
+            pieces = []
             let map = minified.map
             let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
             return AssembledBundle(code: minified.code, map: json, license: minified.license)
@@ -109,20 +111,26 @@ enum BundleAssembler {
 
     /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins
     /// them between the (already minimal, unmapped) `enclosedIn` texts and links the map.
+    ///
+    /// Each piece is released as soon as it is minified, and the minified pieces once they are joined (pass the
+    /// last reference to `pieces`), so later work reuses their memory.
     static func finishPieces(
-        _ pieces: [UnminifiedPiece], enclosedIn enclosure: (open: String, close: String),
+        _ pieces: consuming [UnminifiedPiece], enclosedIn enclosure: (open: String, close: String),
         outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) -> AssembledBundle {
+        let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
-        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: pieces.count) { index in
-            switch pieces[index] {
+        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count) { index in
+            switch unminified.take(index) {
             case .code(let code, let map): Minifier.minifyPiece(code, map: map)
             case .prepared(let piece): Minifier.minify(piece)
+            case nil: MinifiedPiece()
             }
         }.compactMap { $0 }
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
         var minified = MinifiedBundleComposer.compose(
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+        minifiedPieces = []
         let map = minified.map
         let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         return AssembledBundle(code: minified.code, map: json, license: minified.license)

@@ -95,8 +95,11 @@ enum ModuleBundleAssembler {
         for call in pendingCalls { code.appendUnmapped(call) }
         if mode == .production {
             cut()
+            // Handed over: only `finishPieces` keeps the pieces, releasing each once minified.
+            let all = pieces
+            pieces = []
             return BundleAssembler.finishPieces(
-                pieces, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+                all, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         }
         code.appendUnmapped("}).call(this);\n")
 
@@ -123,7 +126,7 @@ enum ModuleBundleAssembler {
 
     /// Short runtime names no file of the graph uses (see `RuntimeNames`).
     private static func shortRuntimeNames(_ graph: ModuleGraph) -> RuntimeNames {
-        var taken = Set<String>()
+        var taken = ShortNameSet()
         for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) }
         return RuntimeNames.short(avoiding: taken)
     }

@@ -1,60 +1,101 @@
 /// Writes UTF-8 text as a JSON string literal.
 enum JSONStringEscaping {
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Appends `text` (valid UTF-8) quoted and escaped; U+2028/U+2029 are escaped too.
     static func append(_ text: [UInt8], to out: inout [UInt8]) {
         text.withUnsafeBufferPointer { append($0, to: &out) }
     }
 
+    /// Input bytes escaped per round: the output of one round (at most six bytes per input byte) goes through
+    /// a scratch buffer into `out` with one copy.
+    static let chunkSize = 4096
+
     /// Appends `bytes` (valid UTF-8) quoted and escaped; U+2028/U+2029 are escaped too.
+    ///
+    /// A chunk at a time, written through a pointer into scratch memory: eight bytes at a time while none needs a
+    /// look (control, quote, backslash, 0xE2), escapes written in place, then the chunk's output appended at once
+    /// (no append per line break or per run of plain text).
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(0x22)
         let count = bytes.count
-        var runStart = 0
-        var i = 0
-        if let base = bytes.baseAddress {
+        guard count > 0, let base = bytes.baseAddress else {
+            out.append(0x22)
+            return
+        }
+        // A round reads at most `chunkSize` + 9 bytes (a last word, a separator's 3 bytes) and writes at most
+        // six bytes per byte read, plus a word stored ahead.
+        let chunk = min(count, chunkSize)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * (chunk + 16) + 16) { scratch in
+            guard let target = scratch.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
+            let digits = hexDigits.utf8Start
+            var i = 0
             while i < count {
-                // Eight bytes at a time: skip them when none needs a look (control, quote, backslash, 0xE2),
-                // else go straight to the first that does.
-                if count - i >= 8 {
-                    let mask = specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                    if mask == 0 {
-                        i += 8
-                        continue
+                let roundEnd = min(count, i + chunk)
+                var o = 0
+                while i < roundEnd {
+                    if count - i >= 8 {
+                        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        // Stored whole; bytes from the first special one on are overwritten next.
+                        UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)
+                        let mask = specialBytes(UInt64(littleEndian: word))
+                        if mask == 0 {
+                            i += 8
+                            o += 8
+                            continue
+                        }
+                        let plain = mask.trailingZeroBitCount >> 3
+                        i += plain
+                        o += plain
                     }
-                    i += mask.trailingZeroBitCount >> 3
-                }
-                let b = bytes[i]
-                if b >= 0x20, b != 0x22, b != 0x5C, b != 0xE2 {
+                    let b = base[i]
                     i += 1
-                    continue
+                    switch b {
+                    case 0x22, 0x5C:
+                        target[o] = 0x5C
+                        target[o + 1] = b
+                        o += 2
+                    case 0x0A:
+                        target[o] = 0x5C
+                        target[o + 1] = 0x6E
+                        o += 2
+                    case 0x0D:
+                        target[o] = 0x5C
+                        target[o + 1] = 0x72
+                        o += 2
+                    case 0x09:
+                        target[o] = 0x5C
+                        target[o + 1] = 0x74
+                        o += 2
+                    case 0..<0x20:
+                        target[o] = 0x5C
+                        target[o + 1] = 0x75
+                        target[o + 2] = 0x30
+                        target[o + 3] = 0x30
+                        target[o + 4] = digits[Int(b >> 4)]
+                        target[o + 5] = digits[Int(b & 15)]
+                        o += 6
+                    case 0xE2 where i + 1 < count && base[i] == 0x80 && (base[i + 1] == 0xA8 || base[i + 1] == 0xA9):
+                        // U+2028 or U+2029.
+                        target[o] = 0x5C
+                        target[o + 1] = 0x75
+                        target[o + 2] = 0x32
+                        target[o + 3] = 0x30
+                        target[o + 4] = 0x32
+                        target[o + 5] = base[i + 1] == 0xA8 ? 0x38 : 0x39
+                        o += 6
+                        i += 2
+                    default:
+                        target[o] = b
+                        o += 1
+                    }
                 }
-                if b == 0xE2, !(i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)) {
-                    i += 1
-                    continue
-                }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                switch b {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-                case 0x09: out.append(contentsOf: [0x5C, 0x74])
-                case 0xE2:
-                    out.append(contentsOf: [0x5C, 0x75, 0x32, 0x30, 0x32, bytes[i + 2] == 0xA8 ? 0x38 : 0x39])
-                    i += 2
-                default:
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                }
-                i += 1
-                runStart = i
+                out.append(contentsOf: UnsafeBufferPointer(start: target, count: o))
             }
         }
-        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         out.append(0x22)
     }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

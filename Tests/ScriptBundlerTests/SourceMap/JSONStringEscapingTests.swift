@@ -79,4 +79,33 @@ import Testing
         #expect(literals.literal(for: other) == Self.reference(other))
         #expect(literals.literal(for: content) == first)
     }
+
+    @Test func longTextEscapesLikeTheDefinitionAcrossRounds() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet: [[UInt8]] = [
+            [0x61], [0x20], [0x22], [0x5C], [0x0A], [0x01], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
+            [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89], Array("plain words ".utf8),
+        ]
+        let size = JSONStringEscaping.chunkSize
+        for length in [size - 3, size + 1, 3 * size + 5, 20_000] {
+            var bytes: [UInt8] = []
+            while bytes.count < length { bytes += alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            var out: [UInt8] = [0x41]
+            JSONStringEscaping.append(bytes, to: &out)
+            #expect(out == [0x41] + Self.reference(bytes), "length \(length)")
+        }
+        // Separators and escapes on both sides of a round's end, plain and all-special text.
+        for shift in 0..<12 {
+            for special in [[0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0x0A], [0x1F]] as [[UInt8]] {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: size - shift) + special + [0x62]
+                var out: [UInt8] = []
+                JSONStringEscaping.append(bytes, to: &out)
+                #expect(out == Self.reference(bytes), "\(special) at \(size - shift)")
+            }
+        }
+        let allSpecial = [UInt8](repeating: 0x01, count: 2 * size + 3)
+        var out: [UInt8] = []
+        JSONStringEscaping.append(allSpecial, to: &out)
+        #expect(out == Self.reference(allSpecial))
+    }
 }

@@ -1,0 +1,50 @@
+import Testing
+@testable import ScriptBundler
+
+/// `ShortNameSet` numbers short names in the order `RuntimeNames.CandidateNames` lists them.
+@Suite struct ShortNameSetTests {
+    @Test func indicesFollowTheCandidateOrder() {
+        var candidates = RuntimeNames.CandidateNames()
+        var index = 0
+        while let candidate = candidates.next() {
+            if ShortNameSet.index(of: candidate.utf8) != index || ShortNameSet.name(at: index) != candidate {
+                Issue.record("candidate \(index) \(candidate): index \(String(describing: ShortNameSet.index(of: candidate.utf8)))")
+                break
+            }
+            index += 1
+        }
+        #expect(index == ShortNameSet.count)
+        #expect(ShortNameSet.name(at: ShortNameSet.count) == nil)
+        #expect(ShortNameSet.name(at: -1) == nil)
+    }
+
+    @Test(arguments: ["", "abcd", "1", "9a", "a-", "é", "aé", "a b"])
+    func otherNamesAreNotShortNames(name: String) {
+        #expect(ShortNameSet.index(of: name.utf8) == nil)
+        var set = ShortNameSet()
+        set.insert(name.utf8)
+        #expect((0..<ShortNameSet.count).allSatisfy { !set.contains(index: $0) })
+    }
+
+    @Test func insertedNamesAreContainedAndNoOthers() throws {
+        var set = ShortNameSet()
+        let names = ["a", "$", "_9", "Zz", "a$0", "$$$"]
+        for name in names { set.insert(name.utf8) }
+        let indices = try names.map { try #require(ShortNameSet.index(of: $0.utf8)) }
+        #expect(indices.allSatisfy { set.contains(index: $0) })
+        let others = (0..<ShortNameSet.count).filter { set.contains(index: $0) && !indices.contains($0) }
+        #expect(others.isEmpty)
+        #expect(!set.contains(index: -1))
+        #expect(!set.contains(index: ShortNameSet.count))
+    }
+
+    @Test func runtimeNamesAvoidTheSameNamesEitherWay() {
+        let taken: Set<String> = ["a", "b", "d", "aa", "ba", "longer", "é"]
+        var set = ShortNameSet()
+        for name in taken { set.insert(name.utf8) }
+        let names = RuntimeNames.short(avoiding: set)
+        #expect(names == RuntimeNames.short(avoiding: taken))
+        #expect(names.define == "c")
+        #expect(names.require == "e")
+    }
+}
