@@ -2,7 +2,46 @@
 /// first, the pieces in order, and one source map whose segments are the pieces' segments moved to their
 /// place in the output (each encoded once).
 enum MinifiedBundleComposer {
-    static func compose(_ pieces: [MinifiedPiece], mapping: Bool, licenseFileName: String) -> MinifiedBundle {
+    /// Joins the minified files of a script bundle, each in a function scope: files that may share one (see
+    /// `MinifiedFileBody`) and have the same strictness go into one function, written as an arrow function when
+    /// all of them allow it: `(()=>{"use strict";A;B})();`, else `(function(){...}).call(this);`.
+    static func composeFiles(_ files: [MinifiedFileBody], mapping: Bool, licenseFileName: String) -> MinifiedBundle {
+        var pieces: [MinifiedPiece] = []
+        pieces.reserveCapacity(files.count * 3 + 2)
+        var index = 0
+        while index < files.count {
+            let first = files[index]
+            if first.wrapping == .complete {
+                pieces.append(first.piece)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            if first.canShareScope {
+                while end < files.count, files[end].canShareScope, files[end].wrapping == first.wrapping { end += 1 }
+            }
+            let group = files[index..<end]
+            let arrow = group.allSatisfy(\.allowsArrowFunction)
+            let directive = first.wrapping == .strict ? "\"use strict\";" : ""
+            pieces.append(MinifiedPiece.verbatim((arrow ? "(()=>{" : "(function(){") + directive))
+            var previousEnd: UInt8? = nil
+            for file in group where !file.piece.code.isEmpty {
+                // Statements of the previous file end here: nothing of the next may continue them.
+                if let previousEnd, previousEnd != 0x3B { pieces.append(MinifiedPiece.verbatim(";")) }
+                pieces.append(file.piece)
+                previousEnd = file.piece.code.last
+            }
+            pieces.append(MinifiedPiece.verbatim(arrow ? "})();" : "}).call(this);"))
+            index = end
+        }
+        return compose(pieces, mapping: mapping, licenseFileName: licenseFileName, separateWithLineBreaks: false)
+    }
+
+    /// `separateWithLineBreaks`: pieces are whole statements that each ended with a line break in the
+    /// unminified bundle; keep one between them (see below). Without it, the pieces are joined as they are.
+    static func compose(
+        _ pieces: [MinifiedPiece], mapping: Bool, licenseFileName: String, separateWithLineBreaks: Bool = true
+    ) -> MinifiedBundle {
         var legalComments: [[UInt8]] = []
         for piece in pieces { legalComments.append(contentsOf: piece.legalComments) }
         var output: [UInt8]
@@ -26,7 +65,7 @@ enum MinifiedBundleComposer {
         for piece in pieces where !piece.code.isEmpty {
             // Pieces are whole statements that each ended with a line break in the unminified bundle: keep one,
             // unless the previous piece ended with `;` or `{` (nothing can merge with them or depend on the break).
-            if let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
+            if separateWithLineBreaks, let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
                 output.append(0x0A)
                 line += 1
                 column = 0

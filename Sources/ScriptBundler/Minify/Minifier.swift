@@ -41,13 +41,29 @@ enum Minifier {
                      renames: renames, origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
-    /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
-    /// comments: tokens inside `body` map to `source` one line up (the prologue's line), the wrapper is unmapped.
-    static func minifyWrappedFile(
+    /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already
+    /// tokenized with its comments: tokens inside `body` map to `source` one line up (the prologue's line). Writes
+    /// the body only, so the composer can wrap it as `MinifiedFileBody` describes; the whole wrapped file when
+    /// its layout or its analysis is not the expected one.
+    static func minifyFileBody(
         _ code: [UInt8], tokenization: JavaScriptTokenization, body: Range<Int>, source: SourceMapBuilder.Source?
-    ) -> MinifiedPiece {
-        minify(code, tokenization: tokenization, origins: .body(body, lineOffset: 1), mapping: source != nil,
-               sources: source.map { [$0] } ?? [], renameIdentifiers: true)
+    ) -> MinifiedFileBody {
+        let significant = tokenization.tokens.filter { !$0.isComment }
+        let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
+        let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed)
+        let renames = analysis.map { IdentifierRenamer.renames($0) } ?? IdentifierRenames()
+        var legalComments: [Range<Int>] = []
+        code.withUnsafeBufferPointer { bytes in
+            for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
+                if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
+            }
+        }
+        let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
+        let piece = write(code, tokens: significant, range: layout?.bodyTokens, legalComments: legalComments, renames: renames,
+                          origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [])
+        guard let layout else { return .complete(piece) }
+        return MinifiedFileBody(piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
+                                allowsArrowFunction: layout.allowsArrowFunction)
     }
 
     /// Where the original position of a token comes from.
@@ -86,8 +102,9 @@ enum Minifier {
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
     /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
-        _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], legalComments: [Range<Int>],
-        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
+        legalComments: [Range<Int>], renames: IdentifierRenames, origins: Origins, mapping: Bool,
+        sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
@@ -98,16 +115,18 @@ enum Minifier {
         return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
             // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
             if generated.isEmpty {
-                return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, legalComments: legalComments,
+                return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, range: range ?? tokens.indices,
+                             legalComments: legalComments,
                              renames: renames, origins: origins, mapping: mapping, sources: sources)
             }
-            return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens, legalComments: legalComments,
+            return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens,
+                         range: range ?? tokens.indices, legalComments: legalComments,
                          renames: renames, origins: origins, mapping: mapping, sources: sources)
         } }
     }
 
     private static func write<Text: TokenText>(
-        _ text: Text, bound: Int, tokens: [JavaScriptToken], legalComments: [Range<Int>],
+        _ text: Text, bound: Int, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
         renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
@@ -117,7 +136,7 @@ enum Minifier {
         // the writer would move to a buffer of its own.
         let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
             writer.attach(buffer)
-            writer.run(tokens, renames: renames)
+            writer.run(tokens, range: range, renames: renames)
             initialized = writer.detach()
         }
         var piece = writer.finish()
@@ -418,7 +437,9 @@ enum Minifier {
             source.byte(at: offset)
         }
 
-        mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
+        /// Writes `tokens[range]`; a token after the range still counts as the next one (a `;` before a `}` there
+        /// is dropped).
+        mutating func run(_ tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames) {
             renameNameStarts.reserveCapacity(renames.table.count + 1)
             renameIsShorthand.reserveCapacity(renames.table.count)
             var total = 0
@@ -440,12 +461,13 @@ enum Minifier {
             }
             defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                run(tokens, byToken: byToken, renames: renames, names: names)
+                run(tokens, range: range, byToken: byToken, renames: renames, names: names)
             }
         }
 
         private mutating func run(
-            _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+            _ tokens: [JavaScriptToken], range: Range<Int>, byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames,
+            names renameNames: UnsafePointer<UInt8>
         ) {
             var previous: JavaScriptToken?
             var previousLast: UInt8 = 0
@@ -454,7 +476,8 @@ enum Minifier {
             var closedStatementHead = false
             // The checks between tokens read the text through this copy (a pointer or two), not through `self`.
             let reader = source
-            for (index, token) in tokens.enumerated() {
+            for index in range {
+                let token = tokens[index]
                 if token.kind == .punctuator, token.end - token.start == 1 {
                     switch byte(at: token.start) {
                     case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)

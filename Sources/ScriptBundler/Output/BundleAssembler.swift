@@ -30,11 +30,11 @@ enum BundleAssembler {
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
-            var pieces = try minifiedFiles(inputs, mapping: sourceMaps != .none)
-            var minified = MinifiedBundleComposer.compose(
-                pieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+            var files = try minifiedFiles(inputs, mapping: sourceMaps != .none)
+            var minified = MinifiedBundleComposer.composeFiles(
+                files, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
-            pieces = []
+            files = []
             let map = minified.map
             let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
             return AssembledBundle(code: minified.code, map: json, license: minified.license)
@@ -44,29 +44,29 @@ enum BundleAssembler {
     }
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
-    /// fails with the first error in file order.
-    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool) throws(BundlerError) -> [MinifiedPiece] {
-        let results = IndexedResults<Result<MinifiedPiece, BundlerError>>.map(count: inputs.count) { index in
+    /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
+    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool) throws(BundlerError) -> [MinifiedFileBody] {
+        let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count) { index in
             do throws(BundlerError) {
                 return .success(try minifiedFile(inputs[index], mapping: mapping))
             } catch {
                 return .failure(error)
             }
         }
-        var pieces: [MinifiedPiece] = []
-        pieces.reserveCapacity(inputs.count)
+        var files: [MinifiedFileBody] = []
+        files.reserveCapacity(inputs.count)
         for result in results {
             switch result {
-            case .success(let piece): pieces.append(piece)
+            case .success(let file): files.append(file)
             case .failure(let error): throw error
             case nil: continue
             }
         }
-        return pieces
+        return files
     }
 
     /// One file wrapped in its function scope (the layout `concatenate` writes) and minified.
-    private static func minifiedFile(_ input: BundleInput, mapping: Bool) throws(BundlerError) -> MinifiedPiece {
+    private static func minifiedFile(_ input: BundleInput, mapping: Bool) throws(BundlerError) -> MinifiedFileBody {
         var code: [UInt8] = []
         code.reserveCapacity(prologue.count + input.bytes.count + epilogue.count + 1)
         code.append(contentsOf: prologue)
@@ -92,7 +92,7 @@ enum BundleAssembler {
             throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column), error.message)
         }
         let source = mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes) : nil
-        return Minifier.minifyWrappedFile(code, tokenization: tokenization, body: bodyStart..<bodyEnd, source: source)
+        return Minifier.minifyFileBody(code, tokenization: tokenization, body: bodyStart..<bodyEnd, source: source)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.

@@ -324,6 +324,19 @@ struct ParserState {
         return scope
     }
 
+    /// Marks the function (or arrow function) whose body the current statement belongs to as containing `return`.
+    private mutating func markReturn() {
+        var s: Int? = scope
+        while let current = s {
+            let kind = analysis.scopes[current].kind
+            if kind == .function || kind == .arrowFunction {
+                analysis.scopes[current].containsReturn = true
+                return
+            }
+            s = analysis.scopes[current].parent
+        }
+    }
+
     private mutating func markUnsafe(from start: Int) {
         var s: Int? = start
         while let current = s {
@@ -539,6 +552,7 @@ struct ParserState {
             try parseParenthesized()
             eatSemicolon()
         case TokenCode.of("return"), TokenCode.of("throw"):
+            if code(i) == TokenCode.of("return") { markReturn() }
             i += 1
             if !newlineBefore(i), canStartExpression(i) { try parseExpression() }
             eatSemicolon()

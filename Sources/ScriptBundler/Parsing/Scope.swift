@@ -28,6 +28,9 @@ public struct Scope: Sendable, Equatable {
     /// Whether names here may be reached dynamically: the scope contains (directly or in a nested scope) a
     /// direct `eval(...)` or a `with` statement. Declarations here must not be renamed.
     public internal(set) var isUnsafe = false
+    /// For a function or arrow function: whether a `return` statement of its own (not of a nested function)
+    /// occurs in its body.
+    public internal(set) var containsReturn = false
 
     /// Whether `var` declarations inside belong to this scope.
     public var isVarScope: Bool { kind == .program || kind == .function || kind == .arrowFunction }

@@ -57,7 +57,7 @@ import Testing
             source += Int.random(in: 0..<4, using: &random) == 0 ? "\n" : " "
         }
         let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
-        let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first)
+        let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece
         let generatedLines = Self.lines(piece.code)
         let originalLines = Self.lines(Array(source.utf8))
         var checked = 0

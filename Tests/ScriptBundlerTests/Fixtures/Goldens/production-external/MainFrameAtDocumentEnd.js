@@ -1,3 +1,3 @@
 
-(function(){window.__firefox__.record("mjs")}).call(this);(function(){const a="😀😀";const b=a.length;window.__firefox__.record("unicode:"+b)}).call(this);
+(()=>{window.__firefox__.record("mjs")})();(()=>{const a="😀😀";const b=a.length;window.__firefox__.record("unicode:"+b)})();
 //# sourceMappingURL=MainFrameAtDocumentEnd.js.map

@@ -1,3 +1,3 @@
 
-(function(){window.__firefox__.record("webcompat")}).call(this);
+(()=>{window.__firefox__.record("webcompat")})();
 //# sourceMappingURL=WebcompatAllFramesAtDocumentStart.js.map

@@ -1,0 +1,128 @@
+/// Where the body of a wrapped script file lies among its tokens, and what its function scope needs: read from
+/// the tokens of `BundleAssembler`'s layout (`(function () {` file `}).call(this);`) and their scope analysis.
+struct FileWrapperLayout: Equatable {
+    /// The tokens `MinifiedFileBody.piece` holds: the body, without a leading `"use strict"` directive taken
+    /// out (`wrapping == .strict`).
+    var bodyTokens: Range<Int>
+    var wrapping: MinifiedFileBody.Wrapping
+    var canShareScope: Bool
+    var allowsArrowFunction: Bool
+
+    /// Tokens of the prologue `( function ( ) {` and of the epilogue `} ) . call ( this ) ;`.
+    static let prologueTokenCount = 5
+    static let epilogueTokenCount = 8
+
+    /// The layout of `tokens` (comments excluded) of `code`; `nil` when they are not a wrapped file or the
+    /// analysis has no wrapper function (then the file is written whole).
+    init?(code: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis) {
+        let count = tokens.count
+        guard count >= Self.prologueTokenCount + Self.epilogueTokenCount else { return nil }
+        let ok = code.withUnsafeBufferPointer { bytes -> Bool in
+            func spells(_ index: Int, _ text: StaticString) -> Bool {
+                let token = tokens[index]
+                guard token.end - token.start == text.utf8CodeUnitCount, token.end <= bytes.count else { return false }
+                for k in 0..<text.utf8CodeUnitCount where bytes[token.start + k] != text.utf8Start[k] { return false }
+                return true
+            }
+            let prologue: [StaticString] = ["(", "function", "(", ")", "{"]
+            let epilogue: [StaticString] = ["}", ")", ".", "call", "(", "this", ")", ";"]
+            for (k, text) in prologue.enumerated() where !spells(k, text) { return false }
+            for (k, text) in epilogue.enumerated() where !spells(count - Self.epilogueTokenCount + k, text) { return false }
+            return true
+        }
+        guard ok else { return nil }
+        // The wrapper's function: the one function scope directly inside the program.
+        guard let wrapper = analysis.scopes.firstIndex(where: { $0.kind == .function && $0.parent == 0 }) else { return nil }
+        let bodyStart = Self.prologueTokenCount
+        let bodyEnd = count - Self.epilogueTokenCount
+        let scope = analysis.scopes[wrapper]
+
+        var wrapping = MinifiedFileBody.Wrapping.sloppy
+        var first = bodyStart
+        let directive = Self.useStrictDirective(code, tokens: tokens, from: bodyStart, to: bodyEnd)
+        switch directive {
+        case .none:
+            break
+        case .first(let tokenCount):
+            wrapping = .strict
+            first += tokenCount
+        case .later:
+            // Strict through a later directive of the prologue: keep the file's own prologue and wrapper.
+            return nil
+        }
+        bodyTokens = first..<bodyEnd
+        self.wrapping = wrapping
+
+        // Annex B functions in sloppy blocks and hoisted `var`s are declarations of the wrapper's scope too.
+        canShareScope = scope.declarations.isEmpty && !scope.isUnsafe && !scope.containsReturn
+        allowsArrowFunction = !Self.usesArgumentsOrNewTarget(code, tokens: tokens, analysis: analysis, wrapper: wrapper,
+                                                            from: bodyStart, to: bodyEnd)
+    }
+
+    private enum Directive {
+        case none
+        /// The prologue's first statement is the directive, `tokenCount` tokens long (with its `;`).
+        case first(tokenCount: Int)
+        /// A later statement of the prologue is the directive.
+        case later
+    }
+
+    /// Finds `"use strict"` (or `'use strict'`, exactly) as the body's first statement (`from..<to`). Any other
+    /// string token spelling it (a later directive, a directive ended by a line break, or just a string) makes
+    /// the answer `.later`, so such a file keeps its own prologue and wrapper.
+    private static func useStrictDirective(_ code: [UInt8], tokens: [JavaScriptToken], from: Int, to: Int) -> Directive {
+        if from < to, tokens[from].kind == .string, isUseStrict(code, tokens[from]) {
+            let next = from + 1
+            if next == to { return .first(tokenCount: 1) }
+            if tokens[next].kind == .punctuator, tokens[next].end - tokens[next].start == 1, code[tokens[next].start] == 0x3B {
+                return .first(tokenCount: 2)
+            }
+            return .later
+        }
+        for k in from..<to where tokens[k].kind == .string && isUseStrict(code, tokens[k]) { return .later }
+        return .none
+    }
+
+    private static func isUseStrict(_ code: [UInt8], _ token: JavaScriptToken) -> Bool {
+        guard token.end - token.start == 12 else { return false }
+        let quote = code[token.start]
+        guard quote == 0x22 || quote == 0x27, code[token.end - 1] == quote else { return false }
+        return code[(token.start + 1)..<(token.end - 1)].elementsEqual("use strict".utf8)
+    }
+
+    /// Whether code of the wrapper function itself (outside nested non-arrow functions) reads `arguments`, or
+    /// (conservatively) the body has `new.target` or an escaped identifier anywhere.
+    private static func usesArgumentsOrNewTarget(
+        _ code: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis, wrapper: Int, from: Int, to: Int
+    ) -> Bool {
+        for reference in analysis.references where reference.token < tokens.count {
+            let token = tokens[reference.token]
+            guard token.end - token.start == 9, code[token.start..<token.end].elementsEqual("arguments".utf8) else { continue }
+            var s: Int? = reference.scope
+            while let current = s, current < analysis.scopes.count {
+                let kind = analysis.scopes[current].kind
+                if kind == .function || kind == .program {
+                    if current == wrapper { return true }
+                    break
+                }
+                s = analysis.scopes[current].parent
+            }
+        }
+        // `new.target` anywhere (the scope of a token is not recorded), and any identifier written with escapes
+        // (`\u0061rguments` is `arguments`), count as uses.
+        var k = from
+        while k + 2 < to {
+            let token = tokens[k]
+            if token.kind == .keyword, token.end - token.start == 3, code[token.start..<token.end].elementsEqual("new".utf8),
+               tokens[k + 1].end - tokens[k + 1].start == 1, code[tokens[k + 1].start] == 0x2E {
+                return true
+            }
+            k += 1
+        }
+        for k in from..<to where tokens[k].kind == .identifier {
+            let token = tokens[k]
+            if code[token.start..<token.end].contains(0x5C) { return true }
+        }
+        return false
+    }
+}
