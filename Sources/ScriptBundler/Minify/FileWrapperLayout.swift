@@ -55,8 +55,7 @@ struct FileWrapperLayout: Equatable {
 
         // Annex B functions in sloppy blocks and hoisted `var`s are declarations of the wrapper's scope too.
         canShareScope = scope.declarations.isEmpty && !scope.isUnsafe && !scope.containsReturn
-        allowsArrowFunction = !Self.usesArgumentsOrNewTarget(code, tokens: tokens, analysis: analysis, wrapper: wrapper,
-                                                            from: bodyStart, to: bodyEnd)
+        allowsArrowFunction = !Self.usesArgumentsOrNewTarget(analysis: analysis, wrapper: wrapper)
     }
 
     private enum Directive {
@@ -67,9 +66,9 @@ struct FileWrapperLayout: Equatable {
         case later
     }
 
-    /// Finds `"use strict"` (or `'use strict'`, exactly) as the body's first statement (`from..<to`). Any other
-    /// string token spelling it (a later directive, a directive ended by a line break, or just a string) makes
-    /// the answer `.later`, so such a file keeps its own prologue and wrapper.
+    /// Finds `"use strict"` (or `'use strict'`, exactly) as the body's first statement (`from..<to`). A directive
+    /// ended by a line break, or one later in the prologue, makes the answer `.later`, so such a file keeps its own
+    /// prologue and wrapper.
     private static func useStrictDirective(_ code: [UInt8], tokens: [JavaScriptToken], from: Int, to: Int) -> Directive {
         if from < to, tokens[from].kind == .string, isUseStrict(code, tokens[from]) {
             let next = from + 1
@@ -79,7 +78,17 @@ struct FileWrapperLayout: Equatable {
             }
             return .later
         }
-        for k in from..<to where tokens[k].kind == .string && isUseStrict(code, tokens[k]) { return .later }
+        // Only string statements can precede a directive (the prologue): stop at the first other token.
+        var k = from
+        while k < to {
+            let token = tokens[k]
+            if token.kind == .string {
+                if isUseStrict(code, token) { return .later }
+            } else if !(token.kind == .punctuator && token.end - token.start == 1 && code[token.start] == 0x3B) {
+                break
+            }
+            k += 1
+        }
         return .none
     }
 
@@ -90,39 +99,24 @@ struct FileWrapperLayout: Equatable {
         return code[(token.start + 1)..<(token.end - 1)].elementsEqual("use strict".utf8)
     }
 
-    /// Whether code of the wrapper function itself (outside nested non-arrow functions) reads `arguments`, or
-    /// (conservatively) the body has `new.target` or an escaped identifier anywhere.
-    private static func usesArgumentsOrNewTarget(
-        _ code: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis, wrapper: Int, from: Int, to: Int
-    ) -> Bool {
-        for reference in analysis.references where reference.token < tokens.count {
-            let token = tokens[reference.token]
-            guard token.end - token.start == 9, code[token.start..<token.end].elementsEqual("arguments".utf8) else { continue }
-            var s: Int? = reference.scope
-            while let current = s, current < analysis.scopes.count {
-                let kind = analysis.scopes[current].kind
-                if kind == .function || kind == .program {
-                    if current == wrapper { return true }
-                    break
+    /// Whether code of the wrapper function itself (outside nested non-arrow functions) reads `arguments` (also
+    /// written with escapes: names are compared decoded) or `new.target`.
+    private static func usesArgumentsOrNewTarget(analysis: ScopeAnalysis, wrapper: Int) -> Bool {
+        if let arguments = analysis.internedNames.firstIndex(of: "arguments") {
+            let id = Int32(truncatingIfNeeded: arguments)
+            for reference in analysis.references
+            where reference.token < analysis.tokenNameIDs.count && analysis.tokenNameIDs[reference.token] == id {
+                var s: Int? = reference.scope
+                while let current = s, current < analysis.scopes.count {
+                    let kind = analysis.scopes[current].kind
+                    if kind == .function || kind == .program {
+                        if current == wrapper { return true }
+                        break
+                    }
+                    s = analysis.scopes[current].parent
                 }
-                s = analysis.scopes[current].parent
             }
         }
-        // `new.target` anywhere (the scope of a token is not recorded), and any identifier written with escapes
-        // (`\u0061rguments` is `arguments`), count as uses.
-        var k = from
-        while k + 2 < to {
-            let token = tokens[k]
-            if token.kind == .keyword, token.end - token.start == 3, code[token.start..<token.end].elementsEqual("new".utf8),
-               tokens[k + 1].end - tokens[k + 1].start == 1, code[tokens[k + 1].start] == 0x2E {
-                return true
-            }
-            k += 1
-        }
-        for k in from..<to where tokens[k].kind == .identifier {
-            let token = tokens[k]
-            if code[token.start..<token.end].contains(0x5C) { return true }
-        }
-        return false
+        return analysis.scopes[wrapper].containsNewTarget
     }
 }

@@ -337,6 +337,18 @@ struct ParserState {
         }
     }
 
+    /// Marks the function whose `new.target` the current expression reads.
+    private mutating func markNewTarget() {
+        var s: Int? = scope
+        while let current = s {
+            if analysis.scopes[current].kind == .function {
+                analysis.scopes[current].containsNewTarget = true
+                return
+            }
+            s = analysis.scopes[current].parent
+        }
+    }
+
     private mutating func markUnsafe(from start: Int) {
         var s: Int? = start
         while let current = s {
@@ -979,6 +991,7 @@ struct ParserState {
         if at("new") {
             i += 1
             if eat(".") {
+                markNewTarget()
                 i += 1
             } else {
                 try parseNewCallee()
@@ -994,6 +1007,7 @@ struct ParserState {
         if at("new") {
             i += 1
             if eat(".") {
+                markNewTarget()
                 i += 1
             } else {
                 try parseNewCallee()

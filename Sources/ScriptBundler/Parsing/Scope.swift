@@ -31,6 +31,8 @@ public struct Scope: Sendable, Equatable {
     /// For a function or arrow function: whether a `return` statement of its own (not of a nested function)
     /// occurs in its body.
     public internal(set) var containsReturn = false
+    /// For a function: whether `new.target` of its own (not of a nested function; arrows have none) occurs in it.
+    public internal(set) var containsNewTarget = false
 
     /// Whether `var` declarations inside belong to this scope.
     public var isVarScope: Bool { kind == .program || kind == .function || kind == .arrowFunction }

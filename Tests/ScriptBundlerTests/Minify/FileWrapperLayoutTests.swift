@@ -24,7 +24,8 @@ import Testing
         // merely spells it: the file keeps its own wrapper.
         Case(source: "\"use strict\"\nlog.push(1)", wrapping: nil, canShareScope: false, allowsArrowFunction: false),
         Case(source: "'a'; 'use strict'; log.push(1)", wrapping: nil, canShareScope: false, allowsArrowFunction: false),
-        Case(source: "log.push('use strict')", wrapping: nil, canShareScope: false, allowsArrowFunction: false),
+        Case(source: "log.push('use strict')", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
+        Case(source: "'a'\n'use strict'\nlog.push(1)", wrapping: nil, canShareScope: false, allowsArrowFunction: false),
         Case(source: "\"use\\x20strict\"; log.push(1)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
         // Declarations of the file's scope.
         Case(source: "const a = 1; log.push(a)", wrapping: .sloppy, canShareScope: false, allowsArrowFunction: true),
@@ -52,6 +53,9 @@ import Testing
         Case(source: "o.arguments = 1", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
         Case(source: "log.push(\\u0061rguments.length)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
         Case(source: "log.push(new.target)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
+        Case(source: "if (x) { log.push(new.target) }", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
+        Case(source: "g(() => new.target)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
+        Case(source: "g(function () { return new.target })", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
         Case(source: "log.push(this === window)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
     ]
 
