@@ -15,9 +15,9 @@ struct ModuleResolver {
 
     /// Resolves `specifier` imported by the file at `importer` (absolute path).
     func resolve(_ specifier: String, from importer: String, kind: RequestKind) throws(ModuleResolutionError) -> ResolvedModule {
-        if let bang = specifier.lastIndex(of: "!") {
+        if let bang = specifier.utf8.lastIndex(of: UInt8(ascii: "!")) {
             let loader = String(specifier[..<bang])
-            let rest = String(specifier[specifier.index(after: bang)...])
+            let rest = String(specifier[specifier.utf8.index(after: bang)...])
             guard loader == "script-loader" else {
                 throw ModuleResolutionError(message: "unknown loader '\(loader)!' in '\(specifier)' (wkpack supports only 'script-loader!')")
             }

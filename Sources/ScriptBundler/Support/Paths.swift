@@ -6,23 +6,46 @@ enum Paths {
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 
-    /// Removes `.`, empty components and resolves `..` lexically; keeps a leading `/`.
+    /// Removes `.`, empty components and resolves `..` lexically; keeps a leading `/`. Works on the UTF-8 bytes
+    /// (`/` and `.` are ASCII, so components split there are whole characters).
     static func normalize(_ path: String) -> String {
         if isNormalized(path) { return path }
-        let isAbsolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            let isAbsolute = bytes.first == slash
+            // Kept components as byte ranges of `bytes`.
+            var parts: [Range<Int>] = []
+            var start = 0
+            var index = 0
+            let end = bytes.count
+            while index <= end {
+                if index == end || bytes[index] == slash {
+                    let length = index - start
+                    let isDot = length == 1 && bytes[start] == dot
+                    let isDotDot = length == 2 && bytes[start] == dot && bytes[start + 1] == dot
+                    if length == 0 || isDot {
+                        // Skipped.
+                    } else if isDotDot, let last = parts.last, !(last.count == 2 && bytes[last.lowerBound] == dot
+                                                                 && bytes[last.lowerBound + 1] == dot) {
+                        parts.removeLast()
+                    } else if !(isDotDot && isAbsolute) {
+                        parts.append(start..<index)
+                    }
+                    start = index + 1
+                }
+                index += 1
             }
-            if part == "..", isAbsolute { continue }
-            parts.append(part)
+            var result: [UInt8] = []
+            result.reserveCapacity(end + 1)
+            if isAbsolute { result.append(slash) }
+            for (k, part) in parts.enumerated() {
+                if k > 0 { result.append(slash) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[part]))
+            }
+            if result.isEmpty { result.append(dot) }
+            return String(decoding: result, as: UTF8.self)
         }
-        let joined = parts.joined(separator: "/")
-        if isAbsolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
     }
 
     /// Whether `normalize` would return `path` unchanged: not empty, no empty, `.` or `..` component, no
@@ -54,14 +77,28 @@ enum Paths {
     }
 
     /// `path` relative to the folder `base` (both normalized absolute, or both relative to the same folder).
+    /// Compares components as UTF-8 bytes.
     static func relative(_ path: String, from base: String) -> String {
-        let target = normalize(path).split(separator: "/")
-        let origin = normalize(base).split(separator: "/").filter { $0 != "." }
+        let target = components(normalize(path))
+        let origin = components(normalize(base)).filter { $0 != [UInt8(ascii: ".")] }
         var common = 0
         while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
-        let ups = Array(repeating: Substring(".."), count: origin.count - common)
-        let rest = ups + target[common...]
-        return rest.isEmpty ? "." : rest.joined(separator: "/")
+        var result: [UInt8] = []
+        for _ in 0..<(origin.count - common) {
+            if !result.isEmpty { result.append(UInt8(ascii: "/")) }
+            result.append(UInt8(ascii: "."))
+            result.append(UInt8(ascii: "."))
+        }
+        for component in target[common...] {
+            if !result.isEmpty { result.append(UInt8(ascii: "/")) }
+            result.append(contentsOf: component)
+        }
+        return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
+    }
+
+    /// The non-empty `/`-separated components of `path`, as bytes.
+    private static func components(_ path: String) -> [ArraySlice<UInt8>] {
+        Array(path.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
     }
 
     /// Whether `path` equals `folder` or lies inside it (lexically).
@@ -73,14 +110,15 @@ enum Paths {
 
     /// The folder containing `path` (`/` for a top-level item, `.` for a bare name).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path.utf8[..<slash]) ?? String(path[..<slash])
     }
 
     /// The last component of `path`.
     static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let rest = path.utf8[path.utf8.index(after: slash)...]
+        return String(rest) ?? String(path[path.utf8.index(after: slash)...])
     }
 }
