@@ -99,7 +99,9 @@ enum ModuleBundleAssembler {
             let all = pieces
             pieces = []
             return BundleAssembler.finishPieces(
-                all, enclosedIn: ("(function(){", "}).call(this);"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+                // An arrow function: nothing at this level (the runtime, module definitions, entry calls and wrapped
+                // inline entries) reads `arguments` or `new.target`, and `this` is the one `.call(this)` passes.
+                all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         }
         code.appendUnmapped("}).call(this);\n")
 
