@@ -464,6 +464,8 @@ enum Minifier {
                            reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
                             continue
                         }
+                    case 0x2C:
+                        if index + 1 < tokens.count, reader.isTrailingComma(before: tokens[index + 1], after: previous) { continue }
                     default: break
                     }
                 }
@@ -600,6 +602,20 @@ extension Minifier.TokenText {
     func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
         if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
         return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
+    }
+
+    /// Whether a `,` between `previous` and `next` is a trailing comma that can go: it is followed by `}`, `]`
+    /// or `)`, and is not an array elision (`[a,,]` has length 2, `[,]` length 1: a `,` after `,` or `[` and
+    /// before `]` counts a hole).
+    func isTrailingComma(before next: JavaScriptToken, after previous: JavaScriptToken?) -> Bool {
+        guard next.kind == .punctuator, next.end - next.start == 1 else { return false }
+        switch byte(at: next.start) {
+        case 0x7D, 0x29: return true
+        case 0x5D:
+            guard let previous else { return false }
+            return !(isPunctuator(previous, 0x2C) || isPunctuator(previous, 0x5B))
+        default: return false
+        }
     }
 
     /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,

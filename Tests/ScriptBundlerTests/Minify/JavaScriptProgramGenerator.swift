@@ -82,12 +82,15 @@ struct JavaScriptProgramGenerator {
         case 4: return "(\(expression(depth + 1)) \(pick(["+", "-", "*", "%", "/", "<", "===", "&&", "||", "??"])) \(expression(depth + 1)))"
         case 5: return "(\(expression(depth + 1)) ? \(expression(depth + 1)) : \(expression(depth + 1)))"
         case 6: return "`t${\(expression(depth + 1))}-${`in${\(expression(depth + 1))}`}`"
-        case 7: return "[\(expression(depth + 1)), \(expression(depth + 1))].length"
-        case 8: return "({ k: \(expression(depth + 1)), 'q-1': 2 }).k"
+        case 7:
+            // Trailing commas and elisions: `[a, b,]` has length 2, `[a, b,,]` length 3, `[,]` length 1.
+            let tail = pick(["", ",", ",,", ", ,", ",\n"])
+            return chance(15) ? "[\(pick(["", ",", ",,"]))].length" : "[\(expression(depth + 1)), \(expression(depth + 1))\(tail)].length"
+        case 8: return "({ k: \(expression(depth + 1)), 'q-1': 2\(pick(["", ",", ",\n"])) }).k"
         case 9:
             let parameter = pick(["p", "x", "a"])
             return "((\(parameter), q = \(expression(depth + 1))) => \(parameter) + q)(\(expression(depth + 1)))"
-        case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3)))"
+        case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
         case 11: return "/[/=]+\\//g.test('a/=/' + \(expression(depth + 1)))"
         case 12: return names.isEmpty ? "4 / 2 / 1" : "\(use(pick(names))) / 2 / 1"
         default: return "typeof \(names.isEmpty ? "nothing" : use(pick(names)))"
@@ -146,7 +149,7 @@ struct JavaScriptProgramGenerator {
             let list = parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 && chance(50) ? "\(parameter) = \(expression())" : parameter
             }
-            line("function \(name)(\(list.joined(separator: ", "))) {")
+            line("function \(name)(\(list.joined(separator: ", "))\(list.isEmpty || chance(70) ? "" : ",")) {")
             block(number(0...3), depth: depth + 1, isFunction: true, parameters: parameters)
             indent += 1
             if chance(20) {
@@ -195,7 +198,7 @@ struct JavaScriptProgramGenerator {
             let names = Self.lexicalNames.filter { !(scopes.last?.lexical ?? []).contains($0) && !(scopes.last?.used.contains($0) ?? false) }.prefix(3)
             guard names.count == 3 else { return }
             let (first, second, third) = (names[names.startIndex], names[names.startIndex + 1], names[names.startIndex + 2])
-            line("const { p: \(first), q: [\(second), , \(third) = \(number(1...9))] = [] } = { p: \(left), q: [\(right), 2] };")
+            line("const { p: \(first), q: [\(second), , \(third) = \(number(1...9))\(pick(["", ","]))] = [], } = { p: \(left), q: [\(right), 2,] };")
             for name in [first, second, third] { declare(name, mutable: false) }
             line("log(\(first), \(second), \(third));")
         case 13:

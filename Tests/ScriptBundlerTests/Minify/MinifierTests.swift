@@ -73,6 +73,38 @@ import Testing
         #expect(Self.minify(input) == "\n" + expected + "\n")
     }
 
+    @Test(arguments: [
+        // A trailing `,` before `}`, `]` or `)` goes.
+        ("x = {a: 1,}", "x={a:1}"),
+        ("x = {\n  a: 1,\n  b,\n}", "x={a:1,b}"),
+        ("f(a,)", "f(a)"),
+        ("f(a, b,\n)", "f(a,b)"),
+        ("x = [a,]", "x=[a]"),
+        ("x = [[a,],]", "x=[[a]]"),
+        ("function f(a, b,) {}", "function f(a,b){}"),
+        ("x = (a, b,) => a", "x=(a,b)=>a"),
+        ("var {a, b,} = o", "var{a,b}=o"),
+        ("var [a, b,] = o", "var[a,b]=o"),
+        ("new C(a,)", "new C(a)"),
+        ("import(a,)", "import(a)"),
+        ("x = {a: [1,], b: f(2,),}", "x={a:[1],b:f(2)}"),
+        // Array elisions keep theirs: `[a,,]` has length 2, `[,]` length 1.
+        ("x = [a,,]", "x=[a,,]"),
+        ("x = [,]", "x=[,]"),
+        ("x = [,,]", "x=[,,]"),
+        ("x = [a,,,]", "x=[a,,,]"),
+        ("[a,,] = o", "[a,,]=o"),
+        ("var [a,,] = o", "var[a,,]=o"),
+        // Other commas stay.
+        ("f(a, b)", "f(a,b)"),
+        ("x = [, a]", "x=[,a]"),
+        ("for (a = 1, b = 2; a; a--, b++) ;", "for(a=1,b=2;a;a--,b++);"),
+    ])
+    func trailingCommas(input: String, expected: String) {
+        #expect(Self.minify(input) == "\n" + expected + "\n")
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
     @Test func legalCommentsMoveToTheLicenseFile() {
         let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
         let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")

@@ -1,5 +1,5 @@
 
-(function(){"use strict";const a=[];window.__firefox__={events:a,record(b){a.push(String(b))},};window.__firefox__.record("firefox")}).call(this);(function(){"use strict";const a="alpha-own";function d(){return 1}
+(function(){"use strict";const a=[];window.__firefox__={events:a,record(b){a.push(String(b))}};window.__firefox__.record("firefox")}).call(this);(function(){"use strict";const a="alpha-own";function d(){return 1}
 window.__firefox__.record("alpha:"+a);window.__firefox__.record("strictThis:"+(function(){return this===undefined})());const b=/[/]\d+/g.test("/12")?10/2/1:0;const c=`first line ${b}
 second line ${`nested ${{inner:1}.inner}`}
 third line`;window.__firefox__.record("template:"+c.split("\n").length)}).call(this);(function(){const events=42;sloppyGlobal="made by a sloppy assignment";with({w:1}){window.__firefox__.record("with:"+w)}
