@@ -36,9 +36,10 @@ enum Minifier {
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
             isStrict: piece.isStrict)
+        let rewrites = piece.analysis.map { TokenRewrites($0, pieceTokens: piece.tokens) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
-                     renames: renames, origins: origins, mapping: piece.mapping, sources: piece.sources)
+                     renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue), already tokenized with its
@@ -67,10 +68,12 @@ enum Minifier {
     ) -> MinifiedPiece {
         let significant = tokenization.tokens.filter { !$0.isComment }
         var renames = IdentifierRenames()
+        var rewrites = TokenRewrites()
         if renameIdentifiers {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
                 renames = IdentifierRenamer.renames(analysis)
+                rewrites = TokenRewrites(analysis)
             }
         }
         var legalComments: [Range<Int>] = []
@@ -79,15 +82,15 @@ enum Minifier {
                 if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
             }
         }
-        return write(code, tokens: significant, legalComments: legalComments, renames: renames, origins: origins,
-                     mapping: mapping, sources: sources)
+        return write(code, tokens: significant, legalComments: legalComments, renames: renames, rewrites: rewrites,
+                     origins: origins, mapping: mapping, sources: sources)
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
     /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], legalComments: [Range<Int>],
-        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
@@ -99,16 +102,16 @@ enum Minifier {
             // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
             if generated.isEmpty {
                 return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, legalComments: legalComments,
-                             renames: renames, origins: origins, mapping: mapping, sources: sources)
+                             renames: renames, rewrites: rewrites, origins: origins, mapping: mapping, sources: sources)
             }
             return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens, legalComments: legalComments,
-                         renames: renames, origins: origins, mapping: mapping, sources: sources)
+                         renames: renames, rewrites: rewrites, origins: origins, mapping: mapping, sources: sources)
         } }
     }
 
     private static func write<Text: TokenText>(
         _ text: Text, bound: Int, tokens: [JavaScriptToken], legalComments: [Range<Int>],
-        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
@@ -117,7 +120,7 @@ enum Minifier {
         // the writer would move to a buffer of its own.
         let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
             writer.attach(buffer)
-            writer.run(tokens, renames: renames)
+            writer.run(tokens, renames: renames, rewrites: rewrites)
             initialized = writer.detach()
         }
         var piece = writer.finish()
@@ -159,6 +162,32 @@ enum Minifier {
             piece.lastLineColumn = Writer<ContiguousText>.utf16Length(bytes, lineStart, bytes.count)
         }
         return piece
+    }
+
+    /// A shorter text the writer puts in place of a token.
+    fileprivate enum Replacement {
+        case none
+        /// `!0` for `true`.
+        case negatedZero
+        /// `!1` for `false`.
+        case negatedOne
+        /// `let` for `const`.
+        case letKeyword
+
+        var isNegation: Bool { self == .negatedZero || self == .negatedOne }
+
+        /// The first byte written, when it differs in kind from the token's own (for the separator before).
+        var first: UInt8? { isNegation ? 0x21 : nil }
+
+        /// The last byte written.
+        var last: UInt8 {
+            switch self {
+            case .negatedZero: 0x30
+            case .negatedOne: 0x31
+            case .letKeyword: 0x74
+            case .none: 0
+            }
+        }
     }
 
     /// The text that token offsets point into.
@@ -418,7 +447,7 @@ enum Minifier {
             source.byte(at: offset)
         }
 
-        mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames) {
+        mutating func run(_ tokens: [JavaScriptToken], renames: IdentifierRenames, rewrites: TokenRewrites) {
             renameNameStarts.reserveCapacity(renames.table.count + 1)
             renameIsShorthand.reserveCapacity(renames.table.count)
             var total = 0
@@ -440,14 +469,22 @@ enum Minifier {
             }
             defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                run(tokens, byToken: byToken, renames: renames, names: names)
+                rewrites.booleans.withUnsafeBufferPointer { booleans in
+                    rewrites.constKeywords.withUnsafeBufferPointer { constKeywords in
+                        run(tokens, byToken: byToken, renames: renames, names: names, booleans: booleans, constKeywords: constKeywords)
+                    }
+                }
             }
         }
 
         private mutating func run(
-            _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+            _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>,
+            booleans: UnsafeBufferPointer<Int32>, constKeywords: UnsafeBufferPointer<Int32>
         ) {
             var previous: JavaScriptToken?
+            // The next entries of the rewrite lists that may come (their indexes ascend with the tokens').
+            var nextBoolean = 0
+            var nextConstKeyword = 0
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
@@ -471,10 +508,25 @@ enum Minifier {
                 }
                 let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
                 let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
+                var replacement = Replacement.none
+                if token.kind == .keyword {
+                    while nextBoolean < booleans.count, Int(booleans[nextBoolean]) < index { nextBoolean += 1 }
+                    while nextConstKeyword < constKeywords.count, Int(constKeywords[nextConstKeyword]) < index { nextConstKeyword += 1 }
+                    if nextBoolean < booleans.count, Int(booleans[nextBoolean]) == index,
+                       reader.canNegate(before: index + 1 < tokens.count ? tokens[index + 1] : nil) {
+                        replacement = reader.booleanReplacement(token)
+                    } else if nextConstKeyword < constKeywords.count, Int(constKeywords[nextConstKeyword]) == index,
+                              reader.isKeyword(token, "const") {
+                        replacement = .letKeyword
+                    }
+                }
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
-                        ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                    switch reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
+                        ? renameNames[Int(renameNameStarts[renameIndex])] : replacement.first
+                    var separator = reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst)
+                    // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
+                    if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
+                    switch separator {
                     case .none: break
                     case .space:
                         appendByte(0x20)
@@ -490,11 +542,32 @@ enum Minifier {
                 if isRenamed {
                     emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
+                } else if replacement != .none {
+                    emitReplacement(token, replacement)
+                    previousLast = replacement.last
                 } else {
                     emit(token)
                     previousLast = byte(at: token.end - 1)
                 }
                 previous = token
+            }
+        }
+
+        /// Writes `replacement` for `token`, mapped to the token's position (with no name).
+        mutating func emitReplacement(_ token: JavaScriptToken, _ replacement: Replacement) {
+            if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
+            switch replacement {
+            case .none:
+                return
+            case .negatedZero, .negatedOne:
+                appendByte(0x21)
+                appendByte(replacement.last)
+                column += 2
+            case .letKeyword:
+                appendByte(0x6C)
+                appendByte(0x65)
+                appendByte(0x74)
+                column += 3
             }
         }
 
@@ -602,6 +675,32 @@ extension Minifier.TokenText {
     func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
         if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
         return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
+    }
+
+    /// Whether a boolean literal followed by `next` can be written `!0`/`!1`: not when `next` would bind tighter
+    /// to the literal than `!` does (`true.toString()`, `true[k]`, `true(x)`, a tagged template, `true ** 2`).
+    func canNegate(before next: JavaScriptToken?) -> Bool {
+        guard let next else { return true }
+        switch next.kind {
+        case .template, .templateHead:
+            return false
+        case .punctuator:
+            let count = next.end - next.start
+            let first = byte(at: next.start)
+            if count == 1 { return first != 0x2E && first != 0x5B && first != 0x28 }
+            if count == 2 { return !(first == 0x3F && byte(at: next.start + 1) == 0x2E) && !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
+            if count == 3 { return !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// `!0` for `true`, `!1` for `false` (`.none` for any other token).
+    func booleanReplacement(_ token: JavaScriptToken) -> Minifier.Replacement {
+        if isKeyword(token, "true") { return .negatedZero }
+        if isKeyword(token, "false") { return .negatedOne }
+        return .none
     }
 
     /// Whether a `,` between `previous` and `next` is a trailing comma that can go: it is followed by `}`, `]`

@@ -1064,7 +1064,11 @@ struct ParserState {
             i += 1
         case .keyword:
             switch code(i) {
-            case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"), TokenCode.of("true"), TokenCode.of("false"):
+            case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"):
+                i += 1
+            case TokenCode.of("true"), TokenCode.of("false"):
+                // A boolean value (`new true` is one too, but `new !0` would not parse).
+                if i == 0 || !tokenIs(i - 1, "new") { analysis.booleanLiterals.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
             case TokenCode.of("function"):
                 try parseFunction(declaration: false)

@@ -12,6 +12,8 @@ public struct ScopeAnalysis: Sendable {
     /// References in source order.
     public internal(set) var references: [IdentifierReference] = []
     public internal(set) var module = ModuleSyntax()
+    /// Indexes of the `true`/`false` tokens parsed as expressions (boolean values, not property names), ascending.
+    public internal(set) var booleanLiterals: [Int32] = []
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
 

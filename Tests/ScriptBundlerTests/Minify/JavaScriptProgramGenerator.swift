@@ -75,7 +75,7 @@ struct JavaScriptProgramGenerator {
     mutating func expression(_ depth: Int = 0) -> String {
         let names = readable
         let calls = functions
-        switch number(0...(depth > 2 ? 3 : 13)) {
+        switch number(0...(depth > 2 ? 3 : 15)) {
         case 0: return String(number(0...20))
         case 1: return pick(["'s'", "\"q\\\"t\"", "'a/b'", "''", "'\\u0041'"])
         case 2, 3: return names.isEmpty ? String(number(1...9)) : use(pick(names))
@@ -93,6 +93,15 @@ struct JavaScriptProgramGenerator {
         case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
         case 11: return "/[/=]+\\//g.test('a/=/' + \(expression(depth + 1)))"
         case 12: return names.isEmpty ? "4 / 2 / 1" : "\(use(pick(names))) / 2 / 1"
+        case 13:
+            // Booleans as values, as operands binding tighter than `!` would, and as property names.
+            return pick([
+                "true", "false", "!true", "-true", "(true ** 2)", "(2 ** false)", "true.toString()", "false?.valueOf()",
+                "true['toString']()", "(1 < true)", "(true in { true: 1 })", "('false' in { false: 0 })", "typeof false",
+                "({ true: 'T', false: 'F' }).true", "({ true() { return 3; } }).true()", "[true, false,].indexOf(false)",
+                "`${true}${false}`", "(true + 1)", "new Boolean(false).valueOf()", "(true === !0)",
+            ])
+        case 14: return "(\(expression(depth + 1)) ? true : false)"
         default: return "typeof \(names.isEmpty ? "nothing" : use(pick(names)))"
         }
     }
@@ -110,7 +119,7 @@ struct JavaScriptProgramGenerator {
 
     mutating func statement(_ depth: Int) {
         let deep = depth >= 3
-        switch number(0...(deep ? 6 : 19)) {
+        switch number(0...(deep ? 6 : 20)) {
         case 0, 1:
             // The initializer first, so the new name avoids the names it uses (which would be in their dead zone).
             let initializer = expression()
@@ -164,7 +173,8 @@ struct JavaScriptProgramGenerator {
             scopes[scopes.count - 1].functions.append(name)
             line("log(\(name)(\(expression())), \(name)());")
         case 8:
-            guard let name = freshLexical() else { return }
+            // Not shadowing a readable outer name: expressions would read the function (its text differs minified).
+            guard let name = freshLexical(), !readable.contains(name) else { return }
             line("const \(name) = (function () { let count = \(number(0...5)); return () => (count += \(number(1...3))); })();")
             declare(name, mutable: false, readable: false)
             line("log(\(name)(), \(name)(), typeof \(name));")
@@ -219,6 +229,19 @@ struct JavaScriptProgramGenerator {
             line("log(((...rest) => rest.length)(\(expression()), \(expression())), (function () { return arguments.length; })(1, 2, 3));")
         case 18:
             line("for (var \(pick(Self.varNames)) = 0, k = 0; k < \(number(1...3)); k++) { log('loop', k); }")
+        case 19:
+            // A `const` written (a TypeError where it runs) or only read; loops with `const` heads.
+            let initializer = expression()
+            guard let name = freshLexical() else { return line("for (const k of [\(initializer), 2]) { log('of', k); }") }
+            line("const \(name) = \(initializer);")
+            declare(name, mutable: false)
+            let write = pick([
+                "\(name) = 1", "\(name) += 1", "\(name)++", "--\(name)", "[\(name)] = [1]", "({ k: \(name) } = { k: 2 })",
+                "for (\(name) of [3]) ;", "for (\(name) in { p: 1 }) ;", "(() => { \(name) = 4; })()", "\(name) ??= 5",
+                "eval('\(name) = 6')", "log(eval('\(name)'))", "log(\(name))", "log(typeof \(name))",
+            ])
+            line("try { \(write); log('wrote', \(name)); } catch (error) { log(error.constructor.name); }")
+            line("for (const k in { p: 1, q: 2 }) { log('in', k, \(use(name))); }")
         default:
             line("log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');")
         }

@@ -105,6 +105,65 @@ import Testing
         #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
     }
 
+    @Test(arguments: [
+        // Boolean values become `!0` and `!1`.
+        ("x = true", "x=!0"),
+        ("x = false", "x=!1"),
+        ("function f() { return true }", "function f(){return!0}"),
+        ("x = a ? true : false", "x=a?!0:!1"),
+        ("x = !true", "x=!!0"),
+        ("x = typeof true", "x=typeof!0"),
+        ("x = void false", "x=void!1"),
+        ("x = -true", "x=-!0"),
+        ("x = a - true", "x=a-!0"),
+        ("x = a < true", "x=a<!0"),
+        ("x = a << true", "x=a<<!0"),
+        ("x = a < !b", "x=a< !b"),
+        ("x = true in a", "x=!0 in a"),
+        ("x = a in true", "x=a in!0"),
+        ("x = true instanceof A", "x=!0 instanceof A"),
+        ("x = a === true", "x=a===!0"),
+        ("x = [true, false,]", "x=[!0,!1]"),
+        ("f(true)", "f(!0)"),
+        ("x = {a: true, [false]: 1}", "x={a:!0,[!1]:1}"),
+        ("x = a[true]", "x=a[!0]"),
+        ("x = 2 ** true", "x=2**!0"),
+        ("x = (true) ** 2", "x=(!0)**2"),
+        ("x = a ?? true", "x=a??!0"),
+        ("x = (a = true) => a", "x=(a=!0)=>a"),
+        ("x = () => false", "x=()=>!1"),
+        ("class A { x = true; static y = false }", "class A{x=!0;static y=!1}"),
+        ("switch (a) { case true: b() }", "switch(a){case!0:b()}"),
+        ("if (true) a()", "if(!0)a()"),
+        ("while (true) {}", "while(!0){}"),
+        ("function* g() { yield true }", "function*g(){yield!0}"),
+        ("async function h() { await false }", "async function h(){await!1}"),
+        ("x = `a${true}b`", "x=`a${!0}b`"),
+        ("a\ntrue", "a\n!0"),
+        ("a = b\ntrue", "a=b\n!0"),
+        ("x = a ? b : true", "x=a?b:!0"),
+        ("export default true", "export default!0"),
+        // A following `.`, `?.`, `[`, `(`, template or `**` would bind tighter than `!`.
+        ("x = true.toString()", "x=true.toString()"),
+        ("x = true?.valueOf()", "x=true?.valueOf()"),
+        ("x = true[k]", "x=true[k]"),
+        ("x = true(1)", "x=true(1)"),
+        ("x = true`t`", "x=true`t`"),
+        ("x = true`a${b}`", "x=true`a${b}`"),
+        ("x = true ** 2", "x=true**2"),
+        ("x = new true", "x=new true"),
+        // Property names, members and export names are not values.
+        ("x = {true: 1, false() {}, get true() {}}", "x={true:1,false(){},get true(){}}"),
+        ("x = a.true + a?.false", "x=a.true+a?.false"),
+        ("class A { true() {} get false() {} static true = 1; false }", "class A{true(){}get false(){}static true=1;false}"),
+        ("var {true: t, false: [f]} = o", "var{true:t,false:[f]}=o"),
+        ("export {x as true}", "export{x as true}"),
+        ("import {true as t} from 'm'", "import{true as t}from'm'"),
+    ])
+    func booleans(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
     @Test func legalCommentsMoveToTheLicenseFile() {
         let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
         let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")
