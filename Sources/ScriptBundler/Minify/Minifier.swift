@@ -36,7 +36,9 @@ enum Minifier {
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
             isStrict: piece.isStrict)
-        let rewrites = piece.analysis.map { TokenRewrites($0, pieceTokens: piece.tokens) } ?? TokenRewrites()
+        let rewrites = piece.analysis.map {
+            TokenRewrites($0, pieceTokens: piece.tokens, generated: piece.generated, sourceCount: piece.source.count)
+        } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)

@@ -164,6 +164,51 @@ import Testing
         #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
     }
 
+    /// `const` declarations (inside a function: the program's top level keeps them) become `let` unless written.
+    @Test(arguments: [
+        ("const a = 1", "const a=1"),
+        ("(function () { const x = 1, y = 2; return x + y })()", "(function(){let a=1,b=2;return a+b})()"),
+        ("(function () { const {a, b: [c]} = o, [d = 1] = p; return a + c + d })()",
+         "(function(){let{a,b:[b]}=o,[c=1]=p;return a+b+c})()"),
+        ("(function () { const o = {}; o.x = 1; o.y++; o[k] += 2; delete o.x; return o })()",
+         "(function(){let a={};a.x=1;a.y++;a[k]+=2;delete a.x;return a})()"),
+        ("(function () { const i = 0; a[i] = 1; a[i]++ })()", "(function(){let b=0;a[b]=1;a[b]++})()"),
+        ("(function (a) { for (const k of a) f(k); for (const k in a) f(k); for (const k = 0; k < 1;) f(k) })()",
+         "(function(a){for(let b of a)f(b);for(let b in a)f(b);for(let b=0;b<1;)f(b)})()"),
+        ("(function () { const f = () => { const z = 1; z = 2 }; return f })()",
+         "(function(){let a=()=>{const b=1;b=2};return a})()"),
+        ("(function () { const x = 1; { let x = 2; x = 3 } return x })()", "(function(){let a=1;{let b=2;b=3}return a})()"),
+        ("(function () { const x = 1; function g() { const x = 2; x++ } return x + g })()",
+         "(function(){let a=1;function b(){const c=2;c++}return a+b})()"),
+        ("function g() { x = 1 } (function () { const x = 2; return x })()", "function g(){x=1}(function(){let a=2;return a})()"),
+        ("class A { m() { const x = 1; return x } }", "class A{m(){let a=1;return a}}"),
+        // Written bindings keep `const` (writing them throws), for every binding of the declaration.
+        ("(function () { const x = 1; x = 2 })()", "(function(){const a=1;a=2})()"),
+        ("(function () { const x = 1, y = 2; y = 3 })()", "(function(){const b=1,a=2;a=3})()"),
+        ("(function () { const x = 1; const y = 2; y = 3 })()", "(function(){let b=1;const a=2;a=3})()"),
+        ("(function () { const x = 1; x += 1 })()", "(function(){const a=1;a+=1})()"),
+        ("(function () { const x = 1; x ??= 1 })()", "(function(){const a=1;a??=1})()"),
+        ("(function () { const x = 1; x++ })()", "(function(){const a=1;a++})()"),
+        ("(function () { const x = 1; --x })()", "(function(){const a=1;--a})()"),
+        ("(function () { const x = 1; (x) = 2 })()", "(function(){const a=1;(a)=2})()"),
+        ("(function () { const x = 1; [x] = [2] })()", "(function(){const a=1;[a]=[2]})()"),
+        ("(function () { const x = 1; ({x} = o) })()", "(function(){const a=1;({x:a}=o)})()"),
+        ("(function () { const x = 1; ({k: [x = 2]} = o) })()", "(function(){const a=1;({k:[a=2]}=o)})()"),
+        ("(function () { const x = 1; for (x of a) ; })()", "(function(){const b=1;for(b of a);})()"),
+        ("(function () { const x = 1; for (x in a) ; })()", "(function(){const b=1;for(b in a);})()"),
+        ("(function () { const x = 1; return () => { x = 2 } })()", "(function(){const a=1;return()=>{a=2}})()"),
+        ("(function () { { x = 1; const x = 2 } })()", "(function(){{a=1;const a=2}})()"),
+        // Names reached by a direct eval or a with statement keep `const`.
+        ("(function () { const x = 1; eval('x = 2') })()", "(function(){const x=1;eval('x = 2')})()"),
+        ("(function (o) { const x = 1; with (o) { f(x) } })()", "(function(o){const x=1;with(o){f(x)}})()"),
+        ("(function () { const x = 1; return function () { eval('') } })()", "(function(){const x=1;return function(){eval('')}})()"),
+        // A module's top level keeps `const`.
+        ("export const x = 1; export function f() { const y = 2; return y }", "export const x=1;export function f(){let y=2;return y}"),
+    ])
+    func constToLet(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
     @Test func legalCommentsMoveToTheLicenseFile() {
         let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
         let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")

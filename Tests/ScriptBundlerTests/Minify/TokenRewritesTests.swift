@@ -30,7 +30,7 @@ import Testing
         let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first)
         let code = String(decoding: piece.code, as: UTF8.self)
         var checked = 0
-        for (needle, original) in [("!0", "true"), ("!1", "false")] {
+        for (needle, original) in [("!0", "true"), ("!1", "false"), ("let", "const")] {
             let generated = Self.positions(of: needle, in: code)
             let originals = Self.positions(of: original, in: source)
             #expect(generated.count == originals.count, "\(needle) in \(code)")
@@ -43,7 +43,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked == 5)
+        #expect(checked == 7)
     }
 
     @Test func pieceIndexesFollowTheSourceTokens() {

@@ -77,7 +77,7 @@ import Testing
         // Production output is minified (locals renamed); no module registry is added.
         #expect(String(decoding: plain.code, as: UTF8.self) == """
 
-        (function(){const a="document end";window.endEvents=a}).call(this);
+        (function(){let a="document end";window.endEvents=a}).call(this);
         //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
 
         """)
