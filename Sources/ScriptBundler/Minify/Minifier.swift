@@ -473,7 +473,10 @@ enum Minifier {
             renames.byToken.withUnsafeBufferPointer { byToken in
                 rewrites.booleans.withUnsafeBufferPointer { booleans in
                     rewrites.constKeywords.withUnsafeBufferPointer { constKeywords in
-                        run(tokens, byToken: byToken, renames: renames, names: names, booleans: booleans, constKeywords: constKeywords)
+                        rewrites.statementBraces.withUnsafeBufferPointer { statementBraces in
+                            run(tokens, byToken: byToken, renames: renames, names: names, booleans: booleans,
+                                constKeywords: constKeywords, statementBraces: statementBraces)
+                        }
                     }
                 }
             }
@@ -481,12 +484,15 @@ enum Minifier {
 
         private mutating func run(
             _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>,
-            booleans: UnsafeBufferPointer<Int32>, constKeywords: UnsafeBufferPointer<Int32>
+            booleans: UnsafeBufferPointer<Int32>, constKeywords: UnsafeBufferPointer<Int32>, statementBraces: UnsafeBufferPointer<Int32>
         ) {
             var previous: JavaScriptToken?
             // The next entries of the rewrite lists that may come (their indexes ascend with the tokens').
             var nextBoolean = 0
             var nextConstKeyword = 0
+            var nextStatementBrace = 0
+            // Whether the previous token written is a `}` ending a statement or class member.
+            var previousEndsStatement = false
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
@@ -525,7 +531,8 @@ enum Minifier {
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                         ? renameNames[Int(renameNameStarts[renameIndex])] : replacement.first
-                    var separator = reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst)
+                    var separator = reader.separator(
+                        previous, previousLast: previousLast, token, renamedFirst: renamedFirst, keepsLineBreak: !previousEndsStatement)
                     // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
                     if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
                     switch separator {
@@ -541,6 +548,12 @@ enum Minifier {
                 }
                 current = index
                 currentLine = token.line - 1
+                previousEndsStatement = false
+                if token.kind == .punctuator, token.end - token.start == 1 {
+                    while nextStatementBrace < statementBraces.count, Int(statementBraces[nextStatementBrace]) < index { nextStatementBrace += 1 }
+                    previousEndsStatement = nextStatementBrace < statementBraces.count && Int(statementBraces[nextStatementBrace]) == index
+                        && byte(at: token.start) == 0x7D
+                }
                 if isRenamed {
                     emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
@@ -726,12 +739,13 @@ extension Minifier.TokenText {
         return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
     }
 
+    /// `keepsLineBreak: false` after a `}` that ends a statement: what follows cannot continue it.
     func separator(
-        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
+        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?, keepsLineBreak: Bool = true
     ) -> TokenSeparator {
         let previousText = text(previous)
         let tokenText = text(token)
-        if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
+        if keepsLineBreak, token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
         return TokenSeparator.spacing(
             previous: previous.kind, last: previousLast, previousText: previousText,
             next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)

@@ -2,17 +2,18 @@
 /// the writer writes, each list ascending):
 /// - boolean literals in expression position become `!0`/`!1` (the writer keeps one that a following `.`, `?.`,
 ///   `[`, `(`, template or `**` binds tighter than `!` would);
-/// - `const` keywords whose bindings are never written become `let`.
+/// - `const` keywords whose bindings are never written become `let`;
+/// - the `}` ending a statement or class member needs no line break after it (`ScopeAnalysis.statementBraces`).
 struct TokenRewrites {
     var booleans: [Int32] = []
     var constKeywords: [Int32] = []
-
-    var isEmpty: Bool { booleans.isEmpty && constKeywords.isEmpty }
+    var statementBraces: [Int32] = []
 
     /// The rewrites of code parsed as a whole into `analysis`, written token for token. `const` declarations
     /// of the program's top level are kept (other pieces of a bundle share that scope and may write them).
     init(_ analysis: ScopeAnalysis) {
         booleans = analysis.booleanLiterals
+        statementBraces = analysis.statementBraces
         constKeywords.reserveCapacity(analysis.unwrittenConsts.count)
         for declaration in analysis.unwrittenConsts where declaration.scope != 0 { constKeywords.append(declaration.keyword) }
     }
@@ -28,6 +29,7 @@ struct TokenRewrites {
     /// the whole piece would find. `generated` is the piece's generated text, at offset `sourceCount`.
     init(_ analysis: ScopeAnalysis, pieceTokens: PieceTokens, generated: [UInt8], sourceCount: Int) {
         booleans = Self.pieceIndexes(of: analysis.booleanLiterals, in: pieceTokens.sourceTokens)
+        statementBraces = Self.pieceIndexes(of: analysis.statementBraces, in: pieceTokens.sourceTokens)
         if !analysis.unwrittenConsts.isEmpty {
             constKeywords = Self.pieceIndexes(of: analysis.unwrittenConsts.map(\.keyword), in: pieceTokens.sourceTokens)
         }

@@ -518,7 +518,10 @@ struct ParserState {
         let token = tokens[i]
         switch token.kind {
         case .punctuator:
-            if at("{") { return try parseBlock() }
+            if at("{") {
+                try parseBlock()
+                return recordStatementBrace()
+            }
             if at(";") {
                 i += 1
                 return
@@ -746,12 +749,14 @@ struct ParserState {
             }
         }
         try expect("}")
+        recordStatementBrace()
         scope = outer
     }
 
     private mutating func parseTry() throws(JavaScriptSyntaxError) {
         i += 1
         try parseBlock()
+        recordStatementBrace()
         if eat("catch") {
             let outer = scope
             pushScope(.catchClause)
@@ -760,9 +765,19 @@ struct ParserState {
                 try expect(")")
             }
             try parseBlock()
+            recordStatementBrace()
             scope = outer
         }
-        if eat("finally") { try parseBlock() }
+        if eat("finally") {
+            try parseBlock()
+            recordStatementBrace()
+        }
+    }
+
+    /// Records the `}` just consumed as the end of a statement or class member (see `ScopeAnalysis.statementBraces`).
+    @inline(__always)
+    private mutating func recordStatementBrace() {
+        analysis.statementBraces.append(Int32(truncatingIfNeeded: i - 1))
     }
 
     // MARK: - Functions and classes
@@ -783,6 +798,7 @@ struct ParserState {
             i += 1
         }
         try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+        if declaration { recordStatementBrace() }
         scope = outer
     }
 
@@ -864,6 +880,7 @@ struct ParserState {
             try parseClassMember()
         }
         try expect("}")
+        if declaration { recordStatementBrace() }
         scope = outer
         strict = outerStrict
     }
@@ -875,6 +892,7 @@ struct ParserState {
             pushScope(.function)
             functions.append(FunctionContext(isAsync: false, isGenerator: false))
             try parseFunctionBody()
+            recordStatementBrace()
             functions.removeLast()
             scope = outer
             return
@@ -884,7 +902,7 @@ struct ParserState {
         try parsePropertyName()
         if at("(") {
             try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
-            return
+            return recordStatementBrace()
         }
         if eat("=") {
             functions.append(FunctionContext(isAsync: false, isGenerator: false))

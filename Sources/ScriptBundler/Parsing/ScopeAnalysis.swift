@@ -26,6 +26,11 @@ public struct ScopeAnalysis: Sendable {
         public let scope: Int32
     }
 
+    /// Indexes of the `}` tokens that end a statement (a block, a `try`, `catch`, `finally` or `switch` body, a
+    /// function or class declaration) or a class member (a method body, a static block), ascending. What follows
+    /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
+    /// it could continue: no line break is needed after it.
+    public internal(set) var statementBraces: [Int32] = []
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
 

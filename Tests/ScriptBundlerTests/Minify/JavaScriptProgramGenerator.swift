@@ -119,7 +119,7 @@ struct JavaScriptProgramGenerator {
 
     mutating func statement(_ depth: Int) {
         let deep = depth >= 3
-        switch number(0...(deep ? 6 : 20)) {
+        switch number(0...(deep ? 6 : 21)) {
         case 0, 1:
             // The initializer first, so the new name avoids the names it uses (which would be in their dead zone).
             let initializer = expression()
@@ -242,6 +242,25 @@ struct JavaScriptProgramGenerator {
             ])
             line("try { \(write); log('wrote', \(name)); } catch (error) { log(error.constructor.name); }")
             line("for (const k in { p: 1, q: 2 }) { log('in', k, \(use(name))); }")
+        case 20:
+            // A statement or member ending in `}`, then a line starting with what could continue an expression.
+            functionCount += 1
+            let members = "Members\(functionCount)"
+            for text in pick([
+                ["{ log('block'); }", "(function () { log('iife'); })();"],
+                ["if (\(expression())) { log('then'); } else { log('else'); }", "[1, 2].forEach((n) => log('each', n));"],
+                ["try { log('try'); } finally { log('finally'); }", "/ab+c/.test('abbc') && log('regex');"],
+                ["switch (\(number(0...2))) { case 1: log('one'); break; default: { log('other'); } }", "+1 && log('plus');"],
+                ["while (false) {}", "-1 < 0 && log('minus');"],
+                ["do { log('do'); } while (false)", "(() => log('arrow'))();"],
+                ["{}", "`a${\(expression())}`.split('').forEach((c) => log(c));"],
+                ["class \(members) { m() { return 1; }", "['k']() { return 2; }", "static { log('static'); }",
+                 "*g() { yield 3; } }", "log(new \(members)().k?.(), 'members');"],
+                ["try { const q = function () { return log; }", "(1)('called'); } catch (error) { log(error.constructor.name); }"],
+                ["try { const q = {}", "(1); } catch (error) { log(error.constructor.name); }"],
+            ]) {
+                line(text)
+            }
         default:
             line("log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');")
         }

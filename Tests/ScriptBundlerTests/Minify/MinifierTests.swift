@@ -209,6 +209,49 @@ import Testing
         #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
     }
 
+    /// No line break after a `}` that ends a statement or class member; one after an expression's `}` stays.
+    @Test(arguments: [
+        ("if (a) { b() }\nc()", "if(a){b()}c()"),
+        ("if (a) {\n}\nelse\n{\n}\nb()", "if(a){}else{}b()"),
+        ("{ a() }\n(b)", "{a()}(b)"),
+        ("{ a() }\n[b].map(f)", "{a()}[b].map(f)"),
+        ("{}\n/re/g.test(s)", "{}/re/g.test(s)"),
+        ("{}\n`t`", "{}`t`"),
+        ("{}\n++a", "{}++a"),
+        ("{}\n-a", "{}-a"),
+        ("label: { a() }\nb()", "label:{a()}b()"),
+        ("function f() {}\n(function () {})()", "function f(){}(function(){})()"),
+        ("async function f() {}\n(a)", "async function f(){}(a)"),
+        ("function* g() {}\n[a] = b", "function*g(){}[a]=b"),
+        ("class A {}\n[1].map(f)", "class A{}[1].map(f)"),
+        ("class A extends B {}\n+a", "class A extends B{}+a"),
+        ("switch (a) { case 1: {} }\n+b", "switch(a){case 1:{}}+b"),
+        ("try {}\ncatch {}\nfoo()", "try{}catch{}foo()"),
+        ("try {}\nfinally {}\n/re/.test(s)", "try{}finally{}/re/.test(s)"),
+        ("try {} catch (e) {}\n(a)", "try{}catch(b){}(a)"),
+        ("do {\n} while (a)\nb()", "do{}while(a)\nb()"),
+        ("for (;;) {}\n(a)", "for(;;){}(a)"),
+        ("while (a) {}\n[b]", "while(a){}[b]"),
+        ("class A {\n m() {}\n [k]() {}\n static {}\n *g() {}\n x = 1\n}", "class A{m(){}[k](){}static{}*g(){}x=1}"),
+        ("export function f() {}\n(a)", "export function f(){}(a)"),
+        ("export default function () {}\n(a)", "export default function(){}(a)"),
+        ("function f() { if (a) {}\n(b) }", "function f(){if(a){}(b)}"),
+        // Expressions ending in `}` keep the break: what follows could continue them.
+        ("x = function () {}\n(a)", "x=function(){}\n(a)"),
+        ("x = {}\n(a)", "x={}\n(a)"),
+        ("x = {}\nfoo()", "x={}\nfoo()"),
+        ("x = () => {}\n(a)", "x=()=>{}\n(a)"),
+        ("x = class {}\n[a]", "x=class{}\n[a]"),
+        ("x = class { m() {} }\n[a]", "x=class{m(){}}\n[a]"),
+        ("x = { m() {} }\n(a)", "x={m(){}}\n(a)"),
+        ("class A { x = function () {}\n[k] = 1 }", "class A{x=function(){}\n[k]=1}"),
+        ("(function () {})\n(a)", "(function(){})\n(a)"),
+        ("x = `${{}}`\n(a)", "x=`${{}}`\n(a)"),
+    ])
+    func statementBraces(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
     @Test func legalCommentsMoveToTheLicenseFile() {
         let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
         let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")
