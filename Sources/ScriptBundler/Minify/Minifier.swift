@@ -36,9 +36,8 @@ enum Minifier {
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
             isStrict: piece.isStrict)
-        let rewrites = piece.analysis.map {
-            TokenRewrites($0, pieceTokens: piece.tokens, generated: piece.generated, sourceCount: piece.source.count)
-        } ?? TokenRewrites()
+        var rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true) } ?? TokenRewrites()
+        rewrites.tokenKeys = piece.tokens.sourceTokens
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)
@@ -75,7 +74,7 @@ enum Minifier {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
                 renames = IdentifierRenamer.renames(analysis)
-                rewrites = TokenRewrites(analysis)
+                rewrites = TokenRewrites(analysis, topLevelConsts: false)
             }
         }
         var legalComments: [Range<Int>] = []
@@ -471,12 +470,14 @@ enum Minifier {
             }
             defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                rewrites.booleans.withUnsafeBufferPointer { booleans in
-                    rewrites.constKeywords.withUnsafeBufferPointer { constKeywords in
-                        rewrites.statementBraces.withUnsafeBufferPointer { statementBraces in
-                            run(tokens, byToken: byToken, renames: renames, names: names, booleans: booleans,
-                                constKeywords: constKeywords, statementBraces: statementBraces)
+                rewrites.marks.withUnsafeBufferPointer { marks in
+                    if let keys = rewrites.tokenKeys {
+                        keys.withUnsafeBufferPointer { keys in
+                            run(tokens, byToken: byToken, renames: renames, names: names, marks: marks, keys: keys, keyed: true)
                         }
+                    } else {
+                        run(tokens, byToken: byToken, renames: renames, names: names, marks: marks,
+                            keys: UnsafeBufferPointer(start: nil, count: 0), keyed: false)
                     }
                 }
             }
@@ -484,13 +485,12 @@ enum Minifier {
 
         private mutating func run(
             _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>,
-            booleans: UnsafeBufferPointer<Int32>, constKeywords: UnsafeBufferPointer<Int32>, statementBraces: UnsafeBufferPointer<Int32>
+            marks: UnsafeBufferPointer<Int64>, keys: UnsafeBufferPointer<Int32>, keyed: Bool
         ) {
             var previous: JavaScriptToken?
-            // The next entries of the rewrite lists that may come (their indexes ascend with the tokens').
-            var nextBoolean = 0
-            var nextConstKeyword = 0
-            var nextStatementBrace = 0
+            // The next mark of `TokenRewrites` that may come (marks ascend with the tokens; a sentinel ends them).
+            var markIndex = 0
+            var nextMarked = marks.isEmpty ? Int.max : Int(marks[0] >> 2)
             // Whether the previous token written is a `}` ending a statement or class member.
             var previousEndsStatement = false
             var previousLast: UInt8 = 0
@@ -514,57 +514,93 @@ enum Minifier {
                     default: break
                     }
                 }
-                let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
-                let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
-                var replacement = Replacement.none
-                if token.kind == .keyword {
-                    while nextBoolean < booleans.count, Int(booleans[nextBoolean]) < index { nextBoolean += 1 }
-                    while nextConstKeyword < constKeywords.count, Int(constKeywords[nextConstKeyword]) < index { nextConstKeyword += 1 }
-                    if nextBoolean < booleans.count, Int(booleans[nextBoolean]) == index,
-                       reader.canNegate(before: index + 1 < tokens.count ? tokens[index + 1] : nil) {
-                        replacement = reader.booleanReplacement(token)
-                    } else if nextConstKeyword < constKeywords.count, Int(constKeywords[nextConstKeyword]) == index,
-                              reader.isKeyword(token, "const") {
-                        replacement = .letKeyword
+                let key = keyed ? (index < keys.count ? Int(keys[index]) : -1) : index
+                if key >= nextMarked {
+                    while key > nextMarked {
+                        markIndex += 1
+                        nextMarked = markIndex < marks.count ? Int(marks[markIndex] >> 2) : Int.max
+                    }
+                    if key == nextMarked {
+                        // A marked token (never a renamed one): written on its own path, off the common one.
+                        writeMarked(token, at: index, mark: marks[markIndex] & 3, in: tokens, after: previous,
+                                    previousLast: &previousLast, previousEndsStatement: &previousEndsStatement)
+                        previous = token
+                        continue
                     }
                 }
+                let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
+                let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
-                        ? renameNames[Int(renameNameStarts[renameIndex])] : replacement.first
-                    var separator = reader.separator(
-                        previous, previousLast: previousLast, token, renamedFirst: renamedFirst, keepsLineBreak: !previousEndsStatement)
-                    // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
-                    if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
-                    switch separator {
-                    case .none: break
-                    case .space:
-                        appendByte(0x20)
-                        column += 1
-                    case .newline:
-                        appendByte(0x0A)
-                        line += 1
-                        column = 0
-                    }
+                        ? renameNames[Int(renameNameStarts[renameIndex])] : nil
+                    writeSeparator(reader.separator(
+                        previous, previousLast: previousLast, token, renamedFirst: renamedFirst, keepsLineBreak: !previousEndsStatement))
                 }
                 current = index
                 currentLine = token.line - 1
                 previousEndsStatement = false
-                if token.kind == .punctuator, token.end - token.start == 1 {
-                    while nextStatementBrace < statementBraces.count, Int(statementBraces[nextStatementBrace]) < index { nextStatementBrace += 1 }
-                    previousEndsStatement = nextStatementBrace < statementBraces.count && Int(statementBraces[nextStatementBrace]) == index
-                        && byte(at: token.start) == 0x7D
-                }
                 if isRenamed {
                     emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
-                } else if replacement != .none {
-                    emitReplacement(token, replacement)
-                    previousLast = replacement.last
                 } else {
                     emit(token)
                     previousLast = byte(at: token.end - 1)
                 }
                 previous = token
+            }
+        }
+
+        @inline(__always)
+        private mutating func writeSeparator(_ separator: TokenSeparator) {
+            switch separator {
+            case .none: break
+            case .space:
+                appendByte(0x20)
+                column += 1
+            case .newline:
+                appendByte(0x0A)
+                line += 1
+                column = 0
+            }
+        }
+
+        /// Writes token `index`, which `TokenRewrites` marks with `mark`, and the separator before it: a boolean
+        /// literal as `!0`/`!1` unless the next token binds tighter, a `const` as `let`, and after a `}` ending a
+        /// statement no line break (`previousEndsStatement` tells the next token).
+        @inline(never)
+        private mutating func writeMarked(
+            _ token: JavaScriptToken, at index: Int, mark: Int64, in tokens: [JavaScriptToken], after previous: JavaScriptToken?,
+            previousLast: inout UInt8, previousEndsStatement: inout Bool
+        ) {
+            let reader = source
+            var replacement = Replacement.none
+            var endsStatement = false
+            switch mark {
+            case TokenRewrites.boolean:
+                if reader.canNegate(before: index + 1 < tokens.count ? tokens[index + 1] : nil) {
+                    replacement = reader.booleanReplacement(token)
+                }
+            case TokenRewrites.letKeyword:
+                if reader.isKeyword(token, "const") { replacement = .letKeyword }
+            default:
+                endsStatement = reader.isPunctuator(token, 0x7D)
+            }
+            if let previous {
+                var separator = reader.separator(
+                    previous, previousLast: previousLast, token, renamedFirst: replacement.first, keepsLineBreak: !previousEndsStatement)
+                // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
+                if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
+                writeSeparator(separator)
+            }
+            current = index
+            currentLine = token.line - 1
+            previousEndsStatement = endsStatement
+            if replacement != .none {
+                emitReplacement(token, replacement)
+                previousLast = replacement.last
+            } else {
+                emit(token)
+                previousLast = byte(at: token.end - 1)
             }
         }
 

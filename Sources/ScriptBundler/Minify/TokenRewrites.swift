@@ -1,76 +1,53 @@
-/// Tokens the minifier may write shorter than their text, found by the parse of the code (indexes into the tokens
-/// the writer writes, each list ascending):
+/// Tokens the minifier writes differently, found by the parse of the code:
 /// - boolean literals in expression position become `!0`/`!1` (the writer keeps one that a following `.`, `?.`,
 ///   `[`, `(`, template or `**` binds tighter than `!` would);
 /// - `const` keywords whose bindings are never written become `let`;
 /// - the `}` ending a statement or class member needs no line break after it (`ScopeAnalysis.statementBraces`).
+///
+/// They are one list of marks in token order, each `token << 2 | mark`, ending with a sentinel, so the writer
+/// compares each token with the next mark only. Tokens are those of the analysis: the writer's own for code parsed
+/// as a whole, the source's for a prepared piece (the writer looks them up through `PieceTokens.sourceTokens`).
 struct TokenRewrites {
-    var booleans: [Int32] = []
-    var constKeywords: [Int32] = []
-    var statementBraces: [Int32] = []
+    static let boolean: Int64 = 0
+    static let letKeyword: Int64 = 1
+    static let statementBrace: Int64 = 2
 
-    /// The rewrites of code parsed as a whole into `analysis`, written token for token. `const` declarations
-    /// of the program's top level are kept (other pieces of a bundle share that scope and may write them).
-    init(_ analysis: ScopeAnalysis) {
-        booleans = analysis.booleanLiterals
-        statementBraces = analysis.statementBraces
-        constKeywords.reserveCapacity(analysis.unwrittenConsts.count)
-        for declaration in analysis.unwrittenConsts where declaration.scope != 0 { constKeywords.append(declaration.keyword) }
-    }
+    private(set) var marks: [Int64] = [Int64.max]
+    /// Per token written, its token in the analysis (-1 for none); `nil` when they are the same.
+    var tokenKeys: [Int32]?
 
     init() {}
 
-    /// The rewrites of a prepared piece: the analysis points at the source's tokens, the piece writes
-    /// `pieceTokens.tokens` (source tokens keep their order; edits remove some and add generated ones). The
-    /// source's top level is the wrapper function's body, so its `const` declarations are locals too.
-    ///
-    /// The linker's `const __wkpack_default = <expression>` (generated text, outside the analysis) is never
-    /// written either: it becomes `let` too unless the top level is reached by a direct `eval`, as a parse of
-    /// the whole piece would find. `generated` is the piece's generated text, at offset `sourceCount`.
-    init(_ analysis: ScopeAnalysis, pieceTokens: PieceTokens, generated: [UInt8], sourceCount: Int) {
-        booleans = Self.pieceIndexes(of: analysis.booleanLiterals, in: pieceTokens.sourceTokens)
-        statementBraces = Self.pieceIndexes(of: analysis.statementBraces, in: pieceTokens.sourceTokens)
-        if !analysis.unwrittenConsts.isEmpty {
-            constKeywords = Self.pieceIndexes(of: analysis.unwrittenConsts.map(\.keyword), in: pieceTokens.sourceTokens)
+    /// The rewrites from `analysis`. `topLevelConsts: false` keeps the `const` declarations of the program's top
+    /// level: in code parsed as a whole (a bundle piece) other pieces share that scope and may write them. A
+    /// prepared piece's top level is the wrapper function's body: its declarations are locals.
+    init(_ analysis: ScopeAnalysis, topLevelConsts: Bool) {
+        let booleans = analysis.booleanLiterals, braces = analysis.statementBraces
+        var consts: [Int32] = []
+        consts.reserveCapacity(analysis.unwrittenConsts.count)
+        for declaration in analysis.unwrittenConsts where topLevelConsts || declaration.scope != 0 {
+            consts.append(declaration.keyword)
         }
-        guard analysis.scopes.first?.isUnsafe == false else { return }
-        let tokens = pieceTokens.tokens
-        for name in pieceTokens.generatedNames where name > 0 && name < tokens.count {
-            let keyword = tokens[name - 1]
-            guard name - 1 < pieceTokens.sourceTokens.count, pieceTokens.sourceTokens[name - 1] < 0, keyword.kind == .keyword,
-                  Self.spells(keyword, "const", generated: generated, sourceCount: sourceCount),
-                  Self.spells(tokens[name], "__wkpack_default", generated: generated, sourceCount: sourceCount) else { continue }
-            let index = Int32(truncatingIfNeeded: name - 1)
-            var position = constKeywords.count
-            while position > 0, constKeywords[position - 1] > index { position -= 1 }
-            constKeywords.insert(index, at: position)
-        }
-    }
-
-    /// Whether a token of generated text spells `word`.
-    private static func spells(_ token: JavaScriptToken, _ word: StaticString, generated: [UInt8], sourceCount: Int) -> Bool {
-        let start = token.start - sourceCount
-        guard start >= 0, token.end - token.start == word.utf8CodeUnitCount, token.end - sourceCount <= generated.count else { return false }
-        for k in 0..<word.utf8CodeUnitCount where generated[start + k] != word.utf8Start[k] { return false }
-        return true
-    }
-
-    /// The piece indexes (ascending) of the written source tokens among `sourceIndexes` (ascending).
-    static func pieceIndexes(of sourceIndexes: [Int32], in sourceTokens: [Int32]) -> [Int32] {
-        guard !sourceIndexes.isEmpty else { return [] }
-        var result: [Int32] = []
-        result.reserveCapacity(sourceIndexes.count)
-        var cursor = 0
-        var last: Int32 = -1
-        for (index, source) in sourceTokens.enumerated() where source >= 0 {
-            // Source tokens come in order; should one come back, search again from the start.
-            if source < last { cursor = 0 }
-            last = source
-            while cursor < sourceIndexes.count, sourceIndexes[cursor] < source { cursor += 1 }
-            if cursor < sourceIndexes.count, sourceIndexes[cursor] == source {
-                result.append(Int32(truncatingIfNeeded: index))
+        var marks: [Int64] = []
+        marks.reserveCapacity(booleans.count + braces.count + consts.count + 1)
+        // Merge the three ascending lists (a token is in one at most).
+        var b = 0, c = 0, s = 0
+        while b < booleans.count || c < consts.count || s < braces.count {
+            let nextBoolean = b < booleans.count ? booleans[b] : Int32.max
+            let nextConst = c < consts.count ? consts[c] : Int32.max
+            let nextBrace = s < braces.count ? braces[s] : Int32.max
+            if nextBoolean <= nextConst, nextBoolean <= nextBrace {
+                marks.append(Int64(nextBoolean) << 2 | Self.boolean)
+                b += 1
+            } else if nextConst <= nextBrace {
+                marks.append(Int64(nextConst) << 2 | Self.letKeyword)
+                c += 1
+            } else {
+                marks.append(Int64(nextBrace) << 2 | Self.statementBrace)
+                s += 1
             }
         }
-        return result
+        marks.append(Int64.max)
+        self.marks = marks
     }
 }

@@ -46,11 +46,23 @@ import Testing
         #expect(checked == 7)
     }
 
-    @Test func pieceIndexesFollowTheSourceTokens() {
-        // Source tokens 0...5 written as piece tokens 1...6 with a generated token at 0 and source token 3 removed.
-        let sourceTokens: [Int32] = [-1, 0, 1, 2, 4, -1, 5]
-        #expect(TokenRewrites.pieceIndexes(of: [1, 3, 5], in: sourceTokens) == [2, 6])
-        #expect(TokenRewrites.pieceIndexes(of: [], in: sourceTokens) == [])
-        #expect(TokenRewrites.pieceIndexes(of: [0, 4], in: sourceTokens) == [1, 4])
+    @Test func marksMergeTheAnalysisListsInTokenOrder() throws {
+        let source = "function f() { const a = true; if (a) { return false } }\nconst top = 1; class C { m() {} }"
+        let analysis = try JavaScriptParser.analyze(source)
+        let tokens = analysis.tokens
+        func text(_ mark: Int64) -> String {
+            let token = tokens[Int(mark >> 2)]
+            return String(decoding: Array(source.utf8)[token.start..<token.end], as: UTF8.self)
+        }
+        let local = TokenRewrites(analysis, topLevelConsts: false).marks
+        #expect(local.last == Int64.max)
+        let marks = local.dropLast()
+        #expect(marks.map { $0 >> 2 } == marks.map { $0 >> 2 }.sorted())
+        #expect(marks.map(text) == ["const", "true", "false", "}", "}", "}", "}"])
+        #expect(marks.map { $0 & 3 } == [TokenRewrites.letKeyword, TokenRewrites.boolean, TokenRewrites.boolean]
+            + Array(repeating: TokenRewrites.statementBrace, count: 4))
+        // A prepared piece's top level is a function body: its `const` becomes `let` too.
+        let all = TokenRewrites(analysis, topLevelConsts: true).marks.dropLast()
+        #expect(all.filter { $0 & 3 == TokenRewrites.letKeyword }.map(text) == ["const", "const"])
     }
 }
