@@ -33,11 +33,11 @@ enum Minifier {
 
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        var written: [Int32] = []
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-            isStrict: piece.isStrict)
-        var rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true) } ?? TokenRewrites()
-        rewrites.tokenKeys = piece.tokens.sourceTokens
+            isStrict: piece.isStrict, written: &written)
+        let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)
@@ -471,28 +471,23 @@ enum Minifier {
             defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
                 rewrites.marks.withUnsafeBufferPointer { marks in
-                    if let keys = rewrites.tokenKeys {
-                        keys.withUnsafeBufferPointer { keys in
-                            run(tokens, byToken: byToken, renames: renames, names: names, marks: marks, keys: keys, keyed: true)
-                        }
-                    } else {
-                        run(tokens, byToken: byToken, renames: renames, names: names, marks: marks,
-                            keys: UnsafeBufferPointer(start: nil, count: 0), keyed: false)
-                    }
+                    run(tokens, byToken: byToken, renames: renames, names: names, marks: marks)
                 }
             }
         }
 
         private mutating func run(
             _ tokens: [JavaScriptToken], byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>,
-            marks: UnsafeBufferPointer<Int64>, keys: UnsafeBufferPointer<Int32>, keyed: Bool
+            marks: UnsafeBufferPointer<Int64>
         ) {
             var previous: JavaScriptToken?
             // The next mark of `TokenRewrites` that may come (marks ascend with the tokens; a sentinel ends them).
             var markIndex = 0
             var nextMarked = marks.isEmpty ? Int.max : Int(marks[0] >> 2)
-            // Whether the previous token written is a `}` ending a statement or class member.
-            var previousEndsStatement = false
+            // After a `}` ending a statement or class member, `nextMarked` is 0 so that the next token takes the
+            // marked path too (no line break before it), and the next mark waits in `pendingMarked`.
+            var afterStatementBrace = false
+            var pendingMarked = 0
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
@@ -514,16 +509,25 @@ enum Minifier {
                     default: break
                     }
                 }
-                let key = keyed ? (index < keys.count ? Int(keys[index]) : -1) : index
-                if key >= nextMarked {
-                    while key > nextMarked {
+                if index >= nextMarked {
+                    // A marked token, or the one after a statement's `}`: written on their own path, off the common one.
+                    let previousEndsStatement = afterStatementBrace
+                    if afterStatementBrace {
+                        afterStatementBrace = false
+                        nextMarked = pendingMarked
+                    }
+                    while index > nextMarked {
                         markIndex += 1
                         nextMarked = markIndex < marks.count ? Int(marks[markIndex] >> 2) : Int.max
                     }
-                    if key == nextMarked {
-                        // A marked token (never a renamed one): written on its own path, off the common one.
-                        writeMarked(token, at: index, mark: marks[markIndex] & 3, in: tokens, after: previous,
-                                    previousLast: &previousLast, previousEndsStatement: &previousEndsStatement)
+                    let mark = index == nextMarked ? marks[markIndex] & 3 : -1
+                    if mark >= 0 || previousEndsStatement {
+                        if writeMarked(token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
+                                       previousEndsStatement: previousEndsStatement, byToken: byToken, renames: renames, names: renameNames) {
+                            afterStatementBrace = true
+                            pendingMarked = nextMarked
+                            nextMarked = 0
+                        }
                         previous = token
                         continue
                     }
@@ -533,12 +537,10 @@ enum Minifier {
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                         ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                    writeSeparator(reader.separator(
-                        previous, previousLast: previousLast, token, renamedFirst: renamedFirst, keepsLineBreak: !previousEndsStatement))
+                    writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst))
                 }
                 current = index
                 currentLine = token.line - 1
-                previousEndsStatement = false
                 if isRenamed {
                     emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
                     previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
@@ -564,14 +566,16 @@ enum Minifier {
             }
         }
 
-        /// Writes token `index`, which `TokenRewrites` marks with `mark`, and the separator before it: a boolean
-        /// literal as `!0`/`!1` unless the next token binds tighter, a `const` as `let`, and after a `}` ending a
-        /// statement no line break (`previousEndsStatement` tells the next token).
+        /// Writes token `index`, which `TokenRewrites` marks with `mark` (-1: none), and the separator before it (no
+        /// line break after a `}` ending a statement, `previousEndsStatement`): a boolean literal as `!0`/`!1` unless
+        /// the next token binds tighter, a `const` as `let`, an unmarked token as the common path does. Returns
+        /// whether the token is a `}` ending a statement.
         @inline(never)
         private mutating func writeMarked(
             _ token: JavaScriptToken, at index: Int, mark: Int64, in tokens: [JavaScriptToken], after previous: JavaScriptToken?,
-            previousLast: inout UInt8, previousEndsStatement: inout Bool
-        ) {
+            previousLast: inout UInt8, previousEndsStatement: Bool,
+            byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) -> Bool {
             let reader = source
             var replacement = Replacement.none
             var endsStatement = false
@@ -582,26 +586,35 @@ enum Minifier {
                 }
             case TokenRewrites.letKeyword:
                 if reader.isKeyword(token, "const") { replacement = .letKeyword }
-            default:
+            case TokenRewrites.statementBrace:
                 endsStatement = reader.isPunctuator(token, 0x7D)
+            default:
+                break
             }
+            // Marked tokens are keywords and `}`; only an unmarked one (after a statement's `}`) may be renamed.
+            let renameIndex = mark < 0 && index < byToken.count ? Int(byToken[index]) : -1
+            let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
+            let first = isRenamed ? (renameIsShorthand[renameIndex] ? nil : renameNames[Int(renameNameStarts[renameIndex])]) : replacement.first
             if let previous {
                 var separator = reader.separator(
-                    previous, previousLast: previousLast, token, renamedFirst: replacement.first, keepsLineBreak: !previousEndsStatement)
+                    previous, previousLast: previousLast, token, renamedFirst: first, keepsLineBreak: !previousEndsStatement)
                 // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
                 if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
                 writeSeparator(separator)
             }
             current = index
             currentLine = token.line - 1
-            previousEndsStatement = endsStatement
-            if replacement != .none {
+            if isRenamed {
+                emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
+                previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
+            } else if replacement != .none {
                 emitReplacement(token, replacement)
                 previousLast = replacement.last
             } else {
                 emit(token)
                 previousLast = byte(at: token.end - 1)
             }
+            return endsStatement
         }
 
         /// Writes `replacement` for `token`, mapped to the token's position (with no name).

@@ -4,17 +4,14 @@
 /// - `const` keywords whose bindings are never written become `let`;
 /// - the `}` ending a statement or class member needs no line break after it (`ScopeAnalysis.statementBraces`).
 ///
-/// They are one list of marks in token order, each `token << 2 | mark`, ending with a sentinel, so the writer
-/// compares each token with the next mark only. Tokens are those of the analysis: the writer's own for code parsed
-/// as a whole, the source's for a prepared piece (the writer looks them up through `PieceTokens.sourceTokens`).
+/// They are one list of marks in the order of the tokens the writer writes, each `token << 2 | mark`, ending with a
+/// sentinel, so the writer compares each token's index with the next mark only.
 struct TokenRewrites {
     static let boolean: Int64 = 0
     static let letKeyword: Int64 = 1
     static let statementBrace: Int64 = 2
 
     private(set) var marks: [Int64] = [Int64.max]
-    /// Per token written, its token in the analysis (-1 for none); `nil` when they are the same.
-    var tokenKeys: [Int32]?
 
     init() {}
 
@@ -49,5 +46,26 @@ struct TokenRewrites {
         }
         marks.append(Int64.max)
         self.marks = marks
+    }
+
+    /// The marks of the analysis' tokens moved to where each was written (`written`, per analysis token: its
+    /// index among the tokens written, -1 where removed), as for a prepared piece.
+    func placed(by written: [Int32]) -> TokenRewrites {
+        var placed = TokenRewrites()
+        var moved: [Int64] = []
+        moved.reserveCapacity(marks.count)
+        var ascending = true
+        for mark in marks.dropLast() {
+            let token = Int(mark >> 2)
+            guard token < written.count, written[token] >= 0 else { continue }
+            let next = Int64(written[token]) << 2 | (mark & 3)
+            if let last = moved.last, last >= next { ascending = false }
+            moved.append(next)
+        }
+        // Source tokens are written in order; keep the marks ascending should an edit ever move one.
+        if !ascending { moved.sort() }
+        moved.append(Int64.max)
+        placed.marks = moved
+        return placed
     }
 }

@@ -65,4 +65,15 @@ import Testing
         let all = TokenRewrites(analysis, topLevelConsts: true).marks.dropLast()
         #expect(all.filter { $0 & 3 == TokenRewrites.letKeyword }.map(text) == ["const", "const"])
     }
+
+    @Test func placedMarksFollowWhereTheTokensWereWritten() throws {
+        let analysis = try JavaScriptParser.analyze("x = true; y = false; z = true")
+        let marks = TokenRewrites(analysis, topLevelConsts: true).marks.dropLast()
+        #expect(marks.map { $0 >> 2 } == [2, 6, 10])
+        // A generated token before everything, the second literal removed by an edit.
+        var written = [Int32](repeating: -1, count: analysis.tokens.count)
+        for token in analysis.tokens.indices where token != 6 { written[token] = Int32(token + 1) }
+        let placed = TokenRewrites(analysis, topLevelConsts: true).placed(by: written).marks
+        #expect(placed == [3 << 2 | TokenRewrites.boolean, 11 << 2 | TokenRewrites.boolean, Int64.max])
+    }
 }
