@@ -33,12 +33,14 @@ enum Minifier {
 
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        var written: [Int32] = []
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-            isStrict: piece.isStrict)
+            isStrict: piece.isStrict, written: &written)
+        let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
-                     renames: renames, origins: origins, mapping: piece.mapping, sources: piece.sources)
+                     renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already
@@ -52,6 +54,8 @@ enum Minifier {
         let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
         let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed)
         let renames = analysis.map { IdentifierRenamer.renames($0) } ?? IdentifierRenames()
+        // The program's top level holds only the wrapper call: the file's own declarations are the wrapper's.
+        let rewrites = analysis.map { TokenRewrites($0, topLevelConsts: false) } ?? TokenRewrites()
         var legalComments: [Range<Int>] = []
         code.withUnsafeBufferPointer { bytes in
             for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
@@ -60,7 +64,7 @@ enum Minifier {
         }
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
         let piece = write(code, tokens: significant, range: layout?.bodyTokens, legalComments: legalComments, renames: renames,
-                          origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [])
+                          rewrites: rewrites, origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [])
         guard let layout else { return .complete(piece) }
         return MinifiedFileBody(piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
                                 allowsArrowFunction: layout.allowsArrowFunction)
@@ -83,10 +87,12 @@ enum Minifier {
     ) -> MinifiedPiece {
         let significant = tokenization.tokens.filter { !$0.isComment }
         var renames = IdentifierRenames()
+        var rewrites = TokenRewrites()
         if renameIdentifiers {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
                 renames = IdentifierRenamer.renames(analysis)
+                rewrites = TokenRewrites(analysis, topLevelConsts: false)
             }
         }
         var legalComments: [Range<Int>] = []
@@ -95,15 +101,15 @@ enum Minifier {
                 if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
             }
         }
-        return write(code, tokens: significant, legalComments: legalComments, renames: renames, origins: origins,
-                     mapping: mapping, sources: sources)
+        return write(code, tokens: significant, legalComments: legalComments, renames: renames, rewrites: rewrites,
+                     origins: origins, mapping: mapping, sources: sources)
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
     /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
-        legalComments: [Range<Int>], renames: IdentifierRenames, origins: Origins, mapping: Bool,
+        legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool,
         sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
@@ -116,18 +122,18 @@ enum Minifier {
             // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
             if generated.isEmpty {
                 return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, range: range ?? tokens.indices,
-                             legalComments: legalComments,
-                             renames: renames, origins: origins, mapping: mapping, sources: sources)
+                             legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
+                             mapping: mapping, sources: sources)
             }
             return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens,
-                         range: range ?? tokens.indices, legalComments: legalComments,
-                         renames: renames, origins: origins, mapping: mapping, sources: sources)
+                         range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
+                         origins: origins, mapping: mapping, sources: sources)
         } }
     }
 
     private static func write<Text: TokenText>(
         _ text: Text, bound: Int, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
-        renames: IdentifierRenames, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
@@ -136,7 +142,7 @@ enum Minifier {
         // the writer would move to a buffer of its own.
         let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
             writer.attach(buffer)
-            writer.run(tokens, range: range, renames: renames)
+            writer.run(tokens, range: range, renames: renames, rewrites: rewrites)
             initialized = writer.detach()
         }
         var piece = writer.finish()
@@ -178,6 +184,32 @@ enum Minifier {
             piece.lastLineColumn = Writer<ContiguousText>.utf16Length(bytes, lineStart, bytes.count)
         }
         return piece
+    }
+
+    /// A shorter text the writer puts in place of a token.
+    fileprivate enum Replacement {
+        case none
+        /// `!0` for `true`.
+        case negatedZero
+        /// `!1` for `false`.
+        case negatedOne
+        /// `let` for `const`.
+        case letKeyword
+
+        var isNegation: Bool { self == .negatedZero || self == .negatedOne }
+
+        /// The first byte written, when it differs in kind from the token's own (for the separator before).
+        var first: UInt8? { isNegation ? 0x21 : nil }
+
+        /// The last byte written.
+        var last: UInt8 {
+            switch self {
+            case .negatedZero: 0x30
+            case .negatedOne: 0x31
+            case .letKeyword: 0x74
+            case .none: 0
+            }
+        }
     }
 
     /// The text that token offsets point into.
@@ -439,7 +471,7 @@ enum Minifier {
 
         /// Writes `tokens[range]`; a token after the range still counts as the next one (a `;` before a `}` there
         /// is dropped).
-        mutating func run(_ tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames) {
+        mutating func run(_ tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames, rewrites: TokenRewrites) {
             renameNameStarts.reserveCapacity(renames.table.count + 1)
             renameIsShorthand.reserveCapacity(renames.table.count)
             var total = 0
@@ -461,15 +493,24 @@ enum Minifier {
             }
             defer { names.deallocate() }
             renames.byToken.withUnsafeBufferPointer { byToken in
-                run(tokens, range: range, byToken: byToken, renames: renames, names: names)
+                rewrites.marks.withUnsafeBufferPointer { marks in
+                    run(tokens, range: range, byToken: byToken, renames: renames, names: names, marks: marks)
+                }
             }
         }
 
         private mutating func run(
             _ tokens: [JavaScriptToken], range: Range<Int>, byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames,
-            names renameNames: UnsafePointer<UInt8>
+            names renameNames: UnsafePointer<UInt8>, marks: UnsafeBufferPointer<Int64>
         ) {
             var previous: JavaScriptToken?
+            // The next mark of `TokenRewrites` that may come (marks ascend with the tokens; a sentinel ends them).
+            var markIndex = 0
+            var nextMarked = marks.isEmpty ? Int.max : Int(marks[0] >> 2)
+            // After a `}` ending a statement or class member, `nextMarked` is 0 so that the next token takes the
+            // marked path too (no line break before it), and the next mark waits in `pendingMarked`.
+            var afterStatementBrace = false
+            var pendingMarked = 0
             var previousLast: UInt8 = 0
             // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
             var parens: [Bool] = []
@@ -487,7 +528,32 @@ enum Minifier {
                            reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
                             continue
                         }
+                    case 0x2C:
+                        if index + 1 < tokens.count, reader.isTrailingComma(before: tokens[index + 1], after: previous) { continue }
                     default: break
+                    }
+                }
+                if index >= nextMarked {
+                    // A marked token, or the one after a statement's `}`: written on their own path, off the common one.
+                    let previousEndsStatement = afterStatementBrace
+                    if afterStatementBrace {
+                        afterStatementBrace = false
+                        nextMarked = pendingMarked
+                    }
+                    while index > nextMarked {
+                        markIndex += 1
+                        nextMarked = markIndex < marks.count ? Int(marks[markIndex] >> 2) : Int.max
+                    }
+                    let mark = index == nextMarked ? marks[markIndex] & 3 : -1
+                    if mark >= 0 || previousEndsStatement {
+                        if writeMarked(token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
+                                       previousEndsStatement: previousEndsStatement, byToken: byToken, renames: renames, names: renameNames) {
+                            afterStatementBrace = true
+                            pendingMarked = nextMarked
+                            nextMarked = 0
+                        }
+                        previous = token
+                        continue
                     }
                 }
                 let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
@@ -495,16 +561,7 @@ enum Minifier {
                 if let previous {
                     let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                         ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                    switch reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst) {
-                    case .none: break
-                    case .space:
-                        appendByte(0x20)
-                        column += 1
-                    case .newline:
-                        appendByte(0x0A)
-                        line += 1
-                        column = 0
-                    }
+                    writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst))
                 }
                 current = index
                 currentLine = token.line - 1
@@ -516,6 +573,89 @@ enum Minifier {
                     previousLast = byte(at: token.end - 1)
                 }
                 previous = token
+            }
+        }
+
+        @inline(__always)
+        private mutating func writeSeparator(_ separator: TokenSeparator) {
+            switch separator {
+            case .none: break
+            case .space:
+                appendByte(0x20)
+                column += 1
+            case .newline:
+                appendByte(0x0A)
+                line += 1
+                column = 0
+            }
+        }
+
+        /// Writes token `index`, which `TokenRewrites` marks with `mark` (-1: none), and the separator before it (no
+        /// line break after a `}` ending a statement, `previousEndsStatement`): a boolean literal as `!0`/`!1` unless
+        /// the next token binds tighter, a `const` as `let`, an unmarked token as the common path does. Returns
+        /// whether the token is a `}` ending a statement.
+        @inline(never)
+        private mutating func writeMarked(
+            _ token: JavaScriptToken, at index: Int, mark: Int64, in tokens: [JavaScriptToken], after previous: JavaScriptToken?,
+            previousLast: inout UInt8, previousEndsStatement: Bool,
+            byToken: UnsafeBufferPointer<Int32>, renames: IdentifierRenames, names renameNames: UnsafePointer<UInt8>
+        ) -> Bool {
+            let reader = source
+            var replacement = Replacement.none
+            var endsStatement = false
+            switch mark {
+            case TokenRewrites.boolean:
+                if reader.canNegate(before: index + 1 < tokens.count ? tokens[index + 1] : nil) {
+                    replacement = reader.booleanReplacement(token)
+                }
+            case TokenRewrites.letKeyword:
+                if reader.isKeyword(token, "const") { replacement = .letKeyword }
+            case TokenRewrites.statementBrace:
+                endsStatement = reader.isPunctuator(token, 0x7D)
+            default:
+                break
+            }
+            // Marked tokens are keywords and `}`; only an unmarked one (after a statement's `}`) may be renamed.
+            let renameIndex = mark < 0 && index < byToken.count ? Int(byToken[index]) : -1
+            let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
+            let first = isRenamed ? (renameIsShorthand[renameIndex] ? nil : renameNames[Int(renameNameStarts[renameIndex])]) : replacement.first
+            if let previous {
+                var separator = reader.separator(
+                    previous, previousLast: previousLast, token, renamedFirst: first, keepsLineBreak: !previousEndsStatement)
+                // `<` then `!` needs a space only where `--` follows (`<!--` opens a comment), never before `!0`.
+                if separator == .space, previousLast == 0x3C, replacement.isNegation { separator = .none }
+                writeSeparator(separator)
+            }
+            current = index
+            currentLine = token.line - 1
+            if isRenamed {
+                emitRenamed(token, index: renameIndex, renames: renames, names: renameNames)
+                previousLast = renameNames[Int(renameNameStarts[renameIndex + 1]) - 1]
+            } else if replacement != .none {
+                emitReplacement(token, replacement)
+                previousLast = replacement.last
+            } else {
+                emit(token)
+                previousLast = byte(at: token.end - 1)
+            }
+            return endsStatement
+        }
+
+        /// Writes `replacement` for `token`, mapped to the token's position (with no name).
+        mutating func emitReplacement(_ token: JavaScriptToken, _ replacement: Replacement) {
+            if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
+            switch replacement {
+            case .none:
+                return
+            case .negatedZero, .negatedOne:
+                appendByte(0x21)
+                appendByte(replacement.last)
+                column += 2
+            case .letKeyword:
+                appendByte(0x6C)
+                appendByte(0x65)
+                appendByte(0x74)
+                column += 3
             }
         }
 
@@ -625,6 +765,46 @@ extension Minifier.TokenText {
         return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
     }
 
+    /// Whether a boolean literal followed by `next` can be written `!0`/`!1`: not when `next` would bind tighter
+    /// to the literal than `!` does (`true.toString()`, `true[k]`, `true(x)`, a tagged template, `true ** 2`).
+    func canNegate(before next: JavaScriptToken?) -> Bool {
+        guard let next else { return true }
+        switch next.kind {
+        case .template, .templateHead:
+            return false
+        case .punctuator:
+            let count = next.end - next.start
+            let first = byte(at: next.start)
+            if count == 1 { return first != 0x2E && first != 0x5B && first != 0x28 }
+            if count == 2 { return !(first == 0x3F && byte(at: next.start + 1) == 0x2E) && !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
+            if count == 3 { return !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// `!0` for `true`, `!1` for `false` (`.none` for any other token).
+    func booleanReplacement(_ token: JavaScriptToken) -> Minifier.Replacement {
+        if isKeyword(token, "true") { return .negatedZero }
+        if isKeyword(token, "false") { return .negatedOne }
+        return .none
+    }
+
+    /// Whether a `,` between `previous` and `next` is a trailing comma that can go: it is followed by `}`, `]`
+    /// or `)`, and is not an array elision (`[a,,]` has length 2, `[,]` length 1: a `,` after `,` or `[` and
+    /// before `]` counts a hole).
+    func isTrailingComma(before next: JavaScriptToken, after previous: JavaScriptToken?) -> Bool {
+        guard next.kind == .punctuator, next.end - next.start == 1 else { return false }
+        switch byte(at: next.start) {
+        case 0x7D, 0x29: return true
+        case 0x5D:
+            guard let previous else { return false }
+            return !(isPunctuator(previous, 0x2C) || isPunctuator(previous, 0x5B))
+        default: return false
+        }
+    }
+
     /// A `;` right before `}` can go unless it is an empty statement: the body of `if (...)`, `while (...)`,
     /// `for (...)`, `with (...)`, `else` or a label.
     func canDropSemicolon(after previous: JavaScriptToken, closedStatementHead: Bool) -> Bool {
@@ -632,12 +812,13 @@ extension Minifier.TokenText {
         return !isKeyword(previous, "else") && !isPunctuator(previous, 0x3A)
     }
 
+    /// `keepsLineBreak: false` after a `}` that ends a statement: what follows cannot continue it.
     func separator(
-        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?
+        _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?, keepsLineBreak: Bool = true
     ) -> TokenSeparator {
         let previousText = text(previous)
         let tokenText = text(token)
-        if token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
+        if keepsLineBreak, token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
         return TokenSeparator.spacing(
             previous: previous.kind, last: previousLast, previousText: previousText,
             next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)

@@ -16,6 +16,17 @@ enum WrappedBodyRenamer {
     static func renames(
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool
     ) -> IdentifierRenames {
+        var written: [Int32] = []
+        return renames(analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings,
+                       isStrict: isStrict, written: &written)
+    }
+
+    /// `renames(...)`, also giving where each source token was written: its index in `pieceTokens.tokens`, -1
+    /// where an edit removed it.
+    static func renames(
+        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
+        written: inout [Int32]
+    ) -> IdentifierRenames {
         var scopes = analysis?.scopes ?? []
         if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
         let declarations = analysis?.declarations ?? []
@@ -23,7 +34,7 @@ enum WrappedBodyRenamer {
         let sourceTokenCount = analysis?.tokens.count ?? 0
 
         // Where each source token was written, -1 where an edit removed it.
-        var written = [Int32](repeating: -1, count: sourceTokenCount)
+        written = [Int32](repeating: -1, count: sourceTokenCount)
         for (index, source) in pieceTokens.sourceTokens.enumerated() where source >= 0 && Int(source) < sourceTokenCount {
             written[Int(source)] = Int32(truncatingIfNeeded: index)
         }

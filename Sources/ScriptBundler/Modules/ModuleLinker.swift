@@ -297,7 +297,8 @@ struct ModuleLinker {
                 }
                 edits.append(.insert(" __wkpack_default", before: nameSlot))
             } else {
-                edits.append(.replace(start..<(start + 2), with: "const __wkpack_default =", mappedTo: start))
+                // Never written: production declares it with `let`, as the minifier writes unwritten `const`s.
+                edits.append(.replace(start..<(start + 2), with: usage == nil ? "const __wkpack_default =" : "let __wkpack_default =", mappedTo: start))
             }
         }
         let removed = module.removableStatements
@@ -330,7 +331,7 @@ struct ModuleLinker {
         }
         edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
         var bindings = parameterList + module.requests.indices.map(Self.requestVariable)
-        if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == " __wkpack_default" }) {
+        if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == "let __wkpack_default =" || $0.text == " __wkpack_default" }) {
             bindings.append("__wkpack_default")
         }
         return LinkedModule(header: header, edits: edits, footer: "});\n", bindings: bindings)

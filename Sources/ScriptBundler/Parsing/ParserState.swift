@@ -16,6 +16,15 @@ struct ParserState {
         let call: ModuleSyntax.RequireContextCall
     }
 
+    /// A `const` declaration: its keyword, its scope and the declarations made while it was parsed (its
+    /// bindings, and those of nested scopes in its initializers).
+    private struct ConstStatement {
+        let keyword: Int32
+        let scope: Int32
+        let firstDeclaration: Int32
+        var endDeclaration: Int32
+    }
+
     private let src: [UInt8]
     /// The bytes of `src`, valid while the parse runs (see `init`).
     private let bytes: UnsafeRawBufferPointer
@@ -32,10 +41,15 @@ struct ParserState {
     private var names: ScopedNameTable
     private var identifiers = IdentifierTable()
     private var referenceNameList: [Int32] = []
-    /// Per reference: `preResolvedFlag`, `inParametersFlag`.
+    /// Per reference: `preResolvedFlag`, `inParametersFlag`, `writtenFlag`.
     private var referenceFlags: [UInt8] = []
     private static let preResolvedFlag: UInt8 = 1
     private static let inParametersFlag: UInt8 = 2
+    /// The reference is (or may be: any name inside an assignment target) written: assigned, updated, or a
+    /// `for`-`in`/`of` target.
+    private static let writtenFlag: UInt8 = 4
+    /// The `const` declarations, in source order.
+    private var constStatements: [ConstStatement] = []
     /// Function scopes whose parameter list is being parsed (innermost last).
     private var parameterScopes: [Int] = []
     /// For a reference inside parameter lists: those functions' scopes, where only parameters are visible
@@ -423,6 +437,8 @@ struct ParserState {
         let moduleID = knownID("module"), exportsID = knownID("exports")
         let requireID = knownID("require"), evalID = knownID("eval")
         var tokenNameIDs = [Int32](repeating: -1, count: count)
+        // Per declaration, whether a reference writes it (only needed for `const` declarations).
+        var written = [Bool](repeating: false, count: constStatements.isEmpty ? 0 : analysis.declarations.count)
         for index in analysis.references.indices {
             let id = referenceNameList[index]
             let flags = referenceFlags[index]
@@ -435,6 +451,7 @@ struct ParserState {
                 if let declaration = names.declaration(scope: current, name: id),
                    parameterOnly?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
                     analysis.references[index].declaration = declaration
+                    if flags & Self.writtenFlag != 0, declaration < written.count { written[declaration] = true }
                     break
                 }
                 s = analysis.scopes[current].parent
@@ -449,6 +466,7 @@ struct ParserState {
             }
         }
         analysis.tokenNameIDs = tokenNameIDs
+        if !constStatements.isEmpty { findUnwrittenConsts(written: written) }
         fillScopeDeclarations()
         analysis.internedNames = identifiers.strings
         for candidate in requireCandidates where analysis.references[candidate.reference].declaration == nil {
@@ -458,6 +476,25 @@ struct ParserState {
             analysis.module.requireContexts.append(candidate.call)
         }
         return analysis
+    }
+
+    /// Records the `const` keywords whose bindings nothing writes (see `ScopeAnalysis.unwrittenConsts`).
+    private mutating func findUnwrittenConsts(written: [Bool]) {
+        for statement in constStatements {
+            let scope = Int(statement.scope)
+            guard scope < analysis.scopes.count, !analysis.scopes[scope].isUnsafe else { continue }
+            var isWritten = false
+            var d = Int(statement.firstDeclaration)
+            while d < Int(statement.endDeclaration), d < written.count {
+                // Declarations of nested scopes (in initializers) are their own statements' business.
+                if written[d], analysis.declarations[d].scope == scope {
+                    isWritten = true
+                    break
+                }
+                d += 1
+            }
+            if !isWritten { analysis.unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
+        }
     }
 
     /// Lists each scope's declarations (in declaration order), each list allocated once at its final size.
@@ -506,7 +543,10 @@ struct ParserState {
         let token = tokens[i]
         switch token.kind {
         case .punctuator:
-            if at("{") { return try parseBlock() }
+            if at("{") {
+                try parseBlock()
+                return recordStatementBrace()
+            }
             if at(";") {
                 i += 1
                 return
@@ -620,6 +660,17 @@ struct ParserState {
     }
 
     private mutating func parseDeclarations(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) {
+        // `i` is past the keyword.
+        var statement = -1
+        if kind == .const {
+            statement = constStatements.count
+            let first = Int32(truncatingIfNeeded: analysis.declarations.count)
+            constStatements.append(ConstStatement(
+                keyword: Int32(truncatingIfNeeded: i - 1), scope: Int32(truncatingIfNeeded: scope), firstDeclaration: first, endDeclaration: first))
+        }
+        defer {
+            if statement >= 0 { constStatements[statement].endDeclaration = Int32(truncatingIfNeeded: analysis.declarations.count) }
+        }
         repeat {
             try parseBindingTarget(kind)
             if eat("=") { try parseAssignment() }
@@ -687,7 +738,10 @@ struct ParserState {
             i += 1
             try parseDeclarations(.let)
         } else {
+            // A `for`-`in`/`of` head writes its target (`for (x in o)` parses as the expression `x in o`).
+            let firstReference = analysis.references.count
             try parseExpression()
+            if !at(";") { markWritten(from: firstReference) }
         }
         if eat("of") {
             try parseAssignment()
@@ -721,12 +775,14 @@ struct ParserState {
             }
         }
         try expect("}")
+        recordStatementBrace()
         scope = outer
     }
 
     private mutating func parseTry() throws(JavaScriptSyntaxError) {
         i += 1
         try parseBlock()
+        recordStatementBrace()
         if eat("catch") {
             let outer = scope
             pushScope(.catchClause)
@@ -735,9 +791,19 @@ struct ParserState {
                 try expect(")")
             }
             try parseBlock()
+            recordStatementBrace()
             scope = outer
         }
-        if eat("finally") { try parseBlock() }
+        if eat("finally") {
+            try parseBlock()
+            recordStatementBrace()
+        }
+    }
+
+    /// Records the `}` just consumed as the end of a statement or class member (see `ScopeAnalysis.statementBraces`).
+    @inline(__always)
+    private mutating func recordStatementBrace() {
+        analysis.statementBraces.append(Int32(truncatingIfNeeded: i - 1))
     }
 
     // MARK: - Functions and classes
@@ -758,6 +824,7 @@ struct ParserState {
             i += 1
         }
         try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+        if declaration { recordStatementBrace() }
         scope = outer
     }
 
@@ -839,6 +906,7 @@ struct ParserState {
             try parseClassMember()
         }
         try expect("}")
+        if declaration { recordStatementBrace() }
         scope = outer
         strict = outerStrict
     }
@@ -850,6 +918,7 @@ struct ParserState {
             pushScope(.function)
             functions.append(FunctionContext(isAsync: false, isGenerator: false))
             try parseFunctionBody()
+            recordStatementBrace()
             functions.removeLast()
             scope = outer
             return
@@ -859,7 +928,7 @@ struct ParserState {
         try parsePropertyName()
         if at("(") {
             try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
-            return
+            return recordStatementBrace()
         }
         if eat("=") {
             functions.append(FunctionContext(isAsync: false, isGenerator: false))
@@ -924,6 +993,7 @@ struct ParserState {
             }
             return
         }
+        let start = i, firstReference = analysis.references.count
         try parseBinary()
         if eat("?") {
             try parseAssignment()
@@ -932,6 +1002,7 @@ struct ParserState {
             return
         }
         if i < count, tokens[i].kind == .punctuator, isAssignmentOperator(i) {
+            markTarget(start: start, firstReference: firstReference)
             i += 1
             try parseAssignment()
         }
@@ -962,8 +1033,12 @@ struct ParserState {
         guard i < count else { throw unexpected() }
         let token = tokens[i]
         if token.kind == .punctuator, isPrefixOperator(i) {
+            let isUpdate = code(i) == TokenCode.of("++") || code(i) == TokenCode.of("--")
             i += 1
-            return try parseUnary()
+            let start = i, firstReference = analysis.references.count
+            try parseUnary()
+            if isUpdate { markTarget(start: start, firstReference: firstReference) }
+            return
         }
         if token.kind == .keyword {
             if at("typeof") || at("void") || at("delete") {
@@ -983,8 +1058,35 @@ struct ParserState {
                 }
             }
         }
+        let start = i, firstReference = analysis.references.count
         try parseLeftHandSide()
-        if at("++") || at("--"), !newlineBefore(i) { i += 1 }
+        if at("++") || at("--"), !newlineBefore(i) {
+            markTarget(start: start, firstReference: firstReference)
+            i += 1
+        }
+    }
+
+    /// Marks what the assignment target just parsed (tokens `start..<i`, references from `firstReference` on)
+    /// writes: a name, or every name of a pattern (`[a, b]`, `{a, b: c}`) or a parenthesized target (`(a)`), a
+    /// computed key or a default included, which is conservative. A member target (`a.b`, `a[i]`) writes no name.
+    private mutating func markTarget(start: Int, firstReference: Int) {
+        let length = i - start
+        guard length > 0 else { return }
+        if length == 1 || tokenIs(start, "(") {
+            return markWritten(from: firstReference)
+        }
+        if tokenIs(start, "[") || tokenIs(start, "{"), Int(matching[start]) == i - 1 {
+            markWritten(from: firstReference)
+        }
+    }
+
+    /// Marks the references from `first` on as written (the names of an assignment target just parsed).
+    private mutating func markWritten(from first: Int) {
+        var k = first
+        while k < referenceFlags.count {
+            referenceFlags[k] |= Self.writtenFlag
+            k += 1
+        }
     }
 
     private mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) {
@@ -1092,7 +1194,11 @@ struct ParserState {
             i += 1
         case .keyword:
             switch code(i) {
-            case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"), TokenCode.of("true"), TokenCode.of("false"):
+            case TokenCode.of("this"), TokenCode.of("super"), TokenCode.of("null"):
+                i += 1
+            case TokenCode.of("true"), TokenCode.of("false"):
+                // A boolean value (`new true` is one too, but `new !0` would not parse).
+                if i == 0 || !tokenIs(i - 1, "new") { analysis.booleanLiterals.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
             case TokenCode.of("function"):
                 try parseFunction(declaration: false)

@@ -12,6 +12,25 @@ public struct ScopeAnalysis: Sendable {
     /// References in source order.
     public internal(set) var references: [IdentifierReference] = []
     public internal(set) var module = ModuleSyntax()
+    /// Indexes of the `true`/`false` tokens parsed as expressions (boolean values, not property names), ascending.
+    public internal(set) var booleanLiterals: [Int32] = []
+    /// The `const` declarations whose bindings are never written (no assignment, update or `for`-`in`/`of`
+    /// target names them) outside scopes reached by `eval`/`with`, by keyword token (ascending): they may be
+    /// declared with `let` instead.
+    public internal(set) var unwrittenConsts: [UnwrittenConst] = []
+
+    public struct UnwrittenConst: Sendable, Equatable {
+        /// Index of the `const` token.
+        public let keyword: Int32
+        /// The scope the declaration belongs to.
+        public let scope: Int32
+    }
+
+    /// Indexes of the `}` tokens that end a statement (a block, a `try`, `catch`, `finally` or `switch` body, a
+    /// function or class declaration) or a class member (a method body, a static block), ascending. What follows
+    /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
+    /// it could continue: no line break is needed after it.
+    public internal(set) var statementBraces: [Int32] = []
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
 

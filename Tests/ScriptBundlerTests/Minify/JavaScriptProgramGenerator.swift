@@ -75,21 +75,33 @@ struct JavaScriptProgramGenerator {
     mutating func expression(_ depth: Int = 0) -> String {
         let names = readable
         let calls = functions
-        switch number(0...(depth > 2 ? 3 : 13)) {
+        switch number(0...(depth > 2 ? 3 : 15)) {
         case 0: return String(number(0...20))
         case 1: return pick(["'s'", "\"q\\\"t\"", "'a/b'", "''", "'\\u0041'"])
         case 2, 3: return names.isEmpty ? String(number(1...9)) : use(pick(names))
         case 4: return "(\(expression(depth + 1)) \(pick(["+", "-", "*", "%", "/", "<", "===", "&&", "||", "??"])) \(expression(depth + 1)))"
         case 5: return "(\(expression(depth + 1)) ? \(expression(depth + 1)) : \(expression(depth + 1)))"
         case 6: return "`t${\(expression(depth + 1))}-${`in${\(expression(depth + 1))}`}`"
-        case 7: return "[\(expression(depth + 1)), \(expression(depth + 1))].length"
-        case 8: return "({ k: \(expression(depth + 1)), 'q-1': 2 }).k"
+        case 7:
+            // Trailing commas and elisions: `[a, b,]` has length 2, `[a, b,,]` length 3, `[,]` length 1.
+            let tail = pick(["", ",", ",,", ", ,", ",\n"])
+            return chance(15) ? "[\(pick(["", ",", ",,"]))].length" : "[\(expression(depth + 1)), \(expression(depth + 1))\(tail)].length"
+        case 8: return "({ k: \(expression(depth + 1)), 'q-1': 2\(pick(["", ",", ",\n"])) }).k"
         case 9:
             let parameter = pick(["p", "x", "a"])
             return "((\(parameter), q = \(expression(depth + 1))) => \(parameter) + q)(\(expression(depth + 1)))"
-        case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3)))"
+        case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
         case 11: return "/[/=]+\\//g.test('a/=/' + \(expression(depth + 1)))"
         case 12: return names.isEmpty ? "4 / 2 / 1" : "\(use(pick(names))) / 2 / 1"
+        case 13:
+            // Booleans as values, as operands binding tighter than `!` would, and as property names.
+            return pick([
+                "true", "false", "!true", "-true", "(true ** 2)", "(2 ** false)", "true.toString()", "false?.valueOf()",
+                "true['toString']()", "(1 < true)", "(true in { true: 1 })", "('false' in { false: 0 })", "typeof false",
+                "({ true: 'T', false: 'F' }).true", "({ true() { return 3; } }).true()", "[true, false,].indexOf(false)",
+                "`${true}${false}`", "(true + 1)", "new Boolean(false).valueOf()", "(true === !0)",
+            ])
+        case 14: return "(\(expression(depth + 1)) ? true : false)"
         default: return "typeof \(names.isEmpty ? "nothing" : use(pick(names)))"
         }
     }
@@ -107,7 +119,7 @@ struct JavaScriptProgramGenerator {
 
     mutating func statement(_ depth: Int) {
         let deep = depth >= 3
-        switch number(0...(deep ? 6 : 19)) {
+        switch number(0...(deep ? 6 : 21)) {
         case 0, 1:
             // The initializer first, so the new name avoids the names it uses (which would be in their dead zone).
             let initializer = expression()
@@ -146,7 +158,7 @@ struct JavaScriptProgramGenerator {
             let list = parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 && chance(50) ? "\(parameter) = \(expression())" : parameter
             }
-            line("function \(name)(\(list.joined(separator: ", "))) {")
+            line("function \(name)(\(list.joined(separator: ", "))\(list.isEmpty || chance(70) ? "" : ",")) {")
             block(number(0...3), depth: depth + 1, isFunction: true, parameters: parameters)
             indent += 1
             if chance(20) {
@@ -161,7 +173,8 @@ struct JavaScriptProgramGenerator {
             scopes[scopes.count - 1].functions.append(name)
             line("log(\(name)(\(expression())), \(name)());")
         case 8:
-            guard let name = freshLexical() else { return }
+            // Not shadowing a readable outer name: expressions would read the function (its text differs minified).
+            guard let name = freshLexical(), !readable.contains(name) else { return }
             line("const \(name) = (function () { let count = \(number(0...5)); return () => (count += \(number(1...3))); })();")
             declare(name, mutable: false, readable: false)
             line("log(\(name)(), \(name)(), typeof \(name));")
@@ -195,7 +208,7 @@ struct JavaScriptProgramGenerator {
             let names = Self.lexicalNames.filter { !(scopes.last?.lexical ?? []).contains($0) && !(scopes.last?.used.contains($0) ?? false) }.prefix(3)
             guard names.count == 3 else { return }
             let (first, second, third) = (names[names.startIndex], names[names.startIndex + 1], names[names.startIndex + 2])
-            line("const { p: \(first), q: [\(second), , \(third) = \(number(1...9))] = [] } = { p: \(left), q: [\(right), 2] };")
+            line("const { p: \(first), q: [\(second), , \(third) = \(number(1...9))\(pick(["", ","]))] = [], } = { p: \(left), q: [\(right), 2,] };")
             for name in [first, second, third] { declare(name, mutable: false) }
             line("log(\(first), \(second), \(third));")
         case 13:
@@ -216,6 +229,38 @@ struct JavaScriptProgramGenerator {
             line("log(((...rest) => rest.length)(\(expression()), \(expression())), (function () { return arguments.length; })(1, 2, 3));")
         case 18:
             line("for (var \(pick(Self.varNames)) = 0, k = 0; k < \(number(1...3)); k++) { log('loop', k); }")
+        case 19:
+            // A `const` written (a TypeError where it runs) or only read; loops with `const` heads.
+            let initializer = expression()
+            guard let name = freshLexical() else { return line("for (const k of [\(initializer), 2]) { log('of', k); }") }
+            line("const \(name) = \(initializer);")
+            declare(name, mutable: false)
+            let write = pick([
+                "\(name) = 1", "\(name) += 1", "\(name)++", "--\(name)", "[\(name)] = [1]", "({ k: \(name) } = { k: 2 })",
+                "for (\(name) of [3]) ;", "for (\(name) in { p: 1 }) ;", "(() => { \(name) = 4; })()", "\(name) ??= 5",
+                "eval('\(name) = 6')", "log(eval('\(name)'))", "log(\(name))", "log(typeof \(name))",
+            ])
+            line("try { \(write); log('wrote', \(name)); } catch (error) { log(error.constructor.name); }")
+            line("for (const k in { p: 1, q: 2 }) { log('in', k, \(use(name))); }")
+        case 20:
+            // A statement or member ending in `}`, then a line starting with what could continue an expression.
+            functionCount += 1
+            let members = "Members\(functionCount)"
+            for text in pick([
+                ["{ log('block'); }", "(function () { log('iife'); })();"],
+                ["if (\(expression())) { log('then'); } else { log('else'); }", "[1, 2].forEach((n) => log('each', n));"],
+                ["try { log('try'); } finally { log('finally'); }", "/ab+c/.test('abbc') && log('regex');"],
+                ["switch (\(number(0...2))) { case 1: log('one'); break; default: { log('other'); } }", "+1 && log('plus');"],
+                ["while (false) {}", "-1 < 0 && log('minus');"],
+                ["do { log('do'); } while (false)", "(() => log('arrow'))();"],
+                ["{}", "`a${\(expression())}`.split('').forEach((c) => log(c));"],
+                ["class \(members) { m() { return 1; }", "['k']() { return 2; }", "static { log('static'); }",
+                 "*g() { yield 3; } }", "log(new \(members)().k?.(), 'members');"],
+                ["try { const q = function () { return log; }", "(1)('called'); } catch (error) { log(error.constructor.name); }"],
+                ["try { const q = {}", "(1); } catch (error) { log(error.constructor.name); }"],
+            ]) {
+                line(text)
+            }
         default:
             line("log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');")
         }

@@ -73,6 +73,185 @@ import Testing
         #expect(Self.minify(input) == "\n" + expected + "\n")
     }
 
+    @Test(arguments: [
+        // A trailing `,` before `}`, `]` or `)` goes.
+        ("x = {a: 1,}", "x={a:1}"),
+        ("x = {\n  a: 1,\n  b,\n}", "x={a:1,b}"),
+        ("f(a,)", "f(a)"),
+        ("f(a, b,\n)", "f(a,b)"),
+        ("x = [a,]", "x=[a]"),
+        ("x = [[a,],]", "x=[[a]]"),
+        ("function f(a, b,) {}", "function f(a,b){}"),
+        ("x = (a, b,) => a", "x=(a,b)=>a"),
+        ("var {a, b,} = o", "var{a,b}=o"),
+        ("var [a, b,] = o", "var[a,b]=o"),
+        ("new C(a,)", "new C(a)"),
+        ("import(a,)", "import(a)"),
+        ("x = {a: [1,], b: f(2,),}", "x={a:[1],b:f(2)}"),
+        // Array elisions keep theirs: `[a,,]` has length 2, `[,]` length 1.
+        ("x = [a,,]", "x=[a,,]"),
+        ("x = [,]", "x=[,]"),
+        ("x = [,,]", "x=[,,]"),
+        ("x = [a,,,]", "x=[a,,,]"),
+        ("[a,,] = o", "[a,,]=o"),
+        ("var [a,,] = o", "var[a,,]=o"),
+        // Other commas stay.
+        ("f(a, b)", "f(a,b)"),
+        ("x = [, a]", "x=[,a]"),
+        ("for (a = 1, b = 2; a; a--, b++) ;", "for(a=1,b=2;a;a--,b++);"),
+    ])
+    func trailingCommas(input: String, expected: String) {
+        #expect(Self.minify(input) == "\n" + expected + "\n")
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
+    @Test(arguments: [
+        // Boolean values become `!0` and `!1`.
+        ("x = true", "x=!0"),
+        ("x = false", "x=!1"),
+        ("function f() { return true }", "function f(){return!0}"),
+        ("x = a ? true : false", "x=a?!0:!1"),
+        ("x = !true", "x=!!0"),
+        ("x = typeof true", "x=typeof!0"),
+        ("x = void false", "x=void!1"),
+        ("x = -true", "x=-!0"),
+        ("x = a - true", "x=a-!0"),
+        ("x = a < true", "x=a<!0"),
+        ("x = a << true", "x=a<<!0"),
+        ("x = a < !b", "x=a< !b"),
+        ("x = true in a", "x=!0 in a"),
+        ("x = a in true", "x=a in!0"),
+        ("x = true instanceof A", "x=!0 instanceof A"),
+        ("x = a === true", "x=a===!0"),
+        ("x = [true, false,]", "x=[!0,!1]"),
+        ("f(true)", "f(!0)"),
+        ("x = {a: true, [false]: 1}", "x={a:!0,[!1]:1}"),
+        ("x = a[true]", "x=a[!0]"),
+        ("x = 2 ** true", "x=2**!0"),
+        ("x = (true) ** 2", "x=(!0)**2"),
+        ("x = a ?? true", "x=a??!0"),
+        ("x = (a = true) => a", "x=(a=!0)=>a"),
+        ("x = () => false", "x=()=>!1"),
+        ("class A { x = true; static y = false }", "class A{x=!0;static y=!1}"),
+        ("switch (a) { case true: b() }", "switch(a){case!0:b()}"),
+        ("if (true) a()", "if(!0)a()"),
+        ("while (true) {}", "while(!0){}"),
+        ("function* g() { yield true }", "function*g(){yield!0}"),
+        ("async function h() { await false }", "async function h(){await!1}"),
+        ("x = `a${true}b`", "x=`a${!0}b`"),
+        ("a\ntrue", "a\n!0"),
+        ("a = b\ntrue", "a=b\n!0"),
+        ("x = a ? b : true", "x=a?b:!0"),
+        ("export default true", "export default!0"),
+        // A following `.`, `?.`, `[`, `(`, template or `**` would bind tighter than `!`.
+        ("x = true.toString()", "x=true.toString()"),
+        ("x = true?.valueOf()", "x=true?.valueOf()"),
+        ("x = true[k]", "x=true[k]"),
+        ("x = true(1)", "x=true(1)"),
+        ("x = true`t`", "x=true`t`"),
+        ("x = true`a${b}`", "x=true`a${b}`"),
+        ("x = true ** 2", "x=true**2"),
+        ("x = new true", "x=new true"),
+        // Property names, members and export names are not values.
+        ("x = {true: 1, false() {}, get true() {}}", "x={true:1,false(){},get true(){}}"),
+        ("x = a.true + a?.false", "x=a.true+a?.false"),
+        ("class A { true() {} get false() {} static true = 1; false }", "class A{true(){}get false(){}static true=1;false}"),
+        ("var {true: t, false: [f]} = o", "var{true:t,false:[f]}=o"),
+        ("export {x as true}", "export{x as true}"),
+        ("import {true as t} from 'm'", "import{true as t}from'm'"),
+    ])
+    func booleans(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
+    /// `const` declarations (inside a function: the program's top level keeps them) become `let` unless written.
+    @Test(arguments: [
+        ("const a = 1", "const a=1"),
+        ("(function () { const x = 1, y = 2; return x + y })()", "(function(){let a=1,b=2;return a+b})()"),
+        ("(function () { const {a, b: [c]} = o, [d = 1] = p; return a + c + d })()",
+         "(function(){let{a,b:[b]}=o,[c=1]=p;return a+b+c})()"),
+        ("(function () { const o = {}; o.x = 1; o.y++; o[k] += 2; delete o.x; return o })()",
+         "(function(){let a={};a.x=1;a.y++;a[k]+=2;delete a.x;return a})()"),
+        ("(function () { const i = 0; a[i] = 1; a[i]++ })()", "(function(){let b=0;a[b]=1;a[b]++})()"),
+        ("(function (a) { for (const k of a) f(k); for (const k in a) f(k); for (const k = 0; k < 1;) f(k) })()",
+         "(function(a){for(let b of a)f(b);for(let b in a)f(b);for(let b=0;b<1;)f(b)})()"),
+        ("(function () { const f = () => { const z = 1; z = 2 }; return f })()",
+         "(function(){let a=()=>{const b=1;b=2};return a})()"),
+        ("(function () { const x = 1; { let x = 2; x = 3 } return x })()", "(function(){let a=1;{let b=2;b=3}return a})()"),
+        ("(function () { const x = 1; function g() { const x = 2; x++ } return x + g })()",
+         "(function(){let a=1;function b(){const c=2;c++}return a+b})()"),
+        ("function g() { x = 1 } (function () { const x = 2; return x })()", "function g(){x=1}(function(){let a=2;return a})()"),
+        ("class A { m() { const x = 1; return x } }", "class A{m(){let a=1;return a}}"),
+        // Written bindings keep `const` (writing them throws), for every binding of the declaration.
+        ("(function () { const x = 1; x = 2 })()", "(function(){const a=1;a=2})()"),
+        ("(function () { const x = 1, y = 2; y = 3 })()", "(function(){const b=1,a=2;a=3})()"),
+        ("(function () { const x = 1; const y = 2; y = 3 })()", "(function(){let b=1;const a=2;a=3})()"),
+        ("(function () { const x = 1; x += 1 })()", "(function(){const a=1;a+=1})()"),
+        ("(function () { const x = 1; x ??= 1 })()", "(function(){const a=1;a??=1})()"),
+        ("(function () { const x = 1; x++ })()", "(function(){const a=1;a++})()"),
+        ("(function () { const x = 1; --x })()", "(function(){const a=1;--a})()"),
+        ("(function () { const x = 1; (x) = 2 })()", "(function(){const a=1;(a)=2})()"),
+        ("(function () { const x = 1; [x] = [2] })()", "(function(){const a=1;[a]=[2]})()"),
+        ("(function () { const x = 1; ({x} = o) })()", "(function(){const a=1;({x:a}=o)})()"),
+        ("(function () { const x = 1; ({k: [x = 2]} = o) })()", "(function(){const a=1;({k:[a=2]}=o)})()"),
+        ("(function () { const x = 1; for (x of a) ; })()", "(function(){const b=1;for(b of a);})()"),
+        ("(function () { const x = 1; for (x in a) ; })()", "(function(){const b=1;for(b in a);})()"),
+        ("(function () { const x = 1; return () => { x = 2 } })()", "(function(){const a=1;return()=>{a=2}})()"),
+        ("(function () { { x = 1; const x = 2 } })()", "(function(){{a=1;const a=2}})()"),
+        // Names reached by a direct eval or a with statement keep `const`.
+        ("(function () { const x = 1; eval('x = 2') })()", "(function(){const x=1;eval('x = 2')})()"),
+        ("(function (o) { const x = 1; with (o) { f(x) } })()", "(function(o){const x=1;with(o){f(x)}})()"),
+        ("(function () { const x = 1; return function () { eval('') } })()", "(function(){const x=1;return function(){eval('')}})()"),
+        // A module's top level keeps `const`.
+        ("export const x = 1; export function f() { const y = 2; return y }", "export const x=1;export function f(){let y=2;return y}"),
+    ])
+    func constToLet(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
+    /// No line break after a `}` that ends a statement or class member; one after an expression's `}` stays.
+    @Test(arguments: [
+        ("if (a) { b() }\nc()", "if(a){b()}c()"),
+        ("if (a) {\n}\nelse\n{\n}\nb()", "if(a){}else{}b()"),
+        ("{ a() }\n(b)", "{a()}(b)"),
+        ("{ a() }\n[b].map(f)", "{a()}[b].map(f)"),
+        ("{}\n/re/g.test(s)", "{}/re/g.test(s)"),
+        ("{}\n`t`", "{}`t`"),
+        ("{}\n++a", "{}++a"),
+        ("{}\n-a", "{}-a"),
+        ("label: { a() }\nb()", "label:{a()}b()"),
+        ("function f() {}\n(function () {})()", "function f(){}(function(){})()"),
+        ("async function f() {}\n(a)", "async function f(){}(a)"),
+        ("function* g() {}\n[a] = b", "function*g(){}[a]=b"),
+        ("class A {}\n[1].map(f)", "class A{}[1].map(f)"),
+        ("class A extends B {}\n+a", "class A extends B{}+a"),
+        ("switch (a) { case 1: {} }\n+b", "switch(a){case 1:{}}+b"),
+        ("try {}\ncatch {}\nfoo()", "try{}catch{}foo()"),
+        ("try {}\nfinally {}\n/re/.test(s)", "try{}finally{}/re/.test(s)"),
+        ("try {} catch (e) {}\n(a)", "try{}catch(b){}(a)"),
+        ("do {\n} while (a)\nb()", "do{}while(a)\nb()"),
+        ("for (;;) {}\n(a)", "for(;;){}(a)"),
+        ("while (a) {}\n[b]", "while(a){}[b]"),
+        ("class A {\n m() {}\n [k]() {}\n static {}\n *g() {}\n x = 1\n}", "class A{m(){}[k](){}static{}*g(){}x=1}"),
+        ("export function f() {}\n(a)", "export function f(){}(a)"),
+        ("export default function () {}\n(a)", "export default function(){}(a)"),
+        ("function f() { if (a) {}\n(b) }", "function f(){if(a){}(b)}"),
+        // Expressions ending in `}` keep the break: what follows could continue them.
+        ("x = function () {}\n(a)", "x=function(){}\n(a)"),
+        ("x = {}\n(a)", "x={}\n(a)"),
+        ("x = {}\nfoo()", "x={}\nfoo()"),
+        ("x = () => {}\n(a)", "x=()=>{}\n(a)"),
+        ("x = class {}\n[a]", "x=class{}\n[a]"),
+        ("x = class { m() {} }\n[a]", "x=class{m(){}}\n[a]"),
+        ("x = { m() {} }\n(a)", "x={m(){}}\n(a)"),
+        ("class A { x = function () {}\n[k] = 1 }", "class A{x=function(){}\n[k]=1}"),
+        ("(function () {})\n(a)", "(function(){})\n(a)"),
+        ("x = `${{}}`\n(a)", "x=`${{}}`\n(a)"),
+    ])
+    func statementBraces(input: String, expected: String) {
+        #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
+    }
+
     @Test func legalCommentsMoveToTheLicenseFile() {
         let source = "/*! first */\n//! second\n/** @license third */\n/* @preserve fourth */\n/* plain */a()\n/*! first */"
         let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "A.js.LICENSE.txt")

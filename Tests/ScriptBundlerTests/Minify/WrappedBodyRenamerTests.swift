@@ -51,6 +51,33 @@ import Testing
             """,
             "lib/t.js": "export const twice = (value) => { let doubled = value * 2; return doubled; };\n",
         ],
+        "booleans, trailing commas and consts": [
+            "entry.js": """
+            import { flag, list, check, } from "./lib/b.js";
+            import yes from "./lib/y.js";
+            import kept from "./lib/c.cjs";
+            const local = true, other = { true: false, };
+            __log.push(flag, list.length, check(false,), local ? "yes" : "no", typeof true, true.toString(), other.true, yes, kept,);
+            for (const key in { a: 1, }) { const seen = key === "a" ? true : false; __log.push(seen); }
+            """,
+            "lib/b.js": """
+            export const flag = false;
+            export const list = [true, , false,];
+            export function check(value,) {
+              const same = value === false;
+              let count = 0;
+              count++;
+              return [same, count, { true: 1, }.true, true ** 2, 2 ** true].join();
+            }
+            const written = 1;
+            try { written = 2; } catch (error) { __log.push(error.constructor.name); }
+            const counted = 1;
+            try { counted++; } catch (error) { __log.push(error.constructor.name); }
+            """,
+            "lib/y.js": "export default true;\n",
+            "lib/c.cjs": "const kept = false;\ntry { kept = true; } catch (error) { module.exports = error.constructor.name; }\n",
+            "plain.js": "const plainFlag = !false;\nconst [first,] = [true, 1,];\n__log.push(plainFlag, first, require_ok());\nfunction require_ok() { return typeof true; }\n",
+        ],
     ]
 
     /// Cases whose reused-parse bundle may differ from the re-parsed one (both must run like development).

@@ -77,7 +77,7 @@ import Testing
         // Production output is minified (locals renamed); no module registry is added.
         #expect(String(decoding: plain.code, as: UTF8.self) == """
 
-        (()=>{const a="document end";window.endEvents=a})();
+        (()=>{let a="document end";window.endEvents=a})();
         //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
 
         """)
