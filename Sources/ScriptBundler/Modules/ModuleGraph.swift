@@ -10,7 +10,8 @@ struct ModuleGraph {
     private let fileSystem: any BundlerFileSystem
     private let resolver: ModuleResolver
     private let cache: ParsedFileCache?
-    private var idsByKey: [ResolvedModule: Int] = [:]
+    /// Module IDs by `ResolvedModule.key`.
+    private var idsByKey: [String: Int] = [:]
     private var pending: [Int] = []
 
     init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil) {
@@ -112,7 +113,7 @@ struct ModuleGraph {
     }
 
     private mutating func add(_ key: ResolvedModule, bytes known: [UInt8]? = nil, isEntry: Bool = false) throws(BundlerError) -> Int {
-        if let id = idsByKey[key] { return id }
+        if let id = idsByKey[key.key] { return id }
         let id = records.count
         let record: ModuleRecord
         switch key {
@@ -143,7 +144,7 @@ struct ModuleGraph {
             }
         }
         records.append(record)
-        idsByKey[key] = id
+        idsByKey[key.key] = id
         pending.append(id)
         return id
     }

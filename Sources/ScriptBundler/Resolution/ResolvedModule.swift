@@ -6,4 +6,14 @@ enum ResolvedModule: Sendable, Equatable, Hashable {
     case empty(String)
     /// `script-loader!path`: the file's text runs once in global scope.
     case scriptLoader(String)
+
+    /// A string that tells modules apart as `==` does (the case, then the path or name), for dictionaries keyed by
+    /// `String`: its `Hashable` conformance is then the one every build already looked up at run time.
+    var key: String {
+        switch self {
+        case .file(let path): "f" + path
+        case .empty(let name): "e" + name
+        case .scriptLoader(let path): "s" + path
+        }
+    }
 }

@@ -12,9 +12,10 @@ final class SourceContentLiterals: @unchecked Sendable {
     /// Contents shorter than this are escaped each time (cheap, and their storage may be shared).
     static let minimumCount = 256
 
-    private struct Key: Hashable {
-        let address: UInt
-        let count: Int
+    /// A content's key: its storage address and count, as a short string (`String: Hashable` is looked up at
+    /// run time by every build anyway; a struct key of its own would cost a scan of the conformance records).
+    private static func key(address: UInt, count: Int) -> String {
+        String(address, radix: 16) + ":" + String(count, radix: 16)
     }
 
     private struct Entry {
@@ -23,7 +24,7 @@ final class SourceContentLiterals: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
+    private var entries: [String: Entry] = [:]
     private var keptBytes = 0
     let capacity: Int
 
@@ -34,7 +35,7 @@ final class SourceContentLiterals: @unchecked Sendable {
     /// `content` as a JSON string literal (quoted and escaped, see `JSONStringEscaping`).
     func literal(for content: [UInt8]) -> [UInt8] {
         guard content.count >= Self.minimumCount else { return Self.escaped(content) }
-        let key = content.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
+        let key = content.withUnsafeBufferPointer { Self.key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
         lock.lock()
         let known = entries[key]
         lock.unlock()

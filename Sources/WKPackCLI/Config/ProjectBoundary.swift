@@ -73,7 +73,19 @@ struct ProjectBoundary {
                 parts.append(part)
             }
         }
-        return "/" + parts.joined(separator: "/")
+        return "/" + Self.joinedWithSlashes(parts.map(String.init))
+    }
+
+    /// The parts separated by `/`. Written out rather than `joined(separator:)`, whose generic path looks up a
+    /// protocol conformance at run time (a scan of every conformance record of the binary, at each start), and so
+    /// does appending a `Substring` to a `String`.
+    private static func joinedWithSlashes(_ parts: [String]) -> String {
+        var result = ""
+        for (index, part) in parts.enumerated() {
+            if index > 0 { result += "/" }
+            result += part
+        }
+        return result
     }
 
     /// Resolves symbolic links in the longest existing prefix of the absolute `path` and appends the rest.
@@ -81,9 +93,9 @@ struct ProjectBoundary {
         var parts = path.split(separator: "/").map(String.init)
         var rest: [String] = []
         while true {
-            let prefix = "/" + parts.joined(separator: "/")
+            let prefix = "/" + Self.joinedWithSlashes(parts)
             if let resolved = realPath(prefix) {
-                let joined = ([resolved == "/" ? "" : resolved] + rest).joined(separator: "/")
+                let joined = Self.joinedWithSlashes([resolved == "/" ? "" : resolved] + rest)
                 return joined.isEmpty ? "/" : joined
             }
             guard let last = parts.popLast() else { return path }
