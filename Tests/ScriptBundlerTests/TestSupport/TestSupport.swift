@@ -4,10 +4,10 @@ import Testing
 
 /// Helpers shared by the ScriptBundler tests.
 enum TestSupport {
-    /// `Tests/ScriptBundlerTests/Fixtures`.
+    /// `Tests/ScriptBundlerTests/Fixtures` (this file is in `Tests/ScriptBundlerTests/TestSupport`).
     static let fixtures: String = {
         let file = "\(#filePath)"
-        return (file as NSString).deletingLastPathComponent + "/Fixtures"
+        return ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent + "/Fixtures"
     }()
 
     /// A fresh temporary folder.
