@@ -19,8 +19,10 @@ let package = Package(
     ],
     targets: [
         // Libraries: all logic, no printing.
-        .target(name: "ScriptBundler"),
-        .target(name: "BlockListCompiler"),
+        .target(name: "ScriptBundler", dependencies: ["WKPackSupport"]),
+        .target(name: "BlockListCompiler", dependencies: ["WKPackSupport"]),
+        // Helpers both libraries use (results filled in by concurrent workers).
+        .target(name: "WKPackSupport"),
         // The command-line layer: config loading, argument parsing, formatting and printing.
         .target(
             name: "WKPackCLI",
@@ -40,7 +42,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "wkpack writes the bundles and content-blocking lists.")]),
             dependencies: ["wkpack"]),
         .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
-        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
             exclude: ["Fixtures", "Generation/Fixtures"]),

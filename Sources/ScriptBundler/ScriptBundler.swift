@@ -1,20 +1,22 @@
 import Foundation
+import WKPackSupport
 
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {
     public let fileSystem: any BundlerFileSystem
-    /// Keeps file contents and tokens between builds (watch mode); `nil` reads and tokenizes every time.
-    public let cache: SourceCache?
+    /// Serves sources kept between builds and records each group's inputs (watch mode); `nil` reads and
+    /// tokenizes every file.
+    let sources: (any BuildSourceProvider)?
     /// Parsed modules kept between builds (watch mode); `nil` parses each file once per build.
     let parsedFiles: ParsedFileCache?
 
-    public init(fileSystem: any BundlerFileSystem = LocalFileSystem(), cache: SourceCache? = nil) {
-        self.init(fileSystem: fileSystem, cache: cache, parsedFiles: nil)
+    public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
+        self.init(fileSystem: fileSystem, sources: nil, parsedFiles: nil)
     }
 
-    init(fileSystem: any BundlerFileSystem, cache: SourceCache?, parsedFiles: ParsedFileCache?) {
+    init(fileSystem: any BundlerFileSystem, sources: (any BuildSourceProvider)?, parsedFiles: ParsedFileCache?) {
         self.fileSystem = fileSystem
-        self.cache = cache
+        self.sources = sources
         self.parsedFiles = parsedFiles
     }
 
@@ -66,9 +68,9 @@ public struct ScriptBundler: Sendable {
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
         let absoluteProject = AbsolutePath.make(configuration.projectFolder)
-        // In watch mode, reads go through the cache and are recorded as the group's inputs.
-        let recorder = cache.map { RecordingFileSystem(base: fileSystem, cache: $0) }
-        let reader: any BundlerFileSystem = recorder ?? fileSystem
+        // In watch mode, reads go through the provider's cache and are recorded as the group's inputs.
+        let groupReader = sources?.groupReader(over: fileSystem)
+        let reader: any BundlerFileSystem = groupReader.map { $0 as any BundlerFileSystem } ?? fileSystem
         var inputs: [BundleInput] = []
         for name in group.files {
             let path = Paths.join(group.folder, name)
@@ -84,9 +86,9 @@ public struct ScriptBundler: Sendable {
                 bannerPath: Paths.relative(absolute, from: absoluteProject),
                 mapSourcePath: Paths.relative(absolute, from: absoluteOutput),
                 bytes: bytes)
-            if let cache {
+            if let groupReader {
                 do {
-                    input.tokenization = try cache.tokenization(at: AbsolutePath.make(path), bytes: bytes)
+                    input.tokenization = try groupReader.tokenization(at: AbsolutePath.make(path), bytes: bytes)
                 } catch {
                     throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
                 }
@@ -107,7 +109,7 @@ public struct ScriptBundler: Sendable {
                 inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
         }
         return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
-                           inputs: recorder?.recorded ?? [], duration: clock.now - started)
+                           inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.

@@ -1,4 +1,5 @@
 import Foundation
+import WKPackSupport
 
 /// One input file of a bundle.
 struct BundleInput {
@@ -36,7 +37,7 @@ enum BundleAssembler {
             // Joined: their memory goes to the map's JSON.
             files = []
             let map = minified.map
-            let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+            let json = appendURLComments(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
             return AssembledBundle(code: minified.code, map: json, license: minified.license)
         }
         let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
@@ -77,7 +78,7 @@ enum BundleAssembler {
             code[bodyStart + 1] = 0x2F
         }
         let bodyEnd = code.count
-        if !input.bytes.isEmpty, !endsWithLineTerminator(input.bytes) { code.append(0x0A) }
+        if !input.bytes.isEmpty, !LineTerminator.isAtEnd(of: input.bytes) { code.append(0x0A) }
         code.append(contentsOf: epilogue)
         let tokenization: JavaScriptTokenization
         do throws(JavaScriptSyntaxError) {
@@ -105,7 +106,7 @@ enum BundleAssembler {
             let minified = Minifier.minify(code, map: map, licenseFileName: outputFileName + ".LICENSE.txt")
             (code, map, license) = (minified.code, minified.map, minified.license)
         }
-        let json = link(&code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        let json = appendURLComments(&code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         return AssembledBundle(code: code, map: json, license: license)
     }
 
@@ -132,7 +133,7 @@ enum BundleAssembler {
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
         minifiedPieces = []
         let map = minified.map
-        let json = link(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+        let json = appendURLComments(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         return AssembledBundle(code: minified.code, map: json, license: minified.license)
     }
 
@@ -181,7 +182,7 @@ enum BundleAssembler {
                 addMappings(tokenization.tokens, bytes: input.bytes, source: source, firstLine: generatedLine, to: &map)
             }
             generatedLine += tokenization.lineTerminatorCount
-            if !input.bytes.isEmpty, !endsWithLineTerminator(input.bytes) {
+            if !input.bytes.isEmpty, !LineTerminator.isAtEnd(of: input.bytes) {
                 out.append(0x0A)
                 generatedLine += 1
             }
@@ -195,7 +196,7 @@ enum BundleAssembler {
 
     /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL` to `out` (in place: the
     /// bundle is not copied); returns the map JSON for an external map.
-    static func link(
+    static func appendURLComments(
         _ out: inout [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) -> [UInt8]? {
         if mode == .development || sourceMaps == .inline {
@@ -230,15 +231,7 @@ enum BundleAssembler {
             var i = token.start
             let end = token.end
             while i < end {
-                let b = bytes[i]
-                var length = 0
-                if b == 0x0A {
-                    length = 1
-                } else if b == 0x0D {
-                    length = i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1
-                } else if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
-                    length = 3
-                }
+                let length = LineTerminator.length(bytes, at: i, end: end)
                 if length > 0 {
                     extra += 1
                     map.addMapping(generatedLine: firstLine + line + extra, generatedColumn: 0, source: source,
@@ -249,13 +242,6 @@ enum BundleAssembler {
                 }
             }
         }
-    }
-
-    private static func endsWithLineTerminator(_ bytes: [UInt8]) -> Bool {
-        guard let last = bytes.last else { return false }
-        if last == 0x0A || last == 0x0D { return true }
-        let n = bytes.count
-        return n >= 3 && bytes[n - 3] == 0xE2 && bytes[n - 2] == 0x80 && (last == 0xA8 || last == 0xA9)
     }
 
     /// The banner path with line terminators replaced, so the `//` comment stays on one line.

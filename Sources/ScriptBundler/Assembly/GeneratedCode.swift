@@ -76,7 +76,7 @@ struct GeneratedCode {
                 lastWasCarriageReturn = true
             } else {
                 lastWasCarriageReturn = false
-                if b == 0xE2, k + 2 < end, text[k + 1] == 0x80, text[k + 2] == 0xA8 || text[k + 2] == 0xA9 {
+                if LineTerminator.isSeparator(text, at: k, end: end) {
                     newLine()
                     k += 3
                     continue
@@ -207,7 +207,7 @@ struct GeneratedCode {
             let b = source[k]
             if b == 0x0A || b == 0x0D {
                 append(byte: b)
-            } else if b == 0xE2, k + 2 < end, source[k + 1] == 0x80, source[k + 2] == 0xA8 || source[k + 2] == 0xA9 {
+            } else if LineTerminator.isSeparator(source, at: k, end: end) {
                 append(byte: 0x0A)
                 k += 2
             }

@@ -19,10 +19,7 @@ struct FileWrapperLayout: Equatable {
         guard count >= Self.prologueTokenCount + Self.epilogueTokenCount else { return nil }
         let ok = code.withUnsafeBufferPointer { bytes -> Bool in
             func spells(_ index: Int, _ text: StaticString) -> Bool {
-                let token = tokens[index]
-                guard token.end - token.start == text.utf8CodeUnitCount, token.end <= bytes.count else { return false }
-                for k in 0..<text.utf8CodeUnitCount where bytes[token.start + k] != text.utf8Start[k] { return false }
-                return true
+                tokens[index].spells(text, in: bytes)
             }
             let prologue: [StaticString] = ["(", "function", "(", ")", "{"]
             let epilogue: [StaticString] = ["}", ")", ".", "call", "(", "this", ")", ";"]

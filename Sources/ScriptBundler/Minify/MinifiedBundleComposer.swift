@@ -52,7 +52,7 @@ enum MinifiedBundleComposer {
             output = LegalComments.pointer(to: licenseFileName)
             license = LegalComments.file(legalComments)
         }
-        // Room for every piece, its line break, and the lines `BundleAssembler.link` appends (no copy to grow).
+        // Room for every piece, its line break, and the lines `BundleAssembler.appendURLComments` appends (no copy to grow).
         output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()

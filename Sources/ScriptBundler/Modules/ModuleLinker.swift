@@ -276,8 +276,8 @@ struct ModuleLinker {
         let tokens = record.tokens
         for range in module.removableStatements {
             let previous = range.lowerBound - 1
-            let needsSemicolon = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)
-                && !Self.isPunctuator(tokens[previous], "}", record.bytes)
+            let needsSemicolon = previous >= 0 && !tokens[previous].isPunctuator(";", in: record.bytes)
+                && !tokens[previous].isPunctuator("}", in: record.bytes)
             edits.append(.replace(range, with: needsSemicolon ? ";" : ""))
         }
         for token in module.exportKeywords {
@@ -290,9 +290,9 @@ struct ModuleLinker {
             } else if defaultExport.isAnonymousDeclaration {
                 edits.append(.replace(start..<(start + 2), with: ""))
                 var nameSlot = start + 2
-                while nameSlot < tokens.count, !Self.isPunctuator(tokens[nameSlot], "(", record.bytes),
-                      !Self.isPunctuator(tokens[nameSlot], "{", record.bytes),
-                      !Self.isKeyword(tokens[nameSlot], "extends", record.bytes) {
+                while nameSlot < tokens.count, !tokens[nameSlot].isPunctuator("(", in: record.bytes),
+                      !tokens[nameSlot].isPunctuator("{", in: record.bytes),
+                      !tokens[nameSlot].isKeyword("extends", in: record.bytes) {
                     nameSlot += 1
                 }
                 edits.append(.insert(" __wkpack_default", before: nameSlot))
@@ -324,7 +324,7 @@ struct ModuleLinker {
                 }
                 for range in unused {
                     let previous = range.lowerBound - 1
-                    let keepsStatement = previous >= 0 && !Self.isPunctuator(tokens[previous], ";", record.bytes)
+                    let keepsStatement = previous >= 0 && !tokens[previous].isPunctuator(";", in: record.bytes)
                     edits.append(.replace(range, with: keepsStatement ? ";" : ""))
                 }
             }
@@ -361,13 +361,5 @@ struct ModuleLinker {
         throw BundlerError(
             .exportNotFound, at: graph.location(record.id, token: requestInfo?.token ?? 0),
             "'\(name)' is not exported by '\(requestInfo?.specifier ?? "")' (\(graph.records[target].path))")
-    }
-
-    static func isPunctuator(_ token: JavaScriptToken, _ text: Character, _ bytes: [UInt8]) -> Bool {
-        token.kind == .punctuator && token.end - token.start == 1 && Character(Unicode.Scalar(bytes[token.start])) == text
-    }
-
-    static func isKeyword(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
-        token.kind == .keyword && String(decoding: bytes[token.start..<token.end], as: UTF8.self) == text
     }
 }

@@ -9,9 +9,9 @@ enum PureInitializer {
     static func statementRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
         guard nameToken > 0, nameToken + 2 < tokens.count else { return nil }
         var start = nameToken - 1
-        guard isWord(tokens[start], "const", bytes) || isWord(tokens[start], "let", bytes),
-              isPunctuator(tokens[nameToken + 1], "=", bytes) else { return nil }
-        if start > 0, ModuleLinker.isKeyword(tokens[start - 1], "export", bytes) {
+        guard tokens[start].isWord("const", in: bytes) || tokens[start].isWord("let", in: bytes),
+              tokens[nameToken + 1].isPunctuator("=", in: bytes) else { return nil }
+        if start > 0, tokens[start - 1].isKeyword("export", in: bytes) {
             guard exportKeywords.contains(start - 1) else { return nil }
             start -= 1
         }
@@ -26,8 +26,8 @@ enum PureInitializer {
             return nil
         }
         if end < tokens.count {
-            if isPunctuator(tokens[end], ";", bytes) { return start..<(end + 1) }
-            if isPunctuator(tokens[end], ",", bytes) { return nil }
+            if tokens[end].isPunctuator(";", in: bytes) { return start..<(end + 1) }
+            if tokens[end].isPunctuator(",", in: bytes) { return nil }
         }
         return start..<end
     }
@@ -35,12 +35,12 @@ enum PureInitializer {
     /// One past the last token of an arrow function starting at `from`, or `nil` if it is not one.
     private static func arrowEnd(from: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
         var index = from
-        if index + 1 < tokens.count, isWord(tokens[index], "async", bytes), tokens[index].kind == .identifier,
-           !tokens[index + 1].newlineBefore, !isPunctuator(tokens[index + 1], "=>", bytes) {
+        if index + 1 < tokens.count, tokens[index].isWord("async", in: bytes), tokens[index].kind == .identifier,
+           !tokens[index + 1].newlineBefore, !tokens[index + 1].isPunctuator("=>", in: bytes) {
             index += 1
         }
         guard index < tokens.count else { return nil }
-        if isPunctuator(tokens[index], "(", bytes) {
+        if tokens[index].isPunctuator("(", in: bytes) {
             guard let close = matching(from: index, tokens: tokens, bytes: bytes) else { return nil }
             index = close + 1
         } else if tokens[index].kind == .identifier {
@@ -48,9 +48,9 @@ enum PureInitializer {
         } else {
             return nil
         }
-        guard index + 1 < tokens.count, isPunctuator(tokens[index], "=>", bytes) else { return nil }
+        guard index + 1 < tokens.count, tokens[index].isPunctuator("=>", in: bytes) else { return nil }
         let body = index + 1
-        if isPunctuator(tokens[body], "{", bytes) {
+        if tokens[body].isPunctuator("{", in: bytes) {
             // A block body ends the arrow function: nothing may continue it.
             guard let close = matching(from: body, tokens: tokens, bytes: bytes) else { return nil }
             return close + 1
@@ -65,10 +65,10 @@ enum PureInitializer {
         var index = from
         while index < tokens.count {
             let token = tokens[index]
-            if depth == 0, isPunctuator(token, ";", bytes) { return index }
+            if depth == 0, token.isPunctuator(";", in: bytes) { return index }
             if depth == 0, index > from, token.newlineBefore {
                 // `await`/`yield` followed by a line break: operand or not depends on the grammar context.
-                if isWord(tokens[index - 1], "await", bytes) || isWord(tokens[index - 1], "yield", bytes) { return nil }
+                if tokens[index - 1].isWord("await", in: bytes) || tokens[index - 1].isWord("yield", in: bytes) { return nil }
             }
             if depth == 0, index > from, token.newlineBefore, endsOperand(tokens[index - 1], bytes) {
                 switch lineStart(token, bytes) {
@@ -88,9 +88,9 @@ enum PureInitializer {
                 case 0x2C where depth == 0: return nil
                 default: break
                 }
-            case .punctuator where depth == 0 && isPunctuator(token, "=>", bytes):
+            case .punctuator where depth == 0 && token.isPunctuator("=>", in: bytes):
                 // A block-bodied arrow inside the expression: where it ends needs a real parser.
-                if index + 1 < tokens.count, isPunctuator(tokens[index + 1], "{", bytes) { return nil }
+                if index + 1 < tokens.count, tokens[index + 1].isPunctuator("{", in: bytes) { return nil }
             case .templateHead: depth += 1
             case .templateTail:
                 depth -= 1
@@ -111,7 +111,7 @@ enum PureInitializer {
         case .identifier, .string, .number, .regularExpression, .privateName:
             return .statement
         case .keyword:
-            return isWord(token, "in", bytes) || isWord(token, "instanceof", bytes) ? .continuation : .statement
+            return token.isWord("in", in: bytes) || token.isWord("instanceof", in: bytes) ? .continuation : .statement
         case .template, .templateHead:
             return .continuation
         case .punctuator:
@@ -135,10 +135,10 @@ enum PureInitializer {
         case .identifier, .number, .string, .template, .templateTail, .regularExpression, .privateName:
             return true
         case .keyword:
-            return ["this", "true", "false", "null", "super"].contains { isWord(token, $0, bytes) }
+            return (["this", "true", "false", "null", "super"] as [StaticString]).contains { token.isWord($0, in: bytes) }
         case .punctuator:
-            return isPunctuator(token, ")", bytes) || isPunctuator(token, "]", bytes) || isPunctuator(token, "}", bytes)
-                || isPunctuator(token, "++", bytes) || isPunctuator(token, "--", bytes)
+            return token.isPunctuator(")", in: bytes) || token.isPunctuator("]", in: bytes) || token.isPunctuator("}", in: bytes)
+                || token.isPunctuator("++", in: bytes) || token.isPunctuator("--", in: bytes)
         default:
             return false
         }
@@ -152,14 +152,14 @@ enum PureInitializer {
             switch token.kind {
             case .string, .number, .template:
                 continue
-            case .keyword where isWord(token, "true", bytes) || isWord(token, "false", bytes) || isWord(token, "null", bytes):
+            case .keyword where token.isWord("true", in: bytes) || token.isWord("false", in: bytes) || token.isWord("null", in: bytes):
                 continue
             case .identifier, .keyword:
                 // A property name (`name: value`); no `?` is allowed, so `:` is never a conditional's.
-                guard let next, isPunctuator(next, ":", bytes) else { return false }
+                guard let next, next.isPunctuator(":", in: bytes) else { return false }
             case .punctuator:
-                let allowed = ["{", "}", "[", "]", ",", ":"].contains { isPunctuator(token, $0, bytes) }
-                let negative = isPunctuator(token, "-", bytes) && next?.kind == .number
+                let allowed = (["{", "}", "[", "]", ",", ":"] as [StaticString]).contains { token.isPunctuator($0, in: bytes) }
+                let negative = token.isPunctuator("-", in: bytes) && next?.kind == .number
                 guard allowed || negative else { return false }
             default:
                 return false
@@ -186,13 +186,5 @@ enum PureInitializer {
             index += 1
         }
         return nil
-    }
-
-    private static func isPunctuator(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
-        token.kind == .punctuator && bytes[token.start..<token.end].elementsEqual(text.utf8)
-    }
-
-    private static func isWord(_ token: JavaScriptToken, _ text: String, _ bytes: [UInt8]) -> Bool {
-        (token.kind == .identifier || token.kind == .keyword) && bytes[token.start..<token.end].elementsEqual(text.utf8)
     }
 }

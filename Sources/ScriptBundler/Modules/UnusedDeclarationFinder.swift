@@ -103,16 +103,16 @@ enum UnusedDeclarationFinder {
     static func declarationRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
         guard nameToken > 0, nameToken + 1 < tokens.count else { return nil }
         var start = nameToken - 1
-        if ModuleLinker.isPunctuator(tokens[start], "*", bytes) { start -= 1 }
-        guard start >= 0, ModuleLinker.isKeyword(tokens[start], "function", bytes) else { return nil }
+        if tokens[start].isPunctuator("*", in: bytes) { start -= 1 }
+        guard start >= 0, tokens[start].isKeyword("function", in: bytes) else { return nil }
         if start > 0, !tokens[start].newlineBefore, tokens[start - 1].kind == .identifier,
            bytes[tokens[start - 1].start..<tokens[start - 1].end].elementsEqual("async".utf8) {
             start -= 1
         }
         if start > 0 {
             let previous = tokens[start - 1]
-            if ModuleLinker.isKeyword(previous, "default", bytes) { return nil }
-            if ModuleLinker.isKeyword(previous, "export", bytes) {
+            if previous.isKeyword("default", in: bytes) { return nil }
+            if previous.isKeyword("export", in: bytes) {
                 guard exportKeywords.contains(start - 1) else { return nil }
                 start -= 1
             }
@@ -125,8 +125,8 @@ enum UnusedDeclarationFinder {
     }
 
     /// Index of the token closing the bracket opened at `from`.
-    private static func matching(from: Int, open: Character, close: Character, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
-        guard from < tokens.count, ModuleLinker.isPunctuator(tokens[from], open, bytes) else { return nil }
+    private static func matching(from: Int, open: StaticString, close: StaticString, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
+        guard from < tokens.count, tokens[from].isPunctuator(open, in: bytes) else { return nil }
         var depth = 0
         var index = from
         while index < tokens.count {
@@ -137,7 +137,7 @@ enum UnusedDeclarationFinder {
                     depth += 1
                 } else if byte == 0x29 || byte == 0x5D || byte == 0x7D {
                     depth -= 1
-                    if depth == 0 { return ModuleLinker.isPunctuator(token, close, bytes) ? index : nil }
+                    if depth == 0 { return token.isPunctuator(close, in: bytes) ? index : nil }
                 }
             }
             index += 1

@@ -1,3 +1,5 @@
+import WKPackSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

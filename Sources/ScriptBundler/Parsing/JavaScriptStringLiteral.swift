@@ -72,7 +72,7 @@ enum JavaScriptStringLiteral {
                     units.append(UInt16(a << 12 | b2 << 8 | c << 4 | d))
                     k += 4
                 }
-            case 0xE2 where k + 1 < end && bytes[k] == 0x80 && (bytes[k + 1] == 0xA8 || bytes[k + 1] == 0xA9):
+            case 0xE2 where LineTerminator.isSeparator(bytes, at: k - 1, end: end):
                 k += 2
             default:
                 if e >= 0x80 {

@@ -179,21 +179,7 @@ struct ParserState {
     /// `tokenIs` for a text longer than 8 bytes.
     @inline(__always)
     private func longTokenIs(_ k: Int, _ text: StaticString) -> Bool {
-        Self.spells(tokens[k], in: bytes, text)
-    }
-
-    /// Whether `token` spells `text`. (Static, like the other helpers called on the hot path that are not
-    /// inlined: calling a non-mutating method from a mutating one copies the whole state.)
-    private static func spells(_ token: JavaScriptToken, in bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        text.withUTF8Buffer { buffer in
-            guard buffer.count == token.end - token.start, token.end <= bytes.count else { return false }
-            var j = 0
-            while j < buffer.count {
-                if bytes[token.start + j] != buffer[j] { return false }
-                j += 1
-            }
-            return true
-        }
+        tokens[k].spells(text, in: bytes)
     }
 
     @inline(__always)

@@ -74,7 +74,7 @@ enum JSONStringEscaping {
                         target[o + 4] = digits[Int(b >> 4)]
                         target[o + 5] = digits[Int(b & 15)]
                         o += 6
-                    case 0xE2 where i + 1 < count && base[i] == 0x80 && (base[i + 1] == 0xA8 || base[i + 1] == 0xA9):
+                    case 0xE2 where LineTerminator.isSeparator(UnsafeBufferPointer(start: base, count: count), at: i - 1, end: count):
                         // U+2028 or U+2029.
                         target[o] = 0x5C
                         target[o + 1] = 0x75

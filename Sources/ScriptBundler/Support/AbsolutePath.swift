@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Makes paths absolute against the process's current directory.
-enum AbsolutePath {
-    static func make(_ path: String) -> String {
+public enum AbsolutePath {
+    /// `path` made absolute against the current directory, with `.`, `..` and repeated `/` removed lexically.
+    public static func make(_ path: String) -> String {
         if path.hasPrefix("/") { return Paths.normalize(path) }
         return Paths.normalize(Paths.join(currentDirectory(), path))
     }

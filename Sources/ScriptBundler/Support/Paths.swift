@@ -1,5 +1,5 @@
 /// Minimal string path arithmetic ("/"-separated), independent of the file system.
-enum Paths {
+public enum Paths {
     static func join(_ base: String, _ component: String) -> String {
         if component.hasPrefix("/") { return component }
         if base.isEmpty || base == "." { return component }
@@ -102,7 +102,7 @@ enum Paths {
     }
 
     /// Whether `path` equals `folder` or lies inside it (lexically).
-    static func isSameOrInside(_ path: String, _ folder: String) -> Bool {
+    public static func isSameOrInside(_ path: String, _ folder: String) -> Bool {
         let p = normalize(path), f = normalize(folder)
         if p == f { return true }
         return p.hasPrefix(f == "/" ? "/" : f + "/")

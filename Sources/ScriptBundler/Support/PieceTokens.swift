@@ -67,8 +67,7 @@ struct PieceTokens: Sendable {
             let start = k
             if bytes[k + 1] == 0x2F {
                 k += 2
-                while k < end, bytes[k] != 0x0A, bytes[k] != 0x0D,
-                      !(bytes[k] == 0xE2 && k + 2 < end && bytes[k + 1] == 0x80 && (bytes[k + 2] == 0xA8 || bytes[k + 2] == 0xA9)) {
+                while k < end, LineTerminator.length(bytes, at: k, end: end) == 0 {
                     k += 1
                 }
             } else if bytes[k + 1] == 0x2A {
@@ -161,9 +160,7 @@ struct PieceTokens: Sendable {
     static func containsLineTerminator(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var k = range.lowerBound
         while k < range.upperBound {
-            let b = text[k]
-            if b == 0x0A || b == 0x0D { return true }
-            if b == 0xE2, k + 2 < range.upperBound, text[k + 1] == 0x80, text[k + 2] == 0xA8 || text[k + 2] == 0xA9 { return true }
+            if LineTerminator.length(text, at: k, end: range.upperBound) > 0 { return true }
             k += 1
         }
         return false

@@ -184,11 +184,7 @@ struct JavaScriptScanner {
 
     /// If a line terminator starts at `i`, returns its length.
     @inline(__always) private func terminatorLength(at i: Int) -> Int {
-        let b = src[i]
-        if b == 0x0A { return 1 }
-        if b == 0x0D { return at(i + 1) == 0x0A ? 2 : 1 }
-        if b == 0xE2, at(i + 1) == 0x80, at(i + 2) == 0xA8 || at(i + 2) == 0xA9 { return 3 }
-        return 0
+        LineTerminator.length(src, at: i, end: count)
     }
 
     @inline(never)

@@ -60,7 +60,7 @@ public enum JavaScriptTokenizer {
                 if i + 1 < offset, buffer[i + 1] == 0x0A { i += 1 }
                 line += 1
                 lineStart = i + 1
-            } else if b == 0xE2, i + 2 < offset, buffer[i + 1] == 0x80, buffer[i + 2] == 0xA8 || buffer[i + 2] == 0xA9 {
+            } else if LineTerminator.isSeparator(buffer, at: i, end: offset) {
                 i += 2
                 line += 1
                 lineStart = i + 1

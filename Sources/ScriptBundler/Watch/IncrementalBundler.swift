@@ -24,7 +24,7 @@ public final class IncrementalBundler: @unchecked Sendable {
     private var external: Set<String> = []
 
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
-        bundler = ScriptBundler(fileSystem: fileSystem, cache: cache, parsedFiles: parsedFiles)
+        bundler = ScriptBundler(fileSystem: fileSystem, sources: cache, parsedFiles: parsedFiles)
     }
 
     /// Folders holding inputs outside the root (imported modules, `node_modules`), absolute, for watch mode to

@@ -4,7 +4,7 @@ import Foundation
 /// probed, folders listed), so watch mode knows which groups a change affects, including imported modules and
 /// `node_modules` packages outside the group's folder and paths that did not exist yet. A listed folder is
 /// recorded twice: as a path, and as its listing (the path with a trailing `/`, see `listing(_:)`).
-final class RecordingFileSystem: BundlerFileSystem, @unchecked Sendable {
+final class RecordingFileSystem: GroupSourceReader, @unchecked Sendable {
     private let base: any BundlerFileSystem
     private let cache: SourceCache
     private let lock = NSLock()
@@ -26,6 +26,13 @@ final class RecordingFileSystem: BundlerFileSystem, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return paths
+    }
+
+    var recordedInputs: Set<String> { recorded }
+
+    /// The cached tokens of `bytes`, tokenized now when the content changed.
+    func tokenization(at path: String, bytes: [UInt8]) throws(JavaScriptSyntaxError) -> JavaScriptTokenization? {
+        try cache.tokenization(at: path, bytes: bytes)
     }
 
     private func record(_ path: String) {

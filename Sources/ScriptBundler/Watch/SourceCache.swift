@@ -74,3 +74,10 @@ public final class SourceCache: @unchecked Sendable {
         return tokenization
     }
 }
+
+/// Watch mode's sources for `ScriptBundler`: each group reads through the cache and has its inputs recorded.
+extension SourceCache: BuildSourceProvider {
+    func groupReader(over base: any BundlerFileSystem) -> any GroupSourceReader {
+        RecordingFileSystem(base: base, cache: self)
+    }
+}

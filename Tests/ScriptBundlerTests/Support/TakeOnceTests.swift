@@ -1,5 +1,6 @@
 import Testing
 @testable import ScriptBundler
+import WKPackSupport
 
 /// `TakeOnce` hands each value out once and keeps no reference to a value taken.
 @Suite struct TakeOnceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScriptBundler
+import WKPackSupport
 
 /// The large-stack worker pool: every iteration runs exactly once, nested loops finish, results keep index order.
 @Suite struct WorkerPoolTests {

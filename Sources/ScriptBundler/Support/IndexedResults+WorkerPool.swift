@@ -1,26 +1,6 @@
-import Foundation
+import WKPackSupport
 
-/// Results filled in concurrently, one slot per index (for `WorkerPool.forEach`).
-final class IndexedResults<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func all() -> [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
-
+extension IndexedResults {
     /// Runs `body` for every index in `0..<count`, in parallel on the worker pool (indices claimed in `order`
     /// when given), and returns the results in index order.
     static func map(count: Int, order: [Int]? = nil, _ body: @escaping @Sendable (Int) -> Value) -> [Value?] {
