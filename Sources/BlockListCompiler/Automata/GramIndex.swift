@@ -38,8 +38,8 @@ struct GramIndex: Sendable {
 
     @inline(__always) private func slot(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> shift) }
 
-    /// Files each entry's slot under its gram, with the flags of `gates[slot]`.
-    init(entries: [(gram: UInt32, slot: Int32)], gates: [RuleGate]) {
+    /// Files each entry's slot under its gram, with the flags of `masks[slot]`.
+    init(entries: [(gram: UInt32, slot: Int32)], masks: [TriggerMasks]) {
         var grouped: [UInt32: [Int32]] = [:]
         for entry in entries { grouped[entry.gram, default: []].append(entry.slot) }
         var capacityBits: UInt32 = 4
@@ -55,8 +55,8 @@ struct GramIndex: Sendable {
             while buckets[index].key != 0 { index = (index + 1) & (capacity - 1) }
             buckets[index] = Bucket(key: key, start: Int32(postings.count), count: Int32(list.count))
             for slot in list {
-                let gate = gates[Int(slot)]
-                postings.append(Posting(slot: slot, resourceMask: gate.resourceMask, flags: gate.loadTypeMask | gate.loadContextMask << 2))
+                let rule = masks[Int(slot)]
+                postings.append(Posting(slot: slot, resourceMask: rule.resourceMask, flags: rule.loadFlags))
             }
         }
     }

@@ -1,4 +1,5 @@
-/// Checks a content-blocking rule list exactly as WebKit's compiler would, reporting every problem.
+/// Checks a content-blocking rule list exactly as WebKit's compiler would, reporting every problem: what
+/// `RuleListLoader` finds, lints about rules that probably do not do what their author meant, and counts.
 public struct RuleListChecker: Sendable {
     /// The Safari / WebKit release the list is checked for.
     public var target: WebKitTarget
@@ -9,195 +10,20 @@ public struct RuleListChecker: Sendable {
 
     /// Checks the JSON source `bytes`.
     public func check(_ bytes: [UInt8]) -> RuleListReport {
-        var sink = DiagnosticSink()
+        var reading = RuleListLoader(target: target).read(bytes)
+        if var loader = reading.loader {
+            RuleListLints.addWarnings(reading.kept, loader: &loader)
+            reading.loader = loader
+        }
+        let located = reading.locatedDiagnostics(in: bytes)
         var report = RuleListReport(byteCount: bytes.count)
-        if bytes.isEmpty {
-            sink.webKitError("the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
-            return finish(report, sink, bytes)
-        }
-        let document: JSONDocument
-        do {
-            document = try JSONReader().parse(bytes)
-        } catch {
-            sink.webKitError("invalid JSON: \(error.reason)", webKit: WebKitMessage.jsonInvalid, at: error.offset, pointer: "")
-            return finish(report, sink, bytes)
-        }
-        guard document[document.root].kind == .array else {
-            sink.webKitError("the top level is \(RuleLoader(document: document, target: target, sink: sink).kindName(document.root)), not an array of rules",
-                             webKit: WebKitMessage.topLevelNotArray, at: Int(document[document.root].start), pointer: "")
-            return finish(report, sink, bytes)
-        }
-        let elements = document.elements(of: document.root)
-        report.ruleCount = elements.count
-        let rootOffset = Int(document[document.root].start)
-        if elements.count > 150_000 {
-            sink.error("the list has \(elements.count) rules; WebKit accepts at most 150000 per list", webKit: WebKitMessage.tooManyRules,
-                       at: rootOffset, pointer: "", rule: nil, phase: .loading)
-        } else if elements.count > target.maximumRuleCount {
-            sink.error("the list has \(elements.count) rules; \(target.rawValue) accepts at most \(target.maximumRuleCount) per list",
-                       webKit: WebKitMessage.tooManyRules, at: rootOffset, pointer: "", rule: nil, phase: .notWebKit)
-        }
-
-        var loader = RuleLoader(document: document, target: target, sink: sink)
-        var loaded: [RuleLoader.LoadedRule] = []
-        loaded.reserveCapacity(elements.count)
-        for (index, node) in elements.enumerated() {
-            if let rule = loader.loadRule(index: index, node: node) { loaded.append(rule) }
-        }
-        let kept = loaded.contains(where: \.isDropped) ? loaded.filter { !$0.isDropped } : loaded
-        if kept.isEmpty && loader.sink.firstLoadingError == nil {
-            loader.sink.error(elements.isEmpty ? "the list has no rules" : "no rule is left once WebKit drops the rules whose CSS selector does not parse",
-                              webKit: WebKitMessage.emptyExtension, at: rootOffset, pointer: "", rule: nil, phase: .loading)
-        }
-        checkPatterns(loaded, &loader)
-        checkTargetListRules(kept, &loader)
-        RuleListLints.addWarnings(kept, loader: &loader)
-
-        report.rules = kept.map(\.rule)
-        report.ruleIndices = kept.map(\.index)
-        for rule in kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
-        return finish(report, loader.sink, bytes)
-    }
-
-    /// Runs every url-filter and condition through the URL-filter parser, in WebKit's compile order.
-    private func checkPatterns(_ loaded: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
-        let parser = URLFilterParser()
-        let document = loader.document
-        var scratch: [UInt16] = []
-        scratch.reserveCapacity(256)
-        for slot in loaded.indices {
-            let index = loaded[slot].index, isDropped = loaded[slot].isDropped
-            let urlFilter = loaded[slot].rule.trigger.urlFilter
-            let filterNode = loaded[slot].urlFilterNode
-            if !fillUnits(of: filterNode, in: document, into: &scratch) {
-                scratch.removeAll(keepingCapacity: true)
-                if urlFilter.utf8.allSatisfy({ $0 < 0x80 }) {
-                    for byte in urlFilter.utf8 { scratch.append(UInt16(byte)) }
-                } else {
-                    scratch.append(contentsOf: urlFilter.utf16)
-                }
-            }
-            let result = parser.parse(units: scratch)
-            let pointer = "/" + String(index) + "/trigger"
-            if !result.isAccepted {
-                let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-                let message = "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
-                if isDropped {
-                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: pointer + "/url-filter", rule: index)
-                } else {
-                    let crashes = result.status == .crashesWebKit
-                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                                      at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
-                }
-            } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loaded[slot].rule) {
-                loader.sink.warning("the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
-                                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
-            }
-            guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
-            let keyPointer = pointer + "/" + condition.kind.rawValue
-            for position in condition.values.indices {
-                let node = listNode + 1 + position
-                let value = condition.values[position]
-                let conditionResult: URLFilterResult
-                var unitOffset: Int?
-                var patternText = value
-                if condition.kind.isDomainList {
-                    DomainRegex.fill(domain: value, into: &scratch)
-                    conditionResult = parser.parse(units: scratch)
-                    if !conditionResult.isAccepted {
-                        let regex = DomainRegex(domain: value)
-                        patternText = regex.text
-                        if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
-                    }
-                } else {
-                    conditionResult = parser.parse(value)
-                    unitOffset = conditionResult.offset
-                }
-                guard !conditionResult.isAccepted else { continue }
-                let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
-                let what = condition.kind.isDomainList ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses" : "invalid pattern \"\(value)\""
-                let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
-                if isDropped {
-                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
-                } else {
-                    let crashes = conditionResult.status == .crashesWebKit
-                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : conditionResult.status.webKitDetail,
-                                      at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
-                }
-            }
-        }
-    }
-
-    /// Whether a rule with a universal url-filter acts on every load (no condition, no restriction, not a global style sheet).
-    private func appliesToEverything(_ rule: Rule) -> Bool {
-        let trigger = rule.trigger
-        switch rule.action.kind {
-        case .cssDisplayNone, .ignorePreviousRules, .ignoreFollowingRules, .modifyHeaders: return false
-        default:
-            return trigger.condition == nil && trigger.requestMethod == nil && (trigger.resourceTypes?.isEmpty ?? true)
-                && (trigger.loadTypes?.isEmpty ?? true) && (trigger.loadContexts?.isEmpty ?? true)
-        }
-    }
-
-    private func isPlainUniversal(_ pattern: String) -> Bool {
-        pattern == ".*" || pattern == "^.*" || pattern == ".+" || pattern == "(.*)"
-    }
-
-    /// Puts the UTF-16 units of a plain-ASCII string node without escapes into `units` (reusing its storage);
-    /// false when the caller must decode the string instead.
-    private func fillUnits(of node: Int, in document: JSONDocument, into units: inout [UInt16]) -> Bool {
-        let value = document[node]
-        guard !value.flag else { return false }
-        let start = Int(value.start) + 1, end = Int(value.end) - 1
-        units.removeAll(keepingCapacity: true)
-        return document.bytes.withUnsafeBufferPointer { buffer in
-            for index in start..<end {
-                let byte = buffer[index]
-                if byte >= 0x80 { return false }
-                units.append(UInt16(byte))
-            }
-            return true
-        }
-    }
-
-    /// Checks that only old targets enforce on the whole list.
-    private func checkTargetListRules(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
-        guard target.refusesMixedDomainAndTopURLConditions else { return }
-        let domainRule = kept.first { $0.rule.trigger.condition?.kind.isDomainList == true }
-        let topURLRule = kept.first { [.ifTopURL, .unlessTopURL].contains($0.rule.trigger.condition?.kind) }
-        guard let domainRule, let topURLRule else { return }
-        let later = domainRule.index > topURLRule.index ? domainRule : topURLRule
-        loader.sink.error("\(target.rawValue) refuses lists that mix if-domain/unless-domain (rule \(domainRule.index)) with if-top-url/unless-top-url (rule \(topURLRule.index))",
-                          webKit: WebKitMessage.mixedDomainAndTopURL, at: Int(loader.document[later.node].start),
-                          pointer: "/" + String(later.index) + "/trigger", rule: later.index, phase: .notWebKit)
-    }
-
-    private func finish(_ report: RuleListReport, _ sink: DiagnosticSink, _ bytes: [UInt8]) -> RuleListReport {
-        var sink = sink
-        if !sink.hasWebKitError {
-            if let first = sink.firstLoadingError {
-                sink.markReportedByWebKit(first)
-            } else if let first = sink.compileErrors.first {
-                sink.markReportedByWebKit(first)
-            }
-        }
-        var report = report
-        var errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        var warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        SourceLocator.resolve(&errors, in: bytes)
-        SourceLocator.resolve(&warnings, in: bytes)
-        report.diagnostics = errors + warnings
-        report.webKitError = errors.first { $0.reportedByWebKit }
-        report.isValid = errors.isEmpty
+        report.ruleCount = reading.ruleCount
+        report.rules = reading.kept.map(\.rule)
+        report.ruleIndices = reading.kept.map(\.index)
+        for rule in reading.kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
+        report.diagnostics = located.diagnostics
+        report.webKitError = located.webKitError
+        report.isValid = !located.diagnostics.contains { $0.severity == .error }
         return report
     }
-
-    /// A pattern quoted for messages; patterns over 200 characters are cut to their first 100 plus their length.
-    static func quotedPattern(_ pattern: String) -> String {
-        guard pattern.utf16.count > 200 else { return "\"" + pattern + "\"" }
-        return "\"" + String(pattern.prefix(100)) + "…\" (\(pattern.count) characters)"
-    }
-
 }

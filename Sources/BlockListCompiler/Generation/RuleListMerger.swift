@@ -3,7 +3,7 @@
 ///
 /// Output byte format (deterministic): `[`, newline, each rule's source text exactly as it appears in its input (from
 /// its `{` to its `}`), rules joined by `,` and newline, then the safelist rule when there is one, then newline, `]`,
-/// newline. Every input must pass `RuleListChecker` for the target; an input whose array is empty adds nothing.
+/// newline. Every input must load without error (`RuleListLoader`) for the target; an input whose array is empty adds nothing.
 public struct RuleListMerger: Sendable {
     /// The release whose rule limit and rules apply.
     public var target: WebKitTarget
@@ -27,7 +27,7 @@ public struct RuleListMerger: Sendable {
         var firstRuleOverLimit: GenerationDiagnostic?
         var firstRuleOverBytes: GenerationDiagnostic?
         let closing = 3
-        let checker = RuleListChecker(target: target)
+        let loader = RuleListLoader(target: target)
 
         for list in lists {
             let parsed = try ParsedInput(list)
@@ -40,7 +40,7 @@ public struct RuleListMerger: Sendable {
                 warnings.append(parsed.diagnostic(.warning, at: document.root, "the list has no rules; nothing to merge from it"))
                 continue
             }
-            let report = checker.check(list.bytes)
+            let report = loader.load(list.bytes)
             if let error = report.errors.first {
                 throw GenerationError(GenerationDiagnostic(severity: .error, path: list.path, line: error.line, column: error.column, message: error.message))
             }
@@ -85,7 +85,7 @@ public struct RuleListMerger: Sendable {
         if let budget = maximumByteCount, output.count > budget {
             throw failure(firstRuleOverBytes, "the merged list is \(output.count) bytes, \(output.count - budget) more than the budget of \(budget) (--max-bytes); the rule that crosses the budget is here")
         }
-        let report = checker.check(output)
+        let report = loader.load(output)
         if let error = report.errors.first {
             throw GenerationError(GenerationDiagnostic(severity: .error, path: outputPath, line: error.line, column: error.column, message: error.message))
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WKPackSupport
 
 /// Preparing and evaluating many requests at once, spread over the machine's cores in contiguous chunks.
 /// Results come back in request order, identical to preparing and evaluating the requests one by one.
@@ -13,7 +14,7 @@ public enum BatchMatching {
     /// Prepares every request (each chunk with its own `RequestPreparer` memo).
     public static func prepare(_ requests: [MatchRequest]) -> Result<[PreparedRequest], Failure> {
         let chunks = chunkRanges(count: requests.count)
-        let slots = Slots<Result<[PreparedRequest], Failure>>(count: chunks.count)
+        let slots = IndexedResults<Result<[PreparedRequest], Failure>>(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
             var preparer = RequestPreparer()
             var prepared: [PreparedRequest] = []
@@ -30,7 +31,7 @@ public enum BatchMatching {
         }
         var all: [PreparedRequest] = []
         all.reserveCapacity(requests.count)
-        for chunk in slots.values {
+        for chunk in slots.all() {
             switch chunk {
             case .success(let prepared): all.append(contentsOf: prepared)
             case .failure(let failure): return .failure(failure)
@@ -43,11 +44,11 @@ public enum BatchMatching {
     /// The combined decision of `set` for every request, in request order.
     public static func decisions(of set: RuleListSet, for requests: [PreparedRequest]) -> [MatchDecision] {
         let chunks = chunkRanges(count: requests.count)
-        let slots = Slots<[MatchDecision]>(count: chunks.count)
+        let slots = IndexedResults<[MatchDecision]>(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
             slots.set(chunk, chunks[chunk].map { set.evaluate(requests[$0]).decision })
         }
-        return slots.values.flatMap { $0 ?? [] }
+        return slots.all().flatMap { $0 ?? [] }
     }
 
     /// Contiguous index ranges: a few per core, so a slow chunk does not leave a core idle for long.
@@ -57,28 +58,5 @@ public enum BatchMatching {
         let chunkCount = min(count, cores * 4)
         let size = (count + chunkCount - 1) / chunkCount
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
-    }
-}
-
-/// One result slot per chunk, each written by one worker; the lock makes the writes safe and visible.
-private final class Slots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    /// The slots, read after every worker has finished.
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

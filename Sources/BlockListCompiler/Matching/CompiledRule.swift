@@ -31,11 +31,7 @@ final class CompiledRule: Sendable {
     let urlGrams: [UInt32]
     /// The longest lower-cased literal the URL must contain (checked before the automaton runs).
     let urlLiteral: [UInt8]
-    let resourceMask: UInt32
-    /// Bit 0 first-party, bit 1 third-party.
-    let loadTypeMask: UInt8
-    /// Bit 0 top-frame, bit 1 child-frame.
-    let loadContextMask: UInt8
+    let masks: TriggerMasks
     let method: RequestMethod?
     let condition: Condition?
 
@@ -55,13 +51,7 @@ final class CompiledRule: Sendable {
         let runs = RequiredLiterals.of(pattern)
         urlGrams = RequiredLiterals.grams(runs)
         urlLiteral = runs.max { $0.count < $1.count } ?? []
-        resourceMask = RequestResourceType.mask(of: trigger.resourceTypes)
-        var loadTypes: UInt8 = 0
-        for type in trigger.loadTypes ?? [] { loadTypes |= type == .firstParty ? 1 : 2 }
-        loadTypeMask = loadTypes == 0 ? 3 : loadTypes
-        var contexts: UInt8 = 0
-        for context in trigger.loadContexts ?? [] { contexts |= context == .topFrame ? 1 : 2 }
-        loadContextMask = contexts == 0 ? 3 : contexts
+        masks = TriggerMasks(trigger)
         method = trigger.requestMethod
         if let condition = trigger.condition {
             let isFrame = condition.kind == .ifFrameURL || condition.kind == .unlessFrameURL
@@ -100,9 +90,9 @@ final class CompiledRule: Sendable {
 
     /// Whether the rule's trigger matches the request.
     func matches(_ request: PreparedRequest) -> Bool {
-        guard resourceMask & request.resourceType.bit != 0,
-              loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
-              loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,
+        guard masks.resourceMask & request.resourceType.bit != 0,
+              masks.loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
+              masks.loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,
               method == nil || method == request.method,
               urlLiteral.count < RuleGate.minimumLiteralCount || CompiledRule.contains(request.lowercasedURL, urlLiteral)
         else { return false }

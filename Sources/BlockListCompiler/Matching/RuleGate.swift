@@ -18,9 +18,9 @@ struct RuleGate: Sendable {
 
     /// The gate of `rule`, appending its literal (when long enough) to `pool`.
     init(_ rule: CompiledRule, pool: inout [UInt8]) {
-        resourceMask = rule.resourceMask
-        loadTypeMask = rule.loadTypeMask
-        loadContextMask = rule.loadContextMask
+        resourceMask = rule.masks.resourceMask
+        loadTypeMask = rule.masks.loadTypeMask
+        loadContextMask = rule.masks.loadContextMask
         method = rule.method
         if rule.urlLiteral.count >= RuleGate.minimumLiteralCount {
             literalStart = Int32(pool.count)

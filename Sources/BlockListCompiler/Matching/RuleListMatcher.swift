@@ -74,19 +74,20 @@ public struct RuleListMatcher: Sendable {
                 every.append(slot32)
             }
         }
-        urlIndex = GramIndex(entries: urlEntries, gates: gates)
-        topIndex = GramIndex(entries: topEntries, gates: gates)
-        frameIndex = GramIndex(entries: frameEntries, gates: gates)
+        let ruleMasks = compiled.map(\.masks)
+        urlIndex = GramIndex(entries: urlEntries, masks: ruleMasks)
+        topIndex = GramIndex(entries: topEntries, masks: ruleMasks)
+        frameIndex = GramIndex(entries: frameEntries, masks: ruleMasks)
         everyRequest = every
     }
 
     /// Loads a list from JSON source, refusing it when WebKit would not compile it.
     public init(source bytes: [UInt8], target: WebKitTarget = .newest) throws(Problem) {
-        let report = RuleListChecker(target: target).check(bytes)
-        if let error = report.webKitError ?? report.errors.first {
+        let list = RuleListLoader(target: target).load(bytes)
+        if let error = list.webKitError ?? list.errors.first {
             throw Problem(message: "\(error.line):\(error.column): error: \(error.message)", ruleIndex: error.ruleIndex)
         }
-        try self.init(rules: report.rules, sourceIndices: report.ruleIndices)
+        try self.init(rules: list.rules, sourceIndices: list.ruleIndices)
     }
 
     /// Number of rules checked for every request (no literal to index them by).

@@ -2,9 +2,7 @@
 struct TriggerShape: Hashable {
     var urlFilter: String
     var urlFilterIsCaseSensitive: Bool
-    var resourceMask: UInt32
-    var loadTypeMask: UInt8
-    var loadContextMask: UInt8
+    var masks: TriggerMasks
     var method: RequestMethod?
     var conditionKind: TriggerCondition.Kind?
     /// The condition's entries, sorted and without duplicates.
@@ -15,13 +13,7 @@ struct TriggerShape: Hashable {
     init(_ trigger: Trigger) {
         urlFilter = trigger.urlFilter
         urlFilterIsCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false
-        resourceMask = RequestResourceType.mask(of: trigger.resourceTypes)
-        var loadTypes: UInt8 = 0
-        for type in trigger.loadTypes ?? [] { loadTypes |= type == .firstParty ? 1 : 2 }
-        loadTypeMask = loadTypes == 0 ? 3 : loadTypes
-        var contexts: UInt8 = 0
-        for context in trigger.loadContexts ?? [] { contexts |= context == .topFrame ? 1 : 2 }
-        loadContextMask = contexts == 0 ? 3 : contexts
+        masks = TriggerMasks(trigger)
         method = trigger.requestMethod
         conditionKind = trigger.condition?.kind
         conditionValues = Array(Set(trigger.condition?.values ?? [])).sorted()
@@ -37,8 +29,8 @@ struct TriggerShape: Hashable {
         var shape = self
         switch dimension {
         case .ifDomain: shape.conditionValues = []
-        case .resourceType: shape.resourceMask = 0
-        case .loadType: shape.loadTypeMask = 0
+        case .resourceType: shape.masks.resourceMask = 0
+        case .loadType: shape.masks.loadTypeMask = 0
         }
         return shape
     }

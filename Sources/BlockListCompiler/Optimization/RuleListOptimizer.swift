@@ -22,16 +22,16 @@ public struct RuleListOptimizer: Sendable {
         self.maximumSelectorsPerRule = maximumSelectorsPerRule
     }
 
-    /// The optimized rules and a per-pass report.
-    public func optimize(_ rules: [Rule]) -> (rules: [Rule], report: OptimizationReport) {
+    /// The optimized rules and a per-pass report. `byteCount`, when given, measures the list's size before and
+    /// after each pass for the report (the caller serializes: the optimizer works on rules only).
+    public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil) -> (rules: [Rule], report: OptimizationReport) {
         var report = OptimizationReport()
-        let serializer = RuleListSerializer()
         var current = rules
-        var bytes = serializer.serialize(current).utf8.count
+        var bytes = byteCount?(current)
         func run(_ name: String, _ pass: ([Rule]) -> [Rule]) {
             let before = current.count, bytesBefore = bytes
             current = pass(current)
-            bytes = serializer.serialize(current).utf8.count
+            bytes = byteCount?(current)
             report.passes.append(OptimizationReport.Pass(name: name, rulesBefore: before, rulesAfter: current.count, bytesBefore: bytesBefore, bytesAfter: bytes))
         }
         run("canonicalize url-filters and default flags", canonicalize)
@@ -126,9 +126,9 @@ public struct RuleListOptimizer: Sendable {
 
     /// Whether every request `inner` matches, `outer` matches too (decided on shapes, conservatively).
     static func covers(_ outer: TriggerShape, _ inner: TriggerShape, outerIsUniversal: Bool) -> Bool {
-        guard outer.resourceMask & inner.resourceMask == inner.resourceMask,
-              outer.loadTypeMask & inner.loadTypeMask == inner.loadTypeMask,
-              outer.loadContextMask & inner.loadContextMask == inner.loadContextMask,
+        guard outer.masks.resourceMask & inner.masks.resourceMask == inner.masks.resourceMask,
+              outer.masks.loadTypeMask & inner.masks.loadTypeMask == inner.masks.loadTypeMask,
+              outer.masks.loadContextMask & inner.masks.loadContextMask == inner.masks.loadContextMask,
               outer.method == nil || outer.method == inner.method
         else { return false }
         let urlCovered = outerIsUniversal || (outer.urlFilter == inner.urlFilter && outer.urlFilterIsCaseSensitive == inner.urlFilterIsCaseSensitive)

@@ -42,9 +42,9 @@ public struct RuleListSplitter: Sendable {
                 let candidateEnd = end + 1
                 var candidateMasks = masks
                 if !isException[end] {
-                    candidateMasks.resource |= shapes[end].resourceMask
-                    candidateMasks.load |= shapes[end].loadTypeMask
-                    candidateMasks.context |= shapes[end].loadContextMask
+                    candidateMasks.resource |= shapes[end].masks.resourceMask
+                    candidateMasks.load |= shapes[end].masks.loadTypeMask
+                    candidateMasks.context |= shapes[end].masks.loadContextMask
                 }
                 // Upper bound first (cheap), exact count only when it might not fit.
                 if candidateEnd - start + exceptionsFrom[candidateEnd] > maximumRules {
@@ -73,8 +73,8 @@ public struct RuleListSplitter: Sendable {
             if exceptions[middle] < index { low = middle + 1 } else { high = middle }
         }
         return exceptions[low...].filter { position in
-            shapes[position].resourceMask & masks.resource != 0
-                && shapes[position].loadTypeMask & masks.load != 0 && shapes[position].loadContextMask & masks.context != 0
+            shapes[position].masks.resourceMask & masks.resource != 0
+                && shapes[position].masks.loadTypeMask & masks.load != 0 && shapes[position].masks.loadContextMask & masks.context != 0
         }
     }
 }

@@ -18,7 +18,7 @@ enum LeafCommandLine: Equatable {
             do {
                 let project = try ProjectConfig.load(path: config)
                 let job = ScriptsJob(config: project, overrides: overrides)
-                for line in try job.run() { print(line) }
+                Console.standard.writeLines(try job.run())
             } catch {
                 throw CommandFailure.report(error)
             }
@@ -26,7 +26,7 @@ enum LeafCommandLine: Equatable {
             do {
                 let project = try ProjectConfig.load(path: config)
                 for job in BuildCommand.jobs(for: project) {
-                    for line in try job.run() { print(line) }
+                    Console.standard.writeLines(try job.run())
                 }
             } catch {
                 throw CommandFailure.report(error)

@@ -51,7 +51,7 @@ public struct WKPackCommand: ParsableCommand {
                 Foundation.exit(code.rawValue)
             }
             if exitCode(for: error) == .validationFailure {
-                StandardError.write(fullMessage(for: error) + "\n")
+                Console.standard.writeError(fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(2))
             }
             exit(withError: error)

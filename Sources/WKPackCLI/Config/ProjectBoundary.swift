@@ -11,18 +11,18 @@ struct ProjectBoundary {
     let lexicalProject: String
 
     init(projectFolder: String) {
-        lexicalProject = Self.absolute(projectFolder)
+        lexicalProject = AbsolutePath.make(projectFolder)
         resolvedProject = Self.resolve(lexicalProject)
     }
 
     /// Why `path` is outside the project, or `nil` when it is inside.
     func escape(_ path: String) -> String? {
-        let lexical = Self.absolute(path)
-        if !Self.isSameOrInside(lexical, lexicalProject) {
+        let lexical = AbsolutePath.make(path)
+        if !Paths.isSameOrInside(lexical, lexicalProject) {
             return "'\(path)' is outside the project folder '\(lexicalProject)'"
         }
         let resolved = Self.resolve(lexical)
-        if !Self.isSameOrInside(resolved, resolvedProject) {
+        if !Paths.isSameOrInside(resolved, resolvedProject) {
             return "'\(path)' leads outside the project folder through a symbolic link (to '\(resolved)')"
         }
         return nil
@@ -39,8 +39,8 @@ struct ProjectBoundary {
     }
 
     func folder(_ path: String) -> Folder {
-        let lexical = Self.absolute(path)
-        guard Self.isSameOrInside(lexical, lexicalProject) else { return Folder(path: path, lexical: nil, resolved: "") }
+        let lexical = AbsolutePath.make(path)
+        guard Paths.isSameOrInside(lexical, lexicalProject) else { return Folder(path: path, lexical: nil, resolved: "") }
         return Folder(path: path, lexical: lexical, resolved: Self.resolve(lexical))
     }
 
@@ -56,24 +56,10 @@ struct ProjectBoundary {
             return escape(folder.path + "/" + name)
         }
         let resolved = folder.resolved == "/" ? "/" + name : folder.resolved + "/" + name
-        if !Self.isSameOrInside(resolved, resolvedProject) {
+        if !Paths.isSameOrInside(resolved, resolvedProject) {
             return "'\(folder.path + "/" + name)' leads outside the project folder through a symbolic link (to '\(resolved)')"
         }
         return nil
-    }
-
-    /// `path` made absolute against the current directory, with `.`, `..` and repeated `/` removed lexically.
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") where part != "." {
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-            } else {
-                parts.append(part)
-            }
-        }
-        return "/" + Self.joinedWithSlashes(parts.map(String.init))
     }
 
     /// The parts separated by `/`. Written out rather than `joined(separator:)`, whose generic path looks up a
@@ -107,9 +93,5 @@ struct ProjectBoundary {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
-    }
-
-    static func isSameOrInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 }

@@ -28,10 +28,10 @@ public struct ProjectConfig {
             if path == nil { return defaults }
             throw ConfigError(at: SourceLocation(path: file), "configuration file does not exist")
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let bytes = try? LocalFileSystem().readFile(at: file) else {
             throw ConfigError(at: SourceLocation(path: file), "cannot read configuration file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(data: Data(bytes), encoding: .utf8) else {
             throw ConfigError(at: SourceLocation(path: file), "configuration file is not valid UTF-8")
         }
         return try parse(text, path: file)

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptBundler
 
 /// The real file system.
 public struct LocalListFileSystem: ListFileSystem {
@@ -8,34 +9,8 @@ public struct LocalListFileSystem: ListFileSystem {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(ListFileProblem("no such file")) }
         if isDirectory.boolValue { return .failure(ListFileProblem("is a directory, not a file")) }
-        guard let bytes = Self.readBytes(path) else { return .failure(ListFileProblem("cannot read the file")) }
+        guard let bytes = try? LocalFileSystem().readFile(at: path) else { return .failure(ListFileProblem("cannot read the file")) }
         return .success(bytes)
-    }
-
-    /// Reads a whole file straight into a byte array (no intermediate `Data` copy: lists can be hundreds of MB).
-    private static func readBytes(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil else { return nil }
-        let descriptor = handle.fileDescriptor
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var total = 0
-        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            while total < buffer.count {
-                let count = readFromDescriptor(descriptor, base + total, buffer.count - total)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                if count == 0 { break }
-                total += count
-            }
-            return true
-        }
-        guard complete else { return nil }
-        if total < bytes.count { bytes.removeLast(bytes.count - total) }
-        return bytes
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(ListFileProblem) {
@@ -56,9 +31,4 @@ public struct LocalListFileSystem: ListFileSystem {
             throw ListFileProblem("cannot rename \(temporary.path) to \(url.path): \(reason)")
         }
     }
-}
-
-/// The C library's `read`, outside the type whose `read(_:)` method would shadow it.
-private func readFromDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -49,7 +49,7 @@ public struct RulesJob: BuildJob {
         guard outcome.exitCode == 0 else {
             throw Failure(description: (outcome.standardOutput + outcome.standardError).trimmingCharacters(in: .newlines))
         }
-        if !outcome.standardError.isEmpty { StandardError.write(outcome.standardError) }
+        Console.standard.writeError(outcome.standardError)
         lines += outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 

@@ -82,9 +82,9 @@ public struct ScriptsJob: BuildJob {
     @discardableResult
     func checkProjectBoundary(_ configuration: BundleConfiguration, groups: [ScriptGroup]? = nil) throws -> [ScriptGroup]? {
         let scripts = config.scripts ?? ScriptsConfig()
-        let resolvedOutput = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.output))
-        let resolvedRoot = ProjectBoundary.resolve(ProjectBoundary.absolute(configuration.root))
-        if ProjectBoundary.isSameOrInside(resolvedOutput, resolvedRoot) {
+        let resolvedOutput = ProjectBoundary.resolve(AbsolutePath.make(configuration.output))
+        let resolvedRoot = ProjectBoundary.resolve(AbsolutePath.make(configuration.root))
+        if Paths.isSameOrInside(resolvedOutput, resolvedRoot) {
             throw ConfigError(at: overrides.output == nil ? scripts.outputLocation ?? SourceLocation(path: configuration.output) : SourceLocation(path: configuration.output),
                               "output folder '\(configuration.output)' must not be the root folder '\(configuration.root)' or inside it (through a symbolic link)")
         }

@@ -7,8 +7,14 @@ import ScriptBundler
 struct ScriptsWatchRunner {
     let configPath: String?
     let overrides: ScriptsOverrides
+    /// Where the build lines and errors go.
+    var console: Console = .standard
+    /// Prepares what ends watch mode before the first build and returns the wait for it; by default SIGINT or
+    /// SIGTERM (prepared first, so an early Ctrl-C still ends the run with status 0).
+    var prepareStop: @Sendable () -> (@Sendable () -> Void) = ScriptsWatchRunner.interruptSignal
 
     func run() throws {
+        let console = self.console
         let configPath = self.configPath
         let overrides = self.overrides
         let watchedConfig = configPath ?? (FileManager.default.fileExists(atPath: ProjectConfig.defaultFileName) ? ProjectConfig.defaultFileName : nil)
@@ -32,6 +38,28 @@ struct ScriptsWatchRunner {
             return job.bundleConfiguration()
         }
         let profile = ProcessInfo.processInfo.environment["WKPACK_WATCH_PROFILE"] == "1"
+        let waitForStop = prepareStop()
+        do {
+            try session.start { event in
+                switch event {
+                case .built(let build):
+                    console.writeLines([WatchReport.line(for: build, at: Date())])
+                    if profile { console.writeError(WatchReport.phasesLine(for: build) + "\n") }
+                case .failed(let message, _):
+                    console.writeError(message + "\n")
+                    console.writeLines([WatchReport.failureLine(at: Date())])
+                }
+            }
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        waitForStop()
+        session.stop()
+        console.writeLines(["stopped watching"])
+    }
+
+    /// Catches SIGINT and SIGTERM from now on; the returned wait returns at the first of them.
+    @Sendable static func interruptSignal() -> (@Sendable () -> Void) {
         let interrupted = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
@@ -41,24 +69,24 @@ struct ScriptsWatchRunner {
             source.resume()
             sources.append(source)
         }
-        do {
-            try session.start { event in
-                switch event {
-                case .built(let build):
-                    StandardOutput.writeLine(WatchReport.line(for: build, at: Date()))
-                    if profile { StandardError.write(WatchReport.phasesLine(for: build) + "\n") }
-                case .failed(let message, _):
-                    StandardError.write(message + "\n")
-                    StandardOutput.writeLine(WatchReport.failureLine(at: Date()))
-                }
-            }
-        } catch {
-            throw CommandFailure.report(error)
+        let held = SignalSources(sources)
+        return {
+            interrupted.wait()
+            held.cancel()
         }
-        interrupted.wait()
-        session.stop()
+    }
+}
+
+/// The signal sources watch mode listens to, kept until it stops (each is cancelled once, after the wait).
+private final class SignalSources: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ sources: [any DispatchSourceSignal]) {
+        self.sources = sources
+    }
+
+    func cancel() {
         for source in sources { source.cancel() }
-        StandardOutput.writeLine("stopped watching")
     }
 }
 

@@ -10,9 +10,9 @@ public struct ListCommandOutcome: Sendable, Equatable {
     public init() {}
 
     /// Prints the outcome and exits with its status when it is not 0.
-    func emit() throws {
-        if !standardError.isEmpty { FileHandle.standardError.write(Data(standardError.utf8)) }
-        if !standardOutput.isEmpty { FileHandle.standardOutput.write(Data(standardOutput.utf8)) }
+    func emit(to console: Console = .standard) throws {
+        console.writeError(standardError)
+        console.write(standardOutput)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 }

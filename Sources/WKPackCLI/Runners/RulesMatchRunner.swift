@@ -1,41 +1,5 @@
-import ArgumentParser
 import BlockListCompiler
 import Foundation
-
-/// `wkpack rules match LIST... --url URL`: what WebKit would do with a request, and which rules decided it.
-public struct RulesMatchCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "match",
-        abstract: "Evaluate a request against content-blocking lists the way WebKit does.",
-        discussion: """
-        Prints the decision (blocked, cookies blocked, https upgrade, redirects, notifications, hidden selectors) and \
-        every rule that fired, with its index and JSON pointer, including cancelled rules and the rule that cancelled \
-        them. --requests FILE evaluates many requests given one JSON object a line (webkit-match-oracle format). \
-        The resource type defaults to document without --top-url and to script with it. \
-        Exit status: 0 on success, 1 when a list or request cannot be read, 2 on usage errors.
-        """
-    )
-
-    @Option(name: .long, help: "The URL being loaded.") var url: String?
-    @Option(name: .customLong("resource-type"), help: "Request type: \(RequestResourceType.allCases.map(\.rawValue).joined(separator: ", ")), or document, raw.")
-    var resourceType: String?
-    @Option(name: .customLong("top-url"), help: "URL of the main document (default: the URL itself).") var topURL: String?
-    @Option(name: .customLong("frame-url"), help: "URL of the frame issuing the load (default: the top URL).") var frameURL: String?
-    @Option(name: .customLong("load-context"), help: "top-frame or child-frame (default: derived).") var loadContext: String?
-    @Option(name: .long, help: "HTTP method (default GET).") var method: String?
-    @Option(name: .long, help: "A JSON Lines file of requests to evaluate instead of --url.") var requests: String?
-    @Option(name: .long, help: "Output format: text, json, or summary (counts and time, for --requests).") var format: String = "text"
-    @Argument(help: "Rule list files.") var lists: [String] = []
-
-    public init() {}
-
-    public func run() throws {
-        let options = RulesMatchRunner.Options(lists: lists, url: url, resourceType: resourceType, topURL: topURL, frameURL: frameURL,
-                                               loadContext: loadContext, method: method, requestsFile: requests, format: format)
-        let outcome = RulesMatchRunner.run(options)
-        try outcome.emit()
-    }
-}
 
 /// The work behind `wkpack rules match`, separated from printing so tests can call it.
 public enum RulesMatchRunner {
@@ -183,9 +147,9 @@ public enum RulesMatchRunner {
         for (number, request) in prepared.enumerated() {
             let (decision, results) = set.evaluate(request)
             if options.format == "json" {
-                output += jsonLine(requests[number], request, decision, results, options.lists) + "\n"
+                output += MatchReport.jsonLine(requests[number], request, decision, results, options.lists) + "\n"
             } else {
-                output += text(requests[number], request, decision, results, options.lists)
+                output += MatchReport.text(requests[number], request, decision, results, options.lists)
             }
         }
         outcome.standardOutput = output
@@ -197,78 +161,5 @@ public enum RulesMatchRunner {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    static func describe(_ decision: MatchDecision) -> String {
-        var parts: [String] = [decision.blocked ? "blocked" : "allowed"]
-        if decision.cookiesBlocked { parts.append("cookies blocked") }
-        if decision.upgradedToHTTPS { parts.append("upgraded to https") } else if decision.makeHTTPSMatched { parts.append("make-https matched (no upgrade: not http/ws on the default port)") }
-        if let target = decision.redirectTarget {
-            parts.append(target.url.map { "redirect to \($0)" } ?? "redirect (target not computed)")
-        }
-        for notification in decision.notifications { parts.append("notify \"\(notification)\"") }
-        if !decision.hiddenSelectors.isEmpty { parts.append("hides \(decision.hiddenSelectors.joined(separator: ", "))") }
-        if !decision.headerChanges.isEmpty { parts.append("\(decision.headerChanges.count) header change(s)") }
-        return parts.joined(separator: "; ")
-    }
-
-    static func describe(_ redirect: Redirect) -> String {
-        switch redirect {
-        case .url(let url): return url
-        case .extensionPath(let path): return "extension path \(path)"
-        case .regexSubstitution(let substitution): return "regex substitution \(substitution)"
-        case .transform: return "a URL transform"
-        }
-    }
-
-    /// The lines explaining a redirect target: the rules in the order WebKit applies them, then the notes.
-    static func redirectLines(_ target: RedirectTarget, _ paths: [String], indent: String) -> String {
-        var output = ""
-        for step in target.appliedRules {
-            let path = step.listIndex < paths.count ? paths[step.listIndex] : "list \(step.listIndex)"
-            output += "\(indent)redirect  \(path) #\(step.ruleIndex) /\(step.ruleIndex) \(describe(step.redirect))\n"
-        }
-        for note in target.notes { output += "\(indent)note: \(note)\n" }
-        return output
-    }
-
-    private static func text(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
-        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
-        if let target = decision.redirectTarget { output += redirectLines(target, paths, indent: "  ") }
-        for (path, result) in zip(paths, results) where !result.fired.isEmpty || !result.cancelled.isEmpty {
-            output += "  \(path): \(describe(result.decision))\n"
-            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\n" }
-            for rule in result.cancelled {
-                output += "    cancelled #\(rule.index) \(rule.pointer) \(rule.action.typeName) (by #\(rule.cancelledBy ?? -1) /\(rule.cancelledBy ?? -1))\n"
-            }
-        }
-        return output
-    }
-
-    private static func jsonLine(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
-        func quoted(_ text: String) -> String { JSONEscaper.quoted(text) }
-        func rule(_ fired: FiredRule) -> String {
-            var text = "{\"index\":\(fired.index),\"pointer\":\(quoted(fired.pointer)),\"action\":\(quoted(fired.action.typeName))"
-            if let by = fired.cancelledBy { text += ",\"cancelled_by\":\(by)" }
-            return text + "}"
-        }
-        var text = "{\"url\":\(quoted(prepared.url.string)),\"type\":\(quoted(prepared.resourceType.rawValue)),\"top\":\(quoted(prepared.topURL.string))"
-        text += ",\"third_party\":\(prepared.isThirdParty),\"load_context\":\(quoted(prepared.loadContext.rawValue))"
-        text += ",\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
-        text += ",\"redirects\":[\(decision.redirects.map { quoted(describe($0)) }.joined(separator: ","))]"
-        if let target = decision.redirectTarget {
-            let rules = target.appliedRules.map { "{\"list\":\($0.listIndex),\"index\":\($0.ruleIndex),\"pointer\":\(quoted("/" + String($0.ruleIndex)))}" }
-            text += ",\"redirect_target\":\(target.url.map(quoted) ?? "null"),\"redirect_rules\":[\(rules.joined(separator: ","))]"
-            text += ",\"redirect_notes\":[\(target.notes.map(quoted).joined(separator: ","))]"
-        } else {
-            text += ",\"redirect_target\":null"
-        }
-        text += ",\"notifications\":[\(decision.notifications.map(quoted).joined(separator: ","))]"
-        text += ",\"hidden_selectors\":[\(decision.hiddenSelectors.map(quoted).joined(separator: ","))]"
-        text += ",\"lists\":["
-        text += zip(paths, results).map { path, result in
-            "{\"path\":\(quoted(path)),\"blocked\":\(result.decision.blocked),\"fired\":[\(result.fired.map(rule).joined(separator: ","))],\"cancelled\":[\(result.cancelled.map(rule).joined(separator: ","))]}"
-        }.joined(separator: ",")
-        return text + "]}"
     }
 }

@@ -1,0 +1,32 @@
+/// A list read up to the point where checking adds its lints (`RuleListLoader.read`): the rules kept and the
+/// diagnostics so far, not yet sorted or located.
+struct RuleListReading {
+    /// Number of elements of the top-level array.
+    var ruleCount = 0
+    /// The rules that loaded and that WebKit keeps.
+    var kept: [RuleLoader.LoadedRule] = []
+    /// Set once the top level is an array: the loader, holding the document and the diagnostics.
+    var loader: RuleLoader?
+    /// The diagnostics when no loader was made (empty source, invalid JSON, top level not an array).
+    var earlySink = DiagnosticSink()
+
+    /// Every diagnostic so far.
+    var sink: DiagnosticSink { loader?.sink ?? earlySink }
+
+    /// The errors then the warnings, each in source order, with lines and columns; and the error WebKit stops at.
+    func locatedDiagnostics(in bytes: [UInt8]) -> (diagnostics: [Diagnostic], webKitError: Diagnostic?) {
+        var sink = self.sink
+        if !sink.hasWebKitError {
+            if let first = sink.firstLoadingError {
+                sink.markReportedByWebKit(first)
+            } else if let first = sink.compileErrors.first {
+                sink.markReportedByWebKit(first)
+            }
+        }
+        var errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        var warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        SourceLocator.resolve(&errors, in: bytes)
+        SourceLocator.resolve(&warnings, in: bytes)
+        return (errors + warnings, errors.first { $0.reportedByWebKit })
+    }
+}
