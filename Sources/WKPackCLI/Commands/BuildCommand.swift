@@ -4,8 +4,6 @@ import ArgumentParser
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        // Names the full command when parsed on its own (`WKPackCommand.parseDirectly`).
-        _superCommandName: WKPackCommand.configuration.commandName ?? "wkpack",
         abstract: "Run every job in the configuration: the script bundles, then the content-blocking lists."
     )
 

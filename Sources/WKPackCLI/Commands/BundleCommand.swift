@@ -5,8 +5,6 @@ import ScriptBundler
 struct BundleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bundle",
-        // Names the full command when parsed on its own (`WKPackCommand.parseDirectly`).
-        _superCommandName: WKPackCommand.configuration.commandName ?? "wkpack",
         abstract: "Bundle user scripts (<root>/<Frame>/<Time>/*.js) into one script per group, with source maps."
     )
 

@@ -5,8 +5,6 @@ import ScriptBundler
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        // Names the full command when parsed on its own (`WKPackCommand.parseDirectly`).
-        _superCommandName: WKPackCommand.configuration.commandName ?? "wkpack",
         abstract: "Bundle user scripts, then rebuild the bundles whose inputs change (Ctrl-C stops)."
     )
 

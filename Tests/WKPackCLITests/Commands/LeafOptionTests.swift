@@ -41,14 +41,14 @@ import Testing
     }
 
     @Test func knowsEveryLeafCommand() {
-        let names = WKPackCommand.directSubcommands.compactMap { $0.configuration.commandName }
+        let names = WKPackCommand.leafSubcommands.compactMap { $0.configuration.commandName }
         #expect(names.sorted() == LeafOption.commands.sorted())
         for name in LeafOption.commands { #expect(LeafOption.options(of: name) != nil) }
         #expect(LeafOption.options(of: "rules") == nil)
     }
 
     @Test func matchesArgumentParsersOptions() throws {
-        for command in WKPackCommand.directSubcommands {
+        for command in WKPackCommand.leafSubcommands {
             let name = try #require(command.configuration.commandName)
             let dumped = try Self.dumpedOptions(command)
             #expect(dumped.problems.isEmpty, "\(name): \(dumped.problems)")
