@@ -108,9 +108,15 @@ public struct ScriptsConfig: Sendable, Equatable {
     private static func parseResourceURIs(_ node: Node, reader: YAMLNodeReader) throws(ConfigError) -> ResourceURIRule {
         var directory: String?
         var overrides: [String: String] = [:]
+        var overridesFile: String?
+        var overridesFileOrigin: SourceLocation?
         for (key, _, value) in try reader.mapping(node, allowedKeys: ["directory", "overrides"], context: "'resourceURIs'") {
             if key == "directory" {
                 directory = try reader.string(value, key: key)
+            } else if value.scalar != nil, !reader.isNull(value) {
+                // A path to a CommonJS/ES file holding the table (relative to the configuration file).
+                overridesFile = try reader.string(value, key: key)
+                overridesFileOrigin = reader.location(of: value)
             } else {
                 for (name, target) in try parsePathMap(value, key: "overrides", reader: reader) {
                     guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
@@ -119,6 +125,6 @@ public struct ScriptsConfig: Sendable, Equatable {
             }
         }
         guard let directory else { throw ConfigError(at: reader.location(of: node), "'resourceURIs' needs a 'directory'") }
-        return ResourceURIRule(directory: directory, overrides: overrides)
+        return ResourceURIRule(directory: directory, overrides: overrides, overridesFile: overridesFile, overridesFileOrigin: overridesFileOrigin)
     }
 }
