@@ -117,6 +117,8 @@ public struct ScriptsConfig: Sendable, Equatable {
                 // A path to a CommonJS/ES file holding the table (relative to the configuration file).
                 overridesFile = try reader.string(value, key: key)
                 overridesFileOrigin = reader.location(of: value)
+            } else if value.sequence != nil {
+                throw ConfigError(at: reader.location(of: value), "'overrides' must be a mapping (name: replacement) or the path of the file holding the table")
             } else {
                 for (name, target) in try parsePathMap(value, key: "overrides", reader: reader) {
                     guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
