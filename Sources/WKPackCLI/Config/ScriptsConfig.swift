@@ -26,7 +26,8 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var aliases: [String: String?] = [:]
     /// `fallback:` bare name (e.g. a Node built-in) -> module path, `nil` for `false` (empty module).
     public var fallbacks: [String: String?] = [:]
-    /// `resourceURIs:` rule (directory relative to the configuration file).
+    /// `resourceURIs:` rule (directory relative to the configuration file; `overrides:` is a mapping, or the path of a
+    /// CommonJS/ES file holding the table, relative to the configuration file too, in `overridesFile`).
     public var resourceURIs: ResourceURIRule?
     /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
     public var allowOutsideProject = false
