@@ -491,8 +491,15 @@ struct WebpackConfigReader {
             }
             group.files = expanded
             draft.groups.append(group)
-            warn(entry.line, entry.column, "entry '\(entry.name)' combines \(entry.items.count) files and patterns; written as the \(expanded.count) files they match today "
-                + "(files added later are not picked up)")
+            let reason: String
+            if entry.items.count == 1, let (folder, _) = Self.folderPattern(globs[0], in: webpackFolder), !ProjectBoundary.isSameOrInside(folder, rootAbsolute) || folder == rootAbsolute {
+                reason = "entry '\(entry.name)': its folder is not inside the root '\(draft.root)'"
+            } else if entry.items.count == 1 {
+                reason = "entry '\(entry.name)': its pattern does not match every script of its folder"
+            } else {
+                reason = "entry '\(entry.name)' combines \(entry.items.count) files and patterns"
+            }
+            warn(entry.line, entry.column, reason + "; written as the \(expanded.count) files it matches today (files added later are not picked up)")
         }
     }
 

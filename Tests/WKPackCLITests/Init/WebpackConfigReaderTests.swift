@@ -30,11 +30,11 @@ import ScriptBundler
         // A pattern that misses some of the folder's files: the files it matches.
         ("{ A: glob.sync('./s/A/*.js'), B: glob.sync('./s/B/*.js') }",
          [InitDraft.Group(name: "A", files: ["s/A/__firefox__.js", "s/A/a.js"]), InitDraft.Group(name: "B", folder: "B")],
-         ["1:29: warning: entry 'A' combines 1 files and patterns; written as the 2 files they match today (files added later are not picked up)"]),
+         ["1:29: warning: entry 'A': its pattern does not match every script of its folder; written as the 2 files it matches today (files added later are not picked up)"]),
         // Concatenated patterns of two folders.
         ("{ AB: glob.sync('./s/A/*.mjs').concat(glob.sync('./s/B/*.js')), B: glob.sync('./s/B/*.js') }",
          [InitDraft.Group(name: "AB", files: ["s/A/b.mjs", "s/B/c.js"]), InitDraft.Group(name: "B", folder: "B")],
-         ["1:29: warning: entry 'AB' combines 2 files and patterns; written as the 2 files they match today (files added later are not picked up)"]),
+         ["1:29: warning: entry 'AB' combines 2 files and patterns; written as the 2 files it matches today (files added later are not picked up)"]),
         // A plain path: a files group.
         ("{ 'w.worker': './s/B/c.js', A: glob.sync('./s/A/*.{js,mjs}'), B: glob.sync('./s/B/*.js') }",
          [InitDraft.Group(name: "w.worker", files: ["s/B/c.js"]), InitDraft.Group(name: "A", folder: "A", first: "__firefox__.js"),
