@@ -17,17 +17,19 @@ enum Corpus {
         return paths.sorted()
     }
 
+    /// Whether ../shared/corpus/webkit holds any valid list; the tests over the corpus are enabled only then.
+    static var isPresent: Bool { !lists(invalid: false).isEmpty }
+
+    /// The skip reason the corpus tests give when it is absent.
+    static let absence: Comment = "no real lists at ../shared/corpus/webkit (the shared corpus beside the package)"
+
     static func bytes(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: root.appendingPathComponent(path).path).map { [UInt8]($0) }
     }
 }
 
 @Suite struct CorpusTests {
-    @Test func corpusIsPresent() {
-        if Corpus.lists(invalid: false).isEmpty { print("skipping: no corpus at \(Corpus.root.path)") }
-    }
-
-    @Test(arguments: Corpus.lists(invalid: false))
+    @Test(.enabled(if: Corpus.isPresent, Corpus.absence), arguments: Corpus.lists(invalid: false))
     func everyRealListIsValid(path: String) throws {
         let bytes = try #require(Corpus.bytes(path))
         let report = RuleListChecker().check(bytes)
@@ -35,15 +37,12 @@ enum Corpus {
         #expect(report.rules.count > 0)
     }
 
-    @Test(arguments: [
+    @Test(.enabled(if: Corpus.isPresent, Corpus.absence), arguments: [
         ("invalid/hello-goodbye-backupList.json", 7, 45),
         ("invalid/hello-goodbye-blockerList.json", 326, 6),
     ])
     func invalidListsFailWithTheJSONErrorAtTheExactPlace(path: String, line: Int, column: Int) throws {
-        guard let bytes = Corpus.bytes(path) else {
-            print("skipping: \(path) is absent")
-            return
-        }
+        let bytes = try #require(Corpus.bytes(path), "\(path) is missing from ../shared/corpus/webkit")
         let report = RuleListChecker().check(bytes)
         let error = try #require(report.webKitError)
         #expect(error.webKitMessage == WebKitMessage.jsonInvalid)
@@ -51,7 +50,7 @@ enum Corpus {
         #expect(error.column == column)
     }
 
-    @Test(arguments: Corpus.lists(invalid: false))
+    @Test(.enabled(if: Corpus.isPresent, Corpus.absence), arguments: Corpus.lists(invalid: false))
     func serializingAndParsingAgainGivesTheSameModel(path: String) throws {
         let bytes = try #require(Corpus.bytes(path))
         let first = RuleListChecker().check(bytes)

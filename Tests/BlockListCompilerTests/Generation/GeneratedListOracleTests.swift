@@ -2,14 +2,12 @@ import Foundation
 import Testing
 @testable import BlockListCompiler
 
-/// Generated and merged lists compile in the real WebKit (`../shared/tools/webkit-oracle`), when it is installed.
-@Suite struct GeneratedListOracleTests {
-    /// The oracle's verdict line for `bytes`, or nil when the oracle is absent.
-    static func oracleVerdict(_ bytes: [UInt8]) throws -> String? {
-        guard let oracle = SharedCorpus.oracle else {
-            print("skipped: ../shared/tools/webkit-oracle is absent")
-            return nil
-        }
+/// Generated and merged lists compile in the real WebKit (`../shared/tools/webkit-oracle`), when it can run.
+@Suite(.enabled(if: SharedCorpus.oracle != nil, Comment(rawValue: SharedCorpus.oracleAbsence ?? "")))
+struct GeneratedListOracleTests {
+    /// The oracle's verdict line for `bytes`.
+    static func oracleVerdict(_ bytes: [UInt8]) throws -> String {
+        let oracle = try #require(SharedCorpus.oracle, "the WebKit oracle cannot run here")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-oracle-\(UUID().uuidString).json")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -29,7 +27,7 @@ import Testing
             entityList: DisconnectListGeneratorTests.fixtureInput("entitylist-small.json"),
             blacklist: DisconnectListGeneratorTests.fixtureInput("blacklist-small.json")))
         for list in result.lists where list.name.hasSuffix("advertising.json") || list.name.hasSuffix("social.json") {
-            guard let verdict = try Self.oracleVerdict(list.bytes) else { return }
+            let verdict = try Self.oracleVerdict(list.bytes)
             #expect(verdict.contains("\"ok\": true"), "\(list.name): \(verdict)")
         }
     }
@@ -38,7 +36,7 @@ import Testing
         var safelist = Safelist()
         _ = try safelist.add(contentsOf: RuleListMergerTests.fixture("safelist.txt"))
         let merged = try RuleListMerger().merge([RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")], safelist: safelist)
-        guard let verdict = try Self.oracleVerdict(merged.bytes) else { return }
+        let verdict = try Self.oracleVerdict(merged.bytes)
         #expect(verdict.contains("\"ok\": true"), "\(verdict)")
     }
 }

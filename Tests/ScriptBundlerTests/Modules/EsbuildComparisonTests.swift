@@ -5,11 +5,9 @@ import Testing
 /// Runs our MainFrameAtDocumentStart bundle of the module fixture and esbuild's bundle of the same entries
 /// (`esbuild --bundle --format=iife`) in node, and compares what they log. Skipped without esbuild.
 @Suite struct EsbuildComparisonTests {
-    @Test func runtimeResultsMatchEsbuild() throws {
-        guard let esbuild = TestSupport.executable("esbuild") else {
-            print("esbuild not found on PATH; skipping the esbuild comparison")
-            return
-        }
+    @Test(.enabled(if: DebianNodeCorpus.hasTool("esbuild"), DebianNodeCorpus.toolAbsence("esbuild", package: "esbuild")))
+    func runtimeResultsMatchEsbuild() throws {
+        let esbuild = try #require(TestSupport.executable("esbuild"))
         let (folder, _) = try ModuleBundleTests.build()
         let group = ModuleBundleTests.app + "/UserScripts/MainFrame/AtDocumentStart"
         let entry = ["A_entry.js", "B_entry.js", "C_plain.js"].map { "import \"\(group)/\($0)\";\n" }.joined()
@@ -32,13 +30,11 @@ import Testing
 }
 
 extension EsbuildComparisonTests {
-    /// Real-world ES modules: Debian's lodash-es (about 640 modules), through a `node_modules` link.
-    @Test func lodashESMatchesEsbuild() throws {
-        let lodash = "/usr/share/nodejs/lodash-es"
-        guard let esbuild = TestSupport.executable("esbuild"), FileManager.default.fileExists(atPath: lodash + "/lodash.js") else {
-            print("esbuild or /usr/share/nodejs/lodash-es not found; skipping the lodash-es comparison")
-            return
-        }
+    /// Real-world ES modules: lodash-es from Debian's node-lodash (about 640 modules), through a `node_modules` link.
+    @Test(.enabled(if: DebianNodeCorpus.hasTool("esbuild"), DebianNodeCorpus.toolAbsence("esbuild", package: "esbuild")),
+          .enabled(if: DebianNodeCorpus.isInstalled("node-lodash"), DebianNodeCorpus.absence("node-lodash")))
+    func lodashESMatchesEsbuild() throws {
+        let esbuild = try #require(TestSupport.executable("esbuild"))
         let folder = try TestSupport.temporaryFolder()
         let entry = """
         import { chunk, merge, template, camelCase, debounce, groupBy, isEqual } from "lodash-es";

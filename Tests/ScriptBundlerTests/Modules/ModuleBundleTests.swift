@@ -32,7 +32,8 @@ import Testing
     static func run(_ path: String) throws -> [String]? {
         guard let output = try TestSupport.node(runner, [path]) else { return nil }
         #expect(output.status == 0, "\(output.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String]
+        let log = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [Any]
+        return try #require(log.map { $0.map { "\($0)" } }, "the bundle's log is not a JSON array: \(output.stdout.prefix(300))")
     }
 
     static func build(sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) throws -> (folder: String, bundles: [GroupBundle]) {

@@ -3,9 +3,9 @@ import Testing
 @testable import ScriptBundler
 
 /// Compares the free (global) names our scope analysis finds with eslint-scope's (over acorn) on the real-world
-/// JavaScript in /usr/share/nodejs. `WKPACK_CORPUS_STRIDE=1` checks every file (default: every 5th).
+/// JavaScript of the Debian packages in `.ci/debian-packages` (`DebianNodeCorpus`).
+/// `WKPACK_CORPUS_STRIDE=1` checks every file (default: every 2nd of each package, starting with its first).
 @Suite struct ScopeAgreementTests {
-    static let corpus = "/usr/share/nodejs"
 
     static let scopeScript = """
     const acorn = require('acorn');
@@ -33,20 +33,13 @@ import Testing
     process.stdout.write(out.join('\\n') + '\\n');
     """
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus + "/eslint-scope"), "no eslint-scope in /usr/share/nodejs"))
+    @Test(.enabled(if: DebianNodeCorpus.isInstalled(), DebianNodeCorpus.absence()))
     func freeNamesAgreeWithESLintScope() throws {
-        let stride = Int(ProcessInfo.processInfo.environment["WKPACK_CORPUS_STRIDE"] ?? "") ?? 5
-        guard let enumerator = FileManager.default.enumerator(atPath: Self.corpus) else { return }
-        var files: [String] = []
-        var index = 0
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".js"), !relative.contains("/test/"), !relative.contains("/fixtures/") else { continue }
-            index += 1
-            if index % stride == 0 { files.append(Self.corpus + "/" + relative) }
-        }
+        let stride = Int(ProcessInfo.processInfo.environment["WKPACK_CORPUS_STRIDE"] ?? "") ?? 2
+        let files = DebianNodeCorpus.sample(DebianNodeCorpus.corpus, stride: stride).map(\.path)
         let result = try TestSupport.run(
-            try #require(TestSupport.executable("node")), ["-e", Self.scopeScript],
-            environment: ["NODE_PATH": Self.corpus], input: files.joined(separator: "\n"))
+            try #require(TestSupport.executable("node"), "node is not on PATH"), ["-e", Self.scopeScript],
+            environment: ["NODE_PATH": DebianNodeCorpus.root], input: files.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr.prefix(500))")
         var compared = 0
         var disagreements: [String] = []
@@ -73,7 +66,8 @@ import Testing
         }
         print(disagreements.prefix(30).joined(separator: "\n"))
         print("compared free names of \(compared) files; \(disagreements.count) disagree; \(parseFailures.count) acorn-valid files rejected")
-        #expect(compared > 1000)
+        // acorn (ES2022) and eslint-scope read nearly every file of the sample; files with a direct `eval` are left out.
+        #expect(compared * 10 >= files.count * 8, "compared \(compared) of \(files.count) sampled files")
         #expect(parseFailures.isEmpty, "\(parseFailures.prefix(10))")
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }

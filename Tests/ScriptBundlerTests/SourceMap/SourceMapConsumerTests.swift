@@ -132,8 +132,7 @@ import Testing
         #expect(result.stdout.trimmingCharacters(in: .newlines) == Self.expectedJSON(probes))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/nodejs/source-map"),
-                   "Debian node-source-map is not installed (/usr/share/nodejs/source-map)"))
+    @Test(.enabled(if: DebianNodeCorpus.isInstalled("node-source-map"), DebianNodeCorpus.absence("node-source-map")))
     func debianSourceMapFindsTheOriginals() throws {
         let files = FixtureProject.outputs(try FixtureProject.build(mode: .development, sourceMaps: .external))
         let folder = try TestSupport.temporaryFolder()
@@ -152,7 +151,7 @@ import Testing
         """
         for (output, probes) in try Self.probes(files).sorted(by: { $0.key < $1.key }) {
             guard let result = try TestSupport.node(script, [folder + "/" + output + ".map", Self.probesJSON(probes)],
-                                                    environment: ["NODE_PATH": "/usr/share/nodejs"]) else { return }
+                                                    environment: ["NODE_PATH": DebianNodeCorpus.root]) else { return }
             try #require(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.trimmingCharacters(in: .newlines) == Self.expectedJSON(probes), "\(output)")
         }

@@ -2,35 +2,30 @@ import Foundation
 import Testing
 @testable import ScriptBundler
 
-/// Tokenizes the JavaScript that Debian ships under /usr/share/nodejs (real-world code); a regex/division
-/// mistake shows up there as an unterminated literal or an unbalanced bracket.
+/// Tokenizes the real-world JavaScript of the Debian packages in `.ci/debian-packages` (`DebianNodeCorpus`);
+/// a regex/division mistake shows up there as an unterminated literal or an unbalanced bracket.
 @Suite struct RealWorldCorpusTests {
-    static let corpus = "/usr/share/nodejs"
-
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus), "no /usr/share/nodejs corpus on this machine"))
+    @Test(.enabled(if: DebianNodeCorpus.isInstalled(), DebianNodeCorpus.absence()))
     func debianNodeModulesTokenize() throws {
-        guard let enumerator = FileManager.default.enumerator(atPath: Self.corpus) else { return }
-        var checked = 0
+        var checked: [String: Int] = [:]
         var failures: [(path: String, message: String)] = []
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".js"), !relative.contains("/test/"), !relative.contains("/fixtures/") else { continue }
-            let path = Self.corpus + "/" + relative
-            guard let data = FileManager.default.contents(atPath: path), data.count < 2_000_000 else { continue }
-            let bytes = Array(data)
-            do {
-                _ = try JavaScriptTokenizer.tokenize(bytes)
-            } catch {
-                failures.append((path, "\(path):\(error.line):\(error.column): \(error.message)"))
+        for package in DebianNodeCorpus.corpus {
+            for path in package.javaScriptFiles() {
+                guard let data = FileManager.default.contents(atPath: path), data.count < 2_000_000 else { continue }
+                do {
+                    _ = try JavaScriptTokenizer.tokenize(Array(data))
+                } catch {
+                    failures.append((path, "\(path):\(error.line):\(error.column): \(error.message)"))
+                }
+                checked[package.name, default: 0] += 1
             }
-            checked += 1
         }
-        print("tokenized \(checked) files; rejected \(failures.count)")
-        #expect(checked > 0)
+        print("tokenized \(checked.values.reduce(0, +)) files of \(checked.count) packages; rejected \(failures.count)")
+        for package in DebianNodeCorpus.corpus {
+            #expect(checked[package.name, default: 0] > 0, "\(package.name) gave no file to tokenize")
+        }
         // Every rejected file must be one node rejects too (e.g. JSX sources), checked as a script, a module and a CommonJS function body.
-        guard let node = TestSupport.executable("node") else {
-            print("node not found; cannot cross-check the rejected files")
-            return
-        }
+        let node = try #require(TestSupport.executable("node"), "node is not on PATH")
         for failure in failures.prefix(50) {
             let source = try String(contentsOfFile: failure.path, encoding: .utf8)
             let script = "const vm = require('node:vm'); const src = require('node:fs').readFileSync(0, 'utf8');"
