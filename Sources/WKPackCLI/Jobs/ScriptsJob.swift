@@ -6,12 +6,16 @@ public struct ScriptsOverrides: Sendable, Equatable {
     public var output: String?
     public var mode: BundleMode?
     public var sourceMaps: SourceMapMode?
+    public var target: ScriptTarget?
 
-    public init(root: String? = nil, output: String? = nil, mode: BundleMode? = nil, sourceMaps: SourceMapMode? = nil) {
+    public init(
+        root: String? = nil, output: String? = nil, mode: BundleMode? = nil, sourceMaps: SourceMapMode? = nil, target: ScriptTarget? = nil
+    ) {
         self.root = root
         self.output = output
         self.mode = mode
         self.sourceMaps = sourceMaps
+        self.target = target
     }
 }
 
@@ -56,7 +60,8 @@ public struct ScriptsJob: BuildJob {
                 aliases: scripts.aliases.mapValues { $0.map(resolve) },
                 fallbacks: scripts.fallbacks.mapValues { $0.map(resolve) },
                 resourceURIs: scripts.resourceURIs.map { ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides) },
-                configurationPath: config.path))
+                configurationPath: config.path),
+            target: overrides.target ?? scripts.target ?? .default)
     }
 
     /// Builds every group, writes the outputs, and returns the report lines.
@@ -97,6 +102,20 @@ public struct ScriptsJob: BuildJob {
         }
         if overrides.output == nil, let problem = boundary.escape(configuration.output) {
             throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
+        }
+        for configured in scripts.paths {
+            let path: String
+            switch configured.base {
+            case .root:
+                // Relative to a root given on the command line: the user's choice, as the root is.
+                guard overrides.root == nil else { continue }
+                path = configured.path.hasPrefix("/") ? configured.path : configuration.root + "/" + configured.path
+            case .configurationFolder, .rulesOutput:
+                path = configured.path.hasPrefix("/") || config.folder == "." ? configured.path : config.folder + "/" + configured.path
+            }
+            if let problem = boundary.escape(path) {
+                throw ConfigError(at: configured.location, configured.role + " " + problem + hint)
+            }
         }
         guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return groups }
         let checked = try groups ?? bundler.discoverGroups(configuration)
