@@ -55,29 +55,29 @@ public enum SyntaxFeature: Int, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// How messages name the feature.
+    /// How messages name the feature (the subject of "… is not available in the configured target …").
     public var displayName: String {
         switch self {
-        case .objectRestSpread: "object rest/spread (`...` in an object)"
-        case .optionalCatchBinding: "optional catch binding (`catch {`)"
+        case .objectRestSpread: "object rest/spread ('...' in an object)"
+        case .optionalCatchBinding: "an optional catch binding ('catch {')"
         case .regexpDotAllFlag: "the regular expression flag 's'"
-        case .regexpNamedCaptureGroups: "regular expression named capture groups"
-        case .asyncGenerator: "async generators"
-        case .forAwait: "for-await loops"
-        case .regexpStickyAndUnicodeFlags: "the regular expression flags 'y' and 'u'"
-        case .numericSeparator: "numeric separators"
+        case .regexpNamedCaptureGroups: "a regular expression named capture group"
+        case .asyncGenerator: "an async generator"
+        case .forAwait: "a for-await loop"
+        case .regexpStickyAndUnicodeFlags: "the regular expression flag 'y' or 'u'"
+        case .numericSeparator: "a numeric separator"
         case .optionalChain: "optional chaining ('?.')"
         case .nullishCoalescing: "nullish coalescing ('??')"
-        case .bigint: "BigInt literals"
+        case .bigint: "a BigInt literal"
         case .logicalAssignment: "logical assignment ('??=', '||=', '&&=')"
-        case .classField: "class fields"
-        case .classStaticField: "static class fields"
-        case .classPrivateField: "private class fields"
-        case .classPrivateMethod: "private class methods and accessors"
-        case .classPrivateBrandCheck: "private brand checks ('#x in obj')"
+        case .classField: "a class field"
+        case .classStaticField: "a static class field"
+        case .classPrivateField: "a private class field"
+        case .classPrivateMethod: "a private class method or accessor"
+        case .classPrivateBrandCheck: "a private brand check ('#x in obj')"
         case .regexpMatchIndices: "the regular expression flag 'd'"
-        case .classStaticBlocks: "class static blocks"
-        case .regexpLookbehindAssertions: "regular expression lookbehind assertions"
+        case .classStaticBlocks: "a class static block"
+        case .regexpLookbehindAssertions: "a regular expression lookbehind assertion"
         case .regexpSetNotation: "the regular expression flag 'v'"
         }
     }
