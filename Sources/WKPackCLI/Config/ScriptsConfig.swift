@@ -26,7 +26,8 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var aliases: [String: String?] = [:]
     /// `fallback:` bare name (e.g. a Node built-in) -> module path, `nil` for `false` (empty module).
     public var fallbacks: [String: String?] = [:]
-    /// `resourceURIs:` rule (directory relative to the configuration file).
+    /// `resourceURIs:` rule (directory relative to the configuration file; `overrides:` is a mapping, or the path of a
+    /// CommonJS/ES file holding the table, relative to the configuration file too, in `overridesFile`).
     public var resourceURIs: ResourceURIRule?
     /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
     public var allowOutsideProject = false
@@ -135,11 +136,21 @@ public struct ScriptsConfig: Sendable, Equatable {
         var directory: String?
         var overrides: [String: String] = [:]
         var overridePaths: [ConfiguredPath] = []
+        var overridesFile: String?
+        var overridesFileOrigin: SourceLocation?
         for (key, _, value) in try reader.mapping(node, allowedKeys: ["directory", "overrides"], context: "'resourceURIs'") {
             if key == "directory" {
                 let path = try reader.string(value, key: key)
                 directory = path
                 paths.append(ConfiguredPath(role: "resourceURIs directory", path: path, location: reader.location(of: value)))
+            } else if value.scalar != nil, !reader.isNull(value) {
+                // A path to a CommonJS/ES file holding the table (relative to the configuration file).
+                let path = try reader.string(value, key: key)
+                overridesFile = path
+                overridesFileOrigin = reader.location(of: value)
+                paths.append(ConfiguredPath(role: "override table file", path: path, location: reader.location(of: value)))
+            } else if value.sequence != nil {
+                throw ConfigError(at: reader.location(of: value), "'overrides' must be a mapping (name: replacement) or the path of the file holding the table")
             } else {
                 for (name, target) in try parsePathMap(value, key: "overrides", reader: reader, paths: &overridePaths) {
                     guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
@@ -153,6 +164,6 @@ public struct ScriptsConfig: Sendable, Equatable {
             override.path = override.path.hasPrefix("/") ? override.path : directory + "/" + override.path
             paths.append(override)
         }
-        return ResourceURIRule(directory: directory, overrides: overrides)
+        return ResourceURIRule(directory: directory, overrides: overrides, overridesFile: overridesFile, overridesFileOrigin: overridesFileOrigin)
     }
 }

@@ -59,7 +59,10 @@ public struct ScriptsJob: BuildJob {
             resolution: ModuleResolutionOptions(
                 aliases: scripts.aliases.mapValues { $0.map(resolve) },
                 fallbacks: scripts.fallbacks.mapValues { $0.map(resolve) },
-                resourceURIs: scripts.resourceURIs.map { ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides) },
+                resourceURIs: scripts.resourceURIs.map {
+                    ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides, overridesFile: $0.overridesFile.map(resolve),
+                                    overridesFileOrigin: $0.overridesFileOrigin)
+                },
                 configurationPath: config.path),
             target: overrides.target ?? scripts.target ?? .default)
     }

@@ -33,6 +33,8 @@ import Testing
             role: "resourceURIs directory", section: "scripts", target: "AllFrames", depth: 0),
         Key(name: "resourceURIs.overrides", config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides:\n      A.mjs: PATH\n",
             line: 5, column: 14, role: "overrides 'A.mjs'", section: "scripts", target: "x.js", depth: 1),
+        Key(name: "resourceURIs.overrides file", config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides: PATH\n",
+            line: 4, column: 16, role: "override table file", section: "scripts", target: "x.js", depth: 0),
         Key(name: "group folder", config: "scripts:\n  groups:\n    - name: Extra\n      folder: PATH\n", line: 4, column: 15,
             role: "group 'Extra' folder", section: "scripts", target: "AllFrames/AtDocumentStart", depth: 1),
         Key(name: "group files", config: "scripts:\n  groups:\n    - name: Extra\n      files: [PATH]\n", line: 4, column: 15,
