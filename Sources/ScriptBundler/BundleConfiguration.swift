@@ -14,12 +14,16 @@ public struct BundleConfiguration: Sendable, Equatable {
     public var rootOrigin: SourceLocation?
     /// How module specifiers resolve (aliases, fallbacks, `resource://` URIs).
     public var resolution: ModuleResolutionOptions
+    /// The oldest Safari the bundles must run on: source syntax it lacks is an error, and the module runtime
+    /// uses only globals it has.
+    public var target: ScriptTarget
 
     public init(
         root: String, output: String, projectFolder: String, mode: BundleMode = .production,
         sourceMaps: SourceMapMode = .external, groups: [ScriptGroupDefinition] = [], rootOrigin: SourceLocation? = nil,
-        resolution: ModuleResolutionOptions = ModuleResolutionOptions()
+        resolution: ModuleResolutionOptions = ModuleResolutionOptions(), target: ScriptTarget = .default
     ) {
+        self.target = target
         self.resolution = resolution
         self.root = root
         self.output = output

@@ -98,15 +98,18 @@ public struct ScriptBundler: Sendable {
         let assembled: AssembledBundle
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
-           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed) {
+           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
+                                             target: configuration.target) {
             let paths = ModuleBundleAssembler.PathStyle(
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
             assembled = try ModuleBundleAssembler.assemble(
-                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths)
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths,
+                target: configuration.target)
         } else {
             assembled = try BundleAssembler.assemble(
-                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps)
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps,
+                target: configuration.target)
         }
         return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
                            inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)

@@ -28,10 +28,10 @@ enum BundleAssembler {
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
 
     static func assemble(
-        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
+        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
-            var files = try minifiedFiles(inputs, mapping: sourceMaps != .none)
+            var files = try minifiedFiles(inputs, mapping: sourceMaps != .none, target: target)
             var minified = MinifiedBundleComposer.composeFiles(
                 files, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
@@ -40,16 +40,16 @@ enum BundleAssembler {
             let json = appendURLComments(&minified.code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
             return AssembledBundle(code: minified.code, map: json, license: minified.license)
         }
-        let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps)
+        let (code, map) = try concatenate(inputs, mode: mode, sourceMaps: sourceMaps, target: target)
         return finish(code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
     }
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
-    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool) throws(BundlerError) -> [MinifiedFileBody] {
+    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError) -> [MinifiedFileBody] {
         let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count) { index in
             do throws(BundlerError) {
-                return .success(try minifiedFile(inputs[index], mapping: mapping))
+                return .success(try minifiedFile(inputs[index], mapping: mapping, target: target))
             } catch {
                 return .failure(error)
             }
@@ -67,7 +67,7 @@ enum BundleAssembler {
     }
 
     /// One file wrapped in its function scope (the layout `concatenate` writes) and minified.
-    private static func minifiedFile(_ input: BundleInput, mapping: Bool) throws(BundlerError) -> MinifiedFileBody {
+    private static func minifiedFile(_ input: BundleInput, mapping: Bool, target: ScriptTarget) throws(BundlerError) -> MinifiedFileBody {
         var code: [UInt8] = []
         code.reserveCapacity(prologue.count + input.bytes.count + epilogue.count + 1)
         code.append(contentsOf: prologue)
@@ -92,8 +92,14 @@ enum BundleAssembler {
             }
             throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column), error.message)
         }
+        // Parsed once, for the target check and the minifier.
+        let significant = tokenization.tokens.filter { !$0.isComment }
+        let analysis = try? JavaScriptParser.analyze(
+            code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
+        try SyntaxTargetCheck.check(code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
         let source = mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes) : nil
-        return Minifier.minifyFileBody(code, tokenization: tokenization, body: bodyStart..<bodyEnd, source: source)
+        return Minifier.minifyFileBody(code, tokenization: tokenization, significant: significant, analysis: analysis,
+                                       body: bodyStart..<bodyEnd, source: source)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.
@@ -139,7 +145,7 @@ enum BundleAssembler {
 
     /// Wraps and concatenates the inputs; the map (unless `sourceMaps` is `none`) is not yet linked.
     static func concatenate(
-        _ inputs: [BundleInput], mode: BundleMode, sourceMaps: SourceMapMode
+        _ inputs: [BundleInput], mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
     ) throws(BundlerError) -> (code: [UInt8], map: SourceMapBuilder?) {
         var out: [UInt8] = []
         out.reserveCapacity(inputs.reduce(0) { $0 + $1.bytes.count + 64 } + 128)
@@ -160,6 +166,7 @@ enum BundleAssembler {
             } catch {
                 throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
+            try SyntaxTargetCheck.check(input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath)
             if mode == .development {
                 out.append(contentsOf: Array("// ".utf8))
                 out.append(contentsOf: bannerText(input.bannerPath))

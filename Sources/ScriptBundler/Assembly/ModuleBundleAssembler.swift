@@ -13,9 +13,9 @@ enum ModuleBundleAssembler {
     /// tokenizes and parses every piece again (kept to check that both agree).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        reusingParses: Bool = true
+        target: ScriptTarget = .default, reusingParses: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
-        let names = mode == .production ? shortRuntimeNames(graph) : .development
+        let names = mode == .production ? shortRuntimeNames(graph, target: target) : .development(for: target)
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
@@ -127,10 +127,10 @@ enum ModuleBundleAssembler {
     }
 
     /// Short runtime names no file of the graph uses (see `RuntimeNames`).
-    private static func shortRuntimeNames(_ graph: ModuleGraph) -> RuntimeNames {
+    private static func shortRuntimeNames(_ graph: ModuleGraph, target: ScriptTarget) -> RuntimeNames {
         var taken = ShortNameSet()
         for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) }
-        return RuntimeNames.short(avoiding: taken)
+        return RuntimeNames.short(avoiding: taken, target: target)
     }
 
     private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {

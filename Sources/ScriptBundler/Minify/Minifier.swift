@@ -47,12 +47,12 @@ enum Minifier {
     /// tokenized with its comments: tokens inside `body` map to `source` one line up (the prologue's line). Writes
     /// the body only, so the composer can wrap it as `MinifiedFileBody` describes; the whole wrapped file when
     /// its layout or its analysis is not the expected one.
+    /// `significant` are the tokens of `tokenization` without comments, `analysis` their parse (`nil` when the
+    /// parser could not follow the code).
     static func minifyFileBody(
-        _ code: [UInt8], tokenization: JavaScriptTokenization, body: Range<Int>, source: SourceMapBuilder.Source?
+        _ code: [UInt8], tokenization: JavaScriptTokenization, significant: [JavaScriptToken], analysis: ScopeAnalysis?,
+        body: Range<Int>, source: SourceMapBuilder.Source?
     ) -> MinifiedFileBody {
-        let significant = tokenization.tokens.filter { !$0.isComment }
-        let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
-        let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed)
         let renames = analysis.map { IdentifierRenamer.renames($0) } ?? IdentifierRenames()
         // The program's top level holds only the wrapper call: the file's own declarations are the wrapper's.
         let rewrites = analysis.map { TokenRewrites($0, topLevelConsts: false) } ?? TokenRewrites()

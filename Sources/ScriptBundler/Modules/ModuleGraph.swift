@@ -12,13 +12,16 @@ struct ModuleGraph {
     /// Whether the `resourceURIs` override table file (if any) has been read into `resolver`'s options.
     private var overrideTableLoaded = false
     private let cache: ParsedFileCache?
+    /// Source syntax the target lacks is an error (`SyntaxTargetCheck`).
+    private let target: ScriptTarget
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
     private var pending: [Int] = []
 
-    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil) {
+    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default) {
         self.fileSystem = fileSystem
         self.cache = cache
+        self.target = target
         self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
@@ -95,9 +98,9 @@ struct ModuleGraph {
     /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).
     static func build(
         entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
-        cache: ParsedFileCache? = nil
+        cache: ParsedFileCache? = nil, target: ScriptTarget = .default
     ) throws(BundlerError) -> ModuleGraph? {
-        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache)
+        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache, target: target)
         var anyModule = false
         for entry in entries {
             let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
@@ -124,10 +127,17 @@ struct ModuleGraph {
         case .scriptLoader(let path):
             let bytes: [UInt8]
             if let known { bytes = known } else { bytes = try read(path) }
+            // Evaluated as it is: its syntax must suit the target too (when it tokenizes; it is not parsed).
+            if let tokenization = try? JavaScriptTokenizer.tokenize(bytes) {
+                try SyntaxTargetCheck.check(bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path))
+            }
             record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
         case .file(let path):
             let parsed = try parse(path, known: known)
             let bytes = parsed.bytes, tokens = parsed.tokens
+            if !path.hasSuffix(".json") {
+                try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+            }
             if path.hasSuffix(".json") {
                 record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
             } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {

@@ -17,10 +17,13 @@ enum ModuleRuntime {
         static func < (lhs: Helper, rhs: Helper) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// Registry, `require` and shared internals; always present.
+    /// Registry, `require` and shared internals; always present. Without `globalThis` (before Safari 12.1) the
+    /// global object is `self` (a page's window or a worker's global scope), else the `this` of the bundle's top
+    /// level (a classic script's global object, as in node).
     static func core(_ n: RuntimeNames) -> String {
-        """
-    var \(n.definitions) = [], \(n.records) = [], \(n.object) = Object, \(n.defineProperty) = \(n.object).defineProperty;
+        let global = n.global == "globalThis" ? "" : ", \(n.global) = typeof self !== \"undefined\" ? self : this"
+        return """
+    var \(n.definitions) = [], \(n.records) = [], \(n.object) = Object, \(n.defineProperty) = \(n.object).defineProperty\(global);
     function \(n.define)(id, isES, requests, body) { \(n.definitions)[id] = [isES, requests, body]; }
     function \(n.lookup)(requests, request) {
       if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
@@ -39,9 +42,9 @@ enum ModuleRuntime {
           var namespace = module.exports = \(n.object).create(null);
           \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
           \(n.defineProperty)(namespace, "__esModule", { value: true });
-          definition[2].call(undefined, namespace, require, globalThis);
+          definition[2].call(undefined, namespace, require, \(n.global));
         } else {
-          definition[2].call(module.exports, module, module.exports, require, globalThis);
+          definition[2].call(module.exports, module, module.exports, require, \(n.global));
         }
       }
       return record[1].exports;

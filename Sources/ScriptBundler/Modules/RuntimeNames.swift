@@ -19,27 +19,37 @@ struct RuntimeNames: Equatable {
     var star = "__wkpack_star"
     var dynamicImport = "__wkpack_import"
     var context = "__wkpack_context"
+    /// The global object passed to every module (`global` in CommonJS): `globalThis` where the target has it,
+    /// else a runtime variable (see `ModuleRuntime.core`).
+    var global = "globalThis"
 
     /// The readable names of development bundles.
     static let development = RuntimeNames()
+
+    /// The readable names for `target`.
+    static func development(for target: ScriptTarget) -> RuntimeNames {
+        var names = RuntimeNames()
+        if !target.hasGlobalThis { names.global = "__wkpack_global" }
+        return names
+    }
 
     /// Names the runtime's own code uses for its locals and the globals it reads: a short name must differ.
     static let reservedByRuntime: Set<String> = [
         "id", "isES", "requests", "body", "request", "error", "name", "get", "record", "definition", "module",
         "require", "exports", "namespace", "getters", "esModule", "source", "context", "Error", "Symbol",
-        "globalThis", "undefined", "Promise", "Object", "eval", "arguments", "global",
+        "globalThis", "undefined", "Promise", "Object", "eval", "arguments", "global", "self",
     ]
 
     /// Short names (one or two characters where possible), none in `taken` (names the bundle's files declare or
     /// reference), none a reserved word; deterministic for the same `taken`.
-    static func short(avoiding taken: Set<String>) -> RuntimeNames {
+    static func short(avoiding taken: Set<String>, target: ScriptTarget = .newest) -> RuntimeNames {
         var set = ShortNameSet()
         for name in taken { set.insert(name.utf8) }
-        return short(avoiding: set)
+        return short(avoiding: set, target: target)
     }
 
     /// Short names none of which is in `taken` (see `short(avoiding:)`).
-    static func short(avoiding taken: ShortNameSet) -> RuntimeNames {
+    static func short(avoiding taken: ShortNameSet, target: ScriptTarget = .newest) -> RuntimeNames {
         var names = RuntimeNames()
         var candidates = CandidateNames()
         var index = 0
@@ -66,6 +76,7 @@ struct RuntimeNames: Equatable {
         names.lookup = next(names.lookup)
         names.definitions = next(names.definitions)
         names.records = next(names.records)
+        if !target.hasGlobalThis { names.global = next("__wkpack_global") }
         return names
     }
 

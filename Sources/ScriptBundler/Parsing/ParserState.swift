@@ -796,9 +796,11 @@ struct ParserState {
 
     /// `[async] function [*] [name] (params) { body }` at `i`.
     private mutating func parseFunction(declaration: Bool) throws(JavaScriptSyntaxError) {
+        let start = i
         let isAsync = eat("async")
         try expect("function")
         let isGenerator = eat("*")
+        if isAsync, isGenerator { analysis.syntaxFeatures.record(.asyncGenerator, at: start) }
         let outer = scope
         if isIdentifierName(i) {
             if declaration {
@@ -899,6 +901,7 @@ struct ParserState {
 
     private mutating func parseClassMember() throws(JavaScriptSyntaxError) {
         if at("static"), tokenIs(i + 1, "{") {
+            analysis.syntaxFeatures.record(.classStaticBlocks, at: i)
             i += 1
             let outer = scope
             pushScope(.function)
@@ -909,13 +912,18 @@ struct ParserState {
             scope = outer
             return
         }
-        if at("static"), isPropertyNameStart(i + 1) || tokenIs(i + 1, "*") { i += 1 }
+        let isStatic = at("static") && (isPropertyNameStart(i + 1) || tokenIs(i + 1, "*"))
+        if isStatic { i += 1 }
         let (isAsync, isGenerator) = try parseMethodModifiers()
+        let name = i
+        let isPrivate = kind(i) == .privateName
         try parsePropertyName()
         if at("(") {
+            if isPrivate { analysis.syntaxFeatures.record(.classPrivateMethod, at: name) }
             try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
             return recordStatementBrace()
         }
+        analysis.syntaxFeatures.record(isPrivate ? .classPrivateField : isStatic ? .classStaticField : .classField, at: name)
         if eat("=") {
             functions.append(FunctionContext(isAsync: false, isGenerator: false))
             try parseAssignment()
@@ -932,6 +940,7 @@ struct ParserState {
             i += 1
         }
         let isGenerator = eat("*")
+        if isAsync, isGenerator { analysis.syntaxFeatures.record(.asyncGenerator, at: i - 2) }
         if !isAsync, !isGenerator, at("get") || at("set"), isPropertyNameStart(i + 1) { i += 1 }
         return (isAsync, isGenerator)
     }

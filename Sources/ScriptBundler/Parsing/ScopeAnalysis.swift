@@ -31,6 +31,9 @@ public struct ScopeAnalysis: Sendable {
     /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
     /// it could continue: no line break is needed after it.
     public internal(set) var statementBraces: [Int32] = []
+    /// The first use of each class-member syntax and async generator that not every `ScriptTarget` supports
+    /// (the features a token scan cannot see; `SyntaxFeatureScan` finds the others).
+    public internal(set) var syntaxFeatures = SyntaxFeatureUses()
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
 

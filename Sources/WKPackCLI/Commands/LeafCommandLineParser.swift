@@ -12,7 +12,7 @@ enum LeafCommandLineParser {
     static func parse(_ arguments: [String]) -> LeafCommandLine? {
         guard let command = arguments.first, let options = LeafOption.options(of: command) else { return nil }
         // Plain variables rather than a dictionary keyed by option: see `LeafOption.options(of:)`.
-        var root: String?, out: String?, mode: BundleMode?, config: String?, sourceMaps: SourceMapMode?
+        var root: String?, out: String?, mode: BundleMode?, config: String?, sourceMaps: SourceMapMode?, target: ScriptTarget?
         var watch = false
         var index = 1
         while index < arguments.count {
@@ -56,10 +56,14 @@ enum LeafCommandLineParser {
             case .sourceMaps:
                 guard let parsed = SourceMapMode(rawValue: value) else { return nil }
                 sourceMaps = parsed
+            case .target:
+                // An unknown name: ArgumentParser reports it.
+                guard let parsed = ScriptTarget(name: value) else { return nil }
+                target = parsed
             case .watch: return nil
             }
         }
-        let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps)
+        let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps, target: target)
         switch command {
         case "bundle": return .bundle(config: config, overrides: overrides, watch: watch)
         case "build": return .build(config: config)

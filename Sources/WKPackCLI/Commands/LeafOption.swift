@@ -9,6 +9,7 @@ enum LeafOption: String, CaseIterable, Sendable {
     case mode
     case config
     case sourceMaps = "source-maps"
+    case target
     case watch
 
     /// Whether the option takes a value (`--name value` or `--name=value`); otherwise it is a flag.
@@ -19,6 +20,7 @@ enum LeafOption: String, CaseIterable, Sendable {
         switch self {
         case .mode: BundleMode.allCases.map(\.rawValue)
         case .sourceMaps: SourceMapMode.allCases.map(\.rawValue)
+        case .target: ScriptTarget.notableNames
         case .root, .out, .config, .watch: nil
         }
     }
@@ -31,9 +33,9 @@ enum LeafOption: String, CaseIterable, Sendable {
     /// binary for `Hashable`, about 0.1 ms.)
     static func options(of command: String) -> [LeafOption]? {
         switch command {
-        case "bundle": [.root, .out, .mode, .config, .sourceMaps, .watch]
+        case "bundle": [.root, .out, .mode, .config, .sourceMaps, .target, .watch]
         case "build": [.config]
-        case "watch": [.root, .out, .mode, .config, .sourceMaps]
+        case "watch": [.root, .out, .mode, .config, .sourceMaps, .target]
         default: nil
         }
     }

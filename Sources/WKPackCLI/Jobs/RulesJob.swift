@@ -22,6 +22,7 @@ public struct RulesJob: BuildJob {
     }
 
     public func run() throws -> [String] {
+        try checkProjectBoundary()
         var lines: [String] = []
         let files = try expand(rules.check)
         if !files.isEmpty {
@@ -51,6 +52,34 @@ public struct RulesJob: BuildJob {
         }
         Console.standard.writeError(outcome.standardError)
         lines += outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// Refuses a configured path (a `check` pattern's folder and every file it matches, `output`, merged lists and
+    /// their outputs, safelist files, expectation files) that leads outside the project folder, lexically or
+    /// through a symbolic link, unless `rules.allowOutsideProject` is set.
+    func checkProjectBoundary() throws {
+        guard !rules.allowOutsideProject else { return }
+        let boundary = ProjectBoundary(projectFolder: config.folder)
+        let hint = " (set 'allowOutsideProject: true' under 'rules' to allow it)"
+        let output = resolve(rules.output ?? ScriptsConfig.defaultOutput)
+        for configured in rules.paths {
+            var paths: [String]
+            switch configured.base {
+            case .rulesOutput: paths = [output + "/" + configured.path]  // as the merge writes it
+            case .configurationFolder, .root: paths = [resolve(configured.path)]
+            }
+            if (configured.path as NSString).lastPathComponent.contains("*") {
+                // The pattern's folder, then each file it matches (any of which may be a link leading out).
+                let folder = (paths[0] as NSString).deletingLastPathComponent
+                paths = [folder.isEmpty ? "." : folder]
+                if boundary.escape(paths[0]) == nil { paths += try expand([configured.path]) }
+            }
+            for path in paths {
+                if let problem = boundary.escape(path) {
+                    throw ConfigError(at: configured.location, configured.role + " " + problem + hint)
+                }
+            }
+        }
     }
 
     private func resolve(_ path: String) -> String {

@@ -6,12 +6,16 @@ public struct ScriptsOverrides: Sendable, Equatable {
     public var output: String?
     public var mode: BundleMode?
     public var sourceMaps: SourceMapMode?
+    public var target: ScriptTarget?
 
-    public init(root: String? = nil, output: String? = nil, mode: BundleMode? = nil, sourceMaps: SourceMapMode? = nil) {
+    public init(
+        root: String? = nil, output: String? = nil, mode: BundleMode? = nil, sourceMaps: SourceMapMode? = nil, target: ScriptTarget? = nil
+    ) {
         self.root = root
         self.output = output
         self.mode = mode
         self.sourceMaps = sourceMaps
+        self.target = target
     }
 }
 
@@ -59,7 +63,8 @@ public struct ScriptsJob: BuildJob {
                     ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides, overridesFile: $0.overridesFile.map(resolve),
                                     overridesFileOrigin: $0.overridesFileOrigin)
                 },
-                configurationPath: config.path))
+                configurationPath: config.path),
+            target: overrides.target ?? scripts.target ?? .default)
     }
 
     /// Builds every group, writes the outputs, and returns the report lines.
@@ -101,8 +106,19 @@ public struct ScriptsJob: BuildJob {
         if overrides.output == nil, let problem = boundary.escape(configuration.output) {
             throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
         }
-        if let file = configuration.resolution.resourceURIs?.overridesFile, let problem = boundary.escape(file) {
-            throw ConfigError(at: scripts.resourceURIs?.overridesFileOrigin ?? SourceLocation(path: configFile), "override table file " + problem + hint)
+        for configured in scripts.paths {
+            let path: String
+            switch configured.base {
+            case .root:
+                // Relative to a root given on the command line: the user's choice, as the root is.
+                guard overrides.root == nil else { continue }
+                path = configured.path.hasPrefix("/") ? configured.path : configuration.root + "/" + configured.path
+            case .configurationFolder, .rulesOutput:
+                path = configured.path.hasPrefix("/") || config.folder == "." ? configured.path : config.folder + "/" + configured.path
+            }
+            if let problem = boundary.escape(path) {
+                throw ConfigError(at: configured.location, configured.role + " " + problem + hint)
+            }
         }
         guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return groups }
         let checked = try groups ?? bundler.discoverGroups(configuration)

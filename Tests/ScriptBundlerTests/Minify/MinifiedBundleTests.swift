@@ -9,7 +9,8 @@ import Testing
 
     static func build(_ mode: BundleMode, sourceMaps: SourceMapMode = .external) throws -> GroupBundle {
         let configuration = BundleConfiguration(
-            root: project + "/UserScripts", output: project + "/Assets", projectFolder: project, mode: mode, sourceMaps: sourceMaps)
+            root: project + "/UserScripts", output: project + "/Assets", projectFolder: project, mode: mode, sourceMaps: sourceMaps,
+            target: .newest)  // the fixtures use every syntax the minifier handles
         return try #require(try ScriptBundler().build(configuration).first)
     }
 

@@ -44,7 +44,7 @@ import Testing
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
             let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
-                                                    mode: mode, sourceMaps: .none, groups: groups)
+                                                    mode: mode, sourceMaps: .none, groups: groups, target: .newest)
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let files = programs.indices.flatMap { index in

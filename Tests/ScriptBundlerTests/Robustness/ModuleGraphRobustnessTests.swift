@@ -72,7 +72,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
         let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
-                                                mode: .development, sourceMaps: .none)
+                                                mode: .development, sourceMaps: .none, target: .newest)
         let bundler = ScriptBundler()
         let bundles = try bundler.build(configuration)
         _ = try bundler.write(bundles, to: configuration.output)

@@ -49,6 +49,53 @@ import ScriptBundler
         #expect(rules.merge == [RulesConfig.Merge(output: "All.json", lists: ["a.json", "b.json"], safelist: ["example.org"])])
     }
 
+    @Test func targetAndPathsAreRead() throws {
+        let text = """
+        scripts:
+          target: safari13.1
+          alias: {Lib: lib}
+          fallback:
+            url: shims/url.js
+            fs: false
+          resourceURIs:
+            overrides: {A.mjs: B.mjs}
+            directory: res
+          groups:
+            - {name: X, folder: x, files: [a.js]}
+        rules:
+          allowOutsideProject: true
+          check: [lists/*.json]
+          merge:
+            - {output: M.json, lists: [a.json], safelistFile: s.txt}
+          test: [e.yml]
+        """
+        let config = try ProjectConfig.parse(text, path: "wkpack.yml")
+        let scripts = try #require(config.scripts)
+        #expect(scripts.target == ScriptTarget(name: "safari13.1"))
+        #expect(scripts.paths.map { "\($0.role)=\($0.path)@\($0.location.line):\($0.location.column)" } == [
+            "alias 'Lib'=lib@3:16", "fallback 'url'=shims/url.js@5:10", "resourceURIs directory=res@9:16",
+            "overrides 'A.mjs'=res/B.mjs@8:24", "group 'X' folder=x@11:25", "group 'X' file=a.js@11:36",
+        ])
+        #expect(scripts.paths.map(\.base) == [.configurationFolder, .configurationFolder, .configurationFolder, .configurationFolder, .root, .configurationFolder])
+        let rules = try #require(config.rules)
+        #expect(rules.allowOutsideProject)
+        #expect(rules.paths.map { "\($0.role)=\($0.path)" } == [
+            "rules check list=lists/*.json", "merged list output=M.json", "merged list 'M.json' input=a.json",
+            "merged list 'M.json' safelistFile=s.txt", "rules test expectation file=e.yml",
+        ])
+        #expect(try ProjectConfig.parse("scripts:\n", path: "wkpack.yml").scripts?.target == nil)
+    }
+
+    @Test(arguments: ["safari10", "safari19", "chrome90", "safari13.10"])
+    func unknownTargetsAreLocated(name: String) {
+        do {
+            _ = try ProjectConfig.parse("scripts:\n  target: \(name)\n", path: "wkpack.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("wkpack.yml:2:11: error: unknown target '\(name)'; expected safariN or safariN.M"))
+        }
+    }
+
     @Test func folderComesFromTheConfigPath() throws {
         #expect(try ProjectConfig.parse("scripts:\n", path: "sub/dir/wkpack.yml").folder == "sub/dir")
         #expect(try ProjectConfig.parse("", path: "wkpack.yml").scripts == nil)
@@ -59,7 +106,7 @@ import ScriptBundler
         ("script:\n  root: X\n", "wkpack.yml:1:1: error: unknown key 'script' in the configuration; did you mean 'scripts'?"),
         ("scripts:\n  rot: X\n", "wkpack.yml:2:3: error: unknown key 'rot' in 'scripts'; did you mean 'root'?"),
         ("scripts:\n  sourcemaps: none\n", "wkpack.yml:2:3: error: unknown key 'sourcemaps' in 'scripts'; did you mean 'sourceMaps'?"),
-        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, groups, alias, fallback, resourceURIs, allowOutsideProject"),
+        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, target, groups, alias, fallback, resourceURIs, allowOutsideProject"),
         ("scripts:\n  groups:\n    - name: A\n      frist: a.js\n", "wkpack.yml:4:7: error: unknown key 'frist' in a group; did you mean 'first'?"),
         ("scripts:\n  groups: foo\n", "wkpack.yml:2:11: error: 'groups' must be a list"),
         ("scripts:\n  groups:\n    - folder: X\n", "wkpack.yml:3:7: error: a group needs a 'name'"),

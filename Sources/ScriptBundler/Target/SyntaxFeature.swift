@@ -1,0 +1,84 @@
+/// Source syntax that not every supported Safari parses, with the version that introduced it (the facts of
+/// esbuild's compatibility table, `internal/compat/js_table.go`; numeric separators and the `v` flag, which
+/// esbuild always lowers or has no Safari data for, from MDN's compatibility data).
+///
+/// Only syntax newer than `ScriptTarget.minimum` is listed: what Safari 11 already has (classes, arrow functions,
+/// `let`/`const`, destructuring, `**`, async functions, generators) needs no check. A hashbang (Safari 13.1) is
+/// not listed because wkpack writes it as a `//` comment; top-level `await` and `import.meta` are refused for
+/// every target (a bundle cannot keep them), and `import()`/`export * as` are bundled away.
+public enum SyntaxFeature: Int, Sendable, CaseIterable, Comparable {
+    case objectRestSpread
+    case optionalCatchBinding
+    case regexpDotAllFlag
+    case regexpNamedCaptureGroups
+    case asyncGenerator
+    case forAwait
+    case regexpStickyAndUnicodeFlags
+    case numericSeparator
+    case optionalChain
+    case nullishCoalescing
+    case bigint
+    case logicalAssignment
+    case classField
+    case classStaticField
+    case classPrivateField
+    case classPrivateMethod
+    case classPrivateBrandCheck
+    case regexpMatchIndices
+    case classStaticBlocks
+    case regexpLookbehindAssertions
+    case regexpSetNotation
+
+    public static func < (lhs: SyntaxFeature, rhs: SyntaxFeature) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The first Safari that supports the feature.
+    public var availableSince: ScriptTarget {
+        switch self {
+        case .objectRestSpread, .optionalCatchBinding, .regexpDotAllFlag, .regexpNamedCaptureGroups:
+            ScriptTarget(major: 11, minor: 1)
+        case .asyncGenerator, .forAwait, .regexpStickyAndUnicodeFlags:
+            ScriptTarget(major: 12, minor: 0)
+        case .numericSeparator:
+            ScriptTarget(major: 13, minor: 0)
+        case .optionalChain, .nullishCoalescing:
+            ScriptTarget(major: 13, minor: 1)
+        case .bigint, .logicalAssignment, .classField:
+            ScriptTarget(major: 14, minor: 0)
+        case .classStaticField, .classPrivateField:
+            ScriptTarget(major: 14, minor: 1)
+        case .classPrivateMethod, .classPrivateBrandCheck, .regexpMatchIndices:
+            ScriptTarget(major: 15, minor: 0)
+        case .classStaticBlocks, .regexpLookbehindAssertions:
+            ScriptTarget(major: 16, minor: 4)
+        case .regexpSetNotation:
+            ScriptTarget(major: 17, minor: 0)
+        }
+    }
+
+    /// How messages name the feature (the subject of "… is not available in the configured target …").
+    public var displayName: String {
+        switch self {
+        case .objectRestSpread: "object rest/spread ('...' in an object)"
+        case .optionalCatchBinding: "an optional catch binding ('catch {')"
+        case .regexpDotAllFlag: "the regular expression flag 's'"
+        case .regexpNamedCaptureGroups: "a regular expression named capture group"
+        case .asyncGenerator: "an async generator"
+        case .forAwait: "a for-await loop"
+        case .regexpStickyAndUnicodeFlags: "the regular expression flag 'y' or 'u'"
+        case .numericSeparator: "a numeric separator"
+        case .optionalChain: "optional chaining ('?.')"
+        case .nullishCoalescing: "nullish coalescing ('??')"
+        case .bigint: "a BigInt literal"
+        case .logicalAssignment: "logical assignment ('??=', '||=', '&&=')"
+        case .classField: "a class field"
+        case .classStaticField: "a static class field"
+        case .classPrivateField: "a private class field"
+        case .classPrivateMethod: "a private class method or accessor"
+        case .classPrivateBrandCheck: "a private brand check ('#x in obj')"
+        case .regexpMatchIndices: "the regular expression flag 'd'"
+        case .classStaticBlocks: "a class static block"
+        case .regexpLookbehindAssertions: "a regular expression lookbehind assertion"
+        case .regexpSetNotation: "the regular expression flag 'v'"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// Each `SyntaxFeature` is refused, at its own line and column, by the newest notable target before the version
+/// that introduced it, and accepted from that version on, in plain scripts (both modes) and in modules.
+@Suite struct SyntaxFeatureTests {
+    /// A sample using the feature on line 2, and the 1-based column of the token the error must point at.
+    static let samples: [(SyntaxFeature, String, Int)] = [
+        (.objectRestSpread, "var { a, ...rest } = { a: 1, b: 2 };", 10),
+        (.optionalCatchBinding, "try { JSON.parse('x'); } catch { }", 26),
+        (.regexpDotAllFlag, "var r = /a.b/s;", 9),
+        (.regexpNamedCaptureGroups, "var r = /(?<year>[0-9]+)-[(?<]/;", 9),
+        (.asyncGenerator, "var o = { async *items() { yield 1; } };", 11),
+        (.forAwait, "async function f(xs) { for await (const x of xs) { } }", 24),
+        (.regexpStickyAndUnicodeFlags, "var r = /a/u;", 9),
+        (.numericSeparator, "var n = 1_000;", 9),
+        (.optionalChain, "var x = this?.y;", 13),
+        (.nullishCoalescing, "var x = this.y ?? 1;", 16),
+        (.bigint, "var n = 10n;", 9),
+        (.logicalAssignment, "var x; x ||= 1;", 10),
+        (.classField, "class A { x = 1; }", 11),
+        (.classStaticField, "class A { static x = 1; }", 18),
+        (.classPrivateField, "class A { #x = 1; }", 11),
+        (.classPrivateMethod, "class A { get #x() { return 1; } }", 15),
+        (.classPrivateBrandCheck, "class A { static has(o) { return #x in o; } #x; }", 34),
+        (.regexpMatchIndices, "var r = /a/d;", 9),
+        (.classStaticBlocks, "class A { static { } }", 11),
+        (.regexpLookbehindAssertions, "var r = /(?<=a)b/;", 9),
+        (.regexpSetNotation, "var r = /[a]/v;", 9),
+    ]
+
+    /// The newest notable target that lacks `feature`.
+    static func targetBefore(_ feature: SyntaxFeature) throws -> ScriptTarget {
+        let targets = ScriptTarget.notableNames.compactMap(ScriptTarget.init(name:))
+        return try #require(targets.filter { !$0.supports(feature) }.max())
+    }
+
+    enum Layout: CaseIterable { case plainDevelopment, plainProduction, module }
+
+    /// Builds one file (`sample` on line 2) for `target`; the error, or `nil` when it built.
+    static func build(_ sample: String, layout: Layout, target: ScriptTarget) throws -> BundlerError? {
+        let folder = try TestSupport.temporaryFolder()
+        let text = "// line 1\n" + sample + (layout == .module ? "\nexport {};\n" : "\n")
+        try TestSupport.write(["UserScripts/MainFrame/AtDocumentEnd/a.js": text], under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+            mode: layout == .plainDevelopment ? .development : .production, sourceMaps: .none, target: target)
+        do {
+            _ = try ScriptBundler().build(configuration)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: samples.indices, Layout.allCases)
+    func refusedBeforeItsVersionAcceptedFromIt(index: Int, layout: Layout) throws {
+        let (feature, sample, column) = Self.samples[index]
+        let before = try Self.targetBefore(feature)
+        let error = try #require(try Self.build(sample, layout: layout, target: before), "\(feature) accepted by \(before)")
+        #expect(error.kind == .unsupportedSyntax)
+        #expect(error.location.line == 2 && error.location.column == column, "\(error)")
+        #expect(error.location.path.hasSuffix("/a.js"))
+        #expect(error.message == "\(feature.displayName) is not available in the configured target \(before) (needs \(feature.availableSince))")
+        #expect(try Self.build(sample, layout: layout, target: feature.availableSince) == nil)
+        #expect(try Self.build(sample, layout: layout, target: .newest) == nil)
+    }
+
+    /// Look-alikes of the features: a product with `async`, `#` and `?.` inside strings, comments and regex classes.
+    @Test(arguments: Layout.allCases)
+    func lookAlikesAreAccepted(layout: Layout) throws {
+        let sample = """
+        var async = 2, x = async * 3; var s = "a?.b ?? c"; /* x?.y */ var r = /[?.(?<a>]\\(?<=/g; var o = { a: [...[1]] }; f(...[1]);
+        """
+        #expect(try Self.build(sample, layout: layout, target: .minimum) == nil)
+    }
+
+    /// The first use in the file is reported when several features are used.
+    @Test func earliestUseIsReported() throws {
+        let error = try #require(try Self.build("var a = b?.c;\nvar d = e ?? f; class A { #x; }", layout: .plainDevelopment, target: .minimum))
+        #expect(error.location.line == 2 && error.location.column == 10)
+        #expect(error.message.hasPrefix("optional chaining"))
+    }
+
+    /// The table's versions are the ones esbuild's compatibility table gives for Safari (spot checks).
+    @Test func versionsMatchTheCompatibilityTable() {
+        #expect(SyntaxFeature.optionalChain.availableSince.description == "safari13.1")
+        #expect(SyntaxFeature.nullishCoalescing.availableSince.description == "safari13.1")
+        #expect(SyntaxFeature.classField.availableSince.description == "safari14")
+        #expect(SyntaxFeature.classPrivateField.availableSince.description == "safari14.1")
+        #expect(SyntaxFeature.classPrivateMethod.availableSince.description == "safari15")
+        #expect(SyntaxFeature.classStaticBlocks.availableSince.description == "safari16.4")
+        #expect(SyntaxFeature.regexpLookbehindAssertions.availableSince.description == "safari16.4")
+        #expect(SyntaxFeature.objectRestSpread.availableSince.description == "safari11.1")
+        #expect(SyntaxFeature.allCases.allSatisfy { $0.availableSince > .minimum })
+    }
+}
