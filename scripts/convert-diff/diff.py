@@ -132,6 +132,7 @@ def main():
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--out", default=None)
     parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
+    parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of differences due to reported filters")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     wkpack = args.wkpack or os.path.join(root, ".build", "release", "wkpack")
@@ -186,9 +187,10 @@ def main():
         return False
 
     agree = 0
+    known = []
     classes = {"reported": 0, "page-exception": 0, "unexplained": 0}
     with open(os.path.join(out, "differences.jsonl"), "w") as f:
-        for r, verdict, line in zip(requests, verdicts, lines):
+        for number, (r, verdict, line) in enumerate(zip(requests, verdicts, lines), start=1):
             adblock_blocked = bool(verdict.matched)
             if adblock_blocked == line["blocked"]:
                 agree += 1
@@ -201,6 +203,8 @@ def main():
             else:
                 kind = "unexplained"
             classes[kind] += 1
+            if kind == "reported":
+                known.append(f"{number} {kind}: {[a for a in applied if a in reported_filters][0]}")
             f.write(json.dumps({"class": kind, "request": {k: r[k] for k in ("url", "type", "top")}, "derived_from": r["from"],
                                 "adblock_blocked": adblock_blocked, "adblock_filter": verdict.filter,
                                 "adblock_exception": verdict.exception, "wkpack_blocked": line["blocked"],
@@ -209,6 +213,11 @@ def main():
         with open(args.record, "w") as f:
             for r, verdict in zip(requests, verdicts):
                 f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"], "blocked": bool(verdict.matched)}) + "\n")
+    if args.record_known:
+        with open(args.record_known, "w") as f:
+            f.write("# line in adblock-verdicts.jsonl, then why wkpack's decision differs (written by scripts/convert-diff/run)\n")
+            for entry in known:
+                f.write(entry + "\n")
     summary = {
         "lists": args.lists, "requests": len(requests), "agree": agree,
         "agreement": round(agree / len(requests), 6) if requests else None,

@@ -135,8 +135,11 @@ public struct FilterToRuleConverter: Sendable {
         var requestTypes: Set<FilterResourceType>?
         var included = options.includedTypes
         if filter.isException { included.remove(.document) }
-        if !included.isEmpty {
-            requestTypes = included.subtracting(options.excludedTypes)
+        if !included.isEmpty && !options.excludedTypes.isEmpty {
+            // adblock-rust's reading of `$media,~image`: the named types plus every type not negated.
+            requestTypes = included.union(Set(FilterResourceType.implicitTypes).subtracting(options.excludedTypes))
+        } else if !included.isEmpty {
+            requestTypes = included
         } else if !options.excludedTypes.isEmpty {
             requestTypes = Set(FilterResourceType.implicitTypes).subtracting(options.excludedTypes)
         } else if pageLevel {
