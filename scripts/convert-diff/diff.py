@@ -7,6 +7,8 @@ text lists) and wkpack's (`wkpack rules match --requests ... --format json` on t
 difference is classified:
   reported      the filter adblock-rust applied (blocking or excepting) is one the conversion reported as
                 unconvertible, partial or dead;
+  adblock-rust-www  adblock-rust 0.6.0 applies `||www.host^` to every subdomain of host (and host itself): it
+                drops a leading `www.` from host-anchored patterns; the filter's text (and so the conversion) does not;
   page-exception  the converted list cancels the request by a `$document` page exception (adblock-rust's
                 check_network_urls does not apply page exceptions to the page's requests: the browser does);
   unexplained   anything else: a conversion or matcher bug until shown otherwise.
@@ -95,7 +97,7 @@ def derive(filters, rng, sample):
         body = text[2:] if text.startswith("@@") else text
         pattern, options = split_options(body)
         url = sample_url(pattern, rng)
-        if url is None or not url.isascii() or " " in url:
+        if url is None or not url.isascii() or " " in url or not re.match(r"^[a-z][a-z0-9+.-]*://[^/]+/", url):
             continue
         types = [OPTION_TYPES[o] for o in options if o in OPTION_TYPES]
         negated = [OPTION_TYPES[o[1:]] for o in options if o.startswith("~") and o[1:] in OPTION_TYPES]
@@ -186,9 +188,16 @@ def main():
                     return True
         return False
 
+    def www_quirk(filter_text, url):
+        if not filter_text or not filter_text.startswith("||www."):
+            return False
+        pattern_host = re.split(r"[/^*$|]", filter_text[2:], 1)[0].lower()
+        host = url.split("/")[2].lower()
+        return host != pattern_host and not host.endswith("." + pattern_host)
+
     agree = 0
     known = []
-    classes = {"reported": 0, "page-exception": 0, "unexplained": 0}
+    classes = {"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0}
     with open(os.path.join(out, "differences.jsonl"), "w") as f:
         for number, (r, verdict, line) in enumerate(zip(requests, verdicts, lines), start=1):
             adblock_blocked = bool(verdict.matched)
@@ -198,6 +207,8 @@ def main():
             applied = [x for x in (verdict.filter, verdict.exception) if x]
             if any(a in reported_filters for a in applied):
                 kind = "reported"
+            elif adblock_blocked and www_quirk(verdict.filter, r["url"]):
+                kind = "adblock-rust-www"
             elif not line["blocked"] and page_exception(line):
                 kind = "page-exception"
             else:
