@@ -167,17 +167,22 @@ def main():
         result = engine.check_network_urls(r["url"], r["top"], r["type"])
         verdicts.append(result)
 
-    requests_path = os.path.join(out, "requests.jsonl")
-    with open(requests_path, "w") as f:
-        for r in requests:
-            f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
-    match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "json"],
-                           capture_output=True, text=True)
-    if match.returncode not in (0, 1):
-        sys.exit("wkpack rules match failed:\n" + match.stderr)
-    lines = [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
+    # In chunks: `wkpack rules match` holds every answer of a batch in memory (600,000 requests at once asked it
+    # for 31 GB).
+    lines = []
+    chunk = 50000
+    for start in range(0, len(requests), chunk):
+        requests_path = os.path.join(out, f"requests-{start // chunk + 1}.jsonl")
+        with open(requests_path, "w") as f:
+            for r in requests[start:start + chunk]:
+                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "json"],
+                               capture_output=True, text=True)
+        if match.returncode not in (0, 1):
+            sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
+        lines += [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
     if len(lines) != len(requests):
-        sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests:\n{match.stderr[:2000]}")
+        sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests")
     part_rules = [json.load(open(p)) for p in parts]
 
     def page_exception(line):
