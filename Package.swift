@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
-            exclude: ["Fixtures", "Generation/Fixtures"]),
+            exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures"]),
         .testTarget(
             name: "WKPackCLITests",
             dependencies: ["WKPackCLI", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),

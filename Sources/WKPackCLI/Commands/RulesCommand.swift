@@ -4,13 +4,14 @@ import ArgumentParser
 public struct RulesCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "Check, test, optimize, split, generate and merge WebKit content-blocking rule lists.",
+        abstract: "Check, test, optimize, split, convert, generate and merge WebKit content-blocking rule lists.",
         subcommands: [
             RulesCheckCommand.self,
             RulesMatchCommand.self,
             RulesTestCommand.self,
             RulesOptimizeCommand.self,
             RulesSplitCommand.self,
+            RulesConvertCommand.self,
             RulesGenerateCommand.self,
             RulesMergeCommand.self,
         ]

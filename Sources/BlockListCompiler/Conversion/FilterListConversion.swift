@@ -1,0 +1,78 @@
+/// The whole conversion: filters to rules (`FilterToRuleConverter`), the rules checked as WebKit would compile
+/// them (`RuleListChecker`; a refused or silently dropped rule reports its filter), optimized without changing any
+/// decision (`RuleListOptimizer`) and split into parts under the rule limit (`RuleListSplitter`).
+public struct FilterListConversion: Sendable {
+    public var target: WebKitTarget
+    /// Most rules per output part; the target's limit when nil.
+    public var maximumRules: Int?
+    public var optimizes: Bool
+
+    public init(target: WebKitTarget = .newest, maximumRules: Int? = nil, optimizes: Bool = true) {
+        self.target = target
+        self.maximumRules = maximumRules
+        self.optimizes = optimizes
+    }
+
+    /// The converted list, in parts, and the report.
+    public struct Result: Sendable {
+        public var parts: [[Rule]]
+        public var report: ConversionReport
+    }
+
+    /// Why the converted list cannot be written.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    public func run(_ files: [FilterListFile]) throws(Problem) -> Result {
+        let converted = FilterToRuleConverter(target: target).convert(files)
+        var problems = converted.problems
+        var rules = converted.rules
+        var ruleFilters = converted.ruleFilters
+        var report = ConversionReport()
+        report.filterCount = converted.filters.count
+        report.rulesGenerated = rules.count
+
+        // Check as WebKit compiles; drop what it refuses or drops, reporting the filter.
+        let serializer = RuleListSerializer()
+        for _ in 0..<3 {
+            let checked = RuleListChecker(target: target).check(Array(serializer.serialize(rules).utf8))
+            var refused: [Int: String] = [:]
+            for diagnostic in checked.errors {
+                guard let ruleIndex = diagnostic.ruleIndex, ruleIndex < rules.count else { continue }
+                refused[ruleIndex] = refused[ruleIndex] ?? diagnostic.message
+            }
+            // Rules WebKit drops silently (a selector it cannot parse) are missing from the kept indices.
+            let kept = Set(checked.ruleIndices)
+            for ruleIndex in rules.indices where !kept.contains(ruleIndex) && refused[ruleIndex] == nil {
+                refused[ruleIndex] = "WebKit drops this rule (its selector does not parse)"
+            }
+            if refused.isEmpty { break }
+            let refusedFilters = Dictionary(refused.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
+            for (filter, message) in refusedFilters {
+                problems[filter] = FilterProblem(kind: .refusedByWebKit, column: 1, message: "WebKit would refuse the rule: \(message)")
+            }
+            let keep = rules.indices.filter { refusedFilters[ruleFilters[$0]] == nil }
+            rules = keep.map { rules[$0] }
+            ruleFilters = keep.map { ruleFilters[$0] }
+        }
+        report.rulesChecked = rules.count
+        if optimizes { rules = RuleListOptimizer().optimize(rules).rules }
+        report.rulesOptimized = rules.count
+        let limit = min(maximumRules ?? target.maximumRuleCount, target.maximumRuleCount)
+        let parts: [[Rule]]
+        do {
+            parts = try RuleListSplitter(maximumRules: limit).split(rules)
+        } catch {
+            throw Problem(message: error.message)
+        }
+        report.partRuleCounts = parts.map(\.count)
+        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
+            let source = converted.filters[index]
+            var location = source.location
+            location.column = problem.column
+            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
+        }
+        return Result(parts: parts, report: report)
+    }
+}

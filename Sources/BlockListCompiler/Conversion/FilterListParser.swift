@@ -1,0 +1,278 @@
+/// Reads lines of Adblock Plus / uBlock Origin filter syntax into `ParsedFilter`s.
+///
+/// It recognises what the converter can act on precisely and classifies everything else (scriptlets, procedural
+/// and CSS-injecting cosmetics, HTML filters, options WebKit has no equivalent for) as `.unsupported` with the
+/// column of the construct at fault.
+public struct FilterListParser: Sendable {
+    public init() {}
+
+    /// The filter on one line, or nil for blank lines, comments (`!`, `# `) and headers (`[Adblock Plus 2.0]`).
+    public func parse(line rawLine: Substring) -> ParsedFilter? {
+        let scalars = Array(rawLine.unicodeScalars)
+        var start = 0, end = scalars.count
+        while start < end, scalars[start].properties.isWhitespace { start += 1 }
+        while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+        guard start < end else { return nil }
+        let text = Array(scalars[start..<end])
+        let offset = start
+        if text[0] == "!" || (text[0] == "[" && text[text.count - 1] == "]") { return nil }
+        if text[0] == "#" && (text.count == 1 || text[1] == " " || text[1] == "!") { return nil }
+        if let marker = cosmeticMarker(in: text) {
+            return parseCosmetic(text, marker: marker, offset: offset)
+        }
+        return parseNetwork(text, offset: offset)
+    }
+
+    // MARK: Cosmetic filters
+
+    private struct Marker {
+        var start: Int
+        var length: Int
+        var spelling: String
+    }
+
+    private static let markers = ["#@$?#", "#@%#", "#@$#", "#@?#", "#$?#", "#@#", "#?#", "#$#", "#%#", "##", "$@$", "$$"]
+
+    private func cosmeticMarker(in text: [Unicode.Scalar]) -> Marker? {
+        for index in text.indices where text[index] == "#" || text[index] == "$" {
+            // The domains before a marker never hold '/', '|' or '^'; a network pattern usually does.
+            for spelling in FilterListParser.markers where matches(text, at: index, spelling) {
+                let prefix = text[..<index]
+                if prefix.contains(where: { $0 == "/" || $0 == "|" || $0 == "^" || $0 == "$" || $0 == "=" }) { return nil }
+                if spelling.hasPrefix("$") && prefix.isEmpty { return nil }
+                return Marker(start: index, length: spelling.unicodeScalars.count, spelling: spelling)
+            }
+            if text[index] == "#" { return nil }
+        }
+        return nil
+    }
+
+    private func matches(_ text: [Unicode.Scalar], at index: Int, _ spelling: String) -> Bool {
+        var position = index
+        for scalar in spelling.unicodeScalars {
+            guard position < text.count, text[position] == scalar else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    private static let proceduralOperators = [
+        ":has-text(", ":-abp-contains(", ":-abp-has(", ":-abp-properties(", ":contains(", ":xpath(", ":upward(", ":remove(",
+        ":matches-css(", ":matches-css-before(", ":matches-css-after(", ":min-text-length(", ":watch-attr(", ":matches-path(",
+        ":others(", ":nth-ancestor(", ":if(", ":if-not(", ":remove-attr(", ":remove-class(", ":matches-attr(", ":matches-prop(",
+        ":matches-media(", ":shadow(", ":-ext-", ":properties(",
+    ]
+
+    private func parseCosmetic(_ text: [Unicode.Scalar], marker: Marker, offset: Int) -> ParsedFilter {
+        let selectorStart = marker.start + marker.length
+        let selector = String(String.UnicodeScalarView(text[selectorStart...]))
+        let selectorColumn = offset + selectorStart + 1
+        let markerColumn = offset + marker.start + 1
+        switch marker.spelling {
+        case "#?#", "#@?#", "#$?#", "#@$?#":
+            return .unsupported(FilterProblem(kind: .proceduralCosmetic, column: markerColumn, message: "procedural cosmetic filter ('\(marker.spelling)'): WebKit runs no script to evaluate it"))
+        case "#$#", "#@$#":
+            return .unsupported(FilterProblem(kind: .cssInjection, column: markerColumn, message: "CSS injection ('\(marker.spelling)'): WebKit can only hide elements (css-display-none)"))
+        case "#%#", "#@%#":
+            return .unsupported(FilterProblem(kind: .scriptlet, column: markerColumn, message: "script injection ('\(marker.spelling)'): WebKit content blockers cannot run scripts"))
+        case "$$", "$@$":
+            return .unsupported(FilterProblem(kind: .htmlFilter, column: markerColumn, message: "HTML filter ('\(marker.spelling)'): WebKit cannot filter the HTML source"))
+        default: break
+        }
+        let isException = marker.spelling == "#@#"
+        if selector.hasPrefix("+js(") {
+            return .unsupported(FilterProblem(kind: .scriptlet, column: selectorColumn, message: "scriptlet '+js(...)': WebKit content blockers cannot run scripts"))
+        }
+        if selector.hasPrefix("^") {
+            return .unsupported(FilterProblem(kind: .htmlFilter, column: selectorColumn, message: "HTML filter ('##^'): WebKit cannot filter the HTML source"))
+        }
+        if selector.isEmpty {
+            return .unsupported(FilterProblem(kind: .malformed, column: selectorColumn, message: "empty selector"))
+        }
+        let lowered = selector.lowercased()
+        if let found = FilterListParser.proceduralOperators.first(where: { lowered.contains($0) }), let range = lowered.range(of: found) {
+            let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
+            return .unsupported(FilterProblem(kind: .proceduralCosmetic, column: column, message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
+        }
+        if let range = lowered.range(of: ":style(") {
+            let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
+            return .unsupported(FilterProblem(kind: .cssInjection, column: column, message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"))
+        }
+        var included: [String] = [], excluded: [String] = []
+        var column = offset + 1
+        for part in String(String.UnicodeScalarView(text[..<marker.start])).split(separator: ",", omittingEmptySubsequences: false) {
+            defer { column += part.unicodeScalars.count + 1 }
+            let entry = part.trimmingWhitespace()
+            if entry.isEmpty { continue }
+            let negated = entry.hasPrefix("~")
+            let domain = String(negated ? entry.dropFirst() : entry[...]).lowercased()
+            if let problem = DomainOption.problem(with: domain) {
+                return .unsupported(FilterProblem(kind: .unsupportedDomain, column: column, message: problem))
+            }
+            if negated { excluded.append(domain) } else { included.append(domain) }
+        }
+        return .cosmetic(CosmeticFilter(isException: isException, includedDomains: included, excludedDomains: excluded,
+                                        selector: selector, selectorColumn: selectorColumn))
+    }
+
+    // MARK: Network filters
+
+    private func parseNetwork(_ text: [Unicode.Scalar], offset: Int) -> ParsedFilter {
+        var position = 0
+        let isException = text.count >= 2 && text[0] == "@" && text[1] == "@"
+        if isException { position = 2 }
+        // Split off the options: after the last '$' (for a /regex/, after the closing '/').
+        var patternEnd = text.count
+        var optionsStart: Int?
+        let isRegexShaped = position < text.count && text[position] == "/"
+        let searchFrom: Int
+        if isRegexShaped, let lastSlash = text[(position + 1)...].lastIndex(of: "/") { searchFrom = lastSlash + 1 } else { searchFrom = position }
+        if searchFrom < text.count, let dollar = text[searchFrom...].lastIndex(of: "$") {
+            let candidate = Array(text[(dollar + 1)...])
+            if looksLikeOptions(candidate) {
+                patternEnd = dollar
+                optionsStart = dollar + 1
+            }
+        }
+        var options = FilterOptions()
+        var optionTexts: [String] = []
+        if let optionsStart {
+            var column = offset + optionsStart + 1
+            for part in String(String.UnicodeScalarView(text[optionsStart...])).split(separator: ",", omittingEmptySubsequences: false) {
+                defer { column += part.unicodeScalars.count + 1 }
+                let option = String(part)
+                if let problem = apply(option, to: &options, column: column, isException: isException) {
+                    return .unsupported(problem)
+                }
+                if option.lowercased() != "badfilter" { optionTexts.append(option) }
+            }
+        }
+        let patternText = Array(text[position..<patternEnd])
+        let patternColumn = offset + position + 1
+        if let bad = patternText.firstIndex(where: { !$0.isASCII }) {
+            return .unsupported(FilterProblem(kind: .unsupportedPattern, column: patternColumn + bad, message: "non-ASCII character in the pattern: WebKit matches the encoded URL with ASCII patterns only"))
+        }
+        let pattern: NetworkFilter.Pattern
+        if patternText.count >= 2, patternText.first == "/", patternText.last == "/" {
+            pattern = .regex(String(String.UnicodeScalarView(patternText[1..<(patternText.count - 1)])))
+        } else {
+            var body = patternText[...]
+            var hostAnchored = false, startAnchored = false, endAnchored = false
+            if body.starts(with: ["|", "|"]) { hostAnchored = true; body = body.dropFirst(2) } else if body.first == "|" { startAnchored = true; body = body.dropFirst() }
+            if body.last == "|" { endAnchored = true; body = body.dropLast() }
+            pattern = .plain(String(String.UnicodeScalarView(body)), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+        }
+        let identity = (isException ? "@@" : "") + String(String.UnicodeScalarView(patternText)) + "$" + optionTexts.map { $0.lowercased() }.sorted().joined(separator: ",")
+        return .network(NetworkFilter(isException: isException, pattern: pattern, options: options, patternColumn: patternColumn, identity: identity))
+    }
+
+    private func looksLikeOptions(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard !scalars.isEmpty else { return false }
+        for part in String(String.UnicodeScalarView(scalars)).split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let bare = name.hasPrefix("~") ? String(name.dropFirst()) : name
+            guard !bare.isEmpty, bare.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else { return false }
+        }
+        return true
+    }
+
+    private static let unsupportedOptionReasons: [String: String] = [
+        "csp": "injects a Content-Security-Policy header",
+        "redirect": "replaces the response with a local resource",
+        "redirect-rule": "replaces the response with a local resource",
+        "rewrite": "replaces the response with a local resource",
+        "removeparam": "removes query parameters per request, with patterns WebKit's url transforms cannot select",
+        "queryprune": "removes query parameters per request, with patterns WebKit's url transforms cannot select",
+        "replace": "rewrites response bodies",
+        "header": "matches response headers",
+        "permissions": "injects a Permissions-Policy header",
+        "urltransform": "rewrites URLs with a regular expression",
+        "cookie": "edits cookies by name",
+        "hls": "edits HLS playlists",
+        "jsonprune": "edits JSON responses",
+        "empty": "answers with an empty response",
+        "mp4": "answers with an empty video",
+        "inline-script": "acts on inline scripts through a CSP",
+        "inline-font": "acts on inline fonts through a CSP",
+        "webrtc": "acts on WebRTC connections",
+        "genericblock": "disables generic network filters on a page",
+        "urlblock": "disables network filters on a page",
+        "content": "disables HTML filtering",
+        "specifichide": "disables site-specific cosmetic filters only",
+        "shide": "disables site-specific cosmetic filters only",
+        "to": "matches the request's domain list",
+        "denyallow": "excludes request domains",
+        "method": "matches the request method (WebKit's request-method takes one method and is Safari 26 only)",
+        "sitekey": "matches a signed site key",
+        "all": "also matches pop-ups and inline resources",
+        "strict1p": "compares hosts, not registrable domains",
+        "strict3p": "compares hosts, not registrable domains",
+        "strict-first-party": "compares hosts, not registrable domains",
+        "strict-third-party": "compares hosts, not registrable domains",
+        "network": "AdGuard network-level filtering",
+        "app": "filters native applications",
+        "stealth": "AdGuard stealth mode",
+        "popunder": "acts on pop-unders",
+        "ipaddress": "matches the server's IP address",
+        "reason": "shows a reason page",
+        "object": "WebKit has no resource type for plug-in objects",
+    ]
+
+    /// Applies one option; returns the problem when the filter cannot be converted.
+    private func apply(_ option: String, to options: inout FilterOptions, column: Int, isException: Bool) -> FilterProblem? {
+        let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawName = String(parts[0]).lowercased()
+        let negated = rawName.hasPrefix("~")
+        let name = negated ? String(rawName.dropFirst()) : rawName
+        let value = parts.count > 1 ? String(parts[1]) : nil
+        switch name {
+        case "third-party", "3p": options.party = negated ? .first : .third; return nil
+        case "first-party", "1p": options.party = negated ? .third : .first; return nil
+        case "match-case": options.matchCase = !negated; return nil
+        case "important": options.important = true; return nil
+        case "badfilter": options.badfilter = true; return nil
+        case "elemhide", "ehide", "generichide", "ghide":
+            guard isException else {
+                return FilterProblem(kind: .malformed, column: column, message: "'$\(name)' is only meaningful on an exception filter ('@@')")
+            }
+            if name.hasPrefix("e") { options.elemhide = true } else { options.generichide = true }
+            return nil
+        case "domain", "from":
+            guard let value, !value.isEmpty else { return FilterProblem(kind: .malformed, column: column, message: "'$\(name)=' needs a list of domains") }
+            options.domainColumn = column
+            for entry in value.split(separator: "|") {
+                let negatedDomain = entry.hasPrefix("~")
+                let domain = String(negatedDomain ? entry.dropFirst() : entry[...]).lowercased()
+                if let problem = DomainOption.problem(with: domain) {
+                    return FilterProblem(kind: .unsupportedDomain, column: column, message: problem)
+                }
+                if negatedDomain { options.excludedDomains.append(domain) } else { options.includedDomains.append(domain) }
+            }
+            return nil
+        default: break
+        }
+        if name != "object", let type = FilterResourceType(optionName: name) {
+            if negated { options.excludedTypes.insert(type) } else { options.includedTypes.insert(type) }
+            return nil
+        }
+        if name == "object" {
+            // A negated or additional $object narrows nothing WebKit can see; record it and decide in the converter.
+            if negated { options.excludedTypes.insert(.object) } else { options.includedTypes.insert(.object) }
+            return nil
+        }
+        if let reason = FilterListParser.unsupportedOptionReasons[name] {
+            return FilterProblem(kind: .unsupportedOption, column: column, message: "'$\(name)' \(reason): WebKit content blockers cannot express it")
+        }
+        return FilterProblem(kind: .unsupportedOption, column: column, message: "unknown option '$\(name)'")
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing whitespace.
+    func trimmingWhitespace() -> Substring {
+        var slice = self
+        while let first = slice.unicodeScalars.first, first.properties.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.unicodeScalars.last, last.properties.isWhitespace { slice = slice.dropLast() }
+        return slice
+    }
+}

@@ -1,0 +1,45 @@
+/// A resource-type option of the filter syntax (`$script`, `$xmlhttprequest`, ...).
+public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
+    case script, image, stylesheet, font, media, subdocument, xmlhttprequest, websocket, ping, popup, document, other, object
+
+    /// Reads an option name, with its aliases (`css`, `xhr`, `frame`, `doc`, `beacon`, ...).
+    public init?(optionName: String) {
+        switch optionName {
+        case "css": self = .stylesheet
+        case "xhr": self = .xmlhttprequest
+        case "frame": self = .subdocument
+        case "doc": self = .document
+        case "beacon": self = .ping
+        case "object-subrequest": self = .object
+        default:
+            guard let type = FilterResourceType(rawValue: optionName) else { return nil }
+            self = type
+        }
+    }
+
+    /// The types a filter with only negated types (`$~script`) starts from: all but `document` and `popup`,
+    /// which must be named.
+    public static let implicitTypes: [FilterResourceType] = allCases.filter { $0 != .document && $0 != .popup }
+
+    /// The WebKit `resource-type` values of this type, or nil when WebKit cannot tell these loads apart.
+    public var webKitTypes: [ResourceType]? {
+        switch self {
+        case .script: return [.script]
+        case .image: return [.image]
+        case .stylesheet: return [.styleSheet]
+        case .font: return [.font]
+        case .media: return [.media]
+        case .subdocument: return [.childDocument]
+        case .xmlhttprequest: return [.fetch]
+        case .websocket: return [.websocket]
+        case .ping: return [.ping]
+        case .popup: return [.popup]
+        case .document: return [.topDocument]
+        case .other: return [.other]
+        case .object: return nil
+        }
+    }
+
+    private var order: Int { FilterResourceType.allCases.firstIndex(of: self) ?? 0 }
+    public static func < (lhs: FilterResourceType, rhs: FilterResourceType) -> Bool { lhs.order < rhs.order }
+}

@@ -1,0 +1,258 @@
+/// Converts filter lists into WebKit rules, filter by filter, and places them so that WebKit's
+/// "last `ignore-previous-rules` cancels earlier matches" gives the filter engine's precedence:
+///
+/// 1. generic cosmetic rules (`##sel`, `~a.com##sel`), first so that WebKit precompiles them into one stylesheet;
+/// 2. `$generichide` exceptions (they cancel only the rules above);
+/// 3. site-specific cosmetic rules (`a.com##sel`);
+/// 4. `$elemhide` exceptions (they cancel every cosmetic rule above);
+/// 5. blocking network filters; 6. `@@` network exceptions, scoped like the original;
+/// 7. `@@...$document` page exceptions (`if-top-url` of the page pattern: everything on such pages is allowed);
+/// 8. `$important` blocking filters, which no exception cancels.
+///
+/// `#@#` exceptions do not become rules: a selector's exceptions are applied to its hiding filters as
+/// `unless-domain` entries, or by taking domains off their `if-domain`. `$badfilter` removes the filters it names.
+public struct FilterToRuleConverter: Sendable {
+    public var target: WebKitTarget
+
+    public init(target: WebKitTarget = .newest) {
+        self.target = target
+    }
+
+    /// Every filter read, with its location.
+    public struct SourceFilter: Sendable, Hashable {
+        public var location: FilterLocation
+        public var text: String
+    }
+
+    /// The rules, the filter each came from, and the filters reported.
+    public struct Output: Sendable {
+        public var rules: [Rule]
+        /// For each rule, the index in `filters` of its filter.
+        public var ruleFilters: [Int]
+        public var filters: [SourceFilter]
+        /// Problems per filter index (one per filter).
+        public var problems: [Int: FilterProblem]
+    }
+
+    private enum Section: Int, CaseIterable {
+        case genericCosmetic, generichideException, specificCosmetic, elemhideException, block, exception, pageException, important
+    }
+
+    /// Converts `files`, read in order as one list.
+    public func convert(_ files: [FilterListFile]) -> Output {
+        let parser = FilterListParser()
+        var filters: [SourceFilter] = []
+        var problems: [Int: FilterProblem] = [:]
+        var network: [(index: Int, filter: NetworkFilter)] = []
+        var cosmetic: [(index: Int, filter: CosmeticFilter)] = []
+        for file in files {
+            var lineNumber = 0
+            for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                lineNumber += 1
+                let trimmedLine = line.hasSuffix("\r") ? line.dropLast() : line
+                guard let parsed = parser.parse(line: trimmedLine) else { continue }
+                let index = filters.count
+                filters.append(SourceFilter(location: FilterLocation(file: file.path, line: lineNumber, column: 1), text: String(trimmedLine.trimmingWhitespace())))
+                switch parsed {
+                case .network(let filter): network.append((index, filter))
+                case .cosmetic(let filter): cosmetic.append((index, filter))
+                case .unsupported(let problem): problems[index] = problem
+                }
+            }
+        }
+
+        var sections: [Section: [(Rule, Int)]] = [:]
+        convertCosmetic(cosmetic, into: &sections, problems: &problems)
+
+        let disabled = Set(network.filter { $0.filter.options.badfilter }.map(\.filter.identity))
+        for (index, filter) in network {
+            if filter.options.badfilter { continue }
+            if disabled.contains(filter.identity) {
+                problems[index] = FilterProblem(kind: .badfiltered, column: 1, message: "disabled by a '$badfilter' filter")
+                continue
+            }
+            switch networkRules(filter) {
+            case .failure(let problem): problems[index] = problem
+            case .success(let converted):
+                if let partial = converted.partial { problems[index] = partial }
+                for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
+            }
+        }
+        var rules: [Rule] = [], ruleFilters: [Int] = []
+        for section in Section.allCases {
+            for (rule, index) in sections[section] ?? [] {
+                rules.append(rule)
+                ruleFilters.append(index)
+            }
+        }
+        return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
+    }
+
+    // MARK: Network filters
+
+    private struct NetworkRules {
+        var rules: [(Section, Rule)] = []
+        var partial: FilterProblem?
+    }
+
+    private func networkRules(_ filter: NetworkFilter) -> Result<NetworkRules, FilterProblem> {
+        var output = NetworkRules()
+        let options = filter.options
+        let urlFilters: [String]
+        do {
+            urlFilters = try URLPatternTranslator().translate(filter.pattern)
+        } catch {
+            return .failure(FilterProblem(kind: error.kind, column: filter.patternColumn + error.offset, message: error.message))
+        }
+        let condition: TriggerCondition?
+        switch domainCondition(included: options.includedDomains, excluded: options.excludedDomains) {
+        case .failure(let problem): return .failure(FilterProblem(kind: .mixedDomains, column: options.domainColumn, message: problem.message))
+        case .success(let value): condition = value
+        }
+        let loadTypes: [LoadType]? = options.party.map { $0 == .third ? [.thirdParty] : [.firstParty] }
+        let caseSensitive: Bool? = options.matchCase ? true : nil
+
+        // Page-level exceptions.
+        var pageLevel = false
+        if filter.isException && options.includedTypes.contains(.document) {
+            pageLevel = true
+            if condition != nil {
+                return .failure(FilterProblem(kind: .mixedDomains, column: options.domainColumn, message: "a '$document' exception with '$domain' needs both if-top-url and if-domain: a WebKit trigger has one condition"))
+            }
+            let trigger = Trigger(urlFilter: ".*", topURLFilterIsCaseSensitive: caseSensitive, loadTypes: loadTypes,
+                                  condition: TriggerCondition(kind: .ifTopURL, values: urlFilters))
+            output.rules.append((.pageException, Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))))
+        }
+        if filter.isException && (options.elemhide || options.generichide) {
+            pageLevel = true
+            for urlFilter in urlFilters {
+                let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, condition: condition)
+                output.rules.append((options.elemhide ? .elemhideException : .generichideException, Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))))
+            }
+        }
+
+        // The request part.
+        var requestTypes: Set<FilterResourceType>?
+        var included = options.includedTypes
+        if filter.isException { included.remove(.document) }
+        if !included.isEmpty && !options.excludedTypes.isEmpty {
+            // adblock-rust's reading of `$media,~image`: the named types plus every type not negated.
+            requestTypes = included.union(Set(FilterResourceType.implicitTypes).subtracting(options.excludedTypes))
+        } else if !included.isEmpty {
+            requestTypes = included
+        } else if !options.excludedTypes.isEmpty {
+            requestTypes = Set(FilterResourceType.implicitTypes).subtracting(options.excludedTypes)
+        } else if pageLevel {
+            requestTypes = []
+        }
+        var resourceTypes: [ResourceType]?
+        if let types = requestTypes {
+            var unsupported: [FilterResourceType] = []
+            var webKit = Set<ResourceType>()
+            for type in types.sorted() {
+                guard let mapped = type.webKitTypes, mapped.allSatisfy({ $0.introducedIn <= target }) else {
+                    unsupported.append(type)
+                    continue
+                }
+                webKit.formUnion(mapped)
+            }
+            if webKit.isEmpty {
+                if pageLevel && unsupported.isEmpty { return .success(output) }
+                if pageLevel { output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: typeMessage(unsupported)); return .success(output) }
+                return .failure(FilterProblem(kind: .unsupportedResourceType, column: filter.patternColumn, message: typeMessage(unsupported)))
+            }
+            // Only the explicitly named types that cannot be expressed are worth reporting; negations of them narrow nothing.
+            let namedUnsupported = unsupported.filter { included.contains($0) }
+            if !namedUnsupported.isEmpty {
+                output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: "converted without " + typeMessage(namedUnsupported))
+            }
+            resourceTypes = ResourceType.allCases.filter(webKit.contains)
+        }
+        let section: Section = filter.isException ? .exception : (options.important ? .important : .block)
+        for urlFilter in urlFilters {
+            let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, resourceTypes: resourceTypes,
+                                  loadTypes: loadTypes, condition: condition)
+            output.rules.append((section, Rule(trigger: trigger, action: Action(kind: filter.isException ? .ignorePreviousRules : .block))))
+        }
+        return .success(output)
+    }
+
+    private func typeMessage(_ types: [FilterResourceType]) -> String {
+        let names = types.map { "'$\($0.rawValue)'" }.joined(separator: ", ")
+        if types.contains(.object) { return "\(names): WebKit has no resource type for plug-in objects" }
+        return "\(names): not a resource type \(target.rawValue) knows"
+    }
+
+    /// The `if-domain`/`unless-domain` condition of a domain list. Excluded domains outside every included one
+    /// change nothing and are left out; other mixes cannot be expressed.
+    private func domainCondition(included: [String], excluded: [String]) -> Result<TriggerCondition?, ConditionProblem> {
+        if included.isEmpty {
+            return .success(excluded.isEmpty ? nil : TriggerCondition(kind: .unlessDomain, values: unique(excluded).map { "*" + $0 }))
+        }
+        let relevant = excluded.filter { domain in included.contains { DomainOption.covers($0, domain) } }
+        if !relevant.isEmpty {
+            return .failure(ConditionProblem(message: "included and excluded domains at once (\(relevant.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition"))
+        }
+        return .success(TriggerCondition(kind: .ifDomain, values: unique(included).map { "*" + $0 }))
+    }
+
+    private struct ConditionProblem: Error {
+        var message: String
+    }
+
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: Cosmetic filters
+
+    private func convertCosmetic(_ cosmetic: [(index: Int, filter: CosmeticFilter)], into sections: inout [Section: [(Rule, Int)]], problems: inout [Int: FilterProblem]) {
+        let validator = CSSSelectorValidator(target: target)
+        // Exceptions per selector: nil entry = everywhere.
+        var exceptions: [String: [String?]] = [:]
+        for (index, filter) in cosmetic where filter.isException {
+            if !filter.excludedDomains.isEmpty {
+                problems[index] = FilterProblem(kind: .mixedDomains, column: 1, message: "a cosmetic exception with excluded domains cannot be expressed")
+                continue
+            }
+            if filter.includedDomains.isEmpty { exceptions[filter.selector, default: []].append(nil) }
+            for domain in filter.includedDomains { exceptions[filter.selector, default: []].append(domain) }
+        }
+        for (index, filter) in cosmetic where !filter.isException {
+            if let problem = validator.problem(in: filter.selector) {
+                problems[index] = FilterProblem(kind: .invalidSelector, column: filter.selectorColumn, message: "WebKit would drop this selector: \(problem)")
+                continue
+            }
+            let cancelling = exceptions[filter.selector] ?? []
+            if cancelling.contains(where: { $0 == nil }) {
+                problems[index] = FilterProblem(kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled everywhere by a generic '#@#' exception")
+                continue
+            }
+            let exceptionDomains = cancelling.compactMap { $0 }
+            let action = Action(kind: .cssDisplayNone(selector: filter.selector))
+            if filter.isGeneric {
+                let unless = unique(filter.excludedDomains + exceptionDomains)
+                let trigger = Trigger(urlFilter: ".*", condition: unless.isEmpty ? nil : TriggerCondition(kind: .unlessDomain, values: unless.map { "*" + $0 }))
+                sections[.genericCosmetic, default: []].append((Rule(trigger: trigger, action: action), index))
+                continue
+            }
+            let relevantExcluded = filter.excludedDomains.filter { domain in filter.includedDomains.contains { DomainOption.covers($0, domain) } }
+            if !relevantExcluded.isEmpty {
+                problems[index] = FilterProblem(kind: .mixedDomains, column: 1, message: "included and excluded domains at once (\(relevantExcluded.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition")
+                continue
+            }
+            let kept = filter.includedDomains.filter { domain in !exceptionDomains.contains { DomainOption.covers($0, domain) } }
+            if let narrower = exceptionDomains.first(where: { exception in kept.contains { $0 != exception && DomainOption.covers($0, exception) } }) {
+                problems[index] = FilterProblem(kind: .partialCosmeticException, column: filter.selectorColumn, message: "the exception '\(narrower)#@#' cancels this selector on part of a domain: a WebKit trigger has one condition")
+                continue
+            }
+            if kept.isEmpty {
+                problems[index] = FilterProblem(kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled on all its domains by '#@#' exceptions")
+                continue
+            }
+            let trigger = Trigger(urlFilter: ".*", condition: TriggerCondition(kind: .ifDomain, values: unique(kept).map { "*" + $0 }))
+            sections[.specificCosmetic, default: []].append((Rule(trigger: trigger, action: action), index))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// Translates a filter's URL pattern into WebKit url-filter regular expressions.
+///
+/// - `||host` becomes `^[a-z][a-z0-9.+-]*://([^/:@]*\.)?host`: the scheme, then the host or any subdomain of it.
+/// - `|` at either end becomes `^` / `$`; `*` becomes `.*`; other regex syntax characters are escaped.
+/// - `^` (a separator: anything but a letter, digit or `_-.%`, or the end of the URL) becomes the class
+///   `[^a-zA-Z0-9_.%-]`. WebKit has no disjunction and allows `$` only as the last term, so a `^` that ends the
+///   pattern (and so may also match the end of the URL) yields two url-filters, one with the class and one with
+///   `$`; each becomes its own rule, and either matching gives the filter's decision. After a bare `||host` the
+///   URL never ends (WebKit matches the canonical URL, whose host is followed by `/` or `:`), so one rule suffices.
+/// - `/regex/` filters keep their expression, with `\d` and `\w` spelled as classes, and are accepted only when
+///   WebKit's subset holds them (checked with `URLFilterParser`).
+public struct URLPatternTranslator: Sendable {
+    /// The separator class of `^`.
+    public static let separatorClass = "[^a-zA-Z0-9_.%-]"
+    /// What `||` becomes.
+    public static let hostAnchorPrefix = "^[a-z][a-z0-9.+-]*://([^/:@]*\\.)?"
+
+    public init() {}
+
+    /// Why a pattern cannot be translated.
+    public struct Problem: Error, Sendable, Equatable {
+        public var kind: FilterProblem.Kind
+        /// 0-based offset in the pattern.
+        public var offset: Int
+        public var message: String
+    }
+
+    /// The url-filters matching the same URLs as the pattern (one or two).
+    public func translate(_ pattern: NetworkFilter.Pattern) throws(Problem) -> [String] {
+        switch pattern {
+        case .regex(let expression): return [try translateRegex(expression)]
+        case .plain(let text, let hostAnchored, let startAnchored, let endAnchored):
+            return translatePlain(Array(text.unicodeScalars), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+        }
+    }
+
+    private func translatePlain(_ input: [Unicode.Scalar], hostAnchored: Bool, startAnchored: Bool, endAnchored: Bool) -> [String] {
+        var scalars = input[...]
+        // A trailing '*' adds nothing to an unanchored end, a leading one nothing to an unanchored start.
+        if !endAnchored { while scalars.last == "*" { scalars = scalars.dropLast() } }
+        if !startAnchored && !hostAnchored { while scalars.first == "*" { scalars = scalars.dropFirst() } }
+        var trailingSeparator = false
+        if scalars.last == "^" {
+            trailingSeparator = true
+            scalars = scalars.dropLast()
+        }
+        var body = hostAnchored ? URLPatternTranslator.hostAnchorPrefix : (startAnchored ? "^" : "")
+        var previousWasStar = false
+        for scalar in scalars {
+            switch scalar {
+            case "*":
+                if !previousWasStar { body += ".*" }
+                previousWasStar = true
+                continue
+            case "^": body += URLPatternTranslator.separatorClass
+            case ".", "?", "+", "(", ")", "[", "]", "{", "}", "\\", "$", "|", "/":
+                body += scalar == "/" ? "/" : "\\" + String(scalar)
+            default: body.unicodeScalars.append(scalar)
+            }
+            previousWasStar = false
+        }
+        let end = endAnchored ? "$" : ""
+        if trailingSeparator {
+            let hostOnly = hostAnchored && !scalars.isEmpty && scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+            if hostOnly { return [body + URLPatternTranslator.separatorClass + end] }
+            return [body + URLPatternTranslator.separatorClass + end, body + "$"]
+        }
+        if body.isEmpty || body == "^" { return [endAnchored ? body + "$" : ".*"] }
+        return [body + end]
+    }
+
+    private func translateRegex(_ expression: String) throws(Problem) -> String {
+        var output = ""
+        var inClass = false
+        var escaped = false
+        var offset = 0
+        for scalar in expression.unicodeScalars {
+            defer { offset += 1 }
+            if escaped {
+                escaped = false
+                switch scalar {
+                case "d": output += inClass ? "0-9" : "[0-9]"; continue
+                case "w": output += inClass ? "a-zA-Z0-9_" : "[a-zA-Z0-9_]"; continue
+                case "/": output += "/"; continue
+                default: output += "\\" + String(scalar); continue
+                }
+            }
+            switch scalar {
+            case "\\": escaped = true
+            case "[": inClass = true; output.unicodeScalars.append(scalar)
+            case "]": inClass = false; output.unicodeScalars.append(scalar)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        if escaped { output += "\\" }
+        let result = URLFilterParser().parse(output)
+        guard result.isAccepted else {
+            throw Problem(kind: .unsupportedRegex, offset: 0,
+                          message: "regular expression outside WebKit's subset: \(result.reason ?? result.status.webKitDetail)")
+        }
+        return output
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+@testable import BlockListCompiler
+
+@Suite struct FilterToRuleConverterTests {
+    static let host = URLPatternTranslator.hostAnchorPrefix.replacingOccurrences(of: "\\", with: "\\\\")
+    static let separator = URLPatternTranslator.separatorClass
+
+    /// One filter -> the rules it becomes (serialized).
+    static let table: [(String, [String])] = [
+        ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"block"}}"#]),
+        ("||a.com^$third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["third-party"]},"action":{"type":"block"}}"#]),
+        ("||a.com^$~third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["first-party"]},"action":{"type":"block"}}"#]),
+        ("||a.com^$1p", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["first-party"]},"action":{"type":"block"}}"#]),
+        ("-ad.$script,image", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["image","script"]},"action":{"type":"block"}}"#]),
+        ("-ad.$stylesheet,xmlhttprequest,subdocument", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","fetch"]},"action":{"type":"block"}}"#]),
+        ("-ad.$font,media,websocket,ping,popup,other", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["font","websocket","other","media","popup","ping"]},"action":{"type":"block"}}"#]),
+        ("-ad.$document", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document"]},"action":{"type":"block"}}"#]),
+        ("-ad.$~script,~image,~object", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","font","websocket","fetch","other","media","ping"]},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=a.com|b.com", [#"{"trigger":{"url-filter":"-ad\\.","if-domain":["*a.com","*b.com"]},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=~a.com", [#"{"trigger":{"url-filter":"-ad\\.","unless-domain":["*a.com"]},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=a.com|~b.org", [#"{"trigger":{"url-filter":"-ad\\.","if-domain":["*a.com"]},"action":{"type":"block"}}"#]),
+        ("/AdFrame.$match-case", [#"{"trigger":{"url-filter":"/AdFrame\\.","url-filter-is-case-sensitive":true},"action":{"type":"block"}}"#]),
+        ("@@||a.com/ok.js$script", [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("@@||a.com^$document", [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(separator)"]},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("@@||a.com^$elemhide", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("/ad.js^", [#"{"trigger":{"url-filter":"/ad\\.js\#(separator)"},"action":{"type":"block"}}"#, #"{"trigger":{"url-filter":"/ad\\.js$"},"action":{"type":"block"}}"#]),
+        ("##.ad", [#"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".ad"}}"#]),
+        ("a.com,b.com##.ad", [#"{"trigger":{"url-filter":".*","if-domain":["*a.com","*b.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
+        ("~a.com##.ad", [#"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
+    ]
+
+    @Test(arguments: table) func convertsOneFilter(_ filter: String, _ expected: [String]) {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        #expect(output.problems.isEmpty, "\(output.problems)")
+        #expect(output.rules.map { RuleListSerializer().serialize($0) } == expected)
+    }
+
+    /// Every kind the converter itself reports (beyond the parser's).
+    static let reported: [(String, FilterProblem.Kind)] = [
+        ("||a.com^$domain=a.com|~b.a.com", .mixedDomains),
+        ("a.com,~b.a.com##.ad", .mixedDomains),
+        ("@@||a.com^$document,domain=b.com", .mixedDomains),
+        ("/ads/(top|side)/", .unsupportedRegex),
+        ("||a.com^$object", .unsupportedResourceType),
+        ("##div[[bad", .invalidSelector),
+    ]
+
+    @Test(arguments: reported) func reportsWhatWebKitCannotExpress(_ filter: String, _ kind: FilterProblem.Kind) {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        #expect(output.rules.isEmpty)
+        #expect(output.problems[0]?.kind == kind)
+    }
+
+    @Test func partialTypesAreConvertedAndReported() {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: "||a.com^$script,object")])
+        #expect(output.rules.map { $0.trigger.resourceTypes } == [[.script]])
+        #expect(output.problems[0]?.kind == .partiallyConverted)
+    }
+
+    @Test func oldTargetsReportTypesTheyLack() {
+        let output = FilterToRuleConverter(target: .safari14).convert([FilterListFile(path: "t.txt", text: "||a.com^$xmlhttprequest")])
+        #expect(output.rules.isEmpty)
+        #expect(output.problems[0]?.kind == .unsupportedResourceType)
+    }
+
+    @Test func badfilterDisablesTheFilterItNames() {
+        let text = "||a.com^$script,third-party\n||b.com^\n||a.com^$third-party,script,badfilter"
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        #expect(output.rules.count == 1)
+        #expect(output.problems[0]?.kind == .badfiltered)
+        #expect(output.problems[0]?.kind.isDead == true)
+    }
+
+    @Test func cosmeticExceptionsNarrowTheFiltersTheyCancel() {
+        let text = """
+        ##.a
+        a.com#@#.a
+        ##.b
+        #@#.b
+        x.com,a.com##.c
+        a.com#@#.c
+        a.com##.d
+        sub.a.com#@#.d
+        """
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let json = output.rules.map { RuleListSerializer().serialize($0) }
+        #expect(json == [
+            #"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".a"}}"#,
+            #"{"trigger":{"url-filter":".*","if-domain":["*x.com"]},"action":{"type":"css-display-none","selector":".c"}}"#,
+        ])
+        #expect(output.problems[2]?.kind == .cancelledByException)
+        #expect(output.problems[6]?.kind == .partialCosmeticException)
+    }
+
+    @Test func ordersSectionsSoExceptionsCancelWhatTheyShould() {
+        let text = """
+        ||imp.com^$important
+        @@||page.com^$document
+        @@||a.com/ok^
+        ||a.com^
+        @@||site.com^$elemhide
+        site.com##.specific
+        @@||site.com^$generichide
+        ##.generic
+        """
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let order = output.ruleFilters
+        // generic cosmetic, generichide, specific cosmetic, elemhide, block, exception, page exception, important.
+        #expect(order.first == 7)
+        #expect(order.firstIndex(of: 6)! < order.firstIndex(of: 5)!)
+        #expect(order.firstIndex(of: 5)! < order.firstIndex(of: 4)!)
+        #expect(order.firstIndex(of: 4)! < order.firstIndex(of: 3)!)
+        #expect(order.firstIndex(of: 3)! < order.firstIndex(of: 2)!)
+        #expect(order.firstIndex(of: 2)! < order.firstIndex(of: 1)!)
+        #expect(order.last == 0)
+    }
+}

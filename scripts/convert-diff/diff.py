@@ -1,0 +1,248 @@
+"""Compares adblock-rust's decisions on filter lists with wkpack's matcher on the lists `wkpack rules convert` makes.
+
+Requests are derived from the network filters themselves: a URL each filter should match, a near miss (one
+character of its literal changed), one of its resource types and one it excludes, first- and third-party tops,
+and the domains its $domain option lists. Each request gets adblock-rust's verdict (Engine.check_network_urls on the
+text lists) and wkpack's (`wkpack rules match --requests ... --format json` on the converted parts). Every
+difference is classified:
+  reported      the filter adblock-rust applied (blocking or excepting) is one the conversion reported as
+                unconvertible, partial or dead;
+  adblock-rust-www  adblock-rust 0.6.0 applies `||www.host^` to every subdomain of host (and host itself): it
+                drops a leading `www.` from host-anchored patterns; the filter's text (and so the conversion) does not;
+  page-exception  the converted list cancels the request by a `$document` page exception (adblock-rust's
+                check_network_urls does not apply page exceptions to the page's requests: the browser does);
+  unexplained   anything else: a conversion or matcher bug until shown otherwise.
+Prints a summary (JSON on stdout), writes every difference to OUT/differences.jsonl.
+"""
+import argparse, json, os, random, re, subprocess, sys, tempfile, time
+
+import adblock
+
+# adblock-rust request type -> webkit-match-oracle / wkpack request type
+TYPES = {
+    "script": "script", "image": "image", "stylesheet": "style-sheet", "font": "font", "media": "media",
+    "subdocument": "child-document", "xmlhttprequest": "fetch", "websocket": "websocket", "ping": "ping",
+    "other": "other", "document": "document",
+}
+OPTION_TYPES = {"script": "script", "image": "image", "stylesheet": "stylesheet", "css": "stylesheet", "font": "font",
+                "media": "media", "subdocument": "subdocument", "frame": "subdocument", "xmlhttprequest": "xmlhttprequest",
+                "xhr": "xmlhttprequest", "websocket": "websocket", "ping": "ping", "other": "other"}
+THIRD_TOP = "https://news-site.example/article"
+COSMETIC = re.compile(r"#[@?$%]*#|\$@?\$")
+
+
+def network_filters(text):
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("!") or line.startswith("[") or COSMETIC.search(line):
+            continue
+        yield line
+
+
+def split_options(body):
+    if body.startswith("/") and "/$" in body:
+        index = body.rindex("/$") + 1
+    else:
+        index = body.rfind("$")
+    if index <= 0:
+        return body, []
+    return body[:index], body[index + 1:].split(",")
+
+
+def sample_url(pattern, rng):
+    """A URL the pattern matches, or None for /regex/ filters."""
+    if pattern.startswith("/") and pattern.endswith("/") and len(pattern) > 2:
+        return None
+    host_anchored = pattern.startswith("||")
+    core = pattern[2:] if host_anchored else pattern.lstrip("|")
+    core = core.rstrip("|")
+    filler = lambda: rng.choice(["x", "ad", "0"])
+    out = ""
+    for ch in core:
+        if ch == "*":
+            out += filler()
+        elif ch == "^":
+            out += "/"
+        else:
+            out += ch
+    if host_anchored:
+        host_end = len(out)
+        for sep in "/?:":
+            if sep in out:
+                host_end = min(host_end, out.index(sep))
+        host = out[:host_end]
+        if not host or host.endswith("."):
+            host = (host or "") + "example"
+        if "." not in host:
+            host += ".example"
+        return "https://" + host + (out[host_end:] if out[host_end:].startswith(("/", "?", ":")) else "/" + out[host_end:])
+    if pattern.startswith("|") and re.match(r"^[a-z]+:", out):
+        return out if "://" in out and "/" in out.split("://", 1)[1] else out + "/"
+    return "https://cdn.example-host.com/" + out.lstrip("/")
+
+
+def near_miss(url, rng):
+    positions = [i for i, c in enumerate(url) if c.isalpha() and i > 8]
+    if not positions:
+        return None
+    i = rng.choice(positions)
+    c = "q" if url[i] != "q" else "z"
+    return url[:i] + c + url[i + 1:]
+
+
+def derive(filters, rng, sample):
+    chosen = filters if len(filters) <= sample else rng.sample(filters, sample)
+    requests = []
+    for text in chosen:
+        body = text[2:] if text.startswith("@@") else text
+        pattern, options = split_options(body)
+        url = sample_url(pattern, rng)
+        if url is None or not url.isascii() or " " in url or not re.match(r"^[a-z][a-z0-9+.-]*://[^/]+/", url):
+            continue
+        types = [OPTION_TYPES[o] for o in options if o in OPTION_TYPES]
+        negated = [OPTION_TYPES[o[1:]] for o in options if o.startswith("~") and o[1:] in OPTION_TYPES]
+        domains = []
+        for o in options:
+            if o.startswith("domain="):
+                domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d]
+        if types:
+            rtype = rng.choice(types)
+            other = rng.choice([t for t in TYPES if t not in types and t != "document"])
+        else:
+            rtype = rng.choice([t for t in TYPES if t not in negated and t != "document"])
+            other = rng.choice(negated) if negated else None
+        host = url.split("/")[2]
+        tops = [THIRD_TOP, "https://" + host + "/"]
+        if domains:
+            tops.append("https://" + rng.choice(domains) + "/")
+            tops.append("https://sub." + rng.choice(domains) + "/page")
+        for top in tops:
+            requests.append({"url": url, "type": rtype, "top": top, "from": text})
+        if other:
+            requests.append({"url": url, "type": other, "top": tops[-1], "from": text})
+        miss = near_miss(url, rng)
+        if miss:
+            requests.append({"url": miss, "type": rtype, "top": tops[-1], "from": text})
+    return requests
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lists", nargs="+")
+    parser.add_argument("--wkpack", default=None)
+    parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list")
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
+    parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of differences due to reported filters")
+    args = parser.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    wkpack = args.wkpack or os.path.join(root, ".build", "release", "wkpack")
+    out = args.out or tempfile.mkdtemp(prefix="convert-diff-")
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(args.seed)
+
+    texts = [open(path, encoding="utf-8", errors="replace").read() for path in args.lists]
+    converted = os.path.join(out, "converted.json")
+    report_path = os.path.join(out, "report.json")
+    started = time.time()
+    run = subprocess.run([wkpack, "rules", "convert", *args.lists, "-o", converted, "--report", report_path, "--quiet"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit("wkpack rules convert failed:\n" + run.stderr)
+    convert_seconds = time.time() - started
+    report = json.load(open(report_path))
+    parts = [o["file"] for o in report["outputs"]]
+    reported_filters = {e["filter"] for e in report["entries"]}
+
+    requests = []
+    for text in texts:
+        requests += derive(list(network_filters(text)), rng, args.sample)
+    fs = adblock.FilterSet(debug=True)
+    for text in texts:
+        fs.add_filter_list(text)
+    engine = adblock.Engine(fs)
+    verdicts = []
+    for r in requests:
+        result = engine.check_network_urls(r["url"], r["top"], r["type"])
+        verdicts.append(result)
+
+    # In chunks: `wkpack rules match` holds every answer of a batch in memory (600,000 requests at once asked it
+    # for 31 GB).
+    lines = []
+    chunk = 50000
+    for start in range(0, len(requests), chunk):
+        requests_path = os.path.join(out, f"requests-{start // chunk + 1}.jsonl")
+        with open(requests_path, "w") as f:
+            for r in requests[start:start + chunk]:
+                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "json"],
+                               capture_output=True, text=True)
+        if match.returncode not in (0, 1):
+            sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
+        lines += [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
+    if len(lines) != len(requests):
+        sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests")
+    part_rules = [json.load(open(p)) for p in parts]
+
+    def page_exception(line):
+        for list_index, lst in enumerate(line["lists"]):
+            for fired in lst["cancelled"]:
+                by = fired.get("cancelled_by")
+                if by is not None and "if-top-url" in part_rules[list_index][by]["trigger"]:
+                    return True
+        return False
+
+    def www_quirk(filter_text, url):
+        if not filter_text or not filter_text.startswith("||www."):
+            return False
+        pattern_host = re.split(r"[/^*$|]", filter_text[2:], 1)[0].lower()
+        host = url.split("/")[2].lower()
+        return host != pattern_host and not host.endswith("." + pattern_host)
+
+    agree = 0
+    known = []
+    classes = {"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0}
+    with open(os.path.join(out, "differences.jsonl"), "w") as f:
+        for number, (r, verdict, line) in enumerate(zip(requests, verdicts, lines), start=1):
+            adblock_blocked = bool(verdict.matched)
+            if adblock_blocked == line["blocked"]:
+                agree += 1
+                continue
+            applied = [x for x in (verdict.filter, verdict.exception) if x]
+            if any(a in reported_filters for a in applied):
+                kind = "reported"
+            elif adblock_blocked and www_quirk(verdict.filter, r["url"]):
+                kind = "adblock-rust-www"
+            elif not line["blocked"] and page_exception(line):
+                kind = "page-exception"
+            else:
+                kind = "unexplained"
+            classes[kind] += 1
+            if kind == "reported":
+                known.append(f"{number} {kind}: {[a for a in applied if a in reported_filters][0]}")
+            f.write(json.dumps({"class": kind, "request": {k: r[k] for k in ("url", "type", "top")}, "derived_from": r["from"],
+                                "adblock_blocked": adblock_blocked, "adblock_filter": verdict.filter,
+                                "adblock_exception": verdict.exception, "wkpack_blocked": line["blocked"],
+                                "wkpack_lists": line["lists"]}) + "\n")
+    if args.record:
+        with open(args.record, "w") as f:
+            for r, verdict in zip(requests, verdicts):
+                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"], "blocked": bool(verdict.matched)}) + "\n")
+    if args.record_known:
+        with open(args.record_known, "w") as f:
+            f.write("# line in adblock-verdicts.jsonl, then why wkpack's decision differs (written by scripts/convert-diff/run)\n")
+            for entry in known:
+                f.write(entry + "\n")
+    summary = {
+        "lists": args.lists, "requests": len(requests), "agree": agree,
+        "agreement": round(agree / len(requests), 6) if requests else None,
+        "differences": classes, "blocked_by_adblock": sum(1 for v in verdicts if v.matched),
+        "blocked_by_wkpack": sum(1 for line in lines if line["blocked"]),
+        "convert_seconds": round(convert_seconds, 2), "summary": report["summary"], "out": out,
+    }
+    print(json.dumps(summary, indent=1))
+
+
+if __name__ == "__main__":
+    main()
