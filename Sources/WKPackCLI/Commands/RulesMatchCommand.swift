@@ -12,6 +12,11 @@ public struct RulesMatchCommand: ParsableCommand {
         every rule that fired, with its index and JSON pointer, including cancelled rules and the rule that cancelled \
         them. --requests FILE evaluates many requests given one JSON object a line (webkit-match-oracle format). \
         The resource type defaults to document without --top-url and to script with it. \
+        A document load is a navigation of the main frame: its top URL is the new URL, and it is evaluated with the \
+        frame's current document (default about:blank) as frame URL. A child-document load is evaluated in the new \
+        child frame: frame URL about:blank unless --frame-url names the frame's current document. Other loads take \
+        the top URL as frame URL unless --frame-url is given. Fragments, pings and CSP reports are evaluated as \
+        WebKit does (see the README's Matching section). \
         Exit status: 0 on success, 1 when a list or request cannot be read, 2 on usage errors.
         """
     )
@@ -19,10 +24,10 @@ public struct RulesMatchCommand: ParsableCommand {
     @Option(name: .long, help: "The URL being loaded.") var url: String?
     @Option(name: .customLong("resource-type"), help: "Request type: \(RequestResourceType.allCases.map(\.rawValue).joined(separator: ", ")), or document, raw.")
     var resourceType: String?
-    @Option(name: .customLong("top-url"), help: "URL of the main document (default: the URL itself).") var topURL: String?
-    @Option(name: .customLong("frame-url"), help: "URL of the frame issuing the load (default: the top URL).") var frameURL: String?
+    @Option(name: .customLong("top-url"), help: "URL of the main document (default: the URL itself; a document load's top URL is always the new URL).") var topURL: String?
+    @Option(name: .customLong("frame-url"), help: "URL of the document in the frame where the load is evaluated (default: the top URL; about:blank for document and child-document loads).") var frameURL: String?
     @Option(name: .customLong("load-context"), help: "top-frame or child-frame (default: derived).") var loadContext: String?
-    @Option(name: .long, help: "HTTP method (default GET).") var method: String?
+    @Option(name: .long, help: "HTTP method as the rule list sees it (default GET; WebKitGTK 2.50 sees GET for every load, see the README).") var method: String?
     @Option(name: .long, help: "A JSON Lines file of requests to evaluate instead of --url.") var requests: String?
     @Option(name: .long, help: "Output format: text, json, or summary (counts and time, for --requests).") var format: String = "text"
     @Argument(help: "Rule list files.") var lists: [String] = []
@@ -233,11 +238,12 @@ public enum RulesMatchRunner {
     }
 
     private static func text(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
-        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
+        let frame = prepared.frameURL == prepared.topURL ? "" : ", frame \(prepared.frameURL.string)"
+        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string)\(frame), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
         if let target = decision.redirectTarget { output += redirectLines(target, paths, indent: "  ") }
         for (path, result) in zip(paths, results) where !result.fired.isEmpty || !result.cancelled.isEmpty {
             output += "  \(path): \(describe(result.decision))\n"
-            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\n" }
+            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\(secondEvaluationNote(rule, prepared))\n" }
             for rule in result.cancelled {
                 output += "    cancelled #\(rule.index) \(rule.pointer) \(rule.action.typeName) (by #\(rule.cancelledBy ?? -1) /\(rule.cancelledBy ?? -1))\n"
             }
@@ -245,14 +251,22 @@ public enum RulesMatchRunner {
         return output
     }
 
+    /// " (second evaluation: as other, without the fragment)" for a rule that fired only in WebKit's second evaluation.
+    static func secondEvaluationNote(_ rule: FiredRule, _ request: PreparedRequest) -> String {
+        guard rule.inSecondEvaluation, let second = request.evaluations.last, second.isSecond else { return "" }
+        return " (second evaluation: \(second.summary))"
+    }
+
     private static func jsonLine(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
         func quoted(_ text: String) -> String { JSONEscaper.quoted(text) }
         func rule(_ fired: FiredRule) -> String {
             var text = "{\"index\":\(fired.index),\"pointer\":\(quoted(fired.pointer)),\"action\":\(quoted(fired.action.typeName))"
             if let by = fired.cancelledBy { text += ",\"cancelled_by\":\(by)" }
+            if fired.inSecondEvaluation { text += ",\"second_evaluation\":true" }
             return text + "}"
         }
         var text = "{\"url\":\(quoted(prepared.url.string)),\"type\":\(quoted(prepared.resourceType.rawValue)),\"top\":\(quoted(prepared.topURL.string))"
+        text += ",\"frame\":\(quoted(prepared.frameURL.string))"
         text += ",\"third_party\":\(prepared.isThirdParty),\"load_context\":\(quoted(prepared.loadContext.rawValue))"
         text += ",\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
         text += ",\"redirects\":[\(decision.redirects.map { quoted(describe($0)) }.joined(separator: ","))]"
