@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 
 record() { # generator, fixture name
   python3 "$here/$1" > "$work/cases.jsonl"
-  PYTHONUNBUFFERED=1 "$oracle" --cases "$work/cases.jsonl" --timeout "$timeout" --stats > "$work/answers.jsonl"
+  python3 "$here/oracle-run.py" "$oracle" "$work/cases.jsonl" "$work/answers.jsonl" --timeout "$timeout"
   mkdir -p "$fixtures"
   python3 "$here/record.py" "$work/cases.jsonl" "$work/answers.jsonl" > "$fixtures/$2.tmp"
   mv "$fixtures/$2.tmp" "$fixtures/$2"
