@@ -46,7 +46,7 @@ let package = Package(
             exclude: ["Fixtures", "Generation/Fixtures"]),
         .testTarget(
             name: "WKPackCLITests",
-            dependencies: ["WKPackCLI", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["WKPackCLI", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,9 @@ struct ModuleGraph {
     private(set) var entries: [Int] = []
 
     private let fileSystem: any BundlerFileSystem
-    private let resolver: ModuleResolver
+    private var resolver: ModuleResolver
+    /// Whether the `resourceURIs` override table file (if any) has been read into `resolver`'s options.
+    private var overrideTableLoaded = false
     private let cache: ParsedFileCache?
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
@@ -203,6 +205,7 @@ struct ModuleGraph {
     }
 
     private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {
+        if !overrideTableLoaded, specifier.contains("resource://") { try loadOverrideTable() }
         let resolved: ResolvedModule
         do {
             resolved = try resolver.resolve(specifier, from: records[id].path, kind: kind)
@@ -221,6 +224,17 @@ struct ModuleGraph {
         records[target].isImported = true
         if records[target].kind == .plainScript { records[target].kind = .commonJS }
         return target
+    }
+
+    /// Reads the configured override table file, once per graph, through the build's file system (so watch mode
+    /// records it as an input of the groups that import `resource://` URIs).
+    private mutating func loadOverrideTable() throws(BundlerError) {
+        overrideTableLoaded = true
+        guard var rule = resolver.options.resourceURIs, let file = rule.overridesFile else { return }
+        rule.overrides = try OverrideTableReader.load(AbsolutePath.make(file), fileSystem: fileSystem, origin: rule.overridesFileOrigin)
+        var options = resolver.options
+        options.resourceURIs = rule
+        resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
     /// Resolves the dependencies of module `id`.

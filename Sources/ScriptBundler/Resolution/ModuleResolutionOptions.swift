@@ -26,12 +26,22 @@ public struct ModuleResolutionOptions: Sendable, Equatable {
 /// `resourceURIs: {directory: ..., overrides: {Name: Replacement}}`: every `resource://.../Name` import
 /// resolves to `directory/Name`, after replacing `Name` by its override unless the importer is the
 /// replacement file itself (so an override can import the original).
+///
+/// The overrides are either listed (`overrides`) or read from a CommonJS/ES file (`overridesFile`, see
+/// `OverrideTableReader`) when a build first resolves a `resource://` URI; the file is then one of the build's
+/// inputs (watch mode rebuilds when it changes) and its table replaces `overrides`.
 public struct ResourceURIRule: Sendable, Equatable {
     public var directory: String
     public var overrides: [String: String]
+    /// A file holding the override table (absolute or relative to the current directory), if configured.
+    public var overridesFile: String?
+    /// Where `overridesFile` was configured, for an error when the file is missing.
+    public var overridesFileOrigin: SourceLocation?
 
-    public init(directory: String, overrides: [String: String] = [:]) {
+    public init(directory: String, overrides: [String: String] = [:], overridesFile: String? = nil, overridesFileOrigin: SourceLocation? = nil) {
         self.directory = directory
         self.overrides = overrides
+        self.overridesFile = overridesFile
+        self.overridesFileOrigin = overridesFileOrigin
     }
 }

@@ -1,6 +1,7 @@
 /// The names of Node.js built-in modules (which browsers do not provide).
-enum NodeBuiltins {
-    static let names: Set<String> = [
+public enum NodeBuiltins {
+    /// The built-in module names (without `node:`).
+    public static let names: Set<String> = [
         "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
         "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module", "net",
         "os", "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream",
@@ -9,7 +10,7 @@ enum NodeBuiltins {
     ]
 
     /// The built-in a bare specifier names (`node:fs/promises` -> `fs`), if any.
-    static func builtin(for specifier: String) -> String? {
+    public static func builtin(for specifier: String) -> String? {
         var name = specifier
         if name.hasPrefix("node:") { name.removeFirst(5) }
         let first = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name

@@ -6,7 +6,7 @@ public struct WKPackCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "wkpack",
         abstract: "Build the web assets a WKWebView browser injects: user-script bundles and content-blocking lists.",
-        subcommands: [BuildCommand.self, BundleCommand.self, WatchCommand.self, RulesCommand.self]
+        subcommands: [BuildCommand.self, BundleCommand.self, WatchCommand.self, RulesCommand.self, InitCommand.self]
     )
 
     public init() {}

@@ -26,7 +26,8 @@ public struct ScriptsConfig: Sendable, Equatable {
     public var aliases: [String: String?] = [:]
     /// `fallback:` bare name (e.g. a Node built-in) -> module path, `nil` for `false` (empty module).
     public var fallbacks: [String: String?] = [:]
-    /// `resourceURIs:` rule (directory relative to the configuration file).
+    /// `resourceURIs:` rule (directory relative to the configuration file; `overrides:` is a mapping, or the path of a
+    /// CommonJS/ES file holding the table, relative to the configuration file too, in `overridesFile`).
     public var resourceURIs: ResourceURIRule?
     /// Whether configured paths may lead outside the project folder (`..`, absolute paths, symbolic links).
     public var allowOutsideProject = false
@@ -108,9 +109,17 @@ public struct ScriptsConfig: Sendable, Equatable {
     private static func parseResourceURIs(_ node: Node, reader: YAMLNodeReader) throws(ConfigError) -> ResourceURIRule {
         var directory: String?
         var overrides: [String: String] = [:]
+        var overridesFile: String?
+        var overridesFileOrigin: SourceLocation?
         for (key, _, value) in try reader.mapping(node, allowedKeys: ["directory", "overrides"], context: "'resourceURIs'") {
             if key == "directory" {
                 directory = try reader.string(value, key: key)
+            } else if value.scalar != nil, !reader.isNull(value) {
+                // A path to a CommonJS/ES file holding the table (relative to the configuration file).
+                overridesFile = try reader.string(value, key: key)
+                overridesFileOrigin = reader.location(of: value)
+            } else if value.sequence != nil {
+                throw ConfigError(at: reader.location(of: value), "'overrides' must be a mapping (name: replacement) or the path of the file holding the table")
             } else {
                 for (name, target) in try parsePathMap(value, key: "overrides", reader: reader) {
                     guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
@@ -119,6 +128,6 @@ public struct ScriptsConfig: Sendable, Equatable {
             }
         }
         guard let directory else { throw ConfigError(at: reader.location(of: node), "'resourceURIs' needs a 'directory'") }
-        return ResourceURIRule(directory: directory, overrides: overrides)
+        return ResourceURIRule(directory: directory, overrides: overrides, overridesFile: overridesFile, overridesFileOrigin: overridesFileOrigin)
     }
 }

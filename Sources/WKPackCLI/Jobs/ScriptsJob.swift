@@ -55,7 +55,10 @@ public struct ScriptsJob: BuildJob {
             resolution: ModuleResolutionOptions(
                 aliases: scripts.aliases.mapValues { $0.map(resolve) },
                 fallbacks: scripts.fallbacks.mapValues { $0.map(resolve) },
-                resourceURIs: scripts.resourceURIs.map { ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides) },
+                resourceURIs: scripts.resourceURIs.map {
+                    ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides, overridesFile: $0.overridesFile.map(resolve),
+                                    overridesFileOrigin: $0.overridesFileOrigin)
+                },
                 configurationPath: config.path))
     }
 
@@ -97,6 +100,9 @@ public struct ScriptsJob: BuildJob {
         }
         if overrides.output == nil, let problem = boundary.escape(configuration.output) {
             throw ConfigError(at: scripts.outputLocation ?? SourceLocation(path: configFile), "output " + problem + hint)
+        }
+        if let file = configuration.resolution.resourceURIs?.overridesFile, let problem = boundary.escape(file) {
+            throw ConfigError(at: scripts.resourceURIs?.overridesFileOrigin ?? SourceLocation(path: configFile), "override table file " + problem + hint)
         }
         guard overrides.root == nil, boundary.escape(configuration.root) == nil else { return groups }
         let checked = try groups ?? bundler.discoverGroups(configuration)

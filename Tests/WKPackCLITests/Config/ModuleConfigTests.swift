@@ -33,6 +33,8 @@ import ScriptBundler
         ("scripts:\n  resourceURIs: {overrides: {}}\n", 2, 17, "'resourceURIs' needs a 'directory'"),
         ("scripts:\n  alias: {A: 3}\n", 2, 14, "'alias: A' must be a non-empty string"),
         ("scripts:\n  resourceURIs: {directory: x, other: 1}\n", 2, 32, "unknown key 'other' in 'resourceURIs'"),
+        ("scripts:\n  resourceURIs: {directory: x, overrides: [a]}\n", 2, 43, "'overrides' must be a mapping (name: replacement) or the path"),
+        ("scripts:\n  resourceURIs: {directory: x, overrides: 3}\n", 2, 43, "'overrides' must be a non-empty string"),
     ])
     func reportsLocatedErrors(text: String, line: Int, column: Int, message: String) {
         do {
@@ -42,6 +44,16 @@ import ScriptBundler
             #expect(error.location.line == line && error.location.column == column, "\(error)")
             #expect(error.message.hasPrefix(message), "\(error)")
         }
+    }
+
+    /// `overrides:` as a path: relative to the configuration file (like every configured path), not to `directory`.
+    @Test func overridesMayNameTheFileHoldingTheTable() throws {
+        let config = try ProjectConfig.parse("scripts:\n  resourceURIs:\n    directory: CC\n    overrides: CC/Overrides.ios.js\n", path: "proj/wkpack.yml")
+        let rule = try #require(ScriptsJob(config: config).bundleConfiguration().resolution.resourceURIs)
+        #expect(rule.directory == "proj/CC")
+        #expect(rule.overridesFile == "proj/CC/Overrides.ios.js")
+        #expect(rule.overrides.isEmpty)
+        #expect(rule.overridesFileOrigin == SourceLocation(path: "proj/wkpack.yml", line: 4, column: 16))
     }
 
     @Test func buildsTheFixtureIncludingTheWorkerBundle() throws {

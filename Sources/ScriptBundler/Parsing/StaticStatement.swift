@@ -1,0 +1,50 @@
+/// A top-level statement of a file read by `StaticProgramReader`.
+public struct StaticStatement: Sendable, Equatable {
+    /// The names a declaration binds.
+    public enum Binding: Sendable, Equatable {
+        /// `const name = ...`.
+        case name(String)
+        /// `const { key, key: local } = ...`: each property key with the local name it binds.
+        case properties([(key: String, local: String)])
+        /// A pattern the reader does not follow (`[a, b]`, defaults, rest).
+        case unsupported
+
+        public static func == (lhs: Binding, rhs: Binding) -> Bool {
+            switch (lhs, rhs) {
+            case let (.name(a), .name(b)): return a == b
+            case let (.properties(a), .properties(b)): return a.elementsEqual(b) { $0.key == $1.key && $0.local == $1.local }
+            case (.unsupported, .unsupported): return true
+            default: return false
+            }
+        }
+    }
+
+    /// One `export { local as exported }` entry.
+    public struct ExportedName: Sendable, Equatable {
+        public let local: String
+        public let exported: String
+        public let line: Int
+        public let column: Int
+    }
+
+    public enum Kind: Sendable, Equatable {
+        /// `const|let|var binding = value` (one per declarator; `value` is `nil` without an initializer);
+        /// `isExported` for `export const ...`.
+        case declaration(binding: Binding, value: StaticExpression?, isExported: Bool)
+        /// `a.b.c = value` where the target is a chain of names (`module.exports`, `exports.X`).
+        case assignment(target: [String], value: StaticExpression)
+        /// `export default value`.
+        case exportDefault(StaticExpression)
+        /// `export { a, b as c }` (without `from`).
+        case exportNames([ExportedName])
+        /// Any other expression statement (a call, for example).
+        case expression(StaticExpression)
+        /// A statement the reader skipped (a loop, a function declaration, an import), described.
+        case other(String)
+    }
+
+    public let kind: Kind
+    /// 1-based line and column of the statement's first token.
+    public let line: Int
+    public let column: Int
+}

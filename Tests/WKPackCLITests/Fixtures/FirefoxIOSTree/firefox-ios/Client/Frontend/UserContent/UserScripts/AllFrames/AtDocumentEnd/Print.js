@@ -1,0 +1,6 @@
+"use strict";
+
+const events = ["print"];
+window.__firefox__.includeOnce("PrintHandler", () => {
+  __log.push(events[0]);
+});

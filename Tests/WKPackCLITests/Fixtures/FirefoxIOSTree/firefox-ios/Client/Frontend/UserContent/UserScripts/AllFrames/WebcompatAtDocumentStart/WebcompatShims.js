@@ -1,0 +1,3 @@
+"use strict";
+
+__log.push("webcompat");

@@ -1,0 +1,3 @@
+const { getMetadata } = require("page-metadata-parser");
+
+__log.push("metadata " + getMetadata({ title: "Example" }).title);
