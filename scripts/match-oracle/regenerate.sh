@@ -1,19 +1,27 @@
 #!/usr/bin/env bash
 # Regenerates the matcher's golden fixtures from the real WebKit (../shared/tools/webkit-match-oracle).
-# Needs xvfb and openssl (apt-get install -y xvfb openssl). Takes a few minutes.
+# Needs xvfb, gir1.2-webkit-6.0, python3-gi and openssl (apt-get install -y xvfb gir1.2-webkit-6.0 python3-gi openssl).
+#   regenerate.sh [golden|classes|all]   (default all)
+#   golden:  generate.py  -> Tests/BlockListCompilerTests/Fixtures/Matching/oracle-cases.jsonl    (~520 requests, a few minutes)
+#   classes: classes.py   -> Tests/BlockListCompilerTests/Fixtures/Matching/oracle-classes.jsonl  (~3,400 requests, ~30 minutes)
+# WKPACK_ORACLE_TIMEOUT sets the oracle's seconds per page (default 60: a busy machine is slow to start pages).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 oracle="$root/../shared/tools/webkit-match-oracle"
-out="$root/Tests/BlockListCompilerTests/Fixtures/Matching/oracle-cases.jsonl"
+fixtures="$root/Tests/BlockListCompilerTests/Fixtures/Matching"
+which="${1:-all}"
+timeout="${WKPACK_ORACLE_TIMEOUT:-60}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-python3 "$here/generate.py" > "$work/cases.jsonl"
-PYTHONUNBUFFERED=1 "$oracle" --cases "$work/cases.jsonl" --stats > "$work/answers.jsonl"
-mkdir -p "$(dirname "$out")"
-python3 "$here/record.py" "$work/cases.jsonl" "$work/answers.jsonl" > "$out.tmp"
-mv "$out.tmp" "$out"
-python3 - "$out" <<'PY'
+
+record() { # generator, fixture name
+  python3 "$here/$1" > "$work/cases.jsonl"
+  python3 "$here/oracle-run.py" "$oracle" "$work/cases.jsonl" "$work/answers.jsonl" --timeout "$timeout"
+  mkdir -p "$fixtures"
+  python3 "$here/record.py" "$work/cases.jsonl" "$work/answers.jsonl" > "$fixtures/$2.tmp"
+  mv "$fixtures/$2.tmp" "$fixtures/$2"
+  python3 - "$fixtures/$2" <<'PY'
 import json, sys
 total = blocked = unknown = 0
 for line in open(sys.argv[1]):
@@ -22,5 +30,13 @@ for line in open(sys.argv[1]):
         total += 1
         blocked += r["blocked"] is True
         unknown += r["blocked"] is None
-print("%d requests: %d blocked, %d without a verdict" % (total, blocked, unknown))
+print("%s: %d requests: %d blocked, %d without a verdict" % (sys.argv[1], total, blocked, unknown))
 PY
+}
+
+case "$which" in
+  golden) record generate.py oracle-cases.jsonl ;;
+  classes) record classes.py oracle-classes.jsonl ;;
+  all) record generate.py oracle-cases.jsonl; record classes.py oracle-classes.jsonl ;;
+  *) echo "usage: regenerate.sh [golden|classes|all]" >&2; exit 2 ;;
+esac

@@ -13,6 +13,21 @@ public struct CanonicalURL: Sendable, Hashable {
     /// The canonical URL as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Where the `#fragment` starts in `bytes` (the `#` itself), nil when the URL has none.
+    public var fragmentStart: Int? {
+        // For special schemes the first `#` is the fragment's: the path and query encode theirs.
+        bytes.firstIndex(of: 0x23)
+    }
+
+    /// `about:blank`, the URL of a new frame's initial document.
+    public static let aboutBlank = CanonicalURL(bytes: Array("about:blank".utf8), scheme: "about", host: "", port: nil)
+
+    /// The URL without its `#fragment` (itself when it has none): what WebKit matches most loads against.
+    public var withoutFragment: CanonicalURL {
+        guard let start = fragmentStart else { return self }
+        return CanonicalURL(bytes: Array(bytes[..<start]), scheme: scheme, host: host, port: port)
+    }
+
     private init(bytes: [UInt8], scheme: String, host: String, port: Int?) {
         self.bytes = bytes
         self.scheme = scheme

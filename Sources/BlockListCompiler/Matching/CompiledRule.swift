@@ -88,19 +88,8 @@ final class CompiledRule: Sendable {
         }
     }
 
-    /// Whether the rule's trigger matches the request.
-    func matches(_ request: PreparedRequest) -> Bool {
-        guard masks.resourceMask & request.resourceType.bit != 0,
-              masks.loadTypeMask & (request.isThirdParty ? 2 : 1) != 0,
-              masks.loadContextMask & (request.loadContext == .topFrame ? 1 : 2) != 0,
-              method == nil || method == request.method,
-              urlLiteral.count < RuleGate.minimumLiteralCount || CompiledRule.contains(request.lowercasedURL, urlLiteral)
-        else { return false }
-        return request.url.bytes.withUnsafeBufferPointer { matchesPatterns(request, url: $0) }
-    }
-
     /// Whether the url-filter automaton and the condition match, for a request that passed the rule's `RuleGate`;
-    /// `url` holds `request.url.bytes`.
+    /// `url` holds the bytes of the evaluated URL.
     func matchesPatterns(_ request: PreparedRequest, url: UnsafeBufferPointer<UInt8>) -> Bool {
         guard urlFilter.matches(url) else { return false }
         guard let condition else { return true }

@@ -67,11 +67,14 @@ public struct FiredRule: Sendable, Hashable {
     public var action: Action.Kind
     /// Index of the rule that cancelled this one (`ignore-previous-rules` after it, `ignore-following-rules` before it).
     public var cancelledBy: Int?
+    /// Whether the rule matched only in WebKit's second evaluation of the load (see `LoadEvaluation`).
+    public var inSecondEvaluation: Bool
 
-    public init(index: Int, action: Action.Kind, cancelledBy: Int? = nil) {
+    public init(index: Int, action: Action.Kind, cancelledBy: Int? = nil, inSecondEvaluation: Bool = false) {
         self.index = index
         self.action = action
         self.cancelledBy = cancelledBy
+        self.inSecondEvaluation = inSecondEvaluation
     }
 }
 

@@ -3,12 +3,16 @@ public struct MatchRequest: Sendable, Hashable {
     /// The URL being loaded.
     public var url: String
     public var resourceType: RequestResourceType
-    /// The main document's URL; the request's own URL for a top-document load when nil.
+    /// The main document's URL. For a top-document load (a navigation of the main frame) WebKit uses the new URL
+    /// itself and this is ignored.
     public var topURL: String?
-    /// The URL of the frame issuing the load; the top URL when nil.
+    /// The URL of the document in the frame where WebKit evaluates the load. For subresources, popups, pings and
+    /// reports that is the frame issuing the load (the top URL when nil). A `child-document` load is evaluated in the
+    /// child frame being loaded and a `top-document` load in the main frame, whose current document is `about:blank`
+    /// when nil (a new iframe, a new web view).
     public var frameURL: String?
-    /// Whether the load comes from the top frame or a child frame; derived when nil (child-frame for
-    /// child-document loads and loads from a frame URL other than the top URL).
+    /// Whether the load comes from the top frame or a child frame; derived when nil (top-frame for top-document
+    /// loads, child-frame for child-document loads and for loads from a frame URL other than the top URL).
     public var loadContext: LoadContext?
     /// The HTTP method; GET when nil.
     public var method: RequestMethod?
@@ -28,6 +32,7 @@ public struct MatchRequest: Sendable, Hashable {
 ///
 /// `RequestPreparer` prepares many requests, canonicalizing each distinct top and frame URL only once.
 public struct PreparedRequest: Sendable {
+    /// The URL as given (with its fragment, if any).
     public let url: CanonicalURL
     public let topURL: CanonicalURL
     public let frameURL: CanonicalURL
@@ -35,8 +40,9 @@ public struct PreparedRequest: Sendable {
     public let isThirdParty: Bool
     public let loadContext: LoadContext
     public let method: RequestMethod
+    /// WebKit's evaluations of the load, in order (one or two, see `LoadEvaluation`).
+    public let evaluations: [LoadEvaluation]
     /// The URLs lower-cased, for literal pre-checks.
-    let lowercasedURL: [UInt8]
     let lowercasedTopURL: [UInt8]
     let lowercasedFrameURL: [UInt8]
     /// The top host and each of its parent domains (`a.b.c`, `b.c`, `c`) when the top URL has a plain shape (one
@@ -65,10 +71,14 @@ public struct PreparedRequest: Sendable {
         if let context = request.loadContext {
             self.loadContext = context
         } else {
-            self.loadContext = request.resourceType == .childDocument || (request.frameURL != nil && frame.url != top.url) ? .childFrame : .topFrame
+            switch request.resourceType {
+            case .topDocument: self.loadContext = .topFrame
+            case .childDocument: self.loadContext = .childFrame
+            default: self.loadContext = request.frameURL != nil && frame.url != top.url ? .childFrame : .topFrame
+            }
         }
         self.method = request.method ?? .get
-        self.lowercasedURL = url.lowercased
+        self.evaluations = LoadEvaluation.evaluations(of: url.url, lowercased: url.lowercased, type: request.resourceType)
         self.lowercasedTopURL = top.lowercased
         self.lowercasedFrameURL = frame.lowercased
         self.topHostSuffixes = top.hostSuffixes

@@ -1,5 +1,7 @@
 /// Reads requests written one JSON object a line, in the format of `webkit-match-oracle`:
 /// `{"url": ..., "type": ..., "top": ..., "frame": ..., "method": ..., "load-context": ...}`.
+/// As in the oracle, `frame` is the child frame issuing the load; for a `child-document` load (an iframe created in
+/// that frame) WebKit evaluates the load in the new frame, so the frame URL is `about:blank` whatever `frame` says.
 public enum MatchRequestDecoder {
     /// A line that is not a request.
     public struct Problem: Error, Sendable, Equatable {
@@ -43,7 +45,8 @@ public enum MatchRequestDecoder {
         let typeName = try string("type") ?? "script"
         guard var type = RequestResourceType(name: typeName) else { throw Problem(line: 1, message: "unknown request type \"\(typeName)\"") }
         if typeName == "document" { type = .topDocument }
-        var request = MatchRequest(url: url, resourceType: type, topURL: try string("top"), frameURL: try string("frame"))
+        let frame = try string("frame")
+        var request = MatchRequest(url: url, resourceType: type, topURL: try string("top"), frameURL: type == .childDocument ? nil : frame)
         if let method = try string("method") {
             guard let value = RequestMethod(rawValue: method.lowercased()) else { throw Problem(line: 1, message: "unknown method \"\(method)\"") }
             request.method = value

@@ -20,13 +20,19 @@ public struct RequestPreparer: Sendable {
             guard let document = document(text) else { throw PreparedRequest.Problem(message: "top URL '\(text)' is not an absolute URL") }
             top = document
         } else {
-            url = PreparedDocument(canonical, withHostSuffixes: true)
-            top = url
+            // A navigation of the main frame, or no top URL given: the URL itself, without its fragment, is the top URL.
+            url = PreparedDocument(canonical, withHostSuffixes: false)
+            top = PreparedDocument(canonical.withoutFragment, withHostSuffixes: true)
         }
-        var frame = top
+        let frame: PreparedDocument
         if let text = request.frameURL {
             guard let document = document(text) else { throw PreparedRequest.Problem(message: "frame URL '\(text)' is not an absolute URL") }
             frame = document
+        } else if request.resourceType == .topDocument || request.resourceType == .childDocument {
+            // Evaluated in the frame being loaded, whose document is still the initial empty one.
+            frame = blankDocument
+        } else {
+            frame = top
         }
         let host = url.url.host, topHost = top.url.host
         let isThirdParty = host != topHost && site(of: host) != site(of: topHost)
@@ -42,6 +48,9 @@ public struct RequestPreparer: Sendable {
         documents[text] = document
         return document
     }
+
+    /// `about:blank`, the URL of a frame's initial document.
+    private let blankDocument = PreparedDocument(CanonicalURL.aboutBlank, withHostSuffixes: true)
 
     private mutating func site(of host: String) -> String {
         if let known = sites[host] { return known }

@@ -96,22 +96,22 @@ public struct RuleListMatcher: Sendable {
     /// Number of rules whose trigger is checked for `request` (after the index), for statistics.
     public func candidateCount(_ request: PreparedRequest) -> Int {
         var candidates = everyRequest
-        urlIndex.collect(request.lowercasedURL, admitting: .any, into: &candidates)
+        for evaluation in request.evaluations { urlIndex.collect(evaluation.lowercasedURL, admitting: .any, into: &candidates) }
         topIndex.collect(request.lowercasedTopURL, admitting: .any, into: &candidates)
         frameIndex.collect(request.lowercasedFrameURL, admitting: .any, into: &candidates)
         return Set(candidates).count
     }
 
-    /// The slots (positions in `rules`) whose trigger matches, in rule order.
-    public func matchingSlots(_ request: PreparedRequest) -> [Int] {
+    /// The slots (positions in `rules`) whose trigger matches in `evaluation` of `request`, in rule order.
+    public func matchingSlots(_ request: PreparedRequest, in evaluation: LoadEvaluation) -> [Int] {
         var candidates: [Int32] = []
         candidates.reserveCapacity(everyRequest.count + 64)
         candidates += everyRequest
-        let resourceBit = request.resourceType.bit
+        let resourceBit = evaluation.resourceType.bit
         let loadTypeBit: UInt8 = request.isThirdParty ? 2 : 1
         let contextBit: UInt8 = request.loadContext == .topFrame ? 1 : 2
         let flags = GramIndex.RequestFlags(resourceBit: resourceBit, flags: loadTypeBit | contextBit << 2)
-        request.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, admitting: flags, into: &candidates) }
+        evaluation.lowercasedURL.withUnsafeBufferPointer { urlIndex.collect($0, admitting: flags, into: &candidates) }
         topIndex.collect(request.lowercasedTopURL, admitting: flags, into: &candidates)
         frameIndex.collect(request.lowercasedFrameURL, admitting: flags, into: &candidates)
         candidates.sort()
@@ -121,8 +121,8 @@ public struct RuleListMatcher: Sendable {
             gates.withUnsafeBufferPointer { gates in
                 literalPool.withUnsafeBufferPointer { pool in
                     unownedCompiled.withUnsafeBufferPointer { compiled in
-                        request.lowercasedURL.withUnsafeBufferPointer { lowered in
-                            request.url.bytes.withUnsafeBufferPointer { url in
+                        evaluation.lowercasedURL.withUnsafeBufferPointer { lowered in
+                            evaluation.url.bytes.withUnsafeBufferPointer { url in
                                 var previous: Int32 = -1
                                 for slot in candidates where slot != previous {
                                     previous = slot
@@ -149,44 +149,56 @@ public struct RuleListMatcher: Sendable {
         return matched
     }
 
-    /// Evaluates one request.
+    /// Evaluates one request: each of WebKit's evaluations of it (see `LoadEvaluation`), combined. A rule that fires
+    /// only in the second evaluation is marked `inSecondEvaluation`.
     public func evaluate(_ request: PreparedRequest) -> ListMatchResult {
-        let matched = matchingSlots(request)
         var result = ListMatchResult()
-        if matched.isEmpty { return result }
-        var effective: [FiredRule] = []
         var effectiveSlots: [Int] = []
-        for (position, slot) in matched.enumerated() {
-            let kind = rules[slot].action.kind
-            let fired = FiredRule(index: sourceIndices[slot], action: kind)
-            switch kind {
-            case .ignorePreviousRules:
-                for var earlier in effective {
-                    earlier.cancelledBy = fired.index
-                    result.cancelled.append(earlier)
+        for evaluation in request.evaluations {
+            let matched = matchingSlots(request, in: evaluation)
+            if matched.isEmpty { continue }
+            var effective: [(fired: FiredRule, slot: Int)] = []
+            var cancelled: [FiredRule] = []
+            for (position, slot) in matched.enumerated() {
+                let kind = rules[slot].action.kind
+                let fired = FiredRule(index: sourceIndices[slot], action: kind, inSecondEvaluation: evaluation.isSecond)
+                switch kind {
+                case .ignorePreviousRules:
+                    for (var earlier, _) in effective {
+                        earlier.cancelledBy = fired.index
+                        cancelled.append(earlier)
+                    }
+                    effective = [(fired, slot)]
+                case .ignoreFollowingRules:
+                    effective.append((fired, slot))
+                    for later in matched[(position + 1)...] {
+                        cancelled.append(FiredRule(index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index,
+                                                   inSecondEvaluation: evaluation.isSecond))
+                    }
+                default:
+                    effective.append((fired, slot))
                 }
-                effective = [fired]
-                effectiveSlots = [slot]
-            case .ignoreFollowingRules:
-                effective.append(fired)
-                effectiveSlots.append(slot)
-                for later in matched[(position + 1)...] {
-                    result.cancelled.append(FiredRule(index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index))
-                }
-            default:
-                effective.append(fired)
+                if case .ignoreFollowingRules = kind { break }
+            }
+            // A rule already counted by the first evaluation does not act twice.
+            let known = Set(result.fired.map(\.index))
+            let knownCancelled = Set(result.cancelled.map(\.index))
+            for (fired, slot) in effective where !known.contains(fired.index) {
+                result.fired.append(fired)
                 effectiveSlots.append(slot)
             }
-            if case .ignoreFollowingRules = kind { break }
+            result.cancelled += cancelled.filter { !knownCancelled.contains($0.index) && !known.contains($0.index) }
         }
+        if result.fired.isEmpty && result.cancelled.isEmpty { return result }
+        let firedIndices = Set(result.fired.map(\.index))
+        result.cancelled.removeAll { firedIndices.contains($0.index) }
         result.cancelled.sort { $0.index < $1.index }
-        for fired in effective { result.decision.apply(fired.action, url: request.url) }
-        for (fired, slot) in zip(effective, effectiveSlots) {
+        for fired in result.fired { result.decision.apply(fired.action, url: request.url) }
+        for (fired, slot) in zip(result.fired, effectiveSlots) {
             guard case .redirect(let redirect) = fired.action else { continue }
             result.decision.redirectSteps.append(RedirectStep(redirect: redirect, urlFilter: rules[slot].trigger.urlFilter, ruleIndex: fired.index))
         }
         result.decision.resolveRedirectTarget(requestURL: request.url)
-        result.fired = effective
         return result
     }
 

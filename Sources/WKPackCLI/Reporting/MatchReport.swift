@@ -36,11 +36,12 @@ enum MatchReport {
     }
 
     static func text(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
-        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
+        let frame = prepared.frameURL == prepared.topURL ? "" : ", frame \(prepared.frameURL.string)"
+        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string)\(frame), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
         if let target = decision.redirectTarget { output += redirectLines(target, paths, indent: "  ") }
         for (path, result) in zip(paths, results) where !result.fired.isEmpty || !result.cancelled.isEmpty {
             output += "  \(path): \(describe(result.decision))\n"
-            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\n" }
+            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\(secondEvaluationNote(rule, prepared))\n" }
             for rule in result.cancelled {
                 output += "    cancelled #\(rule.index) \(rule.pointer) \(rule.action.typeName) (by #\(rule.cancelledBy ?? -1) /\(rule.cancelledBy ?? -1))\n"
             }
@@ -48,14 +49,22 @@ enum MatchReport {
         return output
     }
 
+    /// " (second evaluation: as other, without the fragment)" for a rule that fired only in WebKit's second evaluation.
+    static func secondEvaluationNote(_ rule: FiredRule, _ request: PreparedRequest) -> String {
+        guard rule.inSecondEvaluation, let second = request.evaluations.last, second.isSecond else { return "" }
+        return " (second evaluation: \(second.summary))"
+    }
+
     static func jsonLine(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
         func quoted(_ text: String) -> String { JSONEscaper.quoted(text) }
         func rule(_ fired: FiredRule) -> String {
             var text = "{\"index\":\(fired.index),\"pointer\":\(quoted(fired.pointer)),\"action\":\(quoted(fired.action.typeName))"
             if let by = fired.cancelledBy { text += ",\"cancelled_by\":\(by)" }
+            if fired.inSecondEvaluation { text += ",\"second_evaluation\":true" }
             return text + "}"
         }
         var text = "{\"url\":\(quoted(prepared.url.string)),\"type\":\(quoted(prepared.resourceType.rawValue)),\"top\":\(quoted(prepared.topURL.string))"
+        text += ",\"frame\":\(quoted(prepared.frameURL.string))"
         text += ",\"third_party\":\(prepared.isThirdParty),\"load_context\":\(quoted(prepared.loadContext.rawValue))"
         text += ",\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
         text += ",\"redirects\":[\(decision.redirects.map { quoted(describe($0)) }.joined(separator: ","))]"

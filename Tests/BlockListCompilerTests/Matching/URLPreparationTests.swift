@@ -61,7 +61,7 @@ import Testing
                 checked += 1
                 #expect(a.url == b.url && a.topURL == b.topURL && a.frameURL == b.frameURL)
                 #expect(a.isThirdParty == b.isThirdParty && a.loadContext == b.loadContext && a.method == b.method && a.resourceType == b.resourceType)
-                #expect(a.lowercasedURL == b.lowercasedURL && a.lowercasedTopURL == b.lowercasedTopURL && a.lowercasedFrameURL == b.lowercasedFrameURL)
+                #expect(a.evaluations.map(\.lowercasedURL) == b.evaluations.map(\.lowercasedURL) && a.lowercasedTopURL == b.lowercasedTopURL && a.lowercasedFrameURL == b.lowercasedFrameURL)
                 #expect(a.topHostSuffixes == b.topHostSuffixes && a.topHostSuffixHashes == b.topHostSuffixHashes)
             case (.failure(let a), .failure(let b)):
                 #expect(a == b)

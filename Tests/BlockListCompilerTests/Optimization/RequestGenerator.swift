@@ -13,7 +13,8 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Builds requests from the rules themselves (URLs each url-filter matches, near misses, tops from the domain
-/// lists and top-url patterns, every resource type, load context and some methods) plus random URLs.
+/// lists and top-url patterns, every resource type, load context and some methods, fragments, tops holding a listed
+/// domain outside their host) plus random URLs.
 struct RequestGenerator {
     private var random: SeededGenerator
     private var samples: [String] = []
@@ -103,7 +104,9 @@ struct RequestGenerator {
 
     /// The next request.
     mutating func next() -> MatchRequest {
-        let url = chance(80) ? pick(samples) : randomURL()
+        var url = chance(80) ? pick(samples) : randomURL()
+        // Fragments: WebKit drops them for most types, keeps them for popups and evaluates media and pings twice.
+        if chance(15), !url.contains("#") { url += "#" + pick(["", "x", "a.js", String(pick(samples).suffix(6))]) }
         let type = pick(RequestResourceType.allCases)
         var top: String
         switch random.next() % 4 {
@@ -111,6 +114,8 @@ struct RequestGenerator {
         case 1: top = randomURL()
         default: top = pick(tops)
         }
+        // A listed domain outside the top's host (WebKit searches domain patterns in the whole top URL).
+        if chance(10), let host = CanonicalURL(top)?.host, !host.isEmpty { top = "http://elsewhere.example/?u=http://" + host + "/" }
         if chance(20), let host = CanonicalURL(url)?.host, !host.isEmpty { top = "https://" + host + "/index.html" }
         var request = MatchRequest(url: url, resourceType: type, topURL: top)
         if chance(15) { request.frameURL = chance(50) ? pick(tops) : randomURL() }

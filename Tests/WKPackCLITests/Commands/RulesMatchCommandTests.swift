@@ -29,6 +29,30 @@ private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
         #expect(outcome.standardOutput.contains("\"blocked\":true"))
     }
 
+    @Test func explainsTheSecondEvaluationOfAReport() {
+        let reports = #"""
+        [{"trigger":{"url-filter":"/report"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"/report","resource-type":["csp-report"]},"action":{"type":"ignore-previous-rules"}}]
+        """#
+        let outcome = RulesMatchRunner.run(.init(lists: ["r.json"], url: "http://collect.example/report#x", resourceType: "csp-report",
+                                                 topURL: "http://site.example/"), fileSystem: reader(["r.json": reports]))
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.hasPrefix("http://collect.example/report#x (csp-report, top http://site.example/, third-party, top-frame): blocked\n"))
+        #expect(outcome.standardOutput.contains("fired     #0 /0 block (second evaluation: as other, without the fragment)"))
+        let json = RulesMatchRunner.run(.init(lists: ["r.json"], url: "http://collect.example/report", resourceType: "csp-report",
+                                              topURL: "http://site.example/", format: "json"), fileSystem: reader(["r.json": reports]))
+        #expect(json.standardOutput.contains(#"{"index":0,"pointer":"/0","action":"block","second_evaluation":true}"#))
+    }
+
+    @Test func childDocumentsAndNavigationsShowTheirFrame() {
+        let child = RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://widget.example/", resourceType: "child-document",
+                                               topURL: "http://site.example/"), fileSystem: reader(["l.json": list]))
+        #expect(child.standardOutput.hasPrefix("http://widget.example/ (child-document, top http://site.example/, frame about:blank, third-party, child-frame)"))
+        let navigation = RulesMatchRunner.run(.init(lists: ["l.json"], url: "http://news.example/a#b", topURL: nil, format: "json"),
+                                              fileSystem: reader(["l.json": list]))
+        #expect(navigation.standardOutput.contains(#""type":"top-document","top":"http://news.example/a","frame":"about:blank","third_party":false,"load_context":"top-frame""#))
+    }
+
     @Test func summaryReportsPreparationAndMatchingTimes() {
         let requests = """
         {"url":"http://ads.example/x.js","type":"script","top":"http://site.example/"}
