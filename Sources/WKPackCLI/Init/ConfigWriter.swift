@@ -8,6 +8,10 @@ enum ConfigWriter {
         if let output = draft.output { lines.append("  output: " + scalar(output)) }
         if let mode = draft.mode { lines.append("  mode: " + mode.rawValue) }
         if let sourceMaps = draft.sourceMaps { lines.append("  sourceMaps: " + sourceMaps.rawValue) }
+        if let target = draft.target {
+            let line = "  target: \(target)"
+            lines.append(draft.targetReason.map { line + "   # oldest Safari with the syntax the sources use: " + $0 } ?? line)
+        }
         for (key, entries) in [("alias", draft.aliases), ("fallback", draft.fallbacks)] where !entries.isEmpty {
             lines.append("  \(key):")
             for entry in entries {

@@ -22,6 +22,9 @@ struct InitDraft: Equatable {
     var root = ScriptsConfig.defaultRoot
     var output: String?
     var mode: BundleMode?
+    /// `scripts.target`, when the sources use syntax newer than the default target, and why.
+    var target: ScriptTarget?
+    var targetReason: String?
     var sourceMaps: SourceMapMode?
     var aliases: [PathEntry] = []
     var fallbacks: [PathEntry] = []

@@ -112,7 +112,14 @@ struct ProjectScanner {
             do {
                 let tokenization = try JavaScriptTokenizer.tokenize(bytes)
                 tokens = tokenization.tokens
-                module = try JavaScriptParser.analyze(bytes, tokenization: tokenization).module
+                let analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
+                module = analysis.module
+                // The draft's target: the oldest Safari with every syntax feature the scanned files use.
+                if let required = RequiredTarget.of(bytes, tokens: tokens, analysis: analysis),
+                   required.target > (draft.target ?? ScriptTarget.minimum) {
+                    draft.target = required.target
+                    draft.targetReason = "\(required.feature.displayName) at \(projectPath(file)):\(required.line):\(required.column) needs it"
+                }
             } catch {
                 diagnostics.append(InitDiagnostic(location: SourceLocation(path: shownPath(file), line: error.line, column: error.column),
                                                   message: error.message + " (imports of this file not scanned)"))

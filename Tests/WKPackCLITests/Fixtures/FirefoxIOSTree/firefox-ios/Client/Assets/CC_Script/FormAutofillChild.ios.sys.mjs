@@ -8,9 +8,17 @@ import { ContentDOMReference } from "resource://gre/modules/ContentDOMReference.
 const lazy = {};
 XPCOMUtils.defineLazyGetter(lazy, "enabled", () => FormAutofill.isAutofillEnabled);
 
+// Desktop's modules use syntax of recent engines (private methods need Safari 15), so the tree's target is safari15.
 export class FormAutofillChild {
+  #described = 0;
+
   describe(field) {
+    this.#described++;
     return [FormAutofill.source, lazy.enabled, typeof LoginHelper, typeof MLAutofill, OSKeyStore.canReauth(),
-      ContentDOMReference.get(field).id].join(",");
+      this.#identify(field)].join(",");
+  }
+
+  #identify(field) {
+    return ContentDOMReference.get(field)?.id ?? "unknown";
   }
 }
