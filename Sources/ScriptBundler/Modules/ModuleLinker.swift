@@ -13,7 +13,7 @@ struct ModuleLinker {
     }
 
     let graph: ModuleGraph
-    /// Set when unused exports and unreachable function declarations are dropped (production bundles).
+    /// Set when unused exports and the declarations nothing kept reaches are dropped (production bundles).
     let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
     private var namespaceKeyCache: [Int: [String: String]?] = [:]
@@ -27,7 +27,17 @@ struct ModuleLinker {
     init(graph: ModuleGraph, dropsUnused: Bool = false, names: RuntimeNames = .development) {
         self.graph = graph
         self.names = names
-        usage = dropsUnused ? ExportUsage(graph: graph) : nil
+        let usage = dropsUnused ? ExportUsage(shaking: graph) : nil
+        self.usage = usage
+        unusedModules = usage.map { UnusedModules(graph: graph, usage: $0) }
+    }
+
+    /// Set with `usage`: the modules left out of the bundle (no definition, no importer requires them).
+    let unusedModules: UnusedModules?
+
+    /// Whether module `id` is left out of the bundle (see `UnusedModules`).
+    func isLeftOut(_ id: Int) -> Bool {
+        unusedModules?.contains(id) ?? false
     }
 
     static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
@@ -262,6 +272,8 @@ struct ModuleLinker {
             header += " \(names.export)(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
         for (request, target) in record.requestTargets.enumerated() {
+            // A module left out has no effect and nothing kept reads it: its request variable stays unset.
+            if isLeftOut(target) { continue }
             helpers.insert(.interop)
             header += " \(Self.requestVariable(request)) = \(names.interop)(\(target));"
             if runtimeStars.contains(request) {
@@ -311,7 +323,8 @@ struct ModuleLinker {
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
         }
         if usage != nil {
-            let unused = UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
+            let unused = usage?.unusedRanges(of: record.id)
+                ?? UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
             if !unused.isEmpty {
                 edits = edits.filter { edit in
                     // `unused` is sorted and disjoint: find the last range starting at or before the edit.
