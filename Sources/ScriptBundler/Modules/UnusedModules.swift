@@ -1,7 +1,8 @@
-/// The ES modules of a graph that a production bundle leaves out entirely: no entry, nothing reads any of their
+/// The modules of a graph that a production bundle leaves out entirely: no entry, nothing reads any of their
 /// exports (`ExportUsage`; a module required, loaded with `import()` or imported as a namespace is always kept),
-/// their own code is only module syntax and declarations `UnusedDeclarationFinder` drops (so evaluating them has
-/// no effect), and every module they import is left out too (so leaving them out runs no fewer effects).
+/// evaluating them has no effect (an ES module whose own code is only module syntax and declarations
+/// `UnusedDeclarationFinder` drops, or an ES or CommonJS module its package.json `sideEffects` declares free of
+/// effects), and every module they import or require is left out too (so leaving them out runs no fewer effects).
 struct UnusedModules {
     private var dropped: [Bool]
 
@@ -9,16 +10,29 @@ struct UnusedModules {
         let count = graph.records.count
         let entries = Set(graph.entries)
         dropped = graph.records.map { record in
-            guard record.kind == .esModule, !entries.contains(record.id), usage.readNames(of: record.id)?.isEmpty == true,
-                  let unused = usage.unusedRanges(of: record.id) else { return false }
-            return Self.hasNoCodeLeft(record, unused: unused)
+            guard !entries.contains(record.id), usage.readNames(of: record.id)?.isEmpty == true else { return false }
+            switch record.kind {
+            case .esModule:
+                if record.isDeclaredSideEffectFree { return true }
+                guard let unused = usage.unusedRanges(of: record.id) else { return false }
+                return Self.hasNoCodeLeft(record, unused: unused)
+            case .commonJS:
+                // Only imported (a `require` would read it all): left out when its package says it may be.
+                return record.isDeclaredSideEffectFree
+            default:
+                return false
+            }
         }
         // A module whose import stays must stay: its evaluation runs the import's.
         var changed = true
         while changed {
             changed = false
             for id in 0..<count where dropped[id] {
-                if graph.records[id].requestTargets.contains(where: { $0 < 0 || $0 >= count || !dropped[$0] }) {
+                let record = graph.records[id]
+                if record.requestTargets.contains(where: { $0 < 0 || $0 >= count || !dropped[$0] })
+                    || record.requireTargets.values.contains(where: { $0 < 0 || $0 >= count || !dropped[$0] })
+                    || record.dynamicTargets.contains(where: { $0 != nil })
+                    || !record.contextTargets.isEmpty {
                     dropped[id] = false
                     changed = true
                 }

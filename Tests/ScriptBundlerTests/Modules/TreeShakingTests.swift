@@ -175,6 +175,50 @@ import Testing
         #expect(definitions(outcome.production) == 4)
     }
 
+    @Test func packageSideEffectsLeaveOutUnusedFiles() throws {
+        guard let outcome = try UnusedCodeTests.bundle([
+            "entry.js": """
+            import "pure-pkg/unused.js";
+            import { value } from "pure-pkg/index.js";
+            import "pure-pkg/styles.js";
+            import "pure-pkg/deep/setup.js";
+            import { unused } from "cjs-pkg";
+            __log.push("value " + value);
+            """,
+        ], expecting: ["styles ran", "setup ran", "value v"], projectFiles: [
+            "node_modules/pure-pkg/package.json": #"{"name": "pure-pkg", "sideEffects": ["./styles.js", "setup.js"]}"#,
+            "node_modules/pure-pkg/unused.js": "const table = Object.keys({ a: 1 }).map((k) => k + \"DROP-unused-file\");\nexport const first = table[0];",
+            "node_modules/pure-pkg/index.js": "export const value = \"v\";",
+            "node_modules/pure-pkg/styles.js": "__log.push(\"styles ran\");",
+            "node_modules/pure-pkg/deep/setup.js": "__log.push(\"setup ran\");",
+            "node_modules/cjs-pkg/package.json": #"{"name": "cjs-pkg", "main": "main.js", "sideEffects": false}"#,
+            "node_modules/cjs-pkg/main.js": "exports.unused = Object.keys({ DROPcjs: 1 })[0];",
+        ]) else { return }
+        for marker in ["DROP-unused-file", "DROPcjs"] {
+            #expect(outcome.development.contains(marker))
+            #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"sideEffects": false}"#, "lib/a.js", true),
+        (#"{"sideEffects": true}"#, "lib/a.js", false),
+        (#"{"name": "x"}"#, "lib/a.js", false),
+        (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/a.js", false),
+        (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/b.js", true),
+        (#"{"sideEffects": ["*.css", "polyfill.js"]}"#, "src/deep/polyfill.js", false),
+        (#"{"sideEffects": ["*.css"]}"#, "src/index.js", true),
+        (#"{"sideEffects": ["src/**/*.js"]}"#, "src/a/b/c.js", false),
+        (#"{"sideEffects": ["src/**/*.js"]}"#, "src/c.js", false),
+        (#"{"sideEffects": ["src/*.js"]}"#, "src/a/c.js", true),
+        (#"{"sideEffects": ["src/?.js"]}"#, "src/a.js", false),
+        (#"{"sideEffects": [1]}"#, "src/a.js", false),
+    ] as [(String, String, Bool)])
+    func sideEffectsGlobs(manifest: String, path: String, isFree: Bool) throws {
+        let value = try #require(PackageJSONValue.parse(Array(manifest.utf8)))
+        #expect((PackageSideEffects(value)?.isSideEffectFree(path) ?? false) == isFree, "\(manifest) \(path)")
+    }
+
     /// The class recogniser on its own: the extents it finds, and the shapes it refuses.
     @Test(arguments: [
         ("class A { m() { return 1; } }", "class A { m() { return 1; } }"),
