@@ -49,7 +49,20 @@ struct ExportUsage {
         droppedRanges = Array(repeating: nil, count: count)
         var dirty = Array(repeating: false, count: count)
         for record in graph.records {
-            for target in record.requireTargets.values { markAll(target) }
+            // `const { a, b } = require("x")` reads `a` and `b` of "x"; any other use of a required module reads it all.
+            let calls = record.analysis?.module.requireCalls ?? []
+            let destructured = RequiredNames.names(in: record)
+            var wholeRequires = Set(record.requireTargets.keys)
+            for (index, call) in calls.enumerated() where index < destructured.count {
+                guard let names = destructured[index], let target = record.requireTargets[call.specifier] else { continue }
+                for name in names { insert(name, in: target) }
+                requiredByName.insert(target)
+                wholeRequires.remove(call.specifier)
+            }
+            for (index, call) in calls.enumerated() where index >= destructured.count || destructured[index] == nil {
+                wholeRequires.insert(call.specifier)
+            }
+            for specifier in wholeRequires { if let target = record.requireTargets[specifier] { markAll(target) } }
             for target in record.dynamicTargets { if let target { markAll(target) } }
             for context in record.contextTargets { for entry in context { markAll(entry.id) } }
             guard let module = record.analysis?.module else { continue }
@@ -94,6 +107,13 @@ struct ExportUsage {
             }
         }
     }
+
+    /// Modules some `require` call reads by name (`init(shaking:)`): their namespace object is what `require`
+    /// returns, so its properties keep the export names.
+    private(set) var requiredByName: Set<Int> = []
+
+    /// Whether a `require` call reads module `id` (see `requiredByName`).
+    func isRequiredByName(_ id: Int) -> Bool { requiredByName.contains(id) }
 
     /// The exports of module `id` that are read; `nil` when all of them may be.
     func readNames(of id: Int) -> Set<String>? {

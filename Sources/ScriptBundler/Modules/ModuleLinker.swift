@@ -54,12 +54,14 @@ struct ModuleLinker {
     }
 
     /// Short property keys (`a`, `b`, ...) for the exports of an ES module whose namespace object only the
-    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `export *`
-    /// in the module (its names could come from a CommonJS module at run time). `nil` keeps the real names.
+    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `require`
+    /// reads it (it reads the real names), no `export *` in the module (its names could come from a CommonJS
+    /// module at run time). `nil` keeps the real names.
     mutating func namespaceKeys(of id: Int) -> [String: String]? {
         if let cached = namespaceKeyCache[id] { return cached }
         var keys: [String: String]?
-        if let names = usage?.readNames(of: id), id < graph.records.count, graph.records[id].kind == .esModule,
+        if let names = usage?.readNames(of: id), usage?.isRequiredByName(id) == false, id < graph.records.count,
+           graph.records[id].kind == .esModule,
            let module = graph.records[id].analysis?.module, module.starExports.isEmpty {
             var map: [String: String] = [:]
             for (index, name) in names.sorted().enumerated() { map[name] = Self.shortKey(index) }

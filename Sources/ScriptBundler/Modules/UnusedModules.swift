@@ -9,8 +9,12 @@ struct UnusedModules {
     init(graph: ModuleGraph, usage: ExportUsage) {
         let count = graph.records.count
         let entries = Set(graph.entries)
+        // A module a `require` call names is looked up at run time, whatever it reads.
+        var required = Set<Int>()
+        for record in graph.records { required.formUnion(record.requireTargets.values) }
         dropped = graph.records.map { record in
-            guard !entries.contains(record.id), usage.readNames(of: record.id)?.isEmpty == true else { return false }
+            guard !entries.contains(record.id), !required.contains(record.id), usage.readNames(of: record.id)?.isEmpty == true
+            else { return false }
             switch record.kind {
             case .esModule:
                 if record.isDeclaredSideEffectFree { return true }

@@ -219,6 +219,30 @@ import Testing
         #expect((PackageSideEffects(value)?.isSideEffectFree(path) ?? false) == isFree, "\(manifest) \(path)")
     }
 
+    @Test func destructuredRequiresReadOnlyTheirNames() throws {
+        guard let outcome = try UnusedCodeTests.bundle([
+            "entry.js": """
+            const { used, renamed: r } = require("./lib/esm.js");
+            const whole = require("./lib/whole.js");
+            var { onlyHere } = require("./lib/other.js"), after = 1;
+            __log.push(used() + " " + r() + " " + onlyHere() + after);
+            __log.push(Object.keys(whole).join(","));
+            """,
+            "esm.js": """
+            export function used() { return "used"; }
+            export const renamed = () => "renamed";
+            export function unusedByRequire() { return "DROP-required"; }
+            """,
+            "whole.js": "export function a() { return \"KEEP-whole-a\"; }\nexport function b() { return \"KEEP-whole-b\"; }",
+            "other.js": "export function onlyHere() { return \"here\"; }\nexport function notHere() { return \"DROP-other\"; }",
+        ], expecting: ["used renamed here1", "a,b"]) else { return }
+        for marker in ["DROP-required", "DROP-other"] {
+            #expect(outcome.development.contains(marker))
+            #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
+        }
+        #expect(outcome.production.contains("KEEP-whole-a") && outcome.production.contains("KEEP-whole-b"))
+    }
+
     /// The class recogniser on its own: the extents it finds, and the shapes it refuses.
     @Test(arguments: [
         ("class A { m() { return 1; } }", "class A { m() { return 1; } }"),
