@@ -29,6 +29,7 @@ struct RulesCostReport {
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    private static func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value * 1000) }
     private static func megabytes(_ value: Int) -> String { String(format: "%.2f MB", Double(value) / 1_000_000) }
 
     private func fileIndex(_ list: ListCost, _ index: Int) -> Int {
@@ -50,7 +51,7 @@ struct RulesCostReport {
             for rule in rules {
                 let index = fileIndex(list, rule.index)
                 let location = list.spans.location(of: index)
-                out += "    \(list.path):\(location.line):\(location.column): rule \(index) (/\(index)): \(Self.seconds(rule.seconds)) s, \(rule.bytes) bytes: \(rule.reasons.prefix(2).joined(separator: "; "))\n"
+                out += "    \(list.path):\(location.line):\(location.column): rule \(index) (/\(index)): \(Self.milliseconds(rule.seconds)), \(rule.bytes) bytes: \(rule.reasons.prefix(2).joined(separator: "; "))\n"
             }
         }
         let automata = estimate.costliestAutomata(top)
@@ -58,7 +59,7 @@ struct RulesCostReport {
             out += "  costliest automata:\n"
             for automaton in automata {
                 let index = fileIndex(list, automaton.openingRule)
-                out += "    \(automaton.group.rawValue) automaton opened by rule \(index) (/\(index)): \(automaton.patterns) patterns, \(automaton.nfaNodes) NFA nodes, \(automaton.loopsInPrefix) quantified terms before its fixed part: \(Self.seconds(automaton.seconds)) s, \(automaton.bytes) bytes\n"
+                out += "    \(automaton.group.rawValue) automaton opened by rule \(index) (/\(index)): \(automaton.patterns) patterns, \(automaton.nfaNodes) NFA nodes, \(automaton.loopsInPrefix) quantified terms before its fixed part: \(Self.milliseconds(automaton.seconds)), \(automaton.bytes) bytes\n"
             }
         }
         return out
