@@ -15,8 +15,8 @@ private func entryCount(_ rules: [Rule]) -> Int {
     @Test(arguments: [
         // Two selectors on the same two domains: one rule, two entries.
         (#"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 1, 2),
-        // Overlapping lists: a.com has .x and .y, b.com only .x, c.com only .y.
-        (#"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","c.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 2, 2),
+        // Overlapping lists: a.com has .x and .y, b.com only .x, c.com only .y: three rules, each entry once.
+        (#"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","c.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 3, 3),
         // unless-domain does not distribute over entries: left alone.
         (#"[{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 2, 2),
         // Different url-filters are different groups.
