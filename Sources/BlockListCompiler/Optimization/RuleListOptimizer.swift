@@ -13,13 +13,18 @@
 ///    action and the same rest of trigger (`URLFilterContainment`, decided on automata);
 /// 6. merging rules that differ only in their `if-domain` / `if-top-url` / `if-frame-url` list, `resource-type` or
 ///    `load-type` (the union of the values matches the union of the requests);
-/// 7. packing `css-display-none` selectors of identical triggers into one rule (at most `maximumSelectorsPerRule`).
+/// 7. packing `css-display-none` selectors of identical triggers into one rule (at most `maximumSelectorsPerRule`);
+/// 8. with `forWebKit`, passes aimed at WebKit's compile cost (`CompileCostModel`) that rewrite rules more freely:
+///    `DomainEntryPruner` and `ConditionEntryRegrouper`.
 public struct RuleListOptimizer: Sendable {
     /// Most selectors packed into one `css-display-none` rule.
     public var maximumSelectorsPerRule: Int
+    /// Also run the passes aimed at WebKit's compile time and compiled size.
+    public var forWebKit: Bool
 
-    public init(maximumSelectorsPerRule: Int = 250) {
+    public init(maximumSelectorsPerRule: Int = 250, forWebKit: Bool = false) {
         self.maximumSelectorsPerRule = maximumSelectorsPerRule
+        self.forWebKit = forWebKit
     }
 
     /// The optimized rules and a per-pass report. `byteCount`, when given, measures the list's size before and
@@ -43,6 +48,11 @@ public struct RuleListOptimizer: Sendable {
             run("merge rules differing only in \(name(of: dimension))") { merge($0, along: dimension) }
         }
         run("pack css-display-none selectors", packSelectors)
+        if forWebKit {
+            run("drop domain entries another entry covers (for WebKit)", DomainEntryPruner.prune)
+            let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
+            run("regroup css-display-none rules by if-condition entry (for WebKit)", regrouper.regroup)
+        }
         return (current, report)
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `wkpack rules optimize IN... -o OUT [--report]`: smaller lists with exactly the same decisions.
+/// `wkpack rules optimize IN... -o OUT [--report] [--for-webkit]`: smaller lists with exactly the same decisions.
 public struct RulesOptimizeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "optimize",
@@ -15,11 +15,12 @@ public struct RulesOptimizeCommand: ParsableCommand {
     @Argument(help: "Rule list files.") var inputs: [String] = []
     @Option(name: .shortAndLong, help: "Output file (one input) or directory (several inputs).") var output: String
     @Flag(name: .long, help: "Print rules and bytes before and after each pass.") var report = false
+    @Flag(name: .customLong("for-webkit"), help: "Also rewrite rules to cut WebKit's compile time and size (see `wkpack rules cost`).") var forWebKit = false
 
     public init() {}
 
     public func run() throws {
-        let outcome = RulesOptimizeRunner.run(inputs: inputs, output: output, report: report)
+        let outcome = RulesOptimizeRunner.run(inputs: inputs, output: output, report: report, forWebKit: forWebKit)
         try outcome.emit()
     }
 }

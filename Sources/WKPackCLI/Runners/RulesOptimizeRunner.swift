@@ -3,11 +3,11 @@ import Foundation
 
 /// The work behind `wkpack rules optimize`.
 public enum RulesOptimizeRunner {
-    public static func run(inputs: [String], output: String, report: Bool,
+    public static func run(inputs: [String], output: String, report: Bool, forWebKit: Bool = false,
                            fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         guard !inputs.isEmpty else {
-            outcome.standardError = "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report]\n"
+            outcome.standardError = "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report] [--for-webkit]\n"
             outcome.exitCode = 2
             return outcome
         }
@@ -30,7 +30,7 @@ public enum RulesOptimizeRunner {
                 return outcome
             }
             let serializer = RuleListSerializer()
-            let (rules, passes) = RuleListOptimizer().optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
+            let (rules, passes) = RuleListOptimizer(forWebKit: forWebKit).optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serialize(rules)))
             if report {

@@ -65,7 +65,7 @@ import Testing
         #expect(missing.standardError == "none.json: error: no such file\n")
         let empty = RulesOptimizeRunner.run(inputs: [], output: "out.json", report: false, fileSystem: files)
         #expect(empty.exitCode == 2)
-        #expect(empty.standardError == "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report]\n")
+        #expect(empty.standardError == "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report] [--for-webkit]\n")
         #expect(files.files.isEmpty)
     }
 }

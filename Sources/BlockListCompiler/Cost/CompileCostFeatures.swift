@@ -1,0 +1,42 @@
+/// What a list gives WebKit's content-rule-list compiler to do, counted the way the compiler groups it.
+public struct CompileCostFeatures: Sendable, Equatable {
+    /// The shape of one automaton group's prefix tree.
+    public struct Group: Sendable, Equatable {
+        /// Patterns added to the group's prefix tree.
+        public var patterns = 0
+        /// Prefix-tree edges (each shared prefix counted once).
+        public var treeEdges = 0
+        /// NFAs WebKit cuts the tree into.
+        public var automata = 0
+        /// NFA nodes over all those NFAs.
+        public var nfaNodes = 0
+        /// NFA nodes weighted by the quantified terms of their NFA's prefix (states every DFA state carries).
+        public var loopWeightedNodes = 0
+        /// Fixed-subtree nodes of NFAs after a loop, times how many characters can start a match there.
+        public var restartWeightedNodes = 0
+        /// The largest NFA's nodes.
+        public var largestAutomatonNodes = 0
+
+        public init() {}
+    }
+
+    /// Bytes of the JSON source (WebKit parses it and stores it in the compiled file).
+    public var sourceBytes = 0
+    public var ruleCount = 0
+    /// Bytes of `css-display-none` selectors (each is parsed by WebKit's CSS parser).
+    public var selectorBytes = 0
+    /// Bytes of WebKit's serialized actions (after its merging of identical actions).
+    public var actionBytes = 0
+    /// Rules whose url-filter matches every URL (kept off the automata).
+    public var universalRules = 0
+    /// Entries of every `if-`/`unless-` condition list.
+    public var conditionValues = 0
+    public var groups: [AutomatonGroup: Group] = [:]
+
+    public init() {}
+
+    /// Sum of a group statistic over all groups.
+    public func total(_ statistic: (Group) -> Int) -> Int {
+        groups.values.reduce(0) { $0 + statistic($1) }
+    }
+}

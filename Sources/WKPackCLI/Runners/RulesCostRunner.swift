@@ -1,0 +1,71 @@
+import BlockListCompiler
+import Foundation
+
+/// The work behind `wkpack rules cost`: loads each list, asks `CompileCostModel`, formats the estimate.
+public enum RulesCostRunner {
+    public static func run(inputs: [String], top topText: String, format formatName: String,
+                           model: CompileCostModel = CompileCostModel(),
+                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+        var outcome = ListCommandOutcome()
+        func usage(_ message: String) -> ListCommandOutcome {
+            outcome.standardError = "error: \(message)\nUsage: wkpack rules cost LIST... [--top N] [--format text|json]\n"
+            outcome.exitCode = 2
+            return outcome
+        }
+        guard let top = Int(topText), top >= 0 else { return usage("--top expects a whole number ≥ 0, got '\(topText)'") }
+        guard let format = RulesCostReport.Format(rawValue: formatName) else {
+            return usage("unknown format '\(formatName)'; expected text or json")
+        }
+        guard !inputs.isEmpty else { return usage("no rule list given") }
+
+        var reports: [RulesCostReport.ListCost] = []
+        for path in inputs {
+            let bytes: [UInt8]
+            switch fileSystem.read(path) {
+            case .failure(let problem):
+                outcome.standardError = "\(path): error: \(problem.message)\n"
+                outcome.exitCode = 1
+                return outcome
+            case .success(let read): bytes = read
+            }
+            let loaded = RuleListLoader().load(bytes)
+            if let error = loaded.webKitError ?? loaded.errors.first {
+                outcome.standardError = "\(path):\(error.line):\(error.column): error: \(error.message)\n"
+                outcome.exitCode = 1
+                return outcome
+            }
+            let spans = RuleSpans(bytes: bytes, ruleCount: loaded.ruleCount)
+            let byteCounts = loaded.ruleIndices.map { spans.byteCount(of: $0) }
+            let estimate = model.estimate(loaded.rules, ruleByteCounts: byteCounts, sourceBytes: bytes.count)
+            reports.append(RulesCostReport.ListCost(path: path, ruleCount: loaded.ruleCount, byteCount: bytes.count,
+                                                    estimate: estimate, ruleIndices: loaded.ruleIndices, spans: spans))
+        }
+        outcome.standardOutput = RulesCostReport(format: format, top: top).format(reports)
+        return outcome
+    }
+}
+
+/// Where each rule of a list starts and how many bytes it spans (for locations and per-rule JSON size).
+struct RuleSpans {
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+    private var locations: [(line: Int, column: Int)] = []
+
+    init(bytes: [UInt8], ruleCount: Int) {
+        guard let document = try? JSONReader().parse(bytes), document[document.root].kind == .array else { return }
+        let elements = document.elements(of: document.root)
+        starts = elements.map { Int(document[$0].start) }
+        ends = elements.map { Int(document[$0].end) }
+        locations = SourceLocator.locations(of: starts, in: bytes)
+    }
+
+    /// JSON bytes of rule `index` (0 when unknown).
+    func byteCount(of index: Int) -> Int {
+        index < starts.count ? max(0, ends[index] - starts[index]) : 0
+    }
+
+    /// 1-based line and column where rule `index` starts.
+    func location(of index: Int) -> (line: Int, column: Int) {
+        index < locations.count ? locations[index] : (1, 1)
+    }
+}

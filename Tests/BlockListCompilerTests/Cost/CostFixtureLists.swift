@@ -1,0 +1,88 @@
+import Foundation
+@testable import BlockListCompiler
+
+/// The lists the oracle fixtures name, laid out by `scripts/cost/lists.sh` in a temporary folder (once per run).
+enum CostFixtureLists {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let sharedFolder = packageRoot.appendingPathComponent("../shared").standardized
+
+    /// One oracle measurement of the fixture file.
+    struct Measurement: Decodable {
+        var name: String
+        var cpu_seconds: Double
+        var seconds: Double
+        var compiled_bytes: Int?
+        var ok: Bool
+    }
+
+    static func measurements() throws -> [Measurement] {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("oracle-measurements.jsonl"), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Measurement.self, from: Data($0.utf8)) }.filter(\.ok)
+    }
+
+    /// Why the lists cannot be laid out here, or nil when they can.
+    static let missingTool: String? = {
+        let needs = [("../shared/corpus", sharedFolder.appendingPathComponent("corpus/extra/corpus-extra.tar.xz").path),
+                     ("tar", "/usr/bin/tar"), ("xz", "/usr/bin/xz"), ("/usr/bin/python3", "/usr/bin/python3")]
+        return needs.first { !FileManager.default.fileExists(atPath: $0.1) }.map { "needs \($0.0) to lay out the measured lists" }
+    }()
+
+    /// The folder holding corpus/, extra/ and generated/, made once.
+    static let folder: Result<URL, LayoutFailure> = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-cost-lists-\(ProcessInfo.processInfo.processIdentifier)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return .failure(LayoutFailure(message: "scripts/cost/lists.sh did not start: \(error)"))
+        }
+        guard process.terminationStatus == 0 else {
+            return .failure(LayoutFailure(message: "scripts/cost/lists.sh exited with \(process.terminationStatus)"))
+        }
+        return .success(dir)
+    }()
+
+    struct LayoutFailure: Error {
+        var message: String
+    }
+
+    /// Spearman's rank correlation (average ranks on ties).
+    static func spearman(_ x: [Double], _ y: [Double]) -> Double {
+        func ranks(_ values: [Double]) -> [Double] {
+            let order = values.indices.sorted { values[$0] < values[$1] }
+            var result = [Double](repeating: 0, count: values.count)
+            var start = 0
+            while start < order.count {
+                var end = start
+                while end + 1 < order.count && values[order[end + 1]] == values[order[start]] { end += 1 }
+                for k in start...end { result[order[k]] = Double(start + end) / 2 + 1 }
+                start = end + 1
+            }
+            return result
+        }
+        let rx = ranks(x), ry = ranks(y)
+        let mx = rx.reduce(0, +) / Double(rx.count), my = ry.reduce(0, +) / Double(ry.count)
+        var cov = 0.0, vx = 0.0, vy = 0.0
+        for (a, b) in zip(rx, ry) {
+            cov += (a - mx) * (b - my)
+            vx += (a - mx) * (a - mx)
+            vy += (b - my) * (b - my)
+        }
+        return vx == 0 || vy == 0 ? 0 : cov / (vx * vy).squareRoot()
+    }
+
+    /// The model's estimate for a list file (rule byte counts from the file, as `wkpack rules cost` does).
+    static func estimate(_ url: URL, model: CompileCostModel = CompileCostModel()) throws -> CompileCostEstimate {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let loaded = RuleListLoader().load(bytes)
+        let document = try JSONReader().parse(bytes)
+        let elements = document.elements(of: document.root)
+        let counts = loaded.ruleIndices.map { Int(document[elements[$0]].end - document[elements[$0]].start) }
+        return model.estimate(loaded.rules, ruleByteCounts: counts, sourceBytes: bytes.count)
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import BlockListCompiler
+
+/// The terms WebKit adds for an accepted url-filter (with the implicit leading `.*`).
+private func terms(_ pattern: String, caseSensitive: Bool = false) -> [URLFilterTerm] {
+    guard let parsed = URLFilterParser().parseTerms(pattern, isCaseSensitive: caseSensitive).pattern else { return [] }
+    return parsed.isAnchoredAtStart ? parsed.terms : [URLFilterPrefixTree.universalPrefix] + parsed.terms
+}
+
+private func tree(_ patterns: [String]) -> URLFilterPrefixTree {
+    var tree = URLFilterPrefixTree()
+    for pattern in patterns { tree.add(terms(pattern)) }
+    return tree
+}
+
+private func automata(_ tree: URLFilterPrefixTree) -> [URLFilterPrefixTree.Partition] {
+    tree.partitions.filter { $0.patternCount > 0 }
+}
+
+@Suite struct URLFilterPrefixTreeTests {
+    /// Patterns, and the NFAs WebKit's `processNFAs` makes of them: one per distinct prefix ending in a quantifier.
+    @Test(arguments: [
+        (["abc"], 1),
+        (["abc", "abd", "xyz"], 1),                 // every unanchored literal hangs off the one leading `.*`
+        (["^https://a", "^https://b"], 1),          // anchored literals: the root NFA
+        (["abc", "^https://a"], 2),
+        (["a.*b"], 1),                              // `.* a` then `.*`: the subtree after the second `.*` only
+        (["a.*b", "a.*c"], 1),                      // the same prefix up to the last quantifier
+        (["a.*b", "c.*d"], 2),
+        (["a.*b", "c.*d", "e.*f", "g"], 4),
+        (["^https?://([^/]+\\.)?x\\.com", "^https?://([^/]+\\.)?y\\.com"], 1),
+        (["ab+c", "ab+d", "ab?c"], 2),              // no pattern ends right after the leading `.*`: no NFA for it
+    ])
+    func automataFollowTheLastQuantifier(patterns: [String], expected: Int) {
+        #expect(automata(tree(patterns)).count == expected)
+    }
+
+    @Test func sharedPrefixesAreCountedOnce() {
+        let one = tree(["^https://cdn\\.example\\.com/abc"])
+        let two = tree(["^https://cdn\\.example\\.com/abc", "^https://cdn\\.example\\.com/abd"])
+        #expect(two.edgeCount == one.edgeCount + 1)
+        #expect(two.patternCount == 2)
+    }
+
+    @Test func anAutomatonAfterAQuantifierRepeatsItsPrefix() {
+        var tree = URLFilterPrefixTree()
+        let first = tree.add(terms("abc.*x"))
+        // `.*` (2 nodes), a, b, c (3), `.*` (2): the second NFA regenerates all 7 prefix nodes, then x.
+        #expect(first.newPartitions == 2)
+        #expect(first.endsInNewPartition)
+        #expect(automata(tree).map(\.prefixNodes) == [7])
+        let second = tree.add(terms("abc.*y"))
+        #expect(second.newPartitions == 0)
+        #expect(!second.endsInNewPartition)
+        #expect(second.newNodes == 1)
+    }
+
+    @Test func startWidthCountsTheCharactersThatCanStartAMatchAfterALoop() {
+        let letters = tree(["abc", "bcd", "cde"])
+        let slash = tree(["/abc", "/bcd", "/cde"])
+        let anchored = tree(["^abc", "^bcd"])
+        #expect(automata(letters).map(\.firstCharacters.count) == [6])   // a, b, c in both cases
+        #expect(automata(slash).map(\.firstCharacters.count) == [1])
+        #expect(automata(anchored).allSatisfy { $0.restartWeightedNodes == 0 })
+        #expect(automata(letters)[0].restartWeightedNodes > automata(slash)[0].restartWeightedNodes)
+    }
+
+    @Test func largeSubtreesAreCutAtWebKitsNFASizeLimit() {
+        var tree = URLFilterPrefixTree()
+        // 15,000 pseudo-random 9-letter anchored words: far over 75,000 nodes in the root NFA.
+        for index in 0..<15_000 {
+            var value = UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 12345
+            var word = "^"
+            for _ in 0..<9 {
+                word.append(Character(UnicodeScalar(UInt8(97 + value % 26))))
+                value /= 26
+            }
+            tree.add(terms(word, caseSensitive: true))
+        }
+        let parts = automata(tree)
+        #expect(parts.count >= 2)
+        #expect(parts.allSatisfy { $0.nfaNodes <= URLFilterPrefixTree.maximumNFANodes + 20 })
+    }
+}
