@@ -95,7 +95,11 @@ public struct ScriptBundler: Sendable {
             }
             inputs.append(input)
         }
+        // A size analysis reads the finished bundle's source map: without one configured, the bundle is built with
+        // an external map, which is then dropped with its `//# sourceMappingURL` line (the rest is the same bytes).
+        let sourceMaps = configuration.analyzesSize && configuration.sourceMaps == .none ? SourceMapMode.external : configuration.sourceMaps
         let assembled: AssembledBundle
+        var modules: [BundleModule]? = nil
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
            let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
@@ -104,15 +108,49 @@ public struct ScriptBundler: Sendable {
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
             assembled = try ModuleBundleAssembler.assemble(
-                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths,
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps, paths: paths,
                 target: configuration.target)
+            if configuration.analyzesSize { modules = BundleModuleList.modules(of: graph, projectFolder: absoluteProject) }
         } else {
             assembled = try BundleAssembler.assemble(
-                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps,
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
                 target: configuration.target)
+            if configuration.analyzesSize {
+                modules = BundleModuleList.plainScripts(entries.map { ($0.path, $0.bytes.count) }, projectFolder: absoluteProject)
+            }
         }
-        return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
-                           inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
+        var code = assembled.code
+        var map = assembled.map
+        var size: BundleSize? = nil
+        if let modules {
+            let mapJSON: [UInt8]?
+            switch configuration.sourceMaps {
+            case .external:
+                mapJSON = map
+            case .inline:
+                mapJSON = InlineSourceMap.json(in: code)
+            case .none:
+                mapJSON = map
+                let comment = Array("//# sourceMappingURL=\(group.outputFileName).map\n".utf8)
+                guard code.count >= comment.count, Array(code.suffix(comment.count)) == comment else {
+                    throw BundlerError(.invalidConfiguration, at: SourceLocation(path: group.outputFileName),
+                                       "internal error: the size analysis found no source map comment to remove")
+                }
+                code.removeLast(comment.count)
+                map = nil
+            }
+            guard let mapJSON,
+                  let attribution = OutputByteAttributor.attribute(code: code, mapJSON: mapJSON, mapFolder: absoluteOutput,
+                                                                   projectFolder: absoluteProject) else {
+                throw BundlerError(.invalidConfiguration, at: SourceLocation(path: group.outputFileName),
+                                   "internal error: the size analysis cannot read the bundle's source map")
+            }
+            size = BundleSize(modules: modules, attribution: attribution)
+        }
+        var bundle = GroupBundle(group: group, code: code, map: map, license: assembled.license,
+                                 inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
+        bundle.size = size
+        return bundle
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
