@@ -98,10 +98,11 @@ def write_shared_set(tree, rng, scale, count=36):
             imports += 'import { %s as %s } from "./%s";\n' % (modules[k][1], local, os.path.basename(modules[k][0]))
             used.append(local)
         text, names = cw.body(per_module)
-        names = names or [cw.ident()]
-        uses = "export const uses_fa%d = [%s];\n" % (i, ", ".join(used)) if used else ""
-        jsgen.write(path, imports + "\n" + text + "\n" + uses + "export { %s };\n" % ", ".join(names))
-        modules.append((path, names[0]))
+        # One object holding every function of the module (and what it imports), so no code is dead, as in
+        # firefox-ios where the bundles use what they import.
+        api = "module_fa%d" % i
+        jsgen.write(path, imports + "\n" + text + "\nexport const %s = { %s };\n" % (api, ", ".join(names + used)))
+        modules.append((path, api))
 
     def index(name, members):
         lines = ['import { %s as m%d } from "./%s";\n' % (modules[k][1], k, os.path.basename(modules[k][0])) for k in members]
@@ -158,13 +159,13 @@ def main():
     # AllFramesAtDocumentStart: logins, form detection (part of the shared set), find-in-page, print.
     folder = "AllFrames/AtDocumentStart"
     entry(rng, root, folder, "LoginsHelper", 'import { FormAutofillContent } from "%s";\n' % rel(folder, part),
-          ["FormAutofillContent"], kb(40))
+          ["FormAutofillContent"], kb(150))
     for feature in ("FindInPage", "PrintHandler", "FormDetection"):
         entry(rng, root, folder, feature, "", [], kb(12), style="cjs" if feature == "PrintHandler" else "esm")
     # MainFrameAtDocumentStart: reader mode, metadata, sanitizing, night mode preview (the UMD packages).
     folder = "MainFrame/AtDocumentStart"
     entry(rng, root, folder, "ReaderMode", 'const { Readability } = require("@mozilla/readability");\n',
-          ["Readability"], kb(150), style="cjs")
+          ["Readability"], kb(300), style="cjs")
     entry(rng, root, folder, "MetadataHelper", 'const metadata = require("page-metadata-parser");\n', ["metadata"], kb(10),
           style="cjs")
     entry(rng, root, folder, "Sanitizer", 'import * as DOMPurify from "dompurify";\n', ["DOMPurify"], kb(8))

@@ -362,7 +362,7 @@ def write_peer_configs(tree, groups=GROUPS, root_name="UserScripts", extra=None)
         write(os.path.join(entries_dir, name + ".js"),
               "// Generated entry for the %s group: its files in bundle order.\n" % name
               + "".join('import "%s";\n' % r for r in rel))
-        webpack_entries.append("    %s: [%s]," % (name, ", ".join(json.dumps("./" + r[3:]) for r in rel)))
+        webpack_entries.append("    %s: [%s]," % (json.dumps(name), ", ".join(json.dumps("./" + r[3:]) for r in rel)))
     write(os.path.join(tree, "webpack.config.js"), """// Generated webpack configuration: one entry per group (like firefox-ios), source maps on.
 const path = require("path");
 

@@ -123,29 +123,9 @@ public struct ScriptBundler: Sendable {
         var map = assembled.map
         var size: BundleSize? = nil
         if let modules {
-            let mapJSON: [UInt8]?
-            switch configuration.sourceMaps {
-            case .external:
-                mapJSON = map
-            case .inline:
-                mapJSON = InlineSourceMap.json(in: code)
-            case .none:
-                mapJSON = map
-                let comment = Array("//# sourceMappingURL=\(group.outputFileName).map\n".utf8)
-                guard code.count >= comment.count, Array(code.suffix(comment.count)) == comment else {
-                    throw BundlerError(.invalidConfiguration, at: SourceLocation(path: group.outputFileName),
-                                       "internal error: the size analysis found no source map comment to remove")
-                }
-                code.removeLast(comment.count)
-                map = nil
-            }
-            guard let mapJSON,
-                  let attribution = OutputByteAttributor.attribute(code: code, mapJSON: mapJSON, mapFolder: absoluteOutput,
-                                                                   projectFolder: absoluteProject) else {
-                throw BundlerError(.invalidConfiguration, at: SourceLocation(path: group.outputFileName),
-                                   "internal error: the size analysis cannot read the bundle's source map")
-            }
-            size = BundleSize(modules: modules, attribution: attribution)
+            size = try BundleSizeAnalysis.analyze(&code, map: &map, modules: modules, outputFileName: group.outputFileName,
+                                                  sourceMaps: configuration.sourceMaps, outputFolder: absoluteOutput,
+                                                  projectFolder: absoluteProject)
         }
         var bundle = GroupBundle(group: group, code: code, map: map, license: assembled.license,
                                  inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
