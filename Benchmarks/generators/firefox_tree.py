@@ -2,7 +2,7 @@
 """Generates a firefox-ios-shaped benchmark tree (deterministic for a given seed).
 
 What weighs in firefox-ios's bundles, in the same proportions (issue #25; sizes at --scale 1):
-- one large shared module set, `Assets/CC_Script/*.sys.mjs` (desktop's FormAutofill modules, ~1.35 MB of ES
+- one large shared module set, `Assets/CC_Script/*.sys.mjs` (desktop's FormAutofill modules, ~0.65 MB of ES
   modules importing each other), imported whole by three bundles (AutofillAllFramesAtDocumentStart,
   AddressFormManager, TranslationsEngine) and in part by AllFramesAtDocumentStart;
 - darkreader-sized UMD packages in node_modules: `darkreader` (~160 KB, ~105 KB minified, in
@@ -87,7 +87,7 @@ def write_shared_set(tree, rng, scale, count=36):
     the part AllFramesAtDocumentStart uses). Returns the two index paths."""
     folder = os.path.join(tree, "Assets", "CC_Script")
     modules = []  # (path, first exported name)
-    per_module = int(1_350_000 * scale) // count
+    per_module = int(650_000 * scale) // count
     for i in range(count):
         word = jsgen.WORDS[(i * 7) % len(jsgen.WORDS)]
         path = os.path.join(folder, "FormAutofill%s%02d.sys.mjs" % (word.title(), i))
