@@ -42,7 +42,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "wkpack writes the bundles and content-blocking lists.")]),
             dependencies: ["wkpack"]),
         .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
-        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport"], exclude: ["Fixtures", "Size/Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
             exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures"]),

@@ -346,21 +346,23 @@ def ordered_files(root, folder, first):
     return files
 
 
-def write_peer_configs(tree, groups=GROUPS, root_name="UserScripts"):
-    """Writes entries/<Group>.js (one esbuild/Bun entry per group) and webpack.config.js."""
+def write_peer_configs(tree, groups=GROUPS, root_name="UserScripts", extra=None):
+    """Writes entries/<Group>.js (one esbuild/Bun entry per group) and webpack.config.js; `extra` maps more entry
+    names to lists of files relative to the tree (groups configured with `files:`)."""
     root = os.path.join(tree, root_name)
     entries_dir = os.path.join(tree, "entries")
     clean_dir(entries_dir)
     webpack_entries = []
-    for name, folder, first in groups:
-        files = ordered_files(root, folder, first)
-        if not files:
+    listed = [(name, ["../%s/%s/%s" % (root_name, folder, f) for f in ordered_files(root, folder, first)])
+              for name, folder, first in groups]
+    listed += [(name, ["../" + f for f in files]) for name, files in sorted((extra or {}).items())]
+    for name, rel in listed:
+        if not rel:
             continue
-        rel = ["../%s/%s/%s" % (root_name, folder, f) for f in files]
         write(os.path.join(entries_dir, name + ".js"),
               "// Generated entry for the %s group: its files in bundle order.\n" % name
               + "".join('import "%s";\n' % r for r in rel))
-        webpack_entries.append("    %s: [%s]," % (name, ", ".join(json.dumps("./" + r[3:]) for r in rel)))
+        webpack_entries.append("    %s: [%s]," % (json.dumps(name), ", ".join(json.dumps("./" + r[3:]) for r in rel)))
     write(os.path.join(tree, "webpack.config.js"), """// Generated webpack configuration: one entry per group (like firefox-ios), source maps on.
 const path = require("path");
 

@@ -17,6 +17,9 @@ public struct BundleConfiguration: Sendable, Equatable {
     /// The oldest Safari the bundles must run on: source syntax it lacks is an error, and the module runtime
     /// uses only globals it has.
     public var target: ScriptTarget
+    /// Whether each bundle gets a `size` (its modules and the bytes each contributes, for a metafile or a size
+    /// report). The bundles' bytes are the same either way.
+    public var analyzesSize = false
 
     public init(
         root: String, output: String, projectFolder: String, mode: BundleMode = .production,

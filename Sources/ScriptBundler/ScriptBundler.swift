@@ -95,7 +95,11 @@ public struct ScriptBundler: Sendable {
             }
             inputs.append(input)
         }
+        // A size analysis reads the finished bundle's source map: without one configured, the bundle is built with
+        // an external map, which is then dropped with its `//# sourceMappingURL` line (the rest is the same bytes).
+        let sourceMaps = configuration.analyzesSize && configuration.sourceMaps == .none ? SourceMapMode.external : configuration.sourceMaps
         let assembled: AssembledBundle
+        var modules: [BundleModule]? = nil
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
            let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
@@ -104,15 +108,29 @@ public struct ScriptBundler: Sendable {
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
             assembled = try ModuleBundleAssembler.assemble(
-                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps, paths: paths,
+                graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps, paths: paths,
                 target: configuration.target)
+            if configuration.analyzesSize { modules = BundleModuleList.modules(of: graph, projectFolder: absoluteProject) }
         } else {
             assembled = try BundleAssembler.assemble(
-                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: configuration.sourceMaps,
+                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
                 target: configuration.target)
+            if configuration.analyzesSize {
+                modules = BundleModuleList.plainScripts(entries.map { ($0.path, $0.bytes.count) }, projectFolder: absoluteProject)
+            }
         }
-        return GroupBundle(group: group, code: assembled.code, map: assembled.map, license: assembled.license,
-                           inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
+        var code = assembled.code
+        var map = assembled.map
+        var size: BundleSize? = nil
+        if let modules {
+            size = try BundleSizeAnalysis.analyze(&code, map: &map, modules: modules, outputFileName: group.outputFileName,
+                                                  sourceMaps: configuration.sourceMaps, outputFolder: absoluteOutput,
+                                                  projectFolder: absoluteProject)
+        }
+        var bundle = GroupBundle(group: group, code: code, map: map, license: assembled.license,
+                                 inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
+        bundle.size = size
+        return bundle
     }
 
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.

@@ -16,4 +16,6 @@ public struct GroupBundle: Sendable {
     public let inputs: Set<String>
     /// Time spent building this bundle.
     public let duration: Duration
+    /// The bundle's modules and where its bytes come from, when built with `analyzesSize`.
+    public var size: BundleSize? = nil
 }

@@ -1,38 +1,69 @@
+import ArgumentParser
+
 /// A `bundle`, `build` or `watch` command line resolved to the values its command runs with, however it was
 /// parsed (by `LeafCommandLineParser` or by ArgumentParser): the one place these commands' work is started.
 enum LeafCommandLine: Equatable {
-    /// `wkpack bundle`: the configuration file, the command-line overrides, and `--watch`.
-    case bundle(config: String?, overrides: ScriptsOverrides, watch: Bool)
-    /// `wkpack build`: the configuration file.
-    case build(config: String?)
+    /// `wkpack bundle`: the configuration file, the command-line overrides, `--watch`, and the size outputs.
+    case bundle(config: String?, overrides: ScriptsOverrides, watch: Bool, size: SizeOutputOptions = SizeOutputOptions())
+    /// `wkpack build`: the configuration file and the size outputs.
+    case build(config: String?, size: SizeOutputOptions = SizeOutputOptions())
     /// `wkpack watch`: the configuration file and the command-line overrides.
     case watch(config: String?, overrides: ScriptsOverrides)
 
     /// Runs the command: prints its report lines, or throws a `CommandFailure` (or a watch error).
     func run() throws {
         switch self {
-        case .bundle(let config, let overrides, let watch):
+        case .bundle(let config, let overrides, let watch, let size):
             if watch {
+                guard size == SizeOutputOptions() else {
+                    Console.standard.writeError("error: --metafile and --report are not available with --watch\n")
+                    throw ExitCode(2)
+                }
                 return try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
             }
             do {
                 let project = try ProjectConfig.load(path: config)
-                let job = ScriptsJob(config: project, overrides: overrides)
-                Console.standard.writeLines(try job.run())
+                Self.print(try ScriptsJob(config: project, overrides: overrides, size: size).outcome())
             } catch {
                 throw CommandFailure.report(error)
             }
-        case .build(let config):
+        case .build(let config, let size):
             do {
                 let project = try ProjectConfig.load(path: config)
-                for job in BuildCommand.jobs(for: project) {
-                    Console.standard.writeLines(try job.run())
+                // Lines are printed job by job; a JSON report keeps standard output for itself, after every job.
+                var json: String?
+                for job in BuildCommand.jobs(for: project, size: size) {
+                    var lines: [String]
+                    if let job = job as? ScriptsJob {
+                        let outcome = try job.outcome()
+                        lines = outcome.lines + outcome.reportLines
+                        json = outcome.reportJSON
+                    } else {
+                        lines = try job.run()
+                    }
+                    if size.report == .json {
+                        Console.standard.writeError(lines.map { $0 + "\n" }.joined())
+                    } else {
+                        Console.standard.writeLines(lines)
+                    }
                 }
+                if let json { Console.standard.writeLines([json]) }
             } catch {
                 throw CommandFailure.report(error)
             }
         case .watch(let config, let overrides):
             try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
+        }
+    }
+
+    /// Prints a scripts job's outcome: build lines and a text report on standard output; with a JSON report, the
+    /// build lines on standard error and only the JSON document on standard output.
+    private static func print(_ outcome: ScriptsJob.Outcome) {
+        if let json = outcome.reportJSON {
+            Console.standard.writeError(outcome.lines.map { $0 + "\n" }.joined())
+            Console.standard.writeLines([json])
+        } else {
+            Console.standard.writeLines(outcome.lines + outcome.reportLines)
         }
     }
 }

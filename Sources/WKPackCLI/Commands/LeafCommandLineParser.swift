@@ -14,6 +14,7 @@ enum LeafCommandLineParser {
         // Plain variables rather than a dictionary keyed by option: see `LeafOption.options(of:)`.
         var root: String?, out: String?, mode: BundleMode?, config: String?, sourceMaps: SourceMapMode?, target: ScriptTarget?
         var watch = false
+        var metafile: String?, report = false, reportFormat: ReportFormat?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -36,7 +37,7 @@ enum LeafCommandLineParser {
             guard let option = LeafOption(rawValue: String(name)), options.contains(option) else { return nil }
             guard option.takesValue else {
                 guard value == nil else { return nil }
-                watch = true
+                if option == .report { report = true } else { watch = true }
                 continue
             }
             if value == nil {
@@ -60,13 +61,18 @@ enum LeafCommandLineParser {
                 // An unknown name: ArgumentParser reports it.
                 guard let parsed = ScriptTarget(name: value) else { return nil }
                 target = parsed
-            case .watch: return nil
+            case .metafile: metafile = value
+            case .reportFormat:
+                guard let parsed = ReportFormat(rawValue: value) else { return nil }
+                reportFormat = parsed
+            case .watch, .report: return nil
             }
         }
         let overrides = ScriptsOverrides(root: root, output: out, mode: mode, sourceMaps: sourceMaps, target: target)
+        let size = SizeOutputOptions(metafile: metafile, reportFlag: report, reportFormat: reportFormat)
         switch command {
-        case "bundle": return .bundle(config: config, overrides: overrides, watch: watch)
-        case "build": return .build(config: config)
+        case "bundle": return .bundle(config: config, overrides: overrides, watch: watch, size: size)
+        case "build": return .build(config: config, size: size)
         default: return .watch(config: config, overrides: overrides)
         }
     }

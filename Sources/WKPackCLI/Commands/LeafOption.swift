@@ -11,9 +11,12 @@ enum LeafOption: String, CaseIterable, Sendable {
     case sourceMaps = "source-maps"
     case target
     case watch
+    case metafile
+    case report
+    case reportFormat = "report-format"
 
     /// Whether the option takes a value (`--name value` or `--name=value`); otherwise it is a flag.
-    var takesValue: Bool { self != .watch }
+    var takesValue: Bool { self != .watch && self != .report }
 
     /// The values the option accepts, or `nil` for any string.
     var allowedValues: [String]? {
@@ -21,7 +24,8 @@ enum LeafOption: String, CaseIterable, Sendable {
         case .mode: BundleMode.allCases.map(\.rawValue)
         case .sourceMaps: SourceMapMode.allCases.map(\.rawValue)
         case .target: ScriptTarget.notableNames
-        case .root, .out, .config, .watch: nil
+        case .reportFormat: ReportFormat.allCases.map(\.rawValue)
+        case .root, .out, .config, .watch, .metafile, .report: nil
         }
     }
 
@@ -33,8 +37,8 @@ enum LeafOption: String, CaseIterable, Sendable {
     /// binary for `Hashable`, about 0.1 ms.)
     static func options(of command: String) -> [LeafOption]? {
         switch command {
-        case "bundle": [.root, .out, .mode, .config, .sourceMaps, .target, .watch]
-        case "build": [.config]
+        case "bundle": [.root, .out, .mode, .config, .sourceMaps, .target, .watch, .metafile, .report, .reportFormat]
+        case "build": [.config, .metafile, .report, .reportFormat]
         case "watch": [.root, .out, .mode, .config, .sourceMaps, .target]
         default: nil
         }

@@ -36,11 +36,18 @@ public struct ScriptsConfig: Sendable, Equatable {
     /// The other paths the section names (alias targets, fallback modules, the resource directory and its
     /// overrides, group folders and files), each with its location, for the project-boundary check.
     public var paths: [ConfiguredPath] = []
+    /// `metafile:`, where `wkpack build` writes esbuild's metafile (relative to the configuration file).
+    public var metafile: String?
+    /// `maxBytes:` of the section: the budget of every bundle whose group sets none.
+    public var maxBytes: SizeBudget?
+    /// `maxBytes:` of group entries, by group name.
+    public var groupBudgets: [String: SizeBudget] = [:]
 
     public init() {}
 
-    static let keys = ["root", "output", "mode", "sourceMaps", "target", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject"]
-    static let groupKeys = ["name", "folder", "files", "output", "first"]
+    static let keys = ["root", "output", "mode", "sourceMaps", "target", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject",
+                       "metafile", "maxBytes"]
+    static let groupKeys = ["name", "folder", "files", "output", "first", "maxBytes"]
 
     /// Reads the section from its YAML node.
     static func parse(_ node: Node, reader: YAMLNodeReader) throws(ConfigError) -> ScriptsConfig {
@@ -71,16 +78,24 @@ public struct ScriptsConfig: Sendable, Equatable {
                 config.resourceURIs = try parseResourceURIs(value, reader: reader, paths: &config.paths)
             case "allowOutsideProject":
                 config.allowOutsideProject = try reader.bool(value, key: key)
+            case "metafile":
+                let path = try reader.string(value, key: key)
+                config.metafile = path
+                config.paths.append(ConfiguredPath(role: "metafile", path: path, location: reader.location(of: value)))
+            case "maxBytes":
+                config.maxBytes = SizeBudget(maxBytes: try reader.count(value, key: key), location: reader.location(of: value))
             default:
                 for item in try reader.sequence(value, key: key) {
-                    config.groups.append(try parseGroup(item, reader: reader, paths: &config.paths))
+                    config.groups.append(try parseGroup(item, reader: reader, paths: &config.paths, budgets: &config.groupBudgets))
                 }
             }
         }
         return config
     }
 
-    private static func parseGroup(_ node: Node, reader: YAMLNodeReader, paths: inout [ConfiguredPath]) throws(ConfigError) -> ScriptGroupDefinition {
+    private static func parseGroup(
+        _ node: Node, reader: YAMLNodeReader, paths: inout [ConfiguredPath], budgets: inout [String: SizeBudget]
+    ) throws(ConfigError) -> ScriptGroupDefinition {
         let pairs = try reader.mapping(node, allowedKeys: groupKeys, context: "a group")
         guard let nameValue = pairs.first(where: { $0.key == "name" })?.value else {
             throw ConfigError(at: reader.location(of: node), "a group needs a 'name'")
@@ -101,6 +116,9 @@ public struct ScriptsConfig: Sendable, Equatable {
                 }
             case "output": group.outputFileName = try reader.string(value, key: key)
             case "first": group.first = try reader.string(value, key: key)
+            case "maxBytes":
+                // A group configured twice is reported by discovery, at its name.
+                budgets[group.name] = SizeBudget(maxBytes: try reader.count(value, key: key), location: reader.location(of: value))
             default: break
             }
         }

@@ -24,11 +24,33 @@ public struct ScriptsJob: BuildJob {
     public let config: ProjectConfig
     public let overrides: ScriptsOverrides
     public let bundler: ScriptBundler
+    /// `--metafile` and `--report`.
+    let size: SizeOutputOptions
 
     public init(config: ProjectConfig, overrides: ScriptsOverrides = ScriptsOverrides(), bundler: ScriptBundler = ScriptBundler()) {
+        self.init(config: config, overrides: overrides, bundler: bundler, size: SizeOutputOptions())
+    }
+
+    init(config: ProjectConfig, overrides: ScriptsOverrides = ScriptsOverrides(), bundler: ScriptBundler = ScriptBundler(), size: SizeOutputOptions) {
         self.config = config
         self.overrides = overrides
         self.bundler = bundler
+        self.size = size
+    }
+
+    /// What a run prints: the build lines, and the size report (text lines, or one JSON document).
+    struct Outcome {
+        var lines: [String]
+        var reportLines: [String] = []
+        var reportJSON: String?
+    }
+
+    /// Where the metafile goes: `--metafile` (relative to the current directory), else `scripts.metafile`
+    /// (relative to the configuration file's folder), else nowhere.
+    var metafilePath: String? {
+        if let path = size.metafile { return path }
+        guard let path = config.scripts?.metafile else { return nil }
+        return path.hasPrefix("/") || config.folder == "." ? path : config.folder + "/" + path
     }
 
     public var name: String { "scripts" }
@@ -69,9 +91,19 @@ public struct ScriptsJob: BuildJob {
 
     /// Builds every group, writes the outputs, and returns the report lines.
     public func run() throws -> [String] {
+        let outcome = try outcome()
+        return outcome.lines + outcome.reportLines + (outcome.reportJSON.map { [$0] } ?? [])
+    }
+
+    /// Builds every group, checks the `maxBytes` budgets, writes the outputs (none when a bundle is over its
+    /// budget) and the metafile, and returns what to print. A requested report is printed before a budget
+    /// failure is thrown, so it shows what makes the bundle too large.
+    func outcome() throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        let configuration = bundleConfiguration()
+        var configuration = bundleConfiguration()
+        let metafile = metafilePath
+        configuration.analyzesSize = metafile != nil || size.report != nil
         // Groups the boundary check discovered are built as they are, not discovered again.
         let bundles: [GroupBundle]
         if let groups = try checkProjectBoundary(configuration) {
@@ -79,8 +111,28 @@ public struct ScriptsJob: BuildJob {
         } else {
             bundles = try bundler.build(configuration)
         }
+        var outcome = Outcome(lines: [])
+        switch size.report {
+        case .text: outcome.reportLines = SizeReport.textLines(bundles)
+        case .json: outcome.reportJSON = SizeReport.json(bundles)
+        case nil: break
+        }
+        let overBudget = BundleBudgetCheck.violations(of: bundles, config: config.scripts ?? ScriptsConfig())
+        if !overBudget.isEmpty {
+            Console.standard.writeLines(outcome.reportLines + (outcome.reportJSON.map { [$0] } ?? []))
+            throw BundleBudgetCheck.Failure(errors: overBudget)
+        }
         let written = try bundler.write(bundles, to: configuration.output)
-        return BuildReport.lines(bundles: bundles, written: written, output: configuration.output, total: clock.now - started)
+        if let metafile {
+            do {
+                try LocalListFileSystem().writeAtomically(Metafile(bundles: bundles, configuration: configuration).json(), to: metafile)
+            } catch {
+                throw BundlerError(.writeFailed, at: SourceLocation(path: metafile), "cannot write the metafile: \(error.message)")
+            }
+        }
+        outcome.lines = BuildReport.lines(bundles: bundles, written: written, output: configuration.output, total: clock.now - started)
+        if let metafile { outcome.lines.append("metafile: \(metafile)") }
+        return outcome
     }
 
     /// Refuses an output folder inside the root through a symbolic link, and configured paths (root, output,

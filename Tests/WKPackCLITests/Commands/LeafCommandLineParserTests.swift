@@ -112,6 +112,24 @@ import Testing
         #expect(Self.reference(arguments) == expected)
     }
 
+    @Test func readsTheSizeOptions() {
+        let lines: [([String], LeafCommandLine)] = [
+            (["build", "--metafile", "m.json", "--report"], .build(config: nil, size: SizeOutputOptions(metafile: "m.json", report: .text))),
+            (["build", "--report-format=json"], .build(config: nil, size: SizeOutputOptions(report: .json))),
+            (["bundle", "--report", "--report-format", "text", "--mode", "development"],
+             .bundle(config: nil, overrides: ScriptsOverrides(mode: .development), watch: false, size: SizeOutputOptions(report: .text))),
+            (["bundle", "--metafile=out/m.json"], .bundle(config: nil, overrides: ScriptsOverrides(), watch: false,
+                                                          size: SizeOutputOptions(metafile: "out/m.json"))),
+        ]
+        for (arguments, expected) in lines {
+            #expect(LeafCommandLineParser.parse(arguments) == expected, "\(arguments)")
+            #expect(Self.reference(arguments) == expected, "\(arguments)")
+        }
+        #expect(LeafCommandLineParser.parse(["watch", "--report"]) == nil)
+        #expect(LeafCommandLineParser.parse(["build", "--report-format", "yaml"]) == nil)
+        #expect(LeafCommandLineParser.parse(["build", "--report=1"]) == nil)
+    }
+
     @Test(arguments: [
         ["bundle", "--help"], ["bundle", "--mode", "fast"], ["bundle", "--root"], ["bundle", "--root", "-x"],
         ["build", "--root", "a"], ["watch", "--watch"], ["bundle", "--", "x"], ["bundle", "--watch=1"], ["rules"], [],

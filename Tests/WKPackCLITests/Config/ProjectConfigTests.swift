@@ -106,7 +106,7 @@ import ScriptBundler
         ("script:\n  root: X\n", "wkpack.yml:1:1: error: unknown key 'script' in the configuration; did you mean 'scripts'?"),
         ("scripts:\n  rot: X\n", "wkpack.yml:2:3: error: unknown key 'rot' in 'scripts'; did you mean 'root'?"),
         ("scripts:\n  sourcemaps: none\n", "wkpack.yml:2:3: error: unknown key 'sourcemaps' in 'scripts'; did you mean 'sourceMaps'?"),
-        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, target, groups, alias, fallback, resourceURIs, allowOutsideProject"),
+        ("scripts:\n  zzzzzz: 1\n", "wkpack.yml:2:3: error: unknown key 'zzzzzz' in 'scripts'; expected one of: root, output, mode, sourceMaps, target, groups, alias, fallback, resourceURIs, allowOutsideProject, metafile, maxBytes"),
         ("scripts:\n  groups:\n    - name: A\n      frist: a.js\n", "wkpack.yml:4:7: error: unknown key 'frist' in a group; did you mean 'first'?"),
         ("scripts:\n  groups: foo\n", "wkpack.yml:2:11: error: 'groups' must be a list"),
         ("scripts:\n  groups:\n    - folder: X\n", "wkpack.yml:3:7: error: a group needs a 'name'"),
