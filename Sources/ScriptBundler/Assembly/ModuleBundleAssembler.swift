@@ -49,7 +49,9 @@ enum ModuleBundleAssembler {
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         for record in graph.records where !inlineEntries.contains(record.id) {
-            linkedModules.append((record, try linker.link(record.id)))
+            // A module left out is still linked, so its imports are checked in both modes alike.
+            let linked = try linker.link(record.id)
+            if !linker.isLeftOut(record.id) { linkedModules.append((record, linked)) }
         }
         // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
         if mode != .production { code.appendUnmapped("(function () {\n") }

@@ -114,7 +114,38 @@ struct ModuleGraph {
             next += 1
             try graph.link(id)
         }
+        graph.readDeclaredSideEffects()
         return graph
+    }
+
+    /// Sets `isDeclaredSideEffectFree` on the imported package files (under `node_modules`) that their package's
+    /// package.json (the nearest one, not above `node_modules`) declares free of effects in `sideEffects` (see
+    /// `PackageSideEffects`). An unreadable or invalid package.json declares nothing.
+    private mutating func readDeclaredSideEffects() {
+        // Per folder: the folder of the nearest package.json and its rule (`nil`: none, or it declares nothing).
+        var nearest: [String: (folder: String, rule: PackageSideEffects)?] = [:]
+        func package(in folder: String) -> (folder: String, rule: PackageSideEffects)? {
+            if let known = nearest[folder] { return known }
+            var found: (folder: String, rule: PackageSideEffects)?
+            let manifest = Paths.join(folder, "package.json")
+            if fileSystem.itemKind(at: manifest) == .file {
+                if let bytes = try? fileSystem.readFile(at: manifest), let value = PackageJSONValue.parse(bytes),
+                   let rule = PackageSideEffects(value) {
+                    found = (folder, rule)
+                }
+            } else if Paths.fileName(of: folder) != "node_modules" {
+                let parent = Paths.directory(of: folder)
+                if parent != folder, parent != "." { found = package(in: parent) }
+            }
+            nearest[folder] = .some(found)
+            return found
+        }
+        for index in records.indices where records[index].isImported && !entries.contains(index) {
+            guard records[index].kind == .esModule || records[index].kind == .commonJS,
+                  records[index].path.hasPrefix("/"), records[index].path.contains("/node_modules/"),
+                  let found = package(in: Paths.directory(of: records[index].path)) else { continue }
+            records[index].isDeclaredSideEffectFree = found.rule.isSideEffectFree(Paths.relative(records[index].path, from: found.folder))
+        }
     }
 
     private mutating func add(_ key: ResolvedModule, bytes known: [UInt8]? = nil, isEntry: Bool = false) throws(BundlerError) -> Int {

@@ -13,7 +13,7 @@ struct ModuleLinker {
     }
 
     let graph: ModuleGraph
-    /// Set when unused exports and unreachable function declarations are dropped (production bundles).
+    /// Set when unused exports and the declarations nothing kept reaches are dropped (production bundles).
     let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
     private var namespaceKeyCache: [Int: [String: String]?] = [:]
@@ -27,7 +27,17 @@ struct ModuleLinker {
     init(graph: ModuleGraph, dropsUnused: Bool = false, names: RuntimeNames = .development) {
         self.graph = graph
         self.names = names
-        usage = dropsUnused ? ExportUsage(graph: graph) : nil
+        let usage = dropsUnused ? ExportUsage(shaking: graph) : nil
+        self.usage = usage
+        unusedModules = usage.map { UnusedModules(graph: graph, usage: $0) }
+    }
+
+    /// Set with `usage`: the modules left out of the bundle (no definition, no importer requires them).
+    let unusedModules: UnusedModules?
+
+    /// Whether module `id` is left out of the bundle (see `UnusedModules`).
+    func isLeftOut(_ id: Int) -> Bool {
+        unusedModules?.contains(id) ?? false
     }
 
     static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
@@ -44,12 +54,14 @@ struct ModuleLinker {
     }
 
     /// Short property keys (`a`, `b`, ...) for the exports of an ES module whose namespace object only the
-    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `export *`
-    /// in the module (its names could come from a CommonJS module at run time). `nil` keeps the real names.
+    /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `require`
+    /// reads it (it reads the real names), no `export *` in the module (its names could come from a CommonJS
+    /// module at run time). `nil` keeps the real names.
     mutating func namespaceKeys(of id: Int) -> [String: String]? {
         if let cached = namespaceKeyCache[id] { return cached }
         var keys: [String: String]?
-        if let names = usage?.readNames(of: id), id < graph.records.count, graph.records[id].kind == .esModule,
+        if let names = usage?.readNames(of: id), usage?.isRequiredByName(id) == false, id < graph.records.count,
+           graph.records[id].kind == .esModule,
            let module = graph.records[id].analysis?.module, module.starExports.isEmpty {
             var map: [String: String] = [:]
             for (index, name) in names.sorted().enumerated() { map[name] = Self.shortKey(index) }
@@ -262,6 +274,8 @@ struct ModuleLinker {
             header += " \(names.export)(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
         for (request, target) in record.requestTargets.enumerated() {
+            // A module left out has no effect and nothing kept reads it: its request variable stays unset.
+            if isLeftOut(target) { continue }
             helpers.insert(.interop)
             header += " \(Self.requestVariable(request)) = \(names.interop)(\(target));"
             if runtimeStars.contains(request) {
@@ -311,7 +325,8 @@ struct ModuleLinker {
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
         }
         if usage != nil {
-            let unused = UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
+            let unused = usage?.unusedRanges(of: record.id)
+                ?? UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
             if !unused.isEmpty {
                 edits = edits.filter { edit in
                     // `unused` is sorted and disjoint: find the last range starting at or before the edit.

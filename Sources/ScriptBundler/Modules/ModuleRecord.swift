@@ -32,6 +32,9 @@ struct ModuleRecord {
     var contextTargets: [[(key: String, id: Int)]] = []
     /// Whether something imports or requires this module.
     var isImported = false
+    /// Whether the nearest package.json declares the file free of side effects (`"sideEffects": false`, or an
+    /// array of globs none of which matches it), so it may be left out when nothing reads its exports.
+    var isDeclaredSideEffectFree = false
 
     var isES: Bool { kind == .esModule }
 }

@@ -1,12 +1,19 @@
 /// Recognises, at token level, a top-level `[export] const|let name = initializer` statement with one binding
 /// whose initializer evaluates without side effects: an arrow function, or a literal (numbers, strings,
-/// templates without substitutions, `true`/`false`/`null`, and object or array literals of those).
+/// templates without substitutions, `true`/`false`/`null`, reads of bindings the caller vouches for, and object
+/// or array literals of those), or a call or `new` marked pure by a `/* @__PURE__ */` (or `#__PURE__`) comment
+/// right before it, whose callee is a name or a chain of property names and whose arguments are such literals.
 ///
 /// The statement's extent must be certain, including where automatic semicolon insertion ends it; any
 /// doubt (a `++` after a line break, an operator it does not know) rejects the statement.
 enum PureInitializer {
     /// Token range of the whole statement (with its `export` keyword and `;`), or `nil`.
-    static func statementRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
+    /// `isPureReference`: whether the identifier token at an index reads a binding that cannot throw there (see
+    /// `UnusedDeclarationFinder`); by default none does.
+    static func statementRange(
+        nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int],
+        isPureReference: (Int) -> Bool = { _ in false }
+    ) -> Range<Int>? {
         guard nameToken > 0, nameToken + 2 < tokens.count else { return nil }
         var start = nameToken - 1
         guard tokens[start].isWord("const", in: bytes) || tokens[start].isWord("let", in: bytes),
@@ -20,8 +27,12 @@ enum PureInitializer {
         if let arrowEnd = arrowEnd(from: first, tokens: tokens, bytes: bytes) {
             end = arrowEnd
         } else if let literalEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
-                  literalEnd > first, isLiteral(first..<literalEnd, tokens: tokens, bytes: bytes) {
+                  literalEnd > first, isLiteral(first..<literalEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference) {
             end = literalEnd
+        } else if hasPureAnnotation(before: first, tokens: tokens, bytes: bytes),
+                  let callEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
+                  isPureCall(first..<callEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference) {
+            end = callEnd
         } else {
             return nil
         }
@@ -144,8 +155,61 @@ enum PureInitializer {
         }
     }
 
+    /// Whether a block comment between token `index - 1` and token `index` is a pure annotation
+    /// (`@__PURE__` or `#__PURE__`).
+    static func hasPureAnnotation(before index: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+        guard index > 0, index < tokens.count else { return false }
+        let gap = bytes[tokens[index - 1].end..<tokens[index].start]
+        guard gap.count >= 13 else { return false }
+        var inComment = false
+        var i = gap.startIndex
+        while i < gap.endIndex {
+            if !inComment, bytes[i] == 0x2F, i + 1 < gap.endIndex, bytes[i + 1] == 0x2A {
+                inComment = true
+                i += 2
+                continue
+            }
+            if inComment, bytes[i] == 0x2A, i + 1 < gap.endIndex, bytes[i + 1] == 0x2F {
+                inComment = false
+                i += 2
+                continue
+            }
+            if inComment, bytes[i] == 0x40 || bytes[i] == 0x23, i + 9 <= gap.endIndex,
+               bytes[(i + 1)..<(i + 9)].elementsEqual("__PURE__".utf8) {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// `[new] name[.name...](arguments)` filling `range`, with literal arguments (see `isLiteral`).
+    private static func isPureCall(
+        _ range: Range<Int>, tokens: [JavaScriptToken], bytes: [UInt8], isPureReference: (Int) -> Bool
+    ) -> Bool {
+        var index = range.lowerBound
+        if index < range.upperBound, tokens[index].isKeyword("new", in: bytes) { index += 1 }
+        guard index < range.upperBound, tokens[index].kind == .identifier else { return false }
+        index += 1
+        while index + 1 < range.upperBound, tokens[index].isPunctuator(".", in: bytes),
+              tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword {
+            index += 2
+        }
+        guard index < range.upperBound, tokens[index].isPunctuator("(", in: bytes),
+              let close = matching(from: index, tokens: tokens, bytes: bytes), close + 1 == range.upperBound else { return false }
+        return isLiteral((index + 1)..<close, tokens: tokens, bytes: bytes, isPureReference: isPureReference)
+    }
+
+    /// Whether the tokens are an expression whose evaluation has no side effect: an arrow function or a literal.
+    static func isPure(_ range: Range<Int>, tokens: [JavaScriptToken], bytes: [UInt8], isPureReference: (Int) -> Bool) -> Bool {
+        if let end = arrowEnd(from: range.lowerBound, tokens: tokens, bytes: bytes), end == range.upperBound { return true }
+        return isLiteral(range, tokens: tokens, bytes: bytes, isPureReference: isPureReference)
+    }
+
     /// Whether the tokens are a literal whose evaluation has no side effect.
-    private static func isLiteral(_ range: Range<Int>, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+    private static func isLiteral(
+        _ range: Range<Int>, tokens: [JavaScriptToken], bytes: [UInt8], isPureReference: (Int) -> Bool
+    ) -> Bool {
         for index in range {
             let token = tokens[index]
             let next = index + 1 < range.upperBound ? tokens[index + 1] : nil
@@ -156,7 +220,10 @@ enum PureInitializer {
                 continue
             case .identifier, .keyword:
                 // A property name (`name: value`); no `?` is allowed, so `:` is never a conditional's.
-                guard let next, next.isPunctuator(":", in: bytes) else { return false }
+                if let next, next.isPunctuator(":", in: bytes) { continue }
+                // Else a read (an element, a value, a shorthand property), pure only for a binding vouched for;
+                // never a callee or a member's object: no `(`, `.`, `?.` or template is allowed after it.
+                guard token.kind == .identifier, next?.kind != .template, isPureReference(index) else { return false }
             case .punctuator:
                 let allowed = (["{", "}", "[", "]", ",", ":"] as [StaticString]).contains { token.isPunctuator($0, in: bytes) }
                 let negative = token.isPunctuator("-", in: bytes) && next?.kind == .number

@@ -19,17 +19,51 @@ enum UnusedDeclarationFinder {
         nameCounts.reserveCapacity(program.declarations.count)
         for declaration in program.declarations { nameCounts[analysis.declarations[declaration].name, default: 0] += 1 }
 
+        // The declaration each identifier token reads: -2 none (not a reference), -1 free (a global).
+        var referenceAt = [Int32](repeating: -2, count: tokens.count)
+        for reference in analysis.references where reference.token < tokens.count {
+            referenceAt[reference.token] = reference.declaration.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        }
+        func declarationRead(at token: Int) -> Declaration? {
+            guard token >= 0, token < referenceAt.count, referenceAt[token] >= 0 else { return nil }
+            return analysis.declarations[Int(referenceAt[token])]
+        }
+
         // Candidates: side-effect-free top-level declarations with a recognisable extent, sorted by position.
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
             let info = analysis.declarations[declaration]
             guard info.scope == 0, nameCounts[info.name] == 1 else { continue }
+            // A read that cannot throw while this declaration is evaluated: an import (bound before any code
+            // runs), a top-level function or `var`, or a top-level class, `const` or `let` declared before it.
+            func isPureReference(_ token: Int) -> Bool {
+                guard token < referenceAt.count, referenceAt[token] != Int32(truncatingIfNeeded: declaration),
+                      let read = declarationRead(at: token) else { return false }
+                switch read.kind {
+                case .import: return true
+                case .function, .var: return read.scope == 0
+                case .class, .const, .let: return read.scope == 0 && read.token < info.token
+                default: return false
+                }
+            }
             let range: Range<Int>?
             switch info.kind {
             case .function:
                 range = declarationRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
             case .const, .let:
-                range = PureInitializer.statementRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
+                range = PureInitializer.statementRange(
+                    nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords,
+                    isPureReference: isPureReference)
+            case .class:
+                let names = PureClassDeclaration.Names(
+                    isPureReference: isPureReference,
+                    isFree: { $0 < referenceAt.count && referenceAt[$0] == -1 },
+                    isDefinedClass: { token in
+                        guard let read = declarationRead(at: token) else { return false }
+                        return read.kind == .class && read.scope == 0 && read.token < info.token
+                    })
+                range = PureClassDeclaration.statementRange(
+                    nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords, names: names)
             default:
                 range = nil
             }
@@ -96,6 +130,43 @@ enum UnusedDeclarationFinder {
             for target in edges[index] { markLive(target) }
         }
         return candidates.indices.filter { !live[$0] }.map { candidates[$0].range }
+    }
+
+    /// The import bindings (indexes into `analysis.declarations`) that the code kept when `unused` (from
+    /// `unusedRanges`) is dropped reads, or that an export someone reads (`readExports`, `nil`: all) passes on.
+    static func liveImports(in record: ModuleRecord, unused: [Range<Int>], readExports: Set<String>?) -> Set<Int> {
+        guard let analysis = record.analysis else { return [] }
+        let module = analysis.module
+        var live = Set<Int>()
+        // Code that `eval` or `with` reaches may read any of them.
+        if analysis.scopes.first?.isUnsafe ?? true {
+            for binding in module.imports where binding.declaration >= 0 { live.insert(binding.declaration) }
+            return live
+        }
+        let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
+        func within(_ ranges: [Range<Int>], _ token: Int) -> Bool {
+            var low = 0, high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && ranges[low - 1].contains(token)
+        }
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, analysis.declarations[declaration].kind == .import,
+                  !within(unused, reference.token), !within(removed, reference.token) else { continue }
+            live.insert(declaration)
+        }
+        var importsByName: [String: Int] = [:]
+        for binding in module.imports where binding.declaration >= 0 && binding.declaration < analysis.declarations.count {
+            importsByName[analysis.declarations[binding.declaration].name] = binding.declaration
+        }
+        for export in module.exports {
+            guard case .local(let name, _) = export.source, readExports?.contains(export.exportedName) ?? true,
+                  let declaration = importsByName[name] else { continue }
+            live.insert(declaration)
+        }
+        return live
     }
 
     /// `[export] [async] function [*] name (...) {...}` around the name token, or `nil` when the shape is

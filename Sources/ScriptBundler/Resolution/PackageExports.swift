@@ -36,7 +36,7 @@ enum PackageExports {
                 if let found = target(nested, conditions: conditions, match: match) { return found }
             }
             return nil
-        case .other:
+        case .boolean, .other:
             return nil
         }
     }

@@ -2,6 +2,8 @@
 /// conditions in that order).
 indirect enum PackageJSONValue: Sendable, Equatable {
     case string(String)
+    /// `true` or `false` (package.json `sideEffects`).
+    case boolean(Bool)
     case other
     case array([PackageJSONValue])
     case object([(key: String, value: PackageJSONValue)])
@@ -9,6 +11,7 @@ indirect enum PackageJSONValue: Sendable, Equatable {
     static func == (lhs: PackageJSONValue, rhs: PackageJSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): a == b
+        case let (.boolean(a), .boolean(b)): a == b
         case (.other, .other): true
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -102,13 +105,17 @@ indirect enum PackageJSONValue: Sendable, Equatable {
                     }
                 }
             default:
-                // Numbers, true, false, null: not needed for resolution; skip their characters.
+                // Numbers and null: not needed for resolution; skip their characters. Booleans are kept.
                 let start = position
                 while position < bytes.count, (0x30...0x39).contains(bytes[position]) || (0x61...0x7A).contains(bytes[position])
                         || bytes[position] == 0x2D || bytes[position] == 0x2B || bytes[position] == 0x2E || bytes[position] == 0x45 {
                     position += 1
                 }
-                return position > start ? .other : nil
+                guard position > start else { return nil }
+                let word = bytes[start..<position]
+                if word.elementsEqual("true".utf8) { return .boolean(true) }
+                if word.elementsEqual("false".utf8) { return .boolean(false) }
+                return .other
             }
         }
 

@@ -14,16 +14,21 @@ import Testing
 
     /// Bundles `files` (paths under the group folder; `entry.js` is the only entry) in both modes, runs both
     /// bundles (and esbuild's, if present) and checks they log `expected`.
-    static func bundle(_ files: [String: String], expecting expected: [String], comparingWithEsbuild: Bool = true) throws -> Outcome? {
+    /// `target`: the syntax the sources may use; `projectFiles`: more files, by path from the project folder.
+    static func bundle(
+        _ files: [String: String], expecting expected: [String], comparingWithEsbuild: Bool = true, target: ScriptTarget = .default,
+        projectFiles: [String: String] = [:]
+    ) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
         let group = "UserScripts/MainFrame/AtDocumentStart/"
-        var tree: [String: String] = [:]
+        var tree: [String: String] = projectFiles
         for (name, text) in files { tree[group + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)
         var codes: [BundleMode: String] = [:]
         for mode in [BundleMode.development, .production] {
             let output = folder + "/Assets-" + mode.rawValue
-            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none)
+            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none,
+                                                    target: target)
             let bundler = ScriptBundler()
             _ = try bundler.write(try bundler.build(configuration), to: output)
             let path = output + "/MainFrameAtDocumentStart.js"
