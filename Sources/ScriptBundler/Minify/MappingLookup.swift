@@ -112,6 +112,9 @@ struct MappingLookup {
         if cursor.line != line {
             cursor.line = line
             cursor.index = lineStarts[line]
+        } else if cursor.index > lineStarts[line], Int(columns[cursor.index - 1]) >= column {
+            // An earlier column than the last one looked up (a token the passes moved): from the line's start.
+            cursor.index = lineStarts[line]
         }
         let end = lineStarts[line + 1]
         var index = cursor.index

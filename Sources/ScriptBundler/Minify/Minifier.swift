@@ -6,16 +6,17 @@
 /// prefixes a wrapper on the bundle's first line shifts no mapped column.
 enum Minifier {
     /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`).
+    /// `rewrite` runs `MinifierPasses` (by default when renaming).
     static func minify(
-        _ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String, renameIdentifiers: Bool = true
+        _ code: [UInt8], map: SourceMapBuilder?, licenseFileName: String, renameIdentifiers: Bool = true, rewrite: Bool? = nil
     ) -> MinifiedBundle {
-        let piece = minifyPiece(code, map: map, renameIdentifiers: renameIdentifiers)
+        let piece = minifyPiece(code, map: map, renameIdentifiers: renameIdentifiers, rewrite: rewrite ?? renameIdentifiers)
         return MinifiedBundleComposer.compose([piece], mapping: map != nil, licenseFileName: licenseFileName)
     }
 
     /// Minifies a self-contained part of a bundle whose positions `map` (an intermediate map, or `nil` for
     /// none) maps back to the sources.
-    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, renameIdentifiers: Bool = true) -> MinifiedPiece {
+    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, renameIdentifiers: Bool = true, rewrite: Bool? = nil) -> MinifiedPiece {
         let segments = map?.decodedSegments
         let origins: Origins = segments.map { .lookup(MappingLookup(segments: $0)) }
             ?? map.map { .lookup(MappingLookup(mappings: $0.encodedMappings)) } ?? .none
@@ -28,7 +29,7 @@ enum Minifier {
             return unminified(code, map: map, segments: segments)
         }
         return minify(code, tokenization: tokenization, origins: origins, mapping: map != nil,
-                      sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers)
+                      sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers, rewrite: rewrite ?? renameIdentifiers)
     }
 
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
@@ -39,8 +40,12 @@ enum Minifier {
             isStrict: piece.isStrict, written: &written)
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
+        let bindings = piece.analysis.map {
+            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames, sharedTopLevel: true)
+        }
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
-                     renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources)
+                     renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
+                     bindings: bindings, passes: true)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already
@@ -63,8 +68,10 @@ enum Minifier {
             }
         }
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
+        let bindings = analysis.map { TokenBindings($0, count: significant.count, written: nil, generatedNames: [], sharedTopLevel: true) }
         let piece = write(code, tokens: significant, range: layout?.bodyTokens, legalComments: legalComments, renames: renames,
-                          rewrites: rewrites, origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [])
+                          rewrites: rewrites, origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [],
+                          bindings: bindings, passes: true)
         guard let layout else { return .complete(piece) }
         return MinifiedFileBody(piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
                                 allowsArrowFunction: layout.allowsArrowFunction)
@@ -83,16 +90,20 @@ enum Minifier {
 
     private static func minify(
         _ code: [UInt8], tokenization: JavaScriptTokenization, origins: Origins, mapping: Bool,
-        sources: [SourceMapBuilder.Source], renameIdentifiers: Bool
+        sources: [SourceMapBuilder.Source], renameIdentifiers: Bool, rewrite: Bool
     ) -> MinifiedPiece {
         let significant = tokenization.tokens.filter { !$0.isComment }
         var renames = IdentifierRenames()
         var rewrites = TokenRewrites()
-        if renameIdentifiers {
+        var bindings: TokenBindings?
+        if renameIdentifiers || rewrite {
             let parsed = JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount)
             if let analysis = try? JavaScriptParser.analyze(code, tokenization: parsed) {
-                renames = IdentifierRenamer.renames(analysis)
-                rewrites = TokenRewrites(analysis, topLevelConsts: false)
+                if renameIdentifiers {
+                    renames = IdentifierRenamer.renames(analysis)
+                    rewrites = TokenRewrites(analysis, topLevelConsts: false)
+                }
+                bindings = TokenBindings(analysis, count: significant.count, written: nil, generatedNames: [], sharedTopLevel: true)
             }
         }
         var legalComments: [Range<Int>] = []
@@ -102,7 +113,7 @@ enum Minifier {
             }
         }
         return write(code, tokens: significant, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                     origins: origins, mapping: mapping, sources: sources)
+                     origins: origins, mapping: mapping, sources: sources, bindings: bindings, passes: rewrite)
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
@@ -110,7 +121,48 @@ enum Minifier {
     private static func write(
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool,
-        sources: [SourceMapBuilder.Source]
+        sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool
+    ) -> MinifiedPiece {
+        guard passes, !tokens.isEmpty else {
+            return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
+                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
+        }
+        let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
+            generatedBytes.isEmpty
+                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords)
+                : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
+                                       letConsts: rewrites.letKeywords)
+        } }
+        guard !edits.isEmpty else {
+            return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
+                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
+        }
+        // Written text goes after the generated text; every token keeps the original position it maps to.
+        let edited = edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices)
+        var movedOrigins = origins
+        var originStarts: [Int32] = []
+        switch origins {
+        case .recorded(let recorded, let sourceTokens):
+            var moved = [Int32](repeating: -1, count: edited.tokens.count)
+            for index in edited.tokens.indices {
+                let origin = Int(edited.origins[index])
+                if origin < recorded.count { moved[index] = recorded[origin] }
+            }
+            movedOrigins = .recorded(origins: moved, sourceTokens: sourceTokens)
+        case .body:
+            originStarts = edited.origins.map { Int32(truncatingIfNeeded: tokens[Int($0)].start) }
+        case .lookup, .none:
+            break
+        }
+        return write(code, generated: generated + edited.text, tokens: edited.tokens, range: edited.range, legalComments: legalComments,
+                     renames: renames.moved(to: edited), rewrites: rewrites.moved(to: edited), origins: movedOrigins,
+                     originStarts: originStarts, mapping: mapping, sources: sources)
+    }
+
+    private static func write(
+        _ code: [UInt8], generated: [UInt8], tokens: [JavaScriptToken], range: Range<Int>?,
+        legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32],
+        mapping: Bool, sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
@@ -123,19 +175,21 @@ enum Minifier {
             if generated.isEmpty {
                 return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, range: range ?? tokens.indices,
                              legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
-                             mapping: mapping, sources: sources)
+                             originStarts: originStarts, mapping: mapping, sources: sources)
             }
             return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens,
                          range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                         origins: origins, mapping: mapping, sources: sources)
+                         origins: origins, originStarts: originStarts, mapping: mapping, sources: sources)
         } }
     }
 
     private static func write<Text: TokenText>(
         _ text: Text, bound: Int, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
-        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool, sources: [SourceMapBuilder.Source]
+        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32], mapping: Bool,
+        sources: [SourceMapBuilder.Source]
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
+        writer.originStarts = originStarts
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
         if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
         // The code is written straight into the array's storage; past `bound` (never, by the count above)

@@ -75,6 +75,9 @@ extension Minifier {
         private var currentLine = 0
         /// Per rename (index into the renames' table): its index in `piece.names`, -1 until first written.
         private var nameIndexByRename: [Int32] = []
+        /// Per token, when the passes edited the stream: the offset of the original token it maps to (written text
+        /// lies outside the body that `Origins.body` maps).
+        var originStarts: [Int32] = []
     }
 }
 
@@ -204,6 +207,7 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             let extra = line - currentLine
             return MappingLookup.Original(source: 0, line: source.line - 1 + extra, column: extra == 0 ? source.column : 0)
         }
+        let offset = current < originStarts.count ? Int(originStarts[current]) : offset
         guard let body, body.contains(offset), line >= bodyLineOffset else { return nil }
         return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
     }

@@ -48,6 +48,11 @@ struct TokenRewrites {
         self.marks = marks
     }
 
+    /// Sets the marks (ascending, ending with the sentinel).
+    mutating func replaceMarks(_ marks: [Int64]) {
+        self.marks = marks
+    }
+
     /// The marks of the analysis' tokens moved to where each was written (`written`, per analysis token: its
     /// index among the tokens written, -1 where removed), as for a prepared piece.
     func placed(by written: [Int32]) -> TokenRewrites {

@@ -423,8 +423,8 @@ struct ParserState {
         let moduleID = knownID("module"), exportsID = knownID("exports")
         let requireID = knownID("require"), evalID = knownID("eval")
         var tokenNameIDs = [Int32](repeating: -1, count: count)
-        // Per declaration, whether a reference writes it (only needed for `const` declarations).
-        var written = [Bool](repeating: false, count: constStatements.isEmpty ? 0 : analysis.declarations.count)
+        // Per declaration, whether a reference writes it.
+        var written = [Bool](repeating: false, count: analysis.declarations.count)
         for index in analysis.references.indices {
             let id = referenceNameList[index]
             let flags = referenceFlags[index]
@@ -452,6 +452,7 @@ struct ParserState {
             }
         }
         analysis.tokenNameIDs = tokenNameIDs
+        analysis.writtenDeclarations = written
         if !constStatements.isEmpty { findUnwrittenConsts(written: written) }
         fillScopeDeclarations()
         analysis.internedNames = identifiers.strings

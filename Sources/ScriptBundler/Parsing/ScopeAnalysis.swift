@@ -19,6 +19,10 @@ public struct ScopeAnalysis: Sendable {
     /// declared with `let` instead.
     public internal(set) var unwrittenConsts: [UnwrittenConst] = []
 
+    /// Per declaration: whether a reference writes it (an assignment, update or `for`-`in`/`of` target names
+    /// it; any name inside a destructuring target counts, which is conservative).
+    public internal(set) var writtenDeclarations: [Bool] = []
+
     public struct UnwrittenConst: Sendable, Equatable {
         /// Index of the `const` token.
         public let keyword: Int32

@@ -106,9 +106,24 @@ import Testing
           // A renamed identifier maps to its original spelling, which may use escapes (`abc` written with a \\u escape).
           const expected = original !== undefined && original[e.originalColumn] === '\\\\' ? '\\\\' : (e.name ?? text);
           if (e.name !== undefined) named++;
-          // `let` may stand for a `const` declaration nothing writes.
+          // The literal of a string at a column (its text up to the closing quote).
+          const literal = (line, at) => {
+            const quote = line[at];
+            if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+            for (let i = at + 1; i < line.length; i++) {
+              if (line[i] === '\\\\') { i++; continue; }
+              if (line[i] === quote) return line.slice(at, i + 1);
+            }
+            return undefined;
+          };
+          const value = (source) => { try { return Function('return ' + source)(); } catch { return undefined; } };
+          const quoted = original === undefined ? undefined : literal(original, e.originalColumn);
+          // `let` may stand for a `const` declaration nothing writes; a property name may stand for the quoted key
+          // it replaces (`a["b"]` written `a.b`), a string for the same string in other quotes.
           const matches = original !== undefined && (original.startsWith(expected, e.originalColumn) ||
-            (text === 'let' && e.name === undefined && original.startsWith('const', e.originalColumn)));
+            (text === 'let' && e.name === undefined && original.startsWith('const', e.originalColumn)) ||
+            (quoted !== undefined && e.name === undefined &&
+              (value(quoted) === text || (/^["'`]/.test(text) && value(quoted) === value(text)))));
           if (e.generatedLine !== line || e.generatedColumn !== column || !matches) bad.push([line, column, text, e]);
         }
         console.log(JSON.stringify({ bad: bad.slice(0, 5), badCount: bad.length, named }));

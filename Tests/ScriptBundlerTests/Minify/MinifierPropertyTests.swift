@@ -93,4 +93,55 @@ import Testing
         #expect(outcome.thrown == 0)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }
+    /// Programs where the rewriting passes (`MinifierPasses`) apply or must hold back: the order of effects
+    /// (getters, calls that log), temporal dead zones, closures, `arguments`, `eval`, `__proto__` keys, quotes.
+    @Test func rewritingPassesKeepBehaviour() throws {
+        let programs = [
+            // Inlined single-use locals, and the effects they must not pass.
+            """
+            function f(a, b) { const r = a + b * 3; return r; }
+            function g(o) { const r = o.x; __log.push('after read'); return r; }
+            const o = { get x() { __log.push('getter'); return 1; } };
+            function h(a) { const r = a(); return [a.length, r]; }
+            function k(a) { let x = a * 2; const y = x + 1; return y; }
+            __log.push(f(1, 2), g(o), h(() => 3).join(), k(4));
+            """,
+            """
+            let order = [];
+            const t = (n) => { order.push(n); return n; };
+            function f() { const r = t(1); return t(2) + r; }
+            function g() { const r = t(3); return [r, t(4)]; }
+            function h(c) { const r = t(5); return c && r; }
+            function m() { const r = t(6); try { return z + r; } catch (e) { return 'tdz ' + e.constructor.name; } let z = 1; }
+            __log.push(f(), g().join(), h(0), m(), order.join());
+            """,
+            """
+            function a(x) { const r = arguments[0]; arguments[0] = 9; return r + x; }
+            function b(x) { const r = x; eval('x = 5'); return r; }
+            function c() { const r = []; return () => r.push(1) && r; }
+            function d(o) { const r = o.f; return r(); }
+            const obj = { v: 7, f() { return this === obj ? this.v : 'detached'; } };
+            __log.push(a(1), b(2), c()().length, d(obj), typeof (function () { const r = this; return r; })());
+            """,
+            // `if` as expressions, merged declarations.
+            """
+            function p(a, b) { if (a) return b; return -b; }
+            function q(a) { let out = []; if (a > 1) out.push('big'); else out.push('small'); if (a) { out.push('set'); } return out.join(); }
+            function r(a, b) { if (a || b) a = 'either'; return a; }
+            function s() { var x = 1; var y = x + 1; var z = y * 2; return [x, y, z].join(); }
+            __log.push(p(true, 1), p(false, 1), q(2), q(0), r(0, 1), r(0, 0), s());
+            """,
+            // Quoted keys and quotes.
+            """
+            const o = { "a": 1, "b-c": 2, "1": 3, "__proto__": { inherited: 4 } };
+            const p = { ["__proto__"]: 5 };
+            __log.push(o["a"], o["b-c"], o["1"], o.inherited, Object.keys(o).join(), Object.keys(p).join(), o?.["a"]);
+            __log.push('it\\'s', 'it\\'s "fine"', "say \\"hi\\"", 'a`b\\'c"${d}', '\\x41\\u0042');
+            """,
+        ]
+        guard let outcome = try Self.run(programs) else { return }
+        #expect(outcome.thrown == 0)
+        #expect(outcome.entries >= 20)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
+    }
 }

@@ -22,7 +22,7 @@ import Testing
         const flag = true, other = false;
         function f(a) {
           const inner = a ? false : true;
-          return inner === true;
+          return inner === true || inner;
         }
         log(f(flag), other);
         """

@@ -1,0 +1,55 @@
+/// Merges adjacent declarations of one kind in a statement list: `var a=1;var b=2` becomes `var a=1,b=2` (the
+/// same bindings in the same scope, initialized in the same order). Only when the first ends with `;` and both
+/// keywords write the same (`const` declarations written as `let` merge with those written as `let` only).
+struct DeclarationMerging<Text: Minifier.TokenText> {
+    let text: Text
+    let tokens: [JavaScriptToken]
+    let syntax: MinifierSyntax
+    /// `const` keywords the writer writes as `let`.
+    let letConsts: Set<Int32>
+
+    func run(_ edits: inout TokenEdits) {
+        for list in syntax.lists {
+            // The last declaration kept (not left out by an earlier pass), to merge the next one into.
+            var open: MinifierSyntax.Node?
+            for index in list.statements {
+                let statement = syntax[index]
+                // Left out by an earlier pass (inlined): the declarations around it are adjacent.
+                if edits.isSkipped(statement.first..<statement.end) { continue }
+                guard statement.kind == .declaration else {
+                    open = nil
+                    continue
+                }
+                if let previous = open, previous.semicolon >= 0, sameKeyword(previous.op, statement.op),
+                   !edits.isEdited(previous.semicolon) {
+                    edits.replace(previous.semicolon, with: [edits.text(",", .punctuator, origin: previous.semicolon)])
+                    edits.replace(statement.op, with: [])
+                    var merged = statement
+                    merged.op = previous.op
+                    open = merged
+                } else {
+                    open = statement
+                }
+            }
+        }
+    }
+
+    private func sameKeyword(_ a: Int32, _ b: Int32) -> Bool {
+        let first = tokens[Int(a)], second = tokens[Int(b)]
+        guard JavaScriptToken.spells(text.text(first), text.text(second)) else { return false }
+        return letConsts.contains(a) == letConsts.contains(b)
+    }
+}
+
+extension JavaScriptToken {
+    /// Whether two token texts are the same bytes.
+    static func spells(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var k = 0
+        while k < a.count {
+            if a[k] != b[k] { return false }
+            k += 1
+        }
+        return true
+    }
+}

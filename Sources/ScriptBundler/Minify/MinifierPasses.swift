@@ -1,0 +1,62 @@
+/// The minifier's rewriting passes, run on a token stream before it is written: single-use locals inlined
+/// (`SingleUseInlining`), `if` statements written as expressions (`ConditionalStatements`), adjacent declarations
+/// merged (`DeclarationMerging`), quoted property names shortened (`QuotedPropertyKeys`) and strings written with
+/// the quote needing fewest escapes (`StringQuotes`). Each rewrites only what it proves unchanged in meaning; the
+/// result keeps every written token mapped to an original position.
+enum MinifierPasses {
+    /// The edits for `tokens` (of `text`), from `bindings` (their scope analysis); `letConsts` are the `const`
+    /// keywords the writer writes as `let`.
+    static func edits<Text: Minifier.TokenText>(
+        _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>
+    ) -> TokenEdits {
+        var edits = TokenEdits()
+        if let bindings {
+            let syntax = MinifierSyntaxParser.parse(text: text, tokens: tokens)
+            SingleUseInlining(text: text, tokens: tokens, syntax: syntax, bindings: bindings).run(&edits)
+            ConditionalStatements(text: text, tokens: tokens, syntax: syntax).run(&edits)
+            DeclarationMerging(text: text, tokens: tokens, syntax: syntax, letConsts: letConsts).run(&edits)
+        }
+        QuotedPropertyKeys(text: text, tokens: tokens, bindings: bindings).run(&edits)
+        StringQuotes(text: text, tokens: tokens).run(&edits)
+        return edits
+    }
+}
+
+extension TokenRewrites {
+    /// The `const` keywords marked to be written as `let`.
+    var letKeywords: Set<Int32> {
+        var result = Set<Int32>()
+        for mark in marks.dropLast() where mark & 3 == Self.letKeyword { result.insert(Int32(truncatingIfNeeded: mark >> 2)) }
+        return result
+    }
+
+    /// The marks moved to an edited stream (`EditedTokens`): each original token's mark goes with it.
+    func moved(to edited: EditedTokens) -> TokenRewrites {
+        var byToken: [Int32: Int64] = [:]
+        for mark in marks.dropLast() { byToken[Int32(truncatingIfNeeded: mark >> 2)] = mark & 3 }
+        var moved: [Int64] = []
+        moved.reserveCapacity(marks.count)
+        for index in edited.tokens.indices where edited.isOriginal[index] {
+            if let mark = byToken[edited.origins[index]] { moved.append(Int64(index) << 2 | mark) }
+        }
+        moved.sort()
+        moved.append(Int64.max)
+        var result = TokenRewrites()
+        result.replaceMarks(moved)
+        return result
+    }
+}
+
+extension IdentifierRenames {
+    /// The renames moved to an edited stream: written text is never renamed.
+    func moved(to edited: EditedTokens) -> IdentifierRenames {
+        var result = IdentifierRenames()
+        result.table = table
+        result.byToken = [Int32](repeating: -1, count: edited.tokens.count)
+        for index in edited.tokens.indices where edited.isOriginal[index] {
+            let origin = Int(edited.origins[index])
+            if origin < byToken.count { result.byToken[index] = byToken[origin] }
+        }
+        return result
+    }
+}

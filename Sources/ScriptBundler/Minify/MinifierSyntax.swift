@@ -1,0 +1,123 @@
+/// The statements and expressions the minifier's passes read, as token ranges (`MinifierSyntaxParser` makes
+/// them). Only what the passes need is modelled: everything else is an opaque node with its extent.
+struct MinifierSyntax {
+    enum Kind: UInt8 {
+        // Expressions.
+        case identifier
+        /// A number, string, regular expression, template without substitutions, `null`, `true`, `false`, `this`.
+        case literal
+        case template
+        case array
+        case object
+        /// A function or arrow function expression (creating it runs no code).
+        case function
+        /// A class expression, `super`, `import(...)`, `new.target`, `import.meta`: never looked into.
+        case opaque
+        case parenthesized
+        case call
+        /// `new C(...)` (`op` is -1 when written without arguments).
+        case new
+        /// `a.b` (`op`: the name token).
+        case member
+        /// `a[b]`.
+        case index
+        case tagged
+        /// `!`, `-`, `+`, `~`, `typeof`, `void`, `delete`, `await` (`op`: the operator token).
+        case unary
+        /// `++`/`--`, prefix or postfix.
+        case update
+        case binary
+        /// `&&`, `||`, `??`.
+        case logical
+        case conditional
+        case assignment
+        case sequence
+        case spread
+        /// An array hole.
+        case hole
+        // Object members.
+        /// `key: value` (`op`: the key's first token).
+        case property
+        /// `{a}` (`op`: the name).
+        case shorthand
+        /// A method, getter or setter.
+        case method
+        /// `[key]: value` or a computed method.
+        case computed
+        // Statements.
+        /// `var`/`let`/`const` (`op`: the keyword token; children: declarators).
+        case declaration
+        /// One binding of a declaration (`op`: the name token, -1 for a pattern; child: the initializer).
+        case declarator
+        case expressionStatement
+        case returnStatement
+        case throwStatement
+        /// `if` (children: test, consequent, alternate; `op`: the `else` token or -1).
+        case ifStatement
+        case block
+        case functionDeclaration
+        case emptyStatement
+        /// Any other statement (loops, `switch`, `try`, labels, `break`, class declarations, ...).
+        case otherStatement
+    }
+
+    struct Node {
+        var kind: Kind
+        /// Tokens `first..<end`.
+        var first: Int32
+        var end: Int32
+        /// A token the kind names (see `Kind`), or -1.
+        var op: Int32 = -1
+        /// For an expression: how tightly it binds (see `Precedence`).
+        var level: UInt8 = Precedence.primary
+        /// Whether an optional chain (`?.`) is part of this call or member expression.
+        var isOptionalChain = false
+        /// For a statement: its `;` token, or -1 when it ends otherwise (a `}`, a line break).
+        var semicolon: Int32 = -1
+        var children: [Int32] = []
+    }
+
+    /// A list of statements in one scope: a function body, a block or the program.
+    struct StatementList {
+        /// The `{` token before the list, or -1 for the program.
+        var open: Int32
+        var statements: [Int32]
+    }
+
+    var nodes: [Node] = []
+    var lists: [StatementList] = []
+
+    mutating func add(_ node: Node) -> Int32 {
+        nodes.append(node)
+        return Int32(truncatingIfNeeded: nodes.count - 1)
+    }
+
+    subscript(_ index: Int32) -> Node {
+        get { nodes[Int(index)] }
+        set { nodes[Int(index)] = newValue }
+    }
+
+    /// Expression binding levels, from the loosest: an expression needs parentheses where its level is below the
+    /// one its position requires.
+    enum Precedence {
+        static let sequence: UInt8 = 0
+        static let assignment: UInt8 = 2
+        /// Conditional expressions, and `??` (which never mixes with `||`/`&&` without parentheses).
+        static let conditional: UInt8 = 3
+        static let logicalOr: UInt8 = 4
+        static let logicalAnd: UInt8 = 5
+        static let bitwiseOr: UInt8 = 6
+        static let bitwiseXor: UInt8 = 7
+        static let bitwiseAnd: UInt8 = 8
+        static let equality: UInt8 = 9
+        static let relational: UInt8 = 10
+        static let shift: UInt8 = 11
+        static let additive: UInt8 = 12
+        static let multiplicative: UInt8 = 13
+        static let exponent: UInt8 = 14
+        static let prefix: UInt8 = 15
+        static let postfix: UInt8 = 16
+        static let call: UInt8 = 17
+        static let primary: UInt8 = 18
+    }
+}

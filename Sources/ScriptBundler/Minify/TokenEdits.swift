@@ -1,0 +1,143 @@
+/// The changes the minifier's passes make to a token stream: ranges of tokens left out, and tokens written as
+/// other entries (written text, or a range of tokens moved there). `apply` makes the edited stream the writer
+/// writes, each token keeping the original position it maps to.
+struct TokenEdits {
+    enum Entry: Equatable {
+        /// Written text `texts[index]` of `kind`, mapped to the position of token `origin`.
+        case text(Int32, JavaScriptToken.Kind, origin: Int32)
+        /// Tokens `first..<end`, with their own edits.
+        case span(Int32, Int32)
+    }
+
+    /// Per first token of a left-out range: the token after it.
+    private(set) var skips: [Int32: Int32] = [:]
+    /// Per token written otherwise: what is written in its place.
+    private(set) var replacements: [Int32: [Entry]] = [:]
+    private(set) var texts: [[UInt8]] = []
+
+    var isEmpty: Bool { skips.isEmpty && replacements.isEmpty }
+
+    /// Leaves out tokens `range`.
+    mutating func skip(_ range: Range<Int32>) {
+        guard !range.isEmpty else { return }
+        skips[range.lowerBound] = range.upperBound
+    }
+
+    /// Writes `entries` in place of `token` (nothing, when empty).
+    mutating func replace(_ token: Int32, with entries: [Entry]) {
+        replacements[token] = entries
+    }
+
+    func isEdited(_ token: Int32) -> Bool { replacements[token] != nil || skips[token] != nil }
+
+    /// Whether exactly `range` is left out.
+    func isSkipped(_ range: Range<Int32>) -> Bool { skips[range.lowerBound] == range.upperBound }
+
+    /// An entry writing `text` as a token of `kind` at the position of `origin`.
+    mutating func text(_ text: String, _ kind: JavaScriptToken.Kind, origin: Int32) -> Entry {
+        texts.append(Array(text.utf8))
+        return .text(Int32(truncatingIfNeeded: texts.count - 1), kind, origin: origin)
+    }
+
+    /// The edited stream of `tokens`; written text is placed from offset `textBase` on (after the text the
+    /// tokens point into). `range` (the tokens to write) moves with the edits.
+    func apply(to tokens: [JavaScriptToken], textBase: Int, range: Range<Int>) -> EditedTokens {
+        var result = EditedTokens()
+        result.tokens.reserveCapacity(tokens.count)
+        result.origins.reserveCapacity(tokens.count)
+        result.isOriginal.reserveCapacity(tokens.count)
+        var textOffsets: [Int] = []
+        var offset = textBase
+        for text in texts {
+            textOffsets.append(offset)
+            offset += text.count
+            result.text.append(contentsOf: text)
+        }
+        var natural = 0
+        var bounds = (lower: -1, upper: -1)
+        applySpan(0..<tokens.count, tokens: tokens, textOffsets: textOffsets, into: &result, natural: &natural,
+                  range: range, bounds: &bounds)
+        let lower = bounds.lower >= 0 ? bounds.lower : result.tokens.count
+        let upper = bounds.upper >= 0 ? bounds.upper : result.tokens.count
+        result.range = lower..<max(lower, upper)
+        return result
+    }
+
+    /// Writes tokens `span` with their edits into `result`. `natural` is the token that would come next without
+    /// edits (it keeps its line break; a moved token does not); `range`'s bounds are found at the top level.
+    private func applySpan(
+        _ span: Range<Int>, tokens: [JavaScriptToken], textOffsets: [Int], into result: inout EditedTokens, natural: inout Int,
+        range: Range<Int>?, bounds: inout (lower: Int, upper: Int)
+    ) {
+        var k = span.lowerBound
+        // A line break before a left-out range passes to what follows it.
+        var pendingNewline = false
+        var none = (lower: 0, upper: 0)
+        while k < span.upperBound {
+            if let range {
+                if bounds.lower < 0, k >= range.lowerBound { bounds.lower = result.tokens.count }
+                if bounds.upper < 0, k >= range.upperBound { bounds.upper = result.tokens.count }
+            }
+            let k32 = Int32(truncatingIfNeeded: k)
+            if let end = skips[k32], Int(end) > k {
+                if k == natural { pendingNewline = pendingNewline || tokens[k].newlineBefore }
+                k = min(Int(end), span.upperBound)
+                if natural >= 0 { natural = k }
+                continue
+            }
+            let isNatural = k == natural
+            if let entries = replacements[k32] {
+                var first = true
+                for entry in entries {
+                    switch entry {
+                    case .text(let index, let kind, let origin):
+                        let o = Int(origin)
+                        let source = o >= 0 && o < tokens.count ? tokens[o] : tokens[k]
+                        let text = texts[Int(index)]
+                        let newline = first && isNatural ? tokens[k].newlineBefore || pendingNewline : false
+                        let start = textOffsets[Int(index)]
+                        result.tokens.append(JavaScriptToken(
+                            kind: kind, start: start, end: start + text.count, line: source.line, column: source.column, newlineBefore: newline))
+                        result.origins.append(o >= 0 && o < tokens.count ? origin : k32)
+                        result.isOriginal.append(false)
+                    case .span(let a, let b):
+                        var inner = -1
+                        let count = result.tokens.count
+                        applySpan(Int(a)..<Int(b), tokens: tokens, textOffsets: textOffsets, into: &result, natural: &inner,
+                                  range: nil, bounds: &none)
+                        // The replaced token's line break (and one passed to it) goes to the span's first token.
+                        if first, isNatural, tokens[k].newlineBefore || pendingNewline, count < result.tokens.count {
+                            let t = result.tokens[count]
+                            result.tokens[count] = JavaScriptToken(
+                                kind: t.kind, start: t.start, end: t.end, line: t.line, column: t.column, newlineBefore: true)
+                        }
+                    }
+                    first = false
+                }
+                pendingNewline = entries.isEmpty && isNatural && (pendingNewline || tokens[k].newlineBefore)
+                k += 1
+                natural = k
+                continue
+            }
+            let token = tokens[k]
+            let newline = isNatural ? token.newlineBefore || pendingNewline : false
+            pendingNewline = false
+            result.tokens.append(newline == token.newlineBefore ? token : JavaScriptToken(
+                kind: token.kind, start: token.start, end: token.end, line: token.line, column: token.column, newlineBefore: newline))
+            result.origins.append(k32)
+            result.isOriginal.append(true)
+            k += 1
+            natural = k
+        }
+    }
+}
+
+/// A token stream after `TokenEdits`: per token, the original token it is (`isOriginal`) or whose position its
+/// written text maps to (`origins`); written text is `text`, placed after the original text.
+struct EditedTokens {
+    var tokens: [JavaScriptToken] = []
+    var origins: [Int32] = []
+    var isOriginal: [Bool] = []
+    var text: [UInt8] = []
+    var range: Range<Int> = 0..<0
+}
