@@ -14,7 +14,7 @@ difference is classified:
   unexplained   anything else: a conversion or matcher bug until shown otherwise.
 Prints a summary (JSON on stdout), writes every difference to OUT/differences.jsonl.
 """
-import argparse, json, os, random, re, subprocess, sys, tempfile, time
+import argparse, collections, json, os, random, re, subprocess, sys, tempfile, time
 
 import adblock
 
@@ -28,6 +28,7 @@ OPTION_TYPES = {"script": "script", "image": "image", "stylesheet": "stylesheet"
                 "media": "media", "subdocument": "subdocument", "frame": "subdocument", "xmlhttprequest": "xmlhttprequest",
                 "xhr": "xmlhttprequest", "websocket": "websocket", "ping": "ping", "other": "other"}
 THIRD_TOP = "https://news-site.example/article"
+Verdict = collections.namedtuple("Verdict", "matched filter exception")
 COSMETIC = re.compile(r"#[@?$%]*#|\$@?\$")
 
 
@@ -91,7 +92,7 @@ def near_miss(url, rng):
 
 
 def derive(filters, rng, sample):
-    chosen = filters if len(filters) <= sample else rng.sample(filters, sample)
+    chosen = filters if sample <= 0 or len(filters) <= sample else rng.sample(filters, sample)
     requests = []
     for text in chosen:
         body = text[2:] if text.startswith("@@") else text
@@ -130,7 +131,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("lists", nargs="+")
     parser.add_argument("--wkpack", default=None)
-    parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list")
+    parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list (0: every network filter)")
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--out", default=None)
     parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
@@ -163,24 +164,33 @@ def main():
         fs.add_filter_list(text)
     engine = adblock.Engine(fs)
     verdicts = []
+    started = time.time()
     for r in requests:
         result = engine.check_network_urls(r["url"], r["top"], r["type"])
-        verdicts.append(result)
+        verdicts.append(Verdict(bool(result.matched), result.filter, result.exception))
+    adblock_seconds = time.time() - started
 
-    # In chunks: `wkpack rules match` holds every answer of a batch in memory (600,000 requests at once asked it
-    # for 31 GB).
+    # One run: `wkpack rules match` streams its answers batch by batch; `--format decisions` counts the generic
+    # css-display-none rules (which fire on every request) instead of listing them.
+    requests_path = os.path.join(out, "requests.jsonl")
+    with open(requests_path, "w") as f:
+        for r in requests:
+            f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+    decisions_path = os.path.join(out, "decisions.jsonl")
+    started = time.time()
+    with open(decisions_path, "w") as f:
+        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "decisions"],
+                               stdout=f, stderr=subprocess.PIPE, text=True)
+    match_seconds = time.time() - started
+    if match.returncode not in (0, 1):
+        sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
     lines = []
-    chunk = 50000
-    for start in range(0, len(requests), chunk):
-        requests_path = os.path.join(out, f"requests-{start // chunk + 1}.jsonl")
-        with open(requests_path, "w") as f:
-            for r in requests[start:start + chunk]:
-                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
-        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "json"],
-                               capture_output=True, text=True)
-        if match.returncode not in (0, 1):
-            sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
-        lines += [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
+    with open(decisions_path) as f:
+        for line in f:
+            if line.strip():
+                decision = json.loads(line)
+                lines.append({"blocked": decision["blocked"],
+                              "lists": [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in decision["lists"]]})
     if len(lines) != len(requests):
         sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests")
     part_rules = [json.load(open(p)) for p in parts]
@@ -225,6 +235,9 @@ def main():
                                 "adblock_blocked": adblock_blocked, "adblock_filter": verdict.filter,
                                 "adblock_exception": verdict.exception, "wkpack_blocked": line["blocked"],
                                 "wkpack_lists": line["lists"]}) + "\n")
+    with open(os.path.join(out, "adblock.jsonl"), "w") as f:
+        for verdict in verdicts:
+            f.write(json.dumps({"blocked": verdict.matched, "filter": verdict.filter, "exception": verdict.exception}) + "\n")
     if args.record:
         with open(args.record, "w") as f:
             for r, verdict in zip(requests, verdicts):
@@ -239,7 +252,8 @@ def main():
         "agreement": round(agree / len(requests), 6) if requests else None,
         "differences": classes, "blocked_by_adblock": sum(1 for v in verdicts if v.matched),
         "blocked_by_wkpack": sum(1 for line in lines if line["blocked"]),
-        "convert_seconds": round(convert_seconds, 2), "summary": report["summary"], "out": out,
+        "convert_seconds": round(convert_seconds, 2), "adblock_seconds": round(adblock_seconds, 2),
+        "match_seconds": round(match_seconds, 2), "summary": report["summary"], "out": out,
     }
     print(json.dumps(summary, indent=1))
 
