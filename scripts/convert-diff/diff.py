@@ -11,10 +11,26 @@ difference is classified:
                 drops a leading `www.` from host-anchored patterns; the filter's text (and so the conversion) does not;
   page-exception  the converted list cancels the request by a `$document` page exception (adblock-rust's
                 check_network_urls does not apply page exceptions to the page's requests: the browser does);
+  fragment      the request URL has a #fragment (the filter's text holds a `#`, so the derived URL does) and only
+                adblock-rust, which matches the URL as given, blocks: WebKit matches the loads of these types on the
+                URL without its fragment (popups and media with it), as real requests are sent;
+  adblock-rust-percent  adblock-rust finds candidate filters by whole tokens of the URL, cut at every character
+                that is not a letter or digit, so `%2Fcomms.yahoo.net` in a URL yields the token `2fcomms` and a filter
+                whose token is `comms` is never tried, although its pattern matches; shown by the same filter and URL
+                with their %XX escapes decoded, which adblock-rust then matches (wkpack follows the pattern);
+  webkit-ping-as-other  WebKit evaluates a ping twice, the second time as `other` without the fragment (the matcher
+                models it), so a filter for every type but ping (`$~ping`), or one an exception cancels only for pings,
+                still blocks the ping in WebKit;
+  public-suffix  adblock-rust counts the request third-party and wkpack's built-in public-suffix list (a short one:
+                `com.co`, `global.ssl.fastly.net`, ... are missing) counts it first-party; WebKit uses the full list;
+  adblock-rust-popup / -not-document / -port, invalid-host  adblock-rust 0.6.0 does not apply the filter to the URL
+                derived from it (checked with the filter alone): a filter naming `$popup` with other types is applied
+                to popups only, a filter with `$~document` to nothing, `||host:port` never matches, and a host the
+                derivation filled with `=` or `?` does not parse;
   unexplained   anything else: a conversion or matcher bug until shown otherwise.
 Prints a summary (JSON on stdout), writes every difference to OUT/differences.jsonl.
 """
-import argparse, collections, json, os, random, re, subprocess, sys, tempfile, time
+import argparse, collections, json, os, random, re, subprocess, sys, tempfile, time, urllib.parse
 
 import adblock
 
@@ -105,7 +121,7 @@ def derive(filters, rng, sample):
         domains = []
         for o in options:
             if o.startswith("domain="):
-                domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d]
+                domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d and d.isascii()]
         if types:
             rtype = rng.choice(types)
             other = rng.choice([t for t in TYPES if t not in types and t != "document"])
@@ -134,6 +150,7 @@ def main():
     parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list (0: every network filter)")
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--reuse", action="store_true", help="keep the conversion and wkpack's answers already in --out")
     parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
     parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of differences due to reported filters")
     args = parser.parse_args()
@@ -147,10 +164,11 @@ def main():
     converted = os.path.join(out, "converted.json")
     report_path = os.path.join(out, "report.json")
     started = time.time()
-    run = subprocess.run([wkpack, "rules", "convert", *args.lists, "-o", converted, "--report", report_path, "--quiet"],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        sys.exit("wkpack rules convert failed:\n" + run.stderr)
+    if not (args.reuse and os.path.exists(report_path)):
+        run = subprocess.run([wkpack, "rules", "convert", *args.lists, "-o", converted, "--report", report_path, "--quiet"],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit("wkpack rules convert failed:\n" + run.stderr)
     convert_seconds = time.time() - started
     report = json.load(open(report_path))
     parts = [o["file"] for o in report["outputs"]]
@@ -178,18 +196,19 @@ def main():
             f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
     decisions_path = os.path.join(out, "decisions.jsonl")
     started = time.time()
-    with open(decisions_path, "w") as f:
-        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "decisions"],
-                               stdout=f, stderr=subprocess.PIPE, text=True)
+    if not (args.reuse and os.path.exists(decisions_path)):
+        with open(decisions_path, "w") as f:
+            match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "decisions"],
+                                   stdout=f, stderr=subprocess.PIPE, text=True)
+        if match.returncode != 0:
+            sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
     match_seconds = time.time() - started
-    if match.returncode not in (0, 1):
-        sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
     lines = []
     with open(decisions_path) as f:
         for line in f:
             if line.strip():
                 decision = json.loads(line)
-                lines.append({"blocked": decision["blocked"],
+                lines.append({"blocked": decision["blocked"], "third_party": decision["third_party"],
                               "lists": [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in decision["lists"]]})
     if len(lines) != len(requests):
         sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests")
@@ -203,6 +222,44 @@ def main():
                     return True
         return False
 
+    def second_evaluation_block(line):
+        """wkpack blocks only by block rules that fired in WebKit's second evaluation of a ping (as `other`)."""
+        blocks = [f for lst in line["lists"] for f in lst["fired"] if f["action"] == "block"]
+        return bool(blocks) and all(f.get("second_evaluation") for f in blocks)
+
+    def filter_quirk(filter_text, url, top, rtype):
+        """A filter adblock-rust 0.6.0 does not apply to the URL derived from it, for a reason of its own."""
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(filter_text)
+        if adblock.Engine(alone).check_network_urls(url, top, rtype).matched:
+            return None
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, options = split_options(body)
+        host = url.split("/")[2]
+        if "popup" in options and len(options) > 1:
+            return "adblock-rust-popup"
+        if "~document" in options:
+            return "adblock-rust-not-document"
+        if pattern.startswith("||") and re.match(r"^[^/^*]+:\d+", pattern[2:]):
+            return "adblock-rust-port"
+        if not re.match(r"^[a-z0-9.-]+(:\d+)?$", host, re.I):
+            return "invalid-host"
+        return None
+
+    def percent_quirk(filter_text, url, top, rtype):
+        if "%" not in filter_text:
+            return False
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(filter_text)
+        if adblock.Engine(alone).check_network_urls(url, top, rtype).matched:
+            return False
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, options = split_options(body)
+        decoded = urllib.parse.unquote(pattern) + ("$" + ",".join(options) if options else "")
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(decoded)
+        return bool(adblock.Engine(alone).check_network_urls(urllib.parse.unquote(url), top, rtype).matched)
+
     def www_quirk(filter_text, url):
         if not filter_text or not filter_text.startswith("||www."):
             return False
@@ -210,9 +267,23 @@ def main():
         host = url.split("/")[2].lower()
         return host != pattern_host and not host.endswith("." + pattern_host)
 
+    # The differing requests again, in full (`--format json` marks rules that fired in WebKit's second evaluation).
+    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines)) if bool(v.matched) != line["blocked"]]
+    if differing:
+        detail_path = os.path.join(out, "differing-requests.jsonl")
+        with open(detail_path, "w") as f:
+            for i in differing:
+                r = requests[i]
+                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+        detail = subprocess.run([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
+                                capture_output=True, text=True)
+        for i, text in zip(differing, [t for t in detail.stdout.splitlines() if t.strip()]):
+            full = json.loads(text)
+            lines[i]["lists"] = [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in full["lists"]]
+
     agree = 0
     known = []
-    classes = {"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0}
+    classes = collections.Counter({"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0})
     with open(os.path.join(out, "differences.jsonl"), "w") as f:
         for number, (r, verdict, line) in enumerate(zip(requests, verdicts, lines), start=1):
             adblock_blocked = bool(verdict.matched)
@@ -226,6 +297,18 @@ def main():
                 kind = "adblock-rust-www"
             elif not line["blocked"] and page_exception(line):
                 kind = "page-exception"
+            elif "#" in r["url"] and r["type"] != "media" and \
+                    bool(engine.check_network_urls(r["url"].split("#", 1)[0], r["top"], r["type"]).matched) == line["blocked"]:
+                kind = "fragment"
+            elif not adblock_blocked and percent_quirk(r["from"], r["url"], r["top"], r["type"]):
+                kind = "adblock-rust-percent"
+            elif r["type"] == "ping" and line["blocked"] and second_evaluation_block(line):
+                kind = "webkit-ping-as-other"
+            elif adblock_blocked and not line["third_party"] and r["url"].split("/")[2] != r["top"].split("/")[2] and \
+                    not engine.check_network_urls(r["url"], r["url"], r["type"]).matched:
+                kind = "public-suffix"
+            elif not adblock_blocked and (quirk := filter_quirk(r["from"], r["url"], r["top"], r["type"])):
+                kind = quirk
             else:
                 kind = "unexplained"
             classes[kind] += 1

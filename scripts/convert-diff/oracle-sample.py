@@ -26,11 +26,13 @@ def oracle(oracle_path, rules_path, requests, timeout):
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         for r in requests:
             f.write(json.dumps(r) + "\n")
-    run = subprocess.run(["/usr/bin/python3", oracle_path, rules_path, f.name, "--timeout", str(timeout)],
+    run = subprocess.run(["/usr/bin/python3", oracle_path, rules_path, f.name, "--timeout", str(timeout), "--stats"],
                          capture_output=True, text=True)
     os.unlink(f.name)
     if run.returncode != 0:
         sys.exit(f"webkit-match-oracle exited {run.returncode}:\n{run.stderr[-3000:]}")
+    stats = [line for line in run.stderr.splitlines() if line.startswith("[stats]")]
+    print(f"oracle on {rules_path}: {stats[-1] if stats else 'no stats'}", file=sys.stderr)
     return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
 
 
