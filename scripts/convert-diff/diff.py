@@ -11,10 +11,26 @@ difference is classified:
                 drops a leading `www.` from host-anchored patterns; the filter's text (and so the conversion) does not;
   page-exception  the converted list cancels the request by a `$document` page exception (adblock-rust's
                 check_network_urls does not apply page exceptions to the page's requests: the browser does);
+  fragment      the request URL has a #fragment (the filter's text holds a `#`, so the derived URL does) and only
+                adblock-rust, which matches the URL as given, blocks: WebKit matches the loads of these types on the
+                URL without its fragment (popups and media with it), as real requests are sent;
+  adblock-rust-percent  adblock-rust finds candidate filters by whole tokens of the URL, cut at every character
+                that is not a letter or digit, so `%2Fcomms.yahoo.net` in a URL yields the token `2fcomms` and a filter
+                whose token is `comms` is never tried, although its pattern matches; shown by the same filter and URL
+                with their %XX escapes decoded, which adblock-rust then matches (wkpack follows the pattern);
+  webkit-ping-as-other  WebKit evaluates a ping twice, the second time as `other` without the fragment (the matcher
+                models it), so a filter for every type but ping (`$~ping`), or one an exception cancels only for pings,
+                still blocks the ping in WebKit;
+  public-suffix  adblock-rust counts the request third-party and wkpack's built-in public-suffix list (a short one:
+                `com.co`, `global.ssl.fastly.net`, ... are missing) counts it first-party; WebKit uses the full list;
+  adblock-rust-popup / -not-document / -port, invalid-host  adblock-rust 0.6.0 does not apply the filter to the URL
+                derived from it (checked with the filter alone): a filter naming `$popup` with other types is applied
+                to popups only, a filter with `$~document` to nothing, `||host:port` never matches, and a host the
+                derivation filled with `=` or `?` does not parse;
   unexplained   anything else: a conversion or matcher bug until shown otherwise.
 Prints a summary (JSON on stdout), writes every difference to OUT/differences.jsonl.
 """
-import argparse, json, os, random, re, subprocess, sys, tempfile, time
+import argparse, collections, json, os, random, re, subprocess, sys, tempfile, time, urllib.parse
 
 import adblock
 
@@ -28,6 +44,7 @@ OPTION_TYPES = {"script": "script", "image": "image", "stylesheet": "stylesheet"
                 "media": "media", "subdocument": "subdocument", "frame": "subdocument", "xmlhttprequest": "xmlhttprequest",
                 "xhr": "xmlhttprequest", "websocket": "websocket", "ping": "ping", "other": "other"}
 THIRD_TOP = "https://news-site.example/article"
+Verdict = collections.namedtuple("Verdict", "matched filter exception")
 COSMETIC = re.compile(r"#[@?$%]*#|\$@?\$")
 
 
@@ -91,7 +108,7 @@ def near_miss(url, rng):
 
 
 def derive(filters, rng, sample):
-    chosen = filters if len(filters) <= sample else rng.sample(filters, sample)
+    chosen = filters if sample <= 0 or len(filters) <= sample else rng.sample(filters, sample)
     requests = []
     for text in chosen:
         body = text[2:] if text.startswith("@@") else text
@@ -104,7 +121,7 @@ def derive(filters, rng, sample):
         domains = []
         for o in options:
             if o.startswith("domain="):
-                domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d]
+                domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d and d.isascii()]
         if types:
             rtype = rng.choice(types)
             other = rng.choice([t for t in TYPES if t not in types and t != "document"])
@@ -130,9 +147,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("lists", nargs="+")
     parser.add_argument("--wkpack", default=None)
-    parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list")
+    parser.add_argument("--sample", type=int, default=3000, help="filters sampled per list (0: every network filter)")
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--reuse", action="store_true", help="keep the conversion and wkpack's answers already in --out")
     parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
     parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of differences due to reported filters")
     args = parser.parse_args()
@@ -146,10 +164,11 @@ def main():
     converted = os.path.join(out, "converted.json")
     report_path = os.path.join(out, "report.json")
     started = time.time()
-    run = subprocess.run([wkpack, "rules", "convert", *args.lists, "-o", converted, "--report", report_path, "--quiet"],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        sys.exit("wkpack rules convert failed:\n" + run.stderr)
+    if not (args.reuse and os.path.exists(report_path)):
+        run = subprocess.run([wkpack, "rules", "convert", *args.lists, "-o", converted, "--report", report_path, "--quiet"],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit("wkpack rules convert failed:\n" + run.stderr)
     convert_seconds = time.time() - started
     report = json.load(open(report_path))
     parts = [o["file"] for o in report["outputs"]]
@@ -163,24 +182,34 @@ def main():
         fs.add_filter_list(text)
     engine = adblock.Engine(fs)
     verdicts = []
+    started = time.time()
     for r in requests:
         result = engine.check_network_urls(r["url"], r["top"], r["type"])
-        verdicts.append(result)
+        verdicts.append(Verdict(bool(result.matched), result.filter, result.exception))
+    adblock_seconds = time.time() - started
 
-    # In chunks: `wkpack rules match` holds every answer of a batch in memory (600,000 requests at once asked it
-    # for 31 GB).
-    lines = []
-    chunk = 50000
-    for start in range(0, len(requests), chunk):
-        requests_path = os.path.join(out, f"requests-{start // chunk + 1}.jsonl")
-        with open(requests_path, "w") as f:
-            for r in requests[start:start + chunk]:
-                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
-        match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "json"],
-                               capture_output=True, text=True)
-        if match.returncode not in (0, 1):
+    # One run: `wkpack rules match` streams its answers batch by batch; `--format decisions` counts the generic
+    # css-display-none rules (which fire on every request) instead of listing them.
+    requests_path = os.path.join(out, "requests.jsonl")
+    with open(requests_path, "w") as f:
+        for r in requests:
+            f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+    decisions_path = os.path.join(out, "decisions.jsonl")
+    started = time.time()
+    if not (args.reuse and os.path.exists(decisions_path)):
+        with open(decisions_path, "w") as f:
+            match = subprocess.run([wkpack, "rules", "match", *parts, "--requests", requests_path, "--format", "decisions"],
+                                   stdout=f, stderr=subprocess.PIPE, text=True)
+        if match.returncode != 0:
             sys.exit("wkpack rules match failed:\n" + match.stderr[:3000])
-        lines += [json.loads(line) for line in match.stdout.splitlines() if line.strip()]
+    match_seconds = time.time() - started
+    lines = []
+    with open(decisions_path) as f:
+        for line in f:
+            if line.strip():
+                decision = json.loads(line)
+                lines.append({"blocked": decision["blocked"], "third_party": decision["third_party"],
+                              "lists": [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in decision["lists"]]})
     if len(lines) != len(requests):
         sys.exit(f"wkpack answered {len(lines)} of {len(requests)} requests")
     part_rules = [json.load(open(p)) for p in parts]
@@ -193,6 +222,44 @@ def main():
                     return True
         return False
 
+    def second_evaluation_block(line):
+        """wkpack blocks only by block rules that fired in WebKit's second evaluation of a ping (as `other`)."""
+        blocks = [f for lst in line["lists"] for f in lst["fired"] if f["action"] == "block"]
+        return bool(blocks) and all(f.get("second_evaluation") for f in blocks)
+
+    def filter_quirk(filter_text, url, top, rtype):
+        """A filter adblock-rust 0.6.0 does not apply to the URL derived from it, for a reason of its own."""
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(filter_text)
+        if adblock.Engine(alone).check_network_urls(url, top, rtype).matched:
+            return None
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, options = split_options(body)
+        host = url.split("/")[2]
+        if "popup" in options and len(options) > 1:
+            return "adblock-rust-popup"
+        if "~document" in options:
+            return "adblock-rust-not-document"
+        if pattern.startswith("||") and re.match(r"^[^/^*]+:\d+", pattern[2:]):
+            return "adblock-rust-port"
+        if not re.match(r"^[a-z0-9.-]+(:\d+)?$", host, re.I):
+            return "invalid-host"
+        return None
+
+    def percent_quirk(filter_text, url, top, rtype):
+        if "%" not in filter_text:
+            return False
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(filter_text)
+        if adblock.Engine(alone).check_network_urls(url, top, rtype).matched:
+            return False
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, options = split_options(body)
+        decoded = urllib.parse.unquote(pattern) + ("$" + ",".join(options) if options else "")
+        alone = adblock.FilterSet(debug=True)
+        alone.add_filter_list(decoded)
+        return bool(adblock.Engine(alone).check_network_urls(urllib.parse.unquote(url), top, rtype).matched)
+
     def www_quirk(filter_text, url):
         if not filter_text or not filter_text.startswith("||www."):
             return False
@@ -200,9 +267,23 @@ def main():
         host = url.split("/")[2].lower()
         return host != pattern_host and not host.endswith("." + pattern_host)
 
+    # The differing requests again, in full (`--format json` marks rules that fired in WebKit's second evaluation).
+    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines)) if bool(v.matched) != line["blocked"]]
+    if differing:
+        detail_path = os.path.join(out, "differing-requests.jsonl")
+        with open(detail_path, "w") as f:
+            for i in differing:
+                r = requests[i]
+                f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
+        detail = subprocess.run([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
+                                capture_output=True, text=True)
+        for i, text in zip(differing, [t for t in detail.stdout.splitlines() if t.strip()]):
+            full = json.loads(text)
+            lines[i]["lists"] = [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in full["lists"]]
+
     agree = 0
     known = []
-    classes = {"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0}
+    classes = collections.Counter({"reported": 0, "adblock-rust-www": 0, "page-exception": 0, "unexplained": 0})
     with open(os.path.join(out, "differences.jsonl"), "w") as f:
         for number, (r, verdict, line) in enumerate(zip(requests, verdicts, lines), start=1):
             adblock_blocked = bool(verdict.matched)
@@ -216,6 +297,18 @@ def main():
                 kind = "adblock-rust-www"
             elif not line["blocked"] and page_exception(line):
                 kind = "page-exception"
+            elif "#" in r["url"] and r["type"] != "media" and \
+                    bool(engine.check_network_urls(r["url"].split("#", 1)[0], r["top"], r["type"]).matched) == line["blocked"]:
+                kind = "fragment"
+            elif not adblock_blocked and percent_quirk(r["from"], r["url"], r["top"], r["type"]):
+                kind = "adblock-rust-percent"
+            elif r["type"] == "ping" and line["blocked"] and second_evaluation_block(line):
+                kind = "webkit-ping-as-other"
+            elif adblock_blocked and not line["third_party"] and r["url"].split("/")[2] != r["top"].split("/")[2] and \
+                    not engine.check_network_urls(r["url"], r["url"], r["type"]).matched:
+                kind = "public-suffix"
+            elif not adblock_blocked and (quirk := filter_quirk(r["from"], r["url"], r["top"], r["type"])):
+                kind = quirk
             else:
                 kind = "unexplained"
             classes[kind] += 1
@@ -225,6 +318,9 @@ def main():
                                 "adblock_blocked": adblock_blocked, "adblock_filter": verdict.filter,
                                 "adblock_exception": verdict.exception, "wkpack_blocked": line["blocked"],
                                 "wkpack_lists": line["lists"]}) + "\n")
+    with open(os.path.join(out, "adblock.jsonl"), "w") as f:
+        for verdict in verdicts:
+            f.write(json.dumps({"blocked": verdict.matched, "filter": verdict.filter, "exception": verdict.exception}) + "\n")
     if args.record:
         with open(args.record, "w") as f:
             for r, verdict in zip(requests, verdicts):
@@ -239,7 +335,8 @@ def main():
         "agreement": round(agree / len(requests), 6) if requests else None,
         "differences": classes, "blocked_by_adblock": sum(1 for v in verdicts if v.matched),
         "blocked_by_wkpack": sum(1 for line in lines if line["blocked"]),
-        "convert_seconds": round(convert_seconds, 2), "summary": report["summary"], "out": out,
+        "convert_seconds": round(convert_seconds, 2), "adblock_seconds": round(adblock_seconds, 2),
+        "match_seconds": round(match_seconds, 2), "summary": report["summary"], "out": out,
     }
     print(json.dumps(summary, indent=1))
 

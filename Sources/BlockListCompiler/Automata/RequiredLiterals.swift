@@ -17,8 +17,19 @@ enum RequiredLiterals {
 
     /// The lower-cased unit when the set is one character up to case.
     static func singleCharacter(_ set: ASCIISet) -> UInt8? {
+        // At most two units (a letter in both cases) can lower-case to one character.
+        guard set.count <= 2 else { return nil }
         var result: UInt8?
-        for unit in set.units {
+        var low = set.low, high = set.high
+        while low != 0 || high != 0 {
+            let unit: UInt8
+            if low != 0 {
+                unit = UInt8(low.trailingZeroBitCount)
+                low &= low &- 1
+            } else {
+                unit = 64 + UInt8(high.trailingZeroBitCount)
+                high &= high &- 1
+            }
             let lower = CanonicalURL.lowercased(unit)
             if lower == 0 { return nil }
             if let existing = result, existing != lower { return nil }

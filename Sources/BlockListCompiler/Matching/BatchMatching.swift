@@ -51,6 +51,16 @@ public enum BatchMatching {
         return slots.all().flatMap { $0 ?? [] }
     }
 
+    /// The combined decision of `set` and each list's result for every request, in request order.
+    public static func evaluations(of set: RuleListSet, for requests: [PreparedRequest]) -> [(decision: MatchDecision, results: [ListMatchResult])] {
+        let chunks = chunkRanges(count: requests.count)
+        let slots = IndexedResults<[(decision: MatchDecision, results: [ListMatchResult])]>(count: chunks.count)
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+            slots.set(chunk, chunks[chunk].map { set.evaluate(requests[$0]) })
+        }
+        return slots.all().flatMap { $0 ?? [] }
+    }
+
     /// Contiguous index ranges: a few per core, so a slow chunk does not leave a core idle for long.
     static func chunkRanges(count: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }

@@ -19,7 +19,7 @@ enum ContainedRuleFinder {
 
     private struct Entry {
         var index: Int
-        var automaton: URLAutomaton
+        var pattern: URLFilterPattern
         var runs: [[UInt8]]
         var literal: [UInt8]
     }
@@ -46,7 +46,7 @@ enum ContainedRuleFinder {
                 guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive ?? false).pattern
                 else { continue }
                 let runs = RequiredLiterals.of(pattern)
-                entries.append(Entry(index: index, automaton: URLAutomaton(pattern: pattern), runs: runs,
+                entries.append(Entry(index: index, pattern: pattern, runs: runs,
                                      literal: runs.max { $0.count < $1.count } ?? []))
             }
             dropped.formUnion(droppedInGroup(entries))
@@ -56,6 +56,14 @@ enum ContainedRuleFinder {
 
     private static func droppedInGroup(_ entries: [Entry]) -> [Int] {
         var isDropped = [Bool](repeating: false, count: entries.count)
+        // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
+        var automata = [URLAutomaton?](repeating: nil, count: entries.count)
+        func automaton(_ position: Int) -> URLAutomaton {
+            if let built = automata[position] { return built }
+            let built = URLAutomaton(pattern: entries[position].pattern)
+            automata[position] = built
+            return built
+        }
         var result: [Int] = []
         let exhaustive = entries.count <= exhaustiveGroupSize
         var byGram: [UInt32: [Int]] = [:]
@@ -91,7 +99,7 @@ enum ContainedRuleFinder {
             }
             var tried: Set<Int> = []
             for keeper in candidates where keeper != position && !isDropped[keeper] && tried.insert(keeper).inserted {
-                if URLFilterContainment.contains(entries[keeper].automaton, entry.automaton) {
+                if URLFilterContainment.contains(automaton(keeper), automaton(position)) {
                     isDropped[position] = true
                     result.append(entry.index)
                     break

@@ -154,9 +154,13 @@ public struct RuleListOptimizer: Sendable {
 
     private func removeCancelled(_ rules: [Rule]) -> [Rule] {
         // Walk backwards, collecting the exceptions that apply to everything before them (until an
-        // ignore-following-rules, which may stop them from being reached).
+        // ignore-following-rules, which may stop them from being reached). An exception covers a rule only when its
+        // url-filter is universal or the rule's own, so the exceptions are kept by url-filter and a rule is compared
+        // with the universal ones and those of its url-filter only.
         var keep = [Bool](repeating: true, count: rules.count)
-        var exceptions: [(shape: TriggerShape, universal: Bool)] = []
+        var universalExceptions: [TriggerShape] = []
+        var exceptionsByFilter: [String: [TriggerShape]] = [:]
+        var exceptionCount = 0
         var universalCache: [String: Bool] = [:]
         func universal(_ filter: String) -> Bool {
             if let known = universalCache[filter] { return known }
@@ -168,16 +172,26 @@ public struct RuleListOptimizer: Sendable {
             let rule = rules[index]
             switch rule.action.kind {
             case .ignoreFollowingRules:
-                exceptions = []
+                universalExceptions = []
+                exceptionsByFilter = [:]
+                exceptionCount = 0
             case .ignorePreviousRules:
                 let shape = TriggerShape(rule.trigger)
                 // Exceptions with a condition only cover rules with the very same condition; keep the list short.
-                if shape.conditionKind == nil || exceptions.count < 64 { exceptions.append((shape, universal(shape.urlFilter))) }
+                if shape.conditionKind == nil || exceptionCount < 64 {
+                    exceptionCount += 1
+                    if universal(shape.urlFilter) {
+                        universalExceptions.append(shape)
+                    } else {
+                        exceptionsByFilter[shape.urlFilter, default: []].append(shape)
+                    }
+                }
                 // An exception covered by a later exception is cancelled too, but it also cancels; leave it.
             default:
-                guard !exceptions.isEmpty else { continue }
+                guard exceptionCount > 0 else { continue }
                 let shape = TriggerShape(rule.trigger)
-                if exceptions.contains(where: { RuleListOptimizer.covers($0.shape, shape, outerIsUniversal: $0.universal) }) {
+                if universalExceptions.contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: true) })
+                    || (exceptionsByFilter[shape.urlFilter] ?? []).contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: false) }) {
                     keep[index] = false
                 }
             }

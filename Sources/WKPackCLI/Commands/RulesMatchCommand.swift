@@ -28,7 +28,7 @@ public struct RulesMatchCommand: ParsableCommand {
     @Option(name: .customLong("load-context"), help: "top-frame or child-frame (default: derived).") var loadContext: String?
     @Option(name: .long, help: "HTTP method as the rule list sees it (default GET; WebKitGTK 2.50 sees GET for every load, see the README).") var method: String?
     @Option(name: .long, help: "A JSON Lines file of requests to evaluate instead of --url.") var requests: String?
-    @Option(name: .long, help: "Output format: text, json, or summary (counts and time, for --requests).") var format: String = "text"
+    @Option(name: .long, help: "Output format: text, json, decisions (json without the request's echo, css-display-none rules counted, not listed), or summary (counts and time, for --requests).") var format: String = "text"
     @Argument(help: "Rule list files.") var lists: [String] = []
 
     public init() {}
@@ -36,7 +36,9 @@ public struct RulesMatchCommand: ParsableCommand {
     public func run() throws {
         let options = RulesMatchRunner.Options(lists: lists, url: url, resourceType: resourceType, topURL: topURL, frameURL: frameURL,
                                                loadContext: loadContext, method: method, requestsFile: requests, format: format)
-        let outcome = RulesMatchRunner.run(options)
-        try outcome.emit()
+        // Results go out batch by batch (a requests file of any length runs in bounded memory).
+        let console = Console.standard
+        let outcome = RulesMatchRunner.run(options) { console.write($0) }
+        try outcome.emit(to: console)
     }
 }

@@ -4,6 +4,15 @@ public protocol ListFileSystem: Sendable {
     func read(_ path: String) -> Result<[UInt8], ListFileProblem>
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename. Creates the folder.
     func writeAtomically(_ bytes: [UInt8], to path: String) throws(ListFileProblem)
+    /// The lines of the file at `path`, read as they are asked for (a long file is never held whole).
+    func lines(_ path: String) -> Result<any LineReader, ListFileProblem>
+}
+
+extension ListFileSystem {
+    /// Reads the whole file, then hands out its lines.
+    public func lines(_ path: String) -> Result<any LineReader, ListFileProblem> {
+        read(path).map { BufferLineReader($0) }
+    }
 }
 
 /// Why a file could not be read or written.

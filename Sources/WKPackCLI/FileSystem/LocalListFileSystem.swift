@@ -13,6 +13,14 @@ public struct LocalListFileSystem: ListFileSystem {
         return .success(bytes)
     }
 
+    public func lines(_ path: String) -> Result<any LineReader, ListFileProblem> {
+        do {
+            return .success(try FileLineReader(path: path))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(ListFileProblem) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()

@@ -83,4 +83,30 @@ enum MatchReport {
         }.joined(separator: ",")
         return text + "]}"
     }
+
+    /// The `decisions` format: the decision and the rules behind it as in `jsonLine`, without the request's echo and
+    /// with `css-display-none` rules counted instead of listed (generic cosmetic rules fire on every request, and
+    /// listing them makes a line hundreds of kilobytes long on EasyList-sized lists).
+    static func decisionLine(_ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult]) -> String {
+        func rule(_ fired: FiredRule) -> String {
+            var text = "{\"index\":\(fired.index),\"action\":\(JSONEscaper.quoted(fired.action.typeName))"
+            if let by = fired.cancelledBy { text += ",\"cancelled_by\":\(by)" }
+            return text + "}"
+        }
+        func isHiding(_ fired: FiredRule) -> Bool {
+            if case .cssDisplayNone = fired.action { return true }
+            return false
+        }
+        var text = "{\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
+        text += ",\"third_party\":\(prepared.isThirdParty)"
+        text += ",\"redirect_target\":\(decision.redirectTarget.map { $0.url.map(JSONEscaper.quoted) ?? "null" } ?? "null")"
+        text += ",\"hidden_selectors\":\(decision.hiddenSelectors.count),\"lists\":["
+        text += results.map { result in
+            let fired = result.fired.filter { !isHiding($0) }, cancelled = result.cancelled.filter { !isHiding($0) }
+            let hidingFired = result.fired.count - fired.count, hidingCancelled = result.cancelled.count - cancelled.count
+            return "{\"blocked\":\(result.decision.blocked),\"fired\":[\(fired.map(rule).joined(separator: ","))],\"cancelled\":[\(cancelled.map(rule).joined(separator: ","))]"
+                + ",\"hiding_fired\":\(hidingFired),\"hiding_cancelled\":\(hidingCancelled)}"
+        }.joined(separator: ",")
+        return text + "]}"
+    }
 }

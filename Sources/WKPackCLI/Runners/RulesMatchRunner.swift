@@ -47,32 +47,34 @@ public enum RulesMatchRunner {
         return .success(matchers)
     }
 
+    /// Runs the command with its output collected in the outcome (for tests and small inputs).
     public static func run(_ options: Options, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
+        var output = ""
+        var outcome = run(options, fileSystem: fileSystem) { output += $0 }
+        outcome.standardOutput = output + outcome.standardOutput
+        return outcome
+    }
+
+    /// Runs the command, handing each batch's text and JSON lines to `write` as soon as the batch is evaluated, so
+    /// memory stays bounded by `batchSize` requests however many the requests file holds. Every request is read and
+    /// prepared once before anything is written: a bad line stops the run with its place and no output. The summary
+    /// format is returned in the outcome.
+    public static func run(_ options: Options, fileSystem: any ListFileSystem = LocalListFileSystem(), batchSize: Int = 2048,
+                           write: (String) -> Void) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func usage(_ message: String) -> RulesCheckRunner.Outcome {
-            outcome.standardError = "error: \(message)\nUsage: wkpack rules match LIST... --url URL [--resource-type T] [--top-url URL] [--frame-url URL] [--load-context top-frame|child-frame] [--method M] [--format text|json]\n"
+            outcome.standardError = "error: \(message)\nUsage: wkpack rules match LIST... --url URL [--resource-type T] [--top-url URL] [--frame-url URL] [--load-context top-frame|child-frame] [--method M] [--format text|json|decisions|summary]\n"
             outcome.exitCode = 2
             return outcome
         }
-        guard ["text", "json", "summary"].contains(options.format) else { return usage("unknown format '\(options.format)'; expected text, json or summary") }
+        guard ["text", "json", "decisions", "summary"].contains(options.format) else {
+            return usage("unknown format '\(options.format)'; expected text, json, decisions or summary")
+        }
         guard !options.lists.isEmpty else { return usage("no rule list given") }
-        var requests: [MatchRequest] = []
+        let source: RequestSource
         if let file = options.requestsFile {
             guard options.url == nil else { return usage("give either --url or --requests, not both") }
-            switch fileSystem.read(file) {
-            case .failure(let problem):
-                outcome.standardError = "\(file): error: \(problem.message)\n"
-                outcome.exitCode = 1
-                return outcome
-            case .success(let bytes):
-                do {
-                    requests = try MatchRequestDecoder.decodeLines(bytes)
-                } catch {
-                    outcome.standardError = "\(file):\(error.line):1: error: \(error.message)\n"
-                    outcome.exitCode = 1
-                    return outcome
-                }
-            }
+            source = .file(file)
         } else {
             guard let url = options.url else { return usage("--url or --requests is required") }
             let typeName = options.resourceType ?? (options.topURL == nil ? "document" : "script")
@@ -88,7 +90,19 @@ public enum RulesMatchRunner {
                 guard let value = RequestMethod(rawValue: method.lowercased()) else { return usage("unknown method '\(method)'") }
                 request.method = value
             }
-            requests = [request]
+            source = .single(request)
+        }
+        // First pass: every request decodes and prepares, or the run stops before any output.
+        let batchSize = max(1, batchSize)
+        let check = source.forEachBatch(fileSystem: fileSystem, size: batchSize) { (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
+            if case .failure(let failure) = BatchMatching.prepare(requests) {
+                throw RequestSource.Failure(line: lines[failure.index], message: failure.problem.message)
+            }
+        }
+        if case .failure(let failure) = check {
+            outcome.standardError = source.describe(failure) + "\n"
+            outcome.exitCode = 1
+            return outcome
         }
         let matchers: [RuleListMatcher]
         switch loadLists(options.lists, fileSystem: fileSystem) {
@@ -99,62 +113,50 @@ public enum RulesMatchRunner {
         case .success(let loaded): matchers = loaded
         }
         let set = RuleListSet(lists: matchers)
-        let clock = ContinuousClock()
-        // Requests are prepared and (for the summary) evaluated in parallel chunks: CPU time is the process's,
-        // summed over every thread.
-        var prepared: [PreparedRequest] = []
-        var failure: BatchMatching.Failure?
-        let preparationCPUStart = processCPUSeconds()
-        let preparation = clock.measure {
-            switch BatchMatching.prepare(requests) {
-            case .success(let all): prepared = all
-            case .failure(let problem): failure = problem
+        var summary = MatchSummary()
+        let second = source.forEachBatch(fileSystem: fileSystem, size: batchSize) { (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
+            var prepared: [PreparedRequest] = []
+            let preparationCPUStart = processCPUSeconds()
+            let preparation = ContinuousClock().measure {
+                if case .success(let all) = BatchMatching.prepare(requests) { prepared = all }
             }
+            guard prepared.count == requests.count else {
+                throw RequestSource.Failure(line: lines.first ?? 1, message: "the requests changed while they were read")
+            }
+            summary.preparation += preparation
+            summary.preparationCPU += processCPUSeconds() - preparationCPUStart
+            if options.format == "summary" {
+                summary.add(prepared, of: set, matchers: matchers)
+                return
+            }
+            var output = ""
+            for (number, evaluation) in BatchMatching.evaluations(of: set, for: prepared).enumerated() {
+                switch options.format {
+                case "json": output += MatchReport.jsonLine(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists) + "\n"
+                case "decisions": output += MatchReport.decisionLine(prepared[number], evaluation.decision, evaluation.results) + "\n"
+                default: output += MatchReport.text(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists)
+                }
+                // A line can be hundreds of kilobytes (every hidden selector): hand text over every few megabytes.
+                if output.utf8.count >= flushThreshold {
+                    write(output)
+                    output = ""
+                }
+            }
+            if !output.isEmpty { write(output) }
         }
-        let preparationCPU = processCPUSeconds() - preparationCPUStart
-        if let failure {
-            let place = options.requestsFile.map { "\($0):\(failure.index + 1):1: " } ?? ""
-            outcome.standardError = "\(place)error: \(failure.problem.message)\n"
+        if case .failure(let failure) = second {
+            outcome.standardError = source.describe(failure) + "\n"
             outcome.exitCode = 1
             return outcome
         }
         if options.format == "summary" {
-            var blocked = 0, cookies = 0, upgraded = 0, hidden = 0
-            let cpuStart = processCPUSeconds()
-            let elapsed = clock.measure {
-                for decision in BatchMatching.decisions(of: set, for: prepared) {
-                    if decision.blocked { blocked += 1 }
-                    if decision.cookiesBlocked { cookies += 1 }
-                    if decision.upgradedToHTTPS { upgraded += 1 }
-                    if !decision.hiddenSelectors.isEmpty { hidden += 1 }
-                }
-            }
-            let rules = matchers.reduce(0) { $0 + $1.rules.count }
-            func seconds(_ duration: Duration) -> String {
-                String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-            }
-            let matchingCPU = processCPUSeconds() - cpuStart
-            func cpu(_ value: Double) -> String { String(format: "%.3f", value) }
-            let unindexed = matchers.reduce(0) { $0 + $1.unindexedRuleCount }
-            let candidates = prepared.reduce(0) { sum, request in matchers.reduce(sum) { $0 + $1.candidateCount(request) } }
-            let perRequest = String(format: "%.1f", Double(candidates) / Double(max(1, prepared.count)))
-            outcome.standardOutput = "\(prepared.count) requests, \(rules) rules in \(matchers.count) lists: \(blocked) blocked, \(cookies) cookies blocked, \(upgraded) upgraded to https, \(hidden) with hidden elements; "
-                + "URLs prepared in \(seconds(preparation)) s wall, \(cpu(preparationCPU)) s CPU; matched in \(seconds(elapsed)) s wall, \(cpu(matchingCPU)) s CPU; "
-                + "in all \(seconds(preparation + elapsed)) s wall, \(cpu(preparationCPU + matchingCPU)) s CPU (\(unindexed) rules checked for every request, \(perRequest) candidate rules per request)\n"
-            return outcome
+            outcome.standardOutput = summary.line(matchers: matchers)
         }
-        var output = ""
-        for (number, request) in prepared.enumerated() {
-            let (decision, results) = set.evaluate(request)
-            if options.format == "json" {
-                output += MatchReport.jsonLine(requests[number], request, decision, results, options.lists) + "\n"
-            } else {
-                output += MatchReport.text(requests[number], request, decision, results, options.lists)
-            }
-        }
-        outcome.standardOutput = output
         return outcome
     }
+
+    /// Bytes of output collected before they are handed to `write`.
+    static let flushThreshold = 1 << 22
 
     /// CPU time of the whole process (every thread), so shared machines do not distort the measurement.
     static func processCPUSeconds() -> Double {

@@ -1,0 +1,128 @@
+"""Checks a sample of the differential's requests with the real WebKit (../shared/tools/webkit-match-oracle).
+
+Takes the output folder of `scripts/convert-diff/run --out DIR` (requests.jsonl, decisions.jsonl, adblock.jsonl,
+report.json and the converted parts), picks up to --count requests (every difference with adblock-rust, up to a
+third of the sample, then agreeing requests at random; types WebKit's page can issue), asks the oracle for WebKit's
+verdict on the converted list and wkpack's matcher for its own, and prints how many agree.
+
+With --fixture DIR it also writes a small self-contained fixture for `swift test`: the converted rules that fired
+or were cancelled (css-display-none rules left out: they never block) for any sampled request, in list order, as
+DIR/webkit-sample-rules.json, WebKit's verdicts on that list (a second oracle run) as DIR/webkit-sample-verdicts.jsonl.
+Usage: /usr/bin/python3 scripts/convert-diff/oracle-sample.py --diff-out DIR [--count 300] [--fixture DIR]
+"""
+import argparse, json, os, random, subprocess, sys, tempfile
+
+# wkpack/diff.py request type -> a type the oracle issues (WebKit classifies eventsource as other)
+ORACLE_TYPES = {"script": "script", "image": "image", "style-sheet": "style-sheet", "font": "font", "media": "media",
+                "child-document": "child-document", "fetch": "fetch", "ping": "ping", "other": "eventsource"}
+
+
+def read_jsonl(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def oracle(oracle_path, rules_path, requests, timeout):
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        for r in requests:
+            f.write(json.dumps(r) + "\n")
+    run = subprocess.run(["/usr/bin/python3", oracle_path, rules_path, f.name, "--timeout", str(timeout), "--stats"],
+                         capture_output=True, text=True)
+    os.unlink(f.name)
+    if run.returncode != 0:
+        sys.exit(f"webkit-match-oracle exited {run.returncode}:\n{run.stderr[-3000:]}")
+    stats = [line for line in run.stderr.splitlines() if line.startswith("[stats]")]
+    print(f"oracle on {rules_path}: {stats[-1] if stats else 'no stats'}", file=sys.stderr)
+    return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+
+
+def wkpack_match(wkpack, parts, requests):
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        for r in requests:
+            f.write(json.dumps(r) + "\n")
+    run = subprocess.run([wkpack, "rules", "match", *parts, "--requests", f.name, "--format", "decisions"],
+                         capture_output=True, text=True)
+    os.unlink(f.name)
+    if run.returncode != 0:
+        sys.exit("wkpack rules match failed:\n" + run.stderr[:3000])
+    return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--diff-out", required=True)
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--timeout", type=int, default=30)
+    parser.add_argument("--wkpack", default=None)
+    parser.add_argument("--fixture", default=None)
+    args = parser.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    wkpack = args.wkpack or os.path.join(root, ".build", "release", "wkpack")
+    oracle_path = os.path.join(root, "..", "shared", "tools", "webkit-match-oracle")
+    rng = random.Random(args.seed)
+
+    requests = read_jsonl(os.path.join(args.diff_out, "requests.jsonl"))
+    adblock = read_jsonl(os.path.join(args.diff_out, "adblock.jsonl"))
+    decisions = read_jsonl(os.path.join(args.diff_out, "decisions.jsonl"))
+    report = json.load(open(os.path.join(args.diff_out, "report.json")))
+    parts = [o["file"] for o in report["outputs"]]
+    # The oracle's page is served over https when the top is; it cannot load http URLs from an https top.
+    usable = [i for i, r in enumerate(requests) if r["type"] in ORACLE_TYPES and r["url"].startswith("https://")
+              and r["top"].startswith("https://") and "#" not in r["url"]]
+    differing = [i for i in usable if adblock[i]["blocked"] != decisions[i]["blocked"]]
+    agreeing = [i for i in usable if adblock[i]["blocked"] == decisions[i]["blocked"]]
+    chosen = rng.sample(differing, min(len(differing), args.count // 3))
+    blocked = [i for i in agreeing if decisions[i]["blocked"]]
+    allowed = [i for i in agreeing if not decisions[i]["blocked"]]
+    rest = args.count - len(chosen)
+    chosen += rng.sample(blocked, min(len(blocked), rest // 2))
+    chosen += rng.sample(allowed, min(len(allowed), args.count - len(chosen)))
+    chosen.sort()
+    sample = [dict(requests[i], type=ORACLE_TYPES[requests[i]["type"]]) for i in chosen]
+
+    webkit = oracle(oracle_path, parts[0] if len(parts) == 1 else sys.exit("one part expected"), sample, args.timeout)
+    ours = wkpack_match(wkpack, parts, sample)
+    agree = disagree = unknown = 0
+    differences = []
+    for request, w, o, index in zip(sample, webkit, ours, chosen):
+        if w.get("blocked") is None:
+            unknown += 1
+        elif w["blocked"] == o["blocked"]:
+            agree += 1
+        else:
+            disagree += 1
+            differences.append({"request": request, "webkit": w, "wkpack_blocked": o["blocked"]})
+    summary = {"sampled": len(sample), "differing_from_adblock": sum(1 for i in chosen if i in set(differing)),
+               "webkit_blocked": sum(1 for w in webkit if w.get("blocked")),
+               "webkit_equals_wkpack": agree, "webkit_differs": disagree, "no_webkit_verdict": unknown,
+               "differences": differences[:20]}
+
+    if args.fixture:
+        rules = json.load(open(parts[0]))
+        used = set()
+        for o in ours:
+            for lst in o["lists"]:
+                for fired in lst["fired"] + lst["cancelled"]:
+                    used.add(fired["index"])
+                    if "cancelled_by" in fired:
+                        used.add(fired["cancelled_by"])
+        subset = [rules[i] for i in sorted(used) if rules[i]["action"]["type"] != "css-display-none"]
+        os.makedirs(args.fixture, exist_ok=True)
+        rules_path = os.path.join(args.fixture, "webkit-sample-rules.json")
+        with open(rules_path, "w") as f:
+            f.write("[\n" + ",\n".join(json.dumps(rule, separators=(",", ":")) for rule in subset) + "\n]\n")
+        sub_webkit = oracle(oracle_path, rules_path, sample, args.timeout)
+        same = sum(1 for a, b in zip(webkit, sub_webkit) if a.get("blocked") == b.get("blocked"))
+        with open(os.path.join(args.fixture, "webkit-sample-verdicts.jsonl"), "w") as f:
+            for request, w in zip(sample, sub_webkit):
+                if w.get("blocked") is None:
+                    continue
+                f.write(json.dumps(dict(request, blocked=w["blocked"])) + "\n")
+        summary["fixture_rules"] = len(subset)
+        summary["fixture_verdicts_equal_full_list"] = same
+    print(json.dumps(summary, indent=1))
+
+
+if __name__ == "__main__":
+    main()
