@@ -9,6 +9,10 @@ difference is classified:
                 unconvertible, partial or dead;
   adblock-rust-www  adblock-rust 0.6.0 applies `||www.host^` to every subdomain of host (and host itself): it
                 drops a leading `www.` from host-anchored patterns; the filter's text (and so the conversion) does not;
+                the same for exceptions (`@@||www.google.*/adsense/` cancelling a block of `support.google.com`);
+  adblock-rust-end-anchor  adblock-rust 0.6.0 applies a pattern ending in `|` (end of the address) to longer URLs:
+                it keeps one flag for a trailing `^` and `|` (brave/adblock-rust#122), so `@@||ads.viralize.tv^|`
+                cancels blocks of `https://ads.viralize.tv/d-vast/`; the pattern read as documented does not match;
   page-exception  the converted list cancels the request by a `$document` page exception (adblock-rust's
                 check_network_urls does not apply page exceptions to the page's requests: the browser does);
   fragment      the request URL has a #fragment (the filter's text holds a `#`, so the derived URL does) and only
@@ -25,8 +29,9 @@ difference is classified:
                 `com.co`, `global.ssl.fastly.net`, ... are missing) counts it first-party; WebKit uses the full list;
   adblock-rust-popup / -not-document / -port, invalid-host  adblock-rust 0.6.0 does not apply the filter to the URL
                 derived from it (checked with the filter alone): a filter naming `$popup` with other types is applied
-                to popups only, a filter with `$~document` to nothing, `||host:port` never matches, and a host the
-                derivation filled with `=` or `?` does not parse;
+                to popups only, a filter with `$~document` to nothing (an exception too: `@@...$~document` cancels
+                no block in adblock-rust, checked with the exception's pattern and options as a block filter alone),
+                `||host:port` never matches, and a host the derivation filled with `=` or `?` does not parse;
   unexplained   anything else: a conversion or matcher bug until shown otherwise.
 Prints a summary (JSON on stdout), writes every difference to OUT/differences.jsonl.
 """
@@ -96,6 +101,24 @@ def sample_url(pattern, rng):
     if pattern.startswith("|") and re.match(r"^[a-z]+:", out):
         return out if "://" in out and "/" in out.split("://", 1)[1] else out + "/"
     return "https://cdn.example-host.com/" + out.lstrip("/")
+
+
+def documented_match(pattern, url):
+    """Whether a (non-regex) pattern matches url as the Adblock Plus documentation describes it, case-insensitively:
+    `||` the start of the host or of one of its subdomains, `|` the start or the end of the address, `^` a separator
+    (a character other than a letter, a digit or `_-.%`) or the end of the address, `*` anything."""
+    regex = ""
+    core = pattern
+    if core.startswith("||"):
+        regex, core = r"^[a-z][a-z0-9+.-]*://([^/?#]*\.)?", core[2:]
+    elif core.startswith("|"):
+        regex, core = "^", core[1:]
+    end = core.endswith("|")
+    if end:
+        core = core[:-1]
+    for ch in core:
+        regex += ".*" if ch == "*" else r"([^a-zA-Z0-9_.%-]|$)" if ch == "^" else re.escape(ch)
+    return re.search(regex + ("$" if end else ""), url, re.I) is not None
 
 
 def near_miss(url, rng):
@@ -222,6 +245,11 @@ def main():
                     return True
         return False
 
+    def cancelled_by_exception(line):
+        """wkpack cancelled a block rule by an exception (the request's filter is then the likely one)."""
+        return any(fired.get("cancelled_by") is not None and fired["action"] == "block"
+                   for lst in line["lists"] for fired in lst["cancelled"])
+
     def second_evaluation_block(line):
         """wkpack blocks only by block rules that fired in WebKit's second evaluation of a ping (as `other`)."""
         blocks = [f for lst in line["lists"] for f in lst["fired"] if f["action"] == "block"]
@@ -260,6 +288,21 @@ def main():
         alone.add_filter_list(decoded)
         return bool(adblock.Engine(alone).check_network_urls(urllib.parse.unquote(url), top, rtype).matched)
 
+    def anchored_end_quirk(filter_text, url):
+        """adblock-rust applied a filter whose pattern ends with `|` (the end of the address) to a URL that goes on.
+
+        adblock-rust 0.6.0 keeps one right-anchor flag for a pattern's trailing `^` and `|` (brave/adblock-rust#122),
+        so `||host^|` and `||host|` match every URL of host; Adblock Plus documents `|` at the end as "the end of
+        the address" (`swf|` blocks `.../annoyingflash.swf`, not `.../swf/index.html`). Checked on the text: the
+        pattern, read as the documentation says, does not match the URL."""
+        if not filter_text:
+            return False
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, _ = split_options(body)
+        if not pattern.endswith("|") or pattern.endswith("||") or (pattern.startswith("/") and pattern.endswith("/")):
+            return False
+        return not documented_match(pattern, url)
+
     def www_quirk(filter_text, url):
         if not filter_text or not filter_text.startswith("||www."):
             return False
@@ -293,8 +336,11 @@ def main():
             applied = [x for x in (verdict.filter, verdict.exception) if x]
             if any(a in reported_filters for a in applied):
                 kind = "reported"
-            elif adblock_blocked and www_quirk(verdict.filter, r["url"]):
+            elif adblock_blocked and www_quirk(verdict.filter, r["url"]) or \
+                    not adblock_blocked and www_quirk(verdict.exception, r["url"]):
                 kind = "adblock-rust-www"
+            elif anchored_end_quirk(verdict.filter if adblock_blocked else verdict.exception, r["url"]):
+                kind = "adblock-rust-end-anchor"
             elif not line["blocked"] and page_exception(line):
                 kind = "page-exception"
             elif "#" in r["url"] and r["type"] != "media" and \
@@ -308,6 +354,9 @@ def main():
                     not engine.check_network_urls(r["url"], r["url"], r["type"]).matched:
                 kind = "public-suffix"
             elif not adblock_blocked and (quirk := filter_quirk(r["from"], r["url"], r["top"], r["type"])):
+                kind = quirk
+            elif adblock_blocked and r["from"].startswith("@@") and cancelled_by_exception(line) and \
+                    (quirk := filter_quirk(r["from"], r["url"], r["top"], r["type"])):
                 kind = quirk
             else:
                 kind = "unexplained"

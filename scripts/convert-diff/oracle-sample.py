@@ -1,16 +1,19 @@
 """Checks a sample of the differential's requests with the real WebKit (../shared/tools/webkit-match-oracle).
 
 Takes the output folder of `scripts/convert-diff/run --out DIR` (requests.jsonl, decisions.jsonl, adblock.jsonl,
-report.json and the converted parts), picks up to --count requests (every difference with adblock-rust, up to a
-third of the sample, then agreeing requests at random; types WebKit's page can issue), asks the oracle for WebKit's
-verdict on the converted list and wkpack's matcher for its own, and prints how many agree.
+report.json and the converted parts), picks up to --count requests (differences with adblock-rust, up to a third
+of the sample: first up to --per-class of each difference class of differences.jsonl, then others at random; then
+agreeing requests at random, half blocked; types WebKit's page can issue), asks the oracle for WebKit's verdict on
+the converted list and wkpack's matcher for its own, and prints how many agree, per class (with whom WebKit sides
+where adblock-rust and wkpack differ) and every disagreement with the rules wkpack fired.
 
 With --fixture DIR it also writes a small self-contained fixture for `swift test`: the converted rules that fired
 or were cancelled (css-display-none rules left out: they never block) for any sampled request, in list order, as
-DIR/webkit-sample-rules.json, WebKit's verdicts on that list (a second oracle run) as DIR/webkit-sample-verdicts.jsonl.
-Usage: /usr/bin/python3 scripts/convert-diff/oracle-sample.py --diff-out DIR [--count 300] [--fixture DIR]
+DIR/NAME-rules.json, WebKit's verdicts on that list (a second oracle run) as DIR/NAME-verdicts.jsonl (NAME:
+--fixture-name, default webkit-sample); Tests/BlockListCompilerTests/Conversion/WebKitVerdictTests.swift replays them.
+Usage: /usr/bin/python3 scripts/convert-diff/oracle-sample.py --diff-out DIR [--count 300] [--fixture DIR [--fixture-name NAME]]
 """
-import argparse, json, os, random, subprocess, sys, tempfile
+import argparse, collections, json, os, random, subprocess, sys, tempfile
 
 # wkpack/diff.py request type -> a type the oracle issues (WebKit classifies eventsource as other)
 ORACLE_TYPES = {"script": "script", "image": "image", "style-sheet": "style-sheet", "font": "font", "media": "media",
@@ -52,10 +55,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--diff-out", required=True)
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--per-class", type=int, default=6, help="differing requests of each difference class taken first")
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--timeout", type=int, default=30)
     parser.add_argument("--wkpack", default=None)
     parser.add_argument("--fixture", default=None)
+    parser.add_argument("--fixture-name", default="webkit-sample", help="the fixture's files are NAME-rules.json and NAME-verdicts.jsonl")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     wkpack = args.wkpack or os.path.join(root, ".build", "release", "wkpack")
@@ -72,7 +77,27 @@ def main():
               and r["top"].startswith("https://") and "#" not in r["url"]]
     differing = [i for i in usable if adblock[i]["blocked"] != decisions[i]["blocked"]]
     agreeing = [i for i in usable if adblock[i]["blocked"] == decisions[i]["blocked"]]
-    chosen = rng.sample(differing, min(len(differing), args.count // 3))
+    # The difference class of each differing request (differences.jsonl, in request order), so that every class
+    # the oracle can check is in the sample: up to --per-class requests of each class first, then the rest at random.
+    classes = {}
+    differences_path = os.path.join(args.diff_out, "differences.jsonl")
+    if os.path.exists(differences_path):
+        by_request = collections.defaultdict(list)
+        for i in (i for i, (a, d) in enumerate(zip(adblock, decisions)) if a["blocked"] != d["blocked"]):
+            r = requests[i]
+            by_request[(r["url"], r["type"], r["top"])].append(i)
+        for entry in read_jsonl(differences_path):
+            key = tuple(entry["request"][k] for k in ("url", "type", "top"))
+            if by_request.get(key):
+                classes[by_request[key].pop(0)] = entry["class"]
+    budget = args.count // 3
+    chosen = []
+    for kind in sorted({classes.get(i, "unknown") for i in differing}):
+        members = [i for i in differing if classes.get(i, "unknown") == kind]
+        chosen += rng.sample(members, min(len(members), args.per_class, budget - len(chosen)))
+    taken = set(chosen)
+    remaining = [i for i in differing if i not in taken]
+    chosen += rng.sample(remaining, min(len(remaining), budget - len(chosen)))
     blocked = [i for i in agreeing if decisions[i]["blocked"]]
     allowed = [i for i in agreeing if not decisions[i]["blocked"]]
     rest = args.count - len(chosen)
@@ -85,18 +110,31 @@ def main():
     ours = wkpack_match(wkpack, parts, sample)
     agree = disagree = unknown = 0
     differences = []
+    differing_set = set(differing)
+    # Per difference class with adblock-rust ("agreeing" for requests where the two agree): how many were sampled,
+    # how many got a WebKit verdict, and with whom WebKit sides.
+    by_class = collections.defaultdict(lambda: collections.Counter())
     for request, w, o, index in zip(sample, webkit, ours, chosen):
+        kind = classes.get(index, "unknown") if index in differing_set else "agreeing"
+        by_class[kind]["sampled"] += 1
         if w.get("blocked") is None:
             unknown += 1
-        elif w["blocked"] == o["blocked"]:
+            continue
+        by_class[kind]["webkit_verdicts"] += 1
+        by_class[kind]["webkit_equals_wkpack"] += w["blocked"] == o["blocked"]
+        by_class[kind]["webkit_equals_adblock"] += w["blocked"] == bool(adblock[index]["blocked"])
+        if w["blocked"] == o["blocked"]:
             agree += 1
         else:
             disagree += 1
-            differences.append({"request": request, "webkit": w, "wkpack_blocked": o["blocked"]})
-    summary = {"sampled": len(sample), "differing_from_adblock": sum(1 for i in chosen if i in set(differing)),
+            differences.append({"request": request, "class": kind, "webkit": w, "wkpack_blocked": o["blocked"],
+                                "wkpack_fired": [f for lst in o["lists"] for f in lst["fired"] if f["action"] != "css-display-none"]})
+    summary = {"sampled": len(sample), "differing_from_adblock": sum(1 for i in chosen if i in differing_set),
                "webkit_blocked": sum(1 for w in webkit if w.get("blocked")),
                "webkit_equals_wkpack": agree, "webkit_differs": disagree, "no_webkit_verdict": unknown,
-               "differences": differences[:20]}
+               "by_class": {k: dict(v) for k, v in sorted(by_class.items())},
+               "no_verdict_reasons": dict(collections.Counter(w.get("error", "?") for w in webkit if w.get("blocked") is None)),
+               "differences": differences}
 
     if args.fixture:
         rules = json.load(open(parts[0]))
@@ -109,12 +147,12 @@ def main():
                         used.add(fired["cancelled_by"])
         subset = [rules[i] for i in sorted(used) if rules[i]["action"]["type"] != "css-display-none"]
         os.makedirs(args.fixture, exist_ok=True)
-        rules_path = os.path.join(args.fixture, "webkit-sample-rules.json")
+        rules_path = os.path.join(args.fixture, args.fixture_name + "-rules.json")
         with open(rules_path, "w") as f:
             f.write("[\n" + ",\n".join(json.dumps(rule, separators=(",", ":")) for rule in subset) + "\n]\n")
         sub_webkit = oracle(oracle_path, rules_path, sample, args.timeout)
         same = sum(1 for a, b in zip(webkit, sub_webkit) if a.get("blocked") == b.get("blocked"))
-        with open(os.path.join(args.fixture, "webkit-sample-verdicts.jsonl"), "w") as f:
+        with open(os.path.join(args.fixture, args.fixture_name + "-verdicts.jsonl"), "w") as f:
             for request, w in zip(sample, sub_webkit):
                 if w.get("blocked") is None:
                     continue
