@@ -22,8 +22,9 @@ difference is classified:
                 that is not a letter or digit, so `%2Fcomms.yahoo.net` in a URL yields the token `2fcomms` and a filter
                 whose token is `comms` is never tried, although its pattern matches; shown by the same filter and URL
                 with their %XX escapes decoded, which adblock-rust then matches (wkpack follows the pattern);
-  webkit-ping-as-other  WebKit evaluates a ping twice, the second time as `other` without the fragment (the matcher
-                models it), so a filter for every type but ping (`$~ping`), or one an exception cancels only for pings,
+  webkit-ping-as-other  WebKit's `other` covers pings, and WebKit evaluates a ping twice, the second time as
+                `other` without the fragment (the matcher models both), so a filter for `$other` (which the syntax keeps
+                apart from `$ping`), for every type but ping (`$~ping`), or one an exception cancels only for pings,
                 still blocks the ping in WebKit;
   public-suffix  adblock-rust counts the request third-party and wkpack's built-in public-suffix list (a short one:
                 `com.co`, `global.ssl.fastly.net`, ... are missing) counts it first-party; WebKit uses the full list;
@@ -250,10 +251,14 @@ def main():
         return any(fired.get("cancelled_by") is not None and fired["action"] == "block"
                    for lst in line["lists"] for fired in lst["cancelled"])
 
-    def second_evaluation_block(line):
-        """wkpack blocks only by block rules that fired in WebKit's second evaluation of a ping (as `other`)."""
-        blocks = [f for lst in line["lists"] for f in lst["fired"] if f["action"] == "block"]
-        return bool(blocks) and all(f.get("second_evaluation") for f in blocks)
+    def ping_as_other_block(line):
+        """wkpack blocks a ping only by block rules that match it as `other`: in WebKit's second evaluation of the ping
+        (as `other`), or by a `resource-type` naming `other` and not `ping` (WebKit's `other` covers pings)."""
+        blocks = [(list_index, f) for list_index, lst in enumerate(line["lists"]) for f in lst["fired"] if f["action"] == "block"]
+        def as_other(list_index, fired):
+            types = part_rules[list_index][fired["index"]]["trigger"].get("resource-type") or []
+            return fired.get("second_evaluation") or ("other" in types and "ping" not in types)
+        return bool(blocks) and all(as_other(i, f) for i, f in blocks)
 
     def filter_quirk(filter_text, url, top, rtype):
         """A filter adblock-rust 0.6.0 does not apply to the URL derived from it, for a reason of its own."""
@@ -304,9 +309,10 @@ def main():
         return not documented_match(pattern, url)
 
     def www_quirk(filter_text, url):
-        if not filter_text or not filter_text.startswith("||www."):
+        body = filter_text[2:] if filter_text and filter_text.startswith("@@") else filter_text
+        if not body or not body.startswith("||www."):
             return False
-        pattern_host = re.split(r"[/^*$|]", filter_text[2:], 1)[0].lower()
+        pattern_host = re.split(r"[/^*$|]", body[2:], 1)[0].lower()
         host = url.split("/")[2].lower()
         return host != pattern_host and not host.endswith("." + pattern_host)
 
@@ -348,7 +354,7 @@ def main():
                 kind = "fragment"
             elif not adblock_blocked and percent_quirk(r["from"], r["url"], r["top"], r["type"]):
                 kind = "adblock-rust-percent"
-            elif r["type"] == "ping" and line["blocked"] and second_evaluation_block(line):
+            elif r["type"] == "ping" and line["blocked"] and ping_as_other_block(line):
                 kind = "webkit-ping-as-other"
             elif adblock_blocked and not line["third_party"] and r["url"].split("/")[2] != r["top"].split("/")[2] and \
                     not engine.check_network_urls(r["url"], r["url"], r["type"]).matched:

@@ -19,6 +19,8 @@ import argparse, collections, json, os, random, subprocess, sys, tempfile
 ORACLE_TYPES = {"script": "script", "image": "image", "style-sheet": "style-sheet", "font": "font", "media": "media",
                 "child-document": "child-document", "fetch": "fetch", "ping": "ping", "other": "eventsource"}
 
+ADBLOCK_TYPES = {"stylesheet": "style-sheet", "subdocument": "child-document", "xmlhttprequest": "fetch"}
+
 
 def read_jsonl(path):
     with open(path) as f:
@@ -60,6 +62,7 @@ def main():
     parser.add_argument("--timeout", type=int, default=30)
     parser.add_argument("--wkpack", default=None)
     parser.add_argument("--fixture", default=None)
+    parser.add_argument("--dry-run", action="store_true", help="print the sample's classes and stop (no WebKit)")
     parser.add_argument("--fixture-name", default="webkit-sample", help="the fixture's files are NAME-rules.json and NAME-verdicts.jsonl")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -87,7 +90,9 @@ def main():
             r = requests[i]
             by_request[(r["url"], r["type"], r["top"])].append(i)
         for entry in read_jsonl(differences_path):
-            key = tuple(entry["request"][k] for k in ("url", "type", "top"))
+            # differences.jsonl names types as adblock-rust does, requests.jsonl as wkpack does
+            key = (entry["request"]["url"], ADBLOCK_TYPES.get(entry["request"]["type"], entry["request"]["type"]),
+                   entry["request"]["top"])
             if by_request.get(key):
                 classes[by_request[key].pop(0)] = entry["class"]
     budget = args.count // 3
@@ -105,6 +110,10 @@ def main():
     chosen += rng.sample(allowed, min(len(allowed), args.count - len(chosen)))
     chosen.sort()
     sample = [dict(requests[i], type=ORACLE_TYPES[requests[i]["type"]]) for i in chosen]
+    if args.dry_run:
+        print(json.dumps({"sampled": len(sample), "by_class": collections.Counter(
+            classes.get(i, "unknown") if i in set(differing) else "agreeing" for i in chosen)}, indent=1))
+        return
 
     webkit = oracle(oracle_path, parts[0] if len(parts) == 1 else sys.exit("one part expected"), sample, args.timeout)
     ours = wkpack_match(wkpack, parts, sample)
