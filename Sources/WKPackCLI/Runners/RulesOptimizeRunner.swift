@@ -29,7 +29,7 @@ public enum RulesOptimizeRunner {
                 outcome.exitCode = 1
                 return outcome
             }
-            let serializer = RuleListSerializer()
+            let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
             let (rules, passes) = RuleListOptimizer(forWebKit: forWebKit).optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serialize(rules)))
