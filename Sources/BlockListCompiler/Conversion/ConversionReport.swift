@@ -32,12 +32,14 @@ public struct ConversionReport: Sendable {
     public init() {}
 
     /// Filters with no rule because WebKit cannot express them (or the target cannot).
-    public var reportedCount: Int { entries.filter { !$0.kind.isDead && !$0.kind.isPartial }.count }
+    public var reportedCount: Int { entries.filter { !$0.kind.isDead && !$0.kind.isConverted }.count }
     /// Filters that do nothing in the source list either (`$badfilter`, cancelled by `#@#`).
     public var deadCount: Int { entries.filter { $0.kind.isDead }.count }
     /// Filters converted only in part (listed too).
     public var partialCount: Int { entries.filter { $0.kind.isPartial }.count }
-    /// Filters converted (including those converted in part).
+    /// Filters converted whole on which WebKit decides some loads otherwise (listed too).
+    public var approximatedCount: Int { entries.filter { $0.kind == .approximated }.count }
+    /// Filters converted (including those converted in part or approximated).
     public var convertedCount: Int { filterCount - reportedCount - deadCount }
     /// Reported filters per kind.
     public var countsByKind: [FilterProblem.Kind: Int] {

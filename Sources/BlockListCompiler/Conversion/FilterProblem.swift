@@ -36,11 +36,17 @@ public struct FilterProblem: Error, Sendable, Hashable {
         case cancelledByException = "cancelled-by-exception"
         /// Some resource types of the filter were not converted; the rest was.
         case partiallyConverted = "partially-converted"
+        /// Converted whole, but WebKit decides some loads otherwise than the filter says: it evaluates a ping again
+        /// as `other` (a filter for `other` but not `ping` also blocks pings), and it matches loads other than popups
+        /// and media without their `#fragment` (a pattern holding `#` matches only those).
+        case approximated
 
         /// Whether filters of this kind are dead: they do nothing in the source list either.
         public var isDead: Bool { self == .badfiltered || self == .cancelledByException }
         /// Whether the filter was still converted, in part.
         public var isPartial: Bool { self == .partiallyConverted }
+        /// Whether the filter has rules in the output although it is reported (in part, or approximated).
+        public var isConverted: Bool { self == .partiallyConverted || self == .approximated }
     }
 
     public var kind: Kind

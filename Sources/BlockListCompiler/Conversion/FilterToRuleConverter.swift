@@ -168,6 +168,9 @@ public struct FilterToRuleConverter: Sendable {
             }
             resourceTypes = ResourceType.allCases.filter(webKit.contains)
         }
+        if output.partial == nil {
+            output.partial = approximation(of: filter, urlFilters: urlFilters, resourceTypes: resourceTypes)
+        }
         let section: Section = filter.isException ? .exception : (options.important ? .important : .block)
         for urlFilter in urlFilters {
             let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, resourceTypes: resourceTypes,
@@ -175,6 +178,20 @@ public struct FilterToRuleConverter: Sendable {
             output.rules.append((section, Rule(trigger: trigger, action: Action(kind: filter.isException ? .ignorePreviousRules : .block))))
         }
         return .success(output)
+    }
+
+    /// Where WebKit's evaluation of a request departs from what the filter's text says, for its converted rules.
+    private func approximation(of filter: NetworkFilter, urlFilters: [String], resourceTypes: [ResourceType]?) -> FilterProblem? {
+        if !filter.isException, let types = resourceTypes, types.contains(.other), !types.contains(.ping) {
+            return FilterProblem(kind: .approximated, column: filter.patternColumn,
+                                 message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
+        }
+        let fragmentFree: Set<ResourceType> = [.popup, .media]
+        if urlFilters.contains(where: { $0.contains("#") }), resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true {
+            return FilterProblem(kind: .approximated, column: filter.patternColumn,
+                                 message: "WebKit matches loads other than popups and media without their '#fragment', so this pattern matches only those")
+        }
+        return nil
     }
 
     private func typeMessage(_ types: [FilterResourceType]) -> String {

@@ -6,7 +6,7 @@ enum ConversionReportJSON {
         func quoted(_ value: String) -> String { JSONEscaper.quoted(value) }
         var text = "{\n"
         text += "\"target\": \(quoted(target.rawValue)),\n"
-        text += "\"summary\": {\"filters\": \(report.filterCount), \"converted\": \(report.convertedCount), \"partial\": \(report.partialCount), "
+        text += "\"summary\": {\"filters\": \(report.filterCount), \"converted\": \(report.convertedCount), \"partial\": \(report.partialCount), \"approximated\": \(report.approximatedCount), "
         text += "\"reported\": \(report.reportedCount), \"dead\": \(report.deadCount), \"rulesGenerated\": \(report.rulesGenerated), "
         text += "\"rulesChecked\": \(report.rulesChecked), \"rulesOptimized\": \(report.rulesOptimized)},\n"
         let kinds = report.countsByKind.sorted { $0.key.rawValue < $1.key.rawValue }

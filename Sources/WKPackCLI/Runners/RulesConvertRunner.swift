@@ -56,7 +56,7 @@ public enum RulesConvertRunner {
                 outcome.standardError += "\(entry.location.file):\(entry.location.line):\(entry.location.column): \(severity): \(entry.message) [\(entry.kind.rawValue)]\n"
             }
         }
-        var summary = "\(report.filterCount) filters: \(report.convertedCount) converted (\(report.partialCount) in part), "
+        var summary = "\(report.filterCount) filters: \(report.convertedCount) converted (\(report.partialCount) in part, \(report.approximatedCount) approximated), "
             + "\(report.reportedCount) reported, \(report.deadCount) dead\n"
         summary += "rules: \(report.rulesGenerated) generated, \(report.rulesChecked) after WebKit's checks, \(report.rulesOptimized) after optimization\n"
         for (path, count) in zip(outputPaths, report.partRuleCounts) { summary += "\(path): \(count) rules\n" }

@@ -57,6 +57,19 @@ import Testing
         #expect(output.problems[0]?.kind == .partiallyConverted)
     }
 
+    /// Converted whole, and listed because WebKit decides some of their loads otherwise.
+    @Test(arguments: [
+        ("||a.com^$other", true), ("||a.com^$~ping", true), ("||a.com^$image,other", true), ("||a.com^$other,important", true),
+        ("||a.com/#!/ad", true), ("||a.com/#!/ad$script", true),
+        ("||a.com^$other,ping", false), ("||a.com^", false), ("@@||a.com^$other", false), ("||a.com^$~script", false),
+        ("||a.com/#!/ad$popup", false), ("@@||a.com^$~ping", false),
+    ])
+    func approximationsAreConvertedAndReported(_ filter: String, reported: Bool) {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        #expect(!output.rules.isEmpty)
+        #expect(output.problems[0]?.kind == (reported ? .approximated : nil), "\(output.problems)")
+    }
+
     @Test func oldTargetsReportTypesTheyLack() {
         let output = FilterToRuleConverter(target: .safari14).convert([FilterListFile(path: "t.txt", text: "||a.com^$xmlhttprequest")])
         #expect(output.rules.isEmpty)

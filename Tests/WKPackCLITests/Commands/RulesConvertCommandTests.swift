@@ -9,7 +9,7 @@ import Testing
         let outcome = RulesConvertRunner.run(inputs: ["list.txt"], output: "out.json", target: "safari26", maxRules: nil, report: "report.json", fileSystem: files)
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardError == "list.txt:3:14: warning: '$csp' injects a Content-Security-Policy header: WebKit content blockers cannot express it [unsupported-option]\n")
-        #expect(outcome.standardOutput.hasPrefix("3 filters: 2 converted (0 in part), 1 reported, 0 dead\n"))
+        #expect(outcome.standardOutput.hasPrefix("3 filters: 2 converted (0 in part, 0 approximated), 1 reported, 0 dead\n"))
         #expect(files.text("out.json")?.contains(#""selector":".ad""#) == true)
         #expect(files.text("report.json")?.contains(#""line": 3, "column": 14, "kind": "unsupported-option""#) == true)
     }
