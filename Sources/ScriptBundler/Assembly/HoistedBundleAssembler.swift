@@ -29,9 +29,18 @@ extension ModuleBundleAssembler {
             pieces.append(.verbatim(text))
         }
         func prepared(
-            _ record: ModuleRecord, isStrict: Bool, hoistedNames: [Int: String]?, _ write: (inout PieceRecorder) -> Void
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ write: (inout PieceRecorder) -> Void
         ) -> Bool {
-            guard reusingParses, canReuseParse(record) else { return false }
+            guard canReuseParse(record) else { return false }
+            var record = record
+            if !reusingParses {
+                // Tokenized and parsed again, as the other pieces are (a hoisted module is always minified from a
+                // parse of its own source: its top-level names are renamed to the shared scope's).
+                guard hoistedNames != nil, let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
+                      let analysis = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization) else { return false }
+                record = ModuleRecord(id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
+                                      tokens: tokenization.tokens, analysis: analysis)
+            }
             var recorded = PieceRecorder(sourceByteCount: record.bytes.count)
             write(&recorded)
             guard recorded.pieceTokens.isComplete else { return false }
@@ -40,7 +49,7 @@ extension ModuleBundleAssembler {
             var piece = PreparedPiece(
                 generated: recorded.generated, sources: mapping && hasBody(record) ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
-                bindings: [], isStrict: isStrict)
+                bindings: bindings, isStrict: isStrict)
             piece.hoistedNames = hoistedNames
             pieces.append(.prepared(piece))
             return true
@@ -62,7 +71,7 @@ extension ModuleBundleAssembler {
             cut()
         }
         for (record, linked) in wrapped {
-            let written = prepared(record, isStrict: record.kind == .esModule, hoistedNames: nil) { recorded in
+            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil) { recorded in
                 recorded.appendUnmapped(linked.header)
                 appendBody(record, edits: linked.edits, to: &recorded)
                 recorded.appendUnmapped(linked.footer)
@@ -78,7 +87,7 @@ extension ModuleBundleAssembler {
             guard case .plainEntry(let id) = step else { continue }
             let record = graph.records[id]
             let open = "function " + plan.name(.plainEntry(module: id)) + "() {\n"
-            let written = prepared(record, isStrict: false, hoistedNames: nil) { recorded in
+            let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil) { recorded in
                 recorded.appendUnmapped(open)
                 appendBody(record, edits: [], to: &recorded)
                 recorded.appendUnmapped("}\n")
@@ -101,13 +110,13 @@ extension ModuleBundleAssembler {
             case .module(let id):
                 guard let linked = hoisted[id] else { continue }
                 let record = graph.records[id]
-                let written = prepared(record, isStrict: true, hoistedNames: linked.topLevelNames) { recorded in
+                let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames) { recorded in
                     appendBody(record, edits: linked.edits, to: &recorded)
                     if linked.needsTerminator { recorded.appendUnmapped(";\n") }
                 }
                 if written { continue }
-                // Minified from its text: the top-level names are written by edits (the piece's top level is
-                // then the program's, whose names the minifier keeps).
+                // Minified from its text: the top-level names, and `let` for the top-level `const`s nothing writes, are
+                // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
                 let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
                 try appendBody(record, edits: edits, to: &code, paths: paths)
                 if linked.needsTerminator { code.appendUnmapped(";\n") }
@@ -122,8 +131,9 @@ extension ModuleBundleAssembler {
             all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: .production, sourceMaps: sourceMaps)
     }
 
-    /// `edits` plus edits writing each top-level declaration of `names` (and each reference to one) by its new name,
-    /// where no edit of `edits` already covers the token.
+    /// `edits` plus edits writing each declaration of `names` (and each reference to one) by its new name and each
+    /// top-level `const` nothing writes as `let` (what the minifier does for a prepared hoisted piece), where no edit
+    /// of `edits` already covers the token.
     static func renamingTopLevel(_ record: ModuleRecord, names: [Int: String], edits: [TokenEdit]) -> [TokenEdit] {
         guard let analysis = record.analysis, !names.isEmpty else { return edits }
         let covered = edits.filter { $0.end > $0.start }.map { $0.start..<$0.end }
@@ -148,6 +158,11 @@ extension ModuleBundleAssembler {
             guard let declaration = reference.declaration, let name = names[declaration], !isCovered(reference.token) else { continue }
             let text = reference.isShorthandProperty ? analysis.name(of: reference) + ": " + name : name
             result.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
+        }
+        for declaration in analysis.unwrittenConsts where declaration.scope == 0 {
+            let token = Int(declaration.keyword)
+            guard token < record.tokens.count, !isCovered(token) else { continue }
+            result.append(.replace(token..<(token + 1), with: "let", mappedTo: token))
         }
         ModuleLinker.sortEdits(&result)
         return result

@@ -2,7 +2,8 @@
 /// instead of in registry wrappers, in what order, and under which names.
 ///
 /// A module is hoisted when nothing can observe the difference: an ES module with a parse, no direct `eval` or
-/// `with`, no free `arguments`, `require`, `module`, `exports` or `global`, in no import cycle, never the target
+/// `with`, no `arguments` at its top level, no free `require`, `module`, `exports` or `global`, no assignment to an import binding
+/// (it throws; written as the exporter's own binding it would not), in no import cycle, never the target
 /// of `require`, `import()` or `require.context` (those look it up in the registry at run time), whose exports
 /// are all known before run time (no `export *` of a CommonJS module) and whose namespace object is never taken
 /// as a value (`import * as ns` is only read as `ns.name`, never re-exported as a namespace). Every module a
@@ -81,7 +82,9 @@ struct ScopeHoisting {
                   analysis.module.requireContexts.isEmpty, !analysis.module.usesRequire, !analysis.module.usesModuleOrExports,
                   linker.exportNames(of: record.id) != nil, TopLevelThis.tokens(in: record) != nil
             else { continue }
-            if analysis.references.contains(where: { $0.declaration == nil && analysis.name(of: $0) == "arguments" }) { continue }
+            guard TopLevelThis.readsArguments(record) == false else { continue }
+            // Assigning an import throws; written as the exporter's own binding, it would not.
+            if Self.assignsImport(record) { continue }
             hoisted[record.id] = true
         }
         // Namespaces taken as values stay in the registry.
@@ -239,6 +242,28 @@ struct ScopeHoisting {
             reads.append(token)
         }
         return reads
+    }
+
+    /// Whether the module assigns one of its import bindings (`x = 1`, `x += 1`, `x++`, `--x`), which throws. The
+    /// scope analysis marks such bindings written, conservatively (a name anywhere in an assignment target counts);
+    /// the tokens around each reference then tell a direct assignment.
+    static func assignsImport(_ record: ModuleRecord) -> Bool {
+        guard let analysis = record.analysis else { return false }
+        let written = analysis.writtenDeclarations
+        var imported = Set<Int>()
+        for binding in analysis.module.imports where binding.declaration < written.count && written[binding.declaration] {
+            imported.insert(binding.declaration)
+        }
+        guard !imported.isEmpty else { return false }
+        let tokens = record.tokens
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, imported.contains(declaration) else { continue }
+            let token = reference.token
+            if token > 0, ["++", "--"].contains(text(of: tokens[token - 1], in: record.bytes)) { return true }
+            if token + 1 < tokens.count, tokens[token + 1].kind == .punctuator,
+               assignmentOperators.contains(text(of: tokens[token + 1], in: record.bytes)) { return true }
+        }
+        return false
     }
 
     /// The property name of the read `ns.name` whose `ns` is token `token`.

@@ -1,15 +1,32 @@
 /// The `this` keywords of a module's top level (outside every function and class body; arrow functions keep the
-/// `this` around them), which a hoisted ES module must read as `undefined`.
+/// `this` and `arguments` around them), which a hoisted ES module must read as `undefined`.
 enum TopLevelThis {
     /// Their token indexes, ascending; `nil` when the scopes' extents cannot be found from the brackets.
     static func tokens(in record: ModuleRecord) -> [Int]? {
+        var thisTokens: [Int] = []
+        for (index, token) in record.tokens.enumerated() where token.kind == .keyword && token.isKeyword("this", in: record.bytes) {
+            thisTokens.append(index)
+        }
+        return atTopLevel(thisTokens, in: record)
+    }
+
+    /// Whether the module reads a free `arguments` at its top level (not inside a function); `nil` when unknown.
+    static func readsArguments(_ record: ModuleRecord) -> Bool? {
+        guard let analysis = record.analysis else { return nil }
+        var candidates: [Int] = []
+        for reference in analysis.references where reference.declaration == nil && analysis.name(of: reference) == "arguments" {
+            candidates.append(reference.token)
+        }
+        candidates.sort()
+        return atTopLevel(candidates, in: record).map { !$0.isEmpty }
+    }
+
+    /// The tokens of `candidates` (ascending) outside every function and class body.
+    static func atTopLevel(_ candidates: [Int], in record: ModuleRecord) -> [Int]? {
         guard let analysis = record.analysis else { return nil }
         let tokens = record.tokens
         let bytes = record.bytes
-        var thisTokens: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .keyword && token.isKeyword("this", in: bytes) {
-            thisTokens.append(index)
-        }
+        let thisTokens = candidates
         guard !thisTokens.isEmpty else { return [] }
         // Matching brackets (a template substitution's braces belong to its template tokens).
         var match = [Int](repeating: -1, count: tokens.count)
