@@ -10,7 +10,8 @@
 /// })();
 /// ```
 /// The hoisted modules share the strict arrow function's scope; the sloppy code (CommonJS wrappers, plain
-/// scripts) is defined outside it, so each file keeps its own mode.
+/// scripts) is defined outside it, so each file keeps its own mode. When there is no such code, the strict arrow
+/// function is the bundle's only one: `(()=>{"use strict";…})();`.
 extension ModuleBundleAssembler {
     static func assembleHoisted(
         _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
@@ -98,7 +99,10 @@ extension ModuleBundleAssembler {
             code.appendUnmapped("}\n")
             cut()
         }
-        verbatim("(()=>{\"use strict\";")
+        // With no sloppy code around it (no wrapped module, no runtime, no plain entry), the strict scope is the
+        // bundle's own function.
+        let alone = pieces.isEmpty && code.bytes.isEmpty
+        if !alone { verbatim("(()=>{\"use strict\";") }
         for step in plan.steps {
             switch step {
             case .plainEntry(let id):
@@ -123,12 +127,13 @@ extension ModuleBundleAssembler {
                 cut()
             }
         }
-        verbatim("})();")
+        if !alone { verbatim("})();") }
         cut()
         let all = pieces
         pieces = []
         return BundleAssembler.finishPieces(
-            all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: .production, sourceMaps: sourceMaps)
+            all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
+            sourceMaps: sourceMaps)
     }
 
     /// `edits` plus edits writing each declaration of `names` (and each reference to one) by its new name and each
