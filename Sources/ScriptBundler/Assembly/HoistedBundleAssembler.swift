@@ -103,8 +103,15 @@ extension ModuleBundleAssembler {
         // bundle's own function.
         let alone = pieces.isEmpty && code.bytes.isEmpty
         if !alone { verbatim("(()=>{\"use strict\";") }
+        if !plan.namespaceModules.isEmpty {
+            code.appendUnmapped(Self.namespaceMaker(plan.name(.namespaceMaker)))
+        }
         for step in plan.steps {
             switch step {
+            case .namespace(let id):
+                let getters = plan.namespaceGetters(of: id, graph: graph, linker: &linker)
+                    .map { ModuleLinker.propertyKey($0.name) + ": () => " + $0.text }
+                code.appendUnmapped("var \(plan.name(.namespace(module: id))) = \(plan.name(.namespaceMaker))({" + getters.joined(separator: ", ") + "});\n")
             case .plainEntry(let id):
                 code.appendUnmapped(plan.name(.plainEntry(module: id)) + ".call(this);\n")
             case .wrappedEntry(let id):
@@ -134,6 +141,21 @@ extension ModuleBundleAssembler {
         return BundleAssembler.finishPieces(
             all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
             sourceMaps: sourceMaps)
+    }
+
+    /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an
+    /// ES module's: no prototype, `Symbol.toStringTag` "Module" and `__esModule` (not enumerable), a getter per export.
+    static func namespaceMaker(_ name: String) -> String {
+        """
+        function \(name)(getters) {
+          var namespace = Object.create(null), key;
+          Object.defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
+          Object.defineProperty(namespace, "__esModule", { value: true });
+          for (key in getters) Object.defineProperty(namespace, key, { enumerable: true, get: getters[key] });
+          return namespace;
+        }
+
+        """
     }
 
     /// `edits` plus edits writing each declaration of `names` (and each reference to one) by its new name and each

@@ -81,9 +81,8 @@ extension ModuleLinker {
                 }
                 edits.append(.replace(token..<(token + 3), with: text, mappedTo: token))
             } else {
-                var text = plan.name(.wrapped(module: target))
-                if reference.isShorthandProperty { text = analysis.name(of: reference) + ": " + text }
-                edits.append(.replace(token..<(token + 1), with: text, mappedTo: token))
+                // The namespace as a value: a wrapped module's interop namespace, or a hoisted module's namespace object.
+                names[declaration] = plan.name(plan.isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
             }
         }
         for token in TopLevelThis.tokens(in: record) ?? [] {

@@ -5,8 +5,9 @@
 /// `with`, no `arguments` at its top level, no free `require`, `module`, `exports` or `global`, no assignment to an import binding
 /// (it throws; written as the exporter's own binding it would not), in no import cycle, never the target
 /// of `require`, `import()` or `require.context` (those look it up in the registry at run time), whose exports
-/// are all known before run time (no `export *` of a CommonJS module) and whose namespace object is never taken
-/// as a value (`import * as ns` is only read as `ns.name`, never re-exported as a namespace). Every module a
+/// are all known before run time (no `export *` of a CommonJS module). A namespace import read only as `ns.name`
+/// reads the binding itself; a namespace used as a value is an object made as the registry makes one (null
+/// prototype, `Symbol.toStringTag` "Module", a getter per export), right after its module's code. Every module a
 /// wrapped module imports stays wrapped too (its header looks it up in the registry), and so does a module one
 /// of whose imported names does not resolve statically.
 ///
@@ -25,6 +26,10 @@ struct ScopeHoisting {
         case wrapped(module: Int)
         /// The function holding an inline (plain script) entry's code, called where the entry runs.
         case plainEntry(module: Int)
+        /// The namespace object of a hoisted module whose namespace is used as a value.
+        case namespace(module: Int)
+        /// The function making such namespace objects.
+        case namespaceMaker
     }
 
     /// What an imported name denotes: a name of the shared scope, or a property of a wrapped module's namespace.
@@ -37,6 +42,8 @@ struct ScopeHoisting {
     enum Step: Equatable {
         /// A hoisted module's code.
         case module(Int)
+        /// `var <namespace> = makeNamespace({name: () => binding, ...})`: right after the module's code.
+        case namespace(Int)
         /// `var <wrapped> = interop(id)`: a wrapped module a hoisted one imports, evaluated at that point.
         case wrappedImport(Int)
         /// `require(id)`: a wrapped entry.
@@ -54,6 +61,8 @@ struct ScopeHoisting {
     /// such read's `ns` (its `.` and name follow).
     private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
     private var resolved: [ResolutionKey: Binding?] = [:]
+    /// The hoisted modules whose namespace object is made (used as a value).
+    private(set) var namespaceModules = Set<Int>()
 
     private struct ResolutionKey: Hashable {
         let module: Int
@@ -87,14 +96,15 @@ struct ScopeHoisting {
             if Self.assignsImport(record) { continue }
             hoisted[record.id] = true
         }
-        // Namespaces taken as values stay in the registry.
+        // Namespaces taken as values are made as objects (as the registry makes them) after their module's code.
         var memberOnly: [Int: [Int: [Int]]] = [:]
+        var namespaces = Set<Int>()
         for record in records where !linker.isLeftOut(record.id) {
             guard let analysis = record.analysis else { continue }
             let module = analysis.module
             for export in module.exports {
                 if case .namespace(let request) = export.source, request < record.requestTargets.count {
-                    hoisted[record.requestTargets[request]] = false
+                    namespaces.insert(record.requestTargets[request])
                 }
             }
             for binding in module.imports where binding.importedName == nil && binding.request < record.requestTargets.count {
@@ -103,7 +113,7 @@ struct ScopeHoisting {
                 if let reads = Self.memberReads(of: binding.declaration, in: record, exportNames: linker.exportNames(of: target) ?? []) {
                     memberOnly[record.id, default: [:]][binding.declaration] = reads
                 } else {
-                    hoisted[target] = false
+                    namespaces.insert(target)
                 }
             }
         }
@@ -149,9 +159,42 @@ struct ScopeHoisting {
             }
         }
         memberOnlyNamespaces = memberOnly.filter { isHoisted[$0.key] }
+        // A namespace object reads every export: each must resolve, or the module stays wrapped (and so its imports).
+        var unresolved = true
+        while unresolved {
+            unresolved = false
+            for target in namespaces.sorted() where isHoisted[target] {
+                for name in (linker.exportNames(of: target) ?? []).sorted() where resolve(name, of: target, graph: graph, linker: &linker) == nil {
+                    isHoisted[target] = false
+                }
+                guard !isHoisted[target] else { continue }
+                unresolved = true
+                var pending = [target]
+                while let module = pending.popLast() {
+                    for request in records[module].requestTargets where request < count && isHoisted[request] {
+                        isHoisted[request] = false
+                        pending.append(request)
+                    }
+                }
+                resolved = [:]
+            }
+        }
+        namespaceModules = namespaces.filter { isHoisted[$0] }
+        memberOnlyNamespaces = memberOnlyNamespaces.filter { isHoisted[$0.key] }
         guard hoistsAny else { return }
-        steps = Self.order(graph, isHoisted: isHoisted, linker: linker, inlineEntries: inlineEntries)
+        steps = Self.order(graph, isHoisted: isHoisted, namespaces: namespaceModules, linker: linker, inlineEntries: inlineEntries)
         assignNames(graph: graph, linker: &linker, inlineEntries: inlineEntries, taken: taken)
+    }
+
+    /// The getters of the namespace object of hoisted module `id`: each export name (sorted) and the text that
+    /// reads its binding.
+    mutating func namespaceGetters(of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> [(name: String, text: String)] {
+        var getters: [(name: String, text: String)] = []
+        for name in (linker.exportNames(of: id) ?? []).sorted() {
+            guard let binding = resolve(name, of: id, graph: graph, linker: &linker) else { continue }
+            getters.append((name, text(binding)))
+        }
+        return getters
     }
 
     /// The name of `symbol` (assigned to every symbol the plan uses).
@@ -195,8 +238,9 @@ struct ScopeHoisting {
                 guard request < record.requestTargets.count else { return nil }
                 return resolve(imported, of: record.requestTargets[request], graph: graph, linker: &linker)
             case .namespace(let request):
-                guard request < record.requestTargets.count, !isHoisted[record.requestTargets[request]] else { return nil }
-                return .symbol(.wrapped(module: record.requestTargets[request]))
+                guard request < record.requestTargets.count else { return nil }
+                let target = record.requestTargets[request]
+                return .symbol(isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
             }
         }
         guard name != "default" else { return nil }
@@ -218,7 +262,7 @@ struct ScopeHoisting {
               binding.request < record.requestTargets.count else { return nil }
         let target = record.requestTargets[binding.request]
         if let imported = binding.importedName { return resolve(imported, of: target, graph: graph, linker: &linker) }
-        return isHoisted[target] ? nil : .symbol(.wrapped(module: target))
+        return .symbol(isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
     }
 
     /// The tokens of the references to namespace import `declaration` when each is read as `ns.name` (a name the
@@ -334,7 +378,9 @@ struct ScopeHoisting {
 
     /// The steps in evaluation order: each entry in group order, a hoisted one after its imports (depth first, in
     /// request order), each module once.
-    private static func order(_ graph: ModuleGraph, isHoisted: [Bool], linker: ModuleLinker, inlineEntries: Set<Int>) -> [Step] {
+    private static func order(
+        _ graph: ModuleGraph, isHoisted: [Bool], namespaces: Set<Int>, linker: ModuleLinker, inlineEntries: Set<Int>
+    ) -> [Step] {
         var steps: [Step] = []
         var visited = [Bool](repeating: false, count: graph.records.count)
         var importedWrapped = [Bool](repeating: false, count: graph.records.count)
@@ -369,6 +415,7 @@ struct ScopeHoisting {
                 }
                 frames.removeLast()
                 steps.append(.module(frame.module))
+                if namespaces.contains(frame.module) { steps.append(.namespace(frame.module)) }
             }
         }
         return steps
@@ -387,6 +434,9 @@ struct ScopeHoisting {
             case .wrappedImport(let id): add(.wrapped(module: id), 1)
             case .plainEntry(let id): add(.plainEntry(module: id), 1)
             case .wrappedEntry: continue
+            case .namespace(let id):
+                add(.namespaceMaker, 1)
+                add(.namespace(module: id), 1)
             case .module(let id):
                 let record = graph.records[id]
                 guard let analysis = record.analysis, let scope = analysis.scopes.first else { continue }
@@ -403,6 +453,8 @@ struct ScopeHoisting {
                         if let resolved = resolve(imported, of: target, graph: graph, linker: &linker) { add(resolved.symbol, uses) }
                     } else if !isHoisted[target] {
                         add(.wrapped(module: target), uses)
+                    } else if namespaceModules.contains(target) && memberOnlyNamespaces[id]?[binding.declaration] == nil {
+                        add(.namespace(module: target), uses)
                     } else {
                         for read in memberOnlyNamespaces[id]?[binding.declaration] ?? [] {
                             if let resolved = resolve(Self.propertyName(after: read, in: record), of: target, graph: graph, linker: &linker) {

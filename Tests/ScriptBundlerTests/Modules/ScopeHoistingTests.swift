@@ -77,7 +77,12 @@ import Testing
             import * as whole from "./lib/whole.js";
             __log.push(fn() + " " + new Klass().name() + " " + value + " " + expression);
             __log.push(tools.double(2) + " " + tools.triple(2));
-            __log.push(Object.keys(whole).join() + " " + whole[Symbol.toStringTag]);
+            __log.push(Object.keys(whole).join() + " " + whole[Symbol.toStringTag] + " " + Object.getPrototypeOf(whole) + " " + whole.__esModule);
+            const pass = (namespace) => namespace;
+            pass(whole).bump();
+            __log.push(pass(whole).b + " " + JSON.stringify(whole) + " " + Object.isFrozen(whole));
+            import * as again from "./lib/reexports.js";
+            __log.push(Object.keys(again.inner).join() + " " + (again.inner === whole));
             """,
             "hub.js": """
             export { default } from "./anonymous.js";
@@ -89,11 +94,13 @@ import Testing
             "values.js": "export const value = 42;",
             "expression.js": "let n = 1;\nexport default n + 1;\nn = 5;",
             "tools.js": "export const double = (x) => x * 2;\nexport function triple(x) { return x * 3; }",
-            "whole.js": "export const b = 1;\nexport const a = 2;",
-        ], expecting: ["anon klass 42 2", "4 6", "a,b Module"], comparingWithEsbuild: false) else { return }  // esbuild's namespaces have no toStringTag
-        // The namespace taken as a value keeps its module in the registry; the others are hoisted.
-        #expect(outcome.production.contains(Self.registryMarker))
-        #expect(Self.wrapperCount(outcome.production) == 2, "\(outcome.production)")
+            "whole.js": "export let b = 1;\nexport const a = 2;\nexport function bump() { b += 1; }",
+            "reexports.js": "export * as inner from \"./whole.js\";",
+        ], expecting: ["anon klass 42 2", "4 6", "a,b,bump Module null true", "2 {\"a\":2,\"b\":2} false", "a,b,bump true"],
+        comparingWithEsbuild: false) else { return }  // esbuild's namespaces have no toStringTag
+        // Namespaces used as values are objects made beside the hoisted modules: no module needs the registry.
+        #expect(!outcome.production.contains(Self.registryMarker))
+        #expect(Self.wrapperCount(outcome.production) == 1, "\(outcome.production)")
     }
 
     @Test func commonJSAndCyclesKeepTheirWrappersInEvaluationOrder() throws {
@@ -178,6 +185,7 @@ import Testing
             case .wrappedImport(let id): return "W " + Paths.fileName(of: graph.records[id].path)
             case .wrappedEntry(let id): return "E " + Paths.fileName(of: graph.records[id].path)
             case .plainEntry(let id): return "P " + Paths.fileName(of: graph.records[id].path)
+            case .namespace(let id): return "N " + Paths.fileName(of: graph.records[id].path)
             }
         }
         #expect(order == ["M b.js", "M a.js", "W cjs.js", "W p.js", "M entry.js"])
