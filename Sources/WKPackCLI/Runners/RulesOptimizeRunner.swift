@@ -23,7 +23,7 @@ public enum RulesOptimizeRunner {
                 return outcome
             case .success(let list): (bytes, checked) = (list.bytes, list.list)
             }
-            let serializer = RuleListSerializer()
+            let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
             let (rules, passes) = RuleListOptimizer(forWebKit: forWebKit).optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serialize(rules)))
