@@ -131,6 +131,7 @@ enum BundleAssembler {
             switch unminified.take(index) {
             case .code(let code, let map): Minifier.minifyPiece(code, map: map)
             case .prepared(let piece): Minifier.minify(piece)
+            case .verbatim(let text): MinifiedPiece.verbatim(text)
             case nil: MinifiedPiece()
             }
         }.compactMap { $0 }

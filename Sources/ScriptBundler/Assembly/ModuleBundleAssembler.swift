@@ -15,8 +15,20 @@ enum ModuleBundleAssembler {
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
         target: ScriptTarget = .default, reusingParses: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
-        let names = mode == .production ? shortRuntimeNames(graph, target: target) : .development(for: target)
+        var taken = ShortNameSet()
+        if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
+        let names = mode == .production ? RuntimeNames.short(avoiding: taken, target: target) : .development(for: target)
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
+        let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
+        if mode == .production {
+            for name in names.all { taken.insert(name.utf8) }
+            var plan = ScopeHoisting(graph: graph, linker: &linker, inlineEntries: inlineEntries, taken: taken)
+            if plan.hoistsAny {
+                return try assembleHoisted(
+                    graph, plan: &plan, linker: &linker, inlineEntries: inlineEntries, outputFileName: outputFileName,
+                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses)
+            }
+        }
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
@@ -46,7 +58,6 @@ enum ModuleBundleAssembler {
                 bindings: bindings, isStrict: isStrict)))
             return true
         }
-        let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         for record in graph.records where !inlineEntries.contains(record.id) {
             // A module left out is still linked, so its imports are checked in both modes alike.
@@ -112,7 +123,7 @@ enum ModuleBundleAssembler {
     }
 
     /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.
-    private static func canReuseParse(_ record: ModuleRecord) -> Bool {
+    static func canReuseParse(_ record: ModuleRecord) -> Bool {
         switch record.kind {
         case .plainScript, .commonJS, .esModule: return record.analysis != nil
         case .json, .empty: return true
@@ -121,33 +132,26 @@ enum ModuleBundleAssembler {
     }
 
     /// Whether `appendBody` writes the record's text (and adds it as a source).
-    private static func hasBody(_ record: ModuleRecord) -> Bool {
+    static func hasBody(_ record: ModuleRecord) -> Bool {
         switch record.kind {
         case .empty, .scriptLoader: return false
         case .plainScript, .commonJS, .esModule, .json: return !record.bytes.isEmpty
         }
     }
 
-    /// Short runtime names no file of the graph uses (see `RuntimeNames`).
-    private static func shortRuntimeNames(_ graph: ModuleGraph, target: ScriptTarget) -> RuntimeNames {
-        var taken = ShortNameSet()
-        for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) }
-        return RuntimeNames.short(avoiding: taken, target: target)
-    }
-
-    private static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
+    static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
         let text = record.kind == .empty ? "(empty module for '\(record.path)')" : paths.banner(record.path)
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 })
     }
 
     /// Records what `appendBody(_:edits:to:paths:)` writes.
-    private static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to recorder: inout PieceRecorder) {
+    static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to recorder: inout PieceRecorder) {
         guard hasBody(record) else { return }
         recorder.appendSource(record.bytes, tokens: record.tokens, edits: edits)
         recorder.endLine()
     }
 
-    private static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError) {
+    static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError) {
         switch record.kind {
         case .empty, .scriptLoader:
             return

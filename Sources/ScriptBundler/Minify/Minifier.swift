@@ -37,7 +37,7 @@ enum Minifier {
         var written: [Int32] = []
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-            isStrict: piece.isStrict, written: &written)
+            isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &written)
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         let bindings = piece.analysis.map {

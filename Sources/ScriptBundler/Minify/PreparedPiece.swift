@@ -20,6 +20,8 @@ struct PreparedPiece {
     let bindings: [String]
     /// Whether the wrapper is strict code (`"use strict"`), whatever the source's own parse assumed.
     let isStrict: Bool
+    /// A scope-hoisted module (no wrapper): the shared-scope name of each top-level declaration of the source.
+    var hoistedNames: [Int: String]? = nil
 }
 
 /// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a
@@ -27,4 +29,6 @@ struct PreparedPiece {
 enum UnminifiedPiece {
     case code([UInt8], map: SourceMapBuilder?)
     case prepared(PreparedPiece)
+    /// Text written as it is (already minimal, unmapped).
+    case verbatim(String)
 }

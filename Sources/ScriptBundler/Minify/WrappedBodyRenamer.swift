@@ -14,18 +14,24 @@ enum WrappedBodyRenamer {
     /// wrapper is strict code while `analysis` may have been made as sloppy code (function declarations in blocks
     /// are then kept, as in strict code).
     static func renames(
-        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool
+        _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
+        hoistedNames: [Int: String]? = nil
     ) -> IdentifierRenames {
         var written: [Int32] = []
         return renames(analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings,
-                       isStrict: isStrict, written: &written)
+                       isStrict: isStrict, hoistedNames: hoistedNames, written: &written)
     }
 
     /// `renames(...)`, also giving where each source token was written: its index in `pieceTokens.tokens`, -1
     /// where an edit removed it.
+    ///
+    /// `hoistedNames` (a scope-hoisted module, no wrapper): the source's top level is a scope shared with other
+    /// pieces, and each of its declarations takes the given name (by declaration index; an import binding takes the
+    /// name of the binding it resolves to, so its references are written as that name); no other binding of the
+    /// piece takes one of those names, and generated names always denote names of the shared scope.
     static func renames(
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
-        written: inout [Int32]
+        hoistedNames: [Int: String]? = nil, written: inout [Int32]
     ) -> IdentifierRenames {
         var scopes = analysis?.scopes ?? []
         if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
@@ -55,6 +61,7 @@ enum WrappedBodyRenamer {
 
         var referenceCounts = [Int](repeating: 0, count: total)
         var forbidden = IdentifierRenamer.reservedWords
+        for name in (hoistedNames ?? [:]).values { forbidden.insert(name) }
         // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
         var boundFree: [(reference: Int, declaration: Int)] = []
         if let analysis {
@@ -89,6 +96,10 @@ enum WrappedBodyRenamer {
                 boundGenerated.append((token, binding))
                 continue
             }
+            if hoistedNames != nil {
+                forbidden.insert(generatedName)
+                continue
+            }
             if topLevel == nil {
                 var byName: [String: Int] = [:]
                 byName.reserveCapacity(scopes[0].declarations.count)
@@ -111,6 +122,7 @@ enum WrappedBodyRenamer {
         var blockFunctions = Set<Int>()
         if isStrict, let analysis { blockFunctions = hoistedBlockFunctions(analysis, source: source) }
         for (index, declaration) in declarations.enumerated() where isWritten(index) {
+            if hoistedNames?[index] != nil { continue }
             let scope = scopes[declaration.scope]
             let blockFunction = declaration.kind == .function && (!scope.isVarScope || blockFunctions.contains(index))
             if scope.isUnsafe || blockFunction || declaration.kind == .import
@@ -135,8 +147,11 @@ enum WrappedBodyRenamer {
             if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
         }
 
-        let newNames = IdentifierRenamer.assignNames(
+        var newNames = IdentifierRenamer.assignNames(
             scopes: scopes, extraInScopeZero: Array(count..<total), names: name, renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden)
+        for (declaration, hoisted) in hoistedNames ?? [:] where declaration < count && declarations[declaration].name != hoisted {
+            newNames[declaration] = Array(hoisted.utf8)
+        }
         var table = RenameTable(newNames: newNames, originalName: name)
         var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: pieceTokens.tokens.count))
         for (index, declaration) in declarations.enumerated() {

@@ -18,7 +18,7 @@ struct ModuleLinker {
     private var exportNameCache: [Int: Set<String>?] = [:]
     private var namespaceKeyCache: [Int: [String: String]?] = [:]
     /// The runtime helpers the modules linked so far call.
-    private(set) var helpers: Set<ModuleRuntime.Helper> = []
+    var helpers: Set<ModuleRuntime.Helper> = []
 
     /// The runtime's names the headers and edits call.
     let names: RuntimeNames
@@ -176,7 +176,7 @@ struct ModuleLinker {
     }
 
     /// `import()` and `require.context` rewrites (any module kind).
-    private mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
+    mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
         guard let module = record.analysis?.module else { return [] }
         var edits: [TokenEdit] = []
         for (index, dynamic) in module.dynamicImports.enumerated() {
@@ -201,14 +201,7 @@ struct ModuleLinker {
                                 edits: [], footer: "});\n", bindings: parameterList)
         }
         let module = analysis.module
-        // Check imported and re-exported names against ES targets.
-        for binding in module.imports {
-            guard let name = binding.importedName else { continue }
-            try checkExport(name, request: binding.request, in: record)
-        }
-        for export in module.exports {
-            if case .reexport(let request, let name) = export.source { try checkExport(name, request: request, in: record) }
-        }
+        try checkImports(record)
 
         // How each import binding is read, indexed by declaration.
         var importAccessByDeclaration = [(text: String, isNamespace: Bool)?](
@@ -324,27 +317,8 @@ struct ModuleLinker {
             if reference.isShorthandProperty { text = analysis.name(of: reference) + ": " + text }
             edits.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
         }
-        if usage != nil {
-            let unused = usage?.unusedRanges(of: record.id)
-                ?? UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
-            if !unused.isEmpty {
-                edits = edits.filter { edit in
-                    // `unused` is sorted and disjoint: find the last range starting at or before the edit.
-                    var low = 0, high = unused.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if unused[middle].lowerBound <= edit.start { low = middle + 1 } else { high = middle }
-                    }
-                    return low == 0 || !unused[low - 1].contains(edit.start)
-                }
-                for range in unused {
-                    let previous = range.lowerBound - 1
-                    let keepsStatement = previous >= 0 && !tokens[previous].isPunctuator(";", in: record.bytes)
-                    edits.append(.replace(range, with: keepsStatement ? ";" : ""))
-                }
-            }
-        }
-        edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
+        dropUnused(record, readExports: readExports, from: &edits)
+        Self.sortEdits(&edits)
         var bindings = parameterList + module.requests.indices.map(Self.requestVariable)
         if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == "let __wkpack_default =" || $0.text == " __wkpack_default" }) {
             bindings.append("__wkpack_default")
@@ -367,6 +341,45 @@ struct ModuleLinker {
             index -= 1
         }
         return nil
+    }
+
+    /// Checks the names a module imports and re-exports against its ES targets' exports.
+    mutating func checkImports(_ record: ModuleRecord) throws(BundlerError) {
+        guard let module = record.analysis?.module else { return }
+        for binding in module.imports {
+            guard let name = binding.importedName else { continue }
+            try checkExport(name, request: binding.request, in: record)
+        }
+        for export in module.exports {
+            if case .reexport(let request, let name) = export.source { try checkExport(name, request: request, in: record) }
+        }
+    }
+
+    /// Production: removes the edits inside the declarations tree shaking drops, and drops those declarations.
+    func dropUnused(_ record: ModuleRecord, readExports: Set<String>?, from edits: inout [TokenEdit]) {
+        guard usage != nil else { return }
+        let unused = usage?.unusedRanges(of: record.id)
+            ?? UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
+        guard !unused.isEmpty else { return }
+        edits = edits.filter { edit in
+            // `unused` is sorted and disjoint: find the last range starting at or before the edit.
+            var low = 0, high = unused.count
+            while low < high {
+                let middle = (low + high) / 2
+                if unused[middle].lowerBound <= edit.start { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 || !unused[low - 1].contains(edit.start)
+        }
+        for range in unused {
+            let previous = range.lowerBound - 1
+            let keepsStatement = previous >= 0 && !record.tokens[previous].isPunctuator(";", in: record.bytes)
+            edits.append(.replace(range, with: keepsStatement ? ";" : ""))
+        }
+    }
+
+    /// Sorts edits by start, an insertion before a replacement at the same token.
+    static func sortEdits(_ edits: inout [TokenEdit]) {
+        edits.sort { $0.start != $1.start ? $0.start < $1.start : ($0.start == $0.end && $1.start != $1.end) }
     }
 
     private mutating func checkExport(_ name: String, request: Int, in record: ModuleRecord) throws(BundlerError) {

@@ -23,6 +23,11 @@ struct RuntimeNames: Equatable {
     /// else a runtime variable (see `ModuleRuntime.core`).
     var global = "globalThis"
 
+    /// Every name of the runtime.
+    var all: [String] {
+        [definitions, records, object, defineProperty, define, lookup, getter, require, export, interop, star, dynamicImport, context, global]
+    }
+
     /// The readable names of development bundles.
     static let development = RuntimeNames()
 

@@ -1,0 +1,197 @@
+/// The layout of a production module bundle with scope-hoisted modules (`ScopeHoisting`):
+/// ```
+/// (()=>{
+///   <runtime, only when some module keeps its wrapper>   <wrapped modules' definitions>
+///   function E(){ <inline entry> }                         (sloppy, as the plain script was)
+///   (()=>{"use strict";
+///     <hoisted modules, wrapped imports `var w=interop(id)`, `require(id)` of wrapped entries, `E.call(this)`,
+///      in evaluation order>
+///   })();
+/// })();
+/// ```
+/// The hoisted modules share the strict arrow function's scope; the sloppy code (CommonJS wrappers, plain
+/// scripts) is defined outside it, so each file keeps its own mode. When there is no such code, the strict arrow
+/// function is the bundle's only one: `(()=>{"use strict";…})();`.
+extension ModuleBundleAssembler {
+    static func assembleHoisted(
+        _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
+        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool
+    ) throws(BundlerError) -> AssembledBundle {
+        let names = linker.names
+        let mapping = sourceMaps != .none
+        var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
+        var pieces: [UnminifiedPiece] = []
+        func cut() {
+            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
+            code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+        }
+        func verbatim(_ text: String) {
+            cut()
+            pieces.append(.verbatim(text))
+        }
+        func prepared(
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ write: (inout PieceRecorder) -> Void
+        ) -> Bool {
+            guard canReuseParse(record) else { return false }
+            var record = record
+            if !reusingParses {
+                // Tokenized and parsed again, as the other pieces are (a hoisted module is always minified from a
+                // parse of its own source: its top-level names are renamed to the shared scope's).
+                guard hoistedNames != nil, let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
+                      let analysis = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization) else { return false }
+                record = ModuleRecord(id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
+                                      tokens: tokenization.tokens, analysis: analysis)
+            }
+            var recorded = PieceRecorder(sourceByteCount: record.bytes.count)
+            write(&recorded)
+            guard recorded.pieceTokens.isComplete else { return false }
+            cut()
+            let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
+            var piece = PreparedPiece(
+                generated: recorded.generated, sources: mapping && hasBody(record) ? [source] : [], mapping: mapping,
+                tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
+                bindings: bindings, isStrict: isStrict)
+            piece.hoistedNames = hoistedNames
+            pieces.append(.prepared(piece))
+            return true
+        }
+
+        var wrapped: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
+        var hoisted: [Int: ModuleLinker.HoistedModule] = [:]
+        for record in graph.records where !inlineEntries.contains(record.id) {
+            if plan.isHoisted[record.id] {
+                hoisted[record.id] = try linker.linkHoisted(record.id, plan: &plan)
+                continue
+            }
+            let linked = try linker.link(record.id)
+            if !linker.isLeftOut(record.id) { wrapped.append((record, linked)) }
+        }
+        if plan.steps.contains(where: { if case .wrappedImport = $0 { true } else { false } }) { linker.helpers.insert(.interop) }
+        if !wrapped.isEmpty || !linker.helpers.isEmpty {
+            code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
+            cut()
+        }
+        for (record, linked) in wrapped {
+            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil) { recorded in
+                recorded.appendUnmapped(linked.header)
+                appendBody(record, edits: linked.edits, to: &recorded)
+                recorded.appendUnmapped(linked.footer)
+            }
+            if written { continue }
+            code.appendUnmapped(linked.header)
+            try appendBody(record, edits: linked.edits, to: &code, paths: paths)
+            code.appendUnmapped(linked.footer)
+            cut()
+        }
+        // Inline entries are sloppy scripts: their functions are declared outside the strict scope.
+        for step in plan.steps {
+            guard case .plainEntry(let id) = step else { continue }
+            let record = graph.records[id]
+            let open = "function " + plan.name(.plainEntry(module: id)) + "() {\n"
+            let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil) { recorded in
+                recorded.appendUnmapped(open)
+                appendBody(record, edits: [], to: &recorded)
+                recorded.appendUnmapped("}\n")
+            }
+            if written { continue }
+            code.appendUnmapped(open)
+            try appendBody(record, edits: [], to: &code, paths: paths)
+            code.appendUnmapped("}\n")
+            cut()
+        }
+        // With no sloppy code around it (no wrapped module, no runtime, no plain entry), the strict scope is the
+        // bundle's own function.
+        let alone = pieces.isEmpty && code.bytes.isEmpty
+        if !alone { verbatim("(()=>{\"use strict\";") }
+        if !plan.namespaceModules.isEmpty {
+            code.appendUnmapped(Self.namespaceMaker(plan.name(.namespaceMaker)))
+        }
+        for step in plan.steps {
+            switch step {
+            case .namespace(let id):
+                let getters = plan.namespaceGetters(of: id, graph: graph, linker: &linker)
+                    .map { ModuleLinker.propertyKey($0.name) + ": () => " + $0.text }
+                code.appendUnmapped("var \(plan.name(.namespace(module: id))) = \(plan.name(.namespaceMaker))({" + getters.joined(separator: ", ") + "});\n")
+            case .plainEntry(let id):
+                code.appendUnmapped(plan.name(.plainEntry(module: id)) + ".call(this);\n")
+            case .wrappedEntry(let id):
+                code.appendUnmapped("\(names.require)(\(id));\n")
+            case .wrappedImport(let id):
+                code.appendUnmapped("var \(plan.name(.wrapped(module: id))) = \(names.interop)(\(id));\n")
+            case .module(let id):
+                guard let linked = hoisted[id] else { continue }
+                let record = graph.records[id]
+                let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames) { recorded in
+                    appendBody(record, edits: linked.edits, to: &recorded)
+                    if linked.needsTerminator { recorded.appendUnmapped(";\n") }
+                }
+                if written { continue }
+                // Minified from its text: the top-level names, and `let` for the top-level `const`s nothing writes, are
+                // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
+                let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
+                try appendBody(record, edits: edits, to: &code, paths: paths)
+                if linked.needsTerminator { code.appendUnmapped(";\n") }
+                cut()
+            }
+        }
+        if !alone { verbatim("})();") }
+        cut()
+        let all = pieces
+        pieces = []
+        return BundleAssembler.finishPieces(
+            all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
+            sourceMaps: sourceMaps)
+    }
+
+    /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an
+    /// ES module's: no prototype, `Symbol.toStringTag` "Module" and `__esModule` (not enumerable), a getter per export.
+    static func namespaceMaker(_ name: String) -> String {
+        """
+        function \(name)(getters) {
+          var namespace = Object.create(null), key;
+          Object.defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
+          Object.defineProperty(namespace, "__esModule", { value: true });
+          for (key in getters) Object.defineProperty(namespace, key, { enumerable: true, get: getters[key] });
+          return namespace;
+        }
+
+        """
+    }
+
+    /// `edits` plus edits writing each declaration of `names` (and each reference to one) by its new name and each
+    /// top-level `const` nothing writes as `let` (what the minifier does for a prepared hoisted piece), where no edit
+    /// of `edits` already covers the token.
+    static func renamingTopLevel(_ record: ModuleRecord, names: [Int: String], edits: [TokenEdit]) -> [TokenEdit] {
+        guard let analysis = record.analysis, !names.isEmpty else { return edits }
+        let covered = edits.filter { $0.end > $0.start }.map { $0.start..<$0.end }
+        func isCovered(_ token: Int) -> Bool {
+            // `covered` is sorted by start and disjoint.
+            var low = 0, high = covered.count
+            while low < high {
+                let middle = (low + high) / 2
+                if covered[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && covered[low - 1].contains(token)
+        }
+        var result = edits
+        for (declaration, name) in names where declaration < analysis.declarations.count {
+            let token = analysis.declarations[declaration].token
+            guard !isCovered(token) else { continue }
+            let original = analysis.declarations[declaration].name
+            let text = analysis.declarations[declaration].isShorthandPattern ? original + ": " + name : name
+            result.append(.replace(token..<(token + 1), with: text, mappedTo: token))
+        }
+        for reference in analysis.references {
+            guard let declaration = reference.declaration, let name = names[declaration], !isCovered(reference.token) else { continue }
+            let text = reference.isShorthandProperty ? analysis.name(of: reference) + ": " + name : name
+            result.append(.replace(reference.token..<(reference.token + 1), with: text, mappedTo: reference.token))
+        }
+        for declaration in analysis.unwrittenConsts where declaration.scope == 0 {
+            let token = Int(declaration.keyword)
+            guard token < record.tokens.count, !isCovered(token) else { continue }
+            result.append(.replace(token..<(token + 1), with: "let", mappedTo: token))
+        }
+        ModuleLinker.sortEdits(&result)
+        return result
+    }
+}
