@@ -15,7 +15,8 @@
 ///    `load-type` (the union of the values matches the union of the requests);
 /// 7. packing `css-display-none` selectors of identical triggers into one rule (at most `maximumSelectorsPerRule`);
 /// 8. with `forWebKit`, passes aimed at WebKit's compile cost (`CompileCostModel`) that rewrite rules more freely:
-///    `DomainEntryPruner` and `ConditionEntryRegrouper`.
+///    `URLFilterReshaper` (right after step 1, so later passes see the reshaped filters), `DomainEntryPruner` and
+///    `ConditionEntryRegrouper`.
 public struct RuleListOptimizer: Sendable {
     /// Most selectors packed into one `css-display-none` rule.
     public var maximumSelectorsPerRule: Int
@@ -40,6 +41,9 @@ public struct RuleListOptimizer: Sendable {
             report.passes.append(OptimizationReport.Pass(name: name, rulesBefore: before, rulesAfter: current.count, bytesBefore: bytesBefore, bytesAfter: bytes))
         }
         run("canonicalize url-filters and default flags", canonicalize)
+        if forWebKit {
+            run("reshape url-filters into forms WebKit cuts into smaller automata (for WebKit)") { URLFilterReshaper.reshape($0) }
+        }
         run("remove duplicates", removeDuplicates)
         run("remove rules cancelled by a later exception", removeCancelled)
         run("remove rules subsumed by a universal rule", removeSubsumed)

@@ -27,4 +27,25 @@ public enum JSONEscaper {
         }
         return output + "\""
     }
+
+    /// `json` with every non-ASCII character written as a `\uXXXX` escape (a surrogate pair above U+FFFF). The
+    /// parsed value is the same; WebKit keeps a rule list's source in its compiled file, as 8-bit text only when
+    /// every character fits, so one non-ASCII character doubles the stored source. Every non-ASCII character of a
+    /// JSON text is inside a string literal, where the escape means the same character.
+    public static func escapingNonASCII(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 >= 0x80 }) else { return json }
+        var output = ""
+        output.reserveCapacity(json.utf8.count + 64)
+        for scalar in json.unicodeScalars {
+            guard scalar.value >= 0x80 else {
+                output.unicodeScalars.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16, uppercase: true)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return output
+    }
 }

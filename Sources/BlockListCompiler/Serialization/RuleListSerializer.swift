@@ -1,6 +1,12 @@
 /// Writes rules back as WebKit content-blocker JSON, one rule per line, keys in a fixed order.
 public struct RuleListSerializer: Sendable {
-    public init() {}
+    /// Write non-ASCII characters as `\uXXXX` escapes (`JSONEscaper.escapingNonASCII`): WebKit then stores the
+    /// list's source as 8-bit text in the compiled file, half the bytes of 16-bit.
+    public var escapesNonASCII: Bool
+
+    public init(escapesNonASCII: Bool = false) {
+        self.escapesNonASCII = escapesNonASCII
+    }
 
     /// The JSON text of `rules`.
     public func serialize(_ rules: [Rule]) -> String {
@@ -10,14 +16,14 @@ public struct RuleListSerializer: Sendable {
             write(rule, to: &output)
         }
         output += rules.isEmpty ? "]\n" : "\n]\n"
-        return output
+        return escapesNonASCII ? JSONEscaper.escapingNonASCII(output) : output
     }
 
     /// The JSON text of one rule.
     public func serialize(_ rule: Rule) -> String {
         var output = ""
         write(rule, to: &output)
-        return output
+        return escapesNonASCII ? JSONEscaper.escapingNonASCII(output) : output
     }
 
     private func write(_ rule: Rule, to output: inout String) {

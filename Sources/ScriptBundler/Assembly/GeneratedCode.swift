@@ -100,9 +100,7 @@ struct GeneratedCode {
 
     /// Makes sure the output ends with a line terminator.
     mutating func endLine() {
-        if let last = bytes.last, last == 0x0A || last == 0x0D || (bytes.count >= 3 && (last == 0xA8 || last == 0xA9) && bytes[bytes.count - 3] == 0xE2) {
-            return
-        }
+        if LineTerminator.isAtEnd(of: bytes) { return }
         append(byte: 0x0A)
     }
 

@@ -1,3 +1,4 @@
+import BlockListCompiler
 import ScriptBundler
 
 /// Formats the size report of `--report`: per bundle, the modules that weigh most (bytes in the written file and
@@ -45,15 +46,15 @@ enum SizeReport {
             guard let attribution = bundle.size?.attribution else { continue }
             out += first ? "\n" : ",\n"
             first = false
-            out += "    {\n      \"name\": \(quoted(bundle.group.name)),\n"
-            out += "      \"output\": \(quoted(bundle.group.outputFileName)),\n"
+            out += "    {\n      \"name\": \(JSONEscaper.quoted(bundle.group.name)),\n"
+            out += "      \"output\": \(JSONEscaper.quoted(bundle.group.outputFileName)),\n"
             out += "      \"bytes\": \(attribution.outputBytes),\n"
             out += "      \"generatedBytes\": \(attribution.generatedBytes),\n"
             out += "      \"urlCommentBytes\": \(attribution.urlCommentBytes),\n"
             out += "      \"modules\": ["
             for (index, share) in attribution.inputs.enumerated() {
                 out += index == 0 ? "\n" : ",\n"
-                out += "        {\"path\": \(quoted(share.path)), \"bytesInOutput\": \(share.bytesInOutput), "
+                out += "        {\"path\": \(JSONEscaper.quoted(share.path)), \"bytesInOutput\": \(share.bytesInOutput), "
                     + "\"percent\": \(percentNumber(share.bytesInOutput, of: attribution.outputBytes))}"
             }
             out += attribution.inputs.isEmpty ? "]\n    }" : "\n      ]\n    }"
@@ -80,26 +81,5 @@ enum SizeReport {
         guard total > 0 else { return "0.0" }
         let tenths = (part * 1000 + total / 2) / total
         return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -20,19 +20,13 @@ public enum RulesCostRunner {
 
         var reports: [RulesCostReport.ListCost] = []
         for path in inputs {
-            let bytes: [UInt8]
-            switch fileSystem.read(path) {
+            let bytes: [UInt8], loaded: LoadedRuleList
+            switch CheckedListReader(fileSystem: fileSystem).read(path) {
             case .failure(let problem):
-                outcome.standardError = "\(path): error: \(problem.message)\n"
+                outcome.standardError = problem.message + "\n"
                 outcome.exitCode = 1
                 return outcome
-            case .success(let read): bytes = read
-            }
-            let loaded = RuleListLoader().load(bytes)
-            if let error = loaded.webKitError ?? loaded.errors.first {
-                outcome.standardError = "\(path):\(error.line):\(error.column): error: \(error.message)\n"
-                outcome.exitCode = 1
-                return outcome
+            case .success(let checked): (bytes, loaded) = (checked.bytes, checked.list)
             }
             let spans = RuleSpans(bytes: bytes, ruleCount: loaded.ruleCount)
             let byteCounts = loaded.ruleIndices.map { spans.byteCount(of: $0) }

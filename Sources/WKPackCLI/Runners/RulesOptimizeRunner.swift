@@ -15,21 +15,15 @@ public enum RulesOptimizeRunner {
         var results: [(path: String, text: String)] = []
         var text = ""
         for path in inputs {
-            let bytes: [UInt8]
-            switch fileSystem.read(path) {
+            let bytes: [UInt8], checked: LoadedRuleList
+            switch CheckedListReader(fileSystem: fileSystem).read(path) {
             case .failure(let problem):
-                outcome.standardError = "\(path): error: \(problem.message)\n"
+                outcome.standardError = problem.message + "\n"
                 outcome.exitCode = 1
                 return outcome
-            case .success(let read): bytes = read
+            case .success(let list): (bytes, checked) = (list.bytes, list.list)
             }
-            let checked = RuleListLoader().load(bytes)
-            if let error = checked.webKitError ?? checked.errors.first {
-                outcome.standardError = "\(path):\(error.line):\(error.column): error: \(error.message)\n"
-                outcome.exitCode = 1
-                return outcome
-            }
-            let serializer = RuleListSerializer()
+            let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
             let (rules, passes) = RuleListOptimizer(forWebKit: forWebKit).optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serialize(rules)))

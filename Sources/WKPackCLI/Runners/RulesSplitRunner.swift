@@ -12,14 +12,10 @@ public enum RulesSplitRunner {
             return outcome
         }
         guard maxRules >= 2 else { return fail("error: --max-rules must be at least 2\nUsage: wkpack rules split IN --max-rules N -o DIR", code: 2) }
-        let bytes: [UInt8]
-        switch fileSystem.read(input) {
-        case .failure(let problem): return fail("\(input): error: \(problem.message)")
-        case .success(let read): bytes = read
-        }
-        let checked = RuleListLoader().load(bytes)
-        if let error = checked.webKitError ?? checked.errors.first {
-            return fail("\(input):\(error.line):\(error.column): error: \(error.message)")
+        let checked: LoadedRuleList
+        switch CheckedListReader(fileSystem: fileSystem).read(input) {
+        case .failure(let problem): return fail(problem.message)
+        case .success(let list): checked = list.list
         }
         let parts: [[Rule]]
         do {

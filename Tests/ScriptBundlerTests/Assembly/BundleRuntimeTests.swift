@@ -48,8 +48,10 @@ import Testing
         }
     }
 
-    /// A file whose last line is a `//` comment without a newline, and an empty file, stay harmless.
-    @Test func trailingCommentsAndEmptyFiles() throws {
+    /// A file whose last line is a `//` comment without a newline, and an empty file, stay harmless, also when the
+    /// comment ends in a character whose UTF-8 form ends like U+2028's (U+22A8 ⊨ is E2 8A A8) and in modules.
+    @Test(arguments: [BundleMode.development, .production])
+    func trailingCommentsAndEmptyFiles(mode: BundleMode) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write([
@@ -57,8 +59,11 @@ import Testing
             "UserScripts/MainFrame/AtDocumentStart/b.js": "",
             "UserScripts/MainFrame/AtDocumentStart/c.js": "/* block */ window.log.push('c') /* open? no */",
             "UserScripts/MainFrame/AtDocumentStart/d.js": "#!/bin/sh",
+            "UserScripts/MainFrame/AtDocumentStart/e.js": "import { f } from '../../shared/f.js'; window.log.push(f) // \u{22A8}",
+            "UserScripts/MainFrame/AtDocumentStart/g.js": "window.log.push('g') // \u{22A9}",
+            "UserScripts/shared/f.js": "export const f = 'f' // \u{22A8}",
         ], under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .development)
+        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
         let bundles = try ScriptBundler().build(configuration)
         _ = try ScriptBundler().write(bundles, to: configuration.output)
         let script = """
@@ -70,6 +75,6 @@ import Testing
         """
         guard let output = try TestSupport.node(script, [folder + "/Assets/MainFrameAtDocumentStart.js"]) else { return }
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout == "a,c\n")
+        #expect(output.stdout == "a,c,f,g\n")
     }
 }

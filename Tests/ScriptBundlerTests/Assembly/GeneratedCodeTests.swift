@@ -45,4 +45,15 @@ import Testing
         #expect(code.line == 2)
         #expect(code.column == 0)
     }
+
+    /// Only CR, LF, U+2028 and U+2029 end a line: a text ending in another character whose UTF-8 form ends in
+    /// A8 or A9 (U+22A8 ⊨ is E2 8A A8) still gets its newline, so code after a trailing line comment stays code.
+    @Test(arguments: [("// \u{22A8}", true), ("// \u{2028}", false), ("// \u{2029}", false), ("// \u{00A9}", true),
+                      ("x\n", false), ("x\r", false), ("", true)])
+    func endLineAddsANewlineUnlessTheTextEndsInALineTerminator(text: String, addsNewline: Bool) {
+        var code = GeneratedCode(isMapping: false, capacity: 0)
+        code.appendUnmapped(bytes: Array(text.utf8))
+        code.endLine()
+        #expect(code.bytes == Array(text.utf8) + (addsNewline ? [0x0A] : []))
+    }
 }

@@ -27,6 +27,18 @@ import Testing
         #expect(files.text("out.json") == RuleListSerializer().serialize(written))
     }
 
+    @Test func forWebKitReshapesFiltersAndWritesASCII() throws {
+        let list = #"[{"trigger":{"url-filter":"tracker\\.com[/:&?]?"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"[alt=\"广告\"]"}}]"#
+        let files = InMemoryListFileSystem(["in.json": list])
+        let outcome = RulesOptimizeRunner.run(inputs: ["in.json"], output: "out.json", report: false, forWebKit: true, fileSystem: files)
+        #expect(outcome.exitCode == 0)
+        let text = try #require(files.text("out.json"))
+        #expect(text.utf8.allSatisfy { $0 < 0x80 })
+        let written = try Self.rules(text)
+        #expect(written.map(\.trigger.urlFilter) == [#"t+racker\.com"#, ".*"])
+        #expect(written.last?.action.kind == .cssDisplayNone(selector: "[alt=\"广告\"]"))
+    }
+
     @Test func reportGivesTotalsAndEveryPassWithBytes() throws {
         let files = InMemoryListFileSystem(["in.json": Self.list])
         let outcome = RulesOptimizeRunner.run(inputs: ["in.json"], output: "out.json", report: true, fileSystem: files)
