@@ -63,8 +63,9 @@ enum IdentifierRenamer {
     }
 
     /// Chooses the new names: each renamable declaration takes the lowest slot its scope chain does not use
-    /// (most-referenced first within a scope, ties in declaration order); a slot's name is the slot-th short
-    /// name not in `forbidden`. Returns per declaration its new name, or `nil` (not renamed, or unchanged).
+    /// (most-referenced first within a scope, ties in declaration order); slots are ranked by how often their
+    /// declarations are written (declaration and references, over all scopes), and the slot of rank `r` takes
+    /// the `r`-th short name not in `forbidden`. Returns per declaration its new name, or `nil` (not renamed, or unchanged).
     /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`); scope 0 holds
     /// `extraInScopeZero` first.
     ///
@@ -96,9 +97,18 @@ enum IdentifierRenamer {
             keys.sort { $0 < $1 }
             for (rank, key) in keys.enumerated() { slotOf[own[key.position]] = base + rank }
         }
+        // Slots used most often across the source take the shortest names: a slot deep in the chains (the first
+        // local of every nested function) usually outnumbers one near the top (a top-level function called
+        // twice). Any one-to-one map from slots to names keeps each chain's names distinct.
+        let slotCount = chainSlots.max() ?? 0
+        var uses = [Int](repeating: 0, count: slotCount)
+        for index in slotOf.indices where slotOf[index] >= 0 { uses[slotOf[index]] += referenceCounts[index] + 1 }
+        let order = uses.indices.sorted { uses[$0] != uses[$1] ? uses[$0] > uses[$1] : $0 < $1 }
+        var rankOf = [Int](repeating: 0, count: slotCount)
+        for (rank, slot) in order.enumerated() { rankOf[slot] = rank }
         var result = [[UInt8]?](repeating: nil, count: renamable.count)
         for index in slotOf.indices where slotOf[index] >= 0 {
-            let name = names.name(slotOf[index])
+            let name = names.name(rankOf[slotOf[index]])
             if !declarationName(index).utf8.elementsEqual(name) { result[index] = name }
         }
         return result

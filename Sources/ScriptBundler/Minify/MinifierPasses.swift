@@ -1,7 +1,11 @@
-/// The minifier's rewriting passes, run on a token stream before it is written: single-use locals inlined
-/// (`SingleUseInlining`), `if` statements written as expressions (`ConditionalStatements`), adjacent declarations
-/// merged (`DeclarationMerging`), quoted property names shortened (`QuotedPropertyKeys`) and strings written with
-/// the quote needing fewest escapes (`StringQuotes`). Each rewrites only what it proves unchanged in meaning; the
+/// The minifier's rewriting passes, run on a token stream before it is written: private names shortened
+/// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), branches of constant tests dropped
+/// (`DeadBranches`, `ConstantConditions`), `if` statements written as expressions
+/// (`ConditionalStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
+/// dropped (`BlockBraces`), string comparisons shortened (`TypeofComparisons`), a compared `undefined` written
+/// `void 0` (`UndefinedReferences`), a lone arrow parameter's parentheses dropped (`ArrowParameters`), so are the
+/// empty arguments of `new C()` (`NewArguments`), quoted property names shortened (`QuotedPropertyKeys`) and
+/// strings written with the quote needing fewest escapes (`StringQuotes`). Each rewrites only what it proves unchanged in meaning; the
 /// result keeps every written token mapped to an original position.
 enum MinifierPasses {
     /// The edits for `tokens` (of `text`), from `bindings` (their scope analysis); `letConsts` are the `const`
@@ -10,12 +14,20 @@ enum MinifierPasses {
         _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>
     ) -> TokenEdits {
         var edits = TokenEdits()
+        PrivateNames(text: text, tokens: tokens).run(&edits)
         if let bindings {
             let syntax = MinifierSyntaxParser.parse(text: text, tokens: tokens)
             SingleUseInlining(text: text, tokens: tokens, syntax: syntax, bindings: bindings).run(&edits)
+            DeadBranches(text: text, tokens: tokens, syntax: syntax).run(&edits)
+            ConstantConditions(text: text, tokens: tokens, syntax: syntax).run(&edits)
             ConditionalStatements(text: text, tokens: tokens, syntax: syntax).run(&edits)
             DeclarationMerging(text: text, tokens: tokens, syntax: syntax, letConsts: letConsts).run(&edits)
+            BlockBraces(text: text, tokens: tokens, syntax: syntax).run(&edits)
+            TypeofComparisons(text: text, tokens: tokens, syntax: syntax).run(&edits)
+            UndefinedReferences(text: text, tokens: tokens, bindings: bindings).run(&edits)
         }
+        ArrowParameters(text: text, tokens: tokens).run(&edits)
+        NewArguments(text: text, tokens: tokens).run(&edits)
         QuotedPropertyKeys(text: text, tokens: tokens, bindings: bindings).run(&edits)
         StringQuotes(text: text, tokens: tokens).run(&edits)
         return edits

@@ -57,7 +57,8 @@ struct MinifierSyntax {
         case block
         case functionDeclaration
         case emptyStatement
-        /// Any other statement (loops, `switch`, `try`, labels, `break`, class declarations, ...).
+        /// Any other statement (loops, `switch`, `try`, labels, `break`, class declarations, ...); a `for` or
+        /// `while` loop has its body as its child.
         case otherStatement
     }
 

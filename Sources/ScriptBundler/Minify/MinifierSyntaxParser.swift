@@ -208,15 +208,15 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 if isWord(i, "await") { i += 1 }
                 guard at("(") else { throw Failure() }
                 try skipBracket()
-                _ = try parseStatement()
-                return syntax.add(.init(kind: .otherStatement, first: start, end: index32))
+                let body = try parseStatement()
+                return syntax.add(.init(kind: .otherStatement, first: start, end: index32, children: [body]))
             }
             if isKeyword(i, "while") {
                 i += 1
                 guard at("(") else { throw Failure() }
                 try skipBracket()
-                _ = try parseStatement()
-                return syntax.add(.init(kind: .otherStatement, first: start, end: index32))
+                let body = try parseStatement()
+                return syntax.add(.init(kind: .otherStatement, first: start, end: index32, children: [body]))
             }
             if isKeyword(i, "do") {
                 i += 1

@@ -33,6 +33,19 @@ struct TokenEdits {
     /// Whether exactly `range` is left out.
     func isSkipped(_ range: Range<Int32>) -> Bool { skips[range.lowerBound] == range.upperBound }
 
+    /// The first and last tokens of every range written elsewhere (`Entry.span`): what stands next to them where
+    /// they are written is not what stands next to them in the stream.
+    var movedSpanBounds: Set<Int32> {
+        var result = Set<Int32>()
+        for entries in replacements.values {
+            for case .span(let first, let end) in entries where end > first {
+                result.insert(first)
+                result.insert(end - 1)
+            }
+        }
+        return result
+    }
+
     /// An entry writing `text` as a token of `kind` at the position of `origin`.
     mutating func text(_ text: String, _ kind: JavaScriptToken.Kind, origin: Int32) -> Entry {
         texts.append(Array(text.utf8))

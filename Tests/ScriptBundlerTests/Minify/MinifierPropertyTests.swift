@@ -144,4 +144,56 @@ import Testing
         #expect(outcome.entries >= 20)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }
+
+    /// Programs for the shortening passes: private names across nested classes, `new` without arguments next to
+    /// member access, `typeof` tests (also of undeclared names), `undefined` shadowed and compared, single
+    /// statements unbraced before `else` and inside loops, lone arrow parameters.
+    @Test func shorteningPassesKeepBehaviour() throws {
+        let programs = [
+            """
+            class A { #count = 0; #items = []; static #made = 0;
+              constructor() { A.#made++; }
+              add(x) { this.#items.push(x); this.#count += 1; return this; }
+              get count() { return this.#count; }
+              static made() { return A.#made; }
+              has(o) { return #items in o; }
+              inner() { return new (class { #count = 'inner'; read() { return this.#count; } })().read(); } }
+            const a = new A().add(1).add(2);
+            __log.push(a.count, A.made(), a.has(a), a.has({}), a.inner(), new A() instanceof A);
+            """,
+            """
+            class M { constructor() { this.v = 'made'; } get x() { return 'getter'; } }
+            const ns = { M };
+            __log.push(new M().v, new ns.M().x, new M() instanceof M, [new M(), new Map()].length);
+            const f = () => M;
+            __log.push(new (f())().v);
+            """,
+            """
+            var g;
+            __log.push(typeof g === 'undefined', typeof g !== 'undefined', typeof nope === 'undefined', typeof 1 === 'number',
+              'number' === typeof 1, typeof null === 'object', typeof g === typeof nope, typeof (() => 1) !== 'function');
+            function h(undefined) { return [1 === undefined, undefined !== 2]; }
+            __log.push(h(1).join(), h(3).join(), g === undefined, void 0 === undefined, null == undefined);
+            """,
+            """
+            function p(a, b) { const out = []; if (a) { out.push('a'); } else { out.push('not a'); out.push('!'); }
+              if (a) { if (b) out.push('b'); } else out.push('else a');
+              for (let i = 0; i < 3; i++) { out.push(i); }
+              let n = 2; while (n) { n--; }
+              for (const k of [7, 8]) { if (k > 7) { break } }
+              if (b) { switch (a) { case 1: out.push('one') } } else out.push('no b');
+              return out.join() + n; }
+            __log.push(p(1, 1), p(0, 1), p(1, 0), p(0, 0));
+            """,
+            """
+            const xs = [1, 2, 3].map((x) => x * 2).filter(async (y) => y);
+            const k = (z) => (w) => z + w;
+            __log.push(xs.join(), k(1)(2), ((v) => typeof v)(1));
+            """,
+        ]
+        guard let outcome = try Self.run(programs) else { return }
+        #expect(outcome.thrown == 0)
+        #expect(outcome.entries >= 25)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
+    }
 }

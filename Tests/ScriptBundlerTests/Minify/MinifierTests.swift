@@ -176,7 +176,7 @@ import Testing
          "(function(){let a={};a.x=1;a.y++;a[k]+=2;delete a.x;return a})()"),
         ("(function () { const i = 0; a[i] = 1; a[i]++ })()", "(function(){let b=0;a[b]=1;a[b]++})()"),
         ("(function (a) { for (const k of a) f(k); for (const k in a) f(k); for (const k = 0; k < 1;) f(k) })()",
-         "(function(a){for(let b of a)f(b);for(let b in a)f(b);for(let b=0;b<1;)f(b)})()"),
+         "(function(b){for(let a of b)f(a);for(let a in b)f(a);for(let a=0;a<1;)f(a)})()"),
         ("(function () { const f = () => { const z = 1; z = 2 }; return f })()",
          "(function(){let a=()=>{const b=1;b=2};return a})()"),
         ("(function () { const x = 1; { let x = 2; x = 3 } return x })()", "(function(){let a=1;{let b=2;b=3}return a})()"),

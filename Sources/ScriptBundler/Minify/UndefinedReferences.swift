@@ -1,0 +1,45 @@
+/// Writes the global `undefined` as `void 0` where it is compared (`x!==undefined?a:b`): the same value in three
+/// bytes less. Only a name the scope analysis resolves to no declaration, in code without `with` or a call of
+/// `eval` (either could make the name mean something else), and only as an operand of `==`, `!=`, `===` or `!==`,
+/// where it is never assigned to.
+struct UndefinedReferences<Text: Minifier.TokenText> {
+    let text: Text
+    let tokens: [JavaScriptToken]
+    let bindings: TokenBindings
+
+    func run(_ edits: inout TokenEdits) {
+        for token in tokens {
+            if text.isKeyword(token, "with") { return }
+            if token.kind == .identifier, JavaScriptToken.spells(text.text(token), "eval") { return }
+        }
+        // A moved range's first and last tokens stand beside other tokens where they are written.
+        let moved = edits.movedSpanBounds
+        for k in tokens.indices where tokens[k].kind == .identifier && JavaScriptToken.spells(text.text(tokens[k]), "undefined") {
+            guard k < bindings.referenceAt.count, bindings.referenceAt[k] == TokenBindings.free, !bindings.isCalleeOrShorthand[k] else {
+                continue
+            }
+            let compared = (k > 0 && isEquality(tokens[k - 1])) || (k + 1 < tokens.count && isEquality(tokens[k + 1]))
+            // `void 0` is a unary expression: nothing may bind tighter to it than to the name (`undefined.x`).
+            if k + 1 < tokens.count, bindsTighter(tokens[k + 1]) { continue }
+            if k > 0, text.isKeyword(tokens[k - 1], "new") { continue }
+            let k32 = Int32(truncatingIfNeeded: k)
+            guard compared, !edits.isEdited(k32), !moved.contains(k32) else { continue }
+            edits.replace(k32, with: [edits.text("void", .keyword, origin: k32), edits.text("0", .number, origin: k32)])
+        }
+    }
+
+    private func bindsTighter(_ next: JavaScriptToken) -> Bool {
+        switch next.kind {
+        case .template, .templateHead: return true
+        case .punctuator:
+            return text.isPunctuator(next, ".") || text.isPunctuator(next, "?.") || text.isPunctuator(next, "[")
+                || text.isPunctuator(next, "(") || text.isPunctuator(next, "**") || text.isPunctuator(next, "++")
+                || text.isPunctuator(next, "--") || text.isPunctuator(next, "=>")
+        default: return false
+        }
+    }
+
+    private func isEquality(_ token: JavaScriptToken) -> Bool {
+        text.isPunctuator(token, "===") || text.isPunctuator(token, "!==") || text.isPunctuator(token, "==") || text.isPunctuator(token, "!=")
+    }
+}
