@@ -52,6 +52,7 @@ extension ModuleBundleAssembler {
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
                 bindings: bindings, isStrict: isStrict)
             piece.hoistedNames = hoistedNames
+            piece.passMemo = record.passMemo
             pieces.append(.prepared(piece))
             return true
         }

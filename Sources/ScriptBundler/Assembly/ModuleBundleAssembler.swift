@@ -52,10 +52,12 @@ enum ModuleBundleAssembler {
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
-            pieces.append(.prepared(PreparedPiece(
+            var piece = PreparedPiece(
                 generated: recorded.generated, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
-                bindings: bindings, isStrict: isStrict)))
+                bindings: bindings, isStrict: isStrict)
+            piece.passMemo = record.passMemo
+            pieces.append(.prepared(piece))
             return true
         }
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []

@@ -43,9 +43,13 @@ enum Minifier {
         let bindings = piece.analysis.map {
             TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames, sharedTopLevel: true)
         }
+        let memo = piece.passMemo.map {
+            ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
+                                      generatedNames: piece.tokens.generatedNames))
+        }
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
-                     bindings: bindings, passes: true)
+                     bindings: bindings, passes: true, memo: memo)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already
@@ -117,28 +121,38 @@ enum Minifier {
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
-    /// from `code.count` on are in `generated` (see `PreparedPiece`).
+    /// from `code.count` on are in `generated` (see `PreparedPiece`). `memo`: where the passes' result for this
+    /// piece may already be (its key covers every input of the passes but `code` and `bindings`' analysis, which
+    /// are the memo's own source file).
     private static func write(
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool,
-        sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool
+        sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool,
+        memo: (MinifierPassMemo, MinifierPassMemo.Key)? = nil
     ) -> MinifiedPiece {
         guard passes, !tokens.isEmpty else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
                          rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
         }
-        let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
-            generatedBytes.isEmpty
-                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords)
-                : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
-                                       letConsts: rewrites.letKeywords)
-        } }
-        guard !edits.isEmpty else {
+        let outcome: MinifierPassMemo.Outcome
+        if let memo, let remembered = memo.0.outcome(for: memo.1) {
+            outcome = remembered
+        } else {
+            let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
+                generatedBytes.isEmpty
+                    ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords)
+                    : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
+                                           letConsts: rewrites.letKeywords)
+            } }
+            // Written text goes after the generated text; every token keeps the original position it maps to.
+            outcome = edits.isEmpty
+                ? .unedited : .edited(edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices))
+            if let memo { memo.0.store(outcome, for: memo.1) }
+        }
+        guard case .edited(let edited) = outcome else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
                          rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
         }
-        // Written text goes after the generated text; every token keeps the original position it maps to.
-        let edited = edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices)
         var movedOrigins = origins
         var originStarts: [Int32] = []
         switch origins {

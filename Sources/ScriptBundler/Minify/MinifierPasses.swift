@@ -13,7 +13,7 @@ enum MinifierPasses {
     static func edits<Text: Minifier.TokenText>(
         _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>
     ) -> TokenEdits {
-        var edits = TokenEdits()
+        var edits = TokenEdits(tokenCount: tokens.count)
         PrivateNames(text: text, tokens: tokens).run(&edits)
         if let bindings {
             let syntax = MinifierSyntaxParser.parse(text: text, tokens: tokens)
@@ -44,12 +44,16 @@ extension TokenRewrites {
 
     /// The marks moved to an edited stream (`EditedTokens`): each original token's mark goes with it.
     func moved(to edited: EditedTokens) -> TokenRewrites {
-        var byToken: [Int32: Int64] = [:]
-        for mark in marks.dropLast() { byToken[Int32(truncatingIfNeeded: mark >> 2)] = mark & 3 }
+        // Per original token: its mark, or -1.
+        var count = 0
+        for mark in marks.dropLast() where mark >= 0 { count = max(count, Int(mark >> 2) + 1) }
+        var byToken = [Int8](repeating: -1, count: count)
+        for mark in marks.dropLast() where mark >= 0 { byToken[Int(mark >> 2)] = Int8(truncatingIfNeeded: mark & 3) }
         var moved: [Int64] = []
         moved.reserveCapacity(marks.count)
         for index in edited.tokens.indices where edited.isOriginal[index] {
-            if let mark = byToken[edited.origins[index]] { moved.append(Int64(index) << 2 | mark) }
+            let origin = Int(edited.origins[index])
+            if origin >= 0, origin < count, byToken[origin] >= 0 { moved.append(Int64(index) << 2 | Int64(byToken[origin])) }
         }
         moved.sort()
         moved.append(Int64.max)

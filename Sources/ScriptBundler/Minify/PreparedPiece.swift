@@ -22,6 +22,8 @@ struct PreparedPiece {
     let isStrict: Bool
     /// A scope-hoisted module (no wrapper): the shared-scope name of each top-level declaration of the source.
     var hoistedNames: [Int: String]? = nil
+    /// The passes' results for pieces of the same source (its parse shared by the build's bundles), if kept.
+    var passMemo: MinifierPassMemo? = nil
 }
 
 /// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a

@@ -9,40 +9,99 @@ struct TokenEdits {
         case span(Int32, Int32)
     }
 
-    /// Per first token of a left-out range: the token after it.
-    private(set) var skips: [Int32: Int32] = [:]
-    /// Per token written otherwise: what is written in its place.
-    private(set) var replacements: [Int32: [Entry]] = [:]
+    /// Per first token of a left-out range: the token after it (-1: none). Indexed by token, grown as edits
+    /// come (a negative token, which no pass makes, would go to `otherSkips`).
+    private var skipEnds: [Int32] = []
+    /// Per token written otherwise: the index in `entryLists` of what is written in its place (-1: none).
+    private var replacementSlots: [Int32] = []
+    private var entryLists: [[Entry]] = []
+    private var otherSkips: [Int32: Int32] = [:]
+    private var otherReplacements: [Int32: [Entry]] = [:]
+    private var editCount = 0
     private(set) var texts: [[UInt8]] = []
 
-    var isEmpty: Bool { skips.isEmpty && replacements.isEmpty }
+    /// No edits yet, for a stream of about `tokenCount` tokens (storage for them is made at once).
+    init(tokenCount: Int = 0) {
+        if tokenCount > 0 {
+            skipEnds = [Int32](repeating: -1, count: tokenCount)
+            replacementSlots = [Int32](repeating: -1, count: tokenCount)
+        }
+    }
+
+    var isEmpty: Bool { editCount == 0 }
+
+    /// Per first token of a left-out range: the token after it.
+    func skipEnd(at token: Int32) -> Int32? {
+        guard token >= 0 else { return otherSkips[token] }
+        let k = Int(token)
+        guard k < skipEnds.count, skipEnds[k] >= 0 else { return nil }
+        return skipEnds[k]
+    }
+
+    /// Per token written otherwise: what is written in its place.
+    func replacement(of token: Int32) -> [Entry]? {
+        guard token >= 0 else { return otherReplacements[token] }
+        let k = Int(token)
+        guard k < replacementSlots.count, replacementSlots[k] >= 0 else { return nil }
+        return entryLists[Int(replacementSlots[k])]
+    }
 
     /// Leaves out tokens `range`.
     mutating func skip(_ range: Range<Int32>) {
         guard !range.isEmpty else { return }
-        skips[range.lowerBound] = range.upperBound
+        let first = range.lowerBound
+        guard first >= 0 else {
+            if otherSkips.updateValue(range.upperBound, forKey: first) == nil { editCount += 1 }
+            return
+        }
+        let k = Int(first)
+        grow(to: k + 1)
+        if skipEnds[k] < 0 { editCount += 1 }
+        skipEnds[k] = range.upperBound
     }
 
     /// Writes `entries` in place of `token` (nothing, when empty).
     mutating func replace(_ token: Int32, with entries: [Entry]) {
-        replacements[token] = entries
+        guard token >= 0 else {
+            if otherReplacements.updateValue(entries, forKey: token) == nil { editCount += 1 }
+            return
+        }
+        let k = Int(token)
+        grow(to: k + 1)
+        if replacementSlots[k] >= 0 {
+            entryLists[Int(replacementSlots[k])] = entries
+        } else {
+            replacementSlots[k] = Int32(truncatingIfNeeded: entryLists.count)
+            entryLists.append(entries)
+            editCount += 1
+        }
     }
 
-    func isEdited(_ token: Int32) -> Bool { replacements[token] != nil || skips[token] != nil }
+    private mutating func grow(to count: Int) {
+        guard count > skipEnds.count else { return }
+        let added = max(count, skipEnds.count * 2) - skipEnds.count
+        skipEnds.append(contentsOf: repeatElement(-1, count: added))
+        replacementSlots.append(contentsOf: repeatElement(-1, count: added))
+    }
+
+    func isEdited(_ token: Int32) -> Bool { replacement(of: token) != nil || skipEnd(at: token) != nil }
 
     /// Whether exactly `range` is left out.
-    func isSkipped(_ range: Range<Int32>) -> Bool { skips[range.lowerBound] == range.upperBound }
+    func isSkipped(_ range: Range<Int32>) -> Bool { skipEnd(at: range.lowerBound) == range.upperBound }
 
     /// The first and last tokens of every range written elsewhere (`Entry.span`): what stands next to them where
     /// they are written is not what stands next to them in the stream.
     var movedSpanBounds: Set<Int32> {
         var result = Set<Int32>()
-        for entries in replacements.values {
+        func add(_ entries: [Entry]) {
             for case .span(let first, let end) in entries where end > first {
                 result.insert(first)
                 result.insert(end - 1)
             }
         }
+        // Every list is a live replacement (a token replaced again reuses its list's slot).
+        for entries in entryLists { add(entries) }
+        for entries in otherReplacements.values { add(entries) }
         return result
     }
 
@@ -92,14 +151,14 @@ struct TokenEdits {
                 if bounds.upper < 0, k >= range.upperBound { bounds.upper = result.tokens.count }
             }
             let k32 = Int32(truncatingIfNeeded: k)
-            if let end = skips[k32], Int(end) > k {
+            if let end = skipEnd(at: k32), Int(end) > k {
                 if k == natural { pendingNewline = pendingNewline || tokens[k].newlineBefore }
                 k = min(Int(end), span.upperBound)
                 if natural >= 0 { natural = k }
                 continue
             }
             let isNatural = k == natural
-            if let entries = replacements[k32] {
+            if let entries = replacement(of: k32) {
                 var first = true
                 for entry in entries {
                     switch entry {

@@ -151,7 +151,7 @@ struct ModuleGraph {
     private mutating func add(_ key: ResolvedModule, bytes known: [UInt8]? = nil, isEntry: Bool = false) throws(BundlerError) -> Int {
         if let id = idsByKey[key.key] { return id }
         let id = records.count
-        let record: ModuleRecord
+        var record: ModuleRecord
         switch key {
         case .empty(let name):
             record = ModuleRecord(id: id, path: name, kind: .empty, bytes: [], tokens: [], analysis: nil)
@@ -185,6 +185,7 @@ struct ModuleGraph {
             } else {
                 record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
             }
+            record.passMemo = parsed.passMemo
         }
         records.append(record)
         idsByKey[key.key] = id

@@ -35,6 +35,8 @@ struct ModuleRecord {
     /// Whether the nearest package.json declares the file free of side effects (`"sideEffects": false`, or an
     /// array of globs none of which matches it), so it may be left out when nothing reads its exports.
     var isDeclaredSideEffectFree = false
+    /// The minifier's results for pieces copying this file (shared with other bundles' records of the same parse).
+    var passMemo: MinifierPassMemo? = nil
 
     var isES: Bool { kind == .esModule }
 }

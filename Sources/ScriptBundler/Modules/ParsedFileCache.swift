@@ -5,6 +5,8 @@ struct ParsedFile: Sendable {
     let bytes: [UInt8]
     let tokens: [JavaScriptToken]
     let analysis: ScopeAnalysis?
+    /// The minifier's results for the pieces that copy this file, shared by the bundles that hold it.
+    let passMemo = MinifierPassMemo()
 }
 
 /// Parsed files shared by the groups of one build (built in parallel), so a package imported by several

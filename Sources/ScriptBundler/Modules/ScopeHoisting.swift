@@ -466,10 +466,11 @@ struct ScopeHoisting {
             }
         }
         // Most referenced first; ties keep the order of first use (deterministic).
-        let ranked = order.enumerated().sorted { lhs, rhs in
-            let (l, r) = (counts[lhs.element] ?? 0, counts[rhs.element] ?? 0)
-            return l != r ? l > r : lhs.offset < rhs.offset
-        }
+        // Counts looked up once each, not once per comparison (a symbol's hash reads its name).
+        let orderCounts = order.map { counts[$0] ?? 0 }
+        let ranked = order.indices.sorted { l, r in
+            orderCounts[l] != orderCounts[r] ? orderCounts[l] > orderCounts[r] : l < r
+        }.map { (offset: $0, element: order[$0]) }
         var candidates = RuntimeNames.CandidateNames()
         var candidateIndex = 0
         var fallback = 0

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// The passes' results kept per source file for the other bundles of a build: found only for an equal piece,
+/// bounded, and never changing what a bundle holds.
+@Suite struct MinifierPassMemoTests {
+    static func key(generated: String = "", tokens: Int = 3, sourceTokens: [Int32]? = nil, generatedNames: [Int] = []) throws
+        -> MinifierPassMemo.Key
+    {
+        let bytes = Array((0..<tokens).map { "t\($0)" }.joined(separator: " ").utf8)
+        let tokenList = try JavaScriptTokenizer.tokenize(bytes).tokens
+        return MinifierPassMemo.Key(
+            generated: Array(generated.utf8), tokens: tokenList, sourceTokens: sourceTokens ?? tokenList.indices.map { Int32($0) },
+            generatedNames: generatedNames)
+    }
+
+    static func isUnedited(_ result: MinifierPassMemo.Outcome?) -> Bool {
+        if case .unedited = result { return true }
+        return false
+    }
+
+    @Test func findsAResultOnlyForAnEqualPiece() throws {
+        let memo = MinifierPassMemo()
+        let key = try Self.key()
+        #expect(memo.outcome(for: key) == nil)
+        var edited = EditedTokens()
+        edited.text = Array("x".utf8)
+        memo.store(.edited(edited), for: key)
+        guard case .edited(let found) = memo.outcome(for: try Self.key()) else {
+            Issue.record("no result for an equal key")
+            return
+        }
+        #expect(found.text == Array("x".utf8))
+        // Each part of the key tells pieces apart.
+        #expect(memo.outcome(for: try Self.key(generated: "a")) == nil)
+        #expect(memo.outcome(for: try Self.key(tokens: 4)) == nil)
+        #expect(memo.outcome(for: try Self.key(sourceTokens: [0, -1, 2])) == nil)
+        #expect(memo.outcome(for: try Self.key(generatedNames: [1])) == nil)
+    }
+
+    @Test func storesOneResultPerKeyAndKeepsTheLatest() throws {
+        let memo = MinifierPassMemo()
+        memo.store(.unedited, for: try Self.key())
+        memo.store(.unedited, for: try Self.key())
+        #expect(memo.count == 1)
+        for n in 1...(MinifierPassMemo.capacity + 2) { memo.store(.unedited, for: try Self.key(generated: "g\(n)")) }
+        #expect(memo.count == MinifierPassMemo.capacity)
+        // The oldest went first.
+        #expect(memo.outcome(for: try Self.key()) == nil)
+        #expect(memo.outcome(for: try Self.key(generated: "g1")) == nil)
+        #expect(Self.isUnedited(memo.outcome(for: try Self.key(generated: "g3"))))
+        #expect(Self.isUnedited(memo.outcome(for: try Self.key(generated: "g\(MinifierPassMemo.capacity + 2)"))))
+    }
+
+    /// Three groups import the same modules (a leaf ES module, one importing it, a CommonJS one): built together
+    /// (sharing parses and the memo) they give the bytes each gives built alone, and the leaf module's passes ran
+    /// once for all of them.
+    @Test(arguments: [SourceMapMode.external, .none])
+    func bundlesSharingModulesMatchBundlesBuiltAlone(sourceMaps: SourceMapMode) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let leaf = """
+        export function describe(value) {
+          const label = 'it\\'s ' + value;
+          if (value === undefined) { return new Map(); }
+          return [label, ((x) => x * 2)(value), typeof value === "undefined"];
+        }
+        export class Counter { constructor() { this.count = 0; } bump() { return ++this.count; } }
+
+        """
+        let middle = """
+        import { describe, Counter } from "./leaf.mjs";
+        export const twice = (value) => [describe(value), new Counter().bump()];
+
+        """
+        let common = "module.exports = { \"name\": 'common', size: function (list) { return list['length']; } };\n"
+        var files = ["lib/leaf.mjs": leaf, "lib/middle.mjs": middle, "lib/common.js": common]
+        for (index, place) in ["AllFrames/AtDocumentStart", "AllFrames/AtDocumentEnd", "MainFrame/AtDocumentEnd"].enumerated() {
+            files["UserScripts/\(place)/entry\(index).js"] = """
+            import { describe } from "../../../lib/leaf.mjs";
+            import { twice } from "../../../lib/middle.mjs";
+            import common from "../../../lib/common.js";
+            window.result\(index) = [describe(\(index)), twice(\(index)), common.size([\(index)])];
+
+            """
+        }
+        try TestSupport.write(files, under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
+        let groups = try ScriptBundler().discoverGroups(configuration)
+        #expect(groups.count == 3)
+        let cache = ParsedFileCache()
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        #expect(together.count == 3)
+        for (group, bundle) in zip(groups, together) {
+            let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
+            #expect(String(decoding: bundle.code, as: UTF8.self) == String(decoding: alone.code, as: UTF8.self))
+            #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
+        }
+        let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
+        #expect(leafFile.passMemo.count == 1)
+    }
+}
