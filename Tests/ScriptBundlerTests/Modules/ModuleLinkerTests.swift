@@ -111,4 +111,55 @@ import Testing
         ])
         #expect(log == ["es-own1 cjs-own function object"])
     }
+    /// `require("…")` calls are written as calls of the registry with the module's ID; only a module that reads
+    /// `require` otherwise keeps its map of requests, and an unknown request still fails as in node.
+    @Test func staticRequiresAreCalledByID() throws {
+        guard let outcome = try UnusedCodeTests.bundle([
+            "entry.js": """
+            const a = require("./lib/a.js");
+            const c = require("./lib/c.js");
+            const name = "./lib/" + "a.js";
+            __log.push(a.a + " " + a.self + " " + c + " " + (require(name) === a));
+            try { require("./lib/" + "missing.js"); } catch (error) { __log.push(error.code + " " + error.message); }
+            """,
+            "a.js": "exports.a = \"A\";\nexports.self = this === exports;",
+            "b.cjs": "module.exports = { b: \"B\" };",
+            "c.js": "module.exports = require(\"./b.cjs\").b + \"!\";",
+        ], expecting: ["A true B! true", "MODULE_NOT_FOUND Cannot find module './lib/missing.js'"],
+        comparingWithEsbuild: false) else { return }  // esbuild's iife cannot `require` a computed name
+        for code in [outcome.development, outcome.production] {
+            #expect(!code.contains("./b.cjs"), "c.js requires only by ID: no map of its requests")
+            #expect(code.contains("Cannot find module"), "the entry reads `require(name)`: the lookup stays")
+        }
+    }
+
+    struct WrapperCase: Sendable, CustomTestStringConvertible {
+        let source: String
+        let arrow: Bool
+        var testDescription: String { source }
+    }
+
+    static let wrapperCases: [WrapperCase] = [
+        WrapperCase(source: "exports.a = 1;", arrow: true),
+        WrapperCase(source: "function f() { return this; }\nclass K { m() { return this; } }\nexports.f = f;", arrow: true),
+        WrapperCase(source: "exports.self = this;", arrow: false),
+        WrapperCase(source: "const g = () => this;\nexports.g = g;", arrow: false),
+        WrapperCase(source: "exports.n = arguments.length;", arrow: false),
+        WrapperCase(source: "function f() { return arguments[0]; }\nexports.f = f;", arrow: true),
+        WrapperCase(source: "function F() { return new.target; }\nexports.F = F;", arrow: false),
+    ]
+
+    /// A wrapper is an arrow function only where the module's top level reads no `this`, `arguments` or `new.target`.
+    @Test(arguments: wrapperCases) func arrowWrapperOnlyWhereTheBodyCannotTell(_ testCase: WrapperCase) throws {
+        let record = try WrapperTypeofFoldingTests.record(testCase.source)
+        #expect(ModuleLinker.canUseArrowWrapper(record) == testCase.arrow)
+    }
+
+    @Test func wrapperParametersDropUnusedTrailingOnes() {
+        #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", true), ("global", false), ("require", false)])
+            == ["__wkpack_module", "exports"])
+        #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", false), ("global", false), ("require", false)]) == [])
+        #expect(ModuleLinker.wrapperParameters([("module", true), ("exports", false), ("global", false), ("require", true)])
+            == ["module", "__wkpack_exports", "__wkpack_global", "require"])
+    }
 }
