@@ -138,9 +138,11 @@ struct ModuleLinker {
 
     /// The wrapper's parameters: `names` in order (`nil` where the module does not use that one), the unused ones
     /// after the last used one left out and those before it named `__wkpack_<name>`, so they shadow nothing the body reads.
-    static func wrapperParameters(_ names: [(name: String, used: Bool)]) -> [String] {
-        guard let last = names.lastIndex(where: \.used) else { return [] }
-        return names[...last].map { $0.used ? $0.name : "__wkpack_" + $0.name }
+    /// At least one parameter stays (`keepingOne`, for an arrow function: `a=>` is shorter than `()=>`).
+    static func wrapperParameters(_ names: [(name: String, used: Bool)], keepingOne: Bool = false) -> [String] {
+        let last = names.lastIndex(where: \.used) ?? (keepingOne && !names.isEmpty ? 0 : -1)
+        guard last >= 0 else { return [] }
+        return names[...last].map { $0.used || $0.name.hasPrefix("__wkpack_") ? $0.name : "__wkpack_" + $0.name }
     }
 
     /// The call that defines module `id` with the wrapper's `parameters`: the header opening the function, and the
@@ -219,17 +221,18 @@ struct ModuleLinker {
             let typeofs: (edits: [TokenEdit], removedNames: Set<String>) = usage != nil ? WrapperTypeofFolding.edits(in: record) : ([], [])
             // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
             // own top-level `const global` (or `require`) never collides with a parameter.
+            let arrow = Self.canUseArrowWrapper(record)
             let parameters = Self.wrapperParameters([
                 ("module", free.contains("module") && !typeofs.removedNames.contains("module")),
                 ("exports", free.contains("exports") && !typeofs.removedNames.contains("exports")),
                 ("global", free.contains("global")), ("require", requires.needsFunction),
-            ])
+            ], keepingOne: arrow)
             if writes {
                 if requires.needsFunction { features.requireFunction = true }
                 if free.contains("global") { features.global = true }
             }
             let wrapper = definition(id, parameters: parameters, isES: false, requests: requires.needsFunction ? requireMap(record) : nil,
-                                     arrow: Self.canUseArrowWrapper(record))
+                                     arrow: arrow)
             var edits = sharedEdits(record) + requires.edits + typeofs.edits
             Self.sortEdits(&edits)
             return LinkedModule(header: wrapper.header + "\n", edits: edits, footer: wrapper.footer, bindings: parameters)
@@ -304,7 +307,7 @@ struct ModuleLinker {
         func wrapper(usesNamespace: Bool) -> (parameters: [String], header: String, footer: String) {
             let parameters = Self.wrapperParameters([
                 ("__wkpack_ns", usesNamespace), ("global", free.contains("global")), ("require", requires.needsFunction),
-            ])
+            ], keepingOne: arrow)
             let call = definition(record.id, parameters: parameters, isES: true, requests: requires.needsFunction ? requireMap(record) : nil,
                                   arrow: arrow)
             return (parameters, call.header, call.footer)
@@ -486,10 +489,27 @@ struct ModuleLinker {
             return low == 0 || !unused[low - 1].contains(edit.start)
         }
         for range in unused {
-            let previous = range.lowerBound - 1
-            let keepsStatement = previous >= 0 && !record.tokens[previous].isPunctuator(";", in: record.bytes)
-            edits.append(.replace(range, with: keepsStatement ? ";" : ""))
+            edits.append(.replace(range, with: Self.endsStatementBefore(range, in: record) ? "" : ";"))
         }
+    }
+
+    /// Whether the statements before a dropped top-level `range` stay apart from what follows it without a `;` in
+    /// its place: nothing comes before, the token before is a `;` or a `}` that ends a statement
+    /// (`ScopeAnalysis.statementBraces`), or nothing of the source follows (the wrapper's `}` ends the body; a
+    /// hoisted module gets its own terminator when its text does not end closed).
+    static func endsStatementBefore(_ range: Range<Int>, in record: ModuleRecord) -> Bool {
+        let previous = range.lowerBound - 1
+        guard previous >= 0, range.upperBound < record.tokens.count else { return true }
+        let token = record.tokens[previous]
+        if token.isPunctuator(";", in: record.bytes) { return true }
+        guard token.isPunctuator("}", in: record.bytes), let braces = record.analysis?.statementBraces else { return false }
+        let target = Int32(truncatingIfNeeded: previous)
+        var low = 0, high = braces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if braces[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low < braces.count && braces[low] == target
     }
 
     /// Sorts edits by start, an insertion before a replacement at the same token.

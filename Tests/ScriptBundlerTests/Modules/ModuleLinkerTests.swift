@@ -159,7 +159,34 @@ import Testing
         #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", true), ("global", false), ("require", false)])
             == ["__wkpack_module", "exports"])
         #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", false), ("global", false), ("require", false)]) == [])
+        #expect(ModuleLinker.wrapperParameters([("__wkpack_ns", false), ("global", false)], keepingOne: true) == ["__wkpack_ns"])
         #expect(ModuleLinker.wrapperParameters([("module", true), ("exports", false), ("global", false), ("require", true)])
             == ["module", "__wkpack_exports", "__wkpack_global", "require"])
+    }
+    struct DroppedCase: Sendable, CustomTestStringConvertible {
+        let source: String
+        let endsStatement: Bool
+        var testDescription: String { source }
+    }
+
+    static let droppedCases: [DroppedCase] = [
+        DroppedCase(source: "foo()\nfunction unused() {}\nbar();", endsStatement: false),
+        DroppedCase(source: "foo();\nfunction unused() {}\nbar();", endsStatement: true),
+        DroppedCase(source: "function a() {}\nfunction unused() {}\nbar();", endsStatement: true),
+        DroppedCase(source: "if (x) { y(); }\nfunction unused() {}\nbar();", endsStatement: true),
+        // The `}` of a function expression ends no statement: `(bar)()` would call it.
+        DroppedCase(source: "x = function () {}\nfunction unused() {}\n(bar)();", endsStatement: false),
+        DroppedCase(source: "x = { a: 1 }\nfunction unused() {}\n[1].map(f);", endsStatement: false),
+        // Nothing follows: the wrapper's `}` (or a hoisted module's terminator) closes the statement before.
+        DroppedCase(source: "foo()\nfunction unused() {}", endsStatement: true),
+        DroppedCase(source: "function unused() {}\nbar();", endsStatement: true),
+    ]
+
+    /// A dropped declaration leaves a `;` only where the statements around it would otherwise run together.
+    @Test(arguments: droppedCases) func droppedDeclarationLeavesASemicolonOnlyWhereNeeded(_ testCase: DroppedCase) throws {
+        let record = try WrapperTypeofFoldingTests.record(testCase.source)
+        let name = try #require(record.tokens.firstIndex { String(decoding: record.bytes[$0.range], as: UTF8.self) == "unused" })
+        // `function unused ( ) { }`
+        #expect(ModuleLinker.endsStatementBefore((name - 1)..<(name + 5), in: record) == testCase.endsStatement)
     }
 }
