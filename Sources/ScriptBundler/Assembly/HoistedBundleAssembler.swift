@@ -67,9 +67,13 @@ extension ModuleBundleAssembler {
             let linked = try linker.link(record.id)
             if !linker.isLeftOut(record.id) { wrapped.append((record, linked)) }
         }
-        if plan.steps.contains(where: { if case .wrappedImport = $0 { true } else { false } }) { linker.helpers.insert(.interop) }
+        // How each wrapped import is evaluated (and which runtime helpers that takes), known before the runtime is written.
+        var wrappedImports: [Int: String] = [:]
+        for step in plan.steps {
+            if case .wrappedImport(let id) = step { wrappedImports[id] = linker.namespaceCall(of: id) }
+        }
         if !wrapped.isEmpty || !linker.helpers.isEmpty {
-            code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
+            code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, features: linker.features, names: names))
             cut()
         }
         for (record, linked) in wrapped {
@@ -118,7 +122,7 @@ extension ModuleBundleAssembler {
             case .wrappedEntry(let id):
                 code.appendUnmapped("\(names.require)(\(id));\n")
             case .wrappedImport(let id):
-                code.appendUnmapped("var \(plan.name(.wrapped(module: id))) = \(names.interop)(\(id));\n")
+                code.appendUnmapped("var \(plan.name(.wrapped(module: id))) = \(wrappedImports[id] ?? linker.namespaceCall(of: id));\n")
             case .module(let id):
                 guard let linked = hoisted[id] else { continue }
                 let record = graph.records[id]

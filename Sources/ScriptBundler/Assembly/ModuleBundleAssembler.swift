@@ -68,7 +68,7 @@ enum ModuleBundleAssembler {
         }
         // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
         if mode != .production { code.appendUnmapped("(function () {\n") }
-        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, names: names))
+        code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, features: linker.features, names: names))
         cut()
         for (record, linked) in linkedModules {
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { recorded in

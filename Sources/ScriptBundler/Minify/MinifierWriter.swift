@@ -305,14 +305,23 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
         var parens: [Bool] = []
         var closedStatementHead = false
+        // Per open `(` of a statement head: whether it follows `while` (the end of a `do … while` takes a line break
+        // or `;` before the next statement); a body follows the `)` of the others.
+        var headParens: [Bool] = []
+        var closedBodyHead = false
         // The checks between tokens read the text through this copy (a pointer or two), not through `self`.
         let reader = source
         for index in range {
             let token = tokens[index]
             if token.kind == .punctuator, token.end - token.start == 1 {
                 switch byte(at: token.start) {
-                case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)
-                case 0x29: closedStatementHead = parens.popLast() ?? false
+                case 0x28:
+                    let isHead = previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false
+                    parens.append(isHead)
+                    headParens.append(isHead && !(previous.map { reader.isKeyword($0, "while") } ?? false))
+                case 0x29:
+                    closedStatementHead = parens.popLast() ?? false
+                    closedBodyHead = headParens.popLast() ?? false
                 case 0x3B:
                     if let previous, index + 1 < tokens.count, reader.isPunctuator(tokens[index + 1], "}"),
                        reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
@@ -351,7 +360,10 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             if let previous {
                 let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                     ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst))
+                // After the `)` of an `if`/`while`/`for`/`with` head the body begins: a line break there ends nothing.
+                let afterHead = closedBodyHead && previousLast == 0x29 && (token.kind == .identifier || token.kind == .keyword)
+                writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst,
+                                                keepsLineBreak: !afterHead))
             }
             current = index
             currentLine = token.line - 1

@@ -133,32 +133,123 @@ struct ModuleLinker {
         return "{" + pairs.joined(separator: ", ") + "}"
     }
 
+    /// The runtime features the modules linked so far need (see `ModuleRuntime.Features`).
+    var features = ModuleRuntime.Features()
+
+    /// The wrapper's parameters: `names` in order (`nil` where the module does not use that one), the unused ones
+    /// after the last used one left out and those before it named `__wkpack_<name>`, so they shadow nothing the body reads.
+    /// At least one parameter stays (`keepingOne`, for an arrow function: `a=>` is shorter than `()=>`).
+    static func wrapperParameters(_ names: [(name: String, used: Bool)], keepingOne: Bool = false) -> [String] {
+        let last = names.lastIndex(where: \.used) ?? (keepingOne && !names.isEmpty ? 0 : -1)
+        guard last >= 0 else { return [] }
+        return names[...last].map { $0.used || $0.name.hasPrefix("__wkpack_") ? $0.name : "__wkpack_" + $0.name }
+    }
+
+    /// The call that defines module `id` with the wrapper's `parameters`: the header opening the function, and the
+    /// footer closing it with the module kind and, when the module reads `require` other than in `require("…")`
+    /// calls, its requests (the map that function looks them up in).
+    private func definition(_ id: Int, parameters: [String], isES: Bool, requests: String?, arrow: Bool) -> (header: String, footer: String) {
+        var trailing = ""
+        if let requests {
+            trailing = ", " + (isES ? "1" : "0") + ", " + requests
+        } else if isES {
+            trailing = ", 1"
+        }
+        return ("\(names.define)(\(id), " + Self.wrapperFunction(parameters, arrow: arrow), "}\(trailing));\n")
+    }
+
+    /// The opening of a wrapper function taking `parameters`: an arrow function where the body cannot tell (see
+    /// `canUseArrowWrapper`), else a function expression.
+    static func wrapperFunction(_ parameters: [String], arrow: Bool) -> String {
+        guard arrow else { return "function (" + parameters.joined(separator: ", ") + ") {" }
+        return parameters.count == 1 ? parameters[0] + " => {" : "(" + parameters.joined(separator: ", ") + ") => {"
+    }
+
+    /// Whether the module's top level (outside every non-arrow function and class body) reads neither `this`,
+    /// `arguments` nor `new.target`, so its wrapper may be an arrow function: the only differences are those three.
+    static func canUseArrowWrapper(_ record: ModuleRecord) -> Bool {
+        guard let analysis = record.analysis else { return false }
+        let tokens = record.tokens
+        var hasThis = false
+        for (index, token) in tokens.enumerated() where token.kind == .keyword {
+            if token.isKeyword("this", in: record.bytes) {
+                hasThis = true
+            } else if token.isKeyword("new", in: record.bytes), index + 1 < tokens.count, tokens[index + 1].isPunctuator(".", in: record.bytes) {
+                // `new.target`: whether it is at the top level is not worth finding out.
+                return false
+            }
+        }
+        if hasThis {
+            guard let topLevel = TopLevelThis.tokens(in: record), topLevel.isEmpty else { return false }
+        }
+        if analysis.internedNames.contains("arguments") {
+            guard TopLevelThis.readsArguments(record) == false else { return false }
+        }
+        return true
+    }
+
+    /// Edits writing every `require("…")` call of the module as a call of the registry's `require` with the ID of
+    /// the module it names (resolved when the graph was built), and whether the module still reads `require`
+    /// otherwise (`require(variable)`, `typeof require`, `require.resolve`): then its wrapper receives a `require`
+    /// function that looks requests up at run time.
+    func requireEdits(_ record: ModuleRecord) -> (edits: [TokenEdit], needsFunction: Bool) {
+        guard let analysis = record.analysis else { return ([], false) }
+        let module = analysis.module
+        var edits: [TokenEdit] = []
+        edits.reserveCapacity(module.requireCalls.count * 2)
+        for call in module.requireCalls {
+            guard let target = record.requireTargets[call.specifier] else { continue }
+            edits.append(.replace(call.requireToken..<(call.requireToken + 1), with: names.require, mappedTo: call.requireToken))
+            edits.append(.replace(call.specifierToken..<(call.specifierToken + 1), with: String(target), mappedTo: call.specifierToken))
+        }
+        guard analysis.module.usesRequire else { return (edits, false) }
+        var freeRequires = 0
+        for reference in analysis.references where reference.declaration == nil && analysis.name(of: reference) == "require" {
+            freeRequires += 1
+        }
+        return (edits, freeRequires > edits.count / 2 + module.requireContexts.count)
+    }
+
     mutating func link(_ id: Int) throws(BundlerError) -> LinkedModule {
         let record = graph.records[id]
         let free = Self.freeNames(record)
-        // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
-        // own top-level `const global` (or `require`) never collides with a parameter.
-        func parameter(_ name: String) -> String { free.contains(name) ? name : "__wkpack_" + name }
-        let commonJSBindings = ["module", "exports", "require", "global"].map(parameter)
-        let commonJSParameters = commonJSBindings.joined(separator: ", ")
-        let commonJSHeader = "\(names.define)(\(id), 0, \(requireMap(record)), function (\(commonJSParameters)) {"
+        let writes = !isLeftOut(id)
         switch record.kind {
         case .plainScript, .commonJS:
-            return LinkedModule(header: commonJSHeader + "\n", edits: sharedEdits(record), footer: "});\n", bindings: commonJSBindings)
+            let requires = requireEdits(record)
+            // Production only: development bundles keep the module's own text where it runs the same.
+            let typeofs: (edits: [TokenEdit], removedNames: Set<String>) = usage != nil ? WrapperTypeofFolding.edits(in: record) : ([], [])
+            // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
+            // own top-level `const global` (or `require`) never collides with a parameter.
+            let arrow = Self.canUseArrowWrapper(record)
+            let parameters = Self.wrapperParameters([
+                ("module", free.contains("module") && !typeofs.removedNames.contains("module")),
+                ("exports", free.contains("exports") && !typeofs.removedNames.contains("exports")),
+                ("global", free.contains("global")), ("require", requires.needsFunction),
+            ], keepingOne: arrow)
+            if writes {
+                if requires.needsFunction { features.requireFunction = true }
+                if free.contains("global") { features.global = true }
+            }
+            let wrapper = definition(id, parameters: parameters, isES: false, requests: requires.needsFunction ? requireMap(record) : nil,
+                                     arrow: arrow)
+            var edits = sharedEdits(record) + requires.edits + typeofs.edits
+            Self.sortEdits(&edits)
+            return LinkedModule(header: wrapper.header + "\n", edits: edits, footer: wrapper.footer, bindings: parameters)
         case .json:
-            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function (module) { module.exports =\n", edits: [], footer: "});\n",
+            return LinkedModule(header: "\(names.define)(\(id), module => { module.exports =\n", edits: [], footer: "});\n",
                                 bindings: ["module"])
         case .empty:
-            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () {\n", edits: [], footer: "});\n")
+            return LinkedModule(header: "\(names.define)(\(id), () => {\n", edits: [], footer: "});\n")
         case .scriptLoader:
             var text = record.bytes
             text.append(contentsOf: Array("\n//# sourceURL=\(Paths.fileName(of: record.path))".utf8))
             var literal: [UInt8] = []
             JSONStringEscaping.append(text, to: &literal)
-            return LinkedModule(header: "\(names.define)(\(id), 0, {}, function () { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
+            return LinkedModule(header: "\(names.define)(\(id), () => { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
                                 edits: [], footer: "});\n")
         case .esModule:
-            return try linkES(record, parameters: ["__wkpack_ns", parameter("require"), parameter("global")])
+            return try linkES(record, free: free)
         }
     }
 
@@ -194,11 +285,37 @@ struct ModuleLinker {
         return edits
     }
 
-    private mutating func linkES(_ record: ModuleRecord, parameters parameterList: [String]) throws(BundlerError) -> LinkedModule {
-        let parameters = parameterList.joined(separator: ", ")
+    /// The expression that evaluates wrapped module `target` and gives its namespace: `require(id)` for an ES module
+    /// (its exports are its namespace), else the interop namespace made for it.
+    mutating func namespaceCall(of target: Int) -> String {
+        if target >= 0, target < graph.records.count, graph.records[target].kind == .esModule {
+            return "\(names.require)(\(target))"
+        }
+        helpers.insert(.interop)
+        return "\(names.interop)(\(target))"
+    }
+
+    private mutating func linkES(_ record: ModuleRecord, free: Set<String>) throws(BundlerError) -> LinkedModule {
+        let requires = requireEdits(record)
+        if !isLeftOut(record.id) {
+            features.esModules = true
+            if requires.needsFunction { features.requireFunction = true }
+            if free.contains("global") { features.global = true }
+        }
+        let arrow = Self.canUseArrowWrapper(record)
+        /// The wrapper's parameters and the definition call, `usesNamespace` when the header defines exports.
+        func wrapper(usesNamespace: Bool) -> (parameters: [String], header: String, footer: String) {
+            let parameters = Self.wrapperParameters([
+                ("__wkpack_ns", usesNamespace), ("global", free.contains("global")), ("require", requires.needsFunction),
+            ], keepingOne: arrow)
+            let call = definition(record.id, parameters: parameters, isES: true, requests: requires.needsFunction ? requireMap(record) : nil,
+                                  arrow: arrow)
+            return (parameters, call.header, call.footer)
+        }
         guard let analysis = record.analysis else {
-            return LinkedModule(header: "\(names.define)(\(record.id), 1, {}, function (\(parameters)) { \"use strict\";\n",
-                                edits: [], footer: "});\n", bindings: parameterList)
+            let wrapper = wrapper(usesNamespace: false)
+            let parameterList = wrapper.parameters
+            return LinkedModule(header: wrapper.header + " \"use strict\";\n", edits: [], footer: wrapper.footer, bindings: parameterList)
         }
         let module = analysis.module
         try checkImports(record)
@@ -256,7 +373,9 @@ struct ModuleLinker {
         if usage != nil, let readExports {
             getters = getters.filter { readExports.contains($0.key) }
         }
-        var header = "\(names.define)(\(record.id), 1, \(requireMap(record)), function (\(parameters)) { \"use strict\";"
+        let wrapper = wrapper(usesNamespace: !getters.isEmpty || !runtimeStars.isEmpty)
+        let parameterList = wrapper.parameters
+        var header = wrapper.header + " \"use strict\";"
         if !module.requests.isEmpty {
             header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
         }
@@ -269,8 +388,7 @@ struct ModuleLinker {
         for (request, target) in record.requestTargets.enumerated() {
             // A module left out has no effect and nothing kept reads it: its request variable stays unset.
             if isLeftOut(target) { continue }
-            helpers.insert(.interop)
-            header += " \(Self.requestVariable(request)) = \(names.interop)(\(target));"
+            header += " \(Self.requestVariable(request)) = \(namespaceCall(of: target));"
             if runtimeStars.contains(request) {
                 helpers.insert(.star)
                 header += " \(names.star)(__wkpack_ns, \(Self.requestVariable(request)));"
@@ -279,7 +397,7 @@ struct ModuleLinker {
         header += "\n"
 
         // Body edits.
-        var edits = sharedEdits(record)
+        var edits = sharedEdits(record) + requires.edits
         let tokens = record.tokens
         for range in module.removableStatements {
             let previous = range.lowerBound - 1
@@ -323,7 +441,7 @@ struct ModuleLinker {
         if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == "let __wkpack_default =" || $0.text == " __wkpack_default" }) {
             bindings.append("__wkpack_default")
         }
-        return LinkedModule(header: header, edits: edits, footer: "});\n", bindings: bindings)
+        return LinkedModule(header: header, edits: edits, footer: wrapper.footer, bindings: bindings)
     }
 
     /// The declaration of the last reference at `token` that has one (what a token-keyed table of the
@@ -371,10 +489,27 @@ struct ModuleLinker {
             return low == 0 || !unused[low - 1].contains(edit.start)
         }
         for range in unused {
-            let previous = range.lowerBound - 1
-            let keepsStatement = previous >= 0 && !record.tokens[previous].isPunctuator(";", in: record.bytes)
-            edits.append(.replace(range, with: keepsStatement ? ";" : ""))
+            edits.append(.replace(range, with: Self.endsStatementBefore(range, in: record) ? "" : ";"))
         }
+    }
+
+    /// Whether the statements before a dropped top-level `range` stay apart from what follows it without a `;` in
+    /// its place: nothing comes before, the token before is a `;` or a `}` that ends a statement
+    /// (`ScopeAnalysis.statementBraces`), or nothing of the source follows (the wrapper's `}` ends the body; a
+    /// hoisted module gets its own terminator when its text does not end closed).
+    static func endsStatementBefore(_ range: Range<Int>, in record: ModuleRecord) -> Bool {
+        let previous = range.lowerBound - 1
+        guard previous >= 0, range.upperBound < record.tokens.count else { return true }
+        let token = record.tokens[previous]
+        if token.isPunctuator(";", in: record.bytes) { return true }
+        guard token.isPunctuator("}", in: record.bytes), let braces = record.analysis?.statementBraces else { return false }
+        let target = Int32(truncatingIfNeeded: previous)
+        var low = 0, high = braces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if braces[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low < braces.count && braces[low] == target
     }
 
     /// Sorts edits by start, an insertion before a replacement at the same token.

@@ -17,40 +17,85 @@ enum ModuleRuntime {
         static func < (lhs: Helper, rhs: Helper) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// Registry, `require` and shared internals; always present. Without `globalThis` (before Safari 12.1) the
-    /// global object is `self` (a page's window or a worker's global scope), else the `this` of the bundle's top
-    /// level (a classic script's global object, as in node).
-    static func core(_ n: RuntimeNames) -> String {
-        let global = n.global == "globalThis" ? "" : ", \(n.global) = typeof self !== \"undefined\" ? self : this"
-        return """
-    var \(n.definitions) = [], \(n.records) = [], \(n.object) = Object, \(n.defineProperty) = \(n.object).defineProperty\(global);
-    function \(n.define)(id, isES, requests, body) { \(n.definitions)[id] = [isES, requests, body]; }
-    function \(n.lookup)(requests, request) {
-      if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
-      var error = new Error("Cannot find module '" + request + "'");
-      error.code = "MODULE_NOT_FOUND";
-      throw error;
-    }
-    function \(n.getter)(object, name, get) { \(n.defineProperty)(object, name, { enumerable: true, get: get }); }
-    function \(n.require)(id) {
-      var record = \(n.records)[id];
-      if (!record) {
-        var definition = \(n.definitions)[id], requests = definition[1], module = { exports: {} };
-        var require = function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
-        record = \(n.records)[id] = [definition[0], module];
-        if (definition[0]) {
-          var namespace = module.exports = \(n.object).create(null);
-          \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
-          \(n.defineProperty)(namespace, "__esModule", { value: true });
-          definition[2].call(undefined, namespace, require, \(n.global));
-        } else {
-          definition[2].call(module.exports, module, module.exports, require, \(n.global));
-        }
-      }
-      return record[1].exports;
+    /// What the registry's `require` must provide beyond CommonJS modules called with `module` and `exports`.
+    struct Features: Equatable {
+        /// Some defined module is an ES module (its exports are a namespace object made by `require`).
+        var esModules = false
+        /// Some module receives the global object (`global` in CommonJS).
+        var global = false
+        /// Some module receives a `require` function (it reads `require` other than in a call with a literal
+        /// specifier, which the linker writes as a call of the registry's `require` with the module's ID).
+        var requireFunction = false
     }
 
-    """
+    /// Registry, `require` and shared internals; always present. Modules are defined as
+    /// `define(id, body, isES, requests)` (trailing arguments left out when 0 or unused) and made on first
+    /// `require(id)`. Without `globalThis` (before Safari 12.1) the global object is `self` (a page's window or a
+    /// worker's global scope), else the `this` of the bundle's top level (a classic script's global object, as in node).
+    static func core(_ n: RuntimeNames, features: Features = Features(), helpers: Set<Helper> = []) -> String {
+        let usesGetter = helpers.contains(.export) || helpers.contains(.interop) || helpers.contains(.star)
+        let usesLookup = features.requireFunction || helpers.contains(.context)
+        let usesObject = features.esModules || usesGetter || usesLookup || !helpers.isEmpty
+        let usesDefineProperty = features.esModules || usesGetter
+        var variables = ["\(n.definitions) = []", "\(n.records) = []"]
+        if usesObject { variables.append("\(n.object) = Object") }
+        if usesDefineProperty { variables.append("\(n.defineProperty) = \(n.object).defineProperty") }
+        let passesGlobal = features.global || features.requireFunction
+        if passesGlobal, n.global != "globalThis" {
+            variables.append("\(n.global) = typeof self !== \"undefined\" ? self : this")
+        }
+        var text = "var " + variables.joined(separator: ", ") + ";\n"
+        text += "function \(n.define)(id, body, isES, requests) { \(n.definitions)[id] = [body, isES, requests]; }\n"
+        if usesLookup {
+            text += """
+            function \(n.lookup)(requests, request) {
+              if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
+              var error = new Error("Cannot find module '" + request + "'");
+              error.code = "MODULE_NOT_FOUND";
+              throw error;
+            }
+
+            """
+        }
+        if usesGetter {
+            text += "function \(n.getter)(object, name, get) { \(n.defineProperty)(object, name, { enumerable: true, get: get }); }\n"
+        }
+        let extraArguments = features.requireFunction ? ", \(n.global), require" : passesGlobal ? ", \(n.global)" : ""
+        text += """
+        function \(n.require)(id) {
+          var module = \(n.records)[id];
+          if (!module) {
+            var definition = \(n.definitions)[id];
+            module = \(n.records)[id] = { exports: {} };
+
+        """
+        if features.requireFunction {
+            text += """
+                var requests = definition[2], require = requests && function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+
+            """
+        }
+        if features.esModules {
+            text += """
+                if (definition[1]) {
+                  var namespace = module.exports = \(n.object).create(null);
+                  \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
+                  \(n.defineProperty)(namespace, "__esModule", { value: true });
+                  definition[0].call(void 0, namespace\(extraArguments));
+                } else
+            """
+            text += " "
+        } else {
+            text += "    "
+        }
+        text += """
+        definition[0].call(module.exports, module, module.exports\(extraArguments));
+          }
+          return module.exports;
+        }
+
+        """
+        return text
     }
 
     /// The text of `helper`.
@@ -64,10 +109,11 @@ enum ModuleRuntime {
         case .interop:
             return """
             function \(n.interop)(id) {
-              var exports = \(n.require)(id), record = \(n.records)[id], module = record[1];
-              if (record[0]) return exports;
-              if (record[2]) return record[2];
-              var namespace = record[2] = \(n.object).create(null), esModule = exports != null && exports.__esModule;
+              var exports = \(n.require)(id), definition = \(n.definitions)[id], namespace = definition[3];
+              if (definition[1]) return exports;
+              if (namespace) return namespace;
+              var module = \(n.records)[id], esModule = exports != null && exports.__esModule;
+              namespace = definition[3] = \(n.object).create(null);
               \(n.getter)(namespace, "default", function () { return esModule ? module.exports.default : module.exports; });
               if (exports != null && (typeof exports === "object" || typeof exports === "function")) {
                 \(n.object).keys(exports).forEach(function (name) { if (name !== "default") \(n.getter)(namespace, name, function () { return module.exports[name]; }); });
@@ -101,10 +147,10 @@ enum ModuleRuntime {
         }
     }
 
-    /// The runtime for modules that call `helpers` (with the helpers those depend on).
-    static func source(for helpers: Set<Helper>, names: RuntimeNames = .development) -> String {
+    /// The runtime for modules that call `helpers` (with the helpers those depend on) and need `features`.
+    static func source(for helpers: Set<Helper>, features: Features = Features(), names: RuntimeNames = .development) -> String {
         var needed = helpers
         if needed.contains(.dynamicImport) { needed.insert(.interop) }
-        return core(names) + needed.sorted().map { source(of: $0, names: names) }.joined()
+        return core(names, features: features, helpers: needed) + needed.sorted().map { source(of: $0, names: names) }.joined()
     }
 }

@@ -27,6 +27,14 @@ import Testing
         ("a\nb", "a\nb"),
         ("a++\nb", "a++\nb"),
         ("a++\n+b", "a++\n+b"),
+        // The body of a statement head starts after its `)`: no line break is needed there.
+        ("if (a)\ncontinue", "if(a)continue"),
+        ("for (;;)\nbreak", "for(;;)break"),
+        ("with (a)\nb()", "with(a)b()"),
+        // `while` may end a `do … while` (kept as it is: a line break or `;` before the next statement).
+        ("while (a)\nb()", "while(a)\nb()"),
+        ("if (a)\n/b/.test(c)", "if(a)\n/b/.test(c)"),
+        ("f(a)\nreturn", "f(a)\nreturn"),
         // Line breaks that cannot end a statement go.
         ("var a = 1,\n  b = 2", "var a=1,b=2"),
         ("a\n.b\n?.c", "a.b?.c"),

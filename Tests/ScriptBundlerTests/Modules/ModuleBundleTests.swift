@@ -102,7 +102,7 @@ import Testing
         configuration.mode = .development
         let bundles = try ScriptBundler().build(configuration)
         let code = String(decoding: try #require(bundles.first { $0.group.name == "MainFrameAtDocumentStart" }).code, as: UTF8.self)
-        #expect(code.contains("\n// UserScripts/MainFrame/AtDocumentStart/A_entry.js\n__wkpack_define(0, 1, "))
+        #expect(code.contains("\n// UserScripts/MainFrame/AtDocumentStart/A_entry.js\n__wkpack_define(0, "))
         #expect(code.contains("\n// node_modules/@mozilla/readability/index.js\n__wkpack_define("))
         #expect(code.contains("\n// UserScripts/MainFrame/AtDocumentStart/C_plain.js\n(function () {\n"))
         #expect(code.contains("//# sourceMappingURL=data:application/json;charset=utf-8;base64,"))

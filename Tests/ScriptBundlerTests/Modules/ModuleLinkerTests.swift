@@ -112,4 +112,82 @@ import Testing
         ])
         #expect(log == ["es-own1 cjs-own function object"])
     }
+    /// `require("…")` calls are written as calls of the registry with the module's ID; only a module that reads
+    /// `require` otherwise keeps its map of requests, and an unknown request still fails as in node.
+    @Test func staticRequiresAreCalledByID() throws {
+        guard let outcome = try UnusedCodeTests.bundle([
+            "entry.js": """
+            const a = require("./lib/a.js");
+            const c = require("./lib/c.js");
+            const name = "./lib/" + "a.js";
+            __log.push(a.a + " " + a.self + " " + c + " " + (require(name) === a));
+            try { require("./lib/" + "missing.js"); } catch (error) { __log.push(error.code + " " + error.message); }
+            """,
+            "a.js": "exports.a = \"A\";\nexports.self = this === exports;",
+            "b.cjs": "module.exports = { b: \"B\" };",
+            "c.js": "module.exports = require(\"./b.cjs\").b + \"!\";",
+        ], expecting: ["A true B! true", "MODULE_NOT_FOUND Cannot find module './lib/missing.js'"],
+        comparingWithEsbuild: false) else { return }  // esbuild's iife cannot `require` a computed name
+        for code in [outcome.development, outcome.production] {
+            #expect(!code.contains("./b.cjs"), "c.js requires only by ID: no map of its requests")
+            #expect(code.contains("Cannot find module"), "the entry reads `require(name)`: the lookup stays")
+        }
+    }
+
+    struct WrapperCase: Sendable, CustomTestStringConvertible {
+        let source: String
+        let arrow: Bool
+        var testDescription: String { source }
+    }
+
+    static let wrapperCases: [WrapperCase] = [
+        WrapperCase(source: "exports.a = 1;", arrow: true),
+        WrapperCase(source: "function f() { return this; }\nclass K { m() { return this; } }\nexports.f = f;", arrow: true),
+        WrapperCase(source: "exports.self = this;", arrow: false),
+        WrapperCase(source: "const g = () => this;\nexports.g = g;", arrow: false),
+        WrapperCase(source: "exports.n = arguments.length;", arrow: false),
+        WrapperCase(source: "function f() { return arguments[0]; }\nexports.f = f;", arrow: true),
+        WrapperCase(source: "function F() { return new.target; }\nexports.F = F;", arrow: false),
+    ]
+
+    /// A wrapper is an arrow function only where the module's top level reads no `this`, `arguments` or `new.target`.
+    @Test(arguments: wrapperCases) func arrowWrapperOnlyWhereTheBodyCannotTell(_ testCase: WrapperCase) throws {
+        let record = try WrapperTypeofFoldingTests.record(testCase.source)
+        #expect(ModuleLinker.canUseArrowWrapper(record) == testCase.arrow)
+    }
+
+    @Test func wrapperParametersDropUnusedTrailingOnes() {
+        #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", true), ("global", false), ("require", false)])
+            == ["__wkpack_module", "exports"])
+        #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", false), ("global", false), ("require", false)]) == [])
+        #expect(ModuleLinker.wrapperParameters([("__wkpack_ns", false), ("global", false)], keepingOne: true) == ["__wkpack_ns"])
+        #expect(ModuleLinker.wrapperParameters([("module", true), ("exports", false), ("global", false), ("require", true)])
+            == ["module", "__wkpack_exports", "__wkpack_global", "require"])
+    }
+    struct DroppedCase: Sendable, CustomTestStringConvertible {
+        let source: String
+        let endsStatement: Bool
+        var testDescription: String { source }
+    }
+
+    static let droppedCases: [DroppedCase] = [
+        DroppedCase(source: "foo()\nfunction unused() {}\nbar();", endsStatement: false),
+        DroppedCase(source: "foo();\nfunction unused() {}\nbar();", endsStatement: true),
+        DroppedCase(source: "function a() {}\nfunction unused() {}\nbar();", endsStatement: true),
+        DroppedCase(source: "if (x) { y(); }\nfunction unused() {}\nbar();", endsStatement: true),
+        // The `}` of a function expression ends no statement: `(bar)()` would call it.
+        DroppedCase(source: "x = function () {}\nfunction unused() {}\n(bar)();", endsStatement: false),
+        DroppedCase(source: "x = { a: 1 }\nfunction unused() {}\n[1].map(f);", endsStatement: false),
+        // Nothing follows: the wrapper's `}` (or a hoisted module's terminator) closes the statement before.
+        DroppedCase(source: "foo()\nfunction unused() {}", endsStatement: true),
+        DroppedCase(source: "function unused() {}\nbar();", endsStatement: true),
+    ]
+
+    /// A dropped declaration leaves a `;` only where the statements around it would otherwise run together.
+    @Test(arguments: droppedCases) func droppedDeclarationLeavesASemicolonOnlyWhereNeeded(_ testCase: DroppedCase) throws {
+        let record = try WrapperTypeofFoldingTests.record(testCase.source)
+        let name = try #require(record.tokens.firstIndex { String(decoding: record.bytes[$0.range], as: UTF8.self) == "unused" })
+        // `function unused ( ) { }`
+        #expect(ModuleLinker.endsStatementBefore((name - 1)..<(name + 5), in: record) == testCase.endsStatement)
+    }
 }

@@ -23,13 +23,44 @@ import Testing
             .filter { code.contains("function " + $0 + "(") }
     }
 
-    @Test func namedImportsNeedOnlyExportAndInterop() throws {
+    @Test func importsOfESModulesNeedNoInterop() throws {
         let (code, log) = try Self.developmentBundle([
             "entry.js": "import { a } from \"./lib/a.js\";\n__log.push(a);",
             "a.js": "export const a = \"a\";",
         ])
-        #expect(Self.definedHelpers(code) == ["__wkpack_export", "__wkpack_interop"])
+        #expect(Self.definedHelpers(code) == ["__wkpack_export"])
         #expect(log == ["a"])
+    }
+
+    /// A bundle of CommonJS modules that require each other by literal names: no helper, no lookup, no ES branch.
+    @Test func staticCommonJSNeedsOnlyTheRegistry() throws {
+        let (code, log) = try Self.developmentBundle([
+            "entry.js": "const b = require(\"./lib/b.js\");\n__log.push(b.b + \" \" + typeof module);",
+            "b.js": "exports.b = require(\"./c.json\").c;",
+            "c.json": "{\"c\": \"from json\"}",
+        ])
+        #expect(Self.definedHelpers(code) == [])
+        #expect(!code.contains("Cannot find module") && !code.contains("__esModule") && !code.contains("\"./lib/b.js\""))
+        #expect(log == ["from json object"])
+    }
+
+    /// The interop namespace of CommonJS modules: default import with and without `__esModule`, namespace
+    /// import, `import()`; the same in development, production and esbuild's bundle.
+    @Test func interopOfCommonJSModules() throws {
+        guard let outcome = try UnusedCodeTests.bundle([
+            "entry.js": """
+            import plain from "./lib/plain.cjs";
+            import * as plainNs from "./lib/plain.cjs";
+            import flagged, { named } from "./lib/flagged.cjs";
+            import * as flaggedNs from "./lib/flagged.cjs";
+            __log.push(plain.p + " " + plainNs.p + " " + plainNs.default.p + " " + Object.keys(plainNs).sort().join(","));
+            __log.push(flagged + " " + named + " " + flaggedNs.default + " " + flaggedNs.named);
+            import("./lib/plain.cjs").then((ns) => __log.push("dynamic " + ns.p + " " + (ns.default === plain)));
+            """,
+            "plain.cjs": "exports.p = \"P\";",
+            "flagged.cjs": "Object.defineProperty(exports, \"__esModule\", { value: true });\nexports.default = \"D\";\nexports.named = \"N\";",
+        ], expecting: ["P P P default,p", "D N D N", "dynamic P true"]) else { return }
+        #expect(Self.definedHelpers(outcome.development).contains("__wkpack_interop"))
     }
 
     @Test func commonJSOnlyNeedsNoHelper() throws {
