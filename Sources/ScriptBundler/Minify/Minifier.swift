@@ -129,9 +129,10 @@ enum Minifier {
         }
         let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
             generatedBytes.isEmpty
-                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords)
+                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
+                                       renames: renames)
                 : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
-                                       letConsts: rewrites.letKeywords)
+                                       letConsts: rewrites.letKeywords, renames: renames)
         } }
         guard !edits.isEmpty else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,

@@ -309,6 +309,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         let reader = source
         for index in range {
             let token = tokens[index]
+            // Right after the `)` closing a statement head the body starts: a line break there changes nothing.
+            let afterStatementHead = closedStatementHead && previous.map { reader.isPunctuator($0, ")") } == true
             if token.kind == .punctuator, token.end - token.start == 1 {
                 switch byte(at: token.start) {
                 case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)
@@ -337,7 +339,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
                 let mark = index == nextMarked ? marks[markIndex] & 3 : -1
                 if mark >= 0 || previousEndsStatement {
                     if writeMarked(token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
-                                   previousEndsStatement: previousEndsStatement, byToken: byToken, renames: renames, names: renameNames) {
+                                   previousEndsStatement: previousEndsStatement || afterStatementHead, byToken: byToken, renames: renames,
+                                   names: renameNames) {
                         afterStatementBrace = true
                         pendingMarked = nextMarked
                         nextMarked = 0
@@ -351,7 +354,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             if let previous {
                 let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                     ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst))
+                writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst,
+                                                keepsLineBreak: !afterStatementHead))
             }
             current = index
             currentLine = token.line - 1

@@ -3,6 +3,8 @@
 struct TokenBindings {
     /// Per token: the declaration whose binding name it is, or -1.
     var declarationAt: [Int32]
+    /// Per declaration: the token naming it in the stream, or -1.
+    var declarationTokens: [Int32]
     /// Per token: the declaration it refers to, `free` for a global, `unknown` for a name the analysis did not
     /// see (generated text), -1 for no reference.
     var referenceAt: [Int32]
@@ -34,6 +36,7 @@ struct TokenBindings {
         referenceAt = [Int32](repeating: -1, count: count)
         isCalleeOrShorthand = [Bool](repeating: false, count: count)
         declarations = analysis.declarations
+        declarationTokens = [Int32](repeating: -1, count: analysis.declarations.count)
         scopes = analysis.scopes
         self.written = analysis.writtenDeclarations.count == analysis.declarations.count
             ? analysis.writtenDeclarations : [Bool](repeating: true, count: analysis.declarations.count)
@@ -42,7 +45,10 @@ struct TokenBindings {
         usesArguments = false
         for (index, declaration) in analysis.declarations.enumerated() {
             let k = place(declaration.token)
-            if k >= 0 { declarationAt[k] = Int32(truncatingIfNeeded: index) }
+            if k >= 0 {
+                declarationAt[k] = Int32(truncatingIfNeeded: index)
+                declarationTokens[index] = Int32(truncatingIfNeeded: k)
+            }
             let scope = analysis.scopes[declaration.scope]
             isLocal[index] = k >= 0 && !scope.isUnsafe && !(sharedTopLevel && declaration.scope == 0)
                 && declaration.name != "arguments" && declaration.name != "eval"

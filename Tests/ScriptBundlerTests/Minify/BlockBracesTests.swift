@@ -11,8 +11,8 @@ import Testing
         ("for (const x of y) { g(x) }\nh()", "for(const x of y)g(x);h()"),
         ("if (a) { g() } else { h(); k() }", "if(a)g();else{h();k()}"),
         ("if (a) { h(); k() } else { g() }", "if(a){h();k()}else g();"),
-        ("if (a) { g()\n}\n(h)()", "a&&g();(h)()"),
-        ("function f(a, b) { g()\nif ((a)) { b() } }", "function f(a,b){g()\nif((a))b()}"),
+        ("if (a) { g()\n}\n(h)()", "a&&g();h()"),
+        ("function f(a, b) { g()\nif ((a)) { b() } }", "function f(a,b){g()\nif(a)b()}"),
         ("if (a) { switch (x) { case 1: g() } } else h()", "if(a)switch(x){case 1:g()}else h()"),
         ("function f(a, b) { if (a) { if (b) g(); } else h(); }", "function f(a,b){if(a)b&&g();else h()}"),
         // Kept: an `if` or a loop that a following `else` would attach to, declarations, two statements.

@@ -231,7 +231,7 @@ import Testing
         ("try {}\ncatch {}\nfoo()", "try{}catch{}foo()"),
         ("try {}\nfinally {}\n/re/.test(s)", "try{}finally{}/re/.test(s)"),
         ("try {} catch (e) {}\n(a)", "try{}catch(b){}(a)"),
-        ("do {\n} while (a)\nb()", "do{}while(a)\nb()"),
+        ("do {\n} while (a)\nb()", "do{}while(a)b()"),
         ("for (;;) {}\n(a)", "for(;;){}(a)"),
         ("while (a) {}\n[b]", "while(a){}[b]"),
         ("class A {\n m() {}\n [k]() {}\n static {}\n *g() {}\n x = 1\n}", "class A{m(){}[k](){}static{}*g(){}x=1}"),
