@@ -87,6 +87,9 @@ struct MinifierSyntax {
 
     var nodes: [Node] = []
     var lists: [StatementList] = []
+    /// The first token of every arrow function's expression body (`x => ({})[x]`): like a statement start, a `{`
+    /// there would open a block.
+    var arrowBodyStarts: Set<Int32> = []
 
     mutating func add(_ node: Node) -> Int32 {
         nodes.append(node)

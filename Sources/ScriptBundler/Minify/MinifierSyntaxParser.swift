@@ -377,6 +377,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             pendingBodies.append(i)
             try skipBracket()
         } else {
+            syntax.arrowBodyStarts.insert(index32)
             _ = try parseAssignment()
         }
         return syntax.add(.init(kind: .function, first: first, end: index32, level: MinifierSyntax.Precedence.assignment))

@@ -4,11 +4,12 @@
 /// - as an assignment target, an update operand, a tagged template's tag or a `new` callee (`new (f())()`);
 /// - as the object or callee of `.`, `[` or a call when it is an optional chain (`(a?.b).c` does not short-circuit
 ///   `.c`), `new C` without arguments, a number (`(1).x`) or `eval` (`(eval)(s)` stays a direct call);
-/// - where it starts a statement (or a range another pass moves, which may start one) and begins with `{`,
+/// - where it starts a statement, an arrow function's expression body (`x=>({})[x]`) or a range another pass
+///   moves (which may start a statement) and begins with `{`,
 ///   `function`, `class`, `let`, `async` or a string (`("use strict")` is no directive);
 /// - when its first token is on a new line (a `return (` line break would end the `return`);
 /// - around `??` next to `||`/`&&` (levels keep them: `??` is recorded looser than both);
-/// - inside an arrow function's expression body or a class heritage, whose places the syntax does not record.
+/// - as an arrow function's whole expression body or a class heritage, whose places the syntax does not record.
 /// Parentheses another pass moves or edits are left as they are.
 struct RedundantParentheses<Text: Minifier.TokenText> {
     let text: Text
@@ -29,7 +30,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         // Tokens right after a left-out range: an expression whose last tokens another pass leaves out (`new C()`
         // written `new C`) may no longer bind as its node says.
         let skipEnds = edits.skipEnds
-        var statementStarts = moved.firsts
+        var statementStarts = moved.firsts.union(syntax.arrowBodyStarts)
         for node in syntax.nodes where node.kind == .expressionStatement { statementStarts.insert(node.first) }
         // Checked against the other passes' edits only; parentheses left out here are followed through `removed`
         // (an inner pair left out makes the outer pair hold what the inner one held).

@@ -212,6 +212,9 @@ import Testing
             __log.push((o.n?.b)?.c, (o.a?.b), (a => a)(3), ((1)).toFixed(1), (2) ** (-1), (-(-4)), +(+'5'), typeof (o), !(o));
             __log.push((1 + 2) * 3, 1 - (2 - 3), '1' + (2 + 3), ('a' + 2) + 3, (o.n ?? 'd') || 'e', o.n ?? (0 || 'f'), 2 ** (3 ** 2));
             __log.push(JSON.stringify(({}).constructor === Object), (function () { return 'iife'; })(), (class { static k = 'cls' }).k);
+            const esc = (s) => String(s).replace(/[&<]/g, (h) => ({ '&': '&amp;', '<': '&lt;' })[h]);
+            const pick = (k) => ({ a: 1, b: 2 }).hasOwnProperty(k) ? ({ a: 1, b: 2 })[k] : (function () { return 'none'; }).call();
+            __log.push(esc('a<b&c'), pick('b'), pick('z'));
             let q = 0; [(q)] = [7]; ({ v: (q) } = { v: q + 1 }); __log.push(q, delete (o.a), 'a' in o);
             """,
             """

@@ -51,6 +51,7 @@ import Testing
         // Targets, tags, arrow bodies, line breaks.
         ("(a) = 1; (b)++; (c.d) += 2; x = (f)`t`", "(a)=1;(b)++;(c.d)+=2;x=(f)`t`"),
         ("x = () => ({}); y = () => ((a))", "x=()=>({});y=()=>(a)"),
+        ("x = (h) => ({ a: 1 })[h]; y = () => ({}).b; z = k => ({ k }).k + 1", "x=h=>({a:1})[h];y=()=>({}).b;z=k=>({k}).k+1"),
         ("function f() { return (\na\n) }", "function f(){return(a)}"),
     ])
     func keeps(_ input: String, _ expected: String) {
