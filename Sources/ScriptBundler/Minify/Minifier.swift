@@ -40,8 +40,18 @@ enum Minifier {
             isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &written)
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
+        // A wrapped piece's top level is the wrapper function's body: its names are local, except those the
+        // wrapper's generated text names (exports). A scope-hoisted piece shares its top level.
+        var namedByGenerated = Set<String>()
+        for k in piece.tokens.generatedNames where k < piece.tokens.tokens.count {
+            let range = piece.tokens.tokens[k].range
+            guard range.lowerBound >= piece.source.count, range.upperBound - piece.source.count <= piece.generated.count else { continue }
+            namedByGenerated.insert(String(decoding: piece.generated[(range.lowerBound - piece.source.count)..<(range.upperBound - piece.source.count)],
+                                           as: UTF8.self))
+        }
         let bindings = piece.analysis.map {
-            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames, sharedTopLevel: true)
+            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
+                          sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,

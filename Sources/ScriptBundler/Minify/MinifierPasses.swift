@@ -1,5 +1,6 @@
 /// The minifier's rewriting passes, run on a token stream before it is written: private names shortened
-/// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), branches of constant tests dropped
+/// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), constants inlined and unused local
+/// declarations left out (`LocalDeclarationRemoval`), branches of constant tests dropped
 /// (`DeadBranches`, `ConstantConditions`), `if` statements written as expressions
 /// (`ConditionalStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
 /// dropped (`BlockBraces`), string comparisons shortened (`TypeofComparisons`), a compared `undefined` written
@@ -22,6 +23,7 @@ enum MinifierPasses {
             let parsed = MinifierSyntaxParser.parse(text: text, tokens: tokens)
             syntax = parsed
             SingleUseInlining(text: text, tokens: tokens, syntax: parsed, bindings: bindings).run(&edits)
+            LocalDeclarationRemoval(text: text, tokens: tokens, syntax: parsed, bindings: bindings).run(&edits)
             DeadBranches(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConstantConditions(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConditionalStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)

@@ -101,6 +101,18 @@ struct MinifierSyntax {
         set { nodes[Int(index)] = newValue }
     }
 
+    /// Whether statement `index` ends so that nothing after it can continue it: with its `;`, or as a block, a
+    /// function declaration or an `if` whose last branch does.
+    func endsCleanly(_ index: Int32) -> Bool {
+        let node = self[index]
+        if node.semicolon >= 0 { return true }
+        switch node.kind {
+        case .block, .functionDeclaration: return true
+        case .ifStatement: return node.children.last.map { endsCleanly($0) } ?? false
+        default: return false
+        }
+    }
+
     /// Expression binding levels, from the loosest: an expression needs parentheses where its level is below the
     /// one its position requires.
     enum Precedence {

@@ -26,8 +26,10 @@ struct TokenBindings {
 
     /// The bindings of `analysis` for a stream whose token `written[k]` is the analysis' token `k` (-1: not in
     /// the stream), of `count` tokens; `generatedNames` are stream tokens naming something the analysis did not
-    /// see. `sharedTopLevel`: the program's top-level names are visible to other code.
-    init(_ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool) {
+    /// see. `sharedTopLevel`: the program's top-level names are visible to other code. `namedByGenerated`: the
+    /// names those generated tokens spell (declarations so named are not local: generated code may refer to them).
+    init(_ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool,
+         namedByGenerated: Set<String> = []) {
         func place(_ token: Int) -> Int {
             guard let written else { return token < count ? token : -1 }
             return token < written.count ? Int(written[token]) : -1
@@ -51,7 +53,7 @@ struct TokenBindings {
             }
             let scope = analysis.scopes[declaration.scope]
             isLocal[index] = k >= 0 && !scope.isUnsafe && !(sharedTopLevel && declaration.scope == 0)
-                && declaration.name != "arguments" && declaration.name != "eval"
+                && declaration.name != "arguments" && declaration.name != "eval" && !namedByGenerated.contains(declaration.name)
         }
         for reference in analysis.references {
             let name = analysis.name(of: reference)

@@ -31,7 +31,7 @@ import Testing
         ("function f(a) { const r = a + 1; return {k: r}; }", "function f(a){return{k:a+1}}"),
         ("function f(a, h) { const r = g(); return h(a, r); }", "function f(a,h){return h(a,g())}"),
         ("function f(a) { const r = g(); if (r) a(); }", "function f(a){g()&&a()}"),
-        ("function f(a) { const r = g(), s = 1; return r; }", "function f(a){const r=g(),s=1;return r}"),
+        ("function f(a) { const r = g(), s = 1; return r; }", "function f(a){const r=g();return r}"),
         ("function f(a) { const r = (1, 2); let y = r; return y; }", "function f(a){return(1,2)}"),
         ("function f() { const r = {a: 1}; r.a(); }", "function f(){({a:1}).a()}"),
         ("function f() { const r = function () {}; r.a(); }", "function f(){(function(){}).a()}"),

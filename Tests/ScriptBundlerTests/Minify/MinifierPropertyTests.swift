@@ -200,7 +200,8 @@ import Testing
     /// Programs for the passes of issue 25: parentheses left out by precedence (and kept around optional chains,
     /// `new C`, numbers, statement starts), error constructors called without `new` (and a shadowed one), unused
     /// function and class expression names, line breaks after statement heads (and after a method named `if`),
-    /// `undefined` compared inside moved ranges.
+    /// `undefined` compared inside moved ranges, constants inlined (and one read in its temporal dead zone by a
+    /// hoisted function), unused local declarations left out.
     @Test func issue25PassesKeepBehaviour() throws {
         let programs = [
             """
@@ -250,6 +251,17 @@ import Testing
             __log.push(f(0, []), f(1, [1, 2, 3, 4, 5]), o.while(2));
             """,
             """
+            function consts() { const name = 'downloadManager', n = 3, t = true, long = 'a longer string';
+              const post = (x) => __log.push(x + ':' + name + n + t);
+              post('a'); post(long); post(long);
+              function early() { try { return tdz; } catch (e) { return e.constructor.name; } }
+              const before = early(); const tdz = 'late';
+              return [before, early()].join(); }
+            function unused() { let H = { name: 'consent', created: 0, enabled: false }, I = (...a) => a;
+              function helper() { return other(); } function other() { return 1; }
+              const k = function () { return k; }; const kept = [1, 2];
+              { let inner = 'x'; } return kept.length; }
+            __log.push(consts(), unused());
             function g(a) { if (a.b !== undefined) { return 'set'; } return 'unset'; }
             function h(a) { const r = a === undefined; return !r; }
             function k(a) { if (undefined === a) __log.push('k undefined'); else __log.push('k ' + a); }
