@@ -2,7 +2,7 @@
 /// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), constants inlined and unused local
 /// declarations left out (`LocalDeclarationRemoval`), branches of constant tests dropped
 /// (`DeadBranches`, `ConstantConditions`), `if` statements written as expressions
-/// (`ConditionalStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
+/// (`ConditionalStatements`), empty statements left out (`EmptyStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
 /// dropped (`BlockBraces`), string comparisons shortened (`TypeofComparisons`), a compared `undefined` written
 /// `void 0` (`UndefinedReferences`), a lone arrow parameter's parentheses dropped (`ArrowParameters`), so are the
 /// empty arguments of `new C()` (`NewArguments`), `new Error(m)` written `Error(m)` (`ErrorConstructorCalls`), unused
@@ -27,6 +27,7 @@ enum MinifierPasses {
             DeadBranches(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConstantConditions(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConditionalStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            EmptyStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
             DeclarationMerging(text: text, tokens: tokens, syntax: parsed, letConsts: letConsts).run(&edits)
             BlockBraces(text: text, tokens: tokens, syntax: parsed).run(&edits)
             TypeofComparisons(text: text, tokens: tokens, syntax: parsed).run(&edits)

@@ -26,6 +26,11 @@ import Testing
         ("if (a) { class C {} }", "if(a){class C{}}"),
         ("for (;;) { g(); h(); }", "for(;;){g();h()}"),
         ("do { g() } while (a)", "do{g()}while(a)"),
+        // Generator bodies: `yield` is read as an expression.
+        ("function* g(m) { for (const [k, v] of m) { yield [k, v.value]; } }", "function*g(m){for(const[k,v]of m)yield[k,v.value]}"),
+        ("function* g(a) { if (a) { yield* a } yield\nreturn }", "function*g(a){a&&(yield*a);yield\nreturn}"),
+        // `yield` as a name (sloppy code): what would continue it fails the list.
+        ("function f(yield) { if (a) { yield\n(b) } }", "function f(yield){if(a){yield\n(b)}}"),
     ])
     func rewrites(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)

@@ -232,6 +232,8 @@ import Testing
             const recursive = function fact(n) { return n ? n * fact(n - 1) : 1; };
             const K = class Inner { static make() { return new Inner(); } who() { return 'inner'; } };
             const gen = function* g() { yield 1; yield 2; };
+            function* pairs(m, skip) { for (const [k, v] of m) { yield [k, v.value]; } if (!skip) { yield* [9]; } };;
+            __log.push(JSON.stringify([...pairs(new Map([['a', { value: 1 }]]))]), [...pairs(new Map(), true)].length);
             __log.push(named(2), recursive(5), K.make().who(), [...gen()].join(), typeof named);
             """,
             """
