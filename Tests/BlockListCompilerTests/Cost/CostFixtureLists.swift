@@ -29,9 +29,18 @@ enum CostFixtureLists {
         return needs.first { !FileManager.default.fileExists(atPath: $0.1) }.map { "needs \($0.0) to lay out the measured lists" }
     }()
 
+    /// Where this process lays the lists out.
+    static let layoutFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("wkpack-cost-lists-\(ProcessInfo.processInfo.processIdentifier)")
+
+    /// Deletes the layout (`corpus` is a symbolic link: removing it leaves ../shared alone).
+    static func removeLayout() {
+        try? FileManager.default.removeItem(at: layoutFolder)
+    }
+
     /// The folder holding corpus/, extra/ and generated/, made once.
     static let folder: Result<URL, LayoutFailure> = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-cost-lists-\(ProcessInfo.processInfo.processIdentifier)")
+        let dir = layoutFolder
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path]
@@ -41,6 +50,8 @@ enum CostFixtureLists {
         } catch {
             return .failure(LayoutFailure(message: "scripts/cost/lists.sh did not start: \(error)"))
         }
+        // Removed when the test process exits, so runs do not pile up copies (~14 MB each) in the temporary folder.
+        atexit { CostFixtureLists.removeLayout() }
         guard process.terminationStatus == 0 else {
             return .failure(LayoutFailure(message: "scripts/cost/lists.sh exited with \(process.terminationStatus)"))
         }

@@ -91,6 +91,7 @@ import Testing
     /// Builds each group's module graph and assembles it both ways.
     static func assembleBothWays(_ files: [String: String], sourceMaps: SourceMapMode) throws -> [(reused: AssembledBundle, reparsed: AssembledBundle)] {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
         try TestSupport.write(Dictionary(uniqueKeysWithValues: files.map { (group + $0.key, $0.value) }), under: folder)
         let configuration = BundleConfiguration(
@@ -132,6 +133,7 @@ import Testing
 
     @Test func reusedParsesGiveTheSameBundlesForTheAppFixture() throws {
         let output = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let results = try Self.bothWays(ModuleBundleTests.configuration(output: output))
         #expect(!results.isEmpty)
         for (reused, reparsed) in results {
@@ -154,6 +156,7 @@ import Testing
         let files = try #require(Self.cases[name] ?? Self.runtimeOnlyCases[name])
         var log: [BundleMode: [String]] = [:]
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
         try TestSupport.write(Dictionary(uniqueKeysWithValues: files.map { (group + $0.key, $0.value) }), under: folder)
         for mode in [BundleMode.development, .production] {

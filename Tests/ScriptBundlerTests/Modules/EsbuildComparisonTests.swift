@@ -9,6 +9,7 @@ import Testing
     func runtimeResultsMatchEsbuild() throws {
         let esbuild = try #require(TestSupport.executable("esbuild"))
         let (folder, _) = try ModuleBundleTests.build()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = ModuleBundleTests.app + "/UserScripts/MainFrame/AtDocumentStart"
         let entry = ["A_entry.js", "B_entry.js", "C_plain.js"].map { "import \"\(group)/\($0)\";\n" }.joined()
         try TestSupport.write(["esbuild-entry.js": entry], under: folder)
@@ -36,6 +37,7 @@ extension EsbuildComparisonTests {
     func lodashESMatchesEsbuild() throws {
         let esbuild = try #require(TestSupport.executable("esbuild"))
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let entry = """
         import { chunk, merge, template, camelCase, debounce, groupBy, isEqual } from "lodash-es";
         import * as _ from "lodash-es";

@@ -47,6 +47,7 @@ import Testing
 
     @Test func mainFrameBundleEvaluatesInESOrderWithLiveBindings() throws {
         let (folder, _) = try Self.build()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let log = try Self.run(folder + "/MainFrameAtDocumentStart.js") else { return }
         #expect(log == [
             "counter evaluated", "cjs evaluated", "B evaluated", "side effect",
@@ -60,6 +61,7 @@ import Testing
 
     @Test func allFramesBundleUsesResourceOverridesContextsAndScriptLoader() throws {
         let (folder, _) = try Self.build()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let log = try Self.run(folder + "/AllFramesAtDocumentStart.js") else { return }
         #expect(log == [
             "firefox", "legacy ran",
@@ -73,7 +75,8 @@ import Testing
     }
 
     @Test func moduleLessGroupsStayPlain() throws {
-        let (_, bundles) = try Self.build()
+        let (folder, bundles) = try Self.build()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let plain = try #require(bundles.first { $0.group.name == "AllFramesAtDocumentEnd" })
         // Production output is minified (locals renamed); no module registry is added.
         #expect(String(decoding: plain.code, as: UTF8.self) == """
@@ -85,14 +88,16 @@ import Testing
     }
 
     @Test func outputIsDeterministic() throws {
-        let (_, first) = try Self.build()
-        let (_, second) = try Self.build()
+        let (firstFolder, first) = try Self.build()
+        let (secondFolder, second) = try Self.build()
+        defer { for folder in [firstFolder, secondFolder] { try? FileManager.default.removeItem(atPath: folder) } }
         #expect(first.map(\.code) == second.map(\.code))
         #expect(first.map(\.map) == second.map(\.map))
     }
 
     @Test func developmentModeNamesEveryModule() throws {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var configuration = Self.configuration(output: folder, sourceMaps: .inline)
         configuration.mode = .development
         let bundles = try ScriptBundler().build(configuration)

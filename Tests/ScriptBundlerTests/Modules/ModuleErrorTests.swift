@@ -7,6 +7,7 @@ import Testing
     /// Builds a one-group project whose entry is `entry` (plus `extra` files); returns the error.
     static func error(entry: String, extra: [String: String] = [:], fallbacks: [String: String?] = [:]) throws -> BundlerError? {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = extra
         files["UserScripts/MainFrame/AtDocumentStart/entry.js"] = entry
         try TestSupport.write(files, under: folder)
@@ -98,6 +99,7 @@ import Testing
 
     @Test func invalidJSONModule() throws {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write([
             "UserScripts/MainFrame/AtDocumentStart/entry.js": "import d from './d.json';",
             "UserScripts/MainFrame/AtDocumentStart/d.json": "{nope}",

@@ -7,6 +7,7 @@ import Testing
     /// Bundles `files` (paths under the group folder; `entry.js` is the entry) and returns the bundle's log.
     static func run(_ files: [String: String]) throws -> [String]? {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var tree: [String: String] = [:]
         for (name, text) in files { tree["UserScripts/MainFrame/AtDocumentStart/" + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)

@@ -6,6 +6,7 @@ import Testing
 @Suite struct ModuleRuntimeTests {
     static func developmentBundle(_ files: [String: String], mode: BundleMode = .development) throws -> (code: String, log: [String]?) {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var tree: [String: String] = [:]
         for (name, text) in files { tree["UserScripts/MainFrame/AtDocumentStart/" + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)

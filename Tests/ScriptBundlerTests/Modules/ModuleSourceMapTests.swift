@@ -39,6 +39,7 @@ import Testing
         // Development output: production output is minified (renamed names, dropped semicolons), which
         // MinifiedBundleTests checks on its own.
         let (folder, _) = try ModuleBundleTests.build(mode: .development)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let output = try TestSupport.node(Self.consumer, [folder + "/MainFrameAtDocumentStart.js"]) else { return }
         #expect(output.status == 0, "\(output.stderr)")
         let segments = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[Any]])

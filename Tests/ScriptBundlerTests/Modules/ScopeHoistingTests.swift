@@ -155,6 +155,7 @@ import Testing
 
     @Test func hoistingPlanKeepsWhatTheRegistryMustSee() throws {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write([
             "entry.js": "import { a } from \"./a.js\";\nimport \"./cjs.js\";\nimport(\"./lazy.js\");\nimport { p } from \"./p.js\";\nglobalThis.out = a + p;\n",
             "a.js": "import { b } from \"./b.js\";\nexport const a = b;",
@@ -195,6 +196,7 @@ import Testing
     /// renamed, to its original name) in its source.
     @Test func hoistedProductionMapsBackExactly() throws {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
         try TestSupport.write([
             group + "entry.js": """

@@ -20,6 +20,7 @@ import Testing
         projectFiles: [String: String] = [:]
     ) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
         var tree: [String: String] = projectFiles
         for (name, text) in files { tree[group + (name == "entry.js" ? "" : "lib/") + name] = text }
@@ -222,6 +223,7 @@ extension UnusedCodeTests {
         __log.push(String(cloneDeep(deep).a[0].b.getTime()) + " " + JSON.stringify(sortBy([3, 1, 2])) + " " + uniqBy([2.1, 1.2, 2.3], Math.floor));
         """
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(["UserScripts/MainFrame/AtDocumentStart/entry.js": entry], under: folder)
         try FileManager.default.createSymbolicLink(atPath: folder + "/node_modules", withDestinationPath: "/usr/share/nodejs")
         var sizes: [BundleMode: Int] = [:]

@@ -38,6 +38,7 @@ import Testing
 
     @Test func resolvesEveryForm() throws {
         let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let resolver = Self.resolver(root)
         let importer = root + "/app/src/index.js"
         let cases: [(String, ModuleResolver.RequestKind, ResolvedModule)] = [
@@ -68,6 +69,7 @@ import Testing
 
     @Test func unexportedSubpathsAreErrors() throws {
         let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let resolver = Self.resolver(root)
         #expect(throws: ModuleResolutionError.self) { try resolver.resolve("ordered/features/private/x", from: root + "/app/src/index.js", kind: .import) }
         #expect(throws: ModuleResolutionError.self) { try resolver.resolve("ordered/browser.js", from: root + "/app/src/index.js", kind: .import) }

@@ -41,6 +41,7 @@ import Testing
     /// Builds one file (`sample` on line 2) for `target`; the error, or `nil` when it built.
     static func build(_ sample: String, layout: Layout, target: ScriptTarget) throws -> BundlerError? {
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let text = "// line 1\n" + sample + (layout == .module ? "\nexport {};\n" : "\n")
         try TestSupport.write(["UserScripts/MainFrame/AtDocumentEnd/a.js": text], under: folder)
         let configuration = BundleConfiguration(

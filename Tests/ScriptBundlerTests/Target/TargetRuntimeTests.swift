@@ -88,6 +88,7 @@ import Testing
             return
         }
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(Self.files, under: folder)
         var jobs: [[String: Any]] = []
         var labels: [String] = []
@@ -135,6 +136,7 @@ import Testing
             return
         }
         let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(Self.files, under: folder)
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: .none,

@@ -57,6 +57,7 @@ import Testing
         await fixture.expectChange("sub/deeper/c.js")
         // A folder moved in from outside, with content.
         let outside = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
         try Data("6".utf8).write(to: URL(fileURLWithPath: outside + "/d.js"))
         #expect(rename(outside, fixture.folder + "/moved") == 0)
         await fixture.expectChange("moved")

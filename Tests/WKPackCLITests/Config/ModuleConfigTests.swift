@@ -59,6 +59,7 @@ import ScriptBundler
     @Test func buildsTheFixtureIncludingTheWorkerBundle() throws {
         let config = try ProjectConfig.load(path: Self.app + "/wkpack.yml")
         let output = NSTemporaryDirectory() + "wkpack-cli-modules-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
         // Development output keeps the source text (production output is minified).
         let job = ScriptsJob(config: config, overrides: ScriptsOverrides(output: output, mode: .development))
         _ = try job.run()

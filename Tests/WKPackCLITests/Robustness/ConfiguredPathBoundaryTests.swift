@@ -84,7 +84,7 @@ import Testing
     @Test(arguments: cases)
     func refusedUnlessAllowed(key: Key, escape: Escape) throws {
         let (folder, outside) = try Self.project()
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         let value = Self.value(for: key, escape: escape, outside: outside)
         let config = key.config.replacingOccurrences(of: "PATH", with: value)
         try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
@@ -108,7 +108,7 @@ import Testing
     @Test(arguments: keys)
     func insideTheProjectIsNotRefusedByTheBoundary(key: Key) throws {
         let (folder, _) = try Self.project()
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         // The same value pointing into the project: a folder or file named like the outside one, through no link.
         let config = key.config.replacingOccurrences(of: "PATH", with: "inside/" + key.target)
         try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
@@ -119,7 +119,7 @@ import Testing
     /// A list a `check` pattern matches that is a link to a list outside the project.
     @Test func aLinkMatchedByACheckPatternIsRefused() throws {
         let (folder, outside) = try Self.project()
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/lists/b.json", withDestinationPath: outside + "/a.json")
         try Data("rules:\n  check: [lists/*.json]\n".utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         guard let output = try CommandLineTests.wkpack(["build"], in: folder) else { return }

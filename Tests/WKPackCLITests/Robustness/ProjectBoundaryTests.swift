@@ -30,7 +30,7 @@ import Testing
 
     @Test func rootEscapingWithDotDotIsRefusedUnlessAllowed() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  root: ../outside\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try expectRefused(folder, "wkpack.yml:2:9: error: root '../outside' is outside the project folder")
         try Data("scripts:\n  root: ../outside\n  allowOutsideProject: true\n".utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         guard let allowed = try build(folder) else { return }
@@ -40,7 +40,7 @@ import Testing
 
     @Test func outputEscapingIsRefused() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  output: ../Assets\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try expectRefused(folder, "wkpack.yml:2:11: error: output '../Assets' is outside the project folder")
         try Data("scripts:\n  output: /tmp/wkpack-should-not-exist\n".utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         try expectRefused(folder, "wkpack.yml:2:11: error: output '/tmp/wkpack-should-not-exist' is outside the project folder")
@@ -48,7 +48,7 @@ import Testing
 
     @Test func symbolicLinksOutOfTheProjectAreRefused() throws {
         let (folder, outside) = try Self.project(config: "scripts:\n  root: Linked\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/Linked", withDestinationPath: outside)
         try expectRefused(folder, "wkpack.yml:2:9: error: root 'Linked' leads outside the project folder through a symbolic link")
 
@@ -68,7 +68,7 @@ import Testing
     @Test func filesOfAConfiguredGroupOutsideTheProjectAreRefused() throws {
         let inside = "scripts:\n  groups:\n    - name: Extra\n      files: [UserScripts/AllFrames/AtDocumentStart/a.js]\n"
         let (folder, outside) = try Self.project(config: inside)
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         guard let allowed = try build(folder) else { return }
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/Assets/Extra.js"))
@@ -95,7 +95,7 @@ import Testing
 
     @Test func linksInsideTheProjectAreFine() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  root: Linked\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/Linked", withDestinationPath: folder + "/UserScripts")
         guard let output = try build(folder) else { return }
         #expect(output.status == 0, "\(output.stderr)")
@@ -103,7 +103,7 @@ import Testing
 
     @Test func outputInsideTheScriptsIsRefused() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  output: UserScripts/Assets\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         guard let output = try build(folder) else { return }
         #expect(output.status == 1)
         #expect(output.stderr.contains("error: output folder 'UserScripts/Assets' must not be the root folder 'UserScripts' or inside it"), "\(output.stderr)")
@@ -112,7 +112,7 @@ import Testing
 
     @Test func outputInsideTheScriptsThroughALinkIsRefused() throws {
         let (folder, _) = try Self.project(config: "scripts:\n  output: Out\n")
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/Out", withDestinationPath: folder + "/UserScripts/AllFrames")
         guard let output = try build(folder) else { return }
         #expect(output.status == 1)
@@ -128,7 +128,7 @@ import Testing
     ])
     func collidingOutputNamesAreRefused(groups: String) throws {
         let (folder, _) = try Self.project(config: "scripts:\n  groups:\n" + groups)
-        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         guard let output = try build(folder) else { return }
         #expect(output.status == 1)
         #expect(output.stderr.hasPrefix("wkpack.yml:"), "\(output.stderr)")
