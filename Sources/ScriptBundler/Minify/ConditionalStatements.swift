@@ -23,7 +23,7 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                 let test = syntax[statement.children[0]]
                 var before = position - 1
                 while before >= 0, isRemoved(list.statements[before], edits) { before -= 1 }
-                let previousClean = before < 0 || endsCleanly(list.statements[before])
+                let previousClean = before < 0 || syntax.endsCleanly(list.statements[before])
                 guard previousClean || startsSafely(test) else { continue }
                 let ifToken = statement.first
                 let consequent = branch(statement.children[1])
@@ -135,13 +135,4 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
         }
     }
 
-    private func endsCleanly(_ index: Int32) -> Bool {
-        let node = syntax[index]
-        if node.semicolon >= 0 { return true }
-        switch node.kind {
-        case .block, .functionDeclaration: return true
-        case .ifStatement: return node.children.last.map { endsCleanly($0) } ?? false
-        default: return false
-        }
-    }
 }

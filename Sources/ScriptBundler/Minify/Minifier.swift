@@ -40,12 +40,24 @@ enum Minifier {
             isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &written)
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
+        // A wrapped piece's top level is the wrapper function's body: its names are local, except those the
+        // wrapper's generated text names (exports). A scope-hoisted piece shares its top level.
+        var namedByGenerated = Set<String>()
+        for k in piece.tokens.generatedNames where k < piece.tokens.tokens.count {
+            let range = piece.tokens.tokens[k].range
+            guard range.lowerBound >= piece.source.count, range.upperBound - piece.source.count <= piece.generated.count else { continue }
+            namedByGenerated.insert(String(decoding: piece.generated[(range.lowerBound - piece.source.count)..<(range.upperBound - piece.source.count)],
+                                           as: UTF8.self))
+        }
         let bindings = piece.analysis.map {
-            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames, sharedTopLevel: true)
+            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
+                          sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
         let memo = piece.passMemo.map {
             ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
-                                      generatedNames: piece.tokens.generatedNames))
+                                      generatedNames: piece.tokens.generatedNames, written: written,
+                                      renamed: piece.tokens.tokens.indices.map { renames[$0] != nil },
+                                      sharedTopLevel: piece.hoistedNames != nil))
         }
         return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                      renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
@@ -140,9 +152,10 @@ enum Minifier {
         } else {
             let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
                 generatedBytes.isEmpty
-                    ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords)
+                    ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
+                                           renames: renames)
                     : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
-                                           letConsts: rewrites.letKeywords)
+                                           letConsts: rewrites.letKeywords, renames: renames)
             } }
             // Written text goes after the generated text; every token keeps the original position it maps to.
             outcome = edits.isEmpty

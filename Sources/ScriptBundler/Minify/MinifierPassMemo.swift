@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A stream is reused only for a piece equal in everything the passes and `TokenEdits.apply` read besides the
 /// source file itself (its bytes and scope analysis, the same for every piece of one memo): the generated text,
-/// the piece's tokens, where each source token was written and the generated names. Holds the last `capacity`
+/// the piece's tokens, where each source token was written, the generated names, the renamer's choices and
+/// whether the piece is scope-hoisted. Holds the last `capacity`
 /// streams (a watcher keeps a file's memo between builds).
 final class MinifierPassMemo: @unchecked Sendable {
     /// Everything of a piece the passes read besides its source file.
@@ -16,6 +17,12 @@ final class MinifierPassMemo: @unchecked Sendable {
         /// Per token: its index in the source's tokens, or -1 (see `PieceTokens.sourceTokens`).
         let sourceTokens: [Int32]
         let generatedNames: [Int]
+        /// Where the renamer wrote each source token (the bindings and the `const` keywords written as `let`
+        /// follow from it), which tokens it renames (`UnusedExpressionNames` reads that) and whether the piece
+        /// shares the bundle's top level (scope-hoisted): these differ between bundles holding the same module.
+        let written: [Int32]
+        let renamed: [Bool]
+        let sharedTopLevel: Bool
     }
 
     /// What the passes made of a piece.

@@ -1,33 +1,46 @@
 /// The minifier's rewriting passes, run on a token stream before it is written: private names shortened
-/// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), branches of constant tests dropped
+/// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), constants inlined and unused local
+/// declarations left out (`LocalDeclarationRemoval`), branches of constant tests dropped
 /// (`DeadBranches`, `ConstantConditions`), `if` statements written as expressions
-/// (`ConditionalStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
+/// (`ConditionalStatements`), empty statements left out (`EmptyStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
 /// dropped (`BlockBraces`), string comparisons shortened (`TypeofComparisons`), a compared `undefined` written
 /// `void 0` (`UndefinedReferences`), a lone arrow parameter's parentheses dropped (`ArrowParameters`), so are the
-/// empty arguments of `new C()` (`NewArguments`), quoted property names shortened (`QuotedPropertyKeys`) and
+/// empty arguments of `new C()` (`NewArguments`), `new Error(m)` written `Error(m)` (`ErrorConstructorCalls`), unused
+/// names of function and class expressions left out (`UnusedExpressionNames`), parentheses the grammar does not
+/// need left out (`RedundantParentheses`), quoted property names shortened (`QuotedPropertyKeys`) and
 /// strings written with the quote needing fewest escapes (`StringQuotes`). Each rewrites only what it proves unchanged in meaning; the
 /// result keeps every written token mapped to an original position.
 enum MinifierPasses {
     /// The edits for `tokens` (of `text`), from `bindings` (their scope analysis); `letConsts` are the `const`
-    /// keywords the writer writes as `let`.
+    /// keywords the writer writes as `let`; `renames` the names the writer rewrites.
     static func edits<Text: Minifier.TokenText>(
-        _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>
+        _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>, renames: IdentifierRenames
     ) -> TokenEdits {
         var edits = TokenEdits(tokenCount: tokens.count)
         PrivateNames(text: text, tokens: tokens).run(&edits)
+        var syntax: MinifierSyntax?
         if let bindings {
-            let syntax = MinifierSyntaxParser.parse(text: text, tokens: tokens)
-            SingleUseInlining(text: text, tokens: tokens, syntax: syntax, bindings: bindings).run(&edits)
-            DeadBranches(text: text, tokens: tokens, syntax: syntax).run(&edits)
-            ConstantConditions(text: text, tokens: tokens, syntax: syntax).run(&edits)
-            ConditionalStatements(text: text, tokens: tokens, syntax: syntax).run(&edits)
-            DeclarationMerging(text: text, tokens: tokens, syntax: syntax, letConsts: letConsts).run(&edits)
-            BlockBraces(text: text, tokens: tokens, syntax: syntax).run(&edits)
-            TypeofComparisons(text: text, tokens: tokens, syntax: syntax).run(&edits)
+            let parsed = MinifierSyntaxParser.parse(text: text, tokens: tokens)
+            syntax = parsed
+            SingleUseInlining(text: text, tokens: tokens, syntax: parsed, bindings: bindings).run(&edits)
+            LocalDeclarationRemoval(text: text, tokens: tokens, syntax: parsed, bindings: bindings).run(&edits)
+            DeadBranches(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            ConstantConditions(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            ConditionalStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            EmptyStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            DeclarationMerging(text: text, tokens: tokens, syntax: parsed, letConsts: letConsts).run(&edits)
+            BlockBraces(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            TypeofComparisons(text: text, tokens: tokens, syntax: parsed).run(&edits)
             UndefinedReferences(text: text, tokens: tokens, bindings: bindings).run(&edits)
+            ErrorConstructorCalls(text: text, tokens: tokens, bindings: bindings).run(&edits)
+            UnusedExpressionNames(text: text, tokens: tokens, bindings: bindings) { k in
+                k < renames.byToken.count && renames.byToken[k] >= 0
+            }.run(&edits)
         }
         ArrowParameters(text: text, tokens: tokens).run(&edits)
         NewArguments(text: text, tokens: tokens).run(&edits)
+        // After every pass that reads a token's neighbours in the stream (`new C()` before `.`): those change here.
+        if let syntax { RedundantParentheses(text: text, tokens: tokens, syntax: syntax).run(&edits) }
         QuotedPropertyKeys(text: text, tokens: tokens, bindings: bindings).run(&edits)
         StringQuotes(text: text, tokens: tokens).run(&edits)
         return edits

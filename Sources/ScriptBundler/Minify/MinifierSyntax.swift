@@ -87,6 +87,9 @@ struct MinifierSyntax {
 
     var nodes: [Node] = []
     var lists: [StatementList] = []
+    /// The first token of every arrow function's expression body (`x => ({})[x]`): like a statement start, a `{`
+    /// there would open a block.
+    var arrowBodyStarts: Set<Int32> = []
 
     mutating func add(_ node: Node) -> Int32 {
         nodes.append(node)
@@ -96,6 +99,18 @@ struct MinifierSyntax {
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
         set { nodes[Int(index)] = newValue }
+    }
+
+    /// Whether statement `index` ends so that nothing after it can continue it: with its `;`, or as a block, a
+    /// function declaration or an `if` whose last branch does.
+    func endsCleanly(_ index: Int32) -> Bool {
+        let node = self[index]
+        if node.semicolon >= 0 { return true }
+        switch node.kind {
+        case .block, .functionDeclaration: return true
+        case .ifStatement: return node.children.last.map { endsCleanly($0) } ?? false
+        default: return false
+        }
     }
 
     /// Expression binding levels, from the loosest: an expression needs parentheses where its level is below the

@@ -1,6 +1,6 @@
 /// Reads the statement lists of a token stream (the program, every function body and block it can follow) into
 /// `MinifierSyntax` for the minifier's passes. It is conservative: a list holding anything it does not follow
-/// (`with`, `yield`, module declarations, code it cannot parse) is left out, so no pass touches it; nesting
+/// (`with`, module declarations, code it cannot parse) is left out, so no pass touches it; nesting
 /// deeper than `maximumDepth` is left out too (the parse runs on an ordinary thread's stack).
 struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     struct Failure: Error {}
@@ -262,7 +262,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 try terminate(&node)
                 return syntax.add(node)
             }
-            if isKeyword(i, "with") || isKeyword(i, "export") || isWord(i, "yield") { throw Failure() }
+            if isKeyword(i, "with") || isKeyword(i, "export") { throw Failure() }
             if isKeyword(i, "import"), !(isPunctuator(i + 1, "(") || isPunctuator(i + 1, ".")) { throw Failure() }
             if token.kind == .identifier, isPunctuator(i + 1, ":") {
                 i += 2
@@ -377,6 +377,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             pendingBodies.append(i)
             try skipBracket()
         } else {
+            syntax.arrowBodyStarts.insert(index32)
             _ = try parseAssignment()
         }
         return syntax.add(.init(kind: .function, first: first, end: index32, level: MinifierSyntax.Precedence.assignment))
@@ -393,7 +394,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             if isPunctuator(i + 1, "("), arrowFollows(i + 1) { return try parseArrow(first: first) }
         }
         if at("("), arrowFollows(i) { return try parseArrow(first: first) }
-        if isWord(i, "yield") { throw Failure() }
+        if isWord(i, "yield") { return try parseYield() }
         let left = try parseBinary(minimum: MinifierSyntax.Precedence.logicalOr)
         if at("?") {
             i += 1
@@ -411,6 +412,25 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                                     children: [left, right]))
         }
         return left
+    }
+
+    /// `yield`, `yield x`, `yield* x` as an opaque expression (the passes never look into it). Read only where it
+    /// ends the same whether `yield` is the operator or, in sloppy code outside generators, a name: an operand on
+    /// the same line; anything else after it (`?`, `=`, `.`) fails the list.
+    private mutating func parseYield() throws(Failure) -> Int32 {
+        let first = index32
+        i += 1
+        if at("*") { i += 1 }
+        if !newlineBefore(i), canStartExpression(i), !at("?"), !at("=") {
+            _ = try parseAssignment()
+        } else if newlineBefore(i) {
+            // `yield` then a line starting with a name or keyword ends the statement either way; `(` or an
+            // operator would continue a name `yield`.
+            if i < tokens.count, !(at("}") || at(";") || tokens[i].kind == .identifier || tokens[i].kind == .keyword) { throw Failure() }
+        } else if !(i >= tokens.count || at(";") || at("}") || at(")") || at("]") || at(",")) {
+            throw Failure()
+        }
+        return syntax.add(.init(kind: .opaque, first: first, end: index32, level: MinifierSyntax.Precedence.assignment))
     }
 
     private func isAssignmentOperator(_ k: Int) -> Bool {

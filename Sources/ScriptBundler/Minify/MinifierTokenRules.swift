@@ -48,6 +48,8 @@ extension Minifier.TokenText {
 
     /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
     func isStatementHead(_ token: JavaScriptToken, before index: Int, in tokens: [JavaScriptToken]) -> Bool {
+        // A property or method named so (`o.if(a)`) is no statement.
+        if index > 0, isPunctuator(tokens[index - 1], ".") || isPunctuator(tokens[index - 1], "?.") { return false }
         if isKeyword(token, "if") || isKeyword(token, "while") || isKeyword(token, "for") || isKeyword(token, "with") { return true }
         return isKeyword(token, "await") && index > 0 && isKeyword(tokens[index - 1], "for")
     }

@@ -305,23 +305,16 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         // Per open `(`: whether it follows `if`, `while`, `for` or `with` (its `)` may precede an empty statement).
         var parens: [Bool] = []
         var closedStatementHead = false
-        // Per open `(` of a statement head: whether it follows `while` (the end of a `do … while` takes a line break
-        // or `;` before the next statement); a body follows the `)` of the others.
-        var headParens: [Bool] = []
-        var closedBodyHead = false
         // The checks between tokens read the text through this copy (a pointer or two), not through `self`.
         let reader = source
         for index in range {
             let token = tokens[index]
+            // Right after the `)` closing a statement head the body starts: a line break there changes nothing.
+            let afterStatementHead = closedStatementHead && previous.map { reader.isPunctuator($0, ")") } == true
             if token.kind == .punctuator, token.end - token.start == 1 {
                 switch byte(at: token.start) {
-                case 0x28:
-                    let isHead = previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false
-                    parens.append(isHead)
-                    headParens.append(isHead && !(previous.map { reader.isKeyword($0, "while") } ?? false))
-                case 0x29:
-                    closedStatementHead = parens.popLast() ?? false
-                    closedBodyHead = headParens.popLast() ?? false
+                case 0x28: parens.append(previous.map { reader.isStatementHead($0, before: index - 1, in: tokens) } ?? false)
+                case 0x29: closedStatementHead = parens.popLast() ?? false
                 case 0x3B:
                     if let previous, index + 1 < tokens.count, reader.isPunctuator(tokens[index + 1], "}"),
                        reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
@@ -346,7 +339,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
                 let mark = index == nextMarked ? marks[markIndex] & 3 : -1
                 if mark >= 0 || previousEndsStatement {
                     if writeMarked(token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
-                                   previousEndsStatement: previousEndsStatement, byToken: byToken, renames: renames, names: renameNames) {
+                                   previousEndsStatement: previousEndsStatement || afterStatementHead, byToken: byToken, renames: renames,
+                                   names: renameNames) {
                         afterStatementBrace = true
                         pendingMarked = nextMarked
                         nextMarked = 0
@@ -360,10 +354,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             if let previous {
                 let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
                     ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                // After the `)` of an `if`/`while`/`for`/`with` head the body begins: a line break there ends nothing.
-                let afterHead = closedBodyHead && previousLast == 0x29 && (token.kind == .identifier || token.kind == .keyword)
                 writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst,
-                                                keepsLineBreak: !afterHead))
+                                                keepsLineBreak: !afterStatementHead))
             }
             current = index
             currentLine = token.line - 1

@@ -10,6 +10,8 @@ struct NewArguments<Text: Minifier.TokenText> {
         let moved = edits.movedSpanBounds
         for k in tokens.indices where text.isKeyword(tokens[k], "new") {
             if k > 0, text.isPunctuator(tokens[k - 1], ".") || text.isPunctuator(tokens[k - 1], "?.") { continue }
+            // Written as a call by `ErrorConstructorCalls`: its arguments stay.
+            if edits.isEdited(Int32(truncatingIfNeeded: k)) { continue }
             var j = k + 1
             guard j < tokens.count, tokens[j].kind == .identifier else { continue }
             j += 1

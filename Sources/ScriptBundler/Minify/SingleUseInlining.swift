@@ -29,7 +29,7 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
                 // The statement before must end so that leaving this one out joins nothing.
                 var before = position - 1
                 while before >= 0, removed.contains(before) { before -= 1 }
-                if before >= 0, !endsCleanly(list.statements[before]) { continue }
+                if before >= 0, !syntax.endsCleanly(list.statements[before]) { continue }
                 let declarator = syntax[statement.children[0]]
                 guard declarator.op >= 0, declarator.children.count == 1 else { continue }
                 let binding = Int(declarator.op)
@@ -69,16 +69,6 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         return opens && closes
     }
 
-    /// Whether nothing can follow statement `index` on the same line and continue it.
-    private func endsCleanly(_ index: Int32) -> Bool {
-        let node = syntax[index]
-        if node.semicolon >= 0 { return true }
-        switch node.kind {
-        case .block, .functionDeclaration: return true
-        case .ifStatement: return node.children.last.map { endsCleanly($0) } ?? false
-        default: return false
-        }
-    }
 
     private func mentionsArgumentsOrEval(_ node: MinifierSyntax.Node) -> Bool {
         var k = Int(node.first)

@@ -3,6 +3,8 @@
 struct TokenBindings {
     /// Per token: the declaration whose binding name it is, or -1.
     var declarationAt: [Int32]
+    /// Per declaration: the token naming it in the stream, or -1.
+    var declarationTokens: [Int32]
     /// Per token: the declaration it refers to, `free` for a global, `unknown` for a name the analysis did not
     /// see (generated text), -1 for no reference.
     var referenceAt: [Int32]
@@ -24,8 +26,10 @@ struct TokenBindings {
 
     /// The bindings of `analysis` for a stream whose token `written[k]` is the analysis' token `k` (-1: not in
     /// the stream), of `count` tokens; `generatedNames` are stream tokens naming something the analysis did not
-    /// see. `sharedTopLevel`: the program's top-level names are visible to other code.
-    init(_ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool) {
+    /// see. `sharedTopLevel`: the program's top-level names are visible to other code. `namedByGenerated`: the
+    /// names those generated tokens spell (declarations so named are not local: generated code may refer to them).
+    init(_ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool,
+         namedByGenerated: Set<String> = []) {
         func place(_ token: Int) -> Int {
             guard let written else { return token < count ? token : -1 }
             return token < written.count ? Int(written[token]) : -1
@@ -34,6 +38,7 @@ struct TokenBindings {
         referenceAt = [Int32](repeating: -1, count: count)
         isCalleeOrShorthand = [Bool](repeating: false, count: count)
         declarations = analysis.declarations
+        declarationTokens = [Int32](repeating: -1, count: analysis.declarations.count)
         scopes = analysis.scopes
         self.written = analysis.writtenDeclarations.count == analysis.declarations.count
             ? analysis.writtenDeclarations : [Bool](repeating: true, count: analysis.declarations.count)
@@ -42,10 +47,13 @@ struct TokenBindings {
         usesArguments = false
         for (index, declaration) in analysis.declarations.enumerated() {
             let k = place(declaration.token)
-            if k >= 0 { declarationAt[k] = Int32(truncatingIfNeeded: index) }
+            if k >= 0 {
+                declarationAt[k] = Int32(truncatingIfNeeded: index)
+                declarationTokens[index] = Int32(truncatingIfNeeded: k)
+            }
             let scope = analysis.scopes[declaration.scope]
             isLocal[index] = k >= 0 && !scope.isUnsafe && !(sharedTopLevel && declaration.scope == 0)
-                && declaration.name != "arguments" && declaration.name != "eval"
+                && declaration.name != "arguments" && declaration.name != "eval" && !namedByGenerated.contains(declaration.name)
         }
         for reference in analysis.references {
             let name = analysis.name(of: reference)

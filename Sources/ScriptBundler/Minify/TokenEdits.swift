@@ -105,6 +105,37 @@ struct TokenEdits {
         return result
     }
 
+    /// The ranges written elsewhere (`Entry.span`).
+    var movedSpans: Set<Range<Int32>> {
+        var result = Set<Range<Int32>>()
+        for entries in replacementLists {
+            for case .span(let first, let end) in entries where end > first { result.insert(first..<end) }
+        }
+        return result
+    }
+
+    /// The tokens right after each left-out range.
+    var skippedRangeEnds: Set<Int32> {
+        var result = Set(otherSkips.values)
+        for end in skipEnds where end >= 0 { result.insert(end) }
+        return result
+    }
+
+    /// Every live replacement list (a token replaced again reuses its list's slot).
+    private var replacementLists: [[Entry]] { entryLists + Array(otherReplacements.values) }
+
+    /// The first tokens (`firsts`) and the last tokens (`lasts`) of the ranges written elsewhere.
+    var movedSpanEnds: (firsts: Set<Int32>, lasts: Set<Int32>) {
+        var firsts = Set<Int32>(), lasts = Set<Int32>()
+        for entries in replacementLists {
+            for case .span(let first, let end) in entries where end > first {
+                firsts.insert(first)
+                lasts.insert(end - 1)
+            }
+        }
+        return (firsts, lasts)
+    }
+
     /// An entry writing `text` as a token of `kind` at the position of `origin`.
     mutating func text(_ text: String, _ kind: JavaScriptToken.Kind, origin: Int32) -> Entry {
         texts.append(Array(text.utf8))

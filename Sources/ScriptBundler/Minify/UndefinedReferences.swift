@@ -8,22 +8,25 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
     let bindings: TokenBindings
 
     func run(_ edits: inout TokenEdits) {
-        for token in tokens {
-            if text.isKeyword(token, "with") { return }
-            if token.kind == .identifier, JavaScriptToken.spells(text.text(token), "eval") { return }
-        }
-        // A moved range's first and last tokens stand beside other tokens where they are written.
-        let moved = edits.movedSpanBounds
+        guard !DynamicScopes.reach(text: text, tokens: tokens) else { return }
+        // A moved range's first and last tokens stand beside other tokens where they are written: only the side
+        // inside the range is known. The range is a whole expression whose first or last operand is the compared
+        // name, so the pass that moved it put parentheses around it wherever its new place binds tighter.
+        let moved = edits.movedSpanEnds
         for k in tokens.indices where tokens[k].kind == .identifier && JavaScriptToken.spells(text.text(tokens[k]), "undefined") {
             guard k < bindings.referenceAt.count, bindings.referenceAt[k] == TokenBindings.free, !bindings.isCalleeOrShorthand[k] else {
                 continue
             }
-            let compared = (k > 0 && isEquality(tokens[k - 1])) || (k + 1 < tokens.count && isEquality(tokens[k + 1]))
+            let k32 = Int32(truncatingIfNeeded: k)
+            let startsMoved = moved.firsts.contains(k32), endsMoved = moved.lasts.contains(k32)
+            if startsMoved && endsMoved { continue }
+            let comparedBefore = !startsMoved && k > 0 && isEquality(tokens[k - 1])
+            let comparedAfter = !endsMoved && k + 1 < tokens.count && isEquality(tokens[k + 1])
+            let compared = comparedBefore || comparedAfter
             // `void 0` is a unary expression: nothing may bind tighter to it than to the name (`undefined.x`).
             if k + 1 < tokens.count, bindsTighter(tokens[k + 1]) { continue }
             if k > 0, text.isKeyword(tokens[k - 1], "new") { continue }
-            let k32 = Int32(truncatingIfNeeded: k)
-            guard compared, !edits.isEdited(k32), !moved.contains(k32) else { continue }
+            guard compared, !edits.isEdited(k32) else { continue }
             edits.replace(k32, with: [edits.text("void", .keyword, origin: k32), edits.text("0", .number, origin: k32)])
         }
     }

@@ -11,7 +11,7 @@ import Testing
         ("f((...w) => w)", "f((...w)=>w)"),
         ("f(({w}) => w)", "f(({w})=>w)"),
         ("f((a, b) => a)", "f((a,b)=>a)"),
-        ("f((w))", "f((w))"),
+        ("f((w))", "f(w)"),
         ("f((let) => 1)", "f((let)=>1)"),
     ])
     func rewrites(_ input: String, _ expected: String) {

@@ -15,7 +15,7 @@ import Testing
          "function f(){var x,y,z;return[x,y,z]}"),
         ("function f() { if (true) g(); else var x = 1; return x; }", "function f(){var x;g();return x}"),
         ("function f() { if (true) g()\nh() }", "function f(){g();h()}"),
-        ("function f() { g()\nif (1) (h)() }", "function f(){g();(h)()}"),
+        ("function f() { g()\nif (1) (h)() }", "function f(){g();h()}"),
         // Kept: a test with a name or a call, a function declaration or a `var` in a loop head in the dropped branch.
         ("function f() { if (x) g(); }", "function f(){x&&g()}"),
         ("function f() { if (undefined) g(); else h(); }", "function f(){undefined?g():h()}"),

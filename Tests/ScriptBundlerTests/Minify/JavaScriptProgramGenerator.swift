@@ -89,6 +89,15 @@ struct JavaScriptProgramGenerator {
         case 8: return "({ k: \(expression(depth + 1)), 'q-1': 2\(pick(["", ",", ",\n"])) }).k"
         case 9:
             let parameter = pick(["p", "x", "a"])
+            // Arrow bodies starting with parentheses around an object, a sequence, a nested conditional.
+            if chance(30) {
+                return pick([
+                    "((\(parameter)) => ({ v: \(parameter) })['v'])(\(expression(depth + 1)))",
+                    "((\(parameter)) => ({ \(parameter) }).\(parameter))(\(expression(depth + 1)))",
+                    "((\(parameter), q) => ((q = \(parameter)), q))(\(expression(depth + 1)))",
+                    "((\(parameter)) => (\(parameter) ? (-(-1)) : ((\(parameter) === 0) ? 'zero' : (typeof (\(parameter))))))(\(expression(depth + 1)))",
+                ])
+            }
             return "((\(parameter), q = \(expression(depth + 1))) => \(parameter) + q)(\(expression(depth + 1)))"
         case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
         case 11: return "/[/=]+\\//g.test('a/=/' + \(expression(depth + 1)))"

@@ -5,14 +5,16 @@ import Testing
 /// The passes' results kept per source file for the other bundles of a build: found only for an equal piece,
 /// bounded, and never changing what a bundle holds.
 @Suite struct MinifierPassMemoTests {
-    static func key(generated: String = "", tokens: Int = 3, sourceTokens: [Int32]? = nil, generatedNames: [Int] = []) throws
+    static func key(generated: String = "", tokens: Int = 3, sourceTokens: [Int32]? = nil, generatedNames: [Int] = [],
+                    written: [Int32] = [], renamed: [Bool]? = nil, sharedTopLevel: Bool = false) throws
         -> MinifierPassMemo.Key
     {
         let bytes = Array((0..<tokens).map { "t\($0)" }.joined(separator: " ").utf8)
         let tokenList = try JavaScriptTokenizer.tokenize(bytes).tokens
         return MinifierPassMemo.Key(
             generated: Array(generated.utf8), tokens: tokenList, sourceTokens: sourceTokens ?? tokenList.indices.map { Int32($0) },
-            generatedNames: generatedNames)
+            generatedNames: generatedNames, written: written, renamed: renamed ?? tokenList.map { _ in false },
+            sharedTopLevel: sharedTopLevel)
     }
 
     static func isUnedited(_ result: MinifierPassMemo.Outcome?) -> Bool {
@@ -37,6 +39,9 @@ import Testing
         #expect(memo.outcome(for: try Self.key(tokens: 4)) == nil)
         #expect(memo.outcome(for: try Self.key(sourceTokens: [0, -1, 2])) == nil)
         #expect(memo.outcome(for: try Self.key(generatedNames: [1])) == nil)
+        #expect(memo.outcome(for: try Self.key(written: [0, 1, 2])) == nil)
+        #expect(memo.outcome(for: try Self.key(renamed: [false, true, false])) == nil)
+        #expect(memo.outcome(for: try Self.key(sharedTopLevel: true)) == nil)
     }
 
     @Test func storesOneResultPerKeyAndKeepsTheLatest() throws {

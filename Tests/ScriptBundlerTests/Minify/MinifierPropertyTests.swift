@@ -196,4 +196,83 @@ import Testing
         #expect(outcome.entries >= 25)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }
+
+    /// Programs for the passes of issue 25: parentheses left out by precedence (and kept around optional chains,
+    /// `new C`, numbers, statement starts), error constructors called without `new` (and a shadowed one), unused
+    /// function and class expression names, line breaks after statement heads (and after a method named `if`),
+    /// `undefined` compared inside moved ranges, constants inlined (and one read in its temporal dead zone by a
+    /// hoisted function), unused local declarations left out.
+    @Test func issue25PassesKeepBehaviour() throws {
+        let programs = [
+            """
+            const items = [{ key: 'a', v: 1 }, { key: 'b', v: 2 }];
+            const byKey = items.reduce((c, b) => ((c[b.key] = b), c), {});
+            const port = (m) => m[3] !== undefined ? Number(m[3]) : (m[1] === 'https' ? 443 : 80);
+            const o = { a: { b: 2 }, n: null };
+            __log.push(Object.keys(byKey).join(), port([0, 'https']), port([0, 'http']), port([0, 'x', 0, '8']));
+            __log.push((o.n?.b)?.c, (o.a?.b), (a => a)(3), ((1)).toFixed(1), (2) ** (-1), (-(-4)), +(+'5'), typeof (o), !(o));
+            __log.push((1 + 2) * 3, 1 - (2 - 3), '1' + (2 + 3), ('a' + 2) + 3, (o.n ?? 'd') || 'e', o.n ?? (0 || 'f'), 2 ** (3 ** 2));
+            __log.push(JSON.stringify(({}).constructor === Object), (function () { return 'iife'; })(), (class { static k = 'cls' }).k);
+            const esc = (s) => String(s).replace(/[&<]/g, (h) => ({ '&': '&amp;', '<': '&lt;' })[h]);
+            const pick = (k) => ({ a: 1, b: 2 }).hasOwnProperty(k) ? ({ a: 1, b: 2 })[k] : (function () { return 'none'; }).call();
+            __log.push(esc('a<b&c'), pick('b'), pick('z'));
+            let q = 0; [(q)] = [7]; ({ v: (q) } = { v: q + 1 }); __log.push(q, delete (o.a), 'a' in o);
+            """,
+            """
+            class C { constructor() { this.made = true; } get x() { return 'x'; } }
+            __log.push((new C).made, (new C()).x, new (function () { return C; }())().made);
+            function check(Error) { return new Error('shadowed'); }
+            const shadow = function (m) { this.m = m; };
+            __log.push(check(shadow).m, new Error('a').message, new TypeError('b') instanceof TypeError, (new RangeError('c')).name);
+            try { throw new SyntaxError('thrown'); } catch (e) { __log.push(e.constructor.name, e.message, e instanceof Error); }
+            __log.push(String(new AggregateError([1], 'agg').errors), new URIError('u').stack.split('\\n')[0]);
+            """,
+            """
+            const named = function unused(g) { return g * 2; };
+            const recursive = function fact(n) { return n ? n * fact(n - 1) : 1; };
+            const K = class Inner { static make() { return new Inner(); } who() { return 'inner'; } };
+            const gen = function* g() { yield 1; yield 2; };
+            function* pairs(m, skip) { for (const [k, v] of m) { yield [k, v.value]; } if (!skip) { yield* [9]; } };;
+            __log.push(JSON.stringify([...pairs(new Map([['a', { value: 1 }]]))]), [...pairs(new Map(), true)].length);
+            __log.push(named(2), recursive(5), K.make().who(), [...gen()].join(), typeof named);
+            """,
+            """
+            const o = { if(a) { return 'method ' + a; }, while(b) { return b; } };
+            function f(a, list) { const out = [];
+              if (!a)
+                return 'none';
+              for (const x of list)
+                out.push(x);
+              while (out.length > 3)
+                out.pop();
+              let x = o.if(a)
+              out.push(x)
+              do out.push('d'); while (false)
+              out.push('after');
+              return out.join(); }
+            __log.push(f(0, []), f(1, [1, 2, 3, 4, 5]), o.while(2));
+            """,
+            """
+            function consts() { const name = 'downloadManager', n = 3, t = true, long = 'a longer string';
+              const post = (x) => __log.push(x + ':' + name + n + t);
+              post('a'); post(long); post(long);
+              function early() { try { return tdz; } catch (e) { return e.constructor.name; } }
+              const before = early(); const tdz = 'late';
+              return [before, early()].join(); }
+            function unused() { let H = { name: 'consent', created: 0, enabled: false }, I = (...a) => a;
+              function helper() { return other(); } function other() { return 1; }
+              const k = function () { return k; }; const kept = [1, 2];
+              { let inner = 'x'; } return kept.length; }
+            __log.push(consts(), unused());
+            function g(a) { if (a.b !== undefined) { return 'set'; } return 'unset'; }
+            function h(a) { const r = a === undefined; return !r; }
+            function k(a) { if (undefined === a) __log.push('k undefined'); else __log.push('k ' + a); }
+            __log.push(g({ b: 1 }), g({}), h(), h(0)); k(); k(1);
+            """,
+        ]
+        guard let outcome = try Self.run(programs) else { return }
+        #expect(outcome.thrown == 0)
+        #expect(outcome.entries >= 40)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
+    }
 }

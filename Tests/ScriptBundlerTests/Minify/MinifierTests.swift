@@ -31,9 +31,10 @@ import Testing
         ("if (a)\ncontinue", "if(a)continue"),
         ("for (;;)\nbreak", "for(;;)break"),
         ("with (a)\nb()", "with(a)b()"),
-        // `while` may end a `do … while` (kept as it is: a line break or `;` before the next statement).
-        ("while (a)\nb()", "while(a)\nb()"),
-        ("if (a)\n/b/.test(c)", "if(a)\n/b/.test(c)"),
+        // After `while (…)` too: where it ends a `do … while`, a `;` is inserted before the next word (ES2015).
+        ("while (a)\nb()", "while(a)b()"),
+        // A statement starts after the head, so `/` there begins a regular expression.
+        ("if (a)\n/b/.test(c)", "if(a)/b/.test(c)"),
         ("f(a)\nreturn", "f(a)\nreturn"),
         // Line breaks that cannot end a statement go.
         ("var a = 1,\n  b = 2", "var a=1,b=2"),
@@ -239,7 +240,7 @@ import Testing
         ("try {}\ncatch {}\nfoo()", "try{}catch{}foo()"),
         ("try {}\nfinally {}\n/re/.test(s)", "try{}finally{}/re/.test(s)"),
         ("try {} catch (e) {}\n(a)", "try{}catch(b){}(a)"),
-        ("do {\n} while (a)\nb()", "do{}while(a)\nb()"),
+        ("do {\n} while (a)\nb()", "do{}while(a)b()"),
         ("for (;;) {}\n(a)", "for(;;){}(a)"),
         ("while (a) {}\n[b]", "while(a){}[b]"),
         ("class A {\n m() {}\n [k]() {}\n static {}\n *g() {}\n x = 1\n}", "class A{m(){}[k](){}static{}*g(){}x=1}"),

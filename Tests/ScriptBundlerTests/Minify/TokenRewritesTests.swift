@@ -24,7 +24,7 @@ import Testing
           const inner = a ? false : true;
           return inner === true || inner;
         }
-        log(f(flag), other);
+        log(f(flag), { flag, other });
         """
         let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
         let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece

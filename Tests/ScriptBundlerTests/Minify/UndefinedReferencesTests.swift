@@ -12,6 +12,11 @@ import Testing
         ("x = a === undefined`t`", "x=a===undefined`t`"),
         ("x = a === undefined; eval(\"\")", "x=a===undefined;eval(\"\")"),
         ("with (o) x = a === undefined", "with(o)x=a===undefined"),
+        // In ranges other passes move: the comparison inside the range is known, what stands outside is not.
+        ("if (a.b !== undefined) f()", "a.b!==void 0&&f();"),
+        ("if (undefined === a) f()", "void 0===a&&f();"),
+        ("function f(a) { const r = a === undefined; return !r }", "function f(a){return!(a===void 0)}"),
+        ("function f(a) { const r = undefined; return r === a }", "function f(a){return undefined===a}"),
     ])
     func rewrites(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)

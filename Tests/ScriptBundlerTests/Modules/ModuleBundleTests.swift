@@ -81,7 +81,7 @@ import Testing
         // Production output is minified (locals renamed); no module registry is added.
         #expect(String(decoding: plain.code, as: UTF8.self) == """
 
-        (()=>{let a="document end";window.endEvents=a})();
+        (()=>{window.endEvents="document end"})();
         //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
 
         """)

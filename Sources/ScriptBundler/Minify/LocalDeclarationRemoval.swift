@@ -1,0 +1,273 @@
+/// Leaves out local declarations the code does not need, as Terser and Bun do:
+/// - a `const` (or never written `let`) initialised with a number, string, `true`, `false` or `null` is written
+///   as that literal at each use (`const e="downloadManager"` used once, also inside nested functions; used
+///   more often only while that is shorter), then left out;
+/// - a `let`/`const` no code refers to, with an initializer whose evaluation has no effect (literals, function
+///   and arrow expressions, array and object literals of those), and a function declaration (at the top of a
+///   function body) no code refers to, are left out. A declaration referred to only from declarations left out
+///   goes too.
+///
+/// Only local names (`TokenBindings.isLocal`): not the shared top level, not where `eval` or `with` reach, never
+/// a name that generated text may name. The temporal dead zone is kept: a constant is inlined only when every use
+/// comes after its declaration and cannot run before it. A use inside a function declaration of the same list
+/// (hoisted, so callable earlier) counts only when nothing before the declaration in that list can call it (it
+/// holds only declarations without effects, function declarations and directives). A use inlining makes no
+/// longer throw would have thrown only before the declaration ran, which those rules exclude.
+struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
+    let text: Text
+    let tokens: [JavaScriptToken]
+    let syntax: MinifierSyntax
+    let bindings: TokenBindings
+
+    private struct Candidate {
+        var declaration: Int
+        /// The statement (in `syntax`) and, for a declarator, its node; -1 for a function declaration.
+        var statement: Int32
+        var declarator: Int32
+        var list: Int
+        var position: Int
+        /// The initializer to write at each use, for an inlined constant.
+        var inlined: Int32 = -1
+    }
+
+    func run(_ edits: inout TokenEdits) {
+        let generated = generatedNames()
+        let sharedTokens = sharedDeclarationTokens()
+        var candidates: [Candidate] = []
+        var candidateOf: [Int: Int] = [:]
+        for (listIndex, list) in syntax.lists.enumerated() {
+            for (position, index) in list.statements.enumerated() {
+                let statement = syntax[index]
+                guard !edits.isEdited(statement.first), !edits.isSkipped(statement.first..<statement.end) else { continue }
+                // Leaving the statement out must join nothing: the one before ends by itself (so does the nearest
+                // one kept, by the same rule for those left out in between).
+                guard position == 0 || syntax.endsCleanly(list.statements[position - 1]) else { continue }
+                switch statement.kind {
+                case .declaration:
+                    let keyword = tokens[Int(statement.op)]
+                    guard text.isKeyword(keyword, "const") || (keyword.kind == .identifier && JavaScriptToken.spells(text.text(keyword), "let"))
+                    else { continue }
+                    for child in statement.children {
+                        let declarator = syntax[child]
+                        guard declarator.op >= 0, let declaration = local(at: declarator.op, generated: generated),
+                              bindings.declarations[declaration].kind == .let || bindings.declarations[declaration].kind == .const
+                        else { continue }
+                        if let initializer = declarator.children.first, !isPure(initializer) { continue }
+                        candidateOf[declaration] = candidates.count
+                        candidates.append(Candidate(declaration: declaration, statement: index, declarator: child, list: listIndex,
+                                                    position: position))
+                    }
+                case .functionDeclaration:
+                    guard let name = functionName(statement), let declaration = local(at: name, generated: generated),
+                          bindings.declarations[declaration].kind == .function,
+                          bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
+                          isUniqueName(declaration), !sharedTokens.contains(bindings.declarations[declaration].token) else { continue }
+                    candidateOf[declaration] = candidates.count
+                    candidates.append(Candidate(declaration: declaration, statement: index, declarator: -1, list: listIndex, position: position))
+                default:
+                    continue
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return }
+        // The references to each candidate.
+        var references = [[Int32]](repeating: [], count: candidates.count)
+        for k in tokens.indices where k < bindings.referenceAt.count && bindings.referenceAt[k] >= 0 {
+            if let candidate = candidateOf[Int(bindings.referenceAt[k])] { references[candidate].append(Int32(truncatingIfNeeded: k)) }
+        }
+        // Constants written at their uses.
+        for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
+            let uses = references[number]
+            guard !uses.isEmpty, uses.count == Int(bindings.referenceCounts[candidate.declaration]),
+                  !bindings.written[candidate.declaration], let initializer = syntax[candidate.declarator].children.first,
+                  let length = literalLength(syntax[initializer]) else { continue }
+            // Shorter: `name=literal,` goes (the name is at least one byte where it is written).
+            guard uses.count * length < length + 3 + uses.count else { continue }
+            guard uses.allSatisfy({ canInline(at: $0, candidate: candidate, literal: syntax[initializer]) && !edits.isEdited($0) })
+            else { continue }
+            candidates[number].inlined = initializer
+        }
+        // Left out: inlined constants, and declarations whose references all stand in what is left out.
+        var removed = [Bool](repeating: false, count: candidates.count)
+        var inRemoved = [Bool](repeating: false, count: tokens.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (number, candidate) in candidates.enumerated() where !removed[number] {
+                let uses = references[number]
+                guard uses.count == Int(bindings.referenceCounts[candidate.declaration]) else { continue }
+                let range = extent(candidate)
+                guard candidate.inlined >= 0 || uses.allSatisfy({ inRemoved[Int($0)] || range.contains($0) }) else { continue }
+                removed[number] = true
+                changed = true
+                for k in range { inRemoved[Int(k)] = true }
+            }
+        }
+        apply(candidates, removed: removed, references: references, &edits)
+    }
+
+    // MARK: - Edits
+
+    private func apply(_ candidates: [Candidate], removed: [Bool], references: [[Int32]], _ edits: inout TokenEdits) {
+        // Per statement: its declarators left out.
+        var byStatement: [Int32: Set<Int32>] = [:]
+        for (number, candidate) in candidates.enumerated() where removed[number] {
+            if candidate.inlined >= 0 {
+                let value = syntax[candidate.inlined]
+                for use in references[number] { edits.replace(use, with: [.span(value.first, value.end)]) }
+            }
+            byStatement[candidate.statement, default: []].insert(candidate.declarator)
+        }
+        for (index, declarators) in byStatement.sorted(by: { $0.key < $1.key }) {
+            let statement = syntax[index]
+            if statement.kind == .functionDeclaration || declarators.count == statement.children.count {
+                edits.skip(statement.first..<statement.end)
+                continue
+            }
+            // Some declarators stay: each one left out goes with the `,` after it, a last one with the `,` before it.
+            let children = statement.children
+            guard let lastKept = children.lastIndex(where: { !declarators.contains($0) }) else { continue }
+            for (offset, child) in children.enumerated() where declarators.contains(child) && offset < lastKept {
+                edits.skip(syntax[child].first..<syntax[children[offset + 1]].first)
+            }
+            if lastKept + 1 < children.count {
+                edits.skip(syntax[children[lastKept]].end..<syntax[children[children.count - 1]].end)
+            }
+        }
+    }
+
+
+    // MARK: - Candidates
+
+    /// The local declaration named at `token`, if the passes may remove it.
+    private func local(at token: Int32, generated: Set<[UInt8]>) -> Int? {
+        let k = Int(token)
+        guard k < bindings.declarationAt.count else { return nil }
+        let declaration = Int(bindings.declarationAt[k])
+        guard declaration >= 0, bindings.isLocal[declaration], !bindings.scopes[bindings.declarations[declaration].scope].isUnsafe,
+              !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
+        return declaration
+    }
+
+    /// Names that generated text refers to without the analysis seeing them.
+    private func generatedNames() -> Set<[UInt8]> {
+        var names = Set<[UInt8]>()
+        for k in tokens.indices where k < bindings.referenceAt.count && bindings.referenceAt[k] == TokenBindings.unknown {
+            names.insert(Array(text.text(tokens[k])))
+        }
+        return names
+    }
+
+    private func functionName(_ statement: MinifierSyntax.Node) -> Int32? {
+        var k = Int(statement.first)
+        if tokens[k].kind == .identifier { k += 1 } // `async`
+        guard k < Int(statement.end), text.isKeyword(tokens[k], "function") else { return nil }
+        k += 1
+        if k < Int(statement.end), text.isPunctuator(tokens[k], "*") { k += 1 }
+        guard k < Int(statement.end), tokens[k].kind == .identifier else { return nil }
+        return Int32(truncatingIfNeeded: k)
+    }
+
+    /// Tokens naming more than one declaration (a sloppy block's function is also a `var` of its function).
+    private func sharedDeclarationTokens() -> Set<Int> {
+        var seen = Set<Int>(), shared = Set<Int>()
+        for declaration in bindings.declarations where !seen.insert(declaration.token).inserted { shared.insert(declaration.token) }
+        return shared
+    }
+
+    /// Whether no other declaration of the scope has the declaration's name (`var f; function f(){}`).
+    private func isUniqueName(_ declaration: Int) -> Bool {
+        let d = bindings.declarations[declaration]
+        return !bindings.scopes[d.scope].declarations.contains { $0 != declaration && bindings.declarations[$0].name == d.name }
+    }
+
+    /// The tokens a candidate occupies.
+    private func extent(_ candidate: Candidate) -> Range<Int32> {
+        let node = candidate.declarator >= 0 ? syntax[candidate.declarator] : syntax[candidate.statement]
+        return node.first..<node.end
+    }
+
+    /// Whether evaluating `index` has no effect and cannot throw.
+    private func isPure(_ index: Int32) -> Bool {
+        let node = syntax[index]
+        switch node.kind {
+        case .literal:
+            return !text.isKeyword(tokens[Int(node.first)], "this")
+        case .function:
+            return true
+        case .parenthesized:
+            return node.children.first.map(isPure) ?? false
+        case .array:
+            return node.children.allSatisfy { syntax[$0].kind == .hole || isPure($0) }
+        case .object:
+            return node.children.allSatisfy { member in
+                let m = syntax[member]
+                switch m.kind {
+                case .property: return m.children.first.map(isPure) ?? false
+                case .method: return !text.isPunctuator(tokens[Int(m.op)], "[")
+                default: return false
+                }
+            }
+        case .unary:
+            let op = tokens[Int(node.op)]
+            guard op.kind == .punctuator, let operand = node.children.first else { return false }
+            return literalLength(syntax[operand]) != nil
+        default:
+            return false
+        }
+    }
+
+    /// The written length of a primitive literal (`true` is written `!0`), or nil for any other node.
+    private func literalLength(_ node: MinifierSyntax.Node) -> Int? {
+        guard node.kind == .literal, node.end == node.first + 1 else { return nil }
+        let token = tokens[Int(node.first)]
+        switch token.kind {
+        case .number, .string: return token.end - token.start
+        case .template: return token.end - token.start
+        case .keyword:
+            if text.isKeyword(token, "true") || text.isKeyword(token, "false") { return 2 }
+            if text.isKeyword(token, "null") { return 4 }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the literal can stand at reference `use` and nothing can read the name before its declaration ran.
+    private func canInline(at use: Int32, candidate: Candidate, literal: MinifierSyntax.Node) -> Bool {
+        let k = Int(use)
+        let statement = syntax[candidate.statement]
+        guard use >= statement.end, !bindings.isCalleeOrShorthand[k] else { return false }
+        if k > 0, text.isKeyword(tokens[k - 1], "delete") || text.isKeyword(tokens[k - 1], "typeof") { return false }
+        if k + 1 < tokens.count {
+            let next = tokens[k + 1]
+            if next.kind == .template || next.kind == .templateHead { return false }
+            if tokens[Int(literal.first)].kind == .number, text.isPunctuator(next, ".") || text.isPunctuator(next, "?.") { return false }
+        }
+        // A use inside a function declaration of the same list may run before the declaration, unless nothing
+        // before it can call that function.
+        let statements = syntax.lists[candidate.list].statements
+        for index in statements[(candidate.position + 1)...] {
+            let node = syntax[index]
+            guard node.first <= use, use < node.end else { continue }
+            if node.kind == .functionDeclaration {
+                return statements[..<candidate.position].allSatisfy(isInert)
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Whether running statement `index` calls nothing.
+    private func isInert(_ index: Int32) -> Bool {
+        let node = syntax[index]
+        switch node.kind {
+        case .functionDeclaration, .emptyStatement: return true
+        case .declaration: return node.children.allSatisfy { syntax[$0].children.allSatisfy(isPure) }
+        case .expressionStatement:
+            guard let value = node.children.first else { return false }
+            return syntax[value].kind == .literal && tokens[Int(syntax[value].first)].kind == .string
+        default: return false
+        }
+    }
+}
