@@ -1,6 +1,6 @@
 /// Merges adjacent declarations of one kind in a statement list: `var a=1;var b=2` becomes `var a=1,b=2` (the
 /// same bindings in the same scope, initialized in the same order). Only when the first ends with `;` and both
-/// keywords write the same (`const` declarations written as `let` merge with those written as `let` only).
+/// keywords are written the same (a `const` written as `let` merges with `let`; other `const`s only with `const`).
 struct DeclarationMerging<Text: Minifier.TokenText> {
     let text: Text
     let tokens: [JavaScriptToken]
@@ -34,10 +34,16 @@ struct DeclarationMerging<Text: Minifier.TokenText> {
         }
     }
 
+    /// Whether the keywords at `a` and `b` are written the same: equal text, or `let` and a `const` written as `let`.
     private func sameKeyword(_ a: Int32, _ b: Int32) -> Bool {
-        let first = tokens[Int(a)], second = tokens[Int(b)]
-        guard JavaScriptToken.spells(text.text(first), text.text(second)) else { return false }
-        return letConsts.contains(a) == letConsts.contains(b)
+        let aIsLet = letConsts.contains(a) || isLet(a), bIsLet = letConsts.contains(b) || isLet(b)
+        if aIsLet || bIsLet { return aIsLet && bIsLet }
+        return JavaScriptToken.spells(text.text(tokens[Int(a)]), text.text(tokens[Int(b)]))
+    }
+
+    private func isLet(_ k: Int32) -> Bool {
+        let bytes = text.text(tokens[Int(k)])
+        return bytes.count == 3 && bytes[0] == 0x6C && bytes[1] == 0x65 && bytes[2] == 0x74
     }
 }
 
