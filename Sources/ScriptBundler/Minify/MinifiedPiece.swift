@@ -27,6 +27,9 @@ struct MinifiedPiece: Sendable {
     var lineCount = 0
     /// UTF-16 length of the code after its last line terminator.
     var lastLineColumn = 0
+    /// Where the writer put each new name, while the minifier makes a `RenamedPieceTemplate` of the piece (empty
+    /// otherwise).
+    var nameSlots: [RenamedPieceTemplate.NameSlot] = []
 
     /// Generated one-line ASCII code, kept as it is and unmapped.
     static func verbatim(_ text: String) -> MinifiedPiece {

@@ -53,15 +53,29 @@ enum Minifier {
             TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
                           sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
+        // A piece written before with other new names only (the same module hoisted into another bundle).
+        let templateKey = piece.passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
+        let newNames = renames.table.map(\.name)
+        if let passMemo = piece.passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
+           let substituted = template.substituting(newNames) {
+            if newNames != template.names { passMemo.noteRenamedTemplateUse() }
+            return substituted
+        }
         let memo = piece.passMemo.map {
             ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
                                       generatedNames: piece.tokens.generatedNames, written: written,
                                       renamed: piece.tokens.tokens.indices.map { renames[$0] != nil },
                                       sharedTopLevel: piece.hoistedNames != nil))
         }
-        return write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
-                     renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
-                     bindings: bindings, passes: true, memo: memo)
+        var minified = write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
+                             renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
+                             bindings: bindings, passes: true, memo: memo, recordsNameSlots: templateKey != nil)
+        if let passMemo = piece.passMemo, let templateKey {
+            let slots = minified.nameSlots
+            minified.nameSlots = []
+            passMemo.store(RenamedPieceTemplate(piece: minified, slots: slots, names: newNames), for: templateKey)
+        }
+        return minified
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already
@@ -140,11 +154,12 @@ enum Minifier {
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool,
         sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool,
-        memo: (MinifierPassMemo, MinifierPassMemo.Key)? = nil
+        memo: (MinifierPassMemo, MinifierPassMemo.Key)? = nil, recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
         guard passes, !tokens.isEmpty else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
-                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
+                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
+                         recordsNameSlots: recordsNameSlots)
         }
         let outcome: MinifierPassMemo.Outcome
         if let memo, let remembered = memo.0.outcome(for: memo.1) {
@@ -164,7 +179,8 @@ enum Minifier {
         }
         guard case .edited(let edited) = outcome else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
-                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources)
+                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
+                         recordsNameSlots: recordsNameSlots)
         }
         var movedOrigins = origins
         var originStarts: [Int32] = []
@@ -183,13 +199,13 @@ enum Minifier {
         }
         return write(code, generated: generated + edited.text, tokens: edited.tokens, range: edited.range, legalComments: legalComments,
                      renames: renames.moved(to: edited), rewrites: rewrites.moved(to: edited), origins: movedOrigins,
-                     originStarts: originStarts, mapping: mapping, sources: sources)
+                     originStarts: originStarts, mapping: mapping, sources: sources, recordsNameSlots: recordsNameSlots)
     }
 
     private static func write(
         _ code: [UInt8], generated: [UInt8], tokens: [JavaScriptToken], range: Range<Int>?,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32],
-        mapping: Bool, sources: [SourceMapBuilder.Source]
+        mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
         // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
         var renameCosts: [Int] = []
@@ -202,21 +218,23 @@ enum Minifier {
             if generated.isEmpty {
                 return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, range: range ?? tokens.indices,
                              legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
-                             originStarts: originStarts, mapping: mapping, sources: sources)
+                             originStarts: originStarts, mapping: mapping, sources: sources, recordsNameSlots: recordsNameSlots)
             }
             return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens,
                          range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                         origins: origins, originStarts: originStarts, mapping: mapping, sources: sources)
+                         origins: origins, originStarts: originStarts, mapping: mapping, sources: sources,
+                         recordsNameSlots: recordsNameSlots)
         } }
     }
 
     private static func write<Text: TokenText>(
         _ text: Text, bound: Int, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
         renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32], mapping: Bool,
-        sources: [SourceMapBuilder.Source]
+        sources: [SourceMapBuilder.Source], recordsNameSlots: Bool
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
         writer.originStarts = originStarts
+        if recordsNameSlots { writer.nameSlots = [] }
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
         if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
         // The code is written straight into the array's storage; past `bound` (never, by the count above)
@@ -231,6 +249,7 @@ enum Minifier {
         piece.sources = mapping ? sources : []
         piece.lineCount = writer.line
         piece.lastLineColumn = writer.column
+        piece.nameSlots = writer.nameSlots ?? []
         return piece
     }
 

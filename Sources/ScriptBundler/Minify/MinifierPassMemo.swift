@@ -9,6 +9,10 @@ import Foundation
 /// the piece's tokens, where each source token was written, the generated names, the renamer's choices and
 /// whether the piece is scope-hoisted. Holds the last `capacity`
 /// streams (a watcher keeps a file's memo between builds).
+///
+/// It also keeps whole minified pieces as templates (`TemplateKey`, `RenamedPieceTemplate`): a piece equal in
+/// everything the minifier reads but the new names themselves (a scope-hoisted module whose top-level names each
+/// bundle chooses) is made from the template by putting its names in.
 final class MinifierPassMemo: @unchecked Sendable {
     /// Everything of a piece the passes read besides its source file.
     struct Key: Equatable {
@@ -25,6 +29,43 @@ final class MinifierPassMemo: @unchecked Sendable {
         let sharedTopLevel: Bool
     }
 
+    /// Everything of a prepared piece that the passes and the writer read besides its source file (bytes,
+    /// tokens, scope analysis) and the renames' new names: equal keys give pieces that differ only in those names.
+    struct TemplateKey: Equatable {
+        let generated: [UInt8]
+        let tokens: [JavaScriptToken]
+        let sourceTokens: [Int32]
+        let origins: [Int32]
+        let generatedNames: [Int]
+        let legalComments: [Range<Int>]
+        let written: [Int32]
+        /// The renames' structure: which rename each token takes, and each rename's original name and form.
+        let renameByToken: [Int32]
+        let originalNames: [String]
+        let shorthands: [Bool]
+        let sharedTopLevel: Bool
+        let mapping: Bool
+        let sourcePaths: [String]
+        let sourceContents: [[UInt8]]
+
+        init(_ piece: PreparedPiece, written: [Int32], renames: IdentifierRenames) {
+            generated = piece.generated
+            tokens = piece.tokens.tokens
+            sourceTokens = piece.tokens.sourceTokens
+            origins = piece.tokens.origins
+            generatedNames = piece.tokens.generatedNames
+            legalComments = piece.tokens.legalComments
+            self.written = written
+            renameByToken = renames.byToken
+            originalNames = renames.table.map(\.originalName)
+            shorthands = renames.table.map(\.isShorthand)
+            sharedTopLevel = piece.hoistedNames != nil
+            mapping = piece.mapping
+            sourcePaths = piece.sources.map(\.path)
+            sourceContents = piece.sources.map(\.content)
+        }
+    }
+
     /// What the passes made of a piece.
     enum Outcome {
         /// No edits: the piece is written as recorded.
@@ -34,32 +75,93 @@ final class MinifierPassMemo: @unchecked Sendable {
 
     static let capacity = 8
 
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var entries: [(key: Key, outcome: Outcome)] = []
+    private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
+    private var renamedUses = 0
+    /// Keys of pieces some thread is making (claimed, not yet stored).
+    private var inFlight: [TemplateKey] = []
 
     init() {}
 
     /// The outcome stored for `key`, if any.
     func outcome(for key: Key) -> Outcome? {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return entries.first { $0.key == key }?.outcome
     }
 
     /// Stores `outcome` for `key` (once: a piece minified by two bundles at the same time gives the same one),
     /// forgetting the oldest entry past `capacity`.
     func store(_ outcome: Outcome, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         guard !entries.contains(where: { $0.key == key }) else { return }
         entries.append((key, outcome))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
 
+    /// The template stored for `key`, if any; else `nil`, and the caller must make the piece and `store` its
+    /// template. While another thread makes a piece of an equal key, waits for its template instead (bundles
+    /// built at the same time reach a shared module together).
+    func claimTemplate(for key: TemplateKey) -> RenamedPieceTemplate? {
+        condition.lock()
+        while true {
+            if let found = templates.first(where: { $0.key == key }) {
+                condition.unlock()
+                return found.template
+            }
+            guard inFlight.contains(key) else { break }
+            condition.unlock()
+            WorkerPool.shared.whileBlocked {
+                condition.lock()
+                while inFlight.contains(key) { condition.wait() }
+                condition.unlock()
+            }
+            condition.lock()
+        }
+        inFlight.append(key)
+        condition.unlock()
+        return nil
+    }
+
+    /// Stores `template` for `key` (once), forgetting the oldest template past `capacity`, and wakes the
+    /// threads waiting for it.
+    func store(_ template: RenamedPieceTemplate, for key: TemplateKey) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let index = inFlight.firstIndex(of: key) { inFlight.remove(at: index) }
+        condition.broadcast()
+        guard !templates.contains(where: { $0.key == key }) else { return }
+        templates.append((key, template))
+        if templates.count > Self.capacity { templates.removeFirst(templates.count - Self.capacity) }
+    }
+
+    /// The number of templates held.
+    var templateCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return templates.count
+    }
+
+    /// How many pieces were made from a template with new names other than the template's own.
+    var renamedTemplateUses: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return renamedUses
+    }
+
+    /// Counts a piece made from a template with other names (see `renamedTemplateUses`).
+    func noteRenamedTemplateUse() {
+        condition.lock()
+        defer { condition.unlock() }
+        renamedUses += 1
+    }
+
     /// The number of outcomes held.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return entries.count
     }
 }

@@ -78,6 +78,8 @@ extension Minifier {
         /// Per token, when the passes edited the stream: the offset of the original token it maps to (written text
         /// lies outside the body that `Origins.body` maps).
         var originStarts: [Int32] = []
+        /// Where each new name was written, when recording them for a `RenamedPieceTemplate` (`nil`: not recording).
+        var nameSlots: [RenamedPieceTemplate.NameSlot]?
     }
 }
 
@@ -467,6 +469,11 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         }
         let start = Int(renameNameStarts[renameIndex])
         let count = Int(renameNameStarts[renameIndex + 1]) - start
+        if nameSlots != nil {
+            nameSlots?.append(RenamedPieceTemplate.NameSlot(
+                offset: Int32(truncatingIfNeeded: written), rename: Int32(truncatingIfNeeded: renameIndex),
+                line: Int32(truncatingIfNeeded: line), segmentEnd: Int32(truncatingIfNeeded: piece.segments.count)))
+        }
         // New names are ASCII.
         appendBytes(renameNames + start, count: count)
         column += count

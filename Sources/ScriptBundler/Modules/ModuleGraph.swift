@@ -195,7 +195,11 @@ struct ModuleGraph {
 
     /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
     private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
-        if let cached = cache?.file(at: path), known == nil || known == cached.bytes { return cached }
+        guard let cache else { return try parseUncached(path, known: known) }
+        return try cache.file(at: path, matching: known) { () throws(BundlerError) in try parseUncached(path, known: known) }
+    }
+
+    private func parseUncached(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
         let bytes: [UInt8]
         if let known { bytes = known } else { bytes = try read(path) }
         if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
@@ -209,9 +213,7 @@ struct ModuleGraph {
                 throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
             }
         }
-        let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
-        cache?.store(parsed, at: path)
-        return parsed
+        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
     }
 
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {

@@ -11,30 +11,70 @@ struct ParsedFile: Sendable {
 
 /// Parsed files shared by the groups of one build (built in parallel), so a package imported by several
 /// bundles is read and parsed once; in watch mode kept between builds, minus the files that changed.
+///
+/// Groups built at the same time often reach a shared file together: the first parses it and the others wait
+/// for that parse (`file(at:matching:parse:)`), so the file is parsed once and its bundles share one
+/// `MinifierPassMemo`.
 final class ParsedFileCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var files: [String: ParsedFile] = [:]
+    /// Paths being parsed by some thread right now.
+    private var parsing: Set<String> = []
 
     init() {}
 
     func file(at path: String) -> ParsedFile? {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return files[path]
+    }
+
+    /// The parse of `path` held for `known` bytes (any, when `nil`), else the one `parse` makes (stored on
+    /// success). While another thread parses the same path, waits for it and takes its parse if it fits.
+    func file(at path: String, matching known: [UInt8]?, parse: () throws(BundlerError) -> ParsedFile) throws(BundlerError) -> ParsedFile {
+        condition.lock()
+        while true {
+            if let cached = files[path], known == nil || known == cached.bytes {
+                condition.unlock()
+                return cached
+            }
+            guard parsing.contains(path) else { break }
+            condition.unlock()
+            WorkerPool.shared.whileBlocked {
+                condition.lock()
+                while parsing.contains(path) { condition.wait() }
+                condition.unlock()
+            }
+            condition.lock()
+        }
+        parsing.insert(path)
+        condition.unlock()
+        let result: Result<ParsedFile, BundlerError>
+        do throws(BundlerError) {
+            result = .success(try parse())
+        } catch {
+            result = .failure(error)
+        }
+        condition.lock()
+        parsing.remove(path)
+        if case .success(let parsed) = result { files[path] = parsed }
+        condition.broadcast()
+        condition.unlock()
+        return try result.get()
     }
 
     /// Forgets `paths` (files, or folders: everything under them).
     func invalidate(_ paths: Set<String>) {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         for key in files.keys where paths.contains(key) || paths.contains(where: { key.hasPrefix($0 + "/") }) {
             files[key] = nil
         }
     }
 
     func store(_ file: ParsedFile, at path: String) {
-        lock.lock()
+        condition.lock()
         files[path] = file
-        lock.unlock()
+        condition.unlock()
     }
 }

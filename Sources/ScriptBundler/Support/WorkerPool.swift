@@ -157,6 +157,15 @@ final class WorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Runs `wait`, which blocks until work on other threads is done, counting the calling worker as blocked
+    /// meanwhile (as `forEach` does), so queued work may start on the core it leaves free.
+    func whileBlocked<T>(_ wait: () -> T) -> T {
+        let isWorker = Self.isWorkerThread
+        if isWorker { workerWillBlock() }
+        defer { if isWorker { workerDidUnblock() } }
+        return wait()
+    }
+
     /// Runs `body` for every index in `order` (default `0..<count`, claimed in that order), on the calling thread
     /// and idle workers at once; returns when every iteration has finished.
     func forEach(count: Int, order: [Int]? = nil, _ body: @escaping @Sendable (Int) -> Void) {

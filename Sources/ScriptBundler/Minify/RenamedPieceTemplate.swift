@@ -1,0 +1,75 @@
+/// A minified piece with the places its renamed identifiers were written, so that a piece of another bundle that
+/// differs only in the new names (a scope-hoisted module whose top-level names the bundle chose) is made from it by
+/// putting the other names in, without renaming passes or writing it again.
+///
+/// The names never change anything else the writer decides: they are ASCII identifiers, and the separator before
+/// or after one depends only on it being a word (`TokenSeparator.spacing`). Mappings after a name on its line move
+/// by the difference in length.
+struct RenamedPieceTemplate: Sendable {
+    /// Where the writer wrote a rename's new name.
+    struct NameSlot: Sendable, Equatable {
+        /// Byte offset of the name in `piece.code`.
+        var offset: Int32
+        /// Index into the renames' table.
+        var rename: Int32
+        /// The line (from the piece's first) the name is on.
+        var line: Int32
+        /// The number of segments written up to and including the name's own (later ones may move).
+        var segmentEnd: Int32
+    }
+
+    /// The piece as written with `names`.
+    let piece: MinifiedPiece
+    let slots: [NameSlot]
+    /// The new name of each rename of the table the piece was written with.
+    let names: [[UInt8]]
+
+    /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`;
+    /// `nil` when the tables do not line up.
+    func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
+        guard newNames.count == names.count else { return nil }
+        if newNames == names { return piece }
+        var result = piece
+        var code: [UInt8] = []
+        var growth = 0
+        for slot in slots {
+            let index = Int(slot.rename)
+            guard index >= 0, index < names.count else { return nil }
+            growth += newNames[index].count - names[index].count
+        }
+        code.reserveCapacity(piece.code.count + max(0, growth))
+        var copied = 0
+        var segment = 0
+        var delta = 0
+        var deltaLine: Int32 = -1
+        let segmentCount = result.segments.count
+        for slot in slots {
+            let index = Int(slot.rename)
+            let offset = Int(slot.offset)
+            let old = names[index], new = newNames[index]
+            guard offset >= copied, offset + old.count <= piece.code.count else { return nil }
+            // Segments up to and including the name's own keep the shift of the names before it on its line.
+            let end = min(Int(slot.segmentEnd), segmentCount)
+            while segment < end {
+                if result.segments[segment].line == deltaLine { result.segments[segment].column += Int32(truncatingIfNeeded: delta) }
+                segment += 1
+            }
+            if slot.line != deltaLine {
+                deltaLine = slot.line
+                delta = 0
+            }
+            delta += new.count - old.count
+            code.append(contentsOf: piece.code[copied..<offset])
+            code.append(contentsOf: new)
+            copied = offset + old.count
+        }
+        code.append(contentsOf: piece.code[copied...])
+        while segment < segmentCount {
+            if result.segments[segment].line == deltaLine { result.segments[segment].column += Int32(truncatingIfNeeded: delta) }
+            segment += 1
+        }
+        if deltaLine == Int32(truncatingIfNeeded: piece.lineCount) { result.lastLineColumn += delta }
+        result.code = code
+        return result
+    }
+}
