@@ -167,7 +167,10 @@ struct ModuleGraph {
             let parsed = try parse(path, known: known)
             let bytes = parsed.bytes, tokens = parsed.tokens
             if !path.hasSuffix(".json") {
-                try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+                let target = target
+                try parsed.facts.checkSyntax(for: target) { () throws(BundlerError) in
+                    try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+                }
             }
             if path.hasSuffix(".json") {
                 record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
@@ -182,6 +185,7 @@ struct ModuleGraph {
                     kind = .plainScript
                 }
                 record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
+                record.facts = parsed.facts
             } else {
                 record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
             }

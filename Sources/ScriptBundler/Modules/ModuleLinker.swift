@@ -168,6 +168,12 @@ struct ModuleLinker {
     /// Whether the module's top level (outside every non-arrow function and class body) reads neither `this`,
     /// `arguments` nor `new.target`, so its wrapper may be an arrow function: the only differences are those three.
     static func canUseArrowWrapper(_ record: ModuleRecord) -> Bool {
+        guard record.analysis != nil else { return false }
+        guard let facts = record.facts else { return findCanUseArrowWrapper(record) }
+        return facts.canUseArrowWrapper { findCanUseArrowWrapper(record) }
+    }
+
+    private static func findCanUseArrowWrapper(_ record: ModuleRecord) -> Bool {
         guard let analysis = record.analysis else { return false }
         let tokens = record.tokens
         var hasThis = false
@@ -256,6 +262,12 @@ struct ModuleLinker {
     /// Which of the CommonJS wrapper names (`module`, `exports`, `require`, `global`) the module references
     /// without declaring them.
     static func freeNames(_ record: ModuleRecord) -> Set<String> {
+        guard record.analysis != nil else { return [] }
+        guard let facts = record.facts else { return findFreeNames(record) }
+        return facts.freeNames { findFreeNames(record) }
+    }
+
+    private static func findFreeNames(_ record: ModuleRecord) -> Set<String> {
         guard let analysis = record.analysis else { return [] }
         let wrapperNames = ["module", "exports", "require", "global"]
         var free = [false, false, false, false]

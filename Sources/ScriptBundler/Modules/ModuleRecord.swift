@@ -37,6 +37,9 @@ struct ModuleRecord {
     var isDeclaredSideEffectFree = false
     /// The minifier's results for pieces copying this file (shared with other bundles' records of the same parse).
     var passMemo: MinifierPassMemo? = nil
+    /// Facts about the file found once for every bundle that holds it; set only on records whose `analysis` is
+    /// the shared parse's (`nil`: each fact is worked out again).
+    var facts: ModuleFileFacts? = nil
 
     var isES: Bool { kind == .esModule }
 }

@@ -7,6 +7,8 @@ struct ParsedFile: Sendable {
     let analysis: ScopeAnalysis?
     /// The minifier's results for the pieces that copy this file, shared by the bundles that hold it.
     let passMemo = MinifierPassMemo()
+    /// What the module graph and the linker find out about this file alone, shared by the bundles that hold it.
+    let facts = ModuleFileFacts()
 }
 
 /// Parsed files shared by the groups of one build (built in parallel), so a package imported by several

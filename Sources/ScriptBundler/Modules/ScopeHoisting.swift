@@ -292,6 +292,12 @@ struct ScopeHoisting {
     /// scope analysis marks such bindings written, conservatively (a name anywhere in an assignment target counts);
     /// the tokens around each reference then tell a direct assignment.
     static func assignsImport(_ record: ModuleRecord) -> Bool {
+        guard record.analysis != nil else { return false }
+        guard let facts = record.facts else { return findAssignsImport(record) }
+        return facts.assignsImport { findAssignsImport(record) }
+    }
+
+    private static func findAssignsImport(_ record: ModuleRecord) -> Bool {
         guard let analysis = record.analysis else { return false }
         let written = analysis.writtenDeclarations
         var imported = Set<Int>()

@@ -3,6 +3,12 @@
 enum TopLevelThis {
     /// Their token indexes, ascending; `nil` when the scopes' extents cannot be found from the brackets.
     static func tokens(in record: ModuleRecord) -> [Int]? {
+        guard record.analysis != nil else { return nil }
+        guard let facts = record.facts else { return findTokens(in: record) }
+        return facts.topLevelThis { findTokens(in: record) }
+    }
+
+    private static func findTokens(in record: ModuleRecord) -> [Int]? {
         var thisTokens: [Int] = []
         for (index, token) in record.tokens.enumerated() where token.kind == .keyword && token.isKeyword("this", in: record.bytes) {
             thisTokens.append(index)
@@ -12,6 +18,12 @@ enum TopLevelThis {
 
     /// Whether the module reads a free `arguments` at its top level (not inside a function); `nil` when unknown.
     static func readsArguments(_ record: ModuleRecord) -> Bool? {
+        guard record.analysis != nil else { return nil }
+        guard let facts = record.facts else { return findReadsArguments(record) }
+        return facts.readsArguments { findReadsArguments(record) }
+    }
+
+    private static func findReadsArguments(_ record: ModuleRecord) -> Bool? {
         guard let analysis = record.analysis else { return nil }
         var candidates: [Int] = []
         for reference in analysis.references where reference.declaration == nil && analysis.name(of: reference) == "arguments" {

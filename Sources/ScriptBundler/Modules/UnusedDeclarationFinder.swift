@@ -7,10 +7,59 @@
 /// Dropping such a declaration keeps every observable behaviour. Modules whose top level can be reached by
 /// `eval` or `with` are left alone.
 enum UnusedDeclarationFinder {
+    /// What of `unusedRanges` depends on the file alone: the droppable declarations and who reaches them.
+    struct Reachability: Sendable {
+        /// Token ranges of the candidate declarations, sorted by position.
+        var ranges: [Range<Int>] = []
+        /// Per candidate: the candidates its code references.
+        var edges: [[Int]] = []
+        /// Candidates referenced from code that stays whatever is read.
+        var keptRoots: [Int] = []
+        /// Candidates exported under a name: live when someone reads that name.
+        var exportRoots: [(exportedName: String, candidate: Int)] = []
+    }
+
+    /// What of `liveImports` depends on the file alone.
+    struct ImportReads: Sendable {
+        /// Whether `eval` or `with` reaches the top level: every import binding is live.
+        var allLive = false
+        /// Every import binding (all live when `allLive`).
+        var imports: [Int] = []
+        /// Import bindings read outside the statements the linker removes, with the reading token.
+        var reads: [(declaration: Int, token: Int)] = []
+        /// Import bindings exported again under a name.
+        var exported: [(exportedName: String, declaration: Int)] = []
+    }
+
     /// Token ranges (sorted, disjoint) of the declarations to drop, each including an `export` keyword
     /// written before it. `readExports`: exported names someone reads (`nil`: all of them).
     static func unusedRanges(in record: ModuleRecord, readExports: Set<String>?) -> [Range<Int>] {
-        guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return [] }
+        guard record.analysis != nil else { return [] }
+        let found = record.facts?.unusedDeclarationReachability { reachability(in: record) } ?? reachability(in: record)
+        guard !found.ranges.isEmpty else { return [] }
+        var live = Array(repeating: false, count: found.ranges.count)
+        var work: [Int] = []
+        func markLive(_ index: Int) {
+            if !live[index] {
+                live[index] = true
+                work.append(index)
+            }
+        }
+        for root in found.keptRoots { markLive(root) }
+        // Exported bindings that someone reads (export statements themselves are removed, so they are not roots).
+        for root in found.exportRoots {
+            if let readExports, !readExports.contains(root.exportedName) { continue }
+            markLive(root.candidate)
+        }
+        while let index = work.popLast() {
+            for target in found.edges[index] { markLive(target) }
+        }
+        return found.ranges.indices.filter { !live[$0] }.map { found.ranges[$0] }
+    }
+
+    /// The candidates of `unusedRanges` in `record` and their references, found once per file.
+    static func reachability(in record: ModuleRecord) -> Reachability {
+        guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return Reachability() }
         let module = analysis.module
         let tokens = record.tokens
         let bytes = record.bytes
@@ -69,7 +118,7 @@ enum UnusedDeclarationFinder {
             }
             if let range { candidates.append((declaration, range)) }
         }
-        guard !candidates.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return Reachability() }
         candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
         // Candidate index of each declaration, -1 for the others.
         var candidateIndex = [Int32](repeating: -1, count: analysis.declarations.count)
@@ -100,73 +149,78 @@ enum UnusedDeclarationFinder {
         }
 
         // Edges from each candidate to the candidates it references; roots are references from kept code.
-        var live = Array(repeating: false, count: candidates.count)
-        var edges = Array(repeating: [Int](), count: candidates.count)
-        var work: [Int] = []
-        func markLive(_ index: Int) {
-            if !live[index] {
-                live[index] = true
-                work.append(index)
-            }
-        }
+        var result = Reachability(ranges: candidates.map(\.range), edges: Array(repeating: [Int](), count: candidates.count))
         for reference in analysis.references {
             guard let declaration = reference.declaration, let target = candidateNumber(of: declaration) else { continue }
             if let owner = containing(reference.token) {
-                edges[owner].append(target)
+                result.edges[owner].append(target)
             } else if !inRemovedStatement(reference.token) {
-                markLive(target)
+                result.keptRoots.append(target)
             }
         }
-        // Exported bindings that someone reads (export statements themselves are removed, so they are not roots).
         var topLevelByName: [String: Int] = [:]
         topLevelByName.reserveCapacity(program.declarations.count)
         for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
         for export in module.exports {
             guard case .local(let name, _) = export.source else { continue }
-            if let readExports, !readExports.contains(export.exportedName) { continue }
-            if let declaration = topLevelByName[name], let index = candidateNumber(of: declaration) { markLive(index) }
+            if let declaration = topLevelByName[name], let index = candidateNumber(of: declaration) {
+                result.exportRoots.append((export.exportedName, index))
+            }
         }
-        while let index = work.popLast() {
-            for target in edges[index] { markLive(target) }
-        }
-        return candidates.indices.filter { !live[$0] }.map { candidates[$0].range }
+        return result
     }
 
     /// The import bindings (indexes into `analysis.declarations`) that the code kept when `unused` (from
     /// `unusedRanges`) is dropped reads, or that an export someone reads (`readExports`, `nil`: all) passes on.
     static func liveImports(in record: ModuleRecord, unused: [Range<Int>], readExports: Set<String>?) -> Set<Int> {
-        guard let analysis = record.analysis else { return [] }
-        let module = analysis.module
+        guard record.analysis != nil else { return [] }
+        let reads = record.facts?.importReads { importReads(in: record) } ?? importReads(in: record)
         var live = Set<Int>()
-        // Code that `eval` or `with` reaches may read any of them.
-        if analysis.scopes.first?.isUnsafe ?? true {
-            for binding in module.imports where binding.declaration >= 0 { live.insert(binding.declaration) }
+        if reads.allLive {
+            live.formUnion(reads.imports)
             return live
         }
-        let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
-        func within(_ ranges: [Range<Int>], _ token: Int) -> Bool {
-            var low = 0, high = ranges.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranges[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 && ranges[low - 1].contains(token)
+        for read in reads.reads where !within(unused, read.token) { live.insert(read.declaration) }
+        for export in reads.exported where readExports?.contains(export.exportedName) ?? true { live.insert(export.declaration) }
+        return live
+    }
+
+    /// The reads of import bindings in `record` that `liveImports` looks at, found once per file.
+    static func importReads(in record: ModuleRecord) -> ImportReads {
+        guard let analysis = record.analysis else { return ImportReads() }
+        let module = analysis.module
+        var result = ImportReads()
+        // Code that `eval` or `with` reaches may read any of them.
+        if analysis.scopes.first?.isUnsafe ?? true {
+            result.allLive = true
+            result.imports = module.imports.map(\.declaration).filter { $0 >= 0 }
+            return result
         }
+        let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
         for reference in analysis.references {
             guard let declaration = reference.declaration, analysis.declarations[declaration].kind == .import,
-                  !within(unused, reference.token), !within(removed, reference.token) else { continue }
-            live.insert(declaration)
+                  !within(removed, reference.token) else { continue }
+            result.reads.append((declaration, reference.token))
         }
         var importsByName: [String: Int] = [:]
         for binding in module.imports where binding.declaration >= 0 && binding.declaration < analysis.declarations.count {
             importsByName[analysis.declarations[binding.declaration].name] = binding.declaration
         }
         for export in module.exports {
-            guard case .local(let name, _) = export.source, readExports?.contains(export.exportedName) ?? true,
-                  let declaration = importsByName[name] else { continue }
-            live.insert(declaration)
+            guard case .local(let name, _) = export.source, let declaration = importsByName[name] else { continue }
+            result.exported.append((export.exportedName, declaration))
         }
-        return live
+        return result
+    }
+
+    /// Whether `token` lies in one of `ranges` (sorted by lower bound).
+    private static func within(_ ranges: [Range<Int>], _ token: Int) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && ranges[low - 1].contains(token)
     }
 
     /// `[export] [async] function [*] name (...) {...}` around the name token, or `nil` when the shape is

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What the bundler finds out about one parsed file that depends on the file alone (and, for the syntax check, on
+/// the target), kept with the parse (`ParsedFile`) so the bundles that hold the file find each fact once.
+///
+/// Every fact is worked out from the file's bytes, tokens and scope analysis only, by the function that would
+/// otherwise run each time; a fact found twice at once (two groups) is the same value, so the first one kept wins.
+/// It lives as long as its parse: watch mode forgets it with the parse of a changed file.
+final class ModuleFileFacts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var syntaxChecks: [ScriptTarget: Result<Void, BundlerError>] = [:]
+    private var topLevelThis: [Int]??
+    private var readsArguments: Bool??
+    private var freeNames: Set<String>?
+    private var canUseArrowWrapper: Bool?
+    private var assignsImport: Bool?
+    private var unusedDeclarationReachability: UnusedDeclarationFinder.Reachability?
+    private var importReads: UnusedDeclarationFinder.ImportReads?
+
+    init() {}
+
+    /// Runs `check` (the file's `SyntaxTargetCheck` for `target`) once per target; later calls give its result again.
+    func checkSyntax(for target: ScriptTarget, _ check: () throws(BundlerError) -> Void) throws(BundlerError) {
+        let known = locked { syntaxChecks[target] }
+        if let known { return try known.get() }
+        let result: Result<Void, BundlerError>
+        do throws(BundlerError) {
+            try check()
+            result = .success(())
+        } catch {
+            result = .failure(error)
+        }
+        locked { if syntaxChecks[target] == nil { syntaxChecks[target] = result } }
+        try result.get()
+    }
+
+    /// `TopLevelThis.tokens(in:)` of the file.
+    func topLevelThis(_ find: () -> [Int]?) -> [Int]? { memo(\.topLevelThis, find) }
+
+    /// `TopLevelThis.readsArguments(_:)` of the file.
+    func readsArguments(_ find: () -> Bool?) -> Bool? { memo(\.readsArguments, find) }
+
+    /// `ModuleLinker.freeNames(_:)` of the file.
+    func freeNames(_ find: () -> Set<String>) -> Set<String> { memo(\.freeNames, find) }
+
+    /// `ModuleLinker.canUseArrowWrapper(_:)` of the file.
+    func canUseArrowWrapper(_ find: () -> Bool) -> Bool { memo(\.canUseArrowWrapper, find) }
+
+    /// `ScopeHoisting.assignsImport(_:)` of the file.
+    func assignsImport(_ find: () -> Bool) -> Bool { memo(\.assignsImport, find) }
+
+    /// `UnusedDeclarationFinder.reachability(in:)` of the file.
+    func unusedDeclarationReachability(_ find: () -> UnusedDeclarationFinder.Reachability) -> UnusedDeclarationFinder.Reachability {
+        memo(\.unusedDeclarationReachability, find)
+    }
+
+    /// `UnusedDeclarationFinder.importReads(in:)` of the file.
+    func importReads(_ find: () -> UnusedDeclarationFinder.ImportReads) -> UnusedDeclarationFinder.ImportReads {
+        memo(\.importReads, find)
+    }
+
+    private func memo<Value>(_ slot: ReferenceWritableKeyPath<ModuleFileFacts, Value?>, _ find: () -> Value) -> Value {
+        if let known = locked({ self[keyPath: slot] }) { return known }
+        let found = find()
+        return locked {
+            if let known = self[keyPath: slot] { return known }
+            self[keyPath: slot] = found
+            return found
+        }
+    }
+
+    private func locked<T>(_ body: () throws(Never) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
