@@ -45,6 +45,7 @@ struct TokenBindings {
         referenceCounts = [Int32](repeating: 0, count: analysis.declarations.count)
         isLocal = [Bool](repeating: false, count: analysis.declarations.count)
         usesArguments = false
+        let checksGeneratedNames = !namedByGenerated.isEmpty
         for (index, declaration) in analysis.declarations.enumerated() {
             let k = place(declaration.token)
             if k >= 0 {
@@ -53,11 +54,16 @@ struct TokenBindings {
             }
             let scope = analysis.scopes[declaration.scope]
             isLocal[index] = k >= 0 && !scope.isUnsafe && !(sharedTopLevel && declaration.scope == 0)
-                && declaration.name != "arguments" && declaration.name != "eval" && !namedByGenerated.contains(declaration.name)
+                && declaration.name != "arguments" && declaration.name != "eval"
+                && !(checksGeneratedNames && namedByGenerated.contains(declaration.name))
         }
+        // `arguments` by its name ID (each reference's name is an interned string: compared as numbers here).
+        let argumentsID = analysis.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) }
+        let nameIDs = analysis.tokenNameIDs
         for reference in analysis.references {
-            let name = analysis.name(of: reference)
-            if name == "arguments" { usesArguments = true }
+            if let argumentsID, reference.token >= 0, reference.token < nameIDs.count, nameIDs[reference.token] == argumentsID {
+                usesArguments = true
+            }
             let k = place(reference.token)
             if let declaration = reference.declaration {
                 referenceCounts[declaration] += 1

@@ -65,21 +65,46 @@ enum WrappedBodyRenamer {
         // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
         var boundFree: [(reference: Int, declaration: Int)] = []
         if let analysis {
+            // Each name is looked up (and hashed) once, not once per reference: per name ID of a free reference,
+            // the wrapper binding it denotes, -1 for none (a forbidden name), -2 when not seen yet; per
+            // declaration, whether its name is already forbidden.
+            let nameIDs = analysis.tokenNameIDs, interned = analysis.internedNames
+            var freeBinding = [Int](repeating: -2, count: interned.count)
+            var forbiddenDeclaration = [Bool](repeating: false, count: count)
             for (index, reference) in analysis.references.enumerated() where written[reference.token] >= 0 {
                 if let declaration = reference.declaration {
                     if isWritten(declaration) {
                         referenceCounts[declaration] += 1
-                    } else {
+                    } else if !forbiddenDeclaration[declaration] {
+                        forbiddenDeclaration[declaration] = true
                         forbidden.insert(declarations[declaration].name)
                     }
+                    continue
+                }
+                let id = reference.token < nameIDs.count ? Int(nameIDs[reference.token]) : -1
+                let binding: Int
+                if id >= 0, id < interned.count {
+                    if freeBinding[id] == -2 {
+                        if let found = bindingIndex[interned[id]] {
+                            freeBinding[id] = found
+                        } else {
+                            freeBinding[id] = -1
+                            forbidden.insert(interned[id])
+                        }
+                    }
+                    binding = freeBinding[id]
                 } else {
                     let referenced = analysis.name(of: reference)
-                    if let binding = bindingIndex[referenced] {
-                        referenceCounts[binding] += 1
-                        boundFree.append((index, binding))
+                    if let found = bindingIndex[referenced] {
+                        binding = found
                     } else {
+                        binding = -1
                         forbidden.insert(referenced)
                     }
+                }
+                if binding >= 0 {
+                    referenceCounts[binding] += 1
+                    boundFree.append((index, binding))
                 }
             }
         }

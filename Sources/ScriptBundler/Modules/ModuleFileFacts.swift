@@ -16,6 +16,7 @@ final class ModuleFileFacts: @unchecked Sendable {
     private var assignsImport: Bool?
     private var unusedDeclarationReachability: UnusedDeclarationFinder.Reachability?
     private var importReads: UnusedDeclarationFinder.ImportReads?
+    private var shortNameIndexes: [Int32]?
 
     init() {}
 
@@ -58,6 +59,9 @@ final class ModuleFileFacts: @unchecked Sendable {
     func importReads(_ find: () -> UnusedDeclarationFinder.ImportReads) -> UnusedDeclarationFinder.ImportReads {
         memo(\.importReads, find)
     }
+
+    /// `RuntimeNames.shortNameIndexes(of:)` of the file.
+    func shortNameIndexes(_ find: () -> [Int32]) -> [Int32] { memo(\.shortNameIndexes, find) }
 
     private func memo<Value>(_ slot: ReferenceWritableKeyPath<ModuleFileFacts, Value?>, _ find: () -> Value) -> Value {
         if let known = locked({ self[keyPath: slot] }) { return known }

@@ -88,6 +88,21 @@ struct RuntimeNames: Equatable {
     /// Adds the short names (see `ShortNameSet`) a file's code uses, as the parser saw them (escapes decoded):
     /// every declared and every referenced name, or every identifier token when it was not parsed.
     static func shortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {
+        guard record.analysis != nil, let facts = record.facts else {
+            findShortNamesUsed(by: record, into: &names)
+            return
+        }
+        for index in facts.shortNameIndexes({ shortNameIndexes(of: record) }) { names.insert(index: Int(index)) }
+    }
+
+    /// The indexes (in `ShortNameSet`) of the short names `record` uses, ascending, each once.
+    static func shortNameIndexes(of record: ModuleRecord) -> [Int32] {
+        var used = ShortNameSet()
+        findShortNamesUsed(by: record, into: &used)
+        return used.indexes
+    }
+
+    private static func findShortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {
         let maxLength = ShortNameSet.maxLength
         if let analysis = record.analysis {
             for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {

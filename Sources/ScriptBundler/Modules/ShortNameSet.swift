@@ -69,6 +69,25 @@ struct ShortNameSet {
         bits[index >> 6] |= 1 << UInt64(index & 63)
     }
 
+    /// Adds the short name at `index` (see `index(of:)`; nothing when out of range).
+    mutating func insert(index: Int) {
+        guard index >= 0, index < Self.count else { return }
+        bits[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    /// The indexes of the names in the set, ascending.
+    var indexes: [Int32] {
+        var result: [Int32] = []
+        for (word, value) in bits.enumerated() where value != 0 {
+            var rest = value
+            while rest != 0 {
+                result.append(Int32(truncatingIfNeeded: word << 6 | rest.trailingZeroBitCount))
+                rest &= rest &- 1
+            }
+        }
+        return result
+    }
+
     /// Whether the short name at `index` is in the set.
     func contains(index: Int) -> Bool {
         guard index >= 0, index < Self.count else { return false }

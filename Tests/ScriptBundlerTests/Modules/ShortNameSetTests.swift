@@ -26,6 +26,19 @@ import Testing
         #expect((0..<ShortNameSet.count).allSatisfy { !set.contains(index: $0) })
     }
 
+    @Test func listsItsIndexesInOrderAndTakesThemBack() throws {
+        var set = ShortNameSet()
+        for name in ["$$$", "a", "b0", "Z", "_9z", "b0"] { set.insert(name.utf8) }
+        let expected = try ["a", "Z", "b0", "_9z", "$$$"].map { Int32(try #require(ShortNameSet.index(of: $0.utf8))) }.sorted()
+        #expect(set.indexes == expected)
+        var copy = ShortNameSet()
+        for index in set.indexes { copy.insert(index: Int(index)) }
+        copy.insert(index: -1)
+        copy.insert(index: ShortNameSet.count)
+        #expect(copy.indexes == expected)
+        #expect(ShortNameSet().indexes.isEmpty)
+    }
+
     @Test func insertedNamesAreContainedAndNoOthers() throws {
         var set = ShortNameSet()
         let names = ["a", "$", "_9", "Zz", "a$0", "$$$"]
