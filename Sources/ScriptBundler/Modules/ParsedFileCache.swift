@@ -16,7 +16,7 @@ struct ParsedFile: Sendable {
 ///
 /// Groups built at the same time often reach a shared file together: the first parses it and the others wait
 /// for that parse (`file(at:matching:parse:)`), so the file is parsed once and its bundles share one
-/// `MinifierPassMemo`.
+/// `MinifierPassMemo` and one `ModuleFileFacts`. Invalidating a file forgets both with its parse.
 final class ParsedFileCache: @unchecked Sendable {
     private let condition = NSCondition()
     private var files: [String: ParsedFile] = [:]
