@@ -23,7 +23,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         var hasParentheses = false
         for (index, node) in syntax.nodes.enumerated() {
             if node.kind == .parenthesized { hasParentheses = true }
-            for child in node.children where Int(child) < parents.count { parents[Int(child)] = Int32(truncatingIfNeeded: index) }
+            for child in syntax.children(node) where Int(child) < parents.count { parents[Int(child)] = Int32(truncatingIfNeeded: index) }
         }
         guard hasParentheses else { return }
         let moved = edits.movedSpanEnds, movedSpans = edits.movedSpans
@@ -39,11 +39,11 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         for (index, node) in syntax.nodes.enumerated() where node.kind == .parenthesized {
             let index32 = Int32(truncatingIfNeeded: index)
             let parent = parents[index]
-            guard parent >= 0, var inner = node.children.first else { continue }
+            guard parent >= 0, var inner = syntax.children(node).first else { continue }
             let open = node.first, close = node.end - 1
             guard syntax[inner].first == open + 1, syntax[inner].end == close, text.isPunctuator(tokens[Int(open)], "("),
                   text.isPunctuator(tokens[Int(close)], ")") else { continue }
-            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax[inner].children.first { inner = next }
+            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax.children(syntax[inner]).first { inner = next }
             let value = syntax[inner]
             guard let required = requiredLevel(of: index32, in: syntax[parent], value: value), value.level >= required else { continue }
             // A line break inside the parentheses would stand where the `(` stood (`return (` then a line).
@@ -60,7 +60,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
 
     /// The level the place of child `child` of `parent` requires, or nil where parentheses always stay.
     private func requiredLevel(of child: Int32, in parent: MinifierSyntax.Node, value: MinifierSyntax.Node) -> UInt8? {
-        let position = parent.children.firstIndex(of: child) ?? -1
+        let position = syntax.children(parent).firstIndex(of: child) ?? -1
         switch parent.kind {
         case .expressionStatement, .returnStatement, .throwStatement, .parenthesized, .template:
             return P.sequence
