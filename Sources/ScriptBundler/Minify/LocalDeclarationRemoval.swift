@@ -32,9 +32,10 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
 
     func run(_ edits: inout TokenEdits) {
         let generated = generatedNames()
-        let sharedTokens = sharedDeclarationTokens()
+        var sharedTokens: Set<Int>?
         var candidates: [Candidate] = []
-        var candidateOf: [Int: Int] = [:]
+        // Per declaration: its candidate, or -1.
+        var candidateOf = [Int32](repeating: -1, count: bindings.declarations.count)
         for (listIndex, list) in syntax.lists.enumerated() {
             for (position, index) in syntax.statements(list).enumerated() {
                 let statement = syntax[index]
@@ -53,7 +54,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                               bindings.declarations[declaration].kind == .let || bindings.declarations[declaration].kind == .const
                         else { continue }
                         if let initializer = syntax.children(declarator).first, !isPure(initializer) { continue }
-                        candidateOf[declaration] = candidates.count
+                        candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
                         candidates.append(Candidate(declaration: declaration, statement: index, declarator: child, list: listIndex,
                                                     position: position))
                     }
@@ -61,8 +62,11 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                     guard let name = functionName(statement), let declaration = local(at: name, generated: generated),
                           bindings.declarations[declaration].kind == .function,
                           bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
-                          isUniqueName(declaration), !sharedTokens.contains(bindings.declarations[declaration].token) else { continue }
-                    candidateOf[declaration] = candidates.count
+                          isUniqueName(declaration) else { continue }
+                    let shared = sharedTokens ?? sharedDeclarationTokens()
+                    sharedTokens = shared
+                    guard !shared.contains(bindings.declarations[declaration].token) else { continue }
+                    candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
                     candidates.append(Candidate(declaration: declaration, statement: index, declarator: -1, list: listIndex, position: position))
                 default:
                     continue
@@ -73,7 +77,10 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         // The references to each candidate.
         var references = [[Int32]](repeating: [], count: candidates.count)
         for k in tokens.indices where k < bindings.referenceAt.count && bindings.referenceAt[k] >= 0 {
-            if let candidate = candidateOf[Int(bindings.referenceAt[k])] { references[candidate].append(Int32(truncatingIfNeeded: k)) }
+            let declaration = Int(bindings.referenceAt[k])
+            guard declaration < candidateOf.count else { continue }
+            let candidate = candidateOf[declaration]
+            if candidate >= 0 { references[Int(candidate)].append(Int32(truncatingIfNeeded: k)) }
         }
         // Constants written at their uses.
         for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
@@ -145,7 +152,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         guard k < bindings.declarationAt.count else { return nil }
         let declaration = Int(bindings.declarationAt[k])
         guard declaration >= 0, bindings.isLocal[declaration], !bindings.scopes[bindings.declarations[declaration].scope].isUnsafe,
-              !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
+              generated.isEmpty || !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
         return declaration
     }
 

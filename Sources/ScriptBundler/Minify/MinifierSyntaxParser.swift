@@ -11,6 +11,9 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     let tokens: [JavaScriptToken]
     /// For each opening bracket, its closing token (else -1).
     private var matching: [Int32]
+    /// Per token: a punctuator's bytes packed (`packed(_:)`), 0 for any other token, so testing for one compares
+    /// one number.
+    private let punctuators: [UInt32]
     private var i = 0
     private var depth = 0
     private(set) var syntax = MinifierSyntax()
@@ -23,15 +26,24 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         self.text = text
         self.tokens = tokens
         matching = [Int32](repeating: -1, count: tokens.count)
+        var punctuators = [UInt32](repeating: 0, count: tokens.count)
         var open: [Int] = []
-        for (k, token) in tokens.enumerated() where token.kind == .punctuator && token.end - token.start == 1 {
-            switch text.byte(at: token.start) {
+        for (k, token) in tokens.enumerated() where token.kind == .punctuator {
+            let bytes = text.text(token)
+            if bytes.count <= 4 {
+                var value: UInt32 = 0
+                for j in 0..<bytes.count { value |= UInt32(bytes[j]) << (8 * j) }
+                punctuators[k] = value
+            }
+            guard bytes.count == 1 else { continue }
+            switch bytes[0] {
             case 0x28, 0x5B, 0x7B: open.append(k)
             case 0x29, 0x5D, 0x7D:
                 if let o = open.popLast() { matching[o] = Int32(truncatingIfNeeded: k) }
             default: break
             }
         }
+        self.punctuators = punctuators
     }
 
     /// Parses the statement lists of `range` (the program's tokens, or a wrapped file's).
@@ -88,8 +100,21 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
 
     // MARK: - Tokens
 
+    @inline(__always)
     private func isPunctuator(_ k: Int, _ literal: StaticString) -> Bool {
-        k < tokens.count && text.isPunctuator(tokens[k], literal)
+        k < punctuators.count && punctuators[k] == Self.packed(literal)
+    }
+
+    /// A punctuator's bytes, the first in the low byte (punctuators are 1 to 4 bytes, none of them 0); a longer
+    /// literal gives a value no token has.
+    @inline(__always)
+    private static func packed(_ literal: StaticString) -> UInt32 {
+        let count = literal.utf8CodeUnitCount
+        guard count <= 4 else { return .max }
+        let bytes = literal.utf8Start
+        var value: UInt32 = 0
+        for j in 0..<count { value |= UInt32(bytes[j]) << (8 * j) }
+        return value
     }
 
     private func isKeyword(_ k: Int, _ literal: StaticString) -> Bool {

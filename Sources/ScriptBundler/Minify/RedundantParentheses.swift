@@ -32,10 +32,11 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         let skipEnds = edits.skippedRangeEnds
         var statementStarts = moved.firsts.union(syntax.arrowBodyStarts)
         for node in syntax.nodes where node.kind == .expressionStatement { statementStarts.insert(node.first) }
-        // Checked against the other passes' edits only; parentheses left out here are followed through `removed`
-        // (an inner pair left out makes the outer pair hold what the inner one held).
-        let others = edits
+        // Checked against the other passes' edits only (this pass's own are made after the loop); parentheses left
+        // out here are followed through `removed` (an inner pair left out makes the outer pair hold what the inner
+        // one held).
         var removed = Set<Int32>(), removedOpens = Set<Int32>()
+        var skipped: [Int32] = []
         for (index, node) in syntax.nodes.enumerated() where node.kind == .parenthesized {
             let index32 = Int32(truncatingIfNeeded: index)
             let parent = parents[index]
@@ -49,13 +50,14 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
             // A line break inside the parentheses would stand where the `(` stood (`return (` then a line).
             guard !((open + 1)...value.first).contains(where: { tokens[Int($0)].newlineBefore }) else { continue }
             if statementStarts.contains(open), startsAmbiguously(value, removedOpens: removedOpens) { continue }
-            guard !others.isEdited(open), !others.isEdited(close), !movedSpans.contains(open..<(close + 1)),
-                  !others.isEdited(value.first), !others.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
-            edits.skip(open..<(open + 1))
-            edits.skip(close..<(close + 1))
+            guard !edits.isEdited(open), !edits.isEdited(close), !movedSpans.contains(open..<(close + 1)),
+                  !edits.isEdited(value.first), !edits.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
+            skipped.append(open)
+            skipped.append(close)
             removed.insert(index32)
             removedOpens.insert(open)
         }
+        for token in skipped { edits.skip(token..<(token + 1)) }
     }
 
     /// The level the place of child `child` of `parent` requires, or nil where parentheses always stay.
