@@ -33,6 +33,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
     func run(_ edits: inout TokenEdits) {
         let generated = generatedNames()
         var sharedTokens: Set<Int>?
+        var namesByScope: [Int: [String: NameUse]] = [:]
         var candidates: [Candidate] = []
         // Per declaration: its candidate, or -1.
         var candidateOf = [Int32](repeating: -1, count: bindings.declarations.count)
@@ -62,7 +63,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                     guard let name = functionName(statement), let declaration = local(at: name, generated: generated),
                           bindings.declarations[declaration].kind == .function,
                           bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
-                          isUniqueName(declaration) else { continue }
+                          isUniqueName(declaration, names: &namesByScope) else { continue }
                     let shared = sharedTokens ?? sharedDeclarationTokens()
                     sharedTokens = shared
                     guard !shared.contains(bindings.declarations[declaration].token) else { continue }
@@ -182,10 +183,30 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         return shared
     }
 
-    /// Whether no other declaration of the scope has the declaration's name (`var f; function f(){}`).
-    private func isUniqueName(_ declaration: Int) -> Bool {
+    /// The declarations of one scope with one name: the first, and whether another one has the name too.
+    private struct NameUse {
+        var first: Int
+        var isShared = false
+    }
+
+    /// Whether no other declaration of the scope has the declaration's name (`var f; function f(){}`); `names`
+    /// keeps the names of each scope asked about.
+    private func isUniqueName(_ declaration: Int, names: inout [Int: [String: NameUse]]) -> Bool {
         let d = bindings.declarations[declaration]
-        return !bindings.scopes[d.scope].declarations.contains { $0 != declaration && bindings.declarations[$0].name == d.name }
+        if names[d.scope] == nil {
+            var uses: [String: NameUse] = [:]
+            for other in bindings.scopes[d.scope].declarations {
+                let name = bindings.declarations[other].name
+                if let use = uses[name] {
+                    if use.first != other { uses[name]?.isShared = true }
+                } else {
+                    uses[name] = NameUse(first: other)
+                }
+            }
+            names[d.scope] = uses
+        }
+        guard let use = names[d.scope]?[d.name] else { return true }
+        return !use.isShared && use.first == declaration
     }
 
     /// The tokens a candidate occupies.

@@ -122,6 +122,12 @@ struct MinifierSyntax {
     /// there would open a block.
     var arrowBodyStarts: Set<Int32> = []
 
+    /// Makes room for `count` nodes and as many child indexes.
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        childIndices.reserveCapacity(count)
+    }
+
     mutating func add(_ node: Node) -> Int32 {
         nodes.append(node)
         return Int32(truncatingIfNeeded: nodes.count - 1)

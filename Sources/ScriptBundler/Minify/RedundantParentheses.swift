@@ -30,8 +30,13 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         // Tokens right after a left-out range: an expression whose last tokens another pass leaves out (`new C()`
         // written `new C`) may no longer bind as its node says.
         let skipEnds = edits.skippedRangeEnds
-        var statementStarts = moved.firsts.union(syntax.arrowBodyStarts)
-        for node in syntax.nodes where node.kind == .expressionStatement { statementStarts.insert(node.first) }
+        // Per token: whether it starts a statement, an arrow function's expression body or a moved range.
+        var statementStarts = [Bool](repeating: false, count: tokens.count)
+        for k in moved.firsts where k >= 0 && Int(k) < tokens.count { statementStarts[Int(k)] = true }
+        for k in syntax.arrowBodyStarts where k >= 0 && Int(k) < tokens.count { statementStarts[Int(k)] = true }
+        for node in syntax.nodes where node.kind == .expressionStatement && Int(node.first) < tokens.count {
+            statementStarts[Int(node.first)] = true
+        }
         // Checked against the other passes' edits only (this pass's own are made after the loop); parentheses left
         // out here are followed through `removed` (an inner pair left out makes the outer pair hold what the inner
         // one held).
@@ -49,7 +54,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
             guard let required = requiredLevel(of: index32, in: syntax[parent], value: value), value.level >= required else { continue }
             // A line break inside the parentheses would stand where the `(` stood (`return (` then a line).
             guard !((open + 1)...value.first).contains(where: { tokens[Int($0)].newlineBefore }) else { continue }
-            if statementStarts.contains(open), startsAmbiguously(value, removedOpens: removedOpens) { continue }
+            if statementStarts[Int(open)], startsAmbiguously(value, removedOpens: removedOpens) { continue }
             guard !edits.isEdited(open), !edits.isEdited(close), !movedSpans.contains(open..<(close + 1)),
                   !edits.isEdited(value.first), !edits.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
             skipped.append(open)
