@@ -33,7 +33,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .executableTarget(name: "wkpack", dependencies: ["WKPackCLI"]),
+        .executableTarget(name: "wkpack", dependencies: ["WKPackCLI", "ScriptBundler"]),
         // SwiftPM and Xcode integration: `swift package wkpack build`, and bundling at build time.
         .plugin(
             name: "WKPackCommandPlugin",

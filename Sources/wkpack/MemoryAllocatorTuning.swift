@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ScriptBundler
 
 /// Process-wide allocator settings for a short-lived build process.
 enum MemoryAllocatorTuning {
@@ -8,6 +9,10 @@ enum MemoryAllocatorTuning {
     /// (file contents, token arrays, output) are otherwise mmapped and page-faulted afresh on every allocation,
     /// and the heap top is trimmed and regrown between files. The process exits soon after a build; a watch
     /// process keeps its peak build's memory for the next rebuild.
+    ///
+    /// Then asks for transparent huge pages for the heaps (the main one and each worker thread's arena) where
+    /// the kernel gives them on request (`madvise` mode): a build touches most of its memory once, one page fault
+    /// per 4 KiB page otherwise (about 23,000 for the firefox-shaped benchmark tree, a seventh of its CPU time).
     static func apply() {
         #if canImport(Glibc)
         // `mallopt` is declared in <malloc.h>, which the Glibc module does not include: look it up instead.
@@ -21,6 +26,65 @@ enum MemoryAllocatorTuning {
         _ = mallopt(-1, Int32.max)
         // Grow the heap in large steps, so it is extended (and its new pages mapped) rarely.
         _ = mallopt(-2, 256 << 20)
+        #if os(Linux)
+        guard HugePages.areGivenOnRequest else { return }
+        HugePages.adviseMainHeap()
+        WorkerThreadSetup.onStart { HugePages.adviseThreadArena() }
+        #endif
         #endif
     }
 }
+
+#if os(Linux) && canImport(Glibc)
+/// Transparent huge pages for the allocator's heaps, asked for with `madvise(MADV_HUGEPAGE)`.
+enum HugePages {
+    /// glibc's thread arenas are heaps of this size at addresses aligned to it (`HEAP_MAX_SIZE` on 64-bit).
+    static let arenaHeapSize = 64 << 20
+    static let hugePageSize = 2 << 20
+    /// The start of each heap keeps small pages: a small build stays within it, where a huge page would zero
+    /// 2 MiB for each few KiB it uses (measured: the own tree's CPU time grew by about 0.5 ms without this).
+    static let smallPagePart = 4 << 20
+
+    /// Whether the kernel gives huge pages to memory that asks for them only (`[madvise]`); with `always` every
+    /// heap has them already, with `never` none does.
+    static let areGivenOnRequest: Bool = {
+        let descriptor = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        return String(decoding: buffer[..<count], as: UTF8.self).contains("[madvise]")
+    }()
+
+    /// The main heap (`brk`): grows it now by the top pad and advises the new part past `smallPagePart`.
+    static func adviseMainHeap() {
+        guard let before = sbrk(0) else { return }
+        // Larger than what start-up left at the top of the heap, so the heap grows by it and the pad.
+        guard let block = malloc(1 << 20) else { return }
+        defer { free(block) }
+        guard let after = sbrk(0) else { return }
+        advise(from: UInt(bitPattern: before) + UInt(smallPagePart), to: UInt(bitPattern: after))
+    }
+
+    /// The calling thread's arena: glibc gives a new thread a heap of its own (`arenaHeapSize`, aligned to it),
+    /// mapped once and opened up as it grows; the advice covers all of it past `smallPagePart`.
+    static func adviseThreadArena() {
+        guard let block = malloc(64) else { return }
+        defer { free(block) }
+        let address = UInt(bitPattern: block)
+        // Memory of the main heap lies below the program break: that heap is advised already.
+        if let end = sbrk(0), address < UInt(bitPattern: end) { return }
+        let start = address & ~UInt(arenaHeapSize - 1)
+        advise(from: start + UInt(smallPagePart), to: start + UInt(arenaHeapSize))
+    }
+
+    /// Advises the whole huge pages in `start..<end` (parts not mapped are skipped by the kernel).
+    private static func advise(from start: UInt, to end: UInt) {
+        let size = UInt(hugePageSize)
+        let first = (start + size - 1) & ~(size - 1)
+        guard end > first, let pointer = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(pointer, Int(end - first), MADV_HUGEPAGE)
+    }
+}
+#endif

@@ -119,6 +119,7 @@ final class WorkerPool: @unchecked Sendable {
 
     private func serve() {
         if let key = Self.workerKey { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
+        WorkerThreadSetup.runForNewThread()
         condition.lock()
         while true {
             if next < pending.count {
