@@ -14,10 +14,10 @@ struct BlockBraces<Text: Minifier.TokenText> {
             switch node.kind {
             case .ifStatement:
                 guard !edits.isEdited(node.first) else { continue }
-                for child in node.children.dropFirst() { unbrace(child, &edits) }
+                for child in syntax.children(node).dropFirst() { unbrace(child, &edits) }
             case .otherStatement:
                 guard text.isKeyword(tokens[Int(node.first)], "for") || text.isKeyword(tokens[Int(node.first)], "while"),
-                      let body = node.children.first else { continue }
+                      let body = syntax.children(node).first else { continue }
                 unbrace(body, &edits)
             default:
                 continue
@@ -32,7 +32,7 @@ struct BlockBraces<Text: Minifier.TokenText> {
         guard close > open, text.isPunctuator(tokens[Int(open)], "{"), text.isPunctuator(tokens[Int(close)], "}"),
               !edits.isEdited(open), !edits.isEdited(close) else { return }
         // The statements an earlier pass left in place.
-        let kept = block.children.filter { child in
+        let kept = syntax.children(block).filter { child in
             let statement = syntax[child]
             return !edits.isSkipped(statement.first..<statement.end)
         }

@@ -15,36 +15,36 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
         typealias P = MinifierSyntax.Precedence
         for list in syntax.lists {
             var position = 0
-            while position < list.statements.count {
+            while position < syntax.statements(list).count {
                 defer { position += 1 }
-                let index = list.statements[position]
+                let index = syntax.statements(list)[position]
                 let statement = syntax[index]
                 guard statement.kind == .ifStatement, !touched(statement, edits) else { continue }
-                let test = syntax[statement.children[0]]
+                let test = syntax[syntax.children(statement)[0]]
                 var before = position - 1
-                while before >= 0, isRemoved(list.statements[before], edits) { before -= 1 }
-                let previousClean = before < 0 || syntax.endsCleanly(list.statements[before])
+                while before >= 0, isRemoved(syntax.statements(list)[before], edits) { before -= 1 }
+                let previousClean = before < 0 || syntax.endsCleanly(syntax.statements(list)[before])
                 guard previousClean || startsSafely(test) else { continue }
                 let ifToken = statement.first
-                let consequent = branch(statement.children[1])
-                let alternate = statement.children.count > 2 ? branch(statement.children[2]) : nil
+                let consequent = branch(syntax.children(statement)[1])
+                let alternate = syntax.children(statement).count > 2 ? branch(syntax.children(statement)[2]) : nil
 
                 if let consequent, consequent.isReturn, let value = consequent.expression {
                     // `if (a) return b; [else] return c;`
                     var elseValue: Int32?
                     var removed: MinifierSyntax.Node?
-                    if statement.children.count > 2 {
+                    if syntax.children(statement).count > 2 {
                         guard let alternate, alternate.isReturn, let v = alternate.expression else { continue }
                         elseValue = v
-                    } else if position + 1 < list.statements.count {
-                        let next = syntax[list.statements[position + 1]]
-                        guard next.kind == .returnStatement, let v = next.children.first, !touched(next, edits) else { continue }
+                    } else if position + 1 < syntax.statements(list).count {
+                        let next = syntax[syntax.statements(list)[position + 1]]
+                        guard next.kind == .returnStatement, let v = syntax.children(next).first, !touched(next, edits) else { continue }
                         elseValue = v
                         removed = next
                     }
                     guard let elseValue else { continue }
                     var entries: [TokenEdits.Entry] = [edits.text("return", .keyword, origin: ifToken)]
-                    entries += operand(statement.children[0], required: P.logicalOr, origin: ifToken, &edits)
+                    entries += operand(syntax.children(statement)[0], required: P.logicalOr, origin: ifToken, &edits)
                     entries.append(edits.text("?", .punctuator, origin: ifToken))
                     entries += operand(value, required: P.assignment, origin: ifToken, &edits)
                     entries.append(edits.text(":", .punctuator, origin: ifToken))
@@ -58,15 +58,15 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                 }
                 guard let consequent, !consequent.isReturn, let thenValue = consequent.expression else { continue }
                 var entries: [TokenEdits.Entry] = []
-                if statement.children.count > 2 {
+                if syntax.children(statement).count > 2 {
                     guard let alternate, !alternate.isReturn, let elseValue = alternate.expression else { continue }
-                    entries += operand(statement.children[0], required: P.logicalOr, origin: ifToken, &edits, atStart: true)
+                    entries += operand(syntax.children(statement)[0], required: P.logicalOr, origin: ifToken, &edits, atStart: true)
                     entries.append(edits.text("?", .punctuator, origin: ifToken))
                     entries += operand(thenValue, required: P.assignment, origin: ifToken, &edits)
                     entries.append(edits.text(":", .punctuator, origin: ifToken))
                     entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
                 } else {
-                    entries += operand(statement.children[0], required: P.logicalAnd, origin: ifToken, &edits, atStart: true)
+                    entries += operand(syntax.children(statement)[0], required: P.logicalAnd, origin: ifToken, &edits, atStart: true)
                     entries.append(edits.text("&&", .punctuator, origin: ifToken))
                     entries += operand(thenValue, required: P.bitwiseOr, origin: ifToken, &edits)
                 }
@@ -86,12 +86,12 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
     private func branch(_ index: Int32) -> Branch? {
         var node = syntax[index]
         if node.kind == .block {
-            guard node.children.count == 1 else { return nil }
-            node = syntax[node.children[0]]
+            guard syntax.children(node).count == 1 else { return nil }
+            node = syntax[syntax.children(node)[0]]
         }
         switch node.kind {
-        case .expressionStatement: return Branch(isReturn: false, expression: node.children.first)
-        case .returnStatement: return Branch(isReturn: true, expression: node.children.first)
+        case .expressionStatement: return Branch(isReturn: false, expression: syntax.children(node).first)
+        case .returnStatement: return Branch(isReturn: true, expression: syntax.children(node).first)
         default: return nil
         }
     }

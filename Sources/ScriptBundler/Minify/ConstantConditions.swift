@@ -14,10 +14,10 @@ struct ConstantConditions<Text: Minifier.TokenText> {
             let kept: Int32
             switch node.kind {
             case .conditional:
-                guard node.children.count == 3, let value = constants.value(node.children[0]) else { continue }
-                kept = value.isTruthy ? node.children[1] : node.children[2]
+                guard syntax.children(node).count == 3, let value = constants.value(syntax.children(node)[0]) else { continue }
+                kept = value.isTruthy ? syntax.children(node)[1] : syntax.children(node)[2]
             case .logical:
-                guard node.children.count == 2, node.op >= 0, let value = constants.value(node.children[0]) else { continue }
+                guard syntax.children(node).count == 2, node.op >= 0, let value = constants.value(syntax.children(node)[0]) else { continue }
                 let op = tokens[Int(node.op)]
                 let keepsLeft: Bool
                 if text.isPunctuator(op, "&&") {
@@ -29,7 +29,7 @@ struct ConstantConditions<Text: Minifier.TokenText> {
                 } else {
                     continue
                 }
-                kept = keepsLeft ? node.children[0] : node.children[1]
+                kept = keepsLeft ? syntax.children(node)[0] : syntax.children(node)[1]
             default:
                 continue
             }

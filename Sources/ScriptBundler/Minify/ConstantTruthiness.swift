@@ -20,7 +20,7 @@ struct ConstantTruthiness<Text: Minifier.TokenText> {
         let node = syntax[index]
         switch node.kind {
         case .parenthesized:
-            return node.children.first.flatMap { value($0) }
+            return syntax.children(node).first.flatMap { value($0) }
         case .literal:
             guard node.end == node.first + 1 else { return nil }
             let token = tokens[Int(node.first)]
@@ -43,7 +43,7 @@ struct ConstantTruthiness<Text: Minifier.TokenText> {
                 return nil
             }
         case .unary:
-            guard node.op >= 0, let operand = node.children.first, let inner = value(operand) else { return nil }
+            guard node.op >= 0, let operand = syntax.children(node).first, let inner = value(operand) else { return nil }
             let op = tokens[Int(node.op)]
             if text.isPunctuator(op, "!") { return inner.isTruthy ? .falsy : .truthy }
             if text.isKeyword(op, "void") { return .nullish }

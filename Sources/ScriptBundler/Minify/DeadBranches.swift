@@ -12,13 +12,13 @@ struct DeadBranches<Text: Minifier.TokenText> {
     func run(_ edits: inout TokenEdits) {
         let constants = ConstantTruthiness(text: text, tokens: tokens, syntax: syntax)
         for list in syntax.lists {
-            for (position, index) in list.statements.enumerated() {
+            for (position, index) in syntax.statements(list).enumerated() {
                 let statement = syntax[index]
-                guard statement.kind == .ifStatement, statement.children.count >= 2, !edits.isEdited(statement.first),
-                      let value = constants.value(statement.children[0]) else { continue }
-                let alternate: Int32? = statement.children.count > 2 ? statement.children[2] : nil
-                let kept: Int32? = value.isTruthy ? statement.children[1] : alternate
-                let dropped: Int32? = value.isTruthy ? alternate : statement.children[1]
+                guard statement.kind == .ifStatement, syntax.children(statement).count >= 2, !edits.isEdited(statement.first),
+                      let value = constants.value(syntax.children(statement)[0]) else { continue }
+                let alternate: Int32? = syntax.children(statement).count > 2 ? syntax.children(statement)[2] : nil
+                let kept: Int32? = value.isTruthy ? syntax.children(statement)[1] : alternate
+                let dropped: Int32? = value.isTruthy ? alternate : syntax.children(statement)[1]
                 var names: [Int32] = []
                 if let dropped {
                     // An earlier pass may have moved code into the dropped branch (or out of it): leave it.
@@ -38,7 +38,7 @@ struct DeadBranches<Text: Minifier.TokenText> {
                 }
                 var entries: [TokenEdits.Entry] = []
                 let origin = statement.first
-                if position > 0, !endsCleanly(list.statements[position - 1]) { entries.append(edits.text(";", .punctuator, origin: origin)) }
+                if position > 0, !endsCleanly(syntax.statements(list)[position - 1]) { entries.append(edits.text(";", .punctuator, origin: origin)) }
                 if !names.isEmpty {
                     entries.append(edits.text("var", .keyword, origin: origin))
                     for (k, name) in names.enumerated() {
@@ -73,11 +73,11 @@ struct DeadBranches<Text: Minifier.TokenText> {
         while let next = pending.popLast() {
             let statement = syntax[next]
             switch statement.kind {
-            case .block: pending.append(contentsOf: statement.children)
-            case .ifStatement: pending.append(contentsOf: statement.children.dropFirst())
+            case .block: pending.append(contentsOf: syntax.children(statement))
+            case .ifStatement: pending.append(contentsOf: syntax.children(statement).dropFirst())
             case .declaration where text.isKeyword(tokens[Int(statement.op)], "var"):
                 found += 1
-                for declarator in statement.children {
+                for declarator in syntax.children(statement) {
                     let name = syntax[declarator].op
                     guard name >= 0 else { return false }
                     names.append(name)

@@ -12,7 +12,7 @@ struct DeclarationMerging<Text: Minifier.TokenText> {
         for list in syntax.lists {
             // The last declaration kept (not left out by an earlier pass), to merge the next one into.
             var open: MinifierSyntax.Node?
-            for index in list.statements {
+            for index in syntax.statements(list) {
                 let statement = syntax[index]
                 // Left out by an earlier pass (inlined): the declarations around it are adjacent.
                 if edits.isSkipped(statement.first..<statement.end) { continue }

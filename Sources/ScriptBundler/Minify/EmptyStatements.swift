@@ -8,7 +8,7 @@ struct EmptyStatements<Text: Minifier.TokenText> {
 
     func run(_ edits: inout TokenEdits) {
         for list in syntax.lists {
-            for index in list.statements {
+            for index in syntax.statements(list) {
                 let statement = syntax[index]
                 guard statement.kind == .emptyStatement, statement.end == statement.first + 1,
                       text.isPunctuator(tokens[Int(statement.first)], ";"), !edits.isEdited(statement.first) else { continue }

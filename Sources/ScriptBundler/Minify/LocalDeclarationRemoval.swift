@@ -32,28 +32,30 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
 
     func run(_ edits: inout TokenEdits) {
         let generated = generatedNames()
-        let sharedTokens = sharedDeclarationTokens()
+        var sharedTokens: Set<Int>?
+        var namesByScope: [Int: [String: NameUse]] = [:]
         var candidates: [Candidate] = []
-        var candidateOf: [Int: Int] = [:]
+        // Per declaration: its candidate, or -1.
+        var candidateOf = [Int32](repeating: -1, count: bindings.declarations.count)
         for (listIndex, list) in syntax.lists.enumerated() {
-            for (position, index) in list.statements.enumerated() {
+            for (position, index) in syntax.statements(list).enumerated() {
                 let statement = syntax[index]
                 guard !edits.isEdited(statement.first), !edits.isSkipped(statement.first..<statement.end) else { continue }
                 // Leaving the statement out must join nothing: the one before ends by itself (so does the nearest
                 // one kept, by the same rule for those left out in between).
-                guard position == 0 || syntax.endsCleanly(list.statements[position - 1]) else { continue }
+                guard position == 0 || syntax.endsCleanly(syntax.statements(list)[position - 1]) else { continue }
                 switch statement.kind {
                 case .declaration:
                     let keyword = tokens[Int(statement.op)]
                     guard text.isKeyword(keyword, "const") || (keyword.kind == .identifier && JavaScriptToken.spells(text.text(keyword), "let"))
                     else { continue }
-                    for child in statement.children {
+                    for child in syntax.children(statement) {
                         let declarator = syntax[child]
                         guard declarator.op >= 0, let declaration = local(at: declarator.op, generated: generated),
                               bindings.declarations[declaration].kind == .let || bindings.declarations[declaration].kind == .const
                         else { continue }
-                        if let initializer = declarator.children.first, !isPure(initializer) { continue }
-                        candidateOf[declaration] = candidates.count
+                        if let initializer = syntax.children(declarator).first, !isPure(initializer) { continue }
+                        candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
                         candidates.append(Candidate(declaration: declaration, statement: index, declarator: child, list: listIndex,
                                                     position: position))
                     }
@@ -61,8 +63,11 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                     guard let name = functionName(statement), let declaration = local(at: name, generated: generated),
                           bindings.declarations[declaration].kind == .function,
                           bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
-                          isUniqueName(declaration), !sharedTokens.contains(bindings.declarations[declaration].token) else { continue }
-                    candidateOf[declaration] = candidates.count
+                          isUniqueName(declaration, names: &namesByScope) else { continue }
+                    let shared = sharedTokens ?? sharedDeclarationTokens()
+                    sharedTokens = shared
+                    guard !shared.contains(bindings.declarations[declaration].token) else { continue }
+                    candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
                     candidates.append(Candidate(declaration: declaration, statement: index, declarator: -1, list: listIndex, position: position))
                 default:
                     continue
@@ -73,13 +78,16 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         // The references to each candidate.
         var references = [[Int32]](repeating: [], count: candidates.count)
         for k in tokens.indices where k < bindings.referenceAt.count && bindings.referenceAt[k] >= 0 {
-            if let candidate = candidateOf[Int(bindings.referenceAt[k])] { references[candidate].append(Int32(truncatingIfNeeded: k)) }
+            let declaration = Int(bindings.referenceAt[k])
+            guard declaration < candidateOf.count else { continue }
+            let candidate = candidateOf[declaration]
+            if candidate >= 0 { references[Int(candidate)].append(Int32(truncatingIfNeeded: k)) }
         }
         // Constants written at their uses.
         for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
             let uses = references[number]
             guard !uses.isEmpty, uses.count == Int(bindings.referenceCounts[candidate.declaration]),
-                  !bindings.written[candidate.declaration], let initializer = syntax[candidate.declarator].children.first,
+                  !bindings.written[candidate.declaration], let initializer = syntax.children(syntax[candidate.declarator]).first,
                   let length = literalLength(syntax[initializer]) else { continue }
             // Shorter: `name=literal,` goes (the name is at least one byte where it is written).
             guard uses.count * length < length + 3 + uses.count else { continue }
@@ -120,12 +128,12 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         }
         for (index, declarators) in byStatement.sorted(by: { $0.key < $1.key }) {
             let statement = syntax[index]
-            if statement.kind == .functionDeclaration || declarators.count == statement.children.count {
+            if statement.kind == .functionDeclaration || declarators.count == syntax.children(statement).count {
                 edits.skip(statement.first..<statement.end)
                 continue
             }
             // Some declarators stay: each one left out goes with the `,` after it, a last one with the `,` before it.
-            let children = statement.children
+            let children = syntax.children(statement)
             guard let lastKept = children.lastIndex(where: { !declarators.contains($0) }) else { continue }
             for (offset, child) in children.enumerated() where declarators.contains(child) && offset < lastKept {
                 edits.skip(syntax[child].first..<syntax[children[offset + 1]].first)
@@ -145,7 +153,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         guard k < bindings.declarationAt.count else { return nil }
         let declaration = Int(bindings.declarationAt[k])
         guard declaration >= 0, bindings.isLocal[declaration], !bindings.scopes[bindings.declarations[declaration].scope].isUnsafe,
-              !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
+              generated.isEmpty || !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
         return declaration
     }
 
@@ -175,10 +183,30 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         return shared
     }
 
-    /// Whether no other declaration of the scope has the declaration's name (`var f; function f(){}`).
-    private func isUniqueName(_ declaration: Int) -> Bool {
+    /// The declarations of one scope with one name: the first, and whether another one has the name too.
+    private struct NameUse {
+        var first: Int
+        var isShared = false
+    }
+
+    /// Whether no other declaration of the scope has the declaration's name (`var f; function f(){}`); `names`
+    /// keeps the names of each scope asked about.
+    private func isUniqueName(_ declaration: Int, names: inout [Int: [String: NameUse]]) -> Bool {
         let d = bindings.declarations[declaration]
-        return !bindings.scopes[d.scope].declarations.contains { $0 != declaration && bindings.declarations[$0].name == d.name }
+        if names[d.scope] == nil {
+            var uses: [String: NameUse] = [:]
+            for other in bindings.scopes[d.scope].declarations {
+                let name = bindings.declarations[other].name
+                if let use = uses[name] {
+                    if use.first != other { uses[name]?.isShared = true }
+                } else {
+                    uses[name] = NameUse(first: other)
+                }
+            }
+            names[d.scope] = uses
+        }
+        guard let use = names[d.scope]?[d.name] else { return true }
+        return !use.isShared && use.first == declaration
     }
 
     /// The tokens a candidate occupies.
@@ -196,21 +224,21 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         case .function:
             return true
         case .parenthesized:
-            return node.children.first.map(isPure) ?? false
+            return syntax.children(node).first.map(isPure) ?? false
         case .array:
-            return node.children.allSatisfy { syntax[$0].kind == .hole || isPure($0) }
+            return syntax.children(node).allSatisfy { syntax[$0].kind == .hole || isPure($0) }
         case .object:
-            return node.children.allSatisfy { member in
+            return syntax.children(node).allSatisfy { member in
                 let m = syntax[member]
                 switch m.kind {
-                case .property: return m.children.first.map(isPure) ?? false
+                case .property: return syntax.children(m).first.map(isPure) ?? false
                 case .method: return !text.isPunctuator(tokens[Int(m.op)], "[")
                 default: return false
                 }
             }
         case .unary:
             let op = tokens[Int(node.op)]
-            guard op.kind == .punctuator, let operand = node.children.first else { return false }
+            guard op.kind == .punctuator, let operand = syntax.children(node).first else { return false }
             return literalLength(syntax[operand]) != nil
         default:
             return false
@@ -246,7 +274,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         }
         // A use inside a function declaration of the same list may run before the declaration, unless nothing
         // before it can call that function.
-        let statements = syntax.lists[candidate.list].statements
+        let statements = syntax.statements(syntax.lists[candidate.list])
         for index in statements[(candidate.position + 1)...] {
             let node = syntax[index]
             guard node.first <= use, use < node.end else { continue }
@@ -263,9 +291,9 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         let node = syntax[index]
         switch node.kind {
         case .functionDeclaration, .emptyStatement: return true
-        case .declaration: return node.children.allSatisfy { syntax[$0].children.allSatisfy(isPure) }
+        case .declaration: return syntax.children(node).allSatisfy { syntax.children(syntax[$0]).allSatisfy(isPure) }
         case .expressionStatement:
-            guard let value = node.children.first else { return false }
+            guard let value = syntax.children(node).first else { return false }
             return syntax[value].kind == .literal && tokens[Int(syntax[value].first)].kind == .string
         default: return false
         }

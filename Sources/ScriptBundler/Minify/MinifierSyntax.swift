@@ -62,43 +62,145 @@ struct MinifierSyntax {
         case otherStatement
     }
 
+    /// A node; its children are `childIndices[childStart..<childStart + childCount]` (read them with
+    /// `children(_:)`), so a node holds no storage of its own.
     struct Node {
         var kind: Kind
+        /// For an expression: how tightly it binds (see `Precedence`).
+        var level: UInt8 = Precedence.primary
+        /// Whether an optional chain (`?.`) is part of this call or member expression.
+        var isOptionalChain = false
         /// Tokens `first..<end`.
         var first: Int32
         var end: Int32
         /// A token the kind names (see `Kind`), or -1.
         var op: Int32 = -1
-        /// For an expression: how tightly it binds (see `Precedence`).
-        var level: UInt8 = Precedence.primary
-        /// Whether an optional chain (`?.`) is part of this call or member expression.
-        var isOptionalChain = false
         /// For a statement: its `;` token, or -1 when it ends otherwise (a `}`, a line break).
         var semicolon: Int32 = -1
-        var children: [Int32] = []
+        var childStart: Int32 = 0
+        var childCount: Int32 = 0
+
+        init(kind: Kind, first: Int32, end: Int32, op: Int32 = -1, level: UInt8 = Precedence.primary, isOptionalChain: Bool = false,
+             semicolon: Int32 = -1) {
+            self.kind = kind
+            self.first = first
+            self.end = end
+            self.op = op
+            self.level = level
+            self.isOptionalChain = isOptionalChain
+            self.semicolon = semicolon
+        }
     }
 
     /// A list of statements in one scope: a function body, a block or the program.
     struct StatementList {
         /// The `{` token before the list, or -1 for the program.
         var open: Int32
-        var statements: [Int32]
+        /// Its statements: `childIndices[statementStart..<statementStart + statementCount]` (see `statements(_:)`).
+        var statementStart: Int32
+        var statementCount: Int32
+    }
+
+    /// Node indexes in a row: a node's children, a list's statements (zero-based, like an array).
+    struct Children: RandomAccessCollection {
+        fileprivate let storage: [Int32]
+        fileprivate let start: Int
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(position: Int) -> Int32 { storage[start + position] }
+        func index(after i: Int) -> Int { i + 1 }
+        func index(before i: Int) -> Int { i - 1 }
     }
 
     var nodes: [Node] = []
     var lists: [StatementList] = []
+    /// The children of every node and the statements of every list, each one's in a row.
+    private(set) var childIndices: [Int32] = []
     /// The first token of every arrow function's expression body (`x => ({})[x]`): like a statement start, a `{`
     /// there would open a block.
     var arrowBodyStarts: Set<Int32> = []
+
+    /// Makes room for `count` nodes and as many child indexes.
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        childIndices.reserveCapacity(count)
+    }
 
     mutating func add(_ node: Node) -> Int32 {
         nodes.append(node)
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }
 
+    mutating func add(_ node: Node, child: Int32) -> Int32 {
+        var node = node
+        node.childStart = Int32(truncatingIfNeeded: childIndices.count)
+        node.childCount = 1
+        childIndices.append(child)
+        return add(node)
+    }
+
+    mutating func add(_ node: Node, children first: Int32, _ second: Int32) -> Int32 {
+        var node = node
+        node.childStart = Int32(truncatingIfNeeded: childIndices.count)
+        node.childCount = 2
+        childIndices.append(first)
+        childIndices.append(second)
+        return add(node)
+    }
+
+    mutating func add(_ node: Node, children first: Int32, _ second: Int32, _ third: Int32) -> Int32 {
+        var node = node
+        node.childStart = Int32(truncatingIfNeeded: childIndices.count)
+        node.childCount = 3
+        childIndices.append(first)
+        childIndices.append(second)
+        childIndices.append(third)
+        return add(node)
+    }
+
+    mutating func add(_ node: Node, children: ArraySlice<Int32>) -> Int32 {
+        var node = node
+        node.childStart = Int32(truncatingIfNeeded: childIndices.count)
+        node.childCount = Int32(truncatingIfNeeded: children.count)
+        childIndices.append(contentsOf: children)
+        return add(node)
+    }
+
+    /// Adds a statement list of `statements` (stored like a node's children).
+    mutating func addList(open: Int32, statements: ArraySlice<Int32>) {
+        lists.append(.init(open: open, statementStart: Int32(truncatingIfNeeded: childIndices.count),
+                           statementCount: Int32(truncatingIfNeeded: statements.count)))
+        childIndices.append(contentsOf: statements)
+    }
+
+    /// Adds a statement list whose statements are those of block `node` (already added).
+    mutating func addList(open: Int32, sameAs node: Node) {
+        lists.append(.init(open: open, statementStart: node.childStart, statementCount: node.childCount))
+    }
+
+    /// Drops the nodes, lists and child indexes added after there were `nodes`, `lists` and `childIndices` of
+    /// those counts.
+    mutating func truncate(nodes nodeCount: Int, lists listCount: Int, childIndices childCount: Int) {
+        nodes.removeSubrange(nodeCount...)
+        lists.removeSubrange(listCount...)
+        childIndices.removeSubrange(childCount...)
+    }
+
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
         set { nodes[Int(index)] = newValue }
+    }
+
+    /// The children of `node`.
+    func children(_ node: Node) -> Children {
+        Children(storage: childIndices, start: Int(node.childStart), count: Int(node.childCount))
+    }
+
+    /// The statements of `list`.
+    func statements(_ list: StatementList) -> Children {
+        Children(storage: childIndices, start: Int(list.statementStart), count: Int(list.statementCount))
     }
 
     /// Whether statement `index` ends so that nothing after it can continue it: with its `;`, or as a block, a
@@ -108,7 +210,7 @@ struct MinifierSyntax {
         if node.semicolon >= 0 { return true }
         switch node.kind {
         case .block, .functionDeclaration: return true
-        case .ifStatement: return node.children.last.map { endsCleanly($0) } ?? false
+        case .ifStatement: return children(node).last.map { endsCleanly($0) } ?? false
         default: return false
         }
     }

@@ -11,9 +11,14 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     let tokens: [JavaScriptToken]
     /// For each opening bracket, its closing token (else -1).
     private var matching: [Int32]
+    /// Per token: a punctuator's bytes packed (`packed(_:)`), 0 for any other token, so testing for one compares
+    /// one number.
+    private let punctuators: [UInt32]
     private var i = 0
     private var depth = 0
     private(set) var syntax = MinifierSyntax()
+    /// Children of the nodes being read (a stack: each node's are on top when it is added).
+    private var pending: [Int32] = []
     /// `{` tokens of function bodies found while parsing, to read as statement lists next.
     private var pendingBodies: [Int] = []
 
@@ -21,15 +26,26 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         self.text = text
         self.tokens = tokens
         matching = [Int32](repeating: -1, count: tokens.count)
+        var punctuators = [UInt32](repeating: 0, count: tokens.count)
         var open: [Int] = []
-        for (k, token) in tokens.enumerated() where token.kind == .punctuator && token.end - token.start == 1 {
-            switch text.byte(at: token.start) {
+        for (k, token) in tokens.enumerated() where token.kind == .punctuator {
+            let bytes = text.text(token)
+            if bytes.count <= 4 {
+                var value: UInt32 = 0
+                for j in 0..<bytes.count { value |= UInt32(bytes[j]) << (8 * j) }
+                punctuators[k] = value
+            }
+            guard bytes.count == 1 else { continue }
+            switch bytes[0] {
             case 0x28, 0x5B, 0x7B: open.append(k)
             case 0x29, 0x5D, 0x7D:
                 if let o = open.popLast() { matching[o] = Int32(truncatingIfNeeded: k) }
             default: break
             }
         }
+        self.punctuators = punctuators
+        // Room for a node per two tokens up front, so the arrays are copied fewer times as they grow.
+        syntax.reserveCapacity(tokens.count / 2 + 16)
     }
 
     /// Parses the statement lists of `range` (the program's tokens, or a wrapped file's).
@@ -42,12 +58,16 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     mutating func parseProgram() {
         let saved = syntax
         do {
-            var statements: [Int32] = []
-            while i < tokens.count { statements.append(try parseStatement()) }
-            syntax.lists.append(.init(open: -1, statements: statements))
+            while i < tokens.count {
+                let statement = try parseStatement()
+                pending.append(statement)
+            }
+            syntax.addList(open: -1, statements: pending[...])
+            pending.removeAll(keepingCapacity: true)
         } catch {
             let bodies = pendingBodies
             syntax = saved
+            pending.removeAll(keepingCapacity: true)
             pendingBodies = bodies
         }
         var next = 0
@@ -61,14 +81,15 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     private mutating func parseBody(at open: Int) {
         let close = Int(matching[open])
         guard close > open else { return }
-        let savedNodes = syntax.nodes.count, savedLists = syntax.lists.count, savedBodies = pendingBodies.count
+        let savedNodes = syntax.nodes.count, savedLists = syntax.lists.count, savedChildren = syntax.childIndices.count
+        let savedBodies = pendingBodies.count
         i = open
         depth = 0
         do {
             _ = try parseBlock(kind: .block)
         } catch {
-            syntax.nodes.removeSubrange(savedNodes...)
-            syntax.lists.removeSubrange(savedLists...)
+            syntax.truncate(nodes: savedNodes, lists: savedLists, childIndices: savedChildren)
+            pending.removeAll(keepingCapacity: true)
             pendingBodies.removeSubrange(savedBodies...)
             // The functions nested inside still get their own chance.
             var k = open + 1
@@ -81,8 +102,21 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
 
     // MARK: - Tokens
 
+    @inline(__always)
     private func isPunctuator(_ k: Int, _ literal: StaticString) -> Bool {
-        k < tokens.count && text.isPunctuator(tokens[k], literal)
+        k < punctuators.count && punctuators[k] == Self.packed(literal)
+    }
+
+    /// A punctuator's bytes, the first in the low byte (punctuators are 1 to 4 bytes, none of them 0); a longer
+    /// literal gives a value no token has.
+    @inline(__always)
+    private static func packed(_ literal: StaticString) -> UInt32 {
+        let count = literal.utf8CodeUnitCount
+        guard count <= 4 else { return .max }
+        let bytes = literal.utf8Start
+        var value: UInt32 = 0
+        for j in 0..<count { value |= UInt32(bytes[j]) << (8 * j) }
+        return value
     }
 
     private func isKeyword(_ k: Int, _ literal: StaticString) -> Bool {
@@ -123,11 +157,17 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     private mutating func parseBlock(kind: MinifierSyntax.Kind) throws(Failure) -> Int32 {
         let open = i
         try expect("{")
-        var statements: [Int32] = []
-        while i < tokens.count, !at("}") { statements.append(try parseStatement()) }
+        let base = pending.count
+        while i < tokens.count, !at("}") {
+            let statement = try parseStatement()
+            pending.append(statement)
+        }
         try expect("}")
-        syntax.lists.append(.init(open: Int32(truncatingIfNeeded: open), statements: statements))
-        return syntax.add(.init(kind: kind, first: Int32(truncatingIfNeeded: open), end: index32, children: statements))
+        let open32 = Int32(truncatingIfNeeded: open)
+        let block = syntax.add(.init(kind: kind, first: open32, end: index32), children: pending[base...])
+        pending.removeSubrange(base...)
+        syntax.addList(open: open32, sameAs: syntax[block])
+        return block
     }
 
     /// Ends a statement: its `;`, or a place where one is inserted (before `}`, at the end, after a line break).
@@ -172,13 +212,14 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 let kind: MinifierSyntax.Kind = isKeyword(i, "return") ? .returnStatement : .throwStatement
                 i += 1
                 var node = MinifierSyntax.Node(kind: kind, first: start, end: start)
+                var argument: Int32 = -1
                 if !newlineBefore(i), canStartExpression(i) {
-                    node.children = [try parseExpression()]
+                    argument = try parseExpression()
                 } else if kind == .throwStatement {
                     throw Failure()
                 }
                 try terminate(&node)
-                return syntax.add(node)
+                return argument >= 0 ? syntax.add(node, child: argument) : syntax.add(node)
             }
             if isKeyword(i, "if") {
                 i += 1
@@ -186,14 +227,16 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 let test = try parseExpression()
                 try expect(")")
                 let consequent = try parseStatement()
-                var node = MinifierSyntax.Node(kind: .ifStatement, first: start, end: start, children: [test, consequent])
+                var node = MinifierSyntax.Node(kind: .ifStatement, first: start, end: start)
                 if isKeyword(i, "else") {
                     node.op = index32
                     i += 1
-                    node.children.append(try parseStatement())
+                    let alternate = try parseStatement()
+                    node.end = index32
+                    return syntax.add(node, children: test, consequent, alternate)
                 }
                 node.end = index32
-                return syntax.add(node)
+                return syntax.add(node, children: test, consequent)
             }
             if isKeyword(i, "function") || (isWord(i, "async") && isKeyword(i + 1, "function") && !newlineBefore(i + 1)) {
                 try skipFunction()
@@ -209,14 +252,14 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 guard at("(") else { throw Failure() }
                 try skipBracket()
                 let body = try parseStatement()
-                return syntax.add(.init(kind: .otherStatement, first: start, end: index32, children: [body]))
+                return syntax.add(.init(kind: .otherStatement, first: start, end: index32), child: body)
             }
             if isKeyword(i, "while") {
                 i += 1
                 guard at("(") else { throw Failure() }
                 try skipBracket()
                 let body = try parseStatement()
-                return syntax.add(.init(kind: .otherStatement, first: start, end: index32, children: [body]))
+                return syntax.add(.init(kind: .otherStatement, first: start, end: index32), child: body)
             }
             if isKeyword(i, "do") {
                 i += 1
@@ -270,14 +313,16 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 return syntax.add(.init(kind: .otherStatement, first: start, end: index32))
             }
         }
-        var node = MinifierSyntax.Node(kind: .expressionStatement, first: start, end: start, children: [try parseExpression()])
+        let expression = try parseExpression()
+        var node = MinifierSyntax.Node(kind: .expressionStatement, first: start, end: start)
         try terminate(&node)
-        return syntax.add(node)
+        return syntax.add(node, child: expression)
     }
 
     private mutating func parseDeclaration() throws(Failure) -> Int32 {
         var node = MinifierSyntax.Node(kind: .declaration, first: index32, end: index32, op: index32)
         i += 1
+        let base = pending.count
         repeat {
             var declarator = MinifierSyntax.Node(kind: .declarator, first: index32, end: index32)
             if i < tokens.count, tokens[i].kind == .identifier || tokens[i].kind == .keyword, !at("[") {
@@ -288,15 +333,19 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             } else {
                 throw Failure()
             }
+            var initializer: Int32 = -1
             if at("=") {
                 i += 1
-                declarator.children = [try parseAssignment()]
+                initializer = try parseAssignment()
             }
             declarator.end = index32
-            node.children.append(syntax.add(declarator))
+            let added = initializer >= 0 ? syntax.add(declarator, child: initializer) : syntax.add(declarator)
+            pending.append(added)
         } while eat(",")
         try terminate(&node)
-        return syntax.add(node)
+        let declaration = syntax.add(node, children: pending[base...])
+        pending.removeSubrange(base...)
+        return declaration
     }
 
     private mutating func eat(_ literal: StaticString) -> Bool {
@@ -359,9 +408,16 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         let first = index32
         let expression = try parseAssignment()
         guard at(",") else { return expression }
-        var children = [expression]
-        while eat(",") { children.append(try parseAssignment()) }
-        return syntax.add(.init(kind: .sequence, first: first, end: index32, level: MinifierSyntax.Precedence.sequence, children: children))
+        let base = pending.count
+        pending.append(expression)
+        while eat(",") {
+            let next = try parseAssignment()
+            pending.append(next)
+        }
+        let sequence = syntax.add(.init(kind: .sequence, first: first, end: index32, level: MinifierSyntax.Precedence.sequence),
+                                  children: pending[base...])
+        pending.removeSubrange(base...)
+        return sequence
     }
 
     private func arrowFollows(_ open: Int) -> Bool {
@@ -401,15 +457,13 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             let consequent = try parseAssignment()
             try expect(":")
             let alternate = try parseAssignment()
-            return syntax.add(.init(kind: .conditional, first: first, end: index32, level: MinifierSyntax.Precedence.conditional,
-                                    children: [left, consequent, alternate]))
+            return syntax.add(.init(kind: .conditional, first: first, end: index32, level: MinifierSyntax.Precedence.conditional), children: left, consequent, alternate)
         }
         if isAssignmentOperator(i) {
             let op = index32
             i += 1
             let right = try parseAssignment()
-            return syntax.add(.init(kind: .assignment, first: first, end: index32, op: op, level: MinifierSyntax.Precedence.assignment,
-                                    children: [left, right]))
+            return syntax.add(.init(kind: .assignment, first: first, end: index32, op: op, level: MinifierSyntax.Precedence.assignment), children: left, right)
         }
         return left
     }
@@ -498,8 +552,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             i += 1
             let isExponent = level == MinifierSyntax.Precedence.exponent
             let right = try parseBinary(minimum: isExponent ? climbing : climbing + 1)
-            left = syntax.add(.init(kind: logical ? .logical : .binary, first: first, end: index32, op: op, level: level,
-                                    children: [left, right]))
+            left = syntax.add(.init(kind: logical ? .logical : .binary, first: first, end: index32, op: op, level: level), children: left, right)
         }
         return left
     }
@@ -514,27 +567,23 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             if at("!") || at("~") || at("+") || at("-") {
                 i += 1
                 let operand = try parseUnary()
-                return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix,
-                                        children: [operand]))
+                return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
             }
             if at("++") || at("--") {
                 i += 1
                 let operand = try parseUnary()
-                return syntax.add(.init(kind: .update, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix,
-                                        children: [operand]))
+                return syntax.add(.init(kind: .update, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
             }
         }
         if isKeyword(i, "typeof") || isKeyword(i, "void") || isKeyword(i, "delete") || isKeyword(i, "await") {
             i += 1
             let operand = try parseUnary()
-            return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix,
-                                    children: [operand]))
+            return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
         }
         let expression = try parseLeftHandSide()
         if (at("++") || at("--")), !newlineBefore(i) {
             i += 1
-            return syntax.add(.init(kind: .update, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.postfix,
-                                    children: [expression]))
+            return syntax.add(.init(kind: .update, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.postfix), child: expression)
         }
         return expression
     }
@@ -554,40 +603,46 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 guard i + 1 < tokens.count else { throw Failure() }
                 i += 2
                 expression = syntax.add(.init(kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional, children: [expression]))
+                                              isOptionalChain: optional), child: expression)
             } else if at("?.") {
                 optional = true
                 i += 1
                 if at("(") {
-                    let arguments = try parseArguments()
+                    let base = pending.count
+                    pending.append(expression)
+                    try parseArguments()
                     expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true, children: [expression] + arguments))
+                                                  isOptionalChain: true), children: pending[base...])
+                    pending.removeSubrange(base...)
                 } else if at("[") {
                     i += 1
                     let key = try parseExpression()
                     try expect("]")
                     expression = syntax.add(.init(kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true, children: [expression, key]))
+                                                  isOptionalChain: true), children: expression, key)
                 } else {
                     guard i < tokens.count else { throw Failure() }
                     i += 1
                     expression = syntax.add(.init(kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true, children: [expression]))
+                                                  isOptionalChain: true), child: expression)
                 }
             } else if at("[") {
                 i += 1
                 let key = try parseExpression()
                 try expect("]")
                 expression = syntax.add(.init(kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional, children: [expression, key]))
+                                              isOptionalChain: optional), children: expression, key)
             } else if at("(") {
-                let arguments = try parseArguments()
+                let base = pending.count
+                pending.append(expression)
+                try parseArguments()
                 expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional, children: [expression] + arguments))
+                                              isOptionalChain: optional), children: pending[base...])
+                pending.removeSubrange(base...)
             } else if token.kind == .template || token.kind == .templateHead {
                 _ = try parseTemplate()
                 expression = syntax.add(.init(kind: .tagged, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional, children: [expression]))
+                                              isOptionalChain: optional), child: expression)
             } else {
                 break
             }
@@ -615,46 +670,48 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         while i < tokens.count {
             if at(".") {
                 i += 2
-                callee = syntax.add(.init(kind: .member, first: first + 1, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
-                                          children: [callee]))
+                callee = syntax.add(.init(kind: .member, first: first + 1, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call), child: callee)
             } else if at("[") {
                 i += 1
                 let key = try parseExpression()
                 try expect("]")
-                callee = syntax.add(.init(kind: .index, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call,
-                                          children: [callee, key]))
+                callee = syntax.add(.init(kind: .index, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), children: callee, key)
             } else if tokens[i].kind == .template || tokens[i].kind == .templateHead {
                 _ = try parseTemplate()
-                callee = syntax.add(.init(kind: .tagged, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call,
-                                          children: [callee]))
+                callee = syntax.add(.init(kind: .tagged, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), child: callee)
             } else {
                 break
             }
         }
         if at("(") {
-            let arguments = try parseArguments()
-            return syntax.add(.init(kind: .new, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.call,
-                                    children: [callee] + arguments))
+            let base = pending.count
+            pending.append(callee)
+            try parseArguments()
+            let new = syntax.add(.init(kind: .new, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.call),
+                                 children: pending[base...])
+            pending.removeSubrange(base...)
+            return new
         }
-        return syntax.add(.init(kind: .new, first: first, end: index32, op: -1, level: MinifierSyntax.Precedence.postfix, children: [callee]))
+        return syntax.add(.init(kind: .new, first: first, end: index32, op: -1, level: MinifierSyntax.Precedence.postfix), child: callee)
     }
 
-    private mutating func parseArguments() throws(Failure) -> [Int32] {
+    /// Reads `(arguments)` at `i`, pushing each argument on `pending`.
+    private mutating func parseArguments() throws(Failure) {
         try expect("(")
-        var arguments: [Int32] = []
         while i < tokens.count, !at(")") {
             if at("...") {
                 let first = index32
                 i += 1
                 let argument = try parseAssignment()
-                arguments.append(syntax.add(.init(kind: .spread, first: first, end: index32, children: [argument])))
+                let spread = syntax.add(.init(kind: .spread, first: first, end: index32), child: argument)
+                pending.append(spread)
             } else {
-                arguments.append(try parseAssignment())
+                let argument = try parseAssignment()
+                pending.append(argument)
             }
             if !at(")") { try expect(",") }
         }
         try expect(")")
-        return arguments
     }
 
     private mutating func parseTemplate() throws(Failure) -> Int32 {
@@ -664,16 +721,19 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         i += 1
         if kind == .template { return syntax.add(.init(kind: .literal, first: first, end: index32)) }
         guard kind == .templateHead else { throw Failure() }
-        var children: [Int32] = []
+        let base = pending.count
         while true {
-            children.append(try parseExpression())
+            let expression = try parseExpression()
+            pending.append(expression)
             guard i < tokens.count else { throw Failure() }
             let next = tokens[i].kind
             i += 1
             if next == .templateTail { break }
             guard next == .templateMiddle else { throw Failure() }
         }
-        return syntax.add(.init(kind: .template, first: first, end: index32, children: children))
+        let template = syntax.add(.init(kind: .template, first: first, end: index32), children: pending[base...])
+        pending.removeSubrange(base...)
+        return template
     }
 
     private mutating func parsePrimary() throws(Failure) -> Int32 {
@@ -732,14 +792,15 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 i += 1
                 let inner = try parseExpression()
                 try expect(")")
-                return syntax.add(.init(kind: .parenthesized, first: first, end: index32, children: [inner]))
+                return syntax.add(.init(kind: .parenthesized, first: first, end: index32), child: inner)
             }
             if at("[") {
                 i += 1
-                var elements: [Int32] = []
+                let base = pending.count
                 while i < tokens.count, !at("]") {
                     if at(",") {
-                        elements.append(syntax.add(.init(kind: .hole, first: index32, end: index32)))
+                        let hole = syntax.add(.init(kind: .hole, first: index32, end: index32))
+                        pending.append(hole)
                         i += 1
                         continue
                     }
@@ -747,14 +808,18 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                         let start = index32
                         i += 1
                         let argument = try parseAssignment()
-                        elements.append(syntax.add(.init(kind: .spread, first: start, end: index32, children: [argument])))
+                        let spread = syntax.add(.init(kind: .spread, first: start, end: index32), child: argument)
+                        pending.append(spread)
                     } else {
-                        elements.append(try parseAssignment())
+                        let element = try parseAssignment()
+                        pending.append(element)
                     }
                     if !at("]") { try expect(",") }
                 }
                 try expect("]")
-                return syntax.add(.init(kind: .array, first: first, end: index32, children: elements))
+                let array = syntax.add(.init(kind: .array, first: first, end: index32), children: pending[base...])
+                pending.removeSubrange(base...)
+                return array
             }
             if at("{") { return try parseObject() }
             throw Failure()
@@ -775,13 +840,14 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     private mutating func parseObject() throws(Failure) -> Int32 {
         let first = index32
         try expect("{")
-        var members: [Int32] = []
+        let base = pending.count
         while i < tokens.count, !at("}") {
             let start = index32
             if at("...") {
                 i += 1
                 let argument = try parseAssignment()
-                members.append(syntax.add(.init(kind: .spread, first: start, end: index32, children: [argument])))
+                let member = syntax.add(.init(kind: .spread, first: start, end: index32), child: argument)
+                pending.append(member)
             } else {
                 // Modifiers: `get`, `set`, `async`, `*` before a key.
                 var isMethod = false
@@ -804,22 +870,25 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 }
                 if at("(") {
                     try skipParametersAndBody()
-                    members.append(syntax.add(.init(kind: computed ? .computed : .method, first: start, end: index32, op: key)))
+                    let member = syntax.add(.init(kind: computed ? .computed : .method, first: start, end: index32, op: key))
+                    pending.append(member)
                 } else if isMethod {
                     throw Failure()
                 } else if at(":") {
                     i += 1
                     let value = try parseAssignment()
-                    members.append(syntax.add(.init(kind: computed ? .computed : .property, first: start, end: index32, op: key,
-                                                    children: [value])))
+                    let member = syntax.add(.init(kind: computed ? .computed : .property, first: start, end: index32, op: key), child: value)
+                    pending.append(member)
                 } else if !computed, tokens[Int(key)].kind == .identifier || tokens[Int(key)].kind == .keyword {
                     if at("=") {
                         // A default in an assignment pattern.
                         i += 1
                         _ = try parseAssignment()
-                        members.append(syntax.add(.init(kind: .computed, first: start, end: index32, op: key)))
+                        let member = syntax.add(.init(kind: .computed, first: start, end: index32, op: key))
+                        pending.append(member)
                     } else {
-                        members.append(syntax.add(.init(kind: .shorthand, first: start, end: index32, op: key)))
+                        let member = syntax.add(.init(kind: .shorthand, first: start, end: index32, op: key))
+                        pending.append(member)
                     }
                 } else {
                     throw Failure()
@@ -828,6 +897,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             if !at("}") { try expect(",") }
         }
         try expect("}")
-        return syntax.add(.init(kind: .object, first: first, end: index32, children: members))
+        let object = syntax.add(.init(kind: .object, first: first, end: index32), children: pending[base...])
+        pending.removeSubrange(base...)
+        return object
     }
 }

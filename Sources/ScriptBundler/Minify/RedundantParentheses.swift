@@ -23,44 +23,51 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         var hasParentheses = false
         for (index, node) in syntax.nodes.enumerated() {
             if node.kind == .parenthesized { hasParentheses = true }
-            for child in node.children where Int(child) < parents.count { parents[Int(child)] = Int32(truncatingIfNeeded: index) }
+            for child in syntax.children(node) where Int(child) < parents.count { parents[Int(child)] = Int32(truncatingIfNeeded: index) }
         }
         guard hasParentheses else { return }
         let moved = edits.movedSpanEnds, movedSpans = edits.movedSpans
         // Tokens right after a left-out range: an expression whose last tokens another pass leaves out (`new C()`
         // written `new C`) may no longer bind as its node says.
         let skipEnds = edits.skippedRangeEnds
-        var statementStarts = moved.firsts.union(syntax.arrowBodyStarts)
-        for node in syntax.nodes where node.kind == .expressionStatement { statementStarts.insert(node.first) }
-        // Checked against the other passes' edits only; parentheses left out here are followed through `removed`
-        // (an inner pair left out makes the outer pair hold what the inner one held).
-        let others = edits
+        // Per token: whether it starts a statement, an arrow function's expression body or a moved range.
+        var statementStarts = [Bool](repeating: false, count: tokens.count)
+        for k in moved.firsts where k >= 0 && Int(k) < tokens.count { statementStarts[Int(k)] = true }
+        for k in syntax.arrowBodyStarts where k >= 0 && Int(k) < tokens.count { statementStarts[Int(k)] = true }
+        for node in syntax.nodes where node.kind == .expressionStatement && Int(node.first) < tokens.count {
+            statementStarts[Int(node.first)] = true
+        }
+        // Checked against the other passes' edits only (this pass's own are made after the loop); parentheses left
+        // out here are followed through `removed` (an inner pair left out makes the outer pair hold what the inner
+        // one held).
         var removed = Set<Int32>(), removedOpens = Set<Int32>()
+        var skipped: [Int32] = []
         for (index, node) in syntax.nodes.enumerated() where node.kind == .parenthesized {
             let index32 = Int32(truncatingIfNeeded: index)
             let parent = parents[index]
-            guard parent >= 0, var inner = node.children.first else { continue }
+            guard parent >= 0, var inner = syntax.children(node).first else { continue }
             let open = node.first, close = node.end - 1
             guard syntax[inner].first == open + 1, syntax[inner].end == close, text.isPunctuator(tokens[Int(open)], "("),
                   text.isPunctuator(tokens[Int(close)], ")") else { continue }
-            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax[inner].children.first { inner = next }
+            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax.children(syntax[inner]).first { inner = next }
             let value = syntax[inner]
             guard let required = requiredLevel(of: index32, in: syntax[parent], value: value), value.level >= required else { continue }
             // A line break inside the parentheses would stand where the `(` stood (`return (` then a line).
             guard !((open + 1)...value.first).contains(where: { tokens[Int($0)].newlineBefore }) else { continue }
-            if statementStarts.contains(open), startsAmbiguously(value, removedOpens: removedOpens) { continue }
-            guard !others.isEdited(open), !others.isEdited(close), !movedSpans.contains(open..<(close + 1)),
-                  !others.isEdited(value.first), !others.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
-            edits.skip(open..<(open + 1))
-            edits.skip(close..<(close + 1))
+            if statementStarts[Int(open)], startsAmbiguously(value, removedOpens: removedOpens) { continue }
+            guard !edits.isEdited(open), !edits.isEdited(close), !movedSpans.contains(open..<(close + 1)),
+                  !edits.isEdited(value.first), !edits.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
+            skipped.append(open)
+            skipped.append(close)
             removed.insert(index32)
             removedOpens.insert(open)
         }
+        for token in skipped { edits.skip(token..<(token + 1)) }
     }
 
     /// The level the place of child `child` of `parent` requires, or nil where parentheses always stay.
     private func requiredLevel(of child: Int32, in parent: MinifierSyntax.Node, value: MinifierSyntax.Node) -> UInt8? {
-        let position = parent.children.firstIndex(of: child) ?? -1
+        let position = syntax.children(parent).firstIndex(of: child) ?? -1
         switch parent.kind {
         case .expressionStatement, .returnStatement, .throwStatement, .parenthesized, .template:
             return P.sequence

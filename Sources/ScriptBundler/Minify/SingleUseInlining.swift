@@ -23,27 +23,27 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         var chainDepth: [Int32: Int] = [:]
         for list in syntax.lists {
             var removed = Set<Int>()
-            for position in list.statements.indices.dropLast() {
-                let statement = syntax[list.statements[position]]
-                guard statement.kind == .declaration, statement.children.count == 1 else { continue }
+            for position in syntax.statements(list).indices.dropLast() {
+                let statement = syntax[syntax.statements(list)[position]]
+                guard statement.kind == .declaration, syntax.children(statement).count == 1 else { continue }
                 // The statement before must end so that leaving this one out joins nothing.
                 var before = position - 1
                 while before >= 0, removed.contains(before) { before -= 1 }
-                if before >= 0, !syntax.endsCleanly(list.statements[before]) { continue }
-                let declarator = syntax[statement.children[0]]
-                guard declarator.op >= 0, declarator.children.count == 1 else { continue }
+                if before >= 0, !syntax.endsCleanly(syntax.statements(list)[before]) { continue }
+                let declarator = syntax[syntax.children(statement)[0]]
+                guard declarator.op >= 0, syntax.children(declarator).count == 1 else { continue }
                 let binding = Int(declarator.op)
                 let declaration = Int(bindings.declarationAt[binding])
                 guard declaration >= 0, bindings.isLocal[declaration], !bindings.written[declaration],
                       bindings.referenceCounts[declaration] == 1 else { continue }
                 let kind = bindings.declarations[declaration].kind
                 guard kind == .let || kind == .const else { continue }
-                let initializer = declarator.children[0]
+                let initializer = syntax.children(declarator)[0]
                 let value = syntax[initializer]
                 guard !mentionsArgumentsOrEval(value) else { continue }
-                let depth = (chainDepth[list.statements[position]] ?? 0) + 1
+                let depth = (chainDepth[syntax.statements(list)[position]] ?? 0) + 1
                 guard depth <= Self.maximumChain else { continue }
-                let next = list.statements[position + 1]
+                let next = syntax.statements(list)[position + 1]
                 guard let (reference, required, atStatementStart) = firstUse(of: declaration, in: next, before: statement.first) else { continue }
                 guard bindings.isCalleeOrShorthand[Int(reference)] == false || value.kind == .identifier else { continue }
                 if bindings.isCalleeOrShorthand[Int(reference)], isShorthand(reference) { continue }
@@ -103,12 +103,12 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         let visit: Visit
         switch node.kind {
         case .returnStatement, .throwStatement, .expressionStatement:
-            guard let expression = node.children.first else { return nil }
+            guard let expression = syntax.children(node).first else { return nil }
             visit = self.visit(expression, required: P.sequence, target: declaration, before: declarationStart)
         case .ifStatement:
-            visit = self.visit(node.children[0], required: P.sequence, target: declaration, before: declarationStart)
+            visit = self.visit(syntax.children(node)[0], required: P.sequence, target: declaration, before: declarationStart)
         case .declaration:
-            guard let first = node.children.first, let initializer = syntax[first].children.first else { return nil }
+            guard let first = syntax.children(node).first, let initializer = syntax.children(syntax[first]).first else { return nil }
             visit = self.visit(initializer, required: P.assignment, target: declaration, before: declarationStart)
         default:
             return nil
@@ -131,15 +131,15 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         case .function:
             return .pure
         case .parenthesized:
-            return visit(node.children[0], required: P.sequence, target: target, before: before)
+            return visit(syntax.children(node)[0], required: P.sequence, target: target, before: before)
         case .binary:
             let op = node.level
             let isExponent = op == P.exponent
-            switch visit(node.children[0], required: isExponent ? P.postfix : op, target: target, before: before) {
+            switch visit(syntax.children(node)[0], required: isExponent ? P.postfix : op, target: target, before: before) {
             case .found(let k, let r): return .found(k, required: r)
             case .stop: return .stop
             case .pure:
-                if case .found(let k, let r) = visit(node.children[1], required: isExponent ? op : op + 1, target: target, before: before) {
+                if case .found(let k, let r) = visit(syntax.children(node)[1], required: isExponent ? op : op + 1, target: target, before: before) {
                     return .found(k, required: r)
                 }
                 return .stop
@@ -147,34 +147,34 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         case .logical:
             // `??` takes no unparenthesized `||`/`&&` operand; the others none of `??`.
             let required = node.level == P.conditional ? P.bitwiseOr : node.level
-            if case .found(let k, let r) = visit(node.children[0], required: required, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: required, target: target, before: before) { return .found(k, required: r) }
             return .stop
         case .conditional:
-            if case .found(let k, let r) = visit(node.children[0], required: P.logicalOr, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.logicalOr, target: target, before: before) { return .found(k, required: r) }
             return .stop
         case .unary:
             guard !text.isKeyword(tokens[Int(node.op)], "delete") else { return .stop }
-            if case .found(let k, let r) = visit(node.children[0], required: P.prefix, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.prefix, target: target, before: before) { return .found(k, required: r) }
             return .stop
         case .assignment:
             // `name = value`: the name is bound first, the value evaluated next.
-            guard text.isPunctuator(tokens[Int(node.op)], "="), syntax[node.children[0]].kind == .identifier else { return .stop }
-            if bindings.referenceAt[Int(syntax[node.children[0]].op)] == Int32(target) { return .stop }
-            if case .found(let k, let r) = visit(node.children[1], required: P.assignment, target: target, before: before) { return .found(k, required: r) }
+            guard text.isPunctuator(tokens[Int(node.op)], "="), syntax[syntax.children(node)[0]].kind == .identifier else { return .stop }
+            if bindings.referenceAt[Int(syntax[syntax.children(node)[0]].op)] == Int32(target) { return .stop }
+            if case .found(let k, let r) = visit(syntax.children(node)[1], required: P.assignment, target: target, before: before) { return .found(k, required: r) }
             return .stop
         case .member:
             guard !node.isOptionalChain || isOptionalBase(node) else { return .stop }
-            if case .found(let k, let r) = visit(node.children[0], required: P.call, target: target, before: before) {
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.call, target: target, before: before) {
                 return .found(k, required: max(r, memberObjectLevel))
             }
             return .stop
         case .index:
             guard !node.isOptionalChain || isOptionalBase(node) else { return .stop }
-            switch visit(node.children[0], required: P.call, target: target, before: before) {
+            switch visit(syntax.children(node)[0], required: P.call, target: target, before: before) {
             case .found(let k, let r): return .found(k, required: max(r, memberObjectLevel))
             case .stop: return .stop
             case .pure:
-                if case .found(let k, let r) = visit(node.children[1], required: P.sequence, target: target, before: before) {
+                if case .found(let k, let r) = visit(syntax.children(node)[1], required: P.sequence, target: target, before: before) {
                     return .found(k, required: r)
                 }
                 return .stop
@@ -182,15 +182,15 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         case .call, .new:
             if node.kind == .new, node.op < 0 { return .stop }
             guard !node.isOptionalChain || isOptionalBase(node) else { return .stop }
-            let callee = syntax[node.children[0]]
+            let callee = syntax[syntax.children(node)[0]]
             // A callee that is a member read runs a getter; a reference as callee changes `this` (checked by the caller).
-            switch visit(node.children[0], required: node.kind == .new ? P.primary : P.call, target: target, before: before) {
+            switch visit(syntax.children(node)[0], required: node.kind == .new ? P.primary : P.call, target: target, before: before) {
             case .found(let k, let r): return .found(k, required: max(r, memberObjectLevel))
             case .stop: return .stop
             case .pure:
                 guard callee.kind == .identifier || callee.kind == .literal || callee.kind == .function else { return .stop }
             }
-            for argument in node.children.dropFirst() {
+            for argument in syntax.children(node).dropFirst() {
                 switch visit(argument, required: P.assignment, target: target, before: before) {
                 case .found(let k, let r): return .found(k, required: r)
                 case .stop: return .stop
@@ -199,7 +199,7 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
             }
             return .stop
         case .array:
-            for element in node.children {
+            for element in syntax.children(node) {
                 if syntax[element].kind == .hole { continue }
                 switch visit(element, required: P.assignment, target: target, before: before) {
                 case .found(let k, let r): return .found(k, required: r)
@@ -209,11 +209,11 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
             }
             return .stop
         case .object:
-            for member in node.children {
+            for member in syntax.children(node) {
                 let m = syntax[member]
                 switch m.kind {
                 case .property:
-                    switch visit(m.children[0], required: P.assignment, target: target, before: before) {
+                    switch visit(syntax.children(m)[0], required: P.assignment, target: target, before: before) {
                     case .found(let k, let r): return .found(k, required: r)
                     case .stop: return .stop
                     case .pure: continue
@@ -227,11 +227,11 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
             return .stop
         case .template:
             // A substitution's value is converted to a string before the next one: only the first one counts.
-            guard let first = node.children.first else { return .stop }
+            guard let first = syntax.children(node).first else { return .stop }
             if case .found(let k, let r) = visit(first, required: P.sequence, target: target, before: before) { return .found(k, required: r) }
             return .stop
         case .sequence:
-            for element in node.children {
+            for element in syntax.children(node) {
                 switch visit(element, required: P.assignment, target: target, before: before) {
                 case .found(let k, let r): return .found(k, required: r)
                 case .stop: return .stop
@@ -250,7 +250,7 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
     /// Whether an optional-chain node's own object comes before the chain's first `?.` (`x?.a`): the object is
     /// then evaluated first as usual.
     private func isOptionalBase(_ node: MinifierSyntax.Node) -> Bool {
-        let object = syntax[node.children[0]]
+        let object = syntax[syntax.children(node)[0]]
         return !object.isOptionalChain
     }
 

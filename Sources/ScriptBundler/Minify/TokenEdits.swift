@@ -84,7 +84,12 @@ struct TokenEdits {
         replacementSlots.append(contentsOf: repeatElement(-1, count: added))
     }
 
-    func isEdited(_ token: Int32) -> Bool { replacement(of: token) != nil || skipEnd(at: token) != nil }
+    func isEdited(_ token: Int32) -> Bool {
+        guard token >= 0 else { return otherReplacements[token] != nil || otherSkips[token] != nil }
+        let k = Int(token)
+        // `skipEnds` and `replacementSlots` always have the same count.
+        return k < skipEnds.count && (skipEnds[k] >= 0 || replacementSlots[k] >= 0)
+    }
 
     /// Whether exactly `range` is left out.
     func isSkipped(_ range: Range<Int32>) -> Bool { skipEnd(at: range.lowerBound) == range.upperBound }

@@ -8,13 +8,13 @@ struct TypeofComparisons<Text: Minifier.TokenText> {
     let syntax: MinifierSyntax
 
     func run(_ edits: inout TokenEdits) {
-        for node in syntax.nodes where node.kind == .binary && node.children.count == 2 {
+        for node in syntax.nodes where node.kind == .binary && syntax.children(node).count == 2 {
             let op = node.op
             guard op >= 0, !edits.isEdited(op) else { continue }
             let token = tokens[Int(op)]
             let strict = text.isPunctuator(token, "===")
             guard strict || text.isPunctuator(token, "!==") else { continue }
-            let left = syntax[node.children[0]], right = syntax[node.children[1]]
+            let left = syntax[syntax.children(node)[0]], right = syntax[syntax.children(node)[1]]
             guard isTypeof(left) || isTypeof(right), isString(left), isString(right) else { continue }
             if isTypeof(left), right.end == right.first + 1, isUndefinedString(tokens[Int(right.first)]), !edits.isEdited(right.first) {
                 edits.replace(op, with: [edits.text(strict ? ">" : "<", .punctuator, origin: op)])
