@@ -1,7 +1,11 @@
 /// Writes `if` statements of a statement list as expressions where that is shorter and means the same:
 /// - `if (a) b(); else c();` as `a?b():c();`
 /// - `if (a) b();` and `if (a) { b() }` as `a&&b();`
-/// - `if (a) return b; return c;` (or `... else return c;`) as `return a?b:c;`
+/// - `if (a) return b; return c;` (or `... else return c;`) as `return a?b:c;`, and with expression statements
+///   (or `if` statements written as expressions) between them, `if (a) return b; X; Y; return c;` as
+///   `return a?b:(X,Y,c);` (a declaration between them stops it)
+/// - `if (a) return; X; Y;` ending a function body as `a||(X,Y);`
+/// - a test `!a` (or `!a && x`) joined by `&&` is written `a||...` (see `LogicalNegations`)
 /// A branch must be one expression statement (or `return` with a value), alone or in a block without
 /// declarations; operands are parenthesized where the new operator binds tighter. The new statement starts
 /// with the test, so an `if` after a statement ended by a line break alone is left when the test could join
@@ -30,17 +34,36 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                 let alternate = syntax.children(statement).count > 2 ? branch(syntax.children(statement)[2]) : nil
 
                 if let consequent, consequent.isReturn, let value = consequent.expression {
-                    // `if (a) return b; [else] return c;`
+                    // `if (a) return b; [else] return c;`, or `if (a) return b; X; Y; return c;` as
+                    // `return a?b:(X,Y,c);` (X, Y: expression statements, or `if` statements written as expressions).
                     var elseValue: Int32?
-                    var removed: MinifierSyntax.Node?
+                    var end = statement.end
+                    var between: [Int32] = []
+                    var last = position
                     if syntax.children(statement).count > 2 {
                         guard let alternate, alternate.isReturn, let v = alternate.expression else { continue }
                         elseValue = v
-                    } else if position + 1 < syntax.statements(list).count {
-                        let next = syntax[syntax.statements(list)[position + 1]]
-                        guard next.kind == .returnStatement, let v = syntax.children(next).first, !touched(next, edits) else { continue }
-                        elseValue = v
-                        removed = next
+                    } else {
+                        var p = position + 1
+                        while p < syntax.statements(list).count {
+                            let nextIndex = syntax.statements(list)[p]
+                            if isRemoved(nextIndex, edits) {
+                                p += 1
+                                continue
+                            }
+                            let next = syntax[nextIndex]
+                            if next.kind == .returnStatement {
+                                if let v = syntax.children(next).first, !touched(next, edits) {
+                                    elseValue = v
+                                    end = next.end
+                                    last = p
+                                }
+                                break
+                            }
+                            guard isExpression(nextIndex, edits) else { break }
+                            between.append(nextIndex)
+                            p += 1
+                        }
                     }
                     guard let elseValue else { continue }
                     var entries: [TokenEdits.Entry] = [edits.text("return", .keyword, origin: ifToken)]
@@ -48,33 +71,149 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                     entries.append(edits.text("?", .punctuator, origin: ifToken))
                     entries += operand(value, required: P.assignment, origin: ifToken, &edits)
                     entries.append(edits.text(":", .punctuator, origin: ifToken))
-                    entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+                    if between.isEmpty {
+                        entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+                    } else {
+                        entries.append(edits.text("(", .punctuator, origin: ifToken))
+                        for index in between {
+                            entries += expression(index, origin: ifToken, &edits)
+                            entries.append(edits.text(",", .punctuator, origin: ifToken))
+                        }
+                        entries += operand(elseValue, required: P.sequence, origin: ifToken, &edits)
+                        entries.append(edits.text(")", .punctuator, origin: ifToken))
+                    }
                     entries.append(edits.text(";", .punctuator, origin: ifToken))
                     edits.replace(ifToken, with: entries)
-                    edits.skip((ifToken + 1)..<statement.end)
-                    if let removed { edits.skip(removed.first..<removed.end) }
-                    if removed != nil { position += 1 }
+                    edits.skip((ifToken + 1)..<end)
+                    position = last
                     continue
                 }
-                guard let consequent, !consequent.isReturn, let thenValue = consequent.expression else { continue }
-                var entries: [TokenEdits.Entry] = []
-                if syntax.children(statement).count > 2 {
-                    guard let alternate, !alternate.isReturn, let elseValue = alternate.expression else { continue }
-                    entries += operand(syntax.children(statement)[0], required: P.logicalOr, origin: ifToken, &edits, atStart: true)
-                    entries.append(edits.text("?", .punctuator, origin: ifToken))
-                    entries += operand(thenValue, required: P.assignment, origin: ifToken, &edits)
-                    entries.append(edits.text(":", .punctuator, origin: ifToken))
-                    entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
-                } else {
-                    entries += operand(syntax.children(statement)[0], required: P.logicalAnd, origin: ifToken, &edits, atStart: true)
-                    entries.append(edits.text("&&", .punctuator, origin: ifToken))
-                    entries += operand(thenValue, required: P.bitwiseOr, origin: ifToken, &edits)
+                if let consequent, consequent.isReturn, consequent.expression == nil, syntax.children(statement).count == 2,
+                   list.open >= 0, syntax.functionBodies.contains(list.open) {
+                    // `if (a) return; X; Y;` ending a function body as `a||(X,Y);`.
+                    var between: [Int32] = []
+                    var p = position + 1
+                    var complete = true
+                    while p < syntax.statements(list).count {
+                        let nextIndex = syntax.statements(list)[p]
+                        p += 1
+                        if isRemoved(nextIndex, edits) { continue }
+                        guard isExpression(nextIndex, edits) else {
+                            complete = false
+                            break
+                        }
+                        between.append(nextIndex)
+                    }
+                    guard complete, !between.isEmpty else { continue }
+                    let test = syntax.children(statement)[0]
+                    var entries: [TokenEdits.Entry]
+                    let negated = LogicalNegations<Text>.negatedOperand(test, syntax: syntax, tokens: tokens, text: text, edits: edits)
+                    if let negated {
+                        // `if (!a) return; X;` as `a&&X;`.
+                        entries = operand(negated, required: P.logicalAnd, origin: ifToken, &edits, atStart: true)
+                        entries.append(edits.text("&&", .punctuator, origin: ifToken))
+                    } else {
+                        entries = operand(test, required: P.logicalOr, origin: ifToken, &edits, atStart: true)
+                        entries.append(edits.text("||", .punctuator, origin: ifToken))
+                    }
+                    // `a||b&&c` runs as `a||(b&&c)`, and `a&&b&&c` as `a&&(b&&c)`: one operand binding as tightly as `&&`
+                    // needs no parentheses.
+                    if between.count == 1, let only = between.first, let single = expressionNode(only),
+                       syntax[single].level >= P.logicalAnd {
+                        entries += operand(single, required: P.logicalAnd, origin: ifToken, &edits)
+                    } else if negated == nil, between.count == 1, let only = between.first, syntax[only].kind == .ifStatement,
+                              syntax.children(syntax[only]).count == 2 {
+                        // `a||b&&c` or `a||b||c` (an `if (!b) c()`); after `&&`, `b||c` would need parentheses.
+                        entries += ifExpression(syntax[only], origin: ifToken, atStart: false, &edits)
+                    } else {
+                        entries.append(edits.text("(", .punctuator, origin: ifToken))
+                        for (n, index) in between.enumerated() {
+                            if n > 0 { entries.append(edits.text(",", .punctuator, origin: ifToken)) }
+                            entries += expression(index, origin: ifToken, &edits)
+                        }
+                        entries.append(edits.text(")", .punctuator, origin: ifToken))
+                    }
+                    entries.append(edits.text(";", .punctuator, origin: ifToken))
+                    let lastStatement = syntax[syntax.statements(list)[syntax.statements(list).count - 1]]
+                    edits.replace(ifToken, with: entries)
+                    edits.skip((ifToken + 1)..<lastStatement.end)
+                    position = syntax.statements(list).count
+                    continue
                 }
+                guard isExpression(index, edits) else { continue }
+                var entries = ifExpression(statement, origin: ifToken, atStart: true, &edits)
                 entries.append(edits.text(";", .punctuator, origin: ifToken))
                 edits.replace(ifToken, with: entries)
                 edits.skip((ifToken + 1)..<statement.end)
             }
         }
+    }
+
+    /// `if` statement `statement` (whose branches are expression statements) as an expression: `a?b:c`, or `a&&b`
+    /// (`a||b` when the test is `!a`, see `LogicalNegations`). `atStart`: it starts a statement.
+    private func ifExpression(
+        _ statement: MinifierSyntax.Node, origin ifToken: Int32, atStart: Bool, _ edits: inout TokenEdits
+    ) -> [TokenEdits.Entry] {
+        typealias P = MinifierSyntax.Precedence
+        let children = syntax.children(statement)
+        let test = children[0]
+        var entries: [TokenEdits.Entry] = []
+        guard let thenValue = branch(children[1])?.expression else { return entries }
+        if children.count > 2 {
+            guard let elseValue = branch(children[2])?.expression else { return entries }
+            entries += operand(test, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
+            entries.append(edits.text("?", .punctuator, origin: ifToken))
+            entries += operand(thenValue, required: P.assignment, origin: ifToken, &edits)
+            entries.append(edits.text(":", .punctuator, origin: ifToken))
+            entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+        } else if let negated = LogicalNegations<Text>.negatedOperand(test, syntax: syntax, tokens: tokens, text: text, edits: edits) {
+            // `if (!a) b();` as `a||b();`.
+            entries += operand(negated, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
+            entries.append(edits.text("||", .punctuator, origin: ifToken))
+            entries += operand(thenValue, required: P.bitwiseOr, origin: ifToken, &edits)
+        } else {
+            // `if (!a && x) b();` as `a||x&&b();`.
+            LogicalNegations<Text>.foldNegatedChain(test, syntax: syntax, tokens: tokens, text: text, &edits)
+            entries += operand(test, required: P.logicalAnd, origin: ifToken, &edits, atStart: atStart)
+            entries.append(edits.text("&&", .punctuator, origin: ifToken))
+            entries += operand(thenValue, required: P.bitwiseOr, origin: ifToken, &edits)
+        }
+        return entries
+    }
+
+    /// Whether statement `index` can be written as an expression: an expression statement no earlier pass
+    /// rewrote as a whole, or an `if` whose branches are expression statements.
+    private func isExpression(_ index: Int32, _ edits: TokenEdits) -> Bool {
+        let node = syntax[index]
+        switch node.kind {
+        case .expressionStatement:
+            guard syntax.children(node).first != nil, edits.skipEnd(at: node.first) == nil else { return false }
+            return node.semicolon < 0 || !edits.isEdited(node.semicolon)
+        case .ifStatement:
+            guard !touched(node, edits) else { return false }
+            let children = syntax.children(node)
+            guard let consequent = branch(children[1]), !consequent.isReturn, consequent.expression != nil else { return false }
+            if children.count > 2 {
+                guard let alternate = branch(children[2]), !alternate.isReturn, alternate.expression != nil else { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The expression of expression statement `index` (`nil` for any other statement).
+    private func expressionNode(_ index: Int32) -> Int32? {
+        let node = syntax[index]
+        return node.kind == .expressionStatement ? syntax.children(node).first : nil
+    }
+
+    /// Statement `index` (see `isExpression`) as an element of a sequence expression.
+    private func expression(_ index: Int32, origin: Int32, _ edits: inout TokenEdits) -> [TokenEdits.Entry] {
+        if let value = expressionNode(index) {
+            return operand(value, required: MinifierSyntax.Precedence.sequence, origin: origin, &edits)
+        }
+        return ifExpression(syntax[index], origin: origin, atStart: false, &edits)
     }
 
     private struct Branch {

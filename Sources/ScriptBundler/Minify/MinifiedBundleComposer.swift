@@ -24,12 +24,15 @@ enum MinifiedBundleComposer {
             let arrow = group.allSatisfy(\.allowsArrowFunction)
             let directive = first.wrapping == .strict ? "\"use strict\";" : ""
             pieces.append(MinifiedPiece.verbatim((arrow ? "(()=>{" : "(function(){") + directive))
-            var previousEnd: UInt8? = nil
+            var previous: MinifiedPiece? = nil
             for file in group where !file.piece.code.isEmpty {
-                // Statements of the previous file end here: nothing of the next may continue them.
-                if let previousEnd, previousEnd != 0x3B { pieces.append(MinifiedPiece.verbatim(";")) }
+                // Statements of the previous file end here: nothing of the next may continue them. A `;` needs
+                // none; nor does a `}` ending a block or declaration (not one ending an expression, `a=function(){}`).
+                if let previous, previous.code.last != 0x3B, !previous.endsWithStatementBrace {
+                    pieces.append(MinifiedPiece.verbatim(";"))
+                }
                 pieces.append(file.piece)
-                previousEnd = file.piece.code.last
+                previous = file.piece
             }
             pieces.append(MinifiedPiece.verbatim(arrow ? "})();" : "}).call(this);"))
             index = end

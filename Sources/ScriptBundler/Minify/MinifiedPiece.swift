@@ -27,6 +27,9 @@ struct MinifiedPiece: Sendable {
     var lineCount = 0
     /// UTF-16 length of the code after its last line terminator.
     var lastLineColumn = 0
+    /// The code ends with the `}` ending a statement (a block, `if`, loop, function or class declaration): code
+    /// after it starts a statement of its own, with no `;` between.
+    var endsWithStatementBrace = false
     /// Where the writer put each new name, while the minifier makes a `RenamedPieceTemplate` of the piece (empty
     /// otherwise).
     var nameSlots: [RenamedPieceTemplate.NameSlot] = []

@@ -250,6 +250,7 @@ enum Minifier {
         piece.lineCount = writer.line
         piece.lastLineColumn = writer.column
         piece.nameSlots = writer.nameSlots ?? []
+        piece.endsWithStatementBrace = !range.isEmpty && rewrites.marksStatementBrace(range.upperBound - 1)
         return piece
     }
 

@@ -2,12 +2,13 @@
 /// (`PrivateNames`), single-use locals inlined (`SingleUseInlining`), constants inlined and unused local
 /// declarations left out (`LocalDeclarationRemoval`), branches of constant tests dropped
 /// (`DeadBranches`, `ConstantConditions`), `if` statements written as expressions
-/// (`ConditionalStatements`), empty statements left out (`EmptyStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
+/// (`ConditionalStatements`), a `!` dropped from `!a&&b;` (`LogicalNegations`), empty statements left out (`EmptyStatements`), adjacent declarations merged (`DeclarationMerging`), braces around a lone statement
 /// dropped (`BlockBraces`), string comparisons shortened (`TypeofComparisons`), a compared `undefined` written
 /// `void 0` (`UndefinedReferences`), a lone arrow parameter's parentheses dropped (`ArrowParameters`), so are the
 /// empty arguments of `new C()` (`NewArguments`), `new Error(m)` written `Error(m)` (`ErrorConstructorCalls`), unused
 /// names of function and class expressions left out (`UnusedExpressionNames`), parentheses the grammar does not
-/// need left out (`RedundantParentheses`), quoted property names shortened (`QuotedPropertyKeys`) and
+/// need left out (`RedundantParentheses`), quoted property names shortened (`QuotedPropertyKeys`), added string literals joined
+/// (`StringConcatenation`), numbers written in their shortest form (`NumberLiterals`) and
 /// strings written with the quote needing fewest escapes (`StringQuotes`). Each rewrites only what it proves unchanged in meaning; the
 /// result keeps every written token mapped to an original position.
 enum MinifierPasses {
@@ -27,6 +28,7 @@ enum MinifierPasses {
             DeadBranches(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConstantConditions(text: text, tokens: tokens, syntax: parsed).run(&edits)
             ConditionalStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
+            LogicalNegations(text: text, tokens: tokens, syntax: parsed).run(&edits)
             EmptyStatements(text: text, tokens: tokens, syntax: parsed).run(&edits)
             DeclarationMerging(text: text, tokens: tokens, syntax: parsed, letConsts: letConsts).run(&edits)
             BlockBraces(text: text, tokens: tokens, syntax: parsed).run(&edits)
@@ -42,6 +44,8 @@ enum MinifierPasses {
         // After every pass that reads a token's neighbours in the stream (`new C()` before `.`): those change here.
         if let syntax { RedundantParentheses(text: text, tokens: tokens, syntax: syntax).run(&edits) }
         QuotedPropertyKeys(text: text, tokens: tokens, bindings: bindings).run(&edits)
+        if let syntax { StringConcatenation(text: text, tokens: tokens, syntax: syntax).run(&edits) }
+        NumberLiterals(text: text, tokens: tokens).run(&edits)
         StringQuotes(text: text, tokens: tokens).run(&edits)
         return edits
     }

@@ -121,6 +121,8 @@ struct MinifierSyntax {
     /// The first token of every arrow function's expression body (`x => ({})[x]`): like a statement start, a `{`
     /// there would open a block.
     var arrowBodyStarts: Set<Int32> = []
+    /// The `{` tokens opening the statement lists that are function bodies (where a `return` ends the function).
+    var functionBodies: Set<Int32> = []
 
     /// Makes room for `count` nodes and as many child indexes.
     mutating func reserveCapacity(_ count: Int) {

@@ -21,6 +21,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     private var pending: [Int32] = []
     /// `{` tokens of function bodies found while parsing, to read as statement lists next.
     private var pendingBodies: [Int] = []
+    /// The `{` tokens known to open a function body (a list read from a body that failed may be a block's).
+    private var functionBodyOpens = Set<Int>()
 
     init(text: Text, tokens: [JavaScriptToken]) {
         self.text = text
@@ -87,6 +89,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         depth = 0
         do {
             _ = try parseBlock(kind: .block)
+            if functionBodyOpens.contains(open) { syntax.functionBodies.insert(Int32(truncatingIfNeeded: open)) }
         } catch {
             syntax.truncate(nodes: savedNodes, lists: savedLists, childIndices: savedChildren)
             pending.removeAll(keepingCapacity: true)
@@ -371,6 +374,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         try skipBracket()
         guard at("{") else { throw Failure() }
         pendingBodies.append(i)
+        functionBodyOpens.insert(i)
         try skipBracket()
     }
 
@@ -390,6 +394,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         while k < close {
             if isPunctuator(k, "{"), isPunctuator(k - 1, ")"), Int(matching[k]) > k {
                 pendingBodies.append(k)
+                functionBodyOpens.insert(k)
                 k = Int(matching[k]) + 1
                 continue
             }
@@ -431,6 +436,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         try expect("=>")
         if at("{") {
             pendingBodies.append(i)
+            functionBodyOpens.insert(i)
             try skipBracket()
         } else {
             syntax.arrowBodyStarts.insert(index32)

@@ -13,6 +13,17 @@ struct TokenRewrites {
 
     private(set) var marks: [Int64] = [Int64.max]
 
+    /// Whether `token` is marked as the `}` ending a statement or class member.
+    func marksStatementBrace(_ token: Int) -> Bool {
+        // Marks ascend by token (the sentinel last): a binary search for the token's mark.
+        var low = 0, high = marks.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if marks[middle] >> 2 < Int64(token) { low = middle + 1 } else { high = middle }
+        }
+        return low < marks.count - 1 && marks[low] >> 2 == Int64(token) && marks[low] & 3 == Self.statementBrace
+    }
+
     init() {}
 
     /// The rewrites from `analysis`. `topLevelConsts: false` keeps the `const` declarations of the program's top

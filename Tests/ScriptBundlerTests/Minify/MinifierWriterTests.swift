@@ -10,7 +10,7 @@ import Testing
         ("while (a)\n  b()", "while(a)b()"),
         ("for (const x of y)\n  g(x)", "for(const x of y)g(x)"),
         ("if (a) b(); else if (c)\n  d.e()", "if(a)b();else if(c)d.e()"),
-        ("function f(a) { if (a)\n  return\n  g() }", "function f(a){if(a)return\ng()}"),
+        ("function f(a) { if (a)\n  return\n  g(); return 1 }", "function f(a){if(a)return\ng();return 1}"),
     ])
     func dropsAfterStatementHeads(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)

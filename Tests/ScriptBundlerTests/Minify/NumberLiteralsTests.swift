@@ -1,0 +1,37 @@
+import Testing
+@testable import ScriptBundler
+
+/// `NumberLiterals`: the shortest spelling of the same decimal value, and the literals it leaves alone.
+@Suite struct NumberLiteralsTests {
+    @Test(arguments: [
+        ("1000", "1e3"), ("10000", "1e4"), ("123000", "123e3"), ("100", "100"), ("0", "0"), ("10", "10"),
+        ("0.5", ".5"), ("0.50", ".5"), ("1.50", "1.5"), ("1.0", "1"), ("1.", "1"), ("00.5", nil), ("0.0", "0"),
+        ("0.001", ".001"), ("0.0001", "1e-4"), ("0.00012", "12e-5"), ("1e+21", "1e21"), ("1E3", "1e3"),
+        ("1.5e3", "1500"), ("15e2", "1500"), ("5e-1", ".5"), ("1e0", "1"), ("12.34e1", "123.4"), (".5", ".5"),
+        ("1000000", "1e6"), ("9007199254740993", "9007199254740993"), ("0e5", "0"),
+        // Not plain decimal literals.
+        ("0x1000", nil), ("0o17", nil), ("0b101", nil), ("017", nil), ("08", nil), ("1_000", nil), ("1000n", nil),
+        ("1e", nil), ("1e999999", nil),
+    ] as [(String, String?)])
+    func shortestForm(_ literal: String, _ expected: String?) {
+        let result = NumberLiterals<Minifier.ContiguousText>.shortest(Array(literal.utf8))
+        #expect(result.map { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
+    @Test(arguments: [
+        ("x = 1000", "x=1e3"),
+        ("x = a < 1000", "x=a<1e3"),
+        ("x = 0.5 + 2.50", "x=.5+2.5"),
+        ("x = {1000: 1}[1e3]", "x={1e3:1}[1e3]"),
+        ("x = 1.0.toFixed()", "x=1 .toFixed()"),
+        ("x = a ? 0.5 : b", "x=a? .5:b"),
+        ("x = -0.25", "x=-.25"),
+        // Left alone: already shortest, or not a plain decimal literal.
+        ("x = 100", "x=100"),
+        ("x = 0xFF", "x=0xFF"),
+        ("x = 1000n", "x=1000n"),
+    ])
+    func rewrites(_ input: String, _ expected: String) {
+        #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
+    }
+}
