@@ -1,5 +1,5 @@
 /// Drops a `!` whose value only decides whether the rest runs, in an expression statement (whose value nothing
-/// reads): `!a&&b();` as `a||b();`, `!a&&x&&b();` as `a||x&&b();` (`(!a&&x)&&b` runs the same as `!a&&(x&&b)`),
+/// reads) that stays a statement: `!a&&b();` as `a||b();`, `!a&&x&&b();` as `a||x&&b();` (`(!a&&x)&&b` runs the same as `!a&&(x&&b)`),
 /// and `!a||b();` as `a&&b();` (a single `||` only: `!a||x||b` would need parentheses). The operand of `!` must
 /// start with a name, number, string, `!` or `~`, so the statement still starts as one that nothing before it can
 /// continue, and as an expression (not a declaration).
@@ -9,8 +9,11 @@ struct LogicalNegations<Text: Minifier.TokenText> {
     let syntax: MinifierSyntax
 
     func run(_ edits: inout TokenEdits) {
+        // An expression an earlier pass wrote elsewhere (`ConditionalStatements` writes statements as operands)
+        // may stand where `||` would bind differently from `&&`: left as it is.
+        let moved = edits.movedSpanEnds.firsts
         for node in syntax.nodes where node.kind == .expressionStatement && !edits.isEdited(node.first) {
-            guard let expression = syntax.children(node).first else { continue }
+            guard let expression = syntax.children(node).first, !moved.contains(node.first) else { continue }
             let value = syntax[expression]
             guard value.kind == .logical, value.first == node.first else { continue }
             if text.isPunctuator(tokens[Int(value.op)], "||") {

@@ -22,6 +22,9 @@ import Testing
         ("function f(a, b) { if (!a) return; if (!b) g(); }", "function f(a,b){a&&(b||g())}"),
         ("function f(a, b) { if (!a) return; g() || h(); }", "function f(a,b){a&&(g()||h())}"),
         ("function f(a, b) { if (a) return; g() || h(); }", "function f(a,b){a||(g()||h())}"),
+        // A statement moved into the expression keeps its `!` (`a&&!b&&g()`, not `a&&b||g()`).
+        ("function f(a, b) { if (!a) return; !b && g(); }", "function f(a,b){a&&!b&&g()}"),
+        ("function f(a, b) { if (a) return 1; !b && g(); return 2; }", "function f(a,b){return a?1:(!b&&g(),2)}"),
         ("const f = (a) => { if (a) return; g(); }", "const f=a=>{a||g()}"),
         // Left alone: a declaration or other statement between, no `return` after, a return without value, a
         // block that is not a function body, an `else`.

@@ -128,7 +128,7 @@ struct JavaScriptProgramGenerator {
 
     mutating func statement(_ depth: Int) {
         let deep = depth >= 3
-        switch number(0...(deep ? 6 : 21)) {
+        switch number(0...(deep ? 6 : 22)) {
         case 0, 1:
             // The initializer first, so the new name avoids the names it uses (which would be in their dead zone).
             let initializer = expression()
@@ -270,6 +270,28 @@ struct JavaScriptProgramGenerator {
             ]) {
                 line(text)
             }
+        case 21:
+            // Early returns before expression statements, negated tests, added strings and numbers the minifier
+            // rewrites (`ConditionalStatements`, `LogicalNegations`, `StringConcatenation`, `NumberLiterals`).
+            functionCount += 1
+            let name = "early\(functionCount)"
+            line("function \(name)(p, q) {")
+            indent += 1
+            if chance(50) {
+                line("if (\(pick(["p", "!p", "p > q", "!p && q"]))) return \(pick(["'early'", "p + 'a' + 'b'", "1000", "q"]));")
+                line("log('between', p + 'x' + \"y\" + 'z\\'');")
+                if chance(50) { line("if (\(pick(["!q", "q", "!q && p"]))) log('inner', 0.50, 1.0.toFixed(1));") }
+                if chance(30) { line("p = q, q = 12e-5;") }
+                line("return \(pick(["q", "[p, q].join()", "'late' + 'r'", "1e21 + 0.0001"]));")
+            } else {
+                line("if (\(pick(["p", "!p", "p || q", "!p.length"]))) return;")
+                line("\(pick(["!p", "!q", "!!p"])) && log('negated', 10000);")
+                if chance(50) { line("!q || log('or', 'a' + \"'\");") }
+                if chance(50) { line("if (\(pick(["!q", "q", "!q && p"]))) log('inner');") }
+            }
+            indent -= 1
+            line("}")
+            line("log(\(name)(\(expression()), \(expression())), \(name)(0, 1), \(name)('', 'q'), \(name)([], 2));")
         default:
             line("log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');")
         }
