@@ -5,6 +5,7 @@
 ///   (or `if` statements written as expressions) between them, `if (a) return b; X; Y; return c;` as
 ///   `return a?b:(X,Y,c);` (a declaration between them stops it)
 /// - `if (a) return; X; Y;` ending a function body as `a||(X,Y);`
+/// - `else if (a) b();` as `else a&&b();` (and `if (a) b(); else if (c) d();` as `a?b():c&&d();`)
 /// - a test `!a` (or `!a && x`) joined by `&&` is written `a||...` (see `LogicalNegations`)
 /// A branch must be one expression statement (or `return` with a value), alone or in a block without
 /// declarations; operands are parenthesized where the new operator binds tighter. The new statement starts
@@ -147,6 +148,17 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                 edits.skip((ifToken + 1)..<statement.end)
             }
         }
+        // `else if (a) b();` of an `if` left a statement: `else a&&b();`.
+        for node in syntax.nodes where node.kind == .ifStatement && node.childCount == 3 {
+            let alternateIndex = syntax.children(node)[2]
+            let alternate = syntax[alternateIndex]
+            guard alternate.kind == .ifStatement, !edits.isEdited(node.first), node.op >= 0, !edits.isEdited(node.op),
+                  isExpression(alternateIndex, edits) else { continue }
+            var entries = ifExpression(alternate, origin: alternate.first, atStart: true, &edits)
+            entries.append(edits.text(";", .punctuator, origin: alternate.first))
+            edits.replace(alternate.first, with: entries)
+            edits.skip((alternate.first + 1)..<alternate.end)
+        }
     }
 
     /// `if` statement `statement` (whose branches are expression statements) as an expression: `a?b:c`, or `a&&b`
@@ -160,12 +172,19 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
         var entries: [TokenEdits.Entry] = []
         guard let thenValue = branch(children[1])?.expression else { return entries }
         if children.count > 2 {
-            guard let elseValue = branch(children[2])?.expression else { return entries }
+            let alternate = syntax[children[2]]
+            let elseValue = branch(children[2])?.expression
+            guard elseValue != nil || alternate.kind == .ifStatement else { return entries }
             entries += operand(test, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
             entries.append(edits.text("?", .punctuator, origin: ifToken))
             entries += operand(thenValue, required: P.assignment, origin: ifToken, &edits)
             entries.append(edits.text(":", .punctuator, origin: ifToken))
-            entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+            if let elseValue {
+                entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+            } else {
+                // `else if (c) d();`: `c&&d()`, `c||d()` and `c?d():e()` all bind as an alternate may.
+                entries += ifExpression(alternate, origin: ifToken, atStart: false, &edits)
+            }
         } else if let negated = LogicalNegations<Text>.negatedOperand(test, syntax: syntax, tokens: tokens, text: text, edits: edits) {
             // `if (!a) b();` as `a||b();`.
             entries += operand(negated, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
@@ -194,6 +213,7 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
             let children = syntax.children(node)
             guard let consequent = branch(children[1]), !consequent.isReturn, consequent.expression != nil else { return false }
             if children.count > 2 {
+                if syntax[children[2]].kind == .ifStatement { return isExpression(children[2], edits) }
                 guard let alternate = branch(children[2]), !alternate.isReturn, alternate.expression != nil else { return false }
             }
             return true

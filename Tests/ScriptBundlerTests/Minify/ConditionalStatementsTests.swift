@@ -22,6 +22,14 @@ import Testing
         ("function f(a, b) { if (!a) return; if (!b) g(); }", "function f(a,b){a&&(b||g())}"),
         ("function f(a, b) { if (!a) return; g() || h(); }", "function f(a,b){a&&(g()||h())}"),
         ("function f(a, b) { if (a) return; g() || h(); }", "function f(a,b){a||(g()||h())}"),
+        // `else if` written as an expression, in a conditional or after an `else` that stays.
+        ("function f(a, b) { if (a) x(); else if (!b) y(); else z(); }", "function f(a,b){a?x():!b?y():z()}"),
+        ("function f(a, b) { if (a) x(); else if (!b) y(); }", "function f(a,b){a?x():b||y()}"),
+        ("function f(a, b) { if (a) { let c = g(); c(); } else if (!b && a) a.remove(); return b; }",
+         "function f(a,b){if(a){let c=g();c()}else b||a&&a.remove();return b}"),
+        ("function f(a, b) { if (a) { let c = g(); c(); } else if (b) { let d = g(); d(d); } }",
+         "function f(a,b){if(a){let c=g();c()}else if(b){let d=g();d(d)}}"),
+        ("function f(a, b) { if (a) return 1; else if (b) g(); return 2; }", "function f(a,b){if(a)return 1;else b&&g();return 2}"),
         // A statement moved into the expression keeps its `!` (`a&&!b&&g()`, not `a&&b||g()`).
         ("function f(a, b) { if (!a) return; !b && g(); }", "function f(a,b){a&&!b&&g()}"),
         ("function f(a, b) { if (a) return 1; !b && g(); return 2; }", "function f(a,b){return a?1:(!b&&g(),2)}"),

@@ -289,6 +289,11 @@ struct JavaScriptProgramGenerator {
                 if chance(50) { line("!q || log('or', 'a' + \"'\");") }
                 if chance(50) { line("if (\(pick(["!q", "q", "!q && p"]))) log('inner');") }
             }
+            if chance(40) {
+                line("if (\(pick(["p", "!p"]))) log('a'); else if (\(pick(["!q", "q && p"]))) log('b');\(pick(["", " else log('c');"]))")
+            } else if chance(40) {
+                line("if (p) { let r = [p]; log(r, r); } else if (\(pick(["!q", "!q && p"]))) log('d');")
+            }
             indent -= 1
             line("}")
             line("log(\(name)(\(expression()), \(expression())), \(name)(0, 1), \(name)('', 'q'), \(name)([], 2));")

@@ -94,7 +94,7 @@ import Testing
         ("function f(a, b) { g()\nif (a) b() }", "function f(a,b){g()\na&&b()}"),
         ("function f(a, b) { g()\nif ((a)) b() }", "function f(a,b){g()\nif(a)b()}"),
         ("function f(a, b) { if (a) { let x = b(); x(); } }", "function f(a,b){if(a){let x=b();x()}}"),
-        ("function f(a, b) { if (a) b(); else if (b) a(); }", "function f(a,b){if(a)b();else if(b)a()}"),
+        ("function f(a, b) { if (a) b(); else if (b) a(); }", "function f(a,b){a?b():b&&a()}"),
         ("function f(a, b) { if (a) return; return b; }", "function f(a,b){if(a)return;return b}"),
         ("function f(a, b) { if (a) return b; }", "function f(a,b){if(a)return b}"),
         // The quote needing fewest escapes; a template only where one may stand.

@@ -9,7 +9,7 @@ import Testing
         ("function f(a) { for (;;)\n  if (a) continue; }", "function f(a){for(;;)if(a)continue}"),
         ("while (a)\n  b()", "while(a)b()"),
         ("for (const x of y)\n  g(x)", "for(const x of y)g(x)"),
-        ("if (a) b(); else if (c)\n  d.e()", "if(a)b();else if(c)d.e()"),
+        ("if (a) b(); else if (c)\n  d.e(); else { let x = f(); x(); x() }", "if(a)b();else if(c)d.e();else{let x=f();x();x()}"),
         ("function f(a) { if (a)\n  return\n  g(); return 1 }", "function f(a){if(a)return\ng();return 1}"),
     ])
     func dropsAfterStatementHeads(_ input: String, _ expected: String) {
