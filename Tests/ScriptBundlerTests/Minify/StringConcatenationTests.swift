@@ -22,6 +22,7 @@ import Testing
         ("x = \"a\" + \"b\".length", "x=\"a\"+\"b\".length"),
         ("x = \"\\0\" + \"1\"", "x=\"\\0\"+\"1\""),
         ("function f() { \"use \" + \"strict\"; return this }", "function f(){\"use \"+\"strict\";return this}"),
+        ("function f() { (\"use \" + \"strict\"); return this }", "function f(){(\"use \"+\"strict\");return this}"),
     ])
     func rewrites(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
