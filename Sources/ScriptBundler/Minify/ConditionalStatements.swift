@@ -6,7 +6,8 @@
 ///   `return a?b:(X,Y,c);` (a declaration between them stops it)
 /// - `if (a) return; X; Y;` ending a function body as `a||(X,Y);`
 /// - `else if (a) b();` as `else a&&b();` (and `if (a) b(); else if (c) d();` as `a?b():c&&d();`)
-/// - a test `!a` (or `!a && x`) joined by `&&` is written `a||...` (see `LogicalNegations`)
+/// - a test `!a` (or `!a && x`) joined by `&&` is written `a||...` (see `LogicalNegations`), and
+///   `if (!a) b(); else c();` is `a?c():b();`
 /// A branch must be one expression statement (or `return` with a value), alone or in a block without
 /// declarations; operands are parenthesized where the new operator binds tighter. The new statement starts
 /// with the test, so an `if` after a statement ended by a line break alone is left when the test could join
@@ -175,16 +176,21 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
             let alternate = syntax[children[2]]
             let elseValue = branch(children[2])?.expression
             guard elseValue != nil || alternate.kind == .ifStatement else { return entries }
-            entries += operand(test, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
+            // `if (!a) b(); else c();` as `a?c():b();`.
+            let negated = LogicalNegations<Text>.negatedOperand(test, syntax: syntax, tokens: tokens, text: text, edits: edits)
+            entries += operand(negated ?? test, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)
             entries.append(edits.text("?", .punctuator, origin: ifToken))
-            entries += operand(thenValue, required: P.assignment, origin: ifToken, &edits)
-            entries.append(edits.text(":", .punctuator, origin: ifToken))
+            var branches: [[TokenEdits.Entry]] = [operand(thenValue, required: P.assignment, origin: ifToken, &edits)]
             if let elseValue {
-                entries += operand(elseValue, required: P.assignment, origin: ifToken, &edits)
+                branches.append(operand(elseValue, required: P.assignment, origin: ifToken, &edits))
             } else {
-                // `else if (c) d();`: `c&&d()`, `c||d()` and `c?d():e()` all bind as an alternate may.
-                entries += ifExpression(alternate, origin: ifToken, atStart: false, &edits)
+                // `else if (c) d();`: `c&&d()`, `c||d()` and `c?d():e()` all bind as a branch of `?:` may.
+                branches.append(ifExpression(alternate, origin: ifToken, atStart: false, &edits))
             }
+            if negated != nil { branches.reverse() }
+            entries += branches[0]
+            entries.append(edits.text(":", .punctuator, origin: ifToken))
+            entries += branches[1]
         } else if let negated = LogicalNegations<Text>.negatedOperand(test, syntax: syntax, tokens: tokens, text: text, edits: edits) {
             // `if (!a) b();` as `a||b();`.
             entries += operand(negated, required: P.logicalOr, origin: ifToken, &edits, atStart: atStart)

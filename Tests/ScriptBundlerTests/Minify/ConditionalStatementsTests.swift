@@ -23,7 +23,8 @@ import Testing
         ("function f(a, b) { if (!a) return; g() || h(); }", "function f(a,b){a&&(g()||h())}"),
         ("function f(a, b) { if (a) return; g() || h(); }", "function f(a,b){a||(g()||h())}"),
         // `else if` written as an expression, in a conditional or after an `else` that stays.
-        ("function f(a, b) { if (a) x(); else if (!b) y(); else z(); }", "function f(a,b){a?x():!b?y():z()}"),
+        ("function f(a, b) { if (a) x(); else if (!b) y(); else z(); }", "function f(a,b){a?x():b?z():y()}"),
+        ("function f(a, b) { if (!a) x(); else if (b) y(); }", "function f(a,b){a?b&&y():x()}"),
         ("function f(a, b) { if (a) x(); else if (!b) y(); }", "function f(a,b){a?x():b||y()}"),
         ("function f(a, b) { if (a) { let c = g(); c(); } else if (!b && a) a.remove(); return b; }",
          "function f(a,b){if(a){let c=g();c()}else b||a&&a.remove();return b}"),

@@ -13,6 +13,7 @@ import Testing
         ("if (!a) b();", "a||b();"),
         ("if (!a && x && y) b();", "a||x&&y&&b();"),
         ("() => { if (!a && x) y() }", "()=>{a||x&&y()}"),
+        ("if (!a) b(); else c();", "a?c():b();"),
         // Left alone: the value is read, `||` chains, mixed chains, operands that would start the statement
         // otherwise (a parenthesis, `function`, `let`), `!` not leftmost.
         ("x = !a && b();", "x=!a&&b();"),
@@ -22,7 +23,6 @@ import Testing
         ("!(a, b) && c();", "!(a,b)&&c();"),
         ("!function () {}() && c();", "!function(){}()&&c();"),
         ("a && !b && c();", "a&&!b&&c();"),
-        ("if (!a) b(); else c();", "!a?b():c();"),
     ])
     func rewrites(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
