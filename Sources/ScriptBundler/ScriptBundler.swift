@@ -32,17 +32,23 @@ public struct ScriptBundler: Sendable {
     }
 
     /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    /// With `staging`, each bundle's files are written to temporary files as soon as it is built (the caller
+    /// commits or discards them).
     ///
     /// The build runs on the large-stack worker pool: groups with the most files start first, each group parses
     /// and minifies inline and spreads its files over idle workers.
-    public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
+    public func build(
+        _ groups: [ScriptGroup], configuration: BundleConfiguration, staging: StagedOutput? = nil
+    ) throws(BundlerError) -> [GroupBundle] {
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
         let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
             // Files imported by several groups are parsed once per build.
             let parsed = parsedFiles ?? ParsedFileCache()
             let results = IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
                 do throws(BundlerError) {
-                    return .success(try buildGroup(groups[index], configuration: configuration, parsed: parsed))
+                    let bundle = try buildGroup(groups[index], configuration: configuration, parsed: parsed)
+                    staging?.stage(bundle)
+                    return .success(bundle)
                 } catch {
                     return .failure(error)
                 }
@@ -133,14 +139,14 @@ public struct ScriptBundler: Sendable {
         return bundle
     }
 
+    /// Creates and locks the output folder, for a build that writes each bundle as soon as it is built
+    /// (`build(_:configuration:staging:)`, then `StagedOutput.commit`).
+    public func stageOutputs(to output: String) throws(BundlerError) -> StagedOutput {
+        try StagedOutput(folder: output, fileSystem: fileSystem)
+    }
+
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
     public func write(_ bundles: [GroupBundle], to output: String) throws(BundlerError) -> [WrittenFile] {
-        var files: [(name: String, bytes: [UInt8])] = []
-        for bundle in bundles {
-            files.append((bundle.group.outputFileName, bundle.code))
-            if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
-            if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
-        }
-        return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
+        try BundleWriter(fileSystem: fileSystem).write(bundles.flatMap(StagedOutput.files(of:)), to: output)
     }
 }
