@@ -137,6 +137,14 @@ final class MinifierPassMemo: @unchecked Sendable {
         if templates.count > Self.capacity { templates.removeFirst(templates.count - Self.capacity) }
     }
 
+    /// Forgets every stored outcome and template (when no bundle of the build will minify the file again).
+    func removeAll() {
+        condition.lock()
+        defer { condition.unlock() }
+        entries = []
+        templates = []
+    }
+
     /// The number of templates held.
     var templateCount: Int {
         condition.lock()
