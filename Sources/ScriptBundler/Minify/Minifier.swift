@@ -34,6 +34,8 @@ enum Minifier {
 
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        // A memo that keeps nothing (no other bundle of the build holds the file) is not asked.
+        let passMemo = piece.passMemo.flatMap { $0.keepsResults ? $0 : nil }
         var written: [Int32] = []
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
@@ -54,14 +56,14 @@ enum Minifier {
                           sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
         // A piece written before with other new names only (the same module hoisted into another bundle).
-        let templateKey = piece.passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
+        let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
         let newNames = renames.table.map(\.name)
-        if let passMemo = piece.passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
+        if let passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
            let substituted = template.substituting(newNames) {
             if newNames != template.names { passMemo.noteRenamedTemplateUse() }
             return substituted
         }
-        let memo = piece.passMemo.map {
+        let memo = passMemo.map {
             ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
                                       generatedNames: piece.tokens.generatedNames, written: written,
                                       renamed: piece.tokens.tokens.indices.map { renames[$0] != nil },
@@ -70,7 +72,7 @@ enum Minifier {
         var minified = write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                              renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
                              bindings: bindings, passes: true, memo: memo, recordsNameSlots: templateKey != nil)
-        if let passMemo = piece.passMemo, let templateKey {
+        if let passMemo, let templateKey {
             let slots = minified.nameSlots
             minified.nameSlots = []
             passMemo.store(RenamedPieceTemplate(piece: minified, slots: slots, names: newNames), for: templateKey)

@@ -8,14 +8,17 @@ import Foundation
 /// A group registers its files once its module graph is built and releases them when its bundle is done. A file
 /// is freed only once every group has registered (until then, a group still building its graph might add the
 /// file), and never while a registered group holds it; a file freed too early would only cost its work again.
+/// Once every group has registered, the memo of a file only one group holds stops keeping results
+/// (`MinifierPassMemo.stopKeeping()`): nothing else would read them.
 final class ParsedFileUses: @unchecked Sendable {
     private let lock = NSLock()
     private let cache: ParsedFileCache
     /// Groups that have not registered yet, and those not done.
     private var unregistered: Int
     private var unfinished: Int
-    /// Per path: the registered groups holding it that have not released it, and the file's memo.
-    private var holders: [String: (count: Int, memo: MinifierPassMemo)] = [:]
+    /// Per path: the registered groups holding it that have not released it, all those that registered it, and
+    /// the file's memo.
+    private var holders: [String: (count: Int, registered: Int, memo: MinifierPassMemo)] = [:]
     /// Paths no group holds any more, freed once every group has registered.
     private var deferred: [String] = []
 
@@ -32,10 +35,14 @@ final class ParsedFileUses: @unchecked Sendable {
         lock.lock()
         for record in records {
             guard let memo = record.passMemo else { continue }
-            holders[record.path, default: (0, memo)].count += 1
+            holders[record.path, default: (0, 0, memo)].count += 1
+            holders[record.path, default: (0, 0, memo)].registered += 1
         }
         unregistered -= 1
+        var alone: [MinifierPassMemo] = []
         if unregistered == 0 {
+            // A file only one group holds: its memo would never be read.
+            for held in holders.values where held.registered == 1 { alone.append(held.memo) }
             for path in deferred {
                 if let held = holders[path], held.count == 0 {
                     holders[path] = nil
@@ -45,6 +52,7 @@ final class ParsedFileUses: @unchecked Sendable {
             deferred = []
         }
         lock.unlock()
+        for memo in alone { memo.stopKeeping() }
         free(freed)
     }
 
