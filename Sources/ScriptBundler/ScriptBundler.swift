@@ -35,9 +35,10 @@ public struct ScriptBundler: Sendable {
     ///
     /// The build runs on the large-stack worker pool in two stages per group: first its files are read and its
     /// module graph built (parsing inline), then the bundle is assembled and minified, spreading its pieces over
-    /// idle workers. Every group's first stage is claimed before any second stage (groups with the most files
-    /// first), so a one-shot build knows which groups hold each parsed file and frees the file's parse and the
-    /// minifier's results for it as soon as the last of those groups is done (`ParsedFileUses`).
+    /// idle workers (a group without modules, which holds no parsed file, is finished in its first stage). Every
+    /// group's first stage is claimed before any second stage (groups with the most files first), so a one-shot
+    /// build knows which groups hold each parsed file and frees the file's parse and the minifier's results for it
+    /// as soon as the last of those groups is done (`ParsedFileUses`).
     public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
         let count = groups.count
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
@@ -46,7 +47,17 @@ public struct ScriptBundler: Sendable {
             let parsed = parsedFiles ?? ParsedFileCache()
             // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
             let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
-            let loaded = StagedResults<Result<LoadedGroup, BundlerError>>(count: count)
+            let loaded = StagedResults<GroupStage>(count: count)
+            @Sendable func finish(_ group: Result<LoadedGroup, BundlerError>?) -> Result<GroupBundle, BundlerError>? {
+                do throws(BundlerError) {
+                    let records = (try? group?.get())?.graph?.records ?? []
+                    defer { uses?.release(records) }
+                    guard let group else { return nil }
+                    return .success(try finishGroup(try group.get(), configuration: configuration))
+                } catch {
+                    return .failure(error)
+                }
+            }
             @Sendable func stage(_ index: Int) -> Result<GroupBundle, BundlerError>? {
                 guard index >= count else {
                     let group: Result<LoadedGroup, BundlerError>
@@ -55,18 +66,16 @@ public struct ScriptBundler: Sendable {
                     } catch {
                         group = .failure(error)
                     }
-                    uses?.register((try? group.get())?.graph?.records ?? [])
-                    loaded.set(index, group)
+                    let graph = (try? group.get())?.graph
+                    uses?.register(graph?.records ?? [])
+                    // A group without modules (or that failed) holds no parsed file: it is finished at once.
+                    loaded.set(index, graph == nil ? .finished(finish(group)) : .loaded(group))
                     return nil
                 }
-                let group = loaded.take(index - count)
-                do throws(BundlerError) {
-                    let records = (try? group?.get())?.graph?.records ?? []
-                    defer { uses?.release(records) }
-                    guard let group else { return nil }
-                    return .success(try finishGroup(try group.get(), configuration: configuration))
-                } catch {
-                    return .failure(error)
+                switch loaded.take(index - count) {
+                case .loaded(let group): return finish(group)
+                case .finished(let result): return result
+                case nil: return nil
                 }
             }
             let stages: [Result<GroupBundle, BundlerError>?]
@@ -92,6 +101,12 @@ public struct ScriptBundler: Sendable {
             }
         }
         return bundles
+    }
+
+    /// A group after its first stage: loaded, or finished already (no module graph to share).
+    private enum GroupStage {
+        case loaded(Result<LoadedGroup, BundlerError>)
+        case finished(Result<GroupBundle, BundlerError>?)
     }
 
     /// A group's files, read, and their module graph (`nil`: a plain concatenation), before assembly.
