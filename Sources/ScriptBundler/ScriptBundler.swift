@@ -32,6 +32,8 @@ public struct ScriptBundler: Sendable {
     }
 
     /// Builds the given (discovered) groups in memory, in parallel; fails with the first error in group order.
+    /// With `staging`, each bundle's files are written to temporary files as soon as it is built (the caller
+    /// commits or discards them).
     ///
     /// The build runs on the large-stack worker pool in two stages per group: first its files are read and its
     /// module graph built (parsing inline), then the bundle is assembled and minified, spreading its pieces over
@@ -39,7 +41,9 @@ public struct ScriptBundler: Sendable {
     /// group's first stage is claimed before any second stage (groups with the most files first), so a one-shot
     /// build knows which groups hold each parsed file and frees the file's parse and the minifier's results for it
     /// as soon as the last of those groups is done (`ParsedFileUses`).
-    public func build(_ groups: [ScriptGroup], configuration: BundleConfiguration) throws(BundlerError) -> [GroupBundle] {
+    public func build(
+        _ groups: [ScriptGroup], configuration: BundleConfiguration, staging: StagedOutput? = nil
+    ) throws(BundlerError) -> [GroupBundle] {
         let count = groups.count
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
         let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
@@ -53,7 +57,9 @@ public struct ScriptBundler: Sendable {
                     let records = (try? group?.get())?.graph?.records ?? []
                     defer { uses?.release(records) }
                     guard let group else { return nil }
-                    return .success(try finishGroup(try group.get(), configuration: configuration))
+                    let bundle = try finishGroup(try group.get(), configuration: configuration)
+                    staging?.stage(bundle)
+                    return .success(bundle)
                 } catch {
                     return .failure(error)
                 }
@@ -202,14 +208,14 @@ public struct ScriptBundler: Sendable {
         return bundle
     }
 
+    /// Creates and locks the output folder, for a build that writes each bundle as soon as it is built
+    /// (`build(_:configuration:staging:)`, then `StagedOutput.commit`).
+    public func stageOutputs(to output: String) throws(BundlerError) -> StagedOutput {
+        try StagedOutput(folder: output, fileSystem: fileSystem)
+    }
+
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
     public func write(_ bundles: [GroupBundle], to output: String) throws(BundlerError) -> [WrittenFile] {
-        var files: [(name: String, bytes: [UInt8])] = []
-        for bundle in bundles {
-            files.append((bundle.group.outputFileName, bundle.code))
-            if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
-            if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
-        }
-        return try BundleWriter(fileSystem: fileSystem).write(files, to: output)
+        try BundleWriter(fileSystem: fileSystem).write(bundles.flatMap(StagedOutput.files(of:)), to: output)
     }
 }

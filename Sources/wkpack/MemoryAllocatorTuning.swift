@@ -27,7 +27,8 @@ enum MemoryAllocatorTuning {
         // Grow the heap in large steps, so it is extended (and its new pages mapped) rarely.
         _ = mallopt(-2, 256 << 20)
         #if os(Linux)
-        guard HugePages.areGivenOnRequest else { return }
+        // Advice is harmless where it is not needed (`always`: every heap has huge pages) or ignored (`never`,
+        // or a kernel without them), so the kernel's mode is not read first (a sysfs read costs ~0.2 ms).
         HugePages.adviseMainHeap()
         WorkerThreadSetup.onStart { HugePages.adviseThreadArena() }
         #endif
@@ -44,18 +45,6 @@ enum HugePages {
     /// The start of each heap keeps small pages: a small build stays within it, where a huge page would zero
     /// 2 MiB for each few KiB it uses (measured: the own tree's CPU time grew by about 0.5 ms without this).
     static let smallPagePart = 4 << 20
-
-    /// Whether the kernel gives huge pages to memory that asks for them only (`[madvise]`); with `always` every
-    /// heap has them already, with `never` none does.
-    static let areGivenOnRequest: Bool = {
-        let descriptor = open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
-        return String(decoding: buffer[..<count], as: UTF8.self).contains("[madvise]")
-    }()
 
     /// The main heap (`brk`): grows it now by the top pad and advises the new part past `smallPagePart`.
     static func adviseMainHeap() {

@@ -18,6 +18,8 @@ public protocol BundlerFileSystem: Sendable {
     /// Renames `source` to `destination`, replacing it atomically.
     func replaceItem(at destination: String, with source: String) throws
     func removeItem(at path: String) throws
+    /// Removes a folder if it is empty (fails otherwise).
+    func removeEmptyFolder(at path: String) throws
     /// Takes an exclusive lock on the folder, held until the result is released; `nil` if locks are not supported.
     func lockFolder(at path: String) throws -> FolderLock?
     /// `path` with every symbolic link resolved, or `nil` if it cannot be resolved.
@@ -27,6 +29,8 @@ public protocol BundlerFileSystem: Sendable {
 extension BundlerFileSystem {
     /// File systems without locks (test doubles) do not lock.
     public func lockFolder(at path: String) throws -> FolderLock? { nil }
+    /// File systems that cannot tell folders apart (test doubles) remove the item.
+    public func removeEmptyFolder(at path: String) throws { try removeItem(at: path) }
     /// File systems without links (test doubles) return the path unchanged.
     public func realPath(of path: String) -> String? { path }
 }

@@ -113,4 +113,8 @@ public struct LocalFileSystem: BundlerFileSystem {
     public func removeItem(at path: String) throws {
         guard unlink(path) == 0 else { throw FileSystemError(path: path, code: errno) }
     }
+
+    public func removeEmptyFolder(at path: String) throws {
+        guard rmdir(path) == 0 else { throw FileSystemError(path: path, code: errno) }
+    }
 }

@@ -105,11 +105,16 @@ public struct ScriptsJob: BuildJob {
         let metafile = metafilePath
         configuration.analyzesSize = metafile != nil || size.report != nil
         // Groups the boundary check discovered are built as they are, not discovered again.
+        let groups = try checkProjectBoundary(configuration) ?? bundler.discoverGroups(configuration)
+        // Each bundle is written to a temporary file as soon as it is built; they are put in place below, once
+        // every group is built and within its budget, or removed.
+        let staging = try bundler.stageOutputs(to: configuration.output)
         let bundles: [GroupBundle]
-        if let groups = try checkProjectBoundary(configuration) {
-            bundles = try bundler.build(groups, configuration: configuration)
-        } else {
-            bundles = try bundler.build(configuration)
+        do {
+            bundles = try bundler.build(groups, configuration: configuration, staging: staging)
+        } catch {
+            staging.discard()
+            throw error
         }
         var outcome = Outcome(lines: [])
         switch size.report {
@@ -119,10 +124,11 @@ public struct ScriptsJob: BuildJob {
         }
         let overBudget = BundleBudgetCheck.violations(of: bundles, config: config.scripts ?? ScriptsConfig())
         if !overBudget.isEmpty {
+            staging.discard()
             Console.standard.writeLines(outcome.reportLines + (outcome.reportJSON.map { [$0] } ?? []))
             throw BundleBudgetCheck.Failure(errors: overBudget)
         }
-        let written = try bundler.write(bundles, to: configuration.output)
+        let written = try staging.commit(bundles)
         if let metafile {
             do {
                 try LocalListFileSystem().writeAtomically(Metafile(bundles: bundles, configuration: configuration).json(), to: metafile)

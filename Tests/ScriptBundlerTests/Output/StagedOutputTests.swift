@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+@Suite struct StagedOutputTests {
+    static func names(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    static func contents(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func bundlesAreWrittenWhileBuildingAndAppearOnlyOnCommit() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bundler = ScriptBundler()
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        let bundles = try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+        // Built and staged: four temporary files, no target yet.
+        let before = try Self.names(configuration.output)
+        #expect(before.count == 4)
+        #expect(before.allSatisfy { $0.hasPrefix(".") && $0.hasSuffix(".tmp") && $0.contains(".wkpack-\(getpid())-") })
+
+        let written = try staging.commit(bundles)
+        #expect(written.map { ($0.path as NSString).lastPathComponent } == [
+            "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map",
+        ])
+        #expect(written.allSatisfy { $0.changed })
+        #expect(try Self.names(configuration.output) == written.map { ($0.path as NSString).lastPathComponent })
+        for bundle in bundles {
+            #expect(try Self.contents(configuration.output + "/" + bundle.group.outputFileName) == bundle.code)
+            if let map = bundle.map, let name = bundle.mapFileName {
+                #expect(try Self.contents(configuration.output + "/" + name) == map)
+            }
+        }
+    }
+
+    @Test func discardLeavesPreviousOutputsAsTheyWere() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bundler = ScriptBundler()
+        _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
+        let before = try BundleWriterTests.snapshot(configuration.output)
+        try TestSupport.write(["UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 'changed';\n"], under: folder)
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        _ = try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+        #expect(try Self.names(configuration.output).contains { $0.hasSuffix(".tmp") })
+        staging.discard()
+        #expect(try BundleWriterTests.snapshot(configuration.output) == before)
+    }
+
+    @Test func aFailedBuildRemovesTheFoldersStagingCreated() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // One group builds (and is staged), the other fails.
+        try TestSupport.write(["UserScripts/MainFrame/AtDocumentEnd/c.js": "let broken = `never closed\n"], under: folder)
+        let bundler = ScriptBundler()
+        do {
+            let staging = try bundler.stageOutputs(to: configuration.output)
+            #expect(FileManager.default.fileExists(atPath: configuration.output))
+            #expect(throws: BundlerError.self) {
+                try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+            }
+            staging.discard()
+        }
+        // `Out/Assets` did not exist: neither folder is left.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Out"))
+    }
+
+    @Test func discardKeepsAnOutputFolderThatExistedBefore() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestSupport.write(["Out/Assets/foreign.txt": "mine"], under: folder)
+        let bundler = ScriptBundler()
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        _ = try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+        #expect(try Self.names(configuration.output).count == 5)
+        staging.discard()
+        #expect(try Self.names(configuration.output) == ["foreign.txt"])
+    }
+
+    @Test func commitWritesWhatWasNotStagedOrStagedWithOtherBytes() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bundler = ScriptBundler()
+        let bundles = try bundler.build(configuration)
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        staging.stage(bundles[0].group.outputFileName, Array("stale".utf8))
+        staging.stage("MainFrameAtDocumentEnd.js", bundles[1].code)
+        let written = try staging.commit(bundles)
+        #expect(written.count == 4)
+        #expect(try Self.contents(configuration.output + "/" + bundles[0].group.outputFileName) == bundles[0].code)
+        #expect(try Self.contents(configuration.output + "/MainFrameAtDocumentEnd.js") == bundles[1].code)
+        #expect(try !Self.names(configuration.output).contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test func stagingANameAgainReplacesItsTemporaryFile() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let staging = try StagedOutput(folder: folder + "/Out")
+        staging.stage("a.js", Array("one".utf8))
+        staging.stage("a.js", Array("two".utf8))
+        #expect(try Self.names(folder + "/Out").filter { $0.hasSuffix(".tmp") }.count == 1)
+        _ = try staging.commit([(name: "a.js", bytes: Array("two".utf8))])
+        #expect(try Self.names(folder + "/Out") == ["a.js"])
+        #expect(try Self.contents(folder + "/Out/a.js") == Array("two".utf8))
+    }
+
+    @Test func temporariesOfAKilledRunAreRemovedAndNothingElse() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let leftovers = [
+            ".AllFramesAtDocumentStart.js.wkpack-999999-3.tmp",  // another run's: removed
+            ".AllFramesAtDocumentStart.js.wkpack-x-3.tmp",       // not the pattern: kept
+            ".Other.js.wkpack-999999-1.tmp",                     // not a name this build writes: kept
+            "notes.tmp",
+        ]
+        try TestSupport.write(Dictionary(uniqueKeysWithValues: leftovers.map { ("Out/Assets/" + $0, "x") }), under: folder)
+        let bundler = ScriptBundler()
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        let bundles = try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+        _ = try staging.commit(bundles)
+        let names = try Self.names(configuration.output)
+        #expect(!names.contains(leftovers[0]))
+        #expect(names.contains(leftovers[1]) && names.contains(leftovers[2]) && names.contains(leftovers[3]))
+        #expect(names.filter { !$0.hasSuffix(".tmp") }.count == 4)
+    }
+
+    @Test func unchangedFilesAreNotStaged() throws {
+        let (folder, configuration) = try BundleWriterTests.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bundler = ScriptBundler()
+        _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
+        let before = try BundleWriterTests.snapshot(configuration.output)
+        let staging = try bundler.stageOutputs(to: configuration.output)
+        let bundles = try bundler.build(bundler.discoverGroups(configuration), configuration: configuration, staging: staging)
+        #expect(try !Self.names(configuration.output).contains { $0.hasSuffix(".tmp") })
+        let written = try staging.commit(bundles)
+        #expect(written.count == 4 && written.allSatisfy { !$0.changed })
+        #expect(try BundleWriterTests.snapshot(configuration.output) == before)
+    }
+}
