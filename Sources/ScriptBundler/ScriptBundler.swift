@@ -35,28 +35,68 @@ public struct ScriptBundler: Sendable {
     /// With `staging`, each bundle's files are written to temporary files as soon as it is built (the caller
     /// commits or discards them).
     ///
-    /// The build runs on the large-stack worker pool: groups with the most files start first, each group parses
-    /// and minifies inline and spreads its files over idle workers.
+    /// The build runs on the large-stack worker pool in two stages per group: first its files are read and its
+    /// module graph built (parsing inline), then the bundle is assembled and minified, spreading its pieces over
+    /// idle workers (a group without modules, which holds no parsed file, is finished in its first stage). Every
+    /// group's first stage is claimed before any second stage (groups with the most files first), so a one-shot
+    /// build knows which groups hold each parsed file and frees the file's parse and the minifier's results for it
+    /// as soon as the last of those groups is done (`ParsedFileUses`).
     public func build(
         _ groups: [ScriptGroup], configuration: BundleConfiguration, staging: StagedOutput? = nil
     ) throws(BundlerError) -> [GroupBundle] {
+        let count = groups.count
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
         let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
             // Files imported by several groups are parsed once per build.
             let parsed = parsedFiles ?? ParsedFileCache()
-            let results = IndexedResults<Result<GroupBundle, BundlerError>>.map(count: groups.count, order: order) { index in
+            // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
+            let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
+            let loaded = StagedResults<GroupStage>(count: count)
+            @Sendable func finish(_ group: Result<LoadedGroup, BundlerError>?) -> Result<GroupBundle, BundlerError>? {
                 do throws(BundlerError) {
-                    let bundle = try buildGroup(groups[index], configuration: configuration, parsed: parsed)
+                    let records = (try? group?.get())?.graph?.records ?? []
+                    defer { uses?.release(records) }
+                    guard let group else { return nil }
+                    let bundle = try finishGroup(try group.get(), configuration: configuration)
                     staging?.stage(bundle)
                     return .success(bundle)
                 } catch {
                     return .failure(error)
                 }
             }
-            // The build's own cache (every token array and scope tree) is freed on a worker while the caller
-            // writes the outputs.
+            @Sendable func stage(_ index: Int) -> Result<GroupBundle, BundlerError>? {
+                guard index >= count else {
+                    let group: Result<LoadedGroup, BundlerError>
+                    do throws(BundlerError) {
+                        group = .success(try loadGroup(groups[index], configuration: configuration, parsed: parsed))
+                    } catch {
+                        group = .failure(error)
+                    }
+                    let graph = (try? group.get())?.graph
+                    uses?.register(graph?.records ?? [])
+                    // A group without modules (or that failed) holds no parsed file: it is finished at once.
+                    loaded.set(index, graph == nil ? .finished(finish(group)) : .loaded(group))
+                    return nil
+                }
+                switch loaded.take(index - count) {
+                case .loaded(let group): return finish(group)
+                case .finished(let result): return result
+                case nil: return nil
+                }
+            }
+            let stages: [Result<GroupBundle, BundlerError>?]
+            if count == 1 {
+                _ = stage(0)
+                stages = [stage(1)]
+            } else {
+                stages = IndexedResults<Result<GroupBundle, BundlerError>?>.map(count: 2 * count, order: order + order.map { $0 + count }) {
+                    stage($0)
+                }.suffix(count).map { $0 ?? nil }
+            }
+            // The build's own cache (the token arrays and scope trees still held) is freed on a worker while the
+            // caller writes the outputs.
             if parsedFiles == nil { WorkerPool.shared.submit([{ withExtendedLifetime(parsed) {} }]) }
-            return results
+            return stages
         } ?? []
         var bundles: [GroupBundle] = []
         for result in results {
@@ -69,7 +109,23 @@ public struct ScriptBundler: Sendable {
         return bundles
     }
 
-    private func buildGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError) -> GroupBundle {
+    /// A group after its first stage: loaded, or finished already (no module graph to share).
+    private enum GroupStage {
+        case loaded(Result<LoadedGroup, BundlerError>)
+        case finished(Result<GroupBundle, BundlerError>?)
+    }
+
+    /// A group's files, read, and their module graph (`nil`: a plain concatenation), before assembly.
+    private struct LoadedGroup {
+        let group: ScriptGroup
+        let inputs: [BundleInput]
+        let graph: ModuleGraph?
+        let groupReader: (any GroupSourceReader)?
+        /// The time the first stage took.
+        let loading: Duration
+    }
+
+    private func loadGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError) -> LoadedGroup {
         let clock = ContinuousClock()
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
@@ -101,15 +157,27 @@ public struct ScriptBundler: Sendable {
             }
             inputs.append(input)
         }
+        var graph: ModuleGraph? = nil
+        let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
+        if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }) {
+            graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
+                                          target: configuration.target)
+        }
+        return LoadedGroup(group: group, inputs: inputs, graph: graph, groupReader: groupReader, loading: clock.now - started)
+    }
+
+    private func finishGroup(_ loaded: LoadedGroup, configuration: BundleConfiguration) throws(BundlerError) -> GroupBundle {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let group = loaded.group
+        let absoluteOutput = AbsolutePath.make(configuration.output)
+        let absoluteProject = AbsolutePath.make(configuration.projectFolder)
         // A size analysis reads the finished bundle's source map: without one configured, the bundle is built with
         // an external map, which is then dropped with its `//# sourceMappingURL` line (the rest is the same bytes).
         let sourceMaps = configuration.analyzesSize && configuration.sourceMaps == .none ? SourceMapMode.external : configuration.sourceMaps
         let assembled: AssembledBundle
         var modules: [BundleModule]? = nil
-        let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
-        if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }),
-           let graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
-                                             target: configuration.target) {
+        if let graph = loaded.graph {
             let paths = ModuleBundleAssembler.PathStyle(
                 banner: { Paths.relative($0, from: absoluteProject) },
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
@@ -119,10 +187,11 @@ public struct ScriptBundler: Sendable {
             if configuration.analyzesSize { modules = BundleModuleList.modules(of: graph, projectFolder: absoluteProject) }
         } else {
             assembled = try BundleAssembler.assemble(
-                inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
+                loaded.inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
                 target: configuration.target)
             if configuration.analyzesSize {
-                modules = BundleModuleList.plainScripts(entries.map { ($0.path, $0.bytes.count) }, projectFolder: absoluteProject)
+                modules = BundleModuleList.plainScripts(
+                    loaded.inputs.map { (AbsolutePath.make($0.displayPath), $0.bytes.count) }, projectFolder: absoluteProject)
             }
         }
         var code = assembled.code
@@ -134,7 +203,7 @@ public struct ScriptBundler: Sendable {
                                                   projectFolder: absoluteProject)
         }
         var bundle = GroupBundle(group: group, code: code, map: map, license: assembled.license,
-                                 inputs: groupReader?.recordedInputs ?? [], duration: clock.now - started)
+                                 inputs: loaded.groupReader?.recordedInputs ?? [], duration: loaded.loading + (clock.now - started))
         bundle.size = size
         return bundle
     }

@@ -49,7 +49,11 @@ struct PieceRecorder {
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit]
     ) {
         let count = tokens.count
-        pieceTokens.reserveCapacity(pieceTokens.tokens.count + count + 64)
+        // The piece's arrays are kept as long as the minifier's results for it: sized once, for every source token
+        // and at most a token per byte of the edits' text, plus room for a wrapper's footer.
+        var editBytes = 0
+        for edit in edits { editBytes += edit.text.utf8.count }
+        pieceTokens.reserveCapacity(pieceTokens.tokens.count + count + editBytes + 64)
         // Legal comments are looked for between tokens only in a source that might hold one.
         let scansGaps = LegalComments.mayOccur(in: source)
         // The piece holds the source up to `pos` (less the tokens edits replaced).

@@ -34,6 +34,8 @@ enum Minifier {
 
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        // A memo that keeps nothing (no other bundle of the build holds the file) is not asked.
+        let passMemo = piece.passMemo.flatMap { $0.keepsResults ? $0 : nil }
         var written: [Int32] = []
         let renames = WrappedBodyRenamer.renames(
             piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
@@ -54,14 +56,14 @@ enum Minifier {
                           sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
         // A piece written before with other new names only (the same module hoisted into another bundle).
-        let templateKey = piece.passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
+        let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
         let newNames = renames.table.map(\.name)
-        if let passMemo = piece.passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
+        if let passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
            let substituted = template.substituting(newNames) {
             if newNames != template.names { passMemo.noteRenamedTemplateUse() }
             return substituted
         }
-        let memo = piece.passMemo.map {
+        let memo = passMemo.map {
             ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
                                       generatedNames: piece.tokens.generatedNames, written: written,
                                       renamed: piece.tokens.tokens.indices.map { renames[$0] != nil },
@@ -70,7 +72,7 @@ enum Minifier {
         var minified = write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                              renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
                              bindings: bindings, passes: true, memo: memo, recordsNameSlots: templateKey != nil)
-        if let passMemo = piece.passMemo, let templateKey {
+        if let passMemo, let templateKey {
             let slots = minified.nameSlots
             minified.nameSlots = []
             passMemo.store(RenamedPieceTemplate(piece: minified, slots: slots, names: newNames), for: templateKey)
@@ -207,20 +209,14 @@ enum Minifier {
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32],
         mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
-        // Each token writes at most one separator and its text; a renamed one at most its text, `:` and the name.
-        var renameCosts: [Int] = []
-        renameCosts.reserveCapacity(renames.table.count)
-        for rename in renames.table { renameCosts.append(rename.name.count + 1) }
-        var bound = code.count + generated.count + tokens.count + 16
-        for index in renames.byToken where index >= 0 && Int(index) < renameCosts.count { bound += renameCosts[Int(index)] }
         return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
             // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
             if generated.isEmpty {
-                return write(ContiguousText(bytes: bytes), bound: bound, tokens: tokens, range: range ?? tokens.indices,
+                return write(ContiguousText(bytes: bytes), tokens: tokens, range: range ?? tokens.indices,
                              legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
                              originStarts: originStarts, mapping: mapping, sources: sources, recordsNameSlots: recordsNameSlots)
             }
-            return write(SplitText(bytes: bytes, generated: generated), bound: bound, tokens: tokens,
+            return write(SplitText(bytes: bytes, generated: generated), tokens: tokens,
                          range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
                          origins: origins, originStarts: originStarts, mapping: mapping, sources: sources,
                          recordsNameSlots: recordsNameSlots)
@@ -228,7 +224,7 @@ enum Minifier {
     }
 
     private static func write<Text: TokenText>(
-        _ text: Text, bound: Int, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
+        _ text: Text, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
         renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32], mapping: Bool,
         sources: [SourceMapBuilder.Source], recordsNameSlots: Bool
     ) -> MinifiedPiece {
@@ -236,10 +232,13 @@ enum Minifier {
         writer.originStarts = originStarts
         if recordsNameSlots { writer.nameSlots = [] }
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
-        if mapping { writer.piece.segments.reserveCapacity(tokens.count + 16) }
+        // Pieces are kept until their bundle is composed (and as templates for other bundles): their arrays are
+        // made the size the writer needs at most, so they never grow (and double) while it writes.
+        let bound = WrittenSizeBound(text, tokens: tokens, range: range, renames: renames, countsSegments: mapping)
+        if mapping { writer.piece.segments.reserveCapacity(bound.segments) }
         // The code is written straight into the array's storage; past `bound` (never, by the count above)
         // the writer would move to a buffer of its own.
-        let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+        let written = [UInt8](unsafeUninitializedCapacity: bound.bytes) { buffer, initialized in
             writer.attach(buffer)
             writer.run(tokens, range: range, renames: renames, rewrites: rewrites)
             initialized = writer.detach()

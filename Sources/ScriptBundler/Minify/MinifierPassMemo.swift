@@ -81,6 +81,8 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var renamedUses = 0
     /// Keys of pieces some thread is making (claimed, not yet stored).
     private var inFlight: [TemplateKey] = []
+    /// False once no other bundle of the build will minify the file (see `stopKeeping()`).
+    private var keeps = true
 
     init() {}
 
@@ -96,7 +98,7 @@ final class MinifierPassMemo: @unchecked Sendable {
     func store(_ outcome: Outcome, for key: Key) {
         condition.lock()
         defer { condition.unlock() }
-        guard !entries.contains(where: { $0.key == key }) else { return }
+        guard keeps, !entries.contains(where: { $0.key == key }) else { return }
         entries.append((key, outcome))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
@@ -132,9 +134,34 @@ final class MinifierPassMemo: @unchecked Sendable {
         defer { condition.unlock() }
         if let index = inFlight.firstIndex(of: key) { inFlight.remove(at: index) }
         condition.broadcast()
-        guard !templates.contains(where: { $0.key == key }) else { return }
+        guard keeps, !templates.contains(where: { $0.key == key }) else { return }
         templates.append((key, template))
         if templates.count > Self.capacity { templates.removeFirst(templates.count - Self.capacity) }
+    }
+
+    /// Forgets every stored outcome and template (when no bundle of the build will minify the file again).
+    func removeAll() {
+        condition.lock()
+        defer { condition.unlock() }
+        entries = []
+        templates = []
+    }
+
+    /// Forgets everything stored and stores nothing from now on: one bundle only holds the file in this build (a
+    /// one-shot build), so no piece would be found again. Pieces then skip the memo (`keepsResults`).
+    func stopKeeping() {
+        condition.lock()
+        defer { condition.unlock() }
+        keeps = false
+        entries = []
+        templates = []
+    }
+
+    /// Whether results are stored (see `stopKeeping()`).
+    var keepsResults: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return keeps
     }
 
     /// The number of templates held.

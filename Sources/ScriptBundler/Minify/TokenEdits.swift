@@ -151,9 +151,12 @@ struct TokenEdits {
     /// tokens point into). `range` (the tokens to write) moves with the edits.
     func apply(to tokens: [JavaScriptToken], textBase: Int, range: Range<Int>) -> EditedTokens {
         var result = EditedTokens()
-        result.tokens.reserveCapacity(tokens.count)
-        result.origins.reserveCapacity(tokens.count)
-        result.isOriginal.reserveCapacity(tokens.count)
+        // At most every token, plus what replacements write: the edited stream (kept by `MinifierPassMemo`) never
+        // grows past its storage.
+        let capacity = tokens.count + replacementTokenBound
+        result.tokens.reserveCapacity(capacity)
+        result.origins.reserveCapacity(capacity)
+        result.isOriginal.reserveCapacity(capacity)
         var textOffsets: [Int] = []
         var offset = textBase
         for text in texts {
@@ -169,6 +172,25 @@ struct TokenEdits {
         let upper = bounds.upper >= 0 ? bounds.upper : result.tokens.count
         result.range = lower..<max(lower, upper)
         return result
+    }
+
+    /// An upper bound of the tokens replacements write: one per written text, the length of each moved span.
+    private var replacementTokenBound: Int {
+        var count = 0
+        for entries in entryLists { count += Self.tokenBound(entries) }
+        for entries in otherReplacements.values { count += Self.tokenBound(entries) }
+        return count
+    }
+
+    private static func tokenBound(_ entries: [Entry]) -> Int {
+        var count = 0
+        for entry in entries {
+            switch entry {
+            case .text: count += 1
+            case .span(let first, let end): count += max(0, Int(end) - Int(first))
+            }
+        }
+        return count
     }
 
     /// Writes tokens `span` with their edits into `result`. `natural` is the token that would come next without

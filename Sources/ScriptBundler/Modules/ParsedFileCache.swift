@@ -74,6 +74,13 @@ final class ParsedFileCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets the parse of the file at `path` (exactly that path).
+    func remove(_ path: String) {
+        condition.lock()
+        files[path] = nil
+        condition.unlock()
+    }
+
     func store(_ file: ParsedFile, at path: String) {
         condition.lock()
         files[path] = file

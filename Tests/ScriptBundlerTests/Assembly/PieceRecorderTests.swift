@@ -9,6 +9,8 @@ import Testing
         let name: String
         let source: String
         let edits: [(start: Int, count: Int, text: String, mapped: Bool)]
+        /// Generated text after the source.
+        var footer = "});\n"
         var testDescription: String { name }
     }
 
@@ -24,6 +26,9 @@ import Testing
         Case(name: "comments in removed tokens", source: "x; import /*! gone */ z from 'z'\n;y", edits: [(2, 5, "", false)]),
         Case(name: "empty edits on same token", source: "a\nb", edits: [(1, 0, "", false), (1, 1, "c", true)]),
         Case(name: "no trailing line break", source: "a /* x */ + b", edits: []),
+        // More tokens after the source than the room its recording reserved: the arrays grow.
+        Case(name: "long footer", source: "a(1)\n", edits: [(0, 1, "b.c.d", true)],
+             footer: "});\n" + String(repeating: "f(1, [2]);", count: 40)),
     ]
 
     @Test(arguments: cases)
@@ -34,7 +39,7 @@ import Testing
             edit.count == 0 ? TokenEdit.insert(edit.text, before: edit.start)
                 : TokenEdit.replace(edit.start..<(edit.start + edit.count), with: edit.text, mappedTo: edit.mapped ? edit.start : nil)
         }
-        let header = "d(0, 1, {}, function (m, r) { \"use strict\"; var m0;\n", footer = "});\n"
+        let header = "d(0, 1, {}, function (m, r) { \"use strict\"; var m0;\n", footer = testCase.footer
 
         var code = GeneratedCode(isMapping: false, capacity: 0)
         code.appendUnmapped(header)

@@ -1,0 +1,62 @@
+extension Minifier {
+    /// Upper bounds of what `Writer.run` writes for `tokens[range]`, to size a piece's arrays once: per token at
+    /// most a separator and its text (a boolean or `const` written as `!0`/`let` is shorter; a renamed token
+    /// writes its new name, or for a shorthand its text, `:` and the name), and at most one mapping segment,
+    /// one more for a shorthand and one per line its text continues on.
+    ///
+    /// The writer never relies on them: past `bytes` it moves to a buffer of its own, past `segments` the
+    /// array grows.
+    struct WrittenSizeBound {
+        private(set) var bytes = 16
+        private(set) var segments = 16
+
+        init<Text: TokenText>(_ text: Text, tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames, countsSegments: Bool) {
+            // Per rename: the bytes its name adds (with a shorthand's `:`), and whether it is a shorthand.
+            var nameCosts: [Int] = []
+            var isShorthand: [Bool] = []
+            nameCosts.reserveCapacity(renames.table.count)
+            isShorthand.reserveCapacity(renames.table.count)
+            for rename in renames.table {
+                nameCosts.append(rename.name.count + 1)
+                isShorthand.append(rename.isShorthand)
+            }
+            let range = range.clamped(to: tokens.indices)
+            var bytes = bytes + range.count
+            var segments = segments + range.count
+            tokens.withUnsafeBufferPointer { tokens in
+                renames.byToken.withUnsafeBufferPointer { byToken in
+                    for index in range {
+                        let token = tokens[index]
+                        bytes += token.end - token.start
+                        if index < byToken.count {
+                            let rename = Int(byToken[index])
+                            if rename >= 0, rename < nameCosts.count {
+                                bytes += nameCosts[rename]
+                                if isShorthand[rename] { segments += 1 }
+                            }
+                        }
+                        if countsSegments, token.canSpanLines { segments += Self.lineTerminatorCount(text.text(token.start, token.end)) }
+                    }
+                }
+            }
+            self.bytes = bytes
+            self.segments = countsSegments ? segments : 0
+        }
+
+        /// The line terminators in `text` (CR LF counting once), as the writer counts a token's lines.
+        static func lineTerminatorCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+            var count = 0
+            var i = 0
+            while i < text.count {
+                let length = LineTerminator.length(text, at: i, end: text.count)
+                if length == 0 {
+                    i += 1
+                } else {
+                    i += length
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Counts, in a one-shot build, the groups still to finish that hold each parsed file, and frees what the build
+/// keeps for a file (its parse in the build's `ParsedFileCache`, the minifier's results in its `MinifierPassMemo`)
+/// once the last of them is done: the memory is reused by the groups still running instead of growing until the
+/// end of the build.
+///
+/// A group registers its files once its module graph is built and releases them when its bundle is done. A file
+/// is freed only once every group has registered (until then, a group still building its graph might add the
+/// file), and never while a registered group holds it; a file freed too early would only cost its work again.
+/// Once every group has registered, the memo of a file only one group holds stops keeping results
+/// (`MinifierPassMemo.stopKeeping()`): nothing else would read them.
+final class ParsedFileUses: @unchecked Sendable {
+    private let lock = NSLock()
+    private let cache: ParsedFileCache
+    /// Groups that have not registered yet, and those not done.
+    private var unregistered: Int
+    private var unfinished: Int
+    /// Per path: the registered groups holding it that have not released it, all those that registered it, and
+    /// the file's memo.
+    private var holders: [String: (count: Int, registered: Int, memo: MinifierPassMemo)] = [:]
+    /// Paths no group holds any more, freed once every group has registered.
+    private var deferred: [String] = []
+
+    init(groupCount: Int, cache: ParsedFileCache) {
+        unregistered = groupCount
+        unfinished = groupCount
+        self.cache = cache
+    }
+
+    /// Notes that a group holds the parsed files of `records` (those with a memo: files read through the cache).
+    /// Each group registers once, when its graph is built (with no records when it has none).
+    func register(_ records: [ModuleRecord]) {
+        var freed: [(path: String, memo: MinifierPassMemo)] = []
+        lock.lock()
+        for record in records {
+            guard let memo = record.passMemo else { continue }
+            holders[record.path, default: (0, 0, memo)].count += 1
+            holders[record.path, default: (0, 0, memo)].registered += 1
+        }
+        unregistered -= 1
+        var alone: [MinifierPassMemo] = []
+        if unregistered == 0 {
+            // A file only one group holds: its memo would never be read.
+            for held in holders.values where held.registered == 1 { alone.append(held.memo) }
+            for path in deferred {
+                if let held = holders[path], held.count == 0 {
+                    holders[path] = nil
+                    freed.append((path, held.memo))
+                }
+            }
+            deferred = []
+        }
+        lock.unlock()
+        for memo in alone { memo.stopKeeping() }
+        free(freed)
+    }
+
+    /// Notes that the group holding `records` (as registered) is done with them. Each group releases once. The
+    /// last group frees nothing: the build frees everything at its end anyway (see `ScriptBundler.build`).
+    func release(_ records: [ModuleRecord]) {
+        var freed: [(path: String, memo: MinifierPassMemo)] = []
+        lock.lock()
+        unfinished -= 1
+        guard unfinished > 0 else {
+            lock.unlock()
+            return
+        }
+        for record in records where record.passMemo != nil {
+            guard var held = holders[record.path] else { continue }
+            held.count -= 1
+            if held.count > 0 {
+                holders[record.path] = held
+            } else if unregistered > 0 {
+                holders[record.path] = held
+                deferred.append(record.path)
+            } else {
+                holders[record.path] = nil
+                freed.append((record.path, held.memo))
+            }
+        }
+        lock.unlock()
+        free(freed)
+    }
+
+    /// The number of files registered and not freed yet.
+    var heldCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return holders.count
+    }
+
+    private func free(_ files: [(path: String, memo: MinifierPassMemo)]) {
+        for file in files {
+            file.memo.removeAll()
+            cache.remove(file.path)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import ScriptBundler
+
+/// What a one-shot build frees as its groups finish: a file's parse and minifier results once no group holds it
+/// any more, never before every group has said which files it holds, and nothing when the last group finishes.
+@Suite struct ParsedFileUsesTests {
+    /// A cache holding `paths` (each with an outcome in its memo), and a record per path.
+    static func cache(_ paths: [String]) throws -> (ParsedFileCache, [String: ModuleRecord]) {
+        let cache = ParsedFileCache()
+        var records: [String: ModuleRecord] = [:]
+        for (id, path) in paths.enumerated() {
+            let file = ParsedFile(bytes: Array("x".utf8), tokens: [], analysis: nil)
+            file.passMemo.store(.unedited, for: try MinifierPassMemoTests.key())
+            cache.store(file, at: path)
+            var record = ModuleRecord(id: id, path: path, kind: .commonJS, bytes: file.bytes, tokens: [], analysis: nil)
+            record.passMemo = file.passMemo
+            records[path] = record
+        }
+        return (cache, records)
+    }
+
+    static func isKept(_ path: String, in cache: ParsedFileCache) -> Bool {
+        cache.file(at: path) != nil
+    }
+
+    @Test func freesAFileOnceEveryGroupRegisteredAndNoneHoldsIt() throws {
+        let (cache, records) = try Self.cache(["/a.js", "/b.js", "/c.js"])
+        let a = records["/a.js"]!, b = records["/b.js"]!, c = records["/c.js"]!
+        let memoA = try #require(cache.file(at: "/a.js")).passMemo
+        let uses = ParsedFileUses(groupCount: 3, cache: cache)
+        uses.register([a, b])
+        uses.register([b, c])
+        // The first group is done before the third registered: that group might still hold /a.js.
+        uses.release([a, b])
+        #expect(Self.isKept("/a.js", in: cache))
+        #expect(Self.isKept("/b.js", in: cache))
+        uses.register([])
+        #expect(!Self.isKept("/a.js", in: cache))
+        #expect(memoA.count == 0)
+        // The second group still holds /b.js and /c.js; /b.js's results are kept for it.
+        #expect(Self.isKept("/b.js", in: cache))
+        #expect(Self.isKept("/c.js", in: cache))
+        #expect(try #require(cache.file(at: "/b.js")).passMemo.count == 1)
+        #expect(uses.heldCount == 2)
+        // The last group to finish frees nothing: the build frees its cache at its end.
+        uses.release([])
+        uses.release([b, c])
+        #expect(Self.isKept("/b.js", in: cache))
+        #expect(Self.isKept("/c.js", in: cache))
+    }
+
+    @Test func freesAFileWhenTheLastOfSeveralHoldersIsDone() throws {
+        let (cache, records) = try Self.cache(["/shared.js", "/own.js"])
+        let shared = records["/shared.js"]!, own = records["/own.js"]!
+        let uses = ParsedFileUses(groupCount: 3, cache: cache)
+        uses.register([shared])
+        uses.register([shared, own])
+        uses.register([])
+        uses.release([shared])
+        #expect(Self.isKept("/shared.js", in: cache))
+        uses.release([shared, own])
+        #expect(!Self.isKept("/shared.js", in: cache))
+        #expect(!Self.isKept("/own.js", in: cache))
+        #expect(uses.heldCount == 0)
+    }
+
+    @Test func recordsWithoutAParseAreNotCounted() throws {
+        let (cache, records) = try Self.cache(["/a.js"])
+        let empty = ModuleRecord(id: 1, path: "(empty)", kind: .empty, bytes: [], tokens: [], analysis: nil)
+        let uses = ParsedFileUses(groupCount: 2, cache: cache)
+        uses.register([records["/a.js"]!, empty])
+        uses.register([])
+        #expect(uses.heldCount == 1)
+        uses.release([records["/a.js"]!, empty])
+        #expect(uses.heldCount == 0)
+        #expect(!Self.isKept("/a.js", in: cache))
+    }
+
+    @Test func aFileOnlyOneGroupHoldsKeepsNoResults() throws {
+        let (cache, records) = try Self.cache(["/own.js", "/shared.js"])
+        let own = try #require(cache.file(at: "/own.js")).passMemo
+        let shared = try #require(cache.file(at: "/shared.js")).passMemo
+        let uses = ParsedFileUses(groupCount: 2, cache: cache)
+        uses.register([records["/own.js"]!, records["/shared.js"]!])
+        // The other group might still hold /own.js.
+        #expect(own.keepsResults)
+        #expect(own.count == 1)
+        uses.register([records["/shared.js"]!])
+        #expect(!own.keepsResults)
+        #expect(own.count == 0)
+        own.store(.unedited, for: try MinifierPassMemoTests.key(tokens: 5))
+        #expect(own.count == 0)
+        #expect(shared.keepsResults)
+        #expect(shared.count == 1)
+        // The file itself stays while its group holds it.
+        #expect(Self.isKept("/own.js", in: cache))
+    }
+}
