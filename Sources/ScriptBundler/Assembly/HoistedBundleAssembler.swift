@@ -53,6 +53,8 @@ extension ModuleBundleAssembler {
                 bindings: bindings, isStrict: isStrict)
             piece.hoistedNames = hoistedNames
             piece.passMemo = record.passMemo
+            // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
+            piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
             pieces.append(.prepared(piece))
             return true
         }

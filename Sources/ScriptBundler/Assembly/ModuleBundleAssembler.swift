@@ -57,6 +57,8 @@ enum ModuleBundleAssembler {
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
                 bindings: bindings, isStrict: isStrict)
             piece.passMemo = record.passMemo
+            // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
+            piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
             pieces.append(.prepared(piece))
             return true
         }

@@ -36,10 +36,31 @@ enum Minifier {
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
         // A memo that keeps nothing (no other bundle of the build holds the file) is not asked.
         let passMemo = piece.passMemo.flatMap { $0.keepsResults ? $0 : nil }
-        var written: [Int32] = []
-        let renames = WrappedBodyRenamer.renames(
-            piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-            isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &written)
+        let renamesKey = passMemo.map { _ in MinifierPassMemo.RenamesKey(piece) }
+        let renames: IdentifierRenames
+        let written: [Int32]
+        if let passMemo, let renamesKey, let found = passMemo.renames(for: renamesKey) {
+            renames = found.renames
+            written = found.written
+        } else {
+            var placed: [Int32] = []
+            renames = WrappedBodyRenamer.renames(
+                piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
+                isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &placed)
+            written = placed
+            if let passMemo, let renamesKey { passMemo.store(.init(renames: renames, written: written), for: renamesKey) }
+        }
+        // A piece written before with other new names only (the same module hoisted into another bundle), or with
+        // another module ID only (the same module wrapped in another bundle).
+        let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
+        let newNames = renames.table.map(\.name)
+        let moduleID = piece.moduleIDDigits
+        if let passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
+           let substituted = template.substituting(newNames, moduleID: moduleID) {
+            if newNames != template.names { passMemo.noteRenamedTemplateUse() }
+            if let moduleID, moduleID != template.moduleID?.digits { passMemo.noteRenumberedTemplateUse() }
+            return substituted
+        }
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
         // A wrapped piece's top level is the wrapper function's body: its names are local, except those the
@@ -55,14 +76,6 @@ enum Minifier {
             TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
                           sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
-        // A piece written before with other new names only (the same module hoisted into another bundle).
-        let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
-        let newNames = renames.table.map(\.name)
-        if let passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
-           let substituted = template.substituting(newNames) {
-            if newNames != template.names { passMemo.noteRenamedTemplateUse() }
-            return substituted
-        }
         let memo = passMemo.map {
             ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
                                       generatedNames: piece.tokens.generatedNames, written: written,
@@ -75,7 +88,11 @@ enum Minifier {
         if let passMemo, let templateKey {
             let slots = minified.nameSlots
             minified.nameSlots = []
-            passMemo.store(RenamedPieceTemplate(piece: minified, slots: slots, names: newNames), for: templateKey)
+            var template = RenamedPieceTemplate(piece: minified, slots: slots, names: newNames)
+            if let slot = piece.moduleIDSlot, let moduleID {
+                template.moduleID = RenamedPieceTemplate.moduleIDSlot(in: minified, prefix: piece.generated[..<slot.lowerBound], digits: moduleID)
+            }
+            passMemo.store(template, for: templateKey)
         }
         return minified
     }

@@ -12,7 +12,9 @@ import Foundation
 ///
 /// It also keeps whole minified pieces as templates (`TemplateKey`, `RenamedPieceTemplate`): a piece equal in
 /// everything the minifier reads but the new names themselves (a scope-hoisted module whose top-level names each
-/// bundle chooses) is made from the template by putting its names in.
+/// bundle chooses) or its module ID (a wrapped module numbered differently in each bundle) is made from the
+/// template by putting its names and its ID in. And it keeps the renamer's choices for a piece (`RenamesKey`): a
+/// piece made from a template still needs them, and they are the same for equal inputs.
 final class MinifierPassMemo: @unchecked Sendable {
     /// Everything of a piece the passes read besides its source file.
     struct Key: Equatable {
@@ -49,7 +51,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         let sourceContents: [[UInt8]]
 
         init(_ piece: PreparedPiece, written: [Int32], renames: IdentifierRenames) {
-            generated = piece.generated
+            generated = piece.generatedWithoutModuleID
             tokens = piece.tokens.tokens
             sourceTokens = piece.tokens.sourceTokens
             origins = piece.tokens.origins
@@ -66,6 +68,37 @@ final class MinifierPassMemo: @unchecked Sendable {
         }
     }
 
+    /// Everything of a prepared piece that `WrappedBodyRenamer` reads besides its source file: equal keys give
+    /// equal renames. The generated text is read for its identifiers only, so the module ID is left out.
+    struct RenamesKey: Equatable {
+        let generated: [UInt8]
+        let tokenCount: Int
+        let sourceTokens: [Int32]
+        let generatedNames: [Int]
+        /// The range of each generated name's token (the renamer reads the names' text there).
+        let generatedNameRanges: [Range<Int>]
+        let bindings: [String]
+        let isStrict: Bool
+        let hoistedNames: [Int: String]?
+
+        init(_ piece: PreparedPiece) {
+            generated = piece.generatedWithoutModuleID
+            tokenCount = piece.tokens.tokens.count
+            sourceTokens = piece.tokens.sourceTokens
+            generatedNames = piece.tokens.generatedNames
+            generatedNameRanges = piece.tokens.generatedNames.map { $0 < piece.tokens.tokens.count ? piece.tokens.tokens[$0].range : 0..<0 }
+            bindings = piece.bindings
+            isStrict = piece.isStrict
+            hoistedNames = piece.hoistedNames
+        }
+    }
+
+    /// The renamer's result for a piece: its renames and where each source token was written.
+    struct RenamesResult {
+        let renames: IdentifierRenames
+        let written: [Int32]
+    }
+
     /// What the passes made of a piece.
     enum Outcome {
         /// No edits: the piece is written as recorded.
@@ -78,7 +111,9 @@ final class MinifierPassMemo: @unchecked Sendable {
     private let condition = NSCondition()
     private var entries: [(key: Key, outcome: Outcome)] = []
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
+    private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
     private var renamedUses = 0
+    private var renumberedUses = 0
     /// Keys of pieces some thread is making (claimed, not yet stored).
     private var inFlight: [TemplateKey] = []
     /// False once no other bundle of the build will minify the file (see `stopKeeping()`).
@@ -101,6 +136,22 @@ final class MinifierPassMemo: @unchecked Sendable {
         guard keeps, !entries.contains(where: { $0.key == key }) else { return }
         entries.append((key, outcome))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
+
+    /// The renames stored for `key`, if any.
+    func renames(for key: RenamesKey) -> RenamesResult? {
+        condition.lock()
+        defer { condition.unlock() }
+        return renamesResults.first { $0.key == key }?.result
+    }
+
+    /// Stores `result` for `key` (once), forgetting the oldest past `capacity`.
+    func store(_ result: RenamesResult, for key: RenamesKey) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard keeps, !renamesResults.contains(where: { $0.key == key }) else { return }
+        renamesResults.append((key, result))
+        if renamesResults.count > Self.capacity { renamesResults.removeFirst(renamesResults.count - Self.capacity) }
     }
 
     /// The template stored for `key`, if any; else `nil`, and the caller must make the piece and `store` its
@@ -145,6 +196,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         defer { condition.unlock() }
         entries = []
         templates = []
+        renamesResults = []
     }
 
     /// Forgets everything stored and stores nothing from now on: one bundle only holds the file in this build (a
@@ -155,6 +207,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         keeps = false
         entries = []
         templates = []
+        renamesResults = []
     }
 
     /// Whether results are stored (see `stopKeeping()`).
@@ -183,6 +236,20 @@ final class MinifierPassMemo: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         renamedUses += 1
+    }
+
+    /// How many pieces were made from a template with a module ID other than the template's own.
+    var renumberedTemplateUses: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return renumberedUses
+    }
+
+    /// Counts a piece made from a template with another module ID (see `renumberedTemplateUses`).
+    func noteRenumberedTemplateUse() {
+        condition.lock()
+        defer { condition.unlock() }
+        renumberedUses += 1
     }
 
     /// The number of outcomes held.

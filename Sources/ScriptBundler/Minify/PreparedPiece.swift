@@ -24,6 +24,31 @@ struct PreparedPiece {
     var hoistedNames: [Int: String]? = nil
     /// The passes' results for pieces of the same source (its parse shared by the build's bundles), if kept.
     var passMemo: MinifierPassMemo? = nil
+    /// Where `generated` holds the module's ID, the first argument of the wrapper's definition call
+    /// (`define(4, function (module, exports) {`): a wrapped module has another ID in each bundle holding it.
+    var moduleIDSlot: Range<Int>? = nil
+
+    /// Where `generated` holds the ID of module `id`, when it starts with the definition call `define(id,`.
+    static func moduleIDSlot(in generated: [UInt8], define: String, id: Int) -> Range<Int>? {
+        let head = Array((define + "(").utf8), digits = Array(String(id).utf8)
+        guard generated.starts(with: head + digits + [0x2C]) else { return nil }
+        return head.count..<(head.count + digits.count)
+    }
+
+    /// The module ID's digits, if the piece has one (`moduleIDSlot`).
+    var moduleIDDigits: [UInt8]? {
+        guard let slot = moduleIDSlot, slot.upperBound <= generated.count else { return nil }
+        return Array(generated[slot])
+    }
+
+    /// `generated` with the module ID's digits written as zeros: equal for pieces that differ in their ID only
+    /// (when its digit counts are equal; token offsets stay the same then).
+    var generatedWithoutModuleID: [UInt8] {
+        guard let slot = moduleIDSlot, slot.upperBound <= generated.count else { return generated }
+        var text = generated
+        for index in slot { text[index] = 0x30 }
+        return text
+    }
 }
 
 /// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a

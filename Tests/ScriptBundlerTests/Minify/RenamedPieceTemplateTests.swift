@@ -104,4 +104,62 @@ import Testing
         let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.mjs")))
         #expect(sharedFile.passMemo.renamedTemplateUses == 1)
     }
+
+    /// Two groups wrap the same CommonJS module under different module IDs (`d(1,` in one bundle, `d(2,` in the
+    /// other, behind another module). Built together, each bundle is byte for byte what it is built alone, and the
+    /// shared module's second bundle was made from the first one's template with its own ID put in.
+    @Test(arguments: [SourceMapMode.external, .none])
+    func wrappedModulesNumberedDifferentlyShareTheirTemplate(sourceMaps: SourceMapMode) throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = [
+            "lib/shared.js": """
+            var cache = {};
+            function remember(key, value) { var entry = { key: key, value: value }; cache[key] = entry; return entry; }
+            module.exports = { remember: remember, size: function () { return Object.keys(cache).length; } };
+
+            """,
+            "lib/other.js": """
+            module.exports = function twice(value) { var result = value * 2; return result; };
+
+            """,
+            "UserScripts/AllFrames/AtDocumentStart/entry.js": """
+            var shared = require("../../../lib/shared.js");
+            shared.remember("first", 1);
+            window.first = shared.size();
+
+            """,
+            "UserScripts/MainFrame/AtDocumentStart/entry.js": """
+            var twice = require("../../../lib/other.js");
+            var shared = require("../../../lib/shared.js");
+            shared.remember("second", twice(2));
+            window.second = shared.size();
+
+            """,
+        ]
+        try TestSupport.write(files, under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
+        let groups = try ScriptBundler().discoverGroups(configuration)
+        #expect(groups.count == 2)
+        let cache = ParsedFileCache()
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        #expect(together.count == 2)
+        var definitions: [String] = []
+        for (group, bundle) in zip(groups, together) {
+            let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
+            let code = String(decoding: bundle.code, as: UTF8.self)
+            #expect(code == String(decoding: alone.code, as: UTF8.self))
+            #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
+            // The shared module's definition call: the one whose body reads `cache`.
+            if let range = code.range(of: #"\(\d+,[^{]*\{var [A-Za-z_$]+=\{\}"#, options: .regularExpression) {
+                definitions.append(String(code[range].prefix { $0 != "," }))
+            }
+        }
+        // The module has a different ID in each bundle.
+        #expect(definitions.count == 2)
+        #expect(Set(definitions).count == 2)
+        let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.js")))
+        #expect(sharedFile.passMemo.renumberedTemplateUses == 1)
+    }
 }
