@@ -12,10 +12,22 @@ struct NumberLiterals<Text: Minifier.TokenText> {
         for k in tokens.indices where tokens[k].kind == .number && !edits.isEdited(Int32(truncatingIfNeeded: k)) {
             let token = tokens[k]
             let raw = text.text(token.start, token.end)
+            if Self.isShortestInteger(raw) { continue }
             guard let shortest = Self.shortest(raw), shortest.count < raw.count else { continue }
             let k32 = Int32(truncatingIfNeeded: k)
             edits.replace(k32, with: [edits.text(String(decoding: shortest, as: UTF8.self), .number, origin: k32)])
         }
+    }
+
+    /// Whether `raw` is digits only with fewer than three trailing zeros: then no other spelling is shorter
+    /// (`1e3` saves a byte from three zeros on), or it is no plain decimal literal (`017`).
+    static func isShortestInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var trailingZeros = 0
+        for byte in raw {
+            guard byte >= 0x30, byte <= 0x39 else { return false }
+            trailingZeros = byte == 0x30 ? trailingZeros + 1 : 0
+        }
+        return !raw.isEmpty && trailingZeros < 3
     }
 
     /// The shortest spelling of decimal literal `raw` with the same value, or `nil` when `raw` is not a plain

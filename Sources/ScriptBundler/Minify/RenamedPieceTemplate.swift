@@ -67,46 +67,88 @@ struct RenamedPieceTemplate: Sendable {
 
     private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {
         if newNames == names { return piece }
-        var result = piece
-        var code: [UInt8] = []
+        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), and each old name's length: the loop
+        // below then copies bytes between buffers without touching an array of arrays.
+        var newStarts = [Int](repeating: 0, count: names.count + 1)
+        var oldLengths = [Int](repeating: 0, count: names.count)
+        var newBytes: [UInt8] = []
+        for index in names.indices {
+            newBytes.append(contentsOf: newNames[index])
+            newStarts[index + 1] = newBytes.count
+            oldLengths[index] = names[index].count
+        }
         var growth = 0
         for slot in slots {
             let index = Int(slot.rename)
             guard index >= 0, index < names.count else { return nil }
-            growth += newNames[index].count - names[index].count
+            growth += newStarts[index + 1] - newStarts[index] - oldLengths[index]
         }
-        code.reserveCapacity(piece.code.count + max(0, growth))
-        var copied = 0
-        var segment = 0
-        var delta = 0
-        var deltaLine: Int32 = -1
-        let segmentCount = result.segments.count
-        for slot in slots {
-            let index = Int(slot.rename)
-            let offset = Int(slot.offset)
-            let old = names[index], new = newNames[index]
-            guard offset >= copied, offset + old.count <= piece.code.count else { return nil }
-            // Segments up to and including the name's own keep the shift of the names before it on its line.
-            let end = min(Int(slot.segmentEnd), segmentCount)
-            while segment < end {
-                if result.segments[segment].line == deltaLine { result.segments[segment].column += Int32(truncatingIfNeeded: delta) }
-                segment += 1
+        let oldCode = piece.code
+        let capacity = oldCode.count + growth
+        guard capacity >= 0 else { return nil }
+        var result = piece
+        var valid = true
+        var lastLineDelta = 0
+        let code = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = 0
+            oldCode.withUnsafeBufferPointer { old in
+                newBytes.withUnsafeBufferPointer { newBytes in
+                    result.segments.withUnsafeMutableBufferPointer { segments in
+                        var written = 0
+                        func copy(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+                            guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else { return false }
+                            if let from = source.baseAddress, let to = buffer.baseAddress, !range.isEmpty {
+                                (to + written).update(from: from + range.lowerBound, count: range.count)
+                            }
+                            written += range.count
+                            return true
+                        }
+                        var copied = 0
+                        var segment = 0
+                        var delta = 0
+                        var deltaLine: Int32 = -1
+                        let segmentCount = segments.count
+                        for slot in slots {
+                            let index = Int(slot.rename)
+                            let offset = Int(slot.offset)
+                            let oldLength = oldLengths[index]
+                            let newRange = newStarts[index]..<newStarts[index + 1]
+                            guard offset >= copied, offset + oldLength <= old.count else {
+                                valid = false
+                                break
+                            }
+                            // Segments up to and including the name's own keep the shift of the names before it on its line.
+                            let end = min(Int(slot.segmentEnd), segmentCount)
+                            while segment < end {
+                                if segments[segment].line == deltaLine { segments[segment].column += Int32(truncatingIfNeeded: delta) }
+                                segment += 1
+                            }
+                            if slot.line != deltaLine {
+                                deltaLine = slot.line
+                                delta = 0
+                            }
+                            delta += newRange.count - oldLength
+                            guard copy(old, copied..<offset), copy(newBytes, newRange) else {
+                                valid = false
+                                break
+                            }
+                            copied = offset + oldLength
+                        }
+                        if valid, !copy(old, copied..<old.count) { valid = false }
+                        if valid {
+                            while segment < segmentCount {
+                                if segments[segment].line == deltaLine { segments[segment].column += Int32(truncatingIfNeeded: delta) }
+                                segment += 1
+                            }
+                            if deltaLine == Int32(truncatingIfNeeded: piece.lineCount) { lastLineDelta = delta }
+                        }
+                        initialized = written
+                    }
+                }
             }
-            if slot.line != deltaLine {
-                deltaLine = slot.line
-                delta = 0
-            }
-            delta += new.count - old.count
-            code.append(contentsOf: piece.code[copied..<offset])
-            code.append(contentsOf: new)
-            copied = offset + old.count
         }
-        code.append(contentsOf: piece.code[copied...])
-        while segment < segmentCount {
-            if result.segments[segment].line == deltaLine { result.segments[segment].column += Int32(truncatingIfNeeded: delta) }
-            segment += 1
-        }
-        if deltaLine == Int32(truncatingIfNeeded: piece.lineCount) { result.lastLineColumn += delta }
+        guard valid, code.count == capacity else { return nil }
+        result.lastLineColumn += lastLineDelta
         result.code = code
         return result
     }

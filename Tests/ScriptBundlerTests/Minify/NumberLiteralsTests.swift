@@ -18,6 +18,22 @@ import Testing
         #expect(result.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
 
+    /// The pass skips integers with fewer than three trailing zeros without spelling them again: for each of
+    /// them, the shortest form is no shorter (or the literal is no plain decimal one). Integers with three or more
+    /// are not skipped.
+    @Test func integersTheFastPathSkipsHaveNoShorterForm() {
+        var literals = (0...2_000).map(String.init) + ["017", "08", "00", "000", "0000", "10", "100", "1000", "12000", "90000000"]
+        literals += (1...12).map { "7" + String(repeating: "0", count: $0) }
+        for literal in literals {
+            let raw = Array(literal.utf8)
+            let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw)
+            let skipped = raw.withUnsafeBufferPointer { NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }
+            let shorter = shortest.map { $0.count < raw.count } ?? false
+            #expect(!skipped || !shorter, "\(literal): skipped, but \(shortest.map { String(decoding: $0, as: UTF8.self) } ?? "") is shorter")
+            if literal.hasSuffix("000") { #expect(!skipped, "\(literal) has three trailing zeros") }
+        }
+    }
+
     @Test(arguments: [
         ("x = 1000", "x=1e3"),
         ("x = a < 1000", "x=a<1e3"),
