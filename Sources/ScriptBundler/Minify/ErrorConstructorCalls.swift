@@ -13,7 +13,8 @@ struct ErrorConstructorCalls<Text: Minifier.TokenText> {
     }
 
     func run(_ edits: inout TokenEdits) {
-        guard !DynamicScopes.reach(text: text, tokens: tokens) else { return }
+        // Whether `with` or `eval` may change what a free name means: looked for at the first candidate.
+        var reachesDynamically: Bool?
         for k in tokens.indices where text.isKeyword(tokens[k], "new") && k + 2 < tokens.count {
             let name = tokens[k + 1]
             guard name.kind == .identifier, text.isPunctuator(tokens[k + 2], "("), isErrorConstructor(name),
@@ -23,6 +24,8 @@ struct ErrorConstructorCalls<Text: Minifier.TokenText> {
             }
             let k32 = Int32(truncatingIfNeeded: k)
             guard !edits.isEdited(k32), !edits.isEdited(k32 + 1) else { continue }
+            if reachesDynamically == nil { reachesDynamically = DynamicScopes.reach(text: text, tokens: tokens) }
+            if reachesDynamically == true { return }
             edits.skip(k32..<(k32 + 1))
         }
     }

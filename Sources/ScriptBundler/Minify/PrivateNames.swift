@@ -10,6 +10,8 @@ struct PrivateNames<Text: Minifier.TokenText> {
     let tokens: [JavaScriptToken]
 
     func run(_ edits: inout TokenEdits) {
+        // Most code declares no private name: nothing to do then, and no `eval` to look for.
+        guard tokens.contains(where: { $0.kind == .privateName }) else { return }
         var counts: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
         for token in tokens {

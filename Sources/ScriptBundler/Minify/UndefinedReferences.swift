@@ -8,16 +8,19 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
     let bindings: TokenBindings
 
     func run(_ edits: inout TokenEdits) {
-        guard !DynamicScopes.reach(text: text, tokens: tokens) else { return }
+        // Whether `with` or `eval` may change what a free name means: looked for at the first candidate.
+        var reachesDynamically: Bool?
         // A moved range's first and last tokens stand beside other tokens where they are written: only the side
         // inside the range is known. The range is a whole expression whose first or last operand is the compared
         // name, so the pass that moved it put parentheses around it wherever its new place binds tighter.
-        let moved = edits.movedSpanEnds
+        var movedEnds: (firsts: Set<Int32>, lasts: Set<Int32>)?
         for k in tokens.indices where tokens[k].kind == .identifier && JavaScriptToken.spells(text.text(tokens[k]), "undefined") {
             guard k < bindings.referenceAt.count, bindings.referenceAt[k] == TokenBindings.free, !bindings.isCalleeOrShorthand[k] else {
                 continue
             }
             let k32 = Int32(truncatingIfNeeded: k)
+            let moved = movedEnds ?? edits.movedSpanEnds
+            movedEnds = moved
             let startsMoved = moved.firsts.contains(k32), endsMoved = moved.lasts.contains(k32)
             if startsMoved && endsMoved { continue }
             let comparedBefore = !startsMoved && k > 0 && isEquality(tokens[k - 1])
@@ -27,6 +30,8 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
             if k + 1 < tokens.count, bindsTighter(tokens[k + 1]) { continue }
             if k > 0, text.isKeyword(tokens[k - 1], "new") { continue }
             guard compared, !edits.isEdited(k32) else { continue }
+            if reachesDynamically == nil { reachesDynamically = DynamicScopes.reach(text: text, tokens: tokens) }
+            if reachesDynamically == true { return }
             edits.replace(k32, with: [edits.text("void", .keyword, origin: k32), edits.text("0", .number, origin: k32)])
         }
     }
