@@ -143,6 +143,9 @@ struct RenameTable {
     /// The index in `renames` of declaration `declaration`'s rename (its shorthand form when `shorthand`),
     /// or -1 when it keeps its name.
     mutating func rename(of declaration: Int, shorthand isShorthand: Bool) -> Int32 {
+        // Most calls find the rename made already: answered before the name is looked at.
+        let known = isShorthand ? shorthand[declaration] : plain[declaration]
+        if known >= 0 { return known }
         guard let name = newNames[declaration] else { return -1 }
         if isShorthand {
             if shorthand[declaration] < 0 {

@@ -44,9 +44,14 @@ enum Minifier {
             written = found.written
         } else {
             var placed: [Int32] = []
+            // Found once per source file: every bundle holding a hoisted module renames it anew.
+            var blockFunctions: Set<Int>?
+            if piece.isStrict, let analysis = piece.analysis, let memo = piece.passMemo {
+                blockFunctions = memo.blockFunctions { WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: piece.source) }
+            }
             renames = WrappedBodyRenamer.renames(
                 piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-                isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, written: &placed)
+                isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, blockFunctions: blockFunctions, written: &placed)
             written = placed
             if let passMemo, let renamesKey { passMemo.store(.init(renames: renames, written: written), for: renamesKey) }
         }

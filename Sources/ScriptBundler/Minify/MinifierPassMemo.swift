@@ -112,6 +112,7 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var entries: [(key: Key, outcome: Outcome)] = []
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
     private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
+    private var blockFunctions: Set<Int>?
     private var renamedUses = 0
     private var renumberedUses = 0
     /// Keys of pieces some thread is making (claimed, not yet stored).
@@ -152,6 +153,19 @@ final class MinifierPassMemo: @unchecked Sendable {
         guard keeps, !renamesResults.contains(where: { $0.key == key }) else { return }
         renamesResults.append((key, result))
         if renamesResults.count > Self.capacity { renamesResults.removeFirst(renamesResults.count - Self.capacity) }
+    }
+
+    /// `WrappedBodyRenamer.hoistedBlockFunctions` of the memo's source file, found by `find` the first time.
+    func blockFunctions(_ find: () -> Set<Int>) -> Set<Int> {
+        condition.lock()
+        let known = blockFunctions
+        condition.unlock()
+        if let known { return known }
+        let found = find()
+        condition.lock()
+        defer { condition.unlock() }
+        if blockFunctions == nil { blockFunctions = found }
+        return found
     }
 
     /// The template stored for `key`, if any; else `nil`, and the caller must make the piece and `store` its

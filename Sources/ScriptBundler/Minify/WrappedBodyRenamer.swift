@@ -29,9 +29,10 @@ enum WrappedBodyRenamer {
     /// pieces, and each of its declarations takes the given name (by declaration index; an import binding takes the
     /// name of the binding it resolves to, so its references are written as that name); no other binding of the
     /// piece takes one of those names, and generated names always denote names of the shared scope.
+    /// `blockFunctions`: `hoistedBlockFunctions(analysis, source:)`, when known already.
     static func renames(
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
-        hoistedNames: [Int: String]? = nil, written: inout [Int32]
+        hoistedNames: [Int: String]? = nil, blockFunctions knownBlockFunctions: Set<Int>? = nil, written: inout [Int32]
     ) -> IdentifierRenames {
         var scopes = analysis?.scopes ?? []
         if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
@@ -145,7 +146,7 @@ enum WrappedBodyRenamer {
 
         var renamable = [Bool](repeating: false, count: total)
         var blockFunctions = Set<Int>()
-        if isStrict, let analysis { blockFunctions = hoistedBlockFunctions(analysis, source: source) }
+        if isStrict, let analysis { blockFunctions = knownBlockFunctions ?? hoistedBlockFunctions(analysis, source: source) }
         for (index, declaration) in declarations.enumerated() where isWritten(index) {
             if hoistedNames?[index] != nil { continue }
             let scope = scopes[declaration.scope]
