@@ -258,6 +258,26 @@ struct TokenEdits {
             result.isOriginal.append(true)
             k += 1
             natural = k
+            // The tokens up to the next edit (or bound to record) are written as they are: copied as one run.
+            var end = k
+            var stop = span.upperBound
+            if let range {
+                if bounds.lower < 0, range.lowerBound >= k { stop = min(stop, range.lowerBound) }
+                if bounds.upper < 0, range.upperBound >= k { stop = min(stop, range.upperBound) }
+            }
+            stop = min(stop, skipEnds.count)
+            skipEnds.withUnsafeBufferPointer { skips in
+                replacementSlots.withUnsafeBufferPointer { slots in
+                    while end < stop, skips[end] < 0, slots[end] < 0 { end += 1 }
+                }
+            }
+            if end > k {
+                result.tokens.append(contentsOf: tokens[k..<end])
+                result.origins.append(contentsOf: Int32(truncatingIfNeeded: k)..<Int32(truncatingIfNeeded: end))
+                result.isOriginal.append(contentsOf: repeatElement(true, count: end - k))
+                k = end
+                natural = k
+            }
         }
     }
 }

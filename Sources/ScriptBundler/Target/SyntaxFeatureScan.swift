@@ -16,8 +16,15 @@ struct SyntaxFeatureScan {
     }
 
     private mutating func scan(_ bytes: UnsafeRawBufferPointer, _ tokens: UnsafeBufferPointer<JavaScriptToken>) {
-        // Open brackets: `{` 1, `(` or `[` 2, a template substitution 3.
-        var open: [UInt8] = []
+        // Open brackets: `{` 1, `(` or `[` 2, a template substitution 3; a stack no deeper than the tokens are many.
+        let open = UnsafeMutablePointer<UInt8>.allocate(capacity: tokens.count + 1)
+        defer { open.deallocate() }
+        var depth = 0
+        func push(_ bracket: UInt8) {
+            open[depth] = bracket
+            depth += 1
+        }
+        func pop() { if depth > 0 { depth -= 1 } }
         var previous = -1
         var beforePrevious = -1
         func code(_ k: Int) -> UInt64 {
@@ -33,13 +40,13 @@ struct SyntaxFeatureScan {
             switch token.kind {
             case .punctuator:
                 switch TokenCode.of(bytes, token.start, token.end) {
-                case TokenCode.of("{"): open.append(1)
-                case TokenCode.of("("), TokenCode.of("["): open.append(2)
-                case TokenCode.of(")"), TokenCode.of("]"), TokenCode.of("}"): _ = open.popLast()
+                case TokenCode.of("{"): push(1)
+                case TokenCode.of("("), TokenCode.of("["): push(2)
+                case TokenCode.of(")"), TokenCode.of("]"), TokenCode.of("}"): pop()
                 case TokenCode.of("?."): uses.record(.optionalChain, at: k)
                 case TokenCode.of("??"): uses.record(.nullishCoalescing, at: k)
                 case TokenCode.of("??="), TokenCode.of("||="), TokenCode.of("&&="): uses.record(.logicalAssignment, at: k)
-                case TokenCode.of("..."): if open.last == 1 { uses.record(.objectRestSpread, at: k) }
+                case TokenCode.of("..."): if depth > 0, open[depth - 1] == 1 { uses.record(.objectRestSpread, at: k) }
                 case TokenCode.of("*"):
                     if previous >= 0, tokens[previous].kind == .identifier, code(previous) == TokenCode.of("async") {
                         // `async *m() {}` (a method) or `async * x` (a product): the parser tells them apart.
@@ -50,8 +57,8 @@ struct SyntaxFeatureScan {
                     }
                 default: break
                 }
-            case .templateHead: open.append(3)
-            case .templateTail: _ = open.popLast()
+            case .templateHead: push(3)
+            case .templateTail: pop()
             case .number: number(bytes, token, at: k)
             case .regularExpression: regularExpression(bytes, token, at: k)
             case .keyword:
