@@ -31,12 +31,15 @@ enum IdentifierRenamer {
             }
         }
         var renamable = [Bool](repeating: false, count: declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            let scope = scopes[declaration.scope]
-            let blockFunction = declaration.kind == .function && !scope.isVarScope
-            if scope.kind == .program || scope.isUnsafe || blockFunction || declaration.kind == .import
-                || declaration.name == "arguments" || declaration.name == "eval" {
-                forbidden.insert(declaration.name)
+        // Per scope, read once (not copied out of `scopes` per declaration).
+        let scopeFlags = scopes.map { (isProgram: $0.kind == .program, isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
+        for index in declarations.indices {
+            let kind = declarations[index].kind
+            let flags = scopeFlags[declarations[index].scope]
+            let blockFunction = kind == .function && !flags.isVarScope
+            if flags.isProgram || flags.isUnsafe || blockFunction || kind == .import
+                || declarations[index].name == "arguments" || declarations[index].name == "eval" {
+                forbidden.insert(declarations[index].name)
             } else {
                 renamable[index] = true
             }

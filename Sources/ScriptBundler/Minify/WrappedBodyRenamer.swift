@@ -147,13 +147,18 @@ enum WrappedBodyRenamer {
         var renamable = [Bool](repeating: false, count: total)
         var blockFunctions = Set<Int>()
         if isStrict, let analysis { blockFunctions = knownBlockFunctions ?? hoistedBlockFunctions(analysis, source: source) }
-        for (index, declaration) in declarations.enumerated() where isWritten(index) {
-            if hoistedNames?[index] != nil { continue }
-            let scope = scopes[declaration.scope]
-            let blockFunction = declaration.kind == .function && (!scope.isVarScope || blockFunctions.contains(index))
-            if scope.isUnsafe || blockFunction || declaration.kind == .import
-                || declaration.name == "arguments" || declaration.name == "eval" {
-                forbidden.insert(declaration.name)
+        // Per declaration, whether it takes a shared-scope name; per scope, whether it is a var scope and unsafe
+        // (read once here, not copied out of `scopes` per declaration).
+        var isHoisted = [Bool](repeating: false, count: count)
+        for declaration in (hoistedNames ?? [:]).keys where declaration >= 0 && declaration < count { isHoisted[declaration] = true }
+        let scopeFlags = scopes.map { (isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
+        for index in 0..<count where isWritten(index) && !isHoisted[index] {
+            let kind = declarations[index].kind
+            let flags = scopeFlags[declarations[index].scope]
+            let blockFunction = kind == .function && (!flags.isVarScope || blockFunctions.contains(index))
+            if flags.isUnsafe || blockFunction || kind == .import
+                || declarations[index].name == "arguments" || declarations[index].name == "eval" {
+                forbidden.insert(declarations[index].name)
             } else {
                 renamable[index] = true
             }
