@@ -429,11 +429,18 @@ struct ScopeHoisting {
 
     /// Short names for every symbol, the most referenced first, none in `taken` or a reserved word.
     private mutating func assignNames(graph: ModuleGraph, linker: inout ModuleLinker, inlineEntries: Set<Int>, taken: ShortNameSet) {
-        var counts: [Symbol: Int] = [:]
+        // Per symbol in order of first use: its count (a symbol is hashed once per use).
+        var positions: [Symbol: Int] = [:]
         var order: [Symbol] = []
+        var orderCounts: [Int] = []
         func add(_ symbol: Symbol, _ amount: Int) {
-            if counts[symbol] == nil { order.append(symbol) }
-            counts[symbol, default: 0] += amount
+            if let position = positions[symbol] {
+                orderCounts[position] += amount
+            } else {
+                positions[symbol] = order.count
+                order.append(symbol)
+                orderCounts.append(amount)
+            }
         }
         for step in steps {
             switch step {
@@ -472,8 +479,6 @@ struct ScopeHoisting {
             }
         }
         // Most referenced first; ties keep the order of first use (deterministic).
-        // Counts looked up once each, not once per comparison (a symbol's hash reads its name).
-        let orderCounts = order.map { counts[$0] ?? 0 }
         let ranked = order.indices.sorted { l, r in
             orderCounts[l] != orderCounts[r] ? orderCounts[l] > orderCounts[r] : l < r
         }.map { (offset: $0, element: order[$0]) }

@@ -4,7 +4,7 @@ public struct SourceMapBuilder: Sendable {
     private var sources: [String] = []
     private var contents: [[UInt8]] = []
     private var names: [String] = []
-    private var nameIndices: [String: Int] = [:]
+    private var nameIndices = NameIndexTable()
     private var previousName = 0
     private var currentLine = 0
     private var lineHasSegment = false
@@ -71,10 +71,7 @@ public struct SourceMapBuilder: Sendable {
 
     /// The index of `name` in the map's `names`, adding it if new.
     public mutating func addName(_ name: String) -> Int {
-        if let index = nameIndices[name] { return index }
-        names.append(name)
-        nameIndices[name] = names.count - 1
-        return names.count - 1
+        nameIndices.index(of: name, in: &names)
     }
 
     /// A builder with the same sources and contents, and no mappings or names (for a rewritten output).
