@@ -42,9 +42,12 @@ enum HugePages {
     /// glibc's thread arenas are heaps of this size at addresses aligned to it (`HEAP_MAX_SIZE` on 64-bit).
     static let arenaHeapSize = 64 << 20
     static let hugePageSize = 2 << 20
-    /// The start of each heap keeps small pages: a small build stays within it, where a huge page would zero
-    /// 2 MiB for each few KiB it uses (measured: the own tree's CPU time grew by about 0.5 ms without this).
-    static let smallPagePart = 4 << 20
+    /// How much of the start of each heap keeps small pages. None: on the 2-core machines this runs on, a small
+    /// page's fault costs more than zeroing what a huge page adds (`scripts/bench/ab`, 60-80 interleaved pairs,
+    /// 4 MiB of small pages against none: own tree 8.0 -> 6.5 ms CPU, plain 44.3 -> 43.3 ms, firefox-shaped
+    /// unchanged at 2,029 instead of 3,562 page faults; `wkpack help` 3.4 -> 2.8 ms in hyperfine). An earlier
+    /// machine measured the opposite for the own tree (0.5 ms more without small pages), so this is kept as a knob.
+    static let smallPagePart = 0
 
     /// The main heap (`brk`): grows it now by the top pad and advises the new part past `smallPagePart`.
     static func adviseMainHeap() {
