@@ -30,7 +30,7 @@ extension ModuleBundleAssembler {
             pieces.append(.verbatim(text))
         }
         func prepared(
-            _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ write: (inout PieceRecorder) -> Void
+            _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ recipe: PieceRecipe
         ) -> Bool {
             guard canReuseParse(record) else { return false }
             var record = record
@@ -42,8 +42,8 @@ extension ModuleBundleAssembler {
                 record = ModuleRecord(id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
                                       tokens: tokenization.tokens, analysis: analysis)
             }
-            var recorded = PieceRecorder(sourceByteCount: record.bytes.count)
-            write(&recorded)
+            // Recorded once per build for each recipe (a parse of its own has no memo).
+            let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
@@ -79,11 +79,11 @@ extension ModuleBundleAssembler {
             cut()
         }
         for (record, linked) in wrapped {
-            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil) { recorded in
-                recorded.appendUnmapped(linked.header)
-                appendBody(record, edits: linked.edits, to: &recorded)
-                recorded.appendUnmapped(linked.footer)
-            }
+            var recipe = PieceRecipe()
+            recipe.appendText(linked.header)
+            recipe.appendBody(edits: linked.edits)
+            recipe.appendText(linked.footer)
+            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
             if written { continue }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
@@ -95,11 +95,11 @@ extension ModuleBundleAssembler {
             guard case .plainEntry(let id) = step else { continue }
             let record = graph.records[id]
             let open = "function " + plan.name(.plainEntry(module: id)) + "() {\n"
-            let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil) { recorded in
-                recorded.appendUnmapped(open)
-                appendBody(record, edits: [], to: &recorded)
-                recorded.appendUnmapped("}\n")
-            }
+            var recipe = PieceRecipe()
+            recipe.appendText(open)
+            recipe.appendBody(edits: [])
+            recipe.appendText("}\n")
+            let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil, recipe)
             if written { continue }
             code.appendUnmapped(open)
             try appendBody(record, edits: [], to: &code, paths: paths)
@@ -128,10 +128,10 @@ extension ModuleBundleAssembler {
             case .module(let id):
                 guard let linked = hoisted[id] else { continue }
                 let record = graph.records[id]
-                let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames) { recorded in
-                    appendBody(record, edits: linked.edits, to: &recorded)
-                    if linked.needsTerminator { recorded.appendUnmapped(";\n") }
-                }
+                var recipe = PieceRecipe()
+                recipe.appendBody(edits: linked.edits)
+                if linked.needsTerminator { recipe.appendText(";\n") }
+                let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames, recipe)
                 if written { continue }
                 // Minified from its text: the top-level names, and `let` for the top-level `const`s nothing writes, are
                 // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).

@@ -41,14 +41,11 @@ enum ModuleBundleAssembler {
             if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
-        /// Production: a piece recorded by `write` from `record` (its text is never written), with each token's
+        /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
-        func prepared(
-            _ record: ModuleRecord, bindings: [String], isStrict: Bool, _ write: (inout PieceRecorder) -> Void
-        ) -> Bool {
+        func prepared(_ record: ModuleRecord, bindings: [String], isStrict: Bool, _ recipe: PieceRecipe) -> Bool {
             guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
-            var recorded = PieceRecorder(sourceByteCount: record.bytes.count)
-            write(&recorded)
+            let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
@@ -73,11 +70,11 @@ enum ModuleBundleAssembler {
         code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, features: linker.features, names: names))
         cut()
         for (record, linked) in linkedModules {
-            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule) { recorded in
-                recorded.appendUnmapped(linked.header)
-                appendBody(record, edits: linked.edits, to: &recorded)
-                recorded.appendUnmapped(linked.footer)
-            }
+            var recipe = PieceRecipe()
+            recipe.appendText(linked.header)
+            recipe.appendBody(edits: linked.edits)
+            recipe.appendText(linked.footer)
+            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
@@ -90,12 +87,12 @@ enum ModuleBundleAssembler {
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
-                let written = prepared(record, bindings: [], isStrict: false) { recorded in
-                    for call in pendingCalls { recorded.appendUnmapped(call) }
-                    recorded.appendUnmapped(bytes: BundleAssembler.prologue)
-                    appendBody(record, edits: [], to: &recorded)
-                    recorded.appendUnmapped(bytes: BundleAssembler.epilogue)
-                }
+                var recipe = PieceRecipe()
+                for call in pendingCalls { recipe.appendText(call) }
+                recipe.appendText(bytes: BundleAssembler.prologue)
+                recipe.appendBody(edits: [])
+                recipe.appendText(bytes: BundleAssembler.epilogue)
+                let written = prepared(record, bindings: [], isStrict: false, recipe)
                 if !written {
                     for call in pendingCalls { code.appendUnmapped(call) }
                     if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }

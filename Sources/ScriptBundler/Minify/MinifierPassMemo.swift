@@ -112,6 +112,7 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var entries: [(key: Key, outcome: Outcome)] = []
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
     private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
+    private var recordings: [(recipe: PieceRecipe, recorder: PieceRecorder)] = []
     private var blockFunctions: Set<Int>?
     private var renamedUses = 0
     private var renumberedUses = 0
@@ -153,6 +154,23 @@ final class MinifierPassMemo: @unchecked Sendable {
         guard keeps, !renamesResults.contains(where: { $0.key == key }) else { return }
         renamesResults.append((key, result))
         if renamesResults.count > Self.capacity { renamesResults.removeFirst(renamesResults.count - Self.capacity) }
+    }
+
+    /// The recording of the memo's source file by `recipe`: one kept from another bundle, or `make()`'s (kept for
+    /// the next, forgetting the oldest past `capacity`).
+    func recording(for recipe: PieceRecipe, _ make: () -> PieceRecorder) -> PieceRecorder {
+        condition.lock()
+        let found = recordings.first { $0.recipe == recipe }?.recorder
+        condition.unlock()
+        if let found { return found }
+        let made = make()
+        condition.lock()
+        defer { condition.unlock() }
+        if keeps, made.pieceTokens.isComplete, !recordings.contains(where: { $0.recipe == recipe }) {
+            recordings.append((recipe, made))
+            if recordings.count > Self.capacity { recordings.removeFirst(recordings.count - Self.capacity) }
+        }
+        return made
     }
 
     /// `WrappedBodyRenamer.hoistedBlockFunctions` of the memo's source file, found by `find` the first time.
@@ -211,6 +229,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         entries = []
         templates = []
         renamesResults = []
+        recordings = []
     }
 
     /// Forgets everything stored and stores nothing from now on: one bundle only holds the file in this build (a
@@ -222,6 +241,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         entries = []
         templates = []
         renamesResults = []
+        recordings = []
     }
 
     /// Whether results are stored (see `stopKeeping()`).

@@ -1,7 +1,7 @@
 /// A change to a source at token granularity: tokens `start..<end` are replaced by `text`
 /// (`start == end` inserts `text` before token `start`). Line terminators inside replaced tokens are kept,
 /// so the lines after an edit keep their original line numbers.
-struct TokenEdit: Sendable {
+struct TokenEdit: Sendable, Equatable {
     let start: Int
     let end: Int
     let text: String
