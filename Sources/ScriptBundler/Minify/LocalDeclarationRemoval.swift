@@ -1,7 +1,8 @@
 /// Leaves out local declarations the code does not need, as Terser and Bun do:
-/// - a `const` (or never written `let`) initialised with a number, string, `true`, `false` or `null` is written
-///   as that literal at each use (`const e="downloadManager"` used once, also inside nested functions; used
-///   more often only while that is shorter), then left out;
+/// - a `const` (or never written `let`) initialised with a number, string, `true`, `false` or `null`, or with
+///   string literals added together (written joined, `"a"+"b"` as `"ab"`), is written as that literal at each use
+///   (`const e="downloadManager"` used once, also inside nested functions; used more often only while that is
+///   shorter), then left out; never where the literal would start an expression statement (a directive there);
 /// - a `let`/`const` no code refers to, with an initializer whose evaluation has no effect (literals, function
 ///   and arrow expressions, array and object literals of those), and a function declaration (at the top of a
 ///   function body) no code refers to, are left out. A declaration referred to only from declarations left out
@@ -28,6 +29,8 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         var position: Int
         /// The initializer to write at each use, for an inlined constant.
         var inlined: Int32 = -1
+        /// For an inlined concatenation of string literals: the joined literal, written at each use.
+        var joined: [UInt8]? = nil
     }
 
     func run(_ edits: inout TokenEdits) {
@@ -84,16 +87,25 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
             if candidate >= 0 { references[Int(candidate)].append(Int32(truncatingIfNeeded: k)) }
         }
         // Constants written at their uses.
+        var statementStarts: Set<Int32>?
         for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
             let uses = references[number]
             guard !uses.isEmpty, uses.count == Int(bindings.referenceCounts[candidate.declaration]),
-                  !bindings.written[candidate.declaration], let initializer = syntax.children(syntax[candidate.declarator]).first,
-                  let length = literalLength(syntax[initializer]) else { continue }
+                  !bindings.written[candidate.declaration], let initializer = syntax.children(syntax[candidate.declarator]).first
+            else { continue }
+            let joined = literalLength(syntax[initializer]) == nil ? joinedStrings(initializer) : nil
+            guard let length = joined?.count ?? literalLength(syntax[initializer]) else { continue }
             // Shorter: `name=literal,` goes (the name is at least one byte where it is written).
             guard uses.count * length < length + 3 + uses.count else { continue }
             guard uses.allSatisfy({ canInline(at: $0, candidate: candidate, literal: syntax[initializer]) && !edits.isEdited($0) })
             else { continue }
+            if tokens[Int(syntax[initializer].first)].kind == .string {
+                let starts = statementStarts ?? expressionStatementStarts()
+                statementStarts = starts
+                guard !uses.contains(where: starts.contains) else { continue }
+            }
             candidates[number].inlined = initializer
+            candidates[number].joined = joined
         }
         // Left out: inlined constants, and declarations whose references all stand in what is left out.
         var removed = [Bool](repeating: false, count: candidates.count)
@@ -122,7 +134,14 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         for (number, candidate) in candidates.enumerated() where removed[number] {
             if candidate.inlined >= 0 {
                 let value = syntax[candidate.inlined]
-                for use in references[number] { edits.replace(use, with: [.span(value.first, value.end)]) }
+                for use in references[number] {
+                    if let joined = candidate.joined {
+                        // Mapped to the first of the joined literals.
+                        edits.replace(use, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: value.first)])
+                    } else {
+                        edits.replace(use, with: [.span(value.first, value.end)])
+                    }
+                }
             }
             byStatement[candidate.statement, default: []].insert(candidate.declarator)
         }
@@ -240,9 +259,48 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
             let op = tokens[Int(node.op)]
             guard op.kind == .punctuator, let operand = syntax.children(node).first else { return false }
             return literalLength(syntax[operand]) != nil
+        case .binary:
+            return stringChain(index) != nil
         default:
             return false
         }
+    }
+
+    /// The string tokens of `index` when it is string literals added together (`"a"+"b"+"c"`, as the grammar
+    /// nests it: `("a"+"b")+"c"`), or a lone string literal.
+    private func stringChain(_ index: Int32) -> [Int32]? {
+        let node = syntax[index]
+        if node.kind == .literal {
+            guard node.end == node.first + 1, tokens[Int(node.first)].kind == .string else { return nil }
+            return [node.first]
+        }
+        guard node.kind == .binary, node.childCount == 2, node.op >= 0, text.isPunctuator(tokens[Int(node.op)], "+") else { return nil }
+        let children = syntax.children(node)
+        let right = syntax[children[1]]
+        guard right.kind == .literal, right.end == right.first + 1, tokens[Int(right.first)].kind == .string,
+              var chain = stringChain(children[0]) else { return nil }
+        chain.append(right.first)
+        return chain
+    }
+
+    /// The joined literal of an initializer that adds string literals together, when they can be joined.
+    private func joinedStrings(_ index: Int32) -> [UInt8]? {
+        guard syntax[index].kind == .binary, let chain = stringChain(index), let first = chain.first else { return nil }
+        let bodies = chain.map { k in text.text(tokens[Int(k)].start + 1, tokens[Int(k)].end - 1) }
+        for i in bodies.indices.dropFirst() where !StringConcatenation<Text>.canJoin(bodies[i - 1], bodies[i]) { return nil }
+        return StringConcatenation<Text>.joined(bodies, firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0])
+    }
+
+    /// The first token of every expression statement's expression, inside any parentheses: a string literal
+    /// written there could make the statement a directive (`"use strict";`).
+    private func expressionStatementStarts() -> Set<Int32> {
+        var starts = Set<Int32>()
+        for node in syntax.nodes where node.kind == .expressionStatement {
+            guard var expression = syntax.children(node).first else { continue }
+            while syntax[expression].kind == .parenthesized, let inner = syntax.children(syntax[expression]).first { expression = inner }
+            starts.insert(syntax[expression].first)
+        }
+        return starts
     }
 
     /// The written length of a primitive literal (`true` is written `!0`), or nil for any other node.

@@ -64,9 +64,13 @@ struct StringConcatenation<Text: Minifier.TokenText> {
 
     private func canJoin(_ left: Int32, _ right: Int32, _ edits: TokenEdits) -> Bool {
         guard !edits.isEdited(left), !edits.isEdited(left + 1), !edits.isEdited(right) else { return false }
-        let first = body(left), second = body(right)
+        return Self.canJoin(body(left), body(right))
+    }
+
+    /// Whether string bodies `first` and `second` can be written as one: both are read in (`StringLiteralBody`)
+    /// and no escape of `first` ends in a digit that a leading digit of `second` would extend (`"\0"+"1"`).
+    static func canJoin(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
         guard StringLiteralBody.scan(first) != nil, StringLiteralBody.scan(second) != nil else { return false }
-        // `"\0"+"1"` must not become `"\01"`: no escape with a digit on the left when the right starts with one.
         if let head = second.first, head >= 0x30, head <= 0x39 {
             var i = 0
             while i + 1 < first.count {
@@ -83,26 +87,33 @@ struct StringConcatenation<Text: Minifier.TokenText> {
 
     /// Writes the strings `run` (each the operand of the `+` after the one before) as one literal.
     private func write(_ run: [Int32], _ edits: inout TokenEdits) {
-        guard run.count > 1, let first = run.first, let last = run.last else { return }
-        var singles = 0, doubles = 0
-        for k in run {
-            guard let content = StringLiteralBody.scan(body(k)) else { return }
-            singles += content.singles
-            doubles += content.doubles
-        }
-        let firstQuote = text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0]
-        let quote: UInt8 = singles == doubles ? firstQuote : (singles < doubles ? 0x27 : 0x22)
-        var joined: [UInt8] = [quote]
-        for k in run {
-            // Each body encoded on its own between the chosen quotes, then without them.
-            let encoded = Array(StringLiteralBody.encode(body(k), quote: quote).utf8)
-            joined.append(contentsOf: encoded[1..<(encoded.count - 1)])
-        }
-        joined.append(quote)
+        guard run.count > 1, let first = run.first, let last = run.last,
+              let joined = Self.joined(run.map(body), firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0])
+        else { return }
         // The literals as the writer would write them, with a `+` between each two.
         let original = run.reduce(run.count - 1) { $0 + tokens[Int($1)].end - tokens[Int($1)].start }
         guard joined.count < original else { return }
         edits.replace(first, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: first)])
         edits.skip((first + 1)..<(last + 1))
+    }
+
+    /// The string literal (quotes included) holding `bodies` one after the other, with the quote needing fewer
+    /// escapes (`firstQuote`, the first literal's, on a tie); nil when a body holds an escape kept out of scope.
+    static func joined(_ bodies: [UnsafeBufferPointer<UInt8>], firstQuote: UInt8) -> [UInt8]? {
+        var singles = 0, doubles = 0
+        for body in bodies {
+            guard let content = StringLiteralBody.scan(body) else { return nil }
+            singles += content.singles
+            doubles += content.doubles
+        }
+        let quote: UInt8 = singles == doubles ? firstQuote : (singles < doubles ? 0x27 : 0x22)
+        var joined: [UInt8] = [quote]
+        for body in bodies {
+            // Each body encoded on its own between the chosen quotes, then without them.
+            let encoded = Array(StringLiteralBody.encode(body, quote: quote).utf8)
+            joined.append(contentsOf: encoded[1..<(encoded.count - 1)])
+        }
+        joined.append(quote)
+        return joined
     }
 }

@@ -19,6 +19,11 @@ import Testing
         ("function f() { function unused() { return helper(); } function helper() { return 1; } return 2; }", "function f(){return 2}"),
         ("function f() { const k = function () { return k; }; return 1; }", "function f(){return 1}"),
         ("function f(a) { if (a) { let u = 1; } return a; }", "function f(a){if(a){}return a}"),
+        // String literals added together, written joined (the quote needing fewer escapes), also in a closure.
+        ("function f() { const css = \"img { a }\" + \"\\n*:b\"; return function (s) { s.textContent = css; }; }",
+         "function f(){return function(s){s.textContent=\"img { a }\\n*:b\"}}"),
+        ("function f() { const q = \"it's\" + ' \"a\"' + \"!\"; g(q); }", "function f(){g('it\\'s \"a\"!')}"),
+        ("function f() { const unused = \"a\" + \"b\"; return 1; }", "function f(){return 1}"),
     ])
     func removes(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
@@ -39,6 +44,13 @@ import Testing
         ("function f() { const u = 1; eval(\"u\"); }", "function f(){const u=1;eval(\"u\")}"),
         ("function f() { var v = 1; function g() {} var g; return 1; }", "function f(){var v=1;function g(){}var g;return 1}"),
         ("function f(a) { a()\nconst u = 1\n;(a)() }", "function f(a){a()\nconst u=1;a()}"),
+        // Joined strings: not where they would start an expression statement (`"use strict";` would be a
+        // directive), not across an escape a digit would extend, not when anything but string literals is added.
+        ("function f() { const d = \"use \" + \"strict\"; return function () { d; }; }",
+         "function f(){const d=\"use strict\";return function(){d}}"),
+        ("function f() { const o = \"\\0\" + \"1\"; g(o); }", "function f(){const o=\"\\0\"+\"1\";g(o)}"),
+        ("function f(n) { const s = \"a\" + n + \"b\"; g(s); }", "function f(n){const s=\"a\"+n+\"b\";g(s)}"),
+        ("function f() { const s = 1 + \"b\"; g(s); }", "function f(){const s=1+\"b\";g(s)}"),
     ])
     func keeps(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)

@@ -268,6 +268,11 @@ import Testing
             function h(a) { const r = a === undefined; return !r; }
             function k(a) { if (undefined === a) __log.push('k undefined'); else __log.push('k ' + a); }
             __log.push(g({ b: 1 }), g({}), h(), h(0)); k(); k(1);
+            function joined() { const css = 'img { a: "b" }' + "\\n*:not(html) { c: 'd' }" + '\\u00e9';
+              const directive = 'use ' + 'strict', octal = '\\0' + '1';
+              const read = function () { directive; return [css, octal.length, directive].join('|'); };
+              return read(); }
+            __log.push(joined());
             """,
         ]
         guard let outcome = try Self.run(programs) else { return }
