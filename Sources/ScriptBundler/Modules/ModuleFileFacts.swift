@@ -9,7 +9,6 @@ import Foundation
 final class ModuleFileFacts: @unchecked Sendable {
     private let lock = NSLock()
     private var syntaxChecks: [ScriptTarget: Result<Void, BundlerError>] = [:]
-    private var topLevelThis: [Int]??
     private var readsArguments: Bool??
     private var freeNames: Set<String>?
     private var canUseArrowWrapper: Bool?
@@ -34,9 +33,6 @@ final class ModuleFileFacts: @unchecked Sendable {
         locked { if syntaxChecks[target] == nil { syntaxChecks[target] = result } }
         try result.get()
     }
-
-    /// `TopLevelThis.tokens(in:)` of the file.
-    func topLevelThis(_ find: () -> [Int]?) -> [Int]? { memo(\.topLevelThis, find) }
 
     /// `TopLevelThis.readsArguments(_:)` of the file.
     func readsArguments(_ find: () -> Bool?) -> Bool? { memo(\.readsArguments, find) }

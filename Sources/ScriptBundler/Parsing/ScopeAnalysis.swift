@@ -30,6 +30,9 @@ public struct ScopeAnalysis: Sendable {
         public let scope: Int32
     }
 
+    /// Indexes of the `this` tokens outside every function (arrow functions keep the `this` around them) and
+    /// class body, ascending: those a hoisted ES module reads as `undefined`.
+    public internal(set) var topLevelThis: [Int32] = []
     /// Indexes of the `}` tokens that end a statement (a block, a `try`, `catch`, `finally` or `switch` body, a
     /// function or class declaration) or a class member (a method body, a static block), ascending. What follows
     /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
