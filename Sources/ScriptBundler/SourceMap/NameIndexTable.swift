@@ -17,7 +17,7 @@ struct NameIndexTable {
         while true {
             let index = Int(slots[slot])
             if index < 0 { break }
-            if hashes[index] == hash, names[index].utf8.elementsEqual(name.utf8) { return index }
+            if hashes[index] == hash, Self.sameBytes(names[index], name) { return index }
             slot = (slot + 1) & mask
         }
         let index = names.count
@@ -38,10 +38,20 @@ struct NameIndexTable {
         }
     }
 
+    /// Whether two names have the same UTF-8 bytes (compared in place: names are native, contiguous strings).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
+
     /// FNV-1a over the name's UTF-8 bytes, its bits mixed so that the low ones (the slot) depend on all of them.
     private static func hash(_ name: String) -> UInt64 {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var name = name
+        name.withUTF8 { bytes in
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
         value ^= value >> 29
         value = value &* 0xBF58_476D_1CE4_E5B9
         return value ^ (value >> 32)
