@@ -1,5 +1,6 @@
 /// The minifier's byte writer: copies tokens into one growing buffer with the separators they need, and emits a
-/// source-map segment for every mapped token (see `Minifier`).
+/// source-map segment for every mapped token (see `Minifier`) except the punctuation that maps through the token
+/// before it (`mapsThroughPrevious`).
 extension Minifier {
     /// The text that token offsets point into.
     protocol TokenText {
@@ -480,7 +481,10 @@ extension Minifier.Writer where Text: Minifier.TokenText {
     }
 
     mutating func emit(_ token: JavaScriptToken) {
-        if mapping { addSegment(original(line: token.line - 1, column: token.column, offset: token.start)) }
+        if mapping, !(lastWasMapped && token.kind == .punctuator && Self.mapsThroughPrevious(byte(at: token.start), token.end - token.start)
+                      && piece.segments.last?.line == Int32(truncatingIfNeeded: line)) {
+            addSegment(original(line: token.line - 1, column: token.column, offset: token.start))
+        }
         let text = text(token)
         let count = text.count
         var isASCII = true
@@ -513,6 +517,18 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         }
         let tail = Self.utf16Length(text, lineStart, count)
         column = lineStart == 0 ? column + tail : tail
+    }
+
+    /// Whether a punctuator (its first byte and length) needs no segment of its own after a mapped token on the
+    /// same generated line: `.` `,` `;` `:` `=` `(` `[` `{`, which a lookup then resolves to the token before them,
+    /// as esbuild's and Bun's maps do. Closing brackets and operators keep theirs.
+    @inline(__always)
+    static func mapsThroughPrevious(_ first: UInt8, _ length: Int) -> Bool {
+        guard length == 1 else { return false }
+        switch first {
+        case 0x2E, 0x2C, 0x3B, 0x28, 0x5B, 0x7B, 0x3A, 0x3D: return true
+        default: return false
+        }
     }
 
     @inline(__always)

@@ -25,3 +25,36 @@ import Testing
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
     }
 }
+
+/// What a minified file's map maps: every identifier, keyword, literal, operator and closing bracket has a segment
+/// at its own column; the punctuation between them (`.`, `,`, `;`, `:`, `=`, `(`, `[`, `{`) has none when the token
+/// before it on the same generated line is mapped (a lookup there finds that token), as esbuild's and Bun's maps do.
+@Suite struct MinifiedMappingDensityTests {
+    @Test func punctuationMapsThroughTheTokenBeforeIt() throws {
+        let source = "window.f = function (a, b) {\n  return a.g[b] + h({k: 1});\n};\nx = y;\n"
+        let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
+        let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece
+        let code = String(decoding: piece.code, as: UTF8.self)
+        try #require(code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y" || code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y;")
+        let bytes = Array(piece.code)
+        // The generated text at each mapped segment (all on line 0).
+        var segmentColumns = Set<Int>()
+        for segment in piece.segments where segment.source >= 0 {
+            #expect(segment.line == 0)
+            segmentColumns.insert(Int(segment.column))
+        }
+        for (column, byte) in bytes.enumerated() {
+            let isWordStart = (byte >= 0x61 && byte <= 0x7A || byte >= 0x30 && byte <= 0x39)
+                && (column == 0 || !(bytes[column - 1] >= 0x61 && bytes[column - 1] <= 0x7A))
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "="),
+                 UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                #expect(!segmentColumns.contains(column), "\(code): no segment expected at \(column) ('\(UnicodeScalar(byte))')")
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "+"):
+                #expect(segmentColumns.contains(column), "\(code): segment expected at \(column) ('\(UnicodeScalar(byte))')")
+            default:
+                if isWordStart { #expect(segmentColumns.contains(column), "\(code): segment expected at word \(column)") }
+            }
+        }
+    }
+}
