@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where each name of a source map's `names` list is, looked up by its UTF-8 bytes: an open-addressing table with
 /// a cheap byte hash, for the composer's many lookups of short identifier names (the standard dictionary hashes
 /// each name with a keyed hash, several times the cost for names this short). Names are equal when their bytes
@@ -42,7 +48,12 @@ struct NameIndexTable {
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a, b = b
-        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 
     /// FNV-1a over the name's UTF-8 bytes, its bits mixed so that the low ones (the slot) depend on all of them.
