@@ -130,6 +130,15 @@ struct MinifierSyntax {
         childIndices.reserveCapacity(count)
     }
 
+    /// Forgets every node and list, keeping the arrays' room.
+    mutating func removeAll() {
+        nodes.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+        childIndices.removeAll(keepingCapacity: true)
+        arrowBodyStarts.removeAll(keepingCapacity: true)
+        functionBodies.removeAll(keepingCapacity: true)
+    }
+
     mutating func add(_ node: Node) -> Int32 {
         nodes.append(node)
         return Int32(truncatingIfNeeded: nodes.count - 1)

@@ -58,7 +58,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     }
 
     mutating func parseProgram() {
-        let saved = syntax
+        // The program is read first, into an empty syntax: a failure empties it again. (Keeping a copy to restore
+        // instead would make the first node's append copy the arrays reserved up front.)
         do {
             while i < tokens.count {
                 let statement = try parseStatement()
@@ -68,7 +69,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             pending.removeAll(keepingCapacity: true)
         } catch {
             let bodies = pendingBodies
-            syntax = saved
+            syntax.removeAll()
             pending.removeAll(keepingCapacity: true)
             pendingBodies = bodies
         }
