@@ -17,21 +17,8 @@ enum TopLevelThis {
     private static func findReadsArguments(_ record: ModuleRecord) -> Bool? {
         guard let analysis = record.analysis else { return nil }
         for reference in analysis.references where reference.declaration == nil && analysis.name(of: reference) == "arguments" {
-            if isOutsideFunctionsAndClassBodies(reference.scope, in: analysis) { return true }
+            if analysis.isOutsideFunctionsAndClassBodies(reference.scope) { return true }
         }
         return false
-    }
-
-    /// Whether scope `index` of `analysis` is in no function (arrow functions do not count) and no class body.
-    static func isOutsideFunctionsAndClassBodies(_ index: Int, in analysis: ScopeAnalysis) -> Bool {
-        var scope: Int? = index
-        while let current = scope, current < analysis.scopes.count {
-            switch analysis.scopes[current].kind {
-            case .function, .classBody: return false
-            case .program: return true
-            default: scope = analysis.scopes[current].parent
-            }
-        }
-        return true
     }
 }

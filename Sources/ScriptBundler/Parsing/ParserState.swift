@@ -318,19 +318,6 @@ struct ParserState {
     // MARK: - Scopes and names
 
     @discardableResult
-    /// Whether scope `index` is in no function (arrow functions do not count) and no class body.
-    func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
-        var s: Int? = index
-        while let current = s {
-            switch analysis.scopes[current].kind {
-            case .function, .classBody: return false
-            case .program: return true
-            default: s = analysis.scopes[current].parent
-            }
-        }
-        return true
-    }
-
     private mutating func pushScope(_ kind: Scope.Kind) -> Int {
         analysis.scopes.append(Scope(kind: kind, parent: scope, firstToken: i))
         scope = analysis.scopes.count - 1
@@ -1204,7 +1191,7 @@ struct ParserState {
         case .keyword:
             switch code(i) {
             case TokenCode.of("this"):
-                if isOutsideFunctionsAndClassBodies(scope) { analysis.topLevelThis.append(Int32(truncatingIfNeeded: i)) }
+                if analysis.isOutsideFunctionsAndClassBodies(scope) { analysis.topLevelThis.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
             case TokenCode.of("super"), TokenCode.of("null"):
                 i += 1

@@ -48,6 +48,20 @@ public struct ScopeAnalysis: Sendable {
         self.tokens = tokens
     }
 
+    /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`
+    /// around them) and in no class body.
+    func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
+        var scope: Int? = index
+        while let current = scope, current < scopes.count {
+            switch scopes[current].kind {
+            case .function, .classBody: return false
+            case .program: return true
+            default: scope = scopes[current].parent
+            }
+        }
+        return true
+    }
+
     /// Names referenced but not declared anywhere in the file (globals), sorted.
     public var freeNames: [String] {
         var names = Set<String>()
