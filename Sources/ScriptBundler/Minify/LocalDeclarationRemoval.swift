@@ -100,7 +100,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
             guard uses.allSatisfy({ canInline(at: $0, candidate: candidate, literal: syntax[initializer]) && !edits.isEdited($0) })
             else { continue }
             if tokens[Int(syntax[initializer].first)].kind == .string {
-                let starts = statementStarts ?? expressionStatementStarts()
+                let starts = statementStarts ?? syntax.expressionStatementStarts()
                 statementStarts = starts
                 guard !uses.contains(where: starts.contains) else { continue }
             }
@@ -267,20 +267,26 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
     }
 
     /// The string tokens of `index` when it is string literals added together (`"a"+"b"+"c"`, as the grammar
-    /// nests it: `("a"+"b")+"c"`), or a lone string literal.
+    /// nests it: `("a"+"b")+"c"`), or a lone string literal. Walks down the left operands without recursion (a
+    /// chain can be as long as the file).
     private func stringChain(_ index: Int32) -> [Int32]? {
-        let node = syntax[index]
-        if node.kind == .literal {
-            guard node.end == node.first + 1, tokens[Int(node.first)].kind == .string else { return nil }
-            return [node.first]
+        var reversed: [Int32] = []
+        var current = index
+        while true {
+            let node = syntax[current]
+            if node.kind == .literal {
+                guard node.end == node.first + 1, tokens[Int(node.first)].kind == .string else { return nil }
+                reversed.append(node.first)
+                return reversed.reversed()
+            }
+            guard node.kind == .binary, node.childCount == 2, node.op >= 0, text.isPunctuator(tokens[Int(node.op)], "+")
+            else { return nil }
+            let children = syntax.children(node)
+            let right = syntax[children[1]]
+            guard right.kind == .literal, right.end == right.first + 1, tokens[Int(right.first)].kind == .string else { return nil }
+            reversed.append(right.first)
+            current = children[0]
         }
-        guard node.kind == .binary, node.childCount == 2, node.op >= 0, text.isPunctuator(tokens[Int(node.op)], "+") else { return nil }
-        let children = syntax.children(node)
-        let right = syntax[children[1]]
-        guard right.kind == .literal, right.end == right.first + 1, tokens[Int(right.first)].kind == .string,
-              var chain = stringChain(children[0]) else { return nil }
-        chain.append(right.first)
-        return chain
     }
 
     /// The joined literal of an initializer that adds string literals together, when they can be joined.
@@ -291,17 +297,6 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         return StringConcatenation<Text>.joined(bodies, firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0])
     }
 
-    /// The first token of every expression statement's expression, inside any parentheses: a string literal
-    /// written there could make the statement a directive (`"use strict";`).
-    private func expressionStatementStarts() -> Set<Int32> {
-        var starts = Set<Int32>()
-        for node in syntax.nodes where node.kind == .expressionStatement {
-            guard var expression = syntax.children(node).first else { continue }
-            while syntax[expression].kind == .parenthesized, let inner = syntax.children(syntax[expression]).first { expression = inner }
-            starts.insert(syntax[expression].first)
-        }
-        return starts
-    }
 
     /// The written length of a primitive literal (`true` is written `!0`), or nil for any other node.
     private func literalLength(_ node: MinifierSyntax.Node) -> Int? {

@@ -130,6 +130,18 @@ struct MinifierSyntax {
         childIndices.reserveCapacity(count)
     }
 
+    /// The first token of every expression statement's expression, inside any parentheses (which a pass may drop):
+    /// a string literal written there could make the statement a directive (`"use strict";`).
+    func expressionStatementStarts() -> Set<Int32> {
+        var starts = Set<Int32>()
+        for node in nodes where node.kind == .expressionStatement {
+            guard var expression = children(node).first else { continue }
+            while self[expression].kind == .parenthesized, let inner = children(self[expression]).first { expression = inner }
+            starts.insert(self[expression].first)
+        }
+        return starts
+    }
+
     /// Forgets every node and list, keeping the arrays' room.
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: true)

@@ -25,14 +25,8 @@ struct StringConcatenation<Text: Minifier.TokenText> {
             isRight.insert(right)
         }
         guard !nextString.isEmpty else { return }
-        // The first token of every expression statement's expression, inside any parentheses (which
-        // `RedundantParentheses` may drop): a join there could make the statement a directive (`"use strict";`).
-        var statementStarts = Set<Int32>()
-        for node in syntax.nodes where node.kind == .expressionStatement {
-            guard var expression = syntax.children(node).first else { continue }
-            while syntax[expression].kind == .parenthesized, let inner = syntax.children(syntax[expression]).first { expression = inner }
-            statementStarts.insert(syntax[expression].first)
-        }
+        // A join starting an expression statement could make it a directive.
+        let statementStarts = syntax.expressionStatementStarts()
         for first in nextString.keys.sorted() where !isRight.contains(first) && !statementStarts.contains(first) {
             // The run `first + s1 + s2 ...`, cut where two literals cannot be joined.
             var run = [first]

@@ -62,3 +62,13 @@ import Testing
                 == "function f(b){g(!0,!1);return!0&&b}")
     }
 }
+
+/// A constant of very many string literals added together is joined without deep recursion.
+@Suite struct LongStringChainTests {
+    @Test func aLongChainIsJoined() {
+        let parts = (0..<100_000).map { "\"p\($0 % 10)\"" }.joined(separator: " + ")
+        let output = MinifierPassesTests.strip(MinifierPassesTests.minify("function f() { const s = \(parts); g(s); }"))
+        let joined = (0..<100_000).map { "p\($0 % 10)" }.joined()
+        #expect(output == "function f(){g(\"\(joined)\")}")
+    }
+}
