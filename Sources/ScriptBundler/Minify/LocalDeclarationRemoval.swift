@@ -197,8 +197,14 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
 
     /// Tokens naming more than one declaration (a sloppy block's function is also a `var` of its function).
     private func sharedDeclarationTokens() -> Set<Int> {
-        var seen = Set<Int>(), shared = Set<Int>()
-        for declaration in bindings.declarations where !seen.insert(declaration.token).inserted { shared.insert(declaration.token) }
+        // Counted per token in a flat array (declarations are many, tokens naming two of them few).
+        var seen = [Bool](repeating: false, count: tokens.count)
+        var shared = Set<Int>()
+        for declaration in bindings.declarations {
+            let token = declaration.token
+            guard token >= 0, token < seen.count else { continue }
+            if seen[token] { shared.insert(token) } else { seen[token] = true }
+        }
         return shared
     }
 

@@ -27,24 +27,51 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     init(text: Text, tokens: [JavaScriptToken]) {
         self.text = text
         self.tokens = tokens
-        matching = [Int32](repeating: -1, count: tokens.count)
-        var punctuators = [UInt32](repeating: 0, count: tokens.count)
-        var open: [Int] = []
-        for (k, token) in tokens.enumerated() where token.kind == .punctuator {
-            let bytes = text.text(token)
-            if bytes.count <= 4 {
-                var value: UInt32 = 0
-                for j in 0..<bytes.count { value |= UInt32(bytes[j]) << (8 * j) }
-                punctuators[k] = value
+        let count = tokens.count
+        var matching = [Int32](repeating: -1, count: count)
+        // One pass over the tokens, through pointers: a punctuator's packed bytes (0 for any other token), and each
+        // opening bracket's closing one, with the open ones on a stack no deeper than the tokens are many.
+        let punctuators = [UInt32](unsafeUninitializedCapacity: count) { packed, initialized in
+            let open = UnsafeMutablePointer<Int32>.allocate(capacity: count + 1)
+            defer { open.deallocate() }
+            var depth = 0
+            matching.withUnsafeMutableBufferPointer { matching in
+                tokens.withUnsafeBufferPointer { tokens in
+                    for k in 0..<count {
+                        let token = tokens[k]
+                        guard token.kind == .punctuator else {
+                            packed[k] = 0
+                            continue
+                        }
+                        let length = token.end - token.start
+                        if length == 1 {
+                            let byte = text.byte(at: token.start)
+                            packed[k] = UInt32(byte)
+                            switch byte {
+                            case 0x28, 0x5B, 0x7B:
+                                open[depth] = Int32(truncatingIfNeeded: k)
+                                depth += 1
+                            case 0x29, 0x5D, 0x7D:
+                                if depth > 0 {
+                                    depth -= 1
+                                    matching[Int(open[depth])] = Int32(truncatingIfNeeded: k)
+                                }
+                            default: break
+                            }
+                        } else if length <= 4 {
+                            let bytes = text.text(token.start, token.end)
+                            var value: UInt32 = 0
+                            for j in 0..<bytes.count { value |= UInt32(bytes[j]) << (8 * j) }
+                            packed[k] = value
+                        } else {
+                            packed[k] = 0
+                        }
+                    }
+                }
             }
-            guard bytes.count == 1 else { continue }
-            switch bytes[0] {
-            case 0x28, 0x5B, 0x7B: open.append(k)
-            case 0x29, 0x5D, 0x7D:
-                if let o = open.popLast() { matching[o] = Int32(truncatingIfNeeded: k) }
-            default: break
-            }
+            initialized = count
         }
+        self.matching = matching
         self.punctuators = punctuators
         // Room for a node per two tokens up front, so the arrays are copied fewer times as they grow.
         syntax.reserveCapacity(tokens.count / 2 + 16)
