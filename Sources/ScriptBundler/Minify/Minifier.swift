@@ -1,6 +1,7 @@
 /// Minifies an assembled bundle: drops comments and needless whitespace (keeping a line break wherever removing
 /// it could change how the code parses), moves legal comments to a license file, and rewrites the source map so
-/// that every token still maps to its original position.
+/// that every token still maps to its original position (punctuation between tokens through the token before it,
+/// see `Writer.mapsThroughPrevious`).
 ///
 /// The output starts with a line holding no mapped code (the license pointer, or an empty line), so an app that
 /// prefixes a wrapper on the bundle's first line shifts no mapped column.
