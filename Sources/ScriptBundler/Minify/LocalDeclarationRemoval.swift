@@ -29,8 +29,10 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         var position: Int
         /// The initializer to write at each use, for an inlined constant.
         var inlined: Int32 = -1
-        /// For an inlined concatenation of string literals: the joined literal, written at each use.
+        /// For an inlined concatenation of string literals: the joined literal, written at each use (as
+        /// `joinedTemplate` where a template literal may stand and is shorter).
         var joined: [UInt8]? = nil
+        var joinedTemplate: [UInt8]? = nil
     }
 
     func run(_ edits: inout TokenEdits) {
@@ -106,6 +108,9 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
             }
             candidates[number].inlined = initializer
             candidates[number].joined = joined
+            if joined != nil, let template = joinedStrings(initializer, allowsTemplate: true), template.first == 0x60 {
+                candidates[number].joinedTemplate = template
+            }
         }
         // Left out: inlined constants, and declarations whose references all stand in what is left out.
         var removed = [Bool](repeating: false, count: candidates.count)
@@ -137,7 +142,12 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                 for use in references[number] {
                     if let joined = candidate.joined {
                         // Mapped to the first of the joined literals.
-                        edits.replace(use, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: value.first)])
+                        if let template = candidate.joinedTemplate,
+                           StringQuotes.allowsTemplate(at: Int(use), before: Int(use) + 1, text: text, tokens: tokens) {
+                            edits.replace(use, with: [edits.text(String(decoding: template, as: UTF8.self), .template, origin: value.first)])
+                        } else {
+                            edits.replace(use, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: value.first)])
+                        }
                     } else {
                         edits.replace(use, with: [.span(value.first, value.end)])
                     }
@@ -295,12 +305,14 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         }
     }
 
-    /// The joined literal of an initializer that adds string literals together, when they can be joined.
-    private func joinedStrings(_ index: Int32) -> [UInt8]? {
+    /// The joined literal of an initializer that adds string literals together, when they can be joined (a
+    /// template literal when `allowsTemplate` and it is the shortest).
+    private func joinedStrings(_ index: Int32, allowsTemplate: Bool = false) -> [UInt8]? {
         guard syntax[index].kind == .binary, let chain = stringChain(index), let first = chain.first else { return nil }
         let bodies = chain.map { k in text.text(tokens[Int(k)].start + 1, tokens[Int(k)].end - 1) }
         for i in bodies.indices.dropFirst() where !StringConcatenation<Text>.canJoin(bodies[i - 1], bodies[i]) { return nil }
-        return StringConcatenation<Text>.joined(bodies, firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0])
+        return StringConcatenation<Text>.joined(
+            bodies, firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0], allowsTemplate: allowsTemplate)
     }
 
 

@@ -1,5 +1,5 @@
-/// Joins independently minified pieces into one production bundle: the license pointer (or an empty line)
-/// first, the pieces in order, and one source map whose segments are the pieces' segments moved to their
+/// Joins independently minified pieces into one production bundle: the license pointer (or the bundle's
+/// unmapped opening, `(()=>{"use strict"`, or an empty line) alone on the first line, the pieces in order, and one source map whose segments are the pieces' segments moved to their
 /// place in the output (each encoded once).
 enum MinifiedBundleComposer {
     /// Joins the minified files of a script bundle, each in a function scope: files that may share one (see
@@ -49,8 +49,23 @@ enum MinifiedBundleComposer {
         for piece in pieces { legalComments.append(contentsOf: piece.legalComments) }
         var output: [UInt8]
         var license: [UInt8]? = nil
+        // The first line maps nothing, so that a wrapper written before the bundle on that line (firefox-ios's
+        // `(function(){ const APP_ID_TOKEN=…;`) moves no mapped column.
+        var rest = pieces[...]
         if legalComments.isEmpty {
-            output = [0x0A]
+            output = []
+            if let index = rest.firstIndex(where: { !$0.code.isEmpty }), rest[index].isVerbatim {
+                output = rest[index].code
+                rest = rest[(index + 1)...]
+                let next = rest.first { !$0.code.isEmpty }?.code ?? []
+                // `"use strict";` then code that cannot continue the string (`…"use strict"⏎window…`): the line
+                // break ends the directive as `;` would (automatic semicolon insertion).
+                if output.count >= 13, output[(output.count - 13)...].elementsEqual("\"use strict\";".utf8),
+                   Self.endsStatementOnNewLine(before: next) {
+                    output.removeLast()
+                }
+            }
+            output.append(0x0A)
         } else {
             output = LegalComments.pointer(to: licenseFileName)
             license = LegalComments.file(legalComments)
@@ -60,12 +75,12 @@ enum MinifiedBundleComposer {
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
         if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
-        // Generated position where the next piece starts (line 0 is the pointer line).
+        // Generated position where the next piece starts (line 0 is the pointer line, or the opening's).
         var line = 1
         var column = 0
         var lastWasMapped = false
         var previousEnd: UInt8? = nil
-        for piece in pieces where !piece.code.isEmpty {
+        for piece in rest where !piece.code.isEmpty {
             // Pieces are whole statements that each ended with a line break in the unminified bundle: keep one,
             // unless the previous piece ended with `;` or `{` (nothing can merge with them or depend on the break).
             if separateWithLineBreaks, let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
@@ -92,5 +107,27 @@ enum MinifiedBundleComposer {
         }
         output.append(0x0A)
         return MinifiedBundle(code: output, map: mapping ? map : nil, license: license)
+    }
+
+    /// Whether code starting with `next`, on the line after an expression, starts a statement of its own (a
+    /// semicolon is inserted before it): it starts with a word other than `in` and `instanceof`, with `{` or with
+    /// `!`, none of which can continue an expression.
+    static func endsStatementOnNewLine(before next: [UInt8]) -> Bool {
+        guard let first = next.first else { return false }
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
+        }
+        switch first {
+        case 0x7B, 0x21: return true
+        case 0x30...0x39: return false
+        default:
+            guard isWordByte(first) else { return false }
+            var end = 1
+            while end < next.count, isWordByte(next[end]) { end += 1 }
+            // A word going on in an escape or a non-ASCII letter is not read here.
+            if end < next.count, next[end] == 0x5C || next[end] >= 0x80 { return false }
+            let word = next[0..<end]
+            return !word.elementsEqual("in".utf8) && !word.elementsEqual("instanceof".utf8)
+        }
     }
 }

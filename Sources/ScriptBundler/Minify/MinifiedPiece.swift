@@ -33,6 +33,8 @@ struct MinifiedPiece: Sendable {
     /// Where the writer put each new name, while the minifier makes a `RenamedPieceTemplate` of the piece (empty
     /// otherwise).
     var nameSlots: [RenamedPieceTemplate.NameSlot] = []
+    /// Made by `verbatim(_:)`: one line of generated code, mapping nothing.
+    var isVerbatim = false
 
     /// Generated one-line ASCII code, kept as it is and unmapped.
     static func verbatim(_ text: String) -> MinifiedPiece {
@@ -40,6 +42,7 @@ struct MinifiedPiece: Sendable {
         piece.code = Array(text.utf8)
         piece.lastLineColumn = piece.code.count
         piece.segments = [Segment(line: 0, column: 0, source: -1, originalLine: 0, originalColumn: 0, name: -1)]
+        piece.isVerbatim = true
         return piece
     }
 }

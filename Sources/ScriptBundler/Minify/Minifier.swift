@@ -224,35 +224,38 @@ enum Minifier {
         }
         return write(code, generated: generated + edited.text, tokens: edited.tokens, range: edited.range, legalComments: legalComments,
                      renames: renames.moved(to: edited), rewrites: rewrites.moved(to: edited), origins: movedOrigins,
-                     originStarts: originStarts, mapping: mapping, sources: sources, recordsNameSlots: recordsNameSlots)
+                     originStarts: originStarts, writtenTextStart: code.count + generated.count, mapping: mapping, sources: sources,
+                     recordsNameSlots: recordsNameSlots)
     }
 
     private static func write(
         _ code: [UInt8], generated: [UInt8], tokens: [JavaScriptToken], range: Range<Int>?,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32],
-        mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool = false
+        writtenTextStart: Int = Int.max, mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
         return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
             // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
             if generated.isEmpty {
                 return write(ContiguousText(bytes: bytes), tokens: tokens, range: range ?? tokens.indices,
                              legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
-                             originStarts: originStarts, mapping: mapping, sources: sources, recordsNameSlots: recordsNameSlots)
+                             originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping, sources: sources,
+                             recordsNameSlots: recordsNameSlots)
             }
             return write(SplitText(bytes: bytes, generated: generated), tokens: tokens,
                          range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                         origins: origins, originStarts: originStarts, mapping: mapping, sources: sources,
-                         recordsNameSlots: recordsNameSlots)
+                         origins: origins, originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping,
+                         sources: sources, recordsNameSlots: recordsNameSlots)
         } }
     }
 
     private static func write<Text: TokenText>(
         _ text: Text, tokens: [JavaScriptToken], range: Range<Int>, legalComments: [Range<Int>],
-        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32], mapping: Bool,
-        sources: [SourceMapBuilder.Source], recordsNameSlots: Bool
+        renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32], writtenTextStart: Int,
+        mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
         writer.originStarts = originStarts
+        writer.writtenTextStart = writtenTextStart
         if recordsNameSlots { writer.nameSlots = [] }
         for range in legalComments { writer.piece.legalComments.append(Array(writer.text(range.lowerBound, range.upperBound))) }
         // Pieces are kept until their bundle is composed (and as templates for other bundles): their arrays are

@@ -79,6 +79,9 @@ extension Minifier {
         /// Per token, when the passes edited the stream: the offset of the original token it maps to (written text
         /// lies outside the body that `Origins.body` maps).
         var originStarts: [Int32] = []
+        /// Where the text the passes wrote starts (tokens from here on are no original's text): a line break in
+        /// it has no original line to map to.
+        var writtenTextStart = Int.max
         /// Where each new name was written, when recording them for a `RenamedPieceTemplate` (`nil`: not recording).
         var nameSlots: [RenamedPieceTemplate.NameSlot]?
     }
@@ -508,7 +511,7 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             lineStart = i
             line += 1
             sourceLine += 1
-            if mapping, let continued = original(line: sourceLine, column: 0, offset: token.start) {
+            if mapping, token.start < writtenTextStart, let continued = original(line: sourceLine, column: 0, offset: token.start) {
                 let saved = column
                 column = 0
                 addSegment(continued)

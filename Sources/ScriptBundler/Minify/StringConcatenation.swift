@@ -1,7 +1,7 @@
 /// Joins string literals added to each other into one: `"a"+"b"` as `"ab"`, and `x+"a"+"b"` as `x+"ab"` (`x+"a"`
 /// is always a string, so adding `"b"` to it is adding `"ab"` to `x`). Only literals that are the operands of one
 /// `+` are joined, never across an addition that may be numeric (`1+2+"a"`). The joined literal takes the quote
-/// needing fewer escapes. Left alone: a join starting an expression statement (it could become a directive), one
+/// needing fewer escapes (see `StringQuotes`). Left alone: a join starting an expression statement (it could become a directive), one
 /// where an octal escape would run into a following digit (`"\0"+"1"`), and strings holding line continuations.
 struct StringConcatenation<Text: Minifier.TokenText> {
     let text: Text
@@ -82,25 +82,28 @@ struct StringConcatenation<Text: Minifier.TokenText> {
     /// Writes the strings `run` (each the operand of the `+` after the one before) as one literal.
     private func write(_ run: [Int32], _ edits: inout TokenEdits) {
         guard run.count > 1, let first = run.first, let last = run.last,
-              let joined = Self.joined(run.map(body), firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0])
+              let joined = Self.joined(
+                  run.map(body), firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0],
+                  allowsTemplate: StringQuotes.allowsTemplate(at: Int(first), before: Int(last) + 1, text: text, tokens: tokens))
         else { return }
         // The literals as the writer would write them, with a `+` between each two.
         let original = run.reduce(run.count - 1) { $0 + tokens[Int($1)].end - tokens[Int($1)].start }
         guard joined.count < original else { return }
-        edits.replace(first, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: first)])
+        edits.replace(first, with: [edits.text(String(decoding: joined, as: UTF8.self), joined.first == 0x60 ? .template : .string,
+                                               origin: first)])
         edits.skip((first + 1)..<(last + 1))
     }
 
     /// The string literal (quotes included) holding `bodies` one after the other, with the quote needing fewer
-    /// escapes (`firstQuote`, the first literal's, on a tie); nil when a body holds an escape kept out of scope.
-    static func joined(_ bodies: [UnsafeBufferPointer<UInt8>], firstQuote: UInt8) -> [UInt8]? {
-        var singles = 0, doubles = 0
+    /// escapes (`firstQuote`, the first literal's, on a tie; a template literal only where `allowsTemplate`); nil
+    /// when a body holds an escape kept out of scope.
+    static func joined(_ bodies: [UnsafeBufferPointer<UInt8>], firstQuote: UInt8, allowsTemplate: Bool = false) -> [UInt8]? {
+        var content = StringLiteralBody.Content()
         for body in bodies {
-            guard let content = StringLiteralBody.scan(body) else { return nil }
-            singles += content.singles
-            doubles += content.doubles
+            guard let scanned = StringLiteralBody.scan(body) else { return nil }
+            content = content + scanned
         }
-        let quote: UInt8 = singles == doubles ? firstQuote : (singles < doubles ? 0x27 : 0x22)
+        let quote = content.bestQuote(preferring: firstQuote, allowsTemplate: allowsTemplate)
         var joined: [UInt8] = [quote]
         for body in bodies {
             // Each body encoded on its own between the chosen quotes, then without them.

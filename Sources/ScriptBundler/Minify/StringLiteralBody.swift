@@ -3,8 +3,37 @@ enum StringLiteralBody {
     /// How many characters of a body each quote would escape.
     struct Content {
         var singles = 0, doubles = 0, backticks = 0, substitutions = 0
+        /// `\n` escapes: a template literal writes each as the line break itself, one byte shorter.
+        var newlines = 0
         /// No escape means something else in a template literal (legacy octal, `\8`, `\9`).
         var templateSafe = true
+
+        /// Bytes escapes add to the body between `quote`s, against the body as it is read in: negative for a
+        /// template literal holding more `\n` than characters it escapes.
+        func cost(_ quote: UInt8) -> Int {
+            switch quote {
+            case 0x27: singles
+            case 0x22: doubles
+            default: backticks + substitutions - newlines
+            }
+        }
+
+        /// The quote needing the fewest escapes: `preferred` on a tie, a template only where `allowsTemplate`.
+        func bestQuote(preferring preferred: UInt8, allowsTemplate: Bool) -> UInt8 {
+            var best = (cost: cost(preferred), quote: preferred)
+            for quote: UInt8 in [0x22, 0x27, 0x60] where quote != preferred {
+                if quote == 0x60, !(allowsTemplate && templateSafe) { continue }
+                let c = cost(quote)
+                if c < best.cost { best = (c, quote) }
+            }
+            return best.quote
+        }
+
+        static func + (a: Content, b: Content) -> Content {
+            Content(singles: a.singles + b.singles, doubles: a.doubles + b.doubles, backticks: a.backticks + b.backticks,
+                    substitutions: a.substitutions + b.substitutions, newlines: a.newlines + b.newlines,
+                    templateSafe: a.templateSafe && b.templateSafe)
+        }
     }
 
     /// Counts the characters each quote would escape; `nil` when the string holds an escape kept out of scope.
@@ -23,6 +52,7 @@ enum StringLiteralBody {
                     if i + 2 < body.count, body[i + 2] >= 0x30, body[i + 2] <= 0x39 { content.templateSafe = false }
                 case 0x27: content.singles += 1
                 case 0x22: content.doubles += 1
+                case 0x6E: content.newlines += 1
                 default: break
                 }
                 i += 2
@@ -41,7 +71,7 @@ enum StringLiteralBody {
     }
 
     /// The string's body written between `quote`s: escaped quotes unescaped unless they are `quote`, `quote`
-    /// (and `${` in a template) escaped.
+    /// (and `${` in a template) escaped; in a template, `\n` written as the line break itself.
     static func encode(_ body: UnsafeBufferPointer<UInt8>, quote: UInt8) -> String {
         var out: [UInt8] = [quote]
         out.reserveCapacity(body.count + 4)
@@ -52,6 +82,8 @@ enum StringLiteralBody {
                 let next = body[i + 1]
                 if (next == 0x27 || next == 0x22) && next != quote {
                     out.append(next)
+                } else if next == 0x6E, quote == 0x60 {
+                    out.append(0x0A)
                 } else {
                     out.append(b)
                     out.append(next)

@@ -2,7 +2,8 @@
 /// `'it\'s "fine"'` as `` `it's "fine"` `` where a template literal may stand (every `ScriptTarget` has them:
 /// Safari 9+). A template is used only in expression positions where it cannot become a tagged template,
 /// property key, directive or module specifier, and only for strings whose escapes mean the same in a template
-/// (no legacy octal escapes, `\8`, `\9` or line continuations).
+/// (no legacy octal escapes, `\8`, `\9` or line continuations). In a template, `\n` is written as the line break
+/// itself (`"a\nb"` is one byte longer than its template).
 struct StringQuotes<Text: Minifier.TokenText> {
     let text: Text
     let tokens: [JavaScriptToken]
@@ -21,26 +22,18 @@ struct StringQuotes<Text: Minifier.TokenText> {
         guard raw.count >= 2 else { return nil }
         let quote = raw[0]
         let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
-        guard let content = StringLiteralBody.scan(body) else { return nil }
-        let current = quote == 0x27 ? content.singles : content.doubles
-        guard current > 0 else { return nil }
-        var best = (cost: current, quote: quote)
-        let other: UInt8 = quote == 0x27 ? 0x22 : 0x27
-        let otherCost = quote == 0x27 ? content.doubles : content.singles
-        if otherCost < best.cost { best = (otherCost, other) }
-        if content.templateSafe, content.backticks + content.substitutions < best.cost, allowsTemplate(k) {
-            best = (content.backticks + content.substitutions, 0x60)
-        }
-        guard best.quote != quote else { return nil }
-        return (StringLiteralBody.encode(body, quote: best.quote), best.quote == 0x60)
+        guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || content.newlines > 0 else { return nil }
+        let best = content.bestQuote(preferring: quote, allowsTemplate: Self.allowsTemplate(at: k, before: k + 1, text: text, tokens: tokens))
+        guard best != quote else { return nil }
+        return (StringLiteralBody.encode(body, quote: best), best == 0x60)
     }
 
-    /// Whether a template literal may replace the string at `k`: after a token that leaves an operand to come
-    /// (so the template cannot tag an expression before it, nor be a directive or key), and not before `:`
-    /// (a property key or `case` label).
-    private func allowsTemplate(_ k: Int) -> Bool {
-        guard k > 0, k + 1 < tokens.count || k + 1 == tokens.count else { return false }
-        if k + 1 < tokens.count, text.isPunctuator(tokens[k + 1], ":") { return false }
+    /// Whether a template literal may replace the operand starting at token `k` and ending before token `next`:
+    /// after a token that leaves an operand to come (so the template cannot tag an expression before it, nor be a
+    /// directive or key), and not before `:` (a property key or `case` label).
+    static func allowsTemplate(at k: Int, before next: Int, text: Text, tokens: [JavaScriptToken]) -> Bool {
+        guard k > 0, k < tokens.count, next <= tokens.count else { return false }
+        if next < tokens.count, text.isPunctuator(tokens[next], ":") { return false }
         let previous = tokens[k - 1]
         switch previous.kind {
         case .punctuator:

@@ -19,10 +19,14 @@ import Testing
         ("function f() { function unused() { return helper(); } function helper() { return 1; } return 2; }", "function f(){return 2}"),
         ("function f() { const k = function () { return k; }; return 1; }", "function f(){return 1}"),
         ("function f(a) { if (a) { let u = 1; } return a; }", "function f(a){if(a){}return a}"),
-        // String literals added together, written joined (the quote needing fewer escapes), also in a closure.
+        // String literals added together, written joined (the quote needing fewer escapes: a template literal writes
+        // `\n` as the line break itself), also in a closure.
         ("function f() { const css = \"img { a }\" + \"\\n*:b\"; return function (s) { s.textContent = css; }; }",
-         "function f(){return function(s){s.textContent=\"img { a }\\n*:b\"}}"),
-        ("function f() { const q = \"it's\" + ' \"a\"' + \"!\"; g(q); }", "function f(){g('it\\'s \"a\"!')}"),
+         "function f(){return function(s){s.textContent=`img { a }\n*:b`}}"),
+        ("function f() { const q = \"it's\" + ' \"a\"' + \"!\"; g(q); }", "function f(){g(`it's \"a\"!`)}"),
+        // No template before `:` (a `case` label or property key): the quotes stay.
+        ("function f(x) { const c = \"a\" + \"\\nb\"; switch (x) { case c: return 1; } }",
+         "function f(x){switch(x){case\"a\\nb\":return 1}}"),
         ("function f() { const unused = \"a\" + \"b\"; return 1; }", "function f(){return 1}"),
     ])
     func removes(_ input: String, _ expected: String) {

@@ -53,3 +53,57 @@ import Testing
         #expect(logs[1] == logs[0])
     }
 }
+
+/// The first line of a production bundle: the opening of its function, mapping nothing, so that a wrapper written
+/// before the bundle on that line moves no mapped column; `"use strict"` ends there without a `;` when the next
+/// line cannot continue it.
+@Suite struct BundleOpeningLineTests {
+    @Test(arguments: [
+        ("window.x=1", true), ("inner()", true), ("let a", true), ("{a()}", true), ("!a", true), ("$(a)", true), ("_a", true),
+        ("in x", false), ("instanceof X", false), ("(f)", false), ("[1].map(f)", false), ("`t`", false), ("+a", false),
+        ("-a", false), ("/re/.test(a)", false), ("1", false), (".5", false), ("\\u0061()", false), ("a\\u0061()", false),
+        ("éa()", false), ("", false),
+    ])
+    func endsStatementOnNewLine(_ next: String, _ expected: Bool) {
+        #expect(MinifiedBundleComposer.endsStatementOnNewLine(before: Array(next.utf8)) == expected)
+    }
+
+    @Test func strictModeHoldsWithOrWithoutTheSemicolon() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestSupport.write([
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": "\"use strict\";\nwindow.wordFirst = (function () { return this === undefined; })();\n",
+            "UserScripts/AllFrames/AtDocumentEnd/a.js": "\"use strict\";\n(function () { window.parenthesisFirst = this === undefined; })();\n",
+        ], under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/out", projectFolder: folder, mode: .production, sourceMaps: .external)
+        _ = try ScriptBundler().write(try ScriptBundler().build(configuration), to: configuration.output)
+        let wordFirst = try String(contentsOfFile: folder + "/out/MainFrameAtDocumentEnd.js", encoding: .utf8)
+        let parenthesisFirst = try String(contentsOfFile: folder + "/out/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(wordFirst.hasPrefix("(()=>{\"use strict\"\nwindow."), "\(wordFirst)")
+        #expect(parenthesisFirst.hasPrefix("(()=>{\"use strict\";\n(function"), "\(parenthesisFirst)")
+        for name in ["MainFrameAtDocumentEnd", "AllFramesAtDocumentEnd"] {
+            let map = try String(contentsOfFile: folder + "/out/\(name).js.map", encoding: .utf8)
+            #expect(map.contains("\"mappings\": \";") || map.contains("\"mappings\":\";"), "first line maps nothing: \(map)")
+        }
+        // Run as they are and inside firefox-ios's wrapper (prefix on the first line): strict either way.
+        let script = """
+        const vm = require('node:vm'), fs = require('node:fs');
+        const results = [];
+        for (const file of process.argv.slice(1)) {
+          const code = fs.readFileSync(file, 'utf8');
+          for (const text of [code, "(function() { const APP_ID_TOKEN = 'x'; " + code + "})()"]) {
+            const sandbox = {}; sandbox.window = sandbox;
+            vm.runInNewContext(text, sandbox);
+            results.push(sandbox.wordFirst ?? sandbox.parenthesisFirst);
+          }
+        }
+        console.log(JSON.stringify(results));
+        """
+        guard let output = try TestSupport.node(script, [
+            folder + "/out/MainFrameAtDocumentEnd.js", folder + "/out/AllFramesAtDocumentEnd.js",
+        ]) else { return }
+        try #require(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[true,true,true,true]")
+    }
+}

@@ -80,8 +80,8 @@ import Testing
         let plain = try #require(bundles.first { $0.group.name == "AllFramesAtDocumentEnd" })
         // Production output is minified (locals renamed); no module registry is added.
         #expect(String(decoding: plain.code, as: UTF8.self) == """
-
-        (()=>{window.endEvents="document end"})();
+        (()=>{
+        window.endEvents="document end"})();
         //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
 
         """)

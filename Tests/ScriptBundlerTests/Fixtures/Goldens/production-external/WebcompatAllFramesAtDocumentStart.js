@@ -1,3 +1,3 @@
-
-(()=>{window.__firefox__.record("webcompat")})();
+(()=>{
+window.__firefox__.record("webcompat")})();
 //# sourceMappingURL=WebcompatAllFramesAtDocumentStart.js.map
