@@ -20,12 +20,6 @@ public struct ScriptBundler: Sendable {
         self.parsedFiles = parsedFiles
     }
 
-    /// Starts the threads builds run on, so that their start-up overlaps whatever the caller does before its first
-    /// build (reading its configuration): a process about to build calls it first. Builds start them otherwise.
-    public static func startWorkerThreads() {
-        WorkerPool.shared.startWorkers()
-    }
-
     /// The groups under the configured root, with their files in bundle order.
     public func discoverGroups(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
         try GroupDiscovery(fileSystem: fileSystem).discover(configuration)

@@ -29,8 +29,6 @@ final class WorkerPool: @unchecked Sendable {
     private var idle = 0
     /// Workers executing work and not blocked in `forEach` (or just created to do so).
     private var running = 0
-    /// The loops of `forEach` calls whose iterations are not all claimed yet, oldest first.
-    private var openLoops: [ParallelLoop] = []
 
     /// The cores this process may use: its CPU affinity, limited by a cgroup CPU quota, as
     /// `ProcessInfo.activeProcessorCount` counts them, read with plain system calls (Foundation's reading of the
@@ -96,21 +94,6 @@ final class WorkerPool: @unchecked Sendable {
         return pthread_getspecific(key) != nil
     }
 
-    /// Starts the workers a build runs on (`width`) now, idle until work comes: their start-up (a thread, its stack,
-    /// its allocator arena and first pages) then overlaps what the caller does before its first build.
-    func startWorkers() {
-        condition.lock()
-        if threads == 0 { startWorkersLocked(for: width) }
-        condition.unlock()
-    }
-
-    /// The threads started so far.
-    var startedThreads: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return threads
-    }
-
     /// Queues `jobs`, waking idle workers or starting new ones for them while fewer than `width` run.
     func submit(_ jobs: [@Sendable () -> Void]) {
         guard !jobs.isEmpty else { return }
@@ -160,14 +143,10 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Marks the current worker as blocked (waiting for other threads); queued work, or else iterations of a loop
-    /// not yet claimed (the other groups of a build, while this one waits for a file another thread parses or for
-    /// its last piece), may start another thread on the core it leaves free.
+    /// Marks the current worker as blocked (waiting for other threads); queued work may start another thread.
     private func workerWillBlock() {
         condition.lock()
         running -= 1
-        // Queued helpers may be spent already (their loop fully claimed): a loop's open iterations get one of their own.
-        if let loop = openLoops.first(where: \.hasUnclaimedIterations) { pending.append { loop.drain() } }
         let queued = pending.count - next
         if queued > 0 { startWorkersLocked(for: queued) }
         condition.unlock()
@@ -195,18 +174,9 @@ final class WorkerPool: @unchecked Sendable {
         let loop = ParallelLoop(indices: order ?? Array(0..<count), body: body)
         let helpers = min(count - 1, width - 1)
         if helpers > 0 {
-            condition.lock()
-            openLoops.append(loop)
-            condition.unlock()
             submit(Array(repeating: { loop.drain() }, count: helpers))
         }
         loop.drain()
-        if helpers > 0 {
-            // Every iteration is claimed once the caller's `drain` returns.
-            condition.lock()
-            openLoops.removeAll { $0 === loop }
-            condition.unlock()
-        }
         guard !loop.isFinished else { return }
         let isWorker = Self.isWorkerThread
         if isWorker { workerWillBlock() }
@@ -227,12 +197,6 @@ private final class ParallelLoop: @unchecked Sendable {
     init(indices: [Int], body: @escaping @Sendable (Int) -> Void) {
         self.indices = indices
         self.body = body
-    }
-
-    var hasUnclaimedIterations: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return claimed < indices.count && body != nil
     }
 
     var isFinished: Bool {

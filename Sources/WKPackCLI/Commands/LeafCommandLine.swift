@@ -1,5 +1,4 @@
 import ArgumentParser
-import ScriptBundler
 
 /// A `bundle`, `build` or `watch` command line resolved to the values its command runs with, however it was
 /// parsed (by `LeafCommandLineParser` or by ArgumentParser): the one place these commands' work is started.
@@ -13,8 +12,6 @@ enum LeafCommandLine: Equatable {
 
     /// Runs the command: prints its report lines, or throws a `CommandFailure` (or a watch error).
     func run() throws {
-        // The build's threads start while the configuration is read.
-        ScriptBundler.startWorkerThreads()
         switch self {
         case .bundle(let config, let overrides, let watch, let size):
             if watch {

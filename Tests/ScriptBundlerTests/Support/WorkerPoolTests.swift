@@ -63,44 +63,6 @@ import WKPackSupport
         #expect(inline == true)
     }
 
-    /// A worker blocked in `whileBlocked` leaves its core to iterations nobody has claimed yet: with every thread
-    /// of a loop waiting for the loop's last iteration, that iteration still runs (on a thread started for it).
-    @Test func blockedWorkersLeaveTheirCoreToUnclaimedIterations() {
-        // A pool of its own: other tests' blocked threads cannot take the threads it may start.
-        let pool = WorkerPool()
-        let width = pool.width
-        let lastRan = DispatchSemaphore(value: 0)
-        let loopDone = DispatchSemaphore(value: 0)
-        let timedOut = Counter()
-        pool.submit([{
-            pool.forEach(count: width + 1) { index in
-                guard index < width else {
-                    for _ in 0..<width { lastRan.signal() }
-                    return
-                }
-                let signaled = pool.whileBlocked { lastRan.wait(timeout: .now() + 5) == .success }
-                if !signaled { timedOut.record(index) }
-            }
-            loopDone.signal()
-        }])
-        #expect(loopDone.wait(timeout: .now() + 30) == .success)
-        #expect(timedOut.snapshot.counts.isEmpty, "iterations that waited in vain: \(timedOut.snapshot.counts.keys.sorted())")
-    }
-
-    /// `startWorkers` starts one thread per core once, before any work; a loop then runs on them.
-    @Test func startsItsWorkersOnceBeforeAnyWork() {
-        let pool = WorkerPool()
-        #expect(pool.startedThreads == 0)
-        pool.startWorkers()
-        #expect(pool.startedThreads == pool.width)
-        pool.startWorkers()
-        #expect(pool.startedThreads == pool.width)
-        let counter = Counter()
-        pool.forEach(count: 50) { counter.record($0) }
-        #expect(counter.snapshot.counts.count == 50)
-        #expect(pool.startedThreads == pool.width)
-    }
-
     /// Results come back in index order whatever order the iterations are claimed in.
     @Test func mapKeepsIndexOrder() {
         let order = [4, 0, 3, 1, 2]
