@@ -104,7 +104,7 @@ struct GroupDiscovery {
     }
 
     static func isValidOutputName(_ name: String) -> Bool {
-        name.hasSuffix(".js") && name.count > 3 && !name.contains("/") && !name.hasPrefix(".")
+        name.hasSuffix(".js") && name.count > 3 && !name.utf8.contains(UInt8(ascii: "/")) && !name.hasPrefix(".")
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0 == " " || $0.value == 0x7F }
     }
 

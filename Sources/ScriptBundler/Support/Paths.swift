@@ -109,7 +109,7 @@ public enum Paths {
     }
 
     /// The folder containing `path` (`/` for a top-level item, `.` for a bare name).
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         if slash == path.utf8.startIndex { return "/" }
         return String(path.utf8[..<slash]) ?? String(path[..<slash])
