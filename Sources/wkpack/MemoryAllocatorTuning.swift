@@ -13,6 +13,10 @@ enum MemoryAllocatorTuning {
     /// Then asks for transparent huge pages for the heaps (the main one and each worker thread's arena) where
     /// the kernel gives them on request (`madvise` mode): a build touches most of its memory once, one page fault
     /// per 4 KiB page otherwise (about 23,000 for the firefox-shaped benchmark tree, a seventh of its CPU time).
+    /// Not in a guest that reports its free pages to the hypervisor (`FreePageReporting`): there a huge page
+    /// freed a few seconds earlier costs the host's faults on all of its 4 KiB pages (64 MiB touched: 3 ms in
+    /// huge pages just freed by another process, 55-150 ms in reported ones, 21-31 ms in small pages), and a build
+    /// started after an idle pause took 44% longer with huge pages (firefox-shaped tree, 125 ms against 87).
     static func apply() {
         #if canImport(Glibc)
         // `mallopt` is declared in <malloc.h>, which the Glibc module does not include: look it up instead.
@@ -28,7 +32,13 @@ enum MemoryAllocatorTuning {
         _ = mallopt(-2, 256 << 20)
         #if os(Linux)
         // Advice is harmless where it is not needed (`always`: every heap has huge pages) or ignored (`never`,
-        // or a kernel without them), so the kernel's mode is not read first (a sysfs read costs ~0.2 ms).
+        // or a kernel without them), so the kernel's mode is not read first (a sysfs read costs ~0.2 ms). Where
+        // free pages are reported, the process opts out of huge pages, which `always` mode would give it too
+        // (the check is one failed `opendir` elsewhere).
+        if FreePageReporting.isActive() {
+            HugePages.disableForProcess()
+            return
+        }
         HugePages.adviseMainHeap()
         WorkerThreadSetup.onStart { HugePages.adviseThreadArena() }
         #endif
@@ -48,6 +58,16 @@ enum HugePages {
     /// unchanged at 2,029 instead of 3,562 page faults; `wkpack help` 3.4 -> 2.8 ms in hyperfine). An earlier
     /// machine measured the opposite for the own tree (0.5 ms more without small pages), so this is kept as a knob.
     static let smallPagePart = 0
+
+    /// Opts the process out of transparent huge pages (`prctl(PR_SET_THP_DISABLE)`), whatever the kernel's mode.
+    static func disableForProcess() {
+        // `prctl` is variadic in C, which Swift does not import: look it up with its five-word form.
+        typealias Control = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(nil, "prctl") else { return }
+        let prctl = unsafeBitCast(symbol, to: Control.self)
+        let setTHPDisable: Int32 = 41  // <linux/prctl.h> PR_SET_THP_DISABLE
+        _ = prctl(setTHPDisable, 1, 0, 0, 0)
+    }
 
     /// The main heap (`brk`): grows it now by the top pad and advises the new part past `smallPagePart`.
     static func adviseMainHeap() {
