@@ -142,7 +142,7 @@ struct ModuleGraph {
         }
         for index in records.indices where records[index].isImported && !entries.contains(index) {
             guard records[index].kind == .esModule || records[index].kind == .commonJS,
-                  records[index].path.hasPrefix("/"), records[index].path.utf8.firstRange(of: "/node_modules/".utf8) != nil,
+                  records[index].path.hasPrefix("/"), records[index].path.containsUTF8("/node_modules/"),
                   let found = package(in: Paths.directory(of: records[index].path)) else { continue }
             records[index].isDeclaredSideEffectFree = found.rule.isSideEffectFree(Paths.relative(records[index].path, from: found.folder))
         }
@@ -253,7 +253,7 @@ struct ModuleGraph {
     }
 
     private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {
-        if !overrideTableLoaded, specifier.utf8.firstRange(of: "resource://".utf8) != nil { try loadOverrideTable() }
+        if !overrideTableLoaded, specifier.containsUTF8("resource://") { try loadOverrideTable() }
         let resolved: ResolvedModule
         do {
             resolved = try resolver.resolve(specifier, from: records[id].path, kind: kind)
