@@ -66,10 +66,12 @@ struct JavaScriptScanner {
     private var columnUnits = 0
     private var newlineBefore = false
     /// The tokens so far: `tokenCount` initialized of `tokenCapacity`, owned by the scanner until `finish()`
-    /// or `release()` (appending to an `Array` stored in the scanner costs a uniqueness check per token).
+    /// or `release()` unless they are the caller's storage (`ownsTokens` false: an array's, filled in place)
+    /// (appending to an `Array` stored in the scanner costs a uniqueness check per token).
     private var tokenBuffer: UnsafeMutablePointer<JavaScriptToken>
-    private var tokenCount = 0
+    private(set) var tokenCount = 0
     private var tokenCapacity: Int
+    private var ownsTokens = true
 
     private var previous = Previous.start
     /// Open brackets, innermost last.
@@ -85,10 +87,28 @@ struct JavaScriptScanner {
         self.src = source
         self.count = source.count
         self.includeComments = includeComments
-        tokenCapacity = max(16, source.count / 4)
+        tokenCapacity = Self.tokenCapacity(forSourceOf: source.count)
         tokenBuffer = .allocate(capacity: tokenCapacity)
         asciiEnd = firstNonASCII(from: 0)
     }
+
+    /// A scanner that writes its tokens into `storage` (room for `capacity`, at least 1) while they fit, then
+    /// moves them to storage of its own (see `writesInto(_:)`).
+    init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool, storage: UnsafeMutablePointer<JavaScriptToken>, capacity: Int) {
+        self.src = source
+        self.count = source.count
+        self.includeComments = includeComments
+        tokenCapacity = max(1, capacity)
+        tokenBuffer = storage
+        ownsTokens = false
+        asciiEnd = firstNonASCII(from: 0)
+    }
+
+    /// The room for tokens a source of `count` bytes starts with (most sources have fewer tokens).
+    static func tokenCapacity(forSourceOf count: Int) -> Int { max(16, count / 4) }
+
+    /// Whether the tokens are still in `storage` (the caller's), not moved to storage of the scanner's own.
+    func writesInto(_ storage: UnsafeMutablePointer<JavaScriptToken>) -> Bool { !ownsTokens && tokenBuffer == storage }
 
     // MARK: - Positions
 
@@ -210,22 +230,23 @@ struct JavaScriptScanner {
         let larger = UnsafeMutablePointer<JavaScriptToken>.allocate(capacity: capacity)
         if tokenCapacity > 0 {
             larger.moveInitialize(from: tokenBuffer, count: tokenCount)
-            tokenBuffer.deallocate()
+            if ownsTokens { tokenBuffer.deallocate() }
         }
         tokenBuffer = larger
         tokenCapacity = capacity
+        ownsTokens = true
     }
 
     /// The tokens, moved into an array; the scanner must not be used afterwards.
     mutating func finish() -> [JavaScriptToken] {
-        let tokens = tokenCapacity > 0 ? Array(UnsafeBufferPointer(start: tokenBuffer, count: tokenCount)) : []
+        let tokens = tokenCapacity > 0 && ownsTokens ? Array(UnsafeBufferPointer(start: tokenBuffer, count: tokenCount)) : []
         release()
         return tokens
     }
 
     /// Frees the token storage (after `finish()` or instead of it); the scanner must not be used afterwards.
     mutating func release() {
-        if tokenCapacity > 0 { tokenBuffer.deallocate() }
+        if tokenCapacity > 0, ownsTokens { tokenBuffer.deallocate() }
         tokenCount = 0
         tokenCapacity = 0
     }

@@ -27,15 +27,34 @@ public enum JavaScriptTokenizer {
             if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
                 return .failure(invalidUTF8Error(buffer, at: bad))
             }
-            var scanner = JavaScriptScanner(source: buffer, includeComments: includeComments)
-            do throws(JavaScriptSyntaxError) {
-                try scanner.run()
-                return .success(JavaScriptTokenization(
-                    tokens: scanner.finish(), lineTerminatorCount: scanner.line - 1, bracketPairs: scanner.bracketPairs))
-            } catch {
-                scanner.release()
-                return .failure(error)
+            // The tokens are written straight into the array returned (no copy) while they fit its room.
+            var failure: JavaScriptSyntaxError?
+            var moved: [JavaScriptToken]?
+            var lineTerminators = 0
+            var bracketPairs: [Int32] = []
+            let capacity = JavaScriptScanner.tokenCapacity(forSourceOf: buffer.count)
+            var tokens = [JavaScriptToken](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                initialized = 0
+                guard let base = storage.baseAddress else { return }
+                var scanner = JavaScriptScanner(source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
+                do throws(JavaScriptSyntaxError) {
+                    try scanner.run()
+                } catch {
+                    scanner.release()
+                    failure = error
+                    return
+                }
+                lineTerminators = scanner.line - 1
+                bracketPairs = scanner.bracketPairs
+                if scanner.writesInto(base) {
+                    initialized = scanner.tokenCount
+                } else {
+                    moved = scanner.finish()
+                }
             }
+            if let failure { return .failure(failure) }
+            if let moved { tokens = moved }
+            return .success(JavaScriptTokenization(tokens: tokens, lineTerminatorCount: lineTerminators, bracketPairs: bracketPairs))
         }
         return try outcome.get()
     }

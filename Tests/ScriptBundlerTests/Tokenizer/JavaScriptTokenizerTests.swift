@@ -199,3 +199,37 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         #expect(tokenized > 0)
     }
 }
+
+/// The tokenizer writes tokens into the array it returns while they fit the room it starts with (a quarter of the
+/// source's bytes), and moves them when a dense source has more: both give every token, in order, with its position.
+@Suite struct TokenStorageTests {
+    @Test(arguments: [
+        // About 7 bytes per token: fits the room.
+        String(repeating: "let value = other + 1;\n", count: 400),
+        // 2 bytes per token (`a,`): more tokens than the room, moved once it fills.
+        String(repeating: "a,", count: 5_000) + "b",
+        // A few tokens, fewer than the smallest room.
+        "x",
+        "",
+    ])
+    func everyTokenInOrder(_ source: String) throws {
+        let bytes = Array(source.utf8)
+        let tokens = try JavaScriptTokenizer.tokenize(bytes).tokens
+        // Rebuilt from the tokens' ranges: the source without its whitespace, token after token.
+        var rebuilt: [UInt8] = []
+        var previousEnd = 0
+        for token in tokens {
+            #expect(token.start >= previousEnd)
+            #expect(bytes[previousEnd..<token.start].allSatisfy { $0 == 0x20 || $0 == 0x0A })
+            rebuilt += bytes[token.range]
+            previousEnd = token.end
+        }
+        #expect(bytes[previousEnd...].allSatisfy { $0 == 0x20 || $0 == 0x0A })
+        #expect(rebuilt == bytes.filter { $0 != 0x20 && $0 != 0x0A })
+        if source.hasPrefix("a,") {
+            #expect(tokens.count == 10_001)
+            #expect(tokens.last?.line == 1)
+            #expect(tokens.last?.column == 10_000)
+        }
+    }
+}
