@@ -127,7 +127,8 @@ enum BundleAssembler {
     ) -> AssembledBundle {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
-        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count) { index in
+        let order = PieceOrder.shared.next(count: unminified.count)
+        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order) { index in
             switch unminified.take(index) {
             case .code(let code, let map): Minifier.minifyPiece(code, map: map)
             case .prepared(let piece): Minifier.minify(piece)
