@@ -27,8 +27,9 @@ public enum FreePageReporting {
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard name.hasPrefix("virtio") else { continue }
-            if let features = firstBytes(of: root + "/" + name + "/features", count: 64),
-               features.count > reportingFeatureBit, features[reportingFeatureBit] == UInt8(ascii: "1") {
+            if let features = SmallFile.firstLine(root + "/" + name + "/features")?.utf8,
+               features.count > reportingFeatureBit,
+               features[features.index(features.startIndex, offsetBy: reportingFeatureBit)] == UInt8(ascii: "1") {
                 return true
             }
         }
@@ -37,17 +38,4 @@ public enum FreePageReporting {
         return false
         #endif
     }
-
-    #if os(Linux)
-    /// Up to `count` bytes from the start of the file at `path`, or nil when it cannot be read.
-    private static func firstBytes(of path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let length = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard length > 0 else { return nil }
-        return Array(buffer[..<length])
-    }
-    #endif
 }

@@ -63,26 +63,14 @@ final class WorkerPool: @unchecked Sendable {
         func cores(quota: Int, period: Int) -> Int? {
             quota > 0 && period > 0 ? (quota + period - 1) / period : nil
         }
-        if let line = smallFile(root + "/cpu.max") {
+        if let line = SmallFile.firstLine(root + "/cpu.max") {
             let fields = line.split(separator: " ")
             guard fields.count == 2, let quota = Int(fields[0]), let period = Int(fields[1]) else { return nil }
             return cores(quota: quota, period: period)
         }
-        guard let quota = smallFile(root + "/cpu/cpu.cfs_quota_us").flatMap({ Int($0) }),
-              let period = smallFile(root + "/cpu/cpu.cfs_period_us").flatMap({ Int($0) }) else { return nil }
+        guard let quota = SmallFile.firstLine(root + "/cpu/cpu.cfs_quota_us").flatMap({ Int($0) }),
+              let period = SmallFile.firstLine(root + "/cpu/cpu.cfs_period_us").flatMap({ Int($0) }) else { return nil }
         return cores(quota: quota, period: period)
-    }
-
-    /// The first line of a small file (up to 64 bytes), or `nil` when it cannot be read.
-    private static func smallFile(_ path: String) -> Substring? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self)
-        return text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
     }
     #endif
 
