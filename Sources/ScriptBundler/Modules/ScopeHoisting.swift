@@ -479,6 +479,7 @@ struct ScopeHoisting {
             }
         }
         // Most referenced first; ties keep the order of first use (deterministic).
+        names.reserveCapacity(names.count + order.count)
         let ranked = order.indices.sorted { l, r in
             orderCounts[l] != orderCounts[r] ? orderCounts[l] > orderCounts[r] : l < r
         }.map { (offset: $0, element: order[$0]) }
