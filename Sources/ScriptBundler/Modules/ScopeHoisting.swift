@@ -433,6 +433,19 @@ struct ScopeHoisting {
         var positions: [Symbol: Int] = [:]
         var order: [Symbol] = []
         var orderCounts: [Int] = []
+        // Room for every symbol up front (a module's top-level declarations and imports, two per other step), so
+        // the table is not rehashed as it grows.
+        var expected = 0
+        for step in steps {
+            if case .module(let id) = step, let analysis = graph.records[id].analysis {
+                expected += (analysis.scopes.first?.declarations.count ?? 0) + analysis.module.imports.count + 1
+            } else {
+                expected += 2
+            }
+        }
+        positions.reserveCapacity(expected)
+        order.reserveCapacity(expected)
+        orderCounts.reserveCapacity(expected)
         func add(_ symbol: Symbol, _ amount: Int) {
             if let position = positions[symbol] {
                 orderCounts[position] += amount
