@@ -47,7 +47,7 @@ enum BundleAssembler {
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
     static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError) -> [MinifiedFileBody] {
-        let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count) { index in
+        let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
                 return .success(try minifiedFile(inputs[index], mapping: mapping, target: target))
             } catch {
@@ -128,7 +128,7 @@ enum BundleAssembler {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
         let order = PieceOrder.shared.next(count: unminified.count)
-        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order) { index in
+        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
             switch unminified.take(index) {
             case .code(let code, let map): Minifier.minifyPiece(code, map: map)
             case .prepared(let piece): Minifier.minify(piece)

@@ -130,7 +130,7 @@ public final class StagedOutput: @unchecked Sendable {
         if missing.count == 1 {
             stage(files[missing[0]].name, files[missing[0]].bytes)
         } else if missing.count > 1 {
-            WorkerPool.shared.forEach(count: missing.count) { [self] index in
+            WorkerPool.shared.forEach(count: missing.count, leaf: true) { [self] index in
                 stage(files[missing[index]].name, files[missing[index]].bytes)
             }
         }

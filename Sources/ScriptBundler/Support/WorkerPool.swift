@@ -17,21 +17,38 @@ import Darwin
 /// for a blocked worker's core ran beside it once it woke, and each new thread's allocator arena is fresh memory
 /// to fault in (at most four threads per core cost 2.9% more CPU and 2.4% more wall time on the firefox-shaped
 /// tree, 5.3% and 3.5% on the project's own scripts; scripts/bench/ab, 200 interleaved pairs each).
+///
+/// With no spare thread, a worker blocked in `forEach` runs queued helpers of leaf loops itself while it waits
+/// (loops whose iterations never wait for another loop's iterations, such as a bundle's pieces): the last bundle
+/// of a build then spreads its pieces over both cores instead of one, while the thread that finished the group
+/// loop first waited for it.
 final class WorkerPool: @unchecked Sendable {
     static let shared = WorkerPool()
 
     /// Threads that run at once, and the most that exist (one per core, at least two).
-    let width = max(2, WorkerPool.availableCores())
+    let width: Int
     private var maximumThreads: Int { width }
 
     private let condition = NSCondition()
+    /// Queued work.
+    private struct Job {
+        let run: @Sendable () -> Void
+        /// A helper of a leaf loop (see `forEach(count:order:leaf:_:)`): a blocked worker may run it.
+        let isLeaf: Bool
+    }
+
     /// Queued work from `next` on; taken slots are cleared so finished work releases what it captured.
-    private var pending: [(@Sendable () -> Void)?] = []
+    private var pending: [Job?] = []
     private var next = 0
     private var threads = 0
     private var idle = 0
     /// Workers executing work and not blocked in `forEach` (or just created to do so).
     private var running = 0
+
+    /// A pool of `width` threads (tests make small ones; the build uses `shared`).
+    init(width: Int = max(2, WorkerPool.availableCores())) {
+        self.width = max(1, width)
+    }
 
     /// The cores this process may use: its CPU affinity, limited by a cgroup CPU quota, as
     /// `ProcessInfo.activeProcessorCount` counts them, read with plain system calls (Foundation's reading of the
@@ -87,11 +104,38 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Queues `jobs`, waking idle workers or starting new ones for them while fewer than `width` run.
     func submit(_ jobs: [@Sendable () -> Void]) {
+        submit(jobs, leaf: false)
+    }
+
+    private func submit(_ jobs: [@Sendable () -> Void], leaf: Bool) {
         guard !jobs.isEmpty else { return }
         condition.lock()
-        pending.append(contentsOf: jobs)
+        pending.append(contentsOf: jobs.map { Job(run: $0, isLeaf: leaf) })
         startWorkersLocked(for: jobs.count)
+        // Workers blocked in `forEach` wait on this condition too: they may run leaf helpers.
+        if leaf { condition.broadcast() }
         condition.unlock()
+    }
+
+    /// Takes the first queued job (any, or leaf helpers only), clearing its slot; the lock is held.
+    private func takeJobLocked(leafOnly: Bool) -> Job? {
+        var index = next
+        while index < pending.count {
+            if let job = pending[index], !leafOnly || job.isLeaf {
+                pending[index] = nil
+                if index == next {
+                    next += 1
+                    while next < pending.count, pending[next] == nil { next += 1 }
+                }
+                if next == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    next = 0
+                }
+                return job
+            }
+            index += 1
+        }
+        return nil
     }
 
     private func startWorkersLocked(for count: Int) {
@@ -149,16 +193,9 @@ final class WorkerPool: @unchecked Sendable {
         WorkerThreadSetup.runForNewThread()
         condition.lock()
         while true {
-            if next < pending.count {
-                let job = pending[next]
-                pending[next] = nil
-                next += 1
-                if next == pending.count {
-                    pending.removeAll(keepingCapacity: true)
-                    next = 0
-                }
+            if let job = takeJobLocked(leafOnly: false) {
                 condition.unlock()
-                job?()
+                job.run()
                 condition.lock()
                 continue
             }
@@ -196,19 +233,55 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `body` for every index in `order` (default `0..<count`, claimed in that order), on the calling thread
     /// and idle workers at once; returns when every iteration has finished.
-    func forEach(count: Int, order: [Int]? = nil, _ body: @escaping @Sendable (Int) -> Void) {
+    ///
+    /// `leaf`: no iteration waits for the iterations of another loop or for a value another stage of work sets
+    /// (it may wait for a result another thread is making, such as a shared parse or template). A worker blocked
+    /// in `forEach` runs only such helpers while it waits: it holds unfinished work below it on its stack, which
+    /// any other loop's iteration might wait for.
+    func forEach(count: Int, order: [Int]? = nil, leaf: Bool = false, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
-        let loop = ParallelLoop(indices: order ?? Array(0..<count), body: body)
+        let loop = ParallelLoop(indices: order ?? Array(0..<count), body: body, pool: self)
         let helpers = min(count - 1, width - 1)
         if helpers > 0 {
-            submit(Array(repeating: { loop.drain() }, count: helpers))
+            submit(Array(repeating: { loop.drain() }, count: helpers), leaf: leaf)
         }
         loop.drain()
         guard !loop.isFinished else { return }
-        let isWorker = Self.isWorkerThread
-        if isWorker { workerWillBlock() }
-        loop.waitUntilFinished()
-        if isWorker { workerDidUnblock() }
+        if Self.isWorkerThread {
+            helpUntilFinished(loop)
+        } else {
+            loop.waitUntilFinished()
+        }
+    }
+
+    /// Waits, as a blocked worker, until every iteration of `loop` has finished, running queued leaf helpers
+    /// meanwhile.
+    private func helpUntilFinished(_ loop: ParallelLoop) {
+        condition.lock()
+        running -= 1
+        let queued = pending.count - next
+        if queued > 0 { startWorkersLocked(for: queued) }
+        // `loop` wakes this condition when its last iteration finishes (`loopDidFinish`).
+        while !loop.isFinished {
+            if let job = takeJobLocked(leafOnly: true) {
+                running += 1
+                condition.unlock()
+                job.run()
+                condition.lock()
+                running -= 1
+                continue
+            }
+            condition.wait()
+        }
+        running += 1
+        condition.unlock()
+    }
+
+    /// Wakes the workers blocked in `forEach` (see `helpUntilFinished`).
+    fileprivate func loopDidFinish() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 }
 
@@ -221,9 +294,13 @@ private final class ParallelLoop: @unchecked Sendable {
     private var claimed = 0
     private var finished = 0
 
-    init(indices: [Int], body: @escaping @Sendable (Int) -> Void) {
+    /// Told when the last iteration finishes (its blocked workers wait on the pool's condition).
+    private let pool: WorkerPool
+
+    init(indices: [Int], body: @escaping @Sendable (Int) -> Void, pool: WorkerPool) {
         self.indices = indices
         self.body = body
+        self.pool = pool
     }
 
     var isFinished: Bool {
@@ -247,8 +324,10 @@ private final class ParallelLoop: @unchecked Sendable {
             body(index)
             condition.lock()
             finished += 1
-            if finished == indices.count { condition.broadcast() }
+            let isLast = finished == indices.count
+            if isLast { condition.broadcast() }
             condition.unlock()
+            if isLast { pool.loopDidFinish() }
         }
     }
 

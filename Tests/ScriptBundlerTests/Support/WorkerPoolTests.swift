@@ -55,6 +55,82 @@ import WKPackSupport
         #expect(snapshot.offWorker == 0)
     }
 
+    /// Thread identities seen by iterations, and a wait for the moment enough of them are seen.
+    final class ThreadLog: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var outerStarted: Set<Int> = []
+        private var innerThreads: Set<ObjectIdentifier> = []
+        private(set) var outerThreads: [Int: ObjectIdentifier] = [:]
+
+        func startOuter(_ index: Int) {
+            condition.lock()
+            outerStarted.insert(index)
+            outerThreads[index] = ObjectIdentifier(Thread.current)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func recordInner() {
+            condition.lock()
+            innerThreads.insert(ObjectIdentifier(Thread.current))
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits (at most `seconds`) until `test` holds; whether it does.
+        func wait(seconds: Double, until test: (_ outerStarted: Set<Int>, _ innerThreads: Set<ObjectIdentifier>) -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            condition.lock()
+            defer { condition.unlock() }
+            while !test(outerStarted, innerThreads) {
+                if !condition.wait(until: deadline) { return test(outerStarted, innerThreads) }
+            }
+            return true
+        }
+
+        var inner: Set<ObjectIdentifier> {
+            condition.lock()
+            defer { condition.unlock() }
+            return innerThreads
+        }
+    }
+
+    /// A pool of two threads, both busy with a two-iteration loop: the thread whose iteration ends first waits
+    /// for the other's, which runs a leaf loop; the waiting thread runs the leaf loop's iterations too (no third
+    /// thread exists to run them). Without that, the first leaf iteration below waits out its 10 s in vain.
+    @Test func blockedWorkerRunsLeafIterations() {
+        let pool = WorkerPool(width: 2)
+        let log = ThreadLog()
+        let done = DispatchSemaphore(value: 0)
+        let sawHelp = LockedFlag()
+        pool.submit([{
+            pool.forEach(count: 2) { outer in
+                log.startOuter(outer)
+                // Both threads are in the loop before either goes on.
+                _ = log.wait(seconds: 10) { started, _ in started.count == 2 }
+                guard outer == 1 else { return }
+                pool.forEach(count: 16, leaf: true) { _ in
+                    log.recordInner()
+                    if log.wait(seconds: 10, until: { _, inner in inner.count >= 2 }) { sawHelp.set() }
+                }
+            }
+            done.signal()
+        }])
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(sawHelp.value)
+        let waiting = log.outerThreads[0]
+        #expect(waiting != nil && waiting != log.outerThreads[1])
+        #expect(waiting.map { log.inner.contains($0) } == true)
+    }
+
+    /// A flag set from any thread.
+    final class LockedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isSet = false
+        func set() { lock.lock(); isSet = true; lock.unlock() }
+        var value: Bool { lock.lock(); defer { lock.unlock() }; return isSet }
+    }
+
     @Test func largeStackRunsInlineOnAWorker() {
         let inline = LargeStack.run { () -> Bool in
             let outer = ObjectIdentifier(Thread.current)
