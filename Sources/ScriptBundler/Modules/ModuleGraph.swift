@@ -17,6 +17,8 @@ struct ModuleGraph {
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
     private var pending: [Int] = []
+    /// Imported files given an id but not read yet (`load(_:ahead:)`), by id: their records are placeholders.
+    private var unloaded: [Int: String] = [:]
 
     init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default) {
         self.fileSystem = fileSystem
@@ -112,6 +114,7 @@ struct ModuleGraph {
         while next < graph.pending.count {
             let id = graph.pending[next]
             next += 1
+            try graph.load(id, ahead: graph.pending[next...])
             try graph.link(id)
         }
         graph.readDeclaredSideEffects()
@@ -164,32 +167,14 @@ struct ModuleGraph {
             }
             record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
         case .file(let path):
-            let parsed = try parse(path, known: known)
-            let bytes = parsed.bytes, tokens = parsed.tokens
-            if !path.hasSuffix(".json") {
-                let target = target
-                try parsed.facts.checkSyntax(for: target) { () throws(BundlerError) in
-                    try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
-                }
-            }
-            if path.hasSuffix(".json") {
-                record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
-            } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
-                let module = analysis.module
-                let kind: ModuleRecord.Kind
-                if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
-                    kind = .esModule
-                } else if module.usesModuleOrExports || module.usesRequire || !isEntry {
-                    kind = .commonJS
-                } else {
-                    kind = .plainScript
-                }
-                record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
-                record.facts = parsed.facts
+            if isEntry || known != nil {
+                record = try fileRecord(id: id, path: path, parsed: try parse(path, known: known), isEntry: isEntry)
             } else {
-                record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
+                // Read when its turn to be linked comes (`load`): meanwhile a file another group's thread is
+                // parsing need not be waited for while later files of this graph are still to read.
+                record = ModuleRecord(id: id, path: path, kind: .empty, bytes: [], tokens: [], analysis: nil)
+                unloaded[id] = path
             }
-            record.passMemo = parsed.passMemo
         }
         records.append(record)
         idsByKey[key.key] = id
@@ -197,10 +182,60 @@ struct ModuleGraph {
         return id
     }
 
-    /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache.
-    private func parse(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
+    /// The record of file `path` as `id`, from its parse; checks its syntax against the target.
+    private func fileRecord(id: Int, path: String, parsed: ParsedFile, isEntry: Bool) throws(BundlerError) -> ModuleRecord {
+        let bytes = parsed.bytes, tokens = parsed.tokens
+        if !path.hasSuffix(".json") {
+            let target = target
+            try parsed.facts.checkSyntax(for: target) { () throws(BundlerError) in
+                try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+            }
+        }
+        var record: ModuleRecord
+        if path.hasSuffix(".json") {
+            record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
+        } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
+            let module = analysis.module
+            let kind: ModuleRecord.Kind
+            if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
+                kind = .esModule
+            } else if module.usesModuleOrExports || module.usesRequire || !isEntry {
+                kind = .commonJS
+            } else {
+                kind = .plainScript
+            }
+            record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
+            record.facts = parsed.facts
+        } else {
+            record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
+        }
+        record.passMemo = parsed.passMemo
+        return record
+    }
+
+    /// Reads and parses imported file `id` if it is not yet (see `add`). While another thread parses it, parses
+    /// files queued after it (`ahead`) that no thread has started, instead of waiting: groups that import the same
+    /// package then read its files side by side, in whichever order each reaches them.
+    private mutating func load(_ id: Int, ahead: ArraySlice<Int>) throws(BundlerError) {
+        guard let path = unloaded[id] else { return }
+        var loaded = try fileRecord(id: id, path: path, parsed: try parse(path, known: nil, ahead: ahead), isEntry: false)
+        loaded.isImported = records[id].isImported
+        records[id] = loaded
+        unloaded[id] = nil
+    }
+
+    /// Reads, tokenizes and (if it may use modules) parses `path`, through the build's cache; while another
+    /// thread parses it, parses the not yet read files among `ahead` that no thread has started.
+    private func parse(_ path: String, known: [UInt8]?, ahead: ArraySlice<Int> = []) throws(BundlerError) -> ParsedFile {
         guard let cache else { return try parseUncached(path, known: known) }
-        return try cache.file(at: path, matching: known) { () throws(BundlerError) in try parseUncached(path, known: known) }
+        var candidates = ahead.makeIterator()
+        return try cache.file(at: path, matching: known, whileWaiting: {
+            while let next = candidates.next() {
+                guard let other = unloaded[next], other != path else { continue }
+                if cache.parseIfUnclaimed(at: other, parse: { () throws(BundlerError) in try parseUncached(other, known: nil) }) { return true }
+            }
+            return false
+        }, parse: { () throws(BundlerError) in try parseUncached(path, known: known) })
     }
 
     private func parseUncached(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {

@@ -32,8 +32,11 @@ final class ParsedFileCache: @unchecked Sendable {
     }
 
     /// The parse of `path` held for `known` bytes (any, when `nil`), else the one `parse` makes (stored on
-    /// success). While another thread parses the same path, waits for it and takes its parse if it fits.
-    func file(at path: String, matching known: [UInt8]?, parse: () throws(BundlerError) -> ParsedFile) throws(BundlerError) -> ParsedFile {
+    /// success). While another thread parses the same path, calls `whileWaiting` (other work: it returns whether
+    /// it did any) and looks again, or when it did none, waits for that parse and takes it if it fits.
+    func file(
+        at path: String, matching known: [UInt8]?, whileWaiting: () -> Bool = { false }, parse: () throws(BundlerError) -> ParsedFile
+    ) throws(BundlerError) -> ParsedFile {
         condition.lock()
         while true {
             if let cached = files[path], known == nil || known == cached.bytes {
@@ -42,6 +45,10 @@ final class ParsedFileCache: @unchecked Sendable {
             }
             guard parsing.contains(path) else { break }
             condition.unlock()
+            if whileWaiting() {
+                condition.lock()
+                continue
+            }
             WorkerPool.shared.whileBlocked {
                 condition.lock()
                 while parsing.contains(path) { condition.wait() }
@@ -63,6 +70,25 @@ final class ParsedFileCache: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         return try result.get()
+    }
+
+    /// Parses `path` with `parse` and stores it (on success) when no parse of it is held or being made; whether
+    /// it parsed. A failed parse is not kept: whoever needs the file parses it again and reports the error.
+    func parseIfUnclaimed(at path: String, parse: () throws(BundlerError) -> ParsedFile) -> Bool {
+        condition.lock()
+        guard files[path] == nil, !parsing.contains(path) else {
+            condition.unlock()
+            return false
+        }
+        parsing.insert(path)
+        condition.unlock()
+        let parsed = try? parse()
+        condition.lock()
+        parsing.remove(path)
+        if let parsed { files[path] = parsed }
+        condition.broadcast()
+        condition.unlock()
+        return true
     }
 
     /// Forgets `paths` (files, or folders: everything under them).

@@ -73,4 +73,62 @@ import WKPackSupport
         #expect(try ask("two").bytes == Array("two".utf8))
         #expect(parses.count == 2)
     }
+
+    @Test func parseIfUnclaimedParsesOnlyFilesNoOneHolds() {
+        let cache = ParsedFileCache()
+        let parses = Counter()
+        #expect(cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
+            parses.increment()
+            return Self.parsed("a")
+        })
+        #expect(cache.file(at: "/p/a.js")?.bytes == Array("a".utf8))
+        // Held already: not parsed again.
+        #expect(!cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
+            parses.increment()
+            return Self.parsed("again")
+        })
+        #expect(parses.count == 1)
+        // A failure is not kept: the thread that needs the file parses it and reports the error.
+        #expect(cache.parseIfUnclaimed(at: "/p/bad.js") { () throws(BundlerError) in
+            throw BundlerError(.syntax(.unexpectedCharacter), at: SourceLocation(path: "/p/bad.js", line: 1, column: 1), "bad")
+        })
+        #expect(cache.file(at: "/p/bad.js") == nil)
+    }
+
+    /// A thread that needs a file another thread is parsing first does the other work it is given (here: parsing
+    /// a second file the first thread has not started), then takes the first thread's parse.
+    @Test func aWaitingThreadDoesOtherWorkFirst() throws {
+        let cache = ParsedFileCache()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let first = DispatchSemaphore(value: 0)
+        let parses = Counter()
+        Thread.detachNewThread {
+            _ = try? cache.file(at: "/p/shared.js", matching: nil) { () throws(BundlerError) in
+                parses.increment()
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                return Self.parsed("shared")
+            }
+            first.signal()
+        }
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        let calls = Counter()
+        let parsed = try cache.file(at: "/p/shared.js", matching: nil, whileWaiting: {
+            calls.increment()
+            guard calls.count == 1 else { return false }
+            let did = cache.parseIfUnclaimed(at: "/p/next.js") { () throws(BundlerError) in Self.parsed("next") }
+            // The shared file may finish now: the next look finds it, or the wait that follows ends.
+            release.signal()
+            return did
+        }) { () throws(BundlerError) in
+            parses.increment()
+            return Self.parsed("mine")
+        }
+        #expect(parsed.bytes == Array("shared".utf8))
+        #expect(parses.count == 1)
+        #expect(calls.count >= 1)
+        #expect(cache.file(at: "/p/next.js")?.bytes == Array("next".utf8))
+        #expect(first.wait(timeout: .now() + 10) == .success)
+    }
 }
