@@ -60,7 +60,7 @@ enum LeafCommandLine: Equatable {
     /// build lines on standard error and only the JSON document on standard output.
     private static func print(_ outcome: ScriptsJob.Outcome) {
         if let json = outcome.reportJSON {
-            Console.standard.writeError(outcome.lines.map { $0 + "\n" }.joined())
+            Console.standard.writeError(Console.text(outcome.lines))
             Console.standard.writeLines([json])
         } else {
             Console.standard.writeLines(outcome.lines + outcome.reportLines)

@@ -52,7 +52,19 @@ struct Console: Sendable {
 
     /// Writes each of `lines` followed by a line break to standard output, in one write.
     func writeLines(_ lines: [String]) {
-        if !lines.isEmpty { output(lines.map { $0 + "\n" }.joined()) }
+        if !lines.isEmpty { output(Self.text(lines)) }
+    }
+
+    /// Each of `lines` followed by a line break, in one string. (Built by appending: `joined()` looks up generic
+    /// conformances at first use, about 0.1 ms of a build's single-threaded end.)
+    static func text(_ lines: [String]) -> String {
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// Writes `text` as it is to standard error.
