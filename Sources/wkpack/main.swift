@@ -1,4 +1,5 @@
 import WKPackCLI
 
+DetachedTeardown.arrange(for: Array(CommandLine.arguments.dropFirst()))
 MemoryAllocatorTuning.apply()
 WKPackCommand.main()
