@@ -27,6 +27,17 @@ enum DetachedTeardown {
     }
 
     #if os(Linux) && canImport(Glibc)
+    private typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    private typealias CloseRange = @convention(c) (UInt32, UInt32, Int32) -> Int32
+
+    /// What the waiter needs, looked up before it starts: it must not enter the dynamic loader (whose locks the
+    /// exiting process may hold, and whose lock owner it would pass for, sharing its thread's state).
+    private struct WaiterContext {
+        var parent: pid_t
+        var processControl: ProcessControl?
+        var closeRange: CloseRange?
+    }
+
     /// Starts the waiter: a process sharing this one's memory until this one has ended. Does nothing when it
     /// cannot (the exit then frees the memory as usual).
     private static func startWaiter() {
@@ -34,33 +45,39 @@ enum DetachedTeardown {
         typealias Clone = @convention(c) (@convention(c) (UnsafeMutableRawPointer?) -> Int32, UnsafeMutableRawPointer?, Int32,
                                           UnsafeMutableRawPointer?) -> Int32
         guard let symbol = dlsym(nil, "clone") else { return }
+        let clone = unsafeBitCast(symbol, to: Clone.self)
         let stackSize = 64 << 10
         guard let stack = mmap(nil, stackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               stack != MAP_FAILED else { return }
-        // The waiter's argument: this process's ID, to notice an end that came before the death signal was set.
-        let parent = UnsafeMutableRawPointer(bitPattern: Int(getpid()))
-        let clone = unsafeBitCast(symbol, to: Clone.self)
-        let cloneVM: Int32 = 0x100
+        // Never freed: the memory goes with the waiter.
+        let context = UnsafeMutablePointer<WaiterContext>.allocate(capacity: 1)
+        context.initialize(to: WaiterContext(
+            parent: getpid(),
+            processControl: dlsym(nil, "prctl").map { unsafeBitCast($0, to: ProcessControl.self) },
+            closeRange: dlsym(nil, "close_range").map { unsafeBitCast($0, to: CloseRange.self) }))
         // CLONE_VM: the same memory, not a copy. SIGCHLD: an ordinary child when it ends (reaped by whoever
         // adopts it). The stack grows down from its top.
-        _ = clone({ argument in
-            DetachedTeardown.wait(parent: pid_t(truncatingIfNeeded: Int(bitPattern: argument)))
+        let cloneVM: Int32 = 0x100
+        let started = clone({ argument in
+            if let argument { DetachedTeardown.wait(argument.assumingMemoryBound(to: WaiterContext.self).pointee) }
             return 0
-        }, stack + stackSize, cloneVM | SIGCHLD, parent)
+        }, stack + stackSize, cloneVM | SIGCHLD, UnsafeMutableRawPointer(context))
+        if started < 0 { munmap(stack, stackSize) }
     }
 
-    /// The waiter's body. It shares the exiting process's memory (and its thread's errno), so it only makes
-    /// system calls that cannot fail or whose failure changes nothing.
-    private static func wait(parent: pid_t) {
-        typealias ProcessControl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-        typealias CloseRange = @convention(c) (UInt32, UInt32, Int32) -> Int32
+    /// The waiter's body. It shares the exiting process's memory and its thread's state (errno), so it makes
+    /// system calls only, through thin wrappers.
+    private static func wait(_ context: WaiterContext) {
         // PR_SET_PDEATHSIG: killed as soon as the build has ended.
-        if let symbol = dlsym(nil, "prctl") { _ = unsafeBitCast(symbol, to: ProcessControl.self)(1, UInt(SIGKILL), 0, 0, 0) }
-        if getppid() != parent { _exit(0) }
+        _ = context.processControl?(1, UInt(SIGKILL), 0, 0, 0)
+        if getppid() != context.parent { _exit(0) }
         // Its copies of the build's files (standard output and error among them) would keep their readers waiting.
-        if let symbol = dlsym(nil, "close_range"), unsafeBitCast(symbol, to: CloseRange.self)(0, UInt32.max, 0) == 0 {
-        } else {
-            for descriptor in Int32(0)..<1024 { close(descriptor) }
+        if context.closeRange?(0, UInt32.max, 0) != 0 {
+            var descriptor: Int32 = 0
+            while descriptor < 1024 {
+                close(descriptor)
+                descriptor += 1
+            }
         }
         while true { pause() }
     }
