@@ -44,16 +44,20 @@ enum Minifier {
             renames = found.renames
             written = found.written
         } else {
-            var placed: [Int32] = []
-            // Found once per source file: every bundle holding a hoisted module renames it anew.
-            var blockFunctions: Set<Int>?
-            if piece.isStrict, let analysis = piece.analysis, let memo = piece.passMemo {
-                blockFunctions = memo.blockFunctions { WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: piece.source) }
+            func plan() -> WrappedBodyRenamer.Plan {
+                // Found once per source file: every bundle holding a hoisted module renames it anew.
+                var blockFunctions: Set<Int>?
+                if piece.isStrict, let analysis = piece.analysis, let memo = piece.passMemo {
+                    blockFunctions = memo.blockFunctions { WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: piece.source) }
+                }
+                return WrappedBodyRenamer.Plan(
+                    piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
+                    isStrict: piece.isStrict, hoistedDeclarations: piece.hoistedNames.map { Set($0.keys) }, blockFunctions: blockFunctions)
             }
-            renames = WrappedBodyRenamer.renames(
-                piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-                isStrict: piece.isStrict, hoistedNames: piece.hoistedNames, blockFunctions: blockFunctions, written: &placed)
-            written = placed
+            // The same module hoisted into another bundle differs in its hoisted names only: its plan is kept.
+            let found = passMemo.flatMap { memo in renamesKey.map { memo.plan(for: $0.plan, plan) } } ?? plan()
+            renames = WrappedBodyRenamer.renames(found, piece.analysis, pieceTokenCount: piece.tokens.tokens.count, hoistedNames: piece.hoistedNames)
+            written = found.written
             if let passMemo, let renamesKey { passMemo.store(.init(renames: renames, written: written), for: renamesKey) }
         }
         // A piece written before with other new names only (the same module hoisted into another bundle), or with

@@ -68,9 +68,10 @@ final class MinifierPassMemo: @unchecked Sendable {
         }
     }
 
-    /// Everything of a prepared piece that `WrappedBodyRenamer` reads besides its source file: equal keys give
-    /// equal renames. The generated text is read for its identifiers only, so the module ID is left out.
-    struct RenamesKey: Equatable {
+    /// Everything of a prepared piece that `WrappedBodyRenamer.Plan` reads besides its source file: equal keys give
+    /// equal plans. The generated text is read for its identifiers only, so the module ID is left out; of the
+    /// hoisted names, only which declarations take one.
+    struct PlanKey: Equatable {
         let generated: [UInt8]
         let tokenCount: Int
         let sourceTokens: [Int32]
@@ -79,7 +80,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         let generatedNameRanges: [Range<Int>]
         let bindings: [String]
         let isStrict: Bool
-        let hoistedNames: [Int: String]?
+        let hoistedDeclarations: [Int]?
 
         init(_ piece: PreparedPiece) {
             generated = piece.generatedWithoutModuleID
@@ -89,7 +90,19 @@ final class MinifierPassMemo: @unchecked Sendable {
             generatedNameRanges = piece.tokens.generatedNames.map { $0 < piece.tokens.tokens.count ? piece.tokens.tokens[$0].range : 0..<0 }
             bindings = piece.bindings
             isStrict = piece.isStrict
+            hoistedDeclarations = piece.hoistedNames.map { $0.keys.sorted() }
+        }
+    }
+
+    /// Everything of a prepared piece that `WrappedBodyRenamer` reads besides its source file: equal keys give
+    /// equal renames.
+    struct RenamesKey: Equatable {
+        let hoistedNames: [Int: String]?
+        let plan: PlanKey
+
+        init(_ piece: PreparedPiece) {
             hoistedNames = piece.hoistedNames
+            plan = PlanKey(piece)
         }
     }
 
@@ -112,6 +125,7 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var entries: [(key: Key, outcome: Outcome)] = []
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
     private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
+    private var plans: [(key: PlanKey, plan: WrappedBodyRenamer.Plan)] = []
     private var recordings: [(recipe: PieceRecipe, recorder: PieceRecorder)] = []
     private var blockFunctions: Set<Int>?
     private var renamedUses = 0
@@ -154,6 +168,23 @@ final class MinifierPassMemo: @unchecked Sendable {
         guard keeps, !renamesResults.contains(where: { $0.key == key }) else { return }
         renamesResults.append((key, result))
         if renamesResults.count > Self.capacity { renamesResults.removeFirst(renamesResults.count - Self.capacity) }
+    }
+
+    /// The renaming plan stored for `key`, else `make()`'s (stored for the next, forgetting the oldest past
+    /// `capacity`).
+    func plan(for key: PlanKey, _ make: () -> WrappedBodyRenamer.Plan) -> WrappedBodyRenamer.Plan {
+        condition.lock()
+        let found = plans.first { $0.key == key }?.plan
+        condition.unlock()
+        if let found { return found }
+        let made = make()
+        condition.lock()
+        defer { condition.unlock() }
+        if keeps, !plans.contains(where: { $0.key == key }) {
+            plans.append((key, made))
+            if plans.count > Self.capacity { plans.removeFirst(plans.count - Self.capacity) }
+        }
+        return made
     }
 
     /// The recording of the memo's source file by `recipe`: one kept from another bundle, or `make()`'s (kept for
@@ -229,6 +260,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         entries = []
         templates = []
         renamesResults = []
+        plans = []
         recordings = []
     }
 
@@ -241,6 +273,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         entries = []
         templates = []
         renamesResults = []
+        plans = []
         recordings = []
     }
 
@@ -284,6 +317,13 @@ final class MinifierPassMemo: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         renumberedUses += 1
+    }
+
+    /// The number of renaming plans held.
+    var planCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return plans.count
     }
 
     /// The number of outcomes held.

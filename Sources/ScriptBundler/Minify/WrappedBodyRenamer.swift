@@ -34,157 +34,206 @@ enum WrappedBodyRenamer {
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
         hoistedNames: [Int: String]? = nil, blockFunctions knownBlockFunctions: Set<Int>? = nil, written: inout [Int32]
     ) -> IdentifierRenames {
-        var scopes = analysis?.scopes ?? []
-        if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
-        let declarations = analysis?.declarations ?? []
-        let count = declarations.count
-        let sourceTokenCount = analysis?.tokens.count ?? 0
+        let plan = Plan(analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings, isStrict: isStrict,
+                        hoistedDeclarations: hoistedNames.map { Set($0.keys) }, blockFunctions: knownBlockFunctions)
+        written = plan.written
+        return renames(plan, analysis, pieceTokenCount: pieceTokens.tokens.count, hoistedNames: hoistedNames)
+    }
 
-        // Where each source token was written, -1 where an edit removed it.
-        written = [Int32](repeating: -1, count: sourceTokenCount)
-        for (index, source) in pieceTokens.sourceTokens.enumerated() where source >= 0 && Int(source) < sourceTokenCount {
-            written[Int(source)] = Int32(truncatingIfNeeded: index)
-        }
-        func isWritten(_ declaration: Int) -> Bool { written[declarations[declaration].token] >= 0 }
+    /// What renaming a piece finds before it chooses names, which the hoisted names' spellings do not change (only
+    /// which declarations take one): pieces of one source that differ in those spellings alone (the same module
+    /// hoisted into several bundles) share it (`MinifierPassMemo.plan(for:_:)`).
+    struct Plan {
+        /// Where each source token was written (see `renames(...)`).
+        let written: [Int32]
+        /// Declarations of the source, then the wrapper's bindings (`count...`).
+        let count: Int
+        let bindingNames: [String]
+        let referenceCounts: [Int]
+        /// Names no renamed binding may take, but the hoisted names.
+        let forbidden: Set<String>
+        let renamable: [Bool]
+        /// Free references (index into `analysis.references`) and generated tokens that denote a binding.
+        let boundFree: [(reference: Int, declaration: Int)]
+        let boundGenerated: [(token: Int, declaration: Int)]
+        let scopes: [Scope]
 
-        // The wrapper's bindings are declarations `count...`, first in the wrapper's scope.
-        var bindingIndex: [String: Int] = [:]
-        bindingIndex.reserveCapacity(bindings.count)
-        var names: [String] = []
-        for name in bindings where bindingIndex[name] == nil {
-            bindingIndex[name] = count + names.count
-            names.append(name)
-        }
-        let total = count + names.count
-        func name(_ declaration: Int) -> String {
-            declaration < count ? declarations[declaration].name : names[declaration - count]
-        }
+        /// `hoistedDeclarations`: the declarations that take a hoisted name (`nil`: the piece is wrapped).
+        init(
+            _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
+            hoistedDeclarations: Set<Int>?, blockFunctions knownBlockFunctions: Set<Int>?
+        ) {
+            var scopes = analysis?.scopes ?? []
+            if scopes.isEmpty { scopes = [Scope(kind: .function, parent: nil, firstToken: 0)] }
+            let declarations = analysis?.declarations ?? []
+            let count = declarations.count
+            let sourceTokenCount = analysis?.tokens.count ?? 0
 
-        var referenceCounts = [Int](repeating: 0, count: total)
-        var forbidden = IdentifierRenamer.reservedWords
-        for name in (hoistedNames ?? [:]).values { forbidden.insert(name) }
-        // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
-        var boundFree: [(reference: Int, declaration: Int)] = []
-        if let analysis {
-            // Each name is looked up (and hashed) once, not once per reference: per name ID of a free reference,
-            // the wrapper binding it denotes, -1 for none (a forbidden name), -2 when not seen yet; per
-            // declaration, whether its name is already forbidden.
-            let nameIDs = analysis.tokenNameIDs, interned = analysis.internedNames
-            var freeBinding = [Int](repeating: -2, count: interned.count)
-            var forbiddenDeclaration = [Bool](repeating: false, count: count)
-            for (index, reference) in analysis.references.enumerated() where written[reference.token] >= 0 {
-                if let declaration = reference.declaration {
-                    if isWritten(declaration) {
-                        referenceCounts[declaration] += 1
-                    } else if !forbiddenDeclaration[declaration] {
-                        forbiddenDeclaration[declaration] = true
-                        forbidden.insert(declarations[declaration].name)
+            // Where each source token was written, -1 where an edit removed it.
+            var written = [Int32](repeating: -1, count: sourceTokenCount)
+            for (index, source) in pieceTokens.sourceTokens.enumerated() where source >= 0 && Int(source) < sourceTokenCount {
+                written[Int(source)] = Int32(truncatingIfNeeded: index)
+            }
+            func isWritten(_ declaration: Int) -> Bool { written[declarations[declaration].token] >= 0 }
+
+            // The wrapper's bindings are declarations `count...`, first in the wrapper's scope.
+            var bindingIndex: [String: Int] = [:]
+            bindingIndex.reserveCapacity(bindings.count)
+            var names: [String] = []
+            for name in bindings where bindingIndex[name] == nil {
+                bindingIndex[name] = count + names.count
+                names.append(name)
+            }
+            let total = count + names.count
+            func name(_ declaration: Int) -> String {
+                declaration < count ? declarations[declaration].name : names[declaration - count]
+            }
+
+            var referenceCounts = [Int](repeating: 0, count: total)
+            var forbidden = IdentifierRenamer.reservedWords
+            // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
+            var boundFree: [(reference: Int, declaration: Int)] = []
+            if let analysis {
+                // Each name is looked up (and hashed) once, not once per reference: per name ID of a free reference,
+                // the wrapper binding it denotes, -1 for none (a forbidden name), -2 when not seen yet; per
+                // declaration, whether its name is already forbidden.
+                let nameIDs = analysis.tokenNameIDs, interned = analysis.internedNames
+                var freeBinding = [Int](repeating: -2, count: interned.count)
+                var forbiddenDeclaration = [Bool](repeating: false, count: count)
+                for (index, reference) in analysis.references.enumerated() where written[reference.token] >= 0 {
+                    if let declaration = reference.declaration {
+                        if isWritten(declaration) {
+                            referenceCounts[declaration] += 1
+                        } else if !forbiddenDeclaration[declaration] {
+                            forbiddenDeclaration[declaration] = true
+                            forbidden.insert(declarations[declaration].name)
+                        }
+                        continue
                     }
-                    continue
-                }
-                let id = reference.token < nameIDs.count ? Int(nameIDs[reference.token]) : -1
-                let binding: Int
-                if id >= 0, id < interned.count {
-                    if freeBinding[id] == -2 {
-                        if let found = bindingIndex[interned[id]] {
-                            freeBinding[id] = found
+                    let id = reference.token < nameIDs.count ? Int(nameIDs[reference.token]) : -1
+                    let binding: Int
+                    if id >= 0, id < interned.count {
+                        if freeBinding[id] == -2 {
+                            if let found = bindingIndex[interned[id]] {
+                                freeBinding[id] = found
+                            } else {
+                                freeBinding[id] = -1
+                                forbidden.insert(interned[id])
+                            }
+                        }
+                        binding = freeBinding[id]
+                    } else {
+                        let referenced = analysis.name(of: reference)
+                        if let found = bindingIndex[referenced] {
+                            binding = found
                         } else {
-                            freeBinding[id] = -1
-                            forbidden.insert(interned[id])
+                            binding = -1
+                            forbidden.insert(referenced)
                         }
                     }
-                    binding = freeBinding[id]
-                } else {
-                    let referenced = analysis.name(of: reference)
-                    if let found = bindingIndex[referenced] {
-                        binding = found
-                    } else {
-                        binding = -1
-                        forbidden.insert(referenced)
+                    if binding >= 0 {
+                        referenceCounts[binding] += 1
+                        boundFree.append((index, binding))
                     }
                 }
-                if binding >= 0 {
+            }
+
+            // Identifiers of generated text: a wrapper binding, a top-level declaration, or a free name.
+            var topLevel: [String: Int]?
+            var boundGenerated: [(token: Int, declaration: Int)] = []
+            for token in pieceTokens.generatedNames {
+                let range = pieceTokens.tokens[token].range
+                guard range.lowerBound >= source.count, range.upperBound - source.count <= generated.count else { continue }
+                let generatedName = String(decoding: generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
+                if let binding = bindingIndex[generatedName] {
                     referenceCounts[binding] += 1
-                    boundFree.append((index, binding))
+                    boundGenerated.append((token, binding))
+                    continue
+                }
+                if hoistedDeclarations != nil {
+                    forbidden.insert(generatedName)
+                    continue
+                }
+                if topLevel == nil {
+                    var byName: [String: Int] = [:]
+                    byName.reserveCapacity(scopes[0].declarations.count)
+                    for declaration in scopes[0].declarations where declaration < count { byName[declarations[declaration].name] = declaration }
+                    topLevel = byName
+                }
+                if let declaration = topLevel?[generatedName], isWritten(declaration) {
+                    referenceCounts[declaration] += 1
+                    boundGenerated.append((token, declaration))
+                } else {
+                    forbidden.insert(generatedName)
                 }
             }
-        }
 
-        // Identifiers of generated text: a wrapper binding, a top-level declaration, or a free name.
-        var topLevel: [String: Int]?
-        var boundGenerated: [(token: Int, declaration: Int)] = []
-        for token in pieceTokens.generatedNames {
-            let range = pieceTokens.tokens[token].range
-            guard range.lowerBound >= source.count, range.upperBound - source.count <= generated.count else { continue }
-            let generatedName = String(decoding: generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
-            if let binding = bindingIndex[generatedName] {
-                referenceCounts[binding] += 1
-                boundGenerated.append((token, binding))
-                continue
-            }
-            if hoistedNames != nil {
-                forbidden.insert(generatedName)
-                continue
-            }
-            if topLevel == nil {
-                var byName: [String: Int] = [:]
-                byName.reserveCapacity(scopes[0].declarations.count)
-                for declaration in scopes[0].declarations where declaration < count { byName[declarations[declaration].name] = declaration }
-                topLevel = byName
-            }
-            if let declaration = topLevel?[generatedName], isWritten(declaration) {
-                referenceCounts[declaration] += 1
-                boundGenerated.append((token, declaration))
-            } else {
-                forbidden.insert(generatedName)
-            }
-        }
+            // Each wrapper binding is declared once in generated text (a parameter, `var`, `const`, function name):
+            // that occurrence is no reference.
+            for index in count..<total where referenceCounts[index] > 0 { referenceCounts[index] -= 1 }
 
-        // Each wrapper binding is declared once in generated text (a parameter, `var`, `const`, function name):
-        // that occurrence is no reference.
-        for index in count..<total where referenceCounts[index] > 0 { referenceCounts[index] -= 1 }
-
-        var renamable = [Bool](repeating: false, count: total)
-        var blockFunctions = Set<Int>()
-        if isStrict, let analysis { blockFunctions = knownBlockFunctions ?? hoistedBlockFunctions(analysis, source: source) }
-        // Per declaration, whether it takes a shared-scope name; per scope, whether it is a var scope and unsafe
-        // (read once here, not copied out of `scopes` per declaration).
-        var isHoisted = [Bool](repeating: false, count: count)
-        for declaration in (hoistedNames ?? [:]).keys where declaration >= 0 && declaration < count { isHoisted[declaration] = true }
-        let scopeFlags = scopes.map { (isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
-        for index in 0..<count where isWritten(index) && !isHoisted[index] {
-            let kind = declarations[index].kind
-            let flags = scopeFlags[declarations[index].scope]
-            let blockFunction = kind == .function && (!flags.isVarScope || blockFunctions.contains(index))
-            if flags.isUnsafe || blockFunction || kind == .import
-                || declarations[index].name == "arguments" || declarations[index].name == "eval" {
-                forbidden.insert(declarations[index].name)
-            } else {
-                renamable[index] = true
+            var renamable = [Bool](repeating: false, count: total)
+            var blockFunctions = Set<Int>()
+            if isStrict, let analysis { blockFunctions = knownBlockFunctions ?? hoistedBlockFunctions(analysis, source: source) }
+            // Per declaration, whether it takes a shared-scope name; per scope, whether it is a var scope and unsafe
+            // (read once here, not copied out of `scopes` per declaration).
+            var isHoisted = [Bool](repeating: false, count: count)
+            for declaration in hoistedDeclarations ?? [] where declaration >= 0 && declaration < count { isHoisted[declaration] = true }
+            let scopeFlags = scopes.map { (isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
+            for index in 0..<count where isWritten(index) && !isHoisted[index] {
+                let kind = declarations[index].kind
+                let flags = scopeFlags[declarations[index].scope]
+                let blockFunction = kind == .function && (!flags.isVarScope || blockFunctions.contains(index))
+                if flags.isUnsafe || blockFunction || kind == .import
+                    || declarations[index].name == "arguments" || declarations[index].name == "eval" {
+                    forbidden.insert(declarations[index].name)
+                } else {
+                    renamable[index] = true
+                }
             }
-        }
-        // A top-level `var __wkpack_...` of the source would be the same variable as a wrapper binding of that
-        // name: keep both names.
-        var clashing = Set<Int>()
-        for declaration in scopes[0].declarations
-        where declaration < count && declarations[declaration].name.utf8.starts(with: "__wkpack_".utf8) {
-            if let binding = bindingIndex[declarations[declaration].name] {
-                clashing.insert(binding)
-                renamable[declaration] = false
-                forbidden.insert(declarations[declaration].name)
+            // A top-level `var __wkpack_...` of the source would be the same variable as a wrapper binding of that
+            // name: keep both names.
+            var clashing = Set<Int>()
+            for declaration in scopes[0].declarations
+            where declaration < count && declarations[declaration].name.utf8.starts(with: "__wkpack_".utf8) {
+                if let binding = bindingIndex[declarations[declaration].name] {
+                    clashing.insert(binding)
+                    renamable[declaration] = false
+                    forbidden.insert(declarations[declaration].name)
+                }
             }
+            for index in count..<total {
+                if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
+            }
+            self.written = written
+            self.count = count
+            bindingNames = names
+            self.referenceCounts = referenceCounts
+            self.forbidden = forbidden
+            self.renamable = renamable
+            self.boundFree = boundFree
+            self.boundGenerated = boundGenerated
+            self.scopes = scopes
         }
-        for index in count..<total {
-            if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
-        }
+    }
 
+    /// The renames of a piece by `plan`, its top-level declarations in `hoistedNames` taking those names.
+    static func renames(_ plan: Plan, _ analysis: ScopeAnalysis?, pieceTokenCount: Int, hoistedNames: [Int: String]?) -> IdentifierRenames {
+        let declarations = analysis?.declarations ?? []
+        let count = plan.count, total = count + plan.bindingNames.count, written = plan.written
+        func name(_ declaration: Int) -> String {
+            declaration < count ? declarations[declaration].name : plan.bindingNames[declaration - count]
+        }
+        var forbidden = plan.forbidden
+        for name in (hoistedNames ?? [:]).values { forbidden.insert(name) }
         var newNames = IdentifierRenamer.assignNames(
-            scopes: scopes, extraInScopeZero: Array(count..<total), names: name, renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden)
+            scopes: plan.scopes, extraInScopeZero: Array(count..<total), names: name, renamable: plan.renamable,
+            referenceCounts: plan.referenceCounts, forbidden: forbidden)
         for (declaration, hoisted) in hoistedNames ?? [:] where declaration < count && declarations[declaration].name != hoisted {
             newNames[declaration] = Array(hoisted.utf8)
         }
         var table = RenameTable(newNames: newNames, originalName: name)
-        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: pieceTokens.tokens.count))
+        var result = IdentifierRenames(byToken: [Int32](repeating: -1, count: pieceTokenCount))
         for (index, declaration) in declarations.enumerated() {
             let token = written[declaration.token]
             guard token >= 0 else { continue }
@@ -199,13 +248,13 @@ enum WrappedBodyRenamer {
                 let rename = table.rename(of: declaration, shorthand: reference.isShorthandProperty)
                 if rename >= 0 { result.byToken[Int(token)] = rename }
             }
-            for (reference, declaration) in boundFree {
+            for (reference, declaration) in plan.boundFree {
                 let token = written[analysis.references[reference].token]
                 let rename = table.rename(of: declaration, shorthand: analysis.references[reference].isShorthandProperty)
                 if rename >= 0 { result.byToken[Int(token)] = rename }
             }
         }
-        for (token, declaration) in boundGenerated {
+        for (token, declaration) in plan.boundGenerated {
             let rename = table.rename(of: declaration, shorthand: false)
             if rename >= 0 { result.byToken[token] = rename }
         }

@@ -106,4 +106,52 @@ import Testing
         let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
         #expect(leafFile.passMemo.count == 1)
     }
+
+    /// A module hoisted into bundles that name its declarations differently (one bundle's entry declares names of
+    /// its own that it uses more, which take the shortest names there): each bundle is what it is built alone, and
+    /// the module's renaming plan is made once for all of them.
+    @Test func bundlesHoistingAModuleUnderOtherNamesShareItsPlan() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let leaf = """
+        export function describe(value) {
+          let label = "value " + value, parts = [label, value * 2];
+          for (let index = 0; index < parts.length; index++) { parts[index] = String(parts[index]); }
+          return parts.join("/");
+        }
+        export const unit = "u";
+
+        """
+        var files = ["lib/leaf.mjs": leaf]
+        for (index, place) in ["AllFrames/AtDocumentStart", "AllFrames/AtDocumentEnd", "MainFrame/AtDocumentEnd"].enumerated() {
+            let own = index == 1
+                ? "function describe() { return 'own'; }\nconst often = (x) => x;\n" + String(repeating: "window.own = often(describe());\n", count: 12)
+                : ""
+            files["UserScripts/\(place)/entry\(index).js"] = """
+            import { describe as show, unit } from "../../../lib/leaf.mjs";
+            \(own)window.result\(index) = [show(\(index)), unit];
+
+            """
+        }
+        try TestSupport.write(files, under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: .external)
+        let groups = try ScriptBundler().discoverGroups(configuration)
+        let cache = ParsedFileCache()
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        #expect(together.count == 3)
+        var codes: [String] = []
+        for (group, bundle) in zip(groups, together) {
+            let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
+            codes.append(String(decoding: bundle.code, as: UTF8.self))
+            #expect(String(decoding: bundle.code, as: UTF8.self) == String(decoding: alone.code, as: UTF8.self))
+            #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
+        }
+        // The module's function takes another name in the second bundle.
+        #expect(codes[0].contains("function o(c)"))
+        #expect(!codes[1].contains("function o(c)"))
+        let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
+        #expect(leafFile.passMemo.planCount == 1)
+        #expect(leafFile.passMemo.renamedTemplateUses > 0)
+    }
 }
