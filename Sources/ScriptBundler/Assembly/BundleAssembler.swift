@@ -128,14 +128,34 @@ enum BundleAssembler {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
         let order = PieceOrder.shared.next(count: unminified.count)
-        minifiedPieces += IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
+        // A piece made from another bundle's piece that some thread is still writing (a module both hold) waits
+        // for the rest of the bundle's pieces, and then (usually no longer) for that piece.
+        let later = IndexList()
+        var results = IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
             switch unminified.take(index) {
-            case .code(let code, let map): Minifier.minifyPiece(code, map: map)
-            case .prepared(let piece): Minifier.minify(piece)
-            case .verbatim(let text): MinifiedPiece.verbatim(text)
-            case nil: MinifiedPiece()
+            case .code(let code, let map): return Minifier.minifyPiece(code, map: map)
+            case .prepared(let piece):
+                switch Minifier.minify(piece, waitsForTemplate: false) {
+                case .minified(let minified): return minified
+                case .templateInFlight:
+                    unminified.put(.prepared(piece), at: index)
+                    later.append(index)
+                    // Replaced below.
+                    return MinifiedPiece()
+                }
+            case .verbatim(let text): return MinifiedPiece.verbatim(text)
+            case nil: return MinifiedPiece()
             }
-        }.compactMap { $0 }
+        }
+        let waiting = later.sorted
+        if !waiting.isEmpty {
+            let late = IndexedResults<MinifiedPiece>.map(count: waiting.count, leaf: true) { k in
+                guard case .prepared(let piece)? = unminified.take(waiting[k]) else { return MinifiedPiece() }
+                return Minifier.minify(piece)
+            }
+            for (k, index) in waiting.enumerated() where index < results.count { results[index] = late[k] }
+        }
+        minifiedPieces += results.compactMap { $0 }
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
         var minified = MinifiedBundleComposer.compose(
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")

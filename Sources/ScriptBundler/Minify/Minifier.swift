@@ -33,8 +33,25 @@ enum Minifier {
                       sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers, rewrite: rewrite ?? renameIdentifiers)
     }
 
+    /// What `minify(_:waitsForTemplate:)` did.
+    enum PieceOutcome {
+        case minified(MinifiedPiece)
+        /// Another thread is writing a piece this one would be made from (`MinifierPassMemo.claimTemplate`).
+        case templateInFlight
+    }
+
     /// Minifies `piece` from its recorded tokens and its source's scope analysis.
     static func minify(_ piece: PreparedPiece) -> MinifiedPiece {
+        switch minify(piece, waitsForTemplate: true) {
+        case .minified(let minified): return minified
+        // Not returned when waiting.
+        case .templateInFlight: return minify(piece)
+        }
+    }
+
+    /// `minify(_:)`; without `waitsForTemplate`, `.templateInFlight` when another thread is writing the piece this
+    /// one would be made from (the caller minifies other pieces first, and this one later).
+    static func minify(_ piece: PreparedPiece, waitsForTemplate: Bool) -> PieceOutcome {
         // A memo that keeps nothing (no other bundle of the build holds the file) is not asked.
         let passMemo = piece.passMemo.flatMap { $0.keepsResults ? $0 : nil }
         let renamesKey = passMemo.map { _ in MinifierPassMemo.RenamesKey(piece) }
@@ -65,11 +82,19 @@ enum Minifier {
         let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }
         let newNames = renames.table.map(\.name)
         let moduleID = piece.moduleIDDigits
-        if let passMemo, let templateKey, let template = passMemo.claimTemplate(for: templateKey),
-           let substituted = template.substituting(newNames, moduleID: moduleID) {
-            if newNames != template.names { passMemo.noteRenamedTemplateUse() }
-            if let moduleID, moduleID != template.moduleID?.digits { passMemo.noteRenumberedTemplateUse() }
-            return substituted
+        if let passMemo, let templateKey {
+            switch passMemo.claimTemplate(for: templateKey, waits: waitsForTemplate) {
+            case .found(let template):
+                if let substituted = template.substituting(newNames, moduleID: moduleID) {
+                    if newNames != template.names { passMemo.noteRenamedTemplateUse() }
+                    if let moduleID, moduleID != template.moduleID?.digits { passMemo.noteRenumberedTemplateUse() }
+                    return .minified(substituted)
+                }
+            case .claimed:
+                break
+            case .inFlight:
+                return .templateInFlight
+            }
         }
         let rewrites = piece.analysis.map { TokenRewrites($0, topLevelConsts: true).placed(by: written) } ?? TokenRewrites()
         let origins: Origins = piece.mapping ? .recorded(origins: piece.tokens.origins, sourceTokens: piece.sourceTokens) : .none
@@ -104,7 +129,7 @@ enum Minifier {
             }
             passMemo.store(template, for: templateKey)
         }
-        return minified
+        return .minified(minified)
     }
 
     /// Minifies one file wrapped as `code` (prologue, the file at `body`, epilogue; see `BundleAssembler`), already

@@ -217,17 +217,37 @@ final class MinifierPassMemo: @unchecked Sendable {
         return found
     }
 
+    /// What `claimTemplate(for:waits:)` found.
+    enum TemplateClaim {
+        /// The stored template.
+        case found(RenamedPieceTemplate)
+        /// None: the caller must make the piece and `store` its template.
+        case claimed
+        /// Another thread is making a piece of an equal key (only when not waiting for it).
+        case inFlight
+    }
+
     /// The template stored for `key`, if any; else `nil`, and the caller must make the piece and `store` its
     /// template. While another thread makes a piece of an equal key, waits for its template instead (bundles
     /// built at the same time reach a shared module together).
     func claimTemplate(for key: TemplateKey) -> RenamedPieceTemplate? {
+        if case .found(let template) = claimTemplate(for: key, waits: true) { return template }
+        return nil
+    }
+
+    /// `claimTemplate(for:)`, or with `waits` false, `.inFlight` instead of waiting for another thread's piece.
+    func claimTemplate(for key: TemplateKey, waits: Bool) -> TemplateClaim {
         condition.lock()
         while true {
             if let found = templates.first(where: { $0.key == key }) {
                 condition.unlock()
-                return found.template
+                return .found(found.template)
             }
             guard inFlight.contains(key) else { break }
+            guard waits else {
+                condition.unlock()
+                return .inFlight
+            }
             condition.unlock()
             WorkerPool.shared.whileBlocked {
                 condition.lock()
@@ -238,7 +258,7 @@ final class MinifierPassMemo: @unchecked Sendable {
         }
         inFlight.append(key)
         condition.unlock()
-        return nil
+        return .claimed
     }
 
     /// Stores `template` for `key` (once), forgetting the oldest template past `capacity`, and wakes the

@@ -154,4 +154,25 @@ import Testing
         #expect(leafFile.passMemo.planCount == 1)
         #expect(leafFile.passMemo.renamedTemplateUses > 0)
     }
+
+    /// A piece whose template another thread is writing is reported as such when the caller does not wait (it
+    /// minifies its other pieces first), claimed when no one holds it, and found once stored.
+    @Test func aTemplateInFlightIsReportedWithoutWaiting() {
+        let memo = MinifierPassMemo()
+        let piece = PreparedPiece(generated: Array("x".utf8), sources: [], mapping: false, tokens: PieceTokens(), analysis: nil,
+                                  sourceTokens: [], source: [], bindings: [], isStrict: false)
+        let key = MinifierPassMemo.TemplateKey(piece, written: [], renames: IdentifierRenames())
+        func claim() -> String {
+            switch memo.claimTemplate(for: key, waits: false) {
+            case .found: return "found"
+            case .claimed: return "claimed"
+            case .inFlight: return "in flight"
+            }
+        }
+        #expect(claim() == "claimed")
+        #expect(claim() == "in flight")
+        memo.store(RenamedPieceTemplate(piece: MinifiedPiece(), slots: [], names: []), for: key)
+        #expect(claim() == "found")
+        #expect(memo.claimTemplate(for: key) != nil)
+    }
 }
