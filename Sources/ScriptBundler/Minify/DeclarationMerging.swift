@@ -6,7 +6,7 @@ struct DeclarationMerging<Text: Minifier.TokenText> {
     let tokens: [JavaScriptToken]
     let syntax: MinifierSyntax
     /// `const` keywords the writer writes as `let`.
-    let letConsts: Set<Int32>
+    let letConsts: TokenIndexSet
 
     func run(_ edits: inout TokenEdits) {
         for list in syntax.lists {

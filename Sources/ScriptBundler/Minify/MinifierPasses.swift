@@ -15,7 +15,7 @@ enum MinifierPasses {
     /// The edits for `tokens` (of `text`), from `bindings` (their scope analysis); `letConsts` are the `const`
     /// keywords the writer writes as `let`; `renames` the names the writer rewrites.
     static func edits<Text: Minifier.TokenText>(
-        _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: Set<Int32>, renames: IdentifierRenames
+        _ text: Text, tokens: [JavaScriptToken], bindings: TokenBindings?, letConsts: TokenIndexSet, renames: IdentifierRenames
     ) -> TokenEdits {
         var edits = TokenEdits(tokenCount: tokens.count)
         PrivateNames(text: text, tokens: tokens).run(&edits)
@@ -53,8 +53,8 @@ enum MinifierPasses {
 
 extension TokenRewrites {
     /// The `const` keywords marked to be written as `let`.
-    var letKeywords: Set<Int32> {
-        var result = Set<Int32>()
+    var letKeywords: TokenIndexSet {
+        var result = TokenIndexSet()
         for mark in marks.dropLast() where mark & 3 == Self.letKeyword { result.insert(Int32(truncatingIfNeeded: mark >> 2)) }
         return result
     }

@@ -40,7 +40,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
         // Checked against the other passes' edits only (this pass's own are made after the loop); parentheses left
         // out here are followed through `removed` (an inner pair left out makes the outer pair hold what the inner
         // one held).
-        var removed = Set<Int32>(), removedOpens = Set<Int32>()
+        var removed = TokenIndexSet(), removedOpens = TokenIndexSet()
         var skipped: [Int32] = []
         for (index, node) in syntax.nodes.enumerated() where node.kind == .parenthesized {
             let index32 = Int32(truncatingIfNeeded: index)
@@ -118,7 +118,7 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
 
     /// Whether an expression statement starting with `value` would be read as something else.
     /// `removedOpens`: the `(` of parentheses left out, which `value` may start with (`(({}).k)`).
-    private func startsAmbiguously(_ value: MinifierSyntax.Node, removedOpens: Set<Int32>) -> Bool {
+    private func startsAmbiguously(_ value: MinifierSyntax.Node, removedOpens: TokenIndexSet) -> Bool {
         var k = value.first
         while removedOpens.contains(k), k + 1 < value.end { k += 1 }
         let first = tokens[Int(k)]

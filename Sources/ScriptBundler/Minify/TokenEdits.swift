@@ -96,8 +96,8 @@ struct TokenEdits {
 
     /// The first and last tokens of every range written elsewhere (`Entry.span`): what stands next to them where
     /// they are written is not what stands next to them in the stream.
-    var movedSpanBounds: Set<Int32> {
-        var result = Set<Int32>()
+    var movedSpanBounds: TokenIndexSet {
+        var result = TokenIndexSet()
         func add(_ entries: [Entry]) {
             for case .span(let first, let end) in entries where end > first {
                 result.insert(first)
@@ -120,8 +120,8 @@ struct TokenEdits {
     }
 
     /// The tokens right after each left-out range.
-    var skippedRangeEnds: Set<Int32> {
-        var result = Set(otherSkips.values)
+    var skippedRangeEnds: TokenIndexSet {
+        var result = TokenIndexSet(otherSkips.values)
         for end in skipEnds where end >= 0 { result.insert(end) }
         return result
     }
@@ -130,8 +130,8 @@ struct TokenEdits {
     private var replacementLists: [[Entry]] { entryLists + Array(otherReplacements.values) }
 
     /// The first tokens (`firsts`) and the last tokens (`lasts`) of the ranges written elsewhere.
-    var movedSpanEnds: (firsts: Set<Int32>, lasts: Set<Int32>) {
-        var firsts = Set<Int32>(), lasts = Set<Int32>()
+    var movedSpanEnds: (firsts: TokenIndexSet, lasts: TokenIndexSet) {
+        var firsts = TokenIndexSet(), lasts = TokenIndexSet()
         for entries in replacementLists {
             for case .span(let first, let end) in entries where end > first {
                 firsts.insert(first)

@@ -13,7 +13,7 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
         // A moved range's first and last tokens stand beside other tokens where they are written: only the side
         // inside the range is known. The range is a whole expression whose first or last operand is the compared
         // name, so the pass that moved it put parentheses around it wherever its new place binds tighter.
-        var movedEnds: (firsts: Set<Int32>, lasts: Set<Int32>)?
+        var movedEnds: (firsts: TokenIndexSet, lasts: TokenIndexSet)?
         for k in tokens.indices where tokens[k].kind == .identifier && JavaScriptToken.spells(text.text(tokens[k]), "undefined") {
             guard k < bindings.referenceAt.count, bindings.referenceAt[k] == TokenBindings.free, !bindings.isCalleeOrShorthand[k] else {
                 continue
