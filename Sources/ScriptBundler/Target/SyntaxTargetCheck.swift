@@ -15,7 +15,8 @@ enum SyntaxTargetCheck {
     ///   - path: the file's path in the error.
     ///   - lineOffset: lines that precede the file's first line in `source` (a wrapper's prologue).
     static func check(
-        _ source: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis?, target: ScriptTarget, path: String, lineOffset: Int = 0
+        _ source: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis?, target: ScriptTarget, path: @autoclosure () -> String,
+        lineOffset: Int = 0
     ) throws(BundlerError) {
         guard target < newestFeatureVersion else { return }
         let scan = SyntaxFeatureScan(source, tokens: tokens)
@@ -38,7 +39,7 @@ enum SyntaxTargetCheck {
         }
         guard let (use, token) = found else { return }
         throw BundlerError(
-            .unsupportedSyntax, at: SourceLocation(path: path, line: max(1, token.line - lineOffset), column: token.column + 1),
+            .unsupportedSyntax, at: SourceLocation(path: path(), line: max(1, token.line - lineOffset), column: token.column + 1),
             "\(use.feature.displayName) is not available in the configured target \(target) (needs \(use.feature.availableSince))")
     }
 }
