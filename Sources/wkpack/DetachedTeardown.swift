@@ -68,9 +68,11 @@ enum DetachedTeardown {
     /// The waiter's body. It shares the exiting process's memory and its thread's state (errno), so it makes
     /// system calls only, through thin wrappers.
     private static func wait(_ context: WaiterContext) {
-        // PR_SET_PDEATHSIG: killed as soon as the build has ended.
-        _ = context.processControl?(1, UInt(SIGKILL), 0, 0, 0)
-        if getppid() != context.parent { _exit(0) }
+        // PR_SET_PDEATHSIG: killed as soon as the build has ended. Without it, or once the build has ended
+        // already, it ends at once (freeing the memory now, as the build's own exit would).
+        guard let control = context.processControl, control(1, UInt(SIGKILL), 0, 0, 0) == 0, getppid() == context.parent else {
+            _exit(0)
+        }
         // Its copies of the build's files (standard output and error among them) would keep their readers waiting.
         if context.closeRange?(0, UInt32.max, 0) != 0 {
             var descriptor: Int32 = 0
