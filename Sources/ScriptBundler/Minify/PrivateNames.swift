@@ -9,43 +9,57 @@ struct PrivateNames<Text: Minifier.TokenText> {
     let text: Text
     let tokens: [JavaScriptToken]
 
+    /// A spelling in the text, compared and hashed by its bytes without copying them (valid during `run`).
+    private struct Spelling: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        static func == (a: Spelling, b: Spelling) -> Bool { a.bytes.elementsEqual(b.bytes) }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
     func run(_ edits: inout TokenEdits) {
         // Most code declares no private name: nothing to do then, and no `eval` to look for.
         guard tokens.contains(where: { $0.kind == .privateName }) else { return }
-        var counts: [[UInt8]: Int] = [:]
-        var order: [[UInt8]] = []
-        for token in tokens {
+        // Per distinct spelling (numbered in order of first appearance): how often it is written; per private-name
+        // token, its spelling's number.
+        var numbers: [Spelling: Int] = [:]
+        var counts: [Int] = []
+        var spellingOf: [(token: Int, spelling: Int)] = []
+        for (k, token) in tokens.enumerated() {
             switch token.kind {
             case .privateName:
-                let spelling = Array(text.text(token))
-                if spelling.contains(0x5C) { return }
-                if counts[spelling] == nil { order.append(spelling) }
-                counts[spelling, default: 0] += 1
+                let spelling = Spelling(bytes: text.text(token))
+                if spelling.bytes.contains(0x5C) { return }
+                let number: Int
+                if let known = numbers[spelling] {
+                    number = known
+                } else {
+                    number = counts.count
+                    numbers[spelling] = number
+                    counts.append(0)
+                }
+                counts[number] += 1
+                spellingOf.append((k, number))
             case .identifier:
-                if JavaScriptToken.spells(text.text(token), "eval") { return }
+                if token.end - token.start == 4, JavaScriptToken.spells(text.text(token), "eval") { return }
             default:
                 break
             }
         }
-        guard !order.isEmpty else { return }
+        guard !counts.isEmpty else { return }
         // Most written first (ties in order of first appearance), so they take the one-letter names.
-        let ranked = order.enumerated().sorted { a, b in
-            let ca = counts[a.element] ?? 0, cb = counts[b.element] ?? 0
-            return ca != cb ? ca > cb : a.offset < b.offset
-        }.map(\.element)
+        let ranked = counts.indices.sorted { a, b in counts[a] != counts[b] ? counts[a] > counts[b] : a < b }
         var names = NameSequence(forbidden: [])
-        var newNames: [[UInt8]: String] = [:]
-        for (rank, spelling) in ranked.enumerated() {
-            newNames[spelling] = "#" + String(decoding: names.name(rank), as: UTF8.self)
+        var newNames = [String](repeating: "", count: counts.count)
+        for (rank, number) in ranked.enumerated() {
+            newNames[number] = "#" + String(decoding: names.name(rank), as: UTF8.self)
         }
         // Every private name is written anew (a kept one could equal a new one): none may be edited already.
-        for (k, token) in tokens.enumerated() where token.kind == .privateName && edits.isEdited(Int32(truncatingIfNeeded: k)) {
-            return
-        }
-        for (k, token) in tokens.enumerated() where token.kind == .privateName {
+        for (k, _) in spellingOf where edits.isEdited(Int32(truncatingIfNeeded: k)) { return }
+        for (k, number) in spellingOf {
             let k32 = Int32(truncatingIfNeeded: k)
-            guard let name = newNames[Array(text.text(token))] else { continue }
-            edits.replace(k32, with: [edits.text(name, .privateName, origin: k32)])
+            edits.replace(k32, with: [edits.text(newNames[number], .privateName, origin: k32)])
         }
     }
 }
