@@ -156,7 +156,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
 
     private func isWord(_ k: Int, _ literal: StaticString) -> Bool {
         k < tokens.count && (tokens[k].kind == .identifier || tokens[k].kind == .keyword)
-            && JavaScriptToken.spells(text.text(tokens[k]), literal)
+            && tokens[k].end - tokens[k].start == literal.utf8CodeUnitCount && JavaScriptToken.spells(text.text(tokens[k]), literal)
     }
 
     private func at(_ literal: StaticString) -> Bool { isPunctuator(i, literal) }

@@ -38,12 +38,13 @@ extension Minifier.TokenText {
 
     @inline(__always)
     func isPunctuator(_ token: JavaScriptToken, _ literal: StaticString) -> Bool {
-        token.kind == .punctuator && token.isPunctuator(literal, text: text(token))
+        // The length first: most tokens are passed over without reading their text.
+        token.kind == .punctuator && token.end - token.start == literal.utf8CodeUnitCount && token.isPunctuator(literal, text: text(token))
     }
 
     @inline(__always)
     func isKeyword(_ token: JavaScriptToken, _ word: StaticString) -> Bool {
-        token.kind == .keyword && token.isKeyword(word, text: text(token))
+        token.kind == .keyword && token.end - token.start == word.utf8CodeUnitCount && token.isKeyword(word, text: text(token))
     }
 
     /// Whether the `(` after `token` (at `index`) opens the head of `if`, `while`, `for` (`for await`) or `with`.
