@@ -46,14 +46,15 @@ struct TokenBindings {
         isLocal = [Bool](repeating: false, count: analysis.declarations.count)
         usesArguments = false
         let checksGeneratedNames = !namedByGenerated.isEmpty
+        // Per scope, whether it is unsafe (read once here, not by copying the scope out per declaration).
+        let unsafeScopes = analysis.scopes.map(\.isUnsafe)
         for (index, declaration) in analysis.declarations.enumerated() {
             let k = place(declaration.token)
             if k >= 0 {
                 declarationAt[k] = Int32(truncatingIfNeeded: index)
                 declarationTokens[index] = Int32(truncatingIfNeeded: k)
             }
-            let scope = analysis.scopes[declaration.scope]
-            isLocal[index] = k >= 0 && !scope.isUnsafe && !(sharedTopLevel && declaration.scope == 0)
+            isLocal[index] = k >= 0 && !unsafeScopes[declaration.scope] && !(sharedTopLevel && declaration.scope == 0)
                 && declaration.name != "arguments" && declaration.name != "eval"
                 && !(checksGeneratedNames && namedByGenerated.contains(declaration.name))
         }
