@@ -27,20 +27,28 @@ public struct JavaScriptToken: Sendable, Equatable {
         case hashbang
     }
 
-    public let kind: Kind
-    private let flags: UInt8
+    /// The largest source tokenized (128 MiB): a column, at most a byte offset, then fits the 27 bits kept for it.
+    public static let maximumSourceSize = 1 << 27
+
     private let startOffset: UInt32
     private let endOffset: UInt32
     private let line32: UInt32
-    private let column32: UInt32
+    /// The kind (bits 0-3), whether a line terminator comes before (bit 4) and the column (bits 5-31): 16 bytes
+    /// a token instead of 20, a fifth less memory to fill and copy for every token array of a build.
+    private let packed: UInt32
 
     init(kind: Kind, start: Int, end: Int, line: Int, column: Int, newlineBefore: Bool) {
-        self.kind = kind
-        self.flags = newlineBefore ? 1 : 0
         self.startOffset = UInt32(truncatingIfNeeded: start)
         self.endOffset = UInt32(truncatingIfNeeded: end)
         self.line32 = UInt32(truncatingIfNeeded: line)
-        self.column32 = UInt32(truncatingIfNeeded: column)
+        self.packed = UInt32(kind.rawValue) | (newlineBefore ? 0x10 : 0) | (UInt32(truncatingIfNeeded: column) << 5)
+    }
+
+    /// What kind of token this is.
+    @inline(__always)
+    public var kind: Kind {
+        // Every raw value below 16 is a case (they run from 0 without gaps), and only cases are stored.
+        unsafeBitCast(UInt8(truncatingIfNeeded: packed & 0x0F), to: Kind.self)
     }
 
     /// Byte offset of the first byte.
@@ -52,9 +60,9 @@ public struct JavaScriptToken: Sendable, Equatable {
     /// 1-based line of the first character.
     public var line: Int { Int(line32) }
     /// 0-based column of the first character, in UTF-16 code units (as source maps count).
-    public var column: Int { Int(column32) }
+    public var column: Int { Int(packed >> 5) }
     /// Whether a line terminator (or a comment containing one) separates this token from the previous one.
-    public var newlineBefore: Bool { flags & 1 != 0 }
+    public var newlineBefore: Bool { packed & 0x10 != 0 }
 
     /// Whether the token is a comment or hashbang (not significant for the grammar).
     public var isComment: Bool {

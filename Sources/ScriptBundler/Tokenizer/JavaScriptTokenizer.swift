@@ -20,9 +20,9 @@ public enum JavaScriptTokenizer {
         _ source: [UInt8], includeComments: Bool = false
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
-            guard buffer.count < Int(UInt32.max) else {
+            guard buffer.count <= JavaScriptToken.maximumSourceSize else {
                 return .failure(JavaScriptSyntaxError(
-                    kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 4 GiB"))
+                    kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB"))
             }
             if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
                 return .failure(invalidUTF8Error(buffer, at: bad))

@@ -233,3 +233,44 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         }
     }
 }
+
+/// A token keeps its kind, line break flag and column packed in one 32-bit word (16 bytes a token): every kind and
+/// the largest column a source the tokenizer accepts can have come back as stored; larger sources are refused.
+@Suite struct TokenPackingTests {
+    @Test(arguments: JavaScriptToken.Kind.allCases)
+    func kindComesBack(_ kind: JavaScriptToken.Kind) {
+        for newline in [false, true] {
+            for column in [0, 1, 31, 32, 65_535, JavaScriptToken.maximumSourceSize - 1] {
+                let token = JavaScriptToken(kind: kind, start: 7, end: 9, line: 3, column: column, newlineBefore: newline)
+                #expect(token.kind == kind)
+                #expect(token.newlineBefore == newline)
+                #expect(token.column == column)
+                #expect((token.start, token.end, token.line) == (7, 9, 3))
+            }
+        }
+    }
+
+    @Test func sixteenBytes() {
+        #expect(MemoryLayout<JavaScriptToken>.stride == 16)
+        #expect(JavaScriptToken.Kind.allCases.count <= 16)
+    }
+
+    @Test func columnsAtTheLimit() throws {
+        // One line as long as a source may be: its last token's column is the largest kept.
+        var bytes = [UInt8](repeating: 0x20, count: JavaScriptToken.maximumSourceSize)
+        bytes[bytes.count - 1] = UInt8(ascii: "x")
+        let tokens = try JavaScriptTokenizer.tokenize(bytes).tokens
+        #expect(tokens.count == 1)
+        #expect(tokens.first?.column == JavaScriptToken.maximumSourceSize - 1)
+        #expect(tokens.first?.kind == .identifier)
+    }
+
+    @Test func largerSourceIsRefused() {
+        let bytes = [UInt8](repeating: 0x20, count: JavaScriptToken.maximumSourceSize + 1)
+        #expect {
+            _ = try JavaScriptTokenizer.tokenize(bytes)
+        } throws: { error in
+            (error as? JavaScriptSyntaxError)?.kind == .sourceTooLarge
+        }
+    }
+}
