@@ -196,7 +196,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         try expect("}")
         let open32 = Int32(truncatingIfNeeded: open)
         let block = syntax.add(.init(kind: kind, first: open32, end: index32), children: pending[base...])
-        pending.removeSubrange(base...)
+        pending.removeLast(pending.count - base)
         syntax.addList(open: open32, sameAs: syntax[block])
         return block
     }
@@ -375,7 +375,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         } while eat(",")
         try terminate(&node)
         let declaration = syntax.add(node, children: pending[base...])
-        pending.removeSubrange(base...)
+        pending.removeLast(pending.count - base)
         return declaration
     }
 
@@ -449,7 +449,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         }
         let sequence = syntax.add(.init(kind: .sequence, first: first, end: index32, level: MinifierSyntax.Precedence.sequence),
                                   children: pending[base...])
-        pending.removeSubrange(base...)
+        pending.removeLast(pending.count - base)
         return sequence
     }
 
@@ -647,7 +647,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                     try parseArguments()
                     expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
                                                   isOptionalChain: true), children: pending[base...])
-                    pending.removeSubrange(base...)
+                    pending.removeLast(pending.count - base)
                 } else if at("[") {
                     i += 1
                     let key = try parseExpression()
@@ -672,7 +672,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 try parseArguments()
                 expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
                                               isOptionalChain: optional), children: pending[base...])
-                pending.removeSubrange(base...)
+                pending.removeLast(pending.count - base)
             } else if token.kind == .template || token.kind == .templateHead {
                 _ = try parseTemplate()
                 expression = syntax.add(.init(kind: .tagged, first: first, end: index32, level: MinifierSyntax.Precedence.call,
@@ -723,7 +723,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             try parseArguments()
             let new = syntax.add(.init(kind: .new, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.call),
                                  children: pending[base...])
-            pending.removeSubrange(base...)
+            pending.removeLast(pending.count - base)
             return new
         }
         return syntax.add(.init(kind: .new, first: first, end: index32, op: -1, level: MinifierSyntax.Precedence.postfix), child: callee)
@@ -766,7 +766,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             guard next == .templateMiddle else { throw Failure() }
         }
         let template = syntax.add(.init(kind: .template, first: first, end: index32), children: pending[base...])
-        pending.removeSubrange(base...)
+        pending.removeLast(pending.count - base)
         return template
     }
 
@@ -852,7 +852,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 }
                 try expect("]")
                 let array = syntax.add(.init(kind: .array, first: first, end: index32), children: pending[base...])
-                pending.removeSubrange(base...)
+                pending.removeLast(pending.count - base)
                 return array
             }
             if at("{") { return try parseObject() }
@@ -932,7 +932,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         }
         try expect("}")
         let object = syntax.add(.init(kind: .object, first: first, end: index32), children: pending[base...])
-        pending.removeSubrange(base...)
+        pending.removeLast(pending.count - base)
         return object
     }
 }
