@@ -95,7 +95,8 @@ public final class StagedOutput: @unchecked Sendable {
         if case .success(let temporary?)? = previous?.outcome { try? fileSystem.removeItem(at: temporary) }
         removeStaleTemporaries(for: name)
         let outcome: Result<String?, BundlerError>
-        if fileSystem.itemKind(at: target) == .file, let existing = try? fileSystem.readFile(at: target),
+        // A target of another size differs: only one of the same size is read and compared.
+        if fileSystem.fileSize(at: target) == bytes.count, let existing = try? fileSystem.readFile(at: target),
            BundleWriter.equalBytes(existing, bytes) {
             outcome = .success(nil)
         } else {

@@ -11,6 +11,8 @@ public protocol BundlerFileSystem: Sendable {
     /// Names of the entries in a folder.
     func contentsOfDirectory(at path: String) throws -> [String]
     func readFile(at path: String) throws -> [UInt8]
+    /// The byte count of the regular file at `path`, or `nil` if there is none (or it cannot be read).
+    func fileSize(at path: String) -> Int?
     /// Creates a folder and its missing parents.
     func createDirectory(at path: String) throws
     /// Creates a new file exclusively (fails if it exists) with `bytes`.
@@ -27,6 +29,11 @@ public protocol BundlerFileSystem: Sendable {
 }
 
 extension BundlerFileSystem {
+    /// File systems without a cheaper way (test doubles) read the file.
+    public func fileSize(at path: String) -> Int? {
+        guard itemKind(at: path) == .file else { return nil }
+        return (try? readFile(at: path))?.count
+    }
     /// File systems without locks (test doubles) do not lock.
     public func lockFolder(at path: String) throws -> FolderLock? { nil }
     /// File systems that cannot tell folders apart (test doubles) remove the item.

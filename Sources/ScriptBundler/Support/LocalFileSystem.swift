@@ -52,26 +52,38 @@ public struct LocalFileSystem: BundlerFileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        // Read into room not filled first (the kernel writes each byte once), one byte more than the size so that
+        // a file at its size ends within the first read; a file that grew meanwhile is read on in larger rooms.
         var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size), 0) + 1
-        var length = 0
+        var room = max(Int(info.st_size), 0) + 1
+        var failure: Int32 = 0
         while true {
-            if length == bytes.count {
-                bytes.append(contentsOf: repeatElement(0, count: capacity))
-                capacity = bytes.count
+            let chunk = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
+                while count < buffer.count {
+                    let got = read(fd, base + count, buffer.count - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if got == 0 { return }
+                    count += got
+                }
             }
-            let got = bytes.withUnsafeMutableBytes { raw in
-                read(fd, raw.baseAddress.map { $0 + length }, raw.count - length)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, code: errno)
-            }
-            if got == 0 { break }
-            length += got
+            if failure != 0 { throw FileSystemError(path: path, code: failure) }
+            let atEnd = chunk.count < room
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if atEnd { return bytes }
+            room = max(room, 4096) * 2
         }
-        bytes.removeSubrange(length...)
-        return bytes
+    }
+
+    public func fileSize(at path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     public func createDirectory(at path: String) throws {

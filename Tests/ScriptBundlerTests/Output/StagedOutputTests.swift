@@ -140,4 +140,47 @@ import Testing
         #expect(written.count == 4 && written.allSatisfy { !$0.changed })
         #expect(try BundleWriterTests.snapshot(configuration.output) == before)
     }
+
+    /// Counts the reads of each file, and reads through the real file system.
+    private final class ReadCountingFileSystem: BundlerFileSystem, @unchecked Sendable {
+        let local = LocalFileSystem()
+        private let lock = NSLock()
+        private var reads: [String: Int] = [:]
+        func readCount(_ path: String) -> Int { lock.withLock { reads[path, default: 0] } }
+        func itemKind(at path: String) -> FileItemKind? { local.itemKind(at: path) }
+        func contentsOfDirectory(at path: String) throws -> [String] { try local.contentsOfDirectory(at: path) }
+        func readFile(at path: String) throws -> [UInt8] {
+            lock.withLock { reads[path, default: 0] += 1 }
+            return try local.readFile(at: path)
+        }
+        func fileSize(at path: String) -> Int? { local.fileSize(at: path) }
+        func createDirectory(at path: String) throws { try local.createDirectory(at: path) }
+        func createFile(at path: String, bytes: [UInt8]) throws { try local.createFile(at: path, bytes: bytes) }
+        func replaceItem(at destination: String, with source: String) throws { try local.replaceItem(at: destination, with: source) }
+        func removeItem(at path: String) throws { try local.removeItem(at: path) }
+        func removeEmptyFolder(at path: String) throws { try local.removeEmptyFolder(at: path) }
+        func lockFolder(at path: String) throws -> FolderLock? { try local.lockFolder(at: path) }
+        func realPath(of path: String) -> String? { local.realPath(of: path) }
+    }
+
+    /// An existing output of another size is replaced without being read; one of the same size is read and
+    /// compared, and left alone when equal.
+    @Test func onlyTargetsOfTheSameSizeAreReadToCompare() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-staged-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("old contents".utf8).write(to: URL(fileURLWithPath: folder + "/a.js"))
+        try Data("same".utf8).write(to: URL(fileURLWithPath: folder + "/b.js"))
+        try Data("abcd".utf8).write(to: URL(fileURLWithPath: folder + "/c.js"))
+        let fileSystem = ReadCountingFileSystem()
+        let staging = try StagedOutput(folder: folder, fileSystem: fileSystem)
+        let written = try staging.commit([("a.js", Array("new".utf8)), ("b.js", Array("same".utf8)), ("c.js", Array("wxyz".utf8))])
+        #expect(written.map(\.changed) == [true, false, true])
+        #expect(fileSystem.readCount(folder + "/a.js") == 0)
+        #expect(fileSystem.readCount(folder + "/b.js") == 1)
+        #expect(fileSystem.readCount(folder + "/c.js") == 1)
+        #expect(try Self.contents(folder + "/a.js") == Array("new".utf8))
+        #expect(try Self.contents(folder + "/b.js") == Array("same".utf8))
+        #expect(try Self.contents(folder + "/c.js") == Array("wxyz".utf8))
+    }
 }
