@@ -74,7 +74,7 @@ enum MinifiedBundleComposer {
         output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
-        if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.segments.count }) }
+        if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.mappings.count }) }
         // Generated position where the next piece starts (line 0 is the pointer line, or the opening's).
         var line = 1
         var column = 0
@@ -97,8 +97,8 @@ enum MinifiedBundleComposer {
                 var nameIndices: [Int] = []
                 nameIndices.reserveCapacity(piece.names.count)
                 for name in piece.names { nameIndices.append(map.addName(name)) }
-                map.addSegments(piece.segments, line: line, column: column, sources: sourceIndices, names: nameIndices,
-                                lastWasMapped: &lastWasMapped)
+                map.addPiece(piece.mappings, line: line, column: column, sources: sourceIndices, names: nameIndices,
+                             lastWasMapped: &lastWasMapped)
             }
             output.append(contentsOf: piece.code)
             column = piece.lineCount == 0 ? column + piece.lastLineColumn : piece.lastLineColumn

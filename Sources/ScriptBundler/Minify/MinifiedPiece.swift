@@ -16,7 +16,13 @@ struct MinifiedPiece: Sendable {
     }
 
     var code: [UInt8] = []
-    var segments: [Segment] = []
+    /// The mappings, encoded (see `PieceMappings`).
+    var mappings = PieceMappings()
+    /// The mapping segments, decoded (set: encoded again).
+    var segments: [Segment] {
+        get { mappings.segments }
+        set { mappings = PieceMappings(newValue) }
+    }
     /// The original names the segments use (a name may be listed more than once).
     var names: [String] = []
     /// The sources the segments point at (map path and content).

@@ -290,7 +290,7 @@ enum Minifier {
         // Pieces are kept until their bundle is composed (and as templates for other bundles): their arrays are
         // made the size the writer needs at most, so they never grow (and double) while it writes.
         let bound = WrittenSizeBound(text, tokens: tokens, range: range, renames: renames, countsSegments: mapping)
-        if mapping { writer.piece.segments.reserveCapacity(bound.segments) }
+        if mapping { writer.mappings.reserveCapacity(segments: bound.segments) }
         // The code is written straight into the array's storage; past `bound` (never, by the count above)
         // the writer would move to a buffer of its own.
         let written = [UInt8](unsafeUninitializedCapacity: bound.bytes) { buffer, initialized in
@@ -315,13 +315,15 @@ enum Minifier {
         if let map {
             piece.sources = map.sourceList
             let segments = segments ?? MappingLookup(mappings: map.encodedMappings).segments
+            var encoder = PieceMappings.Encoder()
             for line in 0..<max(0, segments.lineStarts.count - 1) {
                 for index in segments.lineStarts[line]..<segments.lineStarts[line + 1] {
-                    piece.segments.append(MinifiedPiece.Segment(
+                    encoder.append(
                         line: Int32(truncatingIfNeeded: line), column: segments.columns[index], source: segments.sources[index],
-                        originalLine: segments.lines[index], originalColumn: segments.originalColumns[index], name: -1))
+                        originalLine: segments.lines[index], originalColumn: segments.originalColumns[index], name: -1)
                 }
             }
+            piece.mappings = encoder.finish()
         }
         code.withUnsafeBufferPointer { bytes in
             var lineStart = 0

@@ -84,6 +84,8 @@ extension Minifier {
         var writtenTextStart = Int.max
         /// Where each new name was written, when recording them for a `RenamedPieceTemplate` (`nil`: not recording).
         var nameSlots: [RenamedPieceTemplate.NameSlot]?
+        /// The piece's mappings, encoded as they are added (`finish()` puts them in `piece.mappings`).
+        var mappings = PieceMappings.Encoder()
     }
 }
 
@@ -122,6 +124,7 @@ extension Minifier.Writer where Text: Minifier.TokenText {
 
     /// The piece, with its code when the writer moved to a buffer of its own (empty otherwise); releases it.
     mutating func finish() -> MinifiedPiece {
+        piece.mappings = mappings.finish()
         if ownsOutput, let output {
             piece.code = Array(UnsafeBufferPointer(start: output, count: written))
             output.deallocate()
@@ -236,17 +239,16 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         guard mapping else { return }
         guard let original else {
             if lastWasMapped {
-                piece.segments.append(MinifiedPiece.Segment(
-                    line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column), source: -1,
-                    originalLine: 0, originalColumn: 0, name: -1))
+                mappings.append(line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column), source: -1,
+                                originalLine: 0, originalColumn: 0, name: -1)
                 lastWasMapped = false
             }
             return
         }
-        piece.segments.append(MinifiedPiece.Segment(
+        mappings.append(
             line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
             source: Int32(truncatingIfNeeded: original.source), originalLine: Int32(truncatingIfNeeded: original.line),
-            originalColumn: Int32(truncatingIfNeeded: original.column), name: nameIndex))
+            originalColumn: Int32(truncatingIfNeeded: original.column), name: nameIndex)
         lastWasMapped = true
     }
 
@@ -476,7 +478,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         if nameSlots != nil {
             nameSlots?.append(RenamedPieceTemplate.NameSlot(
                 offset: Int32(truncatingIfNeeded: written), rename: Int32(truncatingIfNeeded: renameIndex),
-                line: Int32(truncatingIfNeeded: line), segmentEnd: Int32(truncatingIfNeeded: piece.segments.count)))
+                line: Int32(truncatingIfNeeded: line), mappingEnd: Int32(truncatingIfNeeded: mappings.byteCount),
+                mappingLine: mappings.line))
         }
         // New names are ASCII.
         appendBytes(renameNames + start, count: count)
@@ -485,7 +488,7 @@ extension Minifier.Writer where Text: Minifier.TokenText {
 
     mutating func emit(_ token: JavaScriptToken) {
         if mapping, !(lastWasMapped && token.kind == .punctuator && Self.mapsThroughPrevious(byte(at: token.start), token.end - token.start)
-                      && piece.segments.last?.line == Int32(truncatingIfNeeded: line)) {
+                      && mappings.count > 0 && mappings.line == Int32(truncatingIfNeeded: line)) {
             addSegment(original(line: token.line - 1, column: token.column, offset: token.start))
         }
         let text = text(token)

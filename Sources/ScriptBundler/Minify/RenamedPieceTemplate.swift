@@ -14,8 +14,10 @@ struct RenamedPieceTemplate: Sendable {
         var rename: Int32
         /// The line (from the piece's first) the name is on.
         var line: Int32
-        /// The number of segments written up to and including the name's own (later ones may move).
-        var segmentEnd: Int32
+        /// The length of the piece's encoded mappings up to and including the name's own segment (later ones may
+        /// move), and the line of the last segment there (0 for none).
+        var mappingEnd: Int32
+        var mappingLine: Int32
     }
 
     /// Where the writer put the piece's module ID (the first argument of its definition call, unmapped text).
@@ -93,60 +95,58 @@ struct RenamedPieceTemplate: Sendable {
             initialized = 0
             oldCode.withUnsafeBufferPointer { old in
                 newBytes.withUnsafeBufferPointer { newBytes in
-                    result.segments.withUnsafeMutableBufferPointer { segments in
-                        var written = 0
-                        func copy(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-                            guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else { return false }
-                            if let from = source.baseAddress, let to = buffer.baseAddress, !range.isEmpty {
-                                (to + written).update(from: from + range.lowerBound, count: range.count)
-                            }
-                            written += range.count
-                            return true
+                    var written = 0
+                    func copy(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+                        guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else { return false }
+                        if let from = source.baseAddress, let to = buffer.baseAddress, !range.isEmpty {
+                            (to + written).update(from: from + range.lowerBound, count: range.count)
                         }
-                        var copied = 0
-                        var segment = 0
-                        var delta = 0
-                        var deltaLine: Int32 = -1
-                        let segmentCount = segments.count
-                        for slot in slots {
-                            let index = Int(slot.rename)
-                            let offset = Int(slot.offset)
-                            let oldLength = oldLengths[index]
-                            let newRange = newStarts[index]..<newStarts[index + 1]
-                            guard offset >= copied, offset + oldLength <= old.count else {
-                                valid = false
-                                break
-                            }
-                            // Segments up to and including the name's own keep the shift of the names before it on its line.
-                            let end = min(Int(slot.segmentEnd), segmentCount)
-                            while segment < end {
-                                if segments[segment].line == deltaLine { segments[segment].column += Int32(truncatingIfNeeded: delta) }
-                                segment += 1
-                            }
-                            if slot.line != deltaLine {
-                                deltaLine = slot.line
-                                delta = 0
-                            }
-                            delta += newRange.count - oldLength
-                            guard copy(old, copied..<offset), copy(newBytes, newRange) else {
-                                valid = false
-                                break
-                            }
-                            copied = offset + oldLength
-                        }
-                        if valid, !copy(old, copied..<old.count) { valid = false }
-                        if valid {
-                            while segment < segmentCount {
-                                if segments[segment].line == deltaLine { segments[segment].column += Int32(truncatingIfNeeded: delta) }
-                                segment += 1
-                            }
-                            if deltaLine == Int32(truncatingIfNeeded: piece.lineCount) { lastLineDelta = delta }
-                        }
-                        initialized = written
+                        written += range.count
+                        return true
                     }
+                    var copied = 0
+                    for slot in slots {
+                        let index = Int(slot.rename)
+                        let offset = Int(slot.offset)
+                        let oldLength = oldLengths[index]
+                        let newRange = newStarts[index]..<newStarts[index + 1]
+                        guard offset >= copied, offset + oldLength <= old.count,
+                              copy(old, copied..<offset), copy(newBytes, newRange) else {
+                            valid = false
+                            break
+                        }
+                        copied = offset + oldLength
+                    }
+                    if valid, !copy(old, copied..<old.count) { valid = false }
+                    initialized = written
                 }
             }
         }
+        // A mapping after names on its line moves by their change in length. Encoded, only the first segment after
+        // them changes (the next ones' columns are deltas from it), and the piece's last column.
+        let mappings = piece.mappings
+        var moves: [(offset: Int, delta: Int)] = []
+        var lastColumnMove = 0
+        var k = 0
+        while k < slots.count {
+            var groupEnd = k
+            while groupEnd < slots.count, slots[groupEnd].mappingEnd == slots[k].mappingEnd { groupEnd += 1 }
+            if let next = mappings.segment(after: Int(slots[k].mappingEnd), line: slots[k].mappingLine) {
+                var delta = 0
+                for slot in slots[k..<groupEnd] {
+                    let change = newStarts[Int(slot.rename) + 1] - newStarts[Int(slot.rename)] - oldLengths[Int(slot.rename)]
+                    if slot.line == next.line { delta += change }
+                    if slot.line == mappings.line { lastColumnMove += change }
+                }
+                if delta != 0 { moves.append((next.offset, delta)) }
+            }
+            k = groupEnd
+        }
+        for slot in slots where Int(slot.line) == piece.lineCount {
+            lastLineDelta += newStarts[Int(slot.rename) + 1] - newStarts[Int(slot.rename)] - oldLengths[Int(slot.rename)]
+        }
+        guard let movedMappings = mappings.movingColumns(moves, lastColumnMove: lastColumnMove) else { return nil }
+        result.mappings = movedMappings
         guard valid, code.count == capacity else { return nil }
         result.lastLineColumn += lastLineDelta
         result.code = code

@@ -58,6 +58,19 @@ public enum Base64VLQ {
     /// The base64 digits, as static text (read without a lazily made table).
     private static let digitTable: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+    /// The value of base64 digit `byte` (0...63), or -1 if it is not one.
+    @inline(__always)
+    static func value(of byte: UInt8) -> Int {
+        switch byte {
+        case 0x41...0x5A: Int(byte) - 0x41
+        case 0x61...0x7A: Int(byte) - 0x61 + 26
+        case 0x30...0x39: Int(byte) - 0x30 + 52
+        case 0x2B: 62
+        case 0x2F: 63
+        default: -1
+        }
+    }
+
     /// Decodes one VLQ value starting at `index`, advancing it; `nil` on malformed input.
     public static func decode(_ bytes: [UInt8], at index: inout Int) -> Int? {
         var result = 0

@@ -19,6 +19,15 @@ struct MappingsBuffer: Sendable {
         }
     }
 
+    /// Appends `bytes`.
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        write(maximum: bytes.count) { buffer, index in
+            if let target = buffer.baseAddress { (target + index).update(from: base, count: bytes.count) }
+            return index + bytes.count
+        }
+    }
+
     /// Lets `body` write at most `maximum` bytes at the index it is given; it returns the index after them.
     @inline(__always)
     mutating func write(maximum: Int, _ body: (UnsafeMutableBufferPointer<UInt8>, Int) -> Int) {

@@ -149,6 +149,69 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
+    /// Adds a minified piece's encoded mappings (see `PieceMappings`), the piece starting at generated
+    /// `line`/`column`; its sources and names are `sources` and `names` here. Same result as `addSegments` with the
+    /// decoded segments. Where the piece's sources are consecutive here (its own, as usual), only the segments up to
+    /// `prefixEnd` are encoded again, and the names' values: the rest is copied.
+    mutating func addPiece(
+        _ piece: PieceMappings, line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
+    ) {
+        guard piece.count > 0 else { return }
+        var consecutive = true
+        for (offset, index) in sources.enumerated() where index != (sources.first ?? 0) + offset { consecutive = false }
+        guard !isIntermediate, consecutive, Int(piece.maxSource) < sources.count, Int(piece.maxName) < names.count else {
+            addSegments(piece.segments, line: line, column: column, sources: sources, names: names, lastWasMapped: &lastWasMapped)
+            return
+        }
+        var prefix: [MinifiedPiece.Segment] = []
+        var ok = true
+        piece.bytes.withUnsafeBufferPointer { bytes in
+            var decoder = PieceMappings.Decoder(bytes, named: piece.namedSegments)
+            while decoder.offset < piece.prefixEnd, let segment = decoder.next() { prefix.append(segment) }
+            ok = decoder.isValid && decoder.offset == piece.prefixEnd
+        }
+        guard ok else {
+            addSegments(piece.segments, line: line, column: column, sources: sources, names: names, lastWasMapped: &lastWasMapped)
+            return
+        }
+        addSegments(prefix, line: line, column: column, sources: sources, names: names, lastWasMapped: &lastWasMapped)
+        guard piece.prefixEnd < piece.bytes.count else { return }
+        // From here on every value is a delta from a segment added above, in the same terms here (lines and columns
+        // moved alike, sources by the same offset): the bytes read the same, with each name's value put in.
+        var name = previousName
+        piece.bytes.withUnsafeBufferPointer { bytes in
+            names.withUnsafeBufferPointer { names in
+                var copied = piece.prefixEnd
+                for named in piece.namedSegments where Int(named.offset) > piece.prefixEnd {
+                    let offset = Int(named.offset)
+                    guard offset <= bytes.count, offset >= copied else { break }
+                    let global = names[Int(named.name)]
+                    mappings.write(maximum: offset - copied + Base64VLQ.maximumDigits) { buffer, start in
+                        var index = start
+                        if let target = buffer.baseAddress, let source = bytes.baseAddress, offset > copied {
+                            (target + index).update(from: source + copied, count: offset - copied)
+                            index += offset - copied
+                        }
+                        return Base64VLQ.encode(global - name, into: buffer, at: index)
+                    }
+                    name = global
+                    copied = offset
+                }
+                mappings.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            }
+        }
+        previousName = name
+        currentLine = line + Int(piece.line)
+        lineHasSegment = true
+        previousColumn = piece.line == 0 ? column + Int(piece.column) : Int(piece.column)
+        if piece.hasMapped {
+            previousSource = (sources.first ?? 0) + Int(piece.source)
+            previousOriginalLine = Int(piece.originalLine)
+            previousOriginalColumn = Int(piece.originalColumn)
+        }
+        lastWasMapped = piece.lastIsMapped
+    }
+
     /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `MinifiedPiece`),
     /// encoding them in one pass: a segment's source and name index `sources` and `names` (a segment whose source
     /// is not there is unmapped, marked only after mapped code: `lastWasMapped`). Same result as adding each with

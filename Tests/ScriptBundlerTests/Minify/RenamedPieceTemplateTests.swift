@@ -16,19 +16,19 @@ import Testing
     static func template() -> RenamedPieceTemplate {
         var piece = MinifiedPiece()
         piece.code = Array("let ab=c;ab(c)\nf(ab)".utf8)
-        piece.segments = [
+        let segments = [
             segment(0, 0, 0), segment(0, 4, 4), segment(0, 7, 9), segment(0, 9, 12), segment(0, 12, 15),
             segment(1, 0, 0), segment(1, 2, 2),
         ]
+        piece.segments = segments
         piece.lineCount = 1
         piece.lastLineColumn = 5
-        let slots: [RenamedPieceTemplate.NameSlot] = [
-            .init(offset: 4, rename: 0, line: 0, segmentEnd: 2),
-            .init(offset: 7, rename: 1, line: 0, segmentEnd: 3),
-            .init(offset: 9, rename: 0, line: 0, segmentEnd: 4),
-            .init(offset: 12, rename: 1, line: 0, segmentEnd: 5),
-            .init(offset: 17, rename: 0, line: 1, segmentEnd: 7),
-        ]
+        // A slot after the name's own segment (the first `segmentEnd` segments): where the encoded mappings end there.
+        func slot(_ offset: Int32, _ rename: Int32, _ line: Int32, _ segmentEnd: Int) -> RenamedPieceTemplate.NameSlot {
+            let written = PieceMappings(Array(segments[0..<segmentEnd]))
+            return .init(offset: offset, rename: rename, line: line, mappingEnd: Int32(written.bytes.count), mappingLine: written.line)
+        }
+        let slots = [slot(4, 0, 0, 2), slot(7, 1, 0, 3), slot(9, 0, 0, 4), slot(12, 1, 0, 5), slot(17, 0, 1, 7)]
         return RenamedPieceTemplate(piece: piece, slots: slots, names: [Array("ab".utf8), Array("c".utf8)])
     }
 

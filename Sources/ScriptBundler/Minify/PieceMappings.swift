@@ -1,0 +1,336 @@
+/// A minified piece's mappings, encoded as the piece is written: source-map `mappings` text (base64 VLQ, `,`
+/// between segments, `;` per line) for the piece on its own, every value a delta from the previous segment's in the
+/// piece, the first from zero (columns from the line's start, on line 0 from where the piece starts; sources index
+/// the piece's list). Names are kept apart (`namedSegments`): a bundle's map numbers them its own way (one entry per
+/// distinct name), so their deltas are written there. About 5 bytes a segment instead of 24 for the numbers, and a
+/// bundle's map takes the rest as it is: only the first segments, up to the first mapped one, depend on what
+/// precedes the piece in the bundle (`SourceMapBuilder.addPiece`).
+struct PieceMappings: Sendable, Equatable {
+    /// The encoded segments.
+    private(set) var bytes: [UInt8] = []
+    /// The number of segments.
+    private(set) var count = 0
+    /// The end of the segments whose encoding depends on the mappings before the piece (the first segment and the
+    /// first mapped one): the bytes from here on are the same in any bundle (but for names).
+    private(set) var prefixEnd = 0
+    /// A named segment: where its name's value goes (the end of its other values in `bytes`), and the name's index
+    /// in the piece's list.
+    struct NamedSegment: Sendable, Equatable {
+        var offset: Int32
+        var name: Int32
+    }
+    /// The named segments, in order.
+    private(set) var namedSegments: [NamedSegment] = []
+    /// The last segment's values (the encoder's state): its line, column, and the last mapped segment's source and
+    /// original position.
+    private(set) var line: Int32 = 0
+    private(set) var column: Int32 = 0
+    private(set) var source: Int32 = 0
+    private(set) var originalLine: Int32 = 0
+    private(set) var originalColumn: Int32 = 0
+    /// The largest source and name index used (-1 for none).
+    private(set) var maxSource: Int32 = -1
+    private(set) var maxName: Int32 = -1
+    /// Whether the last segment is mapped.
+    private(set) var lastIsMapped = false
+
+    init() {}
+
+    /// Encodes `segments` (see `MinifiedPiece.Segment`).
+    init(_ segments: [MinifiedPiece.Segment]) {
+        var encoder = Encoder()
+        for segment in segments { encoder.append(segment) }
+        self = encoder.finish()
+    }
+
+    /// Whether the piece has a mapped segment (and so `source` and the original position mean something).
+    var hasMapped: Bool { maxSource >= 0 }
+    /// The segments, decoded (each value absolute again); empty if the bytes are not what an encoder wrote.
+    var segments: [MinifiedPiece.Segment] {
+        var result: [MinifiedPiece.Segment] = []
+        result.reserveCapacity(count)
+        bytes.withUnsafeBufferPointer { bytes in
+            var decoder = Decoder(bytes, named: namedSegments)
+            while let segment = decoder.next() { result.append(segment) }
+            if !decoder.isValid { result = [] }
+        }
+        return result
+    }
+
+    /// The segment that starts after byte `end` (the end of a segment, or 0), if any: the offset of its first value
+    /// and its line, given `line`, the line of the segment ending at `end` (0 for none).
+    func segment(after end: Int, line: Int32) -> (offset: Int, line: Int32)? {
+        var offset = end
+        var line = line
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x3B: line += 1
+            case 0x2C: break
+            default: return (offset, line)
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// These mappings with the column of the segments starting at the given offsets (from `segment(after:line:)`,
+    /// ascending, each once) moved by the given amounts, and the last segment's column by `lastColumnMove` (the
+    /// moves of the segments on its line before it and its own, added up); `nil` if a column cannot be read there.
+    func movingColumns(_ moves: [(offset: Int, delta: Int)], lastColumnMove: Int) -> PieceMappings? {
+        guard !moves.isEmpty else {
+            var moved = self
+            moved.column = Int32(truncatingIfNeeded: Int(column) + lastColumnMove)
+            return moved
+        }
+        var moved = self
+        var growths: [(offset: Int, growth: Int)] = []
+        growths.reserveCapacity(moves.count)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + moves.count * Base64VLQ.maximumDigits)
+        var copied = 0
+        var prefixGrowth = 0
+        var valid = true
+        bytes.withUnsafeBufferPointer { bytes in
+            var digits = [UInt8](repeating: 0, count: Base64VLQ.maximumDigits)
+            for move in moves {
+                guard move.offset >= copied, move.offset < bytes.count else {
+                    valid = false
+                    return
+                }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<move.offset]))
+                var end = move.offset
+                var value = 0
+                var shift = 0
+                var complete = false
+                while end < bytes.count {
+                    let digit = Base64VLQ.value(of: bytes[end])
+                    end += 1
+                    guard digit >= 0, shift <= 30 else { break }
+                    value |= (digit & 31) << shift
+                    shift += 5
+                    if digit & 32 == 0 {
+                        complete = true
+                        break
+                    }
+                }
+                guard complete else {
+                    valid = false
+                    return
+                }
+                let decoded = value & 1 == 1 ? -(value >> 1) : value >> 1
+                let length = digits.withUnsafeMutableBufferPointer { Base64VLQ.encode(decoded + move.delta, into: $0, at: 0) }
+                result.append(contentsOf: digits[0..<length])
+                let growth = length - (end - move.offset)
+                if move.offset < prefixEnd { prefixGrowth += growth }
+                growths.append((move.offset, growth))
+                copied = end
+            }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        }
+        guard valid else { return nil }
+        // A named segment's name goes after its column: it moves with the bytes of the columns written before it.
+        var shift = 0
+        var g = 0
+        for k in moved.namedSegments.indices {
+            while g < growths.count, growths[g].offset < Int(moved.namedSegments[k].offset) {
+                shift += growths[g].growth
+                g += 1
+            }
+            moved.namedSegments[k].offset += Int32(truncatingIfNeeded: shift)
+        }
+        moved.bytes = result
+        moved.prefixEnd = prefixEnd + prefixGrowth
+        moved.column = Int32(truncatingIfNeeded: Int(column) + lastColumnMove)
+        return moved
+    }
+
+    /// Writes a piece's segments in order into a buffer of its own, then hands them over in an array of their size.
+    struct Encoder {
+        private var storage: UnsafeMutablePointer<UInt8>?
+        private var capacity = 0
+        private var written = 0
+        private var result = PieceMappings()
+
+        init() {}
+
+        /// The number of segments appended (dropped ones not counted).
+        var count: Int { result.count }
+        /// The line of the last segment appended.
+        var line: Int32 { result.line }
+        /// The number of bytes written so far.
+        var byteCount: Int { written }
+
+        /// Makes room for about `segments` segments.
+        mutating func reserveCapacity(segments: Int) {
+            ensure(segments * 6 + 16)
+        }
+
+        /// Appends a segment (unmapped: `source` < 0; unnamed: `name` < 0) at `line`/`column` of the piece, not
+        /// before the previous one. An unmapped segment right after another is dropped: a map marks unmapped code
+        /// once (the composer would drop it too).
+        mutating func append(
+            line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
+        ) {
+            let isMapped = source >= 0
+            if !isMapped, result.count > 0, !result.lastIsMapped { return }
+            let newLines = Int(max(0, line - result.line))
+            // A separator per line moved to (or a comma), a column and four values of at most 13 digits each.
+            ensure(written + newLines + 1 + 5 * Base64VLQ.maximumDigits)
+            guard let storage else { return }
+            let buffer = UnsafeMutableBufferPointer(start: storage, count: capacity)
+            var index = written
+            if newLines > 0 {
+                for _ in 0..<newLines {
+                    buffer[index] = 0x3B
+                    index += 1
+                }
+                result.line = line
+                result.column = 0
+            } else if result.count > 0 {
+                buffer[index] = 0x2C
+                index += 1
+            }
+            index = Base64VLQ.encode(Int(column) - Int(result.column), into: buffer, at: index)
+            result.column = column
+            var isFirst = result.count == 0
+            if isMapped {
+                index = Base64VLQ.encode(Int(source) - Int(result.source), into: buffer, at: index)
+                index = Base64VLQ.encode(Int(originalLine) - Int(result.originalLine), into: buffer, at: index)
+                index = Base64VLQ.encode(Int(originalColumn) - Int(result.originalColumn), into: buffer, at: index)
+                if !result.hasMapped { isFirst = true }
+                result.source = source
+                result.originalLine = originalLine
+                result.originalColumn = originalColumn
+                result.maxSource = max(result.maxSource, source)
+                if name >= 0 {
+                    result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: index), name: name))
+                    result.maxName = max(result.maxName, name)
+                }
+            }
+            written = index
+            result.count += 1
+            result.lastIsMapped = isMapped
+            if isFirst { result.prefixEnd = written }
+        }
+
+        /// Appends `segment`.
+        mutating func append(_ segment: MinifiedPiece.Segment) {
+            append(line: segment.line, column: segment.column, source: segment.source, originalLine: segment.originalLine,
+                   originalColumn: segment.originalColumn, name: segment.source >= 0 ? segment.name : -1)
+        }
+
+        /// The mappings; releases the buffer (use the encoder once).
+        mutating func finish() -> PieceMappings {
+            var finished = result
+            if let storage {
+                finished.bytes = Array(UnsafeBufferPointer(start: storage, count: written))
+                storage.deallocate()
+            }
+            (storage, capacity, written, result) = (nil, 0, 0, PieceMappings())
+            return finished
+        }
+
+        private mutating func ensure(_ needed: Int) {
+            guard needed > capacity else { return }
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2, 64))
+            if let storage {
+                larger.update(from: storage, count: written)
+                storage.deallocate()
+            }
+            storage = larger
+            capacity = max(needed, capacity * 2, 64)
+        }
+    }
+
+    /// Reads encoded segments back, in order, with absolute values.
+    struct Decoder {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let named: [NamedSegment]
+        private var nextNamed = 0
+        /// The offset of the next byte to read.
+        private(set) var offset = 0
+        private var state = MinifiedPiece.Segment(line: 0, column: 0, source: 0, originalLine: 0, originalColumn: 0, name: 0)
+        /// False once a malformed segment was met (decoding stops there).
+        private(set) var isValid = true
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, named: [NamedSegment]) {
+            self.bytes = bytes
+            self.named = named
+        }
+
+        /// The next segment, or nil at the end (or at malformed bytes).
+        mutating func next() -> MinifiedPiece.Segment? {
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case 0x3B:
+                    state.line += 1
+                    state.column = 0
+                    offset += 1
+                    continue
+                case 0x2C:
+                    offset += 1
+                    continue
+                default:
+                    break
+                }
+                var values: (Int, Int, Int, Int) = (0, 0, 0, 0)
+                var fields = 0
+                while offset < bytes.count, bytes[offset] != 0x2C, bytes[offset] != 0x3B {
+                    guard fields < 4, let value = decodeValue() else {
+                        isValid = false
+                        return nil
+                    }
+                    switch fields {
+                    case 0: values.0 = value
+                    case 1: values.1 = value
+                    case 2: values.2 = value
+                    default: values.3 = value
+                    }
+                    fields += 1
+                }
+                guard fields == 1 || fields == 4 else {
+                    isValid = false
+                    return nil
+                }
+                state.column = Int32(truncatingIfNeeded: Int(state.column) + values.0)
+                var segment = state
+                segment.name = -1
+                if fields == 1 {
+                    segment.source = -1
+                    segment.originalLine = 0
+                    segment.originalColumn = 0
+                    return segment
+                }
+                state.source = Int32(truncatingIfNeeded: Int(state.source) + values.1)
+                state.originalLine = Int32(truncatingIfNeeded: Int(state.originalLine) + values.2)
+                state.originalColumn = Int32(truncatingIfNeeded: Int(state.originalColumn) + values.3)
+                segment.source = state.source
+                segment.originalLine = state.originalLine
+                segment.originalColumn = state.originalColumn
+                if nextNamed < named.count, Int(named[nextNamed].offset) == offset {
+                    segment.name = named[nextNamed].name
+                    nextNamed += 1
+                }
+                return segment
+            }
+            return nil
+        }
+
+        private mutating func decodeValue() -> Int? {
+            var result = 0
+            var shift = 0
+            while offset < bytes.count {
+                let digit = Base64VLQ.value(of: bytes[offset])
+                offset += 1
+                guard digit >= 0, shift <= 30 else { return nil }
+                result |= (digit & 31) << shift
+                shift += 5
+                if digit & 32 == 0 {
+                    let magnitude = result >> 1
+                    return result & 1 == 1 ? -magnitude : magnitude
+                }
+            }
+            return nil
+        }
+    }
+}
