@@ -80,14 +80,29 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
             }
         }
         guard !candidates.isEmpty else { return }
-        // The references to each candidate.
-        var references = [[Int32]](repeating: [], count: candidates.count)
-        for k in tokens.indices where k < bindings.referenceAt.count && bindings.referenceAt[k] >= 0 {
+        // The references to each candidate, in token order: candidate `c`'s are `referenceTokens[referenceStarts[c]..<
+        // referenceStarts[c + 1]]` (two arrays, not one per candidate).
+        let referenceCount = min(tokens.count, bindings.referenceAt.count)
+        var referenceStarts = [Int](repeating: 0, count: candidates.count + 1)
+        for k in 0..<referenceCount where bindings.referenceAt[k] >= 0 {
             let declaration = Int(bindings.referenceAt[k])
             guard declaration < candidateOf.count else { continue }
             let candidate = candidateOf[declaration]
-            if candidate >= 0 { references[Int(candidate)].append(Int32(truncatingIfNeeded: k)) }
+            if candidate >= 0 { referenceStarts[Int(candidate) + 1] += 1 }
         }
+        for c in 0..<candidates.count { referenceStarts[c + 1] += referenceStarts[c] }
+        var referenceTokens = [Int32](repeating: 0, count: referenceStarts[candidates.count])
+        var filled = Array(referenceStarts.dropLast())
+        for k in 0..<referenceCount where bindings.referenceAt[k] >= 0 {
+            let declaration = Int(bindings.referenceAt[k])
+            guard declaration < candidateOf.count else { continue }
+            let candidate = Int(candidateOf[declaration])
+            if candidate >= 0 {
+                referenceTokens[filled[candidate]] = Int32(truncatingIfNeeded: k)
+                filled[candidate] += 1
+            }
+        }
+        let references = References(starts: referenceStarts, tokens: referenceTokens)
         // Constants written at their uses.
         var statementStarts: Set<Int32>?
         for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
@@ -133,7 +148,14 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
 
     // MARK: - Edits
 
-    private func apply(_ candidates: [Candidate], removed: [Bool], references: [[Int32]], _ edits: inout TokenEdits) {
+    /// The references to each candidate (see `run`).
+    private struct References {
+        let starts: [Int]
+        let tokens: [Int32]
+        subscript(candidate: Int) -> ArraySlice<Int32> { tokens[starts[candidate]..<starts[candidate + 1]] }
+    }
+
+    private func apply(_ candidates: [Candidate], removed: [Bool], references: References, _ edits: inout TokenEdits) {
         // Per statement: its declarators left out.
         var byStatement: [Int32: Set<Int32>] = [:]
         for (number, candidate) in candidates.enumerated() where removed[number] {
