@@ -111,15 +111,9 @@ enum Minifier {
             TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
                           sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
-        let memo = passMemo.map {
-            ($0, MinifierPassMemo.Key(generated: piece.generated, tokens: piece.tokens.tokens, sourceTokens: piece.tokens.sourceTokens,
-                                      generatedNames: piece.tokens.generatedNames, written: written,
-                                      renamed: piece.tokens.tokens.indices.map { renames[$0] != nil },
-                                      sharedTopLevel: piece.hoistedNames != nil))
-        }
         var minified = write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
                              renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
-                             bindings: bindings, passes: true, memo: memo, recordsNameSlots: templateKey != nil)
+                             bindings: bindings, passes: true, recordsNameSlots: templateKey != nil)
         if let passMemo, let templateKey {
             let slots = minified.nameSlots
             minified.nameSlots = []
@@ -201,41 +195,31 @@ enum Minifier {
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
-    /// from `code.count` on are in `generated` (see `PreparedPiece`). `memo`: where the passes' result for this
-    /// piece may already be (its key covers every input of the passes but `code` and `bindings`' analysis, which
-    /// are the memo's own source file).
+    /// from `code.count` on are in `generated` (see `PreparedPiece`).
     private static func write(
         _ code: [UInt8], generated: [UInt8] = [], tokens: [JavaScriptToken], range: Range<Int>? = nil,
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, mapping: Bool,
-        sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool,
-        memo: (MinifierPassMemo, MinifierPassMemo.Key)? = nil, recordsNameSlots: Bool = false
+        sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool, recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
         guard passes, !tokens.isEmpty else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
                          rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
                          recordsNameSlots: recordsNameSlots)
         }
-        let outcome: MinifierPassMemo.Outcome
-        if let memo, let remembered = memo.0.outcome(for: memo.1) {
-            outcome = remembered
-        } else {
-            let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
-                generatedBytes.isEmpty
-                    ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
-                                           renames: renames)
-                    : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
-                                           letConsts: rewrites.letKeywords, renames: renames)
-            } }
-            // Written text goes after the generated text; every token keeps the original position it maps to.
-            outcome = edits.isEmpty
-                ? .unedited : .edited(edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices))
-            if let memo { memo.0.store(outcome, for: memo.1) }
-        }
-        guard case .edited(let edited) = outcome else {
+        let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
+            generatedBytes.isEmpty
+                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
+                                       renames: renames)
+                : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
+                                       letConsts: rewrites.letKeywords, renames: renames)
+        } }
+        guard !edits.isEmpty else {
             return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
                          rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
                          recordsNameSlots: recordsNameSlots)
         }
+        // Written text goes after the generated text; every token keeps the original position it maps to.
+        let edited = edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices)
         var movedOrigins = origins
         var originStarts: [Int32] = []
         switch origins {

@@ -1,36 +1,13 @@
 import Foundation
 
-/// The edited token streams the minifier's passes made from the prepared pieces of one parsed source file, kept
-/// for the other bundles of the build: a module several bundles hold is often written into each with the same
-/// generated text (no edits, or the same ones), and its passes then give the same stream again.
-///
-/// A stream is reused only for a piece equal in everything the passes and `TokenEdits.apply` read besides the
-/// source file itself (its bytes and scope analysis, the same for every piece of one memo): the generated text,
-/// the piece's tokens, where each source token was written, the generated names, the renamer's choices and
-/// whether the piece is scope-hoisted. Holds the last `capacity`
-/// streams (a watcher keeps a file's memo between builds).
-///
-/// It also keeps whole minified pieces as templates (`TemplateKey`, `RenamedPieceTemplate`): a piece equal in
-/// everything the minifier reads but the new names themselves (a scope-hoisted module whose top-level names each
-/// bundle chooses) or its module ID (a wrapped module numbered differently in each bundle) is made from the
-/// template by putting its names and its ID in. And it keeps the renamer's choices for a piece (`RenamesKey`): a
-/// piece made from a template still needs them, and they are the same for equal inputs.
+/// What the minifier made of the pieces of one parsed source file, kept for the other bundles of the build: whole
+/// minified pieces as templates (`TemplateKey`, `RenamedPieceTemplate`): a piece equal in everything the minifier
+/// reads but the new names themselves (a scope-hoisted module whose top-level names each bundle chooses) or its
+/// module ID (a wrapped module numbered differently in each bundle) is made from the template by putting its names
+/// and its ID in. It also keeps the renamer's choices for a piece (`RenamesKey`): a piece made from a template
+/// still needs them, and they are the same for equal inputs; the renaming plans (`PlanKey`) and the recordings of
+/// the file (`PieceRecipe`). Holds the last `capacity` of each (a watcher keeps a file's memo between builds).
 final class MinifierPassMemo: @unchecked Sendable {
-    /// Everything of a piece the passes read besides its source file.
-    struct Key: Equatable {
-        let generated: [UInt8]
-        let tokens: [JavaScriptToken]
-        /// Per token: its index in the source's tokens, or -1 (see `PieceTokens.sourceTokens`).
-        let sourceTokens: [Int32]
-        let generatedNames: [Int]
-        /// Where the renamer wrote each source token (the bindings and the `const` keywords written as `let`
-        /// follow from it), which tokens it renames (`UnusedExpressionNames` reads that) and whether the piece
-        /// shares the bundle's top level (scope-hoisted): these differ between bundles holding the same module.
-        let written: [Int32]
-        let renamed: [Bool]
-        let sharedTopLevel: Bool
-    }
-
     /// Everything of a prepared piece that the passes and the writer read besides its source file (bytes,
     /// tokens, scope analysis) and the renames' new names: equal keys give pieces that differ only in those names.
     struct TemplateKey: Equatable {
@@ -112,17 +89,9 @@ final class MinifierPassMemo: @unchecked Sendable {
         let written: [Int32]
     }
 
-    /// What the passes made of a piece.
-    enum Outcome {
-        /// No edits: the piece is written as recorded.
-        case unedited
-        case edited(EditedTokens)
-    }
-
     static let capacity = 8
 
     private let condition = NSCondition()
-    private var entries: [(key: Key, outcome: Outcome)] = []
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
     private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
     private var plans: [(key: PlanKey, plan: WrappedBodyRenamer.Plan)] = []
@@ -136,23 +105,6 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var keeps = true
 
     init() {}
-
-    /// The outcome stored for `key`, if any.
-    func outcome(for key: Key) -> Outcome? {
-        condition.lock()
-        defer { condition.unlock() }
-        return entries.first { $0.key == key }?.outcome
-    }
-
-    /// Stores `outcome` for `key` (once: a piece minified by two bundles at the same time gives the same one),
-    /// forgetting the oldest entry past `capacity`.
-    func store(_ outcome: Outcome, for key: Key) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard keeps, !entries.contains(where: { $0.key == key }) else { return }
-        entries.append((key, outcome))
-        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
-    }
 
     /// The renames stored for `key`, if any.
     func renames(for key: RenamesKey) -> RenamesResult? {
@@ -273,11 +225,10 @@ final class MinifierPassMemo: @unchecked Sendable {
         if templates.count > Self.capacity { templates.removeFirst(templates.count - Self.capacity) }
     }
 
-    /// Forgets every stored outcome and template (when no bundle of the build will minify the file again).
+    /// Forgets everything stored (when no bundle of the build will minify the file again).
     func removeAll() {
         condition.lock()
         defer { condition.unlock() }
-        entries = []
         templates = []
         renamesResults = []
         plans = []
@@ -290,7 +241,6 @@ final class MinifierPassMemo: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         keeps = false
-        entries = []
         templates = []
         renamesResults = []
         plans = []
@@ -346,10 +296,10 @@ final class MinifierPassMemo: @unchecked Sendable {
         return plans.count
     }
 
-    /// The number of outcomes held.
-    var count: Int {
+    /// The number of results held, of every kind.
+    var storedCount: Int {
         condition.lock()
         defer { condition.unlock() }
-        return entries.count
+        return templates.count + renamesResults.count + plans.count + recordings.count
     }
 }

@@ -2,65 +2,12 @@ import Foundation
 import Testing
 @testable import ScriptBundler
 
-/// The passes' results kept per source file for the other bundles of a build: found only for an equal piece,
-/// bounded, and never changing what a bundle holds.
+/// What the minifier keeps per source file for the other bundles of a build: never changing what a bundle holds,
+/// and making a shared module's piece once for all the bundles that hold it.
 @Suite struct MinifierPassMemoTests {
-    static func key(generated: String = "", tokens: Int = 3, sourceTokens: [Int32]? = nil, generatedNames: [Int] = [],
-                    written: [Int32] = [], renamed: [Bool]? = nil, sharedTopLevel: Bool = false) throws
-        -> MinifierPassMemo.Key
-    {
-        let bytes = Array((0..<tokens).map { "t\($0)" }.joined(separator: " ").utf8)
-        let tokenList = try JavaScriptTokenizer.tokenize(bytes).tokens
-        return MinifierPassMemo.Key(
-            generated: Array(generated.utf8), tokens: tokenList, sourceTokens: sourceTokens ?? tokenList.indices.map { Int32($0) },
-            generatedNames: generatedNames, written: written, renamed: renamed ?? tokenList.map { _ in false },
-            sharedTopLevel: sharedTopLevel)
-    }
-
-    static func isUnedited(_ result: MinifierPassMemo.Outcome?) -> Bool {
-        if case .unedited = result { return true }
-        return false
-    }
-
-    @Test func findsAResultOnlyForAnEqualPiece() throws {
-        let memo = MinifierPassMemo()
-        let key = try Self.key()
-        #expect(memo.outcome(for: key) == nil)
-        var edited = EditedTokens()
-        edited.text = Array("x".utf8)
-        memo.store(.edited(edited), for: key)
-        guard case .edited(let found) = memo.outcome(for: try Self.key()) else {
-            Issue.record("no result for an equal key")
-            return
-        }
-        #expect(found.text == Array("x".utf8))
-        // Each part of the key tells pieces apart.
-        #expect(memo.outcome(for: try Self.key(generated: "a")) == nil)
-        #expect(memo.outcome(for: try Self.key(tokens: 4)) == nil)
-        #expect(memo.outcome(for: try Self.key(sourceTokens: [0, -1, 2])) == nil)
-        #expect(memo.outcome(for: try Self.key(generatedNames: [1])) == nil)
-        #expect(memo.outcome(for: try Self.key(written: [0, 1, 2])) == nil)
-        #expect(memo.outcome(for: try Self.key(renamed: [false, true, false])) == nil)
-        #expect(memo.outcome(for: try Self.key(sharedTopLevel: true)) == nil)
-    }
-
-    @Test func storesOneResultPerKeyAndKeepsTheLatest() throws {
-        let memo = MinifierPassMemo()
-        memo.store(.unedited, for: try Self.key())
-        memo.store(.unedited, for: try Self.key())
-        #expect(memo.count == 1)
-        for n in 1...(MinifierPassMemo.capacity + 2) { memo.store(.unedited, for: try Self.key(generated: "g\(n)")) }
-        #expect(memo.count == MinifierPassMemo.capacity)
-        // The oldest went first.
-        #expect(memo.outcome(for: try Self.key()) == nil)
-        #expect(memo.outcome(for: try Self.key(generated: "g1")) == nil)
-        #expect(Self.isUnedited(memo.outcome(for: try Self.key(generated: "g3"))))
-        #expect(Self.isUnedited(memo.outcome(for: try Self.key(generated: "g\(MinifierPassMemo.capacity + 2)"))))
-    }
-
     /// Three groups import the same modules (a leaf ES module, one importing it, a CommonJS one): built together
-    /// (sharing parses and the memo) they give the bytes each gives built alone, and the leaf module's passes ran
-    /// once for all of them.
+    /// (sharing parses and the memo) they give the bytes each gives built alone, and the leaf module was minified
+    /// once for all of them (one template).
     @Test(arguments: [SourceMapMode.external, .none])
     func bundlesSharingModulesMatchBundlesBuiltAlone(sourceMaps: SourceMapMode) throws {
         let folder = try TestSupport.temporaryFolder()
@@ -104,7 +51,7 @@ import Testing
             #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
         }
         let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
-        #expect(leafFile.passMemo.count == 1)
+        #expect(leafFile.passMemo.templateCount == 1)
     }
 
     /// A module hoisted into bundles that name its declarations differently (one bundle's entry declares names of

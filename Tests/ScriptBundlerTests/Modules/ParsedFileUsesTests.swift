@@ -5,13 +5,13 @@ import Testing
 /// What a one-shot build frees as its groups finish: a file's parse and minifier results once no group holds it
 /// any more, never before every group has said which files it holds, and nothing when the last group finishes.
 @Suite struct ParsedFileUsesTests {
-    /// A cache holding `paths` (each with an outcome in its memo), and a record per path.
+    /// A cache holding `paths` (each with a recording in its memo), and a record per path.
     static func cache(_ paths: [String]) throws -> (ParsedFileCache, [String: ModuleRecord]) {
         let cache = ParsedFileCache()
         var records: [String: ModuleRecord] = [:]
         for (id, path) in paths.enumerated() {
             let file = ParsedFile(bytes: Array("x".utf8), tokens: [], analysis: nil)
-            file.passMemo.store(.unedited, for: try MinifierPassMemoTests.key())
+            _ = file.passMemo.recording(for: PieceRecipe()) { PieceRecorder(sourceByteCount: file.bytes.count) }
             cache.store(file, at: path)
             var record = ModuleRecord(id: id, path: path, kind: .commonJS, bytes: file.bytes, tokens: [], analysis: nil)
             record.passMemo = file.passMemo
@@ -37,11 +37,11 @@ import Testing
         #expect(Self.isKept("/b.js", in: cache))
         uses.register([])
         #expect(!Self.isKept("/a.js", in: cache))
-        #expect(memoA.count == 0)
+        #expect(memoA.storedCount == 0)
         // The second group still holds /b.js and /c.js; /b.js's results are kept for it.
         #expect(Self.isKept("/b.js", in: cache))
         #expect(Self.isKept("/c.js", in: cache))
-        #expect(try #require(cache.file(at: "/b.js")).passMemo.count == 1)
+        #expect(try #require(cache.file(at: "/b.js")).passMemo.storedCount == 1)
         #expect(uses.heldCount == 2)
         // The last group to finish frees nothing: the build frees its cache at its end.
         uses.release([])
@@ -85,14 +85,16 @@ import Testing
         uses.register([records["/own.js"]!, records["/shared.js"]!])
         // The other group might still hold /own.js.
         #expect(own.keepsResults)
-        #expect(own.count == 1)
+        #expect(own.storedCount == 1)
         uses.register([records["/shared.js"]!])
         #expect(!own.keepsResults)
-        #expect(own.count == 0)
-        own.store(.unedited, for: try MinifierPassMemoTests.key(tokens: 5))
-        #expect(own.count == 0)
+        #expect(own.storedCount == 0)
+        var other = PieceRecipe()
+        other.appendText("x")
+        _ = own.recording(for: other) { PieceRecorder(sourceByteCount: 1) }
+        #expect(own.storedCount == 0)
         #expect(shared.keepsResults)
-        #expect(shared.count == 1)
+        #expect(shared.storedCount == 1)
         // The file itself stays while its group holds it.
         #expect(Self.isKept("/own.js", in: cache))
     }
