@@ -54,29 +54,20 @@ enum Minifier {
     static func minify(_ piece: PreparedPiece, waitsForTemplate: Bool) -> PieceOutcome {
         // A memo that keeps nothing (no other bundle of the build holds the file) is not asked.
         let passMemo = piece.passMemo.flatMap { $0.keepsResults ? $0 : nil }
-        let renamesKey = passMemo.map { _ in MinifierPassMemo.RenamesKey(piece) }
-        let renames: IdentifierRenames
-        let written: [Int32]
-        if let passMemo, let renamesKey, let found = passMemo.renames(for: renamesKey) {
-            renames = found.renames
-            written = found.written
-        } else {
-            func plan() -> WrappedBodyRenamer.Plan {
-                // Found once per source file: every bundle holding a hoisted module renames it anew.
-                var blockFunctions: Set<Int>?
-                if piece.isStrict, let analysis = piece.analysis, let memo = piece.passMemo {
-                    blockFunctions = memo.blockFunctions { WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: piece.source) }
-                }
-                return WrappedBodyRenamer.Plan(
-                    piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
-                    isStrict: piece.isStrict, hoistedDeclarations: piece.hoistedNames.map { Set($0.keys) }, blockFunctions: blockFunctions)
+        func plan() -> WrappedBodyRenamer.Plan {
+            // Found once per source file: every bundle holding a hoisted module renames it anew.
+            var blockFunctions: Set<Int>?
+            if piece.isStrict, let analysis = piece.analysis, let memo = piece.passMemo {
+                blockFunctions = memo.blockFunctions { WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: piece.source) }
             }
-            // The same module hoisted into another bundle differs in its hoisted names only: its plan is kept.
-            let found = passMemo.flatMap { memo in renamesKey.map { memo.plan(for: $0.plan, plan) } } ?? plan()
-            renames = WrappedBodyRenamer.renames(found, piece.analysis, pieceTokenCount: piece.tokens.tokens.count, hoistedNames: piece.hoistedNames)
-            written = found.written
-            if let passMemo, let renamesKey { passMemo.store(.init(renames: renames, written: written), for: renamesKey) }
+            return WrappedBodyRenamer.Plan(
+                piece.analysis, source: piece.source, pieceTokens: piece.tokens, generated: piece.generated, bindings: piece.bindings,
+                isStrict: piece.isStrict, hoistedDeclarations: piece.hoistedNames.map { Set($0.keys) }, blockFunctions: blockFunctions)
         }
+        // The same module hoisted into another bundle differs in its hoisted names only: its plan is kept.
+        let found = passMemo.map { $0.plan(for: MinifierPassMemo.PlanKey(piece), plan) } ?? plan()
+        let renames = WrappedBodyRenamer.renames(found, piece.analysis, pieceTokenCount: piece.tokens.tokens.count, hoistedNames: piece.hoistedNames)
+        let written = found.written
         // A piece written before with other new names only (the same module hoisted into another bundle), or with
         // another module ID only (the same module wrapped in another bundle).
         let templateKey = passMemo.map { _ in MinifierPassMemo.TemplateKey(piece, written: written, renames: renames) }

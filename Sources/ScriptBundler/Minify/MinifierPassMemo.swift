@@ -4,9 +4,9 @@ import Foundation
 /// minified pieces as templates (`TemplateKey`, `RenamedPieceTemplate`): a piece equal in everything the minifier
 /// reads but the new names themselves (a scope-hoisted module whose top-level names each bundle chooses) or its
 /// module ID (a wrapped module numbered differently in each bundle) is made from the template by putting its names
-/// and its ID in. It also keeps the renamer's choices for a piece (`RenamesKey`): a piece made from a template
-/// still needs them, and they are the same for equal inputs; the renaming plans (`PlanKey`) and the recordings of
-/// the file (`PieceRecipe`). Holds the last `capacity` of each (a watcher keeps a file's memo between builds).
+/// and its ID in. It also keeps the renaming plans (`PlanKey`: the renamer's work that does not depend on the
+/// hoisted names) and the recordings of the file (`PieceRecipe`). Holds the last `capacity` of each (a watcher
+/// keeps a file's memo between builds).
 final class MinifierPassMemo: @unchecked Sendable {
     /// Everything of a prepared piece that the passes and the writer read besides its source file (bytes,
     /// tokens, scope analysis) and the renames' new names: equal keys give pieces that differ only in those names.
@@ -71,29 +71,10 @@ final class MinifierPassMemo: @unchecked Sendable {
         }
     }
 
-    /// Everything of a prepared piece that `WrappedBodyRenamer` reads besides its source file: equal keys give
-    /// equal renames.
-    struct RenamesKey: Equatable {
-        let hoistedNames: [Int: String]?
-        let plan: PlanKey
-
-        init(_ piece: PreparedPiece) {
-            hoistedNames = piece.hoistedNames
-            plan = PlanKey(piece)
-        }
-    }
-
-    /// The renamer's result for a piece: its renames and where each source token was written.
-    struct RenamesResult {
-        let renames: IdentifierRenames
-        let written: [Int32]
-    }
-
     static let capacity = 8
 
     private let condition = NSCondition()
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
-    private var renamesResults: [(key: RenamesKey, result: RenamesResult)] = []
     private var plans: [(key: PlanKey, plan: WrappedBodyRenamer.Plan)] = []
     private var recordings: [(recipe: PieceRecipe, recorder: PieceRecorder)] = []
     private var blockFunctions: Set<Int>?
@@ -105,22 +86,6 @@ final class MinifierPassMemo: @unchecked Sendable {
     private var keeps = true
 
     init() {}
-
-    /// The renames stored for `key`, if any.
-    func renames(for key: RenamesKey) -> RenamesResult? {
-        condition.lock()
-        defer { condition.unlock() }
-        return renamesResults.first { $0.key == key }?.result
-    }
-
-    /// Stores `result` for `key` (once), forgetting the oldest past `capacity`.
-    func store(_ result: RenamesResult, for key: RenamesKey) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard keeps, !renamesResults.contains(where: { $0.key == key }) else { return }
-        renamesResults.append((key, result))
-        if renamesResults.count > Self.capacity { renamesResults.removeFirst(renamesResults.count - Self.capacity) }
-    }
 
     /// The renaming plan stored for `key`, else `make()`'s (stored for the next, forgetting the oldest past
     /// `capacity`).
@@ -230,7 +195,6 @@ final class MinifierPassMemo: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         templates = []
-        renamesResults = []
         plans = []
         recordings = []
     }
@@ -242,7 +206,6 @@ final class MinifierPassMemo: @unchecked Sendable {
         defer { condition.unlock() }
         keeps = false
         templates = []
-        renamesResults = []
         plans = []
         recordings = []
     }
@@ -300,6 +263,6 @@ final class MinifierPassMemo: @unchecked Sendable {
     var storedCount: Int {
         condition.lock()
         defer { condition.unlock() }
-        return templates.count + renamesResults.count + plans.count + recordings.count
+        return templates.count + plans.count + recordings.count
     }
 }
