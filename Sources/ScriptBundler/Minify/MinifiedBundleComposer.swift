@@ -74,7 +74,11 @@ enum MinifiedBundleComposer {
         output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
-        if mapping { map.reserveCapacity(segments: pieces.reduce(0) { $0 + $1.mappings.count }) }
+        // A piece's mappings are copied but for its first segments and its names' values, which take a few bytes
+        // more at most: room for all of them, so the buffer never doubles.
+        if mapping {
+            map.reserveCapacity(mappingBytes: pieces.reduce(64) { $0 + $1.mappings.bytes.count + 48 + 8 * $1.mappings.namedSegments.count + $1.lineCount + 2 })
+        }
         // Generated position where the next piece starts (line 0 is the pointer line, or the opening's).
         var line = 1
         var column = 0

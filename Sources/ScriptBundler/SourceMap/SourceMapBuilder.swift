@@ -35,6 +35,11 @@ public struct SourceMapBuilder: Sendable {
         }
     }
 
+    /// Reserves room for about `bytes` bytes of encoded mappings.
+    mutating func reserveCapacity(mappingBytes bytes: Int) {
+        if !isIntermediate { mappings.reserveCapacity(bytes) }
+    }
+
     /// A registered source: its path in `sources` and its `sourcesContent`.
     struct Source: Sendable {
         var path: String
