@@ -35,7 +35,7 @@ struct ParserState {
     /// Each token's text packed by `TokenCode` (0 when longer than 8 bytes).
     private let codes: [UInt64]
     private var i = 0
-    private var analysis: ScopeAnalysis
+    private var analysis: ScopeAnalysis.Parts
     private var scope = 0
     /// The declaration of each name per scope.
     private var names: ScopedNameTable
@@ -72,7 +72,7 @@ struct ParserState {
         self.bytes = bytes
         self.tokens = tokens
         self.count = tokens.count
-        self.analysis = ScopeAnalysis(tokens: tokens)
+        self.analysis = ScopeAnalysis.Parts(tokens: tokens)
         self.names = ScopedNameTable(capacity: tokens.count / 8)
         let codes = Self.codes(tokens: tokens, bytes: bytes)
         self.codes = codes
@@ -462,7 +462,7 @@ struct ParserState {
         for candidate in contextCandidates where analysis.references[candidate.reference].declaration == nil {
             analysis.module.requireContexts.append(candidate.call)
         }
-        return analysis
+        return ScopeAnalysis(analysis)
     }
 
     /// Records the `const` keywords whose bindings nothing writes (see `ScopeAnalysis.unwrittenConsts`).

@@ -5,23 +5,26 @@
 /// every reference whose `declaration == d` (`references(to:)`); a shorthand (`isShorthandPattern`,
 /// `isShorthandProperty`) must be expanded to `name: renamed`. Declarations in an `isUnsafe` scope (reached by
 /// direct `eval` or `with`) must keep their names, and free names (globals) must never be renamed.
-public struct ScopeAnalysis: Sendable {
+///
+/// A class whose properties never change once the parser made it (`Parts` is what the parser fills in): every
+/// module record, piece and bundle that holds a parse shares it by one reference instead of copying its arrays.
+public final class ScopeAnalysis: Sendable {
     /// Scopes; index 0 is the program scope. A scope's parent always has a smaller index.
-    public internal(set) var scopes: [Scope] = []
-    public internal(set) var declarations: [Declaration] = []
+    public let scopes: [Scope]
+    public let declarations: [Declaration]
     /// References in source order.
-    public internal(set) var references: [IdentifierReference] = []
-    public internal(set) var module = ModuleSyntax()
+    public let references: [IdentifierReference]
+    public let module: ModuleSyntax
     /// Indexes of the `true`/`false` tokens parsed as expressions (boolean values, not property names), ascending.
-    public internal(set) var booleanLiterals: [Int32] = []
+    public let booleanLiterals: [Int32]
     /// The `const` declarations whose bindings are never written (no assignment, update or `for`-`in`/`of`
     /// target names them) outside scopes reached by `eval`/`with`, by keyword token (ascending): they may be
     /// declared with `let` instead.
-    public internal(set) var unwrittenConsts: [UnwrittenConst] = []
+    public let unwrittenConsts: [UnwrittenConst]
 
     /// Per declaration: whether a reference writes it (an assignment, update or `for`-`in`/`of` target names
     /// it; any name inside a destructuring target counts, which is conservative).
-    public internal(set) var writtenDeclarations: [Bool] = []
+    public let writtenDeclarations: [Bool]
 
     public struct UnwrittenConst: Sendable, Equatable {
         /// Index of the `const` token.
@@ -32,25 +35,71 @@ public struct ScopeAnalysis: Sendable {
 
     /// Indexes of the `this` tokens outside every function (arrow functions keep the `this` around them) and
     /// class body, ascending: those a hoisted ES module reads as `undefined`.
-    public internal(set) var topLevelThis: [Int32] = []
+    public let topLevelThis: [Int32]
     /// Indexes of the `}` tokens that end a statement (a block, a `try`, `catch`, `finally` or `switch` body, a
     /// function or class declaration) or a class member (a method body, a static block), ascending. What follows
     /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
     /// it could continue: no line break is needed after it.
-    public internal(set) var statementBraces: [Int32] = []
+    public let statementBraces: [Int32]
     /// The first use of each class-member syntax and async generator that not every `ScriptTarget` supports
     /// (the features a token scan cannot see; `SyntaxFeatureScan` finds the others).
-    public internal(set) var syntaxFeatures = SyntaxFeatureUses()
+    public let syntaxFeatures: SyntaxFeatureUses
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
+    /// Each distinct name of the file (escapes decoded), indexed by the parser's name ID.
+    let internedNames: [String]
+    /// The name ID of each token that is referenced (index into `internedNames`), -1 for other tokens.
+    let tokenNameIDs: [Int32]
 
-    init(tokens: [JavaScriptToken]) {
-        self.tokens = tokens
+    /// What the parser fills in (the properties of `ScopeAnalysis`, see there).
+    struct Parts {
+        var scopes: [Scope] = []
+        var declarations: [Declaration] = []
+        var references: [IdentifierReference] = []
+        var module = ModuleSyntax()
+        var booleanLiterals: [Int32] = []
+        var unwrittenConsts: [UnwrittenConst] = []
+        var writtenDeclarations: [Bool] = []
+        var topLevelThis: [Int32] = []
+        var statementBraces: [Int32] = []
+        var syntaxFeatures = SyntaxFeatureUses()
+        let tokens: [JavaScriptToken]
+        var internedNames: [String] = []
+        var tokenNameIDs: [Int32] = []
+
+        init(tokens: [JavaScriptToken]) {
+            self.tokens = tokens
+        }
+
+        /// See `ScopeAnalysis.isOutsideFunctionsAndClassBodies(_:)`.
+        func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
+            ScopeAnalysis.isOutsideFunctionsAndClassBodies(index, in: scopes)
+        }
+    }
+
+    init(_ parts: Parts) {
+        scopes = parts.scopes
+        declarations = parts.declarations
+        references = parts.references
+        module = parts.module
+        booleanLiterals = parts.booleanLiterals
+        unwrittenConsts = parts.unwrittenConsts
+        writtenDeclarations = parts.writtenDeclarations
+        topLevelThis = parts.topLevelThis
+        statementBraces = parts.statementBraces
+        syntaxFeatures = parts.syntaxFeatures
+        tokens = parts.tokens
+        internedNames = parts.internedNames
+        tokenNameIDs = parts.tokenNameIDs
     }
 
     /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`
     /// around them) and in no class body.
     func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
+        Self.isOutsideFunctionsAndClassBodies(index, in: scopes)
+    }
+
+    private static func isOutsideFunctionsAndClassBodies(_ index: Int, in scopes: [Scope]) -> Bool {
         var scope: Int? = index
         while let current = scope, current < scopes.count {
             switch scopes[current].kind {
@@ -71,10 +120,6 @@ public struct ScopeAnalysis: Sendable {
         return names.sorted()
     }
 
-    /// Each distinct name of the file (escapes decoded), indexed by the parser's name ID.
-    var internedNames: [String] = []
-    /// The name ID of each token that is referenced (index into `internedNames`), -1 for other tokens.
-    var tokenNameIDs: [Int32] = []
 
     /// Name of each referenced token (decoded), keyed by token index. Built on each use: prefer
     /// `name(of:)` and `referencedNames`.
