@@ -273,19 +273,24 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         renameNameStarts.reserveCapacity(renames.table.count + 1)
         renameIsShorthand.reserveCapacity(renames.table.count)
         var total = 0
-        for rename in renames.table {
-            total += rename.name.count
-            renameNameStarts.append(Int32(truncatingIfNeeded: total))
-            renameIsShorthand.append(rename.isShorthand)
+        // The table is read in place (a rename copied out would retain its name and original name).
+        renames.table.withUnsafeBufferPointer { table in
+            for index in table.indices {
+                total += table[index].name.count
+                renameNameStarts.append(Int32(truncatingIfNeeded: total))
+                renameIsShorthand.append(table[index].isShorthand)
+            }
         }
         // The names are short: copied byte by byte into one buffer of the right size, without a call each.
         let names = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
         var k = 0
-        for rename in renames.table {
-            rename.name.withUnsafeBufferPointer { name in
-                for byte in name where k < total {
-                    names[k] = byte
-                    k += 1
+        renames.table.withUnsafeBufferPointer { table in
+            for index in table.indices {
+                table[index].name.withUnsafeBufferPointer { name in
+                    for byte in name where k < total {
+                        names[k] = byte
+                        k += 1
+                    }
                 }
             }
         }

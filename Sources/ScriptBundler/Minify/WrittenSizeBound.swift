@@ -16,9 +16,12 @@ extension Minifier {
             var isShorthand: [Bool] = []
             nameCosts.reserveCapacity(renames.table.count)
             isShorthand.reserveCapacity(renames.table.count)
-            for rename in renames.table {
-                nameCosts.append(rename.name.count + 1)
-                isShorthand.append(rename.isShorthand)
+            // Read in place (a rename copied out would retain its name and original name).
+            renames.table.withUnsafeBufferPointer { table in
+                for index in table.indices {
+                    nameCosts.append(table[index].name.count + 1)
+                    isShorthand.append(table[index].isShorthand)
+                }
             }
             let range = range.clamped(to: tokens.indices)
             var bytes = bytes + range.count
