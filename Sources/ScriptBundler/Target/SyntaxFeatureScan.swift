@@ -8,10 +8,44 @@ struct SyntaxFeatureScan {
     /// Whether the file may hold features only the parser finds.
     private(set) var needsParser = false
 
-    /// Scans `tokens` (comments may be included) of `source`.
-    init(_ source: [UInt8], tokens: [JavaScriptToken]) {
+    /// Scans `tokens` (comments may be included) of `source` for every feature, or with `target`, for the features
+    /// it lacks only (the others may go unrecorded): a target with all that punctuators, keywords, numbers and
+    /// private names show has only regular expressions looked into.
+    init(_ source: [UInt8], tokens: [JavaScriptToken], lackedBy target: ScriptTarget? = nil) {
+        let tokenFeatures: [SyntaxFeature] = [.objectRestSpread, .optionalCatchBinding, .forAwait, .asyncGenerator, .numericSeparator,
+                                              .optionalChain, .nullishCoalescing, .bigint, .logicalAssignment, .classPrivateBrandCheck]
+        let readsTokens = target.map { target in tokenFeatures.contains { !target.supports($0) } } ?? true
         source.withUnsafeBytes { bytes in
-            tokens.withUnsafeBufferPointer { tokens in scan(bytes, tokens) }
+            tokens.withUnsafeBufferPointer { tokens in
+                if readsTokens {
+                    scan(bytes, tokens)
+                } else {
+                    scanRegularExpressionsAndClasses(bytes, tokens)
+                }
+            }
+        }
+    }
+
+    /// The regular expressions' features, and whether a class (or `async *`) needs the parser.
+    private mutating func scanRegularExpressionsAndClasses(_ bytes: UnsafeRawBufferPointer, _ tokens: UnsafeBufferPointer<JavaScriptToken>) {
+        var previous = -1
+        for k in tokens.indices {
+            let token = tokens[k]
+            switch token.kind {
+            case .regularExpression: regularExpression(bytes, token, at: k)
+            case .keyword:
+                if !needsParser, token.end - token.start == 5, TokenCode.of(bytes, token.start, token.end) == TokenCode.of("class") { needsParser = true }
+            case .punctuator:
+                if !needsParser, token.end - token.start == 1, previous >= 0, bytes[token.start] == UInt8(ascii: "*"),
+                   tokens[previous].kind == .identifier,
+                   TokenCode.of(bytes, tokens[previous].start, tokens[previous].end) == TokenCode.of("async") {
+                    needsParser = true
+                }
+            case .lineComment, .blockComment, .hashbang:
+                continue
+            default: break
+            }
+            previous = k
         }
     }
 

@@ -19,7 +19,7 @@ enum SyntaxTargetCheck {
         lineOffset: Int = 0
     ) throws(BundlerError) {
         guard target < newestFeatureVersion else { return }
-        let scan = SyntaxFeatureScan(source, tokens: tokens)
+        let scan = SyntaxFeatureScan(source, tokens: tokens, lackedBy: target)
         var found: (use: SyntaxFeatureUses.Use, token: JavaScriptToken)?
         func consider(_ uses: SyntaxFeatureUses, in tokens: [JavaScriptToken]) {
             guard let use = uses.firstUnsupported(by: target), use.token < tokens.count else { return }

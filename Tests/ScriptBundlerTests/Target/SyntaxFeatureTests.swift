@@ -96,4 +96,20 @@ import Testing
         #expect(SyntaxFeature.objectRestSpread.availableSince.description == "safari11.1")
         #expect(SyntaxFeature.allCases.allSatisfy { $0.availableSince > .minimum })
     }
+
+    /// A scan for the features one target lacks finds the same first unsupported use as a scan for every feature,
+    /// and the same need for the parser, on every sample and on all of them together, for every notable target.
+    @Test(arguments: ScriptTarget.notableNames)
+    func scanForATargetFindsWhatAFullScanFinds(_ name: String) throws {
+        let target = try #require(ScriptTarget(name: name))
+        let sources = Self.samples.map { "// sample\n" + $0.1 + "\n" } + [Self.samples.map(\.1).joined(separator: "\n")]
+        for source in sources {
+            let bytes = Array(source.utf8)
+            let tokens = try JavaScriptTokenizer.tokenize(bytes, includeComments: true).tokens
+            let full = SyntaxFeatureScan(bytes, tokens: tokens)
+            let narrow = SyntaxFeatureScan(bytes, tokens: tokens, lackedBy: target)
+            #expect(narrow.uses.firstUnsupported(by: target) == full.uses.firstUnsupported(by: target), "\(source)")
+            #expect(narrow.needsParser == full.needsParser, "\(source)")
+        }
+    }
 }
