@@ -99,8 +99,8 @@ struct FileWrapperLayout: Equatable {
     /// Whether code of the wrapper function itself (outside nested non-arrow functions) reads `arguments` (also
     /// written with escapes: names are compared decoded) or `new.target`.
     private static func usesArgumentsOrNewTarget(analysis: ScopeAnalysis, wrapper: Int) -> Bool {
-        if let arguments = analysis.internedNames.firstIndex(of: "arguments") {
-            let id = Int32(truncatingIfNeeded: arguments)
+        if analysis.argumentsNameID >= 0 {
+            let id = analysis.argumentsNameID
             for reference in analysis.references
             where reference.token < analysis.tokenNameIDs.count && analysis.tokenNameIDs[reference.token] == id {
                 var s: Int? = reference.scope

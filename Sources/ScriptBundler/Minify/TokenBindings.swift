@@ -59,7 +59,7 @@ struct TokenBindings {
                 && !(checksGeneratedNames && namedByGenerated.contains(declaration.name))
         }
         // `arguments` by its name ID (each reference's name is an interned string: compared as numbers here).
-        let argumentsID = analysis.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) }
+        let argumentsID = analysis.argumentsNameID >= 0 ? analysis.argumentsNameID : nil
         let nameIDs = analysis.tokenNameIDs
         for reference in analysis.references {
             if let argumentsID, reference.token >= 0, reference.token < nameIDs.count, nameIDs[reference.token] == argumentsID {

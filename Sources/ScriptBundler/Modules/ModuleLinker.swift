@@ -188,7 +188,7 @@ struct ModuleLinker {
         if hasThis {
             guard let topLevel = TopLevelThis.tokens(in: record), topLevel.isEmpty else { return false }
         }
-        if analysis.internedNames.contains("arguments") {
+        if analysis.argumentsNameID >= 0 {
             guard TopLevelThis.readsArguments(record) == false else { return false }
         }
         return true

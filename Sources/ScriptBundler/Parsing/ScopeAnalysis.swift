@@ -50,6 +50,8 @@ public final class ScopeAnalysis: Sendable {
     let internedNames: [String]
     /// The name ID of each token that is referenced (index into `internedNames`), -1 for other tokens.
     let tokenNameIDs: [Int32]
+    /// The name ID of `arguments` (its spelling decoded), -1 when the file never uses the name.
+    let argumentsNameID: Int32
 
     /// What the parser fills in (the properties of `ScopeAnalysis`, see there).
     struct Parts {
@@ -91,6 +93,7 @@ public final class ScopeAnalysis: Sendable {
         tokens = parts.tokens
         internedNames = parts.internedNames
         tokenNameIDs = parts.tokenNameIDs
+        argumentsNameID = parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
     }
 
     /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`
