@@ -46,8 +46,8 @@ struct TokenBindings {
         isLocal = [Bool](repeating: false, count: analysis.declarations.count)
         usesArguments = false
         let checksGeneratedNames = !namedByGenerated.isEmpty
-        // Per scope, whether it is unsafe (read once here, not by copying the scope out per declaration).
-        let unsafeScopes = analysis.scopes.map(\.isUnsafe)
+        // Per scope, whether it is unsafe (read once per parse, not by copying the scope out per declaration).
+        let unsafeScopes = analysis.unsafeScopes
         for (index, declaration) in analysis.declarations.enumerated() {
             let k = place(declaration.token)
             if k >= 0 {

@@ -52,6 +52,8 @@ public final class ScopeAnalysis: Sendable {
     let tokenNameIDs: [Int32]
     /// The name ID of `arguments` (its spelling decoded), -1 when the file never uses the name.
     let argumentsNameID: Int32
+    /// Per scope: `isUnsafe` (read without copying the scope out).
+    let unsafeScopes: [Bool]
 
     /// What the parser fills in (the properties of `ScopeAnalysis`, see there).
     struct Parts {
@@ -94,6 +96,7 @@ public final class ScopeAnalysis: Sendable {
         internedNames = parts.internedNames
         tokenNameIDs = parts.tokenNameIDs
         argumentsNameID = parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
+        unsafeScopes = parts.scopes.map(\.isUnsafe)
     }
 
     /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`
