@@ -12,10 +12,21 @@ import Testing
         private var waiting: (predicate: (String) -> Bool, continuation: CheckedContinuation<String?, Never>)?
         private var waitID = 0
 
+        /// Reads the pipe on a thread of its own with blocking reads until the end of the stream. (Not through
+        /// `readabilityHandler`: on Linux its dispatch source can outlive the handle and crash the test process.)
         init(_ pipe: Pipe) {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.append(handle.availableData)
+            let handle = pipe.fileHandleForReading
+            let thread = Thread { [self] in
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    append(Data(chunk[0..<count]))
+                }
+                withExtendedLifetime(handle) {}
             }
+            thread.start()
         }
 
         private func append(_ data: Data) {
