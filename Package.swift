@@ -42,13 +42,15 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "wkpack writes the bundles and content-blocking lists.")]),
             dependencies: ["wkpack"]),
         .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
-        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport"], exclude: ["Fixtures", "Size/Fixtures"]),
+        // Test helpers shared by the test targets (running child processes without Foundation's Process).
+        .target(name: "WKPackTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport", "WKPackTestSupport"], exclude: ["Fixtures", "Size/Fixtures"]),
         .testTarget(
-            name: "BlockListCompilerTests", dependencies: ["BlockListCompiler"],
+            name: "BlockListCompilerTests", dependencies: ["BlockListCompiler", "WKPackTestSupport"],
             exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures"]),
         .testTarget(
             name: "WKPackCLITests",
-            dependencies: ["WKPackCLI", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
+            dependencies: ["WKPackCLI", "WKPackTestSupport", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

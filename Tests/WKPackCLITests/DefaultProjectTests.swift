@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import WKPackCLI
 
 /// Builds the project's own `UserScripts/` with its own `wkpack.yml` and runs the four bundles in node,
@@ -69,18 +70,9 @@ import Testing
         """
         let script = output + "/harness.js"
         try harness.write(toFile: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", script, output]
-        let pipe = Pipe(), errors = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node failed: \(errorText)")
-        let results = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let result = try ChildProcess.run("/usr/bin/env", ["node", script, output])
+        try #require(result.status == 0, "node failed: \(result.stderr)")
+        let results = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         #expect(results["includeOnceAgain"] as? Bool == false)
         #expect(results["found"] as? Int == 3)
         #expect(results["noImage"] as? Bool == true)

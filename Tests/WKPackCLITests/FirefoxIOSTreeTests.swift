@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 import ScriptBundler
 @testable import WKPackCLI
 
@@ -62,15 +63,7 @@ import ScriptBundler
         }
         console.log(lines.join('\\n'));
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["-e", script, folder]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return try ChildProcess.run(node, ["-e", script, folder]).stdout.split(separator: "\n").map(String.init)
     }
 
     @Test func readmeExampleIsTheFixtureConfiguration() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import BlockListCompiler
 
 /// Asks the real compiler (../shared/tools/webkit-oracle) when it is installed: lists the model ranks far apart must
@@ -42,16 +43,11 @@ import Testing
             try Data(text.utf8).write(to: url)
             files.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [CostFixtureLists.packageRoot.appendingPathComponent("scripts/cost/measure.py").path, "--runs", "1",
-                             "--oracle", Self.oracle.path] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ChildProcess.run("/usr/bin/python3", [
+            CostFixtureLists.packageRoot.appendingPathComponent("scripts/cost/measure.py").path, "--runs", "1", "--oracle", Self.oracle.path,
+        ] + files)
+        let output = result.standardOutput
+        #expect(result.status == 0, "\(result.stderr)")
         struct Line: Decodable { var cpu_seconds: Double; var compiled_bytes: Int? }
         let measured = try String(decoding: output, as: UTF8.self).split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
         try #require(measured.count == lists.count)

@@ -1,4 +1,5 @@
 import Foundation
+import WKPackTestSupport
 @testable import BlockListCompiler
 
 /// The lists the oracle fixtures name, laid out by `scripts/cost/lists.sh` in a temporary folder (once per run).
@@ -41,19 +42,18 @@ enum CostFixtureLists {
     /// The folder holding corpus/, extra/ and generated/, made once.
     static let folder: Result<URL, LayoutFailure> = {
         let dir = layoutFolder
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path]
+        let result: ChildProcess.Output
         do {
-            try process.run()
-            process.waitUntilExit()
+            let child = try ChildProcess("/bin/bash", [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path],
+                                         output: .inherit, error: .inherit)
+            result = child.finish()
         } catch {
             return .failure(LayoutFailure(message: "scripts/cost/lists.sh did not start: \(error)"))
         }
         // Removed when the test process exits, so runs do not pile up copies (~14 MB each) in the temporary folder.
         atexit { CostFixtureLists.removeLayout() }
-        guard process.terminationStatus == 0 else {
-            return .failure(LayoutFailure(message: "scripts/cost/lists.sh exited with \(process.terminationStatus)"))
+        guard result.status == 0 else {
+            return .failure(LayoutFailure(message: "scripts/cost/lists.sh exited with \(result.status)"))
         }
         return .success(dir)
     }()

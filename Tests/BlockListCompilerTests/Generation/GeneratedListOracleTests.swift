@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import BlockListCompiler
 
 /// Generated and merged lists compile in the real WebKit (`../shared/tools/webkit-oracle`), when it can run.
@@ -11,15 +12,7 @@ struct GeneratedListOracleTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-oracle-\(UUID().uuidString).json")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = oracle
-        process.arguments = [file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        return try ChildProcess.run(oracle.path, [file.path]).stdout
     }
 
     @Test func generatedListsCompileInWebKit() throws {

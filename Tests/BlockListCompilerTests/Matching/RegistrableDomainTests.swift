@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import BlockListCompiler
 
 /// Registrable domains by the built-in Public Suffix List: what makes a load first- or third-party.
@@ -87,21 +88,9 @@ enum LibPSL {
 
     /// Each host's registrable domain by libpsl, nil where libpsl says the host is a public suffix.
     static func registrableDomains(of hosts: [String]) throws -> [String?] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = ["--load-psl-file", listFile, "--print-reg-domain"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data((hosts.joined(separator: "\n") + "\n").utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+        let result = try ChildProcess.run(command, ["--load-psl-file", listFile, "--print-reg-domain"],
+                                          input: Data((hosts.joined(separator: "\n") + "\n").utf8))
+        return result.stdout.split(separator: "\n").map { line in
             guard let separator = line.range(of: ": ") else { return nil }
             let answer = line[separator.upperBound...]
             return answer == "(null)" ? nil : String(answer)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import ScriptBundler
 
 /// Helpers shared by the ScriptBundler tests.
@@ -48,26 +49,10 @@ enum TestSupport {
 
     /// Runs a program and collects its output.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> ProcessOutput {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let inputPipe = Pipe()
-        process.standardInput = inputPipe
-        try process.run()
-        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inputPipe.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessOutput(status: process.terminationStatus,
-                             stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        let output = try ChildProcess.run(executable, arguments, environment: env, input: Data((input ?? "").utf8))
+        return ProcessOutput(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     /// Runs a node script (given as text) with `arguments`; `nil` if node is absent.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import WKPackCLI
 
 /// Runs the built `wkpack` executable (next to the test bundle) in temporary projects.
@@ -30,18 +31,8 @@ import Testing
             print("the wkpack executable was not found next to the test bundle; skipping")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, currentDirectory: folder)
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     static func project(_ files: [String: String]) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import WKPackCLI
 
 /// One-shot builds leave the freeing of their memory to a process that outlives them (`DetachedTeardown` in the
@@ -11,22 +12,10 @@ import Testing
             print("the wkpack executable was not found next to the test bundle; skipping")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["WKPACK_INLINE_TEARDOWN"] = detached ? nil : "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandLineTests.Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                       stderr: String(decoding: errData, as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, environment: environment, currentDirectory: folder)
+        return CommandLineTests.Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// Every file under `folder` with its bytes.

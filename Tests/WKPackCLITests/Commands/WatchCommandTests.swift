@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import WKPackCLI
 
 /// Runs `wkpack watch` / `wkpack bundle --watch` as a process: one line per build, Ctrl-C exits with status 0.
@@ -12,19 +13,19 @@ import Testing
         private var waiting: (predicate: (String) -> Bool, continuation: CheckedContinuation<String?, Never>)?
         private var waitID = 0
 
-        /// Reads the pipe on a thread of its own with blocking reads until the end of the stream. (Not through
-        /// `readabilityHandler`: on Linux its dispatch source can outlive the handle and crash the test process.)
-        init(_ pipe: Pipe) {
-            let handle = pipe.fileHandleForReading
+        /// Reads `descriptor` (an output pipe of `process`) on a thread of its own with blocking reads until the end of
+        /// the stream.
+        init(_ process: ChildProcess, descriptor: Int32) {
             let thread = Thread { [self] in
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 while true {
-                    let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { break }
                     append(Data(chunk[0..<count]))
                 }
-                withExtendedLifetime(handle) {}
+                // The process owns the descriptor: kept until the reading is over.
+                withExtendedLifetime(process) {}
             }
             thread.start()
         }
@@ -85,18 +86,9 @@ import Testing
         }
         let folder = try CommandLineTests.project(CommandLineTests.scripts)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments + ["--mode", "development"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        let reader = LineReader(out)
-        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exited.yield($0.terminationStatus) }
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(executable, arguments + ["--mode", "development"], currentDirectory: folder, error: .null)
+        let reader = LineReader(process, descriptor: process.outputDescriptor)
+        defer { if process.isRunning { process.send(SIGTERM) } }
 
         let first = await reader.line { $0.contains("built 2 bundles") }
         #expect(first != nil)
@@ -106,10 +98,8 @@ import Testing
         let output = try String(contentsOfFile: folder + "/Assets/MainFrameAtDocumentEnd.js", encoding: .utf8)
         #expect(output.contains("window.b = 3;"))
 
-        process.interrupt()
-        var iterator = exits.makeAsyncIterator()
-        let status = await iterator.next()
-        #expect(status == 0)
+        process.send(SIGINT)
+        #expect(await process.exitStatus() == 0)
     }
 
     @Test func symbolicLinksOutOfTheProjectCreatedWhileWatchingAreRefused() async throws {
@@ -123,16 +113,10 @@ import Testing
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: outside)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["watch", "--mode", "development"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let reader = LineReader(out), errors = LineReader(err)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(executable, ["watch", "--mode", "development"], currentDirectory: folder)
+        let reader = LineReader(process, descriptor: process.outputDescriptor)
+        let errors = LineReader(process, descriptor: process.errorDescriptor)
+        defer { if process.isRunning { process.send(SIGTERM) } }
         #expect(await reader.line { $0.contains("built 2 bundles") } != nil)
 
         // A new link to a file outside the project: a located error, the last good output stays.
@@ -154,7 +138,8 @@ import Testing
         #expect(folderError?.hasPrefix("UserScripts/MainFrame/AtDocumentStart/x.js:1:1: error: script '") == true,
                 "\(folderError ?? "no error")")
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets/MainFrameAtDocumentStart.js"))
-        process.interrupt()
+        process.send(SIGINT)
+        #expect(await process.exitStatus() == 0)
     }
 
     @Test func aMissingRootFailsWithALocatedError() throws {

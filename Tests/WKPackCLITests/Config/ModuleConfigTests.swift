@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 import ScriptBundler
 @testable import WKPackCLI
 
@@ -72,15 +73,9 @@ import ScriptBundler
             print("node not found; not running the worker bundle")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["-e", "const log = []; globalThis.__log = log; require('node:vm').runInThisContext(require('node:fs').readFileSync(process.argv[1], 'utf8')); console.log(log.join('|'))",
-                             output + "/translations-engine.worker.js"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self) == "worker [hello]\n")
+        let result = try ChildProcess.run("/usr/bin/node", [
+            "-e", "const log = []; globalThis.__log = log; require('node:vm').runInThisContext(require('node:fs').readFileSync(process.argv[1], 'utf8')); console.log(log.join('|'))",
+            output + "/translations-engine.worker.js"])
+        #expect(result.stdout == "worker [hello]\n", "\(result.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKPackTestSupport
 @testable import ScriptBundler
 @testable import WKPackCLI
 
@@ -34,19 +35,12 @@ import Testing
         return result
     }
 
-    static func startBuild(in folder: String) throws -> Process? {
+    static func startBuild(in folder: String) throws -> ChildProcess? {
         guard let executable = CommandLineTests.executable else {
             print("the wkpack executable was not found next to the test bundle; skipping")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["build"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try ChildProcess(executable, ["build"], currentDirectory: folder, output: .null, error: .null)
     }
 
     @Test func killedBuildsLeaveOnlyCompleteOldOrNewOutputs() throws {
@@ -56,17 +50,17 @@ import Testing
         try Self.writeProject(folder + "/new", version: 2)
         let started = ContinuousClock.now
         guard let newBuild = try Self.startBuild(in: folder + "/new") else { return }
-        newBuild.waitUntilExit()
+        newBuild.wait()
         // Kills are spread over one build's duration on this machine, so they land in every phase.
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         let buildMicroseconds = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
-        #expect(newBuild.terminationStatus == 0)
+        #expect(newBuild.wait() == 0)
         let new = try Self.contents(of: folder + "/new/Assets")
         #expect(new.count == Self.groupCount * 2)
 
         try Self.writeProject(folder + "/work", version: 1)
         guard let oldBuild = try Self.startBuild(in: folder + "/work") else { return }
-        oldBuild.waitUntilExit()
+        oldBuild.wait()
         let old = try Self.contents(of: folder + "/work/Assets")
         #expect(old.count == new.count)
         try Self.writeProject(folder + "/work", version: 2)
@@ -77,8 +71,8 @@ import Testing
             guard let build = try Self.startBuild(in: folder + "/work") else { return }
             // Kill at a random point between start and (typically) the end of the write phase.
             usleep(UInt32.random(in: 0...max(buildMicroseconds, 1_000), using: &generator))
-            kill(build.processIdentifier, SIGKILL)
-            build.waitUntilExit()
+            build.send(SIGKILL)
+            build.wait()
             var oldCount = 0, newCount = 0
             for (name, data) in try Self.contents(of: folder + "/work/Assets") {
                 if name.hasSuffix(".tmp") {
@@ -98,8 +92,7 @@ import Testing
         print("crash safety: a kill landed between renames: \(sawMixed)")
 
         guard let finish = try Self.startBuild(in: folder + "/work") else { return }
-        finish.waitUntilExit()
-        #expect(finish.terminationStatus == 0)
+        #expect(finish.wait() == 0)
         #expect(try Self.contents(of: folder + "/work/Assets") == new, "a completed build leaves exactly the new outputs, no temporary files")
     }
 
@@ -116,8 +109,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/Assets").isEmpty)
         withExtendedLifetime(lock) {}
         lock = nil
-        build.waitUntilExit()
-        #expect(build.terminationStatus == 0)
+        #expect(build.wait() == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/Assets/AllFramesAtDocumentStart.js"))
     }
 
@@ -132,8 +124,7 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let build = try Self.startBuild(in: folder) else { return }
-        build.waitUntilExit()
-        #expect(build.terminationStatus == 0)
+        #expect(build.wait() == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/Assets").sorted()
         #expect(names == [".AllFramesAtDocumentStart.js.wkpack-notes.tmp", ".Other.js.wkpack-1-1.tmp",
                           "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "readme.tmp"])
