@@ -18,8 +18,12 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
     /// (canonical path, path as given, recursive) per target.
     private var targets: [(canonical: String, given: String, recursive: Bool)] = []
 
+    /// Set on `queue`, so that `stop` can tell it runs there (from the handler, or the watcher going away there).
+    private static let onQueue = DispatchSpecificKey<Bool>()
+
     public init(coalescer: ChangeCoalescer = ChangeCoalescer()) {
         self.coalescer = coalescer
+        queue.setSpecific(key: Self.onQueue, value: true)
     }
 
     deinit { stop() }
@@ -87,7 +91,11 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
         timer?.cancel()
         timer = nil
         // Waiting changes stay in the coalescer: `add` restarts the stream and must not lose them.
-        queue.sync { handler = nil }
+        if DispatchQueue.getSpecific(key: Self.onQueue) == true {
+            handler = nil
+        } else {
+            queue.sync { handler = nil }
+        }
     }
 
     /// On `queue`: maps canonical paths back to the paths as given, drops deep paths of non-recursive targets,

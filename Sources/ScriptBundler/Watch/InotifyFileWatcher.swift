@@ -12,29 +12,25 @@ import Musl
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     /// Writes in progress (IN_MODIFY) and settled changes: completed writes, renames (editors' atomic saves),
     /// creations and deletions.
-    private static let mask: UInt32 = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
+    fileprivate static let mask: UInt32 = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
         | IN_MOVED_FROM | IN_DELETE_SELF)
 
     private let coalescer: ChangeCoalescer
     private let lock = NSLock()
-    private var inotify: Int32 = -1
-    private var stopPipe: (read: Int32, write: Int32) = (-1, -1)
-    private var thread: Thread?
-    private var finished: DispatchSemaphore?
-    /// Watch descriptor -> (folder path, recursive). Guarded by `foldersLock` (read by the reading thread).
-    private let foldersLock = NSLock()
-    private var folders: [Int32: (path: String, recursive: Bool)] = [:]
+    /// The watching under way (between `start` and `stop`).
+    private var reader: Reader?
 
     public init(coalescer: ChangeCoalescer = ChangeCoalescer()) {
         self.coalescer = coalescer
     }
 
+    /// A watcher let go without `stop` stops: its thread holds the `Reader`, never the watcher.
     deinit { stop() }
 
     public func start(_ targets: [WatchTarget], handler: @escaping @Sendable (FileChangeBatch) -> Void) throws(FileWatcherError) {
         lock.lock()
         defer { lock.unlock() }
-        guard thread == nil else { return }
+        guard reader == nil else { return }
         let fd = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
         guard fd >= 0 else { throw FileWatcherError(path: targets.first?.path ?? ".", message: String(cString: strerror(errno))) }
         var pipeFDs: [Int32] = [0, 0]
@@ -42,61 +38,129 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             close(fd)
             throw FileWatcherError(path: targets.first?.path ?? ".", message: String(cString: strerror(errno)))
         }
-        inotify = fd
-        stopPipe = (pipeFDs[0], pipeFDs[1])
+        // From here the reader owns the descriptors (it closes them when it goes).
+        let reader = Reader(inotify: fd, stopPipe: (pipeFDs[0], pipeFDs[1]))
         for target in targets {
-            guard add(target.path, recursive: target.recursive) else {
-                let message = String(cString: strerror(errno))
-                closeDescriptors()
-                throw FileWatcherError(path: target.path, message: message)
+            guard reader.add(target.path, recursive: target.recursive) else {
+                throw FileWatcherError(path: target.path, message: String(cString: strerror(errno)))
             }
         }
-        let done = DispatchSemaphore(value: 0)
-        finished = done
-        let thread = Thread { [self] in
-            run(handler: handler)
-            done.signal()
-        }
+        self.reader = reader
+        let coalescer = coalescer
+        let thread = Thread { reader.run(coalescer: coalescer, handler: handler) }
         thread.name = "wkpack.inotify"
-        self.thread = thread
         thread.start()
     }
 
     public func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
         lock.lock()
         defer { lock.unlock() }
-        guard thread != nil else { return }
-        for target in targets where !add(target.path, recursive: target.recursive) {
+        guard let reader else { return }
+        for target in targets where !reader.add(target.path, recursive: target.recursive) {
             throw FileWatcherError(path: target.path, message: String(cString: strerror(errno)))
         }
     }
 
+    /// Stops watching and waits for the reading thread to end, unless called on that thread (from the handler,
+    /// or by the watcher going away there): then no batch is delivered after the handler returns.
     public func stop() {
         lock.lock()
-        defer { lock.unlock() }
-        guard thread != nil else { return }
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-        finished?.wait()
-        thread = nil
-        finished = nil
-        closeDescriptors()
+        let reader = self.reader
+        self.reader = nil
+        lock.unlock()
+        reader?.stop()
+    }
+}
+
+/// One watching run: the inotify descriptor, the pipe that stops it, the watched folders and the loop the
+/// reading thread runs. Shared by the watcher and its thread; the last to let go closes the descriptors.
+private final class Reader: @unchecked Sendable {
+    private let inotify: Int32
+    private let stopPipe: (read: Int32, write: Int32)
+    /// Guards `stopped`, `finished` and `readingThread`.
+    private let state = NSCondition()
+    private var stopped = false
+    private var finished = false
+    private var readingThread: pthread_t?
+    /// Watch descriptor -> (folder path, recursive). Guarded by `foldersLock` (read by the reading thread).
+    private let foldersLock = NSLock()
+    private var folders: [Int32: (path: String, recursive: Bool)] = [:]
+
+    init(inotify: Int32, stopPipe: (read: Int32, write: Int32)) {
+        self.inotify = inotify
+        self.stopPipe = stopPipe
     }
 
-    private func closeDescriptors() {
-        if inotify >= 0 { close(inotify) }
-        if stopPipe.read >= 0 { close(stopPipe.read) }
-        if stopPipe.write >= 0 { close(stopPipe.write) }
-        inotify = -1
-        stopPipe = (-1, -1)
-        foldersLock.withLock { folders = [:] }
+    deinit {
+        close(inotify)
+        close(stopPipe.read)
+        close(stopPipe.write)
+    }
+
+    /// Asks the loop to end; waits until it has, unless on the reading thread itself.
+    func stop() {
+        state.lock()
+        defer { state.unlock() }
+        if !stopped {
+            stopped = true
+            var byte: UInt8 = 1
+            _ = write(stopPipe.write, &byte, 1)
+        }
+        if let readingThread, pthread_equal(readingThread, pthread_self()) != 0 { return }
+        while !finished, readingThread != nil { state.wait() }
+    }
+
+    private var isStopped: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return stopped
+    }
+
+    func run(coalescer: ChangeCoalescer, handler: @Sendable (FileChangeBatch) -> Void) {
+        state.lock()
+        readingThread = pthread_self()
+        state.unlock()
+        loop(coalescer: coalescer, handler: handler)
+        state.lock()
+        finished = true
+        state.broadcast()
+        state.unlock()
+    }
+
+    private func loop(coalescer: ChangeCoalescer, handler: @Sendable (FileChangeBatch) -> Void) {
+        let clock = ContinuousClock()
+        var coalescer = coalescer
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var timeout: Int32 = -1
+            if let deadline = coalescer.deadline {
+                let left = clock.now.duration(to: deadline)
+                // Rounded up to whole milliseconds, so the batch is due when `poll` returns.
+                let microseconds = max(0, left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000)
+                timeout = Int32(min((microseconds + 999) / 1000, 60_000))
+            }
+            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            let ready = timeout == 0 ? 0 : poll(&descriptors, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[1].revents != 0 { return }
+            if ready > 0 { readEvents(into: &coalescer, buffer: &buffer, at: clock.now) }
+            if let batch = coalescer.takeBatch(at: clock.now) {
+                // Stopped from the handler (no poll since when the batch was due at once): nothing more.
+                if isStopped { return }
+                handler(batch)
+            }
+        }
     }
 
     /// Adds a watch on `path` and, when recursive, on every subfolder. Returns `false` if `path` itself fails.
     @discardableResult
-    private func add(_ path: String, recursive: Bool) -> Bool {
+    func add(_ path: String, recursive: Bool) -> Bool {
         // IN_DONT_FOLLOW: a symbolic link (to a folder outside the project, or a loop) is never watched through.
-        let wd = inotify_add_watch(inotify, path, Self.mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+        let wd = inotify_add_watch(inotify, path, InotifyFileWatcher.mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
         guard wd >= 0 else { return false }
         let known = foldersLock.withLock { () -> Bool in
             // Watching a folder twice yields the same descriptor: keep it recursive if either target is, and take
@@ -118,31 +182,6 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         closedir(directory)
         for folder in subfolders { add(folder, recursive: true) }
         return true
-    }
-
-    private func run(handler: @Sendable (FileChangeBatch) -> Void) {
-        let clock = ContinuousClock()
-        var coalescer = self.coalescer
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            var timeout: Int32 = -1
-            if let deadline = coalescer.deadline {
-                let left = clock.now.duration(to: deadline)
-                // Rounded up to whole milliseconds, so the batch is due when `poll` returns.
-                let microseconds = max(0, left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000)
-                timeout = Int32(min((microseconds + 999) / 1000, 60_000))
-            }
-            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
-            let ready = timeout == 0 ? 0 : poll(&descriptors, 2, timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if descriptors[1].revents != 0 { return }
-            if ready > 0 { readEvents(into: &coalescer, buffer: &buffer, at: clock.now) }
-            if let batch = coalescer.takeBatch(at: clock.now) { handler(batch) }
-        }
     }
 
     private func readEvents(into pending: inout ChangeCoalescer, buffer: inout [UInt8], at time: ContinuousClock.Instant) {

@@ -113,6 +113,68 @@ import Testing
         #expect(batch?.contains(fixture.folder + "/sub/inner.js") == false)
     }
 
+    /// Counts the batches a handler receives and lets a test wait for the next one.
+    final class BatchCounter: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var count = 0
+
+        func record() {
+            condition.lock()
+            count += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        var total: Int { condition.lock(); defer { condition.unlock() }; return count }
+
+        /// Whether more than `seen` batches arrived within `seconds`.
+        func waitForMore(than seen: Int, seconds: Double) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while count <= seen { if !condition.wait(until: deadline) { break } }
+            return count > seen
+        }
+    }
+
+    @Test func aWatcherLetGoWithoutStopStopsDelivering() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let counter = BatchCounter()
+        var watcher: (any FileWatcher)? = NativeFileWatcher.make()
+        try watcher?.start([WatchTarget(path: folder, recursive: true)]) { _ in counter.record() }
+        try Data("1".utf8).write(to: URL(fileURLWithPath: folder + "/a.js"))
+        #expect(counter.waitForMore(than: 0, seconds: 10), "the first change was not reported")
+        watcher = nil
+        let seen = counter.total
+        try Data("2".utf8).write(to: URL(fileURLWithPath: folder + "/b.js"))
+        #expect(!counter.waitForMore(than: seen, seconds: 0.5), "a watcher let go still delivers changes")
+    }
+
+    /// Holds a watcher that its own handler lets go of.
+    final class WatcherBox: @unchecked Sendable {
+        var watcher: (any FileWatcher)?
+    }
+
+    @Test func aWatcherLetGoInItsOwnHandlerStopsWithoutDeadlock() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let counter = BatchCounter()
+        let box = WatcherBox()
+        // Only the box holds the watcher.
+        box.watcher = NativeFileWatcher.make()
+        try box.watcher?.start([WatchTarget(path: folder, recursive: true)]) { _ in
+            // The last reference goes here, on the watcher's own thread or queue: it stops without waiting for itself.
+            box.watcher = nil
+            counter.record()
+        }
+        try Data("1".utf8).write(to: URL(fileURLWithPath: folder + "/a.js"))
+        #expect(counter.waitForMore(than: 0, seconds: 10), "the handler did not return (deadlock) or no change came")
+        let seen = counter.total
+        try Data("2".utf8).write(to: URL(fileURLWithPath: folder + "/b.js"))
+        #expect(!counter.waitForMore(than: seen, seconds: 0.5), "the watcher let go still delivers changes")
+    }
+
     @Test func stopEndsDeliveryAndAMissingFolderFails() throws {
         let watcher = NativeFileWatcher.make()
         #expect(throws: FileWatcherError.self) {
