@@ -58,8 +58,15 @@ struct BlockBraces<Text: Minifier.TokenText> {
         case .returnStatement, .throwStatement:
             return node.semicolon >= 0 && !edits.isEdited(node.semicolon)
         case .ifStatement:
-            // Written as an expression statement ending in `;` by `ConditionalStatements`.
-            return edits.isEdited(node.first) && edits.isSkipped((node.first + 1)..<node.end) ? true : nil
+            // Written as an expression statement ending in `;` by `ConditionalStatements`, or as the branch it keeps
+            // by `DeadBranches`; not when `DeadBranches` wrote more than one statement (the dropped branch's
+            // `var x;` or a `;` before the kept branch) or nothing: `if(a)var x;{...}` would leave the block out of
+            // the `if`.
+            guard edits.isEdited(node.first), edits.isSkipped((node.first + 1)..<node.end),
+                  let entries = edits.replacement(of: node.first), let first = entries.first else { return nil }
+            for case .text(let index, .keyword, _) in entries where edits.texts[Int(index)].elementsEqual("var".utf8) { return nil }
+            if case .text(let index, .punctuator, _) = first, edits.texts[Int(index)].elementsEqual(";".utf8) { return nil }
+            return true
         case .otherStatement:
             if text.isKeyword(first, "break") || text.isKeyword(first, "continue") || text.isKeyword(first, "debugger") {
                 return node.semicolon >= 0 && !edits.isEdited(node.semicolon)

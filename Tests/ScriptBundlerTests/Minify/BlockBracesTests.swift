@@ -15,6 +15,13 @@ import Testing
         ("function f(a, b) { g()\nif ((a)) { b() } }", "function f(a,b){g()\nif(a)b()}"),
         ("if (a) { switch (x) { case 1: g() } } else h()", "if(a)switch(x){case 1:g()}else h()"),
         ("function f(a, b) { if (a) { if (b) g(); } else h(); }", "function f(a,b){if(a)b&&g();else h()}"),
+        // An `if` that `DeadBranches` wrote as its kept branch alone is one statement; with the dropped branch's
+        // `var` (or a `;` before it) it is two, and the block stays (minimised from generated programs: the kept
+        // block ran whatever the outer test, or `if(a)var x;{...}else` did not parse).
+        ("function f(a) { if (a) { if (1) { g() } } h() }", "function f(a){if(a){g()}h()}"),
+        ("function f(a) { if (a) { if (1) { g() } else { var x = 1 } } else h() }", "function f(a){if(a){var x;{g()}}else h()}"),
+        ("function f(a) { if (a) { if (0) { var x = 1 } else { g(); k() } } h(x) }", "function f(a){if(a){var x;{g();k()}}h(x)}"),
+        ("function f(a) { if (a) { let u = 1\nif (1) { g() } } h() }", "function f(a){if(a){;{g()}}h()}"),
         // Kept: an `if` or a loop that a following `else` would attach to, declarations, two statements.
         ("if (a) { for (;;) if (b) g(); } else h();", "if(a){for(;;)if(b)g()}else h();"),
         ("if (a) { while (b) if (c) g(); }", "if(a){while(b)if(c)g()}"),
