@@ -16,6 +16,10 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
         ),
         .executableTarget(
+            name: "FuzzScriptBundler",
+            dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
+        ),
+        .executableTarget(
             name: "FuzzSourceMapVLQ",
             dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
         ),
