@@ -58,6 +58,12 @@ struct ParserState {
     private var functions: [FunctionContext] = []
     /// Current nesting of statements and expressions, bounded so deep input cannot exhaust the stack.
     private var depth = 0
+    /// The first redeclaration found (thrown when the program has been read, so other syntax errors before it
+    /// come first).
+    private var redeclaration: JavaScriptSyntaxError?
+    /// (block scope, name ID) of each `var` whose hoisting crossed that block: a later lexical declaration of the
+    /// name in the block is a redeclaration.
+    private var varsCrossingBlocks: Set<UInt64> = []
     static let maximumDepth = 2_000
     /// Whether the code being parsed is strict (a `"use strict"` directive or a class body).
     private var strict = false
@@ -366,6 +372,12 @@ struct ParserState {
             while !analysis.scopes[target].isVarScope, let parent = analysis.scopes[target].parent { target = parent }
         }
         let id = nameID(k)
+        // Annex B: a function of a block in sloppy code that a lexical name of the function would clash with just
+        // does not become a `var`: never an error.
+        let sloppyBlockFunction = kind == .function && target != scope
+        if redeclaration == nil, !sloppyBlockFunction {
+            checkRedeclaration(at: k, kind, name: id, target: target)
+        }
         if let existing = names.declaration(scope: target, name: id) {
             analysis.references.append(IdentifierReference(
                 token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
@@ -377,6 +389,53 @@ struct ParserState {
         analysis.declarations.append(Declaration(
             name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
         names.insert(index, scope: target, name: id)
+    }
+
+    /// Whether a declaration of `kind` in `scope` is lexical (may not share its scope with another declaration of
+    /// its name): `let`, `const`, `class`, `import`, and a function declared in a block (strict code only reaches
+    /// here with one: sloppy code hoists them).
+    private func isLexical(_ kind: Declaration.Kind, in scope: Int) -> Bool {
+        switch kind {
+        case .let, .const, .class, .import: true
+        case .function: !analysis.scopes[scope].isVarScope
+        default: false
+        }
+    }
+
+    private static func crossingKey(scope: Int, name: Int32) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: scope)) << 32 | UInt64(UInt32(bitPattern: name))
+    }
+
+    /// Records the first redeclaration: the name at token `k` declared as `kind` in `target` where a declaration
+    /// of it already makes that an early error (as engines report, `Identifier 'x' has already been declared`).
+    private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int) {
+        var clash: Int?
+        if let existing = names.declaration(scope: target, name: id), analysis.declarations[existing].token != k,
+           isLexical(kind, in: target) || isLexical(analysis.declarations[existing].kind, in: target) {
+            clash = existing
+        }
+        if kind == .var {
+            // A `var` is hoisted through the blocks between here and its function: a lexical name there clashes.
+            var s = scope
+            while s != target, clash == nil {
+                if let existing = names.declaration(scope: s, name: id), isLexical(analysis.declarations[existing].kind, in: s) {
+                    clash = existing
+                }
+                varsCrossingBlocks.insert(Self.crossingKey(scope: s, name: id))
+                guard let parent = analysis.scopes[s].parent else { break }
+                s = parent
+            }
+        } else if isLexical(kind, in: target), varsCrossingBlocks.contains(Self.crossingKey(scope: target, name: id)) {
+            // A `var` of the name was hoisted through this block earlier.
+            clash = -1
+        }
+        guard let clash else { return }
+        let token = tokens[k]
+        let name = identifiers.strings[Int(id)]
+        let earlier = clash >= 0 ? " (line \(tokens[analysis.declarations[clash].token].line))" : " (by a var inside this block)"
+        redeclaration = JavaScriptSyntaxError(
+            kind: .redeclaration, line: token.line, column: token.column + 1, offset: token.start,
+            message: "'\(name)' has already been declared\(earlier)")
     }
 
     @discardableResult
@@ -417,6 +476,7 @@ struct ParserState {
         while i < count {
             try parseStatement(topLevel: true)
         }
+        if let redeclaration { throw redeclaration }
     }
 
     mutating func finish() -> ScopeAnalysis {

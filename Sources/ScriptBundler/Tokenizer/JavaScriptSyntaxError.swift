@@ -15,6 +15,9 @@ public struct JavaScriptSyntaxError: Error, Sendable, Equatable {
         case sourceTooLarge
         /// A token the parser does not accept here.
         case unexpectedToken
+        /// A name declared twice in one scope where one of the declarations is lexical (`let`, `const`, `class`,
+        /// `import`, a function in a block of strict code), or a `var` whose hoisting crosses such a declaration.
+        case redeclaration
     }
 
     public let kind: Kind

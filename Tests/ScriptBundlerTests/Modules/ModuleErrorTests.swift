@@ -32,6 +32,16 @@ import Testing
         #expect(error.message.contains("/AtDocumentStart/missing.json)"))
     }
 
+    /// One name imported twice (node: "Identifier 'a' has already been declared"): the bundle would not run.
+    @Test func aNameImportedTwiceIsALocatedError() throws {
+        let error = try #require(try Self.error(
+            entry: "import { a } from '../lib/x.mjs';\nimport { a } from '../lib/y.mjs';\nwindow.r = a;\n",
+            extra: ["UserScripts/MainFrame/lib/x.mjs": "export const a = 1;\n", "UserScripts/MainFrame/lib/y.mjs": "export const a = 2;\n"]))
+        #expect(error.kind == .syntax(.redeclaration))
+        #expect((error.location.line, error.location.column) == (2, 10))
+        #expect(error.message == "'a' has already been declared (line 1)")
+    }
+
     @Test func bareNameNotFoundListsNodeModulesFolders() throws {
         let error = try #require(try Self.error(entry: "require('left-pad');"))
         #expect(error.kind == .moduleNotFound)

@@ -170,6 +170,54 @@ import Testing
         }
     }
 
+    /// Redeclarations engines reject before running anything (`Identifier 'x' has already been declared`): a
+    /// bundle holding one would not run at all, so the build reports it, at the second declaration.
+    @Test(arguments: [
+        ("let a = 1;\nlet a = 2;", 2, 5, "'a' has already been declared (line 1)"),
+        ("const a = 1; var a;", 1, 18, "'a' has already been declared (line 1)"),
+        ("var a; let a;", 1, 12, "'a' has already been declared (line 1)"),
+        ("class C {}\nclass C {}", 2, 7, "'C' has already been declared (line 1)"),
+        ("import { a } from './x.mjs';\nimport { a } from './y.mjs';", 2, 10, "'a' has already been declared (line 1)"),
+        ("import a from './x.mjs';\nfunction a() {}", 2, 10, "'a' has already been declared (line 1)"),
+        ("function f(a) { let a; }", 1, 21, "'a' has already been declared (line 1)"),
+        ("{ let a; { var a; } }", 1, 16, "'a' has already been declared (line 1)"),
+        ("function f() { { var a; } let a; }", 1, 31, "'a' has already been declared (line 1)"),
+        ("{ { var a; } let a; }", 1, 18, "'a' has already been declared (by a var inside this block)"),
+        ("switch (x) { case 1: let a; break; case 2: let a; }", 1, 48, "'a' has already been declared (line 1)"),
+        ("'use strict'; { function f() {} function f() {} }", 1, 42, "'f' has already been declared (line 1)"),
+        ("for (let i = 0; ;) { var i; }", 1, 26, "'i' has already been declared (line 1)"),
+    ])
+    func redeclarationsAreLocatedErrors(source: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try JavaScriptParser.analyze(source)
+            Issue.record("expected an error for \(source)")
+        } catch {
+            #expect(error.kind == .redeclaration)
+            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.message == message)
+        }
+    }
+
+    /// Declarations of one name that engines accept: `var`s and functions of a function scope together, sloppy
+    /// functions in blocks (Annex B), names in different blocks, a `var` next to a catch parameter.
+    @Test(arguments: [
+        "var a; var a; function a() {}",
+        "function f(a) { var a; function a() {} }",
+        "function f() {} function f() {}",
+        "let f; { function f() {} }",
+        "function g() { let f; if (x) { function f() {} } }",
+        "if (x) { function f() {} } else { function f() {} }",
+        "{ let a; } { let a; } { var a; }",
+        "for (let i of x) { let i = 1; }",
+        "try {} catch (e) { var e; }",
+        "let C = class C {}; const D = function D() {};",
+        "'use strict'; function f() {} { function f() {} }",
+        "function f() { { let a; } var a; }",
+    ])
+    func acceptedRedeclarations(source: String) throws {
+        _ = try JavaScriptParser.analyze(source)
+    }
+
     @Test func deepNestingFailsInsteadOfOverflowingTheStack() throws {
         let deep = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
         #expect(throws: JavaScriptSyntaxError.self) { try JavaScriptParser.analyze(deep) }
