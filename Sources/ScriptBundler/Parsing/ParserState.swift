@@ -1150,7 +1150,7 @@ struct ParserState {
             i += 1
             if eat(".") {
                 markNewTarget()
-                i += 1
+                try expectMemberName()
             } else {
                 try parseNewCallee()
                 if at("(") { try parseArguments() }
@@ -1166,7 +1166,7 @@ struct ParserState {
             i += 1
             if eat(".") {
                 markNewTarget()
-                i += 1
+                try expectMemberName()
             } else {
                 try parseNewCallee()
                 if at("(") { try parseArguments() }
@@ -1183,7 +1183,8 @@ struct ParserState {
             switch token.kind {
             case .punctuator:
                 if at(".") {
-                    i += 2
+                    i += 1
+                    try expectMemberName()
                 } else if at("?.") {
                     guard allowCalls else { return }
                     i += 1
@@ -1193,7 +1194,7 @@ struct ParserState {
                         try parseExpression()
                         try expect("]")
                     } else {
-                        i += 1
+                        try expectMemberName()
                     }
                 } else if eat("[") {
                     try parseExpression()
@@ -1209,6 +1210,14 @@ struct ParserState {
                 return
             }
         }
+    }
+
+    /// Steps over the name after `.` or `?.`: any identifier name (reserved words too) or a private name.
+    private mutating func expectMemberName() throws(JavaScriptSyntaxError) {
+        guard i < count, kind(i) == .identifier || kind(i) == .keyword || kind(i) == .privateName else {
+            throw unexpected("expected a property name after '.'")
+        }
+        i += 1
     }
 
     private mutating func parseArguments() throws(JavaScriptSyntaxError) {
@@ -1267,7 +1276,7 @@ struct ParserState {
                 i += 1
                 if eat(".") {
                     if analysis.module.importMeta == nil { analysis.module.importMeta = i - 2 }
-                    i += 1
+                    try expectMemberName()
                     return
                 }
                 let importToken = i - 1

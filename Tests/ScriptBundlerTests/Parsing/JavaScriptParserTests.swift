@@ -159,6 +159,10 @@ import Testing
         ("function f(1) {}", 1, 12),
         ("if (a) { export const x = 1; }", 1, 10),
         ("a ? b c", 1, 7),
+        // A `.` or `?.` with no name after it (found by the bundler fuzz target: `eg.` was read as a member access).
+        ("eg.", 1, 4),
+        ("a?.;", 1, 4),
+        ("a.\n1", 2, 1),
     ])
     func errorsAreLocated(source: String, line: Int, column: Int) throws {
         do {
@@ -215,6 +219,17 @@ import Testing
         "function f() { { let a; } var a; }",
     ])
     func acceptedRedeclarations(source: String) throws {
+        _ = try JavaScriptParser.analyze(source)
+    }
+
+    @Test(arguments: [
+        "a.if.class.new; a?.b?.[c]?.(d); a?.default",
+        "function f() { return new.target; }",
+        "class C { #x = 1; m(o) { return o.#x ?? o?.#x; } }",
+        "import.meta.url;",
+        "a\n.b\n.c()",
+    ])
+    func memberNames(source: String) throws {
         _ = try JavaScriptParser.analyze(source)
     }
 
