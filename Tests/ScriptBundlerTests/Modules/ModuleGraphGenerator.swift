@@ -4,7 +4,8 @@
 /// exports nobody imports (with and without effects), and top-level helpers whose names every module shares
 /// (scope hoisting must tell them apart). Importers use named, default, namespace (`Object.keys(ns)`, computed
 /// members) and bare imports. Imports go from a module to later ones only, so the graph has no cycle and node
-/// evaluates it as the bundles must: dependencies first, in import order.
+/// evaluates it as the bundles must: dependencies first, in import order. About a quarter of the modules are
+/// CommonJS (`.cjs`), imported by default and named imports and required by other CommonJS modules.
 struct ModuleGraphGenerator {
     /// A module's file name (`entry.js` is module 0) and its source.
     struct File {
@@ -28,21 +29,57 @@ struct ModuleGraphGenerator {
         var named: [(name: String, kind: Kind)] = []
         var hasDefault = false
         var defaultIsFunction = false
+        /// A CommonJS module's `module.exports` (logged by its keys).
+        var defaultIsObject = false
 
         enum Kind { case value, live, bump, klass }
     }
 
-    static func fileName(_ index: Int) -> String { index == 0 ? "entry.js" : "m\(index).mjs" }
+    /// Per module: whether it is CommonJS (`m<k>.cjs`: `exports.x = ...`, `require` of later CommonJS modules).
+    private var commonJS: [Bool] = []
+
+    private func fileName(_ index: Int) -> String {
+        index == 0 ? "entry.js" : commonJS[index] ? "m\(index).cjs" : "m\(index).mjs"
+    }
 
     /// The modules of one graph: module 0 (the group's entry, `entry.js`) and 1 to 5 modules it reaches.
     mutating func graph() -> [File] {
         let count = number(2...6)
+        commonJS = (0..<count).map { $0 > 0 && chance(25) }
         var exports = [Exports](repeating: Exports(), count: count)
         var files = [File](repeating: File(name: "", source: ""), count: count)
         for index in stride(from: count - 1, through: 0, by: -1) {
-            files[index] = File(name: Self.fileName(index), source: module(index, count: count, exports: &exports))
+            let source = commonJS[index] ? commonJSModule(index, count: count, exports: &exports) : module(index, count: count, exports: &exports)
+            files[index] = File(name: fileName(index), source: source)
         }
         return files
+    }
+
+    /// A CommonJS module: named `exports.x` assignments (which node's ES importers see as named exports), and
+    /// `require` of later CommonJS modules. Imported from ES modules by default or named imports.
+    private mutating func commonJSModule(_ k: Int, count: Int, exports: inout [Exports]) -> String {
+        var lines: [String] = []
+        var own = Exports()
+        own.hasDefault = true
+        own.defaultIsObject = true
+        lines.append("__log.push('eval m\(k)');")
+        for j in (k + 1)..<count where commonJS[j] && chance(50) {
+            lines.append("const required\(j) = require('./\(fileName(j))');")
+            if let first = exports[j].named.first { lines += usage(of: "required\(j).\(first.name)", kind: first.kind, k: k).map { $0 + ";" } }
+        }
+        lines.append("const local = \(k * 10 + number(1...9));")
+        lines.append("let counter = 0;")
+        lines.append("function helper(x) { counter += 1; return x + local + counter; }")
+        lines.append("exports.value\(k) = helper(\(number(1...9)));")
+        own.named.append(("value\(k)", .value))
+        if chance(60) {
+            lines.append("exports.bump\(k) = function () { return helper(local); };")
+            own.named.append(("bump\(k)", .bump))
+        }
+        if chance(40) { lines.append("exports.unused\(k) = [local];") }
+        lines.append("__log.push('done m\(k)', local, counter);")
+        exports[k] = own
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private mutating func module(_ k: Int, count: Int, exports: inout [Exports]) -> String {
@@ -57,7 +94,7 @@ struct ModuleGraphGenerator {
         for j in later where k == 0 && j == 1 || chance(55) {
             imported.insert(j)
             let target = exports[j]
-            let path = "./\(Self.fileName(j))"
+            let path = "./\(fileName(j))"
             switch number(0...3) {
             case 0 where !target.named.isEmpty:
                 // Named imports, some renamed.
@@ -75,7 +112,7 @@ struct ModuleGraphGenerator {
                 }
                 if target.hasDefault, chance(50) {
                     lines.append("import def\(j)_\(k), { \(specifiers.joined(separator: ", ")) } from '\(path)';")
-                    uses.append(target.defaultIsFunction ? "__log.push('def', def\(j)_\(k)())" : "__log.push('def', String(def\(j)_\(k)))")
+                    uses.append(defaultUsage("def\(j)_\(k)", target))
                 } else {
                     lines.append("import { \(specifiers.joined(separator: ", ")) } from '\(path)';")
                 }
@@ -85,16 +122,17 @@ struct ModuleGraphGenerator {
                 for (name, kind) in target.named where chance(50) {
                     uses += usage(of: "ns\(j)_\(k).\(name)", kind: kind, k: k)
                 }
-                if chance(50) { uses.append("__log.push('keys', Object.keys(ns\(j)_\(k)).sort().join())") }
+                // (A CommonJS module's namespace keys differ between node versions and bundlers: not compared.)
+                if !target.defaultIsObject, chance(50) { uses.append("__log.push('keys', Object.keys(ns\(j)_\(k)).sort().join())") }
                 if let first = target.named.first, chance(30) {
                     uses.append("__log.push('computed', typeof ns\(j)_\(k)[['\(first.name)'][0]])")
                 }
                 if target.hasDefault, chance(40) {
-                    uses.append(target.defaultIsFunction ? "__log.push('nsdef', ns\(j)_\(k).default())" : "__log.push('nsdef', String(ns\(j)_\(k).default))")
+                    uses.append(defaultUsage("ns\(j)_\(k).default", target))
                 }
             case 2 where target.hasDefault:
                 lines.append("import def\(j)_\(k) from '\(path)';")
-                uses.append(target.defaultIsFunction ? "__log.push('def', def\(j)_\(k)())" : "__log.push('def', String(def\(j)_\(k)))")
+                uses.append(defaultUsage("def\(j)_\(k)", target))
             default:
                 lines.append("import '\(path)';")
             }
@@ -138,11 +176,11 @@ struct ModuleGraphGenerator {
             }
             // Re-exports of a later module this one imports (so its names are known here).
             for j in imported.sorted() where chance(35) {
-                if chance(50) {
-                    lines.append("export * from './\(Self.fileName(j))';")
+                if !exports[j].defaultIsObject, chance(50) {
+                    lines.append("export * from './\(fileName(j))';")
                     for entry in exports[j].named where !own.named.contains(where: { $0.name == entry.name }) { own.named.append(entry) }
                 } else if let entry = exports[j].named.first {
-                    lines.append("export { \(entry.name) as re\(j)_\(k) } from './\(Self.fileName(j))';")
+                    lines.append("export { \(entry.name) as re\(j)_\(k) } from './\(fileName(j))';")
                     own.named.append(("re\(j)_\(k)", entry.kind))
                 }
             }
@@ -151,6 +189,12 @@ struct ModuleGraphGenerator {
         lines.append("__log.push('done m\(k)', local, counter);")
         exports[k] = own
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A statement that logs a default export read as `name`.
+    private func defaultUsage(_ name: String, _ target: Exports) -> String {
+        if target.defaultIsObject { return "__log.push('def', Object.keys(\(name)).sort().join())" }
+        return target.defaultIsFunction ? "__log.push('def', \(name)())" : "__log.push('def', String(\(name)))"
     }
 
     /// Statements that read `name` (an imported binding or a namespace member of `kind`) and log it.

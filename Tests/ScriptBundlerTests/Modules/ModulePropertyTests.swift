@@ -81,7 +81,8 @@ import Testing
                 failures.append("graph \(index)")
             }
         }
-        print("module property: \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules, \(entries) log entries, \(failures.count) differing")
+        let commonJS = graphs.reduce(0) { $0 + $1.filter { $0.name.hasSuffix(".cjs") }.count }
+        print("module property: \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules (\(commonJS) CommonJS), \(entries) log entries, \(failures.count) differing")
         #expect(entries >= graphs.count * 4, "the graphs should log something")
         #expect(failures.isEmpty, "\(failures.count) graphs differ:\n\(failures.prefix(4).joined(separator: "\n\n"))")
     }
