@@ -41,7 +41,7 @@ struct MemoryProject: BundlerFileSystem {
 
 /// Bundles arbitrary bytes as a group's entry script (and, after a NUL byte, as the package `m` it may import) in
 /// production and development mode with source maps. Errors are fine; a crash is not, and when every input parses,
-/// so must every production bundle (the minifier must never write invalid syntax).
+/// so must every bundle of both modes (the minifier and the module wrappers must never write invalid syntax).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -56,7 +56,7 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         let configuration = BundleConfiguration(root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,
                                                 sourceMaps: .external, target: .newest)
         guard let bundles = try? bundler.build(configuration) else { continue }
-        guard mode == .production, inputsParse else { continue }
+        guard inputsParse else { continue }
         for bundle in bundles {
             do {
                 _ = try JavaScriptParser.analyze(bundle.code)
