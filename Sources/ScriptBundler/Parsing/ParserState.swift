@@ -429,6 +429,12 @@ struct ParserState {
             // A `var` of the name was hoisted through this block earlier.
             clash = -1
         }
+        if clash == nil, isLexical(kind, in: target), let parent = analysis.scopes[target].parent,
+           analysis.scopes[parent].kind == .catchClause, let parameter = names.declaration(scope: parent, name: id),
+           analysis.declarations[parameter].kind == .catchParameter {
+            // The body of a `catch` may not declare its parameter's names lexically.
+            clash = parameter
+        }
         guard let clash else { return }
         let token = tokens[k]
         let name = identifiers.strings[Int(id)]

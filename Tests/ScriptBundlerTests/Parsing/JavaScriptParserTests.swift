@@ -190,6 +190,8 @@ import Testing
         ("switch (x) { case 1: let a; break; case 2: let a; }", 1, 48, "'a' has already been declared (line 1)"),
         ("'use strict'; { function f() {} function f() {} }", 1, 42, "'f' has already been declared (line 1)"),
         ("for (let i = 0; ;) { var i; }", 1, 26, "'i' has already been declared (line 1)"),
+        ("try {} catch (e) { let e; }", 1, 24, "'e' has already been declared (line 1)"),
+        ("try {} catch ({ a, b: [e] }) { const e = 1; }", 1, 38, "'e' has already been declared (line 1)"),
     ])
     func redeclarationsAreLocatedErrors(source: String, line: Int, column: Int, message: String) {
         do {
@@ -214,6 +216,8 @@ import Testing
         "{ let a; } { let a; } { var a; }",
         "for (let i of x) { let i = 1; }",
         "try {} catch (e) { var e; }",
+        "try {} catch (e) { { let e; } }",
+        "try {} catch { let e; }",
         "let C = class C {}; const D = function D() {};",
         "'use strict'; function f() {} { function f() {} }",
         "function f() { { let a; } var a; }",
