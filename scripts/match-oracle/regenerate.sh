@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the matcher's golden fixtures from the real WebKit (../shared/tools/webkit-match-oracle).
 # Needs xvfb, gir1.2-webkit-6.0, python3-gi and openssl (apt-get install -y xvfb gir1.2-webkit-6.0 python3-gi openssl).
-#   regenerate.sh [golden|classes|all]   (default all)
+#   regenerate.sh [golden|classes|reports|all]   (default all)
 #   golden:  generate.py  -> Tests/BlockListCompilerTests/Fixtures/Matching/oracle-cases.jsonl    (~520 requests, a few minutes)
 #   classes: classes.py   -> Tests/BlockListCompilerTests/Fixtures/Matching/oracle-classes.jsonl  (~3,400 requests, ~30 minutes)
+#   reports: reports.py   -> Tests/BlockListCompilerTests/Fixtures/Matching/oracle-reports.jsonl  (620 requests, ~15 seconds)
 # WKPACK_ORACLE_TIMEOUT sets the oracle's seconds per page (default 60: a busy machine is slow to start pages).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -37,6 +38,7 @@ PY
 case "$which" in
   golden) record generate.py oracle-cases.jsonl ;;
   classes) record classes.py oracle-classes.jsonl ;;
-  all) record generate.py oracle-cases.jsonl; record classes.py oracle-classes.jsonl ;;
-  *) echo "usage: regenerate.sh [golden|classes|all]" >&2; exit 2 ;;
+  reports) record reports.py oracle-reports.jsonl ;;
+  all) record generate.py oracle-cases.jsonl; record classes.py oracle-classes.jsonl; record reports.py oracle-reports.jsonl ;;
+  *) echo "usage: regenerate.sh [golden|classes|reports|all]" >&2; exit 2 ;;
 esac

@@ -3,8 +3,9 @@ import Testing
 @testable import BlockListCompiler
 
 /// The fixtures recorded from the real WebKit by scripts/match-oracle/regenerate.sh: the first golden set
-/// (generate.py) and the evaluation classes crossed with every trigger field (classes.py).
-private let fixtureURLs = ["oracle-cases.jsonl", "oracle-classes.jsonl"].map {
+/// (generate.py), the evaluation classes crossed with every trigger field (classes.py), and the grid of block and
+/// exception resource types asked with CSP reports and the other ping-like loads (reports.py).
+private let fixtureURLs = ["oracle-cases.jsonl", "oracle-classes.jsonl", "oracle-reports.jsonl"].map {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Matching/\($0)")
 }
 /// Requests where the matcher knowingly differs from WebKit (see Fixtures/Matching/README.md), as "case|url|type|top|frame".

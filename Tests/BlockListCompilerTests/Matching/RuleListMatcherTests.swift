@@ -75,6 +75,24 @@ private func evaluate(_ list: RuleListMatcher, _ url: String, _ type: RequestRes
         #expect(try !evaluate(list, "http://t.example/case").decision.blocked)
     }
 
+    /// Issue 40: `raw` does not cover a CSP report's first evaluation (as `csp-report`), only its second (as
+    /// `other`), so an exception limited to `raw` does not save a report that an untyped or `csp-report` block
+    /// matches; an exception limited to `other` saves both evaluations. Pings are covered by `raw` in both.
+    @Test func rawExceptionsDoNotCoverTheCSPReportEvaluation() throws {
+        for blockTypes in [nil, #"["csp-report"]"#, #"["other"]"#, #"["raw","csp-report"]"#] as [String?] {
+            let typed = blockTypes.map { #","resource-type":"# + $0 } ?? ""
+            let list = try matcher(#"[{"trigger":{"url-filter":"/r/""# + typed + #"},"action":{"type":"block"}},"#
+                + #"{"trigger":{"url-filter":"/r/","resource-type":["raw"]},"action":{"type":"ignore-previous-rules"}},"#
+                + #"{"trigger":{"url-filter":"/o/""# + typed + #"},"action":{"type":"block"}},"#
+                + #"{"trigger":{"url-filter":"/o/","resource-type":["other"]},"action":{"type":"ignore-previous-rules"}}]"#)
+            let report = try evaluate(list, "http://t.example/r/x", .cspReport)
+            #expect(report.decision.blocked, "\(blockTypes ?? "untyped")")
+            #expect(report.fired.contains { $0.index == 0 && $0.action == .block && !$0.inSecondEvaluation }, "\(blockTypes ?? "untyped"): \(report.fired)")
+            #expect(try !evaluate(list, "http://t.example/o/x", .cspReport).decision.blocked, "\(blockTypes ?? "untyped")")
+            #expect(try !evaluate(list, "http://t.example/r/x", .ping).decision.blocked, "\(blockTypes ?? "untyped")")
+        }
+    }
+
     @Test func otherActionsShowInTheDecision() throws {
         let list = try matcher(Self.list)
         #expect(try evaluate(list, "http://t.example/https-me.js").decision.upgradedToHTTPS)
