@@ -2,8 +2,9 @@ import Foundation
 import ScriptBundler
 
 /// Reads what a webpack configuration of firefox-ios's shape says statically (with wkpack's own JavaScript
-/// reader, never running it) into an `InitDraft`: `entry` (plain paths and `glob.sync("dir/*.{js,mjs}")`
-/// patterns, through `const` names, arrays, spreads and `.concat`), `output.path`, `mode`, `devtool`,
+/// reader, never running it) into an `InitDraft`: `entry` (plain paths, `glob.sync("dir/*.{js,mjs}")` patterns and
+/// globs that name their files, `glob.sync("dir/a.js")` or `glob.sync("dir/{a,b}.js")`, through `const` names,
+/// arrays, spreads and `.concat`), `output.path`, `mode`, `devtool`,
 /// `resolve.alias`, `resolve.fallback` (`require.resolve("pkg")` becomes the package's main file) and the
 /// NormalModuleReplacementPlugin's override table file. Everything else is reported, one warning each.
 struct WebpackConfigReader {
@@ -37,6 +38,8 @@ struct WebpackConfigReader {
         var items: [Item]
         var line: Int
         var column: Int
+        /// The output file name of an entry description's `filename:` (`{ import: ..., filename: "w.js" }`).
+        var output: String?
     }
 
     private mutating func warn(_ line: Int, _ column: Int, _ message: String) {
@@ -354,10 +357,21 @@ struct WebpackConfigReader {
                 continue
             }
             var value = resolved(property.value)
-            // `{ import: ..., filename: ... }` entry descriptions: only `import` is read.
-            if case .object = value.value, let imported = value.property("import") { value = resolved(imported.value) }
+            var output: String?
+            // `{ import: ..., filename: ... }` entry descriptions: `import`, and `filename` when it is a fixed name.
+            if case .object(let fields) = value.value, let imported = value.property("import") {
+                for field in fields where field.name != "import" {
+                    if field.name == "filename", let filename = resolved(field.value).stringValue, !filename.contains("["),
+                       !filename.contains("/"), !filename.isEmpty {
+                        output = filename
+                    } else {
+                        warn(field.line, field.column, "entry '\(name)': '\(field.name ?? "…")' is not translated")
+                    }
+                }
+                value = resolved(imported.value)
+            }
             if let items = entryItems(value, entry: name) {
-                entries.append(Entry(name: name, items: items, line: property.line, column: property.column))
+                entries.append(Entry(name: name, items: items, line: property.line, column: property.column, output: output))
             }
         }
         return entries
@@ -381,11 +395,20 @@ struct WebpackConfigReader {
         case .call(let callee, let arguments):
             let name = callee.memberPath ?? []
             if name == ["glob", "sync"] || name == ["glob", "globSync"] || name == ["globSync"] {
-                guard let pattern = arguments.first.map(resolved)?.stringValue else {
+                // One pattern, or (glob 9 and later) an array of patterns.
+                let argument = arguments.first.map(resolved)
+                var patterns: [String]?
+                if let pattern = argument?.stringValue {
+                    patterns = [pattern]
+                } else if let argument, case .array(let elements) = argument.value {
+                    let strings = elements.compactMap { resolved($0).stringValue }
+                    if strings.count == elements.count, !strings.isEmpty { patterns = strings }
+                }
+                guard let patterns else {
                     warn(value, "entry '\(entry)': the glob pattern \(arguments.first?.description ?? "(none)") is not translated")
                     return nil
                 }
-                return [.glob(pattern)]
+                return patterns.map { .glob($0) }
             }
             if case .member(let object, "concat") = callee.value {
                 guard var items = entryItems(object, entry: entry) else { return nil }
@@ -418,6 +441,118 @@ struct WebpackConfigReader {
         return (InitPaths.absolute(folder, in: base), extensions)
     }
 
+    /// The paths a glob pattern names without matching anything against the file system: its brace alternatives
+    /// (`dir/{a,b}.js` -> `dir/a.js`, `dir/b.js`; nested and repeated braces too), or the pattern itself when it has
+    /// no braces; `nil` when an alternative has a wildcard (`*`, `?`, `[...]`, an extglob, a leading `!`), an escape,
+    /// or a brace that lists no alternatives (`{a}`, a range such as `{1..3}`).
+    static func namedFiles(_ pattern: String) -> [String]? {
+        guard let alternatives = braceAlternatives(Array(pattern)) else { return nil }
+        var seen: Set<String> = []
+        var files: [String] = []
+        for alternative in alternatives {
+            let text = String(alternative)
+            if text.isEmpty || text.hasPrefix("!") || text.contains(where: { "*?[]\\".contains($0) }) { return nil }
+            if ["@(", "+(", "!("].contains(where: { text.contains($0) }) { return nil }
+            if text.hasSuffix("/") { return nil }
+            if seen.insert(text).inserted { files.append(text) }
+        }
+        return files
+    }
+
+    /// Brace expansion, in the order written (callers sort); `nil` for an unbalanced brace or one without a top-level comma.
+    private static func braceAlternatives(_ pattern: [Character]) -> [[Character]]? {
+        guard let open = pattern.firstIndex(of: "{") else {
+            return pattern.contains("}") ? nil : [pattern]
+        }
+        var depth = 0
+        var close: Int?
+        var commas: [Int] = []
+        for index in open..<pattern.count {
+            switch pattern[index] {
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { close = index }
+            case "," where depth == 1: commas.append(index)
+            default: break
+            }
+            if close != nil { break }
+        }
+        guard let close, !commas.isEmpty, !pattern[..<open].contains("}") else { return nil }
+        let prefix = Array(pattern[..<open])
+        guard let suffixes = braceAlternatives(Array(pattern[(close + 1)...])) else { return nil }
+        var result: [[Character]] = []
+        let bounds = [open] + commas + [close]
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            guard let inner = braceAlternatives(Array(pattern[(start + 1)..<end])) else { return nil }
+            for middle in inner {
+                for suffix in suffixes { result.append(prefix + middle + suffix) }
+            }
+        }
+        return result
+    }
+
+    /// Webpack resolves a plain entry path as a module: the file, or with `.js`, `.mjs`, `.json`, or a folder's
+    /// `index.js`. Whether one of them exists.
+    static func entryModuleExists(_ absolute: String) -> Bool {
+        [absolute, absolute + ".js", absolute + ".mjs", absolute + ".json", absolute + "/index.js"].contains(where: InitPaths.isFile)
+    }
+
+    /// An entry's items with each glob that names its files (no wildcard) replaced by those of its files that exist,
+    /// sorted as glob 8 returns them, as `glob.sync` returns no path that does not exist; each missing file is
+    /// reported. `nil` (reported) when a pattern is neither a folder pattern nor a list of named files, or when
+    /// the entry is left with no file.
+    private mutating func namingGlobsExpanded(_ entry: Entry) -> [Entry.Item]? {
+        var items: [Entry.Item] = []
+        for item in entry.items {
+            switch item {
+            case .file(let path):
+                let absolute = InitPaths.absolute(path, in: webpackFolder)
+                // A bare name ("pkg") is resolved in node_modules; only paths are checked.
+                if path.hasPrefix(".") || path.hasPrefix("/"), !Self.entryModuleExists(absolute) {
+                    warn(entry.line, entry.column, "entry '\(entry.name)': '\(projectPath(absolute))' does not exist; webpack fails on this entry, and so will wkpack build")
+                }
+                items.append(item)
+            case .glob(let pattern):
+                if Self.folderPattern(pattern, in: webpackFolder) != nil {
+                    items.append(item)
+                    continue
+                }
+                if let named = Self.namedFiles(pattern) {
+                    // glob 8 (firefox-ios's) returns a pattern's matches sorted by localeCompare; later versions
+                    // promise no order. Sorted the way wkpack lists a folder (ICU root order, as localeCompare).
+                    for path in named.sorted(by: FileNameCollation.areInIncreasingOrder) {
+                        let absolute = InitPaths.absolute(path, in: webpackFolder)
+                        if InitPaths.isFile(absolute) {
+                            items.append(.file(path))
+                        } else {
+                            warn(entry.line, entry.column, "entry '\(entry.name)': the pattern '\(pattern)' names '\(projectPath(absolute))', which does not exist; "
+                                + "glob.sync leaves it out")
+                        }
+                    }
+                    continue
+                }
+                // Braces around folder patterns (`./{A,B}/*.js`): each alternative on its own.
+                if pattern.contains("{"), let alternatives = Self.braceAlternatives(Array(pattern)).map({ $0.map { String($0) } }),
+                   alternatives.allSatisfy({ Self.folderPattern($0, in: webpackFolder) != nil || Self.namedFiles($0) != nil }) {
+                    var expanded = Entry(name: entry.name, items: alternatives.map { .glob($0) }, line: entry.line, column: entry.column)
+                    expanded.output = entry.output
+                    guard let more = namingGlobsExpanded(expanded) else { return nil }
+                    items += more
+                    continue
+                }
+                warn(entry.line, entry.column, "entry '\(entry.name)': the pattern '\(pattern)' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+                    + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated")
+                return nil
+            }
+        }
+        guard !items.isEmpty else {
+            warn(entry.line, entry.column, "entry '\(entry.name)' names no file that exists; webpack fails on an empty entry; not translated")
+            return nil
+        }
+        return items
+    }
+
     /// The script files of `folder` (names), as wkpack lists a group's folder.
     static func scriptNames(in folder: String, extensions: Set<String> = ["js", "mjs"]) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -429,17 +564,24 @@ struct WebpackConfigReader {
     /// Entries -> root and groups: one glob of a folder (after at most one file of that folder, its `first:`)
     /// is a folder group; one plain file is a `files:` group; any other mix is written as the files it matches today.
     private mutating func translate(_ entries: [Entry], into draft: inout InitDraft) {
+        var entries = entries
         var folders: [String] = []
-        for entry in entries {
-            for case .glob(let pattern) in entry.items {
+        for (index, entry) in entries.enumerated() {
+            guard let items = namingGlobsExpanded(entry) else {
+                entries[index].items = []
+                continue
+            }
+            entries[index].items = items
+            for case .glob(let pattern) in items {
                 if let (folder, _) = Self.folderPattern(pattern, in: webpackFolder) { folders.append(folder) }
             }
         }
         let rootAbsolute = root.map { InitPaths.absolute($0, in: projectFolder) } ?? Self.commonRoot(folders) ?? InitPaths.absolute(draft.root, in: projectFolder)
         draft.root = projectPath(rootAbsolute)
         let standard = Dictionary(uniqueKeysWithValues: ScriptGroupDefinition.standardGroups.map { ($0.folder, $0.name) })
-        for entry in entries {
+        for entry in entries where !entry.items.isEmpty {
             var group = InitDraft.Group(name: entry.name)
+            if let output = entry.output, output != entry.name + ".js" { group.output = output }
             if entry.name.isEmpty || entry.name.contains("/") || entry.name.hasPrefix(".")
                 || entry.name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
                 warn(entry.line, entry.column, "entry '\(entry.name)' cannot be written as '\(entry.name).js'; not translated")
@@ -462,8 +604,10 @@ struct WebpackConfigReader {
                 draft.groups.append(group)
                 continue
             }
-            if globs.isEmpty, files.count == 1 {
-                group.files = [projectPath(InitPaths.absolute(files[0], in: webpackFolder))]
+            if globs.isEmpty {
+                // Named files only (plain paths, globs without wildcards, brace lists): nothing to pick up later.
+                var seen: Set<String> = []
+                group.files = files.map { projectPath(InitPaths.absolute($0, in: webpackFolder)) }.filter { seen.insert($0).inserted }
                 draft.groups.append(group)
                 continue
             }

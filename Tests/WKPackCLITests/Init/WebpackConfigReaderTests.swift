@@ -43,7 +43,36 @@ import ScriptBundler
         ("{ A: pick('A'), B: glob.sync('./s/**/*.js'), C: glob.sync('./s/B/*.js') }",
          [InitDraft.Group(name: "C", folder: "B")],
          ["1:32: warning: entry 'A': a call of 'pick' is not translated",
-          "1:43: warning: entry 'B': the pattern './s/**/*.js' is not a '<folder>/*.{js,mjs}' pattern; the entry is not translated"]),
+          "1:43: warning: entry 'B': the pattern './s/**/*.js' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+            + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated"]),
+        // A glob without wildcards (firefox-ios's worker): a files group named after the entry.
+        ("{ 'w.worker': glob.sync('./s/B/c.js'), B: glob.sync('./s/B/*.js') }",
+         [InitDraft.Group(name: "w.worker", files: ["s/B/c.js"]), InitDraft.Group(name: "B", folder: "B")], []),
+        // A brace list of files, sorted as glob 8 returns them; an array of such globs; glob 9's array of patterns.
+        ("{ W: glob.sync('./s/A/{b.mjs,a.js}'), V: [...glob.sync('./s/B/c.js'), ...glob.sync('./s/A/a.js')], "
+            + "U: glob.sync(['./s/A/a.js', './s/{A/b.mjs,B/c.js}']), B: glob.sync('./s/B/*.js') }",
+         [InitDraft.Group(name: "W", files: ["s/A/a.js", "s/A/b.mjs"]), InitDraft.Group(name: "V", files: ["s/B/c.js", "s/A/a.js"]),
+          InitDraft.Group(name: "U", files: ["s/A/a.js", "s/A/b.mjs", "s/B/c.js"]), InitDraft.Group(name: "B", folder: "B")], []),
+        // An entry description's fixed filename is the group's output.
+        ("{ Worker: { import: glob.sync('./s/B/c.js'), filename: 'c.worker.js' }, B: glob.sync('./s/B/*.js') }",
+         [InitDraft.Group(name: "Worker", files: ["s/B/c.js"], output: "c.worker.js"), InitDraft.Group(name: "B", folder: "B")], []),
+        // A named file that does not exist: glob.sync leaves it out; with none left the entry is not translated, and a
+        // missing plain path is written (webpack fails on it) with a warning.
+        ("{ W: glob.sync('./s/A/{a,gone}.js'), X: glob.sync('./s/B/gone.js'), Y: './s/B/gone.js', B: glob.sync('./s/B/*.js') }",
+         [InitDraft.Group(name: "W", files: ["s/A/a.js"]), InitDraft.Group(name: "Y", files: ["s/B/gone.js"]), InitDraft.Group(name: "B", folder: "B")],
+         ["1:29: warning: entry 'W': the pattern './s/A/{a,gone}.js' names 's/A/gone.js', which does not exist; glob.sync leaves it out",
+          "1:64: warning: entry 'X': the pattern './s/B/gone.js' names 's/B/gone.js', which does not exist; glob.sync leaves it out",
+          "1:64: warning: entry 'X' names no file that exists; webpack fails on an empty entry; not translated",
+          "1:95: warning: entry 'Y': 's/B/gone.js' does not exist; webpack fails on this entry, and so will wkpack build"]),
+        // Wildcards other than a folder's scripts, a range and an escape: not expanded without the file system.
+        ("{ W: glob.sync('./s/B/c?.js'), X: glob.sync('./s/B/{1..3}.js'), Y: glob.sync('./s/B/\\\\c.js'), B: glob.sync('./s/B/*.js') }",
+         [InitDraft.Group(name: "B", folder: "B")],
+         ["1:29: warning: entry 'W': the pattern './s/B/c?.js' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+            + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated",
+          "1:58: warning: entry 'X': the pattern './s/B/{1..3}.js' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+            + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated",
+          "1:91: warning: entry 'Y': the pattern './s/B/\\c.js' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+            + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated"]),
     ] as [(String, [InitDraft.Group], [String])])
     func translatesEntries(entry: String, groups: [InitDraft.Group], warnings: [String]) throws {
         let (draft, diagnostics, folder) = try Self.read("const glob = require('glob');\nmodule.exports = { entry: \(entry) };\n")

@@ -52,7 +52,8 @@ module.exports = {
     AutofillAllFramesAtDocumentStart,
     AddressFormManager,
     TranslationsEngine,
-    "translations-engine.worker": "./firefox-ios/Client/Assets/CC_Script/translations-engine.worker.js",
+    // As today's firefox-ios names its worker: a glob of one file.
+    "translations-engine.worker": glob.sync("./firefox-ios/Client/Assets/CC_Script/translations-engine.worker.js"),
   },
   output: {
     filename: "[name].js",
