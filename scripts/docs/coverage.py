@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Lists the public symbols of a module's symbol graphs that have no documentation comment of their own.
 
-usage: scripts/docs/coverage.py SYMBOL_GRAPH_DIR MODULE [--list]
+usage: scripts/docs/coverage.py SYMBOL_GRAPH_DIR MODULE [--list] [--exceptions FILE]
 
 Counted: every public symbol the compiler writes into MODULE.symbols.json and MODULE@*.symbols.json that has a
 source location (a declaration in the module's sources). Not counted: symbols the compiler synthesizes (no source
 location: Equatable's ==, Hashable's hash(into:), a raw-value enum's init(rawValue:), ...), and protocol
 requirements' implementations whose comment DocC takes from the protocol (the symbol graph marks those by naming
-the protocol's module in docComment). Exit status 1 when any counted symbol is undocumented.
+the protocol's module in docComment), and symbols declared in a file the --exceptions file lists (one path a line,
+relative to the repository, `#` comments). Exit status 1 when any counted symbol is undocumented.
 """
 import glob
 import json
@@ -16,7 +17,15 @@ import sys
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    excepted = set()
+    if "--exceptions" in argv:
+        at = argv.index("--exceptions")
+        with open(argv[at + 1]) as f:
+            excepted = {line.split("#")[0].strip() for line in f if line.split("#")[0].strip()}
+        del argv[at:at + 2]
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    args = [a for a in argv if not a.startswith("--")]
     if len(args) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
@@ -36,6 +45,9 @@ def main():
             location = symbol.get("location")
             if location is None:
                 continue
+            uri = location["uri"].removeprefix("file://")
+            if os.path.relpath(uri, root) in excepted:
+                continue
             key = symbol["identifier"]["precise"]
             if key in seen:
                 continue
@@ -46,11 +58,10 @@ def main():
             counted += 1
             text = "".join(line.get("text", "") for line in (comment or {}).get("lines", [])).strip()
             if not text:
-                uri = location["uri"].removeprefix("file://")
                 line = location["position"]["line"] + 1
                 name = ".".join(symbol["pathComponents"])
-                undocumented.append(f"{os.path.relpath(uri)}:{line}: {symbol['kind']['identifier']} {name}")
-    if "--list" in sys.argv:
+                undocumented.append(f"{os.path.relpath(uri, root)}:{line}: {symbol['kind']['identifier']} {name}")
+    if "--list" in argv:
         for entry in sorted(undocumented):
             print(entry)
     print(f"{module}: {counted} public symbols, {len(undocumented)} without documentation")
