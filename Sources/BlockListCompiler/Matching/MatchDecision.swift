@@ -90,7 +90,7 @@ public struct ListMatchResult: Sendable, Hashable {
     /// Rules that matched but were cancelled, in rule order.
     public var cancelled: [FiredRule]
 
-    /// Creates a result; ``RuleListMatcher/evaluate(_:)`` makes the real ones.
+    /// Creates a result; ``RuleListMatcher/evaluate(_:)-(PreparedRequest)`` makes the real ones.
     public init(decision: MatchDecision = MatchDecision(), fired: [FiredRule] = [], cancelled: [FiredRule] = []) {
         self.decision = decision
         self.fired = fired

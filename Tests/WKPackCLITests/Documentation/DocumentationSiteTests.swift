@@ -26,8 +26,8 @@ import WKPackTestSupport
     }
 
     static let cases = [
-        Site(module: "BlockListCompiler", search: "RuleListChecker", absent: "FilterListConversion"),
-        Site(module: "ScriptBundler", search: "StagedOutput", absent: "BundleConfiguration"),
+        Site(module: "BlockListCompiler", search: "RuleListLoader", absent: "RuleListReport"),
+        Site(module: "ScriptBundler", search: "StagedOutput", absent: "BundleMode"),
     ]
 
     @Test(.enabled(if: chromium != nil, "Debian's chromium is not installed (apt-get install chromium)"),
@@ -68,5 +68,6 @@ import WKPackTestSupport
         let report = dom.range(of: "<pre id=\"result\">").map { String(dom[$0.upperBound...].prefix(400)) } ?? dom.suffix(400).description
         #expect(report.hasPrefix("ok\n"), "\(site.module): \(report)")
         #expect(report.contains("page: \(site.module)"))
+        #expect(report.contains("search: ") && report.contains(site.search))
     }
 }
