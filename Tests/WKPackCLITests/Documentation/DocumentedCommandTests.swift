@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+@testable import WKPackCLI
 
 /// Runs every command of the `sh` blocks of README.md and docs/ with the built `wkpack` on the PATH, so the
 /// documentation cannot drift from the tool.
@@ -149,6 +150,21 @@ import WKPackTestSupport
             if parts.count == 2, file.hasSuffix(".md"), FileManager.default.fileExists(atPath: path) {
                 #expect(try DocumentationPages.anchors(of: file).contains(parts[1]),
                         "\(page):\(line): '\(file)' has no heading for the anchor '#\(parts[1])'")
+            }
+        }
+    }
+
+    /// Every `wkpack.yml` the pages show (a YAML block starting with `scripts:` or `rules:`) is one wkpack reads:
+    /// no unknown key, no value of the wrong type.
+    @Test(arguments: DocumentationPages.paths)
+    func configurationExamplesParse(page: String) throws {
+        for block in try DocumentationPages.blocks(of: page) where block.language == "yaml" {
+            let first = block.lines.first { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && !$0.isEmpty }
+            guard let first, first.hasPrefix("scripts:") || first.hasPrefix("rules:") else { continue }
+            do {
+                _ = try ProjectConfig.parse(block.lines.joined(separator: "\n") + "\n", path: "wkpack.yml")
+            } catch {
+                Issue.record("\(block): the configuration does not load: \(error)")
             }
         }
     }
