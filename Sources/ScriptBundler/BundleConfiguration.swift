@@ -6,7 +6,9 @@ public struct BundleConfiguration: Sendable, Equatable {
     public var output: String
     /// Folder that banner comments are relative to (the project folder).
     public var projectFolder: String
+    /// Production (minified) or development (readable, a banner per file).
     public var mode: BundleMode
+    /// Where each bundle's source map goes: a `.map` file, an inline `data:` URI, or nowhere.
     public var sourceMaps: SourceMapMode
     /// Configured groups; standard groups are discovered whether listed or not.
     public var groups: [ScriptGroupDefinition]
@@ -21,6 +23,7 @@ public struct BundleConfiguration: Sendable, Equatable {
     /// report). The bundles' bytes are the same either way.
     public var analyzesSize = false
 
+    /// Creates a configuration; every setting but the three folders has the default of `wkpack.yml`.
     public init(
         root: String, output: String, projectFolder: String, mode: BundleMode = .production,
         sourceMaps: SourceMapMode = .external, groups: [ScriptGroupDefinition] = [], rootOrigin: SourceLocation? = nil,

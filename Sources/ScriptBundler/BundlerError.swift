@@ -2,12 +2,19 @@
 public struct BundlerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure.
     public enum Kind: Sendable, Equatable {
+        /// The user-script root does not exist.
         case missingRoot
+        /// A configured group's folder does not exist.
         case missingGroupFolder
+        /// A group's `first` file is not in the group.
         case missingFirstFile
+        /// A file cannot be read (a broken link, a folder or device named like a script, no permission, gone).
         case unreadableFile
+        /// A script does not tokenize or parse; the associated value says how.
         case syntax(JavaScriptSyntaxError.Kind)
+        /// A setting cannot be used (an output folder inside the root, two groups writing one output, ...).
         case invalidConfiguration
+        /// An output could not be written.
         case writeFailed
         /// A module specifier that does not resolve (or an unknown loader prefix or Node built-in).
         case moduleNotFound
@@ -19,10 +26,14 @@ public struct BundlerError: Error, Sendable, Equatable, CustomStringConvertible 
         case invalidModule
     }
 
+    /// What failed, for callers that handle kinds differently.
     public let kind: Kind
+    /// Where it failed: the file, line and column the message is about.
     public let location: SourceLocation
+    /// The message, without the location.
     public let message: String
 
+    /// Creates an error of `kind` at `location`.
     public init(_ kind: Kind, at location: SourceLocation, _ message: String) {
         self.kind = kind
         self.location = location

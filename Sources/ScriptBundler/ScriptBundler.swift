@@ -3,6 +3,7 @@ import WKPackSupport
 
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {
+    /// Where sources are read and outputs written.
     public let fileSystem: any BundlerFileSystem
     /// Serves sources kept between builds and records each group's inputs (watch mode); `nil` reads and
     /// tokenizes every file.
@@ -10,6 +11,7 @@ public struct ScriptBundler: Sendable {
     /// Parsed modules kept between builds (watch mode); `nil` parses each file once per build.
     let parsedFiles: ParsedFileCache?
 
+    /// Creates a bundler over `fileSystem` (the local disk by default).
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
         self.init(fileSystem: fileSystem, sources: nil, parsedFiles: nil)
     }

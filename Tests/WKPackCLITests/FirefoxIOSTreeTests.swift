@@ -10,7 +10,7 @@ import ScriptBundler
 @Suite struct FirefoxIOSTreeTests {
     static let tests = (#filePath as NSString).deletingLastPathComponent
     static let tree = tests + "/Fixtures/FirefoxIOSTree"
-    static let readme = tests + "/../../README.md"
+    static let readme = tests + "/../../docs/modules.md"
 
     /// What each bundle logs when run in a fresh context (`window` = the global, `__log` collects).
     static let expectedLogs = [

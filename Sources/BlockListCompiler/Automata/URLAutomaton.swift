@@ -5,6 +5,7 @@ public final class URLAutomaton: Sendable {
     public let positionCount: Int
     /// 64-bit words per position set.
     let wordCount: Int
+    /// Whether the pattern starts with `^`, so a match must start at the URL's first byte.
     public let isAnchoredAtStart: Bool
     /// WebKit treats the pattern as matching every URL.
     public let matchesEverything: Bool

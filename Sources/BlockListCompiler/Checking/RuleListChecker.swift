@@ -4,6 +4,7 @@ public struct RuleListChecker: Sendable {
     /// The Safari / WebKit release the list is checked for.
     public var target: WebKitTarget
 
+    /// Creates a checker for `target` (the newest release by default).
     public init(target: WebKitTarget = .newest) {
         self.target = target
     }

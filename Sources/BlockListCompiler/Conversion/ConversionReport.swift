@@ -2,12 +2,16 @@
 public struct ConversionReport: Sendable {
     /// One filter reported.
     public struct Entry: Sendable, Hashable {
+        /// Where the filter is: file, line, and the column of the construct at fault.
         public var location: FilterLocation
         /// The filter's text.
         public var filter: String
+        /// What kind of problem it is.
         public var kind: FilterProblem.Kind
+        /// Why the filter is reported.
         public var message: String
 
+        /// Creates an entry for `filter` at `location`.
         public init(location: FilterLocation, filter: String, kind: FilterProblem.Kind, message: String) {
             self.location = location
             self.filter = filter
@@ -29,6 +33,7 @@ public struct ConversionReport: Sendable {
     /// Rules in each output part.
     public var partRuleCounts: [Int] = []
 
+    /// Creates an empty report.
     public init() {}
 
     /// Filters with no rule because WebKit cannot express them (or the target cannot).

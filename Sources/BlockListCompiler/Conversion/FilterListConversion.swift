@@ -2,11 +2,14 @@
 /// them (`RuleListChecker`; a refused or silently dropped rule reports its filter), optimized without changing any
 /// decision (`RuleListOptimizer`) and split into parts under the rule limit (`RuleListSplitter`).
 public struct FilterListConversion: Sendable {
+    /// The Safari / WebKit release the rules are checked and split for.
     public var target: WebKitTarget
     /// Most rules per output part; the target's limit when nil.
     public var maximumRules: Int?
+    /// Whether the rules are optimized (``RuleListOptimizer``) before splitting.
     public var optimizes: Bool
 
+    /// Creates a conversion for `target`, split under `maximumRules` (the target's limit when nil).
     public init(target: WebKitTarget = .newest, maximumRules: Int? = nil, optimizes: Bool = true) {
         self.target = target
         self.maximumRules = maximumRules
@@ -15,15 +18,19 @@ public struct FilterListConversion: Sendable {
 
     /// The converted list, in parts, and the report.
     public struct Result: Sendable {
+        /// The converted rules, in parts of at most the rule limit (one part when they fit).
         public var parts: [[Rule]]
+        /// Every filter reported, with the counts.
         public var report: ConversionReport
     }
 
     /// Why the converted list cannot be written.
     public struct Problem: Error, Sendable, Equatable {
+        /// Why not.
         public var message: String
     }
 
+    /// Converts `files`, read in order as one filter list.
     public func run(_ files: [FilterListFile]) throws(Problem) -> Result {
         let converted = FilterToRuleConverter(target: target).convert(files)
         var problems = converted.problems

@@ -4,6 +4,7 @@
 /// and CSS-injecting cosmetics, HTML filters, options WebKit has no equivalent for) as `.unsupported` with the
 /// column of the construct at fault.
 public struct FilterListParser: Sendable {
+    /// Creates a parser.
     public init() {}
 
     /// The filter on one line, or nil for blank lines, comments (`!`, `# `) and headers (`[Adblock Plus 2.0]`).

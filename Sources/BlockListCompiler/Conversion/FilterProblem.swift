@@ -49,11 +49,14 @@ public struct FilterProblem: Error, Sendable, Hashable {
         public var isConverted: Bool { self == .partiallyConverted || self == .approximated }
     }
 
+    /// What kind of problem it is.
     public var kind: Kind
     /// 1-based column in the filter's line of the construct at fault.
     public var column: Int
+    /// Why the filter (or part of it) is reported.
     public var message: String
 
+    /// Creates a problem at `column` of the filter's line.
     public init(kind: Kind, column: Int, message: String) {
         self.kind = kind
         self.column = column

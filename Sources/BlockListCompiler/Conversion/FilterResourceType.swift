@@ -1,5 +1,6 @@
 /// A resource-type option of the filter syntax (`$script`, `$xmlhttprequest`, ...).
 public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
+    /// A filter option naming a resource type (`$script`, `$image`, ..., `$xmlhttprequest`, `$object`).
     case script, image, stylesheet, font, media, subdocument, xmlhttprequest, websocket, ping, popup, document, other, object
 
     /// Reads an option name, with its aliases (`css`, `xhr`, `frame`, `doc`, `beacon`, ...).
@@ -41,5 +42,6 @@ public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
     }
 
     private var order: Int { FilterResourceType.allCases.firstIndex(of: self) ?? 0 }
+    /// Orders types as filter lists name them, for deterministic output.
     public static func < (lhs: FilterResourceType, rhs: FilterResourceType) -> Bool { lhs.order < rhs.order }
 }

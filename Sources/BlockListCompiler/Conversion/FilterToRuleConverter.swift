@@ -12,23 +12,29 @@
 /// `#@#` exceptions do not become rules: a selector's exceptions are applied to its hiding filters as
 /// `unless-domain` entries, or by taking domains off their `if-domain`. `$badfilter` removes the filters it names.
 public struct FilterToRuleConverter: Sendable {
+    /// The release whose rule syntax and resource types the rules use.
     public var target: WebKitTarget
 
+    /// Creates a converter for `target`.
     public init(target: WebKitTarget = .newest) {
         self.target = target
     }
 
     /// Every filter read, with its location.
     public struct SourceFilter: Sendable, Hashable {
+        /// Where the filter is.
         public var location: FilterLocation
+        /// The filter's text, as written.
         public var text: String
     }
 
     /// The rules, the filter each came from, and the filters reported.
     public struct Output: Sendable {
+        /// The rules, in the order WebKit must see them.
         public var rules: [Rule]
         /// For each rule, the index in `filters` of its filter.
         public var ruleFilters: [Int]
+        /// Every filter read, in source order.
         public var filters: [SourceFilter]
         /// Problems per filter index (one per filter).
         public var problems: [Int: FilterProblem]

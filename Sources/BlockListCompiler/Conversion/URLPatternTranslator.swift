@@ -15,13 +15,16 @@ public struct URLPatternTranslator: Sendable {
     /// What `||` becomes.
     public static let hostAnchorPrefix = "^[a-z][a-z0-9.+-]*://([^/:@]*\\.)?"
 
+    /// Creates a translator.
     public init() {}
 
     /// Why a pattern cannot be translated.
     public struct Problem: Error, Sendable, Equatable {
+        /// What kind of problem it is.
         public var kind: FilterProblem.Kind
         /// 0-based offset in the pattern.
         public var offset: Int
+        /// Why the pattern cannot be translated.
         public var message: String
     }
 

@@ -4,7 +4,9 @@ public struct CompileCostEstimate: Sendable {
     public struct RuleCost: Sendable, Equatable {
         /// Index of the rule in the list.
         public var index: Int
+        /// The CPU seconds the rule adds to WebKit's compile.
         public var seconds: Double
+        /// The bytes the rule adds to the compiled list.
         public var bytes: Int
         /// Why it costs that much, most expensive reason first.
         public var reasons: [String]
@@ -12,15 +14,19 @@ public struct CompileCostEstimate: Sendable {
 
     /// One NFA WebKit builds (several rules may share it).
     public struct AutomatonCost: Sendable, Equatable {
+        /// The prefix tree the automaton belongs to.
         public var group: AutomatonGroup
         /// Index of the rule whose pattern opened the automaton.
         public var openingRule: Int
         /// Patterns that end in it.
         public var patterns: Int
+        /// The automaton's NFA nodes.
         public var nfaNodes: Int
         /// Quantified terms on the automaton's prefix.
         public var loopsInPrefix: Int
+        /// The CPU seconds WebKit spends on the automaton.
         public var seconds: Double
+        /// The bytes the automaton takes in the compiled list.
         public var bytes: Int
     }
 

@@ -17,11 +17,13 @@ public struct CompileCostFeatures: Sendable, Equatable {
         /// The largest NFA's nodes.
         public var largestAutomatonNodes = 0
 
+        /// Creates an empty group.
         public init() {}
     }
 
     /// Bytes of the JSON source (WebKit parses it and stores it in the compiled file).
     public var sourceBytes = 0
+    /// Rules in the list.
     public var ruleCount = 0
     /// Bytes of `css-display-none` selectors (each is parsed by WebKit's CSS parser).
     public var selectorBytes = 0
@@ -31,8 +33,10 @@ public struct CompileCostFeatures: Sendable, Equatable {
     public var universalRules = 0
     /// Entries of every `if-`/`unless-` condition list.
     public var conditionValues = 0
+    /// The shape of each automaton group's prefix tree.
     public var groups: [AutomatonGroup: Group] = [:]
 
+    /// Creates empty counts.
     public init() {}
 
     /// Sum of a group statistic over all groups.

@@ -8,19 +8,33 @@
 public struct CompileCostModel: Sendable {
     /// Seconds or bytes per unit of each counted input.
     public struct Coefficients: Sendable, Equatable {
+        /// Seconds of every compile, whatever the list.
         public var secondsBase: Double
+        /// Seconds per byte of JSON source.
         public var secondsPerSourceByte: Double
+        /// Seconds per rule.
         public var secondsPerRule: Double
+        /// Seconds per byte of `css-display-none` selectors.
         public var secondsPerSelectorByte: Double
+        /// Seconds per NFA.
         public var secondsPerAutomaton: Double
+        /// Seconds per NFA node.
         public var secondsPerNFANode: Double
+        /// Seconds per NFA node weighted by the quantified terms of its prefix.
         public var secondsPerLoopWeightedNode: Double
+        /// Seconds per restart-weighted node (after a loop, times the characters that can start a match).
         public var secondsPerRestartWeightedNode: Double
+        /// Bytes of every compiled list.
         public var bytesBase: Double
+        /// Compiled bytes per byte of JSON source (WebKit stores the source).
         public var bytesPerSourceByte: Double
+        /// Compiled bytes per byte of serialized actions.
         public var bytesPerActionByte: Double
+        /// Compiled bytes per NFA.
         public var bytesPerAutomaton: Double
+        /// Compiled bytes per NFA node.
         public var bytesPerNFANode: Double
+        /// Compiled bytes per restart-weighted node.
         public var bytesPerRestartWeightedNode: Double
 
         /// Fitted by `scripts/cost/fit.py` to the measurements in `Tests/BlockListCompilerTests/Cost/Fixtures/`.
@@ -31,8 +45,10 @@ public struct CompileCostModel: Sendable {
             bytesPerRestartWeightedNode: 0.5486)
     }
 
+    /// The fitted coefficients the estimates use.
     public var coefficients: Coefficients
 
+    /// Creates a model with `coefficients` (those fitted to WebKitGTK 2.50 by default).
     public init(coefficients: Coefficients = .webKitGTK2_50) {
         self.coefficients = coefficients
     }

@@ -2,9 +2,11 @@
 public struct Diagnostic: Sendable, Equatable {
     /// How serious a diagnostic is.
     public enum Severity: String, Sendable {
+        /// `error`: WebKit refuses the list; `warning`: WebKit accepts it, but the rule probably does not do what it seems to.
         case error, warning
     }
 
+    /// Whether the list is refused (`error`) or only suspicious (`warning`).
     public var severity: Severity
     /// Our precise message.
     public var message: String
@@ -25,6 +27,7 @@ public struct Diagnostic: Sendable, Equatable {
     /// Byte offset in the source.
     public var offset: Int
 
+    /// Creates a diagnostic; ``RuleListChecker`` and ``RuleListLoader`` make the real ones.
     public init(severity: Severity, message: String, webKitMessage: String? = nil, webKitDetail: String? = nil, ruleIndex: Int? = nil,
                 pointer: String, line: Int, column: Int, reportedByWebKit: Bool = false, offset: Int = 0) {
         self.severity = severity

@@ -1,9 +1,14 @@
 /// The Disconnect categories firefox-ios turns into lists (other categories, e.g. `FingerprintingInvasive`, are not used).
 public enum DisconnectCategory: String, Sendable, CaseIterable, Hashable {
+    /// Disconnect's `Advertising` category.
     case advertising = "Advertising"
+    /// Disconnect's `Analytics` category.
     case analytics = "Analytics"
+    /// Disconnect's `Social` category.
     case social = "Social"
+    /// Disconnect's `Cryptomining` category.
     case cryptomining = "Cryptomining"
+    /// Disconnect's `Content` category.
     case content = "Content"
 
     /// The categories blocked outright (`disconnect-block-<category>.json`), in output order.

@@ -19,6 +19,7 @@ public enum DisconnectListGenerator {
         /// `normalized-lists/base-fingerprinting-track.json`, a JSON array of domains.
         public var fingerprinting: SourceInput?
 
+        /// Creates the inputs; only the entity list is required.
         public init(entityList: SourceInput, blacklist: SourceInput? = nil, categoryLists: [DisconnectCategory: SourceInput] = [:],
                     fingerprinting: SourceInput? = nil) {
             self.entityList = entityList

@@ -7,6 +7,7 @@ public struct GeneratedList: Sendable, Equatable {
     /// Number of rules in it.
     public var ruleCount: Int
 
+    /// Creates a list named `name` with its bytes and rule count.
     public init(name: String, bytes: [UInt8], ruleCount: Int) {
         self.name = name
         self.bytes = bytes

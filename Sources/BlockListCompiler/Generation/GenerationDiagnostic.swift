@@ -2,9 +2,11 @@
 public struct GenerationDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// How serious a diagnostic is.
     public enum Severity: String, Sendable {
+        /// `error`: nothing is produced; `warning`: the entry is skipped or adjusted.
         case error, warning
     }
 
+    /// Whether generation stops (`error`) or goes on (`warning`).
     public var severity: Severity
     /// The input's path as given by the caller.
     public var path: String
@@ -15,6 +17,7 @@ public struct GenerationDiagnostic: Sendable, Equatable, CustomStringConvertible
     /// What is wrong, naming the entry.
     public var message: String
 
+    /// Creates a diagnostic at `path:line:column`.
     public init(severity: Severity, path: String, line: Int, column: Int, message: String) {
         self.severity = severity
         self.path = path
@@ -32,7 +35,9 @@ public struct GenerationError: Error, Sendable, Equatable, CustomStringConvertib
     /// Where and why.
     public var diagnostic: GenerationDiagnostic
 
+    /// Creates an error from its diagnostic.
     public init(_ diagnostic: GenerationDiagnostic) { self.diagnostic = diagnostic }
 
+    /// `path:line:col: error: message`.
     public var description: String { diagnostic.description }
 }

@@ -7,6 +7,7 @@ public struct MergedList: Sendable {
     /// Warnings about the inputs (e.g. empty lists).
     public var warnings: [GenerationDiagnostic]
 
+    /// Creates a merged list from its bytes, rule count and warnings.
     public init(bytes: [UInt8], ruleCount: Int, warnings: [GenerationDiagnostic]) {
         self.bytes = bytes
         self.ruleCount = ruleCount

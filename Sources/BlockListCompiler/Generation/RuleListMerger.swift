@@ -12,6 +12,7 @@ public struct RuleListMerger: Sendable {
     /// A byte budget for the merged file, if any.
     public var maximumByteCount: Int?
 
+    /// Creates a merger for `target`, with optional budgets below its limit.
     public init(target: WebKitTarget = .newest, maximumRuleCount: Int? = nil, maximumByteCount: Int? = nil) {
         self.target = target
         self.maximumRuleCount = maximumRuleCount

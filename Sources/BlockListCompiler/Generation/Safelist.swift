@@ -11,6 +11,7 @@ public struct Safelist: Sendable, Equatable {
     public private(set) var domains: [String] = []
     private var seen: Set<String> = []
 
+    /// Creates an empty safelist (no rule is appended).
     public init() {}
 
     /// Whether there is no domain.

@@ -5,6 +5,7 @@ public struct SourceInput: Sendable {
     /// The file's content.
     public var bytes: [UInt8]
 
+    /// Creates an input from its path (as diagnostics name it) and bytes.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

@@ -7,6 +7,7 @@ public struct TrackerRuleWriter: Sendable {
     private var output: [UInt8] = []
     private var ruleCount = 0
 
+    /// Creates an empty list.
     public init() {
         output.append(contentsOf: "[\n".utf8)
     }

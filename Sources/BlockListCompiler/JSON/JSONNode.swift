@@ -2,6 +2,7 @@
 public struct JSONNode: Sendable, Equatable {
     /// The kind of a JSON value.
     public enum Kind: UInt8, Sendable {
+        /// The kinds of JSON values: `null`, a boolean, a number, a string, an array or an object.
         case null, bool, number, string, array, object
 
         /// The kind as messages name it: "null", "a boolean", "a string", "an object"...

@@ -9,6 +9,7 @@ public struct JSONReader: Sendable {
     /// The deepest nesting of arrays and objects WebKit accepts.
     public static let maximumDepth = 1001
 
+    /// Creates a reader.
     public init() {}
 
     /// Parses `bytes` into a flat document, or throws where WebKit's parser would fail.

@@ -16,6 +16,7 @@ public struct LoadedRuleList: Sendable {
     /// Whether there is no error.
     public var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
 
+    /// Creates a loaded list; ``RuleListLoader/load(_:)`` makes the real ones.
     public init(ruleCount: Int, rules: [Rule], ruleIndices: [Int], diagnostics: [Diagnostic], webKitError: Diagnostic?) {
         self.ruleCount = ruleCount
         self.rules = rules

@@ -5,6 +5,7 @@ public struct RuleListLoader: Sendable {
     /// The Safari / WebKit release the list is loaded for.
     public var target: WebKitTarget
 
+    /// Creates a loader for `target` (the newest release by default).
     public init(target: WebKitTarget = .newest) {
         self.target = target
     }

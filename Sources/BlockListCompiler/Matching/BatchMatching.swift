@@ -7,7 +7,9 @@ import WKPackSupport
 public enum BatchMatching {
     /// The first request that could not be prepared: its index in the batch and why.
     public struct Failure: Error, Sendable, Equatable {
+        /// The request's index in the batch.
         public let index: Int
+        /// Why it could not be prepared.
         public let problem: PreparedRequest.Problem
     }
 

@@ -21,6 +21,7 @@ public struct MatchDecision: Sendable, Hashable {
     /// The `modify-headers` actions that apply, in rule order.
     public var headerChanges: [ModifyHeaders] = []
 
+    /// Creates the decision of a request no rule matched: loaded as it is.
     public init() {}
 
     /// Adds the effect of one action.
@@ -64,12 +65,14 @@ public struct FiredRule: Sendable, Hashable {
     public var index: Int
     /// JSON pointer to the rule, e.g. "/12".
     public var pointer: String { "/" + String(index) }
+    /// What the rule does.
     public var action: Action.Kind
     /// Index of the rule that cancelled this one (`ignore-previous-rules` after it, `ignore-following-rules` before it).
     public var cancelledBy: Int?
     /// Whether the rule matched only in WebKit's second evaluation of the load (see `LoadEvaluation`).
     public var inSecondEvaluation: Bool
 
+    /// Creates a record of a rule that fired.
     public init(index: Int, action: Action.Kind, cancelledBy: Int? = nil, inSecondEvaluation: Bool = false) {
         self.index = index
         self.action = action
@@ -80,12 +83,14 @@ public struct FiredRule: Sendable, Hashable {
 
 /// The outcome of one list for one request.
 public struct ListMatchResult: Sendable, Hashable {
+    /// The list's decision on the request.
     public var decision: MatchDecision
     /// Rules that fired and count, in rule order.
     public var fired: [FiredRule]
     /// Rules that matched but were cancelled, in rule order.
     public var cancelled: [FiredRule]
 
+    /// Creates a result; ``RuleListMatcher/evaluate(_:)-(PreparedRequest)`` makes the real ones.
     public init(decision: MatchDecision = MatchDecision(), fired: [FiredRule] = [], cancelled: [FiredRule] = []) {
         self.decision = decision
         self.fired = fired

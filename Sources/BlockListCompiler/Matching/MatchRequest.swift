@@ -2,6 +2,7 @@
 public struct MatchRequest: Sendable, Hashable {
     /// The URL being loaded.
     public var url: String
+    /// What kind of load it is.
     public var resourceType: RequestResourceType
     /// The main document's URL. For a top-document load (a navigation of the main frame) WebKit uses the new URL
     /// itself and this is ignored.
@@ -17,6 +18,7 @@ public struct MatchRequest: Sendable, Hashable {
     /// The HTTP method; GET when nil.
     public var method: RequestMethod?
 
+    /// Creates a request; what is left out is derived as WebKit derives it (see the properties).
     public init(url: String, resourceType: RequestResourceType, topURL: String? = nil, frameURL: String? = nil,
                 loadContext: LoadContext? = nil, method: RequestMethod? = nil) {
         self.url = url
@@ -34,11 +36,17 @@ public struct MatchRequest: Sendable, Hashable {
 public struct PreparedRequest: Sendable {
     /// The URL as given (with its fragment, if any).
     public let url: CanonicalURL
+    /// The main document's URL, canonicalized (for a top-document load, the URL itself without its fragment).
     public let topURL: CanonicalURL
+    /// The URL of the document in the frame where the load is evaluated, canonicalized.
     public let frameURL: CanonicalURL
+    /// What kind of load it is.
     public let resourceType: RequestResourceType
+    /// Whether the request's registrable domain differs from the top document's.
     public let isThirdParty: Bool
+    /// Whether the load is evaluated in the top frame or a child frame.
     public let loadContext: LoadContext
+    /// The HTTP method the rule list sees.
     public let method: RequestMethod
     /// WebKit's evaluations of the load, in order (one or two, see `LoadEvaluation`).
     public let evaluations: [LoadEvaluation]
@@ -53,9 +61,11 @@ public struct PreparedRequest: Sendable {
 
     /// Why a request cannot be evaluated.
     public struct Problem: Error, Sendable, Equatable {
+        /// Why not (a URL that does not parse, for example).
         public var message: String
     }
 
+    /// Canonicalizes the request's URLs and derives what WebKit derives before matching.
     public init(_ request: MatchRequest) throws(Problem) {
         var preparer = RequestPreparer()
         self = try preparer.prepare(request)

@@ -7,6 +7,7 @@ public enum MatchRequestDecoder {
     public struct Problem: Error, Sendable, Equatable {
         /// 1-based line.
         public var line: Int
+        /// Why the line is not a request.
         public var message: String
     }
 

@@ -17,6 +17,7 @@ public struct RedirectTarget: Sendable, Hashable {
     /// Facts about the computation, one sentence each (why `url` is nil, a substitution that did not match, ...).
     public var notes: [String]
 
+    /// Creates a target; `url` is nil when it cannot be computed.
     public init(url: String?, appliedRules: [RedirectStep], notes: [String] = []) {
         self.url = url
         self.appliedRules = appliedRules

@@ -6,6 +6,7 @@ public struct RequestPreparer: Sendable {
     /// Entries kept before a memo is emptied, to bound memory on long runs with few repeats.
     private let capacity: Int
 
+    /// Creates a preparer whose memos keep at most `capacity` entries each.
     public init(capacity: Int = 65_536) {
         self.capacity = max(1, capacity)
     }

@@ -24,6 +24,7 @@ public struct RuleListMatcher: Sendable {
 
     /// Why a list cannot be matched.
     public struct Problem: Error, Sendable, Equatable {
+        /// Why the list cannot be matched.
         public var message: String
         /// Index of the rule at fault, if one is.
         public var ruleIndex: Int?

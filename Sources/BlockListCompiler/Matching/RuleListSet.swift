@@ -1,8 +1,10 @@
 /// Several independent rule lists, as a browser installs them: each list is evaluated on its own and the
 /// decisions are combined (a load is blocked when any list blocks it).
 public struct RuleListSet: Sendable {
+    /// The lists, in the order they are evaluated.
     public let lists: [RuleListMatcher]
 
+    /// Creates a set of independently evaluated lists.
     public init(lists: [RuleListMatcher]) {
         self.lists = lists
     }

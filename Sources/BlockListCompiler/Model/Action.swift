@@ -2,22 +2,32 @@
 public struct Action: Sendable, Hashable {
     /// The action type and its arguments.
     public enum Kind: Sendable, Hashable {
+        /// `block`: the load does not happen.
         case block
+        /// `block-cookies`: the load happens without cookies.
         case blockCookies
+        /// `css-display-none`: the selector's elements are hidden on the page.
         case cssDisplayNone(selector: String)
+        /// `ignore-previous-rules`: earlier matches of the list are cancelled.
         case ignorePreviousRules
         /// Stops evaluating later rules of the list (WebKit 2.50; not yet in a Safari release).
         case ignoreFollowingRules
+        /// `make-https`: an `http` URL is loaded as `https`.
         case makeHTTPS
+        /// `notify`: the app is told, with the notification string.
         case notify(notification: String)
+        /// `redirect`: another URL is loaded instead.
         indirect case redirect(Redirect)
+        /// `modify-headers`: request or response headers are changed.
         indirect case modifyHeaders(ModifyHeaders)
     }
 
+    /// The action type and its arguments.
     public var kind: Kind
     /// Members WebKit ignores, in source order.
     public var unknownMembers: [UnknownMember]
 
+    /// Creates an action of `kind`.
     public init(kind: Kind, unknownMembers: [UnknownMember] = []) {
         self.kind = kind
         self.unknownMembers = unknownMembers

@@ -1,6 +1,8 @@
 /// The kind of a load, as WebKit classifies it before matching `resource-type`.
 public enum RequestResourceType: String, CaseIterable, Sendable {
+    /// A navigation of the main frame, an iframe's own document, an image, a style sheet, a script or a font.
     case topDocument = "top-document", childDocument = "child-document", image, styleSheet = "style-sheet", script, font
+    /// A WebSocket, a fetch or XMLHttpRequest, anything else, an SVG document, media, a popup, a ping or a CSP report.
     case websocket, fetch, other, svgDocument = "svg-document", media, popup, ping, cspReport = "csp-report"
 
     /// Reads a type name, accepting the rule aliases (`document` = top-document, `raw` = fetch) and common

@@ -5,6 +5,7 @@ public struct UnknownMember: Sendable, Hashable {
     /// The member's value, as JSON source text.
     public var json: String
 
+    /// Creates a record of the member `key` with its JSON text.
     public init(key: String, json: String) {
         self.key = key
         self.json = json

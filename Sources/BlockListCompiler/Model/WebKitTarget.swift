@@ -1,10 +1,16 @@
 /// The Safari / WebKit release a rule list is checked for.
 public enum WebKitTarget: String, CaseIterable, Sendable, Comparable {
+    /// Safari 14 (iOS 14): 50,000 rules per list.
     case safari14
+    /// Safari 14.1 (iOS 14.5).
     case safari14_1 = "safari14.1"
+    /// Safari 15 (iOS 15).
     case safari15
+    /// Safari 16.4 (iOS 16.4).
     case safari16_4 = "safari16.4"
+    /// Safari 17 (iOS 17).
     case safari17
+    /// Safari 26 (iOS 26), the newest.
     case safari26
 
     /// The newest target, the default.
@@ -19,5 +25,6 @@ public enum WebKitTarget: String, CaseIterable, Sendable, Comparable {
     /// The position in release order.
     private var order: Int { WebKitTarget.allCases.firstIndex(of: self) ?? 0 }
 
+    /// Whether `lhs` is an older release than `rhs`.
     public static func < (lhs: WebKitTarget, rhs: WebKitTarget) -> Bool { lhs.order < rhs.order }
 }

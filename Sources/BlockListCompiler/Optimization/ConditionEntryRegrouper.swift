@@ -10,8 +10,10 @@
 /// of one rule stay within `maximumSelectorsPerRule`. `unless-` conditions are left alone (their meaning is "no
 /// entry matches", which does not distribute over entries).
 public struct ConditionEntryRegrouper: Sendable {
+    /// Most selectors joined into one rule.
     public var maximumSelectorsPerRule: Int
 
+    /// Creates a regrouper.
     public init(maximumSelectorsPerRule: Int = 250) {
         self.maximumSelectorsPerRule = maximumSelectorsPerRule
     }

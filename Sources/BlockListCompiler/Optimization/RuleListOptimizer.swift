@@ -23,6 +23,7 @@ public struct RuleListOptimizer: Sendable {
     /// Also run the passes aimed at WebKit's compile time and compiled size.
     public var forWebKit: Bool
 
+    /// Creates an optimizer; `forWebKit` adds the passes aimed at WebKit's compile cost.
     public init(maximumSelectorsPerRule: Int = 250, forWebKit: Bool = false) {
         self.maximumSelectorsPerRule = maximumSelectorsPerRule
         self.forWebKit = forWebKit

@@ -4,6 +4,7 @@ public struct RuleListSerializer: Sendable {
     /// list's source as 8-bit text in the compiled file, half the bytes of 16-bit.
     public var escapesNonASCII: Bool
 
+    /// Creates a serializer.
     public init(escapesNonASCII: Bool = false) {
         self.escapesNonASCII = escapesNonASCII
     }

@@ -6,13 +6,16 @@
 /// cancel (one whose resource types, load types and load contexts overlap its own), keeping the exceptions'
 /// relative order. Lists with `ignore-following-rules` are refused: it would have to cut later parts too.
 public struct RuleListSplitter: Sendable {
+    /// Most rules per part.
     public var maximumRules: Int
 
     /// Why a list cannot be split.
     public struct Problem: Error, Sendable, Equatable {
+        /// Why the list cannot be split.
         public var message: String
     }
 
+    /// Creates a splitter into parts of at most `maximumRules` rules.
     public init(maximumRules: Int) {
         self.maximumRules = maximumRules
     }

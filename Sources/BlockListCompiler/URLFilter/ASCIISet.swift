@@ -1,8 +1,11 @@
 /// A set of ASCII code units (0–127) as two 64-bit words. In matching, unit 0 stands for the end of the URL.
 public struct ASCIISet: Sendable, Hashable {
+    /// Units 0–63, one bit each.
     public var low: UInt64
+    /// Units 64–127, one bit each.
     public var high: UInt64
 
+    /// Creates a set from its two words (empty by default).
     public init(low: UInt64 = 0, high: UInt64 = 0) {
         self.low = low
         self.high = high
@@ -13,10 +16,12 @@ public struct ASCIISet: Sendable, Hashable {
     /// Only the end marker: WebKit's `$`.
     public static let endOfLine = ASCIISet(low: 1, high: 0)
 
+    /// Whether `unit` is in the set (false for units over 127).
     @inline(__always) public func contains(_ unit: UInt8) -> Bool {
         unit < 64 ? low & (1 << UInt64(unit)) != 0 : unit < 128 ? high & (1 << UInt64(unit - 64)) != 0 : false
     }
 
+    /// Adds `unit` to the set.
     public mutating func insert(_ unit: UInt8) {
         if unit < 64 { low |= 1 << UInt64(unit) } else if unit < 128 { high |= 1 << UInt64(unit - 64) }
     }
@@ -35,12 +40,17 @@ public struct ASCIISet: Sendable, Hashable {
         return ASCIISet(low: low, high: high | (upper << 32) | (lower >> 32))
     }
 
+    /// The units in either set.
     public func union(_ other: ASCIISet) -> ASCIISet { ASCIISet(low: low | other.low, high: high | other.high) }
+    /// The units in both sets.
     public func intersection(_ other: ASCIISet) -> ASCIISet { ASCIISet(low: low & other.low, high: high & other.high) }
     /// The units of `anyCharacter` not in the set.
     public var inverted: ASCIISet { ASCIISet(low: ~low & ASCIISet.anyCharacter.low, high: ~high) }
+    /// Whether the set has no unit.
     public var isEmpty: Bool { low == 0 && high == 0 }
+    /// The number of units in the set.
     public var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
+    /// Whether every unit of the set is in `other`.
     public func isSubset(of other: ASCIISet) -> Bool { low & ~other.low == 0 && high & ~other.high == 0 }
 
     /// The single unit of a one-element set.

@@ -7,6 +7,7 @@ public struct URLFilterParser: Sendable {
     /// YARR's pattern size limit.
     public static let maximumPatternLength = 1 << 20
 
+    /// Creates a parser.
     public init() {}
 
     /// Parses `pattern`.

@@ -1,19 +1,34 @@
 /// The verdict of WebKit's URL-filter parser (`URLFilterParser::ParseStatus`) on one pattern.
 public enum URLFilterStatus: String, Sendable, CaseIterable {
+    /// Accepted.
     case ok
+    /// Accepted, but every term can match the empty string: the rule matches every URL.
     case matchesEverything
+    /// A character outside ASCII.
     case nonASCII
+    /// A character class WebKit does not support (`\d`, `\w`, `\s` and their negations).
     case unsupportedCharacterClass
+    /// A back reference (`\1`).
     case backReference
+    /// A reference to a group not defined yet.
     case forwardReference
+    /// `^` other than at the start.
     case misplacedStartOfLine
+    /// A word boundary (`\b`, `\B`).
     case wordBoundary
+    /// An atom WebKit does not support in a character set (a class escape such as `\d` inside `[...]`).
     case atomCharacter
+    /// A lookahead, lookbehind or modifier group.
     case group
+    /// A disjunction, `|`.
     case disjunction
+    /// `$` other than at the end.
     case misplacedEndOfLine
+    /// An empty pattern.
     case emptyPattern
+    /// A pattern JavaScriptCore's regular-expression parser (YARR) refuses.
     case yarrError
+    /// A quantifier WebKit does not support (counted repetition other than `{0,1}`, `{0,}` and `{1,}`).
     case invalidQuantifier
     /// Not a WebKit status: WebKit 2.50 aborts (SIGABRT) on a character range reaching past ASCII.
     case crashesWebKit

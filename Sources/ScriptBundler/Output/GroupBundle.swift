@@ -1,5 +1,6 @@
 /// One built bundle, held in memory until every group has succeeded.
 public struct GroupBundle: Sendable {
+    /// The group the bundle was built from.
     public let group: ScriptGroup
     /// The bundle's bytes.
     public let code: [UInt8]

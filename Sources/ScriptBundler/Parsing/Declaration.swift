@@ -2,12 +2,19 @@
 public struct Declaration: Sendable, Equatable {
     /// How the name was declared (decides hoisting and scope).
     public enum Kind: UInt8, Sendable {
+        /// `var name`: function-scoped and hoisted.
         case `var`
+        /// `let name`: block-scoped.
         case `let`
+        /// `const name`: block-scoped, never reassigned.
         case `const`
+        /// `function name() {}`: hoisted with its value.
         case function
+        /// `class Name {}`: block-scoped.
         case `class`
+        /// A function's parameter.
         case parameter
+        /// The parameter of a `catch (name)` clause.
         case catchParameter
         /// A binding created by an `import` declaration.
         case `import`
@@ -20,6 +27,7 @@ public struct Declaration: Sendable, Equatable {
     // Scope and token in 32-bit fields (32 bytes a declaration instead of 48).
     private let scope32: Int32
     private let token32: Int32
+    /// How the name was declared.
     public let kind: Kind
     /// Whether the binding is written as a shorthand pattern property (`{a}` or `{a = 1}` in a pattern), so
     /// renaming it must expand to `{a: renamed}`.

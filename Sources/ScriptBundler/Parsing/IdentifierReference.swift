@@ -24,6 +24,7 @@ public struct IdentifierReference: Sendable, Equatable {
     }
     /// Written as a shorthand property of an object literal (`{a}`): a rename must expand to `{a: b}`.
     public var isShorthandProperty: Bool { flags & 1 != 0 }
-    /// Directly called or tagged (`a(...)`, ``a`...` ``): replacing it with a member access changes `this`.
+    /// Directly called or tagged (`a(...)`, or `a` before a template literal): replacing it with a member access
+    /// changes `this`.
     public var isCallee: Bool { flags & 2 != 0 }
 }

@@ -3,6 +3,7 @@
 public struct ModuleSyntax: Sendable, Equatable {
     /// A static module request (`import ... from "x"`, `import "x"`, `export ... from "x"`), in source order.
     public struct Request: Sendable, Equatable {
+        /// The module specifier, as written (`"./a.js"`, `"lodash-es"`).
         public let specifier: String
         /// Token index of the specifier string.
         public let token: Int
@@ -22,6 +23,7 @@ public struct ModuleSyntax: Sendable, Equatable {
 
     /// One exported name.
     public struct Export: Sendable, Equatable {
+        /// Where an exported name's value comes from.
         public enum Source: Sendable, Equatable {
             /// A local binding (`export const a`, `export {a as b}`, `export default function f`).
             case local(name: String, token: Int)
@@ -33,7 +35,9 @@ public struct ModuleSyntax: Sendable, Equatable {
             case namespace(request: Int)
         }
 
+        /// The name other modules import (`default` for a default export).
         public let exportedName: String
+        /// Where the value comes from: a local binding, a default expression, a re-export or a namespace.
         public let source: Source
         /// Token index of the exported name (for error locations).
         public let token: Int
@@ -57,31 +61,43 @@ public struct ModuleSyntax: Sendable, Equatable {
         public let importToken: Int
         /// Token index of the string argument, if the argument is a single string literal.
         public let specifierToken: Int?
+        /// The string argument's value, if the argument is a single string literal.
         public let specifier: String?
     }
 
     /// `require("x")` where `require` is free.
     public struct RequireCall: Sendable, Equatable {
+        /// Token index of `require`.
         public let requireToken: Int
+        /// Token index of the string argument.
         public let specifierToken: Int
+        /// The required module's specifier.
         public let specifier: String
     }
 
     /// `require.context("dir", recursive, /regex/)` where `require` is free (webpack API).
     public struct RequireContextCall: Sendable, Equatable {
+        /// Token index of `require`.
         public let requireToken: Int
         /// Token index of the closing `)`.
         public let closeToken: Int
+        /// The folder searched, as written (relative to the file).
         public let directory: String
+        /// Token index of the folder's string.
         public let directoryToken: Int
+        /// Whether subfolders are searched too.
         public let recursive: Bool
         /// Regular expression source text (without slashes and flags), if given.
         public let pattern: String?
+        /// The regular expression's flags (empty when none or no pattern).
         public let flags: String
     }
 
+    /// The static module requests, in source order.
     public internal(set) var requests: [Request] = []
+    /// The names bound by `import` declarations.
     public internal(set) var imports: [ImportBinding] = []
+    /// Every exported name, in source order.
     public internal(set) var exports: [Export] = []
     /// Request indexes of `export * from "m"`.
     public internal(set) var starExports: [Int] = []
@@ -89,9 +105,13 @@ public struct ModuleSyntax: Sendable, Equatable {
     public internal(set) var removableStatements: [Range<Int>] = []
     /// Token indexes of `export` keywords before `var`/`let`/`const`/`function`/`class` declarations.
     public internal(set) var exportKeywords: [Int] = []
+    /// How `export default` is written, if the module has one.
     public internal(set) var defaultExport: DefaultExport?
+    /// The `import()` expressions, in source order.
     public internal(set) var dynamicImports: [DynamicImport] = []
+    /// The `require("x")` calls with a literal specifier, in source order.
     public internal(set) var requireCalls: [RequireCall] = []
+    /// The `require.context(...)` calls, in source order.
     public internal(set) var requireContexts: [RequireContextCall] = []
     /// First top-level `await`, if any.
     public internal(set) var topLevelAwait: Int?

@@ -18,6 +18,7 @@ public struct Scope: Sendable, Equatable {
         case classBody
     }
 
+    /// What kind of construct opens the scope.
     public let kind: Kind
     /// The enclosing scope's index, `nil` for the program scope.
     public let parent: Int?

@@ -11,9 +11,11 @@
 public final class ScopeAnalysis: Sendable {
     /// Scopes; index 0 is the program scope. A scope's parent always has a smaller index.
     public let scopes: [Scope]
+    /// Every declared name, in declaration order; scopes refer to them by index.
     public let declarations: [Declaration]
     /// References in source order.
     public let references: [IdentifierReference]
+    /// The file's imports, exports and `require` calls.
     public let module: ModuleSyntax
     /// Indexes of the `true`/`false` tokens parsed as expressions (boolean values, not property names), ascending.
     public let booleanLiterals: [Int32]
@@ -26,6 +28,7 @@ public final class ScopeAnalysis: Sendable {
     /// it; any name inside a destructuring target counts, which is conservative).
     public let writtenDeclarations: [Bool]
 
+    /// A `const` declaration whose bindings are never written.
     public struct UnwrittenConst: Sendable, Equatable {
         /// Index of the `const` token.
         public let keyword: Int32

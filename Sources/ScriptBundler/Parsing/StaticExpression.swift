@@ -9,12 +9,15 @@ public struct StaticExpression: Sendable, Equatable {
         case string(String)
         /// A numeric literal, as written.
         case number(String)
+        /// `true` or `false`.
         case boolean(Bool)
+        /// `null`.
         case null
         /// A regular-expression literal, as written (`/^a$/g`).
         case regularExpression(String)
         /// A name (`glob`, `__dirname`, `undefined`, `this`).
         case identifier(String)
+        /// An object literal's properties, in order.
         case object([StaticProperty])
         /// Elements in order; a spread element is a `.spread` value; a hole is `.unsupported("a hole")`.
         case array([StaticExpression])
@@ -34,11 +37,14 @@ public struct StaticExpression: Sendable, Equatable {
         case unsupported(String)
     }
 
+    /// The expression's shape.
     public let value: Value
     /// 1-based line and column of the expression's first token.
     public let line: Int
+    /// 1-based column of the expression's first token.
     public let column: Int
 
+    /// Creates an expression read at `line` and `column`.
     public init(_ value: Value, line: Int, column: Int) {
         self.value = value
         self.line = line
@@ -108,6 +114,7 @@ public struct StaticProperty: Sendable, Equatable {
         case unsupported(String)
     }
 
+    /// The property's key.
     public let key: Key
     /// The value (for a shorthand property `{ a }`, the identifier `a`; for a spread, the spread expression).
     public let value: StaticExpression
@@ -115,8 +122,10 @@ public struct StaticProperty: Sendable, Equatable {
     public let isShorthand: Bool
     /// 1-based line and column of the property's first token.
     public let line: Int
+    /// 1-based column of the property's first token.
     public let column: Int
 
+    /// Creates a property read at `line` and `column`.
     public init(key: Key, value: StaticExpression, isShorthand: Bool = false, line: Int, column: Int) {
         self.key = key
         self.value = value

@@ -9,6 +9,7 @@ public struct StaticStatement: Sendable, Equatable {
         /// A pattern the reader does not follow (`[a, b]`, defaults, rest).
         case unsupported
 
+        /// Whether two bindings bind the same names (property lists compared in order).
         public static func == (lhs: Binding, rhs: Binding) -> Bool {
             switch (lhs, rhs) {
             case let (.name(a), .name(b)): return a == b
@@ -21,12 +22,17 @@ public struct StaticStatement: Sendable, Equatable {
 
     /// One `export { local as exported }` entry.
     public struct ExportedName: Sendable, Equatable {
+        /// The local name exported.
         public let local: String
+        /// The name it is exported as.
         public let exported: String
+        /// 1-based line of the entry.
         public let line: Int
+        /// 1-based column of the entry.
         public let column: Int
     }
 
+    /// What a statement does, as far as the reader follows it.
     public enum Kind: Sendable, Equatable {
         /// `const|let|var binding = value` (one per declarator; `value` is `nil` without an initializer);
         /// `isExported` for `export const ...`.
@@ -43,8 +49,10 @@ public struct StaticStatement: Sendable, Equatable {
         case other(String)
     }
 
+    /// What the statement does.
     public let kind: Kind
     /// 1-based line and column of the statement's first token.
     public let line: Int
+    /// 1-based column of the statement's first token.
     public let column: Int
 }

@@ -12,6 +12,7 @@ public struct ModuleResolutionOptions: Sendable, Equatable {
     /// The configuration file, named in errors that a configuration key can fix.
     public var configurationPath: String?
 
+    /// Creates resolution options; the defaults resolve relative paths and `node_modules` only.
     public init(
         aliases: [String: String?] = [:], fallbacks: [String: String?] = [:], resourceURIs: ResourceURIRule? = nil,
         configurationPath: String? = nil
@@ -31,13 +32,16 @@ public struct ModuleResolutionOptions: Sendable, Equatable {
 /// `OverrideTableReader`) when a build first resolves a `resource://` URI; the file is then one of the build's
 /// inputs (watch mode rebuilds when it changes) and its table replaces `overrides`.
 public struct ResourceURIRule: Sendable, Equatable {
+    /// The folder `resource://.../Name` imports resolve into.
     public var directory: String
+    /// Listed overrides: an imported name mapped to the file that replaces it in `directory`.
     public var overrides: [String: String]
     /// A file holding the override table (absolute or relative to the current directory), if configured.
     public var overridesFile: String?
     /// Where `overridesFile` was configured, for an error when the file is missing.
     public var overridesFileOrigin: SourceLocation?
 
+    /// Creates a rule; give `overrides` or `overridesFile`, not both.
     public init(directory: String, overrides: [String: String] = [:], overridesFile: String? = nil, overridesFileOrigin: SourceLocation? = nil) {
         self.directory = directory
         self.overrides = overrides

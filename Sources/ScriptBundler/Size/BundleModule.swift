@@ -3,14 +3,19 @@
 public struct BundleModule: Sendable, Equatable {
     /// How a module is written, as esbuild's metafile names it.
     public enum Format: String, Sendable {
+        /// An ES module (`import`/`export`).
         case esm
+        /// A CommonJS module (`require`, `module.exports`).
         case cjs
     }
 
     /// How one module reaches another, with esbuild's names for the kinds.
     public enum ImportKind: String, Sendable {
+        /// A static `import` or `export ... from`.
         case importStatement = "import-statement"
+        /// A `require(...)` call, also for a `require.context` match.
         case requireCall = "require-call"
+        /// An `import()` expression.
         case dynamicImport = "dynamic-import"
     }
 
@@ -18,8 +23,10 @@ public struct BundleModule: Sendable, Equatable {
     public struct Import: Sendable, Equatable {
         /// The imported module's path (relative to the project folder).
         public let path: String
+        /// How the module is reached.
         public let kind: ImportKind
 
+        /// Creates an import of the module at `path`.
         public init(path: String, kind: ImportKind) {
             self.path = path
             self.kind = kind
@@ -38,6 +45,7 @@ public struct BundleModule: Sendable, Equatable {
     /// Whether the module is one of the group's files.
     public let isEntry: Bool
 
+    /// Creates a module entry as a metafile lists it.
     public init(path: String, byteCount: Int, format: Format?, imports: [Import], isEntry: Bool) {
         self.path = path
         self.byteCount = byteCount

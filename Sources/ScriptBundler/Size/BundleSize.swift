@@ -6,6 +6,7 @@ public struct BundleSize: Sendable, Equatable {
     /// The written bundle file's bytes, attributed to the inputs.
     public let attribution: ByteAttribution
 
+    /// Creates a size from the bundle's modules and the attribution of its bytes.
     public init(modules: [BundleModule], attribution: ByteAttribution) {
         self.modules = modules
         self.attribution = attribution

@@ -6,8 +6,10 @@ public struct ByteAttribution: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
         /// The input's path, relative to the project folder.
         public let path: String
+        /// The bytes of the written file that come from this input.
         public let bytesInOutput: Int
 
+        /// Creates a share of `bytesInOutput` bytes for the input at `path`.
         public init(path: String, bytesInOutput: Int) {
             self.path = path
             self.bytesInOutput = bytesInOutput
@@ -24,6 +26,7 @@ public struct ByteAttribution: Sendable, Equatable {
     /// The trailing `//# sourceURL=` and `//# sourceMappingURL=` lines (an inline map is counted here).
     public let urlCommentBytes: Int
 
+    /// Creates an attribution whose parts add up to `outputBytes`.
     public init(outputBytes: Int, inputs: [Share], generatedBytes: Int, urlCommentBytes: Int) {
         self.outputBytes = outputBytes
         self.inputs = inputs

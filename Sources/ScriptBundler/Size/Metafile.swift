@@ -5,15 +5,23 @@
 /// output's `bytes` minus the sum of its inputs' `bytesInOutput` is what wkpack generated (wrappers, the module
 /// runtime, the `//# sourceMappingURL` comment).
 public struct Metafile: Sendable, Equatable {
+    /// One file the bundles read, as the metafile's `inputs` lists it.
     public struct Input: Sendable, Equatable {
+        /// The file's path, relative to the project folder.
         public let path: String
+        /// The file's size in bytes.
         public let bytes: Int
+        /// What the file imports, resolved.
         public let imports: [BundleModule.Import]
+        /// `esm` or `cjs`; `nil` for plain scripts and JSON.
         public let format: BundleModule.Format?
     }
 
+    /// One written file, as the metafile's `outputs` lists it.
     public struct Output: Sendable, Equatable {
+        /// The file's path, relative to the project folder.
         public let path: String
+        /// The file's size in bytes.
         public let bytes: Int
         /// Inputs in the bundle's module order, each with its bytes in this output.
         public let inputs: [ByteAttribution.Share]

@@ -16,6 +16,7 @@ public struct SourceMapBuilder: Sendable {
     private var isIntermediate = false
     private var segments = SourceMapSegments()
 
+    /// Creates an empty map.
     public init() {}
 
     /// A builder for an intermediate map that only the minifier reads (`decodedSegments`): it keeps its

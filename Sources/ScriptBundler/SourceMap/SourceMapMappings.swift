@@ -1,9 +1,12 @@
 /// One decoded source-map segment (all values absolute, 0-based).
 public struct SourceMapSegment: Sendable, Equatable {
+    /// The column in the generated line.
     public var generatedColumn: Int
     /// `nil` for an unmapped (one-field) segment.
     public var source: Int?
+    /// The line in the original source.
     public var originalLine: Int
+    /// The column in the original source.
     public var originalColumn: Int
 }
 

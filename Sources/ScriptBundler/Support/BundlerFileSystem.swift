@@ -1,6 +1,8 @@
 /// What a path names.
 public enum FileItemKind: Sendable, Equatable {
+    /// A regular file.
     case file
+    /// A folder.
     case directory
 }
 
@@ -10,6 +12,7 @@ public protocol BundlerFileSystem: Sendable {
     func itemKind(at path: String) -> FileItemKind?
     /// Names of the entries in a folder.
     func contentsOfDirectory(at path: String) throws -> [String]
+    /// The bytes of the file at `path`.
     func readFile(at path: String) throws -> [UInt8]
     /// The byte count of the regular file at `path`, or `nil` if there is none (or it cannot be read).
     func fileSize(at path: String) -> Int?
@@ -19,6 +22,7 @@ public protocol BundlerFileSystem: Sendable {
     func createFile(at path: String, bytes: [UInt8]) throws
     /// Renames `source` to `destination`, replacing it atomically.
     func replaceItem(at destination: String, with source: String) throws
+    /// Removes the file (or empty folder) at `path`.
     func removeItem(at path: String) throws
     /// Removes a folder if it is empty (fails otherwise).
     func removeEmptyFolder(at path: String) throws

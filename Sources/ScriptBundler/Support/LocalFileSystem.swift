@@ -8,15 +8,20 @@ import Darwin
 
 /// The error of a failed POSIX call.
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    /// The path the operation was on.
     public let path: String
+    /// The `errno` value the operation failed with.
     public let code: Int32
+    /// The system's message for `code`.
     public var description: String { String(cString: strerror(code)) }
 }
 
 /// `BundlerFileSystem` backed by POSIX calls.
 public struct LocalFileSystem: BundlerFileSystem {
+    /// Creates the local file system.
     public init() {}
 
+    /// The kind of item at `path`, following symbolic links; `nil` for nothing, a broken link or a device.
     public func itemKind(at path: String) -> FileItemKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -27,12 +32,14 @@ public struct LocalFileSystem: BundlerFileSystem {
         }
     }
 
+    /// `path` with every symbolic link resolved (`realpath`).
     public func realPath(of path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
+    /// The names of a folder's entries, without `.` and `..`.
     public func contentsOfDirectory(at path: String) throws -> [String] {
         guard let directory = opendir(path) else { throw FileSystemError(path: path, code: errno) }
         defer { closedir(directory) }
@@ -46,6 +53,7 @@ public struct LocalFileSystem: BundlerFileSystem {
         return names
     }
 
+    /// The bytes of the file at `path`, read to its end (also when it grows while it is read).
     public func readFile(at path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
@@ -80,12 +88,14 @@ public struct LocalFileSystem: BundlerFileSystem {
         }
     }
 
+    /// The size of the regular file at `path`, from `stat`.
     public func fileSize(at path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
+    /// Creates a folder and its missing parents.
     public func createDirectory(at path: String) throws {
         if itemKind(at: path) == .directory { return }
         let parent = Paths.normalize(path + "/..")
@@ -95,6 +105,7 @@ public struct LocalFileSystem: BundlerFileSystem {
         if mkdir(path, 0o777) != 0, errno != EEXIST { throw FileSystemError(path: path, code: errno) }
     }
 
+    /// Creates a new file exclusively (fails if it exists) and writes `bytes` to it.
     public func createFile(at path: String, bytes: [UInt8]) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
@@ -114,18 +125,22 @@ public struct LocalFileSystem: BundlerFileSystem {
         guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
     }
 
+    /// Renames `source` over `destination` atomically (`rename`).
     public func replaceItem(at destination: String, with source: String) throws {
         guard rename(source, destination) == 0 else { throw FileSystemError(path: destination, code: errno) }
     }
 
+    /// Takes an exclusive `flock` on the folder.
     public func lockFolder(at path: String) throws -> FolderLock? {
         try FolderLock(path: path)
     }
 
+    /// Removes the file at `path`.
     public func removeItem(at path: String) throws {
         guard unlink(path) == 0 else { throw FileSystemError(path: path, code: errno) }
     }
 
+    /// Removes the folder at `path` if it is empty.
     public func removeEmptyFolder(at path: String) throws {
         guard rmdir(path) == 0 else { throw FileSystemError(path: path, code: errno) }
     }

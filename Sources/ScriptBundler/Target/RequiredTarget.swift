@@ -7,6 +7,7 @@ public struct RequiredTarget: Sendable, Equatable {
     public let feature: SyntaxFeature
     /// Where the file first uses `feature` (1-based line and column).
     public let line: Int
+    /// 1-based column of that first use.
     public let column: Int
 
     /// The target a file needs beyond `ScriptTarget.minimum`, or `nil` when the minimum has all it uses.

@@ -5,10 +5,12 @@
 /// located error, wkpack does not lower it) and which globals the module runtime may use (`globalThis` only from
 /// Safari 12.1 on). wkpack's own output needs Safari 11 (arrow functions, `let`/`const`), the oldest target.
 public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The Safari major version (`15` for safari15.4).
     public let major: Int
+    /// The Safari minor version (`4` for safari15.4, `0` for safari15).
     public let minor: Int
 
-    /// The oldest accepted target, and the default: what wkpack's own output needs (see `README.md`).
+    /// The oldest accepted target, and the default: what wkpack's own output needs (see `docs/targets.md`).
     public static let minimum = ScriptTarget(major: 11, minor: 0)
     /// The newest Safari known to wkpack.
     public static let newest = ScriptTarget(major: 26, minor: 0)
@@ -45,6 +47,7 @@ public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConverti
     /// `safariN` or `safariN.M`.
     public var description: String { minor == 0 ? "safari\(major)" : "safari\(major).\(minor)" }
 
+    /// Whether `lhs` is an older Safari than `rhs`.
     public static func < (lhs: ScriptTarget, rhs: ScriptTarget) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }

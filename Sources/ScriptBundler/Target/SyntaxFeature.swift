@@ -7,28 +7,50 @@
 /// not listed because wkpack writes it as a `//` comment; top-level `await` and `import.meta` are refused for
 /// every target (a bundle cannot keep them), and `import()`/`export * as` are bundled away.
 public enum SyntaxFeature: Int, Sendable, CaseIterable, Comparable {
+    /// Object rest and spread, `{...o}` (safari11.1).
     case objectRestSpread
+    /// `catch {` without a binding (safari11.1).
     case optionalCatchBinding
+    /// The regular-expression flag `s` (safari11.1).
     case regexpDotAllFlag
+    /// Named capture groups, `(?<name>...)` (safari11.1).
     case regexpNamedCaptureGroups
+    /// Async generators, `async function*` and `async *m() {}` (safari12).
     case asyncGenerator
+    /// `for await` loops (safari12).
     case forAwait
+    /// The regular-expression flags `y` and `u` (safari12).
     case regexpStickyAndUnicodeFlags
+    /// Numeric separators, `1_000` (safari13).
     case numericSeparator
+    /// Optional chaining, `?.` (safari13.1).
     case optionalChain
+    /// Nullish coalescing, `??` (safari13.1).
     case nullishCoalescing
+    /// BigInt literals, `1n` (safari14).
     case bigint
+    /// Logical assignment, `??=`, `||=` and `&&=` (safari14).
     case logicalAssignment
+    /// Public instance class fields (safari14).
     case classField
+    /// Static class fields (safari14.1).
     case classStaticField
+    /// Private fields, `#x` (safari14.1).
     case classPrivateField
+    /// Private methods and accessors (safari15).
     case classPrivateMethod
+    /// Private brand checks, `#x in obj` (safari15).
     case classPrivateBrandCheck
+    /// The regular-expression flag `d` (safari15).
     case regexpMatchIndices
+    /// Class `static {}` blocks (safari16.4).
     case classStaticBlocks
+    /// Regular-expression lookbehind, `(?<=...)` and `(?<!...)` (safari16.4).
     case regexpLookbehindAssertions
+    /// The regular-expression flag `v` (safari17).
     case regexpSetNotation
 
+    /// Orders features by the Safari release that added them.
     public static func < (lhs: SyntaxFeature, rhs: SyntaxFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The first Safari that supports the feature.

@@ -3,6 +3,7 @@
 public struct SyntaxFeatureUses: Sendable, Equatable {
     /// One feature's first use.
     public struct Use: Sendable, Equatable {
+        /// The feature used.
         public let feature: SyntaxFeature
         /// Index of the token that shows the feature (in the token array that was scanned or parsed).
         public let token: Int
@@ -12,6 +13,7 @@ public struct SyntaxFeatureUses: Sendable, Equatable {
     /// The recorded uses, one per feature, in the order they were recorded.
     public private(set) var uses: [Use] = []
 
+    /// Creates an empty record.
     public init() {}
 
     /// Whether `feature` was recorded.

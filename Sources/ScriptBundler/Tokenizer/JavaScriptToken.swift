@@ -4,24 +4,31 @@
 public struct JavaScriptToken: Sendable, Equatable {
     /// What kind of token this is.
     public enum Kind: UInt8, Sendable, CaseIterable {
+        /// A name, not a reserved word (or a reserved word after `.` or `?.`).
         case identifier
         /// A reserved word written without escapes (`if`, `return`, `this`, ...), unless it follows `.` or `?.`.
         case keyword
         /// `#name`.
         case privateName
+        /// An operator or punctuation mark (`=>`, `{`, `?.`, ...).
         case punctuator
+        /// A numeric literal.
         case number
+        /// A string literal.
         case string
-        /// A template literal without substitutions: `` `text` ``.
+        /// A template literal without substitutions: a backquote, text, a backquote.
         case template
-        /// `` `text${ ``.
+        /// The head of a template literal with substitutions: a backquote, text, `${`.
         case templateHead
         /// `}text${`.
         case templateMiddle
-        /// `` }text` ``.
+        /// The tail of a template literal with substitutions: `}`, text, a backquote.
         case templateTail
+        /// A regular-expression literal.
         case regularExpression
+        /// A `//` comment.
         case lineComment
+        /// A `/* ... */` comment.
         case blockComment
         /// `#!...` on the first line.
         case hashbang

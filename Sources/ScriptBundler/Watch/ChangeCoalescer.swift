@@ -8,11 +8,14 @@ public enum ChangeState: Sendable, Equatable {
 
 /// Paths that changed, delivered together, with when their first and last events arrived.
 public struct FileChangeBatch: Sendable, Equatable {
+    /// The paths that changed, each once.
     public var paths: Set<String>
     /// When the watcher received the batch's first and last events.
     public var firstEvent: ContinuousClock.Instant
+    /// When the watcher received the batch's last event.
     public var lastEvent: ContinuousClock.Instant
 
+    /// Creates a batch of `paths` received between `firstEvent` and `lastEvent`.
     public init(paths: Set<String>, firstEvent: ContinuousClock.Instant, lastEvent: ContinuousClock.Instant) {
         self.paths = paths
         self.firstEvent = firstEvent
@@ -27,14 +30,18 @@ public struct FileChangeBatch: Sendable, Equatable {
 /// batch waits until no event arrived for `quietPeriod`. A batch is never held longer than `maximumDelay` after
 /// its first event, so a file written without pause still gets built.
 public struct ChangeCoalescer: Sendable {
+    /// How long after its last event a batch of settled changes is delivered.
     public var settleDelay: Duration
+    /// How long a batch with a file still being written waits for writes to pause.
     public var quietPeriod: Duration
+    /// The longest a batch is held after its first event.
     public var maximumDelay: Duration
     private var pending: Set<String> = []
     private var writing: Set<String> = []
     private var firstEvent: ContinuousClock.Instant?
     private var lastEvent: ContinuousClock.Instant?
 
+    /// Creates a coalescer; the defaults are watch mode's (2 ms, 50 ms, 1 s).
     public init(settleDelay: Duration = .milliseconds(2), quietPeriod: Duration = .milliseconds(50),
                 maximumDelay: Duration = .seconds(1)) {
         self.settleDelay = settleDelay

@@ -5,6 +5,7 @@ public struct WatchTarget: Sendable, Equatable {
     /// Whether subfolders (including ones created later) are watched too.
     public var recursive: Bool
 
+    /// Creates a target for the folder at `path`.
     public init(path: String, recursive: Bool) {
         self.path = path
         self.recursive = recursive
@@ -29,9 +30,12 @@ public protocol FileWatcher: AnyObject, Sendable {
 
 /// Why watching could not start.
 public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
+    /// The folder that could not be watched.
     public let path: String
+    /// Why not.
     public let message: String
 
+    /// Creates an error about the folder at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -8,6 +8,7 @@
 /// rebuild nothing.
 /// Not thread-safe: call from one thread (or serial queue) at a time.
 public final class IncrementalBundler: @unchecked Sendable {
+    /// The sources kept between builds (read and tokenized once per change).
     public let cache = SourceCache()
     /// Checks the groups about to be built (every group on a full build) before each build; watch mode applies
     /// `wkpack build`'s project-boundary checks here. An error fails the build and nothing is written.
@@ -23,6 +24,7 @@ public final class IncrementalBundler: @unchecked Sendable {
     private var examined: Set<String> = []
     private var external: Set<String> = []
 
+    /// Creates a bundler with an empty cache over `fileSystem`.
     public init(fileSystem: any BundlerFileSystem = LocalFileSystem()) {
         bundler = ScriptBundler(fileSystem: fileSystem, sources: cache, parsedFiles: parsedFiles)
     }

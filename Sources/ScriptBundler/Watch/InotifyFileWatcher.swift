@@ -20,6 +20,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     /// The watching under way (between `start` and `stop`).
     private var reader: Reader?
 
+    /// Creates a watcher that groups events with `coalescer`.
     public init(coalescer: ChangeCoalescer = ChangeCoalescer()) {
         self.coalescer = coalescer
     }
@@ -27,6 +28,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     /// A watcher let go without `stop` stops: its thread holds the `Reader`, never the watcher.
     deinit { stop() }
 
+    /// Starts watching `targets` with inotify; `handler` runs on the watcher's thread with each batch.
     public func start(_ targets: [WatchTarget], handler: @escaping @Sendable (FileChangeBatch) -> Void) throws(FileWatcherError) {
         lock.lock()
         defer { lock.unlock() }
@@ -52,6 +54,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         thread.start()
     }
 
+    /// Watches more folders (after ``start(_:handler:)``).
     public func add(_ targets: [WatchTarget]) throws(FileWatcherError) {
         lock.lock()
         defer { lock.unlock() }

@@ -15,6 +15,7 @@ public final class SourceCache: @unchecked Sendable {
     private var reads = 0
     private var tokenizations = 0
 
+    /// Creates an empty cache.
     public init() {}
 
     /// How many files were read from the file system and how many were tokenized, since creation.

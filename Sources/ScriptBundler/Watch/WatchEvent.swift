@@ -37,6 +37,7 @@ public struct WatchPhases: Sendable, Equatable {
     /// Writing the outputs (temporary file + rename).
     public var write: Duration
 
+    /// Creates the phases of one rebuild; `coalesce` and `queue` start at zero.
     public init(discovery: Duration, build: Duration, write: Duration) {
         self.discovery = discovery
         self.build = build

@@ -21,7 +21,11 @@ public final class WatchSession: @unchecked Sendable {
     private var pending: FileChangeBatch?
     private var pendingDeliveredAt: ContinuousClock.Instant?
 
+    /// Creates a session; nothing is built or watched before ``start(handler:)``.
+    ///
     /// - Parameters:
+    ///   - watcher: the file-event source (inotify on Linux, FSEvents on macOS by default).
+    ///   - fileSystem: where the sources are read and the bundles written.
     ///   - configurationFile: the configuration file to watch, if any.
     ///   - inputCheck: checks the groups about to be built before every build (the project-boundary checks of
     ///     `wkpack build`), so files and folders created while watching are checked too.
