@@ -15,7 +15,7 @@ public struct RulesMatchCommand: ParsableCommand {
         frame's current document (default about:blank) as frame URL. A child-document load is evaluated in the new \
         child frame: frame URL about:blank unless --frame-url names the frame's current document. Other loads take \
         the top URL as frame URL unless --frame-url is given. Fragments, pings and CSP reports are evaluated as \
-        WebKit does (see the README's Matching section). \
+        WebKit does (see docs/matching.md). \
         Exit status: 0 on success, 1 when a list or request cannot be read, 2 on usage errors.
         """
     )
@@ -26,7 +26,7 @@ public struct RulesMatchCommand: ParsableCommand {
     @Option(name: .customLong("top-url"), help: "URL of the main document (default: the URL itself; a document load's top URL is always the new URL).") var topURL: String?
     @Option(name: .customLong("frame-url"), help: "URL of the document in the frame where the load is evaluated (default: the top URL; about:blank for document and child-document loads).") var frameURL: String?
     @Option(name: .customLong("load-context"), help: "top-frame or child-frame (default: derived).") var loadContext: String?
-    @Option(name: .long, help: "HTTP method as the rule list sees it (default GET; WebKitGTK 2.50 sees GET for every load, see the README).") var method: String?
+    @Option(name: .long, help: "HTTP method as the rule list sees it (default GET; WebKitGTK 2.50 sees GET for every load, see docs/matching.md).") var method: String?
     @Option(name: .long, help: "A JSON Lines file of requests to evaluate instead of --url.") var requests: String?
     @Option(name: .long, help: "Output format: text, json, decisions (json without the request's echo, css-display-none rules counted, not listed), or summary (counts and time, for --requests).") var format: String = "text"
     @Argument(help: "Rule list files.") var lists: [String] = []

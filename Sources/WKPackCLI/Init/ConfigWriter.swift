@@ -3,7 +3,7 @@ import ScriptBundler
 /// Writes an `InitDraft` as `wkpack.yml` text: the same draft always gives the same bytes.
 enum ConfigWriter {
     static func text(_ draft: InitDraft) -> String {
-        var lines = ["# Written by `\(draft.origin)`: a starting point; see README.md, \"Configuration reference\".", "scripts:"]
+        var lines = ["# Written by `\(draft.origin)`: a starting point; see docs/configuration.md.", "scripts:"]
         lines.append("  root: " + scalar(draft.root))
         if let output = draft.output { lines.append("  output: " + scalar(output)) }
         if let mode = draft.mode { lines.append("  mode: " + mode.rawValue) }
