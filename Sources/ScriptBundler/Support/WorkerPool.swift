@@ -190,7 +190,6 @@ final class WorkerPool: @unchecked Sendable {
 
     private func serve() {
         if let key = Self.workerKey { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
-        WorkerThreadSetup.runForNewThread()
         condition.lock()
         while true {
             if let job = takeJobLocked(leafOnly: false) {

@@ -11,16 +11,6 @@ public struct WKPackCommand: ParsableCommand {
 
     public init() {}
 
-    /// Whether `arguments` (without the program name) are a build that ends when its outputs are written: an
-    /// ordinary `bundle` (not `--watch`) or `build` command line (see `EarlyExit` in the executable).
-    public static func isOneShotBuild(_ arguments: [String]) -> Bool {
-        switch LeafCommandLineParser.parse(arguments) {
-        case .bundle(_, _, let watch, _): return !watch
-        case .build: return true
-        case .watch, nil: return false
-        }
-    }
-
     /// Runs the command line: usage errors exit with status 2, build errors with status 1.
     public static func main() {
         main(CommandLine.arguments.dropFirst().map { $0 })
