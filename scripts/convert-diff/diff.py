@@ -351,19 +351,25 @@ def main():
         host = url.split("/")[2].lower()
         return host != pattern_host and not host.endswith("." + pattern_host)
 
-    # The differing requests again, in full (`--format json` marks rules that fired in WebKit's second evaluation).
-    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines)) if bool(v.matched) != line["blocked"]]
+    # The differing pings again, in full (`--format json` marks rules that fired in WebKit's second evaluation, which
+    # only pings and CSP reports have); read line by line, without the css-display-none rules (a generic cosmetic
+    # rule fires on every request: a line of an EasyList-sized list is hundreds of kilobytes).
+    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines))
+                 if bool(v.matched) != line["blocked"] and requests[i]["type"] == "ping"]
     if differing:
         detail_path = os.path.join(out, "differing-requests.jsonl")
         with open(detail_path, "w") as f:
             for i in differing:
                 r = requests[i]
                 f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
-        detail = subprocess.run([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
-                                capture_output=True, text=True)
-        for i, text in zip(differing, [t for t in detail.stdout.splitlines() if t.strip()]):
-            full = json.loads(text)
-            lines[i]["lists"] = [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in full["lists"]]
+        with subprocess.Popen([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as detail:
+            texts = (t for t in detail.stdout if t.strip())
+            for i, text in zip(differing, texts):
+                full = json.loads(text)
+                lines[i]["lists"] = [{"fired": [x for x in l["fired"] if x["action"] != "css-display-none"],
+                                      "cancelled": [x for x in l["cancelled"] if x["action"] != "css-display-none"]}
+                                     for l in full["lists"]]
 
     agree = 0
     known = []
