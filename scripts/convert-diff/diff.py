@@ -2,7 +2,8 @@
 
 Requests are derived from the network filters themselves: a URL each filter should match, a near miss (one
 character of its literal changed), one of its resource types and one it excludes, first- and third-party tops,
-and the domains its $domain option lists. Each request gets adblock-rust's verdict (Engine.check_network_urls on the
+and the domains its $domain option lists; and, for every filter whatever types it names, a navigation of the main
+frame to the URL (type `document`, the page itself as top) and a popup opening it (type `popup`). Each request gets adblock-rust's verdict (Engine.check_network_urls on the
 text lists) and wkpack's (`wkpack rules match --requests ... --format json` on the converted parts). Every
 difference is classified:
   reported      the filter adblock-rust applied (blocking or excepting) is one the conversion reported as
@@ -28,6 +29,13 @@ difference is classified:
                 still blocks the ping in WebKit;
   public-suffix  adblock-rust counts the request third-party and wkpack's built-in public-suffix list (a short one:
                 `com.co`, `global.ssl.fastly.net`, ... are missing) counts it first-party; WebKit uses the full list;
+  adblock-rust-host-document  adblock-rust 0.6.0 applies a filter that names a whole host and no type (`||host^`,
+                blocking or `@@`) to navigations of the main frame, as uBlock Origin's strict blocking does (uBO then
+                shows a page the user can pass; WebKit has none); the filter syntax (Adblock Plus) applies to the
+                page the user opens only filters with `$document`, and so does the conversion;
+  adblock-rust-no-popup  adblock-rust 0.6.0 has no popup request type: it checks a popup as `other`, so filters
+                that do not name `$popup` apply to it and `$popup` filters never do (checked with the filter alone);
+                the conversion applies to popups only the filters that name `$popup`;
   adblock-rust-popup / -not-document / -port, invalid-host  adblock-rust 0.6.0 does not apply the filter to the URL
                 derived from it (checked with the filter alone): a filter naming `$popup` with other types is applied
                 to popups only, a filter with `$~document` to nothing (an exception too: `@@...$~document` cancels
@@ -44,8 +52,10 @@ import adblock
 TYPES = {
     "script": "script", "image": "image", "stylesheet": "style-sheet", "font": "font", "media": "media",
     "subdocument": "child-document", "xmlhttprequest": "fetch", "websocket": "websocket", "ping": "ping",
-    "other": "other", "document": "document",
+    "other": "other", "document": "document", "popup": "popup",
 }
+# Asked for every filter, whatever types it names: not picked at random below.
+PAGE_TYPES = ("document", "popup")
 OPTION_TYPES = {"script": "script", "image": "image", "stylesheet": "stylesheet", "css": "stylesheet", "font": "font",
                 "media": "media", "subdocument": "subdocument", "frame": "subdocument", "xmlhttprequest": "xmlhttprequest",
                 "xhr": "xmlhttprequest", "websocket": "websocket", "ping": "ping", "other": "other"}
@@ -148,9 +158,9 @@ def derive(filters, rng, sample):
                 domains = [d for d in o[7:].split("|") if d and not d.startswith("~") and "*" not in d and d.isascii()]
         if types:
             rtype = rng.choice(types)
-            other = rng.choice([t for t in TYPES if t not in types and t != "document"])
+            other = rng.choice([t for t in TYPES if t not in types and t not in PAGE_TYPES])
         else:
-            rtype = rng.choice([t for t in TYPES if t not in negated and t != "document"])
+            rtype = rng.choice([t for t in TYPES if t not in negated and t not in PAGE_TYPES])
             other = rng.choice(negated) if negated else None
         host = url.split("/")[2]
         tops = [THIRD_TOP, "https://" + host + "/"]
@@ -164,6 +174,9 @@ def derive(filters, rng, sample):
         miss = near_miss(url, rng)
         if miss:
             requests.append({"url": miss, "type": rtype, "top": tops[-1], "from": text})
+        # The page the user opens (its own top) and a popup opened from the last top.
+        requests.append({"url": url, "type": "document", "top": url, "from": text})
+        requests.append({"url": url, "type": "popup", "top": tops[-1], "from": text})
     return requests
 
 
@@ -176,7 +189,7 @@ def main():
     parser.add_argument("--out", default=None)
     parser.add_argument("--reuse", action="store_true", help="keep the conversion and wkpack's answers already in --out")
     parser.add_argument("--record", default=None, help="write requests with adblock-rust's verdicts (a test fixture)")
-    parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of differences due to reported filters")
+    parser.add_argument("--record-known", default=None, help="write the line numbers (in --record) of the differences explained, with their class")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     wkpack = args.wkpack or os.path.join(root, ".build", "release", "wkpack")
@@ -308,6 +321,28 @@ def main():
             return False
         return not documented_match(pattern, url)
 
+    def host_document_quirk(filter_text, rtype):
+        """adblock-rust applied a whole-host filter naming no type (`||host^`) to a navigation of the main frame."""
+        if rtype != "document" or not filter_text:
+            return False
+        body = filter_text[2:] if filter_text.startswith("@@") else filter_text
+        pattern, options = split_options(body)
+        named = [o for o in options if o.lstrip("~") in OPTION_TYPES or o.lstrip("~") in ("document", "doc", "popup", "all")]
+        return not named and re.fullmatch(r"\|\|[^/^*|]+\^", pattern) is not None
+
+    def popup_quirk(filter_text, line, r, adblock_blocked):
+        """adblock-rust 0.6.0 checks a popup as `other`: it applies filters without `$popup` to it, never `$popup` ones."""
+        if r["type"] != "popup":
+            return False
+        if adblock_blocked:
+            # adblock-rust's filter does not name popup, and blocks the URL checked as `other`
+            _, options = split_options(filter_text)
+            return "popup" not in options and bool(engine.check_network_urls(r["url"], r["top"], "other").matched)
+        # wkpack blocks the popup by rules naming popup only (from `$popup` filters), which adblock-rust never applies
+        blocks = [(i, f) for i, lst in enumerate(line["lists"]) for f in lst["fired"] if f["action"] == "block"]
+        return bool(blocks) and all("popup" in (part_rules[i][f["index"]]["trigger"].get("resource-type") or [])
+                                    for i, f in blocks)
+
     def www_quirk(filter_text, url):
         body = filter_text[2:] if filter_text and filter_text.startswith("@@") else filter_text
         if not body or not body.startswith("||www."):
@@ -316,19 +351,25 @@ def main():
         host = url.split("/")[2].lower()
         return host != pattern_host and not host.endswith("." + pattern_host)
 
-    # The differing requests again, in full (`--format json` marks rules that fired in WebKit's second evaluation).
-    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines)) if bool(v.matched) != line["blocked"]]
+    # The differing pings again, in full (`--format json` marks rules that fired in WebKit's second evaluation, which
+    # only pings and CSP reports have); read line by line, without the css-display-none rules (a generic cosmetic
+    # rule fires on every request: a line of an EasyList-sized list is hundreds of kilobytes).
+    differing = [i for i, (v, line) in enumerate(zip(verdicts, lines))
+                 if bool(v.matched) != line["blocked"] and requests[i]["type"] == "ping"]
     if differing:
         detail_path = os.path.join(out, "differing-requests.jsonl")
         with open(detail_path, "w") as f:
             for i in differing:
                 r = requests[i]
                 f.write(json.dumps({"url": r["url"], "type": TYPES[r["type"]], "top": r["top"]}) + "\n")
-        detail = subprocess.run([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
-                                capture_output=True, text=True)
-        for i, text in zip(differing, [t for t in detail.stdout.splitlines() if t.strip()]):
-            full = json.loads(text)
-            lines[i]["lists"] = [{"fired": l["fired"], "cancelled": l["cancelled"]} for l in full["lists"]]
+        with subprocess.Popen([wkpack, "rules", "match", *parts, "--requests", detail_path, "--format", "json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as detail:
+            texts = (t for t in detail.stdout if t.strip())
+            for i, text in zip(differing, texts):
+                full = json.loads(text)
+                lines[i]["lists"] = [{"fired": [x for x in l["fired"] if x["action"] != "css-display-none"],
+                                      "cancelled": [x for x in l["cancelled"] if x["action"] != "css-display-none"]}
+                                     for l in full["lists"]]
 
     agree = 0
     known = []
@@ -347,6 +388,10 @@ def main():
                 kind = "adblock-rust-www"
             elif anchored_end_quirk(verdict.filter if adblock_blocked else verdict.exception, r["url"]):
                 kind = "adblock-rust-end-anchor"
+            elif host_document_quirk(verdict.filter if adblock_blocked else verdict.exception, r["type"]):
+                kind = "adblock-rust-host-document"
+            elif popup_quirk(verdict.filter if adblock_blocked else verdict.exception, line, r, adblock_blocked):
+                kind = "adblock-rust-no-popup"
             elif not line["blocked"] and page_exception(line):
                 kind = "page-exception"
             elif "#" in r["url"] and r["type"] != "media" and \
@@ -369,6 +414,8 @@ def main():
             classes[kind] += 1
             if kind == "reported":
                 known.append(f"{number} {kind}: {[a for a in applied if a in reported_filters][0]}")
+            elif kind != "unexplained":
+                known.append(f"{number} {kind}: {(verdict.filter if adblock_blocked else verdict.exception) or r['from']}")
             f.write(json.dumps({"class": kind, "request": {k: r[k] for k in ("url", "type", "top")}, "derived_from": r["from"],
                                 "adblock_blocked": adblock_blocked, "adblock_filter": verdict.filter,
                                 "adblock_exception": verdict.exception, "wkpack_blocked": line["blocked"],

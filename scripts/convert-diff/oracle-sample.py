@@ -3,6 +3,7 @@
 Takes the output folder of `scripts/convert-diff/run --out DIR` (requests.jsonl, decisions.jsonl, adblock.jsonl,
 report.json and the converted parts), picks up to --count requests (differences with adblock-rust, up to a third
 of the sample: first up to --per-class of each difference class of differences.jsonl, then others at random; then
+up to --per-page-type main-frame navigations and popups each (differing first, then agreeing, half blocked); then
 agreeing requests at random, half blocked; types WebKit's page can issue), asks the oracle for WebKit's verdict on
 the converted list and wkpack's matcher for its own, and prints how many agree, per class (with whom WebKit sides
 where adblock-rust and wkpack differ) and every disagreement with the rules wkpack fired.
@@ -17,7 +18,11 @@ import argparse, collections, json, os, random, subprocess, sys, tempfile
 
 # wkpack/diff.py request type -> a type the oracle issues (WebKit classifies eventsource as other)
 ORACLE_TYPES = {"script": "script", "image": "image", "style-sheet": "style-sheet", "font": "font", "media": "media",
-                "child-document": "child-document", "fetch": "fetch", "ping": "ping", "other": "eventsource"}
+                "child-document": "child-document", "fetch": "fetch", "ping": "ping", "other": "eventsource",
+                "document": "document", "popup": "popup"}
+# Navigations of the main frame and popups: the sample takes --per-page-type of each (differing, then agreeing
+# blocked and allowed) beyond the classes, so that WebKit is always asked about the pages a user opens.
+PAGE_TYPES = ("document", "popup")
 
 ADBLOCK_TYPES = {"stylesheet": "style-sheet", "subdocument": "child-document", "xmlhttprequest": "fetch"}
 
@@ -58,6 +63,7 @@ def main():
     parser.add_argument("--diff-out", required=True)
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--per-class", type=int, default=6, help="differing requests of each difference class taken first")
+    parser.add_argument("--per-page-type", type=int, default=20, help="navigations (document) and popups each taken beyond the classes")
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--timeout", type=int, default=30)
     parser.add_argument("--wkpack", default=None)
@@ -103,6 +109,17 @@ def main():
     taken = set(chosen)
     remaining = [i for i in differing if i not in taken]
     chosen += rng.sample(remaining, min(len(remaining), budget - len(chosen)))
+    for page_type in PAGE_TYPES:
+        taken = set(chosen)
+        of_type = lambda pool: [i for i in pool if requests[i]["type"] == page_type and i not in taken]
+        picked = rng.sample(of_type(differing), min(len(of_type(differing)), args.per_page_type // 2))
+        for verdict in (True, False):
+            pool = [i for i in of_type(agreeing) if decisions[i]["blocked"] == verdict]
+            want = (args.per_page_type - len(picked)) // (2 if verdict else 1)
+            picked += rng.sample(pool, min(len(pool), want))
+        chosen += picked
+    taken = set(chosen)
+    agreeing = [i for i in agreeing if i not in taken]
     blocked = [i for i in agreeing if decisions[i]["blocked"]]
     allowed = [i for i in agreeing if not decisions[i]["blocked"]]
     rest = args.count - len(chosen)
@@ -123,15 +140,20 @@ def main():
     # Per difference class with adblock-rust ("agreeing" for requests where the two agree): how many were sampled,
     # how many got a WebKit verdict, and with whom WebKit sides.
     by_class = collections.defaultdict(lambda: collections.Counter())
+    by_type = collections.defaultdict(lambda: collections.Counter())
     for request, w, o, index in zip(sample, webkit, ours, chosen):
         kind = classes.get(index, "unknown") if index in differing_set else "agreeing"
-        by_class[kind]["sampled"] += 1
+        page_type = request["type"] if request["type"] in PAGE_TYPES else "subresource"
+        for counter in (by_class[kind], by_type[page_type]):
+            counter["sampled"] += 1
         if w.get("blocked") is None:
             unknown += 1
             continue
-        by_class[kind]["webkit_verdicts"] += 1
-        by_class[kind]["webkit_equals_wkpack"] += w["blocked"] == o["blocked"]
-        by_class[kind]["webkit_equals_adblock"] += w["blocked"] == bool(adblock[index]["blocked"])
+        for counter in (by_class[kind], by_type[page_type]):
+            counter["webkit_verdicts"] += 1
+            counter["webkit_blocked"] += bool(w["blocked"])
+            counter["webkit_equals_wkpack"] += w["blocked"] == o["blocked"]
+            counter["webkit_equals_adblock"] += w["blocked"] == bool(adblock[index]["blocked"])
         if w["blocked"] == o["blocked"]:
             agree += 1
         else:
@@ -142,6 +164,7 @@ def main():
                "webkit_blocked": sum(1 for w in webkit if w.get("blocked")),
                "webkit_equals_wkpack": agree, "webkit_differs": disagree, "no_webkit_verdict": unknown,
                "by_class": {k: dict(v) for k, v in sorted(by_class.items())},
+               "by_type": {k: dict(v) for k, v in sorted(by_type.items())},
                "no_verdict_reasons": dict(collections.Counter(w.get("error", "?") for w in webkit if w.get("blocked") is None)),
                "differences": differences}
 

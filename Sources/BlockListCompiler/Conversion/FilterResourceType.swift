@@ -41,6 +41,17 @@ public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The WebKit `resource-type` values of a filter that names no type, for targets with `child-document`
+    /// (Safari 15 and later): every load but the page the user opens (`top-document`) and popups, as in the filter
+    /// syntax. `raw` stands for `fetch`, `websocket`, `other` and `ping` (one value instead of four; WebKit
+    /// classifies beacons and event sources as `other`); `csp-report` is named because `raw` does not cover a CSP
+    /// report's first evaluation (measured with WebKitGTK 2.50, `Fixtures/webkit-untyped-*`).
+    public static let untypedWebKitTypes: [ResourceType] = [.childDocument, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media, .cspReport]
+
+    /// The same for targets without `child-document` (Safari 14): the subresource loads, with no document type, as
+    /// WebKit's `document` would also match the page the user opens.
+    public static let untypedSubresourceTypes: [ResourceType] = [.image, .styleSheet, .script, .font, .raw, .svgDocument, .media]
+
     private var order: Int { FilterResourceType.allCases.firstIndex(of: self) ?? 0 }
     /// Orders types as filter lists name them, for deterministic output.
     public static func < (lhs: FilterResourceType, rhs: FilterResourceType) -> Bool { lhs.order < rhs.order }

@@ -6,6 +6,8 @@
 /// 3. site-specific cosmetic rules (`a.com##sel`);
 /// 4. `$elemhide` exceptions (they cancel every cosmetic rule above);
 /// 5. blocking network filters; 6. `@@` network exceptions, scoped like the original;
+///    a network filter that names no type gets every resource type but `top-document` and `popup`
+///    (`$document` and `$popup` name those), as the filter syntax reads it;
 /// 7. `@@...$document` page exceptions (`if-top-url` of the page pattern: everything on such pages is allowed);
 /// 8. `$important` blocking filters, which no exception cancels.
 ///
@@ -173,6 +175,13 @@ public struct FilterToRuleConverter: Sendable {
                 output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: "converted without " + typeMessage(namedUnsupported))
             }
             resourceTypes = ResourceType.allCases.filter(webKit.contains)
+        } else {
+            // No type named: every load but the page the user opens and popups (`$document`, `$popup` name those).
+            let untyped = untypedResourceTypes(loadTypes: loadTypes)
+            resourceTypes = untyped.types
+            if let missing = untyped.missing {
+                output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: missing)
+            }
         }
         if output.partial == nil {
             output.partial = approximation(of: filter, urlFilters: urlFilters, resourceTypes: resourceTypes)
@@ -184,6 +193,17 @@ public struct FilterToRuleConverter: Sendable {
             output.rules.append((section, Rule(trigger: trigger, action: Action(kind: filter.isException ? .ignorePreviousRules : .block))))
         }
         return .success(output)
+    }
+
+    /// The `resource-type` of a filter that names no type, and what it leaves out beyond the page the user opens
+    /// and popups. Targets before Safari 15 have only `document`, which matches the page the user opens as well as
+    /// iframes; it is kept for a third-party filter only: WebKit evaluates a navigation of the main frame against the
+    /// new page itself, as first party, so a `third-party` rule never stops it.
+    private func untypedResourceTypes(loadTypes: [LoadType]?) -> (types: [ResourceType], missing: String?) {
+        if ResourceType.childDocument.introducedIn <= target { return (FilterResourceType.untypedWebKitTypes, nil) }
+        if loadTypes == [.thirdParty] { return ([.document] + FilterResourceType.untypedSubresourceTypes, nil) }
+        return (FilterResourceType.untypedSubresourceTypes,
+                "converted without iframes: \(target.rawValue) has no 'child-document' type, and its 'document' would also block the page the user opens")
     }
 
     /// Where WebKit's evaluation of a request departs from what the filter's text says, for its converted rules.

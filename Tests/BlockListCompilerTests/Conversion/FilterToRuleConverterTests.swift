@@ -4,26 +4,34 @@ import Testing
 @Suite struct FilterToRuleConverterTests {
     static let host = URLPatternTranslator.hostAnchorPrefix.replacingOccurrences(of: "\\", with: "\\\\")
     static let separator = URLPatternTranslator.separatorClass
+    /// The `resource-type` of a filter that names no type (Safari 15+): every load but the page the user opens and popups.
+    static let untyped = #""resource-type":["child-document","image","style-sheet","script","font","raw","svg-document","media","csp-report"]"#
 
     /// One filter -> the rules it becomes (serialized).
     static let table: [(String, [String])] = [
-        ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"block"}}"#]),
-        ("||a.com^$third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["third-party"]},"action":{"type":"block"}}"#]),
-        ("||a.com^$~third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["first-party"]},"action":{"type":"block"}}"#]),
-        ("||a.com^$1p", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)","load-type":["first-party"]},"action":{"type":"block"}}"#]),
+        ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
+        ("||a.com^$third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["third-party"]},"action":{"type":"block"}}"#]),
+        ("||a.com^$~third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#]),
+        ("||a.com^$1p", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#]),
         ("-ad.$script,image", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["image","script"]},"action":{"type":"block"}}"#]),
         ("-ad.$stylesheet,xmlhttprequest,subdocument", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","fetch"]},"action":{"type":"block"}}"#]),
         ("-ad.$font,media,websocket,ping,popup,other", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["font","websocket","other","media","popup","ping"]},"action":{"type":"block"}}"#]),
         ("-ad.$document", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document"]},"action":{"type":"block"}}"#]),
         ("-ad.$~script,~image,~object", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","font","websocket","fetch","other","media","ping"]},"action":{"type":"block"}}"#]),
-        ("-ad.$domain=a.com|b.com", [#"{"trigger":{"url-filter":"-ad\\.","if-domain":["*a.com","*b.com"]},"action":{"type":"block"}}"#]),
-        ("-ad.$domain=~a.com", [#"{"trigger":{"url-filter":"-ad\\.","unless-domain":["*a.com"]},"action":{"type":"block"}}"#]),
-        ("-ad.$domain=a.com|~b.org", [#"{"trigger":{"url-filter":"-ad\\.","if-domain":["*a.com"]},"action":{"type":"block"}}"#]),
-        ("/AdFrame.$match-case", [#"{"trigger":{"url-filter":"/AdFrame\\.","url-filter-is-case-sensitive":true},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=a.com|b.com", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com","*b.com"]},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=~a.com", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"unless-domain":["*a.com"]},"action":{"type":"block"}}"#]),
+        ("-ad.$domain=a.com|~b.org", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com"]},"action":{"type":"block"}}"#]),
+        ("/AdFrame.$match-case", [#"{"trigger":{"url-filter":"/AdFrame\\.","url-filter-is-case-sensitive":true,\#(untyped)},"action":{"type":"block"}}"#]),
+        ("@@||a.com/ok.js", [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js",\#(untyped)},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("-ad.$popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["popup"]},"action":{"type":"block"}}"#]),
+        ("-ad.$subdocument", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document"]},"action":{"type":"block"}}"#]),
+        ("-ad.$document,popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document","popup"]},"action":{"type":"block"}}"#]),
+        ("@@-ad.$popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["popup"]},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("||a.com^$important", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
         ("@@||a.com/ok.js$script", [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}"#]),
         ("@@||a.com^$document", [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(separator)"]},"action":{"type":"ignore-previous-rules"}}"#]),
         ("@@||a.com^$elemhide", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"ignore-previous-rules"}}"#]),
-        ("/ad.js^", [#"{"trigger":{"url-filter":"/ad\\.js\#(separator)"},"action":{"type":"block"}}"#, #"{"trigger":{"url-filter":"/ad\\.js$"},"action":{"type":"block"}}"#]),
+        ("/ad.js^", [#"{"trigger":{"url-filter":"/ad\\.js\#(separator)",\#(untyped)},"action":{"type":"block"}}"#, #"{"trigger":{"url-filter":"/ad\\.js$",\#(untyped)},"action":{"type":"block"}}"#]),
         ("##.ad", [#"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".ad"}}"#]),
         ("a.com,b.com##.ad", [#"{"trigger":{"url-filter":".*","if-domain":["*a.com","*b.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
         ("~a.com##.ad", [#"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
@@ -68,6 +76,75 @@ import Testing
         let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
         #expect(!output.rules.isEmpty)
         #expect(output.problems[0]?.kind == (reported ? .approximated : nil), "\(output.problems)")
+    }
+
+    /// A filter that names no type applies to every load but the page the user opens and popups, as the filter
+    /// syntax says; the request classes are those of WebKit's `resource-type` values (`RequestResourceType`).
+    @Test(arguments: ["||a.com^", "@@||a.com^", "||a.com^$important", "||a.com^$third-party", "||a.com^$domain=b.com"])
+    func untypedFiltersLeaveOutThePageAndPopups(_ filter: String) throws {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        #expect(output.problems.isEmpty, "\(output.problems)")
+        let types = try #require(output.rules.first?.trigger.resourceTypes)
+        let mask = RequestResourceType.mask(of: types)
+        #expect(mask & RequestResourceType.topDocument.bit == 0)
+        #expect(mask & RequestResourceType.popup.bit == 0)
+        // Nothing else is lost against a rule without resource-type (which WebKit applies to every load).
+        let rest = RequestResourceType.allCases.filter { $0 != .topDocument && $0 != .popup }
+        #expect(rest.allSatisfy { mask & $0.bit != 0 })
+        // A CSP report's first evaluation needs csp-report named (WebKit's raw does not cover it).
+        #expect(types.contains(.cspReport) && types.contains(.childDocument) && types.contains(.svgDocument))
+    }
+
+    /// The types a filter names keep their meaning; `$document` and `$popup` name the page and popups.
+    @Test(arguments: [
+        ("||a.com^$document", [ResourceType.topDocument]), ("||a.com^$popup", [.popup]), ("||a.com^$subdocument", [.childDocument]),
+        ("||a.com^$script", [.script]), ("||a.com^$document,subdocument", [.topDocument, .childDocument]),
+        ("||a.com^$~script", [.childDocument, .image, .styleSheet, .font, .websocket, .fetch, .other, .media, .ping]),
+    ])
+    func namedTypesAreKept(_ filter: String, _ expected: [ResourceType]) {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        #expect(output.rules.map { $0.trigger.resourceTypes } == [expected])
+    }
+
+    /// `$all` (every type, the page and popups included, and inline resources WebKit cannot block) stays reported.
+    @Test func allIsReported() {
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: "||a.com^$all")])
+        #expect(output.rules.isEmpty)
+        #expect(output.problems[0]?.kind == .unsupportedOption)
+    }
+
+    /// An untyped exception no longer matches the page's own load, so it leaves the page's element hiding on; it still
+    /// matches an iframe's document (`child-document`), whose hiding it turns off, as before.
+    @Test func untypedExceptionsKeepThePagesElementHiding() throws {
+        let text = "##.ad\n@@||a.com^"
+        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let matcher = try RuleListMatcher(rules: output.rules)
+        let page = try matcher.evaluate(MatchRequestDecoder.decode(Array(#"{"url":"https://a.com/","type":"document"}"#.utf8)))
+        #expect(page.decision.hiddenSelectors.contains(".ad"))
+        let frame = try matcher.evaluate(MatchRequestDecoder.decode(Array(#"{"url":"https://a.com/","type":"child-document","top":"https://b.com/"}"#.utf8)))
+        #expect(!frame.decision.hiddenSelectors.contains(".ad"))
+    }
+
+    /// Safari 14 has `document` only, which matches the page the user opens too: an untyped filter covers the
+    /// subresources and is reported as converted without iframes, unless it is third-party only (WebKit evaluates a
+    /// navigation of the main frame as first party, so a third-party `document` rule only ever stops iframes).
+    @Test(arguments: [WebKitTarget.safari14, .safari14_1])
+    func oldTargetsLeaveOutThePage(_ target: WebKitTarget) {
+        let converter = FilterToRuleConverter(target: target)
+        let plain = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^\n@@||a.com/ok/")])
+        #expect(plain.rules.map { $0.trigger.resourceTypes } == [[.image, .styleSheet, .script, .font, .raw, .svgDocument, .media],
+                                                               [.image, .styleSheet, .script, .font, .raw, .svgDocument, .media]])
+        #expect(plain.problems[0]?.kind == .partiallyConverted)
+        #expect(plain.problems[0]?.message.contains("without iframes") == true)
+        let third = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^$third-party")])
+        #expect(third.rules.map { $0.trigger.resourceTypes } == [[.document, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media]])
+        #expect(third.problems.isEmpty)
+        // Named types are unchanged (and reported when the target lacks them).
+        let popup = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^$popup")])
+        #expect(popup.rules.map { $0.trigger.resourceTypes } == [[.popup]])
+        #expect(popup.problems.isEmpty)
+        let document = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^$document")])
+        #expect(document.rules.isEmpty && document.problems[0]?.kind == .unsupportedResourceType)
     }
 
     @Test func oldTargetsReportTypesTheyLack() {

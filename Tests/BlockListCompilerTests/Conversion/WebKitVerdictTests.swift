@@ -6,8 +6,8 @@ import Testing
 /// filter-list differential, replayed offline: no WebKit is needed.
 ///
 /// `scripts/convert-diff/oracle-sample.py --fixture` sampled the requests of a `scripts/convert-diff/run` output
-/// (requests where adblock-rust and wkpack differ, a few of every difference class first, then agreeing ones, blocked
-/// and allowed), kept the converted rules that fired or were cancelled for any of them, in list order
+/// (requests where adblock-rust and wkpack differ, a few of every difference class first, navigations of the main frame
+/// and popups, then agreeing ones, blocked and allowed), kept the converted rules that fired or were cancelled for any of them, in list order
 /// (`Fixtures/<name>-rules.json`; css-display-none rules left out: they never block), and recorded WebKit's verdict
 /// on that list for each request (`Fixtures/<name>-verdicts.jsonl`). wkpack's matcher must give every one of them.
 @Suite struct WebKitVerdictTests {
