@@ -43,7 +43,7 @@ extension SyntaxParserState {
             let specifierStart = i
             let local = bindingIdentifier(.import)
             scratch.append(add(.importSpecifier, op: SyntaxImportKind.default.rawValue, from: specifierStart, b: local))
-            if !at("from") { try expect(",") }
+            if !eat(","), !at("from") { throw expected("from") }
         }
         if at("*") {
             let specifierStart = i
