@@ -28,9 +28,15 @@ extension SyntaxParserState {
         defer { depth -= 1 }
         guard i < count else { throw unexpected() }
         let first = i
-        let hasLegal = legalCursor < legal.count && legal[legalCursor].token <= first
+        guard legalCursor < legal.count, legal[legalCursor].token <= first else {
+            return try parseStatementBody(topLevel: topLevel)
+        }
+        // The comments before this statement are its own (not those of the first statement nested in it).
+        let from = tree.legalComments.count
+        attachLegalComments(upTo: first, statement: SyntaxTree.none)
+        let to = tree.legalComments.count
         let node = try parseStatementBody(topLevel: topLevel)
-        if hasLegal { attachLegalComments(upTo: first, statement: node) }
+        for index in from..<to { tree.legalComments[index].statement = node }
         return node
     }
 

@@ -137,6 +137,7 @@ struct SyntaxParserState {
     }
 
     private static func isLegalComment(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        if token.kind == .hashbang { return true }
         guard token.kind == .blockComment || token.kind == .lineComment, token.end - token.start >= 3 else { return false }
         if bytes[token.start + 2] == 0x21 { return true } // /*! or //!
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)

@@ -167,7 +167,10 @@ public struct SyntaxPrinter {
         let node = tree[id]
         switch node.kind {
         case .expressionStatement:
-            if startsAmbiguously(node.a, atStatement: true) {
+            let expression = tree[node.a]
+            // A parenthesized string must not become a directive (`("use strict")` is not one).
+            let stringStatement = expression.kind == .stringLiteral && expression.flags.contains(.parenthesized)
+            if stringStatement || startsAmbiguously(node.a, atStatement: true) {
                 emit("(")
                 printExpression(node.a, .lowest)
                 emit(")")

@@ -37,10 +37,10 @@ public struct SyntaxReference: Sendable, Equatable {
     public internal(set) var isWritten = false
 }
 
-/// A comment the printer must keep: a legal comment (`/*!`, `//!`, `@license`, `@preserve`). Annotations
+/// A comment the printer must keep: a legal comment (`/*!`, `//!`, `@license`, `@preserve`) or the hashbang line. Annotations
 /// (`/*#__PURE__*/`) are not listed: they become the `pure` flag of their call or `new` node.
 public struct SyntaxComment: Sendable, Equatable {
     public let range: SourceRange
     /// The statement it stands before (printed before that statement), -1 when it is after the last one.
-    public let statement: Int32
+    public internal(set) var statement: Int32
 }

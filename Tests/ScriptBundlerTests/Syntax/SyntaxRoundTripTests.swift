@@ -70,3 +70,37 @@ import Testing
         }
     }
 }
+
+/// Comments the printer keeps: legal comments before their statement (nested ones too), the hashbang, and
+/// `/*#__PURE__*/` annotations as flags of their calls.
+@Suite struct SyntaxCommentTests {
+    @Test func legalCommentsStayBeforeTheirStatements() throws {
+        let source = "#!/usr/bin/env node\n/*! outer */\nfunction f() {\n  //! inner\n  g();\n}\n/* dropped */ h();\n/** @license MIT */\n"
+        let tree = try SyntaxParser.parse(source)
+        #expect(tree.legalComments.count == 4)
+        for style in [SyntaxPrinter.Style.readable, .minified] {
+            let printed = SyntaxPrinter.print(tree, style: style)
+            let positions = ["#!/usr/bin/env node", "/*! outer */", "function", "//! inner", "g()", "h()", "/** @license MIT */"]
+                .map { printed.range(of: $0)?.lowerBound }
+            #expect(!positions.contains(nil), "\(printed)")
+            let found = positions.compactMap { $0 }
+            #expect(found == found.sorted(), "\(printed)")
+            #expect(!printed.contains("dropped"))
+            #expect(SyntaxPrinter.print(try SyntaxParser.parse(printed), style: style) == printed)
+        }
+    }
+
+    @Test func pureAnnotationsFlagTheirCalls() throws {
+        let tree = try SyntaxParser.parse("var a = /*#__PURE__*/ f(), b = /* @__PURE__ */ new G(), c = g(), d = /*#__PURE__*/ h()();")
+        let pure = tree.nodes.filter { $0.flags.contains(.pure) }
+        #expect(pure.count == 3)
+        #expect(SyntaxPrinter.print(tree, style: .minified).components(separatedBy: "@__PURE__").count == 4)
+    }
+
+    @Test func parenthesizedStringsStayStatements() throws {
+        let tree = try SyntaxParser.parse("(\"use strict\"); { function f() {} function f() {} }")
+        let printed = SyntaxPrinter.print(tree, style: .minified)
+        #expect(printed.hasPrefix("(\"use strict\");"))
+        _ = try SyntaxParser.parse(printed)
+    }
+}
