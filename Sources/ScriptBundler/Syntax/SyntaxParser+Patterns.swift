@@ -90,24 +90,24 @@ extension SyntaxParserState {
             return node
         case .arrayExpression where !n.flags.contains(.parenthesized):
             tree.nodes[Int(node)].kind = .arrayPattern
-            let elements = tree.list(n.a)
-            for (index, element) in zip(elements.indices, elements) {
+            // Elements convert in place (same IDs), so the list itself is not written.
+            let elements = Array(tree.list(n.a))
+            for (index, element) in elements.enumerated() {
                 let converted = try toAssignmentElement(element, at: k)
-                tree.lists[index] = converted
-                if tree.nodes[Int(converted)].kind == .restElement, index != elements.indices.last {
+                if tree.nodes[Int(converted)].kind == .restElement, index != elements.count - 1 {
                     throw unexpected(at: k, "a rest element must be last")
                 }
             }
             return node
         case .objectExpression where !n.flags.contains(.parenthesized):
             tree.nodes[Int(node)].kind = .objectPattern
-            let members = tree.list(n.a)
-            for (index, member) in zip(members.indices, members) {
+            let members = Array(tree.list(n.a))
+            for (index, member) in members.enumerated() {
                 let m = tree.nodes[Int(member)]
                 if m.kind == .spreadElement {
                     tree.nodes[Int(member)].kind = .restElement
                     tree.nodes[Int(member)].a = try toAssignmentTarget(m.a, at: k)
-                    if index != members.indices.last { throw unexpected(at: k, "a rest element must be last") }
+                    if index != members.count - 1 { throw unexpected(at: k, "a rest element must be last") }
                 } else if m.kind == .property, m.op == SyntaxPropertyKind.initializer.rawValue {
                     tree.nodes[Int(member)].b = try toAssignmentElement(m.b, at: k)
                 } else {

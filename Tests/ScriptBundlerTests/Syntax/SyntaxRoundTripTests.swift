@@ -104,3 +104,35 @@ import Testing
         _ = try SyntaxParser.parse(printed)
     }
 }
+
+/// Random token soup (seeded): whatever the parser accepts round-trips, and nothing traps.
+@Suite struct SyntaxTokenSoupTests {
+    @Test func acceptedSoupRoundTrips() {
+        var generator = SeededGenerator(seed: 0x7EE5)
+        let pieces = ["a", "b", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "var", "const",
+                      "import", "export", "default", ",", ";", "=", "?", ":", ".", "?.", "...", "`x${", "}`", "`t`", "yield",
+                      "await", "new", "1", "'s'", "\n", "+", "-", "++", "--", "!", "in", "of", "for", "if", "else", "return",
+                      "*", "**", "??", "||", "&&", "/r/g", "typeof", "this", "super", "static", "get", "#p", "extends", "x:",
+                      "while", "do", "switch", "case", "try", "catch", "finally", "throw", "delete", "void", "+=", "??="]
+        let count = 40_000
+        var accepted = 0
+        var failures: [String] = []
+        for _ in 0..<count {
+            var source = ""
+            for _ in 0..<Int.random(in: 1...14, using: &generator) { source += (pieces.randomElement(using: &generator) ?? "") + " " }
+            guard let tree = try? SyntaxParser.parse(source) else { continue }
+            accepted += 1
+            for style in [SyntaxPrinter.Style.readable, .minified] {
+                let printed = SyntaxPrinter.print(tree, style: style)
+                do {
+                    let reparsed = try SyntaxParser.parse(printed)
+                    if let difference = tree.firstDifference(from: reparsed) { failures.append("\(source) → \(printed): \(difference)") }
+                } catch {
+                    failures.append("\(source) → \(printed): \(error.message)")
+                }
+            }
+        }
+        #expect(accepted > 100, "accepted \(accepted) of \(count)")
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(8).joined(separator: "\n"))")
+    }
+}
