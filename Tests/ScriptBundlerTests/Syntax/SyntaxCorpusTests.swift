@@ -67,14 +67,25 @@ import Testing
         var checked = 0, rejectedByBoth = 0
         var failures: [String] = []
         var newlyAccepted: [String] = []
+        var bindingDifferences: [String] = []
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var printedSample: [String] = []
         for (index, file) in files.enumerated() {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let source = Array(data)
-            let oldAccepts = (try? JavaScriptParser.analyze(source)) != nil
+            let analysis = try? JavaScriptParser.analyze(source)
+            let oldAccepts = analysis != nil
             let (failure, printed) = Self.roundTrip(source)
+            if let analysis, let tree = try? SyntaxParser.parse(source) {
+                // The same bindings as today's scope analysis: free names, and one symbol per declaration.
+                if tree.freeNames != analysis.freeNames || tree.symbols.count != analysis.declarations.count {
+                    let extra = Set(tree.freeNames).subtracting(analysis.freeNames).sorted().prefix(5)
+                    let missing = Set(analysis.freeNames).subtracting(tree.freeNames).sorted().prefix(5)
+                    bindingDifferences.append("\(file): free names extra \(extra) missing \(missing); "
+                        + "\(tree.symbols.count) symbols, \(analysis.declarations.count) declarations")
+                }
+            }
             if !oldAccepts {
                 if failure == nil { newlyAccepted.append(file) } else { rejectedByBoth += 1 }
                 continue
@@ -90,6 +101,7 @@ import Testing
         print("syntax tree: \(checked) corpus files parsed and round-tripped, \(failures.count) failures; "
             + "\(rejectedByBoth) rejected by both parsers; \(newlyAccepted.count) accepted only by the new one")
         #expect(checked > 100)
+        #expect(bindingDifferences.isEmpty, "\(bindingDifferences.count) files bind differently: \(bindingDifferences.prefix(10).joined(separator: "\n"))")
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10).joined(separator: "\n"))")
         if let node = TestSupport.executable("node") {
             let result = try TestSupport.run(node, ["-e", Self.acornScript], environment: ["NODE_PATH": DebianNodeCorpus.root],
