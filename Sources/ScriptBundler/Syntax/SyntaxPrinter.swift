@@ -338,7 +338,7 @@ public struct SyntaxPrinter {
             emit("(")
             if tree[node.a].kind == .variableDeclaration {
                 printVariableDeclaration(node.a, noIn: true)
-            } else if node.kind == .forOfStatement, startsWithLetOrAsync(node.a) {
+            } else if startsWithLetOrAsync(node.a) {
                 emit("(")
                 printPattern(node.a)
                 emit(")")

@@ -51,6 +51,7 @@ import Testing
         "a = b => c => d; e = (f = 1, { g } = {}, [h] = []) => f;",
         "outer: { inner: while (1) { break outer; } }",
         "if (a) function f() {}",
+        "for (let in x); for ((let)[a] in x); for ((let).b of x); for ((async) of x); (let)[0] = 1;",
     ]
 
     @Test(arguments: snippets)
