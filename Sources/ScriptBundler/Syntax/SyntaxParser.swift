@@ -90,6 +90,7 @@ struct SyntaxParserState {
         self.bytes = bytes
         var significant: [JavaScriptToken]
         var pairs = tokenization.bracketPairs
+        // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
         if tokenization.tokens.contains(where: \.isComment) {
             significant = []
             significant.reserveCapacity(tokenization.tokens.count)
@@ -119,7 +120,15 @@ struct SyntaxParserState {
         }
         tokens = significant
         count = significant.count
-        let codes = significant.map { TokenCode.of(bytes, $0.start, $0.end) }
+        let codes = significant.withUnsafeBufferPointer { tokens in
+            [UInt64](unsafeUninitializedCapacity: tokens.count) { codes, initialized in
+                for k in tokens.indices {
+                    let token = tokens[k]
+                    codes.initializeElement(at: k, to: TokenCode.of(bytes, token.start, token.end))
+                }
+                initialized = tokens.count
+            }
+        }
         self.codes = codes
         matching = Self.matching(tokens: significant, codes: codes, pairs: pairs)
         tree = SyntaxTree(source: source)
@@ -148,11 +157,15 @@ struct SyntaxParserState {
     private static func matching(tokens: [JavaScriptToken], codes: [UInt64], pairs: [Int32]?) -> [Int32] {
         var matching = [Int32](repeating: -1, count: tokens.count)
         if let pairs {
-            var k = 0
-            while k + 1 < pairs.count {
-                let open = Int(pairs[k])
-                if open >= 0, open < matching.count { matching[open] = pairs[k + 1] }
-                k += 2
+            matching.withUnsafeMutableBufferPointer { matching in
+                pairs.withUnsafeBufferPointer { pairs in
+                    var k = 0
+                    while k + 1 < pairs.count {
+                        let open = Int(pairs[k])
+                        if open >= 0, open < matching.count { matching[open] = pairs[k + 1] }
+                        k += 2
+                    }
+                }
             }
             return matching
         }
@@ -322,8 +335,10 @@ struct SyntaxParserState {
         if length == 0 { return 0 }
         let id = Int32(truncatingIfNeeded: tree.lists.count)
         tree.lists.append(Int32(truncatingIfNeeded: length))
-        tree.lists.append(contentsOf: scratch[start...])
-        scratch.removeSubrange(start...)
+        scratch.withUnsafeBufferPointer { children in
+            tree.lists.append(contentsOf: UnsafeBufferPointer(rebasing: children[start...]))
+        }
+        scratch.removeLast(length)
         return id
     }
 
