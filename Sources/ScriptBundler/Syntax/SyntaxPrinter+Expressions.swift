@@ -210,13 +210,8 @@ extension SyntaxPrinter {
         case .unaryExpression:
             let op = node.operator ?? .not
             emit(op.text)
-            let argument = tree[node.a]
-            // `await` and `**` aside, a unary operand of a unary operator needs no parentheses.
-            if argument.kind == .binaryExpression, argument.op == SyntaxOperator.exponent.rawValue {
-                printExpression(node.a, .prefix)
-            } else {
-                printExpression(node.a, .prefix)
-            }
+            // `- -a` and `+ +a` get their space from `emit`; `-(a ** b)` its parentheses from precedence.
+            printExpression(node.a, .prefix)
         case .awaitExpression:
             emit("await")
             out.append(0x20)
