@@ -20,6 +20,10 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
         ),
         .executableTarget(
+            name: "FuzzSyntaxTree",
+            dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
+        ),
+        .executableTarget(
             name: "FuzzSourceMapVLQ",
             dependencies: ["FuzzDriver", .product(name: "ScriptBundler", package: "wkpack")]
         ),

@@ -1,0 +1,14 @@
+/// A byte range of a UTF-8 source: `start..<end`, 32-bit like the tokenizer's offsets (sources are at most
+/// `JavaScriptToken.maximumSourceSize` bytes).
+public struct SourceRange: Sendable, Equatable, Hashable {
+    public var start: UInt32
+    public var end: UInt32
+
+    public init(start: Int, end: Int) {
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.end = UInt32(truncatingIfNeeded: end)
+    }
+
+    /// The range as `Int` offsets.
+    public var offsets: Range<Int> { Int(start)..<max(Int(start), Int(end)) }
+}

@@ -1,0 +1,179 @@
+/// Scopes, declarations and references of `SyntaxParserState`: the same rules as `ParserState` (hoisting,
+/// Annex B block functions, the early redeclaration errors and their texts), recorded on the tree.
+extension SyntaxParserState {
+    @discardableResult
+    mutating func pushScope(_ kind: Scope.Kind, node: Int32 = SyntaxTree.none) -> Int32 {
+        tree.scopes.append(SyntaxScope(kind: kind, parent: scope, node: node))
+        scope = Int32(truncatingIfNeeded: tree.scopes.count - 1)
+        return scope
+    }
+
+    /// Sets the node of scope `s` (known only once the node is made, after its children).
+    mutating func setScopeNode(_ s: Int32, _ node: Int32) {
+        let old = tree.scopes[Int(s)]
+        tree.scopes[Int(s)] = SyntaxScope(kind: old.kind, parent: old.parent, node: node, isUnsafe: old.isUnsafe)
+    }
+
+    mutating func markUnsafe(from start: Int32) {
+        var s = start
+        while s >= 0 {
+            tree.scopes[Int(s)].isUnsafe = true
+            s = tree.scopes[Int(s)].parent
+        }
+    }
+
+    @inline(__always)
+    func isVarScope(_ s: Int32) -> Bool { tree.scopes[Int(s)].isVarScope }
+
+    /// A `bindingIdentifier` for token `i` (consumed), declared as `kind`.
+    mutating func bindingIdentifier(_ kind: Declaration.Kind, shorthand: Bool = false) -> Int32 {
+        let k = i
+        let name = nameID(k)
+        let node = addToken(.bindingIdentifier, k, a: name)
+        i += 1
+        declare(node: node, token: k, name: name, kind)
+        return node
+    }
+
+    /// Declares the name of binding node `node` (at token `k`); a repeated declaration in the same scope
+    /// binds to the first's symbol.
+    mutating func declare(node: Int32, token k: Int, name id: Int32, _ kind: Declaration.Kind) {
+        var target = scope
+        // Annex B: in sloppy code a function declared in a block is also a `var` of the enclosing function.
+        if kind == .var || (kind == .function && !strict) {
+            while !isVarScope(target), tree.scopes[Int(target)].parent >= 0 { target = tree.scopes[Int(target)].parent }
+        }
+        let sloppyBlockFunction = kind == .function && target != scope
+        if redeclaration == nil, !sloppyBlockFunction {
+            checkRedeclaration(at: k, kind, name: id, target: target)
+        }
+        if let existing = declared.declaration(scope: Int(target), name: id) {
+            tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: existing)
+            return
+        }
+        let symbol = tree.symbols.count
+        tree.symbols.append(SyntaxSymbol(name: id, kind: kind, scope: target, node: node))
+        tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: symbol)
+        declared.insert(symbol, scope: Int(target), name: id)
+    }
+
+    private func isLexical(_ kind: Declaration.Kind, in scope: Int32) -> Bool {
+        switch kind {
+        case .let, .const, .class, .import: true
+        case .function: !isVarScope(scope)
+        default: false
+        }
+    }
+
+    private static func crossingKey(scope: Int32, name: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: scope)) << 32 | UInt64(UInt32(bitPattern: name))
+    }
+
+    /// Records the first redeclaration that is an early error (see `ParserState.checkRedeclaration`).
+    private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32) {
+        var clash: Int?
+        if let existing = declared.declaration(scope: Int(target), name: id),
+           isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target) {
+            clash = existing
+        }
+        if kind == .var {
+            var s = scope
+            while s != target, clash == nil {
+                if let existing = declared.declaration(scope: Int(s), name: id), isLexical(tree.symbols[existing].kind, in: s) {
+                    clash = existing
+                }
+                varsCrossingBlocks.insert(Self.crossingKey(scope: s, name: id))
+                let parent = tree.scopes[Int(s)].parent
+                guard parent >= 0 else { break }
+                s = parent
+            }
+        } else if isLexical(kind, in: target), varsCrossingBlocks.contains(Self.crossingKey(scope: target, name: id)) {
+            clash = -1
+        }
+        if clash == nil, isLexical(kind, in: target) {
+            let parent = tree.scopes[Int(target)].parent
+            if parent >= 0, tree.scopes[Int(parent)].kind == .catchClause,
+               let parameter = declared.declaration(scope: Int(parent), name: id), tree.symbols[parameter].kind == .catchParameter {
+                clash = parameter
+            }
+        }
+        guard let clash else { return }
+        let token = tokens[k]
+        let name = identifiers.strings[Int(id)]
+        let earlier: String
+        if clash >= 0 {
+            let first = tree.nodes[Int(tree.symbols[clash].node)]
+            earlier = " (line \(line(ofOffset: Int(first.start))))"
+        } else {
+            earlier = " (by a var inside this block)"
+        }
+        redeclaration = JavaScriptSyntaxError(
+            kind: .redeclaration, line: token.line, column: token.column + 1, offset: token.start,
+            message: "'\(name)' has already been declared\(earlier)")
+    }
+
+    /// The line of the token starting at `offset` (binary search over the tokens).
+    func line(ofOffset offset: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if tokens[mid].start < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < count ? tokens[low].line : 1
+    }
+
+    /// An `identifier` reference node for token `i` (consumed).
+    mutating func reference() -> Int32 {
+        let k = i
+        let node = addToken(.identifier, k, a: nameID(k))
+        i += 1
+        addReference(node)
+        return node
+    }
+
+    /// Records `node` (an `identifier`) as a reference from the current scope.
+    mutating func addReference(_ node: Int32) {
+        let index = Int32(truncatingIfNeeded: tree.references.count)
+        tree.references.append(SyntaxReference(node: node, scope: scope))
+        tree.nodes[Int(node)].b = index
+        if !parameterScopes.isEmpty { parameterOnlyScopes[index] = parameterScopes }
+    }
+
+    /// Marks the reference of `identifier` node `node` as written.
+    mutating func markWritten(_ node: Int32) {
+        let reference = tree.nodes[Int(node)].b
+        if reference >= 0 { tree.references[Int(reference)].isWritten = true }
+    }
+
+    // MARK: - Finishing
+
+    mutating func finish() -> SyntaxTree {
+        let evalID = name("eval")
+        for index in tree.references.indices {
+            let reference = tree.references[index]
+            let id = tree.nodes[Int(reference.node)].a
+            let parameterOnly = parameterOnlyScopes.isEmpty ? nil : parameterOnlyScopes[Int32(truncatingIfNeeded: index)]
+            var s = reference.scope
+            while s >= 0 {
+                if let symbol = declared.declaration(scope: Int(s), name: id),
+                   parameterOnly?.contains(s) != true || tree.symbols[symbol].kind == .parameter {
+                    tree.references[index].symbol = Int32(truncatingIfNeeded: symbol)
+                    if reference.isWritten { tree.symbols[symbol].isWritten = true }
+                    break
+                }
+                s = tree.scopes[Int(s)].parent
+            }
+        }
+        for callee in calleeReferences {
+            let reference = tree.references[Int(callee)]
+            if reference.symbol < 0, tree.nodes[Int(reference.node)].a == evalID { markUnsafe(from: reference.scope) }
+        }
+        tree.names = identifiers.strings
+        return tree
+    }
+
+    /// The ID of a name (interned if the source never used it).
+    mutating func name(_ text: StaticString) -> Int32 {
+        text.withUTF8Buffer { identifiers.id(of: UnsafeRawBufferPointer($0)) }
+    }
+}

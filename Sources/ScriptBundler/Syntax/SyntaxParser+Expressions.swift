@@ -1,0 +1,572 @@
+/// Expressions: precedence climbing over the binary operators, with arrows found by the matching `)`.
+extension SyntaxParserState {
+    mutating func parseExpression() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        let first = try parseAssignment()
+        guard at(",") else { return first }
+        let list = beginList
+        scratch.append(first)
+        while eat(",") {
+            scratch.append(try parseAssignment())
+        }
+        return add(.sequenceExpression, from: start, a: endList(from: list))
+    }
+
+    /// An expression with `in` allowed whatever the context (inside brackets).
+    @inline(__always)
+    mutating func parseAssignmentAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
+        let outer = noIn
+        noIn = false
+        defer { noIn = outer }
+        return try parseAssignment()
+    }
+
+    @inline(__always)
+    mutating func parseExpressionAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
+        let outer = noIn
+        noIn = false
+        defer { noIn = outer }
+        return try parseExpression()
+    }
+
+    mutating func parseAssignment() throws(JavaScriptSyntaxError) -> Int32 {
+        try enter()
+        defer { depth -= 1 }
+        guard i < count else { throw unexpected() }
+        let start = i
+        if isIdentifierName(i), tokenIs(i + 1, "=>"), !newlineBefore(i + 1) {
+            return try parseArrow(isAsync: false)
+        }
+        if at("async"), !newlineBefore(i + 1) {
+            if isIdentifierName(i + 1), tokenIs(i + 2, "=>"), !newlineBefore(i + 2) { return try parseArrow(isAsync: true) }
+            if tokenIs(i + 1, "("), arrowFollows(i + 1) { return try parseArrow(isAsync: true) }
+        }
+        if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
+        if at("yield"), functions.last?.isGenerator == true { return try parseYield() }
+        let left = try parseConditional()
+        guard i < count, tokens[i].kind == .punctuator, let op = SyntaxOperator.assignment(code: codes[i]) else { return left }
+        let target: Int32
+        if op == .assign {
+            target = try toAssignmentTarget(left, at: start)
+        } else {
+            guard isSimpleTarget(left) else { throw unexpected(at: start, "invalid assignment target") }
+            if tree.nodes[Int(left)].kind == .identifier { markWritten(left) }
+            target = left
+        }
+        i += 1
+        let value = try parseAssignment()
+        return add(.assignmentExpression, op: op.rawValue, from: start, a: target, b: value)
+    }
+
+    @inline(__always)
+    func arrowFollows(_ open: Int) -> Bool {
+        let close = Int(matching[open])
+        return close > open && tokenIs(close + 1, "=>") && !newlineBefore(close + 1)
+    }
+
+    private mutating func parseYield() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        i += 1
+        var flags: SyntaxFlags = []
+        var argument = SyntaxTree.none
+        if !newlineBefore(i) {
+            if eat("*") {
+                flags.insert(.delegate)
+                argument = try parseAssignment()
+            } else if canStartExpression(i) {
+                argument = try parseAssignment()
+            }
+        }
+        return add(.yieldExpression, flags: flags, from: start, a: argument)
+    }
+
+    /// Whether token `k` can start an expression (`yield`'s argument, top-level `await`).
+    func canStartExpression(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier, .number, .string, .template, .templateHead, .regularExpression, .privateName: return true
+        case .keyword: return !(tokenIs(k, "in") || tokenIs(k, "instanceof"))
+        case .punctuator:
+            return tokenIs(k, "(") || tokenIs(k, "[") || tokenIs(k, "{") || tokenIs(k, "+") || tokenIs(k, "-")
+                || tokenIs(k, "!") || tokenIs(k, "~") || tokenIs(k, "++") || tokenIs(k, "--")
+        default: return false
+        }
+    }
+
+    private mutating func parseConditional() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        let test = try parseBinary(.lowest)
+        guard at("?") else { return test }
+        i += 1
+        let consequent = try parseAssignmentAllowingIn()
+        try expect(":")
+        let alternate = try parseAssignment()
+        return add(.conditionalExpression, from: start, a: test, b: consequent, c: alternate)
+    }
+
+    private func isUnparenthesized(_ node: Int32, _ kinds: SyntaxKind...) -> Bool {
+        let n = tree.nodes[Int(node)]
+        return !n.flags.contains(.parenthesized) && kinds.contains(n.kind)
+    }
+
+    private func isUnparenthesizedLogical(_ node: Int32, nullish: Bool) -> Bool {
+        let n = tree.nodes[Int(node)]
+        guard n.kind == .logicalExpression, !n.flags.contains(.parenthesized) else { return false }
+        return (n.op == SyntaxOperator.nullish.rawValue) == nullish
+    }
+
+    private mutating func parseBinary(_ minimum: SyntaxPrecedence) throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        var left: Int32
+        if kind(i) == .privateName, tokenIs(i + 1, "in") {
+            left = addToken(.privateName, i, a: nameID(i))
+            i += 1
+        } else {
+            left = try parseUnary()
+        }
+        while i < count {
+            let token = tokens[i]
+            let op: SyntaxOperator
+            if token.kind == .punctuator, let binary = SyntaxOperator.binary(code: codes[i]) {
+                op = binary
+            } else if token.kind == .keyword, codes[i] == TokenCode.of("in"), !noIn {
+                op = .in
+            } else if token.kind == .keyword, tokenIs(i, "instanceof") {
+                op = .instanceof
+            } else {
+                break
+            }
+            let precedence = op.precedence
+            guard precedence > minimum else { break }
+            let operatorToken = i
+            if op == .exponent, isUnparenthesized(left, .unaryExpression, .awaitExpression) {
+                throw unexpected("a unary expression before '**' needs parentheses")
+            }
+            if op == .nullish ? isUnparenthesizedLogical(left, nullish: false) : op.isLogical && isUnparenthesizedLogical(left, nullish: true) {
+                throw unexpected("'??' and '||' or '&&' need parentheses")
+            }
+            i += 1
+            let right = try parseBinary(op == .exponent ? .multiplicative : precedence)
+            if op == .nullish ? isUnparenthesizedLogical(right, nullish: false) : op.isLogical && isUnparenthesizedLogical(right, nullish: true) {
+                throw unexpected(at: operatorToken, "'??' and '||' or '&&' need parentheses")
+            }
+            left = add(op.isLogical ? .logicalExpression : .binaryExpression, op: op.rawValue, from: start, a: left, b: right)
+        }
+        return left
+    }
+
+    /// Whether `node` may be assigned or updated: a name or a member access.
+    func isSimpleTarget(_ node: Int32) -> Bool {
+        let kind = tree.nodes[Int(node)].kind
+        return kind == .identifier || kind == .memberExpression
+    }
+
+    private mutating func parseUnary() throws(JavaScriptSyntaxError) -> Int32 {
+        try enter()
+        defer { depth -= 1 }
+        guard i < count else { throw unexpected() }
+        let start = i
+        let token = tokens[i]
+        if token.kind == .punctuator {
+            var op: SyntaxOperator?
+            switch codes[i] {
+            case TokenCode.of("!"): op = .not
+            case TokenCode.of("~"): op = .bitNot
+            case TokenCode.of("+"): op = .plus
+            case TokenCode.of("-"): op = .minus
+            case TokenCode.of("++"): op = .increment
+            case TokenCode.of("--"): op = .decrement
+            default: op = nil
+            }
+            if let op {
+                i += 1
+                let argument = try parseUnary()
+                if op == .increment || op == .decrement {
+                    guard isSimpleTarget(argument) else { throw unexpected(at: start + 1, "invalid update target") }
+                    if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
+                    return add(.updateExpression, op: op.rawValue, flags: .prefix, from: start, a: argument)
+                }
+                return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
+            }
+        } else if token.kind == .keyword {
+            var op: SyntaxOperator?
+            switch codes[i] {
+            case TokenCode.of("typeof"): op = .typeof
+            case TokenCode.of("void"): op = .void
+            case TokenCode.of("delete"): op = .delete
+            case TokenCode.of("await"):
+                let isAwait = functions.last?.isAsync == true
+                    || (functions.isEmpty && !newlineBefore(i + 1) && canStartExpression(i + 1)
+                        && !tokenIs(i + 1, "(") && !tokenIs(i + 1, "[") && !tokenIs(i + 1, "+") && !tokenIs(i + 1, "-"))
+                if isAwait {
+                    i += 1
+                    let argument = try parseUnary()
+                    return add(.awaitExpression, from: start, a: argument)
+                }
+            default: break
+            }
+            if let op {
+                i += 1
+                let argument = try parseUnary()
+                return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
+            }
+        }
+        let argument = try parseLeftHandSide()
+        if i < count, at("++") || at("--"), !newlineBefore(i) {
+            guard isSimpleTarget(argument) else { throw unexpected("invalid update target") }
+            if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
+            let op: SyntaxOperator = at("++") ? .increment : .decrement
+            i += 1
+            return add(.updateExpression, op: op.rawValue, from: start, a: argument)
+        }
+        return argument
+    }
+
+    mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        var node = at("new") ? try parseNew() : try parsePrimary()
+        node = try parseSuffixes(node, start: start, allowCalls: true)
+        if !pureTokens.isEmpty, pureTokens.contains(Int32(truncatingIfNeeded: start)) {
+            let kind = tree.nodes[Int(node)].kind
+            if kind == .callExpression || kind == .newExpression { tree.nodes[Int(node)].flags.insert(.pure) }
+        }
+        return node
+    }
+
+    private mutating func parseNew() throws(JavaScriptSyntaxError) -> Int32 {
+        try enter()
+        defer { depth -= 1 }
+        let start = i
+        i += 1
+        if eat(".") {
+            _ = try memberName()
+            return add(.metaProperty, op: 1, from: start)
+        }
+        let calleeStart = i
+        var callee = at("new") ? try parseNew() : try parsePrimary()
+        callee = try parseSuffixes(callee, start: calleeStart, allowCalls: false)
+        var flags: SyntaxFlags = []
+        var arguments: Int32 = 0
+        if at("(") {
+            arguments = try parseArguments()
+            flags.insert(.hasArguments)
+        }
+        return add(.newExpression, flags: flags, from: start, a: callee, b: arguments)
+    }
+
+    /// The name after `.` or `?.`: any identifier name (reserved words too) or a private name.
+    private mutating func memberName() throws(JavaScriptSyntaxError) -> Int32 {
+        guard i < count, kind(i) == .identifier || kind(i) == .keyword || kind(i) == .privateName else {
+            throw unexpected("expected a property name after '.'")
+        }
+        if kind(i) == .privateName {
+            let node = addToken(.privateName, i, a: nameID(i))
+            i += 1
+            return node
+        }
+        return identifierName()
+    }
+
+    private mutating func noteCallee(_ callee: Int32) {
+        let node = tree.nodes[Int(callee)]
+        if node.kind == .identifier, node.b >= 0 { calleeReferences.append(node.b) }
+    }
+
+    private mutating func parseSuffixes(_ base: Int32, start: Int, allowCalls: Bool) throws(JavaScriptSyntaxError) -> Int32 {
+        var node = base
+        var inChain = false
+        loop: while i < count {
+            switch tokens[i].kind {
+            case .punctuator:
+                switch codes[i] {
+                case TokenCode.of("."):
+                    i += 1
+                    let name = try memberName()
+                    node = add(.memberExpression, from: start, a: node, b: name)
+                case TokenCode.of("?."):
+                    guard allowCalls else { throw unexpected("an optional chain in a 'new' callee needs parentheses") }
+                    i += 1
+                    inChain = true
+                    if at("(") {
+                        noteCallee(node)
+                        let arguments = try parseArguments()
+                        node = add(.callExpression, flags: .optional, from: start, a: node, b: arguments)
+                    } else if eat("[") {
+                        let property = try parseExpressionAllowingIn()
+                        try expect("]")
+                        node = add(.memberExpression, flags: [.optional, .computed], from: start, a: node, b: property)
+                    } else {
+                        let name = try memberName()
+                        node = add(.memberExpression, flags: .optional, from: start, a: node, b: name)
+                    }
+                case TokenCode.of("["):
+                    i += 1
+                    let property = try parseExpressionAllowingIn()
+                    try expect("]")
+                    node = add(.memberExpression, flags: .computed, from: start, a: node, b: property)
+                case TokenCode.of("("):
+                    guard allowCalls else { break loop }
+                    noteCallee(node)
+                    let arguments = try parseArguments()
+                    node = add(.callExpression, from: start, a: node, b: arguments)
+                default:
+                    break loop
+                }
+            case .template, .templateHead:
+                if inChain { throw unexpected("a tagged template cannot be in an optional chain") }
+                let quasi = try parseTemplate()
+                node = add(.taggedTemplate, from: start, a: node, b: quasi)
+            default:
+                break loop
+            }
+        }
+        if inChain { node = add(.chainExpression, from: start, a: node) }
+        return node
+    }
+
+    /// `( arguments )` at `i`: a list.
+    mutating func parseArguments() throws(JavaScriptSyntaxError) -> Int32 {
+        try expect("(")
+        let outer = noIn
+        noIn = false
+        defer { noIn = outer }
+        let list = beginList
+        while i < count, !at(")") {
+            if at("...") {
+                let start = i
+                i += 1
+                let argument = try parseAssignment()
+                scratch.append(add(.spreadElement, from: start, a: argument))
+            } else {
+                scratch.append(try parseAssignment())
+            }
+            if !at(")") { try expect(",") }
+        }
+        try expect(")")
+        return endList(from: list)
+    }
+
+    /// A template at `i` (no substitution, or head … tail): elements and expressions alternate in its list.
+    mutating func parseTemplate() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        guard let kind = kind(i), kind == .template || kind == .templateHead else { throw unexpected() }
+        let list = beginList
+        scratch.append(addToken(.templateElement, i))
+        i += 1
+        if kind == .templateHead {
+            let outer = noIn
+            noIn = false
+            while true {
+                scratch.append(try parseExpression())
+                guard let next = self.kind(i), next == .templateMiddle || next == .templateTail else {
+                    throw unexpected("expected the end of a template substitution")
+                }
+                scratch.append(addToken(.templateElement, i))
+                i += 1
+                if next == .templateTail { break }
+            }
+            noIn = outer
+        }
+        return add(.templateLiteral, from: start, a: endList(from: list))
+    }
+
+    private mutating func parsePrimary() throws(JavaScriptSyntaxError) -> Int32 {
+        guard i < count else { throw unexpected() }
+        let start = i
+        let token = tokens[i]
+        switch token.kind {
+        case .identifier:
+            if at("async"), tokenIs(i + 1, "function"), !newlineBefore(i + 1) {
+                return try parseFunction(declaration: false)
+            }
+            return reference()
+        case .keyword:
+            switch codes[i] {
+            case TokenCode.of("this"):
+                i += 1
+                return addToken(.thisExpression, start)
+            case TokenCode.of("super"):
+                i += 1
+                return addToken(.superExpression, start)
+            case TokenCode.of("null"):
+                i += 1
+                return addToken(.nullLiteral, start)
+            case TokenCode.of("true"), TokenCode.of("false"):
+                i += 1
+                return addToken(.booleanLiteral, start)
+            case TokenCode.of("function"):
+                return try parseFunction(declaration: false)
+            case TokenCode.of("class"):
+                return try parseClass(declaration: false)
+            case TokenCode.of("import"):
+                i += 1
+                if eat(".") {
+                    _ = try memberName()
+                    return add(.metaProperty, op: 0, from: start)
+                }
+                guard at("(") else { throw unexpected("expected '(' after 'import'") }
+                i += 1
+                let outer = noIn
+                noIn = false
+                defer { noIn = outer }
+                let specifier = try parseAssignment()
+                var options = SyntaxTree.none
+                if eat(","), !at(")") {
+                    options = try parseAssignment()
+                    _ = eat(",")
+                }
+                try expect(")")
+                return add(.importCall, from: start, a: specifier, b: options)
+            case TokenCode.of("yield"), TokenCode.of("await"):
+                return reference()
+            default:
+                throw unexpected()
+            }
+        case .number:
+            i += 1
+            return addToken(.numberLiteral, start)
+        case .string:
+            i += 1
+            return addToken(.stringLiteral, start)
+        case .regularExpression:
+            i += 1
+            return addToken(.regexLiteral, start)
+        case .template, .templateHead:
+            return try parseTemplate()
+        case .punctuator:
+            switch codes[i] {
+            case TokenCode.of("("):
+                i += 1
+                let expression = try parseExpressionAllowingIn()
+                try expect(")")
+                tree.nodes[Int(expression)].flags.insert(.parenthesized)
+                return expression
+            case TokenCode.of("["):
+                return try parseArrayLiteral()
+            case TokenCode.of("{"):
+                return try parseObjectLiteral()
+            default:
+                throw unexpected()
+            }
+        default:
+            throw unexpected()
+        }
+    }
+
+    private mutating func parseArrayLiteral() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        i += 1
+        let outer = noIn
+        noIn = false
+        defer { noIn = outer }
+        let list = beginList
+        while i < count, !at("]") {
+            if at(",") {
+                scratch.append(tree.add(SyntaxNode(.elision, start: tokens[i].start, end: tokens[i].start)))
+                i += 1
+                continue
+            }
+            if at("...") {
+                let spreadStart = i
+                i += 1
+                let argument = try parseAssignment()
+                scratch.append(add(.spreadElement, from: spreadStart, a: argument))
+            } else {
+                scratch.append(try parseAssignment())
+            }
+            if !at("]") { try expect(",") }
+        }
+        try expect("]")
+        return add(.arrayExpression, from: start, a: endList(from: list))
+    }
+
+    private mutating func parseObjectLiteral() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        i += 1
+        let outer = noIn
+        noIn = false
+        defer { noIn = outer }
+        let list = beginList
+        while i < count, !at("}") {
+            scratch.append(try parseObjectMember())
+            if !at("}") { try expect(",") }
+        }
+        try expect("}")
+        return add(.objectExpression, from: start, a: endList(from: list))
+    }
+
+    private mutating func parseObjectMember() throws(JavaScriptSyntaxError) -> Int32 {
+        let start = i
+        if eat("...") {
+            let argument = try parseAssignment()
+            return add(.spreadElement, from: start, a: argument)
+        }
+        let (isAsync, isGenerator, accessor) = parseMethodModifiers()
+        let keyToken = i
+        let (key, computed) = try parsePropertyKey(allowPrivate: false)
+        var flags: SyntaxFlags = computed ? .computed : []
+        if at("(") {
+            let function = try parseMethod(isAsync: isAsync, isGenerator: isGenerator)
+            return add(.property, op: (accessor ?? .method).rawValue, flags: flags, from: start, a: key, b: function)
+        }
+        guard !isAsync, !isGenerator, accessor == nil else { throw expected("(") }
+        if eat(":") {
+            let value = try parseAssignment()
+            return add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: flags, from: start, a: key, b: value)
+        }
+        guard !computed, isIdentifierName(keyToken), keyToken == i - 1 else { throw unexpected("expected ':'") }
+        let value = tree.add(SyntaxNode(.identifier, start: tokens[keyToken].start, end: tokens[keyToken].end, a: tree.nodes[Int(key)].a))
+        addReference(value)
+        flags.insert(.shorthand)
+        if at("=") {
+            // A cover initializer (`{a = 1}`): valid only once the object becomes a pattern.
+            i += 1
+            let fallback = try parseAssignment()
+            let assignment = add(.assignmentExpression, op: SyntaxOperator.assign.rawValue, from: keyToken, a: value, b: fallback)
+            return add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: flags, from: start, a: key, b: assignment)
+        }
+        return add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: flags, from: start, a: key, b: value)
+    }
+
+    /// `async`, `*`, `get`, `set` before a method name.
+    mutating func parseMethodModifiers() -> (isAsync: Bool, isGenerator: Bool, accessor: SyntaxPropertyKind?) {
+        var isAsync = false
+        if at("async"), !newlineBefore(i + 1), isPropertyNameStart(i + 1) || tokenIs(i + 1, "*") {
+            isAsync = true
+            i += 1
+        }
+        let isGenerator = eat("*")
+        var accessor: SyntaxPropertyKind?
+        if !isAsync, !isGenerator, at("get") || at("set"), isPropertyNameStart(i + 1) {
+            accessor = at("get") ? .getter : .setter
+            i += 1
+        }
+        return (isAsync, isGenerator, accessor)
+    }
+
+    /// A property key at `i`: a name, string, number, `[expression]` or (in classes) a private name.
+    mutating func parsePropertyKey(allowPrivate: Bool) throws(JavaScriptSyntaxError) -> (key: Int32, computed: Bool) {
+        guard let kind = kind(i) else { throw unexpected() }
+        switch kind {
+        case .identifier, .keyword:
+            return (identifierName(), false)
+        case .string:
+            i += 1
+            return (addToken(.stringLiteral, i - 1), false)
+        case .number:
+            i += 1
+            return (addToken(.numberLiteral, i - 1), false)
+        case .privateName where allowPrivate:
+            let node = addToken(.privateName, i, a: nameID(i))
+            i += 1
+            return (node, false)
+        case .punctuator where at("["):
+            i += 1
+            let key = try parseAssignmentAllowingIn()
+            try expect("]")
+            return (key, true)
+        default:
+            throw unexpected("expected a property name")
+        }
+    }
+}

@@ -1,0 +1,397 @@
+/// Parses JavaScript (ES2023, script or module, "auto" like webpack and `JavaScriptParser`) into a
+/// `SyntaxTree`, binding scopes, symbols and references in the same pass (references are resolved when the
+/// program has been read, since declarations hoist).
+///
+/// It reads the tokens of `JavaScriptTokenizer`, which has already told regular expressions from division and
+/// split templates; the parser applies automatic semicolon insertion and the restricted productions itself.
+/// Its errors are `JavaScriptSyntaxError`s with the texts `JavaScriptParser` uses where the cause is the same
+/// (`unexpected token 'x' (expected ')')`, `'a' has already been declared (line 1)`, ...). Parsing runs on a
+/// large-stack thread; nesting deeper than `maximumDepth` is an error, not a crash.
+public enum SyntaxParser {
+    /// Deepest nesting of statements and expressions accepted.
+    public static let maximumDepth = 2_000
+
+    /// Tokenizes and parses `source`. With `keepComments`, legal comments are recorded and `/*#__PURE__*/`
+    /// annotations set the `pure` flag of their call.
+    public static func parse(_ source: [UInt8], keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
+        let tokenization = try JavaScriptTokenizer.tokenize(source, includeComments: keepComments)
+        return try parse(source, tokenization: tokenization)
+    }
+
+    /// Parses `source` from its tokens (with or without comments).
+    public static func parse(_ source: [UInt8], tokenization: JavaScriptTokenization) throws(JavaScriptSyntaxError) -> SyntaxTree {
+        let outcome = LargeStack.run { () -> Result<SyntaxTree, JavaScriptSyntaxError> in
+            source.withUnsafeBytes { bytes in
+                var parser = SyntaxParserState(source: source, bytes: bytes, tokenization: tokenization)
+                do throws(JavaScriptSyntaxError) {
+                    try parser.parseProgram()
+                    return .success(parser.finish())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        guard let outcome else {
+            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
+        }
+        return try outcome.get()
+    }
+
+    /// Tokenizes and parses a string (convenience for tests).
+    public static func parse(_ source: String, keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
+        try parse(Array(source.utf8), keepComments: keepComments)
+    }
+}
+
+/// The recursive-descent parser behind `SyntaxParser` (split by area over the `SyntaxParser+*.swift` files).
+struct SyntaxParserState {
+    struct FunctionContext {
+        var isAsync: Bool
+        var isGenerator: Bool
+    }
+
+    let src: [UInt8]
+    let bytes: UnsafeRawBufferPointer
+    /// The significant tokens (no comments).
+    let tokens: [JavaScriptToken]
+    let count: Int
+    /// Each token's text packed by `TokenCode`.
+    let codes: [UInt64]
+    /// For each opening bracket token, its closing token (else -1).
+    let matching: [Int32]
+    var i = 0
+    var tree: SyntaxTree
+    /// Children of the lists being built, innermost last (see `beginList`/`endList`).
+    var scratch: [Int32] = []
+    var identifiers = IdentifierTable()
+    var declared: ScopedNameTable
+    var scope: Int32 = 0
+    var strict = false
+    var functions: [FunctionContext] = []
+    var depth = 0
+    /// `in` is not a binary operator here (a `for` head's initializer).
+    var noIn = false
+    var redeclaration: JavaScriptSyntaxError?
+    var varsCrossingBlocks: Set<UInt64> = []
+    /// Function scopes whose parameters are being parsed, innermost last.
+    var parameterScopes: [Int32] = []
+    /// For references inside parameter lists: the functions whose body declarations they cannot see.
+    var parameterOnlyScopes: [Int32: [Int32]] = [:]
+    /// References called directly (`eval(...)` makes their scopes unsafe when free).
+    var calleeReferences: [Int32] = []
+    /// Token indexes a `/*#__PURE__*/` comment stands just before.
+    var pureTokens: Set<Int32> = []
+    /// Legal comments (ranges) and the token index each precedes.
+    var legal: [(range: SourceRange, token: Int)] = []
+    var legalCursor = 0
+
+    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
+        src = source
+        self.bytes = bytes
+        var significant: [JavaScriptToken]
+        var pairs = tokenization.bracketPairs
+        // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
+        if tokenization.tokens.contains(where: \.isComment) {
+            significant = []
+            significant.reserveCapacity(tokenization.tokens.count)
+            var pending: [(SourceRange, Bool)] = []
+            for token in tokenization.tokens {
+                if token.isComment {
+                    let pure = Self.isPureAnnotation(token, bytes)
+                    if pure || Self.isLegalComment(token, bytes) {
+                        pending.append((SourceRange(start: token.start, end: token.end), pure))
+                    }
+                    continue
+                }
+                for (range, pure) in pending {
+                    if pure {
+                        pureTokens.insert(Int32(truncatingIfNeeded: significant.count))
+                    } else {
+                        legal.append((range, significant.count))
+                    }
+                }
+                pending.removeAll(keepingCapacity: true)
+                significant.append(token)
+            }
+            for (range, pure) in pending where !pure { legal.append((range, significant.count)) }
+            pairs = nil
+        } else {
+            significant = tokenization.tokens
+        }
+        tokens = significant
+        count = significant.count
+        let codes = significant.withUnsafeBufferPointer { tokens in
+            [UInt64](unsafeUninitializedCapacity: tokens.count) { codes, initialized in
+                for k in tokens.indices {
+                    let token = tokens[k]
+                    codes.initializeElement(at: k, to: TokenCode.of(bytes, token.start, token.end))
+                }
+                initialized = tokens.count
+            }
+        }
+        self.codes = codes
+        matching = Self.matching(tokens: significant, codes: codes, pairs: pairs)
+        tree = SyntaxTree(source: source)
+        tree.nodes.reserveCapacity(count + 16)
+        tree.lists.reserveCapacity(count / 2 + 16)
+        declared = ScopedNameTable(capacity: count / 8)
+        scratch.reserveCapacity(256)
+    }
+
+    private static func isPureAnnotation(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard token.kind == .blockComment else { return false }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+        let inner = text.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
+        return inner == "#__PURE__" || inner == "@__PURE__"
+    }
+
+    private static func isLegalComment(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        if token.kind == .hashbang { return true }
+        guard token.kind == .blockComment || token.kind == .lineComment, token.end - token.start >= 3 else { return false }
+        if bytes[token.start + 2] == 0x21 { return true } // /*! or //!
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+        return text.contains("@license") || text.contains("@preserve")
+    }
+
+    /// The closing token of each opening bracket (`(`, `[`, `{`), else -1.
+    private static func matching(tokens: [JavaScriptToken], codes: [UInt64], pairs: [Int32]?) -> [Int32] {
+        var matching = [Int32](repeating: -1, count: tokens.count)
+        if let pairs {
+            matching.withUnsafeMutableBufferPointer { matching in
+                pairs.withUnsafeBufferPointer { pairs in
+                    var k = 0
+                    while k + 1 < pairs.count {
+                        let open = Int(pairs[k])
+                        if open >= 0, open < matching.count { matching[open] = pairs[k + 1] }
+                        k += 2
+                    }
+                }
+            }
+            return matching
+        }
+        var stack: [Int32] = []
+        for index in tokens.indices {
+            switch tokens[index].kind {
+            case .punctuator:
+                switch codes[index] {
+                case 0x28, 0x5B, 0x7B: stack.append(Int32(truncatingIfNeeded: index))
+                case 0x29, 0x5D, 0x7D:
+                    if let open = stack.popLast() { matching[Int(open)] = Int32(truncatingIfNeeded: index) }
+                default: break
+                }
+            case .templateHead: stack.append(-1)
+            case .templateTail: _ = stack.popLast()
+            default: break
+            }
+        }
+        return matching
+    }
+
+    // MARK: - Tokens
+
+    @inline(__always)
+    func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
+        guard k < count else { return false }
+        if text.utf8CodeUnitCount <= 8 { return codes[k] == TokenCode.of(text) }
+        return tokens[k].spells(text, in: bytes)
+    }
+
+    @inline(__always) func at(_ text: StaticString) -> Bool { tokenIs(i, text) }
+
+    @inline(__always) func kind(_ k: Int) -> JavaScriptToken.Kind? { k < count ? tokens[k].kind : nil }
+
+    @inline(__always) func newlineBefore(_ k: Int) -> Bool { k < count ? tokens[k].newlineBefore : true }
+
+    @inline(__always) func code(_ k: Int) -> UInt64 { k < count ? codes[k] : 0 }
+
+    @inline(__always)
+    mutating func eat(_ text: StaticString) -> Bool {
+        if at(text) {
+            i += 1
+            return true
+        }
+        return false
+    }
+
+    @inline(__always)
+    mutating func expect(_ text: StaticString) throws(JavaScriptSyntaxError) {
+        guard eat(text) else { throw expected(text) }
+    }
+
+    @inline(never)
+    mutating func expected(_ text: StaticString) -> JavaScriptSyntaxError {
+        unexpected("expected '\(text)'")
+    }
+
+    /// An error at token `i` (the end of input when past the last token), with the texts of `JavaScriptParser`.
+    @inline(never)
+    mutating func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
+        guard i < count else {
+            let last = tokens.last
+            let line = last?.line ?? 1
+            let column = (last?.column ?? 0) + (last.map { $0.end - $0.start } ?? 0) + 1
+            return JavaScriptSyntaxError(
+                kind: .unexpectedToken, line: line, column: column, offset: last?.end ?? 0,
+                message: "unexpected end of input" + (detail.map { " (\($0))" } ?? ""))
+        }
+        let token = tokens[i]
+        let length = min(token.end - token.start, 40)
+        let text = String(decoding: src[token.start..<(token.start + length)], as: UTF8.self)
+        return JavaScriptSyntaxError(
+            kind: .unexpectedToken, line: token.line, column: token.column + 1, offset: token.start,
+            message: "unexpected token '\(text)'" + (detail.map { " (\($0))" } ?? ""))
+    }
+
+    /// An error at token `k`.
+    mutating func unexpected(at k: Int, _ detail: String) -> JavaScriptSyntaxError {
+        let saved = i
+        i = k
+        defer { i = saved }
+        return unexpected(detail)
+    }
+
+    /// Whether token `k` can be a binding or reference name.
+    @inline(__always)
+    func isIdentifierName(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier: return true
+        case .keyword: return codes[k] == TokenCode.of("yield") || codes[k] == TokenCode.of("await")
+        default: return false
+        }
+    }
+
+    @inline(__always)
+    func isPropertyNameStart(_ k: Int) -> Bool {
+        guard k < count else { return false }
+        switch tokens[k].kind {
+        case .identifier, .keyword, .string, .number, .privateName: return true
+        case .punctuator: return codes[k] == TokenCode.of("[")
+        default: return false
+        }
+    }
+
+    /// Whether the statement may end before token `i` (`;` inserted): at `}`, the end, or after a line break.
+    @inline(__always)
+    func canInsertSemicolon() -> Bool {
+        i >= count || codes[i] == TokenCode.of("}") || tokens[i].newlineBefore
+    }
+
+    /// Consumes a statement's `;`, or accepts its automatic insertion.
+    @inline(__always)
+    mutating func semicolon() throws(JavaScriptSyntaxError) {
+        if eat(";") { return }
+        if canInsertSemicolon() { return }
+        throw expected(";")
+    }
+
+    @inline(__always)
+    mutating func enter() throws(JavaScriptSyntaxError) {
+        depth += 1
+        if depth > SyntaxParser.maximumDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    mutating func tooDeep() -> JavaScriptSyntaxError {
+        JavaScriptSyntaxError(
+            kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
+            offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(SyntaxParser.maximumDepth) levels deep")
+    }
+
+    // MARK: - Nodes
+
+    /// Start offset of token `k`.
+    @inline(__always) func startOf(_ k: Int) -> Int { k < count ? tokens[k].start : src.count }
+
+    /// End offset of the token before `i` (the last one consumed).
+    @inline(__always) var lastEnd: Int { i > 0 && i <= count ? tokens[i - 1].end : 0 }
+
+    @inline(__always)
+    mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], from startToken: Int,
+                      a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none,
+                      d: Int32 = SyntaxTree.none) -> Int32 {
+        tree.add(SyntaxNode(kind, op: op, flags: flags, start: startOf(startToken), end: lastEnd, a: a, b: b, c: c, d: d))
+    }
+
+    /// A node for the single token `k`.
+    @inline(__always)
+    mutating func addToken(_ kind: SyntaxKind, _ k: Int, a: Int32 = SyntaxTree.none) -> Int32 {
+        tree.add(SyntaxNode(kind, start: tokens[k].start, end: tokens[k].end, a: a))
+    }
+
+    /// A node spanning from node `first`'s start to the last token consumed.
+    @inline(__always)
+    mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], spanning first: Int32,
+                      a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none) -> Int32 {
+        tree.add(SyntaxNode(kind, op: op, flags: flags, start: Int(tree.nodes[Int(first)].start), end: lastEnd, a: a, b: b, c: c))
+    }
+
+    /// Starts a list: children are pushed with `scratch.append` and the list made by `endList(from:)`.
+    @inline(__always) var beginList: Int { scratch.count }
+
+    @inline(__always)
+    mutating func endList(from start: Int) -> Int32 {
+        let length = scratch.count - start
+        if length == 0 { return 0 }
+        let id = Int32(truncatingIfNeeded: tree.lists.count)
+        tree.lists.append(Int32(truncatingIfNeeded: length))
+        scratch.withUnsafeBufferPointer { children in
+            tree.lists.append(contentsOf: UnsafeBufferPointer(rebasing: children[start...]))
+        }
+        scratch.removeLast(length)
+        return id
+    }
+
+    // MARK: - Names
+
+    /// The interned ID of token `k`'s name (escapes decoded; `#` dropped from private names).
+    mutating func nameID(_ k: Int) -> Int32 {
+        let token = tokens[k]
+        var start = token.start
+        let end = min(token.end, bytes.count)
+        if token.kind == .privateName { start += 1 }
+        var j = start
+        while j < end, bytes[j] != 0x5C { j += 1 }
+        if j < end {
+            var decoded = JavaScriptStringLiteral.decodeEscapes(src[start..<end])
+            return decoded.withUTF8 { identifiers.id(of: UnsafeRawBufferPointer($0)) }
+        }
+        return identifiers.id(of: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]))
+    }
+
+    /// An `identifierName` node for token `i` (consumed).
+    mutating func identifierName() -> Int32 {
+        let node = addToken(.identifierName, i, a: nameID(i))
+        i += 1
+        return node
+    }
+
+    /// A module export name at `i`: an identifier name (reserved words too) or a string.
+    mutating func moduleExportName() throws(JavaScriptSyntaxError) -> Int32 {
+        guard let kind = kind(i) else { throw unexpected() }
+        switch kind {
+        case .identifier, .keyword:
+            return identifierName()
+        case .string:
+            i += 1
+            return addToken(.stringLiteral, i - 1)
+        default:
+            throw unexpected("expected a name")
+        }
+    }
+
+    /// Whether the directive prologue starting at token `k` contains `"use strict"`.
+    func hasUseStrictDirective(at k: Int) -> Bool {
+        var j = k
+        while j < count, tokens[j].kind == .string {
+            let next = j + 1
+            let endsStatement = next >= count || tokenIs(next, ";") || tokenIs(next, "}") || tokens[next].newlineBefore
+            guard endsStatement else { return false }
+            if tokenIs(j, "\"use strict\"") || tokenIs(j, "'use strict'") { return true }
+            j = tokenIs(next, ";") ? next + 1 : next
+        }
+        return false
+    }
+}
+
+import Foundation

@@ -1,0 +1,517 @@
+/// Expressions, patterns, functions and classes.
+extension SyntaxPrinter {
+    /// The precedence of expression `id` as printed.
+    func precedence(_ id: Int32) -> SyntaxPrecedence {
+        let node = tree[id]
+        switch node.kind {
+        case .sequenceExpression: return .comma
+        case .yieldExpression, .arrowFunction, .assignmentExpression, .assignmentPattern: return .assignment
+        case .conditionalExpression: return .conditional
+        case .binaryExpression, .logicalExpression: return (node.operator ?? .add).precedence
+        case .unaryExpression, .awaitExpression: return .prefix
+        case .updateExpression: return node.flags.contains(.prefix) ? .prefix : .postfix
+        case .newExpression: return node.flags.contains(.hasArguments) ? .member : .new
+        case .callExpression, .taggedTemplate, .chainExpression, .importCall: return .call
+        default: return .member
+        }
+    }
+
+    /// The node printed first when `id` is printed (following left operands, callees and objects).
+    func leftmostNode(_ id: Int32) -> Int32 {
+        var current = id
+        while true {
+            let node = tree[current]
+            switch node.kind {
+            case .binaryExpression, .logicalExpression, .assignmentExpression, .conditionalExpression, .callExpression,
+                 .memberExpression, .taggedTemplate, .chainExpression, .assignmentPattern:
+                if node.kind == .callExpression, node.flags.contains(.pure) { return current }
+                current = node.a
+            case .updateExpression where !node.flags.contains(.prefix):
+                current = node.a
+            case .sequenceExpression:
+                guard let first = tree.list(node.a).first else { return current }
+                current = first
+            default:
+                return current
+            }
+            // Operands that get parentheses start with `(`.
+            if needsParentheses(current) { return current }
+        }
+    }
+
+    /// Whether the child `id` is parenthesized when printed as the left part of its parent (a conservative
+    /// guess used only to avoid redundant parentheses at statement starts).
+    private func needsParentheses(_ id: Int32) -> Bool { false }
+
+    /// Whether an expression statement (or `export default` / an arrow body) printing `id` must be wrapped in
+    /// parentheses: it would start with `{`, `function`, `class`, `let [` or `async function`.
+    func startsAmbiguously(_ id: Int32, atStatement: Bool) -> Bool {
+        let node = tree[leftmostNode(id)]
+        switch node.kind {
+        case .objectExpression, .objectPattern, .functionExpression, .classExpression: return true
+        case .identifier:
+            guard atStatement else { return false }
+            let name = tree.names[Int(node.a)]
+            return name == "let" || name == "async"
+        default: return false
+        }
+    }
+
+    /// Prints expression `id`, in parentheses when its precedence is below `minimum`. `noIn`: an `in`
+    /// operator here must be parenthesized (a `for` head).
+    mutating func printExpression(_ id: Int32, _ minimum: SyntaxPrecedence, noIn: Bool = false) {
+        let wrap = precedence(id) < minimum || (noIn && containsIn(id))
+        if wrap {
+            emit("(")
+            printBare(id, noIn: false)
+            emit(")")
+        } else {
+            printBare(id, noIn: noIn)
+        }
+    }
+
+    /// Whether `id` is an `in` expression printed without parentheses of its own.
+    private func containsIn(_ id: Int32) -> Bool {
+        let node = tree[id]
+        return node.kind == .binaryExpression && node.op == SyntaxOperator.in.rawValue
+    }
+
+    /// An operand of a member access, call or tag: chains, pure calls and `new` without arguments get
+    /// parentheses, as do numbers (`1.x`) and anything below a call.
+    private mutating func printCallee(_ id: Int32, forNew: Bool = false) {
+        let node = tree[id]
+        var wrap = precedence(id) < .call || node.kind == .chainExpression || node.kind == .numberLiteral
+            || ((node.kind == .callExpression || node.kind == .newExpression) && node.flags.contains(.pure))
+        if forNew { wrap = wrap || containsCall(id) || (node.kind == .newExpression && !node.flags.contains(.hasArguments)) }
+        if wrap {
+            emit("(")
+            printBare(id, noIn: false)
+            emit(")")
+        } else {
+            printBare(id, noIn: false)
+        }
+    }
+
+    /// Whether a call is on the member spine of `id` (so `new` would take its arguments).
+    private func containsCall(_ id: Int32) -> Bool {
+        var current = id
+        while true {
+            let node = tree[current]
+            switch node.kind {
+            case .callExpression, .importCall, .chainExpression: return true
+            case .memberExpression, .taggedTemplate:
+                current = node.a
+            default: return false
+            }
+        }
+    }
+
+    private mutating func printList(_ list: Int32) {
+        var first = true
+        for element in tree.list(list) {
+            if !first {
+                emit(",")
+                space()
+            }
+            first = false
+            printElement(element)
+        }
+    }
+
+    /// An element of an argument list or array: spread or assignment-level expression.
+    private mutating func printElement(_ id: Int32) {
+        let node = tree[id]
+        switch node.kind {
+        case .spreadElement, .restElement:
+            emit("...")
+            if node.kind == .restElement { printPattern(node.a) } else { printExpression(node.a, .assignment) }
+        case .elision:
+            break
+        default:
+            if isPattern(node.kind) { printPattern(id) } else { printExpression(id, .assignment) }
+        }
+    }
+
+    private func isPattern(_ kind: SyntaxKind) -> Bool {
+        kind == .arrayPattern || kind == .objectPattern || kind == .assignmentPattern || kind == .bindingIdentifier || kind == .restElement
+    }
+
+    mutating func printBare(_ id: Int32, noIn: Bool) {
+        let node = tree[id]
+        switch node.kind {
+        case .identifier, .identifierName, .bindingIdentifier, .privateName, .thisExpression, .superExpression, .nullLiteral,
+             .booleanLiteral, .numberLiteral, .stringLiteral, .regexLiteral, .templateElement:
+            emitSource(id)
+        case .metaProperty:
+            emit(node.op == 1 ? "new.target" : "import.meta")
+        case .templateLiteral:
+            printTemplate(id)
+        case .taggedTemplate:
+            printCallee(node.a)
+            printTemplate(node.b)
+        case .arrayExpression, .arrayPattern:
+            emit("[")
+            let elements = tree.list(node.a)
+            var first = true
+            for element in elements {
+                if !first {
+                    emit(",")
+                    space()
+                }
+                first = false
+                printElement(element)
+            }
+            if let last = elements.last, tree[last].kind == .elision { emit(",") }
+            emit("]")
+        case .objectExpression, .objectPattern:
+            let members = tree.list(node.a)
+            if members.isEmpty {
+                emit("{}")
+                return
+            }
+            emit("{")
+            space()
+            var first = true
+            for member in members {
+                if !first {
+                    emit(",")
+                    space()
+                }
+                first = false
+                printProperty(member)
+            }
+            space()
+            emit("}")
+        case .property:
+            printProperty(id)
+        case .functionExpression, .functionDeclaration:
+            printFunction(id)
+        case .classExpression, .classDeclaration:
+            printClass(id)
+        case .arrowFunction:
+            if node.flags.contains(.isAsync) { emit("async") }
+            emit("(")
+            printParameters(node.b)
+            emit(")")
+            space()
+            emit("=>")
+            space()
+            if node.flags.contains(.expressionBody) {
+                if startsAmbiguously(node.c, atStatement: false) {
+                    emit("(")
+                    printExpression(node.c, .lowest)
+                    emit(")")
+                } else {
+                    printExpression(node.c, .assignment, noIn: noIn)
+                }
+            } else {
+                printBlock(tree[node.c].a)
+            }
+        case .unaryExpression:
+            let op = node.operator ?? .not
+            emit(op.text)
+            // `- -a` and `+ +a` get their space from `emit`; `-(a ** b)` its parentheses from precedence.
+            printExpression(node.a, .prefix)
+        case .awaitExpression:
+            emit("await")
+            out.append(0x20)
+            printExpression(node.a, .prefix)
+        case .updateExpression:
+            let op = node.operator ?? .increment
+            if node.flags.contains(.prefix) {
+                emit(op.text)
+                printExpression(node.a, .prefix)
+            } else {
+                printExpression(node.a, .postfix)
+                emit(op.text)
+            }
+        case .binaryExpression, .logicalExpression:
+            printBinary(id, noIn: noIn)
+        case .assignmentExpression, .assignmentPattern:
+            if isPattern(tree[node.a].kind) || tree[node.a].kind == .objectPattern {
+                printPattern(node.a)
+            } else {
+                printExpression(node.a, .postfix)
+            }
+            space()
+            emit(node.kind == .assignmentPattern ? "=" : (node.operator ?? .assign).text)
+            space()
+            printExpression(node.b, .assignment, noIn: noIn)
+        case .conditionalExpression:
+            printExpression(node.a, .nullish, noIn: noIn)
+            space()
+            emit("?")
+            space()
+            printExpression(node.b, .assignment)
+            space()
+            emit(":")
+            space()
+            printExpression(node.c, .assignment, noIn: noIn)
+        case .sequenceExpression:
+            var first = true
+            for element in tree.list(node.a) {
+                if !first {
+                    emit(",")
+                    space()
+                }
+                first = false
+                printExpression(element, .assignment, noIn: noIn)
+            }
+        case .callExpression:
+            if node.flags.contains(.pure) { emit("/* @__PURE__ */ ") }
+            printCallee(node.a)
+            if node.flags.contains(.optional) { emit("?.") }
+            emit("(")
+            printList(node.b)
+            emit(")")
+        case .newExpression:
+            if node.flags.contains(.pure) { emit("/* @__PURE__ */ ") }
+            emit("new")
+            out.append(0x20)
+            printCallee(node.a, forNew: true)
+            if node.flags.contains(.hasArguments) {
+                emit("(")
+                printList(node.b)
+                emit(")")
+            }
+        case .memberExpression:
+            printCallee(node.a)
+            if node.flags.contains(.computed) {
+                if node.flags.contains(.optional) { emit("?.") }
+                emit("[")
+                printExpression(node.b, .lowest)
+                emit("]")
+            } else {
+                emit(node.flags.contains(.optional) ? "?." : ".")
+                emitSource(node.b)
+            }
+        case .chainExpression:
+            printBare(node.a, noIn: noIn)
+        case .spreadElement, .restElement:
+            printElement(id)
+        case .yieldExpression:
+            emit("yield")
+            if node.flags.contains(.delegate) { emit("*") }
+            if node.a >= 0 {
+                out.append(0x20)
+                printExpression(node.a, .assignment, noIn: noIn)
+            }
+        case .importCall:
+            emit("import(")
+            printExpression(node.a, .assignment)
+            if node.b >= 0 {
+                emit(",")
+                space()
+                printExpression(node.b, .assignment)
+            }
+            emit(")")
+        case .elision:
+            break
+        default:
+            // Statements do not occur in expressions.
+            break
+        }
+    }
+
+    private mutating func printBinary(_ id: Int32, noIn: Bool) {
+        let node = tree[id]
+        let op = node.operator ?? .add
+        let precedence = op.precedence
+        let left = tree[node.a], right = tree[node.b]
+        // `**` is right-associative, and a unary operand on its left needs parentheses.
+        var leftMinimum = op == .exponent ? SyntaxPrecedence.postfix : precedence
+        var rightMinimum = op == .exponent ? precedence : SyntaxPrecedence(rawValue: precedence.rawValue + 1) ?? .member
+        // `??` does not mix with `&&`/`||` without parentheses.
+        if op == .nullish {
+            if left.kind == .logicalExpression, left.op != SyntaxOperator.nullish.rawValue { leftMinimum = .member }
+            if right.kind == .logicalExpression, right.op != SyntaxOperator.nullish.rawValue { rightMinimum = .member }
+        } else if op.isLogical {
+            if left.kind == .logicalExpression, left.op == SyntaxOperator.nullish.rawValue { leftMinimum = .member }
+            if right.kind == .logicalExpression, right.op == SyntaxOperator.nullish.rawValue { rightMinimum = .member }
+        }
+        if left.kind == .privateName {
+            emitSource(node.a)
+        } else {
+            printExpression(node.a, leftMinimum, noIn: noIn)
+        }
+        if op == .in || op == .instanceof {
+            out.append(0x20)
+            emit(op.text)
+            out.append(0x20)
+        } else {
+            space()
+            emit(op.text)
+            space()
+        }
+        printExpression(node.b, rightMinimum, noIn: noIn)
+    }
+
+    private mutating func printTemplate(_ id: Int32) {
+        for part in tree.list(tree[id].a) {
+            if tree[part].kind == .templateElement {
+                out.append(contentsOf: tree.bytes(part))
+            } else {
+                printExpression(part, .lowest)
+            }
+        }
+    }
+
+    /// A member of an object literal or pattern.
+    private mutating func printProperty(_ id: Int32) {
+        let node = tree[id]
+        switch node.kind {
+        case .spreadElement, .restElement:
+            printElement(id)
+            return
+        case .property:
+            break
+        default:
+            printBare(id, noIn: false)
+            return
+        }
+        let kind = SyntaxPropertyKind(rawValue: node.op) ?? .initializer
+        if kind != .initializer {
+            printMethod(key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
+            return
+        }
+        if node.flags.contains(.shorthand), shorthandName(node.b) == tree.name(node.a) {
+            printElement(node.b)
+            return
+        }
+        printKey(node.a, computed: node.flags.contains(.computed))
+        emit(":")
+        space()
+        printElement(node.b)
+    }
+
+    /// The name a shorthand value binds or reads (`a` of `a` or `a = 1`).
+    private func shorthandName(_ value: Int32) -> String? {
+        let node = tree[value]
+        switch node.kind {
+        case .identifier, .bindingIdentifier: return tree.name(value)
+        case .assignmentExpression, .assignmentPattern: return shorthandName(node.a)
+        default: return nil
+        }
+    }
+
+    private mutating func printKey(_ key: Int32, computed: Bool) {
+        if computed {
+            emit("[")
+            printExpression(key, .assignment)
+            emit("]")
+        } else {
+            emitSource(key)
+        }
+    }
+
+    /// A pattern (binding or assignment target).
+    mutating func printPattern(_ id: Int32) {
+        let node = tree[id]
+        switch node.kind {
+        case .assignmentPattern:
+            printPattern(node.a)
+            space()
+            emit("=")
+            space()
+            printExpression(node.b, .assignment)
+        case .restElement:
+            emit("...")
+            printPattern(node.a)
+        case .bindingIdentifier, .identifier, .arrayPattern, .objectPattern:
+            printBare(id, noIn: false)
+        default:
+            printExpression(id, .postfix)
+        }
+    }
+
+    private mutating func printParameters(_ list: Int32) {
+        var first = true
+        for parameter in tree.list(list) {
+            if !first {
+                emit(",")
+                space()
+            }
+            first = false
+            printPattern(parameter)
+        }
+    }
+
+    mutating func printFunction(_ id: Int32) {
+        let node = tree[id]
+        if node.flags.contains(.isAsync) { emit("async ") }
+        emit("function")
+        if node.flags.contains(.generator) { emit("*") }
+        if node.a >= 0 {
+            if !node.flags.contains(.generator) { out.append(0x20) } else { space() }
+            emitSource(node.a)
+        }
+        emit("(")
+        printParameters(node.b)
+        emit(")")
+        space()
+        printBlock(tree[node.c].a)
+    }
+
+    /// `[static] [async] [*] [get|set] key(params) { body }`.
+    private mutating func printMethod(key: Int32, function: Int32, kind: SyntaxPropertyKind, computed: Bool, isStatic: Bool) {
+        let f = tree[function]
+        if isStatic { emit("static ") }
+        if f.flags.contains(.isAsync) { emit("async ") }
+        if f.flags.contains(.generator) { emit("*") }
+        if kind == .getter { emit("get ") }
+        if kind == .setter { emit("set ") }
+        printKey(key, computed: computed)
+        emit("(")
+        printParameters(f.b)
+        emit(")")
+        space()
+        printBlock(tree[f.c].a)
+    }
+
+    mutating func printClass(_ id: Int32) {
+        let node = tree[id]
+        emit("class")
+        if node.a >= 0 {
+            out.append(0x20)
+            emitSource(node.a)
+        }
+        if node.b >= 0 {
+            emit(" extends ")
+            printCallee(node.b)
+        }
+        space()
+        emit("{")
+        let members = tree.list(node.c)
+        if members.isEmpty {
+            emit("}")
+            return
+        }
+        indentation += 1
+        for member in members {
+            newline()
+            let m = tree[member]
+            switch m.kind {
+            case .staticBlock:
+                emit("static")
+                space()
+                printBlock(tree[m.a].a)
+            case .methodDefinition:
+                printMethod(key: m.a, function: m.b, kind: SyntaxPropertyKind(rawValue: m.op) ?? .method,
+                            computed: m.flags.contains(.computed), isStatic: m.flags.contains(.isStatic))
+            default:
+                if m.flags.contains(.isStatic) { emit("static ") }
+                printKey(m.a, computed: m.flags.contains(.computed))
+                if m.b >= 0 {
+                    space()
+                    emit("=")
+                    space()
+                    printExpression(m.b, .assignment)
+                }
+                emit(";")
+            }
+        }
+        indentation -= 1
+        newline()
+        emit("}")
+    }
+}

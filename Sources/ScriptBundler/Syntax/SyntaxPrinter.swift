@@ -1,0 +1,579 @@
+/// Writes a `SyntaxTree` back as JavaScript: readable (indented, a statement a line) or minified (no
+/// whitespace that is not needed). Parentheses come from precedence, not from the source, so a tree that
+/// later passes rewrite prints correctly; literals, names and template parts are copied from the source
+/// text of their nodes. Legal comments are printed before the statement they stood before, and calls
+/// flagged `pure` get a `/* @__PURE__ */` annotation.
+public struct SyntaxPrinter {
+    public enum Style: Sendable {
+        case readable
+        case minified
+    }
+
+    /// Prints `tree` in `style`.
+    public static func print(_ tree: SyntaxTree, style: Style = .readable) -> String {
+        var printer = SyntaxPrinter(tree: tree, style: style)
+        printer.printProgram()
+        return String(decoding: printer.out, as: UTF8.self)
+    }
+
+    let tree: SyntaxTree
+    let minified: Bool
+    var out: [UInt8] = []
+    var indentation = 0
+    /// The legal comments before each statement.
+    var comments: [Int32: [SourceRange]] = [:]
+
+    init(tree: SyntaxTree, style: Style) {
+        self.tree = tree
+        minified = style == .minified
+        out.reserveCapacity(tree.source.count)
+        for comment in tree.legalComments { comments[comment.statement, default: []].append(comment.range) }
+    }
+
+    // MARK: - Output
+
+    @inline(__always)
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
+    }
+
+    /// Whether `first` written right after `last` would join them into another token.
+    @inline(__always)
+    func needsSpace(before first: UInt8) -> Bool {
+        guard let last = out.last else { return false }
+        if Self.isWordByte(last) && Self.isWordByte(first) { return true }
+        switch (last, first) {
+        case (0x2B, 0x2B), (0x2D, 0x2D), (0x2F, 0x2F), (0x2F, 0x2A), (0x3C, 0x21), (0x2D, 0x3E): return true
+        default: break
+        }
+        // A number ending in digits followed by `.` is not produced (number objects are parenthesized).
+        return false
+    }
+
+    mutating func emit(_ text: StaticString) {
+        text.withUTF8Buffer { buffer in
+            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            out.append(contentsOf: buffer)
+        }
+    }
+
+    mutating func emit(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            out.append(contentsOf: buffer)
+        }
+    }
+
+    /// The source text of node `id`.
+    mutating func emitSource(_ id: Int32) {
+        let node = tree[id]
+        let start = Int(node.start), end = Int(node.end)
+        guard start < end else { return }
+        if needsSpace(before: tree.source[start]) { out.append(0x20) }
+        out.append(contentsOf: tree.source[start..<end])
+    }
+
+    /// A space in readable output.
+    @inline(__always)
+    mutating func space() {
+        if !minified { out.append(0x20) }
+    }
+
+    mutating func newline() {
+        if minified { return }
+        out.append(0x0A)
+        for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) }
+    }
+
+    // MARK: - Statements
+
+    mutating func printProgram() {
+        let statements = tree.list(tree[tree.root].a)
+        var first = true
+        for statement in statements {
+            if !first { newline() }
+            first = false
+            printStatement(statement)
+        }
+        if let trailing = comments[SyntaxTree.none] {
+            for range in trailing {
+                if !out.isEmpty { forceNewline() }
+                out.append(contentsOf: tree.source[range.offsets])
+            }
+        }
+        if !out.isEmpty { out.append(0x0A) }
+    }
+
+    private mutating func forceNewline() {
+        out.append(0x0A)
+        if !minified { for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) } }
+    }
+
+    private mutating func printLegalComments(_ statement: Int32) {
+        guard let ranges = comments[statement] else { return }
+        for range in ranges {
+            out.append(contentsOf: tree.source[range.offsets])
+            forceNewline()
+        }
+    }
+
+    /// `{ statements }` of list `list`.
+    mutating func printBlock(_ list: Int32) {
+        emit("{")
+        let statements = tree.list(list)
+        if statements.isEmpty {
+            emit("}")
+            return
+        }
+        indentation += 1
+        for statement in statements {
+            newline()
+            printStatement(statement)
+        }
+        indentation -= 1
+        newline()
+        emit("}")
+    }
+
+    /// A statement in a body position (after `if (...)`, `while (...)`, `else`, ...).
+    private mutating func printBody(_ statement: Int32) {
+        if tree[statement].kind == .blockStatement {
+            space()
+            printStatement(statement)
+        } else {
+            indentation += 1
+            newline()
+            if minified, tree[statement].kind != .emptyStatement { out.append(0x20) }
+            printStatement(statement)
+            indentation -= 1
+        }
+    }
+
+    /// Whether `statement`, as an `if`'s consequent followed by `else`, would take that `else` itself.
+    private func takesElse(_ statement: Int32) -> Bool {
+        let node = tree[statement]
+        switch node.kind {
+        case .ifStatement: return node.c < 0 || takesElse(node.c)
+        case .labeledStatement, .whileStatement, .withStatement: return takesElse(node.b)
+        case .forStatement: return takesElse(node.d)
+        case .forInStatement, .forOfStatement: return takesElse(node.c)
+        default: return false
+        }
+    }
+
+    mutating func printStatement(_ id: Int32) {
+        printLegalComments(id)
+        let node = tree[id]
+        switch node.kind {
+        case .expressionStatement:
+            let expression = tree[node.a]
+            // A parenthesized string must not become a directive (`("use strict")` is not one).
+            let stringStatement = expression.kind == .stringLiteral && expression.flags.contains(.parenthesized)
+            if stringStatement || startsAmbiguously(node.a, atStatement: true) {
+                emit("(")
+                printExpression(node.a, .lowest)
+                emit(")")
+            } else {
+                printExpression(node.a, .lowest)
+            }
+            emit(";")
+        case .blockStatement:
+            printBlock(node.a)
+        case .emptyStatement:
+            emit(";")
+        case .debuggerStatement:
+            emit("debugger;")
+        case .withStatement:
+            emit("with")
+            space()
+            emit("(")
+            printExpression(node.a, .lowest)
+            emit(")")
+            printBody(node.b)
+        case .returnStatement, .throwStatement:
+            emit(node.kind == .returnStatement ? "return" : "throw")
+            if node.a >= 0 {
+                out.append(0x20)
+                printExpression(node.a, .lowest)
+            }
+            emit(";")
+        case .labeledStatement:
+            emitSource(node.a)
+            emit(":")
+            space()
+            printStatement(node.b)
+        case .breakStatement, .continueStatement:
+            emit(node.kind == .breakStatement ? "break" : "continue")
+            if node.a >= 0 {
+                out.append(0x20)
+                emitSource(node.a)
+            }
+            emit(";")
+        case .ifStatement:
+            emit("if")
+            space()
+            emit("(")
+            printExpression(node.a, .lowest)
+            emit(")")
+            if node.c >= 0, takesElse(node.b) {
+                space()
+                emit("{")
+                indentation += 1
+                newline()
+                printStatement(node.b)
+                indentation -= 1
+                newline()
+                emit("}")
+            } else {
+                printBody(node.b)
+            }
+            if node.c >= 0 {
+                if tree[node.b].kind == .blockStatement || takesElse(node.b) { space() } else { newline() }
+                emit("else")
+                if tree[node.c].kind == .ifStatement {
+                    out.append(0x20)
+                    printStatement(node.c)
+                } else {
+                    printBody(node.c)
+                }
+            }
+        case .switchStatement:
+            emit("switch")
+            space()
+            emit("(")
+            printExpression(node.a, .lowest)
+            emit(")")
+            space()
+            emit("{")
+            indentation += 1
+            for switchCase in tree.list(node.b) {
+                let c = tree[switchCase]
+                newline()
+                if c.a >= 0 {
+                    emit("case")
+                    out.append(0x20)
+                    printExpression(c.a, .lowest)
+                    emit(":")
+                } else {
+                    emit("default:")
+                }
+                indentation += 1
+                for statement in tree.list(c.b) {
+                    newline()
+                    printStatement(statement)
+                }
+                indentation -= 1
+            }
+            indentation -= 1
+            newline()
+            emit("}")
+        case .tryStatement:
+            emit("try")
+            space()
+            printStatement(node.a)
+            if node.b >= 0 {
+                let handler = tree[node.b]
+                space()
+                emit("catch")
+                space()
+                if handler.a >= 0 {
+                    emit("(")
+                    printPattern(handler.a)
+                    emit(")")
+                    space()
+                }
+                printStatement(handler.b)
+            }
+            if node.c >= 0 {
+                space()
+                emit("finally")
+                space()
+                printStatement(node.c)
+            }
+        case .whileStatement:
+            emit("while")
+            space()
+            emit("(")
+            printExpression(node.a, .lowest)
+            emit(")")
+            printBody(node.b)
+        case .doWhileStatement:
+            emit("do")
+            if tree[node.a].kind == .blockStatement {
+                space()
+                printStatement(node.a)
+                space()
+            } else {
+                out.append(0x20)
+                printStatement(node.a)
+                newline()
+            }
+            emit("while")
+            space()
+            emit("(")
+            printExpression(node.b, .lowest)
+            emit(");")
+        case .forStatement:
+            emit("for")
+            space()
+            emit("(")
+            if node.a >= 0 { printForInit(node.a) }
+            emit(";")
+            if node.b >= 0 {
+                space()
+                printExpression(node.b, .lowest)
+            }
+            emit(";")
+            if node.c >= 0 {
+                space()
+                printExpression(node.c, .lowest)
+            }
+            emit(")")
+            printBody(node.d)
+        case .forInStatement, .forOfStatement:
+            emit("for")
+            if node.flags.contains(.isAwait) { emit(" await") }
+            space()
+            emit("(")
+            if tree[node.a].kind == .variableDeclaration {
+                printVariableDeclaration(node.a, noIn: true)
+            } else if startsWithLetOrAsync(node.a) {
+                emit("(")
+                printPattern(node.a)
+                emit(")")
+            } else {
+                printPattern(node.a)
+            }
+            if node.kind == .forOfStatement {
+                emit(" of ")
+                printExpression(node.b, .assignment)
+            } else {
+                emit(" in ")
+                printExpression(node.b, .lowest)
+            }
+            emit(")")
+            printBody(node.c)
+        case .variableDeclaration:
+            printVariableDeclaration(id, noIn: false)
+            emit(";")
+        case .functionDeclaration, .functionExpression:
+            printFunction(id)
+        case .classDeclaration, .classExpression:
+            printClass(id)
+        case .importDeclaration:
+            printImport(id)
+        case .exportNamedDeclaration, .exportDefaultDeclaration, .exportAllDeclaration:
+            printExport(id)
+        default:
+            // Expressions do not stand as statements; print one as an expression statement.
+            printExpression(id, .lowest)
+            emit(";")
+        }
+    }
+
+    private mutating func printForInit(_ id: Int32) {
+        if tree[id].kind == .variableDeclaration {
+            printVariableDeclaration(id, noIn: true)
+        } else if startsWithLetOrAsync(id) {
+            emit("(")
+            printExpression(id, .lowest)
+            emit(")")
+        } else {
+            printExpression(id, .lowest, noIn: true)
+        }
+    }
+
+    /// Whether the leftmost name of `id` is `let` (which would start a declaration) or `async` (`for (async of`).
+    private func startsWithLetOrAsync(_ id: Int32) -> Bool {
+        let leftmost = leftmostNode(id)
+        let node = tree[leftmost]
+        guard node.kind == .identifier else { return false }
+        let name = tree.names[Int(node.a)]
+        return name == "let" || name == "async"
+    }
+
+    mutating func printVariableDeclaration(_ id: Int32, noIn: Bool) {
+        let node = tree[id]
+        switch SyntaxVariableKind(rawValue: node.op) ?? .var {
+        case .var: emit("var")
+        case .let: emit("let")
+        case .const: emit("const")
+        }
+        out.append(0x20)
+        var first = true
+        for declarator in tree.list(node.a) {
+            if !first {
+                emit(",")
+                space()
+            }
+            first = false
+            let d = tree[declarator]
+            printPattern(d.a)
+            if d.b >= 0 {
+                space()
+                emit("=")
+                space()
+                printExpression(d.b, .assignment, noIn: noIn)
+            }
+        }
+    }
+
+    // MARK: - Modules
+
+    private mutating func printModuleSource(_ source: Int32, attributes: Int32) {
+        emitSource(source)
+        let list = tree.list(attributes)
+        guard let firstAttribute = list.first else { return }
+        out.append(0x20)
+        emit(tree[firstAttribute].op == 1 ? "assert" : "with")
+        space()
+        emit("{")
+        space()
+        var first = true
+        for attribute in list {
+            if !first {
+                emit(",")
+                space()
+            }
+            first = false
+            emitSource(tree[attribute].a)
+            emit(":")
+            space()
+            emitSource(tree[attribute].b)
+        }
+        space()
+        emit("}")
+    }
+
+    private mutating func printImport(_ id: Int32) {
+        let node = tree[id]
+        emit("import")
+        let specifiers = tree.list(node.a)
+        if specifiers.isEmpty, !node.flags.contains(.hasBraces) {
+            space()
+            printModuleSource(node.b, attributes: node.c)
+            emit(";")
+            return
+        }
+        out.append(0x20)
+        var named: [Int32] = []
+        var first = true
+        for specifier in specifiers {
+            let s = tree[specifier]
+            switch SyntaxImportKind(rawValue: s.op) ?? .named {
+            case .default:
+                emitSource(s.b)
+                first = false
+            case .namespace:
+                if !first {
+                    emit(",")
+                    space()
+                }
+                first = false
+                emit("*")
+                emit(" as ")
+                emitSource(s.b)
+            case .named:
+                named.append(specifier)
+            }
+        }
+        if !named.isEmpty || node.flags.contains(.hasBraces) {
+            if !first {
+                emit(",")
+                space()
+            }
+            emit("{")
+            space()
+            var firstNamed = true
+            for specifier in named {
+                if !firstNamed {
+                    emit(",")
+                    space()
+                }
+                firstNamed = false
+                let s = tree[specifier]
+                emitSource(s.a)
+                if tree[s.a].kind == .stringLiteral || tree.name(s.a) != tree.name(s.b) {
+                    emit(" as ")
+                    emitSource(s.b)
+                }
+            }
+            space()
+            emit("}")
+        }
+        space()
+        emit("from")
+        space()
+        printModuleSource(node.b, attributes: node.c)
+        emit(";")
+    }
+
+    private mutating func printExport(_ id: Int32) {
+        let node = tree[id]
+        emit("export")
+        switch node.kind {
+        case .exportAllDeclaration:
+            space()
+            emit("*")
+            if node.a >= 0 {
+                emit(" as ")
+                emitSource(node.a)
+            }
+            space()
+            emit("from")
+            space()
+            printModuleSource(node.b, attributes: node.c)
+            emit(";")
+        case .exportDefaultDeclaration:
+            emit(" default")
+            let kind = tree[node.a].kind
+            if kind == .functionDeclaration || kind == .classDeclaration {
+                out.append(0x20)
+                printStatement(node.a)
+            } else {
+                space()
+                if startsAmbiguously(node.a, atStatement: false) {
+                    emit("(")
+                    printExpression(node.a, .lowest)
+                    emit(")")
+                } else {
+                    printExpression(node.a, .assignment)
+                }
+                emit(";")
+            }
+        default:
+            if node.a >= 0 {
+                out.append(0x20)
+                printStatement(node.a)
+                return
+            }
+            space()
+            emit("{")
+            space()
+            var first = true
+            for specifier in tree.list(node.b) {
+                if !first {
+                    emit(",")
+                    space()
+                }
+                first = false
+                let s = tree[specifier]
+                emitSource(s.a)
+                if s.b >= 0 {
+                    emit(" as ")
+                    emitSource(s.b)
+                }
+            }
+            space()
+            emit("}")
+            if node.c >= 0 {
+                space()
+                emit("from")
+                space()
+                printModuleSource(node.c, attributes: node.d)
+            }
+            emit(";")
+        }
+    }
+}

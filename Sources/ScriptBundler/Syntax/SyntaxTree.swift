@@ -1,0 +1,71 @@
+/// The syntax tree of one JavaScript source, with its scopes, symbols and references bound: what
+/// `SyntaxParser` builds and `SyntaxPrinter` writes back.
+///
+/// Nodes live in `nodes` and refer to each other by index (see `SyntaxNode` for why). Variable-length
+/// children (statements, arguments, elements, ...) are lists in `lists`: a list ID is the index of its count,
+/// followed by its node IDs; list 0 is the empty list.
+public struct SyntaxTree: Sendable {
+    /// The ID of an absent child.
+    public static let none: Int32 = -1
+
+    /// The source the node ranges point into.
+    public let source: [UInt8]
+    public internal(set) var nodes: [SyntaxNode] = []
+    public internal(set) var lists: [Int32] = [0]
+    /// The `program` node.
+    public internal(set) var root: Int32 = none
+    /// Interned names (identifier names with escapes decoded), indexed by name ID.
+    public internal(set) var names: [String] = []
+    public internal(set) var scopes: [SyntaxScope] = []
+    public internal(set) var symbols: [SyntaxSymbol] = []
+    public internal(set) var references: [SyntaxReference] = []
+    /// Legal comments, in source order (only when the parse kept comments).
+    public internal(set) var legalComments: [SyntaxComment] = []
+
+    init(source: [UInt8]) {
+        self.source = source
+    }
+
+    /// The node with ID `id`.
+    @inline(__always)
+    public subscript(_ id: Int32) -> SyntaxNode { nodes[Int(id)] }
+
+    /// The node IDs of list `list`.
+    @inline(__always)
+    public func list(_ list: Int32) -> ArraySlice<Int32> {
+        guard list > 0 else { return lists[0..<0] }
+        let start = Int(list)
+        let count = Int(lists[start])
+        return lists[(start + 1)..<(start + 1 + count)]
+    }
+
+    /// The source text of node `id`.
+    public func text(_ id: Int32) -> String {
+        let node = nodes[Int(id)]
+        return String(decoding: source[Int(node.start)..<Int(node.end)], as: UTF8.self)
+    }
+
+    /// The source bytes of node `id`.
+    public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
+        let node = nodes[Int(id)]
+        return source[Int(node.start)..<Int(node.end)]
+    }
+
+    /// The name of an `identifier`, `identifierName`, `privateName` or `bindingIdentifier` node.
+    public func name(_ id: Int32) -> String { names[Int(nodes[Int(id)].a)] }
+
+    /// The names no declaration binds (globals and undeclared names), sorted.
+    public var freeNames: [String] {
+        var seen = Set<Int32>()
+        for reference in references where reference.symbol < 0 { seen.insert(nodes[Int(reference.node)].a) }
+        return seen.map { names[Int($0)] }.sorted()
+    }
+
+    // MARK: - Building
+
+    @inline(__always)
+    mutating func add(_ node: SyntaxNode) -> Int32 {
+        nodes.append(node)
+        return Int32(truncatingIfNeeded: nodes.count - 1)
+    }
+}

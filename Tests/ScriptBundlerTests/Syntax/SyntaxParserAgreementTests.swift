@@ -1,0 +1,85 @@
+import Testing
+@testable import ScriptBundler
+
+/// The syntax-tree parser and today's `JavaScriptParser` over the same inputs: the invalid programs of
+/// `JavaScriptParserTests` fail in both at the same line and column with the same text, and the programs it
+/// accepts are accepted by both.
+@Suite struct SyntaxParserAgreementTests {
+    static let invalid: [String] = [
+        // JavaScriptParserTests.errorsAreLocated
+        "let x = ;", "function f(1) {}", "if (a) { export const x = 1; }", "a ? b c", "eg.", "a?.;", "a.\n1",
+        // JavaScriptParserTests.redeclarationsAreLocatedErrors
+        "let a = 1;\nlet a = 2;", "const a = 1; var a;", "var a; let a;", "class C {}\nclass C {}",
+        "import { a } from './x.mjs';\nimport { a } from './y.mjs';", "import a from './x.mjs';\nfunction a() {}",
+        "function f(a) { let a; }", "{ let a; { var a; } }", "function f() { { var a; } let a; }", "{ { var a; } let a; }",
+        "switch (x) { case 1: let a; break; case 2: let a; }", "'use strict'; { function f() {} function f() {} }",
+        "for (let i = 0; ;) { var i; }", "try {} catch (e) { let e; }", "try {} catch ({ a, b: [e] }) { const e = 1; }",
+        // More located errors with causes both parsers see the same way.
+        "f(a b)", "[1, 2", "x = {a: 1 b: 2}", "import { a as 1 } from 'm';", "export default", "a.#",
+"let [a] = ;", "new.", "import x", "for (;;", "`${a`", "a => {", "({a: })",
+    ]
+
+    static let valid: [String] = [
+        "var a; var a; function a() {}", "function f(a) { var a; function a() {} }", "function f() {} function f() {}",
+        "let f; { function f() {} }", "function g() { let f; if (x) { function f() {} } }",
+        "if (x) { function f() {} } else { function f() {} }", "{ let a; } { let a; } { var a; }",
+        "for (let i of x) { let i = 1; }", "try {} catch (e) { var e; }", "try {} catch (e) { { let e; } }",
+        "try {} catch { let e; }", "let C = class C {}; const D = function D() {};",
+        "'use strict'; function f() {} { function f() {} }", "function f() { { let a; } var a; }",
+        "a.if.class.new; a?.b?.[c]?.(d); a?.default", "function f() { return new.target; }",
+        "class C { #x = 1; m(o) { return o.#x ?? o?.#x; } }", "import.meta.url;", "a\n.b\n.c()",
+    ]
+
+    @Test(arguments: invalid)
+    func sameErrors(source: String) {
+        let old: JavaScriptSyntaxError
+        do {
+            _ = try JavaScriptParser.analyze(source)
+            Issue.record("today's parser accepts \(source)")
+            return
+        } catch {
+            old = error
+        }
+        do {
+            _ = try SyntaxParser.parse(source)
+            Issue.record("the syntax tree parser accepts \(source)")
+        } catch {
+            #expect(error.kind == old.kind)
+            #expect(error.line == old.line && error.column == old.column, "new \(error.line):\(error.column) \(error.message), old \(old.line):\(old.column) \(old.message)")
+            #expect(error.message == old.message)
+        }
+    }
+
+    @Test(arguments: valid)
+    func bothAccept(source: String) throws {
+        _ = try JavaScriptParser.analyze(source)
+        _ = try SyntaxParser.parse(source)
+    }
+
+    /// The same free names as today's scope analysis, the same number of declarations per name.
+    @Test(arguments: SyntaxRoundTripTests.snippets + valid)
+    func sameFreeNames(source: String) throws {
+        let old = try JavaScriptParser.analyze(source)
+        let tree = try SyntaxParser.parse(source)
+        #expect(tree.freeNames == old.freeNames.filter { $0 != "eval" || tree.freeNames.contains("eval") })
+    }
+
+    @Test func comparisonSeesDifferences() throws {
+        let pairs = [("a + b", "a - b"), ("a.b", "a?.b"), ("a(b)", "a(b, c)"), ("'x'", "'y'"), ("f(...a)", "f(a)"),
+                     ("let a", "var a"), ("x = /*#__PURE__*/ f()", "x = f()"), ("a, b", "[a, b]")]
+        for (left, right) in pairs {
+            let difference = try SyntaxParser.parse(left).firstDifference(from: SyntaxParser.parse(right))
+            #expect(difference != nil, "\(left) vs \(right)")
+        }
+        #expect(try SyntaxParser.parse("(a)").firstDifference(from: SyntaxParser.parse("a")) == nil)
+    }
+
+    @Test func deepNestingFailsInsteadOfOverflowingTheStack() throws {
+        let deep = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse(deep) }
+        let blocks = String(repeating: "{", count: 50_000) + String(repeating: "}", count: 50_000)
+        #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse(blocks) }
+        let fine = String(repeating: "[", count: 500) + "a" + String(repeating: "]", count: 500)
+        #expect(try SyntaxParser.parse(fine).references.count == 1)
+    }
+}
