@@ -110,6 +110,9 @@ public struct RuleListLoader: Sendable {
                 var unitOffset: Int?
                 var patternText = value
                 if condition.kind.isDomainList {
+                    // A plain domain (letters, digits, '-', '.', an optional leading '*') always makes a regex WebKit
+                    // accepts; only the others need the regex parser.
+                    if DomainRegex.isPlain(value) { continue }
                     DomainRegex.fill(domain: value, into: &scratch)
                     conditionResult = parser.parse(units: scratch)
                     if !conditionResult.isAccepted {

@@ -6,6 +6,12 @@ extension RuleLoader {
     }
 
     static let conditionKinds = TriggerCondition.Kind.allCases
+    static let resourceTypes = Array(ResourceType.allCases)
+    static let resourceTypeNames = KeyList(names: resourceTypes.map(\.rawValue))
+    static let loadTypes = Array(LoadType.allCases)
+    static let loadTypeNames = KeyList(names: loadTypes.map(\.rawValue))
+    static let loadContexts = Array(LoadContext.allCases)
+    static let loadContextNames = KeyList(names: loadContexts.map(\.rawValue))
 
     static let triggerKeys: KeyList = [
         "url-filter", "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive",
@@ -67,7 +73,7 @@ extension RuleLoader {
         }
 
         // Flag arrays.
-        func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
+        func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
             let key = RuleLoader.triggerKeys.names[slotIndex]
             let keyPointer = pointer + "/" + key
@@ -78,7 +84,23 @@ extension RuleLoader {
                 return nil
             }
             var values: [T] = []
-            for (position, element) in loader.document.elements(of: arrayNode).enumerated() {
+            var element = arrayNode + 1
+            var position = -1
+            let arrayEnd = Int(loader.document[arrayNode].next)
+            while element < arrayEnd {
+                defer { element = Int(loader.document[element].next) }
+                position += 1
+                // A value spelled exactly as a case is found by its bytes; others are decoded (and refused).
+                if loader.document[element].kind == .string, let index = names.index(of: element, in: loader.document) {
+                    let value = cases[index]
+                    if introduced(value) > loader.target {
+                        loader.requireTarget(introduced(value), "\"\(key)\" value \"\(value.rawValue)\"", at: element,
+                                             pointer: JSONPointer.appending(keyPointer, position), rule: rule,
+                                             webKit: WebKitMessage.invalidStringInTriggerFlagsArray)
+                    }
+                    values.append(value)
+                    continue
+                }
                 let text = loader.document.stringValue(element)
                 guard let text, let value = T(rawValue: text) else {
                     let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -96,9 +118,9 @@ extension RuleLoader {
             }
             return values
         }
-        trigger.resourceTypes = flags(4, ResourceType.self, introduced: { $0.introducedIn }, &self)
-        trigger.loadTypes = flags(5, LoadType.self, introduced: { _ in .safari14 }, &self)
-        trigger.loadContexts = flags(6, LoadContext.self, introduced: { _ in .safari15 }, &self)
+        trigger.resourceTypes = flags(4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, &self)
+        trigger.loadTypes = flags(5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, &self)
+        trigger.loadContexts = flags(6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, &self)
         if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }

@@ -79,6 +79,7 @@ enum ContainedRuleFinder {
             }
             if short.count > shortKeeperLimit { short = [] }
         }
+        var triedBy = [Int](repeating: -1, count: entries.count)
         for position in entries.indices {
             let entry = entries[position]
             var candidates: [Int]
@@ -97,8 +98,9 @@ enum ContainedRuleFinder {
                     }
                 }
             }
-            var tried: Set<Int> = []
-            for keeper in candidates where keeper != position && !isDropped[keeper] && tried.insert(keeper).inserted {
+            // `triedBy[keeper] == position` marks a keeper already tried for this rule (no set per rule).
+            for keeper in candidates where keeper != position && !isDropped[keeper] && triedBy[keeper] != position {
+                triedBy[keeper] = position
                 if URLFilterContainment.contains(automaton(keeper), automaton(position)) {
                     isDropped[position] = true
                     result.append(entry.index)
