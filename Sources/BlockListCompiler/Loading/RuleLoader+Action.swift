@@ -22,11 +22,12 @@ extension RuleLoader {
     }
 
     /// Loads the action in WebKit's order of checks (`loadAction`), reporting every problem.
-    mutating func loadAction(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedAction? {
-        let pointer = rulePointer + "/action"
+    mutating func loadAction(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: @autoclosure () -> String) -> LoadedAction? {
+        // Pointers are built only for a diagnostic.
+        var pointer: String { rulePointer() + "/action" }
         guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"action\" is \(kindName($0)), not an object" } ?? "the rule has no \"action\" object",
-                       webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
+                       webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
                        rule: rule, phase: .loading)
             return nil
         }

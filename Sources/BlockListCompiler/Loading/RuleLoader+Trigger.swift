@@ -20,11 +20,12 @@ extension RuleLoader {
     ]
 
     /// Loads the trigger in WebKit's order of checks (`loadTrigger`), reporting every problem.
-    mutating func loadTrigger(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedTrigger? {
-        let pointer = rulePointer + "/trigger"
+    mutating func loadTrigger(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: @autoclosure () -> String) -> LoadedTrigger? {
+        // Pointers are built only for a diagnostic.
+        var pointer: String { rulePointer() + "/trigger" }
         guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"trigger\" is \(kindName($0)), not an object" } ?? "the rule has no \"trigger\" object",
-                       webKit: WebKitMessage.invalidTrigger, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
+                       webKit: WebKitMessage.invalidTrigger, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
                        rule: rule, phase: .loading)
             return nil
         }
@@ -76,7 +77,7 @@ extension RuleLoader {
         func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
             let key = RuleLoader.triggerKeys.names[slotIndex]
-            let keyPointer = pointer + "/" + key
+            var keyPointer: String { pointer + "/" + key }
             guard loader.document[arrayNode].kind == .array else {
                 loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array of strings", webKit: WebKitMessage.invalidTriggerFlagsArray,
                                   at: loader.offset(arrayNode), pointer: keyPointer, rule: rule, phase: .loading)
@@ -143,7 +144,7 @@ extension RuleLoader {
         var conditionListNode: Int?
         for (conditionIndex, kind) in RuleLoader.conditionKinds.enumerated() {
             guard let listNode = slotValues[8 + conditionIndex] else { continue }
-            let keyPointer = pointer + "/" + kind.rawValue
+            var keyPointer: String { pointer + "/" + kind.rawValue }
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
             if let existing = trigger.condition {
                 valid = false
