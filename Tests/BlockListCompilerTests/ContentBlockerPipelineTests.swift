@@ -85,8 +85,8 @@ import WKPackTestSupport
         }
     }
 
-    /// EasyList + EasyPrivacy through the API alone: converted, the parts checked valid, optimized (both ways) and
-    /// the optimized lists checked valid again; optimizing is idempotent on the count of rules.
+    /// EasyList + EasyPrivacy through the API alone: converted, the part checked valid, optimized for WebKit and the
+    /// optimized list checked valid again (all ASCII, no more rules).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: corpusArchive.path), "needs ../shared/corpus"))
     func easyListAndEasyPrivacyGoThroughTheAPIAlone() throws {
         var sources: [ContentBlockerPipeline.FilterListSource] = []
@@ -107,15 +107,11 @@ import WKPackTestSupport
         #expect(report.ruleCount > 100_000)
         #expect(log.all.last?.stage == .writing)
 
-        let optimized = try pipeline.optimize(list)
-        #expect(try pipeline.check(optimized.bytes).isValid)
-        #expect(optimized.ruleCount <= report.ruleCount)
-        let again = try pipeline.optimize(optimized.bytes)
-        #expect(again.ruleCount == optimized.ruleCount)
         let forWebKit = try pipeline.optimize(list, forWebKit: true)
         let checkedForWebKit = try pipeline.check(forWebKit.bytes)
         #expect(checkedForWebKit.isValid)
         #expect(checkedForWebKit.ruleCount == forWebKit.ruleCount)
+        #expect(forWebKit.ruleCount <= report.ruleCount)
         #expect(forWebKit.bytes.allSatisfy { $0 < 0x80 })
     }
 }
