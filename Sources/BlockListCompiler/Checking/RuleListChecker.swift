@@ -21,7 +21,10 @@ public struct RuleListChecker: Sendable {
         report.ruleCount = reading.ruleCount
         report.rules = reading.kept.map(\.rule)
         report.ruleIndices = reading.kept.map(\.index)
-        for rule in reading.kept { report.actionCounts[rule.rule.action.typeName, default: 0] += 1 }
+        // Counted by position in `allTypeNames`, then named once (no string hashed per rule).
+        var counts = [Int](repeating: 0, count: Action.Kind.allTypeNames.count)
+        for rule in reading.kept { counts[rule.rule.action.kind.typeIndex] += 1 }
+        for (index, count) in counts.enumerated() where count > 0 { report.actionCounts[Action.Kind.allTypeNames[index]] = count }
         report.diagnostics = located.diagnostics
         report.webKitError = located.webKitError
         report.isValid = !located.diagnostics.contains { $0.severity == .error }

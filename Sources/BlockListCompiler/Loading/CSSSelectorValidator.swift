@@ -73,15 +73,26 @@ struct CSSSelectorScanner {
         return position > start
     }
 
+    /// Moves past an identifier (with escapes) whose text is not needed; false when there is none at the cursor.
+    private mutating func skipIdentifier() -> Bool {
+        scanIdentifier(collecting: false) != nil
+    }
+
     /// Reads an identifier (with escapes); nil when there is none at the cursor.
     private mutating func readIdentifier() -> String? {
+        scanIdentifier(collecting: true)
+    }
+
+    /// Moves past an identifier; its text when `collecting` (else ""), nil when there is none at the cursor.
+    /// Class, id, element and attribute names are only skipped: no text is built for them.
+    private mutating func scanIdentifier(collecting: Bool) -> String? {
         let start = position
         var name: [UInt8] = []
         if peek() == 0x2D {
-            name.append(0x2D)
+            if collecting { name.append(0x2D) }
             position += 1
             if peek() == 0x2D {
-                name.append(0x2D)
+                if collecting { name.append(0x2D) }
                 position += 1
             } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != 0x0A)) {
                 position = start
@@ -92,15 +103,15 @@ struct CSSSelectorScanner {
         }
         while let byte = peek() {
             if Self.isName(byte) {
-                name.append(byte)
+                if collecting { name.append(byte) }
                 position += 1
             } else if byte == 0x5C, peek(1) == nil {
                 // An escape at the end of the input stands for U+FFFD.
                 position += 1
-                name.append(0x3F)
+                if collecting { name.append(0x3F) }
             } else if byte == 0x5C, let next = peek(1), next != 0x0A {
                 position += 2
-                name.append(next)
+                if collecting { name.append(next) }
                 if (next >= 0x30 && next <= 0x39) || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x66) {
                     var digits = 1
                     while digits < 6, let hex = peek(), (hex >= 0x30 && hex <= 0x39) || ((hex | 0x20) >= 0x61 && (hex | 0x20) <= 0x66) {
@@ -113,7 +124,7 @@ struct CSSSelectorScanner {
                 break
             }
         }
-        return String(decoding: name, as: UTF8.self)
+        return collecting ? String(decoding: name, as: UTF8.self) : ""
     }
 
     private mutating func readString() -> Bool {
@@ -180,7 +191,7 @@ struct CSSSelectorScanner {
         if peek() == 0x2A {
             position += 1
             namespacePrefix = true
-        } else if readIdentifier() != nil {
+        } else if skipIdentifier() {
             // Element name, or a namespace prefix (WebKit knows no declared namespace, so a named prefix is refused).
         } else if peek() == 0x7C {
             namespacePrefix = true
@@ -188,7 +199,7 @@ struct CSSSelectorScanner {
         if peek() == 0x7C, peek(1) != 0x3D {
             guard namespacePrefix else { return "undeclared namespace prefix" }
             position += 1
-            if peek() == 0x2A { position += 1 } else if readIdentifier() == nil { return "missing element name after '|'" }
+            if peek() == 0x2A { position += 1 } else if !skipIdentifier() { return "missing element name after '|'" }
         }
         while let byte = peek() {
             if sawPseudoElement, byte != 0x2C, byte != 0x29, !Self.isWhitespace(byte), !(byte == 0x3A && peek(1) != 0x3A) {
@@ -199,10 +210,10 @@ struct CSSSelectorScanner {
                 position += 1
             case 0x23: // #
                 position += 1
-                guard readIdentifier() != nil else { return "an id selector needs an identifier after '#'" }
+                guard skipIdentifier() else { return "an id selector needs an identifier after '#'" }
             case 0x2E: // .
                 position += 1
-                guard readIdentifier() != nil else { return "missing class name after '.'" }
+                guard skipIdentifier() else { return "missing class name after '.'" }
             case 0x5B: // [
                 if let problem = parseAttribute() { return problem }
             case 0x3A: // :
@@ -236,10 +247,10 @@ struct CSSSelectorScanner {
         position += 1
         _ = skipWhitespace()
         if peek() == 0x2A, peek(1) == 0x7C { position += 2 } else if peek() == 0x7C { position += 1 }
-        guard readIdentifier() != nil else { return "missing attribute name after '['" }
+        guard skipIdentifier() else { return "missing attribute name after '['" }
         if peek() == 0x7C, peek(1) != 0x3D {
             position += 1
-            guard readIdentifier() != nil else { return "missing attribute name after '|'" }
+            guard skipIdentifier() else { return "missing attribute name after '|'" }
         }
         _ = skipWhitespace()
         if atEnd { return nil } // The end of the input closes the block.
@@ -257,7 +268,7 @@ struct CSSSelectorScanner {
         _ = skipWhitespace()
         if peek() == 0x22 || peek() == 0x27 {
             guard readString() else { return "unterminated string in an attribute selector" }
-        } else if readIdentifier() == nil {
+        } else if !skipIdentifier() {
             return "the attribute value must be an identifier or a quoted string"
         }
         _ = skipWhitespace()
@@ -315,7 +326,7 @@ struct CSSSelectorScanner {
         case "lang", "dir", "state", "highlight":
             var sawArgument = false
             while !atEnd, peek() != 0x29 {
-                if readIdentifier() != nil || readString() { sawArgument = true } else if peek() == 0x2C || Self.isWhitespace(peek()) || peek() == 0x2A || peek() == 0x2D {
+                if skipIdentifier() || readString() { sawArgument = true } else if peek() == 0x2C || Self.isWhitespace(peek()) || peek() == 0x2A || peek() == 0x2D {
                     position += 1
                 } else {
                     return "invalid argument of :\(name)()"

@@ -19,6 +19,19 @@ struct DomainRegex {
         }
     }
 
+    /// Whether `domain` is lower-case letters, digits, `-` and `.`, with an optional leading `*`: its regex is then
+    /// the fixed prefix, the escaped text and the fixed suffix, which WebKit's URL-filter parser always accepts.
+    static func isPlain(_ domain: String) -> Bool {
+        var first = true
+        for unit in domain.utf8 {
+            defer { first = false }
+            if (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x30 && unit <= 0x39) || unit == 0x2D || unit == 0x2E { continue }
+            if first && unit == 0x2A { continue }
+            return false
+        }
+        return true
+    }
+
     /// Writes the regex of `domain` into `units`, reusing its storage.
     static func fill(domain: String, into units: inout [UInt16]) {
         units.removeAll(keepingCapacity: true)

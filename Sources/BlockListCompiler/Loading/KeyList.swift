@@ -4,8 +4,12 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
     private let bytes: [[UInt8]]
 
     init(arrayLiteral elements: String...) {
-        names = elements
-        bytes = elements.map { Array($0.utf8) }
+        self.init(names: elements)
+    }
+
+    init(names: [String]) {
+        self.names = names
+        bytes = names.map { Array($0.utf8) }
     }
 
     var count: Int { names.count }

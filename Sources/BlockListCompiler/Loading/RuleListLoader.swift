@@ -78,15 +78,11 @@ public struct RuleListLoader: Sendable {
             let urlFilter = loaded[slot].rule.trigger.urlFilter
             let filterNode = loaded[slot].urlFilterNode
             if !fillUnits(of: filterNode, in: document, into: &scratch) {
-                scratch.removeAll(keepingCapacity: true)
-                if urlFilter.utf8.allSatisfy({ $0 < 0x80 }) {
-                    for byte in urlFilter.utf8 { scratch.append(UInt16(byte)) }
-                } else {
-                    scratch.append(contentsOf: urlFilter.utf16)
-                }
+                Self.fillUnits(of: urlFilter, into: &scratch)
             }
             let result = parser.parse(units: scratch)
-            let pointer = "/" + String(index) + "/trigger"
+            // Built only for a diagnostic.
+            var pointer: String { "/" + String(index) + "/trigger" }
             if !result.isAccepted {
                 let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
                 let message = "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
@@ -103,7 +99,7 @@ public struct RuleListLoader: Sendable {
                                     at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
             }
             guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
-            let keyPointer = pointer + "/" + condition.kind.rawValue
+            var keyPointer: String { pointer + "/" + condition.kind.rawValue }
             for position in condition.values.indices {
                 let node = listNode + 1 + position
                 let value = condition.values[position]
@@ -111,6 +107,9 @@ public struct RuleListLoader: Sendable {
                 var unitOffset: Int?
                 var patternText = value
                 if condition.kind.isDomainList {
+                    // A plain domain (letters, digits, '-', '.', an optional leading '*') always makes a regex WebKit
+                    // accepts; only the others need the regex parser.
+                    if DomainRegex.isPlain(value) { continue }
                     DomainRegex.fill(domain: value, into: &scratch)
                     conditionResult = parser.parse(units: scratch)
                     if !conditionResult.isAccepted {
@@ -153,6 +152,21 @@ public struct RuleListLoader: Sendable {
         pattern == ".*" || pattern == "^.*" || pattern == ".+" || pattern == "(.*)"
     }
 
+    /// Puts the UTF-16 units of `text` into `units` (reusing its storage), an ASCII text a byte at a time.
+    static func fillUnits(of text: String, into units: inout [UInt16]) {
+        var text = text
+        units.removeAll(keepingCapacity: true)
+        let isASCII: Bool = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            units.append(contentsOf: repeatElement(0, count: utf8.count))
+            units.withUnsafeMutableBufferPointer { output in
+                for index in utf8.indices { output[index] = UInt16(utf8[index]) }
+            }
+            return true
+        }
+        if !isASCII { units.append(contentsOf: text.utf16) }
+    }
+
     /// Puts the UTF-16 units of a plain-ASCII string node without escapes into `units` (reusing its storage);
     /// false when the caller must decode the string instead.
     private func fillUnits(of node: Int, in document: JSONDocument, into units: inout [UInt16]) -> Bool {
@@ -161,10 +175,12 @@ public struct RuleListLoader: Sendable {
         let start = Int(value.start) + 1, end = Int(value.end) - 1
         units.removeAll(keepingCapacity: true)
         return document.bytes.withUnsafeBufferPointer { buffer in
-            for index in start..<end {
-                let byte = buffer[index]
-                if byte >= 0x80 { return false }
-                units.append(UInt16(byte))
+            guard start < end else { return true }
+            let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            guard slice.allSatisfy({ $0 < 0x80 }) else { return false }
+            units.append(contentsOf: repeatElement(0, count: slice.count))
+            units.withUnsafeMutableBufferPointer { output in
+                for index in slice.indices { output[index] = UInt16(slice[index]) }
             }
             return true
         }

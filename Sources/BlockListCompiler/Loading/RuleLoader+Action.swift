@@ -9,6 +9,7 @@ extension RuleLoader {
     private static let redirectKeys: KeyList = ["type", "redirect"]
     private static let modifyHeadersKeys: KeyList = ["type", "priority", "request-headers", "response-headers"]
     private static let typeKeys: KeyList = ["type"]
+    static let actionTypeNames = KeyList(names: Action.Kind.allTypeNames)
 
     private static func actionKeys(for type: String) -> KeyList {
         switch type {
@@ -21,16 +22,19 @@ extension RuleLoader {
     }
 
     /// Loads the action in WebKit's order of checks (`loadAction`), reporting every problem.
-    mutating func loadAction(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedAction? {
-        let pointer = rulePointer + "/action"
+    mutating func loadAction(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: @autoclosure () -> String) -> LoadedAction? {
+        // Pointers are built only for a diagnostic.
+        var pointer: String { rulePointer() + "/action" }
         guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"action\" is \(kindName($0)), not an object" } ?? "the rule has no \"action\" object",
-                       webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
+                       webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
                        rule: rule, phase: .loading)
             return nil
         }
         let typeNode = document.member("type", in: node)
-        let type = document.stringValue(typeNode) ?? ""
+        // A known type is found by its bytes and named by the shared constant (no string built per rule).
+        let knownType = typeNode.flatMap { document[$0].kind == .string ? RuleLoader.actionTypeNames.index(of: $0, in: document) : nil }
+        let type = knownType.map { Action.Kind.allTypeNames[$0] } ?? document.stringValue(typeNode) ?? ""
         let unknown = scanMembers(of: node, known: RuleLoader.actionKeys(for: type), pointer: pointer, rule: rule, context: "the action")
         if Action.Kind.allTypeNames.contains(type), let typeNode {
             requireTarget(Action.Kind.introducedIn(type), "the action type \"\(type)\"", at: typeNode, pointer: pointer + "/type", rule: rule,

@@ -6,6 +6,12 @@ extension RuleLoader {
     }
 
     static let conditionKinds = TriggerCondition.Kind.allCases
+    static let resourceTypes = Array(ResourceType.allCases)
+    static let resourceTypeNames = KeyList(names: resourceTypes.map(\.rawValue))
+    static let loadTypes = Array(LoadType.allCases)
+    static let loadTypeNames = KeyList(names: loadTypes.map(\.rawValue))
+    static let loadContexts = Array(LoadContext.allCases)
+    static let loadContextNames = KeyList(names: loadContexts.map(\.rawValue))
 
     static let triggerKeys: KeyList = [
         "url-filter", "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive",
@@ -14,11 +20,12 @@ extension RuleLoader {
     ]
 
     /// Loads the trigger in WebKit's order of checks (`loadTrigger`), reporting every problem.
-    mutating func loadTrigger(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: String) -> LoadedTrigger? {
-        let pointer = rulePointer + "/trigger"
+    mutating func loadTrigger(rule: Int, ruleNode: Int, found: Int?, pointer rulePointer: @autoclosure () -> String) -> LoadedTrigger? {
+        // Pointers are built only for a diagnostic.
+        var pointer: String { rulePointer() + "/trigger" }
         guard let node = found, document[node].kind == .object else {
             sink.error(found.map { "\"trigger\" is \(kindName($0)), not an object" } ?? "the rule has no \"trigger\" object",
-                       webKit: WebKitMessage.invalidTrigger, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer : pointer,
+                       webKit: WebKitMessage.invalidTrigger, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
                        rule: rule, phase: .loading)
             return nil
         }
@@ -67,10 +74,10 @@ extension RuleLoader {
         }
 
         // Flag arrays.
-        func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ type: T.Type, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
+        func flags<T: RawRepresentable & CaseIterable>(_ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
             let key = RuleLoader.triggerKeys.names[slotIndex]
-            let keyPointer = pointer + "/" + key
+            var keyPointer: String { pointer + "/" + key }
             guard loader.document[arrayNode].kind == .array else {
                 loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array of strings", webKit: WebKitMessage.invalidTriggerFlagsArray,
                                   at: loader.offset(arrayNode), pointer: keyPointer, rule: rule, phase: .loading)
@@ -78,7 +85,23 @@ extension RuleLoader {
                 return nil
             }
             var values: [T] = []
-            for (position, element) in loader.document.elements(of: arrayNode).enumerated() {
+            var element = arrayNode + 1
+            var position = -1
+            let arrayEnd = Int(loader.document[arrayNode].next)
+            while element < arrayEnd {
+                defer { element = Int(loader.document[element].next) }
+                position += 1
+                // A value spelled exactly as a case is found by its bytes; others are decoded (and refused).
+                if loader.document[element].kind == .string, let index = names.index(of: element, in: loader.document) {
+                    let value = cases[index]
+                    if introduced(value) > loader.target {
+                        loader.requireTarget(introduced(value), "\"\(key)\" value \"\(value.rawValue)\"", at: element,
+                                             pointer: JSONPointer.appending(keyPointer, position), rule: rule,
+                                             webKit: WebKitMessage.invalidStringInTriggerFlagsArray)
+                    }
+                    values.append(value)
+                    continue
+                }
                 let text = loader.document.stringValue(element)
                 guard let text, let value = T(rawValue: text) else {
                     let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -96,9 +119,9 @@ extension RuleLoader {
             }
             return values
         }
-        trigger.resourceTypes = flags(4, ResourceType.self, introduced: { $0.introducedIn }, &self)
-        trigger.loadTypes = flags(5, LoadType.self, introduced: { _ in .safari14 }, &self)
-        trigger.loadContexts = flags(6, LoadContext.self, introduced: { _ in .safari15 }, &self)
+        trigger.resourceTypes = flags(4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, &self)
+        trigger.loadTypes = flags(5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, &self)
+        trigger.loadContexts = flags(6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, &self)
         if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }
@@ -121,7 +144,7 @@ extension RuleLoader {
         var conditionListNode: Int?
         for (conditionIndex, kind) in RuleLoader.conditionKinds.enumerated() {
             guard let listNode = slotValues[8 + conditionIndex] else { continue }
-            let keyPointer = pointer + "/" + kind.rawValue
+            var keyPointer: String { pointer + "/" + kind.rawValue }
             requireTarget(kind.introducedIn, "\"\(kind.rawValue)\"", at: listNode, pointer: keyPointer, rule: rule)
             if let existing = trigger.condition {
                 valid = false

@@ -32,13 +32,14 @@ struct RuleLoader {
     func kindName(_ node: Int) -> String { document[node].kind.nameInMessages }
 
     /// The members of an object, warning about duplicates and keys outside `known`.
-    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String) -> [UnknownMember] {
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String) -> [UnknownMember] {
         var slots: [Int?] = []
-        return scanMembers(of: node, known: known, pointer: pointer, rule: rule, context: context, slots: &slots)
+        return scanMembers(of: node, known: known, pointer: pointer(), rule: rule, context: context, slots: &slots)
     }
 
     /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
-    mutating func scanMembers(of node: Int, known: KeyList, pointer: String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+    /// `pointer` is evaluated only for a diagnostic.
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
         if slots.count != known.count {
             slots = [Int?](repeating: nil, count: known.count)
         } else {
@@ -65,17 +66,17 @@ struct RuleLoader {
                 let key = document.string(keyNode)
                 unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
                 sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
-                             pointer: JSONPointer.appending(pointer, key), rule: rule)
+                             pointer: JSONPointer.appending(pointer(), key), rule: rule)
             }
             keyNode = Int(document[valueNode].next)
         }
         return unknown
     }
 
-    private mutating func warnDuplicate(_ keyNode: Int, pointer: String, rule: Int?, context: String) {
+    private mutating func warnDuplicate(_ keyNode: Int, pointer: () -> String, rule: Int?, context: String) {
         let key = document.string(keyNode)
         sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(keyNode),
-                     pointer: JSONPointer.appending(pointer, key), rule: rule)
+                     pointer: JSONPointer.appending(pointer(), key), rule: rule)
     }
 
     /// Reports a feature the target does not know yet.
@@ -125,7 +126,8 @@ struct RuleLoader {
 
     /// Loads rule `index` (node `node`); nil when it has an error.
     mutating func loadRule(index: Int, node: Int) -> LoadedRule? {
-        let pointer = "/" + String(index)
+        // Built only for a diagnostic.
+        var pointer: String { "/" + String(index) }
         guard document[node].kind == .object else {
             sink.error("rule \(index) is \(kindName(node)), not an object with \"trigger\" and \"action\"", webKit: WebKitMessage.invalidRule,
                        at: offset(node), pointer: pointer, rule: index, phase: .loading)

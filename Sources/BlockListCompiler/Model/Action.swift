@@ -56,6 +56,21 @@ extension Action.Kind {
         }
     }
 
+    /// The index of `typeName` in `allTypeNames`.
+    var typeIndex: Int {
+        switch self {
+        case .block: return 0
+        case .blockCookies: return 1
+        case .cssDisplayNone: return 2
+        case .ignorePreviousRules: return 3
+        case .ignoreFollowingRules: return 4
+        case .makeHTTPS: return 5
+        case .notify: return 6
+        case .redirect: return 7
+        case .modifyHeaders: return 8
+        }
+    }
+
     /// The first target that knows the action type.
     public static func introducedIn(_ typeName: String) -> WebKitTarget {
         switch typeName {

@@ -16,12 +16,30 @@ struct TriggerShape: Hashable {
         masks = TriggerMasks(trigger)
         method = trigger.requestMethod
         conditionKind = trigger.condition?.kind
-        conditionValues = Array(Set(trigger.condition?.values ?? [])).sorted()
+        conditionValues = TriggerShape.sortedUnique(trigger.condition?.values ?? [])
         switch trigger.condition?.kind {
         case .ifFrameURL?, .unlessFrameURL?: conditionIsCaseSensitive = trigger.frameURLFilterIsCaseSensitive ?? false
         case nil: conditionIsCaseSensitive = false
         default: conditionIsCaseSensitive = trigger.topURLFilterIsCaseSensitive ?? false
         }
+    }
+
+    /// `values` sorted, without duplicates (no copy when they already are: converted lists mostly are).
+    static func sortedUnique(_ values: [String]) -> [String] {
+        var isSortedUnique = true
+        for index in values.indices.dropFirst() where !(values[index - 1] < values[index]) {
+            isSortedUnique = false
+            break
+        }
+        if isSortedUnique { return values }
+        var sorted = values.sorted()
+        var write = 1
+        for read in sorted.indices.dropFirst() where sorted[read] != sorted[write - 1] {
+            sorted.swapAt(read, write)
+            write += 1
+        }
+        sorted.removeLast(sorted.count - write)
+        return sorted
     }
 
     /// The shape with one of its merge dimensions blanked, as a grouping key.

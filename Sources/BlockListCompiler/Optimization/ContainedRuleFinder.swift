@@ -17,9 +17,12 @@ enum ContainedRuleFinder {
         var action: Action.Kind
     }
 
+    /// A rule of a group. Its parsed pattern is not kept (the patterns of a large group were most of the
+    /// optimizer's peak memory): the automaton is built from the url-filter when a comparison needs it.
     private struct Entry {
         var index: Int
-        var pattern: URLFilterPattern
+        var urlFilter: String
+        var isCaseSensitive: Bool
         var runs: [[UInt8]]
         var literal: [UInt8]
     }
@@ -43,10 +46,11 @@ enum ContainedRuleFinder {
             var entries: [Entry] = []
             for index in members {
                 let trigger = segment[index].trigger
-                guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive ?? false).pattern
+                let isCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false
+                guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: isCaseSensitive).pattern
                 else { continue }
                 let runs = RequiredLiterals.of(pattern)
-                entries.append(Entry(index: index, pattern: pattern, runs: runs,
+                entries.append(Entry(index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive, runs: runs,
                                      literal: runs.max { $0.count < $1.count } ?? []))
             }
             dropped.formUnion(droppedInGroup(entries))
@@ -58,54 +62,123 @@ enum ContainedRuleFinder {
         var isDropped = [Bool](repeating: false, count: entries.count)
         // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
         var automata = [URLAutomaton?](repeating: nil, count: entries.count)
-        func automaton(_ position: Int) -> URLAutomaton {
+        let parser = URLFilterParser()
+        func automaton(_ position: Int) -> URLAutomaton? {
             if let built = automata[position] { return built }
-            let built = URLAutomaton(pattern: entries[position].pattern)
+            // The same text parses to the same pattern it did when the entry was made.
+            guard let pattern = parser.parseTerms(entries[position].urlFilter, isCaseSensitive: entries[position].isCaseSensitive).pattern
+            else { return nil }
+            let built = URLAutomaton(pattern: pattern)
             automata[position] = built
             return built
         }
         var result: [Int] = []
         let exhaustive = entries.count <= exhaustiveGroupSize
-        var byGram: [UInt32: [Int]] = [:]
+        var byGram = GramTable()
         var short: [Int] = []
         if !exhaustive {
+            var grams: [(gram: UInt32, position: Int)] = []
             for (position, entry) in entries.enumerated() {
                 let literal = entry.literal
                 if literal.count >= 4 {
-                    byGram[GramIndex.gram(literal[0], literal[1], literal[2], literal[3]), default: []].append(position)
+                    grams.append((GramIndex.gram(literal[0], literal[1], literal[2], literal[3]), position))
                 } else {
                     short.append(position)
                 }
             }
+            byGram = GramTable(grams)
             if short.count > shortKeeperLimit { short = [] }
         }
-        for position in entries.indices {
-            let entry = entries[position]
-            var candidates: [Int]
-            if exhaustive {
-                candidates = Array(entries.indices)
-            } else {
-                candidates = short
-                for run in entry.runs where run.count >= 4 {
-                    for start in 0...(run.count - 4) {
-                        for keeper in byGram[GramIndex.gram(run[start], run[start + 1], run[start + 2], run[start + 3])] ?? [] {
-                            let literal = entries[keeper].literal
-                            if start + literal.count <= run.count, run[start..<(start + literal.count)].elementsEqual(literal) {
-                                candidates.append(keeper)
-                            }
+        func candidates(of position: Int) -> [Int] {
+            if exhaustive { return Array(entries.indices) }
+            var candidates = short
+            for run in entries[position].runs where run.count >= 4 {
+                for start in 0...(run.count - 4) {
+                    for keeper in byGram.positions(of: GramIndex.gram(run[start], run[start + 1], run[start + 2], run[start + 3])) {
+                        let literal = entries[keeper].literal
+                        if start + literal.count <= run.count, run[start..<(start + literal.count)].elementsEqual(literal) {
+                            candidates.append(keeper)
                         }
                     }
                 }
             }
-            var tried: Set<Int> = []
-            for keeper in candidates where keeper != position && !isDropped[keeper] && tried.insert(keeper).inserted {
-                if URLFilterContainment.contains(automaton(keeper), automaton(position)) {
+            return candidates
+        }
+        // The last position at which each automaton can be asked for (as the rule itself or as a candidate
+        // keeper); after it the automaton is released, so a large group does not hold all of them at once.
+        var lastUse = Array(entries.indices)
+        if !exhaustive {
+            for position in entries.indices {
+                for keeper in candidates(of: position) where lastUse[keeper] < position { lastUse[keeper] = position }
+            }
+        }
+        var triedBy = [Int](repeating: -1, count: entries.count)
+        for position in entries.indices {
+            // `triedBy[keeper] == position` marks a keeper already tried for this rule (no set per rule).
+            let found = candidates(of: position)
+            for keeper in found where keeper != position && !isDropped[keeper] && triedBy[keeper] != position {
+                triedBy[keeper] = position
+                guard let outer = automaton(keeper), let inner = automaton(position) else { continue }
+                if URLFilterContainment.contains(outer, inner) {
                     isDropped[position] = true
-                    result.append(entry.index)
+                    result.append(entries[position].index)
                     break
                 }
             }
+            if !exhaustive {
+                if lastUse[position] <= position { automata[position] = nil }
+                for keeper in found where lastUse[keeper] <= position { automata[keeper] = nil }
+            }
         }
         return result
+    }
+
+    /// The positions whose longest literal starts with each 4-unit gram, in position order: one flat array and an
+    /// open-addressing table of grams (looked up for every gram of every rule's literals).
+    private struct GramTable {
+        private var keys: [UInt32] = []
+        private var ranges: [Range<Int>] = []
+        private var used: [Bool] = []
+        private var flat: [Int] = []
+        private var mask = 0
+
+        init() {}
+
+        init(_ grams: [(gram: UInt32, position: Int)]) {
+            // Stable order by gram keeps each gram's positions in position order, as appending did.
+            let sorted = grams.enumerated().sorted { ($0.element.gram, $0.offset) < ($1.element.gram, $1.offset) }.map(\.element)
+            flat = sorted.map(\.position)
+            var size = 16
+            while size < sorted.count * 2 { size <<= 1 }
+            keys = [UInt32](repeating: 0, count: size)
+            ranges = [Range<Int>](repeating: 0..<0, count: size)
+            used = [Bool](repeating: false, count: size)
+            mask = size - 1
+            var start = 0
+            while start < sorted.count {
+                var end = start + 1
+                while end < sorted.count && sorted[end].gram == sorted[start].gram { end += 1 }
+                var slot = GramTable.slot(sorted[start].gram, mask)
+                while used[slot] { slot = (slot + 1) & mask }
+                used[slot] = true
+                keys[slot] = sorted[start].gram
+                ranges[slot] = start..<end
+                start = end
+            }
+        }
+
+        @inline(__always) private static func slot(_ gram: UInt32, _ mask: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(gram) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        }
+
+        func positions(of gram: UInt32) -> ArraySlice<Int> {
+            guard !used.isEmpty else { return [] }
+            var slot = GramTable.slot(gram, mask)
+            while used[slot] {
+                if keys[slot] == gram { return flat[ranges[slot]] }
+                slot = (slot + 1) & mask
+            }
+            return []
+        }
     }
 }

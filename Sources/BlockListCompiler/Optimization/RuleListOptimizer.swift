@@ -32,10 +32,28 @@ public struct RuleListOptimizer: Sendable {
     /// The optimized rules and a per-pass report. `byteCount`, when given, measures the list's size before and
     /// after each pass for the report (the caller serializes: the optimizer works on rules only).
     public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil) -> (rules: [Rule], report: OptimizationReport) {
+        // Without a hook nothing stops the passes, so the result is always there.
+        optimize(rules, measuringWith: byteCount, beforeEachPass: nil) ?? (rules, OptimizationReport())
+    }
+
+    /// The number of passes `optimize` runs with these settings.
+    public var passCount: Int { 6 + TriggerShape.MergeDimension.allCases.count + (forWebKit ? 3 : 0) }
+
+    /// Like `optimize(_:measuringWith:)`, calling `beforeEachPass(passesDone, passCount)` before each pass (and
+    /// once more when all are done); when it returns false the optimization stops and the result is nil.
+    public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil,
+                         beforeEachPass: ((_ done: Int, _ total: Int) -> Bool)?) -> (rules: [Rule], report: OptimizationReport)? {
         var report = OptimizationReport()
         var current = rules
         var bytes = byteCount?(current)
+        var stopped = false
+        let total = passCount
         func run(_ name: String, _ pass: ([Rule]) -> [Rule]) {
+            guard !stopped else { return }
+            if let beforeEachPass, !beforeEachPass(report.passes.count, total) {
+                stopped = true
+                return
+            }
             let before = current.count, bytesBefore = bytes
             current = pass(current)
             bytes = byteCount?(current)
@@ -58,6 +76,8 @@ public struct RuleListOptimizer: Sendable {
             let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
             run("regroup css-display-none rules by if-condition entry (for WebKit)", regrouper.regroup)
         }
+        if stopped { return nil }
+        if let beforeEachPass, !beforeEachPass(report.passes.count, total) { return nil }
         return (current, report)
     }
 

@@ -11,129 +11,281 @@ public struct RuleListSerializer: Sendable {
 
     /// The JSON text of `rules`.
     public func serialize(_ rules: [Rule]) -> String {
-        var output = "["
+        String(decoding: serializedBytes(rules), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `serialize(rules)`, written straight into one buffer.
+    public func serializedBytes(_ rules: [Rule]) -> [UInt8] {
+        var writer = JSONByteWriter(escapesNonASCII: escapesNonASCII)
+        writer.bytes.reserveCapacity(rules.count * 160 + 8)
+        writer.byte(UInt8(ascii: "["))
         for (index, rule) in rules.enumerated() {
-            output += index == 0 ? "\n" : ",\n"
-            write(rule, to: &output)
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.byte(0x0A)
+            write(rule, to: &writer)
         }
-        output += rules.isEmpty ? "]\n" : "\n]\n"
-        return escapesNonASCII ? JSONEscaper.escapingNonASCII(output) : output
+        if !rules.isEmpty { writer.byte(0x0A) }
+        writer.byte(UInt8(ascii: "]"))
+        writer.byte(0x0A)
+        return writer.bytes
     }
 
     /// The JSON text of one rule.
     public func serialize(_ rule: Rule) -> String {
-        var output = ""
-        write(rule, to: &output)
-        return escapesNonASCII ? JSONEscaper.escapingNonASCII(output) : output
+        var writer = JSONByteWriter(escapesNonASCII: escapesNonASCII)
+        write(rule, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private func write(_ rule: Rule, to output: inout String) {
-        var object = ObjectWriter()
-        object.raw("trigger", trigger(rule.trigger))
-        object.raw("action", action(rule.action))
-        object.unknown(rule.unknownMembers)
-        output += object.finish()
+    private func write(_ rule: Rule, to writer: inout JSONByteWriter) {
+        var object = writer.beginObject()
+        writer.key("trigger", &object)
+        trigger(rule.trigger, &writer)
+        writer.key("action", &object)
+        action(rule.action, &writer)
+        writer.unknown(rule.unknownMembers, &object)
+        writer.endObject()
     }
 
-    private func trigger(_ trigger: Trigger) -> String {
-        var object = ObjectWriter()
-        object.string("url-filter", trigger.urlFilter)
-        if let value = trigger.urlFilterIsCaseSensitive { object.raw("url-filter-is-case-sensitive", value ? "true" : "false") }
-        if let value = trigger.topURLFilterIsCaseSensitive { object.raw("top-url-filter-is-case-sensitive", value ? "true" : "false") }
-        if let value = trigger.frameURLFilterIsCaseSensitive { object.raw("frame-url-filter-is-case-sensitive", value ? "true" : "false") }
-        if let values = trigger.resourceTypes { object.strings("resource-type", values.map(\.rawValue)) }
-        if let values = trigger.loadTypes { object.strings("load-type", values.map(\.rawValue)) }
-        if let values = trigger.loadContexts { object.strings("load-context", values.map(\.rawValue)) }
-        if let method = trigger.requestMethod { object.string("request-method", trigger.requestMethodSpelling ?? method.rawValue) }
-        if let condition = trigger.condition { object.strings(condition.kind.rawValue, condition.values) }
-        object.unknown(trigger.unknownMembers)
-        return object.finish()
+    private func trigger(_ trigger: Trigger, _ writer: inout JSONByteWriter) {
+        var object = writer.beginObject()
+        writer.string("url-filter", trigger.urlFilter, &object)
+        if let value = trigger.urlFilterIsCaseSensitive { writer.bool("url-filter-is-case-sensitive", value, &object) }
+        if let value = trigger.topURLFilterIsCaseSensitive { writer.bool("top-url-filter-is-case-sensitive", value, &object) }
+        if let value = trigger.frameURLFilterIsCaseSensitive { writer.bool("frame-url-filter-is-case-sensitive", value, &object) }
+        if let values = trigger.resourceTypes { writer.strings("resource-type", values.lazy.map(\.rawValue), &object) }
+        if let values = trigger.loadTypes { writer.strings("load-type", values.lazy.map(\.rawValue), &object) }
+        if let values = trigger.loadContexts { writer.strings("load-context", values.lazy.map(\.rawValue), &object) }
+        if let method = trigger.requestMethod { writer.string("request-method", trigger.requestMethodSpelling ?? method.rawValue, &object) }
+        if let condition = trigger.condition { writer.strings(condition.kind.rawValue, condition.values, &object) }
+        writer.unknown(trigger.unknownMembers, &object)
+        writer.endObject()
     }
 
-    private func action(_ action: Action) -> String {
-        var object = ObjectWriter()
-        object.string("type", action.typeName)
+    private func action(_ action: Action, _ writer: inout JSONByteWriter) {
+        var object = writer.beginObject()
+        writer.string("type", action.typeName, &object)
         switch action.kind {
         case .block, .blockCookies, .ignorePreviousRules, .ignoreFollowingRules, .makeHTTPS: break
-        case .cssDisplayNone(let selector): object.string("selector", selector)
-        case .notify(let notification): object.string("notification", notification)
-        case .redirect(let redirect): object.raw("redirect", self.redirect(redirect))
+        case .cssDisplayNone(let selector): writer.string("selector", selector, &object)
+        case .notify(let notification): writer.string("notification", notification, &object)
+        case .redirect(let redirect):
+            writer.key("redirect", &object)
+            self.redirect(redirect, &writer)
         case .modifyHeaders(let modifyHeaders):
-            if let headers = modifyHeaders.requestHeaders { object.raw("request-headers", self.headers(headers)) }
-            if let headers = modifyHeaders.responseHeaders { object.raw("response-headers", self.headers(headers)) }
-            object.raw("priority", modifyHeaders.prioritySource)
-        }
-        object.unknown(action.unknownMembers)
-        return object.finish()
-    }
-
-    private func redirect(_ redirect: Redirect) -> String {
-        var object = ObjectWriter()
-        switch redirect {
-        case .extensionPath(let path): object.string("extension-path", path)
-        case .regexSubstitution(let substitution): object.string("regex-substitution", substitution)
-        case .url(let url): object.string("url", url)
-        case .transform(let transform):
-            var inner = ObjectWriter()
-            if let value = transform.fragment { inner.string("fragment", value) }
-            if let value = transform.host { inner.string("host", value) }
-            if let value = transform.password { inner.string("password", value) }
-            if let value = transform.path { inner.string("path", value) }
-            if let value = transform.port { inner.string("port", value) }
-            if let value = transform.query { inner.string("query", value) }
-            if let queryTransform = transform.queryTransform {
-                var query = ObjectWriter()
-                if let names = queryTransform.removeParameters { query.strings("remove-parameters", names) }
-                if let parameters = queryTransform.addOrReplaceParameters {
-                    let items = parameters.map { parameter -> String in
-                        var item = ObjectWriter()
-                        item.string("key", parameter.key)
-                        item.string("value", parameter.value)
-                        if let replaceOnly = parameter.replaceOnly { item.raw("replace-only", replaceOnly ? "true" : "false") }
-                        return item.finish()
-                    }
-                    query.raw("add-or-replace-parameters", "[" + items.joined(separator: ",") + "]")
-                }
-                query.unknown(queryTransform.unknownMembers)
-                inner.raw("query-transform", query.finish())
+            if let headers = modifyHeaders.requestHeaders {
+                writer.key("request-headers", &object)
+                self.headers(headers, &writer)
             }
-            if let value = transform.scheme { inner.string("scheme", value) }
-            if let value = transform.username { inner.string("username", value) }
-            inner.unknown(transform.unknownMembers)
-            object.raw("transform", inner.finish())
+            if let headers = modifyHeaders.responseHeaders {
+                writer.key("response-headers", &object)
+                self.headers(headers, &writer)
+            }
+            writer.key("priority", &object)
+            writer.raw(modifyHeaders.prioritySource)
         }
-        return object.finish()
+        writer.unknown(action.unknownMembers, &object)
+        writer.endObject()
     }
 
-    private func headers(_ headers: [HeaderOperation]) -> String {
-        "[" + headers.map { operation -> String in
-            var item = ObjectWriter()
-            item.string("operation", operation.operation.rawValue)
-            item.string("header", operation.header)
-            if let value = operation.value { item.string("value", value) }
-            return item.finish()
-        }.joined(separator: ",") + "]"
+    private func redirect(_ redirect: Redirect, _ writer: inout JSONByteWriter) {
+        var object = writer.beginObject()
+        switch redirect {
+        case .extensionPath(let path): writer.string("extension-path", path, &object)
+        case .regexSubstitution(let substitution): writer.string("regex-substitution", substitution, &object)
+        case .url(let url): writer.string("url", url, &object)
+        case .transform(let transform):
+            writer.key("transform", &object)
+            var inner = writer.beginObject()
+            if let value = transform.fragment { writer.string("fragment", value, &inner) }
+            if let value = transform.host { writer.string("host", value, &inner) }
+            if let value = transform.password { writer.string("password", value, &inner) }
+            if let value = transform.path { writer.string("path", value, &inner) }
+            if let value = transform.port { writer.string("port", value, &inner) }
+            if let value = transform.query { writer.string("query", value, &inner) }
+            if let queryTransform = transform.queryTransform {
+                writer.key("query-transform", &inner)
+                var query = writer.beginObject()
+                if let names = queryTransform.removeParameters { writer.strings("remove-parameters", names, &query) }
+                if let parameters = queryTransform.addOrReplaceParameters {
+                    writer.key("add-or-replace-parameters", &query)
+                    writer.byte(UInt8(ascii: "["))
+                    for (position, parameter) in parameters.enumerated() {
+                        if position > 0 { writer.byte(UInt8(ascii: ",")) }
+                        var item = writer.beginObject()
+                        writer.string("key", parameter.key, &item)
+                        writer.string("value", parameter.value, &item)
+                        if let replaceOnly = parameter.replaceOnly { writer.bool("replace-only", replaceOnly, &item) }
+                        writer.endObject()
+                    }
+                    writer.byte(UInt8(ascii: "]"))
+                }
+                writer.unknown(queryTransform.unknownMembers, &query)
+                writer.endObject()
+            }
+            if let value = transform.scheme { writer.string("scheme", value, &inner) }
+            if let value = transform.username { writer.string("username", value, &inner) }
+            writer.unknown(transform.unknownMembers, &inner)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    private func headers(_ headers: [HeaderOperation], _ writer: inout JSONByteWriter) {
+        writer.byte(UInt8(ascii: "["))
+        for (position, operation) in headers.enumerated() {
+            if position > 0 { writer.byte(UInt8(ascii: ",")) }
+            var item = writer.beginObject()
+            writer.string("operation", operation.operation.rawValue, &item)
+            writer.string("header", operation.header, &item)
+            if let value = operation.value { writer.string("value", value, &item) }
+            writer.endObject()
+        }
+        writer.byte(UInt8(ascii: "]"))
     }
 }
 
-/// Builds one JSON object's text.
-private struct ObjectWriter {
-    private var text = "{"
+/// Appends JSON text to one byte buffer: strings quoted as `JSONEscaper.quoted` does, and with `escapesNonASCII`
+/// every non-ASCII character as `\uXXXX` escapes (as `JSONEscaper.escapingNonASCII` does on the whole text).
+struct JSONByteWriter {
+    var bytes: [UInt8] = []
+    let escapesNonASCII: Bool
 
-    mutating func raw(_ key: String, _ json: String) {
-        if text.utf8.count > 1 { text += "," }
-        text += JSONEscaper.quoted(key) + ":" + json
+    init(escapesNonASCII: Bool) {
+        self.escapesNonASCII = escapesNonASCII
     }
 
-    mutating func string(_ key: String, _ value: String) { raw(key, JSONEscaper.quoted(value)) }
+    /// Whether an object has members yet (for the commas).
+    struct ObjectState { var isEmpty = true }
 
-    mutating func strings(_ key: String, _ values: [String]) {
-        raw(key, "[" + values.map(JSONEscaper.quoted).joined(separator: ",") + "]")
+    @inline(__always) mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func beginObject() -> ObjectState {
+        bytes.append(UInt8(ascii: "{"))
+        return ObjectState()
     }
 
-    mutating func unknown(_ members: [UnknownMember]) {
-        for member in members { raw(member.key, member.json) }
+    mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+
+    /// `"key":` after a comma when the object already has a member.
+    mutating func key(_ name: String, _ object: inout ObjectState) {
+        if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        object.isEmpty = false
+        quoted(name)
+        bytes.append(UInt8(ascii: ":"))
     }
 
-    func finish() -> String { text + "}" }
+    mutating func string(_ name: String, _ value: String, _ object: inout ObjectState) {
+        key(name, &object)
+        quoted(value)
+    }
+
+    mutating func bool(_ name: String, _ value: Bool, _ object: inout ObjectState) {
+        key(name, &object)
+        raw(value ? "true" : "false")
+    }
+
+    mutating func strings<Values: Sequence>(_ name: String, _ values: Values, _ object: inout ObjectState) where Values.Element == String {
+        key(name, &object)
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for value in values {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            quoted(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func unknown(_ members: [UnknownMember], _ object: inout ObjectState) {
+        for member in members {
+            key(member.key, &object)
+            raw(member.json)
+        }
+    }
+
+    /// JSON text as it is (non-ASCII escaped when asked).
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            if !escapesNonASCII {
+                bytes.append(contentsOf: buffer)
+                return
+            }
+            var index = 0
+            while index < buffer.count {
+                let unit = buffer[index]
+                if unit < 0x80 {
+                    bytes.append(unit)
+                    index += 1
+                } else {
+                    index = appendEscapedScalar(buffer, at: index)
+                }
+            }
+        }
+    }
+
+    /// `value` as a JSON string literal.
+    mutating func quoted(_ value: String) {
+        var value = value
+        bytes.append(0x22)
+        value.withUTF8 { buffer in
+            var index = 0
+            while index < buffer.count {
+                let unit = buffer[index]
+                switch unit {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22); index += 1
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C); index += 1
+                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n")); index += 1
+                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r")); index += 1
+                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t")); index += 1
+                case 0..<0x20:
+                    appendUnicodeEscape(UInt16(unit))
+                    index += 1
+                case 0x80...:
+                    if escapesNonASCII {
+                        index = appendEscapedScalar(buffer, at: index)
+                    } else {
+                        bytes.append(unit)
+                        index += 1
+                    }
+                default:
+                    bytes.append(unit)
+                    index += 1
+                }
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// Writes the (valid) UTF-8 sequence at `index` as `\uXXXX` escapes of its UTF-16 units; the index past it.
+    private mutating func appendEscapedScalar(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = buffer[index]
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length where index + offset < buffer.count {
+            value = value << 6 | UInt32(buffer[index + offset] & 0x3F)
+        }
+        if value >= 0x10000 {
+            let shifted = value - 0x10000
+            appendUnicodeEscape(UInt16(0xD800 + (shifted >> 10)))
+            appendUnicodeEscape(UInt16(0xDC00 + (shifted & 0x3FF)))
+        } else {
+            appendUnicodeEscape(UInt16(value))
+        }
+        return index + length
+    }
+
+    /// `\u` and four upper-case hex digits.
+    private mutating func appendUnicodeEscape(_ unit: UInt16) {
+        let digits: StaticString = "0123456789ABCDEF"
+        bytes.append(0x5C)
+        bytes.append(UInt8(ascii: "u"))
+        digits.withUTF8Buffer { hex in
+            bytes.append(hex[Int(unit >> 12 & 0xF)])
+            bytes.append(hex[Int(unit >> 8 & 0xF)])
+            bytes.append(hex[Int(unit >> 4 & 0xF)])
+            bytes.append(hex[Int(unit & 0xF)])
+        }
+    }
 }

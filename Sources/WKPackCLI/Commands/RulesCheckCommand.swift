@@ -27,7 +27,9 @@ public struct RulesCheckCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let outcome = RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format)
+        let progress = TerminalProgress.standardError(label: "wkpack rules check")
+        let outcome = RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, progress: progress)
+        progress?.finish()
         try outcome.emit()
     }
 }

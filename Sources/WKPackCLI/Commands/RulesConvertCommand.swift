@@ -28,7 +28,10 @@ public struct RulesConvertCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let outcome = RulesConvertRunner.run(inputs: inputs, output: output, target: target, maxRules: maxRules, report: report, quiet: quiet)
+        let progress = TerminalProgress.standardError(label: "wkpack rules convert")
+        let outcome = RulesConvertRunner.run(inputs: inputs, output: output, target: target, maxRules: maxRules, report: report, quiet: quiet,
+                                             progress: progress)
+        progress?.finish()
         try outcome.emit()
     }
 }

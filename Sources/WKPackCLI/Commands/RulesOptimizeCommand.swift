@@ -20,7 +20,9 @@ public struct RulesOptimizeCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let outcome = RulesOptimizeRunner.run(inputs: inputs, output: output, report: report, forWebKit: forWebKit)
+        let progress = TerminalProgress.standardError(label: "wkpack rules optimize")
+        let outcome = RulesOptimizeRunner.run(inputs: inputs, output: output, report: report, forWebKit: forWebKit, progress: progress)
+        progress?.finish()
         try outcome.emit()
     }
 }

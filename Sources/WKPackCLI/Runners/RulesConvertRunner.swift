@@ -6,7 +6,8 @@ public enum RulesConvertRunner {
     static let usage = "Usage: wkpack rules convert FILE... -o OUT [--target T] [--max-rules N] [--report FILE] [--quiet]"
 
     public static func run(inputs: [String], output: String, target targetName: String, maxRules: Int?, report reportPath: String?,
-                           quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+                           quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem(),
+                           progress: TerminalProgress? = nil) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func fail(_ message: String, code: Int32 = 1) -> ListCommandOutcome {
             outcome.standardError += message + "\n"
@@ -19,26 +20,29 @@ public enum RulesConvertRunner {
         }
         if let maxRules, maxRules < 2 { return fail("error: --max-rules must be at least 2\n\(usage)", code: 2) }
 
-        var files: [FilterListFile] = []
+        var sources: [ContentBlockerPipeline.FilterListSource] = []
         for path in inputs {
             switch fileSystem.read(path) {
             case .failure(let problem): return fail("\(path): error: \(problem.message)")
-            case .success(let bytes): files.append(FilterListFile(path: path, text: String(decoding: bytes, as: UTF8.self)))
+            case .success(let bytes): sources.append(.init(name: path, bytes: bytes))
             }
         }
-        let result: FilterListConversion.Result
+        // The pipeline gives the bytes FilterListConversion's rules serialize to (ContentBlockerPipelineTests).
+        let converted: ContentBlockerPipeline.ConvertedList
         do {
-            result = try FilterListConversion(target: target, maximumRules: maxRules).run(files)
+            converted = try ContentBlockerPipeline(target: target).convert(sources, maximumRules: maxRules, observer: progress?.observer ?? .none)
         } catch {
-            return fail("\(output): error: \(error.message)")
+            switch error {
+            case .cannotSplit(let message): return fail("\(output): error: \(message)")
+            case .cancelled, .invalidList: return fail("\(output): error: the conversion stopped")
+            }
         }
-        let report = result.report
+        let report = converted.report
 
         // Everything is computed before anything is written.
         var writes: [(path: String, bytes: [UInt8])] = []
-        let serializer = RuleListSerializer()
-        let outputPaths = partPaths(output, count: result.parts.count)
-        for (path, part) in zip(outputPaths, result.parts) { writes.append((path, Array(serializer.serialize(part).utf8))) }
+        let outputPaths = partPaths(output, count: converted.parts.count)
+        for (path, part) in zip(outputPaths, converted.parts) { writes.append((path, part)) }
         if let reportPath {
             writes.append((reportPath, Array(ConversionReportJSON.render(report, outputs: outputPaths, target: target).utf8)))
         }

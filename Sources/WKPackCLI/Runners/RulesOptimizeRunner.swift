@@ -4,7 +4,7 @@ import Foundation
 /// The work behind `wkpack rules optimize`.
 public enum RulesOptimizeRunner {
     public static func run(inputs: [String], output: String, report: Bool, forWebKit: Bool = false,
-                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
+                           fileSystem: any ListFileSystem = LocalListFileSystem(), progress: TerminalProgress? = nil) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         guard !inputs.isEmpty else {
             outcome.standardError = "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report] [--for-webkit]\n"
@@ -12,9 +12,11 @@ public enum RulesOptimizeRunner {
             return outcome
         }
         // Read and optimize everything first: no partial output.
-        var results: [(path: String, text: String)] = []
+        var results: [(path: String, bytes: [UInt8])] = []
         var text = ""
-        for path in inputs {
+        for (position, path) in inputs.enumerated() {
+            progress?.update(label: inputs.count > 1 ? "wkpack rules optimize: \(path) (\(position + 1) of \(inputs.count))" : "wkpack rules optimize: \(path)")
+            progress?.update(ContentBlockerPipeline.Progress(stage: .reading, completed: 0, total: 0))
             let bytes: [UInt8], checked: LoadedRuleList
             switch CheckedListReader(fileSystem: fileSystem).read(path) {
             case .failure(let problem):
@@ -24,11 +26,17 @@ public enum RulesOptimizeRunner {
             case .success(let list): (bytes, checked) = (list.bytes, list.list)
             }
             let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
-            let (rules, passes) = RuleListOptimizer(forWebKit: forWebKit).optimize(checked.rules, measuringWith: report ? { serializer.serialize($0).utf8.count } : nil)
+            let optimizer = RuleListOptimizer(forWebKit: forWebKit)
+            let optimized = optimizer.optimize(checked.rules, measuringWith: report ? { serializer.serializedBytes($0).count } : nil,
+                                               beforeEachPass: { done, total in
+                progress?.update(ContentBlockerPipeline.Progress(stage: done < total ? .optimizing : .writing, completed: done, total: total))
+                return true
+            })
+            let (rules, passes) = optimized ?? (checked.rules, OptimizationReport())
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
-            results.append((destination, serializer.serialize(rules)))
+            results.append((destination, serializer.serializedBytes(rules)))
             if report {
-                text += "\(path): \(checked.ruleCount) rules, \(bytes.count) bytes -> \(rules.count) rules, \(results.last?.text.utf8.count ?? 0) bytes\n"
+                text += "\(path): \(checked.ruleCount) rules, \(bytes.count) bytes -> \(rules.count) rules, \(results.last?.bytes.count ?? 0) bytes\n"
                 for pass in passes.passes {
                     text += "  \(pass.name): \(pass.rulesBefore) -> \(pass.rulesAfter) rules, \(pass.bytesBefore ?? 0) -> \(pass.bytesAfter ?? 0) bytes\n"
                 }
@@ -36,7 +44,7 @@ public enum RulesOptimizeRunner {
         }
         for result in results {
             do {
-                try fileSystem.writeAtomically(Array(result.text.utf8), to: result.path)
+                try fileSystem.writeAtomically(result.bytes, to: result.path)
             } catch {
                 outcome.standardError = "\(result.path): error: \(error.message)\n"
                 outcome.exitCode = 1

@@ -1,0 +1,36 @@
+/// One round of checking freshly converted rules as WebKit compiles them: the rules WebKit refuses (an error) or
+/// drops silently (a selector it cannot parse), and dropping them with every other rule of the same filter, the
+/// filter reported as refused. A conversion repeats rounds until none is refused (at most `maximumRounds`).
+public enum ConvertedRuleCheck {
+    /// Rounds a conversion runs at most.
+    public static let maximumRounds = 3
+
+    /// The index of each refused or dropped rule of `rules`, with the message for its filter.
+    public static func refusedRules(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer = RuleListSerializer()) -> [Int: String] {
+        let checked = RuleListChecker(target: target).check(serializer.serializedBytes(rules))
+        var refused: [Int: String] = [:]
+        for diagnostic in checked.errors {
+            guard let ruleIndex = diagnostic.ruleIndex, ruleIndex < rules.count else { continue }
+            refused[ruleIndex] = refused[ruleIndex] ?? diagnostic.message
+        }
+        // Rules WebKit drops silently (a selector it cannot parse) are missing from the kept indices.
+        var kept = [Bool](repeating: false, count: rules.count)
+        for index in checked.ruleIndices where index < rules.count { kept[index] = true }
+        for ruleIndex in rules.indices where !kept[ruleIndex] && refused[ruleIndex] == nil {
+            refused[ruleIndex] = "WebKit drops this rule (its selector does not parse)"
+        }
+        return refused
+    }
+
+    /// Removes every rule whose filter has a refused rule, and reports each such filter in `problems`.
+    public static func drop(_ refused: [Int: String], from rules: inout [Rule], filters ruleFilters: inout [Int], problems: inout [Int: FilterProblem]) {
+        // The message of a filter's first refused rule (in rule order, so the report does not depend on hashing).
+        let refusedFilters = Dictionary(refused.sorted { $0.key < $1.key }.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
+        for (filter, message) in refusedFilters {
+            problems[filter] = FilterProblem(kind: .refusedByWebKit, column: 1, message: "WebKit would refuse the rule: \(message)")
+        }
+        let keep = rules.indices.filter { refusedFilters[ruleFilters[$0]] == nil }
+        rules = keep.map { rules[$0] }
+        ruleFilters = keep.map { ruleFilters[$0] }
+    }
+}

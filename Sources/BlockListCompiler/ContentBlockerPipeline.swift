@@ -1,0 +1,231 @@
+/// The rule-list jobs an app runs on the device, from bytes in memory to bytes: convert filter lists (Adblock Plus
+/// / AdGuard syntax) into WebKit content-blocker JSON, check a JSON list as WebKit would compile it, and optimize
+/// one. Nothing touches files or process state (no environment, no current directory, no output), so several
+/// pipelines may run at once on different threads.
+///
+/// Every job is cancellable and reports progress through an `Observer`: `isCancelled` is polled between stages
+/// (and between the optimizer's passes, the check rounds of a conversion, and the parts written), and the job
+/// then throws `Failure.cancelled`; `progress` is called at the start of every stage with the stage, the steps done
+/// and the steps in all. The conversion of the filters themselves is one step (it is not interrupted inside).
+/// The `async` forms watch the calling task's cancellation.
+public struct ContentBlockerPipeline: Sendable {
+    /// The Safari / WebKit release the lists are made and checked for.
+    public var target: WebKitTarget
+
+    public init(target: WebKitTarget = .newest) {
+        self.target = target
+    }
+
+    // MARK: Inputs, outputs, progress
+
+    /// A filter list to convert: a name for locations in the report (a file name or URL), and its UTF-8 text.
+    public struct FilterListSource: Sendable {
+        public var name: String
+        public var bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    /// A stage of a job.
+    public enum Stage: String, Sendable, Equatable {
+        /// Reading the input (JSON parse and WebKit's loading checks).
+        case reading
+        /// Turning filters into rules.
+        case converting
+        /// Checking the converted rules as WebKit compiles them (rounds until no rule is refused).
+        case checking
+        /// The optimizer's passes.
+        case optimizing
+        /// Cutting the list into parts under the rule limit.
+        case splitting
+        /// Serializing the output.
+        case writing
+    }
+
+    /// Where a job is: `completed` of `total` steps of the whole job are done, the current one being in `stage`.
+    public struct Progress: Sendable, Equatable {
+        public var stage: Stage
+        public var completed: Int
+        public var total: Int
+
+        public init(stage: Stage, completed: Int, total: Int) {
+            self.stage = stage
+            self.completed = completed
+            self.total = total
+        }
+
+        /// `completed / total`, from 0 to 1.
+        public var fractionCompleted: Double { total > 0 ? Double(min(completed, total)) / Double(total) : 0 }
+    }
+
+    /// What a job tells its caller and asks it while it runs.
+    public struct Observer: Sendable {
+        /// Called at the start of each step, on the job's thread.
+        public var progress: (@Sendable (Progress) -> Void)?
+        /// Polled between steps; `true` stops the job with `Failure.cancelled`.
+        public var isCancelled: @Sendable () -> Bool
+
+        public init(progress: (@Sendable (Progress) -> Void)? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+            self.progress = progress
+            self.isCancelled = isCancelled
+        }
+
+        /// Reports nothing and never cancels.
+        public static let none = Observer()
+    }
+
+    /// Why a job produced no output.
+    public enum Failure: Error, Sendable, Equatable {
+        /// The observer asked to stop.
+        case cancelled
+        /// The input list has an error WebKit refuses it for (the first one, with its line and column).
+        case invalidList(Diagnostic)
+        /// The converted list cannot be written in parts under the limit.
+        case cannotSplit(String)
+    }
+
+    /// A converted list: its parts (each a JSON rule list under the rule limit, in order) and what was reported.
+    public struct ConvertedList: Sendable {
+        public var parts: [[UInt8]]
+        public var report: ConversionReport
+    }
+
+    /// An optimized list: the JSON bytes, its rule count and each pass's effect.
+    public struct OptimizedList: Sendable {
+        public var bytes: [UInt8]
+        public var ruleCount: Int
+        public var report: OptimizationReport
+    }
+
+    /// Counts steps and asks the observer between them.
+    private struct Steps {
+        let observer: Observer
+        let total: Int
+        var completed = 0
+
+        mutating func begin(_ stage: Stage) throws(Failure) {
+            if observer.isCancelled() { throw .cancelled }
+            observer.progress?(Progress(stage: stage, completed: completed, total: total))
+            completed += 1
+        }
+
+        func checkCancelled() throws(Failure) {
+            if observer.isCancelled() { throw .cancelled }
+        }
+    }
+
+    // MARK: Jobs
+
+    /// Converts `lists`, read in order as one list, into WebKit JSON rule lists of at most `maximumRules` rules
+    /// each (the target's limit when nil): the bytes `wkpack rules convert` writes.
+    public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil, observer: Observer = .none) throws(Failure) -> ConvertedList {
+        let optimizer = RuleListOptimizer()
+        var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
+        try steps.begin(.converting)
+        let files = lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) }
+        let converted = FilterToRuleConverter(target: target).convert(files)
+        var rules = converted.rules
+        var ruleFilters = converted.ruleFilters
+        var problems = converted.problems
+        var report = ConversionReport()
+        report.filterCount = converted.filters.count
+        report.rulesGenerated = rules.count
+
+        let serializer = RuleListSerializer()
+        for _ in 0..<ConvertedRuleCheck.maximumRounds {
+            try steps.begin(.checking)
+            let refused = ConvertedRuleCheck.refusedRules(rules, target: target, serializer: serializer)
+            if refused.isEmpty { break }
+            ConvertedRuleCheck.drop(refused, from: &rules, filters: &ruleFilters, problems: &problems)
+        }
+        report.rulesChecked = rules.count
+        steps.completed = 1 + ConvertedRuleCheck.maximumRounds
+        var passStop = false
+        let optimized = optimizer.optimize(rules, beforeEachPass: { done, _ in
+            if observer.isCancelled() { passStop = true; return false }
+            if done < optimizer.passCount { observer.progress?(Progress(stage: .optimizing, completed: steps.completed + done, total: steps.total)) }
+            return true
+        })
+        guard let optimized, !passStop else { throw .cancelled }
+        rules = optimized.rules
+        steps.completed += optimizer.passCount
+        report.rulesOptimized = rules.count
+        try steps.begin(.splitting)
+        let limit = min(maximumRules ?? target.maximumRuleCount, target.maximumRuleCount)
+        let parts: [[Rule]]
+        do {
+            parts = try RuleListSplitter(maximumRules: limit).split(rules)
+        } catch {
+            throw .cannotSplit(error.message)
+        }
+        report.partRuleCounts = parts.map(\.count)
+        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
+            let source = converted.filters[index]
+            var location = source.location
+            location.column = problem.column
+            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
+        }
+        try steps.begin(.writing)
+        var output: [[UInt8]] = []
+        for part in parts {
+            try steps.checkCancelled()
+            output.append(serializer.serializedBytes(part))
+        }
+        return ConvertedList(parts: output, report: report)
+    }
+
+    /// Checks the JSON rule list `bytes` as WebKit would compile it, with every problem (what `wkpack rules check`
+    /// reports).
+    public func check(_ bytes: [UInt8], observer: Observer = .none) throws(Failure) -> RuleListReport {
+        var steps = Steps(observer: observer, total: 1)
+        try steps.begin(.reading)
+        let report = RuleListChecker(target: target).check(bytes)
+        try steps.checkCancelled()
+        return report
+    }
+
+    /// Optimizes the JSON rule list `bytes` without changing any decision (`forWebKit`: also the passes aimed at
+    /// WebKit's compile cost): the bytes `wkpack rules optimize [--for-webkit]` writes. A list WebKit refuses
+    /// throws `Failure.invalidList` with its first error.
+    public func optimize(_ bytes: [UInt8], forWebKit: Bool = false, observer: Observer = .none) throws(Failure) -> OptimizedList {
+        let optimizer = RuleListOptimizer(forWebKit: forWebKit)
+        var steps = Steps(observer: observer, total: optimizer.passCount + 2)
+        try steps.begin(.reading)
+        let loaded = RuleListLoader(target: target).load(bytes)
+        if let error = loaded.webKitError ?? loaded.errors.first { throw .invalidList(error) }
+        let base = steps.completed
+        var passStop = false
+        let optimized = optimizer.optimize(loaded.rules, beforeEachPass: { done, _ in
+            if observer.isCancelled() { passStop = true; return false }
+            if done < optimizer.passCount { observer.progress?(Progress(stage: .optimizing, completed: base + done, total: steps.total)) }
+            return true
+        })
+        guard let optimized, !passStop else { throw .cancelled }
+        steps.completed += optimizer.passCount
+        try steps.begin(.writing)
+        let output = RuleListSerializer(escapesNonASCII: forWebKit).serializedBytes(optimized.rules)
+        return OptimizedList(bytes: output, ruleCount: optimized.rules.count, report: optimized.report)
+    }
+
+    // MARK: Async forms (cancelled with the calling task)
+
+    /// `convert`, stopped when the calling task is cancelled.
+    public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil,
+                        progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> ConvertedList {
+        try convert(lists, maximumRules: maximumRules, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
+    }
+
+    /// `check`, stopped when the calling task is cancelled.
+    public func check(_ bytes: [UInt8], progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> RuleListReport {
+        try check(bytes, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
+    }
+
+    /// `optimize`, stopped when the calling task is cancelled.
+    public func optimize(_ bytes: [UInt8], forWebKit: Bool = false,
+                         progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> OptimizedList {
+        try optimize(bytes, forWebKit: forWebKit, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import BlockListCompiler
+
+/// The shortcuts the loader and the optimizer take instead of the general path, each checked against that path.
+@Suite struct CheckShortcutTests {
+    /// Domains of every shape the shortcut accepts, and some it must not.
+    static let plainDomains = ["a", "example.com", "*example.com", "*.example.com", "xn--80ak6aa92e.com", "a-b.c-d.e", "1.2.3.4", "*",
+                               "-", ".", "..", "very-long-" + String(repeating: "sub.", count: 40) + "example.co.uk"]
+    static let otherDomains = ["Example.com", "ex*ample.com", "**a", "a b", "a[b", "a\\b", "a$", "a?", "a{1}", "a(b)", "a|b", "a/b",
+                               "a+b", "é.com", "a^b", "a.com*"]
+
+    @Test func plainDomainsMakeRegexesWebKitAccepts() {
+        let parser = URLFilterParser()
+        for domain in Self.plainDomains {
+            #expect(DomainRegex.isPlain(domain), "\(domain)")
+            let result = parser.parse(units: DomainRegex(domain: domain).units)
+            #expect(result.isAccepted && result.status == .ok, "\(domain): \(result.status)")
+        }
+        for domain in Self.otherDomains {
+            #expect(!DomainRegex.isPlain(domain), "\(domain)")
+        }
+    }
+
+    @Test func everyActionKindNamesItsTypeByIndex() {
+        let kinds: [Action.Kind] = [.block, .blockCookies, .cssDisplayNone(selector: "a"), .ignorePreviousRules, .ignoreFollowingRules,
+                                    .makeHTTPS, .notify(notification: "n"), .redirect(.url("https://a/")),
+                                    .modifyHeaders(ModifyHeaders(priority: 1))]
+        #expect(kinds.map(\.typeIndex) == Array(Action.Kind.allTypeNames.indices))
+        for kind in kinds { #expect(Action.Kind.allTypeNames[kind.typeIndex] == kind.typeName) }
+    }
+
+    @Test func sortedUniqueEqualsSortingASet() {
+        var generator = SystemRandomNumberGenerator()
+        let pool = ["a.com", "b.com", "*a.com", "Z", "é", "aa", "a", "", "b.com"]
+        for _ in 0..<500 {
+            let count = Int.random(in: 0...8, using: &generator)
+            let values = (0..<count).map { _ in pool.randomElement(using: &generator) ?? "" }
+            #expect(TriggerShape.sortedUnique(values) == Array(Set(values)).sorted(), "\(values)")
+        }
+    }
+
+    @Test func flagValuesAreReadByTheirBytesOrRefused() {
+        let json = #"[{"trigger":{"url-filter":"a","resource-type":["image","fetch","\u0073cript"],"load-type":["third-party"]},"action":{"type":"block"}},"#
+            + #"{"trigger":{"url-filter":"b","resource-type":["Image"]},"action":{"type":"\u0062lock"}}]"#
+        let report = RuleListChecker().check(Array(json.utf8))
+        #expect(report.rules.first?.trigger.resourceTypes == [.image, .fetch, .script])
+        #expect(report.rules.first?.trigger.loadTypes == [.thirdParty])
+        #expect(report.errors.count == 1)
+        #expect(report.errors.first?.message.contains("\"Image\" is not a valid \"resource-type\" value") == true)
+        let old = RuleListChecker(target: .safari14).check(Array(json.utf8))
+        #expect(old.errors.contains { $0.message.contains("\"resource-type\" value \"fetch\" needs") })
+        #expect(report.actionCounts == ["block": 1])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import BlockListCompiler
+
+/// The serializer writes bytes directly; these pin its output to the string forms it replaced: `JSONEscaper.quoted`
+/// for every string and `JSONEscaper.escapingNonASCII` over the whole text.
+@Suite struct RuleListSerializerTests {
+    static let awkward = ["plain", "quote \" and backslash \\", "tab\tnew\nline\rcr", "nul \u{0} bell \u{7} esc \u{1B} us \u{1F}",
+                          "é accent", "主告 wide", "a😀b astral", "\u{7F} delete", "mixed \"😀\" \\u0041", ""]
+
+    static func rules() -> [Rule] {
+        var rules: [Rule] = []
+        for (index, text) in awkward.enumerated() {
+            var trigger = Trigger(urlFilter: text.isEmpty ? ".*" : "^https?://" + String(index))
+            trigger.condition = TriggerCondition(kind: index % 2 == 0 ? .ifDomain : .unlessTopURL, values: [text, "example.com"])
+            trigger.resourceTypes = index % 3 == 0 ? [.image, .script] : nil
+            trigger.urlFilterIsCaseSensitive = index % 4 == 0 ? true : nil
+            trigger.unknownMembers = index == 1 ? [UnknownMember(key: "x-" + text, json: "\"" + "é" + "\"")] : []
+            let kind: Action.Kind
+            switch index % 4 {
+            case 0: kind = .cssDisplayNone(selector: "[title=\"" + text.replacingOccurrences(of: "\"", with: "'") + "\"]")
+            case 1: kind = .notify(notification: text)
+            case 2: kind = .redirect(.transform(URLTransform(host: text, queryTransform: QueryTransform(removeParameters: [text], addOrReplaceParameters: [QueryParameter(key: text, value: "v", replaceOnly: true)]))))
+            default: kind = .modifyHeaders(ModifyHeaders(priority: 3, requestHeaders: [HeaderOperation(operation: .set, header: "X-" + String(index), value: text)]))
+            }
+            rules.append(Rule(trigger: trigger, action: Action(kind: kind)))
+        }
+        return rules
+    }
+
+    @Test func quotesEveryStringAsJSONEscaperDoes() {
+        let json = RuleListSerializer().serialize(Self.rules())
+        for text in Self.awkward {
+            #expect(json.contains(JSONEscaper.quoted(text)), "\(text.debugDescription)")
+        }
+        #expect(json.hasPrefix("[\n{\"trigger\":{\"url-filter\":"))
+        #expect(json.hasSuffix("}\n]\n"))
+        #expect(RuleListSerializer().serialize([]) == "[]\n")
+    }
+
+    @Test func escapingNonASCIIEqualsEscapingTheWholeText() {
+        let rules = Self.rules()
+        let plain = RuleListSerializer().serialize(rules)
+        let escaped = RuleListSerializer(escapesNonASCII: true).serialize(rules)
+        #expect(escaped == JSONEscaper.escapingNonASCII(plain))
+        #expect(escaped.utf8.allSatisfy { $0 < 0x80 })
+        #expect(RuleListSerializer(escapesNonASCII: true).serializedBytes(rules) == Array(escaped.utf8))
+        for rule in rules {
+            #expect(RuleListSerializer(escapesNonASCII: true).serialize(rule) == JSONEscaper.escapingNonASCII(RuleListSerializer().serialize(rule)))
+        }
+    }
+
+    @Test func writesWhatTheJSONReaderReadsBack() throws {
+        let bytes = RuleListSerializer().serializedBytes(Self.rules())
+        let document = try JSONReader().parse(bytes)
+        let elements = document.elements(of: document.root)
+        #expect(elements.count == Self.rules().count)
+        for (element, rule) in zip(elements, Self.rules()) {
+            let trigger = try #require(document.member("trigger", in: element))
+            let condition = try #require(document.member(rule.trigger.condition?.kind.rawValue ?? "", in: trigger))
+            #expect(document.elements(of: condition).map { document.string($0) } == rule.trigger.condition?.values)
+        }
+    }
+}
