@@ -42,26 +42,10 @@ public struct FilterListConversion: Sendable {
 
         // Check as WebKit compiles; drop what it refuses or drops, reporting the filter.
         let serializer = RuleListSerializer()
-        for _ in 0..<3 {
-            let checked = RuleListChecker(target: target).check(Array(serializer.serialize(rules).utf8))
-            var refused: [Int: String] = [:]
-            for diagnostic in checked.errors {
-                guard let ruleIndex = diagnostic.ruleIndex, ruleIndex < rules.count else { continue }
-                refused[ruleIndex] = refused[ruleIndex] ?? diagnostic.message
-            }
-            // Rules WebKit drops silently (a selector it cannot parse) are missing from the kept indices.
-            let kept = Set(checked.ruleIndices)
-            for ruleIndex in rules.indices where !kept.contains(ruleIndex) && refused[ruleIndex] == nil {
-                refused[ruleIndex] = "WebKit drops this rule (its selector does not parse)"
-            }
+        for _ in 0..<ConvertedRuleCheck.maximumRounds {
+            let refused = ConvertedRuleCheck.refusedRules(rules, target: target, serializer: serializer)
             if refused.isEmpty { break }
-            let refusedFilters = Dictionary(refused.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
-            for (filter, message) in refusedFilters {
-                problems[filter] = FilterProblem(kind: .refusedByWebKit, column: 1, message: "WebKit would refuse the rule: \(message)")
-            }
-            let keep = rules.indices.filter { refusedFilters[ruleFilters[$0]] == nil }
-            rules = keep.map { rules[$0] }
-            ruleFilters = keep.map { ruleFilters[$0] }
+            ConvertedRuleCheck.drop(refused, from: &rules, filters: &ruleFilters, problems: &problems)
         }
         report.rulesChecked = rules.count
         if optimizes { rules = RuleListOptimizer().optimize(rules).rules }
