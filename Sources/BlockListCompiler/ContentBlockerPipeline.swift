@@ -12,6 +12,7 @@ public struct ContentBlockerPipeline: Sendable {
     /// The Safari / WebKit release the lists are made and checked for.
     public var target: WebKitTarget
 
+    /// A pipeline for `target` (default: the newest Safari wkpack knows).
     public init(target: WebKitTarget = .newest) {
         self.target = target
     }
@@ -20,9 +21,12 @@ public struct ContentBlockerPipeline: Sendable {
 
     /// A filter list to convert: a name for locations in the report (a file name or URL), and its UTF-8 text.
     public struct FilterListSource: Sendable {
+        /// The name report entries locate filters by (a file name or URL).
         public var name: String
+        /// The list's UTF-8 text.
         public var bytes: [UInt8]
 
+        /// A list named `name` with the text `bytes`.
         public init(name: String, bytes: [UInt8]) {
             self.name = name
             self.bytes = bytes
@@ -47,10 +51,14 @@ public struct ContentBlockerPipeline: Sendable {
 
     /// Where a job is: `completed` of `total` steps of the whole job are done, the current one being in `stage`.
     public struct Progress: Sendable, Equatable {
+        /// The stage the current step belongs to.
         public var stage: Stage
+        /// Steps of the whole job done so far.
         public var completed: Int
+        /// Steps of the whole job in all.
         public var total: Int
 
+        /// Progress at `completed` of `total` steps, in `stage`.
         public init(stage: Stage, completed: Int, total: Int) {
             self.stage = stage
             self.completed = completed
@@ -68,6 +76,7 @@ public struct ContentBlockerPipeline: Sendable {
         /// Polled between steps; `true` stops the job with `Failure.cancelled`.
         public var isCancelled: @Sendable () -> Bool
 
+        /// An observer calling `progress` at each step (nothing when nil) and polling `isCancelled` between steps.
         public init(progress: (@Sendable (Progress) -> Void)? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
             self.progress = progress
             self.isCancelled = isCancelled
@@ -89,14 +98,19 @@ public struct ContentBlockerPipeline: Sendable {
 
     /// A converted list: its parts (each a JSON rule list under the rule limit, in order) and what was reported.
     public struct ConvertedList: Sendable {
+        /// The JSON rule lists, in order, each under the rule limit.
         public var parts: [[UInt8]]
+        /// The filters converted in part, approximated, reported and dead, with the counts.
         public var report: ConversionReport
     }
 
     /// An optimized list: the JSON bytes, its rule count and each pass's effect.
     public struct OptimizedList: Sendable {
+        /// The optimized list's JSON.
         public var bytes: [UInt8]
+        /// How many rules it holds.
         public var ruleCount: Int
+        /// What each optimizer pass removed or merged.
         public var report: OptimizationReport
     }
 
@@ -121,7 +135,8 @@ public struct ContentBlockerPipeline: Sendable {
 
     /// Converts `lists`, read in order as one list, into WebKit JSON rule lists of at most `maximumRules` rules
     /// each (the target's limit when nil): the bytes `wkpack rules convert` writes.
-    public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil, observer: Observer = .none) throws(Failure) -> ConvertedList {
+    public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil, observer: Observer = .none) throws(Failure) -> ConvertedList
+    {
         let optimizer = RuleListOptimizer()
         var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
         try steps.begin(.converting)
@@ -144,11 +159,15 @@ public struct ContentBlockerPipeline: Sendable {
         report.rulesChecked = rules.count
         steps.completed = 1 + ConvertedRuleCheck.maximumRounds
         var passStop = false
-        let optimized = optimizer.optimize(rules, beforeEachPass: { done, _ in
-            if observer.isCancelled() { passStop = true; return false }
-            if done < optimizer.passCount { observer.progress?(Progress(stage: .optimizing, completed: steps.completed + done, total: steps.total)) }
-            return true
-        })
+        let optimized = optimizer.optimize(
+            rules,
+            beforeEachPass: { done, _ in
+                if observer.isCancelled() { passStop = true; return false }
+                if done < optimizer.passCount {
+                    observer.progress?(Progress(stage: .optimizing, completed: steps.completed + done, total: steps.total))
+                }
+                return true
+            })
         guard let optimized, !passStop else { throw .cancelled }
         rules = optimized.rules
         steps.completed += optimizer.passCount
@@ -198,11 +217,15 @@ public struct ContentBlockerPipeline: Sendable {
         if let error = loaded.webKitError ?? loaded.errors.first { throw .invalidList(error) }
         let base = steps.completed
         var passStop = false
-        let optimized = optimizer.optimize(loaded.rules, beforeEachPass: { done, _ in
-            if observer.isCancelled() { passStop = true; return false }
-            if done < optimizer.passCount { observer.progress?(Progress(stage: .optimizing, completed: base + done, total: steps.total)) }
-            return true
-        })
+        let optimized = optimizer.optimize(
+            loaded.rules,
+            beforeEachPass: { done, _ in
+                if observer.isCancelled() { passStop = true; return false }
+                if done < optimizer.passCount {
+                    observer.progress?(Progress(stage: .optimizing, completed: base + done, total: steps.total))
+                }
+                return true
+            })
         guard let optimized, !passStop else { throw .cancelled }
         steps.completed += optimizer.passCount
         try steps.begin(.writing)
@@ -213,8 +236,10 @@ public struct ContentBlockerPipeline: Sendable {
     // MARK: Async forms (cancelled with the calling task)
 
     /// `convert`, stopped when the calling task is cancelled.
-    public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil,
-                        progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> ConvertedList {
+    public func convert(
+        _ lists: [FilterListSource], maximumRules: Int? = nil,
+        progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws(Failure) -> ConvertedList {
         try convert(lists, maximumRules: maximumRules, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
     }
 
@@ -224,8 +249,10 @@ public struct ContentBlockerPipeline: Sendable {
     }
 
     /// `optimize`, stopped when the calling task is cancelled.
-    public func optimize(_ bytes: [UInt8], forWebKit: Bool = false,
-                         progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> OptimizedList {
+    public func optimize(
+        _ bytes: [UInt8], forWebKit: Bool = false,
+        progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws(Failure) -> OptimizedList {
         try optimize(bytes, forWebKit: forWebKit, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
     }
 }

@@ -73,7 +73,8 @@ extension SyntaxParserState {
     private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32) {
         var clash: Int?
         if let existing = declared.declaration(scope: Int(target), name: id),
-           isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target) {
+            isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target)
+        {
             clash = existing
         }
         if kind == .var {
@@ -93,7 +94,8 @@ extension SyntaxParserState {
         if clash == nil, isLexical(kind, in: target) {
             let parent = tree.scopes[Int(target)].parent
             if parent >= 0, tree.scopes[Int(parent)].kind == .catchClause,
-               let parameter = declared.declaration(scope: Int(parent), name: id), tree.symbols[parameter].kind == .catchParameter {
+                let parameter = declared.declaration(scope: Int(parent), name: id), tree.symbols[parameter].kind == .catchParameter
+            {
                 clash = parameter
             }
         }
@@ -156,7 +158,8 @@ extension SyntaxParserState {
             var s = reference.scope
             while s >= 0 {
                 if let symbol = declared.declaration(scope: Int(s), name: id),
-                   parameterOnly?.contains(s) != true || tree.symbols[symbol].kind == .parameter {
+                    parameterOnly?.contains(s) != true || tree.symbols[symbol].kind == .parameter
+                {
                     tree.references[index].symbol = Int32(truncatingIfNeeded: symbol)
                     if reference.isWritten { tree.symbols[symbol].isWritten = true }
                     break

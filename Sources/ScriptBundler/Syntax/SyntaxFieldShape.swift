@@ -1,5 +1,6 @@
 /// What a node field holds, per kind: the table generic walks (comparison, later visitors) read.
 public enum SyntaxField: UInt8, Sendable {
+    /// Nothing (the field is `SyntaxTree.none` or unused).
     case unused
     /// A node ID (or `SyntaxTree.none`).
     case node
@@ -16,16 +17,16 @@ extension SyntaxKind {
     public var fields: (SyntaxField, SyntaxField, SyntaxField, SyntaxField) {
         switch self {
         case .program, .blockStatement, .variableDeclaration, .arrayExpression, .objectExpression, .sequenceExpression,
-             .arrayPattern, .objectPattern, .templateLiteral:
+            .arrayPattern, .objectPattern, .templateLiteral:
             return (.list, .unused, .unused, .unused)
         case .expressionStatement, .returnStatement, .breakStatement, .continueStatement, .throwStatement,
-             .exportDefaultDeclaration, .unaryExpression, .updateExpression, .chainExpression, .spreadElement,
-             .yieldExpression, .awaitExpression, .restElement, .staticBlock:
+            .exportDefaultDeclaration, .unaryExpression, .updateExpression, .chainExpression, .spreadElement,
+            .yieldExpression, .awaitExpression, .restElement, .staticBlock:
             return (.node, .unused, .unused, .unused)
         case .withStatement, .labeledStatement, .catchClause, .whileStatement, .doWhileStatement, .variableDeclarator,
-             .importSpecifier, .importAttribute, .exportSpecifier, .taggedTemplate, .property, .binaryExpression,
-             .logicalExpression, .assignmentExpression, .memberExpression, .importCall, .assignmentPattern,
-             .methodDefinition, .propertyDefinition:
+            .importSpecifier, .importAttribute, .exportSpecifier, .taggedTemplate, .property, .binaryExpression,
+            .logicalExpression, .assignmentExpression, .memberExpression, .importCall, .assignmentPattern,
+            .methodDefinition, .propertyDefinition:
             return (.node, .node, .unused, .unused)
         case .ifStatement, .tryStatement, .forInStatement, .forOfStatement, .conditionalExpression:
             return (.node, .node, .node, .unused)
@@ -48,7 +49,7 @@ extension SyntaxKind {
         case .identifierName, .privateName:
             return (.name, .unused, .unused, .unused)
         case .emptyStatement, .debuggerStatement, .thisExpression, .superExpression, .nullLiteral, .booleanLiteral,
-             .numberLiteral, .stringLiteral, .regexLiteral, .templateElement, .elision, .metaProperty:
+            .numberLiteral, .stringLiteral, .regexLiteral, .templateElement, .elision, .metaProperty:
             return (.unused, .unused, .unused, .unused)
         }
     }

@@ -9,7 +9,9 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case expressionStatement
     /// a: list of statements.
     case blockStatement
+    /// `;`. No fields.
     case emptyStatement
+    /// `debugger;`. No fields.
     case debuggerStatement
     /// a: object, b: body.
     case withStatement
@@ -78,18 +80,24 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case identifierName
     /// `#name`. a: name (without `#`).
     case privateName
+    /// `this`. No fields.
     case thisExpression
+    /// `super` (in `super(...)` or `super.x`). No fields.
     case superExpression
+    /// `null`. No fields.
     case nullLiteral
     /// The text is `true` or `false`.
     case booleanLiteral
     /// Numbers and BigInts (the text says which).
     case numberLiteral
+    /// A string literal (its text keeps the quotes and escapes).
     case stringLiteral
+    /// A regular expression literal, `/pattern/flags`.
     case regexLiteral
     /// a: list of `templateElement` (one more than expressions), b: list of expressions.
     case templateLiteral
-    /// One raw part of a template, its delimiters included (`` `a${ ``, `}b${`, `` }c` ``).
+    /// One raw part of a template, its delimiters included (a backtick, `a`, `${` for the first part; `}b${` in the
+    /// middle; `}c` and a backtick at the end).
     case templateElement
     /// a: tag, b: `templateLiteral`.
     case taggedTemplate
@@ -167,15 +175,20 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
 
 /// Flags of a `SyntaxNode` (bit set in `SyntaxNode.flags`).
 public struct SyntaxFlags: OptionSet, Sendable, Hashable {
+    /// The bits.
     public let rawValue: UInt16
+    /// The flags whose bits are set in `rawValue`.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `?.` on this member access or call.
     public static let optional = SyntaxFlags(rawValue: 1 << 0)
     /// A computed key or member (`[expr]`).
     public static let computed = SyntaxFlags(rawValue: 1 << 1)
+    /// A `static` class member.
     public static let isStatic = SyntaxFlags(rawValue: 1 << 2)
+    /// An `async` function or arrow function (for a method, set on its function expression).
     public static let isAsync = SyntaxFlags(rawValue: 1 << 3)
+    /// A generator function (`function*`; for a method `*m()`, set on its function expression).
     public static let generator = SyntaxFlags(rawValue: 1 << 4)
     /// `{a}` / `{a = 1}`: key and value written once.
     public static let shorthand = SyntaxFlags(rawValue: 1 << 5)
@@ -199,7 +212,12 @@ public struct SyntaxFlags: OptionSet, Sendable, Hashable {
 
 /// `var`, `let` or `const` (`SyntaxNode.op` of a `variableDeclaration`).
 public enum SyntaxVariableKind: UInt8, Sendable {
-    case `var`, `let`, `const`
+    /// `var`.
+    case `var`
+    /// `let`.
+    case `let`
+    /// `const`.
+    case `const`
 }
 
 /// How an import specifier binds (`SyntaxNode.op` of an `importSpecifier`).
@@ -216,7 +234,10 @@ public enum SyntaxImportKind: UInt8, Sendable {
 public enum SyntaxPropertyKind: UInt8, Sendable {
     /// `key: value` (or shorthand) in a literal or pattern.
     case initializer
+    /// A method: `m() { }`.
     case method
+    /// A getter: `get m() { }`.
     case getter
+    /// A setter: `set m(v) { }`.
     case setter
 }

@@ -10,21 +10,30 @@
 /// unreachable). The price is untyped fields: what `a`…`d` hold depends on `kind` (see `SyntaxKind`), and the
 /// typed accessors on `SyntaxTree` are the intended way to read them.
 public struct SyntaxNode: Sendable, Equatable {
+    /// What the node is; it says what `op` and `a`…`d` hold.
     public var kind: SyntaxKind
     /// The operator (`SyntaxOperator`) or variant (`SyntaxVariableKind`, `SyntaxPropertyKind`, ...).
     public var op: UInt8
+    /// Boolean properties of the node (`optional`, `computed`, `isAsync`, ...).
     public var flags: SyntaxFlags
     /// Byte offsets of the node's source text (`start..<end`).
     public var start: UInt32
+    /// Offset just past the node's last source byte.
     public var end: UInt32
+    /// First field: a node, list or name ID, depending on `kind` (see `SyntaxKind`).
     public var a: Int32
+    /// Second field: a node, list, name or binding index, depending on `kind` (see `SyntaxKind`).
     public var b: Int32
+    /// Third field: a node or list ID, depending on `kind` (see `SyntaxKind`).
     public var c: Int32
+    /// Fourth field: a node or list ID, depending on `kind` (see `SyntaxKind`).
     public var d: Int32
 
     @inline(__always)
-    init(_ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], start: Int, end: Int,
-         a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none, d: Int32 = SyntaxTree.none) {
+    init(
+        _ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], start: Int, end: Int,
+        a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none, d: Int32 = SyntaxTree.none
+    ) {
         self.kind = kind
         self.op = op
         self.flags = flags

@@ -1,18 +1,108 @@
 /// The operators of unary, update, binary, logical and assignment expressions (`SyntaxNode.op`).
 public enum SyntaxOperator: UInt8, Sendable, CaseIterable {
     // Binary and logical, in no particular order.
-    case add, subtract, multiply, divide, remainder, exponent
-    case equal, notEqual, strictEqual, strictNotEqual, less, greater, lessEqual, greaterEqual
-    case shiftLeft, shiftRight, shiftRightUnsigned, bitAnd, bitOr, bitXor
-    case logicalAnd, logicalOr, nullish
-    case `in`, `instanceof`
+    /// `+` (binary).
+    case add
+    /// `-` (binary).
+    case subtract
+    /// `*`.
+    case multiply
+    /// `/`.
+    case divide
+    /// `%`.
+    case remainder
+    /// `**`.
+    case exponent
+    /// `==`.
+    case equal
+    /// `!=`.
+    case notEqual
+    /// `===`.
+    case strictEqual
+    /// `!==`.
+    case strictNotEqual
+    /// `<`.
+    case less
+    /// `>`.
+    case greater
+    /// `<=`.
+    case lessEqual
+    /// `>=`.
+    case greaterEqual
+    /// `<<`.
+    case shiftLeft
+    /// `>>`.
+    case shiftRight
+    /// `>>>`.
+    case shiftRightUnsigned
+    /// `&`.
+    case bitAnd
+    /// `|`.
+    case bitOr
+    /// `^`.
+    case bitXor
+    /// `&&`.
+    case logicalAnd
+    /// `||`.
+    case logicalOr
+    /// `??`.
+    case nullish
+    /// `in`.
+    case `in`
+    /// `instanceof`.
+    case `instanceof`
     // Assignment.
-    case assign, addAssign, subtractAssign, multiplyAssign, divideAssign, remainderAssign, exponentAssign
-    case shiftLeftAssign, shiftRightAssign, shiftRightUnsignedAssign, bitAndAssign, bitOrAssign, bitXorAssign
-    case logicalAndAssign, logicalOrAssign, nullishAssign
+    /// `=`.
+    case assign
+    /// `+=`.
+    case addAssign
+    /// `-=`.
+    case subtractAssign
+    /// `*=`.
+    case multiplyAssign
+    /// `/=`.
+    case divideAssign
+    /// `%=`.
+    case remainderAssign
+    /// `**=`.
+    case exponentAssign
+    /// `<<=`.
+    case shiftLeftAssign
+    /// `>>=`.
+    case shiftRightAssign
+    /// `>>>=`.
+    case shiftRightUnsignedAssign
+    /// `&=`.
+    case bitAndAssign
+    /// `|=`.
+    case bitOrAssign
+    /// `^=`.
+    case bitXorAssign
+    /// `&&=`.
+    case logicalAndAssign
+    /// `||=`.
+    case logicalOrAssign
+    /// `??=`.
+    case nullishAssign
     // Unary and update.
-    case not, bitNot, plus, minus, `typeof`, void, delete
-    case increment, decrement
+    /// `!`.
+    case not
+    /// `~`.
+    case bitNot
+    /// `+` (unary).
+    case plus
+    /// `-` (unary).
+    case minus
+    /// `typeof`.
+    case `typeof`
+    /// `void`.
+    case void
+    /// `delete`.
+    case delete
+    /// `++`.
+    case increment
+    /// `--`.
+    case decrement
 
     /// The operator's text.
     public var text: String {
@@ -149,8 +239,53 @@ public enum SyntaxOperator: UInt8, Sendable, CaseIterable {
 /// Binding power of expressions, lowest first (the printer parenthesizes an operand whose own
 /// precedence is below what its position needs).
 public enum SyntaxPrecedence: UInt8, Sendable, Comparable {
-    case lowest, comma, spread, yield, assignment, conditional, nullish, logicalOr, logicalAnd, bitOr, bitXor, bitAnd
-    case equality, relational, shift, additive, multiplicative, exponent, prefix, postfix, new, call, member
+    /// No constraint: any expression (also the precedence of operators that are not binary or logical).
+    case lowest
+    /// Precedence of `a, b`.
+    case comma
+    /// Precedence of `...a` (spread and rest elements).
+    case spread
+    /// The level of `yield a` (the printer gives yield expressions `assignment`).
+    case yield
+    /// Precedence of assignments, arrow functions and `yield`.
+    case assignment
+    /// Precedence of `a ? b : c`.
+    case conditional
+    /// Precedence of `a ?? b`.
+    case nullish
+    /// Precedence of `a || b`.
+    case logicalOr
+    /// Precedence of `a && b`.
+    case logicalAnd
+    /// Precedence of `a | b`.
+    case bitOr
+    /// Precedence of `a ^ b`.
+    case bitXor
+    /// Precedence of `a & b`.
+    case bitAnd
+    /// Precedence of `==`, `!=`, `===`, `!==`.
+    case equality
+    /// Precedence of `<`, `>`, `<=`, `>=`, `in`, `instanceof`.
+    case relational
+    /// Precedence of `<<`, `>>`, `>>>`.
+    case shift
+    /// Precedence of binary `+` and `-`.
+    case additive
+    /// Precedence of `*`, `/`, `%`.
+    case multiplicative
+    /// Precedence of `a ** b`.
+    case exponent
+    /// Precedence of unary operators, prefix `++`/`--` and `await`.
+    case prefix
+    /// Precedence of postfix `a++` and `a--`.
+    case postfix
+    /// Precedence of `new a` without arguments.
+    case new
+    /// Precedence of calls, tagged templates, optional chains and `import(...)`.
+    case call
+    /// Precedence of member accesses, `new a()` and primary expressions.
+    case member
 
+    /// Whether `lhs` binds less tightly than `rhs`.
     public static func < (lhs: SyntaxPrecedence, rhs: SyntaxPrecedence) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -142,12 +142,16 @@ extension SyntaxParserState {
             if op == .exponent, isUnparenthesized(left, .unaryExpression, .awaitExpression) {
                 throw unexpected("a unary expression before '**' needs parentheses")
             }
-            if op == .nullish ? isUnparenthesizedLogical(left, nullish: false) : op.isLogical && isUnparenthesizedLogical(left, nullish: true) {
+            if op == .nullish
+                ? isUnparenthesizedLogical(left, nullish: false) : op.isLogical && isUnparenthesizedLogical(left, nullish: true)
+            {
                 throw unexpected("'??' and '||' or '&&' need parentheses")
             }
             i += 1
             let right = try parseBinary(op == .exponent ? .multiplicative : precedence)
-            if op == .nullish ? isUnparenthesizedLogical(right, nullish: false) : op.isLogical && isUnparenthesizedLogical(right, nullish: true) {
+            if op == .nullish
+                ? isUnparenthesizedLogical(right, nullish: false) : op.isLogical && isUnparenthesizedLogical(right, nullish: true)
+            {
                 throw unexpected(at: operatorToken, "'??' and '||' or '&&' need parentheses")
             }
             left = add(op.isLogical ? .logicalExpression : .binaryExpression, op: op.rawValue, from: start, a: left, b: right)
@@ -195,7 +199,8 @@ extension SyntaxParserState {
             case TokenCode.of("void"): op = .void
             case TokenCode.of("delete"): op = .delete
             case TokenCode.of("await"):
-                let isAwait = functions.last?.isAsync == true
+                let isAwait =
+                    functions.last?.isAsync == true
                     || (functions.isEmpty && !newlineBefore(i + 1) && canStartExpression(i + 1)
                         && !tokenIs(i + 1, "(") && !tokenIs(i + 1, "[") && !tokenIs(i + 1, "+") && !tokenIs(i + 1, "-"))
                 if isAwait {

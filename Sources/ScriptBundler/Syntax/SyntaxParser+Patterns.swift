@@ -35,12 +35,16 @@ extension SyntaxParserState {
                     scratch.append(add(.restElement, from: propertyStart, a: target))
                 } else {
                     let keyToken = i
-                    guard isPropertyNameStart(keyToken), tokens[keyToken].kind != .privateName else { throw unexpected("expected a property name") }
+                    guard isPropertyNameStart(keyToken), tokens[keyToken].kind != .privateName else {
+                        throw unexpected("expected a property name")
+                    }
                     let (key, computed) = try parsePropertyKey(allowPrivate: false)
                     if eat(":") {
                         let value = try parseBindingElement(kind)
-                        scratch.append(add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: computed ? .computed : [],
-                                           from: propertyStart, a: key, b: value))
+                        scratch.append(
+                            add(
+                                .property, op: SyntaxPropertyKind.initializer.rawValue, flags: computed ? .computed : [],
+                                from: propertyStart, a: key, b: value))
                     } else {
                         guard !computed, isIdentifierName(keyToken), keyToken == i - 1 else { throw unexpected("expected ':'") }
                         var value = binding(at: keyToken, kind)
@@ -48,8 +52,10 @@ extension SyntaxParserState {
                             let fallback = try parseAssignmentAllowingIn()
                             value = add(.assignmentPattern, from: keyToken, a: value, b: fallback)
                         }
-                        scratch.append(add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: .shorthand,
-                                           from: propertyStart, a: key, b: value))
+                        scratch.append(
+                            add(
+                                .property, op: SyntaxPropertyKind.initializer.rawValue, flags: .shorthand,
+                                from: propertyStart, a: key, b: value))
                     }
                 }
                 if !at("}") { try expect(",") }

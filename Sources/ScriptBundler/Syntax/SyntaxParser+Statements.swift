@@ -78,7 +78,7 @@ extension SyntaxParserState {
     private mutating func parseLabeled() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let label = identifierName()
-        i += 1 // :
+        i += 1  // :
         let body = try parseStatement()
         return add(.labeledStatement, from: start, a: label, b: body)
     }
@@ -202,11 +202,12 @@ extension SyntaxParserState {
     mutating func parseVariableDeclaration(_ kind: SyntaxVariableKind) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         i += 1
-        let declarationKind: Declaration.Kind = switch kind {
-        case .var: .var
-        case .let: .let
-        case .const: .const
-        }
+        let declarationKind: Declaration.Kind =
+            switch kind {
+            case .var: .var
+            case .let: .let
+            case .const: .const
+            }
         let list = beginList
         repeat {
             let declaratorStart = i

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses JavaScript (ES2023, script or module, "auto" like webpack and `JavaScriptParser`) into a
 /// `SyntaxTree`, binding scopes, symbols and references in the same pass (references are resolved when the
 /// program has been read, since declarations hoist).
@@ -148,7 +150,7 @@ struct SyntaxParserState {
     private static func isLegalComment(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
         if token.kind == .hashbang { return true }
         guard token.kind == .blockComment || token.kind == .lineComment, token.end - token.start >= 3 else { return false }
-        if bytes[token.start + 2] == 0x21 { return true } // /*! or //!
+        if bytes[token.start + 2] == 0x21 { return true }  // /*! or //!
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
         return text.contains("@license") || text.contains("@preserve")
     }
@@ -307,9 +309,11 @@ struct SyntaxParserState {
     @inline(__always) var lastEnd: Int { i > 0 && i <= count ? tokens[i - 1].end : 0 }
 
     @inline(__always)
-    mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], from startToken: Int,
-                      a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none,
-                      d: Int32 = SyntaxTree.none) -> Int32 {
+    mutating func add(
+        _ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], from startToken: Int,
+        a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none,
+        d: Int32 = SyntaxTree.none
+    ) -> Int32 {
         tree.add(SyntaxNode(kind, op: op, flags: flags, start: startOf(startToken), end: lastEnd, a: a, b: b, c: c, d: d))
     }
 
@@ -321,8 +325,10 @@ struct SyntaxParserState {
 
     /// A node spanning from node `first`'s start to the last token consumed.
     @inline(__always)
-    mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], spanning first: Int32,
-                      a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none) -> Int32 {
+    mutating func add(
+        _ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], spanning first: Int32,
+        a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none
+    ) -> Int32 {
         tree.add(SyntaxNode(kind, op: op, flags: flags, start: Int(tree.nodes[Int(first)].start), end: lastEnd, a: a, b: b, c: c))
     }
 
@@ -393,5 +399,3 @@ struct SyntaxParserState {
         return false
     }
 }
-
-import Foundation

@@ -23,7 +23,7 @@ extension SyntaxPrinter {
             let node = tree[current]
             switch node.kind {
             case .binaryExpression, .logicalExpression, .assignmentExpression, .conditionalExpression, .callExpression,
-                 .memberExpression, .taggedTemplate, .chainExpression, .assignmentPattern:
+                .memberExpression, .taggedTemplate, .chainExpression, .assignmentPattern:
                 if node.kind == .callExpression, node.flags.contains(.pure) { return current }
                 current = node.a
             case .updateExpression where !node.flags.contains(.prefix):
@@ -80,7 +80,8 @@ extension SyntaxPrinter {
     /// parentheses, as do numbers (`1.x`) and anything below a call.
     private mutating func printCallee(_ id: Int32, forNew: Bool = false) {
         let node = tree[id]
-        var wrap = precedence(id) < .call || node.kind == .chainExpression || node.kind == .numberLiteral
+        var wrap =
+            precedence(id) < .call || node.kind == .chainExpression || node.kind == .numberLiteral
             || ((node.kind == .callExpression || node.kind == .newExpression) && node.flags.contains(.pure))
         if forNew { wrap = wrap || containsCall(id) || (node.kind == .newExpression && !node.flags.contains(.hasArguments)) }
         if wrap {
@@ -140,7 +141,7 @@ extension SyntaxPrinter {
         let node = tree[id]
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier, .privateName, .thisExpression, .superExpression, .nullLiteral,
-             .booleanLiteral, .numberLiteral, .stringLiteral, .regexLiteral, .templateElement:
+            .booleanLiteral, .numberLiteral, .stringLiteral, .regexLiteral, .templateElement:
             emitSource(id)
         case .metaProperty:
             emit(node.op == 1 ? "new.target" : "import.meta")
@@ -496,8 +497,9 @@ extension SyntaxPrinter {
                 space()
                 printBlock(tree[m.a].a)
             case .methodDefinition:
-                printMethod(key: m.a, function: m.b, kind: SyntaxPropertyKind(rawValue: m.op) ?? .method,
-                            computed: m.flags.contains(.computed), isStatic: m.flags.contains(.isStatic))
+                printMethod(
+                    key: m.a, function: m.b, kind: SyntaxPropertyKind(rawValue: m.op) ?? .method,
+                    computed: m.flags.contains(.computed), isStatic: m.flags.contains(.isStatic))
             default:
                 if m.flags.contains(.isStatic) { emit("static ") }
                 printKey(m.a, computed: m.flags.contains(.computed))

@@ -4,8 +4,11 @@
 /// text of their nodes. Legal comments are printed before the statement they stood before, and calls
 /// flagged `pure` get a `/* @__PURE__ */` annotation.
 public struct SyntaxPrinter {
+    /// How the output is laid out.
     public enum Style: Sendable {
+        /// Indented, one statement a line.
         case readable
+        /// Without whitespace that is not needed.
         case minified
     }
 

@@ -1,5 +1,6 @@
 /// A scope of a `SyntaxTree` (the same kinds as `ScopeAnalysis`'s).
 public struct SyntaxScope: Sendable, Equatable {
+    /// What opened the scope (program, function, block, ...).
     public let kind: Scope.Kind
     /// The enclosing scope's index, -1 for the program scope.
     public let parent: Int32
@@ -16,6 +17,7 @@ public struct SyntaxScope: Sendable, Equatable {
 public struct SyntaxSymbol: Sendable, Equatable {
     /// Interned name ID (`SyntaxTree.names`).
     public let name: Int32
+    /// How it was (first) declared (`var`, `let`, function, class, parameter, ...).
     public let kind: Declaration.Kind
     /// The scope it belongs to (after hoisting).
     public let scope: Int32
@@ -40,6 +42,7 @@ public struct SyntaxReference: Sendable, Equatable {
 /// A comment the printer must keep: a legal comment (`/*!`, `//!`, `@license`, `@preserve`) or the hashbang line. Annotations
 /// (`/*#__PURE__*/`) are not listed: they become the `pure` flag of their call or `new` node.
 public struct SyntaxComment: Sendable, Equatable {
+    /// The comment's source range (delimiters included).
     public let range: SourceRange
     /// The statement it stands before (printed before that statement), -1 when it is after the last one.
     public internal(set) var statement: Int32

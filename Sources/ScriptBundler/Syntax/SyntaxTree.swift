@@ -10,14 +10,19 @@ public struct SyntaxTree: Sendable {
 
     /// The source the node ranges point into.
     public let source: [UInt8]
+    /// All nodes, indexed by node ID.
     public internal(set) var nodes: [SyntaxNode] = []
+    /// The lists, back to back: each is a count followed by that many node IDs, and its ID is the index of its count.
     public internal(set) var lists: [Int32] = [0]
     /// The `program` node.
     public internal(set) var root: Int32 = none
     /// Interned names (identifier names with escapes decoded), indexed by name ID.
     public internal(set) var names: [String] = []
+    /// The scopes, indexed by scope ID (0 is the program scope).
     public internal(set) var scopes: [SyntaxScope] = []
+    /// The declared names, indexed by symbol ID (`bindingIdentifier` nodes' `b`).
     public internal(set) var symbols: [SyntaxSymbol] = []
+    /// The uses of names, indexed by reference ID (`identifier` nodes' `b`).
     public internal(set) var references: [SyntaxReference] = []
     /// Legal comments, in source order (only when the parse kept comments).
     public internal(set) var legalComments: [SyntaxComment] = []
