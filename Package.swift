@@ -44,7 +44,9 @@ let package = Package(
         .plugin(name: "WKPackBuildToolPlugin", capability: .buildTool(), dependencies: ["wkpack"]),
         // Test helpers shared by the test targets (running child processes without Foundation's Process).
         .target(name: "WKPackTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport", "WKPackTestSupport"], exclude: ["Fixtures", "Size/Fixtures"]),
+        .testTarget(
+            name: "ScriptBundlerTests", dependencies: ["ScriptBundler", "WKPackSupport", "WKPackTestSupport"],
+            exclude: ["Fixtures", "Size/Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler", "WKPackTestSupport"],
             exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures"]),

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "wkpack-fuzz",
     dependencies: [
-        .package(name: "wkpack", path: ".."),
+        .package(name: "wkpack", path: "..")
     ],
     targets: [
         .target(name: "FuzzDriver"),

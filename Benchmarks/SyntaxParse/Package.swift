@@ -6,13 +6,13 @@ import PackageDescription
 let package = Package(
     name: "syntax-parse-bench",
     dependencies: [
-        .package(name: "wkpack", path: "../.."),
+        .package(name: "wkpack", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "syntax-parse-bench",
             dependencies: [.product(name: "ScriptBundler", package: "wkpack")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,9 +24,11 @@ extension WKPackBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let project = context.xcodeProject.directoryURL
         let candidates = [project.appending(path: target.displayName), project]
-        guard let folder = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.appending(path: "UserScripts").path)
-        }) else { return [] }
+        guard
+            let folder = candidates.first(where: {
+                FileManager.default.fileExists(atPath: $0.appending(path: "UserScripts").path)
+            })
+        else { return [] }
         return try WKPackBuildCommands.commands(
             tool: try context.tool(named: "wkpack").url, folder: folder,
             workDirectory: context.pluginWorkDirectoryURL, name: target.displayName)
@@ -50,8 +52,10 @@ enum WKPackBuildCommands {
             }
         }
         let config = folder.appending(path: "wkpack.yml")
-        var arguments = ["bundle", "--root", root.path, "--out", workDirectory.appending(path: "Assets").path,
-                         "--mode", "production", "--source-maps", "external"]
+        var arguments = [
+            "bundle", "--root", root.path, "--out", workDirectory.appending(path: "Assets").path,
+            "--mode", "production", "--source-maps", "external",
+        ]
         if fileManager.fileExists(atPath: config.path) {
             arguments += ["--config", config.path]
             inputs.append(config)
@@ -64,8 +68,10 @@ enum WKPackBuildCommands {
             }
         }
         guard !outputs.isEmpty else { return [] }
-        return [.buildCommand(
-            displayName: "Bundling the user scripts of \(name) with wkpack",
-            executable: tool, arguments: arguments, inputFiles: inputs, outputFiles: outputs)]
+        return [
+            .buildCommand(
+                displayName: "Bundling the user scripts of \(name) with wkpack",
+                executable: tool, arguments: arguments, inputFiles: inputs, outputFiles: outputs)
+        ]
     }
 }

@@ -48,58 +48,61 @@ public struct ScriptBundler: Sendable {
     ) throws(BundlerError) -> [GroupBundle] {
         let count = groups.count
         let order = groups.indices.sorted { (groups[$0].files.count, $1) > (groups[$1].files.count, $0) }
-        let results = LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
-            // Files imported by several groups are parsed once per build.
-            let parsed = parsedFiles ?? ParsedFileCache()
-            // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
-            let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
-            let loaded = StagedResults<GroupStage>(count: count)
-            @Sendable func finish(_ group: Result<LoadedGroup, BundlerError>?) -> Result<GroupBundle, BundlerError>? {
-                do throws(BundlerError) {
-                    let records = (try? group?.get())?.graph?.records ?? []
-                    defer { uses?.release(records) }
-                    guard let group else { return nil }
-                    let bundle = try finishGroup(try group.get(), configuration: configuration)
-                    staging?.stage(bundle)
-                    return .success(bundle)
-                } catch {
-                    return .failure(error)
-                }
-            }
-            @Sendable func stage(_ index: Int) -> Result<GroupBundle, BundlerError>? {
-                guard index >= count else {
-                    let group: Result<LoadedGroup, BundlerError>
+        let results =
+            LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
+                // Files imported by several groups are parsed once per build.
+                let parsed = parsedFiles ?? ParsedFileCache()
+                // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
+                let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
+                let loaded = StagedResults<GroupStage>(count: count)
+                @Sendable func finish(_ group: Result<LoadedGroup, BundlerError>?) -> Result<GroupBundle, BundlerError>? {
                     do throws(BundlerError) {
-                        group = .success(try loadGroup(groups[index], configuration: configuration, parsed: parsed))
+                        let records = (try? group?.get())?.graph?.records ?? []
+                        defer { uses?.release(records) }
+                        guard let group else { return nil }
+                        let bundle = try finishGroup(try group.get(), configuration: configuration)
+                        staging?.stage(bundle)
+                        return .success(bundle)
                     } catch {
-                        group = .failure(error)
+                        return .failure(error)
                     }
-                    let graph = (try? group.get())?.graph
-                    uses?.register(graph?.records ?? [])
-                    // A group without modules (or that failed) holds no parsed file: it is finished at once.
-                    loaded.set(index, graph == nil ? .finished(finish(group)) : .loaded(group))
-                    return nil
                 }
-                switch loaded.take(index - count) {
-                case .loaded(let group): return finish(group)
-                case .finished(let result): return result
-                case nil: return nil
+                @Sendable func stage(_ index: Int) -> Result<GroupBundle, BundlerError>? {
+                    guard index >= count else {
+                        let group: Result<LoadedGroup, BundlerError>
+                        do throws(BundlerError) {
+                            group = .success(try loadGroup(groups[index], configuration: configuration, parsed: parsed))
+                        } catch {
+                            group = .failure(error)
+                        }
+                        let graph = (try? group.get())?.graph
+                        uses?.register(graph?.records ?? [])
+                        // A group without modules (or that failed) holds no parsed file: it is finished at once.
+                        loaded.set(index, graph == nil ? .finished(finish(group)) : .loaded(group))
+                        return nil
+                    }
+                    switch loaded.take(index - count) {
+                    case .loaded(let group): return finish(group)
+                    case .finished(let result): return result
+                    case nil: return nil
+                    }
                 }
-            }
-            let stages: [Result<GroupBundle, BundlerError>?]
-            if count == 1 {
-                _ = stage(0)
-                stages = [stage(1)]
-            } else {
-                stages = IndexedResults<Result<GroupBundle, BundlerError>?>.map(count: 2 * count, order: order + order.map { $0 + count }) {
-                    stage($0)
-                }.suffix(count).map { $0 ?? nil }
-            }
-            // The build's own cache (the token arrays and scope trees still held) is freed on a worker while the
-            // caller writes the outputs.
-            if parsedFiles == nil { WorkerPool.shared.submit([{ withExtendedLifetime(parsed) {} }]) }
-            return stages
-        } ?? []
+                let stages: [Result<GroupBundle, BundlerError>?]
+                if count == 1 {
+                    _ = stage(0)
+                    stages = [stage(1)]
+                } else {
+                    stages = IndexedResults<Result<GroupBundle, BundlerError>?>.map(
+                        count: 2 * count, order: order + order.map { $0 + count }
+                    ) {
+                        stage($0)
+                    }.suffix(count).map { $0 ?? nil }
+                }
+                // The build's own cache (the token arrays and scope trees still held) is freed on a worker while the
+                // caller writes the outputs.
+                if parsedFiles == nil { WorkerPool.shared.submit([{ withExtendedLifetime(parsed) {} }]) }
+                return stages
+            } ?? []
         var bundles: [GroupBundle] = []
         for result in results {
             switch result {
@@ -127,7 +130,9 @@ public struct ScriptBundler: Sendable {
         let loading: Duration
     }
 
-    private func loadGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError) -> LoadedGroup {
+    private func loadGroup(_ group: ScriptGroup, configuration: BundleConfiguration, parsed: ParsedFileCache) throws(BundlerError)
+        -> LoadedGroup
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let absoluteOutput = AbsolutePath.make(configuration.output)
@@ -154,7 +159,8 @@ public struct ScriptBundler: Sendable {
                 do {
                     input.tokenization = try groupReader.tokenization(at: AbsolutePath.make(path), bytes: bytes)
                 } catch {
-                    throw BundlerError(.syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
+                    throw BundlerError(
+                        .syntax(error.kind), at: SourceLocation(path: path, line: error.line, column: error.column), error.message)
                 }
             }
             inputs.append(input)
@@ -162,8 +168,9 @@ public struct ScriptBundler: Sendable {
         var graph: ModuleGraph? = nil
         let entries = inputs.map { (path: AbsolutePath.make($0.displayPath), bytes: $0.bytes) }
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }) {
-            graph = try ModuleGraph.build(entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
-                                          target: configuration.target)
+            graph = try ModuleGraph.build(
+                entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
+                target: configuration.target)
         }
         return LoadedGroup(group: group, inputs: inputs, graph: graph, groupReader: groupReader, loading: clock.now - started)
     }
@@ -200,12 +207,14 @@ public struct ScriptBundler: Sendable {
         var map = assembled.map
         var size: BundleSize? = nil
         if let modules {
-            size = try BundleSizeAnalysis.analyze(&code, map: &map, modules: modules, outputFileName: group.outputFileName,
-                                                  sourceMaps: configuration.sourceMaps, outputFolder: absoluteOutput,
-                                                  projectFolder: absoluteProject)
+            size = try BundleSizeAnalysis.analyze(
+                &code, map: &map, modules: modules, outputFileName: group.outputFileName,
+                sourceMaps: configuration.sourceMaps, outputFolder: absoluteOutput,
+                projectFolder: absoluteProject)
         }
-        var bundle = GroupBundle(group: group, code: code, map: map, license: assembled.license,
-                                 inputs: loaded.groupReader?.recordedInputs ?? [], duration: loaded.loading + (clock.now - started))
+        var bundle = GroupBundle(
+            group: group, code: code, map: map, license: assembled.license,
+            inputs: loaded.groupReader?.recordedInputs ?? [], duration: loaded.loading + (clock.now - started))
         bundle.size = size
         return bundle
     }

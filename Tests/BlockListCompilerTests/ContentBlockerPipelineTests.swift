@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WKPackTestSupport
+
 @testable import BlockListCompiler
 
 /// The in-memory API: convert, check and optimize from bytes to bytes, cancellable, with progress.
@@ -11,7 +12,8 @@ import WKPackTestSupport
         .deletingLastPathComponent().appendingPathComponent("../shared/corpus/extra/corpus-extra.tar.xz").standardized
 
     static func sample() throws -> ContentBlockerPipeline.FilterListSource {
-        ContentBlockerPipeline.FilterListSource(name: "sample.txt", bytes: Array(try Data(contentsOf: fixtures.appendingPathComponent("sample.txt"))))
+        ContentBlockerPipeline.FilterListSource(
+            name: "sample.txt", bytes: Array(try Data(contentsOf: fixtures.appendingPathComponent("sample.txt"))))
     }
 
     /// Collects the progress reports of a job.
@@ -24,7 +26,9 @@ import WKPackTestSupport
     @Test func convertGivesTheBytesOfTheConversionAndItsSerializer() throws {
         let source = try Self.sample()
         let converted = try ContentBlockerPipeline().convert([source])
-        let reference = try FilterListConversion().run([FilterListFile(path: "sample.txt", text: String(decoding: source.bytes, as: UTF8.self))])
+        let reference = try FilterListConversion().run([
+            FilterListFile(path: "sample.txt", text: String(decoding: source.bytes, as: UTF8.self))
+        ])
         #expect(converted.parts == reference.parts.map { RuleListSerializer().serializedBytes($0) })
         #expect(converted.report.entries == reference.report.entries)
         #expect(converted.report.rulesOptimized == reference.report.rulesOptimized)
@@ -47,7 +51,8 @@ import WKPackTestSupport
     @Test func cancellingStopsAtTheNextStep() throws {
         // Cancel once the optimizer has started: the job throws instead of returning a list.
         let log = ProgressLog()
-        let observer = ContentBlockerPipeline.Observer(progress: { log.add($0) }, isCancelled: { log.all.contains { $0.stage == .optimizing } })
+        let observer = ContentBlockerPipeline.Observer(
+            progress: { log.add($0) }, isCancelled: { log.all.contains { $0.stage == .optimizing } })
         #expect(throws: ContentBlockerPipeline.Failure.cancelled) {
             try ContentBlockerPipeline().convert([try Self.sample()], observer: observer)
         }

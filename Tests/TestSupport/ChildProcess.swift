@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -112,7 +113,9 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         #endif
 
-        let environmentLines = (environment ?? ProcessInfo.processInfo.environment).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let environmentLines = (environment ?? ProcessInfo.processInfo.environment).sorted { $0.key < $1.key }.map {
+            "\($0.key)=\($0.value)"
+        }
         var pid: pid_t = 0
         let status = Self.withCStrings([executable] + arguments) { argv in
             Self.withCStrings(environmentLines) { envp in
@@ -149,8 +152,9 @@ public final class ChildProcess: @unchecked Sendable {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: String? = nil,
         input: Data? = nil
     ) throws -> Output {
-        let child = try ChildProcess(executable, arguments, environment: environment, currentDirectory: currentDirectory,
-                                     input: input == nil ? .null : .pipe)
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, currentDirectory: currentDirectory,
+            input: input == nil ? .null : .pipe)
         return child.finish(writing: input ?? Data())
     }
 
@@ -179,13 +183,19 @@ public final class ChildProcess: @unchecked Sendable {
                     }
                     if count > 0 { written += count }
                     if written == input.count || (count < 0 && errno != EINTR && errno != EAGAIN) {
-                        lock.withLock { close(inputDescriptor); inputDescriptor = -1 }
+                        lock.withLock {
+                            close(inputDescriptor); inputDescriptor = -1
+                        }
                     }
                     continue
                 }
                 let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    if entry.fd == outputDescriptor { out.append(contentsOf: buffer[0..<count]) } else { err.append(contentsOf: buffer[0..<count]) }
+                    if entry.fd == outputDescriptor {
+                        out.append(contentsOf: buffer[0..<count])
+                    } else {
+                        err.append(contentsOf: buffer[0..<count])
+                    }
                 } else if count == 0 || errno != EINTR {
                     open[entry.fd] = nil
                 }

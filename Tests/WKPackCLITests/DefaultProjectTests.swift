@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import WKPackCLI
 
 /// Builds the project's own `UserScripts/` with its own `wkpack.yml` and runs the four bundles in node,
@@ -25,49 +26,49 @@ import WKPackTestSupport
             #expect(FileManager.default.fileExists(atPath: "\(output)/\(name).js.map"), "missing \(name).js.map")
         }
         let harness = """
-        const vm = require('node:vm');
-        const fs = require('node:fs');
-        const posted = [];
-        const listeners = {};
-        const element = (attrs) => ({ getAttribute: (n) => attrs[n] ?? null });
-        const head = { children: [], appendChild(c) { this.children.push(c); } };
-        const document = {
-          title: 'A page', head, documentElement: head,
-          body: { textContent: 'wkpack bundles user scripts. WKPACK again, and wkpack.' },
-          querySelector(selector) {
-            if (selector === 'meta[property="og:title"]') return element({ content: 'Open Graph title' });
-            if (selector === 'input[type="password"]') return {};
-            return null;
-          },
-          querySelectorAll() { return []; },
-          getElementById(id) { return head.children.find((c) => c.id === id) ?? null; },
-          createElement(tag) { return { tag, remove() { head.children = head.children.filter((c) => c !== this); } }; },
-        };
-        const handler = (name) => ({ postMessage: (m) => posted.push([name, m]) });
-        const window = {
-          document, location: { href: 'https://example.com/page', protocol: 'https:' },
-          webkit: { messageHandlers: new Proxy({}, { get: (_, name) => handler(name) }) },
-          addEventListener(type, fn) { (listeners[type] ??= []).push(fn); },
-        };
-        window.window = window;
-        const context = vm.createContext({ window, document, APP_ID_TOKEN: 'token-123', console, Set, Object, Array, String, RegExp, Promise });
-        for (const name of \(names.description)) {
-          vm.runInContext(fs.readFileSync(process.argv[2] + '/' + name + '.js', 'utf8'), context, { filename: name + '.js' });
-        }
-        for (const fn of listeners.DOMContentLoaded ?? []) fn();
-        const ns = window.__firefox__;
-        const results = {
-          includeOnceAgain: ns.includeOnce('PrintHandler', () => { throw new Error('ran twice'); }),
-          found: ns.find('wkpack'),
-          noImage: ns.setNoImageMode(true),
-          styleAdded: head.children.length,
-          typeofPrint: typeof window.print,
-          posted: posted.map(([n, m]) => n + ':' + m.type + ':' + m.appIdToken),
-          title: posted.find(([n]) => n === 'metadataMessageHandler')[1].metadata.title,
-          leaked: ['handlerName', 'included', 'namespace', 'helpers'].filter((k) => k in context),
-        };
-        process.stdout.write(JSON.stringify(results));
-        """
+            const vm = require('node:vm');
+            const fs = require('node:fs');
+            const posted = [];
+            const listeners = {};
+            const element = (attrs) => ({ getAttribute: (n) => attrs[n] ?? null });
+            const head = { children: [], appendChild(c) { this.children.push(c); } };
+            const document = {
+              title: 'A page', head, documentElement: head,
+              body: { textContent: 'wkpack bundles user scripts. WKPACK again, and wkpack.' },
+              querySelector(selector) {
+                if (selector === 'meta[property="og:title"]') return element({ content: 'Open Graph title' });
+                if (selector === 'input[type="password"]') return {};
+                return null;
+              },
+              querySelectorAll() { return []; },
+              getElementById(id) { return head.children.find((c) => c.id === id) ?? null; },
+              createElement(tag) { return { tag, remove() { head.children = head.children.filter((c) => c !== this); } }; },
+            };
+            const handler = (name) => ({ postMessage: (m) => posted.push([name, m]) });
+            const window = {
+              document, location: { href: 'https://example.com/page', protocol: 'https:' },
+              webkit: { messageHandlers: new Proxy({}, { get: (_, name) => handler(name) }) },
+              addEventListener(type, fn) { (listeners[type] ??= []).push(fn); },
+            };
+            window.window = window;
+            const context = vm.createContext({ window, document, APP_ID_TOKEN: 'token-123', console, Set, Object, Array, String, RegExp, Promise });
+            for (const name of \(names.description)) {
+              vm.runInContext(fs.readFileSync(process.argv[2] + '/' + name + '.js', 'utf8'), context, { filename: name + '.js' });
+            }
+            for (const fn of listeners.DOMContentLoaded ?? []) fn();
+            const ns = window.__firefox__;
+            const results = {
+              includeOnceAgain: ns.includeOnce('PrintHandler', () => { throw new Error('ran twice'); }),
+              found: ns.find('wkpack'),
+              noImage: ns.setNoImageMode(true),
+              styleAdded: head.children.length,
+              typeofPrint: typeof window.print,
+              posted: posted.map(([n, m]) => n + ':' + m.type + ':' + m.appIdToken),
+              title: posted.find(([n]) => n === 'metadataMessageHandler')[1].metadata.title,
+              leaked: ['handlerName', 'included', 'namespace', 'helpers'].filter((k) => k in context),
+            };
+            process.stdout.write(JSON.stringify(results));
+            """
         let script = output + "/harness.js"
         try harness.write(toFile: script, atomically: true, encoding: .utf8)
         let result = try ChildProcess.run("/usr/bin/env", ["node", script, output])

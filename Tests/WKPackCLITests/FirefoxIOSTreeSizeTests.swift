@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 @testable import WKPackCLI
 
@@ -16,8 +17,9 @@ import Testing
         let plainJob = ScriptsJob(config: config, overrides: ScriptsOverrides(mode: mode))
         let plain = try ScriptBundler().build(plainJob.bundleConfiguration())
         let metafilePath = folder + "/meta.json"
-        let job = ScriptsJob(config: config, overrides: ScriptsOverrides(mode: mode),
-                             size: SizeOutputOptions(metafile: metafilePath, report: .text))
+        let job = ScriptsJob(
+            config: config, overrides: ScriptsOverrides(mode: mode),
+            size: SizeOutputOptions(metafile: metafilePath, report: .text))
         var configuration = job.bundleConfiguration()
         configuration.analyzesSize = true
         let analyzed = try ScriptBundler().build(configuration)
@@ -25,12 +27,14 @@ import Testing
         for (a, b) in zip(plain, analyzed) {
             #expect(a.code == b.code, "\(mode) \(a.group.name)")
             let attribution = try #require(b.size?.attribution)
-            #expect(attribution.inputs.reduce(0) { $0 + $1.bytesInOutput } + attribution.unattributedBytes == b.code.count, "\(b.group.name)")
+            #expect(
+                attribution.inputs.reduce(0) { $0 + $1.bytesInOutput } + attribution.unattributedBytes == b.code.count, "\(b.group.name)")
             #expect(!attribution.inputs.isEmpty)
         }
         // The worker is its group's only file: its entry point.
         _ = try job.outcome()
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: metafilePath))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: metafilePath))) as? [String: Any])
         let outputs = try #require(object["outputs"] as? [String: [String: Any]])
         let inputs = try #require(object["inputs"] as? [String: [String: Any]])
         #expect(outputs.count == 10 + (mode == .production ? analyzed.filter { $0.license != nil }.count : 0))

@@ -1,7 +1,8 @@
 import Foundation
+import ScriptBundler
 import Testing
 import WKPackTestSupport
-import ScriptBundler
+
 @testable import WKPackCLI
 
 /// The README's firefox-ios example, built on a tree with firefox-ios's paths and file shapes
@@ -50,19 +51,19 @@ import ScriptBundler
             return nil
         }
         let script = """
-        const vm = require('node:vm'), fs = require('node:fs'), path = require('node:path');
-        const lines = [];
-        for (const file of fs.readdirSync(process.argv[1]).filter((name) => name.endsWith('.js')).sort()) {
-          const log = [];
-          const context = { __log: log, URL, setTimeout, clearTimeout };
-          context.window = context;
-          context.self = context;
-          vm.createContext(context);
-          try { vm.runInContext(fs.readFileSync(path.join(process.argv[1], file), 'utf8'), context); } catch (e) { log.push('threw ' + e); }
-          lines.push(file + ': ' + log.join('|'));
-        }
-        console.log(lines.join('\\n'));
-        """
+            const vm = require('node:vm'), fs = require('node:fs'), path = require('node:path');
+            const lines = [];
+            for (const file of fs.readdirSync(process.argv[1]).filter((name) => name.endsWith('.js')).sort()) {
+              const log = [];
+              const context = { __log: log, URL, setTimeout, clearTimeout };
+              context.window = context;
+              context.self = context;
+              vm.createContext(context);
+              try { vm.runInContext(fs.readFileSync(path.join(process.argv[1], file), 'utf8'), context); } catch (e) { log.push('threw ' + e); }
+              lines.push(file + ': ' + log.join('|'));
+            }
+            console.log(lines.join('\\n'));
+            """
         return try ChildProcess.run(node, ["-e", script, folder]).stdout.split(separator: "\n").map(String.init)
     }
 
@@ -103,7 +104,8 @@ import ScriptBundler
     @Test func anOverrideTableOutsideTheProjectIsRefused() throws {
         let folder = try Self.copyOfTree()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let yaml = "scripts:\n  root: firefox-ios/Client/Frontend/UserContent/UserScripts\n  output: out\n"
+        let yaml =
+            "scripts:\n  root: firefox-ios/Client/Frontend/UserContent/UserScripts\n  output: out\n"
             + "  resourceURIs:\n    directory: firefox-ios/Client/Assets/CC_Script\n    overrides: ../Overrides.ios.js\n"
         let config = try ProjectConfig.parse(yaml, path: folder + "/wkpack.yml")
         do {
@@ -111,7 +113,8 @@ import ScriptBundler
             Issue.record("expected the boundary check to refuse the table")
         } catch let error as ConfigError {
             #expect(error.location.line == 6 && error.location.column == 16, "\(error)")
-            #expect(error.message.hasPrefix("override table file '\(folder)/../Overrides.ios.js' is outside the project folder"), "\(error)")
+            #expect(
+                error.message.hasPrefix("override table file '\(folder)/../Overrides.ios.js' is outside the project folder"), "\(error)")
         }
         let allowed = try ProjectConfig.parse(yaml + "  allowOutsideProject: true\n", path: folder + "/wkpack.yml")
         do {

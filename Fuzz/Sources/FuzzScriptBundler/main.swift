@@ -53,16 +53,18 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let inputsParse = (try? JavaScriptParser.analyze(entry)) != nil && (try? JavaScriptParser.analyze(package)) != nil
     let bundler = ScriptBundler(fileSystem: project)
     for mode in [BundleMode.production, .development] {
-        let configuration = BundleConfiguration(root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,
-                                                sourceMaps: .external, target: .newest)
+        let configuration = BundleConfiguration(
+            root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,
+            sourceMaps: .external, target: .newest)
         guard let bundles = try? bundler.build(configuration) else { continue }
         guard inputsParse else { continue }
         for bundle in bundles {
             do {
                 _ = try JavaScriptParser.analyze(bundle.code)
             } catch {
-                fatalError("\(bundle.group.outputFileName) does not parse (\(error.line):\(error.column): \(error.message)):\n"
-                    + String(decoding: bundle.code, as: UTF8.self))
+                fatalError(
+                    "\(bundle.group.outputFileName) does not parse (\(error.line):\(error.column): \(error.message)):\n"
+                        + String(decoding: bundle.code, as: UTF8.self))
             }
         }
     }

@@ -45,8 +45,9 @@ private func checkMappingsRoundTrip(_ bytes: [UInt8]) {
     for (line, segments) in lines.enumerated() {
         for segment in segments {
             if let source = segment.source {
-                builder.addMapping(generatedLine: line, generatedColumn: segment.generatedColumn, source: source,
-                                   originalLine: segment.originalLine, originalColumn: segment.originalColumn)
+                builder.addMapping(
+                    generatedLine: line, generatedColumn: segment.generatedColumn, source: source,
+                    originalLine: segment.originalLine, originalColumn: segment.originalColumn)
             } else {
                 builder.addUnmapped(generatedLine: line, generatedColumn: segment.generatedColumn)
             }

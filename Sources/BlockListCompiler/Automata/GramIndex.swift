@@ -86,7 +86,8 @@ struct GramIndex: Sendable {
                             let start = Int(bucket.start)
                             for posting in postings[start..<(start + Int(bucket.count))] {
                                 if request.resourceBit == 0
-                                    || (posting.resourceMask & request.resourceBit != 0 && posting.flags & request.flags == request.flags) {
+                                    || (posting.resourceMask & request.resourceBit != 0 && posting.flags & request.flags == request.flags)
+                                {
                                     result.append(posting.slot)
                                 }
                             }

@@ -8,18 +8,22 @@ enum RuleListLints {
     /// Rules cancelled for every URL by a later `ignore-previous-rules` that matches every load.
     private static func deadRules(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
         let parser = URLFilterParser()
-        guard let last = kept.indices.last(where: { position in
-            guard case .ignorePreviousRules = kept[position].rule.action.kind else { return false }
-            let trigger = kept[position].rule.trigger
-            guard trigger.condition == nil, trigger.requestMethod == nil,
-                  trigger.resourceTypes?.isEmpty ?? true, trigger.loadTypes?.isEmpty ?? true, trigger.loadContexts?.isEmpty ?? true else { return false }
-            return parser.parse(trigger.urlFilter).status == .matchesEverything
-        }) else { return }
+        guard
+            let last = kept.indices.last(where: { position in
+                guard case .ignorePreviousRules = kept[position].rule.action.kind else { return false }
+                let trigger = kept[position].rule.trigger
+                guard trigger.condition == nil, trigger.requestMethod == nil,
+                    trigger.resourceTypes?.isEmpty ?? true, trigger.loadTypes?.isEmpty ?? true, trigger.loadContexts?.isEmpty ?? true
+                else { return false }
+                return parser.parse(trigger.urlFilter).status == .matchesEverything
+            })
+        else { return }
         let killer = kept[last].index
         for position in 0..<last {
             let index = kept[position].index
-            loader.sink.warning("rule \(index) never applies: rule \(killer) (ignore-previous-rules matching every URL) cancels every earlier rule",
-                                at: Int(loader.document[kept[position].node].start), pointer: "/" + String(index), rule: index)
+            loader.sink.warning(
+                "rule \(index) never applies: rule \(killer) (ignore-previous-rules matching every URL) cancels every earlier rule",
+                at: Int(loader.document[kept[position].node].start), pointer: "/" + String(index), rule: index)
         }
     }
 
@@ -55,8 +59,9 @@ enum RuleListLints {
         for (position, first) in found where kept[first].rule == kept[position].rule {
             let node = document[kept[position].node]
             let index = kept[position].index
-            loader.sink.warning("rule \(index) duplicates rule \(kept[first].index)", at: Int(node.start),
-                                pointer: "/" + String(index), rule: index)
+            loader.sink.warning(
+                "rule \(index) duplicates rule \(kept[first].index)", at: Int(node.start),
+                pointer: "/" + String(index), rule: index)
         }
     }
 

@@ -23,8 +23,10 @@ public struct RuleListReport: Sendable {
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
     /// Creates a report; ``RuleListChecker/check(_:)`` makes the real ones.
-    public init(diagnostics: [Diagnostic] = [], webKitError: Diagnostic? = nil, isValid: Bool = true, ruleCount: Int = 0,
-                byteCount: Int = 0, actionCounts: [String: Int] = [:], rules: [Rule] = []) {
+    public init(
+        diagnostics: [Diagnostic] = [], webKitError: Diagnostic? = nil, isValid: Bool = true, ruleCount: Int = 0,
+        byteCount: Int = 0, actionCounts: [String: Int] = [:], rules: [Rule] = []
+    ) {
         self.diagnostics = diagnostics
         self.webKitError = webKitError
         self.isValid = isValid

@@ -6,7 +6,9 @@ public enum ConvertedRuleCheck {
     public static let maximumRounds = 3
 
     /// The index of each refused or dropped rule of `rules`, with the message for its filter.
-    public static func refusedRules(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer = RuleListSerializer()) -> [Int: String] {
+    public static func refusedRules(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer = RuleListSerializer()) -> [Int:
+        String]
+    {
         let checked = RuleListChecker(target: target).check(serializer.serializedBytes(rules))
         var refused: [Int: String] = [:]
         for diagnostic in checked.errors {
@@ -23,9 +25,12 @@ public enum ConvertedRuleCheck {
     }
 
     /// Removes every rule whose filter has a refused rule, and reports each such filter in `problems`.
-    public static func drop(_ refused: [Int: String], from rules: inout [Rule], filters ruleFilters: inout [Int], problems: inout [Int: FilterProblem]) {
+    public static func drop(
+        _ refused: [Int: String], from rules: inout [Rule], filters ruleFilters: inout [Int], problems: inout [Int: FilterProblem]
+    ) {
         // The message of a filter's first refused rule (in rule order, so the report does not depend on hashing).
-        let refusedFilters = Dictionary(refused.sorted { $0.key < $1.key }.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
+        let refusedFilters = Dictionary(
+            refused.sorted { $0.key < $1.key }.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
         for (filter, message) in refusedFilters {
             problems[filter] = FilterProblem(kind: .refusedByWebKit, column: 1, message: "WebKit would refuse the rule: \(message)")
         }

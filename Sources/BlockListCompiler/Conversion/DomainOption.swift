@@ -7,7 +7,10 @@ enum DomainOption {
             return "wildcard domain '\(domain)' (an entity such as 'google.*'): WebKit's if-domain takes exact domains only"
         }
         if domain.hasPrefix("/") { return "regular-expression domain '\(domain)': WebKit's if-domain takes exact domains only" }
-        guard domain.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_" }) else {
+        guard
+            domain.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_" }
+            )
+        else {
             return "domain '\(domain)' is not lowercase ASCII: WebKit's if-domain needs punycode"
         }
         return nil

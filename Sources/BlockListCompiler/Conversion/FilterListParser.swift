@@ -71,21 +71,37 @@ public struct FilterListParser: Sendable {
         let markerColumn = offset + marker.start + 1
         switch marker.spelling {
         case "#?#", "#@?#", "#$?#", "#@$?#":
-            return .unsupported(FilterProblem(kind: .proceduralCosmetic, column: markerColumn, message: "procedural cosmetic filter ('\(marker.spelling)'): WebKit runs no script to evaluate it"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .proceduralCosmetic, column: markerColumn,
+                    message: "procedural cosmetic filter ('\(marker.spelling)'): WebKit runs no script to evaluate it"))
         case "#$#", "#@$#":
-            return .unsupported(FilterProblem(kind: .cssInjection, column: markerColumn, message: "CSS injection ('\(marker.spelling)'): WebKit can only hide elements (css-display-none)"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .cssInjection, column: markerColumn,
+                    message: "CSS injection ('\(marker.spelling)'): WebKit can only hide elements (css-display-none)"))
         case "#%#", "#@%#":
-            return .unsupported(FilterProblem(kind: .scriptlet, column: markerColumn, message: "script injection ('\(marker.spelling)'): WebKit content blockers cannot run scripts"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .scriptlet, column: markerColumn,
+                    message: "script injection ('\(marker.spelling)'): WebKit content blockers cannot run scripts"))
         case "$$", "$@$":
-            return .unsupported(FilterProblem(kind: .htmlFilter, column: markerColumn, message: "HTML filter ('\(marker.spelling)'): WebKit cannot filter the HTML source"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .htmlFilter, column: markerColumn,
+                    message: "HTML filter ('\(marker.spelling)'): WebKit cannot filter the HTML source"))
         default: break
         }
         let isException = marker.spelling == "#@#"
         if selector.hasPrefix("+js(") {
-            return .unsupported(FilterProblem(kind: .scriptlet, column: selectorColumn, message: "scriptlet '+js(...)': WebKit content blockers cannot run scripts"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .scriptlet, column: selectorColumn, message: "scriptlet '+js(...)': WebKit content blockers cannot run scripts"))
         }
         if selector.hasPrefix("^") {
-            return .unsupported(FilterProblem(kind: .htmlFilter, column: selectorColumn, message: "HTML filter ('##^'): WebKit cannot filter the HTML source"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .htmlFilter, column: selectorColumn, message: "HTML filter ('##^'): WebKit cannot filter the HTML source"))
         }
         if selector.isEmpty {
             return .unsupported(FilterProblem(kind: .malformed, column: selectorColumn, message: "empty selector"))
@@ -93,11 +109,17 @@ public struct FilterListParser: Sendable {
         let lowered = selector.lowercased()
         if let found = FilterListParser.proceduralOperators.first(where: { lowered.contains($0) }), let range = lowered.range(of: found) {
             let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
-            return .unsupported(FilterProblem(kind: .proceduralCosmetic, column: column, message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .proceduralCosmetic, column: column,
+                    message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
         }
         if let range = lowered.range(of: ":style(") {
             let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
-            return .unsupported(FilterProblem(kind: .cssInjection, column: column, message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .cssInjection, column: column, message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"
+                ))
         }
         var included: [String] = [], excluded: [String] = []
         var column = offset + 1
@@ -112,8 +134,10 @@ public struct FilterListParser: Sendable {
             }
             if negated { excluded.append(domain) } else { included.append(domain) }
         }
-        return .cosmetic(CosmeticFilter(isException: isException, includedDomains: included, excludedDomains: excluded,
-                                        selector: selector, selectorColumn: selectorColumn))
+        return .cosmetic(
+            CosmeticFilter(
+                isException: isException, includedDomains: included, excludedDomains: excluded,
+                selector: selector, selectorColumn: selectorColumn))
     }
 
     // MARK: Network filters
@@ -127,7 +151,11 @@ public struct FilterListParser: Sendable {
         var optionsStart: Int?
         let isRegexShaped = position < text.count && text[position] == "/"
         let searchFrom: Int
-        if isRegexShaped, let lastSlash = text[(position + 1)...].lastIndex(of: "/") { searchFrom = lastSlash + 1 } else { searchFrom = position }
+        if isRegexShaped, let lastSlash = text[(position + 1)...].lastIndex(of: "/") {
+            searchFrom = lastSlash + 1
+        } else {
+            searchFrom = position
+        }
         if searchFrom < text.count, let dollar = text[searchFrom...].lastIndex(of: "$") {
             let candidate = Array(text[(dollar + 1)...])
             if looksLikeOptions(candidate) {
@@ -151,7 +179,10 @@ public struct FilterListParser: Sendable {
         let patternText = Array(text[position..<patternEnd])
         let patternColumn = offset + position + 1
         if let bad = patternText.firstIndex(where: { !$0.isASCII }) {
-            return .unsupported(FilterProblem(kind: .unsupportedPattern, column: patternColumn + bad, message: "non-ASCII character in the pattern: WebKit matches the encoded URL with ASCII patterns only"))
+            return .unsupported(
+                FilterProblem(
+                    kind: .unsupportedPattern, column: patternColumn + bad,
+                    message: "non-ASCII character in the pattern: WebKit matches the encoded URL with ASCII patterns only"))
         }
         let pattern: NetworkFilter.Pattern
         if patternText.count >= 2, patternText.first == "/", patternText.last == "/" {
@@ -159,12 +190,20 @@ public struct FilterListParser: Sendable {
         } else {
             var body = patternText[...]
             var hostAnchored = false, startAnchored = false, endAnchored = false
-            if body.starts(with: ["|", "|"]) { hostAnchored = true; body = body.dropFirst(2) } else if body.first == "|" { startAnchored = true; body = body.dropFirst() }
+            if body.starts(with: ["|", "|"]) {
+                hostAnchored = true; body = body.dropFirst(2)
+            } else if body.first == "|" {
+                startAnchored = true; body = body.dropFirst()
+            }
             if body.last == "|" { endAnchored = true; body = body.dropLast() }
-            pattern = .plain(String(String.UnicodeScalarView(body)), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+            pattern = .plain(
+                String(String.UnicodeScalarView(body)), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
         }
-        let identity = (isException ? "@@" : "") + String(String.UnicodeScalarView(patternText)) + "$" + optionTexts.map { $0.lowercased() }.sorted().joined(separator: ",")
-        return .network(NetworkFilter(isException: isException, pattern: pattern, options: options, patternColumn: patternColumn, identity: identity))
+        let identity =
+            (isException ? "@@" : "") + String(String.UnicodeScalarView(patternText)) + "$"
+            + optionTexts.map { $0.lowercased() }.sorted().joined(separator: ",")
+        return .network(
+            NetworkFilter(isException: isException, pattern: pattern, options: options, patternColumn: patternColumn, identity: identity))
     }
 
     private func looksLikeOptions(_ scalars: [Unicode.Scalar]) -> Bool {
@@ -172,7 +211,11 @@ public struct FilterListParser: Sendable {
         for part in String(String.UnicodeScalarView(scalars)).split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let bare = name.hasPrefix("~") ? String(name.dropFirst()) : name
-            guard !bare.isEmpty, bare.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else { return false }
+            guard !bare.isEmpty,
+                bare.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+                })
+            else { return false }
         }
         return true
     }
@@ -234,12 +277,15 @@ public struct FilterListParser: Sendable {
         case "badfilter": options.badfilter = true; return nil
         case "elemhide", "ehide", "generichide", "ghide":
             guard isException else {
-                return FilterProblem(kind: .malformed, column: column, message: "'$\(name)' is only meaningful on an exception filter ('@@')")
+                return FilterProblem(
+                    kind: .malformed, column: column, message: "'$\(name)' is only meaningful on an exception filter ('@@')")
             }
             if name.hasPrefix("e") { options.elemhide = true } else { options.generichide = true }
             return nil
         case "domain", "from":
-            guard let value, !value.isEmpty else { return FilterProblem(kind: .malformed, column: column, message: "'$\(name)=' needs a list of domains") }
+            guard let value, !value.isEmpty else {
+                return FilterProblem(kind: .malformed, column: column, message: "'$\(name)=' needs a list of domains")
+            }
             options.domainColumn = column
             for entry in value.split(separator: "|") {
                 let negatedDomain = entry.hasPrefix("~")
@@ -262,7 +308,8 @@ public struct FilterListParser: Sendable {
             return nil
         }
         if let reason = FilterListParser.unsupportedOptionReasons[name] {
-            return FilterProblem(kind: .unsupportedOption, column: column, message: "'$\(name)' \(reason): WebKit content blockers cannot express it")
+            return FilterProblem(
+                kind: .unsupportedOption, column: column, message: "'$\(name)' \(reason): WebKit content blockers cannot express it")
         }
         return FilterProblem(kind: .unsupportedOption, column: column, message: "unknown option '$\(name)'")
     }

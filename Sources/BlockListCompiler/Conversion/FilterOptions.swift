@@ -1,7 +1,10 @@
 /// The `$options` of a network filter that the converter understands.
 public struct FilterOptions: Sendable, Hashable {
     /// First- or third-party loads only.
-    public enum Party: Sendable, Hashable { /** First-party (`$~third-party`) or third-party (`$third-party`) loads. */ case first, third }
+    public enum Party: Sendable, Hashable {
+        /** First-party (`$~third-party`) or third-party (`$third-party`) loads. */
+        case first, third
+    }
 
     /// Types named without `~` (empty: none named).
     public var includedTypes: Set<FilterResourceType> = []

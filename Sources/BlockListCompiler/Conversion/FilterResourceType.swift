@@ -46,7 +46,9 @@ public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
     /// syntax. `raw` stands for `fetch`, `websocket`, `other` and `ping` (one value instead of four; WebKit
     /// classifies beacons and event sources as `other`); `csp-report` is named because `raw` does not cover a CSP
     /// report's first evaluation (measured with WebKitGTK 2.50, `Fixtures/webkit-untyped-*`).
-    public static let untypedWebKitTypes: [ResourceType] = [.childDocument, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media, .cspReport]
+    public static let untypedWebKitTypes: [ResourceType] = [
+        .childDocument, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media, .cspReport,
+    ]
 
     /// The same for targets without `child-document` (Safari 14): the subresource loads, with no document type, as
     /// WebKit's `document` would also match the page the user opens.

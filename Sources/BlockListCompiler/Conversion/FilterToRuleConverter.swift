@@ -60,7 +60,10 @@ public struct FilterToRuleConverter: Sendable {
                 let trimmedLine = line.hasSuffix("\r") ? line.dropLast() : line
                 guard let parsed = parser.parse(line: trimmedLine) else { continue }
                 let index = filters.count
-                filters.append(SourceFilter(location: FilterLocation(file: file.path, line: lineNumber, column: 1), text: String(trimmedLine.trimmingWhitespace())))
+                filters.append(
+                    SourceFilter(
+                        location: FilterLocation(file: file.path, line: lineNumber, column: 1),
+                        text: String(trimmedLine.trimmingWhitespace())))
                 switch parsed {
                 case .network(let filter): network.append((index, filter))
                 case .cosmetic(let filter): cosmetic.append((index, filter))
@@ -114,7 +117,8 @@ public struct FilterToRuleConverter: Sendable {
         }
         let condition: TriggerCondition?
         switch domainCondition(included: options.includedDomains, excluded: options.excludedDomains) {
-        case .failure(let problem): return .failure(FilterProblem(kind: .mixedDomains, column: options.domainColumn, message: problem.message))
+        case .failure(let problem):
+            return .failure(FilterProblem(kind: .mixedDomains, column: options.domainColumn, message: problem.message))
         case .success(let value): condition = value
         }
         let loadTypes: [LoadType]? = options.party.map { $0 == .third ? [.thirdParty] : [.firstParty] }
@@ -125,17 +129,27 @@ public struct FilterToRuleConverter: Sendable {
         if filter.isException && options.includedTypes.contains(.document) {
             pageLevel = true
             if condition != nil {
-                return .failure(FilterProblem(kind: .mixedDomains, column: options.domainColumn, message: "a '$document' exception with '$domain' needs both if-top-url and if-domain: a WebKit trigger has one condition"))
+                return .failure(
+                    FilterProblem(
+                        kind: .mixedDomains, column: options.domainColumn,
+                        message:
+                            "a '$document' exception with '$domain' needs both if-top-url and if-domain: a WebKit trigger has one condition"
+                    ))
             }
-            let trigger = Trigger(urlFilter: ".*", topURLFilterIsCaseSensitive: caseSensitive, loadTypes: loadTypes,
-                                  condition: TriggerCondition(kind: .ifTopURL, values: urlFilters))
+            let trigger = Trigger(
+                urlFilter: ".*", topURLFilterIsCaseSensitive: caseSensitive, loadTypes: loadTypes,
+                condition: TriggerCondition(kind: .ifTopURL, values: urlFilters))
             output.rules.append((.pageException, Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))))
         }
         if filter.isException && (options.elemhide || options.generichide) {
             pageLevel = true
             for urlFilter in urlFilters {
                 let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, condition: condition)
-                output.rules.append((options.elemhide ? .elemhideException : .generichideException, Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))))
+                output.rules.append(
+                    (
+                        options.elemhide ? .elemhideException : .generichideException,
+                        Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))
+                    ))
             }
         }
 
@@ -166,13 +180,19 @@ public struct FilterToRuleConverter: Sendable {
             }
             if webKit.isEmpty {
                 if pageLevel && unsupported.isEmpty { return .success(output) }
-                if pageLevel { output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: typeMessage(unsupported)); return .success(output) }
-                return .failure(FilterProblem(kind: .unsupportedResourceType, column: filter.patternColumn, message: typeMessage(unsupported)))
+                if pageLevel {
+                    output.partial = FilterProblem(
+                        kind: .partiallyConverted, column: filter.patternColumn, message: typeMessage(unsupported));
+                    return .success(output)
+                }
+                return .failure(
+                    FilterProblem(kind: .unsupportedResourceType, column: filter.patternColumn, message: typeMessage(unsupported)))
             }
             // Only the explicitly named types that cannot be expressed are worth reporting; negations of them narrow nothing.
             let namedUnsupported = unsupported.filter { included.contains($0) }
             if !namedUnsupported.isEmpty {
-                output.partial = FilterProblem(kind: .partiallyConverted, column: filter.patternColumn, message: "converted without " + typeMessage(namedUnsupported))
+                output.partial = FilterProblem(
+                    kind: .partiallyConverted, column: filter.patternColumn, message: "converted without " + typeMessage(namedUnsupported))
             }
             resourceTypes = ResourceType.allCases.filter(webKit.contains)
         } else {
@@ -188,8 +208,9 @@ public struct FilterToRuleConverter: Sendable {
         }
         let section: Section = filter.isException ? .exception : (options.important ? .important : .block)
         for urlFilter in urlFilters {
-            let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, resourceTypes: resourceTypes,
-                                  loadTypes: loadTypes, condition: condition)
+            let trigger = Trigger(
+                urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, resourceTypes: resourceTypes,
+                loadTypes: loadTypes, condition: condition)
             output.rules.append((section, Rule(trigger: trigger, action: Action(kind: filter.isException ? .ignorePreviousRules : .block))))
         }
         return .success(output)
@@ -202,20 +223,24 @@ public struct FilterToRuleConverter: Sendable {
     private func untypedResourceTypes(loadTypes: [LoadType]?) -> (types: [ResourceType], missing: String?) {
         if ResourceType.childDocument.introducedIn <= target { return (FilterResourceType.untypedWebKitTypes, nil) }
         if loadTypes == [.thirdParty] { return ([.document] + FilterResourceType.untypedSubresourceTypes, nil) }
-        return (FilterResourceType.untypedSubresourceTypes,
-                "converted without iframes: \(target.rawValue) has no 'child-document' type, and its 'document' would also block the page the user opens")
+        return (
+            FilterResourceType.untypedSubresourceTypes,
+            "converted without iframes: \(target.rawValue) has no 'child-document' type, and its 'document' would also block the page the user opens"
+        )
     }
 
     /// Where WebKit's evaluation of a request departs from what the filter's text says, for its converted rules.
     private func approximation(of filter: NetworkFilter, urlFilters: [String], resourceTypes: [ResourceType]?) -> FilterProblem? {
         if !filter.isException, let types = resourceTypes, types.contains(.other), !types.contains(.ping) {
-            return FilterProblem(kind: .approximated, column: filter.patternColumn,
-                                 message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
+            return FilterProblem(
+                kind: .approximated, column: filter.patternColumn,
+                message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
         }
         let fragmentFree: Set<ResourceType> = [.popup, .media]
         if urlFilters.contains(where: { $0.contains("#") }), resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true {
-            return FilterProblem(kind: .approximated, column: filter.patternColumn,
-                                 message: "WebKit matches loads other than popups and media without their '#fragment', so this pattern matches only those")
+            return FilterProblem(
+                kind: .approximated, column: filter.patternColumn,
+                message: "WebKit matches loads other than popups and media without their '#fragment', so this pattern matches only those")
         }
         return nil
     }
@@ -234,7 +259,11 @@ public struct FilterToRuleConverter: Sendable {
         }
         let relevant = excluded.filter { domain in included.contains { DomainOption.covers($0, domain) } }
         if !relevant.isEmpty {
-            return .failure(ConditionProblem(message: "included and excluded domains at once (\(relevant.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition"))
+            return .failure(
+                ConditionProblem(
+                    message:
+                        "included and excluded domains at once (\(relevant.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition"
+                ))
         }
         return .success(TriggerCondition(kind: .ifDomain, values: unique(included).map { "*" + $0 }))
     }
@@ -250,13 +279,17 @@ public struct FilterToRuleConverter: Sendable {
 
     // MARK: Cosmetic filters
 
-    private func convertCosmetic(_ cosmetic: [(index: Int, filter: CosmeticFilter)], into sections: inout [Section: [(Rule, Int)]], problems: inout [Int: FilterProblem]) {
+    private func convertCosmetic(
+        _ cosmetic: [(index: Int, filter: CosmeticFilter)], into sections: inout [Section: [(Rule, Int)]],
+        problems: inout [Int: FilterProblem]
+    ) {
         let validator = CSSSelectorValidator(target: target)
         // Exceptions per selector: nil entry = everywhere.
         var exceptions: [String: [String?]] = [:]
         for (index, filter) in cosmetic where filter.isException {
             if !filter.excludedDomains.isEmpty {
-                problems[index] = FilterProblem(kind: .mixedDomains, column: 1, message: "a cosmetic exception with excluded domains cannot be expressed")
+                problems[index] = FilterProblem(
+                    kind: .mixedDomains, column: 1, message: "a cosmetic exception with excluded domains cannot be expressed")
                 continue
             }
             if filter.includedDomains.isEmpty { exceptions[filter.selector, default: []].append(nil) }
@@ -264,34 +297,50 @@ public struct FilterToRuleConverter: Sendable {
         }
         for (index, filter) in cosmetic where !filter.isException {
             if let problem = validator.problem(in: filter.selector) {
-                problems[index] = FilterProblem(kind: .invalidSelector, column: filter.selectorColumn, message: "WebKit would drop this selector: \(problem)")
+                problems[index] = FilterProblem(
+                    kind: .invalidSelector, column: filter.selectorColumn, message: "WebKit would drop this selector: \(problem)")
                 continue
             }
             let cancelling = exceptions[filter.selector] ?? []
             if cancelling.contains(where: { $0 == nil }) {
-                problems[index] = FilterProblem(kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled everywhere by a generic '#@#' exception")
+                problems[index] = FilterProblem(
+                    kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled everywhere by a generic '#@#' exception"
+                )
                 continue
             }
             let exceptionDomains = cancelling.compactMap { $0 }
             let action = Action(kind: .cssDisplayNone(selector: filter.selector))
             if filter.isGeneric {
                 let unless = unique(filter.excludedDomains + exceptionDomains)
-                let trigger = Trigger(urlFilter: ".*", condition: unless.isEmpty ? nil : TriggerCondition(kind: .unlessDomain, values: unless.map { "*" + $0 }))
+                let trigger = Trigger(
+                    urlFilter: ".*",
+                    condition: unless.isEmpty ? nil : TriggerCondition(kind: .unlessDomain, values: unless.map { "*" + $0 }))
                 sections[.genericCosmetic, default: []].append((Rule(trigger: trigger, action: action), index))
                 continue
             }
-            let relevantExcluded = filter.excludedDomains.filter { domain in filter.includedDomains.contains { DomainOption.covers($0, domain) } }
+            let relevantExcluded = filter.excludedDomains.filter { domain in
+                filter.includedDomains.contains { DomainOption.covers($0, domain) }
+            }
             if !relevantExcluded.isEmpty {
-                problems[index] = FilterProblem(kind: .mixedDomains, column: 1, message: "included and excluded domains at once (\(relevantExcluded.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition")
+                problems[index] = FilterProblem(
+                    kind: .mixedDomains, column: 1,
+                    message:
+                        "included and excluded domains at once (\(relevantExcluded.map { "~" + $0 }.joined(separator: ", ")) inside an included domain): a WebKit trigger has one condition"
+                )
                 continue
             }
             let kept = filter.includedDomains.filter { domain in !exceptionDomains.contains { DomainOption.covers($0, domain) } }
-            if let narrower = exceptionDomains.first(where: { exception in kept.contains { $0 != exception && DomainOption.covers($0, exception) } }) {
-                problems[index] = FilterProblem(kind: .partialCosmeticException, column: filter.selectorColumn, message: "the exception '\(narrower)#@#' cancels this selector on part of a domain: a WebKit trigger has one condition")
+            if let narrower = exceptionDomains.first(where: { exception in
+                kept.contains { $0 != exception && DomainOption.covers($0, exception) }
+            }) {
+                problems[index] = FilterProblem(
+                    kind: .partialCosmeticException, column: filter.selectorColumn,
+                    message: "the exception '\(narrower)#@#' cancels this selector on part of a domain: a WebKit trigger has one condition")
                 continue
             }
             if kept.isEmpty {
-                problems[index] = FilterProblem(kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled on all its domains by '#@#' exceptions")
+                problems[index] = FilterProblem(
+                    kind: .cancelledByException, column: filter.selectorColumn, message: "cancelled on all its domains by '#@#' exceptions")
                 continue
             }
             let trigger = Trigger(urlFilter: ".*", condition: TriggerCondition(kind: .ifDomain, values: unique(kept).map { "*" + $0 }))

@@ -33,7 +33,8 @@ public struct URLPatternTranslator: Sendable {
         switch pattern {
         case .regex(let expression): return [try translateRegex(expression)]
         case .plain(let text, let hostAnchored, let startAnchored, let endAnchored):
-            return translatePlain(Array(text.unicodeScalars), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+            return translatePlain(
+                Array(text.unicodeScalars), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
         }
     }
 
@@ -64,7 +65,11 @@ public struct URLPatternTranslator: Sendable {
         }
         let end = endAnchored ? "$" : ""
         if trailingSeparator {
-            let hostOnly = hostAnchored && !scalars.isEmpty && scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+            let hostOnly =
+                hostAnchored && !scalars.isEmpty
+                && scalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                }
             if hostOnly { return [body + URLPatternTranslator.separatorClass + end] }
             return [body + URLPatternTranslator.separatorClass + end, body + "$"]
         }
@@ -98,8 +103,9 @@ public struct URLPatternTranslator: Sendable {
         if escaped { output += "\\" }
         let result = URLFilterParser().parse(output)
         guard result.isAccepted else {
-            throw Problem(kind: .unsupportedRegex, offset: 0,
-                          message: "regular expression outside WebKit's subset: \(result.reason ?? result.status.webKitDetail)")
+            throw Problem(
+                kind: .unsupportedRegex, offset: 0,
+                message: "regular expression outside WebKit's subset: \(result.reason ?? result.status.webKitDetail)")
         }
         return output
     }

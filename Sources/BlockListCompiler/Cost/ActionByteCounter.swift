@@ -33,8 +33,9 @@ struct ActionByteCounter {
             trigger.unknownMembers = []
             added = displayNoneTriggers.insert(trigger).inserted ? 1 + ActionByteCounter.stringBytes(selector) : selector.utf8.count + 1
         } else {
-            let key = SharedKey(type: kind.typeName, argument: argument ?? "", resourceTypes: rule.trigger.resourceTypes,
-                                loadTypes: rule.trigger.loadTypes, loadContexts: rule.trigger.loadContexts, method: rule.trigger.requestMethod)
+            let key = SharedKey(
+                type: kind.typeName, argument: argument ?? "", resourceTypes: rule.trigger.resourceTypes,
+                loadTypes: rule.trigger.loadTypes, loadContexts: rule.trigger.loadContexts, method: rule.trigger.requestMethod)
             added = shared.insert(key).inserted ? 1 + ActionByteCounter.stringBytes(argument) : 0
         }
         total += added

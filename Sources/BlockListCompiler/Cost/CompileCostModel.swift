@@ -86,15 +86,21 @@ public struct CompileCostModel: Sendable {
             func insert(_ terms: [URLFilterTerm], into group: AutomatonGroup, what: String) {
                 let insertion = trees[group, default: URLFilterPrefixTree()].add(terms)
                 patternOwners[group, default: []].append(index)
-                let nodeSeconds = c.secondsPerNFANode * Double(insertion.newNodes) + c.secondsPerLoopWeightedNode * Double(insertion.newLoopWeightedNodes)
+                let nodeSeconds =
+                    c.secondsPerNFANode * Double(insertion.newNodes) + c.secondsPerLoopWeightedNode * Double(insertion.newLoopWeightedNodes)
                     + c.secondsPerRestartWeightedNode * Double(insertion.newRestartWeightedNodes)
                 let opened = insertion.endsInNewPartition ? 1.0 : 0.0
                 let automatonSeconds = c.secondsPerAutomaton * opened
                 seconds += nodeSeconds + automatonSeconds
-                bytes += c.bytesPerNFANode * Double(insertion.newNodes) + c.bytesPerAutomaton * opened
+                bytes +=
+                    c.bytesPerNFANode * Double(insertion.newNodes) + c.bytesPerAutomaton * opened
                     + c.bytesPerRestartWeightedNode * Double(insertion.newRestartWeightedNodes)
                 if insertion.endsInNewPartition {
-                    reasons.append((automatonSeconds + nodeSeconds, "\(what) opens an automaton of its own in the \(group.rawValue) (a quantifier after an unshared prefix), \(insertion.newNodes) NFA nodes"))
+                    reasons.append(
+                        (
+                            automatonSeconds + nodeSeconds,
+                            "\(what) opens an automaton of its own in the \(group.rawValue) (a quantifier after an unshared prefix), \(insertion.newNodes) NFA nodes"
+                        ))
                 } else if insertion.newNodes > 0 {
                     reasons.append((nodeSeconds, "\(what) adds \(insertion.newNodes) unshared NFA nodes to the \(group.rawValue)"))
                 }
@@ -102,7 +108,8 @@ public struct CompileCostModel: Sendable {
 
             let condition = rule.trigger.condition
             let group: AutomatonGroup = condition == nil ? .urlFilters : .conditionalURLFilters
-            let key = TermKey(pattern: rule.trigger.urlFilter, isCaseSensitive: rule.trigger.urlFilterIsCaseSensitive ?? false, isDomain: false)
+            let key = TermKey(
+                pattern: rule.trigger.urlFilter, isCaseSensitive: rule.trigger.urlFilterIsCaseSensitive ?? false, isDomain: false)
             if let terms = cachedTerms(key, &termCache) {
                 insert(terms, into: group, what: "its url-filter")
             } else {
@@ -131,7 +138,11 @@ public struct CompileCostModel: Sendable {
                     // Report the list as one reason rather than one per entry.
                     let listSeconds = seconds - before
                     reasons.removeAll { $0.1.hasPrefix("a condition entry") }
-                    reasons.append((listSeconds, "its \(condition.values.count) \(condition.kind.rawValue) entries become \(condition.values.count) \(conditionGroup.rawValue) patterns"))
+                    reasons.append(
+                        (
+                            listSeconds,
+                            "its \(condition.values.count) \(condition.kind.rawValue) entries become \(condition.values.count) \(conditionGroup.rawValue) patterns"
+                        ))
                 }
             }
             let ordered = reasons.filter { $0.0 > 0 || $0.1.contains("automat") }.sorted { $0.0 > $1.0 }.map(\.1)
@@ -152,29 +163,36 @@ public struct CompileCostModel: Sendable {
                 summary.loopWeightedNodes += partition.nfaNodes * partition.loopsInPrefix
                 summary.restartWeightedNodes += partition.restartWeightedNodes
                 summary.largestAutomatonNodes = max(summary.largestAutomatonNodes, partition.nfaNodes)
-                let seconds = c.secondsPerAutomaton + c.secondsPerNFANode * Double(partition.nfaNodes)
+                let seconds =
+                    c.secondsPerAutomaton + c.secondsPerNFANode * Double(partition.nfaNodes)
                     + c.secondsPerLoopWeightedNode * Double(partition.nfaNodes * partition.loopsInPrefix)
                     + c.secondsPerRestartWeightedNode * Double(partition.restartWeightedNodes)
-                let bytes = c.bytesPerAutomaton + c.bytesPerNFANode * Double(partition.nfaNodes)
+                let bytes =
+                    c.bytesPerAutomaton + c.bytesPerNFANode * Double(partition.nfaNodes)
                     + c.bytesPerRestartWeightedNode * Double(partition.restartWeightedNodes)
                 let opener = partition.creator < owners.count ? owners[partition.creator] : 0
-                automata.append(CompileCostEstimate.AutomatonCost(group: group, openingRule: opener, patterns: partition.patternCount,
-                                                                  nfaNodes: partition.nfaNodes, loopsInPrefix: partition.loopsInPrefix,
-                                                                  seconds: seconds, bytes: Int(bytes.rounded())))
+                automata.append(
+                    CompileCostEstimate.AutomatonCost(
+                        group: group, openingRule: opener, patterns: partition.patternCount,
+                        nfaNodes: partition.nfaNodes, loopsInPrefix: partition.loopsInPrefix,
+                        seconds: seconds, bytes: Int(bytes.rounded())))
             }
             features.groups[group] = summary
         }
 
-        let seconds = c.secondsBase + c.secondsPerSourceByte * Double(features.sourceBytes) + c.secondsPerRule * Double(features.ruleCount)
+        let seconds =
+            c.secondsBase + c.secondsPerSourceByte * Double(features.sourceBytes) + c.secondsPerRule * Double(features.ruleCount)
             + c.secondsPerSelectorByte * Double(features.selectorBytes)
             + c.secondsPerAutomaton * Double(features.total(\.automata)) + c.secondsPerNFANode * Double(features.total(\.nfaNodes))
             + c.secondsPerLoopWeightedNode * Double(features.total(\.loopWeightedNodes))
             + c.secondsPerRestartWeightedNode * Double(features.total(\.restartWeightedNodes))
-        let bytes = c.bytesBase + c.bytesPerSourceByte * Double(features.sourceBytes) + c.bytesPerActionByte * Double(features.actionBytes)
+        let bytes =
+            c.bytesBase + c.bytesPerSourceByte * Double(features.sourceBytes) + c.bytesPerActionByte * Double(features.actionBytes)
             + c.bytesPerAutomaton * Double(features.total(\.automata)) + c.bytesPerNFANode * Double(features.total(\.nfaNodes))
             + c.bytesPerRestartWeightedNode * Double(features.total(\.restartWeightedNodes))
-        return CompileCostEstimate(features: features, seconds: max(0, seconds), compiledBytes: max(0, Int(bytes.rounded())),
-                                   rules: costs, automata: automata)
+        return CompileCostEstimate(
+            features: features, seconds: max(0, seconds), compiledBytes: max(0, Int(bytes.rounded())),
+            rules: costs, automata: automata)
     }
 
     private struct TermKey: Hashable {

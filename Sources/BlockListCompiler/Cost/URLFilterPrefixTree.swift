@@ -101,8 +101,10 @@ struct URLFilterPrefixTree {
                 if partitions[partition].nfaNodes + nodes > URLFilterPrefixTree.maximumNFANodes {
                     // WebKit closes the NFA and continues the rest of the subtree in a new one.
                     let old = partitions[partition]
-                    partitions.append(Partition(prefixNodes: old.prefixNodes, loopsInPrefix: old.loopsInPrefix, creator: pattern,
-                                                rootVertex: old.rootVertex, firstCharacters: old.firstCharacters))
+                    partitions.append(
+                        Partition(
+                            prefixNodes: old.prefixNodes, loopsInPrefix: old.loopsInPrefix, creator: pattern,
+                            rootVertex: old.rootVertex, firstCharacters: old.firstCharacters))
                     continuation[partition] = partitions.count - 1
                     partition = partitions.count - 1
                     insertion.newPartitions += 1

@@ -28,8 +28,10 @@ public struct Diagnostic: Sendable, Equatable {
     public var offset: Int
 
     /// Creates a diagnostic; ``RuleListChecker`` and ``RuleListLoader`` make the real ones.
-    public init(severity: Severity, message: String, webKitMessage: String? = nil, webKitDetail: String? = nil, ruleIndex: Int? = nil,
-                pointer: String, line: Int, column: Int, reportedByWebKit: Bool = false, offset: Int = 0) {
+    public init(
+        severity: Severity, message: String, webKitMessage: String? = nil, webKitDetail: String? = nil, ruleIndex: Int? = nil,
+        pointer: String, line: Int, column: Int, reportedByWebKit: Bool = false, offset: Int = 0
+    ) {
         self.severity = severity
         self.message = message
         self.webKitMessage = webKitMessage

@@ -12,9 +12,14 @@ struct DiagnosticSink {
     /// When WebKit meets an error.
     enum Phase { case loading, compiling, notWebKit }
 
-    mutating func error(_ message: String, webKit: String?, detail: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?, phase: Phase) {
-        errors.append(Diagnostic(severity: .error, message: message, webKitMessage: webKit, webKitDetail: detail, ruleIndex: rule,
-                                 pointer: pointer(), line: 0, column: 0, reportedByWebKit: false, offset: offset))
+    mutating func error(
+        _ message: String, webKit: String?, detail: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?,
+        phase: Phase
+    ) {
+        errors.append(
+            Diagnostic(
+                severity: .error, message: message, webKitMessage: webKit, webKitDetail: detail, ruleIndex: rule,
+                pointer: pointer(), line: 0, column: 0, reportedByWebKit: false, offset: offset))
         switch phase {
         case .loading: if firstLoadingError == nil { firstLoadingError = errors.count - 1 }
         case .compiling: compileErrors.append(errors.count - 1)
@@ -23,8 +28,10 @@ struct DiagnosticSink {
     }
 
     mutating func warning(_ message: String, webKit: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?) {
-        warnings.append(Diagnostic(severity: .warning, message: message, webKitMessage: webKit, ruleIndex: rule,
-                                   pointer: pointer(), line: 0, column: 0, offset: offset))
+        warnings.append(
+            Diagnostic(
+                severity: .warning, message: message, webKitMessage: webKit, ruleIndex: rule,
+                pointer: pointer(), line: 0, column: 0, offset: offset))
     }
 
     /// Marks the error at `index` as the one WebKit reports.
@@ -34,8 +41,10 @@ struct DiagnosticSink {
 
     /// Adds an error WebKit reports itself at a fixed point (JSON, top level, empty list).
     mutating func webKitError(_ message: String, webKit: String, at offset: Int, pointer: String) {
-        errors.append(Diagnostic(severity: .error, message: message, webKitMessage: webKit, ruleIndex: nil, pointer: pointer,
-                                 line: 0, column: 0, reportedByWebKit: true, offset: offset))
+        errors.append(
+            Diagnostic(
+                severity: .error, message: message, webKitMessage: webKit, ruleIndex: nil, pointer: pointer,
+                line: 0, column: 0, reportedByWebKit: true, offset: offset))
     }
 
     /// Whether an error was already chosen as WebKit's.

@@ -33,11 +33,13 @@ public enum WebKitMessage {
     /// WebKit's message for a domain with upper-case or non-ASCII characters.
     public static let domainNotLowerCaseASCII = "Domains must be lower case ASCII. Use punycode to encode non-ASCII characters."
     /// WebKit's message for a trigger with more than one condition.
-    public static let multipleConditions = "A trigger cannot have more than one condition (if-domain, unless-domain, if-top-url, or unless-top-url)"
+    public static let multipleConditions =
+        "A trigger cannot have more than one condition (if-domain, unless-domain, if-top-url, or unless-top-url)"
     /// WebKit's message for a list mixing domain and top-URL conditions (older targets).
     public static let mixedDomainAndTopURL = "A list cannot have if-domain and unless-domain mixed with if-top-url and unless-top-url"
     /// WebKit's message for an unknown `request-method`.
-    public static let invalidRequestMethod = "The request-method string must be \"get\", \"head\", \"options\", \"trace\", \"put\", \"delete\", \"post\", \"patch\", or \"connect\"."
+    public static let invalidRequestMethod =
+        "The request-method string must be \"get\", \"head\", \"options\", \"trace\", \"put\", \"delete\", \"post\", \"patch\", or \"connect\"."
     /// WebKit's message for a `notify` action without a string notification.
     public static let invalidNotification = "A notify action must have a string notification"
     /// WebKit's message for a `redirect` action without a `redirect` member.
@@ -49,7 +51,8 @@ public enum WebKitMessage {
     /// WebKit's message for a redirect `url` that is not a valid URL.
     public static let redirectURLInvalid = "A redirect url must be valid"
     /// WebKit's message for a redirect with none of its known members.
-    public static let redirectInvalidType = "A redirect must have a member named \"extension-path\", \"regex-substitution\", \"transform\" or \"url\""
+    public static let redirectInvalidType =
+        "A redirect must have a member named \"extension-path\", \"regex-substitution\", \"transform\" or \"url\""
     /// WebKit's message for a redirect `port` out of range.
     public static let redirectInvalidPort = "A redirect port must be either empty or a number between 0 and 65535, inclusive"
     /// WebKit's message for a redirect `query` that does not start with `?`.
@@ -65,9 +68,11 @@ public enum WebKitMessage {
     /// WebKit's message for an `add-or-replace-parameters` member that is not an object.
     public static let addOrReplaceParametersMemberNotObject = "Members of the add-or-replace-parameters array must be a dictionary"
     /// WebKit's message for an `add-or-replace-parameters` member without a string `key`.
-    public static let addOrReplaceParametersKeyNotString = "Members of the add-or-replace-parameters array must contain a key that is a string"
+    public static let addOrReplaceParametersKeyNotString =
+        "Members of the add-or-replace-parameters array must contain a key that is a string"
     /// WebKit's message for an `add-or-replace-parameters` member without a string `value`.
-    public static let addOrReplaceParametersValueNotString = "Members of the add-or-replace-parameters array must contain a value that is a string"
+    public static let addOrReplaceParametersValueNotString =
+        "Members of the add-or-replace-parameters array must contain a value that is a string"
     /// WebKit's message for a `modify-headers` header list that is not an array.
     public static let modifyHeadersNotArray = "A headers member must be an array"
     /// WebKit's message for a `modify-headers` operation that is not an object.
@@ -75,7 +80,8 @@ public enum WebKitMessage {
     /// WebKit's message for a `modify-headers` operation without its `operation`.
     public static let modifyHeadersMissingOperation = "A modify-headers operation must have an operation"
     /// WebKit's message for a `modify-headers` operation other than `set`, `append` or `remove`.
-    public static let modifyHeadersInvalidOperation = "A modify-headers operation must have an operation that is either \"set\", \"append\", or \"remove\""
+    public static let modifyHeadersInvalidOperation =
+        "A modify-headers operation must have an operation that is either \"set\", \"append\", or \"remove\""
     /// WebKit's message for a `modify-headers` operation without a `header`.
     public static let modifyHeadersMissingHeader = "A modify-headers operation must have a header"
     /// WebKit's message for a `set` or `append` operation without a `value`.

@@ -17,7 +17,8 @@ struct DisconnectEntityList {
         let document = input.document
         let root = document.root
         guard document[root].kind == .object else {
-            throw input.error(at: root, "a Disconnect entity list must be an object with an \"entities\" member, found \(input.kindName(root))")
+            throw input.error(
+                at: root, "a Disconnect entity list must be an object with an \"entities\" member, found \(input.kindName(root))")
         }
         // Before 2020 the companies were the root's members (next to "license"), without the "entities" wrapper.
         let entitiesNode = document.member("entities", in: root) ?? root
@@ -28,7 +29,9 @@ struct DisconnectEntityList {
             let company = document.string(keyNode)
             if entitiesNode == root && company == "license" && document[valueNode].kind == .string { continue }
             guard document[valueNode].kind == .object else {
-                throw input.error(at: valueNode, "entity \"\(company)\" must be an object with \"properties\" and \"resources\", found \(input.kindName(valueNode))")
+                throw input.error(
+                    at: valueNode,
+                    "entity \"\(company)\" must be an object with \"properties\" and \"resources\", found \(input.kindName(valueNode))")
             }
             var entity = Entity(properties: [], resources: [])
             if let node = document.member("properties", in: valueNode) {

@@ -20,8 +20,10 @@ public enum DisconnectListGenerator {
         public var fingerprinting: SourceInput?
 
         /// Creates the inputs; only the entity list is required.
-        public init(entityList: SourceInput, blacklist: SourceInput? = nil, categoryLists: [DisconnectCategory: SourceInput] = [:],
-                    fingerprinting: SourceInput? = nil) {
+        public init(
+            entityList: SourceInput, blacklist: SourceInput? = nil, categoryLists: [DisconnectCategory: SourceInput] = [:],
+            fingerprinting: SourceInput? = nil
+        ) {
             self.entityList = entityList
             self.blacklist = blacklist
             self.categoryLists = categoryLists
@@ -55,15 +57,21 @@ public enum DisconnectListGenerator {
             let blacklist = try DisconnectBlacklist(blacklistInput, warnings: &warnings)
             for category in DisconnectCategory.allCases where input.categoryLists[category] == nil {
                 guard let entries = blacklist.categories[category.rawValue] else {
-                    warnings.append(blacklistInput.diagnostic(.warning, at: blacklistInput.document.root,
-                                                              "the blacklist has no \"\(category.rawValue)\" category; its lists are not generated"))
+                    warnings.append(
+                        blacklistInput.diagnostic(
+                            .warning, at: blacklistInput.document.root,
+                            "the blacklist has no \"\(category.rawValue)\" category; its lists are not generated"))
                     continue
                 }
                 var list: [Tracker] = []
                 for entry in entries {
                     for domain in entry.domains {
-                        guard let text = checked(domain, role: .tracker, in: blacklistInput, context: "company \"\(entry.company)\" in \"\(category.rawValue)\"",
-                                                 warnings: &warnings) else { continue }
+                        guard
+                            let text = checked(
+                                domain, role: .tracker, in: blacklistInput,
+                                context: "company \"\(entry.company)\" in \"\(category.rawValue)\"",
+                                warnings: &warnings)
+                        else { continue }
                         list.append(Tracker(domain: text, company: entry.company))
                     }
                 }
@@ -78,7 +86,10 @@ public enum DisconnectListGenerator {
                 let domains = try parsed.strings(ofArray: parsed.document.root, what: "a normalized \(category.rawValue) list")
                 var list: [Tracker] = []
                 for domain in domains {
-                    guard let text = checked(domain, role: .tracker, in: parsed, context: "the \(category.rawValue) list", warnings: &warnings) else { continue }
+                    guard
+                        let text = checked(
+                            domain, role: .tracker, in: parsed, context: "the \(category.rawValue) list", warnings: &warnings)
+                    else { continue }
                     list.append(Tracker(domain: text, company: owners[domain.text]))
                 }
                 trackers[category] = list
@@ -91,8 +102,11 @@ public enum DisconnectListGenerator {
             if let cached = fragments[company] { return cached }
             var domains: [String] = []
             for property in entity.properties {
-                guard let text = checked(property, role: .siteDomain, in: entityInput, context: "the properties of entity \"\(company)\"",
-                                         warnings: &warnings) else { continue }
+                guard
+                    let text = checked(
+                        property, role: .siteDomain, in: entityInput, context: "the properties of entity \"\(company)\"",
+                        warnings: &warnings)
+                else { continue }
                 domains.append(text)
             }
             let fragment = TrackerRuleWriter.unlessDomainFragment(domains)
@@ -101,7 +115,9 @@ public enum DisconnectListGenerator {
         }
 
         var lists: [GeneratedList] = []
-        let plan = DisconnectCategory.blocked.map { ($0, TrackerAction.block) } + DisconnectCategory.cookieBlocked.map { ($0, TrackerAction.blockCookies) }
+        let plan =
+            DisconnectCategory.blocked.map { ($0, TrackerAction.block) }
+            + DisconnectCategory.cookieBlocked.map { ($0, TrackerAction.blockCookies) }
         for (category, action) in plan {
             guard let list = trackers[category] else { continue }
             var writer = TrackerRuleWriter()
@@ -110,8 +126,12 @@ public enum DisconnectListGenerator {
             }
             let name = fileName(category, action)
             guard writer.count > 0 else {
-                warnings.append(GenerationDiagnostic(severity: .warning, path: input.categoryLists[category]?.path ?? input.blacklist?.path ?? "", line: 1, column: 1,
-                                                     message: "category \"\(category.rawValue)\" has no usable domains; \(name) is not generated (WebKit refuses empty lists)"))
+                warnings.append(
+                    GenerationDiagnostic(
+                        severity: .warning, path: input.categoryLists[category]?.path ?? input.blacklist?.path ?? "", line: 1, column: 1,
+                        message:
+                            "category \"\(category.rawValue)\" has no usable domains; \(name) is not generated (WebKit refuses empty lists)"
+                    ))
                 continue
             }
             lists.append(GeneratedList(name: name, bytes: writer.finish(), ruleCount: writer.count))
@@ -122,22 +142,28 @@ public enum DisconnectListGenerator {
             let domains = try parsed.strings(ofArray: parsed.document.root, what: "the fingerprinting list")
             var writer = TrackerRuleWriter()
             for domain in domains {
-                guard let text = checked(domain, role: .tracker, in: parsed, context: "the fingerprinting list", warnings: &warnings) else { continue }
+                guard let text = checked(domain, role: .tracker, in: parsed, context: "the fingerprinting list", warnings: &warnings) else {
+                    continue
+                }
                 writer.append(domain: text, action: .block, unlessDomain: [])
             }
             if writer.count > 0 {
                 lists.append(GeneratedList(name: fingerprintingFileName, bytes: writer.finish(), ruleCount: writer.count))
             } else {
-                warnings.append(GenerationDiagnostic(severity: .warning, path: source.path, line: 1, column: 1,
-                                                     message: "the fingerprinting list has no usable domains; \(fingerprintingFileName) is not generated"))
+                warnings.append(
+                    GenerationDiagnostic(
+                        severity: .warning, path: source.path, line: 1, column: 1,
+                        message: "the fingerprinting list has no usable domains; \(fingerprintingFileName) is not generated"))
             }
         }
         return GenerationResult(lists: lists, warnings: warnings)
     }
 
     /// The normalized domain, or nil after a warning when it cannot be used.
-    private static func checked(_ domain: LocatedString, role: DomainNormalizer.Role, in input: ParsedInput, context: String,
-                                warnings: inout [GenerationDiagnostic]) -> String? {
+    private static func checked(
+        _ domain: LocatedString, role: DomainNormalizer.Role, in input: ParsedInput, context: String,
+        warnings: inout [GenerationDiagnostic]
+    ) -> String? {
         switch DomainNormalizer.normalize(domain.text, role: role) {
         case .accepted(let text):
             return text

@@ -25,8 +25,8 @@ enum DomainNormalizer {
     static func isRegexSyntax(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: "|"):
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "|"):
             return true
         default:
             return false
@@ -36,7 +36,7 @@ enum DomainNormalizer {
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"):
+            UInt8(ascii: "_"):
             return true
         default:
             return false
@@ -46,7 +46,7 @@ enum DomainNormalizer {
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "%"), UInt8(ascii: "~"), UInt8(ascii: "="), UInt8(ascii: "&"),
-             UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "'"):
+            UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "'"):
             return true
         default:
             return false
@@ -59,7 +59,9 @@ enum DomainNormalizer {
         var text = domain
         var notes: [String] = []
         if domain.utf8.contains(where: { $0 >= 0x80 }) {
-            guard let ascii = Punycode.asciiDomain(domain) else { return .refused("the non-ASCII domain \"\(domain)\" cannot be written as punycode") }
+            guard let ascii = Punycode.asciiDomain(domain) else {
+                return .refused("the non-ASCII domain \"\(domain)\" cannot be written as punycode")
+            }
             text = ascii
             notes.append("the non-ASCII domain \"\(domain)\" is written as punycode \"\(ascii)\"")
         }
@@ -70,11 +72,13 @@ enum DomainNormalizer {
         }
         for byte in text.utf8 {
             if isRegexSyntax(byte) {
-                return .refused("the domain \"\(domain)\" contains '\(Character(Unicode.Scalar(byte)))', which is regular-expression syntax")
+                return .refused(
+                    "the domain \"\(domain)\" contains '\(Character(Unicode.Scalar(byte)))', which is regular-expression syntax")
             }
             let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
             if isHostByte(lower) || (role == .tracker && isPathByte(byte)) { continue }
-            let shown = byte > 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            let shown =
+                byte > 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
             return .refused("the domain \"\(domain)\" contains \(shown), which a domain cannot hold")
         }
         if text.hasPrefix(".") || (role == .siteDomain && text.hasSuffix(".")) {

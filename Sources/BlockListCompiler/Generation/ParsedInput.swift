@@ -12,8 +12,10 @@ struct ParsedInput {
             document = try JSONReader().parse(input.bytes)
         } catch {
             let (line, column) = locator.location(of: error.offset)
-            throw GenerationError(GenerationDiagnostic(severity: .error, path: input.path, line: line, column: column,
-                                                       message: "invalid JSON: \(error.reason)"))
+            throw GenerationError(
+                GenerationDiagnostic(
+                    severity: .error, path: input.path, line: line, column: column,
+                    message: "invalid JSON: \(error.reason)"))
         }
     }
 

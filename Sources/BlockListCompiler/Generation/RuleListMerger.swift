@@ -20,7 +20,9 @@ public struct RuleListMerger: Sendable {
     }
 
     /// Merges `lists` and appends `safelist`'s rule; `outputPath` names the result in diagnostics.
-    public func merge(_ lists: [SourceInput], safelist: Safelist = Safelist(), outputPath: String = "merged list") throws(GenerationError) -> MergedList {
+    public func merge(_ lists: [SourceInput], safelist: Safelist = Safelist(), outputPath: String = "merged list") throws(GenerationError)
+        -> MergedList
+    {
         var warnings: [GenerationDiagnostic] = []
         var output = Array("[\n".utf8)
         var ruleCount = 0
@@ -43,7 +45,8 @@ public struct RuleListMerger: Sendable {
             }
             let report = loader.load(list.bytes)
             if let error = report.errors.first {
-                throw GenerationError(GenerationDiagnostic(severity: .error, path: list.path, line: error.line, column: error.column, message: error.message))
+                throw GenerationError(
+                    GenerationDiagnostic(severity: .error, path: list.path, line: error.line, column: error.column, message: error.message))
             }
             for element in elements {
                 if ruleCount > 0 { output.append(contentsOf: ",\n".utf8) }
@@ -79,16 +82,26 @@ public struct RuleListMerger: Sendable {
                 firstRuleOverLimit == nil ? "; the safelist rule is the one over" : "; the first rule over the \(limit) is here"
             }
             if let budget = maximumRuleCount, budget < target.maximumRuleCount {
-                throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - budget) more than the budget of \(budget) (--max-rules)" + place("budget"))
+                throw failure(
+                    firstRuleOverLimit,
+                    "the merged list has \(ruleCount) rules, \(ruleCount - budget) more than the budget of \(budget) (--max-rules)"
+                        + place("budget"))
             }
-            throw failure(firstRuleOverLimit, "the merged list has \(ruleCount) rules, \(ruleCount - target.maximumRuleCount) more than \(target.rawValue) accepts (\(target.maximumRuleCount))" + place("limit"))
+            throw failure(
+                firstRuleOverLimit,
+                "the merged list has \(ruleCount) rules, \(ruleCount - target.maximumRuleCount) more than \(target.rawValue) accepts (\(target.maximumRuleCount))"
+                    + place("limit"))
         }
         if let budget = maximumByteCount, output.count > budget {
-            throw failure(firstRuleOverBytes, "the merged list is \(output.count) bytes, \(output.count - budget) more than the budget of \(budget) (--max-bytes); the rule that crosses the budget is here")
+            throw failure(
+                firstRuleOverBytes,
+                "the merged list is \(output.count) bytes, \(output.count - budget) more than the budget of \(budget) (--max-bytes); the rule that crosses the budget is here"
+            )
         }
         let report = loader.load(output)
         if let error = report.errors.first {
-            throw GenerationError(GenerationDiagnostic(severity: .error, path: outputPath, line: error.line, column: error.column, message: error.message))
+            throw GenerationError(
+                GenerationDiagnostic(severity: .error, path: outputPath, line: error.line, column: error.column, message: error.message))
         }
         return MergedList(bytes: output, ruleCount: ruleCount, warnings: warnings)
     }

@@ -30,7 +30,8 @@ public struct Safelist: Sendable, Equatable {
             return warnings
         }
         guard let text = String(validating: input.bytes, as: UTF8.self) else {
-            throw GenerationError(GenerationDiagnostic(severity: .error, path: input.path, line: 1, column: 1, message: "the safelist is not UTF-8 text"))
+            throw GenerationError(
+                GenerationDiagnostic(severity: .error, path: input.path, line: 1, column: 1, message: "the safelist is not UTF-8 text"))
         }
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -52,7 +53,9 @@ public struct Safelist: Sendable, Equatable {
         return warnings
     }
 
-    private mutating func add(_ entry: String, path: String, line: Int, column: Int, warnings: inout [GenerationDiagnostic]) throws(GenerationError) {
+    private mutating func add(_ entry: String, path: String, line: Int, column: Int, warnings: inout [GenerationDiagnostic])
+        throws(GenerationError)
+    {
         func diagnostic(_ severity: GenerationDiagnostic.Severity, _ message: String) -> GenerationDiagnostic {
             GenerationDiagnostic(severity: severity, path: path, line: line, column: column, message: message)
         }

@@ -109,15 +109,18 @@ private struct Parser {
             case UInt8(ascii: "\""):
                 if let failure = parseString(&nodes) { return failure }
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let word: [UInt8] = byte == UInt8(ascii: "t") ? Array("true".utf8) : byte == UInt8(ascii: "f") ? Array("false".utf8) : Array("null".utf8)
+                let word: [UInt8] =
+                    byte == UInt8(ascii: "t") ? Array("true".utf8) : byte == UInt8(ascii: "f") ? Array("false".utf8) : Array("null".utf8)
                 for (offset, expected) in word.enumerated() {
                     guard position + offset < buffer.count, buffer[position + offset] == expected else {
                         return error("invalid literal; expected '\(String(decoding: word, as: UTF8.self))'", at: start)
                     }
                 }
                 position += word.count
-                nodes.append(JSONNode(kind: byte == UInt8(ascii: "n") ? .null : .bool, flag: byte == UInt8(ascii: "t"),
-                                      start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
+                nodes.append(
+                    JSONNode(
+                        kind: byte == UInt8(ascii: "n") ? .null : .bool, flag: byte == UInt8(ascii: "t"),
+                        start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let failure = parseNumber() { return failure }
                 nodes.append(JSONNode(kind: .number, flag: false, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
@@ -167,8 +170,10 @@ private struct Parser {
                     continue
                 }
                 if buffer[position] >= 0x80, let failure = validateUTF8() { return failure }
-                return error(open.isObject ? "expected ',' or '}' after an object member, found \(describe(position))"
-                                           : "expected ',' or ']' after an array element, found \(describe(position))")
+                return error(
+                    open.isObject
+                        ? "expected ',' or '}' after an object member, found \(describe(position))"
+                        : "expected ',' or ']' after an array element, found \(describe(position))")
             }
         }
     }
@@ -199,7 +204,8 @@ private struct Parser {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                nodes.append(JSONNode(kind: .string, flag: escaped, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
+                nodes.append(
+                    JSONNode(kind: .string, flag: escaped, start: Int32(start), end: Int32(position), next: Int32(nodes.count + 1)))
                 return nil
             }
             if byte == UInt8(ascii: "\\") {
@@ -208,19 +214,23 @@ private struct Parser {
                 let escape = buffer[position + 1]
                 switch escape {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "v"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "v"):
                     position += 2
                 case UInt8(ascii: "x"), UInt8(ascii: "u"):
                     let digits = escape == UInt8(ascii: "x") ? 2 : 4
                     for offset in 0..<digits {
                         let at = position + 2 + offset
                         guard at < count, JSONReader.hexDigitValue(buffer[at]) != nil else {
-                            return error("invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hex digits", at: position)
+                            return error(
+                                "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hex digits", at: position
+                            )
                         }
                     }
                     position += 2 + digits
                 default:
-                    let shown = escape >= 0x21 && escape < 0x7F ? "'\\\(Character(Unicode.Scalar(escape)))'" : "a backslash followed by \(describe(position + 1))"
+                    let shown =
+                        escape >= 0x21 && escape < 0x7F
+                        ? "'\\\(Character(Unicode.Scalar(escape)))'" : "a backslash followed by \(describe(position + 1))"
                     return error("invalid escape sequence \(shown)", at: position)
                 }
                 continue

@@ -20,7 +20,8 @@ struct CSSSelectorValidator {
     private static let nthPseudoClasses: Set<String> = ["nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"]
     private static let pseudoElements: Set<String> = [
         "after", "before", "first-letter", "first-line", "marker", "placeholder", "selection", "backdrop", "file-selector-button",
-        "grammar-error", "spelling-error", "target-text", "highlight", "part", "slotted", "cue", "cue-region", "details-content", "checkmark", "picker-icon",
+        "grammar-error", "spelling-error", "target-text", "highlight", "part", "slotted", "cue", "cue-region", "details-content",
+        "checkmark", "picker-icon",
     ]
 
     /// A description of the first syntax problem, or nil when the selector parses.
@@ -53,11 +54,15 @@ struct CSSSelectorScanner {
     static let functionalPseudoElements: Set<String> = ["cue", "cue-region", "part", "slotted", "highlight"]
 
     /// Pseudo-classes WebKit accepts after a pseudo-element (user actions and logical combinations).
-    static let afterPseudoElement: Set<String> = ["hover", "focus", "active", "focus-within", "focus-visible", "is", "where", "not", "matches", "-webkit-any", "has"]
+    static let afterPseudoElement: Set<String> = [
+        "hover", "focus", "active", "focus-within", "focus-visible", "is", "where", "not", "matches", "-webkit-any", "has",
+    ]
 
     private var atEnd: Bool { position >= bytes.count }
     private func peek(_ offset: Int = 0) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
-    private static func isWhitespace(_ byte: UInt8?) -> Bool { byte.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } ?? false }
+    private static func isWhitespace(_ byte: UInt8?) -> Bool {
+        byte.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D } ?? false
+    }
     private static func isNameStart(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte >= 0x80 || byte == 0x00
@@ -136,7 +141,7 @@ struct CSSSelectorScanner {
             if byte == 0x0A { return false }
             if byte == 0x5C { position += 1 }
         }
-        return true // An unterminated string at the end is closed by EOF in CSS.
+        return true  // An unterminated string at the end is closed by EOF in CSS.
     }
 
     /// Parses a selector list up to `closing` (or the end); returns a problem or nil.
@@ -206,17 +211,17 @@ struct CSSSelectorScanner {
                 return "only pseudo-classes may follow a pseudo-element"
             }
             switch byte {
-            case 0x26: // & (nesting selector)
+            case 0x26:  // & (nesting selector)
                 position += 1
-            case 0x23: // #
+            case 0x23:  // #
                 position += 1
                 guard skipIdentifier() else { return "an id selector needs an identifier after '#'" }
-            case 0x2E: // .
+            case 0x2E:  // .
                 position += 1
                 guard skipIdentifier() else { return "missing class name after '.'" }
-            case 0x5B: // [
+            case 0x5B:  // [
                 if let problem = parseAttribute() { return problem }
-            case 0x3A: // :
+            case 0x3A:  // :
                 position += 1
                 if peek() == 0x3A {
                     position += 1
@@ -253,7 +258,7 @@ struct CSSSelectorScanner {
             guard skipIdentifier() else { return "missing attribute name after '|'" }
         }
         _ = skipWhitespace()
-        if atEnd { return nil } // The end of the input closes the block.
+        if atEnd { return nil }  // The end of the input closes the block.
         if peek() == 0x5D {
             position += 1
             return nil
@@ -314,7 +319,8 @@ struct CSSSelectorScanner {
         if validator.isNth(lowered) {
             if let problem = parseNth() { return problem }
             _ = skipWhitespace()
-            if peek() != 0x29, let word = readIdentifier(), word.lowercased() == "of", lowered == "nth-child" || lowered == "nth-last-child" {
+            if peek() != 0x29, let word = readIdentifier(), word.lowercased() == "of", lowered == "nth-child" || lowered == "nth-last-child"
+            {
                 if let problem = parseSelectorList(relative: false, closing: 0x29) { return problem }
             }
             _ = skipWhitespace()
@@ -326,7 +332,9 @@ struct CSSSelectorScanner {
         case "lang", "dir", "state", "highlight":
             var sawArgument = false
             while !atEnd, peek() != 0x29 {
-                if skipIdentifier() || readString() { sawArgument = true } else if peek() == 0x2C || Self.isWhitespace(peek()) || peek() == 0x2A || peek() == 0x2D {
+                if skipIdentifier() || readString() {
+                    sawArgument = true
+                } else if peek() == 0x2C || Self.isWhitespace(peek()) || peek() == 0x2A || peek() == 0x2D {
                     position += 1
                 } else {
                     return "invalid argument of :\(name)()"
@@ -374,6 +382,6 @@ struct CSSSelectorScanner {
                 if depth == 0 { return nil }
             }
         }
-        return nil // The end of the input closes the block.
+        return nil  // The end of the input closes the block.
     }
 }

@@ -13,8 +13,8 @@ struct DomainRegex {
     /// (so the `[` then opens a character set, as WebKit 2.50 does).
     @inline(__always) private static func backslashes(before unit: UInt16) -> Int {
         switch unit {
-        case 0x5C, 0x7B, 0x7D, 0x2E, 0x3F, 0x2A, 0x24: return 1 // \ { } . ? * $
-        case 0x5B: return 2 // [
+        case 0x5C, 0x7B, 0x7D, 0x2E, 0x3F, 0x2A, 0x24: return 1  // \ { } . ? * $
+        case 0x5B: return 2  // [
         default: return 0
         }
     }

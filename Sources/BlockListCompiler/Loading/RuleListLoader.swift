@@ -14,15 +14,17 @@ public struct RuleListLoader: Sendable {
     public func load(_ bytes: [UInt8]) -> LoadedRuleList {
         let reading = read(bytes)
         let located = reading.locatedDiagnostics(in: bytes)
-        return LoadedRuleList(ruleCount: reading.ruleCount, rules: reading.kept.map(\.rule), ruleIndices: reading.kept.map(\.index),
-                              diagnostics: located.diagnostics, webKitError: located.webKitError)
+        return LoadedRuleList(
+            ruleCount: reading.ruleCount, rules: reading.kept.map(\.rule), ruleIndices: reading.kept.map(\.index),
+            diagnostics: located.diagnostics, webKitError: located.webKitError)
     }
 
     /// Reads `bytes` up to the point where checking adds its lints: the diagnostics are not sorted or located yet.
     func read(_ bytes: [UInt8]) -> RuleListReading {
         var reading = RuleListReading()
         if bytes.isEmpty {
-            reading.earlySink.webKitError("the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
+            reading.earlySink.webKitError(
+                "the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
             return reading
         }
         let document: JSONDocument
@@ -33,8 +35,9 @@ public struct RuleListLoader: Sendable {
             return reading
         }
         guard document[document.root].kind == .array else {
-            reading.earlySink.webKitError("the top level is \(RuleLoader(document: document, target: target, sink: reading.earlySink).kindName(document.root)), not an array of rules",
-                                          webKit: WebKitMessage.topLevelNotArray, at: Int(document[document.root].start), pointer: "")
+            reading.earlySink.webKitError(
+                "the top level is \(RuleLoader(document: document, target: target, sink: reading.earlySink).kindName(document.root)), not an array of rules",
+                webKit: WebKitMessage.topLevelNotArray, at: Int(document[document.root].start), pointer: "")
             return reading
         }
         var sink = DiagnosticSink()
@@ -42,11 +45,13 @@ public struct RuleListLoader: Sendable {
         reading.ruleCount = elements.count
         let rootOffset = Int(document[document.root].start)
         if elements.count > 150_000 {
-            sink.error("the list has \(elements.count) rules; WebKit accepts at most 150000 per list", webKit: WebKitMessage.tooManyRules,
-                       at: rootOffset, pointer: "", rule: nil, phase: .loading)
+            sink.error(
+                "the list has \(elements.count) rules; WebKit accepts at most 150000 per list", webKit: WebKitMessage.tooManyRules,
+                at: rootOffset, pointer: "", rule: nil, phase: .loading)
         } else if elements.count > target.maximumRuleCount {
-            sink.error("the list has \(elements.count) rules; \(target.rawValue) accepts at most \(target.maximumRuleCount) per list",
-                       webKit: WebKitMessage.tooManyRules, at: rootOffset, pointer: "", rule: nil, phase: .notWebKit)
+            sink.error(
+                "the list has \(elements.count) rules; \(target.rawValue) accepts at most \(target.maximumRuleCount) per list",
+                webKit: WebKitMessage.tooManyRules, at: rootOffset, pointer: "", rule: nil, phase: .notWebKit)
         }
 
         var loader = RuleLoader(document: document, target: target, sink: sink)
@@ -57,8 +62,10 @@ public struct RuleListLoader: Sendable {
         }
         let kept = loaded.contains(where: \.isDropped) ? loaded.filter { !$0.isDropped } : loaded
         if kept.isEmpty && loader.sink.firstLoadingError == nil {
-            loader.sink.error(elements.isEmpty ? "the list has no rules" : "no rule is left once WebKit drops the rules whose CSS selector does not parse",
-                              webKit: WebKitMessage.emptyExtension, at: rootOffset, pointer: "", rule: nil, phase: .loading)
+            loader.sink.error(
+                elements.isEmpty
+                    ? "the list has no rules" : "no rule is left once WebKit drops the rules whose CSS selector does not parse",
+                webKit: WebKitMessage.emptyExtension, at: rootOffset, pointer: "", rule: nil, phase: .loading)
         }
         checkPatterns(loaded, &loader)
         checkTargetListRules(kept, &loader)
@@ -85,18 +92,22 @@ public struct RuleListLoader: Sendable {
             var pointer: String { "/" + String(index) + "/trigger" }
             if !result.isAccepted {
                 let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-                let message = "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+                let message =
+                    "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
                 if isDropped {
-                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: pointer + "/url-filter", rule: index)
+                    loader.sink.warning(
+                        message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                        at: at, pointer: pointer + "/url-filter", rule: index)
                 } else {
                     let crashes = result.status == .crashesWebKit
-                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                                      at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
+                    loader.sink.error(
+                        message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
+                        at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
                 }
             } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loaded[slot].rule) {
-                loader.sink.warning("the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
-                                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
+                loader.sink.warning(
+                    "the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
+                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
             }
             guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
             var keyPointer: String { pointer + "/" + condition.kind.rawValue }
@@ -123,15 +134,21 @@ public struct RuleListLoader: Sendable {
                 }
                 guard !conditionResult.isAccepted else { continue }
                 let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
-                let what = condition.kind.isDomainList ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses" : "invalid pattern \"\(value)\""
+                let what =
+                    condition.kind.isDomainList
+                    ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses"
+                    : "invalid pattern \"\(value)\""
                 let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
                 if isDropped {
-                    loader.sink.warning(message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
+                    loader.sink.warning(
+                        message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
                 } else {
                     let crashes = conditionResult.status == .crashesWebKit
-                    loader.sink.error(message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : conditionResult.status.webKitDetail,
-                                      at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
+                    loader.sink.error(
+                        message, webKit: crashes ? nil : WebKitMessage.invalidRegex,
+                        detail: crashes ? nil : conditionResult.status.webKitDetail,
+                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
                 }
             }
         }
@@ -193,9 +210,10 @@ public struct RuleListLoader: Sendable {
         let topURLRule = kept.first { [.ifTopURL, .unlessTopURL].contains($0.rule.trigger.condition?.kind) }
         guard let domainRule, let topURLRule else { return }
         let later = domainRule.index > topURLRule.index ? domainRule : topURLRule
-        loader.sink.error("\(target.rawValue) refuses lists that mix if-domain/unless-domain (rule \(domainRule.index)) with if-top-url/unless-top-url (rule \(topURLRule.index))",
-                          webKit: WebKitMessage.mixedDomainAndTopURL, at: Int(loader.document[later.node].start),
-                          pointer: "/" + String(later.index) + "/trigger", rule: later.index, phase: .notWebKit)
+        loader.sink.error(
+            "\(target.rawValue) refuses lists that mix if-domain/unless-domain (rule \(domainRule.index)) with if-top-url/unless-top-url (rule \(topURLRule.index))",
+            webKit: WebKitMessage.mixedDomainAndTopURL, at: Int(loader.document[later.node].start),
+            pointer: "/" + String(later.index) + "/trigger", rule: later.index, phase: .notWebKit)
     }
 
     /// A pattern quoted for messages; patterns over 200 characters are cut to their first 100 plus their length.

@@ -26,9 +26,10 @@ extension RuleLoader {
         // Pointers are built only for a diagnostic.
         var pointer: String { rulePointer() + "/action" }
         guard let node = found, document[node].kind == .object else {
-            sink.error(found.map { "\"action\" is \(kindName($0)), not an object" } ?? "the rule has no \"action\" object",
-                       webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
-                       rule: rule, phase: .loading)
+            sink.error(
+                found.map { "\"action\" is \(kindName($0)), not an object" } ?? "the rule has no \"action\" object",
+                webKit: WebKitMessage.invalidAction, at: offset(found ?? ruleNode), pointer: found == nil ? rulePointer() : pointer,
+                rule: rule, phase: .loading)
             return nil
         }
         let typeNode = document.member("type", in: node)
@@ -37,14 +38,17 @@ extension RuleLoader {
         let type = knownType.map { Action.Kind.allTypeNames[$0] } ?? document.stringValue(typeNode) ?? ""
         let unknown = scanMembers(of: node, known: RuleLoader.actionKeys(for: type), pointer: pointer, rule: rule, context: "the action")
         if Action.Kind.allTypeNames.contains(type), let typeNode {
-            requireTarget(Action.Kind.introducedIn(type), "the action type \"\(type)\"", at: typeNode, pointer: pointer + "/type", rule: rule,
-                          webKit: WebKitMessage.invalidActionType)
+            requireTarget(
+                Action.Kind.introducedIn(type), "the action type \"\(type)\"", at: typeNode, pointer: pointer + "/type", rule: rule,
+                webKit: WebKitMessage.invalidActionType)
         }
         func stringMember(_ key: String, webKit: String, description: String) -> String? {
             let valueNode = document.member(key, in: node)
             if let text = document.stringValue(valueNode) { return text }
-            sink.error(valueNode.map { "\"\(key)\" is \(kindName($0)), not a string" } ?? "a \"\(type)\" action needs \(description)",
-                       webKit: webKit, at: offset(valueNode ?? node), pointer: valueNode == nil ? pointer : pointer + "/" + key, rule: rule, phase: .loading)
+            sink.error(
+                valueNode.map { "\"\(key)\" is \(kindName($0)), not a string" } ?? "a \"\(type)\" action needs \(description)",
+                webKit: webKit, at: offset(valueNode ?? node), pointer: valueNode == nil ? pointer : pointer + "/" + key, rule: rule,
+                phase: .loading)
             return nil
         }
         let kind: Action.Kind
@@ -56,16 +60,21 @@ extension RuleLoader {
         case "ignore-following-rules": kind = .ignoreFollowingRules
         case "make-https": kind = .makeHTTPS
         case "css-display-none":
-            guard let selector = stringMember("selector", webKit: WebKitMessage.invalidCSSDisplayNone, description: "a string \"selector\"") else { return nil }
+            guard let selector = stringMember("selector", webKit: WebKitMessage.invalidCSSDisplayNone, description: "a string \"selector\"")
+            else { return nil }
             if let problem = CSSSelectorValidator(target: target).problem(in: selector) {
                 isDropped = true
                 let selectorNode = document.member("selector", in: node) ?? node
-                sink.warning("the selector does not parse as CSS (\(problem)); WebKit drops this rule silently", at: offset(selectorNode),
-                             pointer: pointer + "/selector", rule: rule)
+                sink.warning(
+                    "the selector does not parse as CSS (\(problem)); WebKit drops this rule silently", at: offset(selectorNode),
+                    pointer: pointer + "/selector", rule: rule)
             }
             kind = .cssDisplayNone(selector: selector)
         case "notify":
-            guard let notification = stringMember("notification", webKit: WebKitMessage.invalidNotification, description: "a string \"notification\"") else { return nil }
+            guard
+                let notification = stringMember(
+                    "notification", webKit: WebKitMessage.invalidNotification, description: "a string \"notification\"")
+            else { return nil }
             kind = .notify(notification: notification)
         case "redirect":
             guard let redirect = loadRedirect(rule: rule, actionNode: node, pointer: pointer) else { return nil }
@@ -76,12 +85,15 @@ extension RuleLoader {
         default:
             let found: String
             if let typeNode {
-                found = document[typeNode].kind == .string ? "unknown action type \"\(type)\"" : "\"type\" is \(kindName(typeNode)), not a string"
+                found =
+                    document[typeNode].kind == .string
+                    ? "unknown action type \"\(type)\"" : "\"type\" is \(kindName(typeNode)), not a string"
             } else {
                 found = "the action has no \"type\""
             }
-            sink.error("\(found); expected one of \(Action.Kind.allTypeNames.joined(separator: ", "))", webKit: WebKitMessage.invalidActionType,
-                       at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, phase: .loading)
+            sink.error(
+                "\(found); expected one of \(Action.Kind.allTypeNames.joined(separator: ", "))", webKit: WebKitMessage.invalidActionType,
+                at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, phase: .loading)
             return nil
         }
         return LoadedAction(action: Action(kind: kind, unknownMembers: unknown), isDropped: isDropped)
@@ -95,8 +107,9 @@ extension RuleLoader {
             let keyPointer = pointer + "/" + key
             guard loader.document[arrayNode].kind == .array else {
                 valid = false
-                loader.sink.error("\"\(key)\" is \(loader.kindName(arrayNode)), not an array", webKit: WebKitMessage.modifyHeadersNotArray,
-                                  at: loader.offset(arrayNode), pointer: keyPointer, rule: rule, phase: .loading)
+                loader.sink.error(
+                    "\"\(key)\" is \(loader.kindName(arrayNode)), not an array", webKit: WebKitMessage.modifyHeadersNotArray,
+                    at: loader.offset(arrayNode), pointer: keyPointer, rule: rule, phase: .loading)
                 return nil
             }
             var operations: [HeaderOperation] = []
@@ -104,41 +117,51 @@ extension RuleLoader {
                 let elementPointer = JSONPointer.appending(keyPointer, position)
                 guard loader.document[element].kind == .object else {
                     valid = false
-                    loader.sink.error("header operation \(position) is \(loader.kindName(element)), not an object", webKit: WebKitMessage.modifyHeadersInfoNotObject,
-                                      at: loader.offset(element), pointer: elementPointer, rule: rule, phase: .loading)
+                    loader.sink.error(
+                        "header operation \(position) is \(loader.kindName(element)), not an object",
+                        webKit: WebKitMessage.modifyHeadersInfoNotObject,
+                        at: loader.offset(element), pointer: elementPointer, rule: rule, phase: .loading)
                     continue
                 }
-                _ = loader.scanMembers(of: element, known: ["operation", "header", "value"], pointer: elementPointer, rule: rule, context: "a header operation")
+                _ = loader.scanMembers(
+                    of: element, known: ["operation", "header", "value"], pointer: elementPointer, rule: rule, context: "a header operation"
+                )
                 let operationNode = loader.document.member("operation", in: element)
                 guard let operationText = loader.document.stringValue(operationNode) else {
                     valid = false
-                    loader.sink.error("the header operation has no string \"operation\"", webKit: WebKitMessage.modifyHeadersMissingOperation,
-                                      at: loader.offset(operationNode ?? element), pointer: operationNode == nil ? elementPointer : elementPointer + "/operation",
-                                      rule: rule, phase: .loading)
+                    loader.sink.error(
+                        "the header operation has no string \"operation\"", webKit: WebKitMessage.modifyHeadersMissingOperation,
+                        at: loader.offset(operationNode ?? element),
+                        pointer: operationNode == nil ? elementPointer : elementPointer + "/operation",
+                        rule: rule, phase: .loading)
                     continue
                 }
                 let headerNode = loader.document.member("header", in: element)
                 guard let header = loader.document.stringValue(headerNode) else {
                     valid = false
-                    loader.sink.error("the header operation has no string \"header\"", webKit: WebKitMessage.modifyHeadersMissingHeader,
-                                      at: loader.offset(headerNode ?? element), pointer: headerNode == nil ? elementPointer : elementPointer + "/header",
-                                      rule: rule, phase: .loading)
+                    loader.sink.error(
+                        "the header operation has no string \"header\"", webKit: WebKitMessage.modifyHeadersMissingHeader,
+                        at: loader.offset(headerNode ?? element), pointer: headerNode == nil ? elementPointer : elementPointer + "/header",
+                        rule: rule, phase: .loading)
                     continue
                 }
                 let valueNode = loader.document.member("value", in: element)
                 let value = loader.document.stringValue(valueNode)
                 guard let operation = HeaderOperation.Operation(rawValue: operationText) else {
                     valid = false
-                    loader.sink.error("unknown header operation \"\(operationText)\"; expected \"set\", \"append\" or \"remove\"",
-                                      webKit: WebKitMessage.modifyHeadersInvalidOperation, at: loader.offset(operationNode ?? element),
-                                      pointer: elementPointer + "/operation", rule: rule, phase: .loading)
+                    loader.sink.error(
+                        "unknown header operation \"\(operationText)\"; expected \"set\", \"append\" or \"remove\"",
+                        webKit: WebKitMessage.modifyHeadersInvalidOperation, at: loader.offset(operationNode ?? element),
+                        pointer: elementPointer + "/operation", rule: rule, phase: .loading)
                     continue
                 }
                 if operation != .remove && value == nil {
                     valid = false
-                    loader.sink.error("a \"\(operation.rawValue)\" header operation needs a string \"value\"", webKit: WebKitMessage.modifyHeadersMissingValue,
-                                      at: loader.offset(valueNode ?? element), pointer: valueNode == nil ? elementPointer : elementPointer + "/value",
-                                      rule: rule, phase: .loading)
+                    loader.sink.error(
+                        "a \"\(operation.rawValue)\" header operation needs a string \"value\"",
+                        webKit: WebKitMessage.modifyHeadersMissingValue,
+                        at: loader.offset(valueNode ?? element), pointer: valueNode == nil ? elementPointer : elementPointer + "/value",
+                        rule: rule, phase: .loading)
                     continue
                 }
                 operations.append(HeaderOperation(operation: operation, header: header, value: value))
@@ -155,11 +178,17 @@ extension RuleLoader {
         }
         if priority == nil {
             valid = false
-            let found = priorityNode.map { document[$0].kind == .number ? "\(document.rawText($0)) is not an integer from 0 to 2147483647" : "\"priority\" is \(kindName($0)), not a number" }
-            sink.error(found ?? "a \"modify-headers\" action needs an integer \"priority\" (0 or more)", webKit: WebKitMessage.invalidPriority,
-                       at: offset(priorityNode ?? actionNode), pointer: priorityNode == nil ? pointer : pointer + "/priority", rule: rule, phase: .loading)
+            let found = priorityNode.map {
+                document[$0].kind == .number
+                    ? "\(document.rawText($0)) is not an integer from 0 to 2147483647" : "\"priority\" is \(kindName($0)), not a number"
+            }
+            sink.error(
+                found ?? "a \"modify-headers\" action needs an integer \"priority\" (0 or more)", webKit: WebKitMessage.invalidPriority,
+                at: offset(priorityNode ?? actionNode), pointer: priorityNode == nil ? pointer : pointer + "/priority", rule: rule,
+                phase: .loading)
         }
         guard valid, let priority, let priorityNode else { return nil }
-        return ModifyHeaders(priority: priority, prioritySource: document.rawText(priorityNode), requestHeaders: request, responseHeaders: response)
+        return ModifyHeaders(
+            priority: priority, prioritySource: document.rawText(priorityNode), requestHeaders: request, responseHeaders: response)
     }
 }

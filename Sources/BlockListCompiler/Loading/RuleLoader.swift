@@ -32,14 +32,18 @@ struct RuleLoader {
     func kindName(_ node: Int) -> String { document[node].kind.nameInMessages }
 
     /// The members of an object, warning about duplicates and keys outside `known`.
-    mutating func scanMembers(of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String) -> [UnknownMember] {
+    mutating func scanMembers(of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String)
+        -> [UnknownMember]
+    {
         var slots: [Int?] = []
         return scanMembers(of: node, known: known, pointer: pointer(), rule: rule, context: context, slots: &slots)
     }
 
     /// Like `scanMembers(of:known:pointer:rule:context:)`, also setting `slots[i]` to the value of the last member named `known[i]`.
     /// `pointer` is evaluated only for a diagnostic.
-    mutating func scanMembers(of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String, slots: inout [Int?]) -> [UnknownMember] {
+    mutating func scanMembers(
+        of node: Int, known: KeyList, pointer: @autoclosure () -> String, rule: Int?, context: String, slots: inout [Int?]
+    ) -> [UnknownMember] {
         if slots.count != known.count {
             slots = [Int?](repeating: nil, count: known.count)
         } else {
@@ -65,8 +69,9 @@ struct RuleLoader {
                 }
                 let key = document.string(keyNode)
                 unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
-                sink.warning("unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
-                             pointer: JSONPointer.appending(pointer(), key), rule: rule)
+                sink.warning(
+                    "unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
+                    pointer: JSONPointer.appending(pointer(), key), rule: rule)
             }
             keyNode = Int(document[valueNode].next)
         }
@@ -75,17 +80,21 @@ struct RuleLoader {
 
     private mutating func warnDuplicate(_ keyNode: Int, pointer: () -> String, rule: Int?, context: String) {
         let key = document.string(keyNode)
-        sink.warning("duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(keyNode),
-                     pointer: JSONPointer.appending(pointer(), key), rule: rule)
+        sink.warning(
+            "duplicate key \"\(key)\" in \(context); WebKit uses the last one", at: offset(keyNode),
+            pointer: JSONPointer.appending(pointer(), key), rule: rule)
     }
 
     /// Reports a feature the target does not know yet.
-    mutating func requireTarget(_ introduced: WebKitTarget, _ what: @autoclosure () -> String, at node: Int, pointer: @autoclosure () -> String,
-                                rule: Int, webKit: String? = nil) {
+    mutating func requireTarget(
+        _ introduced: WebKitTarget, _ what: @autoclosure () -> String, at node: Int, pointer: @autoclosure () -> String,
+        rule: Int, webKit: String? = nil
+    ) {
         guard target < introduced else { return }
         let description = what(), path = pointer()
-        sink.error("\(description) needs \(introduced.rawValue) or newer; the target is \(target.rawValue)", webKit: webKit, at: offset(node),
-                   pointer: path, rule: rule, phase: .notWebKit)
+        sink.error(
+            "\(description) needs \(introduced.rawValue) or newer; the target is \(target.rawValue)", webKit: webKit, at: offset(node),
+            pointer: path, rule: rule, phase: .notWebKit)
     }
 
     /// The byte offset in the source of UTF-16 unit `unit` of the decoded string node.
@@ -129,8 +138,9 @@ struct RuleLoader {
         // Built only for a diagnostic.
         var pointer: String { "/" + String(index) }
         guard document[node].kind == .object else {
-            sink.error("rule \(index) is \(kindName(node)), not an object with \"trigger\" and \"action\"", webKit: WebKitMessage.invalidRule,
-                       at: offset(node), pointer: pointer, rule: index, phase: .loading)
+            sink.error(
+                "rule \(index) is \(kindName(node)), not an object with \"trigger\" and \"action\"", webKit: WebKitMessage.invalidRule,
+                at: offset(node), pointer: pointer, rule: index, phase: .loading)
             return nil
         }
         var slots = ruleSlots
@@ -141,7 +151,8 @@ struct RuleLoader {
         let trigger = loadTrigger(rule: index, ruleNode: node, found: triggerFound, pointer: pointer)
         let action = loadAction(rule: index, ruleNode: node, found: actionFound, pointer: pointer)
         guard let trigger, let action else { return nil }
-        return LoadedRule(index: index, rule: Rule(trigger: trigger.trigger, action: action.action, unknownMembers: unknown),
-                          urlFilterNode: trigger.urlFilterNode, conditionListNode: trigger.conditionListNode, isDropped: action.isDropped, node: node)
+        return LoadedRule(
+            index: index, rule: Rule(trigger: trigger.trigger, action: action.action, unknownMembers: unknown),
+            urlFilterNode: trigger.urlFilterNode, conditionListNode: trigger.conditionListNode, isDropped: action.isDropped, node: node)
     }
 }

@@ -38,7 +38,9 @@ enum URLValidator {
         guard specialSchemes.contains(lowered) else { return .valid }
         var rest = bytes[(colon + 1)...]
         while let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { rest = rest.dropFirst() }
-        let hostEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") } ?? rest.endIndex
+        let hostEnd =
+            rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }
+            ?? rest.endIndex
         var authority = rest[rest.startIndex..<hostEnd]
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         var host = authority
@@ -46,7 +48,9 @@ enum URLValidator {
             host = authority[authority.startIndex..<portColon]
             let port = authority[(portColon + 1)...]
             if !port.isEmpty {
-                guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), port.count <= 5, Int(String(decoding: port, as: UTF8.self)) ?? 70_000 <= 65_535 else {
+                guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), port.count <= 5,
+                    Int(String(decoding: port, as: UTF8.self)) ?? 70_000 <= 65_535
+                else {
                     return .invalid("the port is not a number from 0 to 65535")
                 }
             }

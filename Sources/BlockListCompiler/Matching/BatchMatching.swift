@@ -54,7 +54,9 @@ public enum BatchMatching {
     }
 
     /// The combined decision of `set` and each list's result for every request, in request order.
-    public static func evaluations(of set: RuleListSet, for requests: [PreparedRequest]) -> [(decision: MatchDecision, results: [ListMatchResult])] {
+    public static func evaluations(of set: RuleListSet, for requests: [PreparedRequest]) -> [(
+        decision: MatchDecision, results: [ListMatchResult]
+    )] {
         let chunks = chunkRanges(count: requests.count)
         let slots = IndexedResults<[(decision: MatchDecision, results: [ListMatchResult])]>(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in

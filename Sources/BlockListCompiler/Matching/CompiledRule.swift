@@ -45,7 +45,10 @@ final class CompiledRule: Sendable {
         let parser = URLFilterParser()
         let parsed = parser.parseTerms(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive ?? false)
         guard let pattern = parsed.pattern else {
-            throw Problem(message: "url-filter \"\(trigger.urlFilter)\" is refused by WebKit: \(parsed.result.reason ?? parsed.result.status.webKitDetail)")
+            throw Problem(
+                message:
+                    "url-filter \"\(trigger.urlFilter)\" is refused by WebKit: \(parsed.result.reason ?? parsed.result.status.webKitDetail)"
+            )
         }
         urlFilter = URLAutomaton(pattern: pattern)
         let runs = RequiredLiterals.of(pattern)
@@ -61,16 +64,22 @@ final class CompiledRule: Sendable {
                 let units = condition.kind.isDomainList ? DomainRegex(domain: value).units : Array(value.utf16)
                 let result = parser.parseTerms(units: units, isCaseSensitive: caseSensitive)
                 guard let entryPattern = result.pattern else {
-                    throw Problem(message: "\(condition.kind.rawValue) entry \"\(value)\" is refused by WebKit: \(result.result.reason ?? result.result.status.webKitDetail)")
+                    throw Problem(
+                        message:
+                            "\(condition.kind.rawValue) entry \"\(value)\" is refused by WebKit: \(result.result.reason ?? result.result.status.webKitDetail)"
+                    )
                 }
                 let runs = RequiredLiterals.of(entryPattern)
-                entries.append(ConditionEntry(literal: runs.max { $0.count < $1.count } ?? [], automaton: URLAutomaton(pattern: entryPattern),
-                                              grams: RequiredLiterals.grams(runs)))
+                entries.append(
+                    ConditionEntry(
+                        literal: runs.max { $0.count < $1.count } ?? [], automaton: URLAutomaton(pattern: entryPattern),
+                        grams: RequiredLiterals.grams(runs)))
             }
             let isIf = condition.kind == .ifDomain || condition.kind == .ifTopURL || condition.kind == .ifFrameURL
             let plain = condition.values.allSatisfy { value in
                 value.utf8.enumerated().allSatisfy { offset, byte in
-                    CanonicalURL.isAlpha(byte) || CanonicalURL.isDigit(byte) || byte == 0x2D || byte == 0x2E || byte == 0x5F || (offset == 0 && byte == 0x2A)
+                    CanonicalURL.isAlpha(byte) || CanonicalURL.isDigit(byte) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+                        || (offset == 0 && byte == 0x2A)
                 }
             }
             var exact: HostNameSet?, subdomains: [String] = []
@@ -81,8 +90,9 @@ final class CompiledRule: Sendable {
                 }
                 exact = HostNameSet(exactNames)
             }
-            self.condition = Condition(isIf: isIf, appliesToFrame: isFrame, entries: entries, exactDomains: exact,
-                                       subdomainDomains: HostNameSet(subdomains))
+            self.condition = Condition(
+                isIf: isIf, appliesToFrame: isFrame, entries: entries, exactDomains: exact,
+                subdomainDomains: HostNameSet(subdomains))
         } else {
             self.condition = nil
         }
@@ -98,7 +108,10 @@ final class CompiledRule: Sendable {
             let hashes = request.topHostSuffixHashes
             for position in suffixes.indices {
                 if condition.subdomainDomains.contains(suffixes[position], hash: hashes[position])
-                    || (position == 0 && exact.contains(suffixes[position], hash: hashes[position])) { any = true; break }
+                    || (position == 0 && exact.contains(suffixes[position], hash: hashes[position]))
+                {
+                    any = true; break
+                }
             }
             return any == condition.isIf
         }

@@ -35,8 +35,10 @@ public struct LoadEvaluation: Sendable {
             guard url.fragmentStart != nil else { return [asGiven] }
             return [asGiven, LoadEvaluation(url: stripped, resourceType: type, isSecond: true, lowercasedURL: strippedLowercased)]
         case .ping, .cspReport:
-            return [LoadEvaluation(url: url, resourceType: type, isSecond: false, lowercasedURL: lowercased),
-                    LoadEvaluation(url: stripped, resourceType: .other, isSecond: true, lowercasedURL: strippedLowercased)]
+            return [
+                LoadEvaluation(url: url, resourceType: type, isSecond: false, lowercasedURL: lowercased),
+                LoadEvaluation(url: stripped, resourceType: .other, isSecond: true, lowercasedURL: strippedLowercased),
+            ]
         default:
             return [withoutFragment]
         }

@@ -19,8 +19,10 @@ public struct MatchRequest: Sendable, Hashable {
     public var method: RequestMethod?
 
     /// Creates a request; what is left out is derived as WebKit derives it (see the properties).
-    public init(url: String, resourceType: RequestResourceType, topURL: String? = nil, frameURL: String? = nil,
-                loadContext: LoadContext? = nil, method: RequestMethod? = nil) {
+    public init(
+        url: String, resourceType: RequestResourceType, topURL: String? = nil, frameURL: String? = nil,
+        loadContext: LoadContext? = nil, method: RequestMethod? = nil
+    ) {
         self.url = url
         self.resourceType = resourceType
         self.topURL = topURL

@@ -44,12 +44,16 @@ public enum MatchRequestDecoder {
         }
         guard let url = try string("url") else { throw Problem(line: 1, message: "a request needs a \"url\"") }
         let typeName = try string("type") ?? "script"
-        guard var type = RequestResourceType(name: typeName) else { throw Problem(line: 1, message: "unknown request type \"\(typeName)\"") }
+        guard var type = RequestResourceType(name: typeName) else {
+            throw Problem(line: 1, message: "unknown request type \"\(typeName)\"")
+        }
         if typeName == "document" { type = .topDocument }
         let frame = try string("frame")
         var request = MatchRequest(url: url, resourceType: type, topURL: try string("top"), frameURL: type == .childDocument ? nil : frame)
         if let method = try string("method") {
-            guard let value = RequestMethod(rawValue: method.lowercased()) else { throw Problem(line: 1, message: "unknown method \"\(method)\"") }
+            guard let value = RequestMethod(rawValue: method.lowercased()) else {
+                throw Problem(line: 1, message: "unknown method \"\(method)\"")
+            }
             request.method = value
         }
         if let context = try string("load-context") {

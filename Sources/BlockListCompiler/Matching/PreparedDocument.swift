@@ -23,13 +23,16 @@ struct PreparedDocument: Sendable {
         let bytes = url.bytes
         var separators = 0
         if bytes.count >= 3 {
-            for index in 0..<(bytes.count - 2) where bytes[index] == 0x3A && bytes[index + 1] == 0x2F && bytes[index + 2] == 0x2F { separators += 1 }
+            for index in 0..<(bytes.count - 2) where bytes[index] == 0x3A && bytes[index + 1] == 0x2F && bytes[index + 2] == 0x2F {
+                separators += 1
+            }
         }
         let host = url.host
-        guard separators == 1, !host.isEmpty, url.scheme.utf8.allSatisfy(CanonicalURL.isAlpha), !host.utf8.contains(where: { $0 == 0x2A || $0 == 0x40 || $0 == 0x2F || $0 == 0x3A }),
-              let schemeEnd = bytes.firstIndex(of: 0x3A), schemeEnd + 3 + host.utf8.count <= bytes.count,
-              // The host follows `://` directly: no user info, where a domain's regex could match too.
-              bytes[(schemeEnd + 3)..<(schemeEnd + 3 + host.utf8.count)].elementsEqual(host.utf8)
+        guard separators == 1, !host.isEmpty, url.scheme.utf8.allSatisfy(CanonicalURL.isAlpha),
+            !host.utf8.contains(where: { $0 == 0x2A || $0 == 0x40 || $0 == 0x2F || $0 == 0x3A }),
+            let schemeEnd = bytes.firstIndex(of: 0x3A), schemeEnd + 3 + host.utf8.count <= bytes.count,
+            // The host follows `://` directly: no user info, where a domain's regex could match too.
+            bytes[(schemeEnd + 3)..<(schemeEnd + 3 + host.utf8.count)].elementsEqual(host.utf8)
         else { return nil }
         var suffixes = [host]
         var rest = host[...]

@@ -50,7 +50,9 @@ enum QueryTransformApplier {
             let byte = raw[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"), index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) {
+            } else if byte == UInt8(ascii: "%"), index + 2 < raw.count, let high = hexValue(raw[index + 1]),
+                let low = hexValue(raw[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 2
             } else {

@@ -39,7 +39,9 @@ public struct RedirectTarget: Sendable, Hashable {
         }
         var notes: [String] = []
         if Set(steps.map(\.listIndex)).count > 1 {
-            notes.append("redirects from several lists: WebKit orders lists by an unspecified hash-map order; wkpack applies them in the order given")
+            notes.append(
+                "redirects from several lists: WebKit orders lists by an unspecified hash-map order; wkpack applies them in the order given"
+            )
         }
         var current: CanonicalURL? = requestURL
         if upgradedToHTTPS {
@@ -53,31 +55,42 @@ public struct RedirectTarget: Sendable, Hashable {
             switch step.redirect {
             case .url(let text):
                 guard let parsed = CanonicalURL(text) else {
-                    return RedirectTarget(url: nil, appliedRules: ordered, notes: notes + ["rule \(step.ruleIndex): the redirect url \"\(text)\" is not a URL wkpack can parse"])
+                    return RedirectTarget(
+                        url: nil, appliedRules: ordered,
+                        notes: notes + ["rule \(step.ruleIndex): the redirect url \"\(text)\" is not a URL wkpack can parse"])
                 }
                 current = parsed
             case .extensionPath(let path):
                 // WebKit copies the list's extension base URL and sets its path. A WKContentRuleList added by an
                 // app has no extension base URL (it is the empty, invalid URL), so the request URL becomes invalid.
-                notes.append("rule \(step.ruleIndex): extension-path \"\(path)\" resolves against the content blocker's extension base URL; an app's WKContentRuleList has none, so WebKit sets the request to an invalid URL and the load fails")
+                notes.append(
+                    "rule \(step.ruleIndex): extension-path \"\(path)\" resolves against the content blocker's extension base URL; an app's WKContentRuleList has none, so WebKit sets the request to an invalid URL and the load fails"
+                )
                 current = nil
             case .transform(let transform):
                 guard let url = current else { continue }
                 switch URLTransformApplier.apply(transform, to: url) {
                 case .success(let result): current = result
                 case .failure(let problem):
-                    return RedirectTarget(url: nil, appliedRules: ordered, notes: notes + ["rule \(step.ruleIndex): not computed: \(problem.message)"])
+                    return RedirectTarget(
+                        url: nil, appliedRules: ordered, notes: notes + ["rule \(step.ruleIndex): not computed: \(problem.message)"])
                 }
             case .regexSubstitution(let substitution):
                 guard let url = current else { continue }
                 switch RegexSubstitution.apply(substitution, urlFilter: step.urlFilter, to: url) {
                 case .replaced(let result): current = result
                 case .noMatch:
-                    notes.append("rule \(step.ruleIndex): the url-filter, applied as a case-sensitive JavaScript regular expression, does not match \(url.string), so WebKit keeps that URL")
+                    notes.append(
+                        "rule \(step.ruleIndex): the url-filter, applied as a case-sensitive JavaScript regular expression, does not match \(url.string), so WebKit keeps that URL"
+                    )
                 case .invalidResult(let text):
-                    notes.append("rule \(step.ruleIndex): the substitution gives \"\(text)\", which is not a valid URL, so WebKit keeps \(url.string)")
+                    notes.append(
+                        "rule \(step.ruleIndex): the substitution gives \"\(text)\", which is not a valid URL, so WebKit keeps \(url.string)"
+                    )
                 case .notComputed(let reason):
-                    return RedirectTarget(url: nil, appliedRules: ordered, notes: notes + ["rule \(step.ruleIndex): regex-substitution not computed: \(reason)"])
+                    return RedirectTarget(
+                        url: nil, appliedRules: ordered,
+                        notes: notes + ["rule \(step.ruleIndex): regex-substitution not computed: \(reason)"])
                 }
             }
         }

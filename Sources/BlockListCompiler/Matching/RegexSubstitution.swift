@@ -43,7 +43,10 @@ enum RegexSubstitution {
         guard input.count <= maximumURLLength else { return .notComputed("the URL is longer than \(maximumURLLength) bytes") }
         let matcher = Backtracker(input: input, groupCount: numbering.captureCount, budget: stepBudget)
         guard let groups = matcher.firstMatch(nodes, anchored: pattern.isAnchoredAtStart) else {
-            return matcher.exhausted ? .notComputed("the regular expression needs more than \(stepBudget) steps or \(maximumGroupIterations) repetitions of a group") : .noMatch
+            return matcher.exhausted
+                ? .notComputed(
+                    "the regular expression needs more than \(stepBudget) steps or \(maximumGroupIterations) repetitions of a group")
+                : .noMatch
         }
         var text = substitution
         for number in 0..<min(10, groups.count) {
@@ -130,7 +133,12 @@ enum RegexSubstitution {
             for start in 0...lastStart {
                 for index in captures.indices { captures[index] = nil }
                 var end = -1
-                if sequence(nodes, 0, start, { position in end = position; return true }) {
+                if sequence(
+                    nodes, 0, start,
+                    { position in
+                        end = position; return true
+                    })
+                {
                     captures[0] = start..<end
                     return captures
                 }
@@ -175,8 +183,10 @@ enum RegexSubstitution {
             }
         }
 
-        private func repeatGroup(_ capture: Int?, _ inner: Range<Int>, _ body: [Node], _ bounds: (Int, Int), _ count: Int,
-                                 _ position: Int, _ next: (Int) -> Bool) -> Bool {
+        private func repeatGroup(
+            _ capture: Int?, _ inner: Range<Int>, _ body: [Node], _ bounds: (Int, Int), _ count: Int,
+            _ position: Int, _ next: (Int) -> Bool
+        ) -> Bool {
             // Each iteration of a group nests deeper: stop (not computed) before the stack could run out.
             if count > maximumGroupIterations { exhausted = true }
             if exhausted { return false }

@@ -13,7 +13,9 @@ public struct RequestPreparer: Sendable {
 
     /// Canonicalizes `request`'s URLs and derives its facts.
     public mutating func prepare(_ request: MatchRequest) throws(PreparedRequest.Problem) -> PreparedRequest {
-        guard let canonical = CanonicalURL(request.url) else { throw PreparedRequest.Problem(message: "'\(request.url)' is not an absolute URL") }
+        guard let canonical = CanonicalURL(request.url) else {
+            throw PreparedRequest.Problem(message: "'\(request.url)' is not an absolute URL")
+        }
         let top: PreparedDocument
         let url: PreparedDocument
         if let text = request.topURL, request.resourceType != .topDocument {
@@ -27,7 +29,9 @@ public struct RequestPreparer: Sendable {
         }
         let frame: PreparedDocument
         if let text = request.frameURL {
-            guard let document = document(text) else { throw PreparedRequest.Problem(message: "frame URL '\(text)' is not an absolute URL") }
+            guard let document = document(text) else {
+                throw PreparedRequest.Problem(message: "frame URL '\(text)' is not an absolute URL")
+            }
             frame = document
         } else if request.resourceType == .topDocument || request.resourceType == .childDocument {
             // Evaluated in the frame being loaded, whose document is still the initial empty one.

@@ -68,7 +68,9 @@ public struct RuleListMatcher: Sendable {
                 urlEntries.append((gram, slot32))
             } else if let condition = rule.condition, condition.isIf, condition.entries.allSatisfy({ !$0.grams.isEmpty }) {
                 for entry in condition.entries {
-                    guard let gram = entry.grams.min(by: { conditionFrequency[$0, default: 0] < conditionFrequency[$1, default: 0] }) else { continue }
+                    guard let gram = entry.grams.min(by: { conditionFrequency[$0, default: 0] < conditionFrequency[$1, default: 0] }) else {
+                        continue
+                    }
                     if condition.appliesToFrame { frameEntries.append((gram, slot32)) } else { topEntries.append((gram, slot32)) }
                 }
             } else {
@@ -129,9 +131,9 @@ public struct RuleListMatcher: Sendable {
                                     previous = slot
                                     let gate = gates[Int(slot)]
                                     guard gate.resourceMask & resourceBit != 0,
-                                          gate.loadTypeMask & loadTypeBit != 0,
-                                          gate.loadContextMask & contextBit != 0,
-                                          gate.method == nil || gate.method == method
+                                        gate.loadTypeMask & loadTypeBit != 0,
+                                        gate.loadContextMask & contextBit != 0,
+                                        gate.method == nil || gate.method == method
                                     else { continue }
                                     if gate.literalCount > 0 {
                                         let start = Int(gate.literalStart)
@@ -139,7 +141,9 @@ public struct RuleListMatcher: Sendable {
                                         guard RuleGate.contains(lowered, literal) else { continue }
                                     }
                                     let rule = compiled[Int(slot)]
-                                    if rule._withUnsafeGuaranteedRef({ $0.matchesPatterns(request, url: url) }) { matched.append(Int(slot)) }
+                                    if rule._withUnsafeGuaranteedRef({ $0.matchesPatterns(request, url: url) }) {
+                                        matched.append(Int(slot))
+                                    }
                                 }
                             }
                         }
@@ -173,8 +177,10 @@ public struct RuleListMatcher: Sendable {
                 case .ignoreFollowingRules:
                     effective.append((fired, slot))
                     for later in matched[(position + 1)...] {
-                        cancelled.append(FiredRule(index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index,
-                                                   inSecondEvaluation: evaluation.isSecond))
+                        cancelled.append(
+                            FiredRule(
+                                index: sourceIndices[later], action: rules[later].action.kind, cancelledBy: fired.index,
+                                inSecondEvaluation: evaluation.isSecond))
                     }
                 default:
                     effective.append((fired, slot))
@@ -197,7 +203,8 @@ public struct RuleListMatcher: Sendable {
         for fired in result.fired { result.decision.apply(fired.action, url: request.url) }
         for (fired, slot) in zip(result.fired, effectiveSlots) {
             guard case .redirect(let redirect) = fired.action else { continue }
-            result.decision.redirectSteps.append(RedirectStep(redirect: redirect, urlFilter: rules[slot].trigger.urlFilter, ruleIndex: fired.index))
+            result.decision.redirectSteps.append(
+                RedirectStep(redirect: redirect, urlFilter: rules[slot].trigger.urlFilter, ruleIndex: fired.index))
         }
         result.decision.resolveRedirectTarget(requestURL: request.url)
         return result

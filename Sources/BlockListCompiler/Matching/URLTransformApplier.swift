@@ -27,7 +27,9 @@ enum URLTransformApplier {
             }
             if let host = transform.host {
                 guard !host.isEmpty, !host.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || "/?#@:\\[]%".utf8.contains($0) }) else {
-                    throw Problem(message: "host \"\(host)\" is empty or holds a character whose handling by WebKit's URL::setHost wkpack does not model")
+                    throw Problem(
+                        message:
+                            "host \"\(host)\" is empty or holds a character whose handling by WebKit's URL::setHost wkpack does not model")
                 }
                 try change { parts in parts.host = host }
             }
@@ -39,7 +41,13 @@ enum URLTransformApplier {
                     // WebKit's setPath adds the leading slash and escapes `?` and `#`.
                     var bytes: [UInt8] = []
                     for byte in path.utf8 {
-                        if byte == UInt8(ascii: "?") { bytes += Array("%3F".utf8) } else if byte == UInt8(ascii: "#") { bytes += Array("%23".utf8) } else { bytes.append(byte) }
+                        if byte == UInt8(ascii: "?") {
+                            bytes += Array("%3F".utf8)
+                        } else if byte == UInt8(ascii: "#") {
+                            bytes += Array("%23".utf8)
+                        } else {
+                            bytes.append(byte)
+                        }
                     }
                     var escaped = String(decoding: bytes, as: UTF8.self)
                     if !escaped.hasPrefix("/") && !escaped.hasPrefix("\\") { escaped = "/" + escaped }
@@ -58,7 +66,8 @@ enum URLTransformApplier {
             }
             if let queryTransform = transform.queryTransform {
                 if let parts = RedirectURLParts(current), let query = parts.query,
-                   let transformed = QueryTransformApplier.apply(queryTransform, to: query) {
+                    let transformed = QueryTransformApplier.apply(queryTransform, to: query)
+                {
                     try change { parts in parts.query = transformed }
                 }
             } else if let query = transform.query {

@@ -39,7 +39,10 @@ public struct Action: Sendable, Hashable {
 
 extension Action.Kind {
     /// Every action type WebKit 2.50 knows.
-    public static let allTypeNames = ["block", "block-cookies", "css-display-none", "ignore-previous-rules", "ignore-following-rules", "make-https", "notify", "redirect", "modify-headers"]
+    public static let allTypeNames = [
+        "block", "block-cookies", "css-display-none", "ignore-previous-rules", "ignore-following-rules", "make-https", "notify", "redirect",
+        "modify-headers",
+    ]
 
     /// The `type` string.
     public var typeName: String {

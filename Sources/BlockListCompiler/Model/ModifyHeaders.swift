@@ -10,7 +10,9 @@ public struct ModifyHeaders: Sendable, Hashable {
     public var responseHeaders: [HeaderOperation]?
 
     /// Creates a `modify-headers` action's arguments.
-    public init(priority: Int, prioritySource: String? = nil, requestHeaders: [HeaderOperation]? = nil, responseHeaders: [HeaderOperation]? = nil) {
+    public init(
+        priority: Int, prioritySource: String? = nil, requestHeaders: [HeaderOperation]? = nil, responseHeaders: [HeaderOperation]? = nil
+    ) {
         self.priority = priority
         self.prioritySource = prioritySource ?? String(priority)
         self.requestHeaders = requestHeaders

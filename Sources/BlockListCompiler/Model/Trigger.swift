@@ -24,10 +24,12 @@ public struct Trigger: Sendable, Hashable {
     public var unknownMembers: [UnknownMember]
 
     /// Creates a trigger; every field but the url-filter is optional, as in the JSON.
-    public init(urlFilter: String, urlFilterIsCaseSensitive: Bool? = nil, topURLFilterIsCaseSensitive: Bool? = nil,
-                frameURLFilterIsCaseSensitive: Bool? = nil, resourceTypes: [ResourceType]? = nil, loadTypes: [LoadType]? = nil,
-                loadContexts: [LoadContext]? = nil, requestMethod: RequestMethod? = nil, requestMethodSpelling: String? = nil,
-                condition: TriggerCondition? = nil, unknownMembers: [UnknownMember] = []) {
+    public init(
+        urlFilter: String, urlFilterIsCaseSensitive: Bool? = nil, topURLFilterIsCaseSensitive: Bool? = nil,
+        frameURLFilterIsCaseSensitive: Bool? = nil, resourceTypes: [ResourceType]? = nil, loadTypes: [LoadType]? = nil,
+        loadContexts: [LoadContext]? = nil, requestMethod: RequestMethod? = nil, requestMethodSpelling: String? = nil,
+        condition: TriggerCondition? = nil, unknownMembers: [UnknownMember] = []
+    ) {
         self.urlFilter = urlFilter
         self.urlFilterIsCaseSensitive = urlFilterIsCaseSensitive
         self.topURLFilterIsCaseSensitive = topURLFilterIsCaseSensitive

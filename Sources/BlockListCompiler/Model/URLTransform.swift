@@ -22,9 +22,11 @@ public struct URLTransform: Sendable, Hashable {
     public var unknownMembers: [UnknownMember]
 
     /// Creates a URL transform.
-    public init(fragment: String? = nil, host: String? = nil, password: String? = nil, path: String? = nil, port: String? = nil,
-                query: String? = nil, queryTransform: QueryTransform? = nil, scheme: String? = nil, username: String? = nil,
-                unknownMembers: [UnknownMember] = []) {
+    public init(
+        fragment: String? = nil, host: String? = nil, password: String? = nil, path: String? = nil, port: String? = nil,
+        query: String? = nil, queryTransform: QueryTransform? = nil, scheme: String? = nil, username: String? = nil,
+        unknownMembers: [UnknownMember] = []
+    ) {
         self.fragment = fragment
         self.host = host
         self.password = password

@@ -68,7 +68,8 @@ public struct ConditionEntryRegrouper: Sendable {
         var slots: [Slot] = []
         for rule in segment {
             guard ConditionEntryRegrouper.isCandidate(rule), let condition = rule.trigger.condition,
-                  case .cssDisplayNone(let selector) = rule.action.kind else {
+                case .cssDisplayNone(let selector) = rule.action.kind
+            else {
                 slots.append(.rule(rule))
                 continue
             }

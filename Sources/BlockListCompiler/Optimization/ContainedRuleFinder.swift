@@ -50,8 +50,10 @@ enum ContainedRuleFinder {
                 guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: isCaseSensitive).pattern
                 else { continue }
                 let runs = RequiredLiterals.of(pattern)
-                entries.append(Entry(index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive, runs: runs,
-                                     literal: runs.max { $0.count < $1.count } ?? []))
+                entries.append(
+                    Entry(
+                        index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive, runs: runs,
+                        literal: runs.max { $0.count < $1.count } ?? []))
             }
             dropped.formUnion(droppedInGroup(entries))
         }

@@ -7,7 +7,8 @@ public enum DomainEntryPruner {
     public static func prune(_ rules: [Rule]) -> [Rule] {
         rules.map { rule in
             guard let condition = rule.trigger.condition, condition.kind.isDomainList, condition.values.count > 1,
-                  condition.values.allSatisfy(isPlainDomain) else { return rule }
+                condition.values.allSatisfy(isPlainDomain)
+            else { return rule }
             let kept = pruned(condition.values)
             guard kept.count < condition.values.count else { return rule }
             var rule = rule

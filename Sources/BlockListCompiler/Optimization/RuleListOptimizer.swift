@@ -31,7 +31,8 @@ public struct RuleListOptimizer: Sendable {
 
     /// The optimized rules and a per-pass report. `byteCount`, when given, measures the list's size before and
     /// after each pass for the report (the caller serializes: the optimizer works on rules only).
-    public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil) -> (rules: [Rule], report: OptimizationReport) {
+    public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil) -> (rules: [Rule], report: OptimizationReport)
+    {
         // Without a hook nothing stops the passes, so the result is always there.
         optimize(rules, measuringWith: byteCount, beforeEachPass: nil) ?? (rules, OptimizationReport())
     }
@@ -41,8 +42,10 @@ public struct RuleListOptimizer: Sendable {
 
     /// Like `optimize(_:measuringWith:)`, calling `beforeEachPass(passesDone, passCount)` before each pass (and
     /// once more when all are done); when it returns false the optimization stops and the result is nil.
-    public func optimize(_ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil,
-                         beforeEachPass: ((_ done: Int, _ total: Int) -> Bool)?) -> (rules: [Rule], report: OptimizationReport)? {
+    public func optimize(
+        _ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil,
+        beforeEachPass: ((_ done: Int, _ total: Int) -> Bool)?
+    ) -> (rules: [Rule], report: OptimizationReport)? {
         var report = OptimizationReport()
         var current = rules
         var bytes = byteCount?(current)
@@ -57,7 +60,9 @@ public struct RuleListOptimizer: Sendable {
             let before = current.count, bytesBefore = bytes
             current = pass(current)
             bytes = byteCount?(current)
-            report.passes.append(OptimizationReport.Pass(name: name, rulesBefore: before, rulesAfter: current.count, bytesBefore: bytesBefore, bytesAfter: bytes))
+            report.passes.append(
+                OptimizationReport.Pass(
+                    name: name, rulesBefore: before, rulesAfter: current.count, bytesBefore: bytesBefore, bytesAfter: bytes))
         }
         run("canonicalize url-filters and default flags", canonicalize)
         if forWebKit {
@@ -123,8 +128,12 @@ public struct RuleListOptimizer: Sendable {
             rule.trigger.urlFilter = URLFilterCanonicalizer.canonicalize(rule.trigger.urlFilter, isCaseSensitive: caseSensitive)
             if rule.trigger.urlFilterIsCaseSensitive == false { rule.trigger.urlFilterIsCaseSensitive = nil }
             if rule.trigger.resourceTypes?.isEmpty == true { rule.trigger.resourceTypes = nil }
-            if rule.trigger.loadTypes?.isEmpty == true || Set(rule.trigger.loadTypes ?? []).count == LoadType.allCases.count { rule.trigger.loadTypes = nil }
-            if rule.trigger.loadContexts?.isEmpty == true || Set(rule.trigger.loadContexts ?? []).count == LoadContext.allCases.count { rule.trigger.loadContexts = nil }
+            if rule.trigger.loadTypes?.isEmpty == true || Set(rule.trigger.loadTypes ?? []).count == LoadType.allCases.count {
+                rule.trigger.loadTypes = nil
+            }
+            if rule.trigger.loadContexts?.isEmpty == true || Set(rule.trigger.loadContexts ?? []).count == LoadContext.allCases.count {
+                rule.trigger.loadContexts = nil
+            }
             if rule.trigger.condition == nil {
                 if rule.trigger.topURLFilterIsCaseSensitive == false { rule.trigger.topURLFilterIsCaseSensitive = nil }
                 if rule.trigger.frameURLFilterIsCaseSensitive == false { rule.trigger.frameURLFilterIsCaseSensitive = nil }
@@ -151,7 +160,8 @@ public struct RuleListOptimizer: Sendable {
         var output: [Rule] = []
         for rule in deduplicated {
             if case .ignorePreviousRules = rule.action.kind, let last = output.last, case .ignorePreviousRules = last.action.kind,
-               TriggerShape(last.trigger) == TriggerShape(rule.trigger) {
+                TriggerShape(last.trigger) == TriggerShape(rule.trigger)
+            {
                 output.removeLast()
             }
             output.append(rule)
@@ -162,11 +172,12 @@ public struct RuleListOptimizer: Sendable {
     /// Whether every request `inner` matches, `outer` matches too (decided on shapes, conservatively).
     static func covers(_ outer: TriggerShape, _ inner: TriggerShape, outerIsUniversal: Bool) -> Bool {
         guard outer.masks.resourceMask & inner.masks.resourceMask == inner.masks.resourceMask,
-              outer.masks.loadTypeMask & inner.masks.loadTypeMask == inner.masks.loadTypeMask,
-              outer.masks.loadContextMask & inner.masks.loadContextMask == inner.masks.loadContextMask,
-              outer.method == nil || outer.method == inner.method
+            outer.masks.loadTypeMask & inner.masks.loadTypeMask == inner.masks.loadTypeMask,
+            outer.masks.loadContextMask & inner.masks.loadContextMask == inner.masks.loadContextMask,
+            outer.method == nil || outer.method == inner.method
         else { return false }
-        let urlCovered = outerIsUniversal || (outer.urlFilter == inner.urlFilter && outer.urlFilterIsCaseSensitive == inner.urlFilterIsCaseSensitive)
+        let urlCovered =
+            outerIsUniversal || (outer.urlFilter == inner.urlFilter && outer.urlFilterIsCaseSensitive == inner.urlFilterIsCaseSensitive)
         guard urlCovered else { return false }
         if outer.conditionKind == nil { return true }
         return outer.conditionKind == inner.conditionKind && outer.conditionValues == inner.conditionValues
@@ -211,12 +222,15 @@ public struct RuleListOptimizer: Sendable {
                         exceptionsByFilter[shape.urlFilter, default: []].append(shape)
                     }
                 }
-                // An exception covered by a later exception is cancelled too, but it also cancels; leave it.
+            // An exception covered by a later exception is cancelled too, but it also cancels; leave it.
             default:
                 guard exceptionCount > 0 else { continue }
                 let shape = TriggerShape(rule.trigger)
                 if universalExceptions.contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: true) })
-                    || (exceptionsByFilter[shape.urlFilter] ?? []).contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: false) }) {
+                    || (exceptionsByFilter[shape.urlFilter] ?? []).contains(where: {
+                        RuleListOptimizer.covers($0, shape, outerIsUniversal: false)
+                    })
+                {
                     keep[index] = false
                 }
             }
@@ -235,9 +249,12 @@ public struct RuleListOptimizer: Sendable {
             for index in segment.indices {
                 let dropped = (universalByAction[segment[index].action.kind] ?? []).contains { other in
                     guard other != index,
-                          RuleListOptimizer.covers(shapes[other], shapes[index], outerIsUniversal: true) else { return false }
+                        RuleListOptimizer.covers(shapes[other], shapes[index], outerIsUniversal: true)
+                    else { return false }
                     // Two universal rules covering each other: keep the first.
-                    guard universal[index], RuleListOptimizer.covers(shapes[index], shapes[other], outerIsUniversal: true) else { return true }
+                    guard universal[index], RuleListOptimizer.covers(shapes[index], shapes[other], outerIsUniversal: true) else {
+                        return true
+                    }
                     return other < index
                 }
                 if !dropped { kept.append(segment[index]) }
@@ -291,7 +308,9 @@ public struct RuleListOptimizer: Sendable {
                 case .loadType:
                     if merged.trigger.loadTypes == nil { break }
                     let union = Set((merged.trigger.loadTypes ?? []) + (rule.trigger.loadTypes ?? []))
-                    merged.trigger.loadTypes = rule.trigger.loadTypes == nil || union.count == LoadType.allCases.count ? nil : LoadType.allCases.filter(union.contains)
+                    merged.trigger.loadTypes =
+                        rule.trigger.loadTypes == nil || union.count == LoadType.allCases.count
+                        ? nil : LoadType.allCases.filter(union.contains)
                 }
                 output[slot] = merged
             }
@@ -312,7 +331,8 @@ public struct RuleListOptimizer: Sendable {
                 let shape = TriggerShape(rule.trigger)
                 let selectorCount = selector.split(separator: ",").count
                 if let slot = groups[shape], case .cssDisplayNone(let existing) = output[slot].action.kind,
-                   (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule {
+                    (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
+                {
                     output[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
                     counts[slot, default: 0] += selectorCount
                     continue

@@ -40,7 +40,8 @@ struct TopLevelTerms {
                     index += 1
                 } while depth > 0 && index < units.count
                 guard depth == 0, index <= units.count else { return nil }
-            case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"), UInt8(ascii: ")"), UInt8(ascii: "|"), UInt8(ascii: "^"):
+            case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"), UInt8(ascii: ")"), UInt8(ascii: "|"),
+                UInt8(ascii: "^"):
                 return nil
             default:
                 index += 1
@@ -50,7 +51,10 @@ struct TopLevelTerms {
             if index < units.count, [UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(units[index]) {
                 quantifier = units[index]
                 index += 1
-                if index < units.count, [UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{")].contains(units[index]) { return nil }
+                if index < units.count, [UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{")].contains(units[index])
+                {
+                    return nil
+                }
             }
             if index < units.count, units[index] == UInt8(ascii: "{") { return nil }
             terms.append(Term(atom: atom, quantifier: quantifier))

@@ -13,7 +13,9 @@ public enum URLFilterCanonicalizer {
         // Leading `.*` (a search is unanchored anyway); `^.*` too.
         var start = 0
         if units.starts(with: Array("^.*".utf8)) { start = 3 }
-        while units.count - start > 2, units[start] == 0x2E, units[start + 1] == 0x2A, units[start + 2] != 0x3F, units[start + 2] != 0x2A, units[start + 2] != 0x2B {
+        while units.count - start > 2, units[start] == 0x2E, units[start + 1] == 0x2A, units[start + 2] != 0x3F, units[start + 2] != 0x2A,
+            units[start + 2] != 0x2B
+        {
             start += 2
         }
         if start > 0 { units = Array(units[start...]) }

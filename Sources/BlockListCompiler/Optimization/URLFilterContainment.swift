@@ -94,7 +94,8 @@ public enum URLFilterContainment {
         }
 
         @inline(__always) private func slot(of state: ProductState) -> Int {
-            let mixed = (state.inner &* 0x9E37_79B9_7F4A_7C15) ^ (state.outer &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(ProductStateSet.flagByte(state))
+            let mixed =
+                (state.inner &* 0x9E37_79B9_7F4A_7C15) ^ (state.outer &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(ProductStateSet.flagByte(state))
             return Int(truncatingIfNeeded: ((mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 17) & mask
         }
 
@@ -122,8 +123,10 @@ public enum URLFilterContainment {
             flags = [UInt8](repeating: 0, count: size)
             mask = size - 1
             for index in oldFlags.indices where oldFlags[index] != 0 {
-                var target = slot(of: ProductState(inner: oldInner[index], innerMatched: oldFlags[index] & 2 != 0,
-                                                   outer: oldOuter[index], atStart: oldFlags[index] & 4 != 0))
+                var target = slot(
+                    of: ProductState(
+                        inner: oldInner[index], innerMatched: oldFlags[index] & 2 != 0,
+                        outer: oldOuter[index], atStart: oldFlags[index] & 4 != 0))
                 while flags[target] != 0 { target = (target + 1) & mask }
                 flags[target] = oldFlags[index]
                 inner[target] = oldInner[index]

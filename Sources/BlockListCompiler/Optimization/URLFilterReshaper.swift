@@ -50,8 +50,9 @@ public enum URLFilterReshaper {
         let before = parser.parseTerms(pattern, isCaseSensitive: isCaseSensitive)
         let after = parser.parseTerms(candidate, isCaseSensitive: isCaseSensitive)
         guard before.result.isAccepted, after.result.isAccepted, before.result.status == after.result.status,
-              before.result.status != .matchesEverything,
-              let beforePattern = before.pattern, let afterPattern = after.pattern else { return false }
+            before.result.status != .matchesEverything,
+            let beforePattern = before.pattern, let afterPattern = after.pattern
+        else { return false }
         let original = URLAutomaton(pattern: beforePattern), reshaped = URLAutomaton(pattern: afterPattern)
         return URLFilterContainment.contains(original, reshaped) && URLFilterContainment.contains(reshaped, original)
     }

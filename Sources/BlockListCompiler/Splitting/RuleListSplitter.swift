@@ -58,7 +58,8 @@ public struct RuleListSplitter: Sendable {
                 masks = candidateMasks
             }
             guard end > start else {
-                throw Problem(message: "rule \(start) cannot be placed: the exceptions after it alone need more than \(maximumRules) rules per part")
+                throw Problem(
+                    message: "rule \(start) cannot be placed: the exceptions after it alone need more than \(maximumRules) rules per part")
             }
             copies = laterExceptions(after: end, masks: masks, shapes: shapes, exceptions: exceptionPositions)
             parts.append(Array(rules[start..<end]) + copies.map { rules[$0] })
@@ -68,7 +69,9 @@ public struct RuleListSplitter: Sendable {
     }
 
     /// The exceptions after `index` that can cancel a rule with flags within `masks`.
-    private func laterExceptions(after index: Int, masks: (resource: UInt32, load: UInt8, context: UInt8), shapes: [TriggerShape], exceptions: [Int]) -> [Int] {
+    private func laterExceptions(
+        after index: Int, masks: (resource: UInt32, load: UInt8, context: UInt8), shapes: [TriggerShape], exceptions: [Int]
+    ) -> [Int] {
         guard masks.resource != 0 else { return [] }
         var low = 0, high = exceptions.count
         while low < high {

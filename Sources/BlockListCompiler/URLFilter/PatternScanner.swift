@@ -90,7 +90,10 @@ struct PatternScanner<Delegate: PatternDelegate> {
                     continue
                 }
                 guard lastWasAtom && !lastWasQuantifier else {
-                    syntaxError(lastWasQuantifier ? "a quantifier cannot follow another quantifier" : "nothing to repeat before '\(Character(Unicode.Scalar(UInt8(unit))))'")
+                    syntaxError(
+                        lastWasQuantifier
+                            ? "a quantifier cannot follow another quantifier"
+                            : "nothing to repeat before '\(Character(Unicode.Scalar(UInt8(unit))))'")
                     return
                 }
                 parseQuantifier()
@@ -158,7 +161,7 @@ struct PatternScanner<Delegate: PatternDelegate> {
                 position += 1
                 maximum = Self.isDigit(peek()) ? readNumber() : nil
             }
-            position += 1 // '}'
+            position += 1  // '}'
             // YARR treats counts at or above 2^32 - 1 as infinite.
             let infinite = UInt64(UInt32.max)
             if minimum >= infinite { minimum = infinite }
@@ -219,8 +222,12 @@ struct PatternScanner<Delegate: PatternDelegate> {
             var sawFlag = false
             var seen: Set<UInt16> = []
             var afterDash = false
-            while let unit = peek(), unit == Self.ascii("i") || unit == Self.ascii("m") || unit == Self.ascii("s") || (unit == Self.ascii("-") && !afterDash) {
-                if unit == Self.ascii("-") { afterDash = true } else {
+            while let unit = peek(),
+                unit == Self.ascii("i") || unit == Self.ascii("m") || unit == Self.ascii("s") || (unit == Self.ascii("-") && !afterDash)
+            {
+                if unit == Self.ascii("-") {
+                    afterDash = true
+                } else {
                     if seen.contains(unit) { syntaxError("repeated flag in a modifier group", at: position); return }
                     seen.insert(unit)
                     sawFlag = true
@@ -302,7 +309,7 @@ struct PatternScanner<Delegate: PatternDelegate> {
                 position += 1
                 return UInt32(next) & 31
             }
-            position -= 1 // '\' is literal and 'c' is read next.
+            position -= 1  // '\' is literal and 'c' is read next.
             return 0x5C
         case Self.ascii("x"):
             if let high = Self.hexValue(peek()), let low = Self.hexValue(peek(1)) {
@@ -311,7 +318,8 @@ struct PatternScanner<Delegate: PatternDelegate> {
             }
             return UInt32(unit)
         case Self.ascii("u"):
-            if let a = Self.hexValue(peek()), let b = Self.hexValue(peek(1)), let c = Self.hexValue(peek(2)), let d = Self.hexValue(peek(3)) {
+            if let a = Self.hexValue(peek()), let b = Self.hexValue(peek(1)), let c = Self.hexValue(peek(2)), let d = Self.hexValue(peek(3))
+            {
                 position += 4
                 return ((a * 16 + b) * 16 + c) * 16 + d
             }
@@ -400,7 +408,8 @@ struct PatternScanner<Delegate: PatternDelegate> {
                 continue
             }
             if isLiteralDash, pending == nil, let previous = lastBuiltIn, previous == atomStart - 2 || previous == atomStart - 3,
-               peek() != nil, peek() != Self.ascii("]") {
+                peek() != nil, peek() != Self.ascii("]")
+            {
                 rangeStart = (nil, atomStart)
                 continue
             }

@@ -16,8 +16,9 @@ extension URLFilterParser {
             scanner = PatternScanner(units: units, namedGroupMode: true, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive))
             scanner.run()
         }
-        let pattern = URLFilterPattern(isAnchoredAtStart: scanner.delegate.isAnchoredAtStart, terms: scanner.delegate.terms,
-                                       matchesEverything: result.status == .matchesEverything)
+        let pattern = URLFilterPattern(
+            isAnchoredAtStart: scanner.delegate.isAnchoredAtStart, terms: scanner.delegate.terms,
+            matchesEverything: result.status == .matchesEverything)
         return (result, pattern)
     }
 }

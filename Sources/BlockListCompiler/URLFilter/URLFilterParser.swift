@@ -18,13 +18,16 @@ public struct URLFilterParser: Sendable {
     /// Parses a pattern given as UTF-16 code units.
     public func parse(units: [UInt16]) -> URLFilterResult {
         if let index = units.firstIndex(where: { $0 >= 0x80 }) {
-            return URLFilterResult(status: .nonASCII, offset: index, reason: "non-ASCII character; only ASCII is supported (percent-encode or use punycode)")
+            return URLFilterResult(
+                status: .nonASCII, offset: index, reason: "non-ASCII character; only ASCII is supported (percent-encode or use punycode)")
         }
         if units.isEmpty {
             return URLFilterResult(status: .emptyPattern, offset: 0, reason: "the pattern is empty")
         }
         if units.count > URLFilterParser.maximumPatternLength {
-            return URLFilterResult(status: .yarrError, offset: 0, reason: "the pattern is longer than YARR's limit of \(URLFilterParser.maximumPatternLength) characters")
+            return URLFilterResult(
+                status: .yarrError, offset: 0,
+                reason: "the pattern is longer than YARR's limit of \(URLFilterParser.maximumPatternLength) characters")
         }
         var scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterDelegate())
         scanner.run()
@@ -72,7 +75,9 @@ struct URLFilterDelegate: PatternDelegate {
     private mutating func sinkFloatingTerm() {
         guard let term = floating else { return }
         if processedEndOfLine {
-            fail(.misplacedEndOfLine, at: term.start, "'$' at column \((endOfLineOffset ?? 0) + 1) must be the last term, but a term follows it")
+            fail(
+                .misplacedEndOfLine, at: term.start,
+                "'$' at column \((endOfLineOffset ?? 0) + 1) must be the last term, but a term follows it")
             floating = nil
             return
         }
@@ -204,7 +209,8 @@ struct URLFilterDelegate: PatternDelegate {
         if !hasError { sinkFloatingTerm() }
         if hasError { return URLFilterResult(status: status, offset: offset, reason: reason) }
         if allSunkCanMatchEmpty {
-            return URLFilterResult(status: .matchesEverything, offset: nil, reason: "every term can match the empty string, so the pattern matches every URL")
+            return URLFilterResult(
+                status: .matchesEverything, offset: nil, reason: "every term can match the empty string, so the pattern matches every URL")
         }
         return URLFilterResult(status: .ok, offset: nil, reason: nil)
     }

@@ -156,12 +156,13 @@ public struct CanonicalURL: Sendable, Hashable {
     /// The default port of a special scheme (`fileScheme` for file), nil when the scheme is not special.
     private static func specialSchemePort(_ output: [UInt8], _ length: Int) -> Int? {
         switch length {
-        case 2 where output[0] == 0x77 && output[1] == 0x73: return 80 // ws
-        case 3 where output[0] == 0x77 && output[1] == 0x73 && output[2] == 0x73: return 443 // wss
-        case 3 where output[0] == 0x66 && output[1] == 0x74 && output[2] == 0x70: return 21 // ftp
-        case 4 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70: return 80 // http
-        case 4 where output[0] == 0x66 && output[1] == 0x69 && output[2] == 0x6C && output[3] == 0x65: return fileScheme // file
-        case 5 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70 && output[4] == 0x73: return 443 // https
+        case 2 where output[0] == 0x77 && output[1] == 0x73: return 80  // ws
+        case 3 where output[0] == 0x77 && output[1] == 0x73 && output[2] == 0x73: return 443  // wss
+        case 3 where output[0] == 0x66 && output[1] == 0x74 && output[2] == 0x70: return 21  // ftp
+        case 4 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70: return 80  // http
+        case 4 where output[0] == 0x66 && output[1] == 0x69 && output[2] == 0x6C && output[3] == 0x65: return fileScheme  // file
+        // https
+        case 5 where output[0] == 0x68 && output[1] == 0x74 && output[2] == 0x74 && output[3] == 0x70 && output[4] == 0x73: return 443
         default: return nil
         }
     }
@@ -188,7 +189,9 @@ public struct CanonicalURL: Sendable, Hashable {
         /// User info and fragment.
         static let userInfo = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x3C && $0 != 0x3E && $0 != 0x60 }
         static let query = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x27 }
-        static let path = ByteClass { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D }
+        static let path = ByteClass {
+            $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D
+        }
     }
 
     @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }

@@ -46,7 +46,9 @@ enum BundleAssembler {
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
-    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError) -> [MinifiedFileBody] {
+    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError)
+        -> [MinifiedFileBody]
+    {
         let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
                 return .success(try minifiedFile(inputs[index], mapping: mapping, target: target))
@@ -88,18 +90,23 @@ enum BundleAssembler {
             do throws(JavaScriptSyntaxError) {
                 _ = try JavaScriptTokenizer.tokenize(input.bytes)
             } catch {
-                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
+                throw BundlerError(
+                    .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
-            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column), error.message)
+            throw BundlerError(
+                .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column),
+                error.message)
         }
         // Parsed once, for the target check and the minifier.
         let significant = tokenization.tokens.filter { !$0.isComment }
         let analysis = try? JavaScriptParser.analyze(
             code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        try SyntaxTargetCheck.check(code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
+        try SyntaxTargetCheck.check(
+            code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
         let source = mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes) : nil
-        return Minifier.minifyFileBody(code, tokenization: tokenization, significant: significant, analysis: analysis,
-                                       body: bodyStart..<bodyEnd, source: source)
+        return Minifier.minifyFileBody(
+            code, tokenization: tokenization, significant: significant, analysis: analysis,
+            body: bodyStart..<bodyEnd, source: source)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.
@@ -186,7 +193,8 @@ enum BundleAssembler {
                     tokenization = try JavaScriptTokenizer.tokenize(input.bytes)
                 }
             } catch {
-                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
+                throw BundlerError(
+                    .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
             try SyntaxTargetCheck.check(input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath)
             if mode == .development {
@@ -250,11 +258,14 @@ enum BundleAssembler {
     }
 
     /// One segment per token, plus column-0 segments for the continuation lines of multi-line tokens.
-    private static func addMappings(_ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, to map: inout SourceMapBuilder) {
+    private static func addMappings(
+        _ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, to map: inout SourceMapBuilder
+    ) {
         for token in tokens {
             let line = token.line - 1
-            map.addMapping(generatedLine: firstLine + line, generatedColumn: token.column, source: source,
-                           originalLine: line, originalColumn: token.column)
+            map.addMapping(
+                generatedLine: firstLine + line, generatedColumn: token.column, source: source,
+                originalLine: line, originalColumn: token.column)
             guard token.canSpanLines else { continue }
             var extra = 0
             var i = token.start
@@ -263,8 +274,9 @@ enum BundleAssembler {
                 let length = LineTerminator.length(bytes, at: i, end: end)
                 if length > 0 {
                     extra += 1
-                    map.addMapping(generatedLine: firstLine + line + extra, generatedColumn: 0, source: source,
-                                   originalLine: line + extra, originalColumn: 0)
+                    map.addMapping(
+                        generatedLine: firstLine + line + extra, generatedColumn: 0, source: source,
+                        originalLine: line + extra, originalColumn: 0)
                     i += length
                 } else {
                     i += 1

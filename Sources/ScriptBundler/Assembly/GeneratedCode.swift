@@ -59,8 +59,9 @@ struct GeneratedCode {
             while end - k >= 8 {
                 let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
                 guard word & 0x8080_8080_8080_8080 == 0,
-                      !Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
-                      !Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) else { break }
+                    !Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
+                    !Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                else { break }
                 column += 8
                 lastWasCarriageReturn = false
                 k += 8
@@ -135,8 +136,9 @@ struct GeneratedCode {
                 flush(source, from: &copied, to: pos)
                 if isMapping, !edit.text.isEmpty {
                     if let mapped = edit.mappedToken, mapped < tokens.count {
-                        map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
-                                       originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column)
+                        map.addMapping(
+                            generatedLine: line, generatedColumn: column, source: sourceIndex,
+                            originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column)
                     } else {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
@@ -155,15 +157,17 @@ struct GeneratedCode {
             let token = tokens[t]
             track(source, from: pos, to: token.start)
             if isMapping {
-                map.addMapping(generatedLine: line, generatedColumn: column, source: sourceIndex,
-                               originalLine: token.line - 1, originalColumn: token.column)
+                map.addMapping(
+                    generatedLine: line, generatedColumn: column, source: sourceIndex,
+                    originalLine: token.line - 1, originalColumn: token.column)
             }
             let startLine = line
             track(source, from: token.start, to: token.end)
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
-                    map.addMapping(generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
-                                   originalLine: token.line - 1 + extra, originalColumn: 0)
+                    map.addMapping(
+                        generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
+                        originalLine: token.line - 1 + extra, originalColumn: 0)
                 }
             }
             pos = token.end

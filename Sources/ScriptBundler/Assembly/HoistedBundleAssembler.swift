@@ -38,9 +38,11 @@ extension ModuleBundleAssembler {
                 // Tokenized and parsed again, as the other pieces are (a hoisted module is always minified from a
                 // parse of its own source: its top-level names are renamed to the shared scope's).
                 guard hoistedNames != nil, let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
-                      let analysis = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization) else { return false }
-                record = ModuleRecord(id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
-                                      tokens: tokenization.tokens, analysis: analysis)
+                    let analysis = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization)
+                else { return false }
+                record = ModuleRecord(
+                    id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
+                    tokens: tokenization.tokens, analysis: analysis)
             }
             // Recorded once per build for each recipe (a parse of its own has no memo).
             let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
@@ -118,7 +120,9 @@ extension ModuleBundleAssembler {
             case .namespace(let id):
                 let getters = plan.namespaceGetters(of: id, graph: graph, linker: &linker)
                     .map { ModuleLinker.propertyKey($0.name) + ": () => " + $0.text }
-                code.appendUnmapped("var \(plan.name(.namespace(module: id))) = \(plan.name(.namespaceMaker))({" + getters.joined(separator: ", ") + "});\n")
+                code.appendUnmapped(
+                    "var \(plan.name(.namespace(module: id))) = \(plan.name(.namespaceMaker))({" + getters.joined(separator: ", ") + "});\n"
+                )
             case .plainEntry(let id):
                 code.appendUnmapped(plan.name(.plainEntry(module: id)) + ".call(this);\n")
             case .wrappedEntry(let id):

@@ -152,7 +152,8 @@ enum ModuleBundleAssembler {
         recorder.endLine()
     }
 
-    static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError) {
+    static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError)
+    {
         switch record.kind {
         case .empty, .scriptLoader:
             return

@@ -9,7 +9,7 @@ public enum FileNameCollation {
 
     private static let primaryWeights: [UInt32] = {
         var weights = [UInt32](repeating: 0, count: 128)
-        for b in 0..<128 { weights[b] = 10 + UInt32(b) } // controls: before everything else
+        for b in 0..<128 { weights[b] = 10 + UInt32(b) }  // controls: before everything else
         for (index, b) in punctuationOrder.enumerated() { weights[Int(b)] = 200 + UInt32(index) }
         for b in UInt8(0x30)...0x39 { weights[Int(b)] = 300 + UInt32(b - 0x30) }
         for b in UInt8(0x61)...0x7A {

@@ -8,24 +8,28 @@ struct GroupDiscovery {
         case .directory:
             break
         case .file:
-            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
-                               "user-script root '\(root)' is a file, not a folder")
+            throw BundlerError(
+                .missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                "user-script root '\(root)' is a file, not a folder")
         case nil:
-            throw BundlerError(.missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
-                               "user-script root folder '\(root)' does not exist")
+            throw BundlerError(
+                .missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                "user-script root folder '\(root)' does not exist")
         }
         let absoluteRoot = AbsolutePath.make(root)
         let absoluteOutput = AbsolutePath.make(configuration.output)
         if Paths.isSameOrInside(absoluteOutput, absoluteRoot) {
-            throw BundlerError(.invalidConfiguration, at: configuration.rootOrigin ?? SourceLocation(path: configuration.output),
-                               "output folder '\(configuration.output)' must not be the root folder '\(root)' or inside it")
+            throw BundlerError(
+                .invalidConfiguration, at: configuration.rootOrigin ?? SourceLocation(path: configuration.output),
+                "output folder '\(configuration.output)' must not be the root folder '\(root)' or inside it")
         }
 
         var configured: [String: ScriptGroupDefinition] = [:]
         for definition in configuration.groups {
             if configured[definition.name] != nil {
-                throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
-                                   "group '\(definition.name)' is configured twice")
+                throw BundlerError(
+                    .invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                    "group '\(definition.name)' is configured twice")
             }
             configured[definition.name] = definition
         }
@@ -47,15 +51,17 @@ struct GroupDiscovery {
         for definition in configuration.groups where !standardNames.contains(definition.name) {
             if let files = definition.files {
                 guard !files.isEmpty else {
-                    throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
-                                       "group '\(definition.name)' has an empty 'files' list")
+                    throw BundlerError(
+                        .invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                        "group '\(definition.name)' has an empty 'files' list")
                 }
                 var paths: [String] = []
                 for file in files {
                     let path = AbsolutePath.make(file)
                     guard fileSystem.itemKind(at: path) == .file else {
-                        throw BundlerError(.missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
-                                           "file '\(file)' of group '\(definition.name)' does not exist")
+                        throw BundlerError(
+                            .missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
+                            "file '\(file)' of group '\(definition.name)' does not exist")
                     }
                     paths.append(path)
                 }
@@ -64,8 +70,9 @@ struct GroupDiscovery {
                 continue
             }
             guard let folder = definition.folder else {
-                throw BundlerError(.invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
-                                   "group '\(definition.name)' is not a standard group and needs a 'folder' or 'files'")
+                throw BundlerError(
+                    .invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
+                    "group '\(definition.name)' is not a standard group and needs a 'folder' or 'files'")
             }
             let path = Paths.join(root, folder)
             guard fileSystem.itemKind(at: path) == .directory else {
@@ -80,13 +87,15 @@ struct GroupDiscovery {
             let outputFileName = definition.outputFileName ?? definition.name + ".js"
             let origin = definition.origin ?? SourceLocation(path: folder)
             guard Self.isValidOutputName(outputFileName) else {
-                throw BundlerError(.invalidConfiguration, at: origin,
-                                   "output name '\(outputFileName)' of group '\(definition.name)' must be a plain file name ending in '.js'")
+                throw BundlerError(
+                    .invalidConfiguration, at: origin,
+                    "output name '\(outputFileName)' of group '\(definition.name)' must be a plain file name ending in '.js'")
             }
             let key = outputFileName.lowercased()
             if let other = outputNames[key] {
-                throw BundlerError(.invalidConfiguration, at: origin,
-                                   "groups '\(other)' and '\(definition.name)' both write '\(outputFileName)'")
+                throw BundlerError(
+                    .invalidConfiguration, at: origin,
+                    "groups '\(other)' and '\(definition.name)' both write '\(outputFileName)'")
             }
             outputNames[key] = definition.name
             if let files = explicit[definition.name] {
@@ -99,8 +108,9 @@ struct GroupDiscovery {
     }
 
     private func missingFolder(_ definition: ScriptGroupDefinition, path: String, root: String) -> BundlerError {
-        BundlerError(.missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
-                     "folder '\(path)' of group '\(definition.name)' does not exist")
+        BundlerError(
+            .missingGroupFolder, at: definition.origin ?? SourceLocation(path: root),
+            "folder '\(path)' of group '\(definition.name)' does not exist")
     }
 
     static func isValidOutputName(_ name: String) -> Bool {
@@ -108,7 +118,8 @@ struct GroupDiscovery {
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0 == " " || $0.value == 0x7F }
     }
 
-    private func listFiles(_ definition: ScriptGroupDefinition, folder: String, outputFileName: String) throws(BundlerError) -> ScriptGroup {
+    private func listFiles(_ definition: ScriptGroupDefinition, folder: String, outputFileName: String) throws(BundlerError) -> ScriptGroup
+    {
         let names: [String]
         do {
             names = try fileSystem.contentsOfDirectory(at: folder)
@@ -123,15 +134,17 @@ struct GroupDiscovery {
             case .directory: continue
             case nil:
                 // A broken or looping symbolic link, a pipe (reading it could block forever) or a device.
-                throw BundlerError(.unreadableFile, at: SourceLocation(path: Paths.join(folder, name)),
-                                   "not a regular file (a broken or looping symbolic link, a pipe or a device)")
+                throw BundlerError(
+                    .unreadableFile, at: SourceLocation(path: Paths.join(folder, name)),
+                    "not a regular file (a broken or looping symbolic link, a pipe or a device)")
             }
         }
         files.sort(by: FileNameCollation.areInIncreasingOrder)
         if let first = definition.first {
             guard let index = files.firstIndex(of: first) else {
-                throw BundlerError(.missingFirstFile, at: definition.origin ?? SourceLocation(path: folder),
-                                   "group '\(definition.name)' must start with '\(first)', but '\(Paths.join(folder, first))' does not exist")
+                throw BundlerError(
+                    .missingFirstFile, at: definition.origin ?? SourceLocation(path: folder),
+                    "group '\(definition.name)' must start with '\(first)', but '\(Paths.join(folder, first))' does not exist")
             }
             files.insert(files.remove(at: index), at: 0)
         }

@@ -14,7 +14,10 @@ public struct ScriptGroupDefinition: Sendable, Equatable {
     public var origin: SourceLocation?
 
     /// Creates a group definition; leave `folder` and `files` out to adjust a standard group.
-    public init(name: String, folder: String? = nil, outputFileName: String? = nil, first: String? = nil, origin: SourceLocation? = nil, files: [String]? = nil) {
+    public init(
+        name: String, folder: String? = nil, outputFileName: String? = nil, first: String? = nil, origin: SourceLocation? = nil,
+        files: [String]? = nil
+    ) {
         self.files = files
         self.name = name
         self.folder = folder

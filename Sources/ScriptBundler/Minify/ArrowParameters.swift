@@ -10,8 +10,9 @@ struct ArrowParameters<Text: Minifier.TokenText> {
         while k + 3 < tokens.count {
             defer { k += 1 }
             guard text.isPunctuator(tokens[k], "("), tokens[k + 1].kind == .identifier, text.isPunctuator(tokens[k + 2], ")"),
-                  text.isPunctuator(tokens[k + 3], "=>"), !tokens[k + 3].newlineBefore,
-                  !JavaScriptToken.spells(text.text(tokens[k + 1]), "let") else { continue }
+                text.isPunctuator(tokens[k + 3], "=>"), !tokens[k + 3].newlineBefore,
+                !JavaScriptToken.spells(text.text(tokens[k + 1]), "let")
+            else { continue }
             let open = Int32(truncatingIfNeeded: k), close = open + 2
             guard !edits.isEdited(open), !edits.isEdited(close) else { continue }
             edits.skip(open..<(open + 1))

@@ -17,7 +17,8 @@ struct BlockBraces<Text: Minifier.TokenText> {
                 for child in syntax.children(node).dropFirst() { unbrace(child, &edits) }
             case .otherStatement:
                 guard text.isKeyword(tokens[Int(node.first)], "for") || text.isKeyword(tokens[Int(node.first)], "while"),
-                      let body = syntax.children(node).first else { continue }
+                    let body = syntax.children(node).first
+                else { continue }
                 unbrace(body, &edits)
             default:
                 continue
@@ -30,7 +31,8 @@ struct BlockBraces<Text: Minifier.TokenText> {
         guard block.kind == .block else { return }
         let open = block.first, close = block.end - 1
         guard close > open, text.isPunctuator(tokens[Int(open)], "{"), text.isPunctuator(tokens[Int(close)], "}"),
-              !edits.isEdited(open), !edits.isEdited(close) else { return }
+            !edits.isEdited(open), !edits.isEdited(close)
+        else { return }
         // The statements an earlier pass left in place.
         let kept = syntax.children(block).filter { child in
             let statement = syntax[child]
@@ -63,7 +65,8 @@ struct BlockBraces<Text: Minifier.TokenText> {
             // `var x;` or a `;` before the kept branch) or nothing: `if(a)var x;{...}` would leave the block out of
             // the `if`.
             guard edits.isEdited(node.first), edits.isSkipped((node.first + 1)..<node.end),
-                  let entries = edits.replacement(of: node.first), let first = entries.first else { return nil }
+                let entries = edits.replacement(of: node.first), let first = entries.first
+            else { return nil }
             for case .text(let index, .keyword, _) in entries where edits.texts[Int(index)].elementsEqual("var".utf8) { return nil }
             if case .text(let index, .punctuator, _) = first, edits.texts[Int(index)].elementsEqual(";".utf8) { return nil }
             return true

@@ -91,7 +91,8 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                     continue
                 }
                 if let consequent, consequent.isReturn, consequent.expression == nil, syntax.children(statement).count == 2,
-                   list.open >= 0, syntax.functionBodies.contains(list.open) {
+                    list.open >= 0, syntax.functionBodies.contains(list.open)
+                {
                     // `if (a) return; X; Y;` ending a function body as `a||(X,Y);`.
                     var between: [Int32] = []
                     var p = position + 1
@@ -121,10 +122,12 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
                     // `a||b&&c` runs as `a||(b&&c)`, and `a&&b&&c` as `a&&(b&&c)`: one operand binding as tightly as `&&`
                     // needs no parentheses.
                     if between.count == 1, let only = between.first, let single = expressionNode(only),
-                       syntax[single].level >= P.logicalAnd {
+                        syntax[single].level >= P.logicalAnd
+                    {
                         entries += operand(single, required: P.logicalAnd, origin: ifToken, &edits)
                     } else if negated == nil, between.count == 1, let only = between.first, syntax[only].kind == .ifStatement,
-                              syntax.children(syntax[only]).count == 2 {
+                        syntax.children(syntax[only]).count == 2
+                    {
                         // `a||b&&c` or `a||b||c` (an `if (!b) c()`); after `&&`, `b||c` would need parentheses.
                         entries += ifExpression(syntax[only], origin: ifToken, atStart: false, &edits)
                     } else {
@@ -154,7 +157,8 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
             let alternateIndex = syntax.children(node)[2]
             let alternate = syntax[alternateIndex]
             guard alternate.kind == .ifStatement, !edits.isEdited(node.first), node.op >= 0, !edits.isEdited(node.op),
-                  isExpression(alternateIndex, edits) else { continue }
+                isExpression(alternateIndex, edits)
+            else { continue }
             var entries = ifExpression(alternate, origin: alternate.first, atStart: true, &edits)
             entries.append(edits.text(";", .punctuator, origin: alternate.first))
             edits.replace(alternate.first, with: entries)
@@ -280,7 +284,9 @@ struct ConditionalStatements<Text: Minifier.TokenText> {
         if atStart {
             let first = tokens[Int(node.first)]
             if text.isPunctuator(first, "{") || text.isKeyword(first, "function") || text.isKeyword(first, "class") { parenthesize = true }
-            if first.kind == .identifier, JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async") {
+            if first.kind == .identifier,
+                JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async")
+            {
                 parenthesize = true
             }
         }

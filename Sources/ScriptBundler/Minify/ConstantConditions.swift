@@ -17,7 +17,9 @@ struct ConstantConditions<Text: Minifier.TokenText> {
                 guard syntax.children(node).count == 3, let value = constants.value(syntax.children(node)[0]) else { continue }
                 kept = value.isTruthy ? syntax.children(node)[1] : syntax.children(node)[2]
             case .logical:
-                guard syntax.children(node).count == 2, node.op >= 0, let value = constants.value(syntax.children(node)[0]) else { continue }
+                guard syntax.children(node).count == 2, node.op >= 0, let value = constants.value(syntax.children(node)[0]) else {
+                    continue
+                }
                 let op = tokens[Int(node.op)]
                 let keepsLeft: Bool
                 if text.isPunctuator(op, "&&") {
@@ -48,11 +50,14 @@ struct ConstantConditions<Text: Minifier.TokenText> {
             let first = tokens[Int(keptNode.first)]
             // After a line break the kept operand could join the statement before (`a()\ntrue ? (b) : c`).
             if tokens[Int(node.first)].newlineBefore,
-               first.kind == .punctuator || first.kind == .template || first.kind == .templateHead || first.kind == .regularExpression {
+                first.kind == .punctuator || first.kind == .template || first.kind == .templateHead || first.kind == .regularExpression
+            {
                 continue
             }
-            let statementLike = text.isPunctuator(first, "{") || text.isKeyword(first, "function") || text.isKeyword(first, "class")
-                || (first.kind == .identifier && (JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async")))
+            let statementLike =
+                text.isPunctuator(first, "{") || text.isKeyword(first, "function") || text.isKeyword(first, "class")
+                || (first.kind == .identifier
+                    && (JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async")))
             var entries: [TokenEdits.Entry] = [.span(keptNode.first, keptNode.end)]
             if statementLike {
                 entries = [edits.text("(", .punctuator, origin: node.first)] + entries + [edits.text(")", .punctuator, origin: node.first)]

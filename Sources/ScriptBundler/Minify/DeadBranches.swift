@@ -15,7 +15,8 @@ struct DeadBranches<Text: Minifier.TokenText> {
             for (position, index) in syntax.statements(list).enumerated() {
                 let statement = syntax[index]
                 guard statement.kind == .ifStatement, syntax.children(statement).count >= 2, !edits.isEdited(statement.first),
-                      let value = constants.value(syntax.children(statement)[0]) else { continue }
+                    let value = constants.value(syntax.children(statement)[0])
+                else { continue }
                 let alternate: Int32? = syntax.children(statement).count > 2 ? syntax.children(statement)[2] : nil
                 let kept: Int32? = value.isTruthy ? syntax.children(statement)[1] : alternate
                 let dropped: Int32? = value.isTruthy ? alternate : syntax.children(statement)[1]
@@ -38,7 +39,9 @@ struct DeadBranches<Text: Minifier.TokenText> {
                 }
                 var entries: [TokenEdits.Entry] = []
                 let origin = statement.first
-                if position > 0, !endsCleanly(syntax.statements(list)[position - 1]) { entries.append(edits.text(";", .punctuator, origin: origin)) }
+                if position > 0, !endsCleanly(syntax.statements(list)[position - 1]) {
+                    entries.append(edits.text(";", .punctuator, origin: origin))
+                }
                 if !names.isEmpty {
                     entries.append(edits.text("var", .keyword, origin: origin))
                     for (k, name) in names.enumerated() {

@@ -21,7 +21,8 @@ struct DeclarationMerging<Text: Minifier.TokenText> {
                     continue
                 }
                 if let previous = open, previous.semicolon >= 0, sameKeyword(previous.op, statement.op),
-                   !edits.isEdited(previous.semicolon) {
+                    !edits.isEdited(previous.semicolon)
+                {
                     edits.replace(previous.semicolon, with: [edits.text(",", .punctuator, origin: previous.semicolon)])
                     edits.replace(statement.op, with: [])
                     var merged = statement

@@ -11,7 +11,8 @@ struct EmptyStatements<Text: Minifier.TokenText> {
             for index in syntax.statements(list) {
                 let statement = syntax[index]
                 guard statement.kind == .emptyStatement, statement.end == statement.first + 1,
-                      text.isPunctuator(tokens[Int(statement.first)], ";"), !edits.isEdited(statement.first) else { continue }
+                    text.isPunctuator(tokens[Int(statement.first)], ";"), !edits.isEdited(statement.first)
+                else { continue }
                 edits.skip(statement.first..<statement.end)
             }
         }

@@ -18,8 +18,11 @@ struct ErrorConstructorCalls<Text: Minifier.TokenText> {
         for k in tokens.indices where text.isKeyword(tokens[k], "new") && k + 2 < tokens.count {
             let name = tokens[k + 1]
             guard name.kind == .identifier, text.isPunctuator(tokens[k + 2], "("), isErrorConstructor(name),
-                  bindings.referenceAt[k + 1] == TokenBindings.free else { continue }
-            if k > 0, text.isKeyword(tokens[k - 1], "new") || text.isPunctuator(tokens[k - 1], ".") || text.isPunctuator(tokens[k - 1], "?.") {
+                bindings.referenceAt[k + 1] == TokenBindings.free
+            else { continue }
+            if k > 0,
+                text.isKeyword(tokens[k - 1], "new") || text.isPunctuator(tokens[k - 1], ".") || text.isPunctuator(tokens[k - 1], "?.")
+            {
                 continue
             }
             let k32 = Int32(truncatingIfNeeded: k)

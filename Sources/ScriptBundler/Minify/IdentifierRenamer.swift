@@ -38,7 +38,8 @@ enum IdentifierRenamer {
             let flags = scopeFlags[declarations[index].scope]
             let blockFunction = kind == .function && !flags.isVarScope
             if flags.isProgram || flags.isUnsafe || blockFunction || kind == .import
-                || declarations[index].name == "arguments" || declarations[index].name == "eval" {
+                || declarations[index].name == "arguments" || declarations[index].name == "eval"
+            {
                 forbidden.insert(declarations[index].name)
             } else {
                 renamable[index] = true

@@ -4,7 +4,7 @@ enum LegalComments {
     /// Whether the comment `bytes[range]` (including its `//` or `/*`) is a legal comment.
     static func isLegal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard range.count >= 3 else { return false }
-        if bytes[range.lowerBound + 2] == 0x21 { return true } // ! right after // or /*
+        if bytes[range.lowerBound + 2] == 0x21 { return true }  // ! right after // or /*
         return contains(bytes, range, "@license") || contains(bytes, range, "@preserve")
     }
 

@@ -52,28 +52,34 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                 switch statement.kind {
                 case .declaration:
                     let keyword = tokens[Int(statement.op)]
-                    guard text.isKeyword(keyword, "const") || (keyword.kind == .identifier && JavaScriptToken.spells(text.text(keyword), "let"))
+                    guard
+                        text.isKeyword(keyword, "const")
+                            || (keyword.kind == .identifier && JavaScriptToken.spells(text.text(keyword), "let"))
                     else { continue }
                     for child in syntax.children(statement) {
                         let declarator = syntax[child]
                         guard declarator.op >= 0, let declaration = local(at: declarator.op, generated: generated),
-                              bindings.declarations[declaration].kind == .let || bindings.declarations[declaration].kind == .const
+                            bindings.declarations[declaration].kind == .let || bindings.declarations[declaration].kind == .const
                         else { continue }
                         if let initializer = syntax.children(declarator).first, !isPure(initializer) { continue }
                         candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
-                        candidates.append(Candidate(declaration: declaration, statement: index, declarator: child, list: listIndex,
-                                                    position: position))
+                        candidates.append(
+                            Candidate(
+                                declaration: declaration, statement: index, declarator: child, list: listIndex,
+                                position: position))
                     }
                 case .functionDeclaration:
                     guard let name = functionName(statement), let declaration = local(at: name, generated: generated),
-                          bindings.declarations[declaration].kind == .function,
-                          bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
-                          isUniqueName(declaration, names: &namesByScope) else { continue }
+                        bindings.declarations[declaration].kind == .function,
+                        bindings.scopes[bindings.declarations[declaration].scope].isVarScope,
+                        isUniqueName(declaration, names: &namesByScope)
+                    else { continue }
                     let shared = sharedTokens ?? sharedDeclarationTokens()
                     sharedTokens = shared
                     guard !shared.contains(bindings.declarations[declaration].token) else { continue }
                     candidateOf[declaration] = Int32(truncatingIfNeeded: candidates.count)
-                    candidates.append(Candidate(declaration: declaration, statement: index, declarator: -1, list: listIndex, position: position))
+                    candidates.append(
+                        Candidate(declaration: declaration, statement: index, declarator: -1, list: listIndex, position: position))
                 default:
                     continue
                 }
@@ -108,7 +114,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         for (number, candidate) in candidates.enumerated() where candidate.declarator >= 0 {
             let uses = references[number]
             guard !uses.isEmpty, uses.count == Int(bindings.referenceCounts[candidate.declaration]),
-                  !bindings.written[candidate.declaration], let initializer = syntax.children(syntax[candidate.declarator]).first
+                !bindings.written[candidate.declaration], let initializer = syntax.children(syntax[candidate.declarator]).first
             else { continue }
             let joined = literalLength(syntax[initializer]) == nil ? joinedStrings(initializer) : nil
             guard let length = joined?.count ?? literalLength(syntax[initializer]) else { continue }
@@ -165,8 +171,10 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
                     if let joined = candidate.joined {
                         // Mapped to the first of the joined literals.
                         if let template = candidate.joinedTemplate,
-                           StringQuotes.allowsTemplate(at: Int(use), before: Int(use) + 1, text: text, tokens: tokens) {
-                            edits.replace(use, with: [edits.text(String(decoding: template, as: UTF8.self), .template, origin: value.first)])
+                            StringQuotes.allowsTemplate(at: Int(use), before: Int(use) + 1, text: text, tokens: tokens)
+                        {
+                            edits.replace(
+                                use, with: [edits.text(String(decoding: template, as: UTF8.self), .template, origin: value.first)])
                         } else {
                             edits.replace(use, with: [edits.text(String(decoding: joined, as: UTF8.self), .string, origin: value.first)])
                         }
@@ -195,7 +203,6 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         }
     }
 
-
     // MARK: - Candidates
 
     /// The local declaration named at `token`, if the passes may remove it.
@@ -204,7 +211,8 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         guard k < bindings.declarationAt.count else { return nil }
         let declaration = Int(bindings.declarationAt[k])
         guard declaration >= 0, bindings.isLocal[declaration], !bindings.scopes[bindings.declarations[declaration].scope].isUnsafe,
-              generated.isEmpty || !generated.contains(Array(bindings.declarations[declaration].name.utf8)) else { return nil }
+            generated.isEmpty || !generated.contains(Array(bindings.declarations[declaration].name.utf8))
+        else { return nil }
         return declaration
     }
 
@@ -219,7 +227,7 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
 
     private func functionName(_ statement: MinifierSyntax.Node) -> Int32? {
         var k = Int(statement.first)
-        if tokens[k].kind == .identifier { k += 1 } // `async`
+        if tokens[k].kind == .identifier { k += 1 }  // `async`
         guard k < Int(statement.end), text.isKeyword(tokens[k], "function") else { return nil }
         k += 1
         if k < Int(statement.end), text.isPunctuator(tokens[k], "*") { k += 1 }
@@ -336,7 +344,6 @@ struct LocalDeclarationRemoval<Text: Minifier.TokenText> {
         return StringConcatenation<Text>.joined(
             bodies, firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0], allowsTemplate: allowsTemplate)
     }
-
 
     /// The written length of a primitive literal (`true` is written `!0`), or nil for any other node.
     private func literalLength(_ node: MinifierSyntax.Node) -> Int? {

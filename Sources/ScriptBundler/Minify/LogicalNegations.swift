@@ -41,7 +41,8 @@ struct LogicalNegations<Text: Minifier.TokenText> {
         guard node.kind == .logical, text.isPunctuator(tokens[Int(node.op)], "&&") else { return }
         // Down the left operands of the chain to the innermost `&&`.
         while node.kind == .logical, let left = syntax.children(node).first, syntax[left].kind == .logical,
-              text.isPunctuator(tokens[Int(syntax[left].op)], "&&") {
+            text.isPunctuator(tokens[Int(syntax[left].op)], "&&")
+        {
             node = syntax[left]
         }
         let left = syntax.children(node)[0]
@@ -52,10 +53,12 @@ struct LogicalNegations<Text: Minifier.TokenText> {
 
     /// The `!` token of `index` when it is `!a` (neither edited) and `a` starts with a name (not `let`, `async`),
     /// number, string, `!`, `~`, `this`, `typeof` or `void`.
-    private static func negation(_ index: Int32, syntax: MinifierSyntax, tokens: [JavaScriptToken], text: Text, edits: TokenEdits) -> Int32? {
+    private static func negation(_ index: Int32, syntax: MinifierSyntax, tokens: [JavaScriptToken], text: Text, edits: TokenEdits) -> Int32?
+    {
         let node = syntax[index]
         guard node.kind == .unary, node.op == node.first, text.isPunctuator(tokens[Int(node.op)], "!"),
-              let operand = syntax.children(node).first, !edits.isEdited(node.op) else { return nil }
+            let operand = syntax.children(node).first, !edits.isEdited(node.op)
+        else { return nil }
         let start = syntax[operand].first
         guard start == node.op + 1, !edits.isEdited(start) else { return nil }
         let first = tokens[Int(start)]

@@ -60,11 +60,11 @@ struct MappingLookup {
         }
         for byte in mappings {
             switch byte {
-            case 0x3B: // ;
+            case 0x3B:  // ;
                 finish()
                 lineStarts.append(columns.count)
                 column = 0
-            case 0x2C: // ,
+            case 0x2C:  // ,
                 finish()
             default:
                 let digit = Int(Self.digitValue(byte))

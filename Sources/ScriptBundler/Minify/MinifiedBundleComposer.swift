@@ -61,7 +61,8 @@ enum MinifiedBundleComposer {
                 // `"use strict";` then code that cannot continue the string (`…"use strict"⏎window…`): the line
                 // break ends the directive as `;` would (automatic semicolon insertion).
                 if output.count >= 13, output[(output.count - 13)...].elementsEqual("\"use strict\";".utf8),
-                   Self.endsStatementOnNewLine(before: next) {
+                    Self.endsStatementOnNewLine(before: next)
+                {
                     output.removeLast()
                 }
             }
@@ -77,7 +78,10 @@ enum MinifiedBundleComposer {
         // A piece's mappings are copied but for its first segments and its names' values, which take a few bytes
         // more at most: room for all of them, so the buffer never doubles.
         if mapping {
-            map.reserveCapacity(mappingBytes: pieces.reduce(64) { $0 + $1.mappings.bytes.count + 48 + 8 * $1.mappings.namedSegments.count + $1.lineCount + 2 })
+            map.reserveCapacity(
+                mappingBytes: pieces.reduce(64) {
+                    $0 + $1.mappings.bytes.count + 48 + 8 * $1.mappings.namedSegments.count + $1.lineCount + 2
+                })
         }
         // Generated position where the next piece starts (line 0 is the pointer line, or the opening's).
         var line = 1
@@ -101,8 +105,9 @@ enum MinifiedBundleComposer {
                 var nameIndices: [Int] = []
                 nameIndices.reserveCapacity(piece.names.count)
                 for name in piece.names { nameIndices.append(map.addName(name)) }
-                map.addPiece(piece.mappings, line: line, column: column, sources: sourceIndices, names: nameIndices,
-                             lastWasMapped: &lastWasMapped)
+                map.addPiece(
+                    piece.mappings, line: line, column: column, sources: sourceIndices, names: nameIndices,
+                    lastWasMapped: &lastWasMapped)
             }
             output.append(contentsOf: piece.code)
             column = piece.lineCount == 0 ? column + piece.lastLineColumn : piece.lastLineColumn

@@ -17,9 +17,11 @@ enum Minifier {
 
     /// Minifies a self-contained part of a bundle whose positions `map` (an intermediate map, or `nil` for
     /// none) maps back to the sources.
-    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, renameIdentifiers: Bool = true, rewrite: Bool? = nil) -> MinifiedPiece {
+    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, renameIdentifiers: Bool = true, rewrite: Bool? = nil) -> MinifiedPiece
+    {
         let segments = map?.decodedSegments
-        let origins: Origins = segments.map { .lookup(MappingLookup(segments: $0)) }
+        let origins: Origins =
+            segments.map { .lookup(MappingLookup(segments: $0)) }
             ?? map.map { .lookup(MappingLookup(mappings: $0.encodedMappings)) } ?? .none
         let tokenization: JavaScriptTokenization
         do {
@@ -29,8 +31,9 @@ enum Minifier {
             // code and its map as they are.
             return unminified(code, map: map, segments: segments)
         }
-        return minify(code, tokenization: tokenization, origins: origins, mapping: map != nil,
-                      sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers, rewrite: rewrite ?? renameIdentifiers)
+        return minify(
+            code, tokenization: tokenization, origins: origins, mapping: map != nil,
+            sources: map?.sourceList ?? [], renameIdentifiers: renameIdentifiers, rewrite: rewrite ?? renameIdentifiers)
     }
 
     /// What `minify(_:waitsForTemplate:)` did.
@@ -66,7 +69,8 @@ enum Minifier {
         }
         // The same module hoisted into another bundle differs in its hoisted names only: its plan is kept.
         let found = passMemo.map { $0.plan(for: MinifierPassMemo.PlanKey(piece), plan) } ?? plan()
-        let renames = WrappedBodyRenamer.renames(found, piece.analysis, pieceTokenCount: piece.tokens.tokens.count, hoistedNames: piece.hoistedNames)
+        let renames = WrappedBodyRenamer.renames(
+            found, piece.analysis, pieceTokenCount: piece.tokens.tokens.count, hoistedNames: piece.hoistedNames)
         let written = found.written
         // A piece written before with other new names only (the same module hoisted into another bundle), or with
         // another module ID only (the same module wrapped in another bundle).
@@ -95,22 +99,27 @@ enum Minifier {
         for k in piece.tokens.generatedNames where k < piece.tokens.tokens.count {
             let range = piece.tokens.tokens[k].range
             guard range.lowerBound >= piece.source.count, range.upperBound - piece.source.count <= piece.generated.count else { continue }
-            namedByGenerated.insert(String(decoding: piece.generated[(range.lowerBound - piece.source.count)..<(range.upperBound - piece.source.count)],
-                                           as: UTF8.self))
+            namedByGenerated.insert(
+                String(
+                    decoding: piece.generated[(range.lowerBound - piece.source.count)..<(range.upperBound - piece.source.count)],
+                    as: UTF8.self))
         }
         let bindings = piece.analysis.map {
-            TokenBindings($0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
-                          sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
+            TokenBindings(
+                $0, count: piece.tokens.tokens.count, written: written, generatedNames: piece.tokens.generatedNames,
+                sharedTopLevel: piece.hoistedNames != nil, namedByGenerated: namedByGenerated)
         }
-        var minified = write(piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
-                             renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
-                             bindings: bindings, passes: true, recordsNameSlots: templateKey != nil)
+        var minified = write(
+            piece.source, generated: piece.generated, tokens: piece.tokens.tokens, legalComments: piece.tokens.legalComments,
+            renames: renames, rewrites: rewrites, origins: origins, mapping: piece.mapping, sources: piece.sources,
+            bindings: bindings, passes: true, recordsNameSlots: templateKey != nil)
         if let passMemo, let templateKey {
             let slots = minified.nameSlots
             minified.nameSlots = []
             var template = RenamedPieceTemplate(piece: minified, slots: slots, names: newNames)
             if let slot = piece.moduleIDSlot, let moduleID {
-                template.moduleID = RenamedPieceTemplate.moduleIDSlot(in: minified, prefix: piece.generated[..<slot.lowerBound], digits: moduleID)
+                template.moduleID = RenamedPieceTemplate.moduleIDSlot(
+                    in: minified, prefix: piece.generated[..<slot.lowerBound], digits: moduleID)
             }
             passMemo.store(template, for: templateKey)
         }
@@ -138,12 +147,14 @@ enum Minifier {
         }
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
         let bindings = analysis.map { TokenBindings($0, count: significant.count, written: nil, generatedNames: [], sharedTopLevel: true) }
-        let piece = write(code, tokens: significant, range: layout?.bodyTokens, legalComments: legalComments, renames: renames,
-                          rewrites: rewrites, origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [],
-                          bindings: bindings, passes: true)
+        let piece = write(
+            code, tokens: significant, range: layout?.bodyTokens, legalComments: legalComments, renames: renames,
+            rewrites: rewrites, origins: .body(body, lineOffset: 1), mapping: source != nil, sources: source.map { [$0] } ?? [],
+            bindings: bindings, passes: true)
         guard let layout else { return .complete(piece) }
-        return MinifiedFileBody(piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
-                                allowsArrowFunction: layout.allowsArrowFunction)
+        return MinifiedFileBody(
+            piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
+            allowsArrowFunction: layout.allowsArrowFunction)
     }
 
     /// Where the original position of a token comes from.
@@ -181,8 +192,9 @@ enum Minifier {
                 if LegalComments.isLegal(bytes, token.range) { legalComments.append(token.range) }
             }
         }
-        return write(code, tokens: significant, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                     origins: origins, mapping: mapping, sources: sources, bindings: bindings, passes: rewrite)
+        return write(
+            code, tokens: significant, legalComments: legalComments, renames: renames, rewrites: rewrites,
+            origins: origins, mapping: mapping, sources: sources, bindings: bindings, passes: rewrite)
     }
 
     /// Writes the significant `tokens` of `code` minified, with the legal comments at `legalComments`. Offsets
@@ -193,21 +205,27 @@ enum Minifier {
         sources: [SourceMapBuilder.Source], bindings: TokenBindings?, passes: Bool, recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
         guard passes, !tokens.isEmpty else {
-            return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
-                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
-                         recordsNameSlots: recordsNameSlots)
+            return write(
+                code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
+                rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
+                recordsNameSlots: recordsNameSlots)
         }
-        let edits = code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generatedBytes in
-            generatedBytes.isEmpty
-                ? MinifierPasses.edits(ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
-                                       renames: renames)
-                : MinifierPasses.edits(SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
-                                       letConsts: rewrites.letKeywords, renames: renames)
-        } }
+        let edits = code.withUnsafeBufferPointer { bytes in
+            generated.withUnsafeBufferPointer { generatedBytes in
+                generatedBytes.isEmpty
+                    ? MinifierPasses.edits(
+                        ContiguousText(bytes: bytes), tokens: tokens, bindings: bindings, letConsts: rewrites.letKeywords,
+                        renames: renames)
+                    : MinifierPasses.edits(
+                        SplitText(bytes: bytes, generated: generatedBytes), tokens: tokens, bindings: bindings,
+                        letConsts: rewrites.letKeywords, renames: renames)
+            }
+        }
         guard !edits.isEmpty else {
-            return write(code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
-                         rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
-                         recordsNameSlots: recordsNameSlots)
+            return write(
+                code, generated: generated, tokens: tokens, range: range, legalComments: legalComments, renames: renames,
+                rewrites: rewrites, origins: origins, originStarts: [], mapping: mapping, sources: sources,
+                recordsNameSlots: recordsNameSlots)
         }
         // Written text goes after the generated text; every token keeps the original position it maps to.
         let edited = edits.apply(to: tokens, textBase: code.count + generated.count, range: range ?? tokens.indices)
@@ -226,10 +244,11 @@ enum Minifier {
         case .lookup, .none:
             break
         }
-        return write(code, generated: generated + edited.text, tokens: edited.tokens, range: edited.range, legalComments: legalComments,
-                     renames: renames.moved(to: edited), rewrites: rewrites.moved(to: edited), origins: movedOrigins,
-                     originStarts: originStarts, writtenTextStart: code.count + generated.count, mapping: mapping, sources: sources,
-                     recordsNameSlots: recordsNameSlots)
+        return write(
+            code, generated: generated + edited.text, tokens: edited.tokens, range: edited.range, legalComments: legalComments,
+            renames: renames.moved(to: edited), rewrites: rewrites.moved(to: edited), origins: movedOrigins,
+            originStarts: originStarts, writtenTextStart: code.count + generated.count, mapping: mapping, sources: sources,
+            recordsNameSlots: recordsNameSlots)
     }
 
     private static func write(
@@ -237,19 +256,23 @@ enum Minifier {
         legalComments: [Range<Int>], renames: IdentifierRenames, rewrites: TokenRewrites, origins: Origins, originStarts: [Int32],
         writtenTextStart: Int = Int.max, mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool = false
     ) -> MinifiedPiece {
-        return code.withUnsafeBufferPointer { bytes in generated.withUnsafeBufferPointer { generated in
-            // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
-            if generated.isEmpty {
-                return write(ContiguousText(bytes: bytes), tokens: tokens, range: range ?? tokens.indices,
-                             legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
-                             originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping, sources: sources,
-                             recordsNameSlots: recordsNameSlots)
+        return code.withUnsafeBufferPointer { bytes in
+            generated.withUnsafeBufferPointer { generated in
+                // Specialized for text in one buffer (most pieces) and for a prepared piece's two.
+                if generated.isEmpty {
+                    return write(
+                        ContiguousText(bytes: bytes), tokens: tokens, range: range ?? tokens.indices,
+                        legalComments: legalComments, renames: renames, rewrites: rewrites, origins: origins,
+                        originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping, sources: sources,
+                        recordsNameSlots: recordsNameSlots)
+                }
+                return write(
+                    SplitText(bytes: bytes, generated: generated), tokens: tokens,
+                    range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
+                    origins: origins, originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping,
+                    sources: sources, recordsNameSlots: recordsNameSlots)
             }
-            return write(SplitText(bytes: bytes, generated: generated), tokens: tokens,
-                         range: range ?? tokens.indices, legalComments: legalComments, renames: renames, rewrites: rewrites,
-                         origins: origins, originStarts: originStarts, writtenTextStart: writtenTextStart, mapping: mapping,
-                         sources: sources, recordsNameSlots: recordsNameSlots)
-        } }
+        }
     }
 
     private static func write<Text: TokenText>(

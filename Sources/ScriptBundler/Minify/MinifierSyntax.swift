@@ -80,8 +80,10 @@ struct MinifierSyntax {
         var childStart: Int32 = 0
         var childCount: Int32 = 0
 
-        init(kind: Kind, first: Int32, end: Int32, op: Int32 = -1, level: UInt8 = Precedence.primary, isOptionalChain: Bool = false,
-             semicolon: Int32 = -1) {
+        init(
+            kind: Kind, first: Int32, end: Int32, op: Int32 = -1, level: UInt8 = Precedence.primary, isOptionalChain: Bool = false,
+            semicolon: Int32 = -1
+        ) {
             self.kind = kind
             self.first = first
             self.end = end
@@ -198,8 +200,10 @@ struct MinifierSyntax {
 
     /// Adds a statement list of `statements` (stored like a node's children).
     mutating func addList(open: Int32, statements: ArraySlice<Int32>) {
-        lists.append(.init(open: open, statementStart: Int32(truncatingIfNeeded: childIndices.count),
-                           statementCount: Int32(truncatingIfNeeded: statements.count)))
+        lists.append(
+            .init(
+                open: open, statementStart: Int32(truncatingIfNeeded: childIndices.count),
+                statementCount: Int32(truncatingIfNeeded: statements.count)))
         childIndices.append(contentsOf: statements)
     }
 

@@ -215,7 +215,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
     private func canStartExpression(_ k: Int) -> Bool {
         guard k < tokens.count else { return false }
         if tokens[k].kind == .punctuator {
-            return !(isPunctuator(k, ";") || isPunctuator(k, "}") || isPunctuator(k, ")") || isPunctuator(k, "]")
+            return
+                !(isPunctuator(k, ";") || isPunctuator(k, "}") || isPunctuator(k, ")") || isPunctuator(k, "]")
                 || isPunctuator(k, ",") || isPunctuator(k, ":"))
         }
         return true
@@ -236,7 +237,10 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         }
         if token.kind == .keyword || token.kind == .identifier {
             if isKeyword(i, "var") || isKeyword(i, "const")
-                || (isWord(i, "let") && (tokens.count > i + 1 && (tokens[i + 1].kind == .identifier || isPunctuator(i + 1, "[") || isPunctuator(i + 1, "{")))) {
+                || (isWord(i, "let")
+                    && (tokens.count > i + 1
+                        && (tokens[i + 1].kind == .identifier || isPunctuator(i + 1, "[") || isPunctuator(i + 1, "{"))))
+            {
                 return try parseDeclaration()
             }
             if isKeyword(i, "return") || isKeyword(i, "throw") {
@@ -426,7 +430,7 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 k = Int(matching[k]) + 1
                 continue
             }
-            if (isPunctuator(k, "(") || isPunctuator(k, "[") || isPunctuator(k, "{")), Int(matching[k]) > k {
+            if isPunctuator(k, "(") || isPunctuator(k, "[") || isPunctuator(k, "{"), Int(matching[k]) > k {
                 k = Int(matching[k]) + 1
                 continue
             }
@@ -447,8 +451,9 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             let next = try parseAssignment()
             pending.append(next)
         }
-        let sequence = syntax.add(.init(kind: .sequence, first: first, end: index32, level: MinifierSyntax.Precedence.sequence),
-                                  children: pending[base...])
+        let sequence = syntax.add(
+            .init(kind: .sequence, first: first, end: index32, level: MinifierSyntax.Precedence.sequence),
+            children: pending[base...])
         pending.removeLast(pending.count - base)
         return sequence
     }
@@ -491,13 +496,17 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             let consequent = try parseAssignment()
             try expect(":")
             let alternate = try parseAssignment()
-            return syntax.add(.init(kind: .conditional, first: first, end: index32, level: MinifierSyntax.Precedence.conditional), children: left, consequent, alternate)
+            return syntax.add(
+                .init(kind: .conditional, first: first, end: index32, level: MinifierSyntax.Precedence.conditional), children: left,
+                consequent, alternate)
         }
         if isAssignmentOperator(i) {
             let op = index32
             i += 1
             let right = try parseAssignment()
-            return syntax.add(.init(kind: .assignment, first: first, end: index32, op: op, level: MinifierSyntax.Precedence.assignment), children: left, right)
+            return syntax.add(
+                .init(kind: .assignment, first: first, end: index32, op: op, level: MinifierSyntax.Precedence.assignment), children: left,
+                right)
         }
         return left
     }
@@ -586,7 +595,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             i += 1
             let isExponent = level == MinifierSyntax.Precedence.exponent
             let right = try parseBinary(minimum: isExponent ? climbing : climbing + 1)
-            left = syntax.add(.init(kind: logical ? .logical : .binary, first: first, end: index32, op: op, level: level), children: left, right)
+            left = syntax.add(
+                .init(kind: logical ? .logical : .binary, first: first, end: index32, op: op, level: level), children: left, right)
         }
         return left
     }
@@ -601,23 +611,28 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             if at("!") || at("~") || at("+") || at("-") {
                 i += 1
                 let operand = try parseUnary()
-                return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
+                return syntax.add(
+                    .init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
             }
             if at("++") || at("--") {
                 i += 1
                 let operand = try parseUnary()
-                return syntax.add(.init(kind: .update, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
+                return syntax.add(
+                    .init(kind: .update, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
             }
         }
         if isKeyword(i, "typeof") || isKeyword(i, "void") || isKeyword(i, "delete") || isKeyword(i, "await") {
             i += 1
             let operand = try parseUnary()
-            return syntax.add(.init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
+            return syntax.add(
+                .init(kind: .unary, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.prefix), child: operand)
         }
         let expression = try parseLeftHandSide()
-        if (at("++") || at("--")), !newlineBefore(i) {
+        if at("++") || at("--"), !newlineBefore(i) {
             i += 1
-            return syntax.add(.init(kind: .update, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.postfix), child: expression)
+            return syntax.add(
+                .init(kind: .update, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.postfix),
+                child: expression)
         }
         return expression
     }
@@ -636,8 +651,10 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             if at(".") {
                 guard i + 1 < tokens.count else { throw Failure() }
                 i += 2
-                expression = syntax.add(.init(kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional), child: expression)
+                expression = syntax.add(
+                    .init(
+                        kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
+                        isOptionalChain: optional), child: expression)
             } else if at("?.") {
                 optional = true
                 i += 1
@@ -645,38 +662,50 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                     let base = pending.count
                     pending.append(expression)
                     try parseArguments()
-                    expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true), children: pending[base...])
+                    expression = syntax.add(
+                        .init(
+                            kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
+                            isOptionalChain: true), children: pending[base...])
                     pending.removeLast(pending.count - base)
                 } else if at("[") {
                     i += 1
                     let key = try parseExpression()
                     try expect("]")
-                    expression = syntax.add(.init(kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true), children: expression, key)
+                    expression = syntax.add(
+                        .init(
+                            kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
+                            isOptionalChain: true), children: expression, key)
                 } else {
                     guard i < tokens.count else { throw Failure() }
                     i += 1
-                    expression = syntax.add(.init(kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
-                                                  isOptionalChain: true), child: expression)
+                    expression = syntax.add(
+                        .init(
+                            kind: .member, first: first, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call,
+                            isOptionalChain: true), child: expression)
                 }
             } else if at("[") {
                 i += 1
                 let key = try parseExpression()
                 try expect("]")
-                expression = syntax.add(.init(kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional), children: expression, key)
+                expression = syntax.add(
+                    .init(
+                        kind: .index, first: first, end: index32, level: MinifierSyntax.Precedence.call,
+                        isOptionalChain: optional), children: expression, key)
             } else if at("(") {
                 let base = pending.count
                 pending.append(expression)
                 try parseArguments()
-                expression = syntax.add(.init(kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional), children: pending[base...])
+                expression = syntax.add(
+                    .init(
+                        kind: .call, first: first, end: index32, level: MinifierSyntax.Precedence.call,
+                        isOptionalChain: optional), children: pending[base...])
                 pending.removeLast(pending.count - base)
             } else if token.kind == .template || token.kind == .templateHead {
                 _ = try parseTemplate()
-                expression = syntax.add(.init(kind: .tagged, first: first, end: index32, level: MinifierSyntax.Precedence.call,
-                                              isOptionalChain: optional), child: expression)
+                expression = syntax.add(
+                    .init(
+                        kind: .tagged, first: first, end: index32, level: MinifierSyntax.Precedence.call,
+                        isOptionalChain: optional), child: expression)
             } else {
                 break
             }
@@ -704,15 +733,19 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
         while i < tokens.count {
             if at(".") {
                 i += 2
-                callee = syntax.add(.init(kind: .member, first: first + 1, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call), child: callee)
+                callee = syntax.add(
+                    .init(kind: .member, first: first + 1, end: index32, op: index32 - 1, level: MinifierSyntax.Precedence.call),
+                    child: callee)
             } else if at("[") {
                 i += 1
                 let key = try parseExpression()
                 try expect("]")
-                callee = syntax.add(.init(kind: .index, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), children: callee, key)
+                callee = syntax.add(
+                    .init(kind: .index, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), children: callee, key)
             } else if tokens[i].kind == .template || tokens[i].kind == .templateHead {
                 _ = try parseTemplate()
-                callee = syntax.add(.init(kind: .tagged, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), child: callee)
+                callee = syntax.add(
+                    .init(kind: .tagged, first: first + 1, end: index32, level: MinifierSyntax.Precedence.call), child: callee)
             } else {
                 break
             }
@@ -721,8 +754,9 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
             let base = pending.count
             pending.append(callee)
             try parseArguments()
-            let new = syntax.add(.init(kind: .new, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.call),
-                                 children: pending[base...])
+            let new = syntax.add(
+                .init(kind: .new, first: first, end: index32, op: first, level: MinifierSyntax.Precedence.call),
+                children: pending[base...])
             pending.removeLast(pending.count - base)
             return new
         }
@@ -886,7 +920,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 // Modifiers: `get`, `set`, `async`, `*` before a key.
                 var isMethod = false
                 while (isWord(i, "get") || isWord(i, "set") || isWord(i, "async")) && isPropertyKey(i + 1) && !isPunctuator(i + 1, "(")
-                        || at("*") {
+                    || at("*")
+                {
                     i += 1
                     isMethod = true
                 }
@@ -911,7 +946,8 @@ struct MinifierSyntaxParser<Text: Minifier.TokenText> {
                 } else if at(":") {
                     i += 1
                     let value = try parseAssignment()
-                    let member = syntax.add(.init(kind: computed ? .computed : .property, first: start, end: index32, op: key), child: value)
+                    let member = syntax.add(
+                        .init(kind: computed ? .computed : .property, first: start, end: index32, op: key), child: value)
                     pending.append(member)
                 } else if !computed, tokens[Int(key)].kind == .identifier || tokens[Int(key)].kind == .keyword {
                     if at("=") {

@@ -66,7 +66,9 @@ extension Minifier.TokenText {
             let count = next.end - next.start
             let first = byte(at: next.start)
             if count == 1 { return first != 0x2E && first != 0x5B && first != 0x28 }
-            if count == 2 { return !(first == 0x3F && byte(at: next.start + 1) == 0x2E) && !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
+            if count == 2 {
+                return !(first == 0x3F && byte(at: next.start + 1) == 0x2E) && !(first == 0x2A && byte(at: next.start + 1) == 0x2A)
+            }
             if count == 3 { return !(first == 0x2A && byte(at: next.start + 1) == 0x2A) }
             return true
         default:
@@ -115,8 +117,10 @@ extension Minifier.TokenText {
     }
 
     /// Whether the line break the source had between the two tokens must stay.
-    func needsLineBreak(_ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
-                        _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>) -> Bool {
+    func needsLineBreak(
+        _ previous: JavaScriptToken, _ previousText: UnsafeBufferPointer<UInt8>,
+        _ token: JavaScriptToken, _ tokenText: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         switch previous.kind {
         case .punctuator where TokenSeparator.continuesAfter(previousText): return false
         case .templateHead, .templateMiddle: return false
@@ -127,7 +131,7 @@ extension Minifier.TokenText {
         case .templateMiddle, .templateTail: return false
         case .punctuator where TokenSeparator.closes(tokenText): return false
         case .punctuator where TokenSeparator.isBinaryOperator(tokenText),
-             .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E: // in, instanceof
+            .keyword where tokenText.count >= 2 && tokenText[0] == 0x69 && tokenText[1] == 0x6E:  // in, instanceof
             if previous.kind == .punctuator { return !(previousText.count == 1 && previousText[0] != 0x7D) }
             if previous.kind == .keyword || previous.kind == .identifier {
                 return TokenSeparator.isRestricted(previousText)

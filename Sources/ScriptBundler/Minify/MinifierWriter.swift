@@ -239,8 +239,9 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         guard mapping else { return }
         guard let original else {
             if lastWasMapped {
-                mappings.append(line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column), source: -1,
-                                originalLine: 0, originalColumn: 0, name: -1)
+                mappings.append(
+                    line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column), source: -1,
+                    originalLine: 0, originalColumn: 0, name: -1)
                 lastWasMapped = false
             }
             return
@@ -330,7 +331,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
                 case 0x29: closedStatementHead = parens.popLast() ?? false
                 case 0x3B:
                     if let previous, index + 1 < tokens.count, reader.isPunctuator(tokens[index + 1], "}"),
-                       reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead) {
+                        reader.canDropSemicolon(after: previous, closedStatementHead: closedStatementHead)
+                    {
                         continue
                     }
                 case 0x2C:
@@ -351,9 +353,11 @@ extension Minifier.Writer where Text: Minifier.TokenText {
                 }
                 let mark = index == nextMarked ? marks[markIndex] & 3 : -1
                 if mark >= 0 || previousEndsStatement {
-                    if writeMarked(token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
-                                   previousEndsStatement: previousEndsStatement || afterStatementHead, byToken: byToken, renames: renames,
-                                   names: renameNames) {
+                    if writeMarked(
+                        token, at: index, mark: mark, in: tokens, after: previous, previousLast: &previousLast,
+                        previousEndsStatement: previousEndsStatement || afterStatementHead, byToken: byToken, renames: renames,
+                        names: renameNames)
+                    {
                         afterStatementBrace = true
                         pendingMarked = nextMarked
                         nextMarked = 0
@@ -365,10 +369,13 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             let renameIndex = index < byToken.count ? Int(byToken[index]) : -1
             let isRenamed = renameIndex >= 0 && renameIndex < renameIsShorthand.count
             if let previous {
-                let renamedFirst: UInt8? = isRenamed && !renameIsShorthand[renameIndex]
+                let renamedFirst: UInt8? =
+                    isRenamed && !renameIsShorthand[renameIndex]
                     ? renameNames[Int(renameNameStarts[renameIndex])] : nil
-                writeSeparator(reader.separator(previous, previousLast: previousLast, token, renamedFirst: renamedFirst,
-                                                keepsLineBreak: !afterStatementHead))
+                writeSeparator(
+                    reader.separator(
+                        previous, previousLast: previousLast, token, renamedFirst: renamedFirst,
+                        keepsLineBreak: !afterStatementHead))
             }
             current = index
             currentLine = token.line - 1
@@ -481,10 +488,11 @@ extension Minifier.Writer where Text: Minifier.TokenText {
         let start = Int(renameNameStarts[renameIndex])
         let count = Int(renameNameStarts[renameIndex + 1]) - start
         if nameSlots != nil {
-            nameSlots?.append(RenamedPieceTemplate.NameSlot(
-                offset: Int32(truncatingIfNeeded: written), rename: Int32(truncatingIfNeeded: renameIndex),
-                line: Int32(truncatingIfNeeded: line), mappingEnd: Int32(truncatingIfNeeded: mappings.byteCount),
-                mappingLine: mappings.line))
+            nameSlots?.append(
+                RenamedPieceTemplate.NameSlot(
+                    offset: Int32(truncatingIfNeeded: written), rename: Int32(truncatingIfNeeded: renameIndex),
+                    line: Int32(truncatingIfNeeded: line), mappingEnd: Int32(truncatingIfNeeded: mappings.byteCount),
+                    mappingLine: mappings.line))
         }
         // New names are ASCII.
         appendBytes(renameNames + start, count: count)
@@ -492,8 +500,10 @@ extension Minifier.Writer where Text: Minifier.TokenText {
     }
 
     mutating func emit(_ token: JavaScriptToken) {
-        if mapping, !(lastWasMapped && token.kind == .punctuator && Self.mapsThroughPrevious(byte(at: token.start), token.end - token.start)
-                      && mappings.count > 0 && mappings.line == Int32(truncatingIfNeeded: line)) {
+        if mapping,
+            !(lastWasMapped && token.kind == .punctuator && Self.mapsThroughPrevious(byte(at: token.start), token.end - token.start)
+                && mappings.count > 0 && mappings.line == Int32(truncatingIfNeeded: line))
+        {
             addSegment(original(line: token.line - 1, column: token.column, offset: token.start))
         }
         let text = text(token)

@@ -16,7 +16,8 @@ struct NewArguments<Text: Minifier.TokenText> {
             guard j < tokens.count, tokens[j].kind == .identifier else { continue }
             j += 1
             while j + 1 < tokens.count, text.isPunctuator(tokens[j], "."),
-                  tokens[j + 1].kind == .identifier || tokens[j + 1].kind == .keyword {
+                tokens[j + 1].kind == .identifier || tokens[j + 1].kind == .keyword
+            {
                 j += 2
             }
             guard j + 1 < tokens.count, text.isPunctuator(tokens[j], "("), text.isPunctuator(tokens[j + 1], ")") else { continue }

@@ -215,8 +215,9 @@ struct PieceMappings: Sendable, Equatable {
 
         /// Appends `segment`.
         mutating func append(_ segment: MinifiedPiece.Segment) {
-            append(line: segment.line, column: segment.column, source: segment.source, originalLine: segment.originalLine,
-                   originalColumn: segment.originalColumn, name: segment.source >= 0 ? segment.name : -1)
+            append(
+                line: segment.line, column: segment.column, source: segment.source, originalLine: segment.originalLine,
+                originalColumn: segment.originalColumn, name: segment.source >= 0 ? segment.name : -1)
         }
 
         /// The mappings; releases the buffer (use the encoder once).

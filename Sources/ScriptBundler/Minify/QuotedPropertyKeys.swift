@@ -19,7 +19,8 @@ struct QuotedPropertyKeys<Text: Minifier.TokenText> {
             let previous = tokens[k - 1], next = tokens[k + 1]
             let k32 = Int32(truncatingIfNeeded: k)
             if text.isPunctuator(previous, "["), text.isPunctuator(next, "]"), k >= 2, isMemberObjectEnd(k - 2),
-               !edits.isEdited(k32 - 1), !edits.isEdited(k32 + 1) {
+                !edits.isEdited(k32 - 1), !edits.isEdited(k32 + 1)
+            {
                 let inner = contents(token)
                 switch key {
                 case .identifier:
@@ -31,7 +32,8 @@ struct QuotedPropertyKeys<Text: Minifier.TokenText> {
                     edits.replace(k32, with: [edits.text(inner, .number, origin: k32)])
                 }
             } else if text.isPunctuator(next, ":"), text.isPunctuator(previous, "{") || text.isPunctuator(previous, ","),
-                      isObjectLiteralKey(k) {
+                isObjectLiteralKey(k)
+            {
                 edits.replace(k32, with: [edits.text(contents(token), key == .identifier ? .identifier : .number, origin: k32)])
             }
         }

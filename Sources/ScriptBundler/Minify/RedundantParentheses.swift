@@ -48,15 +48,19 @@ struct RedundantParentheses<Text: Minifier.TokenText> {
             guard parent >= 0, var inner = syntax.children(node).first else { continue }
             let open = node.first, close = node.end - 1
             guard syntax[inner].first == open + 1, syntax[inner].end == close, text.isPunctuator(tokens[Int(open)], "("),
-                  text.isPunctuator(tokens[Int(close)], ")") else { continue }
-            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax.children(syntax[inner]).first { inner = next }
+                text.isPunctuator(tokens[Int(close)], ")")
+            else { continue }
+            while syntax[inner].kind == .parenthesized, removed.contains(inner), let next = syntax.children(syntax[inner]).first {
+                inner = next
+            }
             let value = syntax[inner]
             guard let required = requiredLevel(of: index32, in: syntax[parent], value: value), value.level >= required else { continue }
             // A line break inside the parentheses would stand where the `(` stood (`return (` then a line).
             guard !((open + 1)...value.first).contains(where: { tokens[Int($0)].newlineBefore }) else { continue }
             if statementStarts[Int(open)], startsAmbiguously(value, removedOpens: removedOpens) { continue }
             guard !edits.isEdited(open), !edits.isEdited(close), !movedSpans.contains(open..<(close + 1)),
-                  !edits.isEdited(value.first), !edits.isEdited(value.end - 1), !skipEnds.contains(value.end) else { continue }
+                !edits.isEdited(value.first), !edits.isEdited(value.end - 1), !skipEnds.contains(value.end)
+            else { continue }
             skipped.append(open)
             skipped.append(close)
             removed.insert(index32)

@@ -41,9 +41,10 @@ struct RenamedPieceTemplate: Sendable {
     static func moduleIDSlot(in piece: MinifiedPiece, prefix: ArraySlice<UInt8>, digits: [UInt8]) -> ModuleIDSlot? {
         let offset = prefix.count
         guard !digits.isEmpty, NumberLiterals<Minifier.ContiguousText>.shortest(digits) == digits,
-              piece.code.starts(with: prefix),
-              offset + digits.count < piece.code.count, Array(piece.code[offset..<(offset + digits.count)]) == digits,
-              piece.code[offset + digits.count] == 0x2C else { return nil }
+            piece.code.starts(with: prefix),
+            offset + digits.count < piece.code.count, Array(piece.code[offset..<(offset + digits.count)]) == digits,
+            piece.code[offset + digits.count] == 0x2C
+        else { return nil }
         return ModuleIDSlot(offset: offset, digits: digits)
     }
 
@@ -55,8 +56,9 @@ struct RenamedPieceTemplate: Sendable {
         var idSlot: ModuleIDSlot?
         if let newModuleID, newModuleID != moduleID?.digits {
             guard let slot = moduleID, newModuleID.count == slot.digits.count,
-                  NumberLiterals<Minifier.ContiguousText>.shortest(newModuleID) == newModuleID,
-                  slot.offset + newModuleID.count <= Int(slots.first?.offset ?? Int32.max) else { return nil }
+                NumberLiterals<Minifier.ContiguousText>.shortest(newModuleID) == newModuleID,
+                slot.offset + newModuleID.count <= Int(slots.first?.offset ?? Int32.max)
+            else { return nil }
             idSlot = ModuleIDSlot(offset: slot.offset, digits: newModuleID)
         }
         guard var renamed = substitutingNames(newNames) else { return nil }
@@ -97,7 +99,9 @@ struct RenamedPieceTemplate: Sendable {
                 newBytes.withUnsafeBufferPointer { newBytes in
                     var written = 0
                     func copy(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-                        guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else { return false }
+                        guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else {
+                            return false
+                        }
                         if let from = source.baseAddress, let to = buffer.baseAddress, !range.isEmpty {
                             (to + written).update(from: from + range.lowerBound, count: range.count)
                         }
@@ -111,7 +115,8 @@ struct RenamedPieceTemplate: Sendable {
                         let oldLength = oldLengths[index]
                         let newRange = newStarts[index]..<newStarts[index + 1]
                         guard offset >= copied, offset + oldLength <= old.count,
-                              copy(old, copied..<offset), copy(newBytes, newRange) else {
+                            copy(old, copied..<offset), copy(newBytes, newRange)
+                        else {
                             valid = false
                             break
                         }

@@ -35,7 +35,8 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
                 let binding = Int(declarator.op)
                 let declaration = Int(bindings.declarationAt[binding])
                 guard declaration >= 0, bindings.isLocal[declaration], !bindings.written[declaration],
-                      bindings.referenceCounts[declaration] == 1 else { continue }
+                    bindings.referenceCounts[declaration] == 1
+                else { continue }
                 let kind = bindings.declarations[declaration].kind
                 guard kind == .let || kind == .const else { continue }
                 let initializer = syntax.children(declarator)[0]
@@ -44,12 +45,15 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
                 let depth = (chainDepth[syntax.statements(list)[position]] ?? 0) + 1
                 guard depth <= Self.maximumChain else { continue }
                 let next = syntax.statements(list)[position + 1]
-                guard let (reference, required, atStatementStart) = firstUse(of: declaration, in: next, before: statement.first) else { continue }
+                guard let (reference, required, atStatementStart) = firstUse(of: declaration, in: next, before: statement.first) else {
+                    continue
+                }
                 guard bindings.isCalleeOrShorthand[Int(reference)] == false || value.kind == .identifier else { continue }
                 if bindings.isCalleeOrShorthand[Int(reference)], isShorthand(reference) { continue }
                 var entries: [TokenEdits.Entry] = [.span(value.first, value.end)]
                 if needsParentheses(value, required: required, atStatementStart: atStatementStart) {
-                    entries = [edits.text("(", .punctuator, origin: reference)] + entries + [edits.text(")", .punctuator, origin: reference)]
+                    entries =
+                        [edits.text("(", .punctuator, origin: reference)] + entries + [edits.text(")", .punctuator, origin: reference)]
                 }
                 edits.replace(reference, with: entries)
                 edits.skip(statement.first..<statement.end)
@@ -68,7 +72,6 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         let closes = next.map { text.isPunctuator($0, "}") || text.isPunctuator($0, ",") } ?? false
         return opens && closes
     }
-
 
     private func mentionsArgumentsOrEval(_ node: MinifierSyntax.Node) -> Bool {
         var k = Int(node.first)
@@ -139,7 +142,9 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
             case .found(let k, let r): return .found(k, required: r)
             case .stop: return .stop
             case .pure:
-                if case .found(let k, let r) = visit(syntax.children(node)[1], required: isExponent ? op : op + 1, target: target, before: before) {
+                if case .found(let k, let r) = visit(
+                    syntax.children(node)[1], required: isExponent ? op : op + 1, target: target, before: before)
+                {
                     return .found(k, required: r)
                 }
                 return .stop
@@ -147,20 +152,28 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         case .logical:
             // `??` takes no unparenthesized `||`/`&&` operand; the others none of `??`.
             let required = node.level == P.conditional ? P.bitwiseOr : node.level
-            if case .found(let k, let r) = visit(syntax.children(node)[0], required: required, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: required, target: target, before: before) {
+                return .found(k, required: r)
+            }
             return .stop
         case .conditional:
-            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.logicalOr, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.logicalOr, target: target, before: before) {
+                return .found(k, required: r)
+            }
             return .stop
         case .unary:
             guard !text.isKeyword(tokens[Int(node.op)], "delete") else { return .stop }
-            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.prefix, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[0], required: P.prefix, target: target, before: before) {
+                return .found(k, required: r)
+            }
             return .stop
         case .assignment:
             // `name = value`: the name is bound first, the value evaluated next.
             guard text.isPunctuator(tokens[Int(node.op)], "="), syntax[syntax.children(node)[0]].kind == .identifier else { return .stop }
             if bindings.referenceAt[Int(syntax[syntax.children(node)[0]].op)] == Int32(target) { return .stop }
-            if case .found(let k, let r) = visit(syntax.children(node)[1], required: P.assignment, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(syntax.children(node)[1], required: P.assignment, target: target, before: before) {
+                return .found(k, required: r)
+            }
             return .stop
         case .member:
             guard !node.isOptionalChain || isOptionalBase(node) else { return .stop }
@@ -228,7 +241,9 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         case .template:
             // A substitution's value is converted to a string before the next one: only the first one counts.
             guard let first = syntax.children(node).first else { return .stop }
-            if case .found(let k, let r) = visit(first, required: P.sequence, target: target, before: before) { return .found(k, required: r) }
+            if case .found(let k, let r) = visit(first, required: P.sequence, target: target, before: before) {
+                return .found(k, required: r)
+            }
             return .stop
         case .sequence:
             for element in syntax.children(node) {
@@ -296,7 +311,11 @@ struct SingleUseInlining<Text: Minifier.TokenText> {
         if atStatementStart {
             let first = tokens[Int(value.first)]
             if text.isPunctuator(first, "{") || text.isKeyword(first, "function") || text.isKeyword(first, "class") { return true }
-            if first.kind == .identifier, JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async") { return true }
+            if first.kind == .identifier,
+                JavaScriptToken.spells(text.text(first), "let") || JavaScriptToken.spells(text.text(first), "async")
+            {
+                return true
+            }
         }
         return false
     }

@@ -82,15 +82,20 @@ struct StringConcatenation<Text: Minifier.TokenText> {
     /// Writes the strings `run` (each the operand of the `+` after the one before) as one literal.
     private func write(_ run: [Int32], _ edits: inout TokenEdits) {
         guard run.count > 1, let first = run.first, let last = run.last,
-              let joined = Self.joined(
-                  run.map(body), firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0],
-                  allowsTemplate: StringQuotes.allowsTemplate(at: Int(first), before: Int(last) + 1, text: text, tokens: tokens))
+            let joined = Self.joined(
+                run.map(body), firstQuote: text.text(tokens[Int(first)].start, tokens[Int(first)].start + 1)[0],
+                allowsTemplate: StringQuotes.allowsTemplate(at: Int(first), before: Int(last) + 1, text: text, tokens: tokens))
         else { return }
         // The literals as the writer would write them, with a `+` between each two.
         let original = run.reduce(run.count - 1) { $0 + tokens[Int($1)].end - tokens[Int($1)].start }
         guard joined.count < original else { return }
-        edits.replace(first, with: [edits.text(String(decoding: joined, as: UTF8.self), joined.first == 0x60 ? .template : .string,
-                                               origin: first)])
+        edits.replace(
+            first,
+            with: [
+                edits.text(
+                    String(decoding: joined, as: UTF8.self), joined.first == 0x60 ? .template : .string,
+                    origin: first)
+            ])
         edits.skip((first + 1)..<(last + 1))
     }
 

@@ -30,9 +30,10 @@ enum StringLiteralBody {
         }
 
         static func + (a: Content, b: Content) -> Content {
-            Content(singles: a.singles + b.singles, doubles: a.doubles + b.doubles, backticks: a.backticks + b.backticks,
-                    substitutions: a.substitutions + b.substitutions, newlines: a.newlines + b.newlines,
-                    templateSafe: a.templateSafe && b.templateSafe)
+            Content(
+                singles: a.singles + b.singles, doubles: a.doubles + b.doubles, backticks: a.backticks + b.backticks,
+                substitutions: a.substitutions + b.substitutions, newlines: a.newlines + b.newlines,
+                templateSafe: a.templateSafe && b.templateSafe)
         }
     }
 

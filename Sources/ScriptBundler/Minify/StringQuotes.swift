@@ -23,7 +23,8 @@ struct StringQuotes<Text: Minifier.TokenText> {
         let quote = raw[0]
         let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
         guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || content.newlines > 0 else { return nil }
-        let best = content.bestQuote(preferring: quote, allowsTemplate: Self.allowsTemplate(at: k, before: k + 1, text: text, tokens: tokens))
+        let best = content.bestQuote(
+            preferring: quote, allowsTemplate: Self.allowsTemplate(at: k, before: k + 1, text: text, tokens: tokens))
         guard best != quote else { return nil }
         return (StringLiteralBody.encode(body, quote: best), best == 0x60)
     }

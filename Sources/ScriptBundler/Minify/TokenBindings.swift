@@ -28,8 +28,10 @@ struct TokenBindings {
     /// the stream), of `count` tokens; `generatedNames` are stream tokens naming something the analysis did not
     /// see. `sharedTopLevel`: the program's top-level names are visible to other code. `namedByGenerated`: the
     /// names those generated tokens spell (declarations so named are not local: generated code may refer to them).
-    init(_ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool,
-         namedByGenerated: Set<String> = []) {
+    init(
+        _ analysis: ScopeAnalysis, count: Int, written: [Int32]?, generatedNames: [Int], sharedTopLevel: Bool,
+        namedByGenerated: Set<String> = []
+    ) {
         func place(_ token: Int) -> Int {
             guard let written else { return token < count ? token : -1 }
             return token < written.count ? Int(written[token]) : -1
@@ -40,7 +42,8 @@ struct TokenBindings {
         declarations = analysis.declarations
         declarationTokens = [Int32](repeating: -1, count: analysis.declarations.count)
         scopes = analysis.scopes
-        self.written = analysis.writtenDeclarations.count == analysis.declarations.count
+        self.written =
+            analysis.writtenDeclarations.count == analysis.declarations.count
             ? analysis.writtenDeclarations : [Bool](repeating: true, count: analysis.declarations.count)
         referenceCounts = [Int32](repeating: 0, count: analysis.declarations.count)
         isLocal = [Bool](repeating: false, count: analysis.declarations.count)
@@ -54,7 +57,8 @@ struct TokenBindings {
                 declarationAt[k] = Int32(truncatingIfNeeded: index)
                 declarationTokens[index] = Int32(truncatingIfNeeded: k)
             }
-            isLocal[index] = k >= 0 && !unsafeScopes[declaration.scope] && !(sharedTopLevel && declaration.scope == 0)
+            isLocal[index] =
+                k >= 0 && !unsafeScopes[declaration.scope] && !(sharedTopLevel && declaration.scope == 0)
                 && declaration.name != "arguments" && declaration.name != "eval"
                 && !(checksGeneratedNames && namedByGenerated.contains(declaration.name))
         }

@@ -166,8 +166,9 @@ struct TokenEdits {
         }
         var natural = 0
         var bounds = (lower: -1, upper: -1)
-        applySpan(0..<tokens.count, tokens: tokens, textOffsets: textOffsets, into: &result, natural: &natural,
-                  range: range, bounds: &bounds)
+        applySpan(
+            0..<tokens.count, tokens: tokens, textOffsets: textOffsets, into: &result, natural: &natural,
+            range: range, bounds: &bounds)
         let lower = bounds.lower >= 0 ? bounds.lower : result.tokens.count
         let upper = bounds.upper >= 0 ? bounds.upper : result.tokens.count
         result.range = lower..<max(lower, upper)
@@ -226,15 +227,18 @@ struct TokenEdits {
                         let text = texts[Int(index)]
                         let newline = first && isNatural ? tokens[k].newlineBefore || pendingNewline : false
                         let start = textOffsets[Int(index)]
-                        result.tokens.append(JavaScriptToken(
-                            kind: kind, start: start, end: start + text.count, line: source.line, column: source.column, newlineBefore: newline))
+                        result.tokens.append(
+                            JavaScriptToken(
+                                kind: kind, start: start, end: start + text.count, line: source.line, column: source.column,
+                                newlineBefore: newline))
                         result.origins.append(o >= 0 && o < tokens.count ? origin : k32)
                         result.isOriginal.append(false)
                     case .span(let a, let b):
                         var inner = -1
                         let count = result.tokens.count
-                        applySpan(Int(a)..<Int(b), tokens: tokens, textOffsets: textOffsets, into: &result, natural: &inner,
-                                  range: nil, bounds: &none)
+                        applySpan(
+                            Int(a)..<Int(b), tokens: tokens, textOffsets: textOffsets, into: &result, natural: &inner,
+                            range: nil, bounds: &none)
                         // The replaced token's line break (and one passed to it) goes to the span's first token.
                         if first, isNatural, tokens[k].newlineBefore || pendingNewline, count < result.tokens.count {
                             let t = result.tokens[count]
@@ -252,8 +256,12 @@ struct TokenEdits {
             let token = tokens[k]
             let newline = isNatural ? token.newlineBefore || pendingNewline : false
             pendingNewline = false
-            result.tokens.append(newline == token.newlineBefore ? token : JavaScriptToken(
-                kind: token.kind, start: token.start, end: token.end, line: token.line, column: token.column, newlineBefore: newline))
+            result.tokens.append(
+                newline == token.newlineBefore
+                    ? token
+                    : JavaScriptToken(
+                        kind: token.kind, start: token.start, end: token.end, line: token.line, column: token.column, newlineBefore: newline
+                    ))
             result.origins.append(k32)
             result.isOriginal.append(true)
             k += 1

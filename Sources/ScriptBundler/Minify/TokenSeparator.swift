@@ -87,16 +87,18 @@ enum TokenSeparator {
 
     /// The separator needed on one line between `previous` (ending with `last`) and `next` (starting with
     /// `first`), so the two do not merge into another token or a comment.
-    static func spacing(previous: JavaScriptToken.Kind, last: UInt8, previousText: UnsafeBufferPointer<UInt8>,
-                        next: JavaScriptToken.Kind, first: UInt8, nextText: UnsafeBufferPointer<UInt8>) -> TokenSeparator {
+    static func spacing(
+        previous: JavaScriptToken.Kind, last: UInt8, previousText: UnsafeBufferPointer<UInt8>,
+        next: JavaScriptToken.Kind, first: UInt8, nextText: UnsafeBufferPointer<UInt8>
+    ) -> TokenSeparator {
         if isWordByte(first), isWordByte(last) || previous == .regularExpression { return .space }
         switch last {
-        case 0x2B, 0x2D: // + + and - - would become ++ or --; `a-- >` would become `-->`.
+        case 0x2B, 0x2D:  // + + and - - would become ++ or --; `a-- >` would become `-->`.
             if first == last { return .space }
             if last == 0x2D, first == 0x3E, previousText.count >= 2, previousText[previousText.count - 2] == 0x2D { return .space }
-        case 0x2F: // `/` then `/` or `*` would start a comment.
+        case 0x2F:  // `/` then `/` or `*` would start a comment.
             if first == 0x2F || first == 0x2A { return .space }
-        case 0x3C: // `<!--` is an HTML-like comment.
+        case 0x3C:  // `<!--` is an HTML-like comment.
             if first == 0x21 { return .space }
         default:
             break

@@ -14,8 +14,10 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
         // inside the range is known. The range is a whole expression whose first or last operand is the compared
         // name, so the pass that moved it put parentheses around it wherever its new place binds tighter.
         var movedEnds: (firsts: TokenIndexSet, lasts: TokenIndexSet)?
-        for k in tokens.indices where tokens[k].kind == .identifier && tokens[k].end - tokens[k].start == 9
-            && JavaScriptToken.spells(text.text(tokens[k]), "undefined") {
+        for k in tokens.indices
+        where tokens[k].kind == .identifier && tokens[k].end - tokens[k].start == 9
+            && JavaScriptToken.spells(text.text(tokens[k]), "undefined")
+        {
             guard k < bindings.referenceAt.count, bindings.referenceAt[k] == TokenBindings.free, !bindings.isCalleeOrShorthand[k] else {
                 continue
             }
@@ -49,6 +51,7 @@ struct UndefinedReferences<Text: Minifier.TokenText> {
     }
 
     private func isEquality(_ token: JavaScriptToken) -> Bool {
-        text.isPunctuator(token, "===") || text.isPunctuator(token, "!==") || text.isPunctuator(token, "==") || text.isPunctuator(token, "!=")
+        text.isPunctuator(token, "===") || text.isPunctuator(token, "!==") || text.isPunctuator(token, "==")
+            || text.isPunctuator(token, "!=")
     }
 }

@@ -18,8 +18,9 @@ enum WrappedBodyRenamer {
         hoistedNames: [Int: String]? = nil
     ) -> IdentifierRenames {
         var written: [Int32] = []
-        return renames(analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings,
-                       isStrict: isStrict, hoistedNames: hoistedNames, written: &written)
+        return renames(
+            analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings,
+            isStrict: isStrict, hoistedNames: hoistedNames, written: &written)
     }
 
     /// `renames(...)`, also giving where each source token was written: its index in `pieceTokens.tokens`, -1
@@ -34,8 +35,9 @@ enum WrappedBodyRenamer {
         _ analysis: ScopeAnalysis?, source: [UInt8], pieceTokens: PieceTokens, generated: [UInt8], bindings: [String], isStrict: Bool,
         hoistedNames: [Int: String]? = nil, blockFunctions knownBlockFunctions: Set<Int>? = nil, written: inout [Int32]
     ) -> IdentifierRenames {
-        let plan = Plan(analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings, isStrict: isStrict,
-                        hoistedDeclarations: hoistedNames.map { Set($0.keys) }, blockFunctions: knownBlockFunctions)
+        let plan = Plan(
+            analysis, source: source, pieceTokens: pieceTokens, generated: generated, bindings: bindings, isStrict: isStrict,
+            hoistedDeclarations: hoistedNames.map { Set($0.keys) }, blockFunctions: knownBlockFunctions)
         written = plan.written
         return renames(plan, analysis, pieceTokenCount: pieceTokens.tokens.count, hoistedNames: hoistedNames)
     }
@@ -144,7 +146,8 @@ enum WrappedBodyRenamer {
             for token in pieceTokens.generatedNames {
                 let range = pieceTokens.tokens[token].range
                 guard range.lowerBound >= source.count, range.upperBound - source.count <= generated.count else { continue }
-                let generatedName = String(decoding: generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
+                let generatedName = String(
+                    decoding: generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
                 if let binding = bindingIndex[generatedName] {
                     referenceCounts[binding] += 1
                     boundGenerated.append((token, binding))
@@ -157,7 +160,9 @@ enum WrappedBodyRenamer {
                 if topLevel == nil {
                     var byName: [String: Int] = [:]
                     byName.reserveCapacity(scopes[0].declarations.count)
-                    for declaration in scopes[0].declarations where declaration < count { byName[declarations[declaration].name] = declaration }
+                    for declaration in scopes[0].declarations where declaration < count {
+                        byName[declarations[declaration].name] = declaration
+                    }
                     topLevel = byName
                 }
                 if let declaration = topLevel?[generatedName], isWritten(declaration) {
@@ -185,7 +190,8 @@ enum WrappedBodyRenamer {
                 let flags = scopeFlags[declarations[index].scope]
                 let blockFunction = kind == .function && (!flags.isVarScope || blockFunctions.contains(index))
                 if flags.isUnsafe || blockFunction || kind == .import
-                    || declarations[index].name == "arguments" || declarations[index].name == "eval" {
+                    || declarations[index].name == "arguments" || declarations[index].name == "eval"
+                {
                     forbidden.insert(declarations[index].name)
                 } else {
                     renamable[index] = true
@@ -203,7 +209,11 @@ enum WrappedBodyRenamer {
                 }
             }
             for index in count..<total {
-                if scopes[0].isUnsafe || clashing.contains(index) { forbidden.insert(names[index - count]) } else { renamable[index] = true }
+                if scopes[0].isUnsafe || clashing.contains(index) {
+                    forbidden.insert(names[index - count])
+                } else {
+                    renamable[index] = true
+                }
             }
             self.written = written
             self.count = count

@@ -10,7 +10,8 @@ extension Minifier {
         private(set) var bytes = 16
         private(set) var segments = 16
 
-        init<Text: TokenText>(_ text: Text, tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames, countsSegments: Bool) {
+        init<Text: TokenText>(_ text: Text, tokens: [JavaScriptToken], range: Range<Int>, renames: IdentifierRenames, countsSegments: Bool)
+        {
             // Per rename: the bytes its name adds (with a shorthand's `:`), and whether it is a shorthand.
             var nameCosts: [Int] = []
             var isShorthand: [Bool] = []

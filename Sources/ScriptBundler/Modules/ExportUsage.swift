@@ -101,7 +101,9 @@ struct ExportUsage {
                     if let name = binding.importedName { add(name, request: binding.request) }
                 }
                 for export in module.exports {
-                    guard case .reexport(let request, let name) = export.source, read?.contains(export.exportedName) ?? true else { continue }
+                    guard case .reexport(let request, let name) = export.source, read?.contains(export.exportedName) ?? true else {
+                        continue
+                    }
                     add(name, request: request)
                 }
             }

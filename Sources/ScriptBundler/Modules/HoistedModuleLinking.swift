@@ -22,7 +22,8 @@ extension ModuleLinker {
         var edits = sharedEdits(record)
         for range in module.removableStatements {
             let previous = range.lowerBound - 1
-            let needsSemicolon = previous >= 0 && !tokens[previous].isPunctuator(";", in: bytes) && !tokens[previous].isPunctuator("}", in: bytes)
+            let needsSemicolon =
+                previous >= 0 && !tokens[previous].isPunctuator(";", in: bytes) && !tokens[previous].isPunctuator("}", in: bytes)
             edits.append(.replace(range, with: needsSemicolon ? ";" : ""))
         }
         for token in module.exportKeywords {
@@ -37,7 +38,8 @@ extension ModuleLinker {
                 edits.append(.replace(start..<(start + 2), with: ""))
                 var nameSlot = start + 2
                 while nameSlot < tokens.count, !tokens[nameSlot].isPunctuator("(", in: bytes),
-                      !tokens[nameSlot].isPunctuator("{", in: bytes), !tokens[nameSlot].isKeyword("extends", in: bytes) {
+                    !tokens[nameSlot].isPunctuator("{", in: bytes), !tokens[nameSlot].isKeyword("extends", in: bytes)
+                {
                     nameSlot += 1
                 }
                 edits.append(.insert(" " + name, before: nameSlot))
@@ -76,7 +78,9 @@ extension ModuleLinker {
                 guard let resolved = plan.resolve(property, of: target, graph: graph, linker: &self) else { continue }
                 var text = plan.text(resolved)
                 if case .member = resolved, token + 3 < tokens.count,
-                   tokens[token + 3].isPunctuator("(", in: bytes) || tokens[token + 3].kind == .template || tokens[token + 3].kind == .templateHead {
+                    tokens[token + 3].isPunctuator("(", in: bytes) || tokens[token + 3].kind == .template
+                        || tokens[token + 3].kind == .templateHead
+                {
                     text = "(0, " + text + ")"
                 }
                 edits.append(.replace(token..<(token + 3), with: text, mappedTo: token))
@@ -102,7 +106,9 @@ extension ModuleLinker {
         var token = record.tokens.count - 1
         var editIndex = edits.count - 1
         while token >= 0 {
-            while editIndex >= 0, edits[editIndex].start > token || (edits[editIndex].start == edits[editIndex].end && edits[editIndex].start > token) {
+            while editIndex >= 0,
+                edits[editIndex].start > token || (edits[editIndex].start == edits[editIndex].end && edits[editIndex].start > token)
+            {
                 editIndex -= 1
             }
             if editIndex >= 0, edits[editIndex].start <= token, token < edits[editIndex].end {

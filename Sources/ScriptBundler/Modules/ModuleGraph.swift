@@ -20,7 +20,9 @@ struct ModuleGraph {
     /// Imported files given an id but not read yet (`load(_:ahead:)`), by id: their records are placeholders.
     private var unloaded: [Int: String] = [:]
 
-    init(fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default) {
+    init(
+        fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default
+    ) {
         self.fileSystem = fileSystem
         self.cache = cache
         self.target = target
@@ -42,9 +44,9 @@ struct ModuleGraph {
                 let head = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt32.self))
                 let tail = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: k + 4, as: UInt16.self))
                 switch UInt64(head) | UInt64(tail) << 32 {
-                case 0x7472_6F70_6D69, 0x7472_6F70_7865, 0x656C_7564_6F6D: // "import", "export", "module"
+                case 0x7472_6F70_6D69, 0x7472_6F70_7865, 0x656C_7564_6F6D:  // "import", "export", "module"
                     return true
-                case 0x7269_7571_6572: // "requir"
+                case 0x7269_7571_6572:  // "requir"
                     return k + 7 <= count && base.load(fromByteOffset: k + 6, as: UInt8.self) == 0x65
                 default:
                     return false
@@ -62,7 +64,8 @@ struct ModuleGraph {
             while c + 9 <= count {
                 let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c, as: UInt64.self))
                 let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c + 1, as: UInt64.self))
-                var hits = (zeroBytes(w0 ^ p) & zeroBytes(w1 ^ o))
+                var hits =
+                    (zeroBytes(w0 ^ p) & zeroBytes(w1 ^ o))
                     | ((zeroBytes(w0 ^ q) | zeroBytes(w0 ^ d)) & zeroBytes(w1 ^ u))
                 while hits != 0 {
                     if wordStarts(at: c + hits.trailingZeroBitCount / 8 - 2) { return true }
@@ -133,7 +136,8 @@ struct ModuleGraph {
             let manifest = Paths.join(folder, "package.json")
             if fileSystem.itemKind(at: manifest) == .file {
                 if let bytes = try? fileSystem.readFile(at: manifest), let value = PackageJSONValue.parse(bytes),
-                   let rule = PackageSideEffects(value) {
+                    let rule = PackageSideEffects(value)
+                {
                     found = (folder, rule)
                 }
             } else if Paths.fileName(of: folder) != "node_modules" {
@@ -145,8 +149,9 @@ struct ModuleGraph {
         }
         for index in records.indices where records[index].isImported && !entries.contains(index) {
             guard records[index].kind == .esModule || records[index].kind == .commonJS,
-                  records[index].path.hasPrefix("/"), records[index].path.containsUTF8("/node_modules/"),
-                  let found = package(in: Paths.directory(of: records[index].path)) else { continue }
+                records[index].path.hasPrefix("/"), records[index].path.containsUTF8("/node_modules/"),
+                let found = package(in: Paths.directory(of: records[index].path))
+            else { continue }
             records[index].isDeclaredSideEffectFree = found.rule.isSideEffectFree(Paths.relative(records[index].path, from: found.folder))
         }
     }
@@ -163,7 +168,8 @@ struct ModuleGraph {
             if let known { bytes = known } else { bytes = try read(path) }
             // Evaluated as it is: its syntax must suit the target too (when it tokenizes; it is not parsed).
             if let tokenization = try? JavaScriptTokenizer.tokenize(bytes) {
-                try SyntaxTargetCheck.check(bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path))
+                try SyntaxTargetCheck.check(
+                    bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path))
             }
             record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
         case .file(let path):
@@ -188,13 +194,16 @@ struct ModuleGraph {
         if !path.hasSuffix(".json") {
             let target = target
             try parsed.facts.checkSyntax(for: target) { () throws(BundlerError) in
-                try SyntaxTargetCheck.check(bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+                try SyntaxTargetCheck.check(
+                    bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
             }
         }
         var record: ModuleRecord
         if path.hasSuffix(".json") {
             record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
-        } else if let analysis = parsed.analysis, !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax {
+        } else if let analysis = parsed.analysis,
+            !isEntry || Self.mayUseModules(bytes, tokens: tokens, path: "") || analysis.module.hasModuleSyntax
+        {
             let module = analysis.module
             let kind: ModuleRecord.Kind
             if module.hasModuleSyntax || (path.hasSuffix(".mjs") && !isEntry) {
@@ -229,13 +238,17 @@ struct ModuleGraph {
     private func parse(_ path: String, known: [UInt8]?, ahead: ArraySlice<Int> = []) throws(BundlerError) -> ParsedFile {
         guard let cache else { return try parseUncached(path, known: known) }
         var candidates = ahead.makeIterator()
-        return try cache.file(at: path, matching: known, whileWaiting: {
-            while let next = candidates.next() {
-                guard let other = unloaded[next], other != path else { continue }
-                if cache.parseIfUnclaimed(at: other, parse: { () throws(BundlerError) in try parseUncached(other, known: nil) }) { return true }
-            }
-            return false
-        }, parse: { () throws(BundlerError) in try parseUncached(path, known: known) })
+        return try cache.file(
+            at: path, matching: known,
+            whileWaiting: {
+                while let next = candidates.next() {
+                    guard let other = unloaded[next], other != path else { continue }
+                    if cache.parseIfUnclaimed(at: other, parse: { () throws(BundlerError) in try parseUncached(other, known: nil) }) {
+                        return true
+                    }
+                }
+                return false
+            }, parse: { () throws(BundlerError) in try parseUncached(path, known: known) })
     }
 
     private func parseUncached(_ path: String, known: [UInt8]?) throws(BundlerError) -> ParsedFile {
@@ -249,7 +262,9 @@ struct ModuleGraph {
             do {
                 analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
             } catch {
-                throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
+                throw BundlerError(
+                    .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
+                    error.message)
             }
         }
         return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
@@ -267,7 +282,9 @@ struct ModuleGraph {
         do {
             return try JavaScriptTokenizer.tokenize(bytes)
         } catch {
-            throw BundlerError(.syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column), error.message)
+            throw BundlerError(
+                .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
+                error.message)
         }
     }
 
@@ -275,7 +292,8 @@ struct ModuleGraph {
         do {
             _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw BundlerError(.invalidModule, at: SourceLocation(path: AbsolutePath.display(path)), "invalid JSON module: \(error.localizedDescription)")
+            throw BundlerError(
+                .invalidModule, at: SourceLocation(path: AbsolutePath.display(path)), "invalid JSON module: \(error.localizedDescription)")
         }
     }
 
@@ -287,7 +305,9 @@ struct ModuleGraph {
         return SourceLocation(path: AbsolutePath.display(record.path), line: token.line, column: token.column + 1)
     }
 
-    private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError) -> Int {
+    private mutating func resolve(_ specifier: String, from id: Int, token: Int, kind: ModuleResolver.RequestKind) throws(BundlerError)
+        -> Int
+    {
         if !overrideTableLoaded, specifier.containsUTF8("resource://") { try loadOverrideTable() }
         let resolved: ResolvedModule
         do {
@@ -298,9 +318,11 @@ struct ModuleGraph {
         if case .file(let path) = resolved {
             let name = Paths.fileName(of: path)
             if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-               !["js", "mjs", "cjs", "json"].contains(String(name[name.index(after: dot)...])) {
-                throw BundlerError(.moduleNotFound, at: location(id, token: token),
-                                   "cannot bundle '\(specifier)' (\(AbsolutePath.display(path))): wkpack bundles .js, .mjs, .cjs and .json files only")
+                !["js", "mjs", "cjs", "json"].contains(String(name[name.index(after: dot)...]))
+            {
+                throw BundlerError(
+                    .moduleNotFound, at: location(id, token: token),
+                    "cannot bundle '\(specifier)' (\(AbsolutePath.display(path))): wkpack bundles .js, .mjs, .cjs and .json files only")
             }
         }
         let target = try add(resolved)
@@ -326,12 +348,14 @@ struct ModuleGraph {
         let module = analysis.module
         if records[id].kind == .esModule {
             if let token = module.topLevelAwait {
-                throw BundlerError(.unsupportedSyntax, at: location(id, token: token),
-                                   "top-level 'await' is not supported: wkpack evaluates a bundle's modules synchronously in one classic script")
+                throw BundlerError(
+                    .unsupportedSyntax, at: location(id, token: token),
+                    "top-level 'await' is not supported: wkpack evaluates a bundle's modules synchronously in one classic script")
             }
             if let token = module.importMeta {
-                throw BundlerError(.unsupportedSyntax, at: location(id, token: token),
-                                   "'import.meta' is not supported: a bundle runs as a classic script")
+                throw BundlerError(
+                    .unsupportedSyntax, at: location(id, token: token),
+                    "'import.meta' is not supported: a bundle runs as a classic script")
             }
         }
         var requestTargets: [Int] = []
@@ -360,19 +384,23 @@ struct ModuleGraph {
         records[id].contextTargets = contextTargets
     }
 
-    private mutating func resolveContext(_ context: ModuleSyntax.RequireContextCall, from id: Int) throws(BundlerError) -> [(key: String, id: Int)] {
+    private mutating func resolveContext(_ context: ModuleSyntax.RequireContextCall, from id: Int) throws(BundlerError) -> [(
+        key: String, id: Int
+    )] {
         let folder = Paths.normalize(Paths.join(Paths.directory(of: records[id].path), context.directory))
         guard fileSystem.itemKind(at: folder) == .directory else {
-            throw BundlerError(.moduleNotFound, at: location(id, token: context.directoryToken),
-                               "require.context folder '\(context.directory)' not found (looked at \(folder))")
+            throw BundlerError(
+                .moduleNotFound, at: location(id, token: context.directoryToken),
+                "require.context folder '\(context.directory)' not found (looked at \(folder))")
         }
         var regex: NSRegularExpression?
         if let pattern = context.pattern {
             do {
                 regex = try NSRegularExpression(pattern: pattern, options: context.flags.contains("i") ? [.caseInsensitive] : [])
             } catch {
-                throw BundlerError(.unsupportedSyntax, at: location(id, token: context.directoryToken),
-                                   "require.context regular expression /\(pattern)/ is not supported")
+                throw BundlerError(
+                    .unsupportedSyntax, at: location(id, token: context.directoryToken),
+                    "require.context regular expression /\(pattern)/ is not supported")
             }
         }
         var keys: [String] = []

@@ -61,8 +61,9 @@ struct ModuleLinker {
         if let cached = namespaceKeyCache[id] { return cached }
         var keys: [String: String]?
         if let names = usage?.readNames(of: id), usage?.isRequiredByName(id) == false, id < graph.records.count,
-           graph.records[id].kind == .esModule,
-           let module = graph.records[id].analysis?.module, module.starExports.isEmpty {
+            graph.records[id].kind == .esModule,
+            let module = graph.records[id].analysis?.module, module.starExports.isEmpty
+        {
             var map: [String: String] = [:]
             for (index, name) in names.sorted().enumerated() { map[name] = Self.shortKey(index) }
             keys = map
@@ -148,7 +149,8 @@ struct ModuleLinker {
     /// The call that defines module `id` with the wrapper's `parameters`: the header opening the function, and the
     /// footer closing it with the module kind and, when the module reads `require` other than in `require("…")`
     /// calls, its requests (the map that function looks them up in).
-    private func definition(_ id: Int, parameters: [String], isES: Bool, requests: String?, arrow: Bool) -> (header: String, footer: String) {
+    private func definition(_ id: Int, parameters: [String], isES: Bool, requests: String?, arrow: Bool) -> (header: String, footer: String)
+    {
         var trailing = ""
         if let requests {
             trailing = ", " + (isES ? "1" : "0") + ", " + requests
@@ -180,7 +182,9 @@ struct ModuleLinker {
         for (index, token) in tokens.enumerated() where token.kind == .keyword {
             if token.isKeyword("this", in: record.bytes) {
                 hasThis = true
-            } else if token.isKeyword("new", in: record.bytes), index + 1 < tokens.count, tokens[index + 1].isPunctuator(".", in: record.bytes) {
+            } else if token.isKeyword("new", in: record.bytes), index + 1 < tokens.count,
+                tokens[index + 1].isPunctuator(".", in: record.bytes)
+            {
                 // `new.target`: whether it is at the top level is not worth finding out.
                 return false
             }
@@ -228,23 +232,26 @@ struct ModuleLinker {
             // Wrapper parameters keep their CommonJS names only where the module uses them free, so a module's
             // own top-level `const global` (or `require`) never collides with a parameter.
             let arrow = Self.canUseArrowWrapper(record)
-            let parameters = Self.wrapperParameters([
-                ("module", free.contains("module") && !typeofs.removedNames.contains("module")),
-                ("exports", free.contains("exports") && !typeofs.removedNames.contains("exports")),
-                ("global", free.contains("global")), ("require", requires.needsFunction),
-            ], keepingOne: arrow)
+            let parameters = Self.wrapperParameters(
+                [
+                    ("module", free.contains("module") && !typeofs.removedNames.contains("module")),
+                    ("exports", free.contains("exports") && !typeofs.removedNames.contains("exports")),
+                    ("global", free.contains("global")), ("require", requires.needsFunction),
+                ], keepingOne: arrow)
             if writes {
                 if requires.needsFunction { features.requireFunction = true }
                 if free.contains("global") { features.global = true }
             }
-            let wrapper = definition(id, parameters: parameters, isES: false, requests: requires.needsFunction ? requireMap(record) : nil,
-                                     arrow: arrow)
+            let wrapper = definition(
+                id, parameters: parameters, isES: false, requests: requires.needsFunction ? requireMap(record) : nil,
+                arrow: arrow)
             var edits = sharedEdits(record) + requires.edits + typeofs.edits
             Self.sortEdits(&edits)
             return LinkedModule(header: wrapper.header + "\n", edits: edits, footer: wrapper.footer, bindings: parameters)
         case .json:
-            return LinkedModule(header: "\(names.define)(\(id), module => { module.exports =\n", edits: [], footer: "});\n",
-                                bindings: ["module"])
+            return LinkedModule(
+                header: "\(names.define)(\(id), module => { module.exports =\n", edits: [], footer: "});\n",
+                bindings: ["module"])
         case .empty:
             return LinkedModule(header: "\(names.define)(\(id), () => {\n", edits: [], footer: "});\n")
         case .scriptLoader:
@@ -252,8 +259,9 @@ struct ModuleLinker {
             text.append(contentsOf: Array("\n//# sourceURL=\(Paths.fileName(of: record.path))".utf8))
             var literal: [UInt8] = []
             JSONStringEscaping.append(text, to: &literal)
-            return LinkedModule(header: "\(names.define)(\(id), () => { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
-                                edits: [], footer: "});\n")
+            return LinkedModule(
+                header: "\(names.define)(\(id), () => { (0, eval)(" + String(decoding: literal, as: UTF8.self) + ");\n",
+                edits: [], footer: "});\n")
         case .esModule:
             return try linkES(record, free: free)
         }
@@ -285,14 +293,17 @@ struct ModuleLinker {
         for (index, dynamic) in module.dynamicImports.enumerated() {
             guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
             helpers.insert(.dynamicImport)
-            edits.append(.replace(dynamic.importToken..<(dynamic.importToken + 1), with: names.dynamicImport, mappedTo: dynamic.importToken))
+            edits.append(
+                .replace(dynamic.importToken..<(dynamic.importToken + 1), with: names.dynamicImport, mappedTo: dynamic.importToken))
             edits.append(.replace(token..<(token + 1), with: String(target), mappedTo: token))
         }
         for (index, context) in module.requireContexts.enumerated() {
             helpers.insert(.context)
             let pairs = record.contextTargets[index].map { Self.jsonString($0.key) + ": " + String($0.id) }
-            edits.append(.replace(context.requireToken..<(context.closeToken + 1),
-                                  with: names.context + "({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
+            edits.append(
+                .replace(
+                    context.requireToken..<(context.closeToken + 1),
+                    with: names.context + "({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
         }
         return edits
     }
@@ -317,11 +328,13 @@ struct ModuleLinker {
         let arrow = Self.canUseArrowWrapper(record)
         /// The wrapper's parameters and the definition call, `usesNamespace` when the header defines exports.
         func wrapper(usesNamespace: Bool) -> (parameters: [String], header: String, footer: String) {
-            let parameters = Self.wrapperParameters([
-                ("__wkpack_ns", usesNamespace), ("global", free.contains("global")), ("require", requires.needsFunction),
-            ], keepingOne: arrow)
-            let call = definition(record.id, parameters: parameters, isES: true, requests: requires.needsFunction ? requireMap(record) : nil,
-                                  arrow: arrow)
+            let parameters = Self.wrapperParameters(
+                [
+                    ("__wkpack_ns", usesNamespace), ("global", free.contains("global")), ("require", requires.needsFunction),
+                ], keepingOne: arrow)
+            let call = definition(
+                record.id, parameters: parameters, isES: true, requests: requires.needsFunction ? requireMap(record) : nil,
+                arrow: arrow)
             return (parameters, call.header, call.footer)
         }
         guard let analysis = record.analysis else {
@@ -338,7 +351,9 @@ struct ModuleLinker {
         for binding in module.imports where binding.declaration >= 0 && binding.declaration < importAccessByDeclaration.count {
             let variable = Self.requestVariable(binding.request)
             if let name = binding.importedName {
-                importAccessByDeclaration[binding.declaration] = (variable + exportAccess(name, of: record.requestTargets[binding.request]), false)
+                importAccessByDeclaration[binding.declaration] = (
+                    variable + exportAccess(name, of: record.requestTargets[binding.request]), false
+                )
             } else {
                 importAccessByDeclaration[binding.declaration] = (variable, true)
             }
@@ -347,7 +362,8 @@ struct ModuleLinker {
         func importAccess(_ declaration: Int) -> (text: String, isNamespace: Bool)? {
             declaration >= 0 && declaration < importAccessByDeclaration.count ? importAccessByDeclaration[declaration] : nil
         }
-        let referencesSorted = hasImportAccess && zip(analysis.references, analysis.references.dropFirst()).allSatisfy { $0.token <= $1.token }
+        let referencesSorted =
+            hasImportAccess && zip(analysis.references, analysis.references.dropFirst()).allSatisfy { $0.token <= $1.token }
 
         // Export getters, sorted by name like a module namespace.
         var getters: [String: String] = [:]
@@ -356,8 +372,9 @@ struct ModuleLinker {
             case .local(let name, let token):
                 var text = name
                 if hasImportAccess,
-                   let declaration = Self.declaration(referencedAt: token, in: analysis.references, sorted: referencesSorted),
-                   let access = importAccess(declaration) {
+                    let declaration = Self.declaration(referencedAt: token, in: analysis.references, sorted: referencesSorted),
+                    let access = importAccess(declaration)
+                {
                     text = access.text
                 }
                 getters[export.exportedName] = text
@@ -413,7 +430,8 @@ struct ModuleLinker {
         let tokens = record.tokens
         for range in module.removableStatements {
             let previous = range.lowerBound - 1
-            let needsSemicolon = previous >= 0 && !tokens[previous].isPunctuator(";", in: record.bytes)
+            let needsSemicolon =
+                previous >= 0 && !tokens[previous].isPunctuator(";", in: record.bytes)
                 && !tokens[previous].isPunctuator("}", in: record.bytes)
             edits.append(.replace(range, with: needsSemicolon ? ";" : ""))
         }
@@ -428,14 +446,17 @@ struct ModuleLinker {
                 edits.append(.replace(start..<(start + 2), with: ""))
                 var nameSlot = start + 2
                 while nameSlot < tokens.count, !tokens[nameSlot].isPunctuator("(", in: record.bytes),
-                      !tokens[nameSlot].isPunctuator("{", in: record.bytes),
-                      !tokens[nameSlot].isKeyword("extends", in: record.bytes) {
+                    !tokens[nameSlot].isPunctuator("{", in: record.bytes),
+                    !tokens[nameSlot].isKeyword("extends", in: record.bytes)
+                {
                     nameSlot += 1
                 }
                 edits.append(.insert(" __wkpack_default", before: nameSlot))
             } else {
                 // Never written: production declares it with `let`, as the minifier writes unwritten `const`s.
-                edits.append(.replace(start..<(start + 2), with: usage == nil ? "const __wkpack_default =" : "let __wkpack_default =", mappedTo: start))
+                edits.append(
+                    .replace(
+                        start..<(start + 2), with: usage == nil ? "const __wkpack_default =" : "let __wkpack_default =", mappedTo: start))
             }
         }
         let removed = module.removableStatements
@@ -450,7 +471,9 @@ struct ModuleLinker {
         dropUnused(record, readExports: readExports, from: &edits)
         Self.sortEdits(&edits)
         var bindings = parameterList + module.requests.indices.map(Self.requestVariable)
-        if edits.contains(where: { $0.text == "const __wkpack_default =" || $0.text == "let __wkpack_default =" || $0.text == " __wkpack_default" }) {
+        if edits.contains(where: {
+            $0.text == "const __wkpack_default =" || $0.text == "let __wkpack_default =" || $0.text == " __wkpack_default"
+        }) {
             bindings.append("__wkpack_default")
         }
         return LinkedModule(header: header, edits: edits, footer: wrapper.footer, bindings: bindings)
@@ -488,7 +511,8 @@ struct ModuleLinker {
     /// Production: removes the edits inside the declarations tree shaking drops, and drops those declarations.
     func dropUnused(_ record: ModuleRecord, readExports: Set<String>?, from edits: inout [TokenEdit]) {
         guard usage != nil else { return }
-        let unused = usage?.unusedRanges(of: record.id)
+        let unused =
+            usage?.unusedRanges(of: record.id)
             ?? UnusedDeclarationFinder.unusedRanges(in: record, readExports: readExports)
         guard !unused.isEmpty else { return }
         edits = edits.filter { edit in

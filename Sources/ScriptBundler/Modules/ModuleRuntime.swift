@@ -48,53 +48,53 @@ enum ModuleRuntime {
         text += "function \(n.define)(id, body, isES, requests) { \(n.definitions)[id] = [body, isES, requests]; }\n"
         if usesLookup {
             text += """
-            function \(n.lookup)(requests, request) {
-              if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
-              var error = new Error("Cannot find module '" + request + "'");
-              error.code = "MODULE_NOT_FOUND";
-              throw error;
-            }
+                function \(n.lookup)(requests, request) {
+                  if (\(n.object).prototype.hasOwnProperty.call(requests, request)) return requests[request];
+                  var error = new Error("Cannot find module '" + request + "'");
+                  error.code = "MODULE_NOT_FOUND";
+                  throw error;
+                }
 
-            """
+                """
         }
         if usesGetter {
             text += "function \(n.getter)(object, name, get) { \(n.defineProperty)(object, name, { enumerable: true, get: get }); }\n"
         }
         let extraArguments = features.requireFunction ? ", \(n.global), require" : passesGlobal ? ", \(n.global)" : ""
         text += """
-        function \(n.require)(id) {
-          var module = \(n.records)[id];
-          if (!module) {
-            var definition = \(n.definitions)[id];
-            module = \(n.records)[id] = { exports: {} };
-
-        """
-        if features.requireFunction {
-            text += """
-                var requests = definition[2], require = requests && function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+            function \(n.require)(id) {
+              var module = \(n.records)[id];
+              if (!module) {
+                var definition = \(n.definitions)[id];
+                module = \(n.records)[id] = { exports: {} };
 
             """
+        if features.requireFunction {
+            text += """
+                    var requests = definition[2], require = requests && function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+
+                """
         }
         if features.esModules {
             text += """
-                if (definition[1]) {
-                  var namespace = module.exports = \(n.object).create(null);
-                  \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
-                  \(n.defineProperty)(namespace, "__esModule", { value: true });
-                  definition[0].call(void 0, namespace\(extraArguments));
-                } else
-            """
+                    if (definition[1]) {
+                      var namespace = module.exports = \(n.object).create(null);
+                      \(n.defineProperty)(namespace, Symbol.toStringTag, { value: "Module" });
+                      \(n.defineProperty)(namespace, "__esModule", { value: true });
+                      definition[0].call(void 0, namespace\(extraArguments));
+                    } else
+                """
             text += " "
         } else {
             text += "    "
         }
         text += """
-        definition[0].call(module.exports, module, module.exports\(extraArguments));
-          }
-          return module.exports;
-        }
+            definition[0].call(module.exports, module, module.exports\(extraArguments));
+              }
+              return module.exports;
+            }
 
-        """
+            """
         return text
     }
 
@@ -103,47 +103,47 @@ enum ModuleRuntime {
         switch helper {
         case .export:
             return """
-            function \(n.export)(namespace, getters) { for (var name in getters) \(n.getter)(namespace, name, getters[name]); }
+                function \(n.export)(namespace, getters) { for (var name in getters) \(n.getter)(namespace, name, getters[name]); }
 
-            """
+                """
         case .interop:
             return """
-            function \(n.interop)(id) {
-              var exports = \(n.require)(id), definition = \(n.definitions)[id], namespace = definition[3];
-              if (definition[1]) return exports;
-              if (namespace) return namespace;
-              var module = \(n.records)[id], esModule = exports != null && exports.__esModule;
-              namespace = definition[3] = \(n.object).create(null);
-              \(n.getter)(namespace, "default", function () { return esModule ? module.exports.default : module.exports; });
-              if (exports != null && (typeof exports === "object" || typeof exports === "function")) {
-                \(n.object).keys(exports).forEach(function (name) { if (name !== "default") \(n.getter)(namespace, name, function () { return module.exports[name]; }); });
-              }
-              return namespace;
-            }
+                function \(n.interop)(id) {
+                  var exports = \(n.require)(id), definition = \(n.definitions)[id], namespace = definition[3];
+                  if (definition[1]) return exports;
+                  if (namespace) return namespace;
+                  var module = \(n.records)[id], esModule = exports != null && exports.__esModule;
+                  namespace = definition[3] = \(n.object).create(null);
+                  \(n.getter)(namespace, "default", function () { return esModule ? module.exports.default : module.exports; });
+                  if (exports != null && (typeof exports === "object" || typeof exports === "function")) {
+                    \(n.object).keys(exports).forEach(function (name) { if (name !== "default") \(n.getter)(namespace, name, function () { return module.exports[name]; }); });
+                  }
+                  return namespace;
+                }
 
-            """
+                """
         case .star:
             return """
-            function \(n.star)(namespace, source) {
-              \(n.object).keys(source).forEach(function (name) { if (name !== "default" && !(name in namespace)) \(n.getter)(namespace, name, function () { return source[name]; }); });
-            }
+                function \(n.star)(namespace, source) {
+                  \(n.object).keys(source).forEach(function (name) { if (name !== "default" && !(name in namespace)) \(n.getter)(namespace, name, function () { return source[name]; }); });
+                }
 
-            """
+                """
         case .dynamicImport:
             return """
-            function \(n.dynamicImport)(id) { return Promise.resolve().then(function () { return \(n.interop)(id); }); }
+                function \(n.dynamicImport)(id) { return Promise.resolve().then(function () { return \(n.interop)(id); }); }
 
-            """
+                """
         case .context:
             return """
-            function \(n.context)(requests) {
-              var context = function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
-              context.keys = function () { return \(n.object).keys(requests); };
-              context.resolve = function (request) { return \(n.lookup)(requests, request); };
-              return context;
-            }
+                function \(n.context)(requests) {
+                  var context = function (request) { return \(n.require)(\(n.lookup)(requests, request)); };
+                  context.keys = function () { return \(n.object).keys(requests); };
+                  context.resolve = function (request) { return \(n.lookup)(requests, request); };
+                  return context;
+                }
 
-            """
+                """
         }
     }
 

@@ -39,7 +39,8 @@ enum PureClassDeclaration {
             open = base + 1
         }
         guard open < tokens.count, tokens[open].isPunctuator("{", in: bytes),
-              let close = bodyEnd(open: open, tokens: tokens, bytes: bytes, names: names) else { return nil }
+            let close = bodyEnd(open: open, tokens: tokens, bytes: bytes, names: names)
+        else { return nil }
         return start..<(close + 1)
     }
 
@@ -105,9 +106,12 @@ enum PureClassDeclaration {
         var index = from
         guard index < tokens.count, !tokens[index].isPunctuator("{", in: bytes) else { return nil }
         // Modifiers (`async`, `get`, `set`, `*`) followed by the element's name.
-        while index + 1 < tokens.count, tokens[index].isPunctuator("*", in: bytes)
-            || ((tokens[index].isWord("async", in: bytes) || tokens[index].isWord("get", in: bytes) || tokens[index].isWord("set", in: bytes))
-                && !isElementEnd(tokens[index + 1], bytes)) {
+        while index + 1 < tokens.count,
+            tokens[index].isPunctuator("*", in: bytes)
+                || ((tokens[index].isWord("async", in: bytes) || tokens[index].isWord("get", in: bytes)
+                    || tokens[index].isWord("set", in: bytes))
+                    && !isElementEnd(tokens[index + 1], bytes))
+        {
             index += 1
         }
         guard index < tokens.count else { return nil }
@@ -130,8 +134,8 @@ enum PureClassDeclaration {
         // The initializer runs to an explicit `;` at this level; anything else (ASI) is left to chance: refused.
         let first = index + 1
         guard let end = PureInitializer.expressionEnd(from: first, tokens: tokens, bytes: bytes), end > first, end < tokens.count,
-              tokens[end].isPunctuator(";", in: bytes),
-              PureInitializer.isPure(first..<end, tokens: tokens, bytes: bytes, isPureReference: names.isPureReference)
+            tokens[end].isPunctuator(";", in: bytes),
+            PureInitializer.isPure(first..<end, tokens: tokens, bytes: bytes, isPureReference: names.isPureReference)
         else { return nil }
         return end + 1
     }

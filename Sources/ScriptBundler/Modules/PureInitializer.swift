@@ -17,7 +17,8 @@ enum PureInitializer {
         guard nameToken > 0, nameToken + 2 < tokens.count else { return nil }
         var start = nameToken - 1
         guard tokens[start].isWord("const", in: bytes) || tokens[start].isWord("let", in: bytes),
-              tokens[nameToken + 1].isPunctuator("=", in: bytes) else { return nil }
+            tokens[nameToken + 1].isPunctuator("=", in: bytes)
+        else { return nil }
         if start > 0, tokens[start - 1].isKeyword("export", in: bytes) {
             guard exportKeywords.contains(start - 1) else { return nil }
             start -= 1
@@ -27,11 +28,13 @@ enum PureInitializer {
         if let arrowEnd = arrowEnd(from: first, tokens: tokens, bytes: bytes) {
             end = arrowEnd
         } else if let literalEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
-                  literalEnd > first, isLiteral(first..<literalEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference) {
+            literalEnd > first, isLiteral(first..<literalEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference)
+        {
             end = literalEnd
         } else if hasPureAnnotation(before: first, tokens: tokens, bytes: bytes),
-                  let callEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
-                  isPureCall(first..<callEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference) {
+            let callEnd = expressionEnd(from: first, tokens: tokens, bytes: bytes),
+            isPureCall(first..<callEnd, tokens: tokens, bytes: bytes, isPureReference: isPureReference)
+        {
             end = callEnd
         } else {
             return nil
@@ -47,7 +50,8 @@ enum PureInitializer {
     private static func arrowEnd(from: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
         var index = from
         if index + 1 < tokens.count, tokens[index].isWord("async", in: bytes), tokens[index].kind == .identifier,
-           !tokens[index + 1].newlineBefore, !tokens[index + 1].isPunctuator("=>", in: bytes) {
+            !tokens[index + 1].newlineBefore, !tokens[index + 1].isPunctuator("=>", in: bytes)
+        {
             index += 1
         }
         guard index < tokens.count else { return nil }
@@ -175,7 +179,8 @@ enum PureInitializer {
                 continue
             }
             if inComment, bytes[i] == 0x40 || bytes[i] == 0x23, i + 9 <= gap.endIndex,
-               bytes[(i + 1)..<(i + 9)].elementsEqual("__PURE__".utf8) {
+                bytes[(i + 1)..<(i + 9)].elementsEqual("__PURE__".utf8)
+            {
                 return true
             }
             i += 1
@@ -192,11 +197,13 @@ enum PureInitializer {
         guard index < range.upperBound, tokens[index].kind == .identifier else { return false }
         index += 1
         while index + 1 < range.upperBound, tokens[index].isPunctuator(".", in: bytes),
-              tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword {
+            tokens[index + 1].kind == .identifier || tokens[index + 1].kind == .keyword
+        {
             index += 2
         }
         guard index < range.upperBound, tokens[index].isPunctuator("(", in: bytes),
-              let close = matching(from: index, tokens: tokens, bytes: bytes), close + 1 == range.upperBound else { return false }
+            let close = matching(from: index, tokens: tokens, bytes: bytes), close + 1 == range.upperBound
+        else { return false }
         return isLiteral((index + 1)..<close, tokens: tokens, bytes: bytes, isPureReference: isPureReference)
     }
 

@@ -19,13 +19,15 @@ enum RequiredNames {
     private static func destructuredNames(_ call: ModuleSyntax.RequireCall, tokens: [JavaScriptToken], bytes: [UInt8]) -> Set<String>? {
         let r = call.requireToken, s = call.specifierToken
         guard r >= 4, s == r + 2, s + 1 < tokens.count, tokens[r + 1].isPunctuator("(", in: bytes),
-              tokens[s + 1].isPunctuator(")", in: bytes), tokens[r - 1].isPunctuator("=", in: bytes),
-              tokens[r - 2].isPunctuator("}", in: bytes) else { return nil }
+            tokens[s + 1].isPunctuator(")", in: bytes), tokens[r - 1].isPunctuator("=", in: bytes),
+            tokens[r - 2].isPunctuator("}", in: bytes)
+        else { return nil }
         // Nothing may continue the call expression after `)`.
         let after = s + 2
         if after < tokens.count {
             let next = tokens[after]
-            let ends = next.isPunctuator(";", in: bytes) || next.isPunctuator(",", in: bytes)
+            let ends =
+                next.isPunctuator(";", in: bytes) || next.isPunctuator(",", in: bytes)
                 || (next.newlineBefore && (next.kind == .identifier || next.kind == .keyword)
                     && !next.isWord("in", in: bytes) && !next.isWord("instanceof", in: bytes))
             guard ends else { return nil }

@@ -25,7 +25,10 @@ struct RuntimeNames: Equatable {
 
     /// Every name of the runtime.
     var all: [String] {
-        [definitions, records, object, defineProperty, define, lookup, getter, require, export, interop, star, dynamicImport, context, global]
+        [
+            definitions, records, object, defineProperty, define, lookup, getter, require, export, interop, star, dynamicImport, context,
+            global,
+        ]
     }
 
     /// The readable names of development bundles.

@@ -87,9 +87,9 @@ struct ScopeHoisting {
         let cyclic = Self.modulesInCycles(graph)
         for record in records where record.kind == .esModule && !linker.isLeftOut(record.id) && !inlineEntries.contains(record.id) {
             guard let analysis = record.analysis, !lookedUp[record.id], !cyclic[record.id],
-                  !(analysis.scopes.first?.isUnsafe ?? true), ModuleLinker.freeNames(record).isEmpty,
-                  analysis.module.requireContexts.isEmpty, !analysis.module.usesRequire, !analysis.module.usesModuleOrExports,
-                  linker.exportNames(of: record.id) != nil, TopLevelThis.tokens(in: record) != nil
+                !(analysis.scopes.first?.isUnsafe ?? true), ModuleLinker.freeNames(record).isEmpty,
+                analysis.module.requireContexts.isEmpty, !analysis.module.usesRequire, !analysis.module.usesModuleOrExports,
+                linker.exportNames(of: record.id) != nil, TopLevelThis.tokens(in: record) != nil
             else { continue }
             guard TopLevelThis.readsArguments(record) == false else { continue }
             // Assigning an import throws; written as the exporter's own binding, it would not.
@@ -148,7 +148,8 @@ struct ScopeHoisting {
                 }
                 for export in module.exports {
                     if case .reexport(let request, let name) = export.source, request < record.requestTargets.count,
-                       resolve(name, of: record.requestTargets[request], graph: graph, linker: &linker) == nil {
+                        resolve(name, of: record.requestTargets[request], graph: graph, linker: &linker) == nil
+                    {
                         resolves = false
                     }
                 }
@@ -164,7 +165,8 @@ struct ScopeHoisting {
         while unresolved {
             unresolved = false
             for target in namespaces.sorted() where isHoisted[target] {
-                for name in (linker.exportNames(of: target) ?? []).sorted() where resolve(name, of: target, graph: graph, linker: &linker) == nil {
+                for name in (linker.exportNames(of: target) ?? []).sorted()
+                where resolve(name, of: target, graph: graph, linker: &linker) == nil {
                     isHoisted[target] = false
                 }
                 guard !isHoisted[target] else { continue }
@@ -254,12 +256,14 @@ struct ScopeHoisting {
 
     /// The binding of the top-level name `local` of hoisted module `record`: its own declaration, or what the import
     /// of that name denotes.
-    private mutating func resolveLocal(_ local: String, in record: ModuleRecord, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
+    private mutating func resolveLocal(_ local: String, in record: ModuleRecord, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding?
+    {
         guard let analysis = record.analysis, let scope = analysis.scopes.first else { return nil }
         guard let declaration = scope.declarations.first(where: { analysis.declarations[$0].name == local }) else { return nil }
         guard analysis.declarations[declaration].kind == .import else { return .symbol(.local(module: record.id, name: local)) }
         guard let binding = analysis.module.imports.first(where: { $0.declaration == declaration }),
-              binding.request < record.requestTargets.count else { return nil }
+            binding.request < record.requestTargets.count
+        else { return nil }
         let target = record.requestTargets[binding.request]
         if let imported = binding.importedName { return resolve(imported, of: target, graph: graph, linker: &linker) }
         return .symbol(isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
@@ -277,12 +281,16 @@ struct ScopeHoisting {
             let token = reference.token
             if removed.contains(where: { $0.contains(token) }) { return nil }
             guard !reference.isShorthandProperty, token + 2 < tokens.count, tokens[token + 1].isPunctuator(".", in: bytes),
-                  tokens[token + 2].kind == .identifier || tokens[token + 2].kind == .keyword,
-                  !bytes[tokens[token + 2].range].contains(0x5C),
-                  exportNames.contains(propertyName(after: token, in: record)) else { return nil }
+                tokens[token + 2].kind == .identifier || tokens[token + 2].kind == .keyword,
+                !bytes[tokens[token + 2].range].contains(0x5C),
+                exportNames.contains(propertyName(after: token, in: record))
+            else { return nil }
             if token > 0, ["++", "--", "delete"].contains(text(of: tokens[token - 1], in: bytes)) { return nil }
             if token + 3 < tokens.count, tokens[token + 3].kind == .punctuator,
-               assignmentOperators.contains(text(of: tokens[token + 3], in: bytes)) { return nil }
+                assignmentOperators.contains(text(of: tokens[token + 3], in: bytes))
+            {
+                return nil
+            }
             reads.append(token)
         }
         return reads
@@ -311,7 +319,10 @@ struct ScopeHoisting {
             let token = reference.token
             if token > 0, ["++", "--"].contains(text(of: tokens[token - 1], in: record.bytes)) { return true }
             if token + 1 < tokens.count, tokens[token + 1].kind == .punctuator,
-               assignmentOperators.contains(text(of: tokens[token + 1], in: record.bytes)) { return true }
+                assignmentOperators.contains(text(of: tokens[token + 1], in: record.bytes))
+            {
+                return true
+            }
         }
         return false
     }
@@ -483,7 +494,8 @@ struct ScopeHoisting {
                         add(.namespace(module: target), uses)
                     } else {
                         for read in memberOnlyNamespaces[id]?[binding.declaration] ?? [] {
-                            if let resolved = resolve(Self.propertyName(after: read, in: record), of: target, graph: graph, linker: &linker) {
+                            if let resolved = resolve(Self.propertyName(after: read, in: record), of: target, graph: graph, linker: &linker)
+                            {
                                 add(resolved.symbol, 1)
                             }
                         }

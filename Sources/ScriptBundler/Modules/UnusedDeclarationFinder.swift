@@ -87,7 +87,8 @@ enum UnusedDeclarationFinder {
             // runs), a top-level function or `var`, or a top-level class, `const` or `let` declared before it.
             func isPureReference(_ token: Int) -> Bool {
                 guard token < referenceAt.count, referenceAt[token] != Int32(truncatingIfNeeded: declaration),
-                      let read = declarationRead(at: token) else { return false }
+                    let read = declarationRead(at: token)
+                else { return false }
                 switch read.kind {
                 case .import: return true
                 case .function, .var: return read.scope == 0
@@ -199,7 +200,8 @@ enum UnusedDeclarationFinder {
         let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
         for reference in analysis.references {
             guard let declaration = reference.declaration, analysis.declarations[declaration].kind == .import,
-                  !within(removed, reference.token) else { continue }
+                !within(removed, reference.token)
+            else { continue }
             result.reads.append((declaration, reference.token))
         }
         var importsByName: [String: Int] = [:]
@@ -231,7 +233,8 @@ enum UnusedDeclarationFinder {
         if tokens[start].isPunctuator("*", in: bytes) { start -= 1 }
         guard start >= 0, tokens[start].isKeyword("function", in: bytes) else { return nil }
         if start > 0, !tokens[start].newlineBefore, tokens[start - 1].kind == .identifier,
-           bytes[tokens[start - 1].start..<tokens[start - 1].end].elementsEqual("async".utf8) {
+            bytes[tokens[start - 1].start..<tokens[start - 1].end].elementsEqual("async".utf8)
+        {
             start -= 1
         }
         if start > 0 {
@@ -243,8 +246,8 @@ enum UnusedDeclarationFinder {
             }
         }
         guard let parametersEnd = matching(from: nameToken + 1, open: "(", close: ")", tokens: tokens, bytes: bytes),
-              parametersEnd + 1 < tokens.count,
-              let bodyEnd = matching(from: parametersEnd + 1, open: "{", close: "}", tokens: tokens, bytes: bytes)
+            parametersEnd + 1 < tokens.count,
+            let bodyEnd = matching(from: parametersEnd + 1, open: "{", close: "}", tokens: tokens, bytes: bytes)
         else { return nil }
         return start..<(bodyEnd + 1)
     }

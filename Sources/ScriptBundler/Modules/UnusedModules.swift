@@ -36,7 +36,8 @@ struct UnusedModules {
                 if record.requestTargets.contains(where: { $0 < 0 || $0 >= count || !dropped[$0] })
                     || record.requireTargets.values.contains(where: { $0 < 0 || $0 >= count || !dropped[$0] })
                     || record.dynamicTargets.contains(where: { $0 != nil })
-                    || !record.contextTargets.isEmpty {
+                    || !record.contextTargets.isEmpty
+                {
                     dropped[id] = false
                     changed = true
                 }
@@ -53,7 +54,8 @@ struct UnusedModules {
     /// `unused`, but for `;` and a leading directive.
     static func hasNoCodeLeft(_ record: ModuleRecord, unused: [Range<Int>]) -> Bool {
         guard let module = record.analysis?.module, module.defaultExport == nil, module.dynamicImports.isEmpty,
-              module.requireContexts.isEmpty, record.requireTargets.isEmpty else { return false }
+            module.requireContexts.isEmpty, record.requireTargets.isEmpty
+        else { return false }
         let tokens = record.tokens
         var covered = [Bool](repeating: false, count: tokens.count)
         for range in module.removableStatements + unused {
@@ -63,7 +65,8 @@ struct UnusedModules {
         var index = 0
         // Directives (`"use strict";`) at the start.
         while index < tokens.count, tokens[index].kind == .string,
-              index + 1 == tokens.count || tokens[index + 1].isPunctuator(";", in: record.bytes) || tokens[index + 1].newlineBefore {
+            index + 1 == tokens.count || tokens[index + 1].isPunctuator(";", in: record.bytes) || tokens[index + 1].newlineBefore
+        {
             index += 1
             if index < tokens.count, tokens[index].isPunctuator(";", in: record.bytes) { index += 1 }
         }

@@ -13,7 +13,8 @@ enum WrapperTypeofFolding {
     /// those edits remove (the module no longer reads them).
     static func edits(in record: ModuleRecord) -> (edits: [TokenEdit], removedNames: Set<String>) {
         guard let analysis = record.analysis, analysis.module.usesModuleOrExports,
-              !analysis.scopes.contains(where: \.isUnsafe) else { return ([], []) }
+            !analysis.scopes.contains(where: \.isUnsafe)
+        else { return ([], []) }
         let tokens = record.tokens
         let bytes = record.bytes
         func punctuator(_ index: Int, _ literal: StaticString) -> Bool {
@@ -64,7 +65,8 @@ enum WrapperTypeofFolding {
         var result: [Fold] = []
         for fold in folds {
             if var last = result.last, last.tokens.upperBound + 1 == fold.tokens.lowerBound,
-               last.tokens.upperBound < tokens.count {
+                last.tokens.upperBound < tokens.count
+            {
                 let op = tokens[last.tokens.upperBound]
                 let before = last.tokens.lowerBound - 1, after = fold.tokens.upperBound
                 func isAnd(_ index: Int) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuator("&&", in: bytes) }
@@ -124,10 +126,12 @@ enum WrapperTypeofFolding {
         }
         let first: Int, last: Int, equal: Bool, text: String
         if let isEqual = isEquality(nameToken + 1), let literal = string(nameToken + 2),
-           opensOperand(typeofToken - 1), closesOperand(nameToken + 3) {
+            opensOperand(typeofToken - 1), closesOperand(nameToken + 3)
+        {
             (first, last, equal, text) = (typeofToken, nameToken + 2, isEqual, literal)
         } else if let isEqual = isEquality(typeofToken - 1), let literal = string(typeofToken - 2),
-                  opensOperand(typeofToken - 3), closesOperand(nameToken + 1) {
+            opensOperand(typeofToken - 3), closesOperand(nameToken + 1)
+        {
             (first, last, equal, text) = (typeofToken - 2, nameToken, isEqual, literal)
         } else {
             return nil

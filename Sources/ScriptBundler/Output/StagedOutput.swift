@@ -97,7 +97,8 @@ public final class StagedOutput: @unchecked Sendable {
         let outcome: Result<String?, BundlerError>
         // A target of another size differs: only one of the same size is read and compared.
         if fileSystem.fileSize(at: target) == bytes.count, let existing = try? fileSystem.readFile(at: target),
-           BundleWriter.equalBytes(existing, bytes) {
+            BundleWriter.equalBytes(existing, bytes)
+        {
             outcome = .success(nil)
         } else {
             let temporary = Paths.join(folder, ".\(name).wkpack-\(processID)-\(index).tmp")
@@ -190,7 +191,9 @@ public final class StagedOutput: @unchecked Sendable {
 
     /// Whether two byte arrays are equal: the same storage (a staged bundle's own bytes) or the same contents.
     private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let shared = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
+        let shared = a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count }
+        }
         return shared || BundleWriter.equalBytes(a, b)
     }
 
@@ -202,7 +205,8 @@ public final class StagedOutput: @unchecked Sendable {
             let middle = entry.utf8.dropFirst(prefix.utf8.count).dropLast(4)
             let parts = middle.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-                  String(decoding: parts[0], as: UTF8.self) != String(processID) else { continue }
+                String(decoding: parts[0], as: UTF8.self) != String(processID)
+            else { continue }
             try? fileSystem.removeItem(at: Paths.join(folder, entry))
         }
     }

@@ -68,7 +68,8 @@ enum JavaScriptStringLiteral {
                         k = j + 1
                     }
                 } else if k + 3 < end, let a = hexValue(bytes[k]), let b2 = hexValue(bytes[k + 1]),
-                          let c = hexValue(bytes[k + 2]), let d = hexValue(bytes[k + 3]) {
+                    let c = hexValue(bytes[k + 2]), let d = hexValue(bytes[k + 3])
+                {
                     units.append(UInt16(a << 12 | b2 << 8 | c << 4 | d))
                     k += 4
                 }

@@ -138,10 +138,10 @@ struct ParserState {
                             switch tokens[index].kind {
                             case .punctuator:
                                 switch codes[index] {
-                                case 0x28, 0x5B, 0x7B: // ( [ {
+                                case 0x28, 0x5B, 0x7B:  // ( [ {
                                     stack[depth] = Int32(truncatingIfNeeded: index)
                                     depth += 1
-                                case 0x29, 0x5D, 0x7D: // ) ] }
+                                case 0x29, 0x5D, 0x7D:  // ) ] }
                                     guard depth > 0 else { continue }
                                     depth -= 1
                                     matching[Int(stack[depth])] = Int32(truncatingIfNeeded: index)
@@ -379,15 +379,17 @@ struct ParserState {
             checkRedeclaration(at: k, kind, name: id, target: target)
         }
         if let existing = names.declaration(scope: target, name: id) {
-            analysis.references.append(IdentifierReference(
-                token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
+            analysis.references.append(
+                IdentifierReference(
+                    token: k, scope: target, declaration: existing, isShorthandProperty: shorthand, isCallee: false))
             referenceNameList.append(id)
             referenceFlags.append(Self.preResolvedFlag)
             return
         }
         let index = analysis.declarations.count
-        analysis.declarations.append(Declaration(
-            name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
+        analysis.declarations.append(
+            Declaration(
+                name: identifiers.strings[Int(id)], kind: kind, scope: target, token: k, isShorthandPattern: shorthand))
         names.insert(index, scope: target, name: id)
     }
 
@@ -411,7 +413,8 @@ struct ParserState {
     private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int) {
         var clash: Int?
         if let existing = names.declaration(scope: target, name: id), analysis.declarations[existing].token != k,
-           isLexical(kind, in: target) || isLexical(analysis.declarations[existing].kind, in: target) {
+            isLexical(kind, in: target) || isLexical(analysis.declarations[existing].kind, in: target)
+        {
             clash = existing
         }
         if kind == .var {
@@ -430,8 +433,9 @@ struct ParserState {
             clash = -1
         }
         if clash == nil, isLexical(kind, in: target), let parent = analysis.scopes[target].parent,
-           analysis.scopes[parent].kind == .catchClause, let parameter = names.declaration(scope: parent, name: id),
-           analysis.declarations[parameter].kind == .catchParameter {
+            analysis.scopes[parent].kind == .catchClause, let parameter = names.declaration(scope: parent, name: id),
+            analysis.declarations[parameter].kind == .catchParameter
+        {
             // The body of a `catch` may not declare its parameter's names lexically.
             clash = parameter
         }
@@ -448,8 +452,9 @@ struct ParserState {
     private mutating func reference(_ k: Int, shorthand: Bool = false) -> Int {
         let next = k + 1
         let isCallee = next < count && (tokenIs(next, "(") || tokens[next].kind == .template || tokens[next].kind == .templateHead)
-        analysis.references.append(IdentifierReference(
-            token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
+        analysis.references.append(
+            IdentifierReference(
+                token: k, scope: scope, declaration: nil, isShorthandProperty: shorthand, isCallee: isCallee))
         referenceNameList.append(nameID(k))
         if parameterScopes.isEmpty {
             referenceFlags.append(0)
@@ -501,7 +506,8 @@ struct ParserState {
             var s: Int? = analysis.references[index].scope
             while let current = s {
                 if let declaration = names.declaration(scope: current, name: id),
-                   parameterOnly?.contains(current) != true || analysis.declarations[declaration].kind == .parameter {
+                    parameterOnly?.contains(current) != true || analysis.declarations[declaration].kind == .parameter
+                {
                     analysis.references[index].declaration = declaration
                     if flags & Self.writtenFlag != 0, declaration < written.count { written[declaration] = true }
                     break
@@ -718,8 +724,10 @@ struct ParserState {
         if kind == .const {
             statement = constStatements.count
             let first = Int32(truncatingIfNeeded: analysis.declarations.count)
-            constStatements.append(ConstStatement(
-                keyword: Int32(truncatingIfNeeded: i - 1), scope: Int32(truncatingIfNeeded: scope), firstDeclaration: first, endDeclaration: first))
+            constStatements.append(
+                ConstStatement(
+                    keyword: Int32(truncatingIfNeeded: i - 1), scope: Int32(truncatingIfNeeded: scope), firstDeclaration: first,
+                    endDeclaration: first))
         }
         defer {
             if statement >= 0 { constStatements[statement].endDeclaration = Int32(truncatingIfNeeded: analysis.declarations.count) }
@@ -1113,7 +1121,8 @@ struct ParserState {
                     return try parseUnary()
                 }
                 if functions.isEmpty, !newlineBefore(i + 1), canStartExpression(i + 1),
-                   !tokenIs(i + 1, "("), !tokenIs(i + 1, "["), !tokenIs(i + 1, "+"), !tokenIs(i + 1, "-") {
+                    !tokenIs(i + 1, "("), !tokenIs(i + 1, "["), !tokenIs(i + 1, "+"), !tokenIs(i + 1, "-")
+                {
                     if analysis.module.topLevelAwait == nil { analysis.module.topLevelAwait = i }
                     i += 1
                     return try parseUnary()
@@ -1288,8 +1297,9 @@ struct ParserState {
                 let importToken = i - 1
                 guard at("(") else { throw unexpected("expected '(' after 'import'") }
                 if kind(i + 1) == .string, tokenIs(i + 2, ")") || tokenIs(i + 2, ",") {
-                    analysis.module.dynamicImports.append(.init(
-                        importToken: importToken, specifierToken: i + 1, specifier: stringValue(i + 1)))
+                    analysis.module.dynamicImports.append(
+                        .init(
+                            importToken: importToken, specifierToken: i + 1, specifier: stringValue(i + 1)))
                 } else {
                     analysis.module.dynamicImports.append(.init(importToken: importToken, specifierToken: nil, specifier: nil))
                 }
@@ -1348,9 +1358,10 @@ struct ParserState {
     private mutating func recordRequire() {
         let referenceIndex = analysis.references.count
         if tokenIs(i + 1, "("), kind(i + 2) == .string, tokenIs(i + 3, ")") {
-            requireCandidates.append(RequireCandidate(
-                reference: referenceIndex,
-                call: .init(requireToken: i, specifierToken: i + 2, specifier: stringValue(i + 2))))
+            requireCandidates.append(
+                RequireCandidate(
+                    reference: referenceIndex,
+                    call: .init(requireToken: i, specifierToken: i + 2, specifier: stringValue(i + 2))))
         } else if tokenIs(i + 1, "."), tokenIs(i + 2, "context"), tokenIs(i + 3, "("), kind(i + 4) == .string {
             var k = i + 5
             var recursive = true
@@ -1372,9 +1383,12 @@ struct ParserState {
             }
             _ = eat(at: &k, ",")
             guard tokenIs(k, ")") else { return }
-            contextCandidates.append(ContextCandidate(reference: referenceIndex, call: .init(
-                requireToken: i, closeToken: k, directory: stringValue(i + 4), directoryToken: i + 4,
-                recursive: recursive, pattern: pattern, flags: flags)))
+            contextCandidates.append(
+                ContextCandidate(
+                    reference: referenceIndex,
+                    call: .init(
+                        requireToken: i, closeToken: k, directory: stringValue(i + 4), directoryToken: i + 4,
+                        recursive: recursive, pattern: pattern, flags: flags)))
         }
     }
 
@@ -1497,9 +1511,10 @@ struct ParserState {
             if eat("from") {
                 let request = try parseModuleRequest()
                 for specifier in specifiers {
-                    analysis.module.exports.append(.init(
-                        exportedName: specifier.exported,
-                        source: .reexport(request: request, importedName: specifier.local), token: specifier.exportedToken))
+                    analysis.module.exports.append(
+                        .init(
+                            exportedName: specifier.exported,
+                            source: .reexport(request: request, importedName: specifier.local), token: specifier.exportedToken))
                 }
             } else {
                 for specifier in specifiers {
@@ -1508,9 +1523,10 @@ struct ParserState {
                         throw unexpected("expected a local name")
                     }
                     reference(specifier.localToken)
-                    analysis.module.exports.append(.init(
-                        exportedName: specifier.exported, source: .local(name: specifier.local, token: specifier.localToken),
-                        token: specifier.exportedToken))
+                    analysis.module.exports.append(
+                        .init(
+                            exportedName: specifier.exported, source: .local(name: specifier.local, token: specifier.localToken),
+                            token: specifier.exportedToken))
                 }
             }
             eatSemicolon()
@@ -1528,8 +1544,9 @@ struct ParserState {
                 if isClass { try parseClass(declaration: true) } else { try parseFunction(declaration: true) }
                 analysis.module.defaultExport = .init(
                     exportToken: start, isNamedDeclaration: named, isAnonymousDeclaration: !named, lastToken: i - 1)
-                analysis.module.exports.append(.init(
-                    exportedName: "default", source: named ? .local(name: name(j), token: j) : .defaultExpression, token: start + 1))
+                analysis.module.exports.append(
+                    .init(
+                        exportedName: "default", source: named ? .local(name: name(j), token: j) : .defaultExpression, token: start + 1))
                 return
             }
             try parseAssignment()
@@ -1539,7 +1556,8 @@ struct ParserState {
             eatSemicolon()
             return
         }
-        let isDeclaration = at("var") || at("const") || at("function") || at("class")
+        let isDeclaration =
+            at("var") || at("const") || at("function") || at("class")
             || (at("let") && (isIdentifierName(i + 1) || tokenIs(i + 1, "[") || tokenIs(i + 1, "{")))
             || (at("async") && tokenIs(i + 1, "function"))
         guard isDeclaration else { throw unexpected("expected a declaration after 'export'") }
@@ -1549,9 +1567,10 @@ struct ParserState {
         for declaration in analysis.declarations[before...] where declaration.scope == 0 {
             switch declaration.kind {
             case .var, .let, .const, .function, .class:
-                analysis.module.exports.append(.init(
-                    exportedName: declaration.name, source: .local(name: declaration.name, token: declaration.token),
-                    token: declaration.token))
+                analysis.module.exports.append(
+                    .init(
+                        exportedName: declaration.name, source: .local(name: declaration.name, token: declaration.token),
+                        token: declaration.token))
             default:
                 continue
             }
@@ -1564,10 +1583,10 @@ struct ParserState {
     private func isBinaryOperator(_ k: Int) -> Bool {
         switch code(k) {
         case TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("*"), TokenCode.of("/"), TokenCode.of("%"),
-             TokenCode.of("**"), TokenCode.of("=="), TokenCode.of("!="), TokenCode.of("==="), TokenCode.of("!=="),
-             TokenCode.of("<"), TokenCode.of(">"), TokenCode.of("<="), TokenCode.of(">="), TokenCode.of("<<"),
-             TokenCode.of(">>"), TokenCode.of(">>>"), TokenCode.of("&"), TokenCode.of("|"), TokenCode.of("^"),
-             TokenCode.of("&&"), TokenCode.of("||"), TokenCode.of("??"):
+            TokenCode.of("**"), TokenCode.of("=="), TokenCode.of("!="), TokenCode.of("==="), TokenCode.of("!=="),
+            TokenCode.of("<"), TokenCode.of(">"), TokenCode.of("<="), TokenCode.of(">="), TokenCode.of("<<"),
+            TokenCode.of(">>"), TokenCode.of(">>>"), TokenCode.of("&"), TokenCode.of("|"), TokenCode.of("^"),
+            TokenCode.of("&&"), TokenCode.of("||"), TokenCode.of("??"):
             return true
         default:
             return false
@@ -1578,9 +1597,9 @@ struct ParserState {
     private func isAssignmentOperator(_ k: Int) -> Bool {
         switch code(k) {
         case TokenCode.of("="), TokenCode.of("+="), TokenCode.of("-="), TokenCode.of("*="), TokenCode.of("/="),
-             TokenCode.of("%="), TokenCode.of("**="), TokenCode.of("<<="), TokenCode.of(">>="), TokenCode.of(">>>="),
-             TokenCode.of("&="), TokenCode.of("|="), TokenCode.of("^="), TokenCode.of("&&="), TokenCode.of("||="),
-             TokenCode.of("??="):
+            TokenCode.of("%="), TokenCode.of("**="), TokenCode.of("<<="), TokenCode.of(">>="), TokenCode.of(">>>="),
+            TokenCode.of("&="), TokenCode.of("|="), TokenCode.of("^="), TokenCode.of("&&="), TokenCode.of("||="),
+            TokenCode.of("??="):
             return true
         default:
             return false
@@ -1591,7 +1610,7 @@ struct ParserState {
     private func isPrefixOperator(_ k: Int) -> Bool {
         switch code(k) {
         case TokenCode.of("!"), TokenCode.of("~"), TokenCode.of("+"), TokenCode.of("-"), TokenCode.of("++"),
-             TokenCode.of("--"):
+            TokenCode.of("--"):
             return true
         default:
             return false

@@ -129,7 +129,6 @@ public final class ScopeAnalysis: Sendable {
         return names.sorted()
     }
 
-
     /// Name of each referenced token (decoded), keyed by token index. Built on each use: prefer
     /// `name(of:)` and `referencedNames`.
     public var referenceNames: [Int: String] {

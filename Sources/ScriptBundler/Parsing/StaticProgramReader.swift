@@ -179,7 +179,11 @@ private struct TokenReader {
                 index += 1
                 if isWord(index, "function") || isWord(index, "class") || isWord(index, "async") && isWord(index + 1, "function") {
                     skipStatement(&index)
-                    return [statement(.exportDefault(expression(isWord(start + 2, "class") ? .unsupported("a class") : .function, at: start + 2)), at: start)]
+                    return [
+                        statement(
+                            .exportDefault(expression(isWord(start + 2, "class") ? .unsupported("a class") : .function, at: start + 2)),
+                            at: start)
+                    ]
                 }
                 let value = readExpression(&index, limit: limit)
                 return [statement(.exportDefault(value), at: start)]
@@ -219,7 +223,9 @@ private struct TokenReader {
             skipStatement(&index)
             return [statement(.other("an 'export' declaration of a function or class"), at: start)]
         }
-        if isName(index), let description = Self.skippedStatements[text(index)], !isPunctuator(index + 1, "."), !isPunctuator(index + 1, "(") || text(index) != "import" {
+        if isName(index), let description = Self.skippedStatements[text(index)], !isPunctuator(index + 1, "."),
+            !isPunctuator(index + 1, "(") || text(index) != "import"
+        {
             skipStatement(&index)
             return [statement(.other(description), at: start)]
         }
@@ -281,8 +287,10 @@ private struct TokenReader {
                 index += 1
                 value = readExpression(&index, limit: limit)
             }
-            statements.append(StaticStatement(kind: .declaration(binding: binding, value: value, isExported: isExported),
-                                              line: tokens[at].line, column: tokens[at].column + 1))
+            statements.append(
+                StaticStatement(
+                    kind: .declaration(binding: binding, value: value, isExported: isExported),
+                    line: tokens[at].line, column: tokens[at].column + 1))
             guard isPunctuator(index, ",") else { break }
             index += 1
         }
@@ -335,8 +343,9 @@ private struct TokenReader {
                 // A block that ends a statement (`function f() {}`, `for (...) {}`), unless `else`, `catch` or
                 // `finally` continue it, or an operator continues an expression.
                 if wasBlock, index < tokens.count, tokens[index].newlineBefore,
-                   !["else", "catch", "finally", "while"].contains(text(index)),
-                   isName(index) || isOpener(index) && !isPunctuator(index, "(") && !isPunctuator(index, "[") {
+                    !["else", "catch", "finally", "while"].contains(text(index)),
+                    isName(index) || isOpener(index) && !isPunctuator(index, "(") && !isPunctuator(index, "[")
+                {
                     return
                 }
                 continue
@@ -507,8 +516,10 @@ private struct TokenReader {
                 if isPunctuator(index, "(") { index = after(index) }
                 if isPunctuator(index, "{") { index = after(index) }
                 return expression(.function, at: start)
-            case "async" where isWord(index + 1, "function") || (index + 1 < limit && !tokens[index + 1].newlineBefore
-                                                                 && (isPunctuator(index + 1, "(") || tokens[index + 1].kind == .identifier)):
+            case "async"
+            where isWord(index + 1, "function")
+                || (index + 1 < limit && !tokens[index + 1].newlineBefore
+                    && (isPunctuator(index + 1, "(") || tokens[index + 1].kind == .identifier)):
                 index += 1
                 var value = readPrimary(&index, limit: limit)
                 if value.value != .function {
@@ -624,21 +635,27 @@ private struct TokenReader {
                     index = after(index)
                     if isPunctuator(index, "{") { index = after(index) }
                     properties.append(StaticProperty(key: .name(key), value: expression(.function, at: at), line: line, column: column))
-                } else if (isPunctuator(index, ",") || index == close), tokens[at].kind == .identifier || tokens[at].kind == .keyword {
-                    properties.append(StaticProperty(key: .name(key), value: expression(.identifier(key), at: at), isShorthand: true,
-                                                     line: line, column: column))
+                } else if isPunctuator(index, ",") || index == close, tokens[at].kind == .identifier || tokens[at].kind == .keyword {
+                    properties.append(
+                        StaticProperty(
+                            key: .name(key), value: expression(.identifier(key), at: at), isShorthand: true,
+                            line: line, column: column))
                 } else {
                     let word = text(at)
                     skipExpression(&index, limit: close)
-                    properties.append(StaticProperty(key: .unsupported(["get", "set", "async"].contains(word) ? "a '\(word)' property" : "a property"),
-                                                     value: expression(.unsupported("a property"), at: at), line: line, column: column))
+                    properties.append(
+                        StaticProperty(
+                            key: .unsupported(["get", "set", "async"].contains(word) ? "a '\(word)' property" : "a property"),
+                            value: expression(.unsupported("a property"), at: at), line: line, column: column))
                 }
             } else {
                 let what = text(index)
                 index += 1
                 skipExpression(&index, limit: close)
-                properties.append(StaticProperty(key: .unsupported("'\(what)'"), value: expression(.unsupported("'\(what)'"), at: at),
-                                                 line: line, column: column))
+                properties.append(
+                    StaticProperty(
+                        key: .unsupported("'\(what)'"), value: expression(.unsupported("'\(what)'"), at: at),
+                        line: line, column: column))
             }
             if index < close, !isPunctuator(index, ",") { skipExpression(&index, limit: close) }
             if index < close, !isPunctuator(index, ",") { break }
@@ -655,7 +672,8 @@ private struct TokenReader {
             let word = text(index)
             // `get x()`, `set x(v)`, `async x()`, `*x()`: accessor or method forms, not followed here.
             if ["get", "set", "async"].contains(word), index + 1 < close, !isPunctuator(index + 1, ":"),
-               !isPunctuator(index + 1, "("), !isPunctuator(index + 1, ",") {
+                !isPunctuator(index + 1, "("), !isPunctuator(index + 1, ",")
+            {
                 return nil
             }
             return (word, index + 1)

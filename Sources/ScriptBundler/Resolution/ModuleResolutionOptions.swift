@@ -42,7 +42,9 @@ public struct ResourceURIRule: Sendable, Equatable {
     public var overridesFileOrigin: SourceLocation?
 
     /// Creates a rule; give `overrides` or `overridesFile`, not both.
-    public init(directory: String, overrides: [String: String] = [:], overridesFile: String? = nil, overridesFileOrigin: SourceLocation? = nil) {
+    public init(
+        directory: String, overrides: [String: String] = [:], overridesFile: String? = nil, overridesFileOrigin: SourceLocation? = nil
+    ) {
         self.directory = directory
         self.overrides = overrides
         self.overridesFile = overridesFile

@@ -19,7 +19,8 @@ struct ModuleResolver {
             let loader = String(specifier[..<bang])
             let rest = String(specifier[specifier.utf8.index(after: bang)...])
             guard loader == "script-loader" else {
-                throw ModuleResolutionError(message: "unknown loader '\(loader)!' in '\(specifier)' (wkpack supports only 'script-loader!')")
+                throw ModuleResolutionError(
+                    message: "unknown loader '\(loader)!' in '\(specifier)' (wkpack supports only 'script-loader!')")
             }
             switch try resolve(rest, from: importer, kind: kind) {
             case .file(let path): return .scriptLoader(path)
@@ -52,7 +53,8 @@ struct ModuleResolver {
         }
 
         if specifier.hasPrefix("./") || specifier.hasPrefix("../") || specifier == "." || specifier == ".."
-            || specifier.hasPrefix("/") {
+            || specifier.hasPrefix("/")
+        {
             let path = Paths.normalize(Paths.join(folder, specifier))
             if let found = resolveFileOrDirectory(path, kind: kind, looked: &looked) { return .file(found) }
             throw notFound(specifier, importer: importer, looked: looked)
@@ -69,11 +71,13 @@ struct ModuleResolver {
             if let found = resolveFileOrDirectory(Paths.normalize(AbsolutePath.make(target)), kind: kind, looked: &fallbackLooked) {
                 return .file(found)
             }
-            throw ModuleResolutionError(message: "fallback '\(target)' for '\(key)' not found (looked at \(fallbackLooked.joined(separator: ", ")))")
+            throw ModuleResolutionError(
+                message: "fallback '\(target)' for '\(key)' not found (looked at \(fallbackLooked.joined(separator: ", ")))")
         }
         if let builtin {
-            throw ModuleResolutionError(message: "'\(specifier)' is the Node.js built-in module '\(builtin)', which browsers do not have; "
-                + "map it under 'scripts: fallback: {\(builtin): <module path or false>}'\(configSuffix)")
+            throw ModuleResolutionError(
+                message: "'\(specifier)' is the Node.js built-in module '\(builtin)', which browsers do not have; "
+                    + "map it under 'scripts: fallback: {\(builtin): <module path or false>}'\(configSuffix)")
         }
         throw notFound(specifier, importer: importer, looked: looked)
     }
@@ -115,8 +119,9 @@ struct ModuleResolver {
         if let found = resolveFile(path, looked: &looked) { return found }
         guard fileSystem.itemKind(at: path) == .directory else { return nil }
         if let package = readPackageJSON(Paths.join(path, "package.json")),
-           let main = mainEntry(package, kind: kind),
-           let found = resolveFileOrDirectoryNoPackage(Paths.normalize(Paths.join(path, main)), looked: &looked) {
+            let main = mainEntry(package, kind: kind),
+            let found = resolveFileOrDirectoryNoPackage(Paths.normalize(Paths.join(path, main)), looked: &looked)
+        {
             return found
         }
         return resolveIndex(path, looked: &looked)
@@ -189,7 +194,8 @@ struct ModuleResolver {
             let key = subpath.isEmpty ? "." : "./" + subpath
             let conditions = [kind == .import ? "import" : "require", "module", "browser", "default"]
             guard let target = PackageExports.resolve(exports, subpath: key, conditions: conditions) else {
-                throw ModuleResolutionError(message: "package '\(packageFolder)' does not export '\(key)' (package.json 'exports') for '\(specifier)'")
+                throw ModuleResolutionError(
+                    message: "package '\(packageFolder)' does not export '\(key)' (package.json 'exports') for '\(specifier)'")
             }
             let path = Paths.normalize(Paths.join(packageFolder, target))
             looked.append(path)
@@ -198,7 +204,8 @@ struct ModuleResolver {
         }
         if subpath.isEmpty {
             if let package, let main = mainEntry(package, kind: kind),
-               let found = resolveFileOrDirectoryNoPackage(Paths.normalize(Paths.join(packageFolder, main)), looked: &looked) {
+                let found = resolveFileOrDirectoryNoPackage(Paths.normalize(Paths.join(packageFolder, main)), looked: &looked)
+            {
                 return found
             }
             return resolveIndex(packageFolder, looked: &looked)

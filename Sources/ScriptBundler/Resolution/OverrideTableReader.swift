@@ -13,10 +13,13 @@ public enum OverrideTableReader {
     public static let exportName = "ModuleOverrides"
 
     /// Reads the file at `path` through `fileSystem`. `origin` is where the file was configured, for a missing file.
-    public static func load(_ path: String, fileSystem: any BundlerFileSystem, origin: SourceLocation? = nil) throws(BundlerError) -> [String: String] {
+    public static func load(_ path: String, fileSystem: any BundlerFileSystem, origin: SourceLocation? = nil) throws(BundlerError)
+        -> [String: String]
+    {
         let shown = AbsolutePath.display(path)
         guard fileSystem.itemKind(at: path) == .file else {
-            throw BundlerError(.invalidConfiguration, at: origin ?? SourceLocation(path: shown), "override table file '\(shown)' does not exist")
+            throw BundlerError(
+                .invalidConfiguration, at: origin ?? SourceLocation(path: shown), "override table file '\(shown)' does not exist")
         }
         let bytes: [UInt8]
         do {
@@ -71,12 +74,16 @@ public enum OverrideTableReader {
             var seen: Set<String> = []
             while let name = current.identifierName {
                 guard seen.insert(name).inserted, let declared = declarations[name] else {
-                    throw fail(current.line, current.column, "\(what) is the name '\(name)', which is not declared in this file with an object literal")
+                    throw fail(
+                        current.line, current.column,
+                        "\(what) is the name '\(name)', which is not declared in this file with an object literal")
                 }
                 current = declared
             }
             guard case .object(let properties) = current.value else {
-                throw fail(current.line, current.column, "\(what) must be an object literal of string keys and string values, found \(current.description)")
+                throw fail(
+                    current.line, current.column,
+                    "\(what) must be an object literal of string keys and string values, found \(current.description)")
             }
             return properties
         }
@@ -95,20 +102,27 @@ public enum OverrideTableReader {
             }
         } else if named.count > 1 {
             let first = named[0].value
-            throw fail(first.line, first.column, "the file exports several names (\(named.map { "'\($0.name)'" }.joined(separator: ", "))) and none is '\(exportName)'")
+            throw fail(
+                first.line, first.column,
+                "the file exports several names (\(named.map { "'\($0.name)'" }.joined(separator: ", "))) and none is '\(exportName)'")
         } else {
-            throw fail(1, 1, "no export found: expected 'module.exports = { \(exportName) }', 'module.exports = {...}', "
-                + "'export const \(exportName) = {...}' or 'export default {...}'")
+            throw fail(
+                1, 1,
+                "no export found: expected 'module.exports = { \(exportName) }', 'module.exports = {...}', "
+                    + "'export const \(exportName) = {...}' or 'export default {...}'")
         }
         var result: [String: String] = [:]
         for property in table {
             switch property.key {
             case .name(let name):
                 if property.isShorthand {
-                    throw fail(property.line, property.column, "'\(name)' is a shorthand property; write the key and its file name as strings")
+                    throw fail(
+                        property.line, property.column, "'\(name)' is a shorthand property; write the key and its file name as strings")
                 }
                 guard let target = property.value.stringValue else {
-                    throw fail(property.value.line, property.value.column, "the value of '\(name)' must be a string (a file name), found \(property.value.description)")
+                    throw fail(
+                        property.value.line, property.value.column,
+                        "the value of '\(name)' must be a string (a file name), found \(property.value.description)")
                 }
                 guard !target.isEmpty else {
                     throw fail(property.value.line, property.value.column, "the value of '\(name)' is an empty string")

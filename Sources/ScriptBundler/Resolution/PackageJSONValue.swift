@@ -43,7 +43,9 @@ indirect enum PackageJSONValue: Sendable, Equatable {
         var position = 0
 
         mutating func skipWhitespace() {
-            while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09 {
+            while position < bytes.count,
+                bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09
+            {
                 position += 1
             }
         }
@@ -107,8 +109,10 @@ indirect enum PackageJSONValue: Sendable, Equatable {
             default:
                 // Numbers and null: not needed for resolution; skip their characters. Booleans are kept.
                 let start = position
-                while position < bytes.count, (0x30...0x39).contains(bytes[position]) || (0x61...0x7A).contains(bytes[position])
-                        || bytes[position] == 0x2D || bytes[position] == 0x2B || bytes[position] == 0x2E || bytes[position] == 0x45 {
+                while position < bytes.count,
+                    (0x30...0x39).contains(bytes[position]) || (0x61...0x7A).contains(bytes[position])
+                        || bytes[position] == 0x2D || bytes[position] == 0x2B || bytes[position] == 0x2E || bytes[position] == 0x45
+                {
                     position += 1
                 }
                 guard position > start else { return nil }

@@ -33,13 +33,16 @@ enum BundleModuleList {
             for key in record.requireTargets.keys.sorted() { add(record.requireTargets[key] ?? -1, .requireCall) }
             for case let target? in record.dynamicTargets { add(target, .dynamicImport) }
             for context in record.contextTargets { for match in context { add(match.id, .requireCall) } }
-            let format: BundleModule.Format? = switch record.kind {
-            case .esModule: .esm
-            case .commonJS: .cjs
-            case .plainScript, .json, .empty, .scriptLoader: nil
-            }
-            result.append(BundleModule(path: paths[id], byteCount: record.bytes.count, format: format, imports: imports,
-                                       isEntry: entries.contains(id)))
+            let format: BundleModule.Format? =
+                switch record.kind {
+                case .esModule: .esm
+                case .commonJS: .cjs
+                case .plainScript, .json, .empty, .scriptLoader: nil
+                }
+            result.append(
+                BundleModule(
+                    path: paths[id], byteCount: record.bytes.count, format: format, imports: imports,
+                    isEntry: entries.contains(id)))
         }
         return result
     }

@@ -16,17 +16,21 @@ enum BundleSizeAnalysis {
             mapJSON = map
             let comment = Array("//# sourceMappingURL=\(outputFileName).map\n".utf8)
             guard code.count >= comment.count, Array(code.suffix(comment.count)) == comment else {
-                throw BundlerError(.invalidConfiguration, at: SourceLocation(path: outputFileName),
-                                   "internal error: the size analysis found no source map comment to remove")
+                throw BundlerError(
+                    .invalidConfiguration, at: SourceLocation(path: outputFileName),
+                    "internal error: the size analysis found no source map comment to remove")
             }
             code.removeLast(comment.count)
             map = nil
         }
         guard let mapJSON,
-              let attribution = OutputByteAttributor.attribute(code: code, mapJSON: mapJSON, mapFolder: outputFolder,
-                                                               projectFolder: projectFolder) else {
-            throw BundlerError(.invalidConfiguration, at: SourceLocation(path: outputFileName),
-                               "internal error: the size analysis cannot read the bundle's source map")
+            let attribution = OutputByteAttributor.attribute(
+                code: code, mapJSON: mapJSON, mapFolder: outputFolder,
+                projectFolder: projectFolder)
+        else {
+            throw BundlerError(
+                .invalidConfiguration, at: SourceLocation(path: outputFileName),
+                "internal error: the size analysis cannot read the bundle's source map")
         }
         return BundleSize(modules: modules, attribution: attribution)
     }

@@ -46,7 +46,8 @@ public struct Metafile: Sendable, Equatable {
         for bundle in bundles {
             let modules = bundle.size?.modules ?? []
             for module in modules where inputsByPath[module.path] == nil {
-                inputsByPath[module.path] = Input(path: module.path, bytes: module.byteCount, imports: module.imports, format: module.format)
+                inputsByPath[module.path] = Input(
+                    path: module.path, bytes: module.byteCount, imports: module.imports, format: module.format)
             }
             var shares: [ByteAttribution.Share] = []
             if let attribution = bundle.size?.attribution {
@@ -65,8 +66,10 @@ public struct Metafile: Sendable, Equatable {
                 }
             }
             let entries = modules.filter(\.isEntry)
-            outputs.append(Output(path: outputPath(bundle.group.outputFileName), bytes: bundle.code.count, inputs: shares,
-                                  entryPoint: entries.count == 1 ? entries[0].path : nil))
+            outputs.append(
+                Output(
+                    path: outputPath(bundle.group.outputFileName), bytes: bundle.code.count, inputs: shares,
+                    entryPoint: entries.count == 1 ? entries[0].path : nil))
             if let map = bundle.map, let name = bundle.mapFileName {
                 outputs.append(Output(path: outputPath(name), bytes: map.count, inputs: [], entryPoint: nil))
             }

@@ -15,9 +15,10 @@ enum OutputByteAttributor {
     /// absolute). `nil` when the map is not a readable Source Map v3.
     static func attribute(code: [UInt8], mapJSON: [UInt8], mapFolder: String, projectFolder: String) -> ByteAttribution? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(mapJSON)) as? [String: Any],
-              let sources = object["sources"] as? [Any],
-              let mappings = object["mappings"] as? String,
-              let segments = MappingSegments(mappings: Array(mappings.utf8)) else { return nil }
+            let sources = object["sources"] as? [Any],
+            let mappings = object["mappings"] as? String,
+            let segments = MappingSegments(mappings: Array(mappings.utf8))
+        else { return nil }
         let sourceRoot = object["sourceRoot"] as? String ?? ""
         let paths: [String?] = sources.map { entry in
             guard let source = entry as? String else { return nil }
@@ -60,7 +61,8 @@ enum OutputByteAttributor {
                     column = 0
                     // Comment lines between generated code and the next segment are that segment's.
                     if owner < 0, next < list.count, list[next].source >= 0, list[next].source < paths.count,
-                       onlyCommentLines(bytes, from: k + length, lines: list[next].line - line, end: contentEnd) {
+                        onlyCommentLines(bytes, from: k + length, lines: list[next].line - line, end: contentEnd)
+                    {
                         owner = list[next].source
                     }
                 } else {
@@ -79,8 +81,9 @@ enum OutputByteAttributor {
         }
         let shares = byPath.map { ByteAttribution.Share(path: $0.key, bytesInOutput: $0.value) }
             .sorted { ($0.bytesInOutput, $1.path) > ($1.bytesInOutput, $0.path) }
-        return ByteAttribution(outputBytes: code.count, inputs: shares, generatedBytes: generated,
-                               urlCommentBytes: code.count - contentEnd)
+        return ByteAttribution(
+            outputBytes: code.count, inputs: shares, generatedBytes: generated,
+            urlCommentBytes: code.count - contentEnd)
     }
 
     /// Whether the `lines` lines from `start` (up to the line of the next segment) are blank or start with a
@@ -93,7 +96,8 @@ enum OutputByteAttributor {
             let byte = bytes[k]
             if byte != 0x0A, byte != 0x0D {
                 let next = k + 1 < end ? bytes[k + 1] : 0
-                guard byte == UInt8(ascii: "*") || (byte == UInt8(ascii: "/") && (next == UInt8(ascii: "/") || next == UInt8(ascii: "*"))) else {
+                guard byte == UInt8(ascii: "*") || (byte == UInt8(ascii: "/") && (next == UInt8(ascii: "/") || next == UInt8(ascii: "*")))
+                else {
                     return false
                 }
             }

@@ -67,7 +67,7 @@ public struct SourceMapBuilder: Sendable {
             if isIntermediate {
                 segments.startLine()
             } else {
-                mappings.append(0x3B) // ;
+                mappings.append(0x3B)  // ;
             }
             currentLine += 1
             lineHasSegment = false
@@ -98,8 +98,9 @@ public struct SourceMapBuilder: Sendable {
                 if segments.sources[index] < 0 {
                     builder.addUnmapped(generatedLine: line, generatedColumn: column)
                 } else {
-                    builder.addMapping(generatedLine: line, generatedColumn: column, source: Int(segments.sources[index]),
-                                       originalLine: Int(segments.lines[index]), originalColumn: Int(segments.originalColumns[index]))
+                    builder.addMapping(
+                        generatedLine: line, generatedColumn: column, source: Int(segments.sources[index]),
+                        originalLine: Int(segments.lines[index]), originalColumn: Int(segments.originalColumns[index]))
                 }
             }
         }
@@ -118,8 +119,9 @@ public struct SourceMapBuilder: Sendable {
     public mutating func addMapping(
         generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int, name: Int
     ) {
-        addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
-                   originalLine: originalLine, originalColumn: originalColumn)
+        addMapping(
+            generatedLine: generatedLine, generatedColumn: generatedColumn, source: source,
+            originalLine: originalLine, originalColumn: originalColumn)
         if isIntermediate { return }
         let delta = name - previousName
         mappings.write(maximum: Base64VLQ.maximumDigits) { Base64VLQ.encode(delta, into: $0, at: $1) }
@@ -134,8 +136,10 @@ public struct SourceMapBuilder: Sendable {
             segments.append(column: generatedColumn, source: source, line: originalLine, originalColumn: originalColumn)
             return
         }
-        let fields = (generatedColumn - previousColumn, source - previousSource,
-                      originalLine - previousOriginalLine, originalColumn - previousOriginalColumn)
+        let fields = (
+            generatedColumn - previousColumn, source - previousSource,
+            originalLine - previousOriginalLine, originalColumn - previousOriginalColumn
+        )
         let comma = lineHasSegment
         mappings.write(maximum: 4 * Base64VLQ.maximumDigits + 1) { buffer, start in
             var index = start
@@ -238,19 +242,23 @@ public struct SourceMapBuilder: Sendable {
                 }
                 let name = Int(segment.name)
                 if name >= 0, name < names.count {
-                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
-                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
+                    addMapping(
+                        generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
                 } else {
-                    addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
-                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                    addMapping(
+                        generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                        originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
                 }
                 lastWasMapped = true
             }
             return
         }
-        var state = (currentLine: currentLine, lineHasSegment: lineHasSegment, previousColumn: previousColumn,
-                     previousSource: previousSource, previousOriginalLine: previousOriginalLine,
-                     previousOriginalColumn: previousOriginalColumn, previousName: previousName, mapped: lastWasMapped)
+        var state = (
+            currentLine: currentLine, lineHasSegment: lineHasSegment, previousColumn: previousColumn,
+            previousSource: previousSource, previousOriginalLine: previousOriginalLine,
+            previousOriginalColumn: previousOriginalColumn, previousName: previousName, mapped: lastWasMapped
+        )
         segments.withUnsafeBufferPointer { all in
             sources.withUnsafeBufferPointer { sources in
                 names.withUnsafeBufferPointer { names in
@@ -264,8 +272,10 @@ public struct SourceMapBuilder: Sendable {
                         let maximum = segments.count * 41 + max(0, lastLine - state.currentLine) + 1
                         mappings.write(maximum: maximum) { buffer, start in
                             // The state in locals while encoding (the closure's captures live in memory).
-                            var (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
-                                 previousOriginalColumn, previousName, mapped) = state
+                            var (
+                                currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                previousOriginalColumn, previousName, mapped
+                            ) = state
                             var index = start
                             for segment in segments {
                                 let generatedLine = line + Int(segment.line)
@@ -303,8 +313,10 @@ public struct SourceMapBuilder: Sendable {
                                     previousName = names[name]
                                 }
                             }
-                            state = (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
-                                     previousOriginalColumn, previousName, mapped)
+                            state = (
+                                currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine,
+                                previousOriginalColumn, previousName, mapped
+                            )
                             return index
                         }
                     }

@@ -45,8 +45,9 @@ public enum SourceMapMappings {
             originalLine += fields[2]
             originalColumn += fields[3]
             if fields.count == 5 { name += fields[4] }
-            lines[lines.count - 1].append(SourceMapSegment(
-                generatedColumn: column, source: source, originalLine: originalLine, originalColumn: originalColumn))
+            lines[lines.count - 1].append(
+                SourceMapSegment(
+                    generatedColumn: column, source: source, originalLine: originalLine, originalColumn: originalColumn))
         }
         return lines
     }

@@ -15,10 +15,12 @@ enum LargeStack {
         if WorkerPool.isWorkerThread { return work() }
         let box = Box<Value>()
         let done = DispatchSemaphore(value: 0)
-        WorkerPool.shared.submit([{
-            box.value = work()
-            done.signal()
-        }])
+        WorkerPool.shared.submit([
+            {
+                box.value = work()
+                done.signal()
+            }
+        ])
         done.wait()
         return box.value
     }

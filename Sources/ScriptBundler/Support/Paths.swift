@@ -26,8 +26,10 @@ public enum Paths {
                     let isDotDot = length == 2 && bytes[start] == dot && bytes[start + 1] == dot
                     if length == 0 || isDot {
                         // Skipped.
-                    } else if isDotDot, let last = parts.last, !(last.count == 2 && bytes[last.lowerBound] == dot
-                                                                 && bytes[last.lowerBound + 1] == dot) {
+                    } else if isDotDot, let last = parts.last,
+                        !(last.count == 2 && bytes[last.lowerBound] == dot
+                            && bytes[last.lowerBound + 1] == dot)
+                    {
                         parts.removeLast()
                     } else if !(isDotDot && isAbsolute) {
                         parts.append(start..<index)

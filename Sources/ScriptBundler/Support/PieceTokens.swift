@@ -34,8 +34,9 @@ struct PieceTokens: Sendable {
         guard !range.isEmpty else { return }
         let first = source[range.lowerBound]
         if pendingNewline, !first.newlineBefore {
-            tokens.append(JavaScriptToken(
-                kind: first.kind, start: first.start, end: first.end, line: first.line, column: first.column, newlineBefore: true))
+            tokens.append(
+                JavaScriptToken(
+                    kind: first.kind, start: first.start, end: first.end, line: first.line, column: first.column, newlineBefore: true))
             tokens.append(contentsOf: UnsafeBufferPointer(rebasing: source[(range.lowerBound + 1)..<range.upperBound]))
         } else {
             tokens.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
@@ -103,15 +104,17 @@ struct PieceTokens: Sendable {
             // Generated text is JSON-escaped, so no token spans lines; if one did, give up on this piece.
             if token.canSpanLines, Self.containsLineTerminator(scanned, token.range) { isComplete = false }
             if token.kind == .identifier {
-                let afterDot = index > 0 && own[index - 1].kind == .punctuator
+                let afterDot =
+                    index > 0 && own[index - 1].kind == .punctuator
                     && (Self.isText(own[index - 1], ".", in: scanned) || Self.isText(own[index - 1], "?.", in: scanned))
                 let beforeColon = index + 1 < own.count && Self.isText(own[index + 1], ":", in: scanned)
                 if !afterDot, !beforeColon { generatedNames.append(tokens.count) }
             }
             let newlineBefore = pendingNewline || Self.containsLineTerminator(scanned, lastEnd..<token.start)
-            tokens.append(JavaScriptToken(
-                kind: token.kind, start: start + token.start - shift, end: start + token.end - shift, line: token.line,
-                column: token.column, newlineBefore: newlineBefore))
+            tokens.append(
+                JavaScriptToken(
+                    kind: token.kind, start: start + token.start - shift, end: start + token.end - shift, line: token.line,
+                    column: token.column, newlineBefore: newlineBefore))
             sourceTokens.append(-1)
             origins.append(-1)
             pendingNewline = false

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -86,7 +87,8 @@ final class WorkerPool: @unchecked Sendable {
             return cores(quota: quota, period: period)
         }
         guard let quota = SmallFile.firstLine(root + "/cpu/cpu.cfs_quota_us").flatMap({ Int($0) }),
-              let period = SmallFile.firstLine(root + "/cpu/cpu.cfs_period_us").flatMap({ Int($0) }) else { return nil }
+            let period = SmallFile.firstLine(root + "/cpu/cpu.cfs_period_us").flatMap({ Int($0) })
+        else { return nil }
         return cores(quota: quota, period: period)
     }
     #endif
@@ -169,20 +171,25 @@ final class WorkerPool: @unchecked Sendable {
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }
         guard pthread_attr_setstacksize(&attributes, LargeStack.size) == 0,
-              pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0 else { return false }
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0
+        else { return false }
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
         #else
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            if let context { Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run() }
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                if let context { Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run() }
+                return nil
+            }, context)
         #endif
         if status != 0 { Unmanaged<ThreadBody>.fromOpaque(context).release() }
         return status == 0

@@ -20,7 +20,8 @@ public struct RequiredTarget: Sendable, Equatable {
         func consider(_ uses: SyntaxFeatureUses, in tokens: [JavaScriptToken]) {
             for use in uses.uses where use.token < tokens.count && use.feature.availableSince > ScriptTarget.minimum {
                 let token = tokens[use.token]
-                let candidate = RequiredTarget(target: use.feature.availableSince, feature: use.feature, line: token.line, column: token.column + 1)
+                let candidate = RequiredTarget(
+                    target: use.feature.availableSince, feature: use.feature, line: token.line, column: token.column + 1)
                 guard let current = best else { best = candidate; continue }
                 // The newest target wins; between features of the same version, the earliest use.
                 if (candidate.target, current.line, current.column) > (current.target, candidate.line, candidate.column) {

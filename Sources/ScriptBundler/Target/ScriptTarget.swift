@@ -21,9 +21,11 @@ public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConverti
     static let majors: [Int] = Array(11...18) + [26]
 
     /// The versions at which some syntax or global wkpack checks became available, for messages.
-    public static let notableNames = ["safari11", "safari11.1", "safari12", "safari12.1", "safari13", "safari13.1",
-                                      "safari14", "safari14.1", "safari15", "safari16", "safari16.4", "safari17",
-                                      "safari18", "safari26"]
+    public static let notableNames = [
+        "safari11", "safari11.1", "safari12", "safari12.1", "safari13", "safari13.1",
+        "safari14", "safari14.1", "safari15", "safari16", "safari16.4", "safari17",
+        "safari18", "safari26",
+    ]
 
     init(major: Int, minor: Int) {
         self.major = major
@@ -37,8 +39,9 @@ public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConverti
         let version = name.dropFirst("safari".count)
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
-              let major = Int(parts[0]), Self.majors.contains(major), parts[0].first != "0" else { return nil }
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
+            let major = Int(parts[0]), Self.majors.contains(major), parts[0].first != "0"
+        else { return nil }
         let minor = parts.count == 2 ? Int(parts[1]) ?? -1 : 0
         guard minor >= 0, minor <= 9, parts.count == 1 || parts[1].count == 1 else { return nil }
         self.init(major: major, minor: minor)

@@ -12,8 +12,10 @@ struct SyntaxFeatureScan {
     /// it lacks only (the others may go unrecorded): a target with all that punctuators, keywords, numbers and
     /// private names show has only regular expressions looked into.
     init(_ source: [UInt8], tokens: [JavaScriptToken], lackedBy target: ScriptTarget? = nil) {
-        let tokenFeatures: [SyntaxFeature] = [.objectRestSpread, .optionalCatchBinding, .forAwait, .asyncGenerator, .numericSeparator,
-                                              .optionalChain, .nullishCoalescing, .bigint, .logicalAssignment, .classPrivateBrandCheck]
+        let tokenFeatures: [SyntaxFeature] = [
+            .objectRestSpread, .optionalCatchBinding, .forAwait, .asyncGenerator, .numericSeparator,
+            .optionalChain, .nullishCoalescing, .bigint, .logicalAssignment, .classPrivateBrandCheck,
+        ]
         let readsTokens = target.map { target in tokenFeatures.contains { !target.supports($0) } } ?? true
         source.withUnsafeBytes { bytes in
             tokens.withUnsafeBufferPointer { tokens in
@@ -27,18 +29,22 @@ struct SyntaxFeatureScan {
     }
 
     /// The regular expressions' features, and whether a class (or `async *`) needs the parser.
-    private mutating func scanRegularExpressionsAndClasses(_ bytes: UnsafeRawBufferPointer, _ tokens: UnsafeBufferPointer<JavaScriptToken>) {
+    private mutating func scanRegularExpressionsAndClasses(_ bytes: UnsafeRawBufferPointer, _ tokens: UnsafeBufferPointer<JavaScriptToken>)
+    {
         var previous = -1
         for k in tokens.indices {
             let token = tokens[k]
             switch token.kind {
             case .regularExpression: regularExpression(bytes, token, at: k)
             case .keyword:
-                if !needsParser, token.end - token.start == 5, TokenCode.of(bytes, token.start, token.end) == TokenCode.of("class") { needsParser = true }
+                if !needsParser, token.end - token.start == 5, TokenCode.of(bytes, token.start, token.end) == TokenCode.of("class") {
+                    needsParser = true
+                }
             case .punctuator:
                 if !needsParser, token.end - token.start == 1, previous >= 0, bytes[token.start] == UInt8(ascii: "*"),
-                   tokens[previous].kind == .identifier,
-                   TokenCode.of(bytes, tokens[previous].start, tokens[previous].end) == TokenCode.of("async") {
+                    tokens[previous].kind == .identifier,
+                    TokenCode.of(bytes, tokens[previous].start, tokens[previous].end) == TokenCode.of("async")
+                {
                     needsParser = true
                 }
             case .lineComment, .blockComment, .hashbang:
@@ -86,7 +92,8 @@ struct SyntaxFeatureScan {
                         // `async *m() {}` (a method) or `async * x` (a product): the parser tells them apart.
                         needsParser = true
                     } else if previous >= 0, code(previous) == TokenCode.of("function"), beforePrevious >= 0,
-                              tokens[beforePrevious].kind == .identifier, code(beforePrevious) == TokenCode.of("async") {
+                        tokens[beforePrevious].kind == .identifier, code(beforePrevious) == TokenCode.of("async")
+                    {
                         uses.record(.asyncGenerator, at: beforePrevious)
                     }
                 default: break
@@ -109,7 +116,8 @@ struct SyntaxFeatureScan {
                 let before = previous >= 0 ? code(previous) : 0
                 let after = next(after: k)
                 if before != TokenCode.of("."), before != TokenCode.of("?."), after < tokens.count,
-                   tokens[after].kind == .keyword, code(after) == TokenCode.of("in") {
+                    tokens[after].kind == .keyword, code(after) == TokenCode.of("in")
+                {
                     uses.record(.classPrivateBrandCheck, at: k)
                 }
             case .lineComment, .blockComment, .hashbang:
@@ -161,7 +169,8 @@ struct SyntaxFeatureScan {
                 inClass = true
             } else if b == UInt8(ascii: "("), j + 3 < close, bytes[j + 1] == UInt8(ascii: "?"), bytes[j + 2] == UInt8(ascii: "<") {
                 let c = bytes[j + 3]
-                uses.record(c == UInt8(ascii: "=") || c == UInt8(ascii: "!") ? .regexpLookbehindAssertions : .regexpNamedCaptureGroups, at: k)
+                uses.record(
+                    c == UInt8(ascii: "=") || c == UInt8(ascii: "!") ? .regexpLookbehindAssertions : .regexpNamedCaptureGroups, at: k)
             }
             j += 1
         }

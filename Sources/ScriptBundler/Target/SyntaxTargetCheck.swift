@@ -5,8 +5,11 @@ enum SyntaxTargetCheck {
     /// The newest version any `SyntaxFeature` needs: targets from it on accept every feature.
     static let newestFeatureVersion = SyntaxFeature.allCases.map(\.availableSince).max() ?? ScriptTarget.minimum
     /// The newest version a feature recorded only by the parser needs.
-    static let newestParserFeatureVersion = [SyntaxFeature.classStaticBlocks, .classPrivateMethod, .classPrivateField,
-                                             .classStaticField, .classField, .asyncGenerator].map(\.availableSince).max() ?? ScriptTarget.minimum
+    static let newestParserFeatureVersion =
+        [
+            SyntaxFeature.classStaticBlocks, .classPrivateMethod, .classPrivateField,
+            .classStaticField, .classField, .asyncGenerator,
+        ].map(\.availableSince).max() ?? ScriptTarget.minimum
 
     /// Throws an `unsupportedSyntax` error at the first use of syntax `target` lacks in `source`.
     /// - Parameters:
@@ -33,7 +36,9 @@ enum SyntaxTargetCheck {
         } else if scan.needsParser, target < newestParserFeatureVersion {
             // A plain script is not required to parse: when the parser cannot follow it, its tokens decide alone.
             let significant = tokens.filter { !$0.isComment }
-            if let parsed = try? JavaScriptParser.analyze(source, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: 0)) {
+            if let parsed = try? JavaScriptParser.analyze(
+                source, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: 0))
+            {
                 consider(parsed.syntaxFeatures, in: parsed.tokens)
             }
         }

@@ -34,11 +34,11 @@ enum JavaScriptKeywords {
         case TokenCode.of("of"):
             return .contextualOf
         case TokenCode.of("await"), TokenCode.of("break"), TokenCode.of("case"), TokenCode.of("catch"),
-             TokenCode.of("class"), TokenCode.of("const"), TokenCode.of("continue"), TokenCode.of("debugger"),
-             TokenCode.of("default"), TokenCode.of("delete"), TokenCode.of("enum"), TokenCode.of("export"),
-             TokenCode.of("extends"), TokenCode.of("function"), TokenCode.of("import"), TokenCode.of("in"),
-             TokenCode.of("new"), TokenCode.of("return"), TokenCode.of("throw"), TokenCode.of("typeof"),
-             TokenCode.of("var"), TokenCode.of("void"), TokenCode.of("yield"):
+            TokenCode.of("class"), TokenCode.of("const"), TokenCode.of("continue"), TokenCode.of("debugger"),
+            TokenCode.of("default"), TokenCode.of("delete"), TokenCode.of("enum"), TokenCode.of("export"),
+            TokenCode.of("extends"), TokenCode.of("function"), TokenCode.of("import"), TokenCode.of("in"),
+            TokenCode.of("new"), TokenCode.of("return"), TokenCode.of("throw"), TokenCode.of("typeof"),
+            TokenCode.of("var"), TokenCode.of("void"), TokenCode.of("yield"):
             return .expressionPrefix
         default:
             return .identifier

@@ -208,7 +208,8 @@ struct JavaScriptScanner {
     }
 
     @inline(never)
-    private func error(_ kind: JavaScriptSyntaxError.Kind, _ message: String, line: Int, column: Int, offset: Int) -> JavaScriptSyntaxError {
+    private func error(_ kind: JavaScriptSyntaxError.Kind, _ message: String, line: Int, column: Int, offset: Int) -> JavaScriptSyntaxError
+    {
         JavaScriptSyntaxError(kind: kind, line: line, column: column + 1, offset: offset, message: message)
     }
 
@@ -278,7 +279,7 @@ struct JavaScriptScanner {
             case 0x20, 0x09, 0x0B, 0x0C:
                 pos &+= 1
                 while pos < count, src[pos] == 0x20 || src[pos] == 0x09 { pos &+= 1 }
-            case 0x2F: // '/'
+            case 0x2F:  // '/'
                 let next = at(pos + 1)
                 if next == 0x2F {
                     try lineComment()
@@ -303,7 +304,7 @@ struct JavaScriptScanner {
                 try number()
             case 0x41...0x5A, 0x61...0x7A, 0x24, 0x5F, 0x5C:
                 try identifierOrKeyword()
-            case 0x23: // '#'
+            case 0x23:  // '#'
                 try privateName()
             case 0x80...0xFF:
                 try nonASCII()
@@ -329,18 +330,21 @@ struct JavaScriptScanner {
     @inline(never)
     private func closingError(_ b: UInt8, opener: Frame?, start: Int, column: Int) -> JavaScriptSyntaxError {
         guard let opener else {
-            return error(.unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
-                         line: line, column: column, offset: start)
+            return error(
+                .unbalancedBracket, "unexpected '\(Character(Unicode.Scalar(b)))' with no matching opening bracket",
+                line: line, column: column, offset: start)
         }
         let (openLine, openColumn) = position(of: Int(opener.offset))
-        return error(.unbalancedBracket,
-                     "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(openLine):\(openColumn + 1), found '\(Character(Unicode.Scalar(b)))'",
-                     line: line, column: column, offset: start)
+        return error(
+            .unbalancedBracket,
+            "expected '\(Character(Unicode.Scalar(opener.closer)))' to match the bracket at \(openLine):\(openColumn + 1), found '\(Character(Unicode.Scalar(b)))'",
+            line: line, column: column, offset: start)
     }
 
     @inline(never)
     private mutating func unexpectedCharacterError(_ b: UInt8, at start: Int) -> JavaScriptSyntaxError {
-        let description = b >= 0x20 && b < 0x7F
+        let description =
+            b >= 0x20 && b < 0x7F
             ? "'\(Character(Unicode.Scalar(b)))'"
             : "U+\(String(b, radix: 16, uppercase: true))"
         return errorHere(.unexpectedCharacter, "unexpected character \(description)", at: start)
@@ -385,7 +389,8 @@ struct JavaScriptScanner {
         var p = pos
         while count &- p >= 8 {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-            let hits = Self.zeroBytes(word ^ sa) | Self.zeroBytes(word ^ sb) | Self.zeroBytes(word ^ sc)
+            let hits =
+                Self.zeroBytes(word ^ sa) | Self.zeroBytes(word ^ sb) | Self.zeroBytes(word ^ sc)
                 | Self.zeroBytes(word ^ lf) | Self.zeroBytes(word ^ cr) | (word & 0x8080_8080_8080_8080)
             if hits != 0 {
                 p &+= hits.trailingZeroBitCount &>> 3
@@ -511,7 +516,9 @@ struct JavaScriptScanner {
         while true {
             skipPlain(0x60, 0x24, 0x5C)
             guard pos < count else {
-                throw error(.unterminatedTemplate, "unterminated template literal", line: literalStart.0, column: literalStart.1, offset: literalStart.2)
+                throw error(
+                    .unterminatedTemplate, "unterminated template literal", line: literalStart.0, column: literalStart.1,
+                    offset: literalStart.2)
             }
             let b = src[pos]
             switch b {
@@ -558,11 +565,15 @@ struct JavaScriptScanner {
         var inClass = false
         while true {
             guard pos < count else {
-                throw error(.unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn, offset: start)
+                throw error(
+                    .unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn,
+                    offset: start)
             }
             let b = src[pos]
             if b == 0x0A || b == 0x0D || (b == 0xE2 && terminatorLength(at: pos) > 0) {
-                throw error(.unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn, offset: start)
+                throw error(
+                    .unterminatedRegularExpression, "unterminated regular expression literal", line: line, column: startColumn,
+                    offset: start)
             }
             if b == 0x5C {
                 pos += 1
@@ -780,16 +791,17 @@ struct JavaScriptScanner {
         var length = 1
         var next = Previous.other
         switch b {
-        case 0x28: // (
-            open(0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
-                 offset: start, token: Int32(truncatingIfNeeded: tokenCount))
-        case 0x5B: // [
+        case 0x28:  // (
+            open(
+                0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
+                offset: start, token: Int32(truncatingIfNeeded: tokenCount))
+        case 0x5B:  // [
             open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
-        case 0x7B: // {
+        case 0x7B:  // {
             let kind: FrameKind
             switch previous {
             case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
-                 .closeParenOperand, .blockKeyword, .operand, .blockColon:
+                .closeParenOperand, .blockKeyword, .operand, .blockColon:
                 kind = .block
             case .arrow:
                 kind = .arrowBody
@@ -798,7 +810,7 @@ struct JavaScriptScanner {
             }
             open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
             next = .statementPunctuator
-        case 0x29, 0x5D, 0x7D: // ) ] }
+        case 0x29, 0x5D, 0x7D:  // ) ] }
             guard let opener = frames.last, opener.closer == b else {
                 throw closingError(b, opener: frames.last, start: start, column: startColumn)
             }
@@ -818,11 +830,11 @@ struct JavaScriptScanner {
             case .paren: next = .closeParenOperand
             case .bracket, .none: next = .operand
             }
-        case 0x3B: // ;
+        case 0x3B:  // ;
             next = .statementPunctuator
-        case 0x2C, 0x7E, 0x40: // , ~ @
+        case 0x2C, 0x7E, 0x40:  // , ~ @
             break
-        case 0x3A: // :
+        case 0x3A:  // :
             let last = frames.last?.ternaries ?? topTernaries
             if last > 0 {
                 if frames.isEmpty { topTernaries = last - 1 } else { frames[frames.count - 1].ternaries = last - 1 }
@@ -830,9 +842,9 @@ struct JavaScriptScanner {
             } else {
                 next = (frames.last?.brace ?? .none) == .object ? .expressionColon : .blockColon
             }
-        case 0x2E: // .
+        case 0x2E:  // .
             if b1 == 0x2E, at(pos &+ 2) == 0x2E { length = 3 } else { next = .dot }
-        case 0x3F: // ?
+        case 0x3F:  // ?
             let b2 = at(pos &+ 2)
             if b1 == 0x2E, !isDecimal(b2) {
                 length = 2
@@ -844,16 +856,16 @@ struct JavaScriptScanner {
             } else {
                 frames[frames.count - 1].ternaries += 1
             }
-        case 0x3D: // =
+        case 0x3D:  // =
             if b1 == 0x3E {
                 length = 2
                 next = .arrow
             } else if b1 == 0x3D {
                 length = at(pos &+ 2) == 0x3D ? 3 : 2
             }
-        case 0x21: // !
+        case 0x21:  // !
             if b1 == 0x3D { length = at(pos &+ 2) == 0x3D ? 3 : 2 }
-        case 0x2B, 0x2D: // + -
+        case 0x2B, 0x2D:  // + -
             if b1 == b {
                 length = 2
                 switch previous {
@@ -865,15 +877,15 @@ struct JavaScriptScanner {
             } else if b1 == 0x3D {
                 length = 2
             }
-        case 0x2A: // *
+        case 0x2A:  // *
             if b1 == 0x2A { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
-        case 0x25, 0x5E: // % ^
+        case 0x25, 0x5E:  // % ^
             if b1 == 0x3D { length = 2 }
-        case 0x26, 0x7C: // & |
+        case 0x26, 0x7C:  // & |
             if b1 == b { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
-        case 0x3C: // <
+        case 0x3C:  // <
             if b1 == 0x3C { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
-        case 0x3E: // >
+        case 0x3E:  // >
             if b1 == 0x3E {
                 let b2 = at(pos &+ 2)
                 if b2 == 0x3E { length = at(pos &+ 3) == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }

@@ -21,8 +21,9 @@ public enum JavaScriptTokenizer {
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
             guard buffer.count <= JavaScriptToken.maximumSourceSize else {
-                return .failure(JavaScriptSyntaxError(
-                    kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB"))
+                return .failure(
+                    JavaScriptSyntaxError(
+                        kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB"))
             }
             if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
                 return .failure(invalidUTF8Error(buffer, at: bad))

@@ -19,7 +19,8 @@ enum UTF8Validation {
             }
             // Eight ASCII bytes at a time.
             if count - i >= 8, let base = raw.baseAddress,
-               base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 i += 8
                 continue
             }

@@ -42,8 +42,10 @@ public struct ChangeCoalescer: Sendable {
     private var lastEvent: ContinuousClock.Instant?
 
     /// Creates a coalescer; the defaults are watch mode's (2 ms, 50 ms, 1 s).
-    public init(settleDelay: Duration = .milliseconds(2), quietPeriod: Duration = .milliseconds(50),
-                maximumDelay: Duration = .seconds(1)) {
+    public init(
+        settleDelay: Duration = .milliseconds(2), quietPeriod: Duration = .milliseconds(50),
+        maximumDelay: Duration = .seconds(1)
+    ) {
         self.settleDelay = settleDelay
         self.quietPeriod = quietPeriod
         self.maximumDelay = maximumDelay

@@ -49,11 +49,13 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
             }
             watcher.receive(changed)
         }
-        let flags = FSEventStreamCreateFlags(kFSEventStreamCreateFlagUseCFTypes | kFSEventStreamCreateFlagFileEvents
-            | kFSEventStreamCreateFlagNoDefer)
-        guard let created = FSEventStreamCreate(
-            kCFAllocatorDefault, callback, &context, self.targets.map(\.canonical) as CFArray,
-            FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.001, flags)
+        let flags = FSEventStreamCreateFlags(
+            kFSEventStreamCreateFlagUseCFTypes | kFSEventStreamCreateFlagFileEvents
+                | kFSEventStreamCreateFlagNoDefer)
+        guard
+            let created = FSEventStreamCreate(
+                kCFAllocatorDefault, callback, &context, self.targets.map(\.canonical) as CFArray,
+                FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.001, flags)
         else {
             throw FileWatcherError(path: targets.first?.path ?? ".", message: "FSEventStreamCreate failed")
         }
@@ -124,9 +126,10 @@ public final class FSEventsFileWatcher: FileWatcher, @unchecked Sendable {
     }
 
     private static func state(of flags: FSEventStreamEventFlags) -> ChangeState {
-        let settled = FSEventStreamEventFlags(kFSEventStreamEventFlagItemRenamed | kFSEventStreamEventFlagItemRemoved
-            | kFSEventStreamEventFlagItemIsDir | kFSEventStreamEventFlagItemIsSymlink | kFSEventStreamEventFlagMustScanSubDirs
-            | kFSEventStreamEventFlagRootChanged)
+        let settled = FSEventStreamEventFlags(
+            kFSEventStreamEventFlagItemRenamed | kFSEventStreamEventFlagItemRemoved
+                | kFSEventStreamEventFlagItemIsDir | kFSEventStreamEventFlagItemIsSymlink | kFSEventStreamEventFlagMustScanSubDirs
+                | kFSEventStreamEventFlagRootChanged)
         return flags & settled != 0 ? .settled : .inProgress
     }
 }

@@ -92,7 +92,8 @@ public final class IncrementalBundler: @unchecked Sendable {
         var selected: [ScriptGroup] = []
         for group in discovered {
             if full || failed.contains(group.name) || groups[group.name] != group
-                || Self.affects(changedPaths, inputs: inputs[group.name] ?? [], folder: AbsolutePath.make(group.folder)) {
+                || Self.affects(changedPaths, inputs: inputs[group.name] ?? [], folder: AbsolutePath.make(group.folder))
+            {
                 selected.append(group)
             }
         }
@@ -117,8 +118,9 @@ public final class IncrementalBundler: @unchecked Sendable {
         failed.subtract(selected.map(\.name))
         for bundle in bundles { inputs[bundle.group.name] = bundle.inputs }
         let phases = WatchPhases(discovery: discoveredAt - started, build: builtAt - discoveredAt, write: writtenAt - builtAt)
-        return WatchBuild(bundles: bundles, written: written, groupCount: discovered.count, changed: changedPaths.sorted(),
-                          reloadedConfiguration: reloaded, duration: writtenAt - started, phases: phases)
+        return WatchBuild(
+            bundles: bundles, written: written, groupCount: discovered.count, changed: changedPaths.sorted(),
+            reloadedConfiguration: reloaded, duration: writtenAt - started, phases: phases)
     }
 
     /// Whether a change of `changed` can alter a group that recorded `inputs` and lives in `folder`.

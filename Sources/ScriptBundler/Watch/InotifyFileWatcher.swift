@@ -12,8 +12,9 @@ import Musl
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     /// Writes in progress (IN_MODIFY) and settled changes: completed writes, renames (editors' atomic saves),
     /// creations and deletions.
-    fileprivate static let mask: UInt32 = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
-        | IN_MOVED_FROM | IN_DELETE_SELF)
+    fileprivate static let mask: UInt32 = UInt32(
+        IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
+            | IN_MOVED_FROM | IN_DELETE_SELF)
 
     private let coalescer: ChangeCoalescer
     private let lock = NSLock()
@@ -142,8 +143,10 @@ private final class Reader: @unchecked Sendable {
                 let microseconds = max(0, left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000)
                 timeout = Int32(min((microseconds + 999) / 1000, 60_000))
             }
-            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = timeout == 0 ? 0 : poll(&descriptors, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -195,9 +198,11 @@ private final class Reader: @unchecked Sendable {
             let headerSize = MemoryLayout<Int32>.size + 3 * MemoryLayout<UInt32>.size
             while offset + headerSize <= count {
                 let (wd, mask, nameLength) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameStart = offset + headerSize
                 let nameEnd = min(nameStart + nameLength, count)

@@ -145,10 +145,11 @@ public final class WatchSession: @unchecked Sendable {
         }
         // Changes under the root, or directly in a watched folder that holds imported files.
         let root = configuration.map { AbsolutePath.make($0.root) } ?? "/"
-        let relevant = Set(batch.filter { path in
-            let absolute = AbsolutePath.make(path)
-            return Paths.isSameOrInside(absolute, root) || externalFolders.contains((absolute as NSString).deletingLastPathComponent)
-        })
+        let relevant = Set(
+            batch.filter { path in
+                let absolute = AbsolutePath.make(path)
+                return Paths.isSameOrInside(absolute, root) || externalFolders.contains((absolute as NSString).deletingLastPathComponent)
+            })
         guard !relevant.isEmpty else { return }
         build(changed: relevant, batch: timing)
     }

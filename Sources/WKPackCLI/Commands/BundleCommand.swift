@@ -24,8 +24,9 @@ struct BundleCommand: ParsableCommand {
 
     /// The resolved command line (`LeafCommandLineParser` resolves ordinary command lines to the same value).
     var commandLine: LeafCommandLine {
-        .bundle(config: options.config, overrides: options.overrides, watch: watch,
-                size: SizeOutputOptions(metafile: metafile, reportFlag: report, reportFormat: reportFormat))
+        .bundle(
+            config: options.config, overrides: options.overrides, watch: watch,
+            size: SizeOutputOptions(metafile: metafile, reportFlag: report, reportFormat: reportFormat))
     }
 
     func run() throws {

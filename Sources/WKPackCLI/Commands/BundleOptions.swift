@@ -26,7 +26,10 @@ struct BundleOptions: ParsableArguments {
     @Option(name: .customLong("source-maps"), help: "external, inline or none.")
     var sourceMaps: SourceMapMode?
 
-    @Option(help: "Oldest Safari the bundles must run on: safari11 ... safari26, safariN.M (default: scripts.target, else \(ScriptTarget.default)).")
+    @Option(
+        help:
+            "Oldest Safari the bundles must run on: safari11 ... safari26, safariN.M (default: scripts.target, else \(ScriptTarget.default))."
+    )
     var target: ScriptTarget?
 
     /// The command-line values as overrides of the configuration.

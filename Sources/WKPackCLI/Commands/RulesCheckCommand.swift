@@ -28,7 +28,8 @@ public struct RulesCheckCommand: ParsableCommand {
 
     public func run() throws {
         let progress = TerminalProgress.standardError(label: "wkpack rules check")
-        let outcome = RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, progress: progress)
+        let outcome = RulesCheckRunner.run(
+            files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, progress: progress)
         progress?.finish()
         try outcome.emit()
     }

@@ -6,11 +6,11 @@ public struct RulesCostCommand: ParsableCommand {
         commandName: "cost",
         abstract: "Estimate WebKit's compile time and compiled size of content-blocking lists, and the rules that cost most.",
         discussion: """
-        The estimate rebuilds the automata WebKit's content-rule-list compiler builds (prefix trees of url-filters \
-        cut into NFAs at quantifiers, domain conditions as top-URL patterns, merged actions) with coefficients fitted \
-        to WebKitGTK 2.50 (see Benchmarks/webkit-compile-cost.md). Times are CPU seconds of the compile. \
-        Exit status: 0 on success, 1 when a list is invalid, 2 on usage errors.
-        """
+            The estimate rebuilds the automata WebKit's content-rule-list compiler builds (prefix trees of url-filters \
+            cut into NFAs at quantifiers, domain conditions as top-URL patterns, merged actions) with coefficients fitted \
+            to WebKitGTK 2.50 (see Benchmarks/webkit-compile-cost.md). Times are CPU seconds of the compile. \
+            Exit status: 0 on success, 1 when a list is invalid, 2 on usage errors.
+            """
     )
 
     @Argument(help: "Rule list files.") var inputs: [String] = []

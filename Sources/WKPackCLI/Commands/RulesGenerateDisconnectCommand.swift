@@ -31,7 +31,9 @@ public struct RulesGenerateDisconnectCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try RulesGenerateRunner.run(blacklist: blacklist, entityList: entitylist, fingerprinting: fingerprinting,
-                                    categoryLists: categoryLists, output: output).emit()
+        try RulesGenerateRunner.run(
+            blacklist: blacklist, entityList: entitylist, fingerprinting: fingerprinting,
+            categoryLists: categoryLists, output: output
+        ).emit()
     }
 }

@@ -38,7 +38,9 @@ public struct RulesMergeCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try RulesMergeRunner.run(lists: lists, output: output, safelist: safelist, safelistDomains: safelistDomains, target: target,
-                                 maxRules: maxRules, maxBytes: maxBytes).emit()
+        try RulesMergeRunner.run(
+            lists: lists, output: output, safelist: safelist, safelistDomains: safelistDomains, target: target,
+            maxRules: maxRules, maxBytes: maxBytes
+        ).emit()
     }
 }

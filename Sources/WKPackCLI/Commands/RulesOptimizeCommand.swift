@@ -6,16 +6,17 @@ public struct RulesOptimizeCommand: ParsableCommand {
         commandName: "optimize",
         abstract: "Shrink content-blocking lists without changing any blocking decision.",
         discussion: """
-        Every pass keeps the decision of every request (see RuleListOptimizer). With one input, OUT is the output \
-        file; with several, OUT is a directory that receives each optimized list under its own name (lists stay \
-        independent). No lossy rewrite is applied. Exit status: 0 on success, 1 when an input is invalid, 2 on usage errors.
-        """
+            Every pass keeps the decision of every request (see RuleListOptimizer). With one input, OUT is the output \
+            file; with several, OUT is a directory that receives each optimized list under its own name (lists stay \
+            independent). No lossy rewrite is applied. Exit status: 0 on success, 1 when an input is invalid, 2 on usage errors.
+            """
     )
 
     @Argument(help: "Rule list files.") var inputs: [String] = []
     @Option(name: .shortAndLong, help: "Output file (one input) or directory (several inputs).") var output: String
     @Flag(name: .long, help: "Print rules and bytes before and after each pass.") var report = false
-    @Flag(name: .customLong("for-webkit"), help: "Also rewrite rules to cut WebKit's compile time and size (see `wkpack rules cost`).") var forWebKit = false
+    @Flag(name: .customLong("for-webkit"), help: "Also rewrite rules to cut WebKit's compile time and size (see `wkpack rules cost`).")
+    var forWebKit = false
 
     public init() {}
 

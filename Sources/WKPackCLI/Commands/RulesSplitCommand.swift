@@ -6,10 +6,10 @@ public struct RulesSplitCommand: ParsableCommand {
         commandName: "split",
         abstract: "Split a content-blocking list into parts of at most N rules with the same combined decisions.",
         discussion: """
-        Writes DIR/<name>-1.json, DIR/<name>-2.json, ... Each ignore-previous-rules rule is copied into every earlier \
-        part holding a rule it can cancel. Exit status: 0 on success, 1 when the list is invalid or cannot be split, \
-        2 on usage errors.
-        """
+            Writes DIR/<name>-1.json, DIR/<name>-2.json, ... Each ignore-previous-rules rule is copied into every earlier \
+            part holding a rule it can cancel. Exit status: 0 on success, 1 when the list is invalid or cannot be split, \
+            2 on usage errors.
+            """
     )
 
     @Argument(help: "The rule list file.") var input: String

@@ -6,12 +6,12 @@ public struct RulesTestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Check the decisions of content-blocking lists against a YAML file of expected outcomes.",
         discussion: """
-        The YAML file has `lists:` (paths relative to the file) and `requests:`, each with `url`, optional `type`, \
-        `top`, `frame`, `load-context`, `method`, and `expect: block | allow | block-cookies`, `expect: {hide: [selectors]}` or `expect: {redirect: URL}`. \
-        `frame` and `top` mean what --frame-url and --top-url mean for `wkpack rules match` (a document load's top is the new URL; \
-        document and child-document loads are evaluated with frame URL about:blank unless `frame` is given). \
-        Failures name the rule responsible. Exit status: 0 when every expectation holds, 1 otherwise or on bad input.
-        """
+            The YAML file has `lists:` (paths relative to the file) and `requests:`, each with `url`, optional `type`, \
+            `top`, `frame`, `load-context`, `method`, and `expect: block | allow | block-cookies`, `expect: {hide: [selectors]}` or `expect: {redirect: URL}`. \
+            `frame` and `top` mean what --frame-url and --top-url mean for `wkpack rules match` (a document load's top is the new URL; \
+            document and child-document loads are evaluated with frame URL about:blank unless `frame` is given). \
+            Failures name the rule responsible. Exit status: 0 when every expectation holds, 1 otherwise or on bad input.
+            """
     )
 
     @Argument(help: "The expectations file.") var expectations: String

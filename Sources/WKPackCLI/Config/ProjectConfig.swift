@@ -45,8 +45,9 @@ public struct ProjectConfig {
     public static func parse(_ text: String, path: String) throws(ConfigError) -> ProjectConfig {
         let reader = YAMLNodeReader(path: path)
         if let alias = YAMLAliasScan.firstAlias(in: text) {
-            throw ConfigError(at: SourceLocation(path: path, line: alias.line, column: alias.column),
-                              "YAML aliases ('*name') are not supported in the configuration; repeat the value instead")
+            throw ConfigError(
+                at: SourceLocation(path: path, line: alias.line, column: alias.column),
+                "YAML aliases ('*name') are not supported in the configuration; repeat the value instead")
         }
         let root: Node?
         do {
@@ -76,7 +77,8 @@ public struct ProjectConfig {
             return ConfigError(at: SourceLocation(path: path, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return ConfigError(at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column), "duplicate key \(keys)")
+            return ConfigError(
+                at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column), "duplicate key \(keys)")
         default:
             return ConfigError(at: SourceLocation(path: path), "invalid YAML: \(error)")
         }

@@ -60,7 +60,8 @@ public struct RulesConfig: Sendable, Equatable {
                 let output = try reader.string(value, key: key)
                 config.output = output
                 config.paths.append(ConfiguredPath(role: "rules output", path: output, location: reader.location(of: value)))
-            case "test": config.test = try parsePaths(value, key: key, role: "rules test expectation file", reader: reader, paths: &config.paths)
+            case "test":
+                config.test = try parsePaths(value, key: key, role: "rules test expectation file", reader: reader, paths: &config.paths)
             case "allowOutsideProject": config.allowOutsideProject = try reader.bool(value, key: key)
             default:
                 for item in try reader.sequence(value, key: key) {
@@ -91,16 +92,20 @@ public struct RulesConfig: Sendable, Equatable {
             throw ConfigError(at: reader.location(of: node), "a merged list needs 'lists' to merge")
         }
         var merge = Merge(output: try reader.string(outputNode, key: "output"), lists: [])
-        paths.append(ConfiguredPath(role: "merged list output", path: merge.output, location: reader.location(of: outputNode), base: .rulesOutput))
+        paths.append(
+            ConfiguredPath(role: "merged list output", path: merge.output, location: reader.location(of: outputNode), base: .rulesOutput))
         merge.lists = try parsePaths(listsNode, key: "lists", role: "merged list '\(merge.output)' input", reader: reader, paths: &paths)
         if merge.lists.isEmpty { throw ConfigError(at: reader.location(of: listsNode), "'lists' must name at least one list") }
         for (key, _, value) in pairs {
             switch key {
-            case "safelist": merge.safelist = try reader.sequence(value, key: key).map { (item) throws(ConfigError) in try reader.string(item, key: key) }
+            case "safelist":
+                merge.safelist = try reader.sequence(value, key: key).map { (item) throws(ConfigError) in try reader.string(item, key: key)
+                }
             case "safelistFile":
                 let file = try reader.string(value, key: key)
                 merge.safelistFile = file
-                paths.append(ConfiguredPath(role: "merged list '\(merge.output)' safelistFile", path: file, location: reader.location(of: value)))
+                paths.append(
+                    ConfiguredPath(role: "merged list '\(merge.output)' safelistFile", path: file, location: reader.location(of: value)))
             default: break
             }
         }

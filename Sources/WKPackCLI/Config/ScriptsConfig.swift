@@ -45,8 +45,10 @@ public struct ScriptsConfig: Sendable, Equatable {
 
     public init() {}
 
-    static let keys = ["root", "output", "mode", "sourceMaps", "target", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject",
-                       "metafile", "maxBytes"]
+    static let keys = [
+        "root", "output", "mode", "sourceMaps", "target", "groups", "alias", "fallback", "resourceURIs", "allowOutsideProject",
+        "metafile", "maxBytes",
+    ]
     static let groupKeys = ["name", "folder", "files", "output", "first", "maxBytes"]
 
     /// Reads the section from its YAML node.
@@ -107,7 +109,8 @@ public struct ScriptsConfig: Sendable, Equatable {
                 let folder = try reader.string(value, key: key)
                 group.folder = folder
                 // Relative to the root: joined to it when the boundary is checked.
-                paths.append(ConfiguredPath(role: "group '\(group.name)' folder", path: folder, location: reader.location(of: value), base: .root))
+                paths.append(
+                    ConfiguredPath(role: "group '\(group.name)' folder", path: folder, location: reader.location(of: value), base: .root))
             case "files":
                 group.files = try reader.sequence(value, key: key).map { (item) throws(ConfigError) -> String in
                     let file = try reader.string(item, key: key)
@@ -168,7 +171,9 @@ public struct ScriptsConfig: Sendable, Equatable {
                 overridesFileOrigin = reader.location(of: value)
                 paths.append(ConfiguredPath(role: "override table file", path: path, location: reader.location(of: value)))
             } else if value.sequence != nil {
-                throw ConfigError(at: reader.location(of: value), "'overrides' must be a mapping (name: replacement) or the path of the file holding the table")
+                throw ConfigError(
+                    at: reader.location(of: value),
+                    "'overrides' must be a mapping (name: replacement) or the path of the file holding the table")
             } else {
                 for (name, target) in try parsePathMap(value, key: "overrides", reader: reader, paths: &overridePaths) {
                     guard let target else { throw ConfigError(at: reader.location(of: value), "override '\(name)' needs a file name") }
@@ -182,6 +187,7 @@ public struct ScriptsConfig: Sendable, Equatable {
             override.path = override.path.hasPrefix("/") ? override.path : directory + "/" + override.path
             paths.append(override)
         }
-        return ResourceURIRule(directory: directory, overrides: overrides, overridesFile: overridesFile, overridesFileOrigin: overridesFileOrigin)
+        return ResourceURIRule(
+            directory: directory, overrides: overrides, overridesFile: overridesFile, overridesFileOrigin: overridesFileOrigin)
     }
 }

@@ -41,9 +41,9 @@ enum YAMLAliasScan {
                 continue
             }
             if let open = quote {
-                if open == 0x22, byte == 0x5C { index += 2; continue } // backslash escape in "..."
+                if open == 0x22, byte == 0x5C { index += 2; continue }  // backslash escape in "..."
                 if byte == open {
-                    if open == 0x27, index + 1 < bytes.count, bytes[index + 1] == 0x27 { index += 2; continue } // ''
+                    if open == 0x27, index + 1 < bytes.count, bytes[index + 1] == 0x27 { index += 2; continue }  // ''
                     quote = nil
                     previous = byte
                 }
@@ -55,7 +55,7 @@ enum YAMLAliasScan {
                 index += 1
                 continue
             case 0x23 where previous == nil || index == lineStart || bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09:
-                skipLine(bytes, &index, &line, &lineStart) // comment
+                skipLine(bytes, &index, &line, &lineStart)  // comment
                 continue
             case 0x22, 0x27:
                 if startsNode(at: index, after: previous, in: bytes) { quote = byte }

@@ -37,7 +37,8 @@ struct YAMLNodeReader {
                 throw ConfigError(at: location(of: keyNode), "keys of \(context) must be plain strings")
             }
             guard allowedKeys.contains(key) else {
-                throw ConfigError(at: location(of: keyNode), "unknown key '\(key)' in \(context)" + KeySuggestion.hint(for: key, in: allowedKeys))
+                throw ConfigError(
+                    at: location(of: keyNode), "unknown key '\(key)' in \(context)" + KeySuggestion.hint(for: key, in: allowedKeys))
             }
             guard seen.insert(key).inserted else {
                 throw ConfigError(at: location(of: keyNode), "duplicate key '\(key)' in \(context)")
@@ -61,7 +62,8 @@ struct YAMLNodeReader {
         return value
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, as type: T.Type) throws(ConfigError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, as type: T.Type) throws(ConfigError) -> T
+    where T.RawValue == String {
         let text = try string(node, key: key)
         guard let value = T(rawValue: text) else {
             let options = T.allCases.map(\.rawValue)

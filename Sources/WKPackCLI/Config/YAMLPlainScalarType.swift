@@ -90,16 +90,16 @@ enum YAMLPlainScalarType {
             // 0 alone
             if start + 1 == count { return true }
             switch byte(start + 1) {
-            case 0x62: // 0b[0-1_]+
+            case 0x62:  // 0b[0-1_]+
                 let end = skip(from: start + 2) { $0 == 0x30 || $0 == 0x31 || $0 == 0x5F }
                 return end > start + 2 && end == count
-            case 0x78: // 0x[0-9a-fA-F_]+
+            case 0x78:  // 0x[0-9a-fA-F_]+
                 let end = skip(from: start + 2) { byte in
                     guard let byte else { return false }
                     return Self.isDigitOrUnderscore(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
                 }
                 return end > start + 2 && end == count
-            default: // 0o?[0-7_]+
+            default:  // 0o?[0-7_]+
                 let digits = byte(start + 1) == 0x6F ? start + 2 : start + 1
                 let end = skip(from: digits) { byte in
                     guard let byte else { return false }
@@ -160,8 +160,9 @@ enum YAMLPlainScalarType {
         func isTimestamp() -> Bool {
             let count = bytes.count
             guard let year = digits(at: 0, minimum: 4, maximum: 4), byte(year) == 0x2D,
-                  let month = digits(at: year + 1, minimum: 1, maximum: 2), byte(month) == 0x2D,
-                  let day = digits(at: month + 1, minimum: 1, maximum: 2) else { return false }
+                let month = digits(at: year + 1, minimum: 1, maximum: 2), byte(month) == 0x2D,
+                let day = digits(at: month + 1, minimum: 1, maximum: 2)
+            else { return false }
             // [0-9]{4}-[0-9]{2}-[0-9]{2}
             if day == count { return month - year == 3 && day - month == 3 }
             // (?:[Tt]|[ \t]+)
@@ -175,8 +176,9 @@ enum YAMLPlainScalarType {
             }
             // [0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?
             guard let hour = digits(at: index, minimum: 1, maximum: 2), byte(hour) == 0x3A,
-                  let minute = digits(at: hour + 1, minimum: 2, maximum: 2), byte(minute) == 0x3A,
-                  let second = digits(at: minute + 1, minimum: 2, maximum: 2) else { return false }
+                let minute = digits(at: hour + 1, minimum: 2, maximum: 2), byte(minute) == 0x3A,
+                let second = digits(at: minute + 1, minimum: 2, maximum: 2)
+            else { return false }
             index = second
             if byte(index) == 0x2E { index = skip(from: index + 1, while: Self.isDigit) }
             if index == count { return true }
@@ -184,7 +186,8 @@ enum YAMLPlainScalarType {
             index = skip(from: index) { $0 == 0x20 || $0 == 0x09 }
             if byte(index) == 0x5A { return index + 1 == count }
             guard byte(index) == 0x2B || byte(index) == 0x2D,
-                  let zoneHour = digits(at: index + 1, minimum: 1, maximum: 2) else { return false }
+                let zoneHour = digits(at: index + 1, minimum: 1, maximum: 2)
+            else { return false }
             if zoneHour == count { return true }
             guard byte(zoneHour) == 0x3A, let zoneMinute = digits(at: zoneHour + 1, minimum: 2, maximum: 2) else { return false }
             return zoneMinute == count

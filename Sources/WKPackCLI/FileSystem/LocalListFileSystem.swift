@@ -7,7 +7,9 @@ public struct LocalListFileSystem: ListFileSystem {
 
     public func read(_ path: String) -> Result<[UInt8], ListFileProblem> {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(ListFileProblem("no such file")) }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ListFileProblem("no such file"))
+        }
         if isDirectory.boolValue { return .failure(ListFileProblem("is a directory, not a file")) }
         guard let bytes = try? LocalFileSystem().readFile(at: path) else { return .failure(ListFileProblem("cannot read the file")) }
         return .success(bytes)

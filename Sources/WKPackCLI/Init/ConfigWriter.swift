@@ -43,7 +43,8 @@ enum ConfigWriter {
     static func scalar(_ text: String) -> String {
         let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./@+$~-")
         let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", ".inf", ".nan"]
-        let isPlain = !text.isEmpty && text.allSatisfy { plainCharacters.contains($0) }
+        let isPlain =
+            !text.isEmpty && text.allSatisfy { plainCharacters.contains($0) }
             && !(text.first.map { "-@~+0123456789".contains($0) } ?? true)
             && !reserved.contains(text.lowercased())
         if isPlain { return text }

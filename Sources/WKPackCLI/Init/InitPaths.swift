@@ -39,8 +39,9 @@ enum InitPaths {
     static func packageMain(_ folder: String) -> String? {
         var main = "index.js"
         if let data = (try? LocalFileSystem().readFile(at: folder + "/package.json")).map({ Data($0) }),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let declared = object["main"] as? String, !declared.isEmpty {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let declared = object["main"] as? String, !declared.isEmpty
+        {
             main = declared
         }
         let base = absolute(main, in: folder)

@@ -8,8 +8,10 @@ public enum InitRunner {
     ///   - configPath: the file to write (`wkpack.yml`); its folder is the project folder paths are relative to.
     ///   - root: the script root (relative to the current directory), if given.
     ///   - webpackConfig: a webpack configuration to translate, if given.
-    public static func run(configPath: String = ProjectConfig.defaultFileName, root: String?, webpackConfig: String?, force: Bool,
-                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+    public static func run(
+        configPath: String = ProjectConfig.defaultFileName, root: String?, webpackConfig: String?, force: Bool,
+        fileSystem: any ListFileSystem = LocalListFileSystem()
+    ) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func fail(_ message: String) -> ListCommandOutcome {
             outcome.standardError += message + "\n"
@@ -23,7 +25,9 @@ public enum InitRunner {
             return fail("\(configPath): error: the file exists; wkpack init does not replace it (pass --force to replace it)")
         }
         var draft = InitDraft()
-        draft.origin = "wkpack init" + (root.map { " --root \($0)" } ?? "") + (webpackConfig.map { " --from-webpack \(($0 as NSString).lastPathComponent)" } ?? "")
+        draft.origin =
+            "wkpack init" + (root.map { " --root \($0)" } ?? "")
+            + (webpackConfig.map { " --from-webpack \(($0 as NSString).lastPathComponent)" } ?? "")
         let rootProject = root.map { InitPaths.relative(InitPaths.absolute($0, in: current), from: projectFolder) }
         var diagnostics: [InitDiagnostic] = []
         if let webpackConfig {
@@ -46,13 +50,18 @@ public enum InitRunner {
             draft.groups = scanner.discoverGroups(root: rootAbsolute)
         } else {
             // Standard folders are bundled whether listed or not: say so when webpack has no entry for one.
-            let listed = Set(draft.groups.map { group in
-                group.folder ?? ScriptGroupDefinition.standardGroups.first { $0.name == group.name }?.folder ?? ""
-            })
-            for standard in ScriptGroupDefinition.standardGroups where !listed.contains(standard.folder)
-                && !WebpackConfigReader.scriptNames(in: rootAbsolute + "/" + standard.folder).isEmpty {
-                diagnostics.append(InitDiagnostic(location: SourceLocation(path: draft.root + "/" + standard.folder, line: 0, column: 0),
-                                                  message: "no webpack entry bundles this folder; wkpack bundles it anyway, as \(standard.name).js"))
+            let listed = Set(
+                draft.groups.map { group in
+                    group.folder ?? ScriptGroupDefinition.standardGroups.first { $0.name == group.name }?.folder ?? ""
+                })
+            for standard in ScriptGroupDefinition.standardGroups
+            where !listed.contains(standard.folder)
+                && !WebpackConfigReader.scriptNames(in: rootAbsolute + "/" + standard.folder).isEmpty
+            {
+                diagnostics.append(
+                    InitDiagnostic(
+                        location: SourceLocation(path: draft.root + "/" + standard.folder, line: 0, column: 0),
+                        message: "no webpack entry bundles this folder; wkpack bundles it anyway, as \(standard.name).js"))
             }
         }
         scanner.scanImports(from: scanner.entryFiles(of: draft, root: rootAbsolute), draft: &draft)
@@ -69,7 +78,8 @@ public enum InitRunner {
             return fail("\(configPath): error: \(error.message)")
         }
         outcome.standardError = diagnostics.map { $0.description + "\n" }.joined()
-        outcome.standardOutput = "wrote \(configPath): \(draft.groups.count) group\(draft.groups.count == 1 ? "" : "s") under \(draft.root)\n"
+        outcome.standardOutput =
+            "wrote \(configPath): \(draft.groups.count) group\(draft.groups.count == 1 ? "" : "s") under \(draft.root)\n"
         return outcome
     }
 }

@@ -32,7 +32,8 @@ struct ProjectScanner {
         while !queue.isEmpty {
             let (relative, depth) = queue.removeFirst()
             let folder = relative.isEmpty ? root : root + "/" + relative
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted(by: FileNameCollation.areInIncreasingOrder)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted(
+                by: FileNameCollation.areInIncreasingOrder)
             let inside = taken.contains { relative == $0 || relative.hasPrefix($0 + "/") }
             if !relative.isEmpty, !inside, !WebpackConfigReader.scriptNames(in: folder).isEmpty {
                 var group = InitDraft.Group(name: standard[relative] ?? Self.groupName(relative))
@@ -51,7 +52,9 @@ struct ProjectScanner {
         }
         // Standard groups first, in their usual order, then the others in folder order.
         let order = ScriptGroupDefinition.standardGroups.map(\.name)
-        return groups.filter { order.contains($0.name) && $0.folder == nil }.sorted { order.firstIndex(of: $0.name) ?? 0 < order.firstIndex(of: $1.name) ?? 0 }
+        return groups.filter { order.contains($0.name) && $0.folder == nil }.sorted {
+            order.firstIndex(of: $0.name) ?? 0 < order.firstIndex(of: $1.name) ?? 0
+        }
             + groups.filter { $0.folder != nil }.sorted { FileNameCollation.areInIncreasingOrder($0.folder ?? "", $1.folder ?? "") }
     }
 
@@ -105,7 +108,9 @@ struct ProjectScanner {
         while index < queue.count, index < 20_000 {
             let file = queue[index]
             index += 1
-            guard ["js", "mjs", "cjs"].contains((file as NSString).pathExtension), let data = (try? LocalFileSystem().readFile(at: file)).map({ Data($0) }) else { continue }
+            guard ["js", "mjs", "cjs"].contains((file as NSString).pathExtension),
+                let data = (try? LocalFileSystem().readFile(at: file)).map({ Data($0) })
+            else { continue }
             let bytes = Array(data)
             let tokens: [JavaScriptToken]
             let module: ModuleSyntax
@@ -116,18 +121,24 @@ struct ProjectScanner {
                 module = analysis.module
                 // The draft's target: the oldest Safari with every syntax feature the scanned files use.
                 if let required = RequiredTarget.of(bytes, tokens: tokens, analysis: analysis),
-                   required.target > (draft.target ?? ScriptTarget.minimum) {
+                    required.target > (draft.target ?? ScriptTarget.minimum)
+                {
                     draft.target = required.target
-                    draft.targetReason = "\(required.feature.displayName) at \(projectPath(file)):\(required.line):\(required.column) needs it"
+                    draft.targetReason =
+                        "\(required.feature.displayName) at \(projectPath(file)):\(required.line):\(required.column) needs it"
                 }
             } catch {
-                diagnostics.append(InitDiagnostic(location: SourceLocation(path: shownPath(file), line: error.line, column: error.column),
-                                                  message: error.message + " (imports of this file not scanned)"))
+                diagnostics.append(
+                    InitDiagnostic(
+                        location: SourceLocation(path: shownPath(file), line: error.line, column: error.column),
+                        message: error.message + " (imports of this file not scanned)"))
                 continue
             }
             var requests = module.requests.map { ($0.specifier, $0.token) }
             requests += module.requireCalls.map { ($0.specifier, $0.specifierToken) }
-            requests += module.dynamicImports.compactMap { dynamic in dynamic.specifier.flatMap { s in dynamic.specifierToken.map { (s, $0) } } }
+            requests += module.dynamicImports.compactMap { dynamic in
+                dynamic.specifier.flatMap { s in dynamic.specifierToken.map { (s, $0) } }
+            }
             for (specifier, token) in requests {
                 let line = token < tokens.count ? tokens[token].line : 1
                 let column = token < tokens.count ? tokens[token].column + 1 : 1
@@ -137,9 +148,12 @@ struct ProjectScanner {
                     if visited.insert(target).inserted { queue.append(target) }
                 case .builtin(let name):
                     guard !draft.fallbacks.contains(where: { $0.name == name }) else { continue }
-                    draft.fallbacks.append(InitDraft.PathEntry(
-                        name: name, path: nil,
-                        comment: "Node built-in imported by \(projectPath(file)):\(line):\(column); false = an empty module, or give a browser version's path"))
+                    draft.fallbacks.append(
+                        InitDraft.PathEntry(
+                            name: name, path: nil,
+                            comment:
+                                "Node built-in imported by \(projectPath(file)):\(line):\(column); false = an empty module, or give a browser version's path"
+                        ))
                 case .resolved:
                     continue
                 case .unresolved(let reason):
@@ -163,7 +177,9 @@ struct ProjectScanner {
 
     /// The override table of the draft's `resourceURIs` file (empty when unreadable: `wkpack build` reports it).
     private func overrideTable(_ draft: InitDraft) -> [String: String] {
-        guard let file = draft.overridesFile, let data = (try? LocalFileSystem().readFile(at: InitPaths.absolute(file, in: projectFolder))).map({ Data($0) }) else { return [:] }
+        guard let file = draft.overridesFile,
+            let data = (try? LocalFileSystem().readFile(at: InitPaths.absolute(file, in: projectFolder))).map({ Data($0) })
+        else { return [:] }
         return (try? OverrideTableReader.read(Array(data), path: file)) ?? [:]
     }
 
@@ -173,7 +189,8 @@ struct ProjectScanner {
         let folder = InitPaths.folder(of: file)
         if specifier.hasPrefix("resource://") {
             guard let directory = draft.resourceDirectory else {
-                return .unresolved("'\(raw)' and other resource:// URIs need a rule: add 'resourceURIs: {directory: <folder of the modules>}'")
+                return .unresolved(
+                    "'\(raw)' and other resource:// URIs need a rule: add 'resourceURIs: {directory: <folder of the modules>}'")
             }
             var name = (specifier as NSString).lastPathComponent
             if let replacement = table[name], (file as NSString).lastPathComponent != replacement { name = replacement }
@@ -183,7 +200,8 @@ struct ProjectScanner {
         for alias in draft.aliases where specifier == alias.name || specifier.hasPrefix(alias.name + "/") {
             guard let path = alias.path else { return .resolved }
             let target = InitPaths.absolute(path, in: projectFolder) + specifier.dropFirst(alias.name.count)
-            return probe(target).map { .file($0) } ?? .unresolved("'\(raw)' resolves through the alias '\(alias.name)' to '\(projectPath(target))', which does not exist")
+            return probe(target).map { .file($0) }
+                ?? .unresolved("'\(raw)' resolves through the alias '\(alias.name)' to '\(projectPath(target))', which does not exist")
         }
         if specifier.hasPrefix("./") || specifier.hasPrefix("../") || specifier == "." || specifier == ".." || specifier.hasPrefix("/") {
             let target = InitPaths.absolute(specifier, in: folder)

@@ -72,7 +72,9 @@ struct WebpackConfigReader {
                     bindings[name] = value
                 case .properties(let pairs):
                     if let specifier = Self.requiredSpecifier(value) {
-                        if specifier.hasPrefix(".") { relativeRequires.append((pairs.map(\.local), specifier, statement.line, statement.column)) }
+                        if specifier.hasPrefix(".") {
+                            relativeRequires.append((pairs.map(\.local), specifier, statement.line, statement.column))
+                        }
                     } else {
                         warn(statement.line, statement.column, "a destructuring declaration of \(value.description) is not translated")
                     }
@@ -91,7 +93,7 @@ struct WebpackConfigReader {
             case .exportDefault(let value):
                 exported = value
             case .expression(let value) where value.stringValue != nil:
-                continue // a directive such as "use strict"
+                continue  // a directive such as "use strict"
             case .exportNames, .expression:
                 warn(statement.line, statement.column, "this statement is not translated")
             case .other(let description):
@@ -103,7 +105,8 @@ struct WebpackConfigReader {
         }
         let config = resolved(exported)
         guard case .object(let properties) = config.value else {
-            throw InitFailure("\(path):\(config.line):\(config.column): error: the configuration must be an object literal, found \(config.description)")
+            throw InitFailure(
+                "\(path):\(config.line):\(config.column): error: the configuration must be an object literal, found \(config.description)")
         }
         var entries: [Entry] = []
         var outputFolder: String?
@@ -146,7 +149,8 @@ struct WebpackConfigReader {
     /// `require("x")` -> `x`.
     static func requiredSpecifier(_ expression: StaticExpression) -> String? {
         guard case .call(let callee, let arguments) = expression.value, callee.identifierName == "require",
-              arguments.count == 1, let specifier = arguments[0].stringValue else { return nil }
+            arguments.count == 1, let specifier = arguments[0].stringValue
+        else { return nil }
         return specifier
     }
 
@@ -170,7 +174,9 @@ struct WebpackConfigReader {
                 var result = webpackFolder
                 for argument in arguments {
                     if let text = resolved(argument).stringValue {
-                        result = text.hasPrefix("/") && name == ["path", "resolve"] ? InitPaths.absolute(text, in: "/") : InitPaths.absolute(text, in: result)
+                        result =
+                            text.hasPrefix("/") && name == ["path", "resolve"]
+                            ? InitPaths.absolute(text, in: "/") : InitPaths.absolute(text, in: result)
                     } else if let folder = absolutePath(argument) {
                         result = folder
                     } else {
@@ -183,8 +189,10 @@ struct WebpackConfigReader {
                 if specifier.hasPrefix(".") || specifier.hasPrefix("/") { return InitPaths.absolute(specifier, in: webpackFolder) }
                 let package = webpackFolder + "/node_modules/" + specifier
                 if let main = InitPaths.packageMain(package) { return main }
-                warn(expression, "package '\(specifier)' is not installed in \(InitPaths.relative(webpackFolder + "/node_modules", from: projectFolder)); "
-                    + "written as its folder (run npm install, then check the path)")
+                warn(
+                    expression,
+                    "package '\(specifier)' is not installed in \(InitPaths.relative(webpackFolder + "/node_modules", from: projectFolder)); "
+                        + "written as its folder (run npm install, then check the path)")
                 return package
             }
             return nil
@@ -218,7 +226,9 @@ struct WebpackConfigReader {
             draft.sourceMaps = .inline
         } else if name.hasSuffix("source-map") {
             draft.sourceMaps = .external
-            if name != "source-map" { warn(value, "devtool '\(name)' is written as 'sourceMaps: external' (an exact map with a sourceMappingURL comment)") }
+            if name != "source-map" {
+                warn(value, "devtool '\(name)' is written as 'sourceMaps: external' (an exact map with a sourceMappingURL comment)")
+            }
         } else {
             warn(value, "devtool '\(name)' is not translated")
         }
@@ -240,7 +250,9 @@ struct WebpackConfigReader {
                 }
             case "filename":
                 if resolved(property.value).stringValue != "[name].js" {
-                    warn(property.value, "output.filename other than '[name].js' is not translated (wkpack writes <group>.js, or a group's 'output:')")
+                    warn(
+                        property.value,
+                        "output.filename other than '[name].js' is not translated (wkpack writes <group>.js, or a group's 'output:')")
                 }
             default:
                 warn(property.line, property.column, "output.\(property.name ?? "…") is not translated")
@@ -263,10 +275,14 @@ struct WebpackConfigReader {
                 let rule = resolved(rule)
                 // `type: "javascript/auto"` (ES and CommonJS syntax in one file) is how wkpack reads every file.
                 if case .object(let fields) = rule.value, rule.property("type")?.value.stringValue == "javascript/auto",
-                   fields.allSatisfy({ ["test", "include", "exclude", "type"].contains($0.name ?? "") }) {
+                    fields.allSatisfy({ ["test", "include", "exclude", "type"].contains($0.name ?? "") })
+                {
                     continue
                 }
-                warn(rule, "module.rules[\(index)] is not translated (wkpack has no loaders; it reads every file as ES or CommonJS, like 'javascript/auto')")
+                warn(
+                    rule,
+                    "module.rules[\(index)] is not translated (wkpack has no loaders; it reads every file as ES or CommonJS, like 'javascript/auto')"
+                )
             }
         }
     }
@@ -283,7 +299,8 @@ struct WebpackConfigReader {
             }
             let key = property.name ?? ""
             guard case .object(let entries) = resolved(property.value).value else {
-                warn(property.value, "resolve.\(key) \(property.value.description) is not translated (wkpack reads an object of name: path)")
+                warn(
+                    property.value, "resolve.\(key) \(property.value.description) is not translated (wkpack reads an object of name: path)")
                 continue
             }
             for entry in entries {
@@ -315,7 +332,8 @@ struct WebpackConfigReader {
         for plugin in plugins {
             let plugin = resolved(plugin)
             guard case .new(let callee, let arguments) = plugin.value, callee.memberPath?.last == "NormalModuleReplacementPlugin",
-                  let pattern = arguments.first, case .regularExpression(let regex) = pattern.value, regex.contains("resource") else {
+                let pattern = arguments.first, case .regularExpression(let regex) = pattern.value, regex.contains("resource")
+            else {
                 warn(plugin, "the plugin \(plugin.description) is not translated")
                 continue
             }
@@ -325,7 +343,10 @@ struct WebpackConfigReader {
             }
             let chosen = candidates.count == 1 ? candidates : relativeRequires.count == 1 ? relativeRequires : []
             guard let table = chosen.first else {
-                warn(plugin, "the NormalModuleReplacementPlugin is written as 'resourceURIs:' without overrides: no required override table file found")
+                warn(
+                    plugin,
+                    "the NormalModuleReplacementPlugin is written as 'resourceURIs:' without overrides: no required override table file found"
+                )
                 continue
             }
             let absolute = InitPaths.absolute(table.specifier, in: webpackFolder)
@@ -347,7 +368,9 @@ struct WebpackConfigReader {
 
     private mutating func readEntries(_ value: StaticExpression) -> [Entry] {
         guard case .object(let properties) = value.value else {
-            if let items = entryItems(value, entry: "main") { return [Entry(name: "main", items: items, line: value.line, column: value.column)] }
+            if let items = entryItems(value, entry: "main") {
+                return [Entry(name: "main", items: items, line: value.line, column: value.column)]
+            }
             return []
         }
         var entries: [Entry] = []
@@ -362,7 +385,8 @@ struct WebpackConfigReader {
             if case .object(let fields) = value.value, let imported = value.property("import") {
                 for field in fields where field.name != "import" {
                     if field.name == "filename", let filename = resolved(field.value).stringValue, !filename.contains("["),
-                       !filename.contains("/"), !filename.isEmpty {
+                        !filename.contains("/"), !filename.isEmpty
+                    {
                         output = filename
                     } else {
                         warn(field.line, field.column, "entry '\(name)': '\(field.name ?? "…")' is not translated")
@@ -510,7 +534,10 @@ struct WebpackConfigReader {
                 let absolute = InitPaths.absolute(path, in: webpackFolder)
                 // A bare name ("pkg") is resolved in node_modules; only paths are checked.
                 if path.hasPrefix(".") || path.hasPrefix("/"), !Self.entryModuleExists(absolute) {
-                    warn(entry.line, entry.column, "entry '\(entry.name)': '\(projectPath(absolute))' does not exist; webpack fails on this entry, and so will wkpack build")
+                    warn(
+                        entry.line, entry.column,
+                        "entry '\(entry.name)': '\(projectPath(absolute))' does not exist; webpack fails on this entry, and so will wkpack build"
+                    )
                 }
                 items.append(item)
             case .glob(let pattern):
@@ -526,28 +553,35 @@ struct WebpackConfigReader {
                         if InitPaths.isFile(absolute) {
                             items.append(.file(path))
                         } else {
-                            warn(entry.line, entry.column, "entry '\(entry.name)': the pattern '\(pattern)' names '\(projectPath(absolute))', which does not exist; "
-                                + "glob.sync leaves it out")
+                            warn(
+                                entry.line, entry.column,
+                                "entry '\(entry.name)': the pattern '\(pattern)' names '\(projectPath(absolute))', which does not exist; "
+                                    + "glob.sync leaves it out")
                         }
                     }
                     continue
                 }
                 // Braces around folder patterns (`./{A,B}/*.js`): each alternative on its own.
                 if pattern.contains("{"), let alternatives = Self.braceAlternatives(Array(pattern)).map({ $0.map { String($0) } }),
-                   alternatives.allSatisfy({ Self.folderPattern($0, in: webpackFolder) != nil || Self.namedFiles($0) != nil }) {
+                    alternatives.allSatisfy({ Self.folderPattern($0, in: webpackFolder) != nil || Self.namedFiles($0) != nil })
+                {
                     var expanded = Entry(name: entry.name, items: alternatives.map { .glob($0) }, line: entry.line, column: entry.column)
                     expanded.output = entry.output
                     guard let more = namingGlobsExpanded(expanded) else { return nil }
                     items += more
                     continue
                 }
-                warn(entry.line, entry.column, "entry '\(entry.name)': the pattern '\(pattern)' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
-                    + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated")
+                warn(
+                    entry.line, entry.column,
+                    "entry '\(entry.name)': the pattern '\(pattern)' is neither a '<folder>/*.{js,mjs}' pattern nor a list of named files "
+                        + "('dir/a.js', 'dir/{a,b}.js'); the entry is not translated")
                 return nil
             }
         }
         guard !items.isEmpty else {
-            warn(entry.line, entry.column, "entry '\(entry.name)' names no file that exists; webpack fails on an empty entry; not translated")
+            warn(
+                entry.line, entry.column, "entry '\(entry.name)' names no file that exists; webpack fails on an empty entry; not translated"
+            )
             return nil
         }
         return items
@@ -576,24 +610,29 @@ struct WebpackConfigReader {
                 if let (folder, _) = Self.folderPattern(pattern, in: webpackFolder) { folders.append(folder) }
             }
         }
-        let rootAbsolute = root.map { InitPaths.absolute($0, in: projectFolder) } ?? Self.commonRoot(folders) ?? InitPaths.absolute(draft.root, in: projectFolder)
+        let rootAbsolute =
+            root.map { InitPaths.absolute($0, in: projectFolder) } ?? Self.commonRoot(folders)
+            ?? InitPaths.absolute(draft.root, in: projectFolder)
         draft.root = projectPath(rootAbsolute)
         let standard = Dictionary(uniqueKeysWithValues: ScriptGroupDefinition.standardGroups.map { ($0.folder, $0.name) })
         for entry in entries where !entry.items.isEmpty {
             var group = InitDraft.Group(name: entry.name)
             if let output = entry.output, output != entry.name + ".js" { group.output = output }
             if entry.name.isEmpty || entry.name.contains("/") || entry.name.hasPrefix(".")
-                || entry.name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+                || entry.name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+            {
                 warn(entry.line, entry.column, "entry '\(entry.name)' cannot be written as '\(entry.name).js'; not translated")
                 continue
             }
-            let globs = entry.items.compactMap { item -> String? in if case .glob(let pattern) = item { return pattern } else { return nil } }
+            let globs = entry.items.compactMap { item -> String? in if case .glob(let pattern) = item { return pattern } else { return nil }
+            }
             let files = entry.items.compactMap { item -> String? in if case .file(let path) = item { return path } else { return nil } }
             if globs.count == 1, let (folder, extensions) = Self.folderPattern(globs[0], in: webpackFolder),
-               Paths.isSameOrInside(folder, rootAbsolute), folder != rootAbsolute,
-               Set(Self.scriptNames(in: folder).map { ($0 as NSString).pathExtension }).isSubset(of: extensions),
-               files.count <= 1, files.allSatisfy({ InitPaths.folder(of: InitPaths.absolute($0, in: webpackFolder)) == folder }),
-               case .glob = entry.items.last {
+                Paths.isSameOrInside(folder, rootAbsolute), folder != rootAbsolute,
+                Set(Self.scriptNames(in: folder).map { ($0 as NSString).pathExtension }).isSubset(of: extensions),
+                files.count <= 1, files.allSatisfy({ InitPaths.folder(of: InitPaths.absolute($0, in: webpackFolder)) == folder }),
+                case .glob = entry.items.last
+            {
                 let relative = InitPaths.relative(folder, from: rootAbsolute)
                 if standard[relative] != entry.name { group.folder = relative }
                 if let first = files.first {
@@ -618,7 +657,10 @@ struct WebpackConfigReader {
                     expanded.append(projectPath(InitPaths.absolute(path, in: webpackFolder)))
                 case .glob(let pattern):
                     guard let (folder, extensions) = Self.folderPattern(pattern, in: webpackFolder) else {
-                        warn(entry.line, entry.column, "entry '\(entry.name)': the pattern '\(pattern)' is not a '<folder>/*.{js,mjs}' pattern; the entry is not translated")
+                        warn(
+                            entry.line, entry.column,
+                            "entry '\(entry.name)': the pattern '\(pattern)' is not a '<folder>/*.{js,mjs}' pattern; the entry is not translated"
+                        )
                         expanded = []
                         break items
                     }
@@ -636,14 +678,18 @@ struct WebpackConfigReader {
             group.files = expanded
             draft.groups.append(group)
             let reason: String
-            if entry.items.count == 1, let (folder, _) = Self.folderPattern(globs[0], in: webpackFolder), !Paths.isSameOrInside(folder, rootAbsolute) || folder == rootAbsolute {
+            if entry.items.count == 1, let (folder, _) = Self.folderPattern(globs[0], in: webpackFolder),
+                !Paths.isSameOrInside(folder, rootAbsolute) || folder == rootAbsolute
+            {
                 reason = "entry '\(entry.name)': its folder is not inside the root '\(draft.root)'"
             } else if entry.items.count == 1 {
                 reason = "entry '\(entry.name)': its pattern does not match every script of its folder"
             } else {
                 reason = "entry '\(entry.name)' combines \(entry.items.count) files and patterns"
             }
-            warn(entry.line, entry.column, reason + "; written as the \(expanded.count) files it matches today (files added later are not picked up)")
+            warn(
+                entry.line, entry.column,
+                reason + "; written as the \(expanded.count) files it matches today (files added later are not picked up)")
         }
     }
 

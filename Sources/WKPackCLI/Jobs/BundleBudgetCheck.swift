@@ -10,7 +10,8 @@ enum BundleBudgetCheck {
             guard let budget = config.groupBudgets[bundle.group.name] ?? config.maxBytes else { continue }
             let bytes = bundle.code.count
             if bytes > budget.maxBytes {
-                errors.append(ConfigError(at: budget.location, "\(bundle.group.name) is \(bytes) bytes, over its maxBytes \(budget.maxBytes)"))
+                errors.append(
+                    ConfigError(at: budget.location, "\(bundle.group.name) is \(bytes) bytes, over its maxBytes \(budget.maxBytes)"))
             }
         }
         return errors

@@ -100,9 +100,12 @@ public struct RulesJob: BuildJob {
             let folder = (path as NSString).deletingLastPathComponent
             let parts = name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            let matches = entries.filter { Self.matches($0, parts: parts) && !$0.hasPrefix(".") }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let matches = entries.filter { Self.matches($0, parts: parts) && !$0.hasPrefix(".") }.sorted {
+                Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+            }
             guard !matches.isEmpty else {
-                throw Failure(description: "\(config.path ?? ProjectConfig.defaultFileName): error: '\(pattern)' in 'rules' matches no file")
+                throw Failure(
+                    description: "\(config.path ?? ProjectConfig.defaultFileName): error: '\(pattern)' in 'rules' matches no file")
             }
             paths += matches.map { folder.isEmpty ? $0 : folder + "/" + $0 }
         }
@@ -111,7 +114,9 @@ public struct RulesJob: BuildJob {
 
     /// Whether `name` matches the `*`-separated literal parts of a pattern.
     static func matches(_ name: String, parts: [String]) -> Bool {
-        guard let first = parts.first, let last = parts.last, name.hasPrefix(first), name.count >= first.count + (parts.count > 1 ? last.count : 0) else { return false }
+        guard let first = parts.first, let last = parts.last, name.hasPrefix(first),
+            name.count >= first.count + (parts.count > 1 ? last.count : 0)
+        else { return false }
         var rest = Substring(name.dropFirst(first.count))
         for part in parts.dropFirst().dropLast() {
             guard let range = rest.range(of: part) else { return false }

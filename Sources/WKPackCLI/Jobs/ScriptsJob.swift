@@ -31,7 +31,10 @@ public struct ScriptsJob: BuildJob {
         self.init(config: config, overrides: overrides, bundler: bundler, size: SizeOutputOptions())
     }
 
-    init(config: ProjectConfig, overrides: ScriptsOverrides = ScriptsOverrides(), bundler: ScriptBundler = ScriptBundler(), size: SizeOutputOptions) {
+    init(
+        config: ProjectConfig, overrides: ScriptsOverrides = ScriptsOverrides(), bundler: ScriptBundler = ScriptBundler(),
+        size: SizeOutputOptions
+    ) {
         self.config = config
         self.overrides = overrides
         self.bundler = bundler
@@ -82,8 +85,9 @@ public struct ScriptsJob: BuildJob {
                 aliases: scripts.aliases.mapValues { $0.map(resolve) },
                 fallbacks: scripts.fallbacks.mapValues { $0.map(resolve) },
                 resourceURIs: scripts.resourceURIs.map {
-                    ResourceURIRule(directory: resolve($0.directory), overrides: $0.overrides, overridesFile: $0.overridesFile.map(resolve),
-                                    overridesFileOrigin: $0.overridesFileOrigin)
+                    ResourceURIRule(
+                        directory: resolve($0.directory), overrides: $0.overrides, overridesFile: $0.overridesFile.map(resolve),
+                        overridesFileOrigin: $0.overridesFileOrigin)
                 },
                 configurationPath: config.path),
             target: overrides.target ?? scripts.target ?? .default)
@@ -151,8 +155,11 @@ public struct ScriptsJob: BuildJob {
         let resolvedOutput = ProjectBoundary.resolve(AbsolutePath.make(configuration.output))
         let resolvedRoot = ProjectBoundary.resolve(AbsolutePath.make(configuration.root))
         if Paths.isSameOrInside(resolvedOutput, resolvedRoot) {
-            throw ConfigError(at: overrides.output == nil ? scripts.outputLocation ?? SourceLocation(path: configuration.output) : SourceLocation(path: configuration.output),
-                              "output folder '\(configuration.output)' must not be the root folder '\(configuration.root)' or inside it (through a symbolic link)")
+            throw ConfigError(
+                at: overrides.output == nil
+                    ? scripts.outputLocation ?? SourceLocation(path: configuration.output) : SourceLocation(path: configuration.output),
+                "output folder '\(configuration.output)' must not be the root folder '\(configuration.root)' or inside it (through a symbolic link)"
+            )
         }
         guard !scripts.allowOutsideProject else { return groups }
         let boundary = ProjectBoundary(projectFolder: config.folder)

@@ -17,22 +17,26 @@ struct ScriptsWatchRunner {
         let console = self.console
         let configPath = self.configPath
         let overrides = self.overrides
-        let watchedConfig = configPath ?? (FileManager.default.fileExists(atPath: ProjectConfig.defaultFileName) ? ProjectConfig.defaultFileName : nil)
+        let watchedConfig =
+            configPath ?? (FileManager.default.fileExists(atPath: ProjectConfig.defaultFileName) ? ProjectConfig.defaultFileName : nil)
         // The job of the configuration last loaded: its project-boundary checks run before every build, as
         // `wkpack build` runs them, so files and links created while watching are checked too.
         let current = CurrentJob()
-        let session = WatchSession(configurationFile: watchedConfig, inputCheck: { configuration, groups throws(BundlerError) in
-            guard let job = current.job else { return }
-            do {
-                try job.checkProjectBoundary(configuration, groups: groups)
-            } catch let error as ConfigError {
-                throw BundlerError(.invalidConfiguration, at: error.location, error.message)
-            } catch let error as BundlerError {
-                throw error
-            } catch {
-                throw BundlerError(.invalidConfiguration, at: SourceLocation(path: configuration.root), String(describing: error))
+        let session = WatchSession(
+            configurationFile: watchedConfig,
+            inputCheck: { configuration, groups throws(BundlerError) in
+                guard let job = current.job else { return }
+                do {
+                    try job.checkProjectBoundary(configuration, groups: groups)
+                } catch let error as ConfigError {
+                    throw BundlerError(.invalidConfiguration, at: error.location, error.message)
+                } catch let error as BundlerError {
+                    throw error
+                } catch {
+                    throw BundlerError(.invalidConfiguration, at: SourceLocation(path: configuration.root), String(describing: error))
+                }
             }
-        }) {
+        ) {
             let job = ScriptsJob(config: try ProjectConfig.load(path: configPath), overrides: overrides)
             current.job = job
             return job.bundleConfiguration()

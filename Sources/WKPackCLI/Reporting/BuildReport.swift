@@ -16,7 +16,8 @@ enum BuildReport {
                 line += "  map " + size(map.count)
             }
             line += "  \(bundle.group.files.count) file\(bundle.group.files.count == 1 ? "" : "s")  " + milliseconds(bundle.duration)
-            if unchanged.contains(output.hasSuffix("/") ? output + bundle.group.outputFileName : output + "/" + bundle.group.outputFileName) {
+            if unchanged.contains(output.hasSuffix("/") ? output + bundle.group.outputFileName : output + "/" + bundle.group.outputFileName)
+            {
                 line += "  (unchanged)"
             }
             lines.append(line)
@@ -49,8 +50,8 @@ enum BuildReport {
     }
 }
 
-private extension String {
-    func padding(toLength length: Int) -> String {
+extension String {
+    fileprivate func padding(toLength length: Int) -> String {
         count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

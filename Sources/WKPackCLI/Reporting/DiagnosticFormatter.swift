@@ -38,7 +38,8 @@ public struct DiagnosticFormatter: Sendable {
         }
         for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
         let errorCount = report.errors.count + result.budgetErrors.count
-        output += "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
+        output +=
+            "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
         return output
     }
 
@@ -58,8 +59,11 @@ public struct DiagnosticFormatter: Sendable {
         var output = ""
         for diagnostic in report.diagnostics {
             var message = diagnostic.message
-            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage { message += " (WebKit reports: \(webKitMessage))" }
-            output += "::\(diagnostic.severity.rawValue) file=\(file),line=\(diagnostic.line),col=\(diagnostic.column)::\(Self.escapeData(message))\n"
+            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
+                message += " (WebKit reports: \(webKitMessage))"
+            }
+            output +=
+                "::\(diagnostic.severity.rawValue) file=\(file),line=\(diagnostic.line),col=\(diagnostic.column)::\(Self.escapeData(message))\n"
         }
         for budget in result.budgetErrors { output += "::error file=\(file),line=1,col=1::\(Self.escapeData(budget))\n" }
         return output
@@ -73,14 +77,18 @@ public struct DiagnosticFormatter: Sendable {
             let actions = report.actionCounts.sorted { $0.key < $1.key }.map { JSONEscaper.quoted($0.key) + ":" + String($0.value) }
             fields.append("\"actions\":{" + actions.joined(separator: ",") + "}")
             var errors = report.errors.map(diagnosticJSON)
-            errors += result.budgetErrors.map { "{\"rule\":null,\"pointer\":\"\",\"line\":1,\"column\":1,\"message\":" + JSONEscaper.quoted($0) + ",\"webkitMessage\":null}" }
+            errors += result.budgetErrors.map {
+                "{\"rule\":null,\"pointer\":\"\",\"line\":1,\"column\":1,\"message\":" + JSONEscaper.quoted($0) + ",\"webkitMessage\":null}"
+            }
             fields.append("\"errors\":[" + errors.joined(separator: ",") + "]")
             fields.append("\"warnings\":[" + report.warnings.map(diagnosticJSON).joined(separator: ",") + "]")
         } else {
             fields.append("\"rules\":0")
             fields.append("\"bytes\":0")
             fields.append("\"actions\":{}")
-            fields.append("\"errors\":[{\"rule\":null,\"pointer\":\"\",\"line\":null,\"column\":null,\"message\":" + JSONEscaper.quoted(result.readError ?? "cannot read the file") + ",\"webkitMessage\":null}]")
+            fields.append(
+                "\"errors\":[{\"rule\":null,\"pointer\":\"\",\"line\":null,\"column\":null,\"message\":"
+                    + JSONEscaper.quoted(result.readError ?? "cannot read the file") + ",\"webkitMessage\":null}]")
             fields.append("\"warnings\":[]")
         }
         return "\n{" + fields.joined(separator: ",") + "}"

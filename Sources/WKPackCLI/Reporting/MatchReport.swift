@@ -5,7 +5,11 @@ enum MatchReport {
     static func describe(_ decision: MatchDecision) -> String {
         var parts: [String] = [decision.blocked ? "blocked" : "allowed"]
         if decision.cookiesBlocked { parts.append("cookies blocked") }
-        if decision.upgradedToHTTPS { parts.append("upgraded to https") } else if decision.makeHTTPSMatched { parts.append("make-https matched (no upgrade: not http/ws on the default port)") }
+        if decision.upgradedToHTTPS {
+            parts.append("upgraded to https")
+        } else if decision.makeHTTPSMatched {
+            parts.append("make-https matched (no upgrade: not http/ws on the default port)")
+        }
         if let target = decision.redirectTarget {
             parts.append(target.url.map { "redirect to \($0)" } ?? "redirect (target not computed)")
         }
@@ -35,15 +39,21 @@ enum MatchReport {
         return output
     }
 
-    static func text(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
+    static func text(
+        _ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]
+    ) -> String {
         let frame = prepared.frameURL == prepared.topURL ? "" : ", frame \(prepared.frameURL.string)"
-        var output = "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string)\(frame), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
+        var output =
+            "\(prepared.url.string) (\(prepared.resourceType.rawValue), top \(prepared.topURL.string)\(frame), \(prepared.isThirdParty ? "third-party" : "first-party"), \(prepared.loadContext.rawValue)): \(describe(decision))\n"
         if let target = decision.redirectTarget { output += redirectLines(target, paths, indent: "  ") }
         for (path, result) in zip(paths, results) where !result.fired.isEmpty || !result.cancelled.isEmpty {
             output += "  \(path): \(describe(result.decision))\n"
-            for rule in result.fired { output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\(secondEvaluationNote(rule, prepared))\n" }
+            for rule in result.fired {
+                output += "    fired     #\(rule.index) \(rule.pointer) \(rule.action.typeName)\(secondEvaluationNote(rule, prepared))\n"
+            }
             for rule in result.cancelled {
-                output += "    cancelled #\(rule.index) \(rule.pointer) \(rule.action.typeName) (by #\(rule.cancelledBy ?? -1) /\(rule.cancelledBy ?? -1))\n"
+                output +=
+                    "    cancelled #\(rule.index) \(rule.pointer) \(rule.action.typeName) (by #\(rule.cancelledBy ?? -1) /\(rule.cancelledBy ?? -1))\n"
             }
         }
         return output
@@ -55,7 +65,9 @@ enum MatchReport {
         return " (second evaluation: \(second.summary))"
     }
 
-    static func jsonLine(_ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]) -> String {
+    static func jsonLine(
+        _ request: MatchRequest, _ prepared: PreparedRequest, _ decision: MatchDecision, _ results: [ListMatchResult], _ paths: [String]
+    ) -> String {
         func quoted(_ text: String) -> String { JSONEscaper.quoted(text) }
         func rule(_ fired: FiredRule) -> String {
             var text = "{\"index\":\(fired.index),\"pointer\":\(quoted(fired.pointer)),\"action\":\(quoted(fired.action.typeName))"
@@ -63,13 +75,17 @@ enum MatchReport {
             if fired.inSecondEvaluation { text += ",\"second_evaluation\":true" }
             return text + "}"
         }
-        var text = "{\"url\":\(quoted(prepared.url.string)),\"type\":\(quoted(prepared.resourceType.rawValue)),\"top\":\(quoted(prepared.topURL.string))"
+        var text =
+            "{\"url\":\(quoted(prepared.url.string)),\"type\":\(quoted(prepared.resourceType.rawValue)),\"top\":\(quoted(prepared.topURL.string))"
         text += ",\"frame\":\(quoted(prepared.frameURL.string))"
         text += ",\"third_party\":\(prepared.isThirdParty),\"load_context\":\(quoted(prepared.loadContext.rawValue))"
-        text += ",\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
+        text +=
+            ",\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
         text += ",\"redirects\":[\(decision.redirects.map { quoted(describe($0)) }.joined(separator: ","))]"
         if let target = decision.redirectTarget {
-            let rules = target.appliedRules.map { "{\"list\":\($0.listIndex),\"index\":\($0.ruleIndex),\"pointer\":\(quoted("/" + String($0.ruleIndex)))}" }
+            let rules = target.appliedRules.map {
+                "{\"list\":\($0.listIndex),\"index\":\($0.ruleIndex),\"pointer\":\(quoted("/" + String($0.ruleIndex)))}"
+            }
             text += ",\"redirect_target\":\(target.url.map(quoted) ?? "null"),\"redirect_rules\":[\(rules.joined(separator: ","))]"
             text += ",\"redirect_notes\":[\(target.notes.map(quoted).joined(separator: ","))]"
         } else {
@@ -97,14 +113,16 @@ enum MatchReport {
             if case .cssDisplayNone = fired.action { return true }
             return false
         }
-        var text = "{\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
+        var text =
+            "{\"blocked\":\(decision.blocked),\"cookies_blocked\":\(decision.cookiesBlocked),\"https_upgrade\":\(decision.upgradedToHTTPS)"
         text += ",\"third_party\":\(prepared.isThirdParty)"
         text += ",\"redirect_target\":\(decision.redirectTarget.map { $0.url.map(JSONEscaper.quoted) ?? "null" } ?? "null")"
         text += ",\"hidden_selectors\":\(decision.hiddenSelectors.count),\"lists\":["
         text += results.map { result in
             let fired = result.fired.filter { !isHiding($0) }, cancelled = result.cancelled.filter { !isHiding($0) }
             let hidingFired = result.fired.count - fired.count, hidingCancelled = result.cancelled.count - cancelled.count
-            return "{\"blocked\":\(result.decision.blocked),\"fired\":[\(fired.map(rule).joined(separator: ","))],\"cancelled\":[\(cancelled.map(rule).joined(separator: ","))]"
+            return
+                "{\"blocked\":\(result.decision.blocked),\"fired\":[\(fired.map(rule).joined(separator: ","))],\"cancelled\":[\(cancelled.map(rule).joined(separator: ","))]"
                 + ",\"hiding_fired\":\(hidingFired),\"hiding_cancelled\":\(hidingCancelled)}"
         }.joined(separator: ",")
         return text + "]}"

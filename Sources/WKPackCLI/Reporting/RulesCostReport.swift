@@ -39,19 +39,23 @@ struct RulesCostReport {
     private func text(_ list: ListCost) -> String {
         let estimate = list.estimate
         let features = estimate.features
-        var out = "\(list.path): \(list.ruleCount) rules, \(list.byteCount) bytes: WebKit compile ≈ \(Self.seconds(estimate.seconds)) s CPU, compiled ≈ \(Self.megabytes(estimate.compiledBytes)) (\(estimate.compiledBytes) bytes)\n"
+        var out =
+            "\(list.path): \(list.ruleCount) rules, \(list.byteCount) bytes: WebKit compile ≈ \(Self.seconds(estimate.seconds)) s CPU, compiled ≈ \(Self.megabytes(estimate.compiledBytes)) (\(estimate.compiledBytes) bytes)\n"
         for group in AutomatonGroup.allCases {
             guard let summary = features.groups[group], summary.patterns > 0 else { continue }
-            out += "  \(group.rawValue): \(summary.patterns) patterns, \(summary.automata) automata, \(summary.nfaNodes) NFA nodes (largest \(summary.largestAutomatonNodes))\n"
+            out +=
+                "  \(group.rawValue): \(summary.patterns) patterns, \(summary.automata) automata, \(summary.nfaNodes) NFA nodes (largest \(summary.largestAutomatonNodes))\n"
         }
-        out += "  actions: \(features.actionBytes) bytes serialized; \(features.selectorBytes) bytes of selectors; \(features.universalRules) rules match every URL; \(features.conditionValues) condition entries\n"
+        out +=
+            "  actions: \(features.actionBytes) bytes serialized; \(features.selectorBytes) bytes of selectors; \(features.universalRules) rules match every URL; \(features.conditionValues) condition entries\n"
         let rules = estimate.costliestRules(top)
         if !rules.isEmpty {
             out += "  costliest rules:\n"
             for rule in rules {
                 let index = fileIndex(list, rule.index)
                 let location = list.spans.location(of: index)
-                out += "    \(list.path):\(location.line):\(location.column): rule \(index) (/\(index)): \(Self.milliseconds(rule.seconds)), \(rule.bytes) bytes: \(rule.reasons.prefix(2).joined(separator: "; "))\n"
+                out +=
+                    "    \(list.path):\(location.line):\(location.column): rule \(index) (/\(index)): \(Self.milliseconds(rule.seconds)), \(rule.bytes) bytes: \(rule.reasons.prefix(2).joined(separator: "; "))\n"
             }
         }
         let automata = estimate.costliestAutomata(top)
@@ -59,7 +63,8 @@ struct RulesCostReport {
             out += "  costliest automata:\n"
             for automaton in automata {
                 let index = fileIndex(list, automaton.openingRule)
-                out += "    \(automaton.group.rawValue) automaton opened by rule \(index) (/\(index)): \(automaton.patterns) patterns, \(automaton.nfaNodes) NFA nodes, \(automaton.loopsInPrefix) quantified terms before its fixed part: \(Self.milliseconds(automaton.seconds)), \(automaton.bytes) bytes\n"
+                out +=
+                    "    \(automaton.group.rawValue) automaton opened by rule \(index) (/\(index)): \(automaton.patterns) patterns, \(automaton.nfaNodes) NFA nodes, \(automaton.loopsInPrefix) quantified terms before its fixed part: \(Self.milliseconds(automaton.seconds)), \(automaton.bytes) bytes\n"
             }
         }
         return out
@@ -74,35 +79,39 @@ struct RulesCostReport {
         var groups: [String] = []
         for group in AutomatonGroup.allCases {
             let summary = features.groups[group] ?? CompileCostFeatures.Group()
-            groups.append("      \(Self.quoted(group.rawValue)): {\"patterns\": \(summary.patterns), \"treeEdges\": \(summary.treeEdges), \"automata\": \(summary.automata), \"nfaNodes\": \(summary.nfaNodes), \"loopWeightedNodes\": \(summary.loopWeightedNodes), \"restartWeightedNodes\": \(summary.restartWeightedNodes), \"largestAutomatonNodes\": \(summary.largestAutomatonNodes)}")
+            groups.append(
+                "      \(Self.quoted(group.rawValue)): {\"patterns\": \(summary.patterns), \"treeEdges\": \(summary.treeEdges), \"automata\": \(summary.automata), \"nfaNodes\": \(summary.nfaNodes), \"loopWeightedNodes\": \(summary.loopWeightedNodes), \"restartWeightedNodes\": \(summary.restartWeightedNodes), \"largestAutomatonNodes\": \(summary.largestAutomatonNodes)}"
+            )
         }
         let rules = estimate.costliestRules(top).map { rule -> String in
             let index = fileIndex(list, rule.index)
             let location = list.spans.location(of: index)
             let reasons = rule.reasons.map(Self.quoted).joined(separator: ", ")
-            return "      {\"index\": \(index), \"pointer\": \(Self.quoted("/\(index)")), \"line\": \(location.line), \"column\": \(location.column), \"seconds\": \(Self.number(rule.seconds)), \"bytes\": \(rule.bytes), \"reasons\": [\(reasons)]}"
+            return
+                "      {\"index\": \(index), \"pointer\": \(Self.quoted("/\(index)")), \"line\": \(location.line), \"column\": \(location.column), \"seconds\": \(Self.number(rule.seconds)), \"bytes\": \(rule.bytes), \"reasons\": [\(reasons)]}"
         }
         let automata = estimate.costliestAutomata(top).map { automaton -> String in
             let index = fileIndex(list, automaton.openingRule)
-            return "      {\"group\": \(Self.quoted(automaton.group.rawValue)), \"openingRule\": \(index), \"pointer\": \(Self.quoted("/\(index)")), \"patterns\": \(automaton.patterns), \"nfaNodes\": \(automaton.nfaNodes), \"loopsInPrefix\": \(automaton.loopsInPrefix), \"seconds\": \(Self.number(automaton.seconds)), \"bytes\": \(automaton.bytes)}"
+            return
+                "      {\"group\": \(Self.quoted(automaton.group.rawValue)), \"openingRule\": \(index), \"pointer\": \(Self.quoted("/\(index)")), \"patterns\": \(automaton.patterns), \"nfaNodes\": \(automaton.nfaNodes), \"loopsInPrefix\": \(automaton.loopsInPrefix), \"seconds\": \(Self.number(automaton.seconds)), \"bytes\": \(automaton.bytes)}"
         }
         func array(_ items: [String]) -> String { items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n    ]" }
         return """
-          {
-            "path": \(Self.quoted(list.path)),
-            "rules": \(list.ruleCount),
-            "bytes": \(list.byteCount),
-            "estimatedSeconds": \(Self.number(estimate.seconds)),
-            "estimatedCompiledBytes": \(estimate.compiledBytes),
-            "features": {
-              "sourceBytes": \(features.sourceBytes), "ruleCount": \(features.ruleCount), "selectorBytes": \(features.selectorBytes), "actionBytes": \(features.actionBytes), "universalRules": \(features.universalRules), "conditionValues": \(features.conditionValues),
-              "groups": {
-          \(groups.joined(separator: ",\n"))
+              {
+                "path": \(Self.quoted(list.path)),
+                "rules": \(list.ruleCount),
+                "bytes": \(list.byteCount),
+                "estimatedSeconds": \(Self.number(estimate.seconds)),
+                "estimatedCompiledBytes": \(estimate.compiledBytes),
+                "features": {
+                  "sourceBytes": \(features.sourceBytes), "ruleCount": \(features.ruleCount), "selectorBytes": \(features.selectorBytes), "actionBytes": \(features.actionBytes), "universalRules": \(features.universalRules), "conditionValues": \(features.conditionValues),
+                  "groups": {
+              \(groups.joined(separator: ",\n"))
+                  }
+                },
+                "costliestRules": \(array(rules)),
+                "costliestAutomata": \(array(automata))
               }
-            },
-            "costliestRules": \(array(rules)),
-            "costliestAutomata": \(array(automata))
-          }
-        """
+            """
     }
 }

@@ -15,8 +15,9 @@ enum SizeReport {
             let attribution = size.attribution
             let total = attribution.outputBytes
             let contributing = attribution.inputs.count
-            lines.append("\(bundle.group.outputFileName)  \(grouped(total)) B, \(size.modules.count) module\(size.modules.count == 1 ? "" : "s")"
-                         + (contributing == size.modules.count ? "" : " (\(contributing) with bytes in the output)"))
+            lines.append(
+                "\(bundle.group.outputFileName)  \(grouped(total)) B, \(size.modules.count) module\(size.modules.count == 1 ? "" : "s")"
+                    + (contributing == size.modules.count ? "" : " (\(contributing) with bytes in the output)"))
             var rows: [(bytes: Int, label: String)] = attribution.inputs.prefix(topCount).map { ($0.bytesInOutput, $0.path) }
             let rest = attribution.inputs.dropFirst(topCount)
             if !rest.isEmpty {
@@ -30,8 +31,9 @@ enum SizeReport {
             for row in rows {
                 let bytes = grouped(row.bytes)
                 let share = percent(row.bytes, of: total)
-                lines.append("  " + String(repeating: " ", count: width - bytes.count) + bytes + " B  "
-                             + String(repeating: " ", count: max(0, 6 - share.count)) + share + "  " + row.label)
+                lines.append(
+                    "  " + String(repeating: " ", count: width - bytes.count) + bytes + " B  "
+                        + String(repeating: " ", count: max(0, 6 - share.count)) + share + "  " + row.label)
             }
         }
         return lines
@@ -54,7 +56,8 @@ enum SizeReport {
             out += "      \"modules\": ["
             for (index, share) in attribution.inputs.enumerated() {
                 out += index == 0 ? "\n" : ",\n"
-                out += "        {\"path\": \(JSONEscaper.quoted(share.path)), \"bytesInOutput\": \(share.bytesInOutput), "
+                out +=
+                    "        {\"path\": \(JSONEscaper.quoted(share.path)), \"bytesInOutput\": \(share.bytesInOutput), "
                     + "\"percent\": \(percentNumber(share.bytesInOutput, of: attribution.outputBytes))}"
             }
             out += attribution.inputs.isEmpty ? "]\n    }" : "\n      ]\n    }"

@@ -9,11 +9,15 @@ struct ListBudget: Sendable {
     static func parse(maxRules: String?, maxBytes: String?) -> Result<ListBudget, UsageProblem> {
         var budget = ListBudget()
         if let maxRules {
-            guard let value = Int(maxRules), value >= 0 else { return .failure(UsageProblem("--max-rules needs a non-negative integer, not '\(maxRules)'")) }
+            guard let value = Int(maxRules), value >= 0 else {
+                return .failure(UsageProblem("--max-rules needs a non-negative integer, not '\(maxRules)'"))
+            }
             budget.maximumRules = value
         }
         if let maxBytes {
-            guard let value = Int(maxBytes), value >= 0 else { return .failure(UsageProblem("--max-bytes needs a non-negative integer, not '\(maxBytes)'")) }
+            guard let value = Int(maxBytes), value >= 0 else {
+                return .failure(UsageProblem("--max-bytes needs a non-negative integer, not '\(maxBytes)'"))
+            }
             budget.maximumBytes = value
         }
         return .success(budget)

@@ -36,7 +36,8 @@ struct MatchSummary {
         let rules = matchers.reduce(0) { $0 + $1.rules.count }
         let unindexed = matchers.reduce(0) { $0 + $1.unindexedRuleCount }
         let perRequest = String(format: "%.1f", Double(candidates) / Double(max(1, requests)))
-        return "\(requests) requests, \(rules) rules in \(matchers.count) lists: \(blocked) blocked, \(cookies) cookies blocked, \(upgraded) upgraded to https, \(hidden) with hidden elements; "
+        return
+            "\(requests) requests, \(rules) rules in \(matchers.count) lists: \(blocked) blocked, \(cookies) cookies blocked, \(upgraded) upgraded to https, \(hidden) with hidden elements; "
             + "URLs prepared in \(seconds(preparation)) s wall, \(cpu(preparationCPU)) s CPU; matched in \(seconds(matching)) s wall, \(cpu(matchingCPU)) s CPU; "
             + "in all \(seconds(preparation + matching)) s wall, \(cpu(preparationCPU + matchingCPU)) s CPU (\(unindexed) rules checked for every request, \(perRequest) candidate rules per request)\n"
     }

@@ -15,8 +15,10 @@ enum RequestSource {
     }
 
     /// Calls `body` with each batch of at most `size` requests, in order, and the line of each request.
-    func forEachBatch(fileSystem: any ListFileSystem, size: Int,
-                      _ body: ([MatchRequest], [Int]) throws(Failure) -> Void) -> Result<Void, Failure> {
+    func forEachBatch(
+        fileSystem: any ListFileSystem, size: Int,
+        _ body: ([MatchRequest], [Int]) throws(Failure) -> Void
+    ) -> Result<Void, Failure> {
         do throws(Failure) {
             switch self {
             case .single(let request):
@@ -64,7 +66,8 @@ enum RequestSource {
     func describe(_ failure: Failure) -> String {
         switch self {
         case .single: return "error: \(failure.message)"
-        case .file(let path): return failure.isFileProblem ? "\(path): error: \(failure.message)" : "\(path):\(failure.line):1: error: \(failure.message)"
+        case .file(let path):
+            return failure.isFileProblem ? "\(path): error: \(failure.message)" : "\(path):\(failure.line):1: error: \(failure.message)"
         }
     }
 }

@@ -6,11 +6,14 @@ public enum RulesCheckRunner {
     /// What the command prints and its exit status.
     public typealias Outcome = ListCommandOutcome
 
-    public static func run(files: [String], target targetName: String, maxRules: String?, maxBytes: String?, format formatName: String,
-                           fileSystem: any ListFileSystem = LocalListFileSystem(), progress: TerminalProgress? = nil) -> Outcome {
+    public static func run(
+        files: [String], target targetName: String, maxRules: String?, maxBytes: String?, format formatName: String,
+        fileSystem: any ListFileSystem = LocalListFileSystem(), progress: TerminalProgress? = nil
+    ) -> Outcome {
         var outcome = Outcome()
         func usage(_ message: String) -> Outcome {
-            outcome.standardError = "error: \(message)\nUsage: wkpack rules check FILE... [--target T] [--max-rules N] [--max-bytes N] [--format text|json|github]\n"
+            outcome.standardError =
+                "error: \(message)\nUsage: wkpack rules check FILE... [--target T] [--max-rules N] [--max-bytes N] [--format text|json|github]\n"
             outcome.exitCode = 2
             return outcome
         }
@@ -33,7 +36,8 @@ public enum RulesCheckRunner {
         let checker = RuleListChecker(target: target)
         var results: [FileCheckResult] = []
         for (position, path) in files.enumerated() {
-            progress?.update(label: files.count > 1 ? "wkpack rules check: \(path) (\(position + 1) of \(files.count))" : "wkpack rules check: \(path)")
+            progress?.update(
+                label: files.count > 1 ? "wkpack rules check: \(path) (\(position + 1) of \(files.count))" : "wkpack rules check: \(path)")
             switch fileSystem.read(path) {
             case .failure(let problem):
                 results.append(FileCheckResult(path: path, report: nil, readError: problem.message, budgetErrors: []))

@@ -5,9 +5,11 @@ import Foundation
 public enum RulesConvertRunner {
     static let usage = "Usage: wkpack rules convert FILE... -o OUT [--target T] [--max-rules N] [--report FILE] [--quiet]"
 
-    public static func run(inputs: [String], output: String, target targetName: String, maxRules: Int?, report reportPath: String?,
-                           quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem(),
-                           progress: TerminalProgress? = nil) -> ListCommandOutcome {
+    public static func run(
+        inputs: [String], output: String, target targetName: String, maxRules: Int?, report reportPath: String?,
+        quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem(),
+        progress: TerminalProgress? = nil
+    ) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func fail(_ message: String, code: Int32 = 1) -> ListCommandOutcome {
             outcome.standardError += message + "\n"
@@ -16,7 +18,9 @@ public enum RulesConvertRunner {
         }
         guard !inputs.isEmpty else { return fail("error: no filter list given\n\(usage)", code: 2) }
         guard let target = WebKitTarget(rawValue: targetName) else {
-            return fail("error: unknown target '\(targetName)'; expected one of \(WebKitTarget.allCases.map(\.rawValue).joined(separator: ", "))\n\(usage)", code: 2)
+            return fail(
+                "error: unknown target '\(targetName)'; expected one of \(WebKitTarget.allCases.map(\.rawValue).joined(separator: ", "))\n\(usage)",
+                code: 2)
         }
         if let maxRules, maxRules < 2 { return fail("error: --max-rules must be at least 2\n\(usage)", code: 2) }
 
@@ -30,7 +34,8 @@ public enum RulesConvertRunner {
         // The pipeline gives the bytes FilterListConversion's rules serialize to (ContentBlockerPipelineTests).
         let converted: ContentBlockerPipeline.ConvertedList
         do {
-            converted = try ContentBlockerPipeline(target: target).convert(sources, maximumRules: maxRules, observer: progress?.observer ?? .none)
+            converted = try ContentBlockerPipeline(target: target).convert(
+                sources, maximumRules: maxRules, observer: progress?.observer ?? .none)
         } catch {
             switch error {
             case .cannotSplit(let message): return fail("\(output): error: \(message)")
@@ -57,15 +62,20 @@ public enum RulesConvertRunner {
         if !quiet {
             for entry in report.entries {
                 let severity = entry.kind.isDead || entry.kind.isPartial ? "note" : "warning"
-                outcome.standardError += "\(entry.location.file):\(entry.location.line):\(entry.location.column): \(severity): \(entry.message) [\(entry.kind.rawValue)]\n"
+                outcome.standardError +=
+                    "\(entry.location.file):\(entry.location.line):\(entry.location.column): \(severity): \(entry.message) [\(entry.kind.rawValue)]\n"
             }
         }
-        var summary = "\(report.filterCount) filters: \(report.convertedCount) converted (\(report.partialCount) in part, \(report.approximatedCount) approximated), "
+        var summary =
+            "\(report.filterCount) filters: \(report.convertedCount) converted (\(report.partialCount) in part, \(report.approximatedCount) approximated), "
             + "\(report.reportedCount) reported, \(report.deadCount) dead\n"
-        summary += "rules: \(report.rulesGenerated) generated, \(report.rulesChecked) after WebKit's checks, \(report.rulesOptimized) after optimization\n"
+        summary +=
+            "rules: \(report.rulesGenerated) generated, \(report.rulesChecked) after WebKit's checks, \(report.rulesOptimized) after optimization\n"
         for (path, count) in zip(outputPaths, report.partRuleCounts) { summary += "\(path): \(count) rules\n" }
         let kinds = report.countsByKind.sorted { $0.key.rawValue < $1.key.rawValue }
-        if !kinds.isEmpty { summary += "reported by kind: " + kinds.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + "\n" }
+        if !kinds.isEmpty {
+            summary += "reported by kind: " + kinds.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + "\n"
+        }
         outcome.standardOutput = summary
         return outcome
     }

@@ -3,9 +3,11 @@ import Foundation
 
 /// The work behind `wkpack rules cost`: loads each list, asks `CompileCostModel`, formats the estimate.
 public enum RulesCostRunner {
-    public static func run(inputs: [String], top topText: String, format formatName: String,
-                           model: CompileCostModel = CompileCostModel(),
-                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+    public static func run(
+        inputs: [String], top topText: String, format formatName: String,
+        model: CompileCostModel = CompileCostModel(),
+        fileSystem: any ListFileSystem = LocalListFileSystem()
+    ) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func usage(_ message: String) -> ListCommandOutcome {
             outcome.standardError = "error: \(message)\nUsage: wkpack rules cost LIST... [--top N] [--format text|json]\n"
@@ -31,8 +33,10 @@ public enum RulesCostRunner {
             let spans = RuleSpans(bytes: bytes, ruleCount: loaded.ruleCount)
             let byteCounts = loaded.ruleIndices.map { spans.byteCount(of: $0) }
             let estimate = model.estimate(loaded.rules, ruleByteCounts: byteCounts, sourceBytes: bytes.count)
-            reports.append(RulesCostReport.ListCost(path: path, ruleCount: loaded.ruleCount, byteCount: bytes.count,
-                                                    estimate: estimate, ruleIndices: loaded.ruleIndices, spans: spans))
+            reports.append(
+                RulesCostReport.ListCost(
+                    path: path, ruleCount: loaded.ruleCount, byteCount: bytes.count,
+                    estimate: estimate, ruleIndices: loaded.ruleIndices, spans: spans))
         }
         outcome.standardOutput = RulesCostReport(format: format, top: top).format(reports)
         return outcome

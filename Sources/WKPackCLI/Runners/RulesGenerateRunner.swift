@@ -2,8 +2,10 @@ import BlockListCompiler
 
 /// The work behind `wkpack rules generate disconnect`.
 public enum RulesGenerateRunner {
-    public static func run(blacklist: String?, entityList: String, fingerprinting: String?, categoryLists: [String], output: String,
-                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+    public static func run(
+        blacklist: String?, entityList: String, fingerprinting: String?, categoryLists: [String], output: String,
+        fileSystem: any ListFileSystem = LocalListFileSystem()
+    ) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func fail(_ message: String, code: Int32 = 1) -> ListCommandOutcome {
             outcome.standardError += message + "\n"
@@ -17,8 +19,11 @@ public enum RulesGenerateRunner {
         var categories: [DisconnectCategory: SourceInput] = [:]
         for argument in categoryLists {
             guard let equals = argument.firstIndex(of: "="),
-                  let category = DisconnectCategory(name: String(argument[..<equals])) else {
-                return fail("error: --category-list needs CATEGORY=FILE with a category among \(DisconnectCategory.allCases.map(\.rawValue).joined(separator: ", ")), not '\(argument)'", code: 2)
+                let category = DisconnectCategory(name: String(argument[..<equals]))
+            else {
+                return fail(
+                    "error: --category-list needs CATEGORY=FILE with a category among \(DisconnectCategory.allCases.map(\.rawValue).joined(separator: ", ")), not '\(argument)'",
+                    code: 2)
             }
             switch load(String(argument[argument.index(after: equals)...])) {
             case .success(let input): categories[category] = input

@@ -14,8 +14,10 @@ public enum RulesMatchRunner {
         public var requestsFile: String?
         public var format: String
 
-        public init(lists: [String], url: String? = nil, resourceType: String? = nil, topURL: String? = nil, frameURL: String? = nil,
-                    loadContext: String? = nil, method: String? = nil, requestsFile: String? = nil, format: String = "text") {
+        public init(
+            lists: [String], url: String? = nil, resourceType: String? = nil, topURL: String? = nil, frameURL: String? = nil,
+            loadContext: String? = nil, method: String? = nil, requestsFile: String? = nil, format: String = "text"
+        ) {
             self.lists = lists
             self.url = url
             self.resourceType = resourceType
@@ -39,7 +41,8 @@ public enum RulesMatchRunner {
                 do {
                     matchers.append(try RuleListMatcher(source: bytes))
                 } catch {
-                    let message = error.message.first?.isNumber == true ? "\(path):\(error.message)" : "\(path):1:1: error: \(error.message)"
+                    let message =
+                        error.message.first?.isNumber == true ? "\(path):\(error.message)" : "\(path):1:1: error: \(error.message)"
                     return .failure(ListFileProblem(message))
                 }
             }
@@ -59,11 +62,14 @@ public enum RulesMatchRunner {
     /// memory stays bounded by `batchSize` requests however many the requests file holds. Every request is read and
     /// prepared once before anything is written: a bad line stops the run with its place and no output. The summary
     /// format is returned in the outcome.
-    public static func run(_ options: Options, fileSystem: any ListFileSystem = LocalListFileSystem(), batchSize: Int = 2048,
-                           write: (String) -> Void) -> RulesCheckRunner.Outcome {
+    public static func run(
+        _ options: Options, fileSystem: any ListFileSystem = LocalListFileSystem(), batchSize: Int = 2048,
+        write: (String) -> Void
+    ) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func usage(_ message: String) -> RulesCheckRunner.Outcome {
-            outcome.standardError = "error: \(message)\nUsage: wkpack rules match LIST... --url URL [--resource-type T] [--top-url URL] [--frame-url URL] [--load-context top-frame|child-frame] [--method M] [--format text|json|decisions|summary]\n"
+            outcome.standardError =
+                "error: \(message)\nUsage: wkpack rules match LIST... --url URL [--resource-type T] [--top-url URL] [--frame-url URL] [--load-context top-frame|child-frame] [--method M] [--format text|json|decisions|summary]\n"
             outcome.exitCode = 2
             return outcome
         }
@@ -79,11 +85,15 @@ public enum RulesMatchRunner {
             guard let url = options.url else { return usage("--url or --requests is required") }
             let typeName = options.resourceType ?? (options.topURL == nil ? "document" : "script")
             guard let type = RequestResourceType(name: typeName) else {
-                return usage("unknown resource type '\(typeName)'; expected one of \(RequestResourceType.allCases.map(\.rawValue).joined(separator: ", "))")
+                return usage(
+                    "unknown resource type '\(typeName)'; expected one of \(RequestResourceType.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             var request = MatchRequest(url: url, resourceType: type, topURL: options.topURL, frameURL: options.frameURL)
             if let context = options.loadContext {
-                guard let value = LoadContext(rawValue: context) else { return usage("unknown load context '\(context)'; expected top-frame or child-frame") }
+                guard let value = LoadContext(rawValue: context) else {
+                    return usage("unknown load context '\(context)'; expected top-frame or child-frame")
+                }
                 request.loadContext = value
             }
             if let method = options.method {
@@ -94,7 +104,8 @@ public enum RulesMatchRunner {
         }
         // First pass: every request decodes and prepares, or the run stops before any output.
         let batchSize = max(1, batchSize)
-        let check = source.forEachBatch(fileSystem: fileSystem, size: batchSize) { (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
+        let check = source.forEachBatch(fileSystem: fileSystem, size: batchSize) {
+            (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
             if case .failure(let failure) = BatchMatching.prepare(requests) {
                 throw RequestSource.Failure(line: lines[failure.index], message: failure.problem.message)
             }
@@ -114,7 +125,8 @@ public enum RulesMatchRunner {
         }
         let set = RuleListSet(lists: matchers)
         var summary = MatchSummary()
-        let second = source.forEachBatch(fileSystem: fileSystem, size: batchSize) { (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
+        let second = source.forEachBatch(fileSystem: fileSystem, size: batchSize) {
+            (requests: [MatchRequest], lines: [Int]) throws(RequestSource.Failure) in
             var prepared: [PreparedRequest] = []
             let preparationCPUStart = processCPUSeconds()
             let preparation = ContinuousClock().measure {
@@ -132,9 +144,13 @@ public enum RulesMatchRunner {
             var output = ""
             for (number, evaluation) in BatchMatching.evaluations(of: set, for: prepared).enumerated() {
                 switch options.format {
-                case "json": output += MatchReport.jsonLine(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists) + "\n"
+                case "json":
+                    output +=
+                        MatchReport.jsonLine(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists)
+                        + "\n"
                 case "decisions": output += MatchReport.decisionLine(prepared[number], evaluation.decision, evaluation.results) + "\n"
-                default: output += MatchReport.text(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists)
+                default:
+                    output += MatchReport.text(requests[number], prepared[number], evaluation.decision, evaluation.results, options.lists)
                 }
                 // A line can be hundreds of kilobytes (every hidden selector): hand text over every few megabytes.
                 if output.utf8.count >= flushThreshold {

@@ -2,8 +2,10 @@ import BlockListCompiler
 
 /// The work behind `wkpack rules merge`.
 public enum RulesMergeRunner {
-    public static func run(lists: [String], output: String, safelist: String?, safelistDomains: [String], target targetName: String,
-                           maxRules: Int?, maxBytes: Int?, fileSystem: any ListFileSystem = LocalListFileSystem()) -> ListCommandOutcome {
+    public static func run(
+        lists: [String], output: String, safelist: String?, safelistDomains: [String], target targetName: String,
+        maxRules: Int?, maxBytes: Int?, fileSystem: any ListFileSystem = LocalListFileSystem()
+    ) -> ListCommandOutcome {
         var outcome = ListCommandOutcome()
         func fail(_ message: String, code: Int32 = 1) -> ListCommandOutcome {
             outcome.standardError += message + "\n"
@@ -11,7 +13,9 @@ public enum RulesMergeRunner {
             return outcome
         }
         guard let target = WebKitTarget(rawValue: targetName) else {
-            return fail("error: unknown target '\(targetName)'; expected one of \(WebKitTarget.allCases.map(\.rawValue).joined(separator: ", "))", code: 2)
+            return fail(
+                "error: unknown target '\(targetName)'; expected one of \(WebKitTarget.allCases.map(\.rawValue).joined(separator: ", "))",
+                code: 2)
         }
         if let maxRules, maxRules < 0 { return fail("error: --max-rules needs a non-negative integer", code: 2) }
         if let maxBytes, maxBytes < 0 { return fail("error: --max-bytes needs a non-negative integer", code: 2) }

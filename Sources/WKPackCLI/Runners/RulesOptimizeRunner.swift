@@ -3,8 +3,10 @@ import Foundation
 
 /// The work behind `wkpack rules optimize`.
 public enum RulesOptimizeRunner {
-    public static func run(inputs: [String], output: String, report: Bool, forWebKit: Bool = false,
-                           fileSystem: any ListFileSystem = LocalListFileSystem(), progress: TerminalProgress? = nil) -> RulesCheckRunner.Outcome {
+    public static func run(
+        inputs: [String], output: String, report: Bool, forWebKit: Bool = false,
+        fileSystem: any ListFileSystem = LocalListFileSystem(), progress: TerminalProgress? = nil
+    ) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         guard !inputs.isEmpty else {
             outcome.standardError = "error: no rule list given\nUsage: wkpack rules optimize IN... -o OUT [--report] [--for-webkit]\n"
@@ -15,7 +17,9 @@ public enum RulesOptimizeRunner {
         var results: [(path: String, bytes: [UInt8])] = []
         var text = ""
         for (position, path) in inputs.enumerated() {
-            progress?.update(label: inputs.count > 1 ? "wkpack rules optimize: \(path) (\(position + 1) of \(inputs.count))" : "wkpack rules optimize: \(path)")
+            progress?.update(
+                label: inputs.count > 1
+                    ? "wkpack rules optimize: \(path) (\(position + 1) of \(inputs.count))" : "wkpack rules optimize: \(path)")
             progress?.update(ContentBlockerPipeline.Progress(stage: .reading, completed: 0, total: 0))
             let bytes: [UInt8], checked: LoadedRuleList
             switch CheckedListReader(fileSystem: fileSystem).read(path) {
@@ -27,18 +31,22 @@ public enum RulesOptimizeRunner {
             }
             let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
             let optimizer = RuleListOptimizer(forWebKit: forWebKit)
-            let optimized = optimizer.optimize(checked.rules, measuringWith: report ? { serializer.serializedBytes($0).count } : nil,
-                                               beforeEachPass: { done, total in
-                progress?.update(ContentBlockerPipeline.Progress(stage: done < total ? .optimizing : .writing, completed: done, total: total))
-                return true
-            })
+            let optimized = optimizer.optimize(
+                checked.rules, measuringWith: report ? { serializer.serializedBytes($0).count } : nil,
+                beforeEachPass: { done, total in
+                    progress?.update(
+                        ContentBlockerPipeline.Progress(stage: done < total ? .optimizing : .writing, completed: done, total: total))
+                    return true
+                })
             let (rules, passes) = optimized ?? (checked.rules, OptimizationReport())
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serializedBytes(rules)))
             if report {
-                text += "\(path): \(checked.ruleCount) rules, \(bytes.count) bytes -> \(rules.count) rules, \(results.last?.bytes.count ?? 0) bytes\n"
+                text +=
+                    "\(path): \(checked.ruleCount) rules, \(bytes.count) bytes -> \(rules.count) rules, \(results.last?.bytes.count ?? 0) bytes\n"
                 for pass in passes.passes {
-                    text += "  \(pass.name): \(pass.rulesBefore) -> \(pass.rulesAfter) rules, \(pass.bytesBefore ?? 0) -> \(pass.bytesAfter ?? 0) bytes\n"
+                    text +=
+                        "  \(pass.name): \(pass.rulesBefore) -> \(pass.rulesAfter) rules, \(pass.bytesBefore ?? 0) -> \(pass.bytesAfter ?? 0) bytes\n"
                 }
             }
         }

@@ -3,15 +3,19 @@ import Foundation
 
 /// The work behind `wkpack rules split`.
 public enum RulesSplitRunner {
-    public static func run(input: String, maxRules: Int, output: String,
-                           fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
+    public static func run(
+        input: String, maxRules: Int, output: String,
+        fileSystem: any ListFileSystem = LocalListFileSystem()
+    ) -> RulesCheckRunner.Outcome {
         var outcome = RulesCheckRunner.Outcome()
         func fail(_ message: String, code: Int32 = 1) -> RulesCheckRunner.Outcome {
             outcome.standardError = message + "\n"
             outcome.exitCode = code
             return outcome
         }
-        guard maxRules >= 2 else { return fail("error: --max-rules must be at least 2\nUsage: wkpack rules split IN --max-rules N -o DIR", code: 2) }
+        guard maxRules >= 2 else {
+            return fail("error: --max-rules must be at least 2\nUsage: wkpack rules split IN --max-rules N -o DIR", code: 2)
+        }
         let checked: LoadedRuleList
         switch CheckedListReader(fileSystem: fileSystem).read(input) {
         case .failure(let problem): return fail(problem.message)

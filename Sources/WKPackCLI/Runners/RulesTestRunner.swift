@@ -27,7 +27,9 @@ public enum RulesTestRunner {
 
     /// Checks every expectation of the file at `path`. `quiet` leaves out the PASS lines and names the file in the
     /// summary line, for build logs.
-    public static func run(path: String, quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem()) -> RulesCheckRunner.Outcome {
+    public static func run(path: String, quiet: Bool = false, fileSystem: any ListFileSystem = LocalListFileSystem())
+        -> RulesCheckRunner.Outcome
+    {
         var outcome = RulesCheckRunner.Outcome()
         func fail(_ message: String) -> RulesCheckRunner.Outcome {
             outcome.standardError = message + "\n"
@@ -67,16 +69,20 @@ public enum RulesTestRunner {
             }
             let (decision, results) = set.evaluate(prepared)
             let problem = check(testCase.expectation, decision)
-            let label = "\(testCase.request.url) (\(testCase.request.resourceType.rawValue)\(testCase.request.topURL.map { ", top \($0)" } ?? ""))"
+            let label =
+                "\(testCase.request.url) (\(testCase.request.resourceType.rawValue)\(testCase.request.topURL.map { ", top \($0)" } ?? ""))"
             guard let problem else {
                 if !quiet { output += "PASS \(label)\n" }
                 continue
             }
             failures += 1
-            output += "FAIL \(label)\n  \(path):\(testCase.line):\(testCase.column): expected \(describe(testCase.expectation)), but \(problem)\n"
+            output +=
+                "FAIL \(label)\n  \(path):\(testCase.line):\(testCase.column): expected \(describe(testCase.expectation)), but \(problem)\n"
             output += responsible(testCase.expectation, results, listPaths)
         }
-        output += (quiet ? "\(path): " : "") + "\(cases.count - failures) of \(cases.count) expectations hold\(failures == 0 ? "" : ", \(failures) failed")\n"
+        output +=
+            (quiet ? "\(path): " : "")
+            + "\(cases.count - failures) of \(cases.count) expectations hold\(failures == 0 ? "" : ", \(failures) failed")\n"
         outcome.standardOutput = output
         outcome.exitCode = failures == 0 ? 0 : 1
         return outcome
@@ -97,7 +103,9 @@ public enum RulesTestRunner {
         switch expectation {
         case .block: return decision.blocked ? nil : "it is allowed"
         case .allow: return decision.blocked ? "it is blocked" : nil
-        case .blockCookies: return decision.cookiesBlocked ? nil : (decision.blocked ? "it is blocked, cookies are not blocked" : "its cookies are not blocked")
+        case .blockCookies:
+            return decision.cookiesBlocked
+                ? nil : (decision.blocked ? "it is blocked, cookies are not blocked" : "its cookies are not blocked")
         case .hide(let selectors):
             let hidden = Set(decision.hiddenSelectors.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
             let missing = selectors.filter { !hidden.contains($0) }
@@ -125,7 +133,8 @@ public enum RulesTestRunner {
                 if relevant { lines += "  rule \(path)#\(rule.index) (\(rule.pointer)) \(rule.action.typeName) fired\n" }
             }
             for rule in result.cancelled {
-                lines += "  rule \(path)#\(rule.index) (\(rule.pointer)) \(rule.action.typeName) matched but was cancelled by \(path)#\(rule.cancelledBy ?? -1)\n"
+                lines +=
+                    "  rule \(path)#\(rule.index) (\(rule.pointer)) \(rule.action.typeName) matched but was cancelled by \(path)#\(rule.cancelledBy ?? -1)\n"
             }
         }
         return lines.isEmpty ? "  no rule of the lists matches this request\n" : lines
@@ -173,11 +182,15 @@ public enum RulesTestRunner {
             guard let type = RequestResourceType(name: typeName) else { throw error(entry["type"], "unknown request type '\(typeName)'") }
             var request = MatchRequest(url: url, resourceType: type, topURL: try string("top"), frameURL: try string("frame"))
             if let context = try string("load-context") {
-                guard let value = LoadContext(rawValue: context) else { throw error(entry["load-context"], "unknown load context '\(context)'") }
+                guard let value = LoadContext(rawValue: context) else {
+                    throw error(entry["load-context"], "unknown load context '\(context)'")
+                }
                 request.loadContext = value
             }
             if let method = try string("method") {
-                guard let value = RequestMethod(rawValue: method.lowercased()) else { throw error(entry["method"], "unknown method '\(method)'") }
+                guard let value = RequestMethod(rawValue: method.lowercased()) else {
+                    throw error(entry["method"], "unknown method '\(method)'")
+                }
                 request.method = value
             }
             guard let expectNode = entry["expect"] else { throw error(item, "the request has no `expect`") }
@@ -187,13 +200,17 @@ public enum RulesTestRunner {
                 case "block": expectation = .block
                 case "allow": expectation = .allow
                 case "block-cookies": expectation = .blockCookies
-                default: throw error(expectNode, "unknown expectation '\(word)'; expected block, allow, block-cookies, hide: [selectors] or redirect: URL")
+                default:
+                    throw error(
+                        expectNode,
+                        "unknown expectation '\(word)'; expected block, allow, block-cookies, hide: [selectors] or redirect: URL")
                 }
             } else if let hideNode = expectNode.mapping?["hide"], let selectors = hideNode.sequence {
-                expectation = .hide(try selectors.map { node in
-                    guard let value = node.scalar?.string else { throw error(node, "a selector must be a string") }
-                    return value
-                })
+                expectation = .hide(
+                    try selectors.map { node in
+                        guard let value = node.scalar?.string else { throw error(node, "a selector must be a string") }
+                        return value
+                    })
             } else if let redirectNode = expectNode.mapping?["redirect"] {
                 guard let url = redirectNode.scalar?.string, CanonicalURL(url) != nil else {
                     throw error(redirectNode, "`redirect` must be an absolute URL")

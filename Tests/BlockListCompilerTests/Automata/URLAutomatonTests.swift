@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func automaton(_ pattern: String, caseSensitive: Bool = false) throws -> URLAutomaton {

@@ -1,13 +1,18 @@
 import Testing
+
 @testable import BlockListCompiler
 
 /// The shortcuts the loader and the optimizer take instead of the general path, each checked against that path.
 @Suite struct CheckShortcutTests {
     /// Domains of every shape the shortcut accepts, and some it must not.
-    static let plainDomains = ["a", "example.com", "*example.com", "*.example.com", "xn--80ak6aa92e.com", "a-b.c-d.e", "1.2.3.4", "*",
-                               "-", ".", "..", "very-long-" + String(repeating: "sub.", count: 40) + "example.co.uk"]
-    static let otherDomains = ["Example.com", "ex*ample.com", "**a", "a b", "a[b", "a\\b", "a$", "a?", "a{1}", "a(b)", "a|b", "a/b",
-                               "a+b", "é.com", "a^b", "a.com*"]
+    static let plainDomains = [
+        "a", "example.com", "*example.com", "*.example.com", "xn--80ak6aa92e.com", "a-b.c-d.e", "1.2.3.4", "*",
+        "-", ".", "..", "very-long-" + String(repeating: "sub.", count: 40) + "example.co.uk",
+    ]
+    static let otherDomains = [
+        "Example.com", "ex*ample.com", "**a", "a b", "a[b", "a\\b", "a$", "a?", "a{1}", "a(b)", "a|b", "a/b",
+        "a+b", "é.com", "a^b", "a.com*",
+    ]
 
     @Test func plainDomainsMakeRegexesWebKitAccepts() {
         let parser = URLFilterParser()
@@ -22,9 +27,11 @@ import Testing
     }
 
     @Test func everyActionKindNamesItsTypeByIndex() {
-        let kinds: [Action.Kind] = [.block, .blockCookies, .cssDisplayNone(selector: "a"), .ignorePreviousRules, .ignoreFollowingRules,
-                                    .makeHTTPS, .notify(notification: "n"), .redirect(.url("https://a/")),
-                                    .modifyHeaders(ModifyHeaders(priority: 1))]
+        let kinds: [Action.Kind] = [
+            .block, .blockCookies, .cssDisplayNone(selector: "a"), .ignorePreviousRules, .ignoreFollowingRules,
+            .makeHTTPS, .notify(notification: "n"), .redirect(.url("https://a/")),
+            .modifyHeaders(ModifyHeaders(priority: 1)),
+        ]
         #expect(kinds.map(\.typeIndex) == Array(Action.Kind.allTypeNames.indices))
         for kind in kinds { #expect(Action.Kind.allTypeNames[kind.typeIndex] == kind.typeName) }
     }
@@ -40,7 +47,8 @@ import Testing
     }
 
     @Test func flagValuesAreReadByTheirBytesOrRefused() {
-        let json = #"[{"trigger":{"url-filter":"a","resource-type":["image","fetch","\u0073cript"],"load-type":["third-party"]},"action":{"type":"block"}},"#
+        let json =
+            #"[{"trigger":{"url-filter":"a","resource-type":["image","fetch","\u0073cript"],"load-type":["third-party"]},"action":{"type":"block"}},"#
             + #"{"trigger":{"url-filter":"b","resource-type":["Image"]},"action":{"type":"\u0062lock"}}]"#
         let report = RuleListChecker().check(Array(json.utf8))
         #expect(report.rules.first?.trigger.resourceTypes == [.image, .fetch, .script])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func check(_ text: String, target: WebKitTarget = .newest) -> RuleListReport {
@@ -19,7 +20,10 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         (#""url-filter":"a","url-filter-is-case-sensitive":"yes""#, nil),
         (#""url-filter":"a","top-url-filter-is-case-sensitive":true"#, nil),
         (#""url-filter":"a","frame-url-filter-is-case-sensitive":true"#, nil),
-        (#""url-filter":"a","resource-type":["image","document","top-document","child-document","style-sheet","script","font","raw","websocket","fetch","other","svg-document","media","popup","ping","csp-report"]"#, nil),
+        (
+            #""url-filter":"a","resource-type":["image","document","top-document","child-document","style-sheet","script","font","raw","websocket","fetch","other","svg-document","media","popup","ping","csp-report"]"#,
+            nil
+        ),
         (#""url-filter":"a","resource-type":[]"#, nil),
         (#""url-filter":"a","resource-type":"image""#, WebKitMessage.invalidTriggerFlagsArray),
         (#""url-filter":"a","resource-type":["Image"]"#, WebKitMessage.invalidStringInTriggerFlagsArray),
@@ -78,28 +82,58 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         (#""type":"redirect","redirect":{"url":"https://example.com/"}"#, nil),
         (#""type":"redirect","redirect":{"url":"javascript:x"}"#, WebKitMessage.redirectToJavaScript),
         (#""type":"redirect","redirect":{"url":"nope"}"#, WebKitMessage.redirectURLInvalid),
-        (##""type":"redirect","redirect":{"transform":{"scheme":"https","host":"x","port":"8080","path":"/p","query":"?q","fragment":"#f","username":"u","password":"p"}}"##, nil),
+        (
+            ##""type":"redirect","redirect":{"transform":{"scheme":"https","host":"x","port":"8080","path":"/p","query":"?q","fragment":"#f","username":"u","password":"p"}}"##,
+            nil
+        ),
         (#""type":"redirect","redirect":{"transform":{"port":"70000"}}"#, WebKitMessage.redirectInvalidPort),
         (#""type":"redirect","redirect":{"transform":{"query":"a"}}"#, WebKitMessage.redirectInvalidQuery),
         (#""type":"redirect","redirect":{"transform":{"fragment":"a"}}"#, WebKitMessage.redirectInvalidFragment),
         (#""type":"redirect","redirect":{"transform":{"scheme":"1"}}"#, WebKitMessage.redirectInvalidScheme),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"remove-parameters":["a"],"add-or-replace-parameters":[{"key":"k","value":"v","replace-only":true}]}}}"#, nil),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"remove-parameters":[1]}}}"#, WebKitMessage.removeParametersNotStringArray),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":5}}}"#, WebKitMessage.addOrReplaceParametersNotArray),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[5]}}}"#, WebKitMessage.addOrReplaceParametersMemberNotObject),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[{"value":"v"}]}}}"#, WebKitMessage.addOrReplaceParametersKeyNotString),
-        (#""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[{"key":"k"}]}}}"#, WebKitMessage.addOrReplaceParametersValueNotString),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"remove-parameters":["a"],"add-or-replace-parameters":[{"key":"k","value":"v","replace-only":true}]}}}"#,
+            nil
+        ),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"remove-parameters":[1]}}}"#,
+            WebKitMessage.removeParametersNotStringArray
+        ),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":5}}}"#,
+            WebKitMessage.addOrReplaceParametersNotArray
+        ),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[5]}}}"#,
+            WebKitMessage.addOrReplaceParametersMemberNotObject
+        ),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[{"value":"v"}]}}}"#,
+            WebKitMessage.addOrReplaceParametersKeyNotString
+        ),
+        (
+            #""type":"redirect","redirect":{"transform":{"query-transform":{"add-or-replace-parameters":[{"key":"k"}]}}}"#,
+            WebKitMessage.addOrReplaceParametersValueNotString
+        ),
         (#""type":"redirect""#, WebKitMessage.redirectMissing),
         (#""type":"redirect","redirect":{}"#, WebKitMessage.redirectInvalidType),
-        (#""type":"modify-headers","priority":1,"request-headers":[{"operation":"set","header":"x","value":"y"}],"response-headers":[{"operation":"remove","header":"z"}]"#, nil),
+        (
+            #""type":"modify-headers","priority":1,"request-headers":[{"operation":"set","header":"x","value":"y"}],"response-headers":[{"operation":"remove","header":"z"}]"#,
+            nil
+        ),
         (#""type":"modify-headers""#, WebKitMessage.invalidPriority),
         (#""type":"modify-headers","priority":-1"#, WebKitMessage.invalidPriority),
         (#""type":"modify-headers","priority":1,"request-headers":5"#, WebKitMessage.modifyHeadersNotArray),
         (#""type":"modify-headers","priority":1,"request-headers":[5]"#, WebKitMessage.modifyHeadersInfoNotObject),
         (#""type":"modify-headers","priority":1,"request-headers":[{"header":"x"}]"#, WebKitMessage.modifyHeadersMissingOperation),
-        (#""type":"modify-headers","priority":1,"request-headers":[{"operation":"nope","header":"x"}]"#, WebKitMessage.modifyHeadersInvalidOperation),
+        (
+            #""type":"modify-headers","priority":1,"request-headers":[{"operation":"nope","header":"x"}]"#,
+            WebKitMessage.modifyHeadersInvalidOperation
+        ),
         (#""type":"modify-headers","priority":1,"request-headers":[{"operation":"remove"}]"#, WebKitMessage.modifyHeadersMissingHeader),
-        (#""type":"modify-headers","priority":1,"request-headers":[{"operation":"set","header":"x"}]"#, WebKitMessage.modifyHeadersMissingValue),
+        (
+            #""type":"modify-headers","priority":1,"request-headers":[{"operation":"set","header":"x"}]"#,
+            WebKitMessage.modifyHeadersMissingValue
+        ),
         (#""type":"Block""#, WebKitMessage.invalidActionType),
         (#""selector":"x""#, WebKitMessage.invalidActionType),
     ]
@@ -127,10 +161,10 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
     @Test func reportsEveryErrorAndMarksTheOneWebKitStopsAt() throws {
         // WebKit loads every rule before it compiles the patterns: the missing action of rule 1 wins over the regex of rule 0.
         let text = """
-        [{"trigger":{"url-filter":"a|b"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"c"}},
-         {"trigger":{"url-filter":"d","if-domain":["X.com"]},"action":{"type":"nope"}}]
-        """
+            [{"trigger":{"url-filter":"a|b"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"c"}},
+             {"trigger":{"url-filter":"d","if-domain":["X.com"]},"action":{"type":"nope"}}]
+            """
         let report = check(text)
         #expect(report.errors.count == 4)
         let reported = try #require(report.webKitError)
@@ -148,7 +182,9 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
     }
 
     @Test func theFirstRegexErrorInRuleOrderIsWebKits() throws {
-        let report = check(#"[{"trigger":{"url-filter":"a","if-top-url":["x|y"]},"action":{"type":"block"}},{"trigger":{"url-filter":"b|"},"action":{"type":"block"}}]"#)
+        let report = check(
+            #"[{"trigger":{"url-filter":"a","if-top-url":["x|y"]},"action":{"type":"block"}},{"trigger":{"url-filter":"b|"},"action":{"type":"block"}}]"#
+        )
         let reported = try #require(report.webKitError)
         #expect(reported.pointer == "/0/trigger/if-top-url/0")
         #expect(report.errors.count == 2)
@@ -163,11 +199,11 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
 
     @Test func warnsAboutDroppedSelectorsDuplicatesUnknownKeysAndUniversalFilters() {
         let text = """
-        [{"trigger":{"url-filter":"a"},"action":{"type":"css-display-none","selector":"##"}},
-         {"trigger":{"url-filter":"b","colour":"red"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"b","colour":"red"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"a?"},"action":{"type":"block"}}]
-        """
+            [{"trigger":{"url-filter":"a"},"action":{"type":"css-display-none","selector":"##"}},
+             {"trigger":{"url-filter":"b","colour":"red"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"b","colour":"red"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"a?"},"action":{"type":"block"}}]
+            """
         let report = check(text)
         #expect(report.isValid)
         let messages = report.warnings.map(\.message)
@@ -181,7 +217,8 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
     }
 
     @Test func warnsAboutRulesALaterUniversalIgnorePreviousRulesCancels() {
-        let text = #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}},{"trigger":{"url-filter":"b"},"action":{"type":"block"}}]"#
+        let text =
+            #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}},{"trigger":{"url-filter":"b"},"action":{"type":"block"}}]"#
         let dead = check(text).warnings.filter { $0.message.contains("never applies") }
         #expect(dead.map(\.ruleIndex) == [0])
     }
@@ -194,7 +231,8 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         #expect(check(rule(trigger: #""url-filter":"a","if-frame-url":["x"]"#), target: .safari16_4).isValid == false)
         #expect(check(rule(action: #""type":"css-display-none","selector":"div:has(a)""#), target: .safari16_4).isValid)
         #expect(check(rule(action: #""type":"css-display-none","selector":"div:has(a)""#), target: .safari15).isValid == false)
-        let mixed = #"[{"trigger":{"url-filter":"a","if-domain":["x"]},"action":{"type":"block"}},{"trigger":{"url-filter":"a","if-top-url":["x"]},"action":{"type":"block"}}]"#
+        let mixed =
+            #"[{"trigger":{"url-filter":"a","if-domain":["x"]},"action":{"type":"block"}},{"trigger":{"url-filter":"a","if-top-url":["x"]},"action":{"type":"block"}}]"#
         #expect(check(mixed, target: .safari14).errors.first?.webKitMessage == WebKitMessage.mixedDomainAndTopURL)
         #expect(check(mixed, target: .safari15).isValid)
     }
@@ -218,7 +256,8 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         ("a:not(.b, .c)", true), ("div:has(> p)", true), ("p::before", true), (":is()", true), ("*|div", true), ("div&", true),
         ("##", false), ("div >", false), (", a", false), ("a[href=x s]", false), ("#1ad", false), ("ns|div", false), (":nope", false),
         ("p::before:hover", true), ("input::placeholder:not(.a)", true), ("div::cue(a", true), ("::selection(", false),
-        ("::marker:only-child", false), ("div::before span", false), ("div:has(div:has(a))", false), ("div:has(::before)", false), (":not()", false),
+        ("::marker:only-child", false), ("div::before span", false), ("div:has(div:has(a))", false), ("div:has(::before)", false),
+        (":not()", false),
     ])
     func checksCSSSelectors(selector: String, valid: Bool) {
         #expect((CSSSelectorValidator(target: .newest).problem(in: selector) == nil) == valid)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// One golden case: a rule list and the verdict the real WebKit compiler gave it.
@@ -22,22 +23,26 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         var cases: [ConformanceCase] = []
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let id = object["id"] as? String, let expected = object["expected"] as? [String: Any],
-                  let ok = expected["ok"] as? Bool else { continue }
+                let id = object["id"] as? String, let expected = object["expected"] as? [String: Any],
+                let ok = expected["ok"] as? Bool
+            else { continue }
             var bytes: [UInt8]
             if let source = object["source"] as? String {
                 bytes = Array(source.utf8)
             } else if let encoded = object["source_base64"] as? String, let data = Data(base64Encoded: encoded) {
                 bytes = [UInt8](data)
             } else if let repeated = object["repeat"] as? [String: Any], let item = repeated["item"] as? String,
-                      let count = repeated["count"] as? Int {
+                let count = repeated["count"] as? Int
+            {
                 let items = [String](repeating: item, count: count) + ((repeated["tail"] as? [String]) ?? [])
                 bytes = Array(("[" + items.joined(separator: ",") + "]").utf8)
             } else {
                 continue
             }
-            cases.append(ConformanceCase(id: id, bytes: bytes, ok: ok, crashed: expected["crashed"] as? Bool ?? false,
-                                         error: expected["error"] as? String, detail: expected["detail"] as? String))
+            cases.append(
+                ConformanceCase(
+                    id: id, bytes: bytes, ok: ok, crashed: expected["crashed"] as? Bool ?? false,
+                    error: expected["error"] as? String, detail: expected["detail"] as? String))
         }
         return cases
     }
@@ -67,19 +72,23 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     func agreesWithWebKit(_ testCase: ConformanceCase) {
         let report = RuleListChecker().check(testCase.bytes)
         if testCase.ok {
-            #expect(report.webKitError == nil, "WebKit compiles it; we report \(report.webKitError?.webKitMessage ?? "") — \(report.webKitError?.message ?? "")")
+            #expect(
+                report.webKitError == nil,
+                "WebKit compiles it; we report \(report.webKitError?.webKitMessage ?? "") — \(report.webKitError?.message ?? "")")
             #expect(report.isValid, "WebKit compiles it; we report errors: \(report.errors.map(\.message))")
             return
         }
         if testCase.crashed {
             #expect(!report.isValid, "WebKit crashes on this list; we accept it")
-            #expect(report.webKitError?.webKitMessage == nil, "WebKit crashes instead of reporting \(report.webKitError?.webKitMessage ?? "")")
+            #expect(
+                report.webKitError?.webKitMessage == nil, "WebKit crashes instead of reporting \(report.webKitError?.webKitMessage ?? "")")
             return
         }
         let reported = report.webKitError
         #expect(reported?.webKitMessage == testCase.error, "we report \(reported?.message ?? "no error")")
         #expect(!report.isValid)
-        if let detail = testCase.detail, let reason = detail.range(of: ": ", options: .backwards).map({ String(detail[$0.upperBound...]) }) {
+        if let detail = testCase.detail, let reason = detail.range(of: ": ", options: .backwards).map({ String(detail[$0.upperBound...]) })
+        {
             #expect(reported?.webKitDetail == reason, "expected detail \(detail)")
         }
     }

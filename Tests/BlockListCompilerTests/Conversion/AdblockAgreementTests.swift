@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// Decisions of Brave's adblock-rust (PyPI `adblock` 0.6.0) on `Fixtures/sample.txt`, recorded by
@@ -15,8 +16,9 @@ import Testing
     @Test func convertedSampleAgreesWithAdblockRust() throws {
         let verdictsURL = Self.fixtures.appendingPathComponent("adblock-verdicts.jsonl")
         let lines = try String(contentsOf: verdictsURL, encoding: .utf8).split(separator: "\n")
-        let known = Set(try String(contentsOf: Self.fixtures.appendingPathComponent("adblock-known-differences.txt"), encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first.map(String.init) })
+        let known = Set(
+            try String(contentsOf: Self.fixtures.appendingPathComponent("adblock-known-differences.txt"), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first.map(String.init) })
         let result = try FilterListConversionGoldenTests.convertSample()
         let matchers = try result.parts.map { try RuleListMatcher(rules: $0) }
         var agreed = 0, explained = 0

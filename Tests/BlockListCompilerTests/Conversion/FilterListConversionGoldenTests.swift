@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// The sample list's conversion, byte for byte: `Fixtures/sample.json` (the rules) and `Fixtures/sample-report.txt`
@@ -13,8 +14,10 @@ import Testing
     }
 
     static func reportText(_ report: ConversionReport) -> String {
-        var text = "filters \(report.filterCount), converted \(report.convertedCount), partial \(report.partialCount), reported \(report.reportedCount), dead \(report.deadCount)\n"
-        text += "rules generated \(report.rulesGenerated), checked \(report.rulesChecked), optimized \(report.rulesOptimized), parts \(report.partRuleCounts)\n"
+        var text =
+            "filters \(report.filterCount), converted \(report.convertedCount), partial \(report.partialCount), reported \(report.reportedCount), dead \(report.deadCount)\n"
+        text +=
+            "rules generated \(report.rulesGenerated), checked \(report.rulesChecked), optimized \(report.rulesOptimized), parts \(report.partRuleCounts)\n"
         for entry in report.entries {
             text += "\(entry.location.file):\(entry.location.line):\(entry.location.column): \(entry.kind.rawValue): \(entry.message)\n"
         }

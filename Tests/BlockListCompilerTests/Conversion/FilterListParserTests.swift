@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct FilterListParserTests {
@@ -44,7 +45,10 @@ import Testing
     }
 
     @Test func readsNetworkOptions() throws {
-        guard case .network(let filter)? = FilterListParser().parse(line: "@@||a.com^$script,~image,3p,domain=x.com|~y.x.com,match-case,important") else {
+        guard
+            case .network(let filter)? = FilterListParser().parse(
+                line: "@@||a.com^$script,~image,3p,domain=x.com|~y.x.com,match-case,important")
+        else {
             Issue.record("not a network filter")
             return
         }
@@ -60,7 +64,8 @@ import Testing
 
     @Test func badfilterIdentityIgnoresOptionOrder() {
         guard case .network(let a)? = FilterListParser().parse(line: "||a.com^$script,third-party"),
-              case .network(let b)? = FilterListParser().parse(line: "||a.com^$third-party,badfilter,script") else {
+            case .network(let b)? = FilterListParser().parse(line: "||a.com^$third-party,badfilter,script")
+        else {
             Issue.record("not network filters")
             return
         }

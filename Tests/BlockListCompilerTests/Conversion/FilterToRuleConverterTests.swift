@@ -1,40 +1,103 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct FilterToRuleConverterTests {
     static let host = URLPatternTranslator.hostAnchorPrefix.replacingOccurrences(of: "\\", with: "\\\\")
     static let separator = URLPatternTranslator.separatorClass
     /// The `resource-type` of a filter that names no type (Safari 15+): every load but the page the user opens and popups.
-    static let untyped = #""resource-type":["child-document","image","style-sheet","script","font","raw","svg-document","media","csp-report"]"#
+    static let untyped =
+        #""resource-type":["child-document","image","style-sheet","script","font","raw","svg-document","media","csp-report"]"#
 
     /// One filter -> the rules it becomes (serialized).
     static let table: [(String, [String])] = [
         ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
-        ("||a.com^$third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["third-party"]},"action":{"type":"block"}}"#]),
-        ("||a.com^$~third-party", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#]),
-        ("||a.com^$1p", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#]),
+        (
+            "||a.com^$third-party",
+            [
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["third-party"]},"action":{"type":"block"}}"#
+            ]
+        ),
+        (
+            "||a.com^$~third-party",
+            [
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
+            ]
+        ),
+        (
+            "||a.com^$1p",
+            [
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
+            ]
+        ),
         ("-ad.$script,image", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["image","script"]},"action":{"type":"block"}}"#]),
-        ("-ad.$stylesheet,xmlhttprequest,subdocument", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","fetch"]},"action":{"type":"block"}}"#]),
-        ("-ad.$font,media,websocket,ping,popup,other", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["font","websocket","other","media","popup","ping"]},"action":{"type":"block"}}"#]),
+        (
+            "-ad.$stylesheet,xmlhttprequest,subdocument",
+            [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","fetch"]},"action":{"type":"block"}}"#]
+        ),
+        (
+            "-ad.$font,media,websocket,ping,popup,other",
+            [
+                #"{"trigger":{"url-filter":"-ad\\.","resource-type":["font","websocket","other","media","popup","ping"]},"action":{"type":"block"}}"#
+            ]
+        ),
         ("-ad.$document", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document"]},"action":{"type":"block"}}"#]),
-        ("-ad.$~script,~image,~object", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","font","websocket","fetch","other","media","ping"]},"action":{"type":"block"}}"#]),
-        ("-ad.$domain=a.com|b.com", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com","*b.com"]},"action":{"type":"block"}}"#]),
+        (
+            "-ad.$~script,~image,~object",
+            [
+                #"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document","style-sheet","font","websocket","fetch","other","media","ping"]},"action":{"type":"block"}}"#
+            ]
+        ),
+        (
+            "-ad.$domain=a.com|b.com",
+            [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com","*b.com"]},"action":{"type":"block"}}"#]
+        ),
         ("-ad.$domain=~a.com", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"unless-domain":["*a.com"]},"action":{"type":"block"}}"#]),
-        ("-ad.$domain=a.com|~b.org", [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com"]},"action":{"type":"block"}}"#]),
-        ("/AdFrame.$match-case", [#"{"trigger":{"url-filter":"/AdFrame\\.","url-filter-is-case-sensitive":true,\#(untyped)},"action":{"type":"block"}}"#]),
-        ("@@||a.com/ok.js", [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js",\#(untyped)},"action":{"type":"ignore-previous-rules"}}"#]),
+        (
+            "-ad.$domain=a.com|~b.org",
+            [#"{"trigger":{"url-filter":"-ad\\.",\#(untyped),"if-domain":["*a.com"]},"action":{"type":"block"}}"#]
+        ),
+        (
+            "/AdFrame.$match-case",
+            [#"{"trigger":{"url-filter":"/AdFrame\\.","url-filter-is-case-sensitive":true,\#(untyped)},"action":{"type":"block"}}"#]
+        ),
+        (
+            "@@||a.com/ok.js",
+            [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js",\#(untyped)},"action":{"type":"ignore-previous-rules"}}"#]
+        ),
         ("-ad.$popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["popup"]},"action":{"type":"block"}}"#]),
         ("-ad.$subdocument", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["child-document"]},"action":{"type":"block"}}"#]),
-        ("-ad.$document,popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document","popup"]},"action":{"type":"block"}}"#]),
+        (
+            "-ad.$document,popup",
+            [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document","popup"]},"action":{"type":"block"}}"#]
+        ),
         ("@@-ad.$popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["popup"]},"action":{"type":"ignore-previous-rules"}}"#]),
         ("||a.com^$important", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
-        ("@@||a.com/ok.js$script", [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}"#]),
-        ("@@||a.com^$document", [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(separator)"]},"action":{"type":"ignore-previous-rules"}}"#]),
+        (
+            "@@||a.com/ok.js$script",
+            [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}"#]
+        ),
+        (
+            "@@||a.com^$document",
+            [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(separator)"]},"action":{"type":"ignore-previous-rules"}}"#]
+        ),
         ("@@||a.com^$elemhide", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"ignore-previous-rules"}}"#]),
-        ("/ad.js^", [#"{"trigger":{"url-filter":"/ad\\.js\#(separator)",\#(untyped)},"action":{"type":"block"}}"#, #"{"trigger":{"url-filter":"/ad\\.js$",\#(untyped)},"action":{"type":"block"}}"#]),
+        (
+            "/ad.js^",
+            [
+                #"{"trigger":{"url-filter":"/ad\\.js\#(separator)",\#(untyped)},"action":{"type":"block"}}"#,
+                #"{"trigger":{"url-filter":"/ad\\.js$",\#(untyped)},"action":{"type":"block"}}"#,
+            ]
+        ),
         ("##.ad", [#"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".ad"}}"#]),
-        ("a.com,b.com##.ad", [#"{"trigger":{"url-filter":".*","if-domain":["*a.com","*b.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
-        ("~a.com##.ad", [#"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]),
+        (
+            "a.com,b.com##.ad",
+            [#"{"trigger":{"url-filter":".*","if-domain":["*a.com","*b.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]
+        ),
+        (
+            "~a.com##.ad",
+            [#"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".ad"}}"#]
+        ),
     ]
 
     @Test(arguments: table) func convertsOneFilter(_ filter: String, _ expected: [String]) {
@@ -121,7 +184,8 @@ import Testing
         let matcher = try RuleListMatcher(rules: output.rules)
         let page = try matcher.evaluate(MatchRequestDecoder.decode(Array(#"{"url":"https://a.com/","type":"document"}"#.utf8)))
         #expect(page.decision.hiddenSelectors.contains(".ad"))
-        let frame = try matcher.evaluate(MatchRequestDecoder.decode(Array(#"{"url":"https://a.com/","type":"child-document","top":"https://b.com/"}"#.utf8)))
+        let frame = try matcher.evaluate(
+            MatchRequestDecoder.decode(Array(#"{"url":"https://a.com/","type":"child-document","top":"https://b.com/"}"#.utf8)))
         #expect(!frame.decision.hiddenSelectors.contains(".ad"))
     }
 
@@ -132,12 +196,16 @@ import Testing
     func oldTargetsLeaveOutThePage(_ target: WebKitTarget) {
         let converter = FilterToRuleConverter(target: target)
         let plain = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^\n@@||a.com/ok/")])
-        #expect(plain.rules.map { $0.trigger.resourceTypes } == [[.image, .styleSheet, .script, .font, .raw, .svgDocument, .media],
-                                                               [.image, .styleSheet, .script, .font, .raw, .svgDocument, .media]])
+        #expect(
+            plain.rules.map { $0.trigger.resourceTypes } == [
+                [.image, .styleSheet, .script, .font, .raw, .svgDocument, .media],
+                [.image, .styleSheet, .script, .font, .raw, .svgDocument, .media],
+            ])
         #expect(plain.problems[0]?.kind == .partiallyConverted)
         #expect(plain.problems[0]?.message.contains("without iframes") == true)
         let third = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^$third-party")])
-        #expect(third.rules.map { $0.trigger.resourceTypes } == [[.document, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media]])
+        #expect(
+            third.rules.map { $0.trigger.resourceTypes } == [[.document, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media]])
         #expect(third.problems.isEmpty)
         // Named types are unchanged (and reported when the target lacks them).
         let popup = converter.convert([FilterListFile(path: "t.txt", text: "||a.com^$popup")])
@@ -163,36 +231,37 @@ import Testing
 
     @Test func cosmeticExceptionsNarrowTheFiltersTheyCancel() {
         let text = """
-        ##.a
-        a.com#@#.a
-        ##.b
-        #@#.b
-        x.com,a.com##.c
-        a.com#@#.c
-        a.com##.d
-        sub.a.com#@#.d
-        """
+            ##.a
+            a.com#@#.a
+            ##.b
+            #@#.b
+            x.com,a.com##.c
+            a.com#@#.c
+            a.com##.d
+            sub.a.com#@#.d
+            """
         let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
         let json = output.rules.map { RuleListSerializer().serialize($0) }
-        #expect(json == [
-            #"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".a"}}"#,
-            #"{"trigger":{"url-filter":".*","if-domain":["*x.com"]},"action":{"type":"css-display-none","selector":".c"}}"#,
-        ])
+        #expect(
+            json == [
+                #"{"trigger":{"url-filter":".*","unless-domain":["*a.com"]},"action":{"type":"css-display-none","selector":".a"}}"#,
+                #"{"trigger":{"url-filter":".*","if-domain":["*x.com"]},"action":{"type":"css-display-none","selector":".c"}}"#,
+            ])
         #expect(output.problems[2]?.kind == .cancelledByException)
         #expect(output.problems[6]?.kind == .partialCosmeticException)
     }
 
     @Test func ordersSectionsSoExceptionsCancelWhatTheyShould() {
         let text = """
-        ||imp.com^$important
-        @@||page.com^$document
-        @@||a.com/ok^
-        ||a.com^
-        @@||site.com^$elemhide
-        site.com##.specific
-        @@||site.com^$generichide
-        ##.generic
-        """
+            ||imp.com^$important
+            @@||page.com^$document
+            @@||a.com/ok^
+            ||a.com^
+            @@||site.com^$elemhide
+            site.com##.specific
+            @@||site.com^$generichide
+            ##.generic
+            """
         let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
         let order = output.ruleFilters
         // generic cosmetic, generichide, specific cosmetic, elemhide, block, exception, page exception, important.

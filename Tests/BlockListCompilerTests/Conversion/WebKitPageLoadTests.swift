@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// The real WebKit's verdicts (WebKitGTK 2.50 through `../shared/tools/webkit-match-oracle`, recorded by
@@ -12,7 +13,9 @@ import Testing
     static let targets: [(name: String, target: WebKitTarget)] = [("newest", .newest), ("safari14", .safari14)]
 
     static var recorded: Bool {
-        targets.allSatisfy { FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("webkit-page-loads-\($0.name)-verdicts.jsonl").path) }
+        targets.allSatisfy {
+            FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("webkit-page-loads-\($0.name)-verdicts.jsonl").path)
+        }
     }
 
     @Test(.enabled(if: recorded, "WebKit's verdicts are not recorded"), arguments: targets.map(\.name))
@@ -21,13 +24,16 @@ import Testing
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads.txt"), encoding: .utf8)
         let converted = try FilterListConversion(target: target).run([FilterListFile(path: "webkit-page-loads.txt", text: source)])
         let json = RuleListSerializer().serialize(converted.parts.flatMap { $0 })
-        let recordedRules = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-rules.json"), encoding: .utf8)
+        let recordedRules = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-rules.json"), encoding: .utf8)
         // The verdicts hold for the rules WebKit was given: the conversion must not have changed since.
         #expect(json == recordedRules, "re-record with scripts/convert-diff/page-loads-fixture.py")
 
         let matcher = try RuleListMatcher(source: Array(recordedRules.utf8), target: target)
-        let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-verdicts.jsonl"), encoding: .utf8)
-            .split(separator: "\n")
+        let lines = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-verdicts.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n")
         var blocked = 0, pages = 0, popups = 0
         var differences: [String] = []
         for (number, line) in lines.enumerated() {
@@ -54,20 +60,25 @@ import Testing
     /// stopped a navigation of the main frame, and none without `$popup` a popup.
     @Test(.enabled(if: recorded, "WebKit's verdicts are not recorded"), arguments: targets.map(\.name))
     func webKitOpensThePagesOfUntypedFilters(targetName: String) throws {
-        let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-verdicts.jsonl"), encoding: .utf8)
-            .split(separator: "\n")
+        let lines = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-verdicts.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n")
         var blockedPages: [String] = []
         for line in lines {
             let document = try JSONReader().parse(Array(line.utf8))
             guard document.bool(document.member("blocked", in: document.root)) == true,
-                  let type = document.stringValue(document.member("type", in: document.root)), type == "document" || type == "popup",
-                  let url = document.stringValue(document.member("url", in: document.root)) else { continue }
+                let type = document.stringValue(document.member("type", in: document.root)), type == "document" || type == "popup",
+                let url = document.stringValue(document.member("url", in: document.root))
+            else { continue }
             blockedPages.append("\(type) \(url)")
         }
         // Only doc.test and excdoc.test ($document; its exception names no type, so it does not cover the page) and
         // pop.test and excpop.test ($popup) name those loads.
-        let named = blockedPages.filter { $0.hasPrefix("document http://doc.test/") || $0.hasPrefix("document http://excdoc.test/")
-            || $0.hasPrefix("popup http://pop.test/") || $0.hasPrefix("popup http://excpop.test/") }
+        let named = blockedPages.filter {
+            $0.hasPrefix("document http://doc.test/") || $0.hasPrefix("document http://excdoc.test/")
+                || $0.hasPrefix("popup http://pop.test/") || $0.hasPrefix("popup http://excpop.test/")
+        }
         #expect(blockedPages == named, "\(blockedPages)")
         #expect(!named.isEmpty)
     }
@@ -77,8 +88,10 @@ import Testing
     /// form, Safari 14's subresource form, `document` limited to `child-frame`, no `resource-type`, and each type a
     /// filter option becomes). The untyped form gives the verdicts of no `resource-type` on every load but the page
     /// the user opens and popups; wkpack's matcher gives every verdict.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("webkit-resource-type-forms.jsonl").path),
-                   "WebKit's verdicts are not recorded"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("webkit-resource-type-forms.jsonl").path),
+            "WebKit's verdicts are not recorded"))
     func resourceTypeFormsGiveWebKitsVerdicts() throws {
         let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-resource-type-forms.jsonl"), encoding: .utf8)
             .split(separator: "\n")
@@ -89,10 +102,12 @@ import Testing
             let document = try JSONReader().parse(Array(line.utf8))
             let name = try #require(document.stringValue(document.member("name", in: document.root)))
             let rulesNode = try #require(document.member("rules", in: document.root))
-            let rules = String(decoding: document.bytes[Int(document.nodes[rulesNode].start)..<Int(document.nodes[rulesNode].end)], as: UTF8.self)
+            let rules = String(
+                decoding: document.bytes[Int(document.nodes[rulesNode].start)..<Int(document.nodes[rulesNode].end)], as: UTF8.self)
             let matcher = try RuleListMatcher(source: Array(rules.utf8))
             for entry in document.elements(of: try #require(document.member("verdicts", in: document.root))) {
-                let request = try MatchRequestDecoder.decode(Array(document.bytes[Int(document.nodes[entry].start)..<Int(document.nodes[entry].end)]))
+                let request = try MatchRequestDecoder.decode(
+                    Array(document.bytes[Int(document.nodes[entry].start)..<Int(document.nodes[entry].end)]))
                 let type = try #require(document.stringValue(document.member("type", in: entry)))
                 let webKitBlocked = try #require(document.bool(document.member("blocked", in: entry)))
                 verdicts[name, default: [:]][type] = webKitBlocked

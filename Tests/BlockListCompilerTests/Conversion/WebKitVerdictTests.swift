@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// WebKit's own verdicts (WebKitGTK 2.50 through `../shared/tools/webkit-match-oracle`) on requests of the

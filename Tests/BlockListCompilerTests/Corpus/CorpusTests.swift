@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// The real lists under ../shared/corpus/webkit (skipped when absent).
@@ -37,10 +38,12 @@ enum Corpus {
         #expect(report.rules.count > 0)
     }
 
-    @Test(.enabled(if: Corpus.isPresent, Corpus.absence), arguments: [
-        ("invalid/hello-goodbye-backupList.json", 7, 45),
-        ("invalid/hello-goodbye-blockerList.json", 326, 6),
-    ])
+    @Test(
+        .enabled(if: Corpus.isPresent, Corpus.absence),
+        arguments: [
+            ("invalid/hello-goodbye-backupList.json", 7, 45),
+            ("invalid/hello-goodbye-blockerList.json", 326, 6),
+        ])
     func invalidListsFailWithTheJSONErrorAtTheExactPlace(path: String, line: Int, column: Int) throws {
         let bytes = try #require(Corpus.bytes(path), "\(path) is missing from ../shared/corpus/webkit")
         let report = RuleListChecker().check(bytes)

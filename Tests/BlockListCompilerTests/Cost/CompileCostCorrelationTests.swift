@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// The model against the oracle measurements recorded in Fixtures/oracle-measurements.jsonl
@@ -22,7 +23,9 @@ import Testing
         let rho = CostFixtureLists.spearman(estimatedSeconds, cpu)
         let secondsRatio = estimatedSeconds.reduce(0, +) / cpu.reduce(0, +)
         let bytesRatio = estimatedBytes.reduce(0, +) / bytes.reduce(0, +)
-        print("cost model vs oracle over \(measured.count) lists: spearman \(rho), total seconds ratio \(secondsRatio), total bytes ratio \(bytesRatio), size spearman \(CostFixtureLists.spearman(estimatedBytes, bytes))")
+        print(
+            "cost model vs oracle over \(measured.count) lists: spearman \(rho), total seconds ratio \(secondsRatio), total bytes ratio \(bytesRatio), size spearman \(CostFixtureLists.spearman(estimatedBytes, bytes))"
+        )
         #expect(rho >= 0.9)
         #expect(abs(secondsRatio - 1) <= 0.25)
         #expect(abs(bytesRatio - 1) <= 0.25)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// Decision check of `scripts/cost/goal.sh`: each pair of lists (original, optimized with `--for-webkit`) named in
@@ -16,9 +17,12 @@ import Testing
         for pair in pairs {
             let original = RuleListChecker().check([UInt8](try Data(contentsOf: URL(fileURLWithPath: pair[0])))).rules
             let optimized = RuleListChecker().check([UInt8](try Data(contentsOf: URL(fileURLWithPath: pair[1])))).rules
-            let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original,
-                                                           count: Self.requests, limit: 3)
-            print("goal equivalence \((pair[0] as NSString).lastPathComponent): \(result.checked) requests, \(result.differing.count) differences")
+            let result = try CorpusEquivalence.differences(
+                original: [original], rewritten: [optimized], seedRules: original,
+                count: Self.requests, limit: 3)
+            print(
+                "goal equivalence \((pair[0] as NSString).lastPathComponent): \(result.checked) requests, \(result.differing.count) differences"
+            )
             #expect(result.differing.isEmpty, "\(pair[0]): \(result.differing)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func block(_ filter: String, _ condition: TriggerCondition? = nil, resourceTypes: [ResourceType]? = nil) -> Rule {
@@ -63,8 +64,13 @@ private func token(_ index: Int) -> String {
     @Test(arguments: [
         ([block("a"), block("b"), block("c")], 1),
         ([block("a"), block("b", resourceTypes: [.image])], 2),
-        ([block("a", TriggerCondition(kind: .ifDomain, values: ["x.com"])), block("b", TriggerCondition(kind: .ifDomain, values: ["x.com"]))], 2),
-        ([hide(".a"), hide(".b")], 1 + 5 + 2 + 3),       // joined into one string ".a,.b"
+        (
+            [
+                block("a", TriggerCondition(kind: .ifDomain, values: ["x.com"])),
+                block("b", TriggerCondition(kind: .ifDomain, values: ["x.com"])),
+            ], 2
+        ),
+        ([hide(".a"), hide(".b")], 1 + 5 + 2 + 3),  // joined into one string ".a,.b"
     ])
     func actionBytesFollowWebKitsMerging(rules: [Rule], expected: Int) {
         #expect(model.estimate(rules).features.actionBytes == expected)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import BlockListCompiler
 
 /// Asks the real compiler (../shared/tools/webkit-oracle) when it is installed: lists the model ranks far apart must
@@ -35,7 +36,8 @@ import WKPackTestSupport
             Self.list(1_500, { Self.token($0) + "\\\\.js" }),
             Self.list(600, { Self.token($0) + ".*" + Self.token($0 + 7) }),
         ]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-cost-oracle-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wkpack-cost-oracle-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String] = []
@@ -44,17 +46,25 @@ import WKPackTestSupport
             try Data(text.utf8).write(to: url)
             files.append(url.path)
         }
-        let result = try ChildProcess.run("/usr/bin/python3", [
-            CostFixtureLists.packageRoot.appendingPathComponent("scripts/cost/measure.py").path, "--runs", "1", "--oracle", Self.oracle.path,
-        ] + files)
+        let result = try ChildProcess.run(
+            "/usr/bin/python3",
+            [
+                CostFixtureLists.packageRoot.appendingPathComponent("scripts/cost/measure.py").path, "--runs", "1", "--oracle",
+                Self.oracle.path,
+            ] + files)
         let output = result.standardOutput
         #expect(result.status == 0, "\(result.stderr)")
         struct Line: Decodable { var cpu_seconds: Double; var compiled_bytes: Int? }
-        let measured = try String(decoding: output, as: UTF8.self).split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        let measured = try String(decoding: output, as: UTF8.self).split(separator: "\n").map {
+            try JSONDecoder().decode(Line.self, from: Data($0.utf8))
+        }
         try #require(measured.count == lists.count)
         let estimates = try files.map { try CostFixtureLists.estimate(URL(fileURLWithPath: $0)) }
-        print("oracle cpu \(measured.map(\.cpu_seconds)), model \(estimates.map(\.seconds)); oracle bytes \(measured.map { $0.compiled_bytes ?? 0 }), model \(estimates.map(\.compiledBytes))")
-        let bytesRho = CostFixtureLists.spearman(estimates.map { Double($0.compiledBytes) }, measured.map { Double($0.compiled_bytes ?? 0) })
+        print(
+            "oracle cpu \(measured.map(\.cpu_seconds)), model \(estimates.map(\.seconds)); oracle bytes \(measured.map { $0.compiled_bytes ?? 0 }), model \(estimates.map(\.compiledBytes))"
+        )
+        let bytesRho = CostFixtureLists.spearman(
+            estimates.map { Double($0.compiledBytes) }, measured.map { Double($0.compiled_bytes ?? 0) })
         #expect(bytesRho == 1)
         // The smallest list is far cheaper than the others for both.
         #expect(measured[0].cpu_seconds < measured[1].cpu_seconds && measured[0].cpu_seconds < measured[2].cpu_seconds)

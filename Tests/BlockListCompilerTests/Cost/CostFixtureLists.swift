@@ -1,5 +1,6 @@
 import Foundation
 import WKPackTestSupport
+
 @testable import BlockListCompiler
 
 /// The lists the oracle fixtures name, laid out by `scripts/cost/lists.sh` in a temporary folder (once per run).
@@ -25,8 +26,10 @@ enum CostFixtureLists {
 
     /// Why the lists cannot be laid out here, or nil when they can.
     static let missingTool: String? = {
-        let needs = [("../shared/corpus", sharedFolder.appendingPathComponent("corpus/extra/corpus-extra.tar.xz").path),
-                     ("tar", "/usr/bin/tar"), ("xz", "/usr/bin/xz"), ("/usr/bin/python3", "/usr/bin/python3")]
+        let needs = [
+            ("../shared/corpus", sharedFolder.appendingPathComponent("corpus/extra/corpus-extra.tar.xz").path),
+            ("tar", "/usr/bin/tar"), ("xz", "/usr/bin/xz"), ("/usr/bin/python3", "/usr/bin/python3"),
+        ]
         return needs.first { !FileManager.default.fileExists(atPath: $0.1) }.map { "needs \($0.0) to lay out the measured lists" }
     }()
 
@@ -44,8 +47,9 @@ enum CostFixtureLists {
         let dir = layoutFolder
         let result: ChildProcess.Output
         do {
-            let child = try ChildProcess("/bin/bash", [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path],
-                                         output: .inherit, error: .inherit)
+            let child = try ChildProcess(
+                "/bin/bash", [packageRoot.appendingPathComponent("scripts/cost/lists.sh").path, dir.path],
+                output: .inherit, error: .inherit)
             result = child.finish()
         } catch {
             return .failure(LayoutFailure(message: "scripts/cost/lists.sh did not start: \(error)"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 /// The terms WebKit adds for an accepted url-filter (with the implicit leading `.*`).
@@ -21,15 +22,15 @@ private func automata(_ tree: URLFilterPrefixTree) -> [URLFilterPrefixTree.Parti
     /// Patterns, and the NFAs WebKit's `processNFAs` makes of them: one per distinct prefix ending in a quantifier.
     @Test(arguments: [
         (["abc"], 1),
-        (["abc", "abd", "xyz"], 1),                 // every unanchored literal hangs off the one leading `.*`
-        (["^https://a", "^https://b"], 1),          // anchored literals: the root NFA
+        (["abc", "abd", "xyz"], 1),  // every unanchored literal hangs off the one leading `.*`
+        (["^https://a", "^https://b"], 1),  // anchored literals: the root NFA
         (["abc", "^https://a"], 2),
-        (["a.*b"], 1),                              // `.* a` then `.*`: the subtree after the second `.*` only
-        (["a.*b", "a.*c"], 1),                      // the same prefix up to the last quantifier
+        (["a.*b"], 1),  // `.* a` then `.*`: the subtree after the second `.*` only
+        (["a.*b", "a.*c"], 1),  // the same prefix up to the last quantifier
         (["a.*b", "c.*d"], 2),
         (["a.*b", "c.*d", "e.*f", "g"], 4),
         (["^https?://([^/]+\\.)?x\\.com", "^https?://([^/]+\\.)?y\\.com"], 1),
-        (["ab+c", "ab+d", "ab?c"], 2),              // no pattern ends right after the leading `.*`: no NFA for it
+        (["ab+c", "ab+d", "ab?c"], 2),  // no pattern ends right after the leading `.*`: no NFA for it
     ])
     func automataFollowTheLastQuantifier(patterns: [String], expected: Int) {
         #expect(automata(tree(patterns)).count == expected)
@@ -59,7 +60,7 @@ private func automata(_ tree: URLFilterPrefixTree) -> [URLFilterPrefixTree.Parti
         let letters = tree(["abc", "bcd", "cde"])
         let slash = tree(["/abc", "/bcd", "/cde"])
         let anchored = tree(["^abc", "^bcd"])
-        #expect(automata(letters).map(\.firstCharacters.count) == [6])   // a, b, c in both cases
+        #expect(automata(letters).map(\.firstCharacters.count) == [6])  // a, b, c in both cases
         #expect(automata(slash).map(\.firstCharacters.count) == [1])
         #expect(automata(anchored).allSatisfy { $0.restartWeightedNodes == 0 })
         #expect(automata(letters)[0].restartWeightedNodes > automata(slash)[0].restartWeightedNodes)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 /// firefox-ios's 2021 lists, regenerated from the shavar data it pinned, byte for byte.
@@ -12,15 +13,17 @@ import Testing
     @Test func firefoxIOS2021ListsAreReproducedByteForByte() throws {
         let data = "corpus/tracker-data/shavar-prod-lists-2021/"
         guard let blacklist = SharedCorpus.bytes(data + "disconnect-blacklist.json"),
-              let entityList = SharedCorpus.bytes(data + "disconnect-entitylist.json"),
-              let fingerprinting = SharedCorpus.bytes(data + "normalized-lists/base-fingerprinting-track.json") else {
+            let entityList = SharedCorpus.bytes(data + "disconnect-entitylist.json"),
+            let fingerprinting = SharedCorpus.bytes(data + "normalized-lists/base-fingerprinting-track.json")
+        else {
             print("skipped: ../shared/corpus/tracker-data/shavar-prod-lists-2021 is absent")
             return
         }
-        let result = try DisconnectListGenerator.generate(.init(
-            entityList: SourceInput(path: "disconnect-entitylist.json", bytes: entityList),
-            blacklist: SourceInput(path: "disconnect-blacklist.json", bytes: blacklist),
-            fingerprinting: SourceInput(path: "base-fingerprinting-track.json", bytes: fingerprinting)))
+        let result = try DisconnectListGenerator.generate(
+            .init(
+                entityList: SourceInput(path: "disconnect-entitylist.json", bytes: entityList),
+                blacklist: SourceInput(path: "disconnect-blacklist.json", bytes: blacklist),
+                fingerprinting: SourceInput(path: "base-fingerprinting-track.json", bytes: fingerprinting)))
         #expect(result.lists.map(\.name) == Self.expectedNames)
         for list in result.lists {
             guard let expected = SharedCorpus.bytes("corpus/webkit/firefox-ios-2021/" + list.name) else {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct DomainNormalizerTests {
@@ -42,7 +43,8 @@ import Testing
     }
 
     @Test func lowerCasesSiteDomains() {
-        #expect(DomainNormalizer.normalize("Wolt.com", role: .siteDomain)
+        #expect(
+            DomainNormalizer.normalize("Wolt.com", role: .siteDomain)
                 == .changed("wolt.com", note: "the domain \"Wolt.com\" is lower-cased to \"wolt.com\" (WebKit wants lower-case domains)"))
         #expect(DomainNormalizer.normalize("Wolt.com", role: .tracker) == .accepted("Wolt.com"))
     }

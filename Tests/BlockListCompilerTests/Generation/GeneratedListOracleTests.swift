@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import BlockListCompiler
 
 /// Generated and merged lists compile in the real WebKit (`../shared/tools/webkit-oracle`), when it can run.
@@ -16,9 +17,10 @@ struct GeneratedListOracleTests {
     }
 
     @Test func generatedListsCompileInWebKit() throws {
-        let result = try DisconnectListGenerator.generate(.init(
-            entityList: DisconnectListGeneratorTests.fixtureInput("entitylist-small.json"),
-            blacklist: DisconnectListGeneratorTests.fixtureInput("blacklist-small.json")))
+        let result = try DisconnectListGenerator.generate(
+            .init(
+                entityList: DisconnectListGeneratorTests.fixtureInput("entitylist-small.json"),
+                blacklist: DisconnectListGeneratorTests.fixtureInput("blacklist-small.json")))
         for list in result.lists where list.name.hasSuffix("advertising.json") || list.name.hasSuffix("social.json") {
             let verdict = try Self.oracleVerdict(list.bytes)
             #expect(verdict.contains("\"ok\": true"), "\(list.name): \(verdict)")
@@ -28,7 +30,8 @@ struct GeneratedListOracleTests {
     @Test func mergedListWithSafelistCompilesInWebKit() throws {
         var safelist = Safelist()
         _ = try safelist.add(contentsOf: RuleListMergerTests.fixture("safelist.txt"))
-        let merged = try RuleListMerger().merge([RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")], safelist: safelist)
+        let merged = try RuleListMerger().merge(
+            [RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")], safelist: safelist)
         let verdict = try Self.oracleVerdict(merged.bytes)
         #expect(verdict.contains("\"ok\": true"), "\(verdict)")
     }

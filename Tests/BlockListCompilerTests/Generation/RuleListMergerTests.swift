@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct RuleListMergerTests {
@@ -13,8 +14,9 @@ import Testing
     }
 
     @Test func concatenatesRulesVerbatimAndAppendsTheSafelistRule() throws {
-        let merged = try RuleListMerger().merge([Self.fixture("list-a.json"), Self.fixture("list-empty.json"), Self.fixture("list-b.json")],
-                                                safelist: Self.safelist())
+        let merged = try RuleListMerger().merge(
+            [Self.fixture("list-a.json"), Self.fixture("list-empty.json"), Self.fixture("list-b.json")],
+            safelist: Self.safelist())
         let expected = """
             [
             {"trigger": {"url-filter": "^https?://ads\\\\.example/"}, "action": {"type": "block"}},
@@ -41,31 +43,43 @@ import Testing
     @Test func ruleBudgetOverflowSaysByHowMuch() throws {
         let safelist = try Self.safelist()
         do {
-            _ = try RuleListMerger(maximumRuleCount: 2).merge([Self.fixture("list-a.json"), Self.fixture("list-b.json")], safelist: safelist)
+            _ = try RuleListMerger(maximumRuleCount: 2).merge(
+                [Self.fixture("list-a.json"), Self.fixture("list-b.json")], safelist: safelist)
             Issue.record("no overflow error")
         } catch {
-            #expect(error.description == "list-b.json:1:2: error: the merged list has 4 rules, 2 more than the budget of 2 (--max-rules); the first rule over the budget is here")
+            #expect(
+                error.description
+                    == "list-b.json:1:2: error: the merged list has 4 rules, 2 more than the budget of 2 (--max-rules); the first rule over the budget is here"
+            )
         }
     }
 
     @Test func byteBudgetOverflowSaysByHowMuch() throws {
         do {
-            _ = try RuleListMerger(maximumByteCount: 100).merge([Self.fixture("list-a.json"), Self.fixture("list-b.json")], outputPath: "out.json")
+            _ = try RuleListMerger(maximumByteCount: 100).merge(
+                [Self.fixture("list-a.json"), Self.fixture("list-b.json")], outputPath: "out.json")
             Issue.record("no overflow error")
         } catch {
-            #expect(error.description == "list-a.json:3:3: error: the merged list is 265 bytes, 165 more than the budget of 100 (--max-bytes); the rule that crosses the budget is here")
+            #expect(
+                error.description
+                    == "list-a.json:3:3: error: the merged list is 265 bytes, 165 more than the budget of 100 (--max-bytes); the rule that crosses the budget is here"
+            )
         }
     }
 
     @Test func targetRuleLimitOverflowSaysByHowMuch() throws {
         let rule = #"{"trigger":{"url-filter":"a"},"action":{"type":"block"}}"#
-        let half = SourceInput(path: "half.json", bytes: Array(("[" + Array(repeating: rule, count: 25_000).joined(separator: ",") + "]").utf8))
+        let half = SourceInput(
+            path: "half.json", bytes: Array(("[" + Array(repeating: rule, count: 25_000).joined(separator: ",") + "]").utf8))
         let extra = SourceInput(path: "extra.json", bytes: Array("[\(rule),\(rule)]".utf8))
         do {
             _ = try RuleListMerger(target: .safari14).merge([half, half, extra])
             Issue.record("no overflow error")
         } catch {
-            #expect(error.description == "extra.json:1:2: error: the merged list has 50002 rules, 2 more than safari14 accepts (50000); the first rule over the limit is here")
+            #expect(
+                error.description
+                    == "extra.json:1:2: error: the merged list has 50002 rules, 2 more than safari14 accepts (50000); the first rule over the limit is here"
+            )
         }
     }
 
@@ -92,8 +106,10 @@ import Testing
     }
 
     @Test func resultIsCheckedAgainstTheTargetAsAWhole() {
-        let domain = SourceInput(path: "d.json", bytes: Array(#"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}}]"#.utf8))
-        let topURL = SourceInput(path: "t.json", bytes: Array(#"[{"trigger":{"url-filter":"a","if-top-url":["a"]},"action":{"type":"block"}}]"#.utf8))
+        let domain = SourceInput(
+            path: "d.json", bytes: Array(#"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}}]"#.utf8))
+        let topURL = SourceInput(
+            path: "t.json", bytes: Array(#"[{"trigger":{"url-filter":"a","if-top-url":["a"]},"action":{"type":"block"}}]"#.utf8))
         #expect((try? RuleListMerger(target: .safari17).merge([domain, topURL])) != nil)
         do {
             _ = try RuleListMerger(target: .safari14).merge([domain, topURL], outputPath: "out.json")
@@ -110,11 +126,15 @@ import Testing
         var safelist = Safelist()
         _ = try safelist.add(domain: "a.example", path: "--safelist-domain")
         do {
-            _ = try RuleListMerger(maximumRuleCount: 3).merge([RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")],
-                                                             safelist: safelist, outputPath: "out.json")
+            _ = try RuleListMerger(maximumRuleCount: 3).merge(
+                [RuleListMergerTests.fixture("list-a.json"), RuleListMergerTests.fixture("list-b.json")],
+                safelist: safelist, outputPath: "out.json")
             Issue.record("no overflow error")
         } catch {
-            #expect(error.description == "out.json:1:1: error: the merged list has 4 rules, 1 more than the budget of 3 (--max-rules); the safelist rule is the one over")
+            #expect(
+                error.description
+                    == "out.json:1:1: error: the merged list has 4 rules, 1 more than the budget of 3 (--max-rules); the safelist rule is the one over"
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct SafelistTests {
@@ -6,17 +7,19 @@ import Testing
         var safelist = Safelist()
         let warnings = try safelist.add(contentsOf: SourceInput(path: "safelist.txt", bytes: SharedCorpus.fixture("safelist.txt")))
         #expect(safelist.domains == ["example.com", "news.example", "shop.example", "xn--bcher-kva.example"])
-        #expect(warnings.map(\.description) == [
-            #"safelist.txt:6:1: warning: safelist entry "BÜCHER.example": the non-ASCII domain "BÜCHER.example" is written as punycode "xn--bcher-kva.example""#,
-            #"safelist.txt:7:1: warning: safelist entry "example.com" repeats "example.com"; dropped"#,
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                #"safelist.txt:6:1: warning: safelist entry "BÜCHER.example": the non-ASCII domain "BÜCHER.example" is written as punycode "xn--bcher-kva.example""#,
+                #"safelist.txt:7:1: warning: safelist entry "example.com" repeats "example.com"; dropped"#,
+            ])
     }
 
     @Test func readsAJSONArray() throws {
         var safelist = Safelist()
         let warnings = try safelist.add(contentsOf: SourceInput(path: "safelist.json", bytes: SharedCorpus.fixture("safelist.json")))
         #expect(warnings.isEmpty)
-        #expect(String(decoding: safelist.ruleBytes, as: UTF8.self)
+        #expect(
+            String(decoding: safelist.ruleBytes, as: UTF8.self)
                 == #"{"trigger":{"url-filter":".*","if-domain":["*a.example","*b.example"]},"action":{"type":"ignore-previous-rules"}}"#)
     }
 
@@ -25,8 +28,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ok.example\n  bad|domain.example\n", "s.txt:2:3: error: safelist entry \"bad|domain.example\": the domain \"bad|domain.example\" contains '|', which is regular-expression syntax"),
-        ("https://a.example/", "s.txt:1:1: error: safelist entry \"https://a.example/\": the domain \"https://a.example/\" contains ':', which a domain cannot hold"),
+        (
+            "ok.example\n  bad|domain.example\n",
+            "s.txt:2:3: error: safelist entry \"bad|domain.example\": the domain \"bad|domain.example\" contains '|', which is regular-expression syntax"
+        ),
+        (
+            "https://a.example/",
+            "s.txt:1:1: error: safelist entry \"https://a.example/\": the domain \"https://a.example/\" contains ':', which a domain cannot hold"
+        ),
         ("[\"a.example\", 3]", "s.txt:1:15: error: a safelist must hold only strings, found a number"),
     ])
     func badEntriesAreLocatedErrors(source: String, message: String) {

@@ -35,12 +35,17 @@ enum SharedCorpus {
     /// Why the oracle cannot run here (what to install), or nil when it can.
     static var oracleAbsence: String? {
         var missing: [String] = []
-        if !FileManager.default.isExecutableFile(atPath: url("tools/webkit-oracle").path) { missing.append("../shared/tools/webkit-oracle") }
-        if !FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/gi/__init__.py") { missing.append("Debian's python3-gi") }
+        if !FileManager.default.isExecutableFile(atPath: url("tools/webkit-oracle").path) {
+            missing.append("../shared/tools/webkit-oracle")
+        }
+        if !FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/gi/__init__.py") {
+            missing.append("Debian's python3-gi")
+        }
         let libraries = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
         let typelib = libraries.filter { $0.hasSuffix("-linux-gnu") }.map { "/usr/lib/\($0)/girepository-1.0/WebKit-6.0.typelib" }
         if !typelib.contains(where: { FileManager.default.fileExists(atPath: $0) }) { missing.append("Debian's gir1.2-webkit-6.0") }
         guard !missing.isEmpty else { return nil }
-        return "the WebKit oracle needs \(missing.joined(separator: ", ")) (apt-get install -y --no-install-recommends python3-gi gir1.2-webkit-6.0)"
+        return
+            "the WebKit oracle needs \(missing.joined(separator: ", ")) (apt-get install -y --no-install-recommends python3-gi gir1.2-webkit-6.0)"
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct JSONReaderTests {
@@ -49,8 +50,14 @@ import Testing
         ("duplicate keys", Array(#"[{"a":1,"a":2}]"#.utf8), true),
         ("1,001 nested arrays", Array((String(repeating: "[", count: 1001) + String(repeating: "]", count: 1001)).utf8), true),
         ("1,002 nested arrays", Array((String(repeating: "[", count: 1002) + String(repeating: "]", count: 1002)).utf8), false),
-        ("1,000 objects under an array", Array(("[" + String(repeating: #"{"a":"#, count: 1000) + "1" + String(repeating: "}", count: 1000) + "]").utf8), false),
-        ("999 objects under an array", Array(("[" + String(repeating: #"{"a":"#, count: 999) + "1" + String(repeating: "}", count: 999) + "]").utf8), true),
+        (
+            "1,000 objects under an array",
+            Array(("[" + String(repeating: #"{"a":"#, count: 1000) + "1" + String(repeating: "}", count: 1000) + "]").utf8), false
+        ),
+        (
+            "999 objects under an array",
+            Array(("[" + String(repeating: #"{"a":"#, count: 999) + "1" + String(repeating: "}", count: 999) + "]").utf8), true
+        ),
         ("whitespace only", Array("   ".utf8), false),
         ("unterminated string", Array(#"["abc"#.utf8), false),
         ("unterminated array", Array("[1".utf8), false),

@@ -1,17 +1,18 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct BatchMatchingTests {
     static let list = #"""
-    [
-    {"trigger":{"url-filter":"tracker\\.example"},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"ads\\.example/allowed/"},"action":{"type":"ignore-previous-rules"}},
-    {"trigger":{"url-filter":"/cookie","load-type":["third-party"]},"action":{"type":"block-cookies"}},
-    {"trigger":{"url-filter":"/https-me"},"action":{"type":"make-https"}},
-    {"trigger":{"url-filter":".*","if-domain":["*shop.example"]},"action":{"type":"css-display-none","selector":".promo"}}
-    ]
-    """#
+        [
+        {"trigger":{"url-filter":"tracker\\.example"},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"ads\\.example/allowed/"},"action":{"type":"ignore-previous-rules"}},
+        {"trigger":{"url-filter":"/cookie","load-type":["third-party"]},"action":{"type":"block-cookies"}},
+        {"trigger":{"url-filter":"/https-me"},"action":{"type":"make-https"}},
+        {"trigger":{"url-filter":".*","if-domain":["*shop.example"]},"action":{"type":"css-display-none","selector":".promo"}}
+        ]
+        """#
 
     /// A few thousand requests over a handful of tops, so chunks share top documents.
     static func requests(count: Int) -> [MatchRequest] {
@@ -19,8 +20,9 @@ import Testing
         let paths = ["/a.js", "/allowed/b.js", "/cookie", "/https-me", "/x"]
         let tops = ["http://news.example.com/", "https://www.shop.example/cart", nil]
         return (0..<count).map { i in
-            MatchRequest(url: "http://\(hosts[i % hosts.count])\(paths[(i / 3) % paths.count])?n=\(i)",
-                         resourceType: i % 7 == 0 ? .image : .script, topURL: tops[(i / 5) % tops.count])
+            MatchRequest(
+                url: "http://\(hosts[i % hosts.count])\(paths[(i / 3) % paths.count])?n=\(i)",
+                resourceType: i % 7 == 0 ? .image : .script, topURL: tops[(i / 5) % tops.count])
         }
     }
 

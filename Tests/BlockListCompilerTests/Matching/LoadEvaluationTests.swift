@@ -1,12 +1,15 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func matcher(_ json: String) throws -> RuleListMatcher {
     try RuleListMatcher(source: Array(json.utf8))
 }
 
-private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestResourceType, top: String? = "http://news.example/",
-                     frame: String? = nil) throws -> Bool {
+private func blocked(
+    _ list: RuleListMatcher, _ url: String, _ type: RequestResourceType, top: String? = "http://news.example/",
+    frame: String? = nil
+) throws -> Bool {
     try list.evaluate(MatchRequest(url: url, resourceType: type, topURL: top, frameURL: frame)).decision.blocked
 }
 
@@ -14,9 +17,9 @@ private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestReso
 /// frame and top URL.
 @Suite struct LoadEvaluationTests {
     static let fragmentList = #"""
-    [{"trigger":{"url-filter":"\\.x$"},"action":{"type":"block"}},
-     {"trigger":{"url-filter":"frag"},"action":{"type":"block"}}]
-    """#
+        [{"trigger":{"url-filter":"\\.x$"},"action":{"type":"block"}},
+         {"trigger":{"url-filter":"frag"},"action":{"type":"block"}}]
+        """#
 
     /// Every type but popup and media is matched without the fragment; popup with it; media both ways.
     @Test(arguments: RequestResourceType.allCases)
@@ -42,18 +45,20 @@ private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestReso
     }
 
     @Test func pingsAndReportsAreEvaluatedAgainAsOther() throws {
-        let list = try matcher(#"""
-        [{"trigger":{"url-filter":"/report"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/report","resource-type":["csp-report","ping"]},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"/only-ping","resource-type":["ping"]},"action":{"type":"block"}}]
-        """#)
+        let list = try matcher(
+            #"""
+            [{"trigger":{"url-filter":"/report"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/report","resource-type":["csp-report","ping"]},"action":{"type":"ignore-previous-rules"}},
+             {"trigger":{"url-filter":"/only-ping","resource-type":["ping"]},"action":{"type":"block"}}]
+            """#)
         // The typed exception saves the first evaluation, not the second (as other).
         #expect(try blocked(list, "http://collect.example/report", .cspReport))
         #expect(try blocked(list, "http://collect.example/report", .ping))
         #expect(try blocked(list, "http://collect.example/report", .image))
         #expect(try blocked(list, "http://collect.example/only-ping", .ping))
         #expect(try !blocked(list, "http://collect.example/only-ping", .other))
-        let result = try list.evaluate(MatchRequest(url: "http://collect.example/report", resourceType: .ping, topURL: "http://news.example/"))
+        let result = try list.evaluate(
+            MatchRequest(url: "http://collect.example/report", resourceType: .ping, topURL: "http://news.example/"))
         // The exception fires in the first evaluation; the block fires again in the second one.
         #expect(result.fired.map(\.index) == [1, 0])
         #expect(result.fired.map(\.inSecondEvaluation) == [false, true])
@@ -61,11 +66,12 @@ private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestReso
     }
 
     @Test func childDocumentsAreEvaluatedInTheNewFrame() throws {
-        let list = try matcher(#"""
-        [{"trigger":{"url-filter":"/blank","if-frame-url":["^about:blank$"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/page","if-frame-url":["news\\.example"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/top","load-context":["top-frame"]},"action":{"type":"block"}}]
-        """#)
+        let list = try matcher(
+            #"""
+            [{"trigger":{"url-filter":"/blank","if-frame-url":["^about:blank$"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/page","if-frame-url":["news\\.example"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/top","load-context":["top-frame"]},"action":{"type":"block"}}]
+            """#)
         #expect(try blocked(list, "http://widget.example/blank", .childDocument))
         #expect(try !blocked(list, "http://widget.example/page", .childDocument))
         #expect(try !blocked(list, "http://widget.example/top", .childDocument))
@@ -75,12 +81,13 @@ private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestReso
     }
 
     @Test func navigationsUseTheNewURLAsTopAndTheCurrentDocumentAsFrame() throws {
-        let list = try matcher(#"""
-        [{"trigger":{"url-filter":"/nav","if-top-url":["/nav"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/third","load-type":["third-party"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/blank","if-frame-url":["^about:blank$"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/child","load-context":["child-frame"]},"action":{"type":"block"}}]
-        """#)
+        let list = try matcher(
+            #"""
+            [{"trigger":{"url-filter":"/nav","if-top-url":["/nav"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/third","load-type":["third-party"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/blank","if-frame-url":["^about:blank$"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/child","load-context":["child-frame"]},"action":{"type":"block"}}]
+            """#)
         #expect(try blocked(list, "http://site.example/nav", .topDocument, top: "http://elsewhere.example/"))
         #expect(try !blocked(list, "http://site.example/third", .topDocument, top: "http://elsewhere.example/"))
         #expect(try blocked(list, "http://site.example/blank", .topDocument))
@@ -100,11 +107,12 @@ private func blocked(_ list: RuleListMatcher, _ url: String, _ type: RequestReso
         ("http://other.example/?a=://news.example/", false, false), ("http://xnews.example/", false, false),
     ])
     func domainsAreSearchedInTheWholeTopURL(top: String, exact: Bool, subdomains: Bool) throws {
-        let list = try matcher(#"""
-        [{"trigger":{"url-filter":"/exact","if-domain":["news.example"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/any","if-domain":["*news.example"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"/not","unless-domain":["*news.example"]},"action":{"type":"block"}}]
-        """#)
+        let list = try matcher(
+            #"""
+            [{"trigger":{"url-filter":"/exact","if-domain":["news.example"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/any","if-domain":["*news.example"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"/not","unless-domain":["*news.example"]},"action":{"type":"block"}}]
+            """#)
         #expect(try blocked(list, "http://cdn.example/exact", .image, top: top) == exact)
         #expect(try blocked(list, "http://cdn.example/any", .image, top: top) == subdomains)
         #expect(try blocked(list, "http://cdn.example/not", .image, top: top) == !subdomains)

@@ -16,7 +16,7 @@ struct ReferenceCanonicalURL {
         while let first = input.first, first <= 0x20 { input.removeFirst() }
         while let last = input.last, last <= 0x20 { input.removeLast() }
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0, CanonicalURL.isAlpha(input[0]),
-              input[..<colon].allSatisfy({ CanonicalURL.isAlpha($0) || CanonicalURL.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            input[..<colon].allSatisfy({ CanonicalURL.isAlpha($0) || CanonicalURL.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { return nil }
         let schemeBytes = input[..<colon].map(CanonicalURL.lowercased)
         let scheme = String(decoding: schemeBytes, as: UTF8.self)
@@ -46,7 +46,9 @@ struct ReferenceCanonicalURL {
             hostBytes = Array(authority[..<portColon])
             let digits = authority[(portColon + 1)...]
             if !digits.isEmpty {
-                guard digits.allSatisfy(CanonicalURL.isDigit), digits.count <= 5 || digits.drop(while: { $0 == 0x30 }).count <= 5 else { return nil }
+                guard digits.allSatisfy(CanonicalURL.isDigit), digits.count <= 5 || digits.drop(while: { $0 == 0x30 }).count <= 5 else {
+                    return nil
+                }
                 let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
                 guard value <= 65535 else { return nil }
                 if value != defaultPort { port = value }
@@ -79,7 +81,8 @@ struct ReferenceCanonicalURL {
         output += ReferenceCanonicalURL.normalizedPath(path)
         if let query {
             output.append(UInt8(ascii: "?"))
-            output += ReferenceCanonicalURL.encode(query, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x27 })
+            output += ReferenceCanonicalURL.encode(
+                query, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x27 })
         }
         if let fragment {
             output.append(UInt8(ascii: "#"))
@@ -109,7 +112,11 @@ struct ReferenceCanonicalURL {
 
     /// The path with `.` and `..` segments resolved and unsafe bytes encoded; `/` when empty.
     static func normalizedPath(_ path: [UInt8]) -> [UInt8] {
-        let encoded = encode(path, keep: { $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D })
+        let encoded = encode(
+            path,
+            keep: {
+                $0 > 0x20 && $0 != 0x22 && $0 != 0x23 && $0 != 0x3C && $0 != 0x3E && $0 != 0x3F && $0 != 0x60 && $0 != 0x7B && $0 != 0x7D
+            })
         if !encoded.contains(UInt8(ascii: ".")) && !encoded.contains(UInt8(ascii: "%")) {
             return encoded.isEmpty ? [UInt8(ascii: "/")] : encoded
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import BlockListCompiler
 
 /// Registrable domains by the built-in Public Suffix List: what makes a load first- or third-party.
@@ -88,8 +89,9 @@ enum LibPSL {
 
     /// Each host's registrable domain by libpsl, nil where libpsl says the host is a public suffix.
     static func registrableDomains(of hosts: [String]) throws -> [String?] {
-        let result = try ChildProcess.run(command, ["--load-psl-file", listFile, "--print-reg-domain"],
-                                          input: Data((hosts.joined(separator: "\n") + "\n").utf8))
+        let result = try ChildProcess.run(
+            command, ["--load-psl-file", listFile, "--print-reg-domain"],
+            input: Data((hosts.joined(separator: "\n") + "\n").utf8))
         return result.stdout.split(separator: "\n").map { line in
             guard let separator = line.range(of: ": ") else { return nil }
             let answer = line[separator.upperBound...]

@@ -1,36 +1,39 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func matcher(_ json: String) throws -> RuleListMatcher {
     try RuleListMatcher(source: Array(json.utf8))
 }
 
-private func evaluate(_ list: RuleListMatcher, _ url: String, _ type: RequestResourceType = .script, top: String? = "http://news.example.com/",
-                      frame: String? = nil, context: LoadContext? = nil, method: RequestMethod? = nil) throws -> ListMatchResult {
+private func evaluate(
+    _ list: RuleListMatcher, _ url: String, _ type: RequestResourceType = .script, top: String? = "http://news.example.com/",
+    frame: String? = nil, context: LoadContext? = nil, method: RequestMethod? = nil
+) throws -> ListMatchResult {
     try list.evaluate(MatchRequest(url: url, resourceType: type, topURL: top, frameURL: frame, loadContext: context, method: method))
 }
 
 @Suite struct RuleListMatcherTests {
     static let list = #"""
-    [
-    {"trigger":{"url-filter":"tracker\\.example"},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"a\\.example\\.com/x\\.js","load-type":["third-party"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/ifdom","if-domain":["*news.org"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/unlessdom","unless-domain":["trusted.com"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"ads\\.example/allowed/"},"action":{"type":"ignore-previous-rules"}},
-    {"trigger":{"url-filter":"/childonly","load-context":["child-frame"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/https-me"},"action":{"type":"make-https"}},
-    {"trigger":{"url-filter":"/img","resource-type":["image"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/raw","resource-type":["raw"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/post","request-method":"post"},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/cookie"},"action":{"type":"block-cookies"}},
-    {"trigger":{"url-filter":"/top","if-top-url":["^https://secure\\."]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":"/frame","if-frame-url":["frame\\.example"]},"action":{"type":"block"}},
-    {"trigger":{"url-filter":".*","if-domain":["shop.example"]},"action":{"type":"css-display-none","selector":".promo"}},
-    {"trigger":{"url-filter":"/Case","url-filter-is-case-sensitive":true},"action":{"type":"block"}}
-    ]
-    """#
+        [
+        {"trigger":{"url-filter":"tracker\\.example"},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"a\\.example\\.com/x\\.js","load-type":["third-party"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/ifdom","if-domain":["*news.org"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/unlessdom","unless-domain":["trusted.com"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"ads\\.example"},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"ads\\.example/allowed/"},"action":{"type":"ignore-previous-rules"}},
+        {"trigger":{"url-filter":"/childonly","load-context":["child-frame"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/https-me"},"action":{"type":"make-https"}},
+        {"trigger":{"url-filter":"/img","resource-type":["image"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/raw","resource-type":["raw"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/post","request-method":"post"},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/cookie"},"action":{"type":"block-cookies"}},
+        {"trigger":{"url-filter":"/top","if-top-url":["^https://secure\\."]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":"/frame","if-frame-url":["frame\\.example"]},"action":{"type":"block"}},
+        {"trigger":{"url-filter":".*","if-domain":["shop.example"]},"action":{"type":"css-display-none","selector":".promo"}},
+        {"trigger":{"url-filter":"/Case","url-filter-is-case-sensitive":true},"action":{"type":"block"}}
+        ]
+        """#
 
     @Test func blocksByURLFilterAndLoadType() throws {
         let list = try matcher(Self.list)
@@ -81,13 +84,16 @@ private func evaluate(_ list: RuleListMatcher, _ url: String, _ type: RequestRes
     @Test func rawExceptionsDoNotCoverTheCSPReportEvaluation() throws {
         for blockTypes in [nil, #"["csp-report"]"#, #"["other"]"#, #"["raw","csp-report"]"#] as [String?] {
             let typed = blockTypes.map { #","resource-type":"# + $0 } ?? ""
-            let list = try matcher(#"[{"trigger":{"url-filter":"/r/""# + typed + #"},"action":{"type":"block"}},"#
-                + #"{"trigger":{"url-filter":"/r/","resource-type":["raw"]},"action":{"type":"ignore-previous-rules"}},"#
-                + #"{"trigger":{"url-filter":"/o/""# + typed + #"},"action":{"type":"block"}},"#
-                + #"{"trigger":{"url-filter":"/o/","resource-type":["other"]},"action":{"type":"ignore-previous-rules"}}]"#)
+            let list = try matcher(
+                #"[{"trigger":{"url-filter":"/r/""# + typed + #"},"action":{"type":"block"}},"#
+                    + #"{"trigger":{"url-filter":"/r/","resource-type":["raw"]},"action":{"type":"ignore-previous-rules"}},"#
+                    + #"{"trigger":{"url-filter":"/o/""# + typed + #"},"action":{"type":"block"}},"#
+                    + #"{"trigger":{"url-filter":"/o/","resource-type":["other"]},"action":{"type":"ignore-previous-rules"}}]"#)
             let report = try evaluate(list, "http://t.example/r/x", .cspReport)
             #expect(report.decision.blocked, "\(blockTypes ?? "untyped")")
-            #expect(report.fired.contains { $0.index == 0 && $0.action == .block && !$0.inSecondEvaluation }, "\(blockTypes ?? "untyped"): \(report.fired)")
+            #expect(
+                report.fired.contains { $0.index == 0 && $0.action == .block && !$0.inSecondEvaluation },
+                "\(blockTypes ?? "untyped"): \(report.fired)")
             #expect(try !evaluate(list, "http://t.example/o/x", .cspReport).decision.blocked, "\(blockTypes ?? "untyped")")
             #expect(try !evaluate(list, "http://t.example/r/x", .ping).decision.blocked, "\(blockTypes ?? "untyped")")
         }
@@ -101,7 +107,9 @@ private func evaluate(_ list: RuleListMatcher, _ url: String, _ type: RequestRes
     }
 
     @Test func ignoreFollowingRulesStopsEvaluation() throws {
-        let list = try matcher(#"[{"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}},{"trigger":{"url-filter":"x"},"action":{"type":"block"}}]"#)
+        let list = try matcher(
+            #"[{"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}},{"trigger":{"url-filter":"x"},"action":{"type":"block"}}]"#
+        )
         let result = try evaluate(list, "http://h/x")
         #expect(!result.decision.blocked)
         #expect(result.cancelled == [FiredRule(index: 1, action: .block, cancelledBy: 0)])

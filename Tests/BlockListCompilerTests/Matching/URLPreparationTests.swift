@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 /// The byte-level canonicalizer and the memoizing preparer against the straightforward reference.
@@ -16,7 +17,8 @@ import Testing
         var random = SeededGenerator(state: 0xC0FFEE)
         var urls: [String] = []
         for _ in 0..<count {
-            var text = random.next() % 4 == 0 ? "" : ["http://", "https://", "HTTP://", "ws://", "file:///", "ftp://"][Int(random.next() % 6)]
+            var text =
+                random.next() % 4 == 0 ? "" : ["http://", "https://", "HTTP://", "ws://", "file:///", "ftp://"][Int(random.next() % 6)]
             for _ in 0..<(1 + random.next() % 8) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
             urls.append(text)
         }
@@ -31,7 +33,9 @@ import Testing
             compared += 1
             if fast != nil { accepted += 1 }
             #expect(fast?.bytes == reference?.bytes, "\(text.debugDescription)")
-            #expect(fast?.scheme == reference?.scheme && fast?.host == reference?.host && fast?.port == reference?.port, "\(text.debugDescription)")
+            #expect(
+                fast?.scheme == reference?.scheme && fast?.host == reference?.host && fast?.port == reference?.port,
+                "\(text.debugDescription)")
             if fast?.bytes != reference?.bytes { break }
         }
         // The generator must reach both outcomes.
@@ -50,9 +54,11 @@ import Testing
         var preparer = RequestPreparer(capacity: 3)
         var checked = 0
         for _ in 0..<2_000 {
-            let url = ["https://cdn.example.com/a.js", "http://news.example/ads?x=1", "ws://tracker.test/s", "HTTP://A.B.Example.co.uk/"][Int(random.next() % 4)]
+            let url = ["https://cdn.example.com/a.js", "http://news.example/ads?x=1", "ws://tracker.test/s", "HTTP://A.B.Example.co.uk/"][
+                Int(random.next() % 4)]
             let type = RequestResourceType.allCases[Int(random.next() % UInt64(RequestResourceType.allCases.count))]
-            var request = MatchRequest(url: url, resourceType: type, topURL: random.next() % 5 == 0 ? nil : tops[Int(random.next() % UInt64(tops.count))])
+            var request = MatchRequest(
+                url: url, resourceType: type, topURL: random.next() % 5 == 0 ? nil : tops[Int(random.next() % UInt64(tops.count))])
             if random.next() % 3 == 0 { request.frameURL = tops[Int(random.next() % UInt64(tops.count))] }
             let fresh = Result { () throws(PreparedRequest.Problem) in try PreparedRequest(request) }
             let memoized = Result { () throws(PreparedRequest.Problem) in try preparer.prepare(request) }
@@ -60,8 +66,12 @@ import Testing
             case (.success(let a), .success(let b)):
                 checked += 1
                 #expect(a.url == b.url && a.topURL == b.topURL && a.frameURL == b.frameURL)
-                #expect(a.isThirdParty == b.isThirdParty && a.loadContext == b.loadContext && a.method == b.method && a.resourceType == b.resourceType)
-                #expect(a.evaluations.map(\.lowercasedURL) == b.evaluations.map(\.lowercasedURL) && a.lowercasedTopURL == b.lowercasedTopURL && a.lowercasedFrameURL == b.lowercasedFrameURL)
+                #expect(
+                    a.isThirdParty == b.isThirdParty && a.loadContext == b.loadContext && a.method == b.method
+                        && a.resourceType == b.resourceType)
+                #expect(
+                    a.evaluations.map(\.lowercasedURL) == b.evaluations.map(\.lowercasedURL) && a.lowercasedTopURL == b.lowercasedTopURL
+                        && a.lowercasedFrameURL == b.lowercasedFrameURL)
                 #expect(a.topHostSuffixes == b.topHostSuffixes && a.topHostSuffixHashes == b.topHostSuffixHashes)
             case (.failure(let a), .failure(let b)):
                 #expect(a == b)
@@ -73,11 +83,13 @@ import Testing
     }
 
     @Test func preparesTopHostSuffixesAndParty() throws {
-        let request = try PreparedRequest(MatchRequest(url: "https://cdn.example.com/a.js", resourceType: .script, topURL: "https://WWW.Example.com/page"))
+        let request = try PreparedRequest(
+            MatchRequest(url: "https://cdn.example.com/a.js", resourceType: .script, topURL: "https://WWW.Example.com/page"))
         #expect(request.topHostSuffixes == ["www.example.com", "example.com", "com"])
         #expect(!request.isThirdParty)
         #expect(request.lowercasedTopURL == Array("https://www.example.com/page".utf8))
-        let third = try PreparedRequest(MatchRequest(url: "https://ads.tracker.test/", resourceType: .image, topURL: "https://www.example.com/"))
+        let third = try PreparedRequest(
+            MatchRequest(url: "https://ads.tracker.test/", resourceType: .image, topURL: "https://www.example.com/"))
         #expect(third.isThirdParty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 private func rules(_ json: String) -> [Rule] {
@@ -14,15 +15,30 @@ private func entryCount(_ rules: [Rule]) -> Int {
     /// Lists, and the if-domain entries left after regrouping (every entry once, when it pays).
     @Test(arguments: [
         // Two selectors on the same two domains: one rule, two entries.
-        (#"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 1, 2),
+        (
+            #"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#,
+            1, 2
+        ),
         // Overlapping lists: a.com has .x and .y, b.com only .x, c.com only .y: three rules, each entry once.
-        (#"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","c.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 3, 3),
+        (
+            #"[{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","if-domain":["a.com","c.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#,
+            3, 3
+        ),
         // unless-domain does not distribute over entries: left alone.
-        (#"[{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 2, 2),
+        (
+            #"[{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":".*","unless-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#,
+            2, 2
+        ),
         // Different url-filters are different groups.
-        (#"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":"b","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#, 2, 2),
+        (
+            #"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},{"trigger":{"url-filter":"b","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]"#,
+            2, 2
+        ),
         // block rules are not regrouped.
-        (#"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}},{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}}]"#, 2, 2),
+        (
+            #"[{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}},{"trigger":{"url-filter":"a","if-domain":["a.com"]},"action":{"type":"block"}}]"#,
+            2, 2
+        ),
     ])
     func regroupsByEntry(json: String, expectedRules: Int, expectedEntries: Int) {
         let regrouped = ConditionEntryRegrouper().regroup(rules(json))
@@ -31,25 +47,31 @@ private func entryCount(_ rules: [Rule]) -> Int {
     }
 
     @Test func exceptionsStayWhereTheyAreAndBoundTheGroups() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},
-         {"trigger":{"url-filter":"ok"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},
+             {"trigger":{"url-filter":"ok"},"action":{"type":"ignore-previous-rules"}},
+             {"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".y"}}]
+            """#)
         let regrouped = ConditionEntryRegrouper().regroup(list)
         #expect(regrouped.map(\.action.typeName) == ["css-display-none", "ignore-previous-rules", "css-display-none"])
     }
 
     @Test func respectsTheSelectorLimit() {
-        let body = (0..<10).map { #"{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".s\#($0)"}}"# }
+        let body = (0..<10).map {
+            #"{"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".s\#($0)"}}"#
+        }
         let regrouped = ConditionEntryRegrouper(maximumSelectorsPerRule: 4).regroup(rules("[" + body.joined(separator: ",") + "]"))
         #expect(regrouped.count == 3)
-        #expect(regrouped.allSatisfy { if case .cssDisplayNone(let s) = $0.action.kind { s.split(separator: ",").count <= 4 } else { false } })
+        #expect(
+            regrouped.allSatisfy { if case .cssDisplayNone(let s) = $0.action.kind { s.split(separator: ",").count <= 4 } else { false } })
     }
 
     /// Random cosmetic-heavy lists: the optimizer with `forWebKit` decides like the original on generated requests.
     @Test func forWebKitKeepsEveryDecisionOnRandomLists() throws {
-        let domains = ["example.com", "*example.com", "ads.example.net", "*example.net", "site.org", "*site.org", "news.test", "www.google.com"]
+        let domains = [
+            "example.com", "*example.com", "ads.example.net", "*example.net", "site.org", "*site.org", "news.test", "www.google.com",
+        ]
         let selectors = [".a", "#b", "div.x", ".a, .c", "[id^=ad]"]
         var failures: [String] = []
         var checked = 0
@@ -67,7 +89,9 @@ private func entryCount(_ rules: [Rule]) -> Int {
                 case 1: body.append(#"{"trigger":{"url-filter":"\#(filter)","\#(kind)":[\#(quoted)]},"action":{"type":"block"}}"#)
                 default:
                     let selector = selectors[Int(random.next() % UInt64(selectors.count))]
-                    body.append(#"{"trigger":{"url-filter":"\#(filter)","\#(kind)":[\#(quoted)]},"action":{"type":"css-display-none","selector":"\#(selector)"}}"#)
+                    body.append(
+                        #"{"trigger":{"url-filter":"\#(filter)","\#(kind)":[\#(quoted)]},"action":{"type":"css-display-none","selector":"\#(selector)"}}"#
+                    )
                 }
             }
             let json = "[" + body.joined(separator: ",") + "]"
@@ -75,7 +99,8 @@ private func entryCount(_ rules: [Rule]) -> Int {
             guard !original.isEmpty else { continue }
             checked += 1
             let optimized = RuleListOptimizer(forWebKit: true).optimize(original).rules
-            let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original, count: 120, limit: 1)
+            let result = try CorpusEquivalence.differences(
+                original: [original], rewritten: [optimized], seedRules: original, count: 120, limit: 1)
             if let first = result.differing.first, failures.count < 3 { failures.append("seed \(seed): \(first)\n\(json)") }
         }
         #expect(checked >= 140)
@@ -83,7 +108,9 @@ private func entryCount(_ rules: [Rule]) -> Int {
     }
 
     /// Corpus slices: the cosmetic rules of the corpus lists that have them.
-    @Test(.enabled(if: !CorpusEquivalence.lists.isEmpty, "needs ../shared/corpus"), arguments: ["kittytail/japanese_annoyances.json", "ka-block/blockerList.json", "blockparty/blockerList.json"])
+    @Test(
+        .enabled(if: !CorpusEquivalence.lists.isEmpty, "needs ../shared/corpus"),
+        arguments: ["kittytail/japanese_annoyances.json", "ka-block/blockerList.json", "blockparty/blockerList.json"])
     func forWebKitKeepsEveryDecisionOnCorpusSlices(path: String) throws {
         let url = CorpusEquivalence.corpusDirectory.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -95,7 +122,9 @@ private func entryCount(_ rules: [Rule]) -> Int {
         let optimized = RuleListOptimizer(forWebKit: true).optimize(slice).rules
         let plain = RuleListOptimizer().optimize(slice).rules
         let result = try CorpusEquivalence.differences(original: [slice], rewritten: [optimized], seedRules: slice, count: 400, limit: 3)
-        print("for-webkit equivalence \(path) (first 1,500 rules): \(slice.count) -> \(optimized.count) rules (\(plain.count) without --for-webkit), entries \(entryCount(slice)) -> \(entryCount(optimized)), \(result.checked) requests, \(result.differing.count) differences")
+        print(
+            "for-webkit equivalence \(path) (first 1,500 rules): \(slice.count) -> \(optimized.count) rules (\(plain.count) without --for-webkit), entries \(entryCount(slice)) -> \(entryCount(optimized)), \(result.checked) requests, \(result.differing.count) differences"
+        )
         #expect(result.differing.isEmpty, "\(result.differing)")
     }
 }
@@ -106,12 +135,14 @@ private func entryCount(_ rules: [Rule]) -> Int {
         (["example.com", "*example.com"], ["*example.com"]),
         (["*example.com", "ads.example.com", "*cdn.example.com"], ["*example.com"]),
         (["example.com", "ads.example.com"], ["example.com", "ads.example.com"]),
-        (["*ample.com", "example.com"], ["*ample.com", "example.com"]),      // a suffix, but not at a dot
+        (["*ample.com", "example.com"], ["*ample.com", "example.com"]),  // a suffix, but not at a dot
         (["a.com", "a.com"], ["a.com"]),
         (["*example.com", "x(y).example.com"], ["*example.com", "x(y).example.com"]),  // not plain: left alone
     ])
     func dropsCoveredEntries(values: [String], expected: [String]) {
-        let rule = Rule(trigger: Trigger(urlFilter: "x", condition: TriggerCondition(kind: .unlessDomain, values: values)), action: Action(kind: .block))
+        let rule = Rule(
+            trigger: Trigger(urlFilter: "x", condition: TriggerCondition(kind: .unlessDomain, values: values)), action: Action(kind: .block)
+        )
         #expect(DomainEntryPruner.prune([rule]).first?.trigger.condition?.values == expected)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BlockListCompiler
 
 /// Differential checking of rewritten lists against the originals on the corpus lists.
@@ -9,7 +10,8 @@ enum CorpusEquivalence {
     /// Whether the full run was asked for (WKPACK_FULL_EQUIVALENCE=1): every list, 100,000 requests each.
     static let isFullRun = ProcessInfo.processInfo.environment["WKPACK_FULL_EQUIVALENCE"] == "1"
     /// WKPACK_EQUIVALENCE_REQUESTS=N overrides the count (e.g. a shorter run on the slowest list).
-    static let requestCount = ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_REQUESTS"].flatMap { Int($0) }.map { max(1, $0) }
+    static let requestCount =
+        ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_REQUESTS"].flatMap { Int($0) }.map { max(1, $0) }
         ?? (isFullRun ? 100_000 : 300)
     /// WKPACK_EQUIVALENCE_LISTS=a,b: only the lists whose path contains one of these (to rerun a few lists).
     static let onlyLists = ProcessInfo.processInfo.environment["WKPACK_EQUIVALENCE_LISTS"].map { $0.split(separator: ",").map(String.init) }
@@ -22,7 +24,8 @@ enum CorpusEquivalence {
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
             guard path.hasSuffix(".json"), !path.hasPrefix("invalid/") else { continue }
-            let size = (try? FileManager.default.attributesOfItem(atPath: corpusDirectory.appendingPathComponent(path).path)[.size] as? Int) ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: corpusDirectory.appendingPathComponent(path).path)[.size] as? Int) ?? 0
             if let only = onlyLists, !only.contains(where: { path.contains($0) }) { continue }
             if isFullRun || size <= defaultSizeLimit { paths.append(path) }
         }
@@ -41,7 +44,9 @@ enum CorpusEquivalence {
     }
 
     /// Checks `count` generated requests; lists the first requests (up to `limit`) whose summaries differ between the two rule sets.
-    static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (checked: Int, blocked: Int, differing: [String]) {
+    static func differences(original: [[Rule]], rewritten: [[Rule]], seedRules: [Rule], count: Int, limit: Int = 5) throws -> (
+        checked: Int, blocked: Int, differing: [String]
+    ) {
         let before = RuleListSet(lists: try original.map { try RuleListMatcher(rules: $0) })
         let after = RuleListSet(lists: try rewritten.map { try RuleListMatcher(rules: $0) })
         // One selector table for both sides, built once: hidden selectors compare as bit sets of its IDs.
@@ -62,7 +67,9 @@ enum CorpusEquivalence {
             let actual = DecisionSummary(after.evaluate(prepared), selectors: afterSelectors, table: table)
             if expected.blocked { blocked += 1 }
             if expected != actual && differing.count < limit {
-                differing.append("\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected.difference(from: actual, in: table))")
+                differing.append(
+                    "\(request.url) \(request.resourceType.rawValue) top \(request.topURL ?? "-"): \(expected.difference(from: actual, in: table))"
+                )
             }
         }
         return (checked, blocked, differing)

@@ -40,7 +40,8 @@ struct DecisionSummary: Hashable {
                 guard case .cssDisplayNone = fired.action else { continue }
                 // The decision lists the selectors of its fired rules in order; String == is a pointer compare
                 // when both share the rule's storage.
-                guard position < hidden.count, fired.index < rules.count, let rule = rules[fired.index], hidden[position] == rule.text else {
+                guard position < hidden.count, fired.index < rules.count, let rule = rules[fired.index], hidden[position] == rule.text
+                else {
                     consistent = false
                     break lists
                 }
@@ -77,11 +78,15 @@ struct DecisionSummary: Hashable {
             parts.append("https \(upgradedToHTTPS)/\(makeHTTPSMatched) vs \(other.upgradedToHTTPS)/\(other.makeHTTPSMatched)")
         }
         if redirects != other.redirects { parts.append("redirects \(redirects.count) vs \(other.redirects.count)") }
-        if notifications != other.notifications { parts.append("notifications \(notifications.sorted()) vs \(other.notifications.sorted())") }
+        if notifications != other.notifications {
+            parts.append("notifications \(notifications.sorted()) vs \(other.notifications.sorted())")
+        }
         if headerChanges != other.headerChanges { parts.append("header changes \(headerChanges.count) vs \(other.headerChanges.count)") }
         let mine = Set(selectorNames(in: table)), theirs = Set(other.selectorNames(in: table))
         if mine != theirs {
-            parts.append("selectors only before \(mine.subtracting(theirs).sorted().prefix(5)), only after \(theirs.subtracting(mine).sorted().prefix(5))")
+            parts.append(
+                "selectors only before \(mine.subtracting(theirs).sorted().prefix(5)), only after \(theirs.subtracting(mine).sorted().prefix(5))"
+            )
         }
         return parts.joined(separator: "; ")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func rules(_ actions: [String]) -> [Rule] {
@@ -32,8 +33,9 @@ private let hideB = #""type":"css-display-none","selector":".b""#
     }
 
     @Test func namesTheSelectorsThatDiffer() throws {
-        let result = try CorpusEquivalence.differences(original: [rules([hideA, hideB])], rewritten: [rules([#""type":"css-display-none","selector":".a,.c""#])],
-                                                       seedRules: rules([hideA]), count: 5)
+        let result = try CorpusEquivalence.differences(
+            original: [rules([hideA, hideB])], rewritten: [rules([#""type":"css-display-none","selector":".a,.c""#])],
+            seedRules: rules([hideA]), count: 5)
         let first = try #require(result.differing.first)
         #expect(first.contains("only before [\".b\"]") && first.contains("only after [\".c\"]"))
     }
@@ -44,7 +46,8 @@ private let hideB = #""type":"css-display-none","selector":".b""#
         let result = try CorpusEquivalence.differences(original: [original], rewritten: [packed], seedRules: original, count: 50)
         #expect(result.differing.isEmpty)
         // Split across lists, as the splitter does.
-        let split = try CorpusEquivalence.differences(original: [original], rewritten: [rules([hideB]), rules([hideA])], seedRules: original, count: 50)
+        let split = try CorpusEquivalence.differences(
+            original: [original], rewritten: [rules([hideB]), rules([hideA])], seedRules: original, count: 50)
         #expect(split.differing.isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// Property tests: on seeded random small lists, the optimized list and the split parts give the same decision
@@ -15,7 +16,9 @@ import Testing
         "a", "b", "ad", "ads", "A", "Ad", "x", "/", "\\.", ".", ".*", "[ab]", "[^a]", "[a-z]", "[A-Z0-9]", "s?", "b+",
         "d*", "(ab)?", "com", "/ads/", "example", "\\?", "=", "cdn\\.",
     ]
-    static let domains = ["example.com", "*example.com", "ads.example.net", "*example.net", "site.org", "*site.org", "tracker.test", "www.google.com"]
+    static let domains = [
+        "example.com", "*example.com", "ads.example.net", "*example.net", "site.org", "*site.org", "tracker.test", "www.google.com",
+    ]
     static let topURLs = ["news", "^https://", "shop\\.example", "[a-c]", "post\\?id=1$", "^http://[^/]*/page"]
     static let resourceTypes = ["document", "image", "style-sheet", "script", "font", "raw", "media", "popup", "ping", "fetch", "other"]
     static let selectors = [".a", "#b", "div.x", ".a, .c"]
@@ -88,14 +91,16 @@ import Testing
         guard report.isValid else { return nil }
         let original = report.rules
         let optimized = RuleListOptimizer().optimize(original).rules
-        let optimizedResult = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original,
-                                                                count: requestsPerList, limit: 1)
+        let optimizedResult = try CorpusEquivalence.differences(
+            original: [original], rewritten: [optimized], seedRules: original,
+            count: requestsPerList, limit: 1)
         if let first = optimizedResult.differing.first { return "optimizer: \(first)" }
         let exceptions = original.filter { if case .ignorePreviousRules = $0.action.kind { return true } else { return false } }.count
         let budget = max(exceptions + 1 + original.count / 3, 2)
         let parts = try RuleListSplitter(maximumRules: budget).split(original)
-        let splitResult = try CorpusEquivalence.differences(original: [original], rewritten: parts, seedRules: original,
-                                                            count: requestsPerList, limit: 1)
+        let splitResult = try CorpusEquivalence.differences(
+            original: [original], rewritten: parts, seedRules: original,
+            count: requestsPerList, limit: 1)
         if let first = splitResult.differing.first { return "splitter (\(parts.count) parts of at most \(budget)): \(first)" }
         return nil
     }
@@ -111,7 +116,9 @@ import Testing
                 failures.append("seed \(seed): \(difference)\n\(json)")
             }
         }
-        print("optimizer property: \(Self.caseCount) lists generated, \(valid) valid, \(valid * Self.requestsPerList * 2) request evaluations each side, \(failures.count) failing")
+        print(
+            "optimizer property: \(Self.caseCount) lists generated, \(valid) valid, \(valid * Self.requestsPerList * 2) request evaluations each side, \(failures.count) failing"
+        )
         #expect(valid >= Self.caseCount * 9 / 10)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }

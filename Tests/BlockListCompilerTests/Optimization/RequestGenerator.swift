@@ -19,7 +19,9 @@ struct RequestGenerator {
     private var random: SeededGenerator
     private var samples: [String] = []
     private var tops: [String] = ["https://www.news.example/", "http://shop.example.org/cart", "https://blog.example.net/post?id=1"]
-    private static let hosts = ["cdn.example.com", "ads.example.net", "static.site.org", "a.b.c.example.co.uk", "tracker.test", "www.google.com"]
+    private static let hosts = [
+        "cdn.example.com", "ads.example.net", "static.site.org", "a.b.c.example.co.uk", "tracker.test", "www.google.com",
+    ]
     private static let pathChars = Array("abcdefghijklmnopqrstuvwxyz0123456789/._-?=&".utf8)
 
     init(rules: [Rule], seed: UInt64) {

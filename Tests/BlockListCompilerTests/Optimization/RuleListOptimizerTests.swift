@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func rules(_ json: String) -> [Rule] {
@@ -7,42 +8,46 @@ private func rules(_ json: String) -> [Rule] {
 
 @Suite struct RuleListOptimizerTests {
     @Test func removesDuplicatesWithinASegmentOnly() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"ads","resource-type":[]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"ads/ok"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"ads"},"action":{"type":"block"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"ads","resource-type":[]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"ads/ok"},"action":{"type":"ignore-previous-rules"}},
+             {"trigger":{"url-filter":"ads"},"action":{"type":"block"}}]
+            """#)
         let (optimized, report) = RuleListOptimizer().optimize(list)
         #expect(optimized.count == 3)
         #expect(report.rulesBefore == 4 && report.rulesAfter == 3)
     }
 
     @Test func dropsRulesAlwaysCancelledByALaterException() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":"ads","resource-type":["image"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":".*","resource-type":["image","script"]},"action":{"type":"ignore-previous-rules"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":"ads","resource-type":["image"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":".*","resource-type":["image","script"]},"action":{"type":"ignore-previous-rules"}}]
+            """#)
         #expect(RuleListOptimizer().optimize(list).rules.map(\.action.typeName) == ["ignore-previous-rules"])
     }
 
     @Test func keepsRulesAnIgnoreFollowingRuleCanProtect() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}},
-         {"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":"ads"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}},
+             {"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}}]
+            """#)
         #expect(RuleListOptimizer().optimize(list).rules.count == 3)
     }
 
     @Test func mergesDomainListsAndPacksSelectors() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},
-         {"trigger":{"url-filter":".*","if-domain":["b.com"]},"action":{"type":"css-display-none","selector":".x"}},
-         {"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}},
-         {"trigger":{"url-filter":"t","unless-domain":["a.com"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"t","unless-domain":["b.com"]},"action":{"type":"block"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".x"}},
+             {"trigger":{"url-filter":".*","if-domain":["b.com"]},"action":{"type":"css-display-none","selector":".x"}},
+             {"trigger":{"url-filter":".*","if-domain":["a.com","b.com"]},"action":{"type":"css-display-none","selector":".y"}},
+             {"trigger":{"url-filter":"t","unless-domain":["a.com"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"t","unless-domain":["b.com"]},"action":{"type":"block"}}]
+            """#)
         let optimized = RuleListOptimizer().optimize(list).rules
         #expect(optimized.count == 3)
         #expect(optimized.first?.action.kind == .cssDisplayNone(selector: ".x, .y"))
@@ -66,10 +71,13 @@ private func rules(_ json: String) -> [Rule] {
             let original = try CorpusEquivalence.rules(of: path)
             let (optimized, report) = RuleListOptimizer().optimize(original)
             let optimizedAt = clock.now
-            let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original,
-                                                           count: CorpusEquivalence.requestCount)
+            let result = try CorpusEquivalence.differences(
+                original: [original], rewritten: [optimized], seedRules: original,
+                count: CorpusEquivalence.requestCount)
             let contained = report.passes.first { $0.name.hasPrefix("remove rules whose url-filter is contained") }
-            print("optimizer equivalence \(path): \(report.rulesBefore) -> \(report.rulesAfter) rules (\(contained.map { $0.rulesBefore - $0.rulesAfter } ?? 0) by containment), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences, optimize \(CorpusEquivalence.seconds(optimizedAt - started)) s, total \(CorpusEquivalence.seconds(clock.now - started)) s")
+            print(
+                "optimizer equivalence \(path): \(report.rulesBefore) -> \(report.rulesAfter) rules (\(contained.map { $0.rulesBefore - $0.rulesAfter } ?? 0) by containment), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences, optimize \(CorpusEquivalence.seconds(optimizedAt - started)) s, total \(CorpusEquivalence.seconds(clock.now - started)) s"
+            )
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 private func automaton(_ pattern: String, caseSensitive: Bool = false) -> URLAutomaton? {
@@ -84,12 +85,14 @@ private func rules(_ json: String) -> [Rule] {
             let outerText = filter(), innerText = filter()
             let outerCase = random.next() % 3 == 0, innerCase = random.next() % 3 == 0
             guard let outer = automaton(outerText, caseSensitive: outerCase), let inner = automaton(innerText, caseSensitive: innerCase),
-                  !outer.matchesEverything, !inner.matchesEverything
+                !outer.matchesEverything, !inner.matchesEverything
             else { continue }
             if URLFilterContainment.contains(outer, inner) {
                 claims += 1
                 let witness = urls.first { inner.matches($0) && !outer.matches($0) }
-                #expect(witness == nil, "\(outerText) claimed to contain \(innerText): \(witness.map { String(decoding: $0, as: UTF8.self) } ?? "")")
+                #expect(
+                    witness == nil,
+                    "\(outerText) claimed to contain \(innerText): \(witness.map { String(decoding: $0, as: UTF8.self) } ?? "")")
             } else {
                 refusals += 1
             }
@@ -98,19 +101,23 @@ private func rules(_ json: String) -> [Rule] {
     }
 
     @Test func optimizerDropsContainedRulesOnlyWithinASegmentAndWithTheSameTrigger() {
-        let list = rules(#"""
-        [{"trigger":{"url-filter":"^https?://a\\.com/"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"a\\.com"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"^https?://b\\.com/x"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"^https?://b\\.com/x","resource-type":["image"]},"action":{"type":"block-cookies"}},
-         {"trigger":{"url-filter":"b\\.com/x/ok"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"b\\.com"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"c\\.com","resource-type":["image"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"^https://c\\.com"},"action":{"type":"block"}}]
-        """#)
+        let list = rules(
+            #"""
+            [{"trigger":{"url-filter":"^https?://a\\.com/"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"a\\.com"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"^https?://b\\.com/x"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"^https?://b\\.com/x","resource-type":["image"]},"action":{"type":"block-cookies"}},
+             {"trigger":{"url-filter":"b\\.com/x/ok"},"action":{"type":"ignore-previous-rules"}},
+             {"trigger":{"url-filter":"b\\.com"},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"c\\.com","resource-type":["image"]},"action":{"type":"block"}},
+             {"trigger":{"url-filter":"^https://c\\.com"},"action":{"type":"block"}}]
+            """#)
         let (optimized, report) = RuleListOptimizer().optimize(list)
-        #expect(optimized.map(\.trigger.urlFilter) == [#"a\.com"#, #"^https?://b\.com/x"#, #"^https?://b\.com/x"#, #"b\.com/x/ok"#,
-                                                       #"b\.com"#, #"c\.com"#, #"^https://c\.com"#])
+        #expect(
+            optimized.map(\.trigger.urlFilter) == [
+                #"a\.com"#, #"^https?://b\.com/x"#, #"^https?://b\.com/x"#, #"b\.com/x/ok"#,
+                #"b\.com"#, #"c\.com"#, #"^https://c\.com"#,
+            ])
         let pass = report.passes.first { $0.name.hasPrefix("remove rules whose url-filter is contained") }
         #expect(pass.map { $0.rulesBefore - $0.rulesAfter } == 1)
     }

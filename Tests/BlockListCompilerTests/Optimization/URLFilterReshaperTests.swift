@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 private func rules(_ json: String) -> [Rule] {
@@ -30,25 +31,27 @@ private func rules(_ json: String) -> [Rule] {
 
     /// Filters that must stay as they are.
     @Test(arguments: [
-        #"^https://a\.com/"#,       // anchored, nothing optional at the end
-        #"a"#,                       // a single term: nothing to cut
-        #"(ab)c"#,                   // the first atom is a group
-        #".x"#,                      // the first atom is any unit: no split to gain
-        #"a?bc"#,                    // the first atom is already quantified
-        #"a*"#,                      // matches every URL
+        #"^https://a\.com/"#,  // anchored, nothing optional at the end
+        #"a"#,  // a single term: nothing to cut
+        #"(ab)c"#,  // the first atom is a group
+        #".x"#,  // the first atom is any unit: no split to gain
+        #"a?bc"#,  // the first atom is already quantified
+        #"a*"#,  // matches every URL
         #".*"#,
-        #"a{2}b"#,                   // refused by WebKit: left for the checker to report
-        #"ab+?c"#,                   // lazy quantifier: not understood, left alone
-        #"a\"#,                      // a trailing backslash
-        #"[ab"#,                     // an unclosed set
-        #"^a(b"#,                    // an unclosed group
+        #"a{2}b"#,  // refused by WebKit: left for the checker to report
+        #"ab+?c"#,  // lazy quantifier: not understood, left alone
+        #"a\"#,  // a trailing backslash
+        #"[ab"#,  // an unclosed set
+        #"^a(b"#,  // an unclosed group
     ])
     func leavesAlone(pattern: String) {
         #expect(URLFilterReshaper.reshape(pattern, isCaseSensitive: false) == pattern)
     }
 
     @Test func keepsCaseSensitivityAndFlags() {
-        let list = rules(#"[{"trigger":{"url-filter":"Tracker\\.com[/:&?]?","url-filter-is-case-sensitive":true,"load-type":["third-party"]},"action":{"type":"block"}}]"#)
+        let list = rules(
+            #"[{"trigger":{"url-filter":"Tracker\\.com[/:&?]?","url-filter-is-case-sensitive":true,"load-type":["third-party"]},"action":{"type":"block"}}]"#
+        )
         let reshaped = URLFilterReshaper.reshape(list)
         #expect(reshaped.first?.trigger.urlFilter == #"T+racker\.com"#)
         #expect(reshaped.first?.trigger.urlFilterIsCaseSensitive == true)
@@ -95,7 +98,8 @@ private func rules(_ json: String) -> [Rule] {
             guard !original.isEmpty else { continue }
             checked += 1
             let optimized = RuleListOptimizer(forWebKit: true).optimize(original).rules
-            let result = try CorpusEquivalence.differences(original: [original], rewritten: [optimized], seedRules: original, count: 150, limit: 1)
+            let result = try CorpusEquivalence.differences(
+                original: [original], rewritten: [optimized], seedRules: original, count: 150, limit: 1)
             if let first = result.differing.first, failures.count < 3 { failures.append("seed \(seed): \(first)\n\(json)") }
         }
         #expect(checked >= 110)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// Hostile rule lists: each gets a verdict with a 1-based position (WebKit's error when WebKit rejects it),
@@ -28,7 +29,9 @@ import Testing
     }
 
     @Test func invalidFilesFromTheSharedCorpus() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../shared/corpus/webkit/invalid").standardized.path
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../../shared/corpus/webkit/invalid"
+        ).standardized.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             print("../shared/corpus/webkit/invalid is absent; skipping")
             return
@@ -55,7 +58,8 @@ import Testing
         let big = RuleListChecker().check(Array(valid.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
         #expect(!big.isValid)
         // Invalid UTF-8 inside a string.
-        let invalid = RuleListChecker().check(Array("[{\"trigger\":{\"url-filter\":\"".utf8) + [0xC3, 0x28] + Array("\"},\"action\":{\"type\":\"block\"}}]".utf8))
+        let invalid = RuleListChecker().check(
+            Array("[{\"trigger\":{\"url-filter\":\"".utf8) + [0xC3, 0x28] + Array("\"},\"action\":{\"type\":\"block\"}}]".utf8))
         #expect(!invalid.isValid)
         #expect(Self.firstError(invalid).map { $0.line == 1 && $0.column >= 1 } == true)
     }

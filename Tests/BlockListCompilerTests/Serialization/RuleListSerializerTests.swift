@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import BlockListCompiler
 
 /// The serializer writes bytes directly; these pin its output to the string forms it replaced: `JSONEscaper.quoted`
 /// for every string and `JSONEscaper.escapingNonASCII` over the whole text.
 @Suite struct RuleListSerializerTests {
-    static let awkward = ["plain", "quote \" and backslash \\", "tab\tnew\nline\rcr", "nul \u{0} bell \u{7} esc \u{1B} us \u{1F}",
-                          "é accent", "主告 wide", "a😀b astral", "\u{7F} delete", "mixed \"😀\" \\u0041", ""]
+    static let awkward = [
+        "plain", "quote \" and backslash \\", "tab\tnew\nline\rcr", "nul \u{0} bell \u{7} esc \u{1B} us \u{1F}",
+        "é accent", "主告 wide", "a😀b astral", "\u{7F} delete", "mixed \"😀\" \\u0041", "",
+    ]
 
     static func rules() -> [Rule] {
         var rules: [Rule] = []
@@ -20,8 +23,18 @@ import Testing
             switch index % 4 {
             case 0: kind = .cssDisplayNone(selector: "[title=\"" + text.replacingOccurrences(of: "\"", with: "'") + "\"]")
             case 1: kind = .notify(notification: text)
-            case 2: kind = .redirect(.transform(URLTransform(host: text, queryTransform: QueryTransform(removeParameters: [text], addOrReplaceParameters: [QueryParameter(key: text, value: "v", replaceOnly: true)]))))
-            default: kind = .modifyHeaders(ModifyHeaders(priority: 3, requestHeaders: [HeaderOperation(operation: .set, header: "X-" + String(index), value: text)]))
+            case 2:
+                kind = .redirect(
+                    .transform(
+                        URLTransform(
+                            host: text,
+                            queryTransform: QueryTransform(
+                                removeParameters: [text], addOrReplaceParameters: [QueryParameter(key: text, value: "v", replaceOnly: true)]
+                            ))))
+            default:
+                kind = .modifyHeaders(
+                    ModifyHeaders(
+                        priority: 3, requestHeaders: [HeaderOperation(operation: .set, header: "X-" + String(index), value: text)]))
             }
             rules.append(Rule(trigger: trigger, action: Action(kind: kind)))
         }
@@ -46,7 +59,9 @@ import Testing
         #expect(escaped.utf8.allSatisfy { $0 < 0x80 })
         #expect(RuleListSerializer(escapesNonASCII: true).serializedBytes(rules) == Array(escaped.utf8))
         for rule in rules {
-            #expect(RuleListSerializer(escapesNonASCII: true).serialize(rule) == JSONEscaper.escapingNonASCII(RuleListSerializer().serialize(rule)))
+            #expect(
+                RuleListSerializer(escapesNonASCII: true).serialize(rule)
+                    == JSONEscaper.escapingNonASCII(RuleListSerializer().serialize(rule)))
         }
     }
 

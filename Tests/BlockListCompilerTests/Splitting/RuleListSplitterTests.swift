@@ -1,15 +1,19 @@
 import Testing
+
 @testable import BlockListCompiler
 
 @Suite struct RuleListSplitterTests {
     @Test func copiesExceptionsIntoEarlierParts() throws {
-        let list = RuleListChecker().check(Array(#"""
-        [{"trigger":{"url-filter":"a"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"b"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"c","resource-type":["image"]},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"ok"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"img-ok","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}]
-        """#.utf8)).rules
+        let list = RuleListChecker().check(
+            Array(
+                #"""
+                [{"trigger":{"url-filter":"a"},"action":{"type":"block"}},
+                 {"trigger":{"url-filter":"b"},"action":{"type":"block"}},
+                 {"trigger":{"url-filter":"c","resource-type":["image"]},"action":{"type":"block"}},
+                 {"trigger":{"url-filter":"ok"},"action":{"type":"ignore-previous-rules"}},
+                 {"trigger":{"url-filter":"img-ok","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}]
+                """#.utf8)
+        ).rules
         let parts = try RuleListSplitter(maximumRules: 3).split(list)
         #expect(parts.allSatisfy { $0.count <= 3 })
         #expect(parts.count == 3)
@@ -19,12 +23,15 @@ import Testing
     }
 
     @Test func refusesImpossibleBudgets() {
-        let list = RuleListChecker().check(Array(#"""
-        [{"trigger":{"url-filter":"a"},"action":{"type":"block"}},
-         {"trigger":{"url-filter":"x"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"y"},"action":{"type":"ignore-previous-rules"}},
-         {"trigger":{"url-filter":"z"},"action":{"type":"ignore-previous-rules"}}]
-        """#.utf8)).rules
+        let list = RuleListChecker().check(
+            Array(
+                #"""
+                [{"trigger":{"url-filter":"a"},"action":{"type":"block"}},
+                 {"trigger":{"url-filter":"x"},"action":{"type":"ignore-previous-rules"}},
+                 {"trigger":{"url-filter":"y"},"action":{"type":"ignore-previous-rules"}},
+                 {"trigger":{"url-filter":"z"},"action":{"type":"ignore-previous-rules"}}]
+                """#.utf8)
+        ).rules
         #expect(throws: RuleListSplitter.Problem.self) { try RuleListSplitter(maximumRules: 2).split(list) }
     }
 
@@ -40,9 +47,12 @@ import Testing
             let budget = max(exceptions + max(original.count / 4, 2), 2)
             let parts = try RuleListSplitter(maximumRules: budget).split(original)
             #expect(parts.allSatisfy { $0.count <= budget })
-            let result = try CorpusEquivalence.differences(original: [original], rewritten: parts, seedRules: original,
-                                                           count: CorpusEquivalence.requestCount)
-            print("split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences, total \(CorpusEquivalence.seconds(clock.now - started)) s")
+            let result = try CorpusEquivalence.differences(
+                original: [original], rewritten: parts, seedRules: original,
+                count: CorpusEquivalence.requestCount)
+            print(
+                "split equivalence \(path): \(original.count) rules -> \(parts.count) parts of at most \(budget), \(result.checked) requests (\(result.blocked) blocked by the original), \(result.differing.count) differences, total \(CorpusEquivalence.seconds(clock.now - started)) s"
+            )
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }

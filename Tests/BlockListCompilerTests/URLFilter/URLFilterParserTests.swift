@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlockListCompiler
 
 /// Expected verdicts, each confirmed with the WebKit 2.50 oracle.
@@ -6,7 +7,6 @@ enum ExpectedRegexVerdict: Sendable {
     case accepted
     case nonASCII, unsupportedCharacterClass, backReference, misplacedStartOfLine, wordBoundary, atomCharacter
     case group, disjunction, misplacedEndOfLine, yarrError, invalidQuantifier
-
 
     func matches(_ status: URLFilterStatus) -> Bool {
         switch self {

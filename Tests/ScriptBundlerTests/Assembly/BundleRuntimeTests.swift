@@ -1,21 +1,22 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Runs the bundles in node (`vm.runInNewContext` with a stub `window`) and checks observable behaviour.
 @Suite struct BundleRuntimeTests {
     static let runner = """
-    const vm = require('node:vm');
-    const fs = require('node:fs');
-    const sandbox = { APP_ID_TOKEN: 'token-123' };
-    sandbox.window = sandbox;
-    for (const file of process.argv.slice(1).filter((a) => a.endsWith('.js'))) {
-      vm.runInNewContext(fs.readFileSync(file, 'utf8'), sandbox, { filename: file });
-    }
-    const leaked = ['events', 'alphaHelper', 'markerAlpha', 'markerBeta', 'markerGamma', 'café']
-      .filter((name) => Object.prototype.hasOwnProperty.call(sandbox, name));
-    console.log(JSON.stringify({ events: sandbox.__firefox__.events, sloppyGlobal: sandbox.sloppyGlobal, leaked }));
-    """
+        const vm = require('node:vm');
+        const fs = require('node:fs');
+        const sandbox = { APP_ID_TOKEN: 'token-123' };
+        sandbox.window = sandbox;
+        for (const file of process.argv.slice(1).filter((a) => a.endsWith('.js'))) {
+          vm.runInNewContext(fs.readFileSync(file, 'utf8'), sandbox, { filename: file });
+        }
+        const leaked = ['events', 'alphaHelper', 'markerAlpha', 'markerBeta', 'markerGamma', 'café']
+          .filter((name) => Object.prototype.hasOwnProperty.call(sandbox, name));
+        console.log(JSON.stringify({ events: sandbox.__firefox__.events, sloppyGlobal: sandbox.sloppyGlobal, leaked }));
+        """
 
     @Test(arguments: [(BundleMode.production, SourceMapMode.external), (.development, .inline), (.development, .none)])
     func scopesOrderAndFreeGlobals(mode: BundleMode, sourceMaps: SourceMapMode) throws {
@@ -54,25 +55,27 @@ import Testing
     func trailingCommentsAndEmptyFiles(mode: BundleMode) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try TestSupport.write([
-            "UserScripts/MainFrame/AtDocumentStart/a.js": "window.log.push('a') // no newline",
-            "UserScripts/MainFrame/AtDocumentStart/b.js": "",
-            "UserScripts/MainFrame/AtDocumentStart/c.js": "/* block */ window.log.push('c') /* open? no */",
-            "UserScripts/MainFrame/AtDocumentStart/d.js": "#!/bin/sh",
-            "UserScripts/MainFrame/AtDocumentStart/e.js": "import { f } from '../../shared/f.js'; window.log.push(f) // \u{22A8}",
-            "UserScripts/MainFrame/AtDocumentStart/g.js": "window.log.push('g') // \u{22A9}",
-            "UserScripts/shared/f.js": "export const f = 'f' // \u{22A8}",
-        ], under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
+        try TestSupport.write(
+            [
+                "UserScripts/MainFrame/AtDocumentStart/a.js": "window.log.push('a') // no newline",
+                "UserScripts/MainFrame/AtDocumentStart/b.js": "",
+                "UserScripts/MainFrame/AtDocumentStart/c.js": "/* block */ window.log.push('c') /* open? no */",
+                "UserScripts/MainFrame/AtDocumentStart/d.js": "#!/bin/sh",
+                "UserScripts/MainFrame/AtDocumentStart/e.js": "import { f } from '../../shared/f.js'; window.log.push(f) // \u{22A8}",
+                "UserScripts/MainFrame/AtDocumentStart/g.js": "window.log.push('g') // \u{22A9}",
+                "UserScripts/shared/f.js": "export const f = 'f' // \u{22A8}",
+            ], under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
         let bundles = try ScriptBundler().build(configuration)
         _ = try ScriptBundler().write(bundles, to: configuration.output)
         let script = """
-        const vm = require('node:vm');
-        const sandbox = { log: [] };
-        sandbox.window = sandbox;
-        vm.runInNewContext(require('node:fs').readFileSync(process.argv[1], 'utf8'), sandbox);
-        console.log(sandbox.log.join(','));
-        """
+            const vm = require('node:vm');
+            const sandbox = { log: [] };
+            sandbox.window = sandbox;
+            vm.runInNewContext(require('node:fs').readFileSync(process.argv[1], 'utf8'), sandbox);
+            console.log(sandbox.log.join(','));
+            """
         guard let output = try TestSupport.node(script, [folder + "/Assets/MainFrameAtDocumentStart.js"]) else { return }
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == "a,c,f,g\n")

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct GeneratedCodeTests {
     /// Long ASCII runs, CRLF, U+2028, multi-byte and astral characters, a multi-line template.
-    static let source = "const aVeryLongIdentifierNameHere = 'αβγ and a long string after it';\r\n"
+    static let source =
+        "const aVeryLongIdentifierNameHere = 'αβγ and a long string after it';\r\n"
         + "let b = `multi\nline template ${x} more`; // comment éé\u{2028}c = \"🎉🎉 some more text\" + d;\n"
         + "\t\tfunction f(a, b) { return a + b }\n"
 
@@ -36,8 +38,9 @@ import Testing
         var code = GeneratedCode(isMapping: true, capacity: 0)
         let index = code.addSource("a.js", content: bytes)
         // Replace `first` (token 1) by `x` and insert a call before `var third` (token 10).
-        code.appendSource(bytes, tokens: tokens, edits: [.replace(1..<2, with: "x", mappedTo: 1), .insert("f();", before: 10)],
-                          sourceIndex: index)
+        code.appendSource(
+            bytes, tokens: tokens, edits: [.replace(1..<2, with: "x", mappedTo: 1), .insert("f();", before: 10)],
+            sourceIndex: index)
         #expect(String(decoding: code.bytes, as: UTF8.self) == "var x = 1; var second = 2;\nf();var third = first;\n")
         let lines = try #require(SourceMapMappings.decode(String(decoding: code.map.encodedMappings, as: UTF8.self)))
         // `third` is at generated column 8 of line 1 (after the 4-byte insertion), from original column 4.
@@ -48,8 +51,10 @@ import Testing
 
     /// Only CR, LF, U+2028 and U+2029 end a line: a text ending in another character whose UTF-8 form ends in
     /// A8 or A9 (U+22A8 ⊨ is E2 8A A8) still gets its newline, so code after a trailing line comment stays code.
-    @Test(arguments: [("// \u{22A8}", true), ("// \u{2028}", false), ("// \u{2029}", false), ("// \u{00A9}", true),
-                      ("x\n", false), ("x\r", false), ("", true)])
+    @Test(arguments: [
+        ("// \u{22A8}", true), ("// \u{2028}", false), ("// \u{2029}", false), ("// \u{00A9}", true),
+        ("x\n", false), ("x\r", false), ("", true),
+    ])
     func endLineAddsANewlineUnlessTheTextEndsInALineTerminator(text: String, addsNewline: Bool) {
         var code = GeneratedCode(isMapping: false, capacity: 0)
         code.appendUnmapped(bytes: Array(text.utf8))

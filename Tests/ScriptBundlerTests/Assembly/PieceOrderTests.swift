@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Bundles alternate the direction in which they minify their pieces.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `PieceRecorder` records a piece without writing it: its tokens (texts, line breaks before them, origins) and
@@ -19,16 +20,18 @@ import Testing
         Case(name: "hashbang", source: "#!/usr/bin/env node\nlet a = 1;", edits: []),
         Case(name: "legal hashbang", source: "#!! legal line\n  /* @preserve */ x", edits: []),
         Case(name: "hashbang edited first", source: "#!/x //! no\nimport y from 'y'; y()", edits: [(0, 5, "", false)]),
-        Case(name: "edits", source: "import x from 'y';\r\nexport const b = x + 1;\u{2028}b\n/*! kept */ c(`a\nb`)",
-             edits: [(0, 5, ";", false), (5, 1, "", false), (9, 0, "var q = 1;", false), (10, 1, "m0.x", true)]),
+        Case(
+            name: "edits", source: "import x from 'y';\r\nexport const b = x + 1;\u{2028}b\n/*! kept */ c(`a\nb`)",
+            edits: [(0, 5, ";", false), (5, 1, "", false), (9, 0, "var q = 1;", false), (10, 1, "m0.x", true)]),
         Case(name: "removed line breaks", source: "a(\n1\n)\n\n;b()", edits: [(0, 4, "z", true)]),
         Case(name: "insert at end", source: "f()\n/* @license end */", edits: [(3, 0, "\ng();", false)]),
         Case(name: "comments in removed tokens", source: "x; import /*! gone */ z from 'z'\n;y", edits: [(2, 5, "", false)]),
         Case(name: "empty edits on same token", source: "a\nb", edits: [(1, 0, "", false), (1, 1, "c", true)]),
         Case(name: "no trailing line break", source: "a /* x */ + b", edits: []),
         // More tokens after the source than the room its recording reserved: the arrays grow.
-        Case(name: "long footer", source: "a(1)\n", edits: [(0, 1, "b.c.d", true)],
-             footer: "});\n" + String(repeating: "f(1, [2]);", count: 40)),
+        Case(
+            name: "long footer", source: "a(1)\n", edits: [(0, 1, "b.c.d", true)],
+            footer: "});\n" + String(repeating: "f(1, [2]);", count: 40)),
     ]
 
     @Test(arguments: cases)
@@ -36,7 +39,8 @@ import Testing
         let source = Array(testCase.source.utf8)
         let tokens = try JavaScriptTokenizer.tokenize(source).tokens
         let edits = testCase.edits.map { edit in
-            edit.count == 0 ? TokenEdit.insert(edit.text, before: edit.start)
+            edit.count == 0
+                ? TokenEdit.insert(edit.text, before: edit.start)
                 : TokenEdit.replace(edit.start..<(edit.start + edit.count), with: edit.text, mappedTo: edit.mapped ? edit.start : nil)
         }
         let header = "d(0, 1, {}, function (m, r) { \"use strict\"; var m0;\n", footer = testCase.footer
@@ -58,12 +62,15 @@ import Testing
         let significant = written.filter { !$0.isComment }
         func text(_ range: Range<Int>) -> String {
             if range.lowerBound < source.count { return String(decoding: source[range], as: UTF8.self) }
-            return String(decoding: recorder.generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
+            return String(
+                decoding: recorder.generated[(range.lowerBound - source.count)..<(range.upperBound - source.count)], as: UTF8.self)
         }
         #expect(recorded.tokens.map { text($0.range) } == significant.map { String(decoding: code.bytes[$0.range], as: UTF8.self) })
         #expect(recorded.tokens.map(\.newlineBefore) == significant.indices.map { $0 == 0 || significant[$0].newlineBefore })
         let legal = code.bytes.withUnsafeBufferPointer { bytes in
-            written.filter { $0.isComment && LegalComments.isLegal(bytes, $0.range) }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+            written.filter { $0.isComment && LegalComments.isLegal(bytes, $0.range) }.map {
+                String(decoding: bytes[$0.range], as: UTF8.self)
+            }
         }
         #expect(recorded.legalComments.map(text) == legal)
         // Copied tokens keep their source index; an edit's text maps back where asked.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Golden outputs for `Fixtures/Project`. Regenerate with `WKPACK_UPDATE_GOLDENS=1 swift test --filter Golden`.
@@ -57,11 +58,16 @@ import Testing
         let code = String(decoding: external[0].code, as: UTF8.self)
         #expect(code.hasSuffix("\n//# sourceMappingURL=AllFramesAtDocumentStart.js.map\n"))
         let map = String(decoding: try #require(external[0].map), as: UTF8.self)
-        #expect(map.hasPrefix(#"{"version":3,"file":"AllFramesAtDocumentStart.js","sources":["../UserScripts/AllFrames/AtDocumentStart/__firefox__.js","#))
+        #expect(
+            map.hasPrefix(
+                #"{"version":3,"file":"AllFramesAtDocumentStart.js","sources":["../UserScripts/AllFrames/AtDocumentStart/__firefox__.js","#)
+        )
         #expect(map.contains(#""names":["events","#))
         let inline = try FixtureProject.build(mode: .production, sourceMaps: .inline)
         #expect(inline[0].map == nil)
-        #expect(String(decoding: inline[0].code, as: UTF8.self).contains("\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjoz"))
+        #expect(
+            String(decoding: inline[0].code, as: UTF8.self).contains(
+                "\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjoz"))
         let none = try FixtureProject.build(mode: .production, sourceMaps: .none)
         #expect(!String(decoding: none[0].code, as: UTF8.self).contains("sourceMappingURL"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Bundles wrapped the way firefox-ios injects them, `(function() { const APP_ID_TOKEN = '…'; <bundle> })()`,
@@ -17,43 +18,45 @@ import Testing
     /// Finds every needle in the wrapped code, maps it with the bundle's map and checks that the original
     /// source holds the same text at the mapped position. Prints `[found, mismatches]` as JSON.
     static let checker = """
-    const { SourceMap } = require('node:module');
-    const fs = require('node:fs');
-    const [codeFile, mapFile, needlesJSON] = process.argv.slice(1);
-    const code = fs.readFileSync(codeFile, 'utf8');
-    let json;
-    if (mapFile === '-') {
-      const m = code.match(/\\n\\/\\/# sourceMappingURL=data:application\\/json;charset=utf-8;base64,(\\S+)\\n/);
-      json = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
-    } else {
-      json = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
-    }
-    const map = new SourceMap(json);
-    const lines = code.split('\\n');
-    let found = 0; const bad = [];
-    for (const needle of JSON.parse(needlesJSON)) {
-      lines.forEach((text, line) => {
-        let column = text.indexOf(needle);
-        while (column >= 0) {
-          found++;
-          const e = map.findEntry(line, column);
-          const index = json.sources.indexOf(e.originalSource);
-          const original = index >= 0 ? json.sourcesContent[index].split(/\\r\\n|\\r|\\n|\\u2028|\\u2029/)[e.originalLine] : undefined;
-          if (original === undefined || e.generatedColumn !== column || e.generatedLine !== line ||
-              !original.startsWith(needle, e.originalColumn)) bad.push([needle, line, column, e]);
-          column = text.indexOf(needle, column + 1);
+        const { SourceMap } = require('node:module');
+        const fs = require('node:fs');
+        const [codeFile, mapFile, needlesJSON] = process.argv.slice(1);
+        const code = fs.readFileSync(codeFile, 'utf8');
+        let json;
+        if (mapFile === '-') {
+          const m = code.match(/\\n\\/\\/# sourceMappingURL=data:application\\/json;charset=utf-8;base64,(\\S+)\\n/);
+          json = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
+        } else {
+          json = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
         }
-      });
-    }
-    console.log(JSON.stringify([found, bad]));
-    """
+        const map = new SourceMap(json);
+        const lines = code.split('\\n');
+        let found = 0; const bad = [];
+        for (const needle of JSON.parse(needlesJSON)) {
+          lines.forEach((text, line) => {
+            let column = text.indexOf(needle);
+            while (column >= 0) {
+              found++;
+              const e = map.findEntry(line, column);
+              const index = json.sources.indexOf(e.originalSource);
+              const original = index >= 0 ? json.sourcesContent[index].split(/\\r\\n|\\r|\\n|\\u2028|\\u2029/)[e.originalLine] : undefined;
+              if (original === undefined || e.generatedColumn !== column || e.generatedLine !== line ||
+                  !original.startsWith(needle, e.originalColumn)) bad.push([needle, line, column, e]);
+              column = text.indexOf(needle, column + 1);
+            }
+          });
+        }
+        console.log(JSON.stringify([found, bad]));
+        """
 
     static func wrap(_ bundle: [UInt8]) -> [UInt8] {
         Array(prefix.utf8) + bundle + Array(suffix.utf8)
     }
 
-    @Test(arguments: [(BundleMode.development, SourceMapMode.inline), (.development, .external),
-                      (.production, .external), (.production, .inline)])
+    @Test(arguments: [
+        (BundleMode.development, SourceMapMode.inline), (.development, .external),
+        (.production, .external), (.production, .inline),
+    ])
     func wrappedBundlesMapExactly(mode: BundleMode, sourceMaps: SourceMapMode) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -85,12 +88,12 @@ import Testing
         let files = FixtureProject.outputs(try FixtureProject.build(mode: mode, sourceMaps: .inline))
         try TestSupport.write(files.mapValues { Self.wrap($0) }, under: folder)
         let script = """
-        const vm = require('node:vm');
-        const sandbox = {};
-        sandbox.window = sandbox;
-        for (const file of process.argv.slice(1)) vm.runInNewContext(require('node:fs').readFileSync(file, 'utf8'), sandbox);
-        console.log(JSON.stringify(sandbox.__firefox__.events));
-        """
+            const vm = require('node:vm');
+            const sandbox = {};
+            sandbox.window = sandbox;
+            for (const file of process.argv.slice(1)) vm.runInNewContext(require('node:fs').readFileSync(file, 'utf8'), sandbox);
+            console.log(JSON.stringify(sandbox.__firefox__.events));
+            """
         guard let output = try TestSupport.node(script, FixtureProject.runOrder.map { folder + "/" + $0 }) else { return }
         try #require(output.status == 0, "\(output.stderr)")
         let events = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String]

@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Errors surface as `path:line:col: error: message` with exact positions.
 @Suite struct BundlerErrorTests {
-    static func build(_ files: [String: [UInt8]], groups: [ScriptGroupDefinition] = [], output: String = "Assets") throws -> (String, BundlerError?) {
+    static func build(_ files: [String: [UInt8]], groups: [ScriptGroupDefinition] = [], output: String = "Assets") throws -> (
+        String, BundlerError?
+    ) {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(files, under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/" + output, projectFolder: folder, groups: groups)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/" + output, projectFolder: folder, groups: groups)
         do {
             _ = try ScriptBundler().build(configuration)
             return (folder, nil)
@@ -16,15 +20,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("x.js", Array("let a = 1;\nlet s = 'abc\n".utf8), 2, 9, "unterminated string literal"),
-        ("x.js", Array("ok();\n/* a\n comment".utf8), 2, 1, "unterminated block comment"),
-        ("x.js", Array("f(`a${b}\nc".utf8), 1, 3, "unterminated template literal"),
-        ("x.js", Array("  if (x) /abc\n".utf8), 1, 10, "unterminated regular expression literal"),
-        ("y.mjs", [0x61, 0x3B, 0x0A, 0x27, 0xC3, 0x28, 0x27], 2, 2, "invalid UTF-8 byte 0xC3 at byte offset 4"),
-    ] as [(String, [UInt8], Int, Int, String)])
+    @Test(
+        arguments: [
+            ("x.js", Array("let a = 1;\nlet s = 'abc\n".utf8), 2, 9, "unterminated string literal"),
+            ("x.js", Array("ok();\n/* a\n comment".utf8), 2, 1, "unterminated block comment"),
+            ("x.js", Array("f(`a${b}\nc".utf8), 1, 3, "unterminated template literal"),
+            ("x.js", Array("  if (x) /abc\n".utf8), 1, 10, "unterminated regular expression literal"),
+            ("y.mjs", [0x61, 0x3B, 0x0A, 0x27, 0xC3, 0x28, 0x27], 2, 2, "invalid UTF-8 byte 0xC3 at byte offset 4"),
+        ] as [(String, [UInt8], Int, Int, String)])
     func syntaxErrorsAreLocated(name: String, bytes: [UInt8], line: Int, column: Int, message: String) throws {
-        let (folder, error) = try Self.build(["UserScripts/AllFrames/AtDocumentEnd/" + name: bytes, "UserScripts/AllFrames/AtDocumentEnd/a.js": Array("ok();\n".utf8)])
+        let (folder, error) = try Self.build([
+            "UserScripts/AllFrames/AtDocumentEnd/" + name: bytes, "UserScripts/AllFrames/AtDocumentEnd/a.js": Array("ok();\n".utf8),
+        ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let failure = try #require(error)
         #expect(failure.description == "\(folder)/UserScripts/AllFrames/AtDocumentEnd/\(name):\(line):\(column): error: \(message)")
@@ -34,7 +41,10 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let configuration = BundleConfiguration(root: folder + "/Nope", output: folder + "/Assets", projectFolder: folder)
-        #expect(throws: BundlerError(.missingRoot, at: SourceLocation(path: folder + "/Nope"), "user-script root folder '\(folder)/Nope' does not exist")) {
+        #expect(
+            throws: BundlerError(
+                .missingRoot, at: SourceLocation(path: folder + "/Nope"), "user-script root folder '\(folder)/Nope' does not exist")
+        ) {
             try ScriptBundler().build(configuration)
         }
         var configured = configuration
@@ -55,15 +65,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let failure = try #require(error)
         #expect(failure.kind == .missingFirstFile)
-        #expect(failure.description == "wkpack.yml:10:13: error: group 'AllFramesAtDocumentStart' must start with '__firefox__.js', but '\(folder)/UserScripts/AllFrames/AtDocumentStart/__firefox__.js' does not exist")
+        #expect(
+            failure.description
+                == "wkpack.yml:10:13: error: group 'AllFramesAtDocumentStart' must start with '__firefox__.js', but '\(folder)/UserScripts/AllFrames/AtDocumentStart/__firefox__.js' does not exist"
+        )
     }
 
     @Test func firstFileIsPlacedFirst() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try TestSupport.write(["UserScripts/AllFrames/AtDocumentEnd/a.js": "a();\n", "UserScripts/AllFrames/AtDocumentEnd/zz.js": "z();\n"], under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
-                                                groups: [ScriptGroupDefinition(name: "AllFramesAtDocumentEnd", first: "zz.js")])
+        try TestSupport.write(
+            ["UserScripts/AllFrames/AtDocumentEnd/a.js": "a();\n", "UserScripts/AllFrames/AtDocumentEnd/zz.js": "z();\n"], under: folder)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+            groups: [ScriptGroupDefinition(name: "AllFramesAtDocumentEnd", first: "zz.js")])
         #expect(try ScriptBundler().discoverGroups(configuration).first?.files == ["zz.js", "a.js"])
     }
 
@@ -95,9 +110,14 @@ import Testing
     @Test func namedGroupWithMissingFolder() throws {
         let (folder, error) = try Self.build(
             ["UserScripts/AllFrames/AtDocumentEnd/a.js": Array("a();\n".utf8)],
-            groups: [ScriptGroupDefinition(name: "Webcompat", folder: "AllFrames/Webcompat", origin: SourceLocation(path: "wkpack.yml", line: 4, column: 15))])
+            groups: [
+                ScriptGroupDefinition(
+                    name: "Webcompat", folder: "AllFrames/Webcompat", origin: SourceLocation(path: "wkpack.yml", line: 4, column: 15))
+            ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(error?.description == "wkpack.yml:4:15: error: folder '\(folder)/UserScripts/AllFrames/Webcompat' of group 'Webcompat' does not exist")
+        #expect(
+            error?.description
+                == "wkpack.yml:4:15: error: folder '\(folder)/UserScripts/AllFrames/Webcompat' of group 'Webcompat' does not exist")
     }
 
     @Test func firstFailingGroupInOrderIsReported() throws {

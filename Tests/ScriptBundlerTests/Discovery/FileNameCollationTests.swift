@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct FileNameCollationTests {
@@ -30,10 +31,10 @@ import Testing
             "x;.js", "x'.js", "x^.js", "x`.js", "x{.js", "x|.js", "x<.js", "x>.js", "x*.js", "x\\.js", "x:.js",
         ]
         let script = """
-        const names = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-        names.sort((a, b) => a.localeCompare(b, 'en'));
-        console.log(JSON.stringify(names));
-        """
+            const names = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+            names.sort((a, b) => a.localeCompare(b, 'en'));
+            console.log(JSON.stringify(names));
+            """
         guard let node = TestSupport.executable("node") else {
             print("node not found; skipping the localeCompare comparison")
             return
@@ -42,7 +43,9 @@ import Testing
         let output = try TestSupport.run(node, ["-e", script], input: json)
         try #require(output.status == 0, "\(output.stderr)")
         let expected = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let ours = "[" + names.sorted(by: FileNameCollation.areInIncreasingOrder)
+        let ours =
+            "["
+            + names.sorted(by: FileNameCollation.areInIncreasingOrder)
             .map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\") + "\"" }.joined(separator: ",") + "]"
         #expect(ours == expected)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `ArrowParameters` (through `MinifierPasses`, without renaming): a lone simple parameter loses its parentheses; defaults, rest, patterns and several parameters keep them.

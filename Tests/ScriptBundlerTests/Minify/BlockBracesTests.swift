@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `BlockBraces` (through `MinifierPasses`, without renaming): a block around one complete statement loses its braces; declarations, and statements an `else` could attach to, keep them.

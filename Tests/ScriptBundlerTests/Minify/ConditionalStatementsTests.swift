@@ -1,12 +1,15 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `ConditionalStatements` joining the statements between an `if … return` and the `return` after it into the
 /// conditional, and an early `return;` ending a function: exact output, and what must stay as it is.
 @Suite struct ConditionalStatementsTests {
     @Test(arguments: [
-        ("function f(a, b, c) { if (c.has(a)) return false; c.add(a); if (typeof b === \"function\") b(); return true; }",
-         "function f(a,b,c){return c.has(a)?false:(c.add(a),typeof b==\"function\"&&b(),true)}"),
+        (
+            "function f(a, b, c) { if (c.has(a)) return false; c.add(a); if (typeof b === \"function\") b(); return true; }",
+            "function f(a,b,c){return c.has(a)?false:(c.add(a),typeof b==\"function\"&&b(),true)}"
+        ),
         ("function f(a, b) { if (a) return 1; g(); return b; }", "function f(a,b){return a?1:(g(),b)}"),
         ("function f(a, b) { if (a) return 1; g(), h(); return b, 2; }", "function f(a,b){return a?1:(g(),h(),b,2)}"),
         ("function f(a, b) { if (a) return 1; if (b) g(); else h(); return b; }", "function f(a,b){return a?1:(b?g():h(),b)}"),
@@ -26,10 +29,14 @@ import Testing
         ("function f(a, b) { if (a) x(); else if (!b) y(); else z(); }", "function f(a,b){a?x():b?z():y()}"),
         ("function f(a, b) { if (!a) x(); else if (b) y(); }", "function f(a,b){a?b&&y():x()}"),
         ("function f(a, b) { if (a) x(); else if (!b) y(); }", "function f(a,b){a?x():b||y()}"),
-        ("function f(a, b) { if (a) { let c = g(); c(); } else if (!b && a) a.remove(); return b; }",
-         "function f(a,b){if(a){let c=g();c()}else b||a&&a.remove();return b}"),
-        ("function f(a, b) { if (a) { let c = g(); c(); } else if (b) { let d = g(); d(d); } }",
-         "function f(a,b){if(a){let c=g();c()}else if(b){let d=g();d(d)}}"),
+        (
+            "function f(a, b) { if (a) { let c = g(); c(); } else if (!b && a) a.remove(); return b; }",
+            "function f(a,b){if(a){let c=g();c()}else b||a&&a.remove();return b}"
+        ),
+        (
+            "function f(a, b) { if (a) { let c = g(); c(); } else if (b) { let d = g(); d(d); } }",
+            "function f(a,b){if(a){let c=g();c()}else if(b){let d=g();d(d)}}"
+        ),
         ("function f(a, b) { if (a) return 1; else if (b) g(); return 2; }", "function f(a,b){if(a)return 1;else b&&g();return 2}"),
         // A statement moved into the expression keeps its `!` (`a&&!b&&g()`, not `a&&b||g()`).
         ("function f(a, b) { if (!a) return; !b && g(); }", "function f(a,b){a&&!b&&g()}"),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `ConstantConditions` (through `MinifierPasses`, without renaming): a conditional or logical expression with a constant first operand is the operand it yields; names, member accesses and indexes kept as operands keep the expression.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `DeadBranches` (through `MinifierPasses`, without renaming): the branch a constant test never takes goes, its `var` names stay declared; function declarations, names and calls as tests keep the statement.
@@ -11,8 +12,10 @@ import Testing
         ("function f() { if (\"\") g(); else h(); }", "function f(){h()}"),
         ("function f() { if (void 0) g(); else h(); }", "function f(){h()}"),
         ("function f() { if (null) g(); }", "function f(){}"),
-        ("function f() { if (false) { var x = g(), y; if (a) { var z = 1; } } return [x, y, z]; }",
-         "function f(){var x,y,z;return[x,y,z]}"),
+        (
+            "function f() { if (false) { var x = g(), y; if (a) { var z = 1; } } return [x, y, z]; }",
+            "function f(){var x,y,z;return[x,y,z]}"
+        ),
         ("function f() { if (true) g(); else var x = 1; return x; }", "function f(){var x;g();return x}"),
         ("function f() { if (true) g()\nh() }", "function f(){g();h()}"),
         ("function f() { g()\nif (1) (h)() }", "function f(){g();h()}"),

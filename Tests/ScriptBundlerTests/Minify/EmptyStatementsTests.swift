@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `EmptyStatements` (through `MinifierPasses`, without renaming): an empty statement in a list

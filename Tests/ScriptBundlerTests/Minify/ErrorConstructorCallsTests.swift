@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `ErrorConstructorCalls` (through `MinifierPasses`, without renaming): the global error
@@ -7,8 +8,10 @@ import Testing
     @Test(arguments: [
         ("throw new Error('x')", "throw Error('x')"),
         ("x = new TypeError(a, { cause: b }).message", "x=TypeError(a,{cause:b}).message"),
-        ("x = [new RangeError(), new SyntaxError(1), new ReferenceError(2), new EvalError, new URIError(3)]",
-         "x=[RangeError(),SyntaxError(1),ReferenceError(2),new EvalError,URIError(3)]"),
+        (
+            "x = [new RangeError(), new SyntaxError(1), new ReferenceError(2), new EvalError, new URIError(3)]",
+            "x=[RangeError(),SyntaxError(1),ReferenceError(2),new EvalError,URIError(3)]"
+        ),
         ("x = new AggregateError([])", "x=AggregateError([])"),
     ])
     func rewrites(_ input: String, _ expected: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// How production wraps the files of a script bundle: which files may share a function scope and which may be
@@ -39,8 +40,9 @@ import Testing
         Case(source: "try {} catch (e) { log.push(e) }", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
         // `return` of the file's function, and one of a nested function or arrow.
         Case(source: "if (x) return; log.push(1)", wrapping: .sloppy, canShareScope: false, allowsArrowFunction: true),
-        Case(source: "f(function () { return 1 }); g(() => { return 2 })", wrapping: .sloppy, canShareScope: true,
-             allowsArrowFunction: true),
+        Case(
+            source: "f(function () { return 1 }); g(() => { return 2 })", wrapping: .sloppy, canShareScope: true,
+            allowsArrowFunction: true),
         // Dynamic scope.
         Case(source: "eval('var x = 1')", wrapping: .sloppy, canShareScope: false, allowsArrowFunction: true),
         Case(source: "f(function () { eval('1') })", wrapping: .sloppy, canShareScope: false, allowsArrowFunction: true),
@@ -48,8 +50,9 @@ import Testing
         // `arguments` and `new.target` of the file's function (an arrow has neither), and nested ones.
         Case(source: "log.push(arguments.length)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
         Case(source: "g(() => arguments.length)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
-        Case(source: "g(function () { return arguments.length })", wrapping: .sloppy, canShareScope: true,
-             allowsArrowFunction: true),
+        Case(
+            source: "g(function () { return arguments.length })", wrapping: .sloppy, canShareScope: true,
+            allowsArrowFunction: true),
         Case(source: "o.arguments = 1", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: true),
         Case(source: "log.push(\\u0061rguments.length)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
         Case(source: "log.push(new.target)", wrapping: .sloppy, canShareScope: true, allowsArrowFunction: false),
@@ -134,29 +137,34 @@ import Testing
         #expect(arrows + functions < Self.groupFiles.count)
 
         let script = """
-        const vm = require('node:vm'), fs = require('node:fs');
-        const run = (code) => {
-          const sandbox = { log: [] };
-          sandbox.window = sandbox;
-          try { vm.runInNewContext(code, sandbox); } catch (error) { sandbox.log.push('THROWN ' + error.message); }
-          return sandbox.log;
-        };
-        const [development, production] = process.argv.slice(1).map((file) => fs.readFileSync(file, 'utf8'));
-        const wrap = (code) => "(function() { const APP_ID_TOKEN = 'x';\\n" + code + "\\n})()";
-        console.log(JSON.stringify([run(development), run(production), run(wrap(development)), run(wrap(production))]));
-        """
-        guard let output = try TestSupport.node(script, [
-            folder + "/development/MainFrameAtDocumentEnd.js", folder + "/production/MainFrameAtDocumentEnd.js",
-        ]) else { return }
+            const vm = require('node:vm'), fs = require('node:fs');
+            const run = (code) => {
+              const sandbox = { log: [] };
+              sandbox.window = sandbox;
+              try { vm.runInNewContext(code, sandbox); } catch (error) { sandbox.log.push('THROWN ' + error.message); }
+              return sandbox.log;
+            };
+            const [development, production] = process.argv.slice(1).map((file) => fs.readFileSync(file, 'utf8'));
+            const wrap = (code) => "(function() { const APP_ID_TOKEN = 'x';\\n" + code + "\\n})()";
+            console.log(JSON.stringify([run(development), run(production), run(wrap(development)), run(wrap(production))]));
+            """
+        guard
+            let output = try TestSupport.node(
+                script,
+                [
+                    folder + "/development/MainFrameAtDocumentEnd.js", folder + "/production/MainFrameAtDocumentEnd.js",
+                ])
+        else { return }
         try #require(output.status == 0, "\(output.stderr)")
         let logs = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String]])
         try #require(logs.count == 4)
-        #expect(logs[0] == [
-            "a01 this:true", "a02 strict:true", "a03 arguments:0", "a04 sloppy:true", "a05 starts with a parenthesis",
-            "a06 function", "a07 sees undefined", "a08 before return", "a09 runs", "a10 number", "a11 sees undefined",
-            "a12 new.target:undefined", "a13 strict by ASI:true", "a14", "a15 sees undefined", "a16", "a17 undefined",
-            "a18", "a19 sees undefined", "a20 last",
-        ])
+        #expect(
+            logs[0] == [
+                "a01 this:true", "a02 strict:true", "a03 arguments:0", "a04 sloppy:true", "a05 starts with a parenthesis",
+                "a06 function", "a07 sees undefined", "a08 before return", "a09 runs", "a10 number", "a11 sees undefined",
+                "a12 new.target:undefined", "a13 strict by ASI:true", "a14", "a15 sees undefined", "a16", "a17 undefined",
+                "a18", "a19 sees undefined", "a20 last",
+            ])
         #expect(logs[1] == logs[0])
         #expect(logs[2] == logs[0])
         #expect(logs[3] == logs[0])

@@ -79,7 +79,8 @@ struct JavaScriptProgramGenerator {
         case 0: return String(number(0...20))
         case 1: return pick(["'s'", "\"q\\\"t\"", "'a/b'", "''", "'\\u0041'"])
         case 2, 3: return names.isEmpty ? String(number(1...9)) : use(pick(names))
-        case 4: return "(\(expression(depth + 1)) \(pick(["+", "-", "*", "%", "/", "<", "===", "&&", "||", "??"])) \(expression(depth + 1)))"
+        case 4:
+            return "(\(expression(depth + 1)) \(pick(["+", "-", "*", "%", "/", "<", "===", "&&", "||", "??"])) \(expression(depth + 1)))"
         case 5: return "(\(expression(depth + 1)) ? \(expression(depth + 1)) : \(expression(depth + 1)))"
         case 6: return "`t${\(expression(depth + 1))}-${`in${\(expression(depth + 1))}`}`"
         case 7:
@@ -99,7 +100,9 @@ struct JavaScriptProgramGenerator {
                 ])
             }
             return "((\(parameter), q = \(expression(depth + 1))) => \(parameter) + q)(\(expression(depth + 1)))"
-        case 10: return calls.isEmpty ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
+        case 10:
+            return calls.isEmpty
+                ? "typeof undefinedName" : "\(pick(calls))(\(expression(depth + 1)), \(number(0...3))\(pick(["", ",", ",\n"])))"
         case 11: return "/[/=]+\\//g.test('a/=/' + \(expression(depth + 1)))"
         case 12: return names.isEmpty ? "4 / 2 / 1" : "\(use(pick(names))) / 2 / 1"
         case 13:
@@ -171,7 +174,7 @@ struct JavaScriptProgramGenerator {
             block(number(0...3), depth: depth + 1, isFunction: true, parameters: parameters)
             indent += 1
             if chance(20) {
-                line("return") // ASI: returns undefined
+                line("return")  // ASI: returns undefined
                 line("  \(expression());")
             } else {
                 line("return [arguments.length, \(parameters.first ?? "0")].join(':') + \(expression());")
@@ -190,16 +193,22 @@ struct JavaScriptProgramGenerator {
         case 9:
             let taken = Set(scopes.last?.lexical ?? [])
             guard let name = Self.classNames.first(where: { !taken.contains($0) }) else { return }
-            line("class \(name) { constructor(a = \(expression())) { this.a = a; } get(k) { return this.a + k; } static make() { return new \(name)(\(number(1...9))); } }")
+            line(
+                "class \(name) { constructor(a = \(expression())) { this.a = a; } get(k) { return this.a + k; } static make() { return new \(name)(\(number(1...9))); } }"
+            )
             line("class \(name)Sub extends \(name) { get(k) { return 'sub' + super.get(k); } }")
             scopes[scopes.count - 1].classes += [name, name + "Sub"]
             scopes[scopes.count - 1].lexical += [name, name + "Sub"]
-            line("log(new \(name)().get(1), \(name).make().a, new \(name)Sub(2).get(\(expression())), \(name)Sub.make() instanceof \(name));")
+            line(
+                "log(new \(name)().get(1), \(name).make().a, new \(name)Sub(2).get(\(expression())), \(name)Sub.make() instanceof \(name));"
+            )
         case 10:
             labelCount += 1
             let label = "outer\(labelCount)"
             line("\(label): for (let i = 0; i < 3; i++) {")
-            line("  for (let j = 0; j < 3; j++) { if (j === \(number(0...2))) continue \(label); if (i === \(number(0...2))) break \(label); log(i, j); }")
+            line(
+                "  for (let j = 0; j < 3; j++) { if (j === \(number(0...2))) continue \(label); if (i === \(number(0...2))) break \(label); log(i, j); }"
+            )
             line("}")
         case 11:
             line("try {")
@@ -214,10 +223,14 @@ struct JavaScriptProgramGenerator {
             line("try { log(undefinedVariable\(number(0...9))); } catch { log('caught'); }")
         case 12:
             let (left, right) = (expression(), expression())
-            let names = Self.lexicalNames.filter { !(scopes.last?.lexical ?? []).contains($0) && !(scopes.last?.used.contains($0) ?? false) }.prefix(3)
+            let names = Self.lexicalNames.filter {
+                !(scopes.last?.lexical ?? []).contains($0) && !(scopes.last?.used.contains($0) ?? false)
+            }.prefix(3)
             guard names.count == 3 else { return }
             let (first, second, third) = (names[names.startIndex], names[names.startIndex + 1], names[names.startIndex + 2])
-            line("const { p: \(first), q: [\(second), , \(third) = \(number(1...9))\(pick(["", ","]))] = [], } = { p: \(left), q: [\(right), 2,] };")
+            line(
+                "const { p: \(first), q: [\(second), , \(third) = \(number(1...9))\(pick(["", ","]))] = [], } = { p: \(left), q: [\(right), 2,] };"
+            )
             for name in [first, second, third] { declare(name, mutable: false) }
             line("log(\(first), \(second), \(third));")
         case 13:
@@ -263,8 +276,10 @@ struct JavaScriptProgramGenerator {
                 ["while (false) {}", "-1 < 0 && log('minus');"],
                 ["do { log('do'); } while (false)", "(() => log('arrow'))();"],
                 ["{}", "`a${\(expression())}`.split('').forEach((c) => log(c));"],
-                ["class \(members) { m() { return 1; }", "['k']() { return 2; }", "static { log('static'); }",
-                 "*g() { yield 3; } }", "log(new \(members)().k?.(), 'members');"],
+                [
+                    "class \(members) { m() { return 1; }", "['k']() { return 2; }", "static { log('static'); }",
+                    "*g() { yield 3; } }", "log(new \(members)().k?.(), 'members');",
+                ],
                 ["try { const q = function () { return log; }", "(1)('called'); } catch (error) { log(error.constructor.name); }"],
                 ["try { const q = {}", "(1); } catch (error) { log(error.constructor.name); }"],
             ]) {
@@ -298,7 +313,9 @@ struct JavaScriptProgramGenerator {
             line("}")
             line("log(\(name)(\(expression()), \(expression())), \(name)(0, 1), \(name)('', 'q'), \(name)([], 2));")
         default:
-            line("log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');")
+            line(
+                "log(typeof \(pick(Self.functionNames))\(number(1...4)), typeof \(readable.isEmpty ? "nothing" : use(pick(readable))) === 'undefined' ? 'u' : 'd');"
+            )
         }
     }
 
@@ -307,7 +324,9 @@ struct JavaScriptProgramGenerator {
         output = ""
         functionCount = 0
         scopes = [Scope(isFunction: true)]
-        line("var log = (...values) => __log.push(values.map((v) => typeof v === 'function' ? 'fn' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).join(' '));")
+        line(
+            "var log = (...values) => __log.push(values.map((v) => typeof v === 'function' ? 'fn' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).join(' '));"
+        )
         for _ in 0..<number(4...14) { statement(0) }
         return output
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `LogicalNegations` (and `ConditionalStatements`' use of it): a `!` whose value only decides whether the rest runs

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// How `MinifiedBundleComposer` joins the files sharing one function: a `;` only where the previous file's last
@@ -39,13 +40,17 @@ import Testing
         #expect(!production.contains("}};"))
 
         let script = """
-        const vm = require('node:vm'), fs = require('node:fs');
-        const run = (code) => { const sandbox = { log: [] }; sandbox.window = sandbox; vm.runInNewContext(code, sandbox); return sandbox.log; };
-        console.log(JSON.stringify(process.argv.slice(1).map((file) => run(fs.readFileSync(file, 'utf8')))));
-        """
-        guard let output = try TestSupport.node(script, [
-            folder + "/development/MainFrameAtDocumentEnd.js", folder + "/production/MainFrameAtDocumentEnd.js",
-        ]) else { return }
+            const vm = require('node:vm'), fs = require('node:fs');
+            const run = (code) => { const sandbox = { log: [] }; sandbox.window = sandbox; vm.runInNewContext(code, sandbox); return sandbox.log; };
+            console.log(JSON.stringify(process.argv.slice(1).map((file) => run(fs.readFileSync(file, 'utf8')))));
+            """
+        guard
+            let output = try TestSupport.node(
+                script,
+                [
+                    folder + "/development/MainFrameAtDocumentEnd.js", folder + "/production/MainFrameAtDocumentEnd.js",
+                ])
+        else { return }
         try #require(output.status == 0, "\(output.stderr)")
         let logs = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String]])
         try #require(logs.count == 2)
@@ -71,10 +76,13 @@ import Testing
     @Test func strictModeHoldsWithOrWithoutTheSemicolon() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try TestSupport.write([
-            "UserScripts/MainFrame/AtDocumentEnd/a.js": "\"use strict\";\nwindow.wordFirst = (function () { return this === undefined; })();\n",
-            "UserScripts/AllFrames/AtDocumentEnd/a.js": "\"use strict\";\n(function () { window.parenthesisFirst = this === undefined; })();\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/MainFrame/AtDocumentEnd/a.js":
+                    "\"use strict\";\nwindow.wordFirst = (function () { return this === undefined; })();\n",
+                "UserScripts/AllFrames/AtDocumentEnd/a.js":
+                    "\"use strict\";\n(function () { window.parenthesisFirst = this === undefined; })();\n",
+            ], under: folder)
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/out", projectFolder: folder, mode: .production, sourceMaps: .external)
         _ = try ScriptBundler().write(try ScriptBundler().build(configuration), to: configuration.output)
@@ -88,21 +96,25 @@ import Testing
         }
         // Run as they are and inside firefox-ios's wrapper (prefix on the first line): strict either way.
         let script = """
-        const vm = require('node:vm'), fs = require('node:fs');
-        const results = [];
-        for (const file of process.argv.slice(1)) {
-          const code = fs.readFileSync(file, 'utf8');
-          for (const text of [code, "(function() { const APP_ID_TOKEN = 'x'; " + code + "})()"]) {
-            const sandbox = {}; sandbox.window = sandbox;
-            vm.runInNewContext(text, sandbox);
-            results.push(sandbox.wordFirst ?? sandbox.parenthesisFirst);
-          }
-        }
-        console.log(JSON.stringify(results));
-        """
-        guard let output = try TestSupport.node(script, [
-            folder + "/out/MainFrameAtDocumentEnd.js", folder + "/out/AllFramesAtDocumentEnd.js",
-        ]) else { return }
+            const vm = require('node:vm'), fs = require('node:fs');
+            const results = [];
+            for (const file of process.argv.slice(1)) {
+              const code = fs.readFileSync(file, 'utf8');
+              for (const text of [code, "(function() { const APP_ID_TOKEN = 'x'; " + code + "})()"]) {
+                const sandbox = {}; sandbox.window = sandbox;
+                vm.runInNewContext(text, sandbox);
+                results.push(sandbox.wordFirst ?? sandbox.parenthesisFirst);
+              }
+            }
+            console.log(JSON.stringify(results));
+            """
+        guard
+            let output = try TestSupport.node(
+                script,
+                [
+                    folder + "/out/MainFrameAtDocumentEnd.js", folder + "/out/AllFramesAtDocumentEnd.js",
+                ])
+        else { return }
         try #require(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[true,true,true,true]")
     }

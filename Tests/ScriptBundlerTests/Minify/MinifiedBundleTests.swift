@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Development and production bundles of the tricky programs in `Fixtures/Minify` behave the same in node, the
@@ -16,12 +17,12 @@ import Testing
 
     /// Runs a bundle in a fresh context and prints the log once promises have settled.
     static let runner = """
-    const vm = require('node:vm');
-    const sandbox = { log: [] };
-    sandbox.window = sandbox;
-    vm.runInNewContext(require('node:fs').readFileSync(process.argv[1], 'utf8'), sandbox);
-    setImmediate(() => console.log(JSON.stringify(sandbox.log)));
-    """
+        const vm = require('node:vm');
+        const sandbox = { log: [] };
+        sandbox.window = sandbox;
+        vm.runInNewContext(require('node:fs').readFileSync(process.argv[1], 'utf8'), sandbox);
+        setImmediate(() => console.log(JSON.stringify(sandbox.log)));
+        """
 
     static func run(_ bundle: GroupBundle) throws -> [String]? {
         let folder = try TestSupport.temporaryFolder()
@@ -37,24 +38,30 @@ import Testing
         guard let development = try Self.run(try Self.build(.development)) else { return }
         let production = try #require(try Self.run(try Self.build(.production)))
         #expect(production == development)
-        for expected in ["return-newline:undefined", "prefix-after-newline:1,3", "call-across-newline:6",
-                         "arrow-then-plus:function", "let-newline:let-declared", "yield-newline:[null]",
-                         "block-function:annex-b", "eval:43", "indirect-eval:undefined,local", "with:object,local",
-                         "eval-nested:xouter,outer", "classes:14,1,computed,true", "async:42", "done",
-                         "include:truefalsetrue", "guarded:x", "guarded-without-other", "guarded:y", "guarded-large-other",
-                         "numbers:1000,0.5,0.00012,1.0", "joined:few and it's fine"] {
+        for expected in [
+            "return-newline:undefined", "prefix-after-newline:1,3", "call-across-newline:6",
+            "arrow-then-plus:function", "let-newline:let-declared", "yield-newline:[null]",
+            "block-function:annex-b", "eval:43", "indirect-eval:undefined,local", "with:object,local",
+            "eval-nested:xouter,outer", "classes:14,1,computed,true", "async:42", "done",
+            "include:truefalsetrue", "guarded:x", "guarded-without-other", "guarded:y", "guarded-large-other",
+            "numbers:1000,0.5,0.00012,1.0", "joined:few and it's fine",
+        ] {
             #expect(development.contains(expected), "\(expected) missing from \(development)")
         }
     }
 
     @Test func renamesWhatNothingCanObserve() throws {
         let text = String(decoding: try Self.build(.production, sourceMaps: .none).code, as: UTF8.self)
-        for renamed in ["parameterOne", "restParameters", "loopIndex", "counters", "argumentValue",
-                        "returnsUndefined", "hoistedFunction", "longParameterName", "innerParameter", "blockFunction", "#count"] {
+        for renamed in [
+            "parameterOne", "restParameters", "loopIndex", "counters", "argumentValue",
+            "returnsUndefined", "hoistedFunction", "longParameterName", "innerParameter", "blockFunction", "#count",
+        ] {
             #expect(!text.contains(renamed), "\(renamed) was not renamed")
         }
-        for kept in ["secretValue", "otherValue", "nestedHelper", "fromLocal", "scopeObject", "outerName",
-                     "arguments", "alpha", "stored", "label1"] {
+        for kept in [
+            "secretValue", "otherValue", "nestedHelper", "fromLocal", "scopeObject", "outerName",
+            "arguments", "alpha", "stored", "label1",
+        ] {
             #expect(text.contains(kept), "\(kept) was renamed")
         }
     }
@@ -94,58 +101,58 @@ import Testing
         try Data(map).write(to: URL(fileURLWithPath: folder + "/map.json"))
         try JSONSerialization.data(withJSONObject: probes).write(to: URL(fileURLWithPath: folder + "/probes.json"))
         let script = """
-        const { SourceMap } = require('node:module');
-        const fs = require('node:fs');
-        const json = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
-        const map = new SourceMap(json);
-        const bad = [];
-        let named = 0;
-        const decoded = [];
-        for (const [line, column, text] of JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))) {
-          const e = map.findEntry(line, column);
-          const index = json.sources.indexOf(e.originalSource);
-          const original = index < 0 ? undefined : json.sourcesContent[index].split(/\\r\\n|\\r|\\n|\\u2028|\\u2029/)[e.originalLine];
-          // A renamed identifier maps to its original spelling, which may use escapes (`abc` written with a \\u escape).
-          const expected = original !== undefined && original[e.originalColumn] === '\\\\' ? '\\\\' : (e.name ?? text);
-          if (e.name !== undefined) named++;
-          // The literal of a string at a column (its text up to the closing quote).
-          const literal = (line, at) => {
-            const quote = line[at];
-            if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
-            for (let i = at + 1; i < line.length; i++) {
-              if (line[i] === '\\\\') { i++; continue; }
-              if (line[i] === quote) return line.slice(at, i + 1);
+            const { SourceMap } = require('node:module');
+            const fs = require('node:fs');
+            const json = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
+            const map = new SourceMap(json);
+            const bad = [];
+            let named = 0;
+            const decoded = [];
+            for (const [line, column, text] of JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))) {
+              const e = map.findEntry(line, column);
+              const index = json.sources.indexOf(e.originalSource);
+              const original = index < 0 ? undefined : json.sourcesContent[index].split(/\\r\\n|\\r|\\n|\\u2028|\\u2029/)[e.originalLine];
+              // A renamed identifier maps to its original spelling, which may use escapes (`abc` written with a \\u escape).
+              const expected = original !== undefined && original[e.originalColumn] === '\\\\' ? '\\\\' : (e.name ?? text);
+              if (e.name !== undefined) named++;
+              // The literal of a string at a column (its text up to the closing quote).
+              const literal = (line, at) => {
+                const quote = line[at];
+                if (quote !== '"' && quote !== "'" && quote !== '`') return undefined;
+                for (let i = at + 1; i < line.length; i++) {
+                  if (line[i] === '\\\\') { i++; continue; }
+                  if (line[i] === quote) return line.slice(at, i + 1);
+                }
+                return undefined;
+              };
+              const value = (source) => { try { return Function('return ' + source)(); } catch { return undefined; } };
+              const quoted = original === undefined ? undefined : literal(original, e.originalColumn);
+              // The values of `"a"`, `"a"+"b"`, `"a"+"b"+"c"`, ... written from a column: joined literals map to the first.
+              const joined = (line, at) => {
+                const values = [];
+                let source = literal(line, at), end = at, total = '';
+                while (source !== undefined) {
+                  total += value(source);
+                  values.push(total);
+                  end += source.length;
+                  const plus = /^\\s*\\+\\s*/.exec(line.slice(end));
+                  if (!plus) break;
+                  end += plus[0].length;
+                  source = literal(line, end);
+                }
+                return values;
+              };
+              // `let` may stand for a `const` declaration nothing writes; a property name may stand for the quoted key
+              // it replaces (`a["b"]` written `a.b`), a string for the same string in other quotes, or for string
+              // literals added to it that the minifier joined.
+              const matches = original !== undefined && (original.startsWith(expected, e.originalColumn) ||
+                (text === 'let' && e.name === undefined && original.startsWith('const', e.originalColumn)) ||
+                (quoted !== undefined && e.name === undefined &&
+                  (value(quoted) === text || (/^["'`]/.test(text) && joined(original, e.originalColumn).includes(value(text))))));
+              if (e.generatedLine !== line || e.generatedColumn !== column || !matches) bad.push([line, column, text, e]);
             }
-            return undefined;
-          };
-          const value = (source) => { try { return Function('return ' + source)(); } catch { return undefined; } };
-          const quoted = original === undefined ? undefined : literal(original, e.originalColumn);
-          // The values of `"a"`, `"a"+"b"`, `"a"+"b"+"c"`, ... written from a column: joined literals map to the first.
-          const joined = (line, at) => {
-            const values = [];
-            let source = literal(line, at), end = at, total = '';
-            while (source !== undefined) {
-              total += value(source);
-              values.push(total);
-              end += source.length;
-              const plus = /^\\s*\\+\\s*/.exec(line.slice(end));
-              if (!plus) break;
-              end += plus[0].length;
-              source = literal(line, end);
-            }
-            return values;
-          };
-          // `let` may stand for a `const` declaration nothing writes; a property name may stand for the quoted key
-          // it replaces (`a["b"]` written `a.b`), a string for the same string in other quotes, or for string
-          // literals added to it that the minifier joined.
-          const matches = original !== undefined && (original.startsWith(expected, e.originalColumn) ||
-            (text === 'let' && e.name === undefined && original.startsWith('const', e.originalColumn)) ||
-            (quoted !== undefined && e.name === undefined &&
-              (value(quoted) === text || (/^["'`]/.test(text) && joined(original, e.originalColumn).includes(value(text))))));
-          if (e.generatedLine !== line || e.generatedColumn !== column || !matches) bad.push([line, column, text, e]);
-        }
-        console.log(JSON.stringify({ bad: bad.slice(0, 5), badCount: bad.length, named }));
-        """
+            console.log(JSON.stringify({ bad: bad.slice(0, 5), badCount: bad.length, named }));
+            """
         guard let output = try TestSupport.node(script, [folder + "/map.json", folder + "/probes.json"]) else { return }
         try #require(output.status == 0, "\(output.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Every mapped token of a minified file is at the UTF-16 column its segment gives, after tokens of any length
@@ -26,12 +27,12 @@ import Testing
         guard units == column, offset < line.count else { return nil }
         var end = offset + 1
         switch line[offset] {
-        case 0x22: // A string, to its closing quote.
+        case 0x22:  // A string, to its closing quote.
             while end < line.count, !(line[end] == 0x22 && line[end - 1] != 0x5C) { end += 1 }
             end = min(end + 1, line.count)
-        case 0x3B, 0x28, 0x29, 0x2C, 0x7B, 0x7D: // A punctuator.
+        case 0x3B, 0x28, 0x29, 0x2C, 0x7B, 0x7D:  // A punctuator.
             break
-        default: // A name.
+        default:  // A name.
             let delimiters: Set<UInt8> = [0x3B, 0x28, 0x29, 0x2C, 0x22, 0x0A, 0x20, 0x7D]
             while end < line.count, !delimiters.contains(line[end]) { end += 1 }
         }

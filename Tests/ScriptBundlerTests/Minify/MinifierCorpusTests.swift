@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Minifies real-world code (the Debian packages in `.ci/debian-packages`, `DebianNodeCorpus`) wrapped the way
@@ -33,26 +34,26 @@ import Testing
         }
         try JSONSerialization.data(withJSONObject: pairs).write(to: URL(fileURLWithPath: folder + "/pairs.json"))
         let script = """
-        const vm = require('node:vm'), fs = require('node:fs');
-        const acorn = require('/usr/share/nodejs/acorn');
-        const compiles = (file) => { try { new vm.Script(fs.readFileSync(file, 'utf8')); return true; } catch { return false; } };
-        const tree = (file) => JSON.stringify(acorn.parse(fs.readFileSync(file, 'utf8'), { ecmaVersion: 'latest', sourceType: 'script' }),
-          (key, value) => (key === 'start' || key === 'end' || key === 'raw' ? undefined : value));
-        const broken = [], differs = [], compared = [];
-        let trees = 0;
-        for (const [index, [name, original, minified, plain]] of JSON.parse(fs.readFileSync(process.argv[1], 'utf8')).entries()) {
-          if (!compiles(original)) continue;
-          compared.push(index);
-          if (!compiles(minified)) broken.push(name);
-          let expected;
-          try { expected = tree(original); } catch { continue; }
-          trees++;
-          let actual;
-          try { actual = tree(plain); } catch (error) { actual = String(error); }
-          if (actual !== expected) differs.push(name);
-        }
-        console.log(JSON.stringify({ broken, differs, trees, compared }));
-        """
+            const vm = require('node:vm'), fs = require('node:fs');
+            const acorn = require('/usr/share/nodejs/acorn');
+            const compiles = (file) => { try { new vm.Script(fs.readFileSync(file, 'utf8')); return true; } catch { return false; } };
+            const tree = (file) => JSON.stringify(acorn.parse(fs.readFileSync(file, 'utf8'), { ecmaVersion: 'latest', sourceType: 'script' }),
+              (key, value) => (key === 'start' || key === 'end' || key === 'raw' ? undefined : value));
+            const broken = [], differs = [], compared = [];
+            let trees = 0;
+            for (const [index, [name, original, minified, plain]] of JSON.parse(fs.readFileSync(process.argv[1], 'utf8')).entries()) {
+              if (!compiles(original)) continue;
+              compared.push(index);
+              if (!compiles(minified)) broken.push(name);
+              let expected;
+              try { expected = tree(original); } catch { continue; }
+              trees++;
+              let actual;
+              try { actual = tree(plain); } catch (error) { actual = String(error); }
+              if (actual !== expected) differs.push(name);
+            }
+            console.log(JSON.stringify({ broken, differs, trees, compared }));
+            """
         let node = try #require(TestSupport.executable("node"), "node is not on PATH")
         let output = try TestSupport.run(node, ["-e", script, "--", folder + "/pairs.json"])
         try #require(output.status == 0, "\(output.stderr)")
@@ -60,7 +61,9 @@ import Testing
         let compared = (result["compared"] as? [Int]) ?? []
         var comparedByPackage: [String: Int] = [:]
         for index in compared where packageOfPair.indices.contains(index) { comparedByPackage[packageOfPair[index], default: 0] += 1 }
-        print("minified \(pairs.count) of \(total) corpus files; node compared \(compared.count): \(comparedByPackage.sorted { $0.key < $1.key })")
+        print(
+            "minified \(pairs.count) of \(total) corpus files; node compared \(compared.count): \(comparedByPackage.sorted { $0.key < $1.key })"
+        )
         // The count the corpus gives: every sampled file that compiles as the body of a function (CommonJS and
         // UMD files; ES modules do not). Most of it is; a broken wrapper or writer would compile none.
         #expect(compared.count * 2 > pairs.count, "node compiled \(compared.count) of \(pairs.count) original files")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// What the minifier keeps per source file for the other bundles of a build: never changing what a bundle holds,
@@ -13,29 +14,29 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let leaf = """
-        export function describe(value) {
-          const label = 'it\\'s ' + value;
-          if (value === undefined) { return new Map(); }
-          return [label, ((x) => x * 2)(value), typeof value === "undefined"];
-        }
-        export class Counter { constructor() { this.count = 0; } bump() { return ++this.count; } }
+            export function describe(value) {
+              const label = 'it\\'s ' + value;
+              if (value === undefined) { return new Map(); }
+              return [label, ((x) => x * 2)(value), typeof value === "undefined"];
+            }
+            export class Counter { constructor() { this.count = 0; } bump() { return ++this.count; } }
 
-        """
+            """
         let middle = """
-        import { describe, Counter } from "./leaf.mjs";
-        export const twice = (value) => [describe(value), new Counter().bump()];
+            import { describe, Counter } from "./leaf.mjs";
+            export const twice = (value) => [describe(value), new Counter().bump()];
 
-        """
+            """
         let common = "module.exports = { \"name\": 'common', size: function (list) { return list['length']; } };\n"
         var files = ["lib/leaf.mjs": leaf, "lib/middle.mjs": middle, "lib/common.js": common]
         for (index, place) in ["AllFrames/AtDocumentStart", "AllFrames/AtDocumentEnd", "MainFrame/AtDocumentEnd"].enumerated() {
             files["UserScripts/\(place)/entry\(index).js"] = """
-            import { describe } from "../../../lib/leaf.mjs";
-            import { twice } from "../../../lib/middle.mjs";
-            import common from "../../../lib/common.js";
-            window.result\(index) = [describe(\(index)), twice(\(index)), common.size([\(index)])];
+                import { describe } from "../../../lib/leaf.mjs";
+                import { twice } from "../../../lib/middle.mjs";
+                import common from "../../../lib/common.js";
+                window.result\(index) = [describe(\(index)), twice(\(index)), common.size([\(index)])];
 
-            """
+                """
         }
         try TestSupport.write(files, under: folder)
         let configuration = BundleConfiguration(
@@ -43,7 +44,8 @@ import Testing
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 3)
         let cache = ParsedFileCache()
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
+            groups, configuration: configuration)
         #expect(together.count == 3)
         for (group, bundle) in zip(groups, together) {
             let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
@@ -61,31 +63,34 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let leaf = """
-        export function describe(value) {
-          let label = "value " + value, parts = [label, value * 2];
-          for (let index = 0; index < parts.length; index++) { parts[index] = String(parts[index]); }
-          return parts.join("/");
-        }
-        export const unit = "u";
-
-        """
-        var files = ["lib/leaf.mjs": leaf]
-        for (index, place) in ["AllFrames/AtDocumentStart", "AllFrames/AtDocumentEnd", "MainFrame/AtDocumentEnd"].enumerated() {
-            let own = index == 1
-                ? "function describe() { return 'own'; }\nconst often = (x) => x;\n" + String(repeating: "window.own = often(describe());\n", count: 12)
-                : ""
-            files["UserScripts/\(place)/entry\(index).js"] = """
-            import { describe as show, unit } from "../../../lib/leaf.mjs";
-            \(own)window.result\(index) = [show(\(index)), unit];
+            export function describe(value) {
+              let label = "value " + value, parts = [label, value * 2];
+              for (let index = 0; index < parts.length; index++) { parts[index] = String(parts[index]); }
+              return parts.join("/");
+            }
+            export const unit = "u";
 
             """
+        var files = ["lib/leaf.mjs": leaf]
+        for (index, place) in ["AllFrames/AtDocumentStart", "AllFrames/AtDocumentEnd", "MainFrame/AtDocumentEnd"].enumerated() {
+            let own =
+                index == 1
+                ? "function describe() { return 'own'; }\nconst often = (x) => x;\n"
+                    + String(repeating: "window.own = often(describe());\n", count: 12)
+                : ""
+            files["UserScripts/\(place)/entry\(index).js"] = """
+                import { describe as show, unit } from "../../../lib/leaf.mjs";
+                \(own)window.result\(index) = [show(\(index)), unit];
+
+                """
         }
         try TestSupport.write(files, under: folder)
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: .external)
         let groups = try ScriptBundler().discoverGroups(configuration)
         let cache = ParsedFileCache()
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
+            groups, configuration: configuration)
         #expect(together.count == 3)
         var codes: [String] = []
         for (group, bundle) in zip(groups, together) {
@@ -106,8 +111,9 @@ import Testing
     /// minifies its other pieces first), claimed when no one holds it, and found once stored.
     @Test func aTemplateInFlightIsReportedWithoutWaiting() {
         let memo = MinifierPassMemo()
-        let piece = PreparedPiece(generated: Array("x".utf8), sources: [], mapping: false, tokens: PieceTokens(), analysis: nil,
-                                  sourceTokens: [], source: [], bindings: [], isStrict: false)
+        let piece = PreparedPiece(
+            generated: Array("x".utf8), sources: [], mapping: false, tokens: PieceTokens(), analysis: nil,
+            sourceTokens: [], source: [], bindings: [], isStrict: false)
         let key = MinifierPassMemo.TemplateKey(piece, written: [], renames: IdentifierRenames())
         func claim() -> String {
             switch memo.claimTemplate(for: key, waits: false) {

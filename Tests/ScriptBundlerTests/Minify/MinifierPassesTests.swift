@@ -1,11 +1,13 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of the minifier's rewriting passes (`MinifierPasses`), without renaming so the expected text is
 /// readable: what each pass rewrites, and what it must leave alone.
 @Suite struct MinifierPassesTests {
     static func minify(_ source: String) -> String {
-        let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: false, rewrite: true)
+        let result = Minifier.minify(
+            Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: false, rewrite: true)
         return String(decoding: result.code, as: UTF8.self)
     }
 
@@ -67,8 +69,10 @@ import Testing
         // Adjacent declarations of one kind merge.
         ("function f() { var a = g(); var b = h(); return a + b; }", "function f(){var a=g(),b=h();return a+b}"),
         ("var a = 1; var b = 2;", "var a=1,b=2;"),
-        ("function f() { let a = g(); let b = h(); let c = k(); return [a, b, c, a, b, c]; }",
-         "function f(){let a=g(),b=h(),c=k();return[a,b,c,a,b,c]}"),
+        (
+            "function f() { let a = g(); let b = h(); let c = k(); return [a, b, c, a, b, c]; }",
+            "function f(){let a=g(),b=h(),c=k();return[a,b,c,a,b,c]}"
+        ),
         ("function f() { var a = g(); let b = h(); return [a, b, a, b]; }", "function f(){var a=g();let b=h();return[a,b,a,b]}"),
         ("function f() { var a = g()\nvar b = h(); return [a, b]; }", "function f(){var a=g()\nvar b=h();return[a,b]}"),
         ("if (x) var a = 1; var b = 2;", "if(x)var a=1;var b=2;"),

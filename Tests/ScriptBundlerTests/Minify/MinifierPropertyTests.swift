@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Behaviour equivalence of the minifier on generated programs: each seeded program runs in node as written,
@@ -12,16 +13,16 @@ import Testing
 
     /// Runs every file named in the JSON array at argv[1] in a fresh vm context; prints one log per file.
     static let runner = """
-    const vm = require('node:vm'), fs = require('node:fs');
-    const logs = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')).map((file) => {
-      const context = { __log: [] };
-      vm.createContext(context);
-      try { vm.runInContext(fs.readFileSync(file, 'utf8'), context, { filename: file, timeout: 2000 }); }
-      catch (error) { context.__log.push('THROWN ' + (error && error.constructor ? error.constructor.name : typeof error)); }
-      return context.__log.map(String);
-    });
-    process.stdout.write(JSON.stringify(logs));
-    """
+        const vm = require('node:vm'), fs = require('node:fs');
+        const logs = JSON.parse(fs.readFileSync(process.argv[1], 'utf8')).map((file) => {
+          const context = { __log: [] };
+          vm.createContext(context);
+          try { vm.runInContext(fs.readFileSync(file, 'utf8'), context, { filename: file, timeout: 2000 }); }
+          catch (error) { context.__log.push('THROWN ' + (error && error.constructor ? error.constructor.name : typeof error)); }
+          return context.__log.map(String);
+        });
+        process.stdout.write(JSON.stringify(logs));
+        """
 
     /// The outcome of running programs as written, bundled for development and bundled for production.
     struct Outcome {
@@ -43,12 +44,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
-                                                    mode: mode, sourceMaps: .none, groups: groups, target: .newest)
+            let configuration = BundleConfiguration(
+                root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
+                mode: mode, sourceMaps: .none, groups: groups, target: .newest)
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let files = programs.indices.flatMap { index in
-            ["\(folder)/programs/p\(index).js", "\(folder)/\(BundleMode.development)/P\(index).js", "\(folder)/\(BundleMode.production)/P\(index).js"]
+            [
+                "\(folder)/programs/p\(index).js", "\(folder)/\(BundleMode.development)/P\(index).js",
+                "\(folder)/\(BundleMode.production)/P\(index).js",
+            ]
         }
         let manifest = folder + "/manifest.json"
         try JSONSerialization.data(withJSONObject: files).write(to: URL(fileURLWithPath: manifest))
@@ -63,7 +68,9 @@ import Testing
             if source.last?.hasPrefix("THROWN") == true { outcome.thrown += 1 }
             if source != development || source != production, outcome.failures.count < 3 {
                 let minified = (try? String(contentsOfFile: files[3 * index + 2], encoding: .utf8)) ?? ""
-                outcome.failures.append("program \(index):\nsource \(source)\ndevelopment \(development)\nproduction \(production)\n\(programs[index])\nminified:\n\(minified)")
+                outcome.failures.append(
+                    "program \(index):\nsource \(source)\ndevelopment \(development)\nproduction \(production)\n\(programs[index])\nminified:\n\(minified)"
+                )
             }
         }
         return outcome
@@ -75,7 +82,9 @@ import Testing
             return generator.program()
         }
         guard let outcome = try Self.run(programs) else { return }
-        print("minifier property: \(programs.count) programs, \(3 * programs.count) node executions, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing")
+        print(
+            "minifier property: \(programs.count) programs, \(3 * programs.count) node executions, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
+        )
         #expect(outcome.entries >= programs.count * 3, "the programs should log something")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }

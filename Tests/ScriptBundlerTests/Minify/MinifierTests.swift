@@ -1,12 +1,14 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact minified output of small inputs: separators that must stay, and everything that may go.
 @Suite struct MinifierTests {
     static func minify(_ source: String, rename: Bool = false) -> String {
         // The writer's rules alone: the rewriting passes have their own tests (`MinifierPassesTests`).
-        let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: rename,
-                                     rewrite: false)
+        let result = Minifier.minify(
+            Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: rename,
+            rewrite: false)
         return String(decoding: result.code, as: UTF8.self)
     }
 
@@ -179,18 +181,28 @@ import Testing
     @Test(arguments: [
         ("const a = 1", "const a=1"),
         ("(function () { const x = 1, y = 2; return x + y })()", "(function(){let a=1,b=2;return a+b})()"),
-        ("(function () { const {a, b: [c]} = o, [d = 1] = p; return a + c + d })()",
-         "(function(){let{a,b:[b]}=o,[c=1]=p;return a+b+c})()"),
-        ("(function () { const o = {}; o.x = 1; o.y++; o[k] += 2; delete o.x; return o })()",
-         "(function(){let a={};a.x=1;a.y++;a[k]+=2;delete a.x;return a})()"),
+        (
+            "(function () { const {a, b: [c]} = o, [d = 1] = p; return a + c + d })()",
+            "(function(){let{a,b:[b]}=o,[c=1]=p;return a+b+c})()"
+        ),
+        (
+            "(function () { const o = {}; o.x = 1; o.y++; o[k] += 2; delete o.x; return o })()",
+            "(function(){let a={};a.x=1;a.y++;a[k]+=2;delete a.x;return a})()"
+        ),
         ("(function () { const i = 0; a[i] = 1; a[i]++ })()", "(function(){let b=0;a[b]=1;a[b]++})()"),
-        ("(function (a) { for (const k of a) f(k); for (const k in a) f(k); for (const k = 0; k < 1;) f(k) })()",
-         "(function(b){for(let a of b)f(a);for(let a in b)f(a);for(let a=0;a<1;)f(a)})()"),
-        ("(function () { const f = () => { const z = 1; z = 2 }; return f })()",
-         "(function(){let a=()=>{const b=1;b=2};return a})()"),
+        (
+            "(function (a) { for (const k of a) f(k); for (const k in a) f(k); for (const k = 0; k < 1;) f(k) })()",
+            "(function(b){for(let a of b)f(a);for(let a in b)f(a);for(let a=0;a<1;)f(a)})()"
+        ),
+        (
+            "(function () { const f = () => { const z = 1; z = 2 }; return f })()",
+            "(function(){let a=()=>{const b=1;b=2};return a})()"
+        ),
         ("(function () { const x = 1; { let x = 2; x = 3 } return x })()", "(function(){let a=1;{let b=2;b=3}return a})()"),
-        ("(function () { const x = 1; function g() { const x = 2; x++ } return x + g })()",
-         "(function(){let a=1;function b(){const c=2;c++}return a+b})()"),
+        (
+            "(function () { const x = 1; function g() { const x = 2; x++ } return x + g })()",
+            "(function(){let a=1;function b(){const c=2;c++}return a+b})()"
+        ),
         ("function g() { x = 1 } (function () { const x = 2; return x })()", "function g(){x=1}(function(){let a=2;return a})()"),
         ("class A { m() { const x = 1; return x } }", "class A{m(){let a=1;return a}}"),
         // Written bindings keep `const` (writing them throws), for every binding of the declaration.
@@ -276,26 +288,33 @@ import Testing
         ("(function () { var longName = 1; return longName + longName; })()", "(function(){var a=1;return a+a})()"),
         ("(function (first, second) { return second(first); })()", "(function(a,b){return b(a)})()"),
         // Shorthand properties and patterns keep their keys.
-        ("(function () { var value = 1; var { key } = { key: value }; return { value, key }; })()",
-         "(function(){var a=1;var{key:b}={key:a};return{value:a,key:b}})()"),
+        (
+            "(function () { var value = 1; var { key } = { key: value }; return { value, key }; })()",
+            "(function(){var a=1;var{key:b}={key:a};return{value:a,key:b}})()"
+        ),
         // Globals and free names keep their spelling and are never reused as new names.
         ("var topLevel = 1; (function (p) { return a + p + topLevel; })()", "var topLevel=1;(function(b){return a+b+topLevel})()"),
         // A direct eval or a with statement freezes the names it can reach.
         ("(function () { var kept = 1; return eval('kept'); })()", "(function(){var kept=1;return eval('kept')})()"),
         ("(function (o) { var kept = 1; with (o) { return kept; } })()", "(function(o){var kept=1;with(o){return kept}})()"),
         // `arguments` is never declared or renamed; labels keep their names.
-        ("(function (x) { outer: for (;;) { break outer; } return arguments[0] + x; })()",
-         "(function(a){outer:for(;;){break outer}return arguments[0]+a})()"),
+        (
+            "(function (x) { outer: for (;;) { break outer; } return arguments[0] + x; })()",
+            "(function(a){outer:for(;;){break outer}return arguments[0]+a})()"
+        ),
         // Inner scopes do not shadow names the outer scope still uses.
-        ("(function (outer) { return function (inner) { return outer + inner; }; })()",
-         "(function(a){return function(b){return a+b}})()"),
+        (
+            "(function (outer) { return function (inner) { return outer + inner; }; })()",
+            "(function(a){return function(b){return a+b}})()"
+        ),
     ])
     func renaming(input: String, expected: String) {
         #expect(Self.minify(input, rename: true) == "\n" + expected + "\n")
     }
 
     @Test func modulesKeepTheirNames() {
-        #expect(Self.minify("export function named(longName) { return longName; }", rename: true)
-            == "\nexport function named(longName){return longName}\n")
+        #expect(
+            Self.minify("export function named(longName) { return longName; }", rename: true)
+                == "\nexport function named(longName){return longName}\n")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Line breaks the writer keeps or drops after the `)` of a statement head: the body that follows cannot continue
@@ -35,7 +36,8 @@ import Testing
         let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
         let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece
         let code = String(decoding: piece.code, as: UTF8.self)
-        try #require(code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y" || code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y;")
+        try #require(
+            code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y" || code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y;")
         let bytes = Array(piece.code)
         // The generated text at each mapped segment (all on line 0).
         var segmentColumns = Set<Int>()
@@ -44,11 +46,12 @@ import Testing
             segmentColumns.insert(Int(segment.column))
         }
         for (column, byte) in bytes.enumerated() {
-            let isWordStart = (byte >= 0x61 && byte <= 0x7A || byte >= 0x30 && byte <= 0x39)
+            let isWordStart =
+                (byte >= 0x61 && byte <= 0x7A || byte >= 0x30 && byte <= 0x39)
                 && (column == 0 || !(bytes[column - 1] >= 0x61 && bytes[column - 1] <= 0x7A))
             switch byte {
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "="),
-                 UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 #expect(!segmentColumns.contains(column), "\(code): no segment expected at \(column) ('\(UnicodeScalar(byte))')")
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "+"):
                 #expect(segmentColumns.contains(column), "\(code): segment expected at \(column) ('\(UnicodeScalar(byte))')")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `NewArguments` (through `MinifierPasses`, without renaming): `new C()` loses its empty arguments unless what follows would bind to the callee.

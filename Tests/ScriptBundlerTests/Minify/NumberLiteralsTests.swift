@@ -1,18 +1,20 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `NumberLiterals`: the shortest spelling of the same decimal value, and the literals it leaves alone.
 @Suite struct NumberLiteralsTests {
-    @Test(arguments: [
-        ("1000", "1e3"), ("10000", "1e4"), ("123000", "123e3"), ("100", "100"), ("0", "0"), ("10", "10"),
-        ("0.5", ".5"), ("0.50", ".5"), ("1.50", "1.5"), ("1.0", "1"), ("1.", "1"), ("00.5", nil), ("0.0", "0"),
-        ("0.001", ".001"), ("0.0001", "1e-4"), ("0.00012", "12e-5"), ("1e+21", "1e21"), ("1E3", "1e3"),
-        ("1.5e3", "1500"), ("15e2", "1500"), ("5e-1", ".5"), ("1e0", "1"), ("12.34e1", "123.4"), (".5", ".5"),
-        ("1000000", "1e6"), ("9007199254740993", "9007199254740993"), ("0e5", "0"),
-        // Not plain decimal literals.
-        ("0x1000", nil), ("0o17", nil), ("0b101", nil), ("017", nil), ("08", nil), ("1_000", nil), ("1000n", nil),
-        ("1e", nil), ("1e999999", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("1000", "1e3"), ("10000", "1e4"), ("123000", "123e3"), ("100", "100"), ("0", "0"), ("10", "10"),
+            ("0.5", ".5"), ("0.50", ".5"), ("1.50", "1.5"), ("1.0", "1"), ("1.", "1"), ("00.5", nil), ("0.0", "0"),
+            ("0.001", ".001"), ("0.0001", "1e-4"), ("0.00012", "12e-5"), ("1e+21", "1e21"), ("1E3", "1e3"),
+            ("1.5e3", "1500"), ("15e2", "1500"), ("5e-1", ".5"), ("1e0", "1"), ("12.34e1", "123.4"), (".5", ".5"),
+            ("1000000", "1e6"), ("9007199254740993", "9007199254740993"), ("0e5", "0"),
+            // Not plain decimal literals.
+            ("0x1000", nil), ("0o17", nil), ("0b101", nil), ("017", nil), ("08", nil), ("1_000", nil), ("1000n", nil),
+            ("1e", nil), ("1e999999", nil),
+        ] as [(String, String?)])
     func shortestForm(_ literal: String, _ expected: String?) {
         let result = NumberLiterals<Minifier.ContiguousText>.shortest(Array(literal.utf8))
         #expect(result.map { String(decoding: $0, as: UTF8.self) } == expected)
@@ -29,7 +31,8 @@ import Testing
             let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw)
             let skipped = raw.withUnsafeBufferPointer { NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }
             let shorter = shortest.map { $0.count < raw.count } ?? false
-            #expect(!skipped || !shorter, "\(literal): skipped, but \(shortest.map { String(decoding: $0, as: UTF8.self) } ?? "") is shorter")
+            #expect(
+                !skipped || !shorter, "\(literal): skipped, but \(shortest.map { String(decoding: $0, as: UTF8.self) } ?? "") is shorter")
             if literal.hasSuffix("000") { #expect(!skipped, "\(literal) has three trailing zeros") }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// A piece's mappings encoded once (`PieceMappings`) decode to the segments written, and a bundle's map that takes
@@ -14,10 +15,12 @@ import Testing
         var segments: [Segment] = []
         for segment in SegmentEncodingTests.randomPiece(&generator, count: count) {
             if segment.source < 0, let last = segments.last, last.source < 0 { continue }
-            segments.append(Segment(line: segment.line, column: segment.column, source: segment.source,
-                                    originalLine: segment.source < 0 ? 0 : segment.originalLine,
-                                    originalColumn: segment.source < 0 ? 0 : segment.originalColumn,
-                                    name: segment.source < 0 ? -1 : segment.name))
+            segments.append(
+                Segment(
+                    line: segment.line, column: segment.column, source: segment.source,
+                    originalLine: segment.source < 0 ? 0 : segment.originalLine,
+                    originalColumn: segment.source < 0 ? 0 : segment.originalColumn,
+                    name: segment.source < 0 ? -1 : segment.name))
         }
         let mappings = PieceMappings(segments)
         #expect(mappings.segments.map(Fields.init) == segments.map(Fields.init))
@@ -43,8 +46,9 @@ import Testing
             let names = piece % 4 == 3 ? [5, 0, piece] : [piece * 3, piece * 3 + 1, piece * 3 + 2]
             let column = [0, 17, 3][piece % 3]
             byPiece.addPiece(mappings, line: line, column: column, sources: sources, names: names, lastWasMapped: &byPieceMapped)
-            SegmentEncodingTests.addOneByOne(segments, to: &bySegment, line: line, column: column, sources: sources, names: names,
-                                             lastWasMapped: &bySegmentMapped)
+            SegmentEncodingTests.addOneByOne(
+                segments, to: &bySegment, line: line, column: column, sources: sources, names: names,
+                lastWasMapped: &bySegmentMapped)
             #expect(byPiece.encodedMappings == bySegment.encodedMappings, "after piece \(piece)")
             #expect(byPieceMapped == bySegmentMapped)
             line += Int(segments.last?.line ?? 0) + (piece % 2)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `RedundantParentheses` (through `MinifierPasses`, without renaming): parentheses go where the
@@ -42,8 +43,10 @@ import Testing
         ("x = (1).toString(); y = (eval)('1')", "x=(1).toString();y=(eval)('1')"),
         ("x = delete (a.b)", "x=delete(a.b)"),
         // Statement starts.
-        ("({}).toString(); (function () {})(); (class {}).x; (async function () {})()",
-         "({}).toString();(function(){})();(class{}).x;(async function(){})()"),
+        (
+            "({}).toString(); (function () {})(); (class {}).x; (async function () {})()",
+            "({}).toString();(function(){})();(class{}).x;(async function(){})()"
+        ),
         ("('use strict'); x = 1", "('use strict');x=1"),
         ("(let)[0] = 1", "(let)[0]=1"),
         ("(({ k: 1 }).k ? a : b); ((function () {}).call ? 1 : 2)", "({k:1}.k?a:b);(function(){}.call?1:2)"),

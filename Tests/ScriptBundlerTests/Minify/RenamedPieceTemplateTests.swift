@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// A minified piece made again with other new names: the code takes the names, the mappings after a name on its
@@ -64,15 +65,17 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let shared = """
-        let counter = 0;
-        function bump(step) { counter += step; return counter; }
-        function label(value) { const text = 'value ' + value; return text + ':' + bump(1); }
-        export function describe(value) { return [label(value), bump(2), counter]; }
+            let counter = 0;
+            function bump(step) { counter += step; return counter; }
+            function label(value) { const text = 'value ' + value; return text + ':' + bump(1); }
+            export function describe(value) { return [label(value), bump(2), counter]; }
 
-        """
+            """
         var busy = ""
         for n in 0..<30 { busy += "export function helper\(n)(v) { return v + \(n); }\n" }
-        busy += "export function useAll(v) { return [" + (0..<30).map { "helper\($0)(v), helper\($0)(v + 1)" }.joined(separator: ", ") + "]; }\n"
+        busy +=
+            "export function useAll(v) { return [" + (0..<30).map { "helper\($0)(v), helper\($0)(v + 1)" }.joined(separator: ", ")
+            + "]; }\n"
         let files = [
             "lib/shared.mjs": shared,
             "lib/busy.mjs": busy,
@@ -94,7 +97,8 @@ import Testing
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 2)
         let cache = ParsedFileCache()
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
+            groups, configuration: configuration)
         #expect(together.count == 2)
         for (group, bundle) in zip(groups, together) {
             let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
@@ -143,7 +147,8 @@ import Testing
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 2)
         let cache = ParsedFileCache()
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(groups, configuration: configuration)
+        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
+            groups, configuration: configuration)
         #expect(together.count == 2)
         var definitions: [String] = []
         for (group, bundle) in zip(groups, together) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `StringConcatenation`: string literals added to each other are joined, only where the sum is a string either way.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `StringQuotes`: a `\n` escape costs a byte more than the line break a template literal holds, so a string with

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The edits the minifier's passes record per token, and the edited stream `apply` makes of them.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The minifier's bit set of token indices holds what a `Set<Int32>` holds, and lists it in ascending order.

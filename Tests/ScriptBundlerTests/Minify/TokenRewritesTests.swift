@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Tokens written shorter (`!0`, `!1`, `let`) map to the token they replace, with no name, and a prepared piece
@@ -19,13 +20,13 @@ import Testing
 
     @Test func rewrittenTokensMapToTheTokensTheyReplace() throws {
         let source = """
-        const flag = true, other = false;
-        function f(a) {
-          const inner = a ? false : true;
-          return inner === true || inner;
-        }
-        log(f(flag), { flag, other });
-        """
+            const flag = true, other = false;
+            function f(a) {
+              const inner = a ? false : true;
+              return inner === true || inner;
+            }
+            log(f(flag), { flag, other });
+            """
         let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
         let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece
         let code = String(decoding: piece.code, as: UTF8.self)
@@ -35,8 +36,9 @@ import Testing
             let originals = Self.positions(of: original, in: source)
             #expect(generated.count == originals.count, "\(needle) in \(code)")
             for (written, expected) in zip(generated, originals) {
-                let segment = try #require(piece.segments.first { Int($0.line) == written.line && Int($0.column) == written.column },
-                                           "no segment at \(needle) \(written)")
+                let segment = try #require(
+                    piece.segments.first { Int($0.line) == written.line && Int($0.column) == written.column },
+                    "no segment at \(needle) \(written)")
                 #expect(segment.source == 0)
                 #expect(Int(segment.originalLine) == expected.line && Int(segment.originalColumn) == expected.column)
                 #expect(segment.name == -1)
@@ -59,8 +61,9 @@ import Testing
         let marks = local.dropLast()
         #expect(marks.map { $0 >> 2 } == marks.map { $0 >> 2 }.sorted())
         #expect(marks.map(text) == ["const", "true", "false", "}", "}", "}", "}"])
-        #expect(marks.map { $0 & 3 } == [TokenRewrites.letKeyword, TokenRewrites.boolean, TokenRewrites.boolean]
-            + Array(repeating: TokenRewrites.statementBrace, count: 4))
+        #expect(
+            marks.map { $0 & 3 } == [TokenRewrites.letKeyword, TokenRewrites.boolean, TokenRewrites.boolean]
+                + Array(repeating: TokenRewrites.statementBrace, count: 4))
         // A prepared piece's top level is a function body: its `const` becomes `let` too.
         let all = TokenRewrites(analysis, topLevelConsts: true).marks.dropLast()
         #expect(all.filter { $0 & 3 == TokenRewrites.letKeyword }.map(text) == ["const", "const"])

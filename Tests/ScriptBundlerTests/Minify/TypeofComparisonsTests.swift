@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `TypeofComparisons` (through `MinifierPasses`, without renaming): comparisons of two strings use `==`, and `typeof x === "undefined"` becomes `typeof x>"u"`.

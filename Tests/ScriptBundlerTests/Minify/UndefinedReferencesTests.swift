@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `UndefinedReferences` (through `MinifierPasses`, without renaming): a compared global `undefined` is written `void 0`; a bound, assigned or uncompared one, or code with `with`/`eval`, keeps it.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Exact output of `UnusedExpressionNames` (through `MinifierPasses`, with renaming, as in production): a function
@@ -6,7 +7,8 @@ import Testing
 /// and any name when identifiers are not renamed, stay.
 @Suite struct UnusedExpressionNamesTests {
     static func minifyRenaming(_ source: String) -> String {
-        let result = Minifier.minify(Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: true, rewrite: true)
+        let result = Minifier.minify(
+            Array(source.utf8), map: nil, licenseFileName: "x.js.LICENSE.txt", renameIdentifiers: true, rewrite: true)
         return MinifierPassesTests.strip(String(decoding: result.code, as: UTF8.self))
     }
 
@@ -30,6 +32,7 @@ import Testing
     }
 
     @Test func namesStayWithoutRenaming() {
-        #expect(MinifierPassesTests.strip(MinifierPassesTests.minify("x = function named(g) { return g }")) == "x=function named(g){return g}")
+        #expect(
+            MinifierPassesTests.strip(MinifierPassesTests.minify("x = function named(g) { return g }")) == "x=function named(g){return g}")
     }
 }

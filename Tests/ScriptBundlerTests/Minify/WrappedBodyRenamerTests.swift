@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Production module pieces are minified from the module graph's own parse (`PreparedPiece`,
@@ -76,7 +77,8 @@ import Testing
             """,
             "lib/y.js": "export default true;\n",
             "lib/c.cjs": "const kept = false;\ntry { kept = true; } catch (error) { module.exports = error.constructor.name; }\n",
-            "plain.js": "const plainFlag = !false;\nconst [first,] = [true, 1,];\n__log.push(plainFlag, first, require_ok());\nfunction require_ok() { return typeof true; }\n",
+            "plain.js":
+                "const plainFlag = !false;\nconst [first,] = [true, 1,];\n__log.push(plainFlag, first, require_ok());\nfunction require_ok() { return typeof true; }\n",
         ],
     ]
 
@@ -84,12 +86,15 @@ import Testing
     static let runtimeOnlyCases: [String: [String: String]] = [
         "a top-level variable named like a wrapper parameter": [
             "entry.js": "import value from \"./lib/v.cjs\";\n__log.push(value);\n",
-            "lib/v.cjs": "var before = typeof __wkpack_require;\nvar __wkpack_require = 41;\nfunction bump() { __wkpack_require += 1; }\nbump();\nmodule.exports = before + __wkpack_require;\n",
-        ],
+            "lib/v.cjs":
+                "var before = typeof __wkpack_require;\nvar __wkpack_require = 41;\nfunction bump() { __wkpack_require += 1; }\nbump();\nmodule.exports = before + __wkpack_require;\n",
+        ]
     ]
 
     /// Builds each group's module graph and assembles it both ways.
-    static func assembleBothWays(_ files: [String: String], sourceMaps: SourceMapMode) throws -> [(reused: AssembledBundle, reparsed: AssembledBundle)] {
+    static func assembleBothWays(_ files: [String: String], sourceMaps: SourceMapMode) throws -> [(
+        reused: AssembledBundle, reparsed: AssembledBundle
+    )] {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
@@ -107,7 +112,9 @@ import Testing
                 let path = AbsolutePath.make(Paths.join(group.folder, name))
                 return (path: path, bytes: try fileSystem.readFile(at: path))
             }
-            guard let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution) else { continue }
+            guard let graph = try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution) else {
+                continue
+            }
             let paths = ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) })
             func assemble(_ reusing: Bool) throws -> AssembledBundle {
                 try ModuleBundleAssembler.assemble(
@@ -161,7 +168,8 @@ import Testing
         try TestSupport.write(Dictionary(uniqueKeysWithValues: files.map { (group + $0.key, $0.value) }), under: folder)
         for mode in [BundleMode.development, .production] {
             let output = folder + "/Assets-" + mode.rawValue
-            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none)
+            let configuration = BundleConfiguration(
+                root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none)
             let bundler = ScriptBundler()
             _ = try bundler.write(try bundler.build(configuration), to: output)
             guard let entries = try ModuleBundleTests.run(output + "/MainFrameAtDocumentStart.js") else {
@@ -177,10 +185,10 @@ import Testing
 
     @Test func blockFunctionsOfSloppyParsedModulesKeepTheirNames() throws {
         let source = """
-        export const value = 1;
-        if (value) { function inner() { return 1; } inner(); }
-        function outer() { return typeof inner; }
-        """
+            export const value = 1;
+            if (value) { function inner() { return 1; } inner(); }
+            function outer() { return typeof inner; }
+            """
         let analysis = try JavaScriptParser.analyze(source)
         let hoisted = WrappedBodyRenamer.hoistedBlockFunctions(analysis, source: Array(source.utf8))
         let names = Set(hoisted.map { analysis.declarations[$0].name })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The sizes a minified piece's arrays are made with: never below what the writer writes (renamed shorthands,

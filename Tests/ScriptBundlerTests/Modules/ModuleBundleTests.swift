@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Bundles the firefox-ios-shaped module fixture (`Fixtures/Modules/App`) and runs the bundles in node.
 @Suite struct ModuleBundleTests {
     static let app = TestSupport.fixtures + "/Modules/App"
 
-    static func configuration(output: String, sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) -> BundleConfiguration {
+    static func configuration(output: String, sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) -> BundleConfiguration
+    {
         BundleConfiguration(
             root: app + "/UserScripts", output: output, projectFolder: app, mode: mode, sourceMaps: sourceMaps,
             resolution: ModuleResolutionOptions(
@@ -19,15 +21,15 @@ import Testing
 
     /// Runs `code` in a fresh vm context with a stub `window`/`document`; returns the `__log` entries.
     static let runner = """
-    const vm = require('node:vm');
-    const code = require('node:fs').readFileSync(process.argv[1], 'utf8');
-    const context = { __log: [], document: { title: 'stub' }, console };
-    context.window = context;
-    context.self = context;
-    vm.createContext(context);
-    try { vm.runInContext(code, context, { filename: process.argv[1] }); } catch (error) { context.__log.push('THROWN ' + error); }
-    setTimeout(() => process.stdout.write(JSON.stringify(context.__log)), 10);
-    """
+        const vm = require('node:vm');
+        const code = require('node:fs').readFileSync(process.argv[1], 'utf8');
+        const context = { __log: [], document: { title: 'stub' }, console };
+        context.window = context;
+        context.self = context;
+        vm.createContext(context);
+        try { vm.runInContext(code, context, { filename: process.argv[1] }); } catch (error) { context.__log.push('THROWN ' + error); }
+        setTimeout(() => process.stdout.write(JSON.stringify(context.__log)), 10);
+        """
 
     static func run(_ path: String) throws -> [String]? {
         guard let output = try TestSupport.node(runner, [path]) else { return nil }
@@ -36,7 +38,9 @@ import Testing
         return try #require(log.map { $0.map { "\($0)" } }, "the bundle's log is not a JSON array: \(output.stdout.prefix(300))")
     }
 
-    static func build(sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) throws -> (folder: String, bundles: [GroupBundle]) {
+    static func build(sourceMaps: SourceMapMode = .external, mode: BundleMode = .production) throws -> (
+        folder: String, bundles: [GroupBundle]
+    ) {
         let folder = try TestSupport.temporaryFolder()
         let bundler = ScriptBundler()
         let configuration = configuration(output: folder, sourceMaps: sourceMaps, mode: mode)
@@ -49,29 +53,31 @@ import Testing
         let (folder, _) = try Self.build()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let log = try Self.run(folder + "/MainFrameAtDocumentStart.js") else { return }
-        #expect(log == [
-            "counter evaluated", "cjs evaluated", "B evaluated", "side effect",
-            "cycle b evaluated, aValue: ReferenceError", "cycle a evaluated",
-            "A start", "count 0", "count live 1 ns 1", "shorthand 1", "shadow 42", "cjs cjs N", "json JSON title",
-            "readability article", "parser parsed:x:url-shim global-is-globalThis", "dark dark-esm lib-extra",
-            "purify clean(<b>)", "b bee", "cycle aBA", "legacy require helper", "require es 1 true",
-            "C plain object", "lazy lazy value",
-        ])
+        #expect(
+            log == [
+                "counter evaluated", "cjs evaluated", "B evaluated", "side effect",
+                "cycle b evaluated, aValue: ReferenceError", "cycle a evaluated",
+                "A start", "count 0", "count live 1 ns 1", "shorthand 1", "shadow 42", "cjs cjs N", "json JSON title",
+                "readability article", "parser parsed:x:url-shim global-is-globalThis", "dark dark-esm lib-extra",
+                "purify clean(<b>)", "b bee", "cycle aBA", "legacy require helper", "require es 1 true",
+                "C plain object", "lazy lazy value",
+            ])
     }
 
     @Test func allFramesBundleUsesResourceOverridesContextsAndScriptLoader() throws {
         let (folder, _) = try Self.build()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let log = try Self.run(folder + "/AllFramesAtDocumentStart.js") else { return }
-        #expect(log == [
-            "firefox", "legacy ran",
-            "autofill ios+original ios helped",
-            "keys ./Alpha.mjs,./Beta.mjs",
-            "load alpha 7",
-            "missing: Cannot find module './Missing.mjs'",
-            "legacy function lv true",
-            "fs {}",
-        ])
+        #expect(
+            log == [
+                "firefox", "legacy ran",
+                "autofill ios+original ios helped",
+                "keys ./Alpha.mjs,./Beta.mjs",
+                "load alpha 7",
+                "missing: Cannot find module './Missing.mjs'",
+                "legacy function lv true",
+                "fs {}",
+            ])
     }
 
     @Test func moduleLessGroupsStayPlain() throws {
@@ -79,12 +85,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let plain = try #require(bundles.first { $0.group.name == "AllFramesAtDocumentEnd" })
         // Production output is minified (locals renamed); no module registry is added.
-        #expect(String(decoding: plain.code, as: UTF8.self) == """
-        (()=>{
-        window.endEvents="document end"})();
-        //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
+        #expect(
+            String(decoding: plain.code, as: UTF8.self) == """
+                (()=>{
+                window.endEvents="document end"})();
+                //# sourceMappingURL=AllFramesAtDocumentEnd.js.map
 
-        """)
+                """)
     }
 
     @Test func outputIsDeterministic() throws {

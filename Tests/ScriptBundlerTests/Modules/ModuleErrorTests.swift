@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Module errors name the importer, the specifier's line:column, the specifier and where wkpack looked.
@@ -34,9 +35,12 @@ import Testing
 
     /// One name imported twice (node: "Identifier 'a' has already been declared"): the bundle would not run.
     @Test func aNameImportedTwiceIsALocatedError() throws {
-        let error = try #require(try Self.error(
-            entry: "import { a } from '../lib/x.mjs';\nimport { a } from '../lib/y.mjs';\nwindow.r = a;\n",
-            extra: ["UserScripts/MainFrame/lib/x.mjs": "export const a = 1;\n", "UserScripts/MainFrame/lib/y.mjs": "export const a = 2;\n"]))
+        let error = try #require(
+            try Self.error(
+                entry: "import { a } from '../lib/x.mjs';\nimport { a } from '../lib/y.mjs';\nwindow.r = a;\n",
+                extra: [
+                    "UserScripts/MainFrame/lib/x.mjs": "export const a = 1;\n", "UserScripts/MainFrame/lib/y.mjs": "export const a = 2;\n",
+                ]))
         #expect(error.kind == .syntax(.redeclaration))
         #expect((error.location.line, error.location.column) == (2, 10))
         #expect(error.message == "'a' has already been declared (line 1)")
@@ -50,9 +54,10 @@ import Testing
     }
 
     @Test func exportNameNotFound() throws {
-        let error = try #require(try Self.error(
-            entry: "import { nope } from './lib.js';",
-            extra: ["UserScripts/MainFrame/AtDocumentStart/lib.js": "export const yes = 1;"]))
+        let error = try #require(
+            try Self.error(
+                entry: "import { nope } from './lib.js';",
+                extra: ["UserScripts/MainFrame/AtDocumentStart/lib.js": "export const yes = 1;"]))
         #expect(error.kind == .exportNotFound)
         #expect((error.location.line, error.location.column) == (1, 22))
         #expect(error.message.hasPrefix("'nope' is not exported by './lib.js'"))
@@ -61,13 +66,16 @@ import Testing
     @Test func starReexportedNamesCount() throws {
         let found = try Self.error(
             entry: "import { deep } from './lib.js';",
-            extra: ["UserScripts/MainFrame/AtDocumentStart/lib.js": "export * from './deep.js';",
-                    "UserScripts/MainFrame/AtDocumentStart/deep.js": "export const deep = 1;"])
+            extra: [
+                "UserScripts/MainFrame/AtDocumentStart/lib.js": "export * from './deep.js';",
+                "UserScripts/MainFrame/AtDocumentStart/deep.js": "export const deep = 1;",
+            ])
         #expect(found == nil)
     }
 
     @Test func topLevelAwaitIsRejected() throws {
-        let error = try #require(try Self.error(entry: "import './x.js';\nconst v = await 1;", extra: ["UserScripts/MainFrame/AtDocumentStart/x.js": ""]))
+        let error = try #require(
+            try Self.error(entry: "import './x.js';\nconst v = await 1;", extra: ["UserScripts/MainFrame/AtDocumentStart/x.js": ""]))
         #expect(error.kind == .unsupportedSyntax)
         #expect((error.location.line, error.location.column) == (2, 11))
         #expect(error.message.contains("top-level 'await'"))
@@ -81,7 +89,8 @@ import Testing
     }
 
     @Test func otherFileTypesAreRejected() throws {
-        let error = try #require(try Self.error(entry: "import './style.css';", extra: ["UserScripts/MainFrame/AtDocumentStart/style.css": "a { }"]))
+        let error = try #require(
+            try Self.error(entry: "import './style.css';", extra: ["UserScripts/MainFrame/AtDocumentStart/style.css": "a { }"]))
         #expect(error.kind == .moduleNotFound)
         #expect((error.location.line, error.location.column) == (1, 8))
         #expect(error.message.contains("wkpack bundles .js, .mjs, .cjs and .json files only"))
@@ -102,7 +111,9 @@ import Testing
     }
 
     @Test func parseErrorsInModulesAreLocated() throws {
-        let error = try #require(try Self.error(entry: "import x from './x.js';\nlet = ;", extra: ["UserScripts/MainFrame/AtDocumentStart/x.js": "export default 1;"]))
+        let error = try #require(
+            try Self.error(
+                entry: "import x from './x.js';\nlet = ;", extra: ["UserScripts/MainFrame/AtDocumentStart/x.js": "export default 1;"]))
         #expect(error.kind == .syntax(.unexpectedToken))
         #expect((error.location.line, error.location.column) == (2, 7))
     }
@@ -110,10 +121,11 @@ import Testing
     @Test func invalidJSONModule() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try TestSupport.write([
-            "UserScripts/MainFrame/AtDocumentStart/entry.js": "import d from './d.json';",
-            "UserScripts/MainFrame/AtDocumentStart/d.json": "{nope}",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/MainFrame/AtDocumentStart/entry.js": "import d from './d.json';",
+                "UserScripts/MainFrame/AtDocumentStart/d.json": "{nope}",
+            ], under: folder)
         let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder)
         #expect(throws: BundlerError.self) { try ScriptBundler().build(configuration) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Facts about a module file found once per parse (`ModuleFileFacts`): shared by the graphs of one build, equal to
@@ -11,20 +12,22 @@ import Testing
         "a.js": "import { shared } from \"./shared.mjs\";\nglobalThis.a = shared();\n",
         "b.js": "import { shared, unused } from \"./shared.mjs\";\nglobalThis.b = shared();\n",
         "shared.mjs": """
-            const self = this;
-            globalThis.ab = 1;
-            function helper() { return arguments.length; }
-            export function unused() { return helper(); }
-            export function shared() { return this === undefined && self === undefined; }
+        const self = this;
+        globalThis.ab = 1;
+        function helper() { return arguments.length; }
+        export function unused() { return helper(); }
+        export function shared() { return this === undefined && self === undefined; }
 
-            """,
+        """,
     ]
 
     static func graph(_ entry: String, in folder: String, cache: ParsedFileCache, target: ScriptTarget = .default) throws -> ModuleGraph {
         let path = folder + "/" + entry
         let bytes = try LocalFileSystem().readFile(at: path)
-        return try #require(try ModuleGraph.build(entries: [(path, bytes)], fileSystem: LocalFileSystem(), options: ModuleResolutionOptions(),
-                                                  cache: cache, target: target))
+        return try #require(
+            try ModuleGraph.build(
+                entries: [(path, bytes)], fileSystem: LocalFileSystem(), options: ModuleResolutionOptions(),
+                cache: cache, target: target))
     }
 
     static func record(_ name: String, in graph: ModuleGraph) throws -> ModuleRecord {
@@ -58,8 +61,9 @@ import Testing
             for read: Set<String>? in [nil, [], ["shared"], ["unused"]] {
                 let unused = UnusedDeclarationFinder.unusedRanges(in: record, readExports: read)
                 #expect(unused == UnusedDeclarationFinder.unusedRanges(in: alone, readExports: read))
-                #expect(UnusedDeclarationFinder.liveImports(in: record, unused: unused, readExports: read)
-                    == UnusedDeclarationFinder.liveImports(in: alone, unused: unused, readExports: read))
+                #expect(
+                    UnusedDeclarationFinder.liveImports(in: record, unused: unused, readExports: read)
+                        == UnusedDeclarationFinder.liveImports(in: alone, unused: unused, readExports: read))
             }
         }
         // The file's facts themselves: one top-level `this` (the one in `shared` is a function's), no top-level
@@ -104,11 +108,14 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let shared = folder + "/Shared/shared.mjs"
-        try TestSupport.write([
-            "UserScripts/MainFrame/AtDocumentStart/a.js": "import { shared } from \"../../../Shared/shared.mjs\";\nglobalThis.a = shared();\n",
-            "UserScripts/AllFrames/AtDocumentStart/b.js": "import { shared } from \"../../../Shared/shared.mjs\";\nglobalThis.b = shared();\n",
-            "Shared/shared.mjs": "export function shared() {\n  return globalThis.x || 1;\n}\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/MainFrame/AtDocumentStart/a.js":
+                    "import { shared } from \"../../../Shared/shared.mjs\";\nglobalThis.a = shared();\n",
+                "UserScripts/AllFrames/AtDocumentStart/b.js":
+                    "import { shared } from \"../../../Shared/shared.mjs\";\nglobalThis.b = shared();\n",
+                "Shared/shared.mjs": "export function shared() {\n  return globalThis.x || 1;\n}\n",
+            ], under: folder)
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: .none,
             target: try #require(ScriptTarget(name: "safari13")))

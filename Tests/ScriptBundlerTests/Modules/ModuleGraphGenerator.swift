@@ -49,7 +49,8 @@ struct ModuleGraphGenerator {
         var exports = [Exports](repeating: Exports(), count: count)
         var files = [File](repeating: File(name: "", source: ""), count: count)
         for index in stride(from: count - 1, through: 0, by: -1) {
-            let source = commonJS[index] ? commonJSModule(index, count: count, exports: &exports) : module(index, count: count, exports: &exports)
+            let source =
+                commonJS[index] ? commonJSModule(index, count: count, exports: &exports) : module(index, count: count, exports: &exports)
             files[index] = File(name: fileName(index), source: source)
         }
         return files
@@ -65,7 +66,9 @@ struct ModuleGraphGenerator {
         lines.append("__log.push('eval m\(k)');")
         for j in (k + 1)..<count where commonJS[j] && chance(50) {
             lines.append("const required\(j) = require('./\(fileName(j))');")
-            if let first = exports[j].named.first { lines += usage(of: "required\(j).\(first.name)", kind: first.kind, k: k).map { $0 + ";" } }
+            if let first = exports[j].named.first {
+                lines += usage(of: "required\(j).\(first.name)", kind: first.kind, k: k).map { $0 + ";" }
+            }
         }
         lines.append("const local = \(k * 10 + number(1...9));")
         lines.append("let counter = 0;")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import ScriptBundler
 import WKPackSupport
+
+@testable import ScriptBundler
 
 /// Imported files are read when their turn to be linked comes, and a thread that reaches a file another group's
 /// thread is parsing parses the files queued after it meanwhile: the graph (ids, kinds, links) is the same
@@ -48,8 +49,10 @@ import WKPackSupport
     static func graph(_ entry: Int, in folder: String, cache: ParsedFileCache?) throws -> ModuleGraph {
         let path = folder + "/e\(entry).js"
         let bytes = try LocalFileSystem().readFile(at: path)
-        return try #require(try ModuleGraph.build(entries: [(path, bytes)], fileSystem: LocalFileSystem(),
-                                                  options: ModuleResolutionOptions(), cache: cache))
+        return try #require(
+            try ModuleGraph.build(
+                entries: [(path, bytes)], fileSystem: LocalFileSystem(),
+                options: ModuleResolutionOptions(), cache: cache))
     }
 
     @Test func graphsBuiltSideBySideEqualGraphsBuiltAlone() throws {
@@ -71,11 +74,12 @@ import WKPackSupport
     @Test func aSyntaxErrorInAnImportedFileNamesThatFile() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try TestSupport.write([
-            "e.js": "import { a } from \"./a.mjs\";\nimport { b } from \"./b.mjs\";\nglobalThis.x = a + b;\n",
-            "a.mjs": "export const a = 1;\n",
-            "b.mjs": "export const b = (;\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "e.js": "import { a } from \"./a.mjs\";\nimport { b } from \"./b.mjs\";\nglobalThis.x = a + b;\n",
+                "a.mjs": "export const a = 1;\n",
+                "b.mjs": "export const b = (;\n",
+            ], under: folder)
         for cache in [nil, ParsedFileCache()] {
             do {
                 _ = try Self.graph(0, in: folder, cache: cache, entryName: "e.js")
@@ -90,6 +94,7 @@ import WKPackSupport
     static func graph(_ entry: Int, in folder: String, cache: ParsedFileCache?, entryName: String) throws -> ModuleGraph? {
         let path = folder + "/" + entryName
         let bytes = try LocalFileSystem().readFile(at: path)
-        return try ModuleGraph.build(entries: [(path, bytes)], fileSystem: LocalFileSystem(), options: ModuleResolutionOptions(), cache: cache)
+        return try ModuleGraph.build(
+            entries: [(path, bytes)], fileSystem: LocalFileSystem(), options: ModuleResolutionOptions(), cache: cache)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct ModuleGraphTests {

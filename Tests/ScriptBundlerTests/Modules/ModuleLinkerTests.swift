@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Export and import forms, bundled from small projects and run in node.
@@ -61,7 +62,8 @@ import Testing
             bump();
             __log.push(before.n + " " + n + " " + self());
             """,
-            "reexport.js": "import { n, bump } from \"./counter.js\";\nexport { n, bump };\nexport function self() { return String(this); }",
+            "reexport.js":
+                "import { n, bump } from \"./counter.js\";\nexport { n, bump };\nexport function self() { return String(this); }",
             "counter.js": "export let n = 1;\nexport function bump() { n += 1; }",
         ])
         #expect(log == ["1 2 undefined"])
@@ -75,7 +77,8 @@ import Testing
             __log.push(es.default + " " + es.named + " " + es.__esModule + " " + def + " " + a);
             """,
             "es.js": "export default \"es-default\"; export const named = \"es-named\";",
-            "cjs-esmodule.js": "Object.defineProperty(exports, \"__esModule\", { value: true }); exports.default = \"cjs-default\"; exports.a = \"cjs-a\";",
+            "cjs-esmodule.js":
+                "Object.defineProperty(exports, \"__esModule\", { value: true }); exports.default = \"cjs-default\"; exports.a = \"cjs-a\";",
         ])
         #expect(log == ["es-default es-named true cjs-default cjs-a"])
     }
@@ -96,7 +99,8 @@ import Testing
 
     @Test func eachModuleIsEvaluatedOnce() throws {
         let log = try Self.run([
-            "entry.js": "import \"./lib/a.js\"; import \"./lib/b.js\"; require(\"./lib/shared.js\"); import(\"./lib/shared.js\").then(() => __log.push(\"done\"));",
+            "entry.js":
+                "import \"./lib/a.js\"; import \"./lib/b.js\"; require(\"./lib/shared.js\"); import(\"./lib/shared.js\").then(() => __log.push(\"done\"));",
             "a.js": "import \"./shared.js\"; __log.push(\"a\");",
             "b.js": "import \"./shared.js\"; __log.push(\"b\");",
             "shared.js": "__log.push(\"shared\");",
@@ -106,7 +110,8 @@ import Testing
 
     @Test func ownTopLevelNamesDoNotCollideWithTheWrapper() throws {
         let log = try Self.run([
-            "entry.js": "import { g } from \"./lib/es.js\"; const c = require(\"./lib/cjs.js\"); __log.push(g + \" \" + c + \" \" + typeof global);",
+            "entry.js":
+                "import { g } from \"./lib/es.js\"; const c = require(\"./lib/cjs.js\"); __log.push(g + \" \" + c + \" \" + typeof global);",
             "es.js": "const global = \"es-own\"; const require = 1; export const g = global + require;",
             "cjs.js": "const global = \"cjs-own\"; let exports2 = global; module.exports = exports2 + \" \" + (typeof require);",
         ])
@@ -115,19 +120,22 @@ import Testing
     /// `require("…")` calls are written as calls of the registry with the module's ID; only a module that reads
     /// `require` otherwise keeps its map of requests, and an unknown request still fails as in node.
     @Test func staticRequiresAreCalledByID() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            const a = require("./lib/a.js");
-            const c = require("./lib/c.js");
-            const name = "./lib/" + "a.js";
-            __log.push(a.a + " " + a.self + " " + c + " " + (require(name) === a));
-            try { require("./lib/" + "missing.js"); } catch (error) { __log.push(error.code + " " + error.message); }
-            """,
-            "a.js": "exports.a = \"A\";\nexports.self = this === exports;",
-            "b.cjs": "module.exports = { b: \"B\" };",
-            "c.js": "module.exports = require(\"./b.cjs\").b + \"!\";",
-        ], expecting: ["A true B! true", "MODULE_NOT_FOUND Cannot find module './lib/missing.js'"],
-        comparingWithEsbuild: false) else { return }  // esbuild's iife cannot `require` a computed name
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    const a = require("./lib/a.js");
+                    const c = require("./lib/c.js");
+                    const name = "./lib/" + "a.js";
+                    __log.push(a.a + " " + a.self + " " + c + " " + (require(name) === a));
+                    try { require("./lib/" + "missing.js"); } catch (error) { __log.push(error.code + " " + error.message); }
+                    """,
+                    "a.js": "exports.a = \"A\";\nexports.self = this === exports;",
+                    "b.cjs": "module.exports = { b: \"B\" };",
+                    "c.js": "module.exports = require(\"./b.cjs\").b + \"!\";",
+                ], expecting: ["A true B! true", "MODULE_NOT_FOUND Cannot find module './lib/missing.js'"],
+                comparingWithEsbuild: false)
+        else { return }  // esbuild's iife cannot `require` a computed name
         for code in [outcome.development, outcome.production] {
             #expect(!code.contains("./b.cjs"), "c.js requires only by ID: no map of its requests")
             #expect(code.contains("Cannot find module"), "the entry reads `require(name)`: the lookup stays")
@@ -157,12 +165,14 @@ import Testing
     }
 
     @Test func wrapperParametersDropUnusedTrailingOnes() {
-        #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", true), ("global", false), ("require", false)])
-            == ["__wkpack_module", "exports"])
+        #expect(
+            ModuleLinker.wrapperParameters([("module", false), ("exports", true), ("global", false), ("require", false)])
+                == ["__wkpack_module", "exports"])
         #expect(ModuleLinker.wrapperParameters([("module", false), ("exports", false), ("global", false), ("require", false)]) == [])
         #expect(ModuleLinker.wrapperParameters([("__wkpack_ns", false), ("global", false)], keepingOne: true) == ["__wkpack_ns"])
-        #expect(ModuleLinker.wrapperParameters([("module", true), ("exports", false), ("global", false), ("require", true)])
-            == ["module", "__wkpack_exports", "__wkpack_global", "require"])
+        #expect(
+            ModuleLinker.wrapperParameters([("module", true), ("exports", false), ("global", false), ("require", true)])
+                == ["module", "__wkpack_exports", "__wkpack_global", "require"])
     }
     struct DroppedCase: Sendable, CustomTestStringConvertible {
         let source: String

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Behaviour of bundled module graphs against node's own ES modules: each seeded graph (`ModuleGraphGenerator`)
@@ -13,25 +14,25 @@ import Testing
     /// argv[1]: a JSON array of [entry module URL, development bundle, production bundle] per graph. Imports each
     /// entry as a module with a fresh global `__log`, runs each bundle in a fresh vm context; prints the logs.
     static let runner = """
-    const vm = require('node:vm'), fs = require('node:fs');
-    const show = (entries) => entries.map((v) => typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-    (async () => {
-      const out = [];
-      for (const [entry, ...bundles] of JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))) {
-        globalThis.__log = [];
-        try { await import(entry); } catch (error) { __log.push('THROWN ' + error.constructor.name + ' ' + error.message); }
-        out.push(show(globalThis.__log));
-        for (const file of bundles) {
-          const context = { __log: [] };
-          vm.createContext(context);
-          try { vm.runInContext(fs.readFileSync(file, 'utf8'), context, { filename: file, timeout: 2000 }); }
-          catch (error) { context.__log.push('THROWN ' + error.constructor.name + ' ' + error.message); }
-          out.push(show(context.__log));
-        }
-      }
-      process.stdout.write(JSON.stringify(out));
-    })();
-    """
+        const vm = require('node:vm'), fs = require('node:fs');
+        const show = (entries) => entries.map((v) => typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+        (async () => {
+          const out = [];
+          for (const [entry, ...bundles] of JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))) {
+            globalThis.__log = [];
+            try { await import(entry); } catch (error) { __log.push('THROWN ' + error.constructor.name + ' ' + error.message); }
+            out.push(show(globalThis.__log));
+            for (const file of bundles) {
+              const context = { __log: [] };
+              vm.createContext(context);
+              try { vm.runInContext(fs.readFileSync(file, 'utf8'), context, { filename: file, timeout: 2000 }); }
+              catch (error) { context.__log.push('THROWN ' + error.constructor.name + ' ' + error.message); }
+              out.push(show(context.__log));
+            }
+          }
+          process.stdout.write(JSON.stringify(out));
+        })();
+        """
 
     @Test func bundledGraphsBehaveLikeNodesModules() throws {
         let graphs = (0..<Self.caseCount).map { seed in
@@ -50,14 +51,17 @@ import Testing
             files["entry.mjs"] = graph[0].source
             try TestSupport.write(files, under: programFolder)
             groups.append(ScriptGroupDefinition(name: "G\(index)", files: [programFolder + "/entry.js"]))
-            runs.append([URL(fileURLWithPath: programFolder + "/entry.mjs").absoluteString,
-                         "\(folder)/\(BundleMode.development)/G\(index).js", "\(folder)/\(BundleMode.production)/G\(index).js"])
+            runs.append([
+                URL(fileURLWithPath: programFolder + "/entry.mjs").absoluteString,
+                "\(folder)/\(BundleMode.development)/G\(index).js", "\(folder)/\(BundleMode.production)/G\(index).js",
+            ])
         }
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
-                                                    mode: mode, sourceMaps: .none, groups: groups, target: .newest)
+            let configuration = BundleConfiguration(
+                root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
+                mode: mode, sourceMaps: .none, groups: groups, target: .newest)
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let manifest = folder + "/manifest.json"
@@ -76,13 +80,17 @@ import Testing
             if failures.count < 3 {
                 let sources = graphs[index].map { "// \($0.name)\n\($0.source)" }.joined(separator: "\n")
                 let minified = (try? String(contentsOfFile: runs[index][2], encoding: .utf8)) ?? ""
-                failures.append("graph \(index):\nnode \(reference)\ndevelopment \(development)\nproduction \(production)\n\(sources)\nproduction bundle:\n\(minified)")
+                failures.append(
+                    "graph \(index):\nnode \(reference)\ndevelopment \(development)\nproduction \(production)\n\(sources)\nproduction bundle:\n\(minified)"
+                )
             } else {
                 failures.append("graph \(index)")
             }
         }
         let commonJS = graphs.reduce(0) { $0 + $1.filter { $0.name.hasSuffix(".cjs") }.count }
-        print("module property: \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules (\(commonJS) CommonJS), \(entries) log entries, \(failures.count) differing")
+        print(
+            "module property: \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules (\(commonJS) CommonJS), \(entries) log entries, \(failures.count) differing"
+        )
         #expect(entries >= graphs.count * 4, "the graphs should log something")
         #expect(failures.isEmpty, "\(failures.count) graphs differ:\n\(failures.prefix(4).joined(separator: "\n\n"))")
     }

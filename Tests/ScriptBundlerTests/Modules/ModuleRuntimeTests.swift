@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// The module runtime holds only the helpers a bundle's modules call, and each helper still works alone.
@@ -47,25 +48,30 @@ import Testing
     /// The interop namespace of CommonJS modules: default import with and without `__esModule`, namespace
     /// import, `import()`; the same in development, production and esbuild's bundle.
     @Test func interopOfCommonJSModules() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import plain from "./lib/plain.cjs";
-            import * as plainNs from "./lib/plain.cjs";
-            import flagged, { named } from "./lib/flagged.cjs";
-            import * as flaggedNs from "./lib/flagged.cjs";
-            __log.push(plain.p + " " + plainNs.p + " " + plainNs.default.p + " " + Object.keys(plainNs).sort().join(","));
-            __log.push(flagged + " " + named + " " + flaggedNs.default + " " + flaggedNs.named);
-            import("./lib/plain.cjs").then((ns) => __log.push("dynamic " + ns.p + " " + (ns.default === plain)));
-            """,
-            "plain.cjs": "exports.p = \"P\";",
-            "flagged.cjs": "Object.defineProperty(exports, \"__esModule\", { value: true });\nexports.default = \"D\";\nexports.named = \"N\";",
-        ], expecting: ["P P P default,p", "D N D N", "dynamic P true"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import plain from "./lib/plain.cjs";
+                    import * as plainNs from "./lib/plain.cjs";
+                    import flagged, { named } from "./lib/flagged.cjs";
+                    import * as flaggedNs from "./lib/flagged.cjs";
+                    __log.push(plain.p + " " + plainNs.p + " " + plainNs.default.p + " " + Object.keys(plainNs).sort().join(","));
+                    __log.push(flagged + " " + named + " " + flaggedNs.default + " " + flaggedNs.named);
+                    import("./lib/plain.cjs").then((ns) => __log.push("dynamic " + ns.p + " " + (ns.default === plain)));
+                    """,
+                    "plain.cjs": "exports.p = \"P\";",
+                    "flagged.cjs":
+                        "Object.defineProperty(exports, \"__esModule\", { value: true });\nexports.default = \"D\";\nexports.named = \"N\";",
+                ], expecting: ["P P P default,p", "D N D N", "dynamic P true"])
+        else { return }
         #expect(Self.definedHelpers(outcome.development).contains("__wkpack_interop"))
     }
 
     @Test func commonJSOnlyNeedsNoHelper() throws {
         let (code, log) = try Self.developmentBundle([
-            "entry.js": "const b = require(\"./lib/b.js\");\n__log.push(b.b);\ntry { require(\"./lib/\" + \"missing.js\"); } catch (error) { __log.push(error.code); }",
+            "entry.js":
+                "const b = require(\"./lib/b.js\");\n__log.push(b.b);\ntry { require(\"./lib/\" + \"missing.js\"); } catch (error) { __log.push(error.code); }",
             "b.js": "exports.b = \"b\";",
         ])
         #expect(Self.definedHelpers(code) == [])
@@ -75,7 +81,8 @@ import Testing
     @Test func dynamicImportBringsInterop() throws {
         let (code, log) = try Self.developmentBundle([
             // A CommonJS entry: no static import asks for `__wkpack_interop`, only `import()` does.
-            "entry.js": "module.exports = 1;\nimport(\"./lib/c.js\").then((ns) => __log.push(ns.default.c + \" \" + ns.c + \" \" + Object.keys(ns).join(\",\")));",
+            "entry.js":
+                "module.exports = 1;\nimport(\"./lib/c.js\").then((ns) => __log.push(ns.default.c + \" \" + ns.c + \" \" + Object.keys(ns).join(\",\")));",
             "c.js": "module.exports = { c: \"c\" };",
         ])
         #expect(Self.definedHelpers(code) == ["__wkpack_interop", "__wkpack_import"])
@@ -94,8 +101,9 @@ import Testing
             "d.cjs": "exports.d = \"d\";",
             "pages/p.js": "exports.p = \"p\";",
         ])
-        #expect(Self.definedHelpers(code) == ["__wkpack_export", "__wkpack_interop", "__wkpack_star", "__wkpack_context"]
-            || Self.definedHelpers(code) == ["__wkpack_interop", "__wkpack_star", "__wkpack_context"])
+        #expect(
+            Self.definedHelpers(code) == ["__wkpack_export", "__wkpack_interop", "__wkpack_star", "__wkpack_context"]
+                || Self.definedHelpers(code) == ["__wkpack_interop", "__wkpack_star", "__wkpack_context"])
         let first = try #require(log?.first)
         #expect(first.hasPrefix("d ./p.js p "))
         #expect(log?.last == "Cannot find module './none.js'")
@@ -104,8 +112,10 @@ import Testing
     @Test func shortRuntimeNamesAvoidTakenAndReservedNames() {
         let taken: Set<String> = ["a", "b", "c", "d", "e", "f"]
         let names = RuntimeNames.short(avoiding: taken)
-        let all = [names.definitions, names.records, names.object, names.defineProperty, names.define, names.lookup,
-                   names.getter, names.require, names.export, names.interop, names.star, names.dynamicImport, names.context]
+        let all = [
+            names.definitions, names.records, names.object, names.defineProperty, names.define, names.lookup,
+            names.getter, names.require, names.export, names.interop, names.star, names.dynamicImport, names.context,
+        ]
         #expect(Set(all).count == all.count)
         #expect(Set(all).isDisjoint(with: taken))
         #expect(all.allSatisfy { $0.utf8.count == 1 })

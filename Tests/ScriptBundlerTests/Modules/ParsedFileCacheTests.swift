@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import ScriptBundler
 import WKPackSupport
+
+@testable import ScriptBundler
 
 /// The parses shared by a build's groups: a file asked for by several threads at once is parsed once, a failed
 /// parse is stored for no one, and bytes that differ from the held parse's are parsed again.
@@ -77,21 +78,24 @@ import WKPackSupport
     @Test func parseIfUnclaimedParsesOnlyFilesNoOneHolds() {
         let cache = ParsedFileCache()
         let parses = Counter()
-        #expect(cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
-            parses.increment()
-            return Self.parsed("a")
-        })
+        #expect(
+            cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
+                parses.increment()
+                return Self.parsed("a")
+            })
         #expect(cache.file(at: "/p/a.js")?.bytes == Array("a".utf8))
         // Held already: not parsed again.
-        #expect(!cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
-            parses.increment()
-            return Self.parsed("again")
-        })
+        #expect(
+            !cache.parseIfUnclaimed(at: "/p/a.js") { () throws(BundlerError) in
+                parses.increment()
+                return Self.parsed("again")
+            })
         #expect(parses.count == 1)
         // A failure is not kept: the thread that needs the file parses it and reports the error.
-        #expect(cache.parseIfUnclaimed(at: "/p/bad.js") { () throws(BundlerError) in
-            throw BundlerError(.syntax(.unexpectedCharacter), at: SourceLocation(path: "/p/bad.js", line: 1, column: 1), "bad")
-        })
+        #expect(
+            cache.parseIfUnclaimed(at: "/p/bad.js") { () throws(BundlerError) in
+                throw BundlerError(.syntax(.unexpectedCharacter), at: SourceLocation(path: "/p/bad.js", line: 1, column: 1), "bad")
+            })
         #expect(cache.file(at: "/p/bad.js") == nil)
     }
 
@@ -114,14 +118,17 @@ import WKPackSupport
         }
         #expect(started.wait(timeout: .now() + 10) == .success)
         let calls = Counter()
-        let parsed = try cache.file(at: "/p/shared.js", matching: nil, whileWaiting: {
-            calls.increment()
-            guard calls.count == 1 else { return false }
-            let did = cache.parseIfUnclaimed(at: "/p/next.js") { () throws(BundlerError) in Self.parsed("next") }
-            // The shared file may finish now: the next look finds it, or the wait that follows ends.
-            release.signal()
-            return did
-        }) { () throws(BundlerError) in
+        let parsed = try cache.file(
+            at: "/p/shared.js", matching: nil,
+            whileWaiting: {
+                calls.increment()
+                guard calls.count == 1 else { return false }
+                let did = cache.parseIfUnclaimed(at: "/p/next.js") { () throws(BundlerError) in Self.parsed("next") }
+                // The shared file may finish now: the next look finds it, or the wait that follows ends.
+                release.signal()
+                return did
+            }
+        ) { () throws(BundlerError) in
             parses.increment()
             return Self.parsed("mine")
         }

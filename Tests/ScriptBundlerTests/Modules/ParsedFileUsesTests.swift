@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// What a one-shot build frees as its groups finish: a file's parse and minifier results once no group holds it

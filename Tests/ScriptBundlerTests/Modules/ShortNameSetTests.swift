@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `ShortNameSet` numbers short names in the order `RuntimeNames.CandidateNames` lists them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Production tree shaking across modules (`ExportUsage(shaking:)`): a named import counts only when kept code
@@ -8,26 +9,29 @@ import Testing
 /// the same (and as esbuild's bundle, when installed).
 @Suite struct TreeShakingTests {
     @Test func exportsReadOnlyByDroppedCodeAreDroppedAcrossModules() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import { used } from "./lib/a.js";
-            __log.push(used());
-            """,
-            "a.js": """
-            import { fromB, alsoFromB } from "./b.js";
-            import { viaReexport } from "./hub.js";
-            export function used() { return "used " + alsoFromB(); }
-            export function unused() { return "DROP-a " + fromB() + viaReexport(); }
-            """,
-            "b.js": """
-            import { deep } from "./c.js";
-            export function fromB() { return "DROP-b " + deep(); }
-            export function alsoFromB() { return "b"; }
-            """,
-            "c.js": "export function deep() { return \"DROP-c\"; }\n__log.push(\"c ran\");",
-            "hub.js": "export { viaReexport } from \"./d.js\";",
-            "d.js": "export function viaReexport() { return \"DROP-d\"; }\n__log.push(\"d ran\");",
-        ], expecting: ["c ran", "d ran", "used b"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { used } from "./lib/a.js";
+                    __log.push(used());
+                    """,
+                    "a.js": """
+                    import { fromB, alsoFromB } from "./b.js";
+                    import { viaReexport } from "./hub.js";
+                    export function used() { return "used " + alsoFromB(); }
+                    export function unused() { return "DROP-a " + fromB() + viaReexport(); }
+                    """,
+                    "b.js": """
+                    import { deep } from "./c.js";
+                    export function fromB() { return "DROP-b " + deep(); }
+                    export function alsoFromB() { return "b"; }
+                    """,
+                    "c.js": "export function deep() { return \"DROP-c\"; }\n__log.push(\"c ran\");",
+                    "hub.js": "export { viaReexport } from \"./d.js\";",
+                    "d.js": "export function viaReexport() { return \"DROP-d\"; }\n__log.push(\"d ran\");",
+                ], expecting: ["c ran", "d ran", "used b"])
+        else { return }
         for marker in ["DROP-a", "DROP-b", "DROP-c", "DROP-d"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
@@ -35,35 +39,38 @@ import Testing
     }
 
     @Test func unusedPureClassesAreDroppedAndImpureOnesKept() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import { Used, Child } from "./lib/classes.js";
-            __log.push(new Used().name() + " " + new Child().name());
-            """,
-            "classes.js": """
-            export class Used { name() { return "used"; } }
-            export class Child extends Used { name() { return "child"; } }
-            class Plain {
-              #entries = new Map();
-              static LIMIT = 12;
-              static label = "DROP-static";
-              static make = () => new Plain();
-              count = 0;
-              constructor() { this.note = "DROP-plain"; }
-              get size() { return this.#entries.size; }
-              *[Symbol.iterator]() { yield "x"; }
-              static async load() { return "DROP-load"; }
-            }
-            class Base { base() { return "DROP-base"; } }
-            class Derived extends Base { derived() { return "DROP-derived"; } }
-            export class UnusedExported { name() { return "DROP-exported"; } }
-            class WithBlock { static { __log.push("static block ran"); } keep() { return "KEEP-block"; } }
-            class WithCall { static value = __log.push("static initializer ran"); keep() { return "KEEP-call"; } }
-            const key = (__log.push("computed key ran"), "k");
-            class WithComputed { [key]() { return "KEEP-computed"; } }
-            class FromGlobal extends Object { keep() { return "KEEP-global-base"; } }
-            """,
-        ], expecting: ["static block ran", "static initializer ran", "computed key ran", "used child"], target: .newest) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { Used, Child } from "./lib/classes.js";
+                    __log.push(new Used().name() + " " + new Child().name());
+                    """,
+                    "classes.js": """
+                    export class Used { name() { return "used"; } }
+                    export class Child extends Used { name() { return "child"; } }
+                    class Plain {
+                      #entries = new Map();
+                      static LIMIT = 12;
+                      static label = "DROP-static";
+                      static make = () => new Plain();
+                      count = 0;
+                      constructor() { this.note = "DROP-plain"; }
+                      get size() { return this.#entries.size; }
+                      *[Symbol.iterator]() { yield "x"; }
+                      static async load() { return "DROP-load"; }
+                    }
+                    class Base { base() { return "DROP-base"; } }
+                    class Derived extends Base { derived() { return "DROP-derived"; } }
+                    export class UnusedExported { name() { return "DROP-exported"; } }
+                    class WithBlock { static { __log.push("static block ran"); } keep() { return "KEEP-block"; } }
+                    class WithCall { static value = __log.push("static initializer ran"); keep() { return "KEEP-call"; } }
+                    const key = (__log.push("computed key ran"), "k");
+                    class WithComputed { [key]() { return "KEEP-computed"; } }
+                    class FromGlobal extends Object { keep() { return "KEEP-global-base"; } }
+                    """,
+                ], expecting: ["static block ran", "static initializer ran", "computed key ran", "used child"], target: .newest)
+        else { return }
         for marker in ["DROP-static", "DROP-plain", "DROP-load", "DROP-base", "DROP-derived", "DROP-exported"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
@@ -74,23 +81,26 @@ import Testing
     }
 
     @Test func literalsOfBindingsAreDroppedWithWhatTheyRead() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import { kept } from "./lib/uses.js";
-            __log.push(kept.map((f) => f()).join(" "));
-            """,
-            "uses.js": """
-            import { dep, other } from "./dep.js";
-            function local() { return "local"; }
-            export const uses = [dep, local];
-            export const table = { dep, call: local };
-            export const kept = [other];
-            var early = "KEEP-var";
-            const later = [early, tag`x`];
-            function tag() { return "KEEP-tag"; }
-            """,
-            "dep.js": "export function dep() { return \"DROP-dep\"; }\nexport function other() { return \"other\"; }",
-        ], expecting: ["other"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { kept } from "./lib/uses.js";
+                    __log.push(kept.map((f) => f()).join(" "));
+                    """,
+                    "uses.js": """
+                    import { dep, other } from "./dep.js";
+                    function local() { return "local"; }
+                    export const uses = [dep, local];
+                    export const table = { dep, call: local };
+                    export const kept = [other];
+                    var early = "KEEP-var";
+                    const later = [early, tag`x`];
+                    function tag() { return "KEEP-tag"; }
+                    """,
+                    "dep.js": "export function dep() { return \"DROP-dep\"; }\nexport function other() { return \"other\"; }",
+                ], expecting: ["other"])
+        else { return }
         for marker in ["DROP-dep", "\"local\""] {
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
         }
@@ -99,45 +109,51 @@ import Testing
     }
 
     @Test func liveBindingsAndCyclesSurviveShaking() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import { Counter, read } from "./lib/state.js";
-            const c = new Counter();
-            c.bump(); c.bump();
-            __log.push("count " + read());
-            """,
-            "state.js": """
-            import { label } from "./cycle.js";
-            export let count = 0;
-            export class Counter { bump() { count += 1; } }
-            export function read() { return count + " " + label(); }
-            export function unusedState() { return "DROP-state"; }
-            """,
-            "cycle.js": """
-            import { count } from "./state.js";
-            export function label() { return "seen " + count; }
-            export class UnusedCycle { get() { return count + "DROP-cycle"; } }
-            """,
-        ], expecting: ["count 2 seen 2"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { Counter, read } from "./lib/state.js";
+                    const c = new Counter();
+                    c.bump(); c.bump();
+                    __log.push("count " + read());
+                    """,
+                    "state.js": """
+                    import { label } from "./cycle.js";
+                    export let count = 0;
+                    export class Counter { bump() { count += 1; } }
+                    export function read() { return count + " " + label(); }
+                    export function unusedState() { return "DROP-state"; }
+                    """,
+                    "cycle.js": """
+                    import { count } from "./state.js";
+                    export function label() { return "seen " + count; }
+                    export class UnusedCycle { get() { return count + "DROP-cycle"; } }
+                    """,
+                ], expecting: ["count 2 seen 2"])
+        else { return }
         for marker in ["DROP-state", "DROP-cycle"] {
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
         }
     }
 
     @Test func pureAnnotatedCallsAreDroppedWhenUnused() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": "import { used } from \"./lib/pure.js\";\n__log.push(used);",
-            "pure.js": """
-            function make(x) { return { x }; }
-            const dropped = /* @__PURE__ */ make("DROP-pure");
-            const droppedNew = /* #__PURE__ */ new Map([["DROP-hash", 1]]);
-            const droppedMember = /*@__PURE__*/ Object.freeze({ a: "DROP-member" });
-            const kept = make("KEEP-unannotated");
-            const notACall = /* @__PURE__ */ make("KEEP-member").x;
-            const notPureArguments = /* @__PURE__ */ make(kept.x + "KEEP-arguments");
-            export const used = make("used").x;
-            """,
-        ], expecting: ["used"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": "import { used } from \"./lib/pure.js\";\n__log.push(used);",
+                    "pure.js": """
+                    function make(x) { return { x }; }
+                    const dropped = /* @__PURE__ */ make("DROP-pure");
+                    const droppedNew = /* #__PURE__ */ new Map([["DROP-hash", 1]]);
+                    const droppedMember = /*@__PURE__*/ Object.freeze({ a: "DROP-member" });
+                    const kept = make("KEEP-unannotated");
+                    const notACall = /* @__PURE__ */ make("KEEP-member").x;
+                    const notPureArguments = /* @__PURE__ */ make(kept.x + "KEEP-arguments");
+                    export const used = make("used").x;
+                    """,
+                ], expecting: ["used"])
+        else { return }
         for marker in ["DROP-pure", "DROP-hash", "DROP-member"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
@@ -148,22 +164,27 @@ import Testing
     }
 
     @Test func modulesWithoutEffectsAreLeftOutWhenNothingIsRead() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import "./lib/bare.js";
-            import { unusedHere } from "./lib/chain.js";
-            import { effect } from "./lib/effect.js";
-            import { kept } from "./lib/kept.js";
-            __log.push("entry " + kept());
-            """,
-            "bare.js": "export function bare() { return \"DROP-bare\"; }\nexport const table = { bare };",
-            "chain.js": "\"use strict\";\nimport { leaf } from \"./leaf.js\";\nexport function unusedHere() { return leaf(); }",
-            "leaf.js": "export class Leaf { name() { return \"DROP-leaf\"; } }\nexport function leaf() { return \"DROP-leaf-fn\"; };",
-            "effect.js": "import \"./pure-dep.js\";\nexport function effect() { return \"KEEP-effect-fn\"; }\n__log.push(\"effect ran\");",
-            "pure-dep.js": "export const value = \"DROP-pure-dep\";",
-            "kept.js": "import { helper } from \"./pure-dep2.js\";\nexport function kept() { return helper(); }",
-            "pure-dep2.js": "export function helper() { return \"helper\"; }\nexport function other() { return \"DROP-other\"; }",
-        ], expecting: ["effect ran", "entry helper"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import "./lib/bare.js";
+                    import { unusedHere } from "./lib/chain.js";
+                    import { effect } from "./lib/effect.js";
+                    import { kept } from "./lib/kept.js";
+                    __log.push("entry " + kept());
+                    """,
+                    "bare.js": "export function bare() { return \"DROP-bare\"; }\nexport const table = { bare };",
+                    "chain.js": "\"use strict\";\nimport { leaf } from \"./leaf.js\";\nexport function unusedHere() { return leaf(); }",
+                    "leaf.js":
+                        "export class Leaf { name() { return \"DROP-leaf\"; } }\nexport function leaf() { return \"DROP-leaf-fn\"; };",
+                    "effect.js":
+                        "import \"./pure-dep.js\";\nexport function effect() { return \"KEEP-effect-fn\"; }\n__log.push(\"effect ran\");",
+                    "pure-dep.js": "export const value = \"DROP-pure-dep\";",
+                    "kept.js": "import { helper } from \"./pure-dep2.js\";\nexport function kept() { return helper(); }",
+                    "pure-dep2.js": "export function helper() { return \"helper\"; }\nexport function other() { return \"DROP-other\"; }",
+                ], expecting: ["effect ran", "entry helper"])
+        else { return }
         for marker in ["DROP-bare", "DROP-leaf", "DROP-leaf-fn", "DROP-pure-dep", "DROP-other"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
@@ -178,66 +199,75 @@ import Testing
     }
 
     @Test func packageSideEffectsLeaveOutUnusedFiles() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            import "pure-pkg/unused.js";
-            import { value } from "pure-pkg/index.js";
-            import "pure-pkg/styles.js";
-            import "pure-pkg/deep/setup.js";
-            import { unused } from "cjs-pkg";
-            __log.push("value " + value);
-            """,
-        ], expecting: ["styles ran", "setup ran", "value v"], projectFiles: [
-            "node_modules/pure-pkg/package.json": #"{"name": "pure-pkg", "sideEffects": ["./styles.js", "setup.js"]}"#,
-            "node_modules/pure-pkg/unused.js": "const table = Object.keys({ a: 1 }).map((k) => k + \"DROP-unused-file\");\nexport const first = table[0];",
-            "node_modules/pure-pkg/index.js": "export const value = \"v\";",
-            "node_modules/pure-pkg/styles.js": "__log.push(\"styles ran\");",
-            "node_modules/pure-pkg/deep/setup.js": "__log.push(\"setup ran\");",
-            "node_modules/cjs-pkg/package.json": #"{"name": "cjs-pkg", "main": "main.js", "sideEffects": false}"#,
-            "node_modules/cjs-pkg/main.js": "exports.unused = Object.keys({ DROPcjs: 1 })[0];",
-        ]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import "pure-pkg/unused.js";
+                    import { value } from "pure-pkg/index.js";
+                    import "pure-pkg/styles.js";
+                    import "pure-pkg/deep/setup.js";
+                    import { unused } from "cjs-pkg";
+                    __log.push("value " + value);
+                    """
+                ], expecting: ["styles ran", "setup ran", "value v"],
+                projectFiles: [
+                    "node_modules/pure-pkg/package.json": #"{"name": "pure-pkg", "sideEffects": ["./styles.js", "setup.js"]}"#,
+                    "node_modules/pure-pkg/unused.js":
+                        "const table = Object.keys({ a: 1 }).map((k) => k + \"DROP-unused-file\");\nexport const first = table[0];",
+                    "node_modules/pure-pkg/index.js": "export const value = \"v\";",
+                    "node_modules/pure-pkg/styles.js": "__log.push(\"styles ran\");",
+                    "node_modules/pure-pkg/deep/setup.js": "__log.push(\"setup ran\");",
+                    "node_modules/cjs-pkg/package.json": #"{"name": "cjs-pkg", "main": "main.js", "sideEffects": false}"#,
+                    "node_modules/cjs-pkg/main.js": "exports.unused = Object.keys({ DROPcjs: 1 })[0];",
+                ])
+        else { return }
         for marker in ["DROP-unused-file", "DROPcjs"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
         }
     }
 
-    @Test(arguments: [
-        (#"{"sideEffects": false}"#, "lib/a.js", true),
-        (#"{"sideEffects": true}"#, "lib/a.js", false),
-        (#"{"name": "x"}"#, "lib/a.js", false),
-        (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/a.js", false),
-        (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/b.js", true),
-        (#"{"sideEffects": ["*.css", "polyfill.js"]}"#, "src/deep/polyfill.js", false),
-        (#"{"sideEffects": ["*.css"]}"#, "src/index.js", true),
-        (#"{"sideEffects": ["src/**/*.js"]}"#, "src/a/b/c.js", false),
-        (#"{"sideEffects": ["src/**/*.js"]}"#, "src/c.js", false),
-        (#"{"sideEffects": ["src/*.js"]}"#, "src/a/c.js", true),
-        (#"{"sideEffects": ["src/?.js"]}"#, "src/a.js", false),
-        (#"{"sideEffects": [1]}"#, "src/a.js", false),
-    ] as [(String, String, Bool)])
+    @Test(
+        arguments: [
+            (#"{"sideEffects": false}"#, "lib/a.js", true),
+            (#"{"sideEffects": true}"#, "lib/a.js", false),
+            (#"{"name": "x"}"#, "lib/a.js", false),
+            (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/a.js", false),
+            (#"{"sideEffects": ["./lib/a.js"]}"#, "lib/b.js", true),
+            (#"{"sideEffects": ["*.css", "polyfill.js"]}"#, "src/deep/polyfill.js", false),
+            (#"{"sideEffects": ["*.css"]}"#, "src/index.js", true),
+            (#"{"sideEffects": ["src/**/*.js"]}"#, "src/a/b/c.js", false),
+            (#"{"sideEffects": ["src/**/*.js"]}"#, "src/c.js", false),
+            (#"{"sideEffects": ["src/*.js"]}"#, "src/a/c.js", true),
+            (#"{"sideEffects": ["src/?.js"]}"#, "src/a.js", false),
+            (#"{"sideEffects": [1]}"#, "src/a.js", false),
+        ] as [(String, String, Bool)])
     func sideEffectsGlobs(manifest: String, path: String, isFree: Bool) throws {
         let value = try #require(PackageJSONValue.parse(Array(manifest.utf8)))
         #expect((PackageSideEffects(value)?.isSideEffectFree(path) ?? false) == isFree, "\(manifest) \(path)")
     }
 
     @Test func destructuredRequiresReadOnlyTheirNames() throws {
-        guard let outcome = try UnusedCodeTests.bundle([
-            "entry.js": """
-            const { used, renamed: r } = require("./lib/esm.js");
-            const whole = require("./lib/whole.js");
-            var { onlyHere } = require("./lib/other.js"), after = 1;
-            __log.push(used() + " " + r() + " " + onlyHere() + after);
-            __log.push(Object.keys(whole).join(","));
-            """,
-            "esm.js": """
-            export function used() { return "used"; }
-            export const renamed = () => "renamed";
-            export function unusedByRequire() { return "DROP-required"; }
-            """,
-            "whole.js": "export function a() { return \"KEEP-whole-a\"; }\nexport function b() { return \"KEEP-whole-b\"; }",
-            "other.js": "export function onlyHere() { return \"here\"; }\nexport function notHere() { return \"DROP-other\"; }",
-        ], expecting: ["used renamed here1", "a,b"]) else { return }
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    const { used, renamed: r } = require("./lib/esm.js");
+                    const whole = require("./lib/whole.js");
+                    var { onlyHere } = require("./lib/other.js"), after = 1;
+                    __log.push(used() + " " + r() + " " + onlyHere() + after);
+                    __log.push(Object.keys(whole).join(","));
+                    """,
+                    "esm.js": """
+                    export function used() { return "used"; }
+                    export const renamed = () => "renamed";
+                    export function unusedByRequire() { return "DROP-required"; }
+                    """,
+                    "whole.js": "export function a() { return \"KEEP-whole-a\"; }\nexport function b() { return \"KEEP-whole-b\"; }",
+                    "other.js": "export function onlyHere() { return \"here\"; }\nexport function notHere() { return \"DROP-other\"; }",
+                ], expecting: ["used renamed here1", "a,b"])
+        else { return }
         for marker in ["DROP-required", "DROP-other"] {
             #expect(outcome.development.contains(marker))
             #expect(!outcome.production.contains(marker), "\(marker) is still in the production bundle")
@@ -246,17 +276,18 @@ import Testing
     }
 
     /// The class recogniser on its own: the extents it finds, and the shapes it refuses.
-    @Test(arguments: [
-        ("class A { m() { return 1; } }", "class A { m() { return 1; } }"),
-        ("export class A { static x = 1; static y = [1, \"s\"]; }", "export class A { static x = 1; static y = [1, \"s\"]; }"),
-        ("class A { static m() {} static get g() { return 1; } }", "class A { static m() {} static get g() { return 1; } }"),
-        ("class A { static x = f(); }", nil),
-        ("class A { static { } }", nil),
-        ("class A { [k]() {} }", nil),
-        ("class A { x = [1]; }", nil),
-        ("class A extends B {}", nil),
-        ("class A { static x = 1\n static y = 2 }", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("class A { m() { return 1; } }", "class A { m() { return 1; } }"),
+            ("export class A { static x = 1; static y = [1, \"s\"]; }", "export class A { static x = 1; static y = [1, \"s\"]; }"),
+            ("class A { static m() {} static get g() { return 1; } }", "class A { static m() {} static get g() { return 1; } }"),
+            ("class A { static x = f(); }", nil),
+            ("class A { static { } }", nil),
+            ("class A { [k]() {} }", nil),
+            ("class A { x = [1]; }", nil),
+            ("class A extends B {}", nil),
+            ("class A { static x = 1\n static y = 2 }", nil),
+        ] as [(String, String?)])
     func classExtents(source: String, expected: String?) throws {
         let bytes = Array(source.utf8)
         let tokens = try JavaScriptTokenizer.tokenize(bytes).tokens
@@ -266,7 +297,8 @@ import Testing
         }
         let exportKeywords = tokens.indices.filter { tokens[$0].isKeyword("export", in: bytes) }
         let names = PureClassDeclaration.Names(isPureReference: { _ in false }, isFree: { _ in true }, isDefinedClass: { _ in false })
-        let range = PureClassDeclaration.statementRange(nameToken: name, tokens: tokens, bytes: bytes, exportKeywords: exportKeywords, names: names)
+        let range = PureClassDeclaration.statementRange(
+            nameToken: name, tokens: tokens, bytes: bytes, exportKeywords: exportKeywords, names: names)
         let text = range.map { String(decoding: bytes[tokens[$0.lowerBound].start..<tokens[$0.upperBound - 1].end], as: UTF8.self) }
         #expect(text == expected, "\(source)")
     }

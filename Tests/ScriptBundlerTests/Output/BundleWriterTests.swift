@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// A file system that fails `createFile` or `replaceItem` for chosen names.
@@ -47,22 +48,24 @@ private struct FailingFileSystem: BundlerFileSystem {
 
     static func project() throws -> (folder: String, configuration: BundleConfiguration) {
         let folder = try TestSupport.temporaryFolder()
-        try TestSupport.write([
-            "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 1;\n",
-            "UserScripts/MainFrame/AtDocumentEnd/b.js": "window.b = 2;\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 1;\n",
+                "UserScripts/MainFrame/AtDocumentEnd/b.js": "window.b = 2;\n",
+            ], under: folder)
         let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Out/Assets", projectFolder: folder)
         return (folder, configuration)
     }
 
-    @Test(arguments: [
-        ([], [], true),
-        ([1, 2, 3], [1, 2, 3], true),
-        ([1, 2, 3], [1, 2, 4], false),
-        ([9] + [UInt8](repeating: 7, count: 100), [8] + [UInt8](repeating: 7, count: 100), false),
-        ([1, 2], [1, 2, 3], false),
-        ([], [0], false),
-    ] as [([UInt8], [UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([], [], true),
+            ([1, 2, 3], [1, 2, 3], true),
+            ([1, 2, 3], [1, 2, 4], false),
+            ([9] + [UInt8](repeating: 7, count: 100), [8] + [UInt8](repeating: 7, count: 100), false),
+            ([1, 2], [1, 2, 3], false),
+            ([], [0], false),
+        ] as [([UInt8], [UInt8], Bool)])
     func equalBytesComparesEveryByte(_ a: [UInt8], _ b: [UInt8], _ expected: Bool) {
         #expect(BundleWriter.equalBytes(a, b) == expected)
         #expect(BundleWriter.equalBytes(b, a) == expected)
@@ -73,9 +76,11 @@ private struct FailingFileSystem: BundlerFileSystem {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bundler = ScriptBundler()
         let written = try bundler.write(try bundler.build(configuration), to: configuration.output)
-        #expect(written.map { ($0.path as NSString).lastPathComponent } == [
-            "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map",
-        ])
+        #expect(
+            written.map { ($0.path as NSString).lastPathComponent } == [
+                "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js",
+                "MainFrameAtDocumentEnd.js.map",
+            ])
         #expect(written.allSatisfy { $0.changed })
         #expect(try Self.snapshot(configuration.output).keys.sorted() == written.map { ($0.path as NSString).lastPathComponent })
     }
@@ -96,7 +101,10 @@ private struct FailingFileSystem: BundlerFileSystem {
         // Change one file: only its bundle and map are replaced (new inode), the others keep inode and mtime.
         try TestSupport.write(["UserScripts/MainFrame/AtDocumentEnd/b.js": "window.b = 3;\n"], under: folder)
         let third = try bundler.write(try bundler.build(configuration), to: configuration.output)
-        #expect(third.filter(\.changed).map { ($0.path as NSString).lastPathComponent } == ["MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map"])
+        #expect(
+            third.filter(\.changed).map { ($0.path as NSString).lastPathComponent } == [
+                "MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map",
+            ])
         let after = try Self.snapshot(configuration.output)
         #expect(after["AllFramesAtDocumentStart.js"] == before["AllFramesAtDocumentStart.js"])
         #expect(after["foreign.txt"] == before["foreign.txt"])
@@ -111,10 +119,11 @@ private struct FailingFileSystem: BundlerFileSystem {
         _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         let before = try Self.snapshot(configuration.output)
         // The first group changes, the second breaks: nothing may be written.
-        try TestSupport.write([
-            "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 'changed';\n",
-            "UserScripts/MainFrame/AtDocumentEnd/c.js": "let broken = `never closed\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 'changed';\n",
+                "UserScripts/MainFrame/AtDocumentEnd/c.js": "let broken = `never closed\n",
+            ], under: folder)
         #expect(throws: BundlerError.self) { try bundler.build(configuration) }
         #expect(try Self.snapshot(configuration.output) == before)
     }
@@ -125,10 +134,11 @@ private struct FailingFileSystem: BundlerFileSystem {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try ScriptBundler().write(try ScriptBundler().build(configuration), to: configuration.output)
         let before = try Self.snapshot(configuration.output)
-        try TestSupport.write([
-            "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 'changed';\n",
-            "UserScripts/MainFrame/AtDocumentEnd/b.js": "window.b = 'changed';\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 'changed';\n",
+                "UserScripts/MainFrame/AtDocumentEnd/b.js": "window.b = 'changed';\n",
+            ], under: folder)
         let failing = ScriptBundler(fileSystem: FailingFileSystem(failCreating: "." + name + ".wkpack"))
         let bundles = try failing.build(configuration)
         #expect(throws: BundlerError.self) { try failing.write(bundles, to: configuration.output) }

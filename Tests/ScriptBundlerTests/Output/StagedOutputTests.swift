@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct StagedOutputTests {
@@ -23,9 +24,11 @@ import Testing
         #expect(before.allSatisfy { $0.hasPrefix(".") && $0.hasSuffix(".tmp") && $0.contains(".wkpack-\(getpid())-") })
 
         let written = try staging.commit(bundles)
-        #expect(written.map { ($0.path as NSString).lastPathComponent } == [
-            "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map",
-        ])
+        #expect(
+            written.map { ($0.path as NSString).lastPathComponent } == [
+                "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js",
+                "MainFrameAtDocumentEnd.js.map",
+            ])
         #expect(written.allSatisfy { $0.changed })
         #expect(try Self.names(configuration.output) == written.map { ($0.path as NSString).lastPathComponent })
         for bundle in bundles {
@@ -112,8 +115,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let leftovers = [
             ".AllFramesAtDocumentStart.js.wkpack-999999-3.tmp",  // another run's: removed
-            ".AllFramesAtDocumentStart.js.wkpack-x-3.tmp",       // not the pattern: kept
-            ".Other.js.wkpack-999999-1.tmp",                     // not a name this build writes: kept
+            ".AllFramesAtDocumentStart.js.wkpack-x-3.tmp",  // not the pattern: kept
+            ".Other.js.wkpack-999999-1.tmp",  // not a name this build writes: kept
             "notes.tmp",
         ]
         try TestSupport.write(Dictionary(uniqueKeysWithValues: leftovers.map { ("Out/Assets/" + $0, "x") }), under: folder)

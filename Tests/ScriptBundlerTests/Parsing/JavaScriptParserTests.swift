@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Scope analysis and module syntax of `JavaScriptParser`.
@@ -19,44 +20,47 @@ import Testing
 
     @Test func shadowingAndHoisting() throws {
         let source = """
-        f(x);
-        var x = 1;
-        function f(a) { let x = a; { const x = 2; g(x); } return x; }
-        """
-        #expect(try Self.resolutions(source) == [
-            "f@1:0 -> function@3:9", "x@1:2 -> var@2:4",
-            "a@3:24 -> parameter@3:11", "g@3:42 free", "x@3:44 -> const@3:35", "x@3:57 -> let@3:20",
-        ])
+            f(x);
+            var x = 1;
+            function f(a) { let x = a; { const x = 2; g(x); } return x; }
+            """
+        #expect(
+            try Self.resolutions(source) == [
+                "f@1:0 -> function@3:9", "x@1:2 -> var@2:4",
+                "a@3:24 -> parameter@3:11", "g@3:42 free", "x@3:44 -> const@3:35", "x@3:57 -> let@3:20",
+            ])
     }
 
     @Test func blockScopesLoopsCatchAndClasses() throws {
         let source = """
-        for (let i = 0; i < n; i++) { use(i); }
-        try { t(); } catch ({ message }) { log(message); }
-        class C extends Base { m() { return C; } static s = C; #p = 1; get [k]() { return this.#p; } }
-        const E = class Inner { m() { return Inner; } };
-        """
-        #expect(try Self.resolutions(source) == [
-            "i@1:16 -> let@1:9", "n@1:20 free", "i@1:23 -> let@1:9", "use@1:30 free", "i@1:34 -> let@1:9",
-            "t@2:6 free", "log@2:35 free", "message@2:39 -> catchParameter@2:22",
-            "Base@3:16 free", "C@3:36 -> class@3:6", "C@3:52 -> class@3:6", "k@3:68 free",
-            "Inner@4:37 -> expressionName@4:16",
-        ])
+            for (let i = 0; i < n; i++) { use(i); }
+            try { t(); } catch ({ message }) { log(message); }
+            class C extends Base { m() { return C; } static s = C; #p = 1; get [k]() { return this.#p; } }
+            const E = class Inner { m() { return Inner; } };
+            """
+        #expect(
+            try Self.resolutions(source) == [
+                "i@1:16 -> let@1:9", "n@1:20 free", "i@1:23 -> let@1:9", "use@1:30 free", "i@1:34 -> let@1:9",
+                "t@2:6 free", "log@2:35 free", "message@2:39 -> catchParameter@2:22",
+                "Base@3:16 free", "C@3:36 -> class@3:6", "C@3:52 -> class@3:6", "k@3:68 free",
+                "Inner@4:37 -> expressionName@4:16",
+            ])
     }
 
     @Test func arrowsDestructuringAndShorthand() throws {
         let source = """
-        const f = (a, { b, c: [d] }, ...rest) => ({ a, b, d, rest, e });
-        const g = async x => await x;
-        [p, q] = [q, p];
-        label: for (;;) break label;
-        """
+            const f = (a, { b, c: [d] }, ...rest) => ({ a, b, d, rest, e });
+            const g = async x => await x;
+            [p, q] = [q, p];
+            label: for (;;) break label;
+            """
         let analysis = try JavaScriptParser.analyze(source)
-        #expect(try Self.resolutions(source) == [
-            "a@1:44 -> parameter@1:11", "b@1:47 -> parameter@1:16", "d@1:50 -> parameter@1:23",
-            "rest@1:53 -> parameter@1:32", "e@1:59 free", "x@2:27 -> parameter@2:16",
-            "p@3:1 free", "q@3:4 free", "q@3:10 free", "p@3:13 free",
-        ])
+        #expect(
+            try Self.resolutions(source) == [
+                "a@1:44 -> parameter@1:11", "b@1:47 -> parameter@1:16", "d@1:50 -> parameter@1:23",
+                "rest@1:53 -> parameter@1:32", "e@1:59 free", "x@2:27 -> parameter@2:16",
+                "p@3:1 free", "q@3:4 free", "q@3:10 free", "p@3:13 free",
+            ])
         #expect(analysis.references.prefix(5).allSatisfy { $0.isShorthandProperty })
         #expect(!analysis.references[6].isShorthandProperty)
         let shorthandPattern = analysis.declarations.first { $0.name == "b" }
@@ -99,18 +103,18 @@ import Testing
 
     @Test func importsAndExports() throws {
         let source = """
-        import def, { a as b, "x-y" as c, default as d } from "./m.js";
-        import * as ns from 'pkg';
-        import "./side.js";
-        import data from "./d.json" with { type: "json" };
-        export const k = b, [l] = [c];
-        export function f() { return ns; }
-        export default class {}
-        export { k as kay, def as "str" };
-        export * from "./star.js";
-        export * as all from "./all.js";
-        export { z as zed } from "./z.js";
-        """
+            import def, { a as b, "x-y" as c, default as d } from "./m.js";
+            import * as ns from 'pkg';
+            import "./side.js";
+            import data from "./d.json" with { type: "json" };
+            export const k = b, [l] = [c];
+            export function f() { return ns; }
+            export default class {}
+            export { k as kay, def as "str" };
+            export * from "./star.js";
+            export * as all from "./all.js";
+            export { z as zed } from "./z.js";
+            """
         let analysis = try JavaScriptParser.analyze(source)
         let module = analysis.module
         #expect(module.requests.map(\.specifier) == ["./m.js", "pkg", "./side.js", "./d.json", "./star.js", "./all.js", "./z.js"])
@@ -132,12 +136,12 @@ import Testing
 
     @Test func commonJSAndDynamicImport() throws {
         let source = """
-        const a = require("./a");
-        function load() { return require('./b.js') + import("./c.js"); }
-        const ctx = require.context("./dir", false, /\\.mjs$/);
-        module.exports = { a };
-        function shadow(require) { require("./not-a-dependency"); }
-        """
+            const a = require("./a");
+            function load() { return require('./b.js') + import("./c.js"); }
+            const ctx = require.context("./dir", false, /\\.mjs$/);
+            module.exports = { a };
+            function shadow(require) { require("./not-a-dependency"); }
+            """
         let analysis = try JavaScriptParser.analyze(source)
         #expect(analysis.module.requireCalls.map(\.specifier) == ["./a", "./b.js"])
         #expect(analysis.module.dynamicImports.map(\.specifier) == ["./c.js"])
@@ -250,8 +254,10 @@ import Testing
     /// programs it accepts and programs it rejects.
     @Test func randomInputsNeverTrap() {
         var generator = SeededGenerator(seed: 0x5EED)
-        let pieces = ["a", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "import", "export",
-                      ",", ";", "=", "?", ":", ".", "...", "`x${", "}`", "yield", "await", "new", "1", "'s'", "\n", " "]
+        let pieces = [
+            "a", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "import", "export",
+            ",", ";", "=", "?", ":", ".", "...", "`x${", "}`", "yield", "await", "new", "1", "'s'", "\n", " ",
+        ]
         let count = 2000
         var accepted = 0
         for _ in 0..<count {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Compares the free (global) names our scope analysis finds with eslint-scope's (over acorn) on the real-world
@@ -8,30 +9,30 @@ import Testing
 @Suite struct ScopeAgreementTests {
 
     static let scopeScript = """
-    const acorn = require('acorn');
-    const eslintScope = require('eslint-scope');
-    const fs = require('node:fs');
-    const files = fs.readFileSync(0, 'utf8').split('\\n').filter(Boolean);
-    const out = [];
-    for (const file of files) {
-      let src;
-      try { src = fs.readFileSync(file, 'utf8'); } catch (e) { continue; }
-      let found = null;
-      for (const sourceType of ['script', 'module']) {
-        try {
-          const ast = acorn.parse(src, { ecmaVersion: 2022, sourceType, allowHashBang: true, ranges: true,
-            allowReturnOutsideFunction: true, allowAwaitOutsideFunction: sourceType === 'module' });
-          const manager = eslintScope.analyze(ast, { ecmaVersion: 2022, sourceType, nodejsScope: sourceType === 'script' });
-          const names = new Set(manager.globalScope.through.map((r) => r.identifier.name));
-          names.delete('arguments');
-          found = [...names].sort();
-          break;
-        } catch (e) {}
-      }
-      out.push(JSON.stringify([file, found]));
-    }
-    process.stdout.write(out.join('\\n') + '\\n');
-    """
+        const acorn = require('acorn');
+        const eslintScope = require('eslint-scope');
+        const fs = require('node:fs');
+        const files = fs.readFileSync(0, 'utf8').split('\\n').filter(Boolean);
+        const out = [];
+        for (const file of files) {
+          let src;
+          try { src = fs.readFileSync(file, 'utf8'); } catch (e) { continue; }
+          let found = null;
+          for (const sourceType of ['script', 'module']) {
+            try {
+              const ast = acorn.parse(src, { ecmaVersion: 2022, sourceType, allowHashBang: true, ranges: true,
+                allowReturnOutsideFunction: true, allowAwaitOutsideFunction: sourceType === 'module' });
+              const manager = eslintScope.analyze(ast, { ecmaVersion: 2022, sourceType, nodejsScope: sourceType === 'script' });
+              const names = new Set(manager.globalScope.through.map((r) => r.identifier.name));
+              names.delete('arguments');
+              found = [...names].sort();
+              break;
+            } catch (e) {}
+          }
+          out.push(JSON.stringify([file, found]));
+        }
+        process.stdout.write(out.join('\\n') + '\\n');
+        """
 
     @Test(.enabled(if: DebianNodeCorpus.isInstalled(), DebianNodeCorpus.absence()))
     func freeNamesAgreeWithESLintScope() throws {
@@ -46,7 +47,8 @@ import Testing
         var parseFailures: [String] = []
         for line in result.stdout.split(separator: "\n") {
             guard let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any],
-                  let file = entry.first as? String, let theirs = entry.last as? [String] else { continue }
+                let file = entry.first as? String, let theirs = entry.last as? [String]
+            else { continue }
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let analysis: ScopeAnalysis
             do {
@@ -65,7 +67,8 @@ import Testing
             }
         }
         print(disagreements.prefix(30).joined(separator: "\n"))
-        print("compared free names of \(compared) files; \(disagreements.count) disagree; \(parseFailures.count) acorn-valid files rejected")
+        print(
+            "compared free names of \(compared) files; \(disagreements.count) disagree; \(parseFailures.count) acorn-valid files rejected")
         // acorn (ES2022) and eslint-scope read nearly every file of the sample; files with a direct `eval` are left out.
         #expect(compared * 10 >= files.count * 8, "compared \(compared) of \(files.count) sampled files")
         #expect(parseFailures.isEmpty, "\(parseFailures.prefix(10))")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct ScopeAnalysisTests {
@@ -36,6 +37,8 @@ import Testing
 
     @Test func nameOfAnUnknownTokenIsEmpty() throws {
         let analysis = try JavaScriptParser.analyze("x")
-        #expect(analysis.name(of: IdentifierReference(token: 99, scope: 0, declaration: nil, isShorthandProperty: false, isCallee: false)) == "")
+        #expect(
+            analysis.name(of: IdentifierReference(token: 99, scope: 0, declaration: nil, isShorthandProperty: false, isCallee: false)) == ""
+        )
     }
 }

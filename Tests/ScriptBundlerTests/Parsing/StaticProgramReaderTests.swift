@@ -1,25 +1,35 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `StaticProgramReader`: the statements and expressions it keeps, and what it describes as unsupported.
 @Suite struct StaticProgramReaderTests {
     @Test func readsDeclarationsAssignmentsAndExports() throws {
-        let statements = try StaticProgramReader.read("""
-        const glob = require("glob");
-        const { A, b: c } = require("./x.js")
-        let n = 1, s = 'a' + `b`
-        module.exports.X = [1, ...y, "z"];
-        export default { k: new W.P(/re/, (r) => r), "q": f(g).h };
-        export { A as B, c };
-        for (const x of y) { z(x) }
-        run()
-        """)
+        let statements = try StaticProgramReader.read(
+            """
+            const glob = require("glob");
+            const { A, b: c } = require("./x.js")
+            let n = 1, s = 'a' + `b`
+            module.exports.X = [1, ...y, "z"];
+            export default { k: new W.P(/re/, (r) => r), "q": f(g).h };
+            export { A as B, c };
+            for (const x of y) { z(x) }
+            run()
+            """)
         #expect(statements.count == 9)
         guard statements.count == 9 else { return }
-        #expect(statements[0].kind == .declaration(binding: .name("glob"), value: StaticExpression(
-            .call(StaticExpression(.identifier("require"), line: 1, column: 14), [StaticExpression(.string("glob"), line: 1, column: 22)]),
-            line: 1, column: 14), isExported: false))
-        #expect(statements[1].kind == .declaration(binding: .properties([("A", "A"), ("b", "c")]), value: statements[1].declaredValue, isExported: false))
+        #expect(
+            statements[0].kind
+                == .declaration(
+                    binding: .name("glob"),
+                    value: StaticExpression(
+                        .call(
+                            StaticExpression(.identifier("require"), line: 1, column: 14),
+                            [StaticExpression(.string("glob"), line: 1, column: 22)]),
+                        line: 1, column: 14), isExported: false))
+        #expect(
+            statements[1].kind
+                == .declaration(binding: .properties([("A", "A"), ("b", "c")]), value: statements[1].declaredValue, isExported: false))
         #expect(statements[2].declaredValue?.value == .number("1"))
         if case .concatenation(let left, let right) = statements[3].declaredValue?.value {
             #expect(left.stringValue == "a" && right.stringValue == "b")
@@ -42,12 +52,17 @@ import Testing
         }
         #expect(object.property("q")?.value.memberPath == nil)
         #expect(object.property("q")?.value.description == "a member expression")
-        #expect(statements[6].kind == .exportNames([
-            .init(local: "A", exported: "B", line: 6, column: 10), .init(local: "c", exported: "c", line: 6, column: 18),
-        ]))
+        #expect(
+            statements[6].kind
+                == .exportNames([
+                    .init(local: "A", exported: "B", line: 6, column: 10), .init(local: "c", exported: "c", line: 6, column: 18),
+                ]))
         #expect(statements[7].kind == .other("a 'for' loop"))
-        #expect(statements[8].kind == .expression(StaticExpression(
-            .call(StaticExpression(.identifier("run"), line: 8, column: 1), []), line: 8, column: 1)))
+        #expect(
+            statements[8].kind
+                == .expression(
+                    StaticExpression(
+                        .call(StaticExpression(.identifier("run"), line: 8, column: 1), []), line: 8, column: 1)))
     }
 
     @Test(arguments: [
@@ -65,11 +80,14 @@ import Testing
         let statements = try StaticProgramReader.read("const v = " + source + ";\nconst after = 1;")
         #expect(statements.first?.declaredValue?.description == description)
         // The statement after it is still read.
-        #expect(statements.last?.kind == .declaration(binding: .name("after"), value: StaticExpression(.number("1"), line: 2, column: 15), isExported: false))
+        #expect(
+            statements.last?.kind
+                == .declaration(binding: .name("after"), value: StaticExpression(.number("1"), line: 2, column: 15), isExported: false))
     }
 
     @Test func objectPropertiesKeepTheirKindsAndLocations() throws {
-        let statements = try StaticProgramReader.read("x = 0; const o = {\n  a: 'x',\n  'b.c': 2,\n  [k]: 3,\n  ...s,\n  d,\n  m() {},\n  get g() { return 1 },\n};")
+        let statements = try StaticProgramReader.read(
+            "x = 0; const o = {\n  a: 'x',\n  'b.c': 2,\n  [k]: 3,\n  ...s,\n  d,\n  m() {},\n  get g() { return 1 },\n};")
         guard case .object(let properties) = statements.last?.declaredValue?.value else {
             Issue.record("expected an object literal")
             return

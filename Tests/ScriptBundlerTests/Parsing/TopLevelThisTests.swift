@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The parser records the `this` keywords outside every function and class body (`ScopeAnalysis.topLevelThis`),

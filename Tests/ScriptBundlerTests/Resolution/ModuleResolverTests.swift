@@ -1,39 +1,44 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Specifier resolution against a temporary tree.
 @Suite struct ModuleResolverTests {
     static func tree() throws -> String {
         let folder = try TestSupport.temporaryFolder()
-        try TestSupport.write([
-            "app/src/deep/file.js": "",
-            "app/src/index.js": "",
-            "app/src/lib/index.js": "",
-            "app/src/data.json": "{}",
-            "app/src/dir-with-main/package.json": #"{"main": "entry.js"}"#,
-            "app/src/dir-with-main/entry.js": "",
-            "app/node_modules/ordered/package.json": #"{"exports": {".": {"browser": "./browser.js", "import": "./import.mjs", "default": "./default.js"}, "./features/*.js": "./src/features/*.js", "./features/private/*": null}}"#,
-            "app/node_modules/ordered/browser.js": "",
-            "app/node_modules/ordered/import.mjs": "",
-            "app/node_modules/ordered/src/features/a.js": "",
-            "app/node_modules/@scope/pkg/package.json": #"{"module": "esm/index.mjs", "main": "cjs/index.js"}"#,
-            "app/node_modules/@scope/pkg/esm/index.mjs": "",
-            "app/node_modules/@scope/pkg/cjs/index.js": "",
-            "app/node_modules/plain/index.js": "",
-            "node_modules/outer/package.json": #"{"exports": {"require": "./r.cjs", "default": "./d.js"}}"#,
-            "node_modules/outer/r.cjs": "",
-            "node_modules/outer/d.js": "",
-            "assets/CC_Script/A.sys.mjs": "",
-            "assets/CC_Script/A.ios.mjs": "",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "app/src/deep/file.js": "",
+                "app/src/index.js": "",
+                "app/src/lib/index.js": "",
+                "app/src/data.json": "{}",
+                "app/src/dir-with-main/package.json": #"{"main": "entry.js"}"#,
+                "app/src/dir-with-main/entry.js": "",
+                "app/node_modules/ordered/package.json":
+                    #"{"exports": {".": {"browser": "./browser.js", "import": "./import.mjs", "default": "./default.js"}, "./features/*.js": "./src/features/*.js", "./features/private/*": null}}"#,
+                "app/node_modules/ordered/browser.js": "",
+                "app/node_modules/ordered/import.mjs": "",
+                "app/node_modules/ordered/src/features/a.js": "",
+                "app/node_modules/@scope/pkg/package.json": #"{"module": "esm/index.mjs", "main": "cjs/index.js"}"#,
+                "app/node_modules/@scope/pkg/esm/index.mjs": "",
+                "app/node_modules/@scope/pkg/cjs/index.js": "",
+                "app/node_modules/plain/index.js": "",
+                "node_modules/outer/package.json": #"{"exports": {"require": "./r.cjs", "default": "./d.js"}}"#,
+                "node_modules/outer/r.cjs": "",
+                "node_modules/outer/d.js": "",
+                "assets/CC_Script/A.sys.mjs": "",
+                "assets/CC_Script/A.ios.mjs": "",
+            ], under: folder)
         return AbsolutePath.make(folder)
     }
 
     static func resolver(_ root: String) -> ModuleResolver {
-        ModuleResolver(fileSystem: LocalFileSystem(), options: ModuleResolutionOptions(
-            aliases: ["Assets": root + "/assets", "gone": nil],
-            resourceURIs: ResourceURIRule(directory: root + "/assets/CC_Script", overrides: ["A.sys.mjs": "A.ios.mjs"])))
+        ModuleResolver(
+            fileSystem: LocalFileSystem(),
+            options: ModuleResolutionOptions(
+                aliases: ["Assets": root + "/assets", "gone": nil],
+                resourceURIs: ResourceURIRule(directory: root + "/assets/CC_Script", overrides: ["A.sys.mjs": "A.ios.mjs"])))
     }
 
     @Test func resolvesEveryForm() throws {
@@ -71,8 +76,12 @@ import Testing
         let root = try Self.tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let resolver = Self.resolver(root)
-        #expect(throws: ModuleResolutionError.self) { try resolver.resolve("ordered/features/private/x", from: root + "/app/src/index.js", kind: .import) }
-        #expect(throws: ModuleResolutionError.self) { try resolver.resolve("ordered/browser.js", from: root + "/app/src/index.js", kind: .import) }
+        #expect(throws: ModuleResolutionError.self) {
+            try resolver.resolve("ordered/features/private/x", from: root + "/app/src/index.js", kind: .import)
+        }
+        #expect(throws: ModuleResolutionError.self) {
+            try resolver.resolve("ordered/browser.js", from: root + "/app/src/index.js", kind: .import)
+        }
     }
 
     @Test func packageJSONKeepsKeyOrder() {

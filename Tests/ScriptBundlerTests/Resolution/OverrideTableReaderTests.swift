@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// `OverrideTableReader`: the export forms it accepts and the located errors for everything else.
@@ -28,16 +29,37 @@ import Testing
     @Test(arguments: [
         ("const ModuleOverrides = {\n  [name]: \"a.mjs\",\n};\nmodule.exports = { ModuleOverrides };", 2, 3, "a computed key"),
         ("const ModuleOverrides = {\n  ...base,\n};\nmodule.exports = { ModuleOverrides };", 2, 3, "a spread ('...')"),
-        ("const ModuleOverrides = {\n  \"A.sys.mjs\": 3,\n};\nmodule.exports = { ModuleOverrides };", 2, 16, "the value of 'A.sys.mjs' must be a string (a file name), found the number 3"),
-        ("const ModuleOverrides = {\n  \"A.sys.mjs\": pick(\"a\"),\n};\nmodule.exports = { ModuleOverrides };", 2, 16, "the value of 'A.sys.mjs' must be a string (a file name), found a call of 'pick'"),
-        ("const ModuleOverrides = {\n  \"A.sys.mjs\": \"\",\n};\nmodule.exports = { ModuleOverrides };", 2, 16, "the value of 'A.sys.mjs' is an empty string"),
+        (
+            "const ModuleOverrides = {\n  \"A.sys.mjs\": 3,\n};\nmodule.exports = { ModuleOverrides };", 2, 16,
+            "the value of 'A.sys.mjs' must be a string (a file name), found the number 3"
+        ),
+        (
+            "const ModuleOverrides = {\n  \"A.sys.mjs\": pick(\"a\"),\n};\nmodule.exports = { ModuleOverrides };", 2, 16,
+            "the value of 'A.sys.mjs' must be a string (a file name), found a call of 'pick'"
+        ),
+        (
+            "const ModuleOverrides = {\n  \"A.sys.mjs\": \"\",\n};\nmodule.exports = { ModuleOverrides };", 2, 16,
+            "the value of 'A.sys.mjs' is an empty string"
+        ),
         ("const ModuleOverrides = {\n  Helpers,\n};\nmodule.exports = { ModuleOverrides };", 2, 3, "'Helpers' is a shorthand property"),
-        ("const ModuleOverrides = makeTable();\nmodule.exports = { ModuleOverrides };", 1, 25, "the export 'ModuleOverrides' must be an object literal of string keys and string values, found a call of 'makeTable'"),
-        ("module.exports = { ModuleOverrides };", 1, 20, "the export 'ModuleOverrides' is the name 'ModuleOverrides', which is not declared"),
-        ("const { ModuleOverrides } = require('./x');\nmodule.exports = { ModuleOverrides };", 2, 20, "the export 'ModuleOverrides' is the name 'ModuleOverrides', which is not declared"),
+        (
+            "const ModuleOverrides = makeTable();\nmodule.exports = { ModuleOverrides };", 1, 25,
+            "the export 'ModuleOverrides' must be an object literal of string keys and string values, found a call of 'makeTable'"
+        ),
+        (
+            "module.exports = { ModuleOverrides };", 1, 20,
+            "the export 'ModuleOverrides' is the name 'ModuleOverrides', which is not declared"
+        ),
+        (
+            "const { ModuleOverrides } = require('./x');\nmodule.exports = { ModuleOverrides };", 2, 20,
+            "the export 'ModuleOverrides' is the name 'ModuleOverrides', which is not declared"
+        ),
         ("const ModuleOverrides = {\"a\": \"b\"};\n", 1, 1, "no export found"),
         ("exports.A = {};\nexports.B = {};", 1, 13, "the file exports several names ('A', 'B') and none is 'ModuleOverrides'"),
-        ("module.exports = {\n  \"A.sys.mjs\": \"x\" + suffix,\n};", 2, 16, "the value of 'A.sys.mjs' must be a string (a file name), found a '+' expression"),
+        (
+            "module.exports = {\n  \"A.sys.mjs\": \"x\" + suffix,\n};", 2, 16,
+            "the value of 'A.sys.mjs' must be a string (a file name), found a '+' expression"
+        ),
         ("module.exports = {\n  get \"A.sys.mjs\"() { return \"x\" },\n};", 2, 3, "'get' is not supported"),
     ])
     func reportsLocatedErrors(source: String, line: Int, column: Int, message: String) {

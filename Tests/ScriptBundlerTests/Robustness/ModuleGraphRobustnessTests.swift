@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Module graphs built to break a bundler: 10,000-module import cycles and chains (ES and CommonJS), and
@@ -30,14 +31,16 @@ import Testing
             }
             files["src/\(name)/m\(index).js"] = Array(source.utf8)
         }
-        let load = commonJS
+        let load =
+            commonJS
             ? "const { next } = require('../../../src/\(name)/m0.js');\n"
             : "import { next } from '../../../src/\(name)/m0.js';\n"
-        files[group + name + ".js"] = Array((load + """
-        const order = globalThis.__order_\(name);
-        __log.push(['\(name)', order.length, order[0], order[order.length - 1], next()].join(' '));
+        files[group + name + ".js"] = Array(
+            (load + """
+                const order = globalThis.__order_\(name);
+                __log.push(['\(name)', order.length, order[0], order[order.length - 1], next()].join(' '));
 
-        """).utf8)
+                """).utf8)
         return files
     }
 
@@ -51,11 +54,11 @@ import Testing
             return nil
         }
         let script = """
-        globalThis.__log = [];
-        try { require('node:vm').runInThisContext(require('node:fs').readFileSync(process.argv[1], 'utf8')); }
-        catch (error) { __log.push('THROWN ' + error); }
-        process.stdout.write(JSON.stringify(__log));
-        """
+            globalThis.__log = [];
+            try { require('node:vm').runInThisContext(require('node:fs').readFileSync(process.argv[1], 'utf8')); }
+            catch (error) { __log.push('THROWN ' + error); }
+            process.stdout.write(JSON.stringify(__log));
+            """
         let output = try TestSupport.run(node, ["--stack-size=7000", "-e", script, "--", bundle])
         #expect(output.status == 0, "\(output.stderr.prefix(2_000))")
         return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String]
@@ -71,8 +74,9 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
-                                                mode: .development, sourceMaps: .none, target: .newest)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+            mode: .development, sourceMaps: .none, target: .newest)
         let bundler = ScriptBundler()
         let bundles = try bundler.build(configuration)
         _ = try bundler.write(bundles, to: configuration.output)
@@ -108,12 +112,12 @@ import Testing
     /// led to it, so the loop ends and the cycle between `a` and `b` behaves as in node.
     @Test func packagesReachedThroughLinkLoopsAreOneModule() throws {
         let entry = """
-        import { a, viaB } from 'a/parent/a/parent/a/index.js';
-        import * as B from 'a/node_modules/b/node_modules/a/node_modules/b/index.js';
-        import { a as a2 } from 'a';
-        __log.push([a, viaB, B.b, B.aFromB(), a2].join(' '));
+            import { a, viaB } from 'a/parent/a/parent/a/index.js';
+            import * as B from 'a/node_modules/b/node_modules/a/node_modules/b/index.js';
+            import { a as a2 } from 'a';
+            __log.push([a, viaB, B.b, B.aFromB(), a2].join(' '));
 
-        """
+            """
         let (folder, error) = try ScriptRobustnessTests.buildAndWrite([Self.group + "entry.js": Array(entry.utf8)], mode: .development) {
             try Self.linkedPackages(under: $0)
         }

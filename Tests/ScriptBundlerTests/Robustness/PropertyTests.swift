@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Property tests over seeded random inputs: tokens and trivia re-join to the source, and source maps
@@ -42,7 +43,8 @@ import Testing
         "a", "foo_1", "$x", "_", "é", "日本", "\\u0061b", "if", "return", "this", "null", "of",
         "0", "1", "0x1F", "1.5e3", ".5", "10n", "1_000", "0b101", "0o17",
         "'a\\'b'", "\"x\\\"y\"", "'日本'", "\"\\u{1F600}\"", "'😀'", "`t`", "`line\\`s`", "``",
-        "+", "-", "*", "%", ",", ";", ".", "=>", "===", "!==", "?.", "??=", "...", "**=", ">>>=", "&&", "||", "?", ":", "<", ">=", "~", "!", "#p",
+        "+", "-", "*", "%", ",", ";", ".", "=>", "===", "!==", "?.", "??=", "...", "**=", ">>>=", "&&", "||", "?", ":", "<", ">=", "~", "!",
+        "#p",
     ]
     static let whitespace = [" ", "  ", "\t", "\n", "\r\n", "\r", "\u{2028}", "\u{00A0}", "\u{FEFF}", "\u{3000}", "\u{000B}", "\u{000C}"]
     static let comments = ["/* c */", "/* multi\nline */", "/**/", "/* 😀 */"]
@@ -97,7 +99,9 @@ import Testing
         var previousEnd = 0
         for token in tokenization.tokens {
             let gap = String(decoding: bytes[previousEnd..<token.start], as: UTF8.self)
-            #expect(gap.unicodeScalars.allSatisfy { Self.whitespace.joined().unicodeScalars.contains($0) }, "seed \(seed): gap \(gap.debugDescription)")
+            #expect(
+                gap.unicodeScalars.allSatisfy { Self.whitespace.joined().unicodeScalars.contains($0) },
+                "seed \(seed): gap \(gap.debugDescription)")
             rejoined += bytes[previousEnd..<token.end]
             previousEnd = token.end
         }
@@ -113,7 +117,7 @@ import Testing
         for index in 0..<sourceCount { _ = builder.addSource("s\(index).js", content: []) }
         var expected: [[SourceMapSegment]] = []
         let lineCount = Int.random(in: 0...40, using: &generator)
-        let large = seed % 10 == 0 // every tenth map uses values near the 32-bit limits
+        let large = seed % 10 == 0  // every tenth map uses values near the 32-bit limits
         let limit = large ? Int(Int32.max) : 5_000
         for line in 0..<lineCount {
             var segments: [SourceMapSegment] = []
@@ -121,11 +125,13 @@ import Testing
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 column += Int.random(in: 0...(large ? limit / 8 : 200), using: &generator)
                 if Bool.random(using: &generator) {
-                    let segment = SourceMapSegment(generatedColumn: column, source: Int.random(in: 0..<sourceCount, using: &generator),
-                                                   originalLine: Int.random(in: 0...limit, using: &generator),
-                                                   originalColumn: Int.random(in: 0...limit, using: &generator))
-                    builder.addMapping(generatedLine: line, generatedColumn: column, source: segment.source ?? 0,
-                                       originalLine: segment.originalLine, originalColumn: segment.originalColumn)
+                    let segment = SourceMapSegment(
+                        generatedColumn: column, source: Int.random(in: 0..<sourceCount, using: &generator),
+                        originalLine: Int.random(in: 0...limit, using: &generator),
+                        originalColumn: Int.random(in: 0...limit, using: &generator))
+                    builder.addMapping(
+                        generatedLine: line, generatedColumn: column, source: segment.source ?? 0,
+                        originalLine: segment.originalLine, originalColumn: segment.originalColumn)
                     segments.append(segment)
                 } else {
                     builder.addUnmapped(generatedLine: line, generatedColumn: column)
@@ -134,7 +140,7 @@ import Testing
             }
             expected.append(segments)
         }
-        let json = builder.json(file: "out.js").dropLast(3) // `"}\n`
+        let json = builder.json(file: "out.js").dropLast(3)  // `"}\n`
         let quote = try #require(json.lastIndex(of: 0x22))
         let decoded = try #require(SourceMapMappings.decode(String(decoding: json[(quote + 1)...], as: UTF8.self)))
         let trim = { (lines: [[SourceMapSegment]]) in Array(lines.reversed().drop(while: \.isEmpty).reversed()) }
@@ -144,7 +150,10 @@ import Testing
     @Test(arguments: 0..<20)
     func vlqValuesSurviveEncodeAndDecode(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 2_000)
-        let values = (0..<500).map { _ in Int(Int32.random(in: Int32.min...Int32.max, using: &generator)) } + [0, -1, 1, 15, 16, -16, Int(Int32.min), Int(Int32.max)]
+        let values =
+            (0..<500).map { _ in Int(Int32.random(in: Int32.min...Int32.max, using: &generator)) } + [
+                0, -1, 1, 15, 16, -16, Int(Int32.min), Int(Int32.max),
+            ]
         var bytes: [UInt8] = []
         for value in values { Base64VLQ.encode(value, into: &bytes) }
         var index = 0

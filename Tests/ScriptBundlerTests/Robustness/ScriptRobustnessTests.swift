@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// A file system that reports a file during discovery and then fails to read it, as if it were deleted
@@ -26,12 +27,15 @@ private struct VanishingFileSystem: BundlerFileSystem {
     static let group = "UserScripts/AllFrames/AtDocumentEnd/"
 
     /// Builds and writes a project; returns the folder and the error, if any.
-    static func buildAndWrite(_ files: [String: [UInt8]], fileSystem: any BundlerFileSystem = LocalFileSystem(),
-                              mode: BundleMode = .production, prepare: (String) throws -> Void = { _ in }) throws -> (folder: String, error: BundlerError?) {
+    static func buildAndWrite(
+        _ files: [String: [UInt8]], fileSystem: any BundlerFileSystem = LocalFileSystem(),
+        mode: BundleMode = .production, prepare: (String) throws -> Void = { _ in }
+    ) throws -> (folder: String, error: BundlerError?) {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.write(files, under: folder)
         try prepare(folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: mode)
         let bundler = ScriptBundler(fileSystem: fileSystem)
         do {
             let bundles = try bundler.build(configuration)
@@ -61,14 +65,15 @@ private struct VanishingFileSystem: BundlerFileSystem {
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
 
-    @Test(arguments: [
-        ([0x61, 0x3D, 0xFF], 1, 3),                       // never valid
-        ([0x0A, 0x0A, 0x27, 0xC0, 0xAF, 0x27], 3, 2),      // overlong "/"
-        ([0x27, 0xED, 0xA0, 0x80, 0x27], 1, 2),            // UTF-16 surrogate
-        ([0x2F, 0x2F, 0x20, 0xE2, 0x82], 1, 4),            // truncated at end of file, in a comment
-        ([0x27, 0xF4, 0x90, 0x80, 0x80, 0x27], 1, 2),      // above U+10FFFF
-        ([0xEF, 0xBB, 0xBF, 0xE9, 0x3B], 1, 2),            // BOM, then Latin-1
-    ] as [([UInt8], Int, Int)])
+    @Test(
+        arguments: [
+            ([0x61, 0x3D, 0xFF], 1, 3),  // never valid
+            ([0x0A, 0x0A, 0x27, 0xC0, 0xAF, 0x27], 3, 2),  // overlong "/"
+            ([0x27, 0xED, 0xA0, 0x80, 0x27], 1, 2),  // UTF-16 surrogate
+            ([0x2F, 0x2F, 0x20, 0xE2, 0x82], 1, 4),  // truncated at end of file, in a comment
+            ([0x27, 0xF4, 0x90, 0x80, 0x80, 0x27], 1, 2),  // above U+10FFFF
+            ([0xEF, 0xBB, 0xBF, 0xE9, 0x3B], 1, 2),  // BOM, then Latin-1
+        ] as [([UInt8], Int, Int)])
     func invalidUTF8IsLocated(bytes: [UInt8], line: Int, column: Int) throws {
         let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": bytes])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -110,8 +115,9 @@ private struct VanishingFileSystem: BundlerFileSystem {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write([Self.group + "big.js": valid], under: folder)
-        let configuration = BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
-                                                mode: .development, sourceMaps: .none)
+        let configuration = BundleConfiguration(
+            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+            mode: .development, sourceMaps: .none)
         let bundles = try ScriptBundler().build(configuration)
         #expect(bundles.first?.code.count ?? 0 >= valid.count)
 

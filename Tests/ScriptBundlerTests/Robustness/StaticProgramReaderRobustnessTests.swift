@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// The static reader and the override table reader on every fixture script and on every prefix of some of them

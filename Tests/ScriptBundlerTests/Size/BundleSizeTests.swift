@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// A size analysis changes no output byte, and its attribution adds up to every bundle's size, whatever the
@@ -21,9 +22,12 @@ import Testing
     }
 
     static func configuration(_ c: Case, output: String) -> BundleConfiguration {
-        if c.fixture == FixtureProject.folder { return FixtureProject.configuration(mode: c.mode, sourceMaps: c.sourceMaps, output: output) }
-        return BundleConfiguration(root: c.fixture + "/UserScripts", output: output, projectFolder: c.fixture, mode: c.mode,
-                                   sourceMaps: c.sourceMaps, groups: [ScriptGroupDefinition(name: "AllFramesAtDocumentStart", first: "__firefox__.js")])
+        if c.fixture == FixtureProject.folder {
+            return FixtureProject.configuration(mode: c.mode, sourceMaps: c.sourceMaps, output: output)
+        }
+        return BundleConfiguration(
+            root: c.fixture + "/UserScripts", output: output, projectFolder: c.fixture, mode: c.mode,
+            sourceMaps: c.sourceMaps, groups: [ScriptGroupDefinition(name: "AllFramesAtDocumentStart", first: "__firefox__.js")])
     }
 
     @Test(arguments: cases)
@@ -63,8 +67,9 @@ import Testing
     /// In development a file's text is copied whole: it owns at least its own bytes less its first line (the
     /// wrapper line and the banner are generated).
     @Test func developmentAttributesEachFileItsText() throws {
-        var configuration = Self.configuration(Case(fixture: Self.metafileProject, mode: .development, sourceMaps: .external),
-                                               output: Self.metafileProject + "/Assets")
+        var configuration = Self.configuration(
+            Case(fixture: Self.metafileProject, mode: .development, sourceMaps: .external),
+            output: Self.metafileProject + "/Assets")
         configuration.analyzesSize = true
         let bundles = try ScriptBundler().build(configuration)
         let reader = try #require(bundles.first { $0.group.name == "MainFrameAtDocumentEnd" }?.size)

@@ -1,14 +1,16 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct MappingSegmentsTests {
     @Test func decodesGeneratedPositionsAndSources() throws {
         // Line 0: unmapped at 0, source 0 at 1, source 1 at 3; line 1: source 1 at 2 (a five-field segment).
         let decoded = try #require(MappingSegments(mappings: Array("A,CAAA,ECAA;EAAAA".utf8)))
-        #expect(decoded.segments == [
-            .init(line: 0, column: 0, source: -1), .init(line: 0, column: 1, source: 0), .init(line: 0, column: 3, source: 1),
-            .init(line: 1, column: 2, source: 1),
-        ])
+        #expect(
+            decoded.segments == [
+                .init(line: 0, column: 0, source: -1), .init(line: 0, column: 1, source: 0), .init(line: 0, column: 3, source: 1),
+                .init(line: 1, column: 2, source: 1),
+            ])
     }
 
     @Test func sortsALinesSegmentsByColumn() throws {

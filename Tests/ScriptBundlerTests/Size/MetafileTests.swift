@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// The metafile of `Fixtures/MetafileProject` (golden files `Fixtures/metafile-<mode>.json`; regenerate with
@@ -37,10 +38,11 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(metafile.json())) as? [String: Any])
         #expect(Set(object.keys) == ["inputs", "outputs"])
         let inputs = try #require(object["inputs"] as? [String: [String: Any]])
-        #expect(inputs.keys.sorted() == [
-            "UserScripts/AllFrames/AtDocumentStart/Logins.js", "UserScripts/AllFrames/AtDocumentStart/__firefox__.js",
-            "UserScripts/MainFrame/AtDocumentEnd/ReaderMode.js", "lib/describe.js", "lib/form.mjs", "node_modules/clean-kit/index.js",
-        ])
+        #expect(
+            inputs.keys.sorted() == [
+                "UserScripts/AllFrames/AtDocumentStart/Logins.js", "UserScripts/AllFrames/AtDocumentStart/__firefox__.js",
+                "UserScripts/MainFrame/AtDocumentEnd/ReaderMode.js", "lib/describe.js", "lib/form.mjs", "node_modules/clean-kit/index.js",
+            ])
         for (path, input) in inputs {
             let bytes = try #require(input["bytes"] as? Int)
             #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: Self.project + "/" + path))).count, "\(path)")
@@ -54,7 +56,11 @@ import Testing
         #expect(inputs["lib/describe.js"]?["format"] as? String == "cjs")
         #expect(inputs["UserScripts/MainFrame/AtDocumentEnd/ReaderMode.js"]?["format"] == nil)
         let logins = try #require(inputs["UserScripts/AllFrames/AtDocumentStart/Logins.js"]?["imports"] as? [[String: String]])
-        #expect(logins == [["path": "lib/form.mjs", "kind": "import-statement"], ["path": "node_modules/clean-kit/index.js", "kind": "import-statement"]])
+        #expect(
+            logins == [
+                ["path": "lib/form.mjs", "kind": "import-statement"],
+                ["path": "node_modules/clean-kit/index.js", "kind": "import-statement"],
+            ])
 
         let outputs = try #require(object["outputs"] as? [String: [String: Any]])
         for bundle in bundles {
@@ -70,7 +76,8 @@ import Testing
                 #expect(outputs["Assets/" + mapName]?["bytes"] as? Int == bundle.map?.count)
             }
         }
-        #expect(outputs["Assets/MainFrameAtDocumentEnd.js"]?["entryPoint"] as? String == "UserScripts/MainFrame/AtDocumentEnd/ReaderMode.js")
+        #expect(
+            outputs["Assets/MainFrameAtDocumentEnd.js"]?["entryPoint"] as? String == "UserScripts/MainFrame/AtDocumentEnd/ReaderMode.js")
         #expect(outputs["Assets/AllFramesAtDocumentStart.js"]?["entryPoint"] == nil)
         if mode == .production {
             // The package's legal comment moved to the license file, listed as an output.

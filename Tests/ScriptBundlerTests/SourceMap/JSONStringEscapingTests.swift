@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `JSONStringEscaping` skips eight bytes at a time and jumps to the first byte that needs a look: it must escape
@@ -42,10 +43,14 @@ import Testing
     }
 
     @Test func everySpecialByteIsFoundAtEveryOffset() {
-        let specials: [[UInt8]] = [[0x22], [0x5C], [0x0A], [0x00], [0x1F], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x82, 0xAC], [0x20], [0x7F], [0xC3, 0xA9]]
+        let specials: [[UInt8]] = [
+            [0x22], [0x5C], [0x0A], [0x00], [0x1F], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x82, 0xAC], [0x20], [0x7F],
+            [0xC3, 0xA9],
+        ]
         for special in specials {
             for offset in 0..<20 {
-                let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: 19 - offset)
+                let bytes =
+                    Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: 19 - offset)
                 var out: [UInt8] = []
                 JSONStringEscaping.append(bytes, to: &out)
                 #expect(out == Self.reference(bytes), "\(special) at \(offset)")
@@ -55,7 +60,10 @@ import Testing
 
     @Test func randomTextEscapesLikeTheDefinition() {
         var generator = SeededGenerator(seed: 42)
-        let alphabet: [[UInt8]] = [[0x61], [0x20], [0x22], [0x5C], [0x0A], [0x0D], [0x09], [0x01], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89]]
+        let alphabet: [[UInt8]] = [
+            [0x61], [0x20], [0x22], [0x5C], [0x0A], [0x0D], [0x09], [0x01], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xE2, 0x82, 0xAC],
+            [0xF0, 0x9F, 0x8E, 0x89],
+        ]
         for _ in 0..<200 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0..<80, using: &generator) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `NameIndexTable`: each name gets the index of its first insertion, through the table's growth, for ASCII and

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `SourceMapBuilder.addSegments` encodes a minified piece's segments in one pass (in stretches): the mappings
@@ -15,10 +16,12 @@ import Testing
             }
             column += Int32.random(in: 0...40, using: &generator)
             let unmapped = Int.random(in: 0..<6, using: &generator) == 0
-            segments.append(MinifiedPiece.Segment(
-                line: line, column: column, source: unmapped ? -1 : Int32.random(in: 0...1, using: &generator),
-                originalLine: Int32.random(in: 0...5000, using: &generator), originalColumn: Int32.random(in: 0...300, using: &generator),
-                name: Int.random(in: 0..<4, using: &generator) == 0 ? Int32.random(in: 0...2, using: &generator) : -1))
+            segments.append(
+                MinifiedPiece.Segment(
+                    line: line, column: column, source: unmapped ? -1 : Int32.random(in: 0...1, using: &generator),
+                    originalLine: Int32.random(in: 0...5000, using: &generator),
+                    originalColumn: Int32.random(in: 0...300, using: &generator),
+                    name: Int.random(in: 0..<4, using: &generator) == 0 ? Int32.random(in: 0...2, using: &generator) : -1))
         }
         return segments
     }
@@ -39,11 +42,13 @@ import Testing
             }
             let name = Int(segment.name)
             if name >= 0, name < names.count {
-                map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
-                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
+                map.addMapping(
+                    generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                    originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn), name: names[name])
             } else {
-                map.addMapping(generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
-                               originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
+                map.addMapping(
+                    generatedLine: generatedLine, generatedColumn: generatedColumn, source: sources[source],
+                    originalLine: Int(segment.originalLine), originalColumn: Int(segment.originalColumn))
             }
             lastWasMapped = true
         }

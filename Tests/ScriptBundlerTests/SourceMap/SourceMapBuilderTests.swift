@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct SourceMapBuilderTests {
@@ -34,7 +35,10 @@ import Testing
         builder.addMapping(generatedLine: 1, generatedColumn: 0, source: a, originalLine: 1, originalColumn: 0)
         builder.addMapping(generatedLine: 2, generatedColumn: 0, source: b, originalLine: 0, originalColumn: 0)
         let json = String(decoding: builder.json(file: "out.js"), as: UTF8.self)
-        #expect(json == #"{"version":3,"file":"out.js","sources":["a.js","b.js"],"sourcesContent":["x\ny\n","z\n"],"names":[],"mappings":"AAAA;AACA;ACDA"}"# + "\n")
+        #expect(
+            json
+                == #"{"version":3,"file":"out.js","sources":["a.js","b.js"],"sourcesContent":["x\ny\n","z\n"],"names":[],"mappings":"AAAA;AACA;ACDA"}"#
+                + "\n")
     }
 
     @Test func roundTripThroughDecoder() throws {
@@ -42,7 +46,8 @@ import Testing
         let source = builder.addSource("s.js", content: [])
         let segments: [(Int, Int, Int, Int)] = [(0, 4, 3, 7), (0, 9, 3, 12), (2, 0, 5, 0), (2, 30, 5, 1), (5, 2, 0, 40)]
         for (line, column, originalLine, originalColumn) in segments {
-            builder.addMapping(generatedLine: line, generatedColumn: column, source: source, originalLine: originalLine, originalColumn: originalColumn)
+            builder.addMapping(
+                generatedLine: line, generatedColumn: column, source: source, originalLine: originalLine, originalColumn: originalColumn)
         }
         builder.addUnmapped(generatedLine: 6, generatedColumn: 0)
         let json = String(decoding: builder.json(file: "o.js"), as: UTF8.self)

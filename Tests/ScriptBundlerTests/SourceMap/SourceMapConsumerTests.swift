@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Checks the maps with independent consumers: node's built-in `module.SourceMap`, and Debian's
@@ -64,18 +65,20 @@ import Testing
                 .replacingOccurrences(of: "#!", with: "//")
             let anchor = "(function () {\n" + firstLine
             let generated = try #require(position(of: needle, in: bundle, after: anchor), "\(needle) not in \(output) (\(fileName))")
-            result[output, default: []].append(Probe(
-                generatedLine: generated.0, generatedColumn: generated.1,
-                source: "../UserScripts/" + sourcePath, originalLine: original.0, originalColumn: original.1))
+            result[output, default: []].append(
+                Probe(
+                    generatedLine: generated.0, generatedColumn: generated.1,
+                    source: "../UserScripts/" + sourcePath, originalLine: original.0, originalColumn: original.1))
         }
         // A continuation line of a multi-line template is mapped at column 0.
         let alpha = try String(contentsOfFile: FixtureProject.root + "/AllFrames/AtDocumentStart/alpha.js", encoding: .utf8)
         let bundle = String(decoding: try #require(files["AllFramesAtDocumentStart.js"]), as: UTF8.self)
         let original = try #require(position(of: "third line`", in: alpha))
         let generated = try #require(position(of: "third line`", in: bundle))
-        result["AllFramesAtDocumentStart.js", default: []].append(Probe(
-            generatedLine: generated.0, generatedColumn: 0, source: "../UserScripts/AllFrames/AtDocumentStart/alpha.js",
-            originalLine: original.0, originalColumn: 0))
+        result["AllFramesAtDocumentStart.js", default: []].append(
+            Probe(
+                generatedLine: generated.0, generatedColumn: 0, source: "../UserScripts/AllFrames/AtDocumentStart/alpha.js",
+                originalLine: original.0, originalColumn: 0))
         return result
     }
 
@@ -93,16 +96,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
         let script = """
-        const { SourceMap } = require('node:module');
-        const fs = require('node:fs');
-        const [mapFile, probes] = process.argv.slice(1);
-        const map = new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
-        const found = JSON.parse(probes).map(([line, column]) => {
-          const entry = map.findEntry(line, column);
-          return [entry.originalSource, entry.originalLine, entry.originalColumn];
-        });
-        console.log(JSON.stringify(found));
-        """
+            const { SourceMap } = require('node:module');
+            const fs = require('node:fs');
+            const [mapFile, probes] = process.argv.slice(1);
+            const map = new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
+            const found = JSON.parse(probes).map(([line, column]) => {
+              const entry = map.findEntry(line, column);
+              return [entry.originalSource, entry.originalLine, entry.originalColumn];
+            });
+            console.log(JSON.stringify(found));
+            """
         var checked = 0
         for (output, probes) in try Self.probes(files).sorted(by: { $0.key < $1.key }) {
             guard let result = try TestSupport.node(script, [folder + "/" + output + ".map", Self.probesJSON(probes)]) else { return }
@@ -119,13 +122,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
         let script = """
-        const { SourceMap } = require('node:module');
-        const code = require('node:fs').readFileSync(process.argv[1], 'utf8');
-        const url = code.match(/\\n\\/\\/# sourceMappingURL=data:application\\/json;charset=utf-8;base64,(\\S+)\\n$/)[1];
-        const map = new SourceMap(JSON.parse(Buffer.from(url, 'base64').toString('utf8')));
-        const probes = JSON.parse(process.argv[2]);
-        console.log(JSON.stringify(probes.map(([l, c]) => { const e = map.findEntry(l, c); return [e.originalSource, e.originalLine, e.originalColumn]; })));
-        """
+            const { SourceMap } = require('node:module');
+            const code = require('node:fs').readFileSync(process.argv[1], 'utf8');
+            const url = code.match(/\\n\\/\\/# sourceMappingURL=data:application\\/json;charset=utf-8;base64,(\\S+)\\n$/)[1];
+            const map = new SourceMap(JSON.parse(Buffer.from(url, 'base64').toString('utf8')));
+            const probes = JSON.parse(process.argv[2]);
+            console.log(JSON.stringify(probes.map(([l, c]) => { const e = map.findEntry(l, c); return [e.originalSource, e.originalLine, e.originalColumn]; })));
+            """
         let probes = try #require(try Self.probes(files)["MainFrameAtDocumentEnd.js"])
         guard let result = try TestSupport.node(script, [folder + "/MainFrameAtDocumentEnd.js", Self.probesJSON(probes)]) else { return }
         try #require(result.status == 0, "\(result.stderr)")
@@ -139,19 +142,22 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.write(files, under: folder)
         let script = """
-        const { SourceMapConsumer } = require('source-map');
-        const fs = require('node:fs');
-        const [mapFile, probes] = process.argv.slice(1);
-        const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
-        const found = JSON.parse(probes).map(([line, column]) => {
-          const p = consumer.originalPositionFor({ line: line + 1, column, bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
-          return [p.source, p.line - 1, p.column];
-        });
-        console.log(JSON.stringify(found));
-        """
+            const { SourceMapConsumer } = require('source-map');
+            const fs = require('node:fs');
+            const [mapFile, probes] = process.argv.slice(1);
+            const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
+            const found = JSON.parse(probes).map(([line, column]) => {
+              const p = consumer.originalPositionFor({ line: line + 1, column, bias: SourceMapConsumer.GREATEST_LOWER_BOUND });
+              return [p.source, p.line - 1, p.column];
+            });
+            console.log(JSON.stringify(found));
+            """
         for (output, probes) in try Self.probes(files).sorted(by: { $0.key < $1.key }) {
-            guard let result = try TestSupport.node(script, [folder + "/" + output + ".map", Self.probesJSON(probes)],
-                                                    environment: ["NODE_PATH": DebianNodeCorpus.root]) else { return }
+            guard
+                let result = try TestSupport.node(
+                    script, [folder + "/" + output + ".map", Self.probesJSON(probes)],
+                    environment: ["NODE_PATH": DebianNodeCorpus.root])
+            else { return }
             try #require(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.trimmingCharacters(in: .newlines) == Self.expectedJSON(probes), "\(output)")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// An intermediate map (segments kept as numbers) must describe exactly what an encoded map does.

@@ -26,10 +26,14 @@ enum DebianNodeCorpus {
                 let base = DebianNodeCorpus.root + "/" + folder
                 guard let enumerator = FileManager.default.enumerator(atPath: base) else { continue }
                 while let relative = enumerator.nextObject() as? String {
-                    guard relative.hasSuffix(".js"), !("/" + relative).contains("/test/"), !("/" + relative).contains("/fixtures/") else { continue }
+                    guard relative.hasSuffix(".js"), !("/" + relative).contains("/test/"), !("/" + relative).contains("/fixtures/") else {
+                        continue
+                    }
                     var isDirectory: ObjCBool = false
                     let path = base + "/" + relative
-                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(path) }
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                        files.append(path)
+                    }
                 }
             }
             return files.sorted()
@@ -70,15 +74,19 @@ enum DebianNodeCorpus {
         let wanted = names.isEmpty ? corpus.map(\.name) : names
         guard !wanted.isEmpty else { return Comment(rawValue: "cannot read the package list \(listPath)") }
         let missing = wanted.filter { name in !(packages.first { $0.name == name }?.isInstalled ?? false) }
-        return Comment(rawValue: "needs Debian's \(missing.joined(separator: ", ")) under \(root) "
-            + "(apt-get install -y --no-install-recommends \(wanted.joined(separator: " ")); .ci/run installs them from .ci/debian-packages)")
+        return Comment(
+            rawValue: "needs Debian's \(missing.joined(separator: ", ")) under \(root) "
+                + "(apt-get install -y --no-install-recommends \(wanted.joined(separator: " ")); .ci/run installs them from .ci/debian-packages)"
+        )
     }
 
     /// Whether an executable from a Debian package is on `PATH`, and the skip reason when it is not.
     static func hasTool(_ name: String) -> Bool { TestSupport.executable(name) != nil }
 
     static func toolAbsence(_ name: String, package: String) -> Comment {
-        Comment(rawValue: "\(name) is not on PATH (Debian's \(package): apt-get install -y --no-install-recommends \(package); .ci/run installs it)")
+        Comment(
+            rawValue:
+                "\(name) is not on PATH (Debian's \(package): apt-get install -y --no-install-recommends \(package); .ci/run installs it)")
     }
 
     /// Every `stride`-th file of each package, starting with its first, so every package is in the sample.

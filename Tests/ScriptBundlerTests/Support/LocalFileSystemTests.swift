@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Reading files into room that is not filled first: every byte comes back, whatever the size the file reports.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Lexical path normalization, including its fast path for paths that are already clean.

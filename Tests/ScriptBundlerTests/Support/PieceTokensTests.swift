@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `PieceTokens` records a piece's tokens while it is written: generated text with brackets left open or closed,
@@ -19,7 +20,8 @@ import Testing
 
     @Test func generatedTextIsPlacedAndClassified() throws {
         var tokens = PieceTokens()
-        let header = Array("define(0, 1, {}, function (ns, req) { \"use strict\"; get(ns, {key: () => local, b: () => m0.name}); m0 = i(1);\n".utf8)
+        let header = Array(
+            "define(0, 1, {}, function (ns, req) { \"use strict\"; get(ns, {key: () => local, b: () => m0.name}); m0 = i(1);\n".utf8)
         tokens.appendGenerated(header, start: 10)
         #expect(tokens.isComplete)
         let first = try #require(tokens.tokens.first)

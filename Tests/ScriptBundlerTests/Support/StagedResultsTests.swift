@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Values handed from a first stage to a second: taken once, after waiting for them when needed.

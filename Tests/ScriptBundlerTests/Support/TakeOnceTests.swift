@@ -1,6 +1,7 @@
 import Testing
-@testable import ScriptBundler
 import WKPackSupport
+
+@testable import ScriptBundler
 
 /// `TakeOnce` hands each value out once and keeps no reference to a value taken.
 @Suite struct TakeOnceTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Byte-for-byte substring search on strings (paths and module specifiers).
@@ -25,9 +26,9 @@ import Testing
     }
 }
 
-private extension String.UTF8View {
+extension String.UTF8View {
     /// Reference search: some start offset where `pattern` matches.
-    func elementsEqualSomewhere(_ pattern: String.UTF8View) -> Bool {
+    fileprivate func elementsEqualSomewhere(_ pattern: String.UTF8View) -> Bool {
         let bytes = Array(self), needle = Array(pattern)
         guard needle.count <= bytes.count else { return needle.isEmpty }
         return (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }

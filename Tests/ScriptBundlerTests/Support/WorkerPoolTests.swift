@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import ScriptBundler
 import WKPackSupport
+
+@testable import ScriptBundler
 
 /// The large-stack worker pool: every iteration runs exactly once, nested loops finish, results keep index order.
 @Suite struct WorkerPoolTests {
@@ -103,19 +104,21 @@ import WKPackSupport
         let log = ThreadLog()
         let done = DispatchSemaphore(value: 0)
         let sawHelp = LockedFlag()
-        pool.submit([{
-            pool.forEach(count: 2) { outer in
-                log.startOuter(outer)
-                // Both threads are in the loop before either goes on.
-                _ = log.wait(seconds: 10) { started, _ in started.count == 2 }
-                guard outer == 1 else { return }
-                pool.forEach(count: 16, leaf: true) { _ in
-                    log.recordInner()
-                    if log.wait(seconds: 10, until: { _, inner in inner.count >= 2 }) { sawHelp.set() }
+        pool.submit([
+            {
+                pool.forEach(count: 2) { outer in
+                    log.startOuter(outer)
+                    // Both threads are in the loop before either goes on.
+                    _ = log.wait(seconds: 10) { started, _ in started.count == 2 }
+                    guard outer == 1 else { return }
+                    pool.forEach(count: 16, leaf: true) { _ in
+                        log.recordInner()
+                        if log.wait(seconds: 10, until: { _, inner in inner.count >= 2 }) { sawHelp.set() }
+                    }
                 }
+                done.signal()
             }
-            done.signal()
-        }])
+        ])
         #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(sawHelp.value)
         let waiting = log.outerThreads[0]
@@ -164,12 +167,13 @@ import WKPackSupport
         return folder
     }
 
-    @Test(arguments: [
-        (["cpu.max": "max 100000\n"], nil), (["cpu.max": "150000 100000\n"], 2), (["cpu.max": "100000 100000\n"], 1),
-        (["cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"], nil),
-        (["cpu/cpu.cfs_quota_us": "250000\n", "cpu/cpu.cfs_period_us": "100000\n"], 3),
-        ([:], nil), (["cpu.max": "garbage"], nil),
-    ] as [([String: String], Int?)])
+    @Test(
+        arguments: [
+            (["cpu.max": "max 100000\n"], nil), (["cpu.max": "150000 100000\n"], 2), (["cpu.max": "100000 100000\n"], 1),
+            (["cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"], nil),
+            (["cpu/cpu.cfs_quota_us": "250000\n", "cpu/cpu.cfs_period_us": "100000\n"], 3),
+            ([:], nil), (["cpu.max": "garbage"], nil),
+        ] as [([String: String], Int?)])
     func readsTheCgroupQuota(files: [String: String], expected: Int?) throws {
         let folder = try Self.cgroupFolder(files)
         defer { try? FileManager.default.removeItem(atPath: folder) }

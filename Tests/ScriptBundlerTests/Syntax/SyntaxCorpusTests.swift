@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// The syntax tree over real code: every file of the Debian corpus (`.ci/debian-packages`) and of UserScripts/
@@ -41,24 +42,24 @@ import Testing
     }
 
     static let acornScript = """
-    const acorn = require('acorn');
-    const fs = require('node:fs');
-    const files = fs.readFileSync(0, 'utf8').split('\\n').filter(Boolean);
-    const bad = [];
-    for (const file of files) {
-      const src = fs.readFileSync(file, 'utf8');
-      let ok = false;
-      for (const sourceType of ['script', 'module']) {
-        try {
-          acorn.parse(src, { ecmaVersion: 'latest', sourceType, allowHashBang: true, allowReturnOutsideFunction: true,
-            allowAwaitOutsideFunction: true });
-          ok = true;
-          break;
-        } catch (e) { if (sourceType === 'module') bad.push(file + ': ' + e.message); }
-      }
-    }
-    process.stdout.write(bad.join('\\n'));
-    """
+        const acorn = require('acorn');
+        const fs = require('node:fs');
+        const files = fs.readFileSync(0, 'utf8').split('\\n').filter(Boolean);
+        const bad = [];
+        for (const file of files) {
+          const src = fs.readFileSync(file, 'utf8');
+          let ok = false;
+          for (const sourceType of ['script', 'module']) {
+            try {
+              acorn.parse(src, { ecmaVersion: 'latest', sourceType, allowHashBang: true, allowReturnOutsideFunction: true,
+                allowAwaitOutsideFunction: true });
+              ok = true;
+              break;
+            } catch (e) { if (sourceType === 'module') bad.push(file + ': ' + e.message); }
+          }
+        }
+        process.stdout.write(bad.join('\\n'));
+        """
 
     @Test(.enabled(if: DebianNodeCorpus.isInstalled(), DebianNodeCorpus.absence()))
     func corpusParsesAndRoundTrips() throws {
@@ -82,8 +83,9 @@ import Testing
                 if tree.freeNames != analysis.freeNames || tree.symbols.count != analysis.declarations.count {
                     let extra = Set(tree.freeNames).subtracting(analysis.freeNames).sorted().prefix(5)
                     let missing = Set(analysis.freeNames).subtracting(tree.freeNames).sorted().prefix(5)
-                    bindingDifferences.append("\(file): free names extra \(extra) missing \(missing); "
-                        + "\(tree.symbols.count) symbols, \(analysis.declarations.count) declarations")
+                    bindingDifferences.append(
+                        "\(file): free names extra \(extra) missing \(missing); "
+                            + "\(tree.symbols.count) symbols, \(analysis.declarations.count) declarations")
                 }
             }
             if !oldAccepts {
@@ -98,14 +100,18 @@ import Testing
                 printedSample.append(path)
             }
         }
-        print("syntax tree: \(checked) corpus files parsed and round-tripped, \(failures.count) failures; "
-            + "\(rejectedByBoth) rejected by both parsers; \(newlyAccepted.count) accepted only by the new one")
+        print(
+            "syntax tree: \(checked) corpus files parsed and round-tripped, \(failures.count) failures; "
+                + "\(rejectedByBoth) rejected by both parsers; \(newlyAccepted.count) accepted only by the new one")
         #expect(checked > 100)
-        #expect(bindingDifferences.isEmpty, "\(bindingDifferences.count) files bind differently: \(bindingDifferences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            bindingDifferences.isEmpty,
+            "\(bindingDifferences.count) files bind differently: \(bindingDifferences.prefix(10).joined(separator: "\n"))")
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10).joined(separator: "\n"))")
         if let node = TestSupport.executable("node") {
-            let result = try TestSupport.run(node, ["-e", Self.acornScript], environment: ["NODE_PATH": DebianNodeCorpus.root],
-                                             input: printedSample.joined(separator: "\n"))
+            let result = try TestSupport.run(
+                node, ["-e", Self.acornScript], environment: ["NODE_PATH": DebianNodeCorpus.root],
+                input: printedSample.joined(separator: "\n"))
             print("acorn checked \(printedSample.count) printed files")
             #expect(result.status == 0, "\(result.stderr.prefix(300))")
             #expect(result.stdout.isEmpty, "printed code acorn rejects: \(result.stdout.prefix(2000))")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The syntax-tree parser and today's `JavaScriptParser` over the same inputs: the invalid programs of
@@ -16,7 +17,7 @@ import Testing
         "for (let i = 0; ;) { var i; }", "try {} catch (e) { let e; }", "try {} catch ({ a, b: [e] }) { const e = 1; }",
         // More located errors with causes both parsers see the same way.
         "f(a b)", "[1, 2", "x = {a: 1 b: 2}", "import { a as 1 } from 'm';", "export default", "a.#",
-"let [a] = ;", "new.", "import x", "for (;;", "`${a`", "a => {", "({a: })",
+        "let [a] = ;", "new.", "import x", "for (;;", "`${a`", "a => {", "({a: })",
     ]
 
     static let valid: [String] = [
@@ -45,7 +46,9 @@ import Testing
             Issue.record("the syntax tree parser accepts \(source)")
         } catch {
             #expect(error.kind == old.kind)
-            #expect(error.line == old.line && error.column == old.column, "new \(error.line):\(error.column) \(error.message), old \(old.line):\(old.column) \(old.message)")
+            #expect(
+                error.line == old.line && error.column == old.column,
+                "new \(error.line):\(error.column) \(error.message), old \(old.line):\(old.column) \(old.message)")
             #expect(error.message == old.message)
         }
     }
@@ -65,8 +68,10 @@ import Testing
     }
 
     @Test func comparisonSeesDifferences() throws {
-        let pairs = [("a + b", "a - b"), ("a.b", "a?.b"), ("a(b)", "a(b, c)"), ("'x'", "'y'"), ("f(...a)", "f(a)"),
-                     ("let a", "var a"), ("x = /*#__PURE__*/ f()", "x = f()"), ("a, b", "[a, b]")]
+        let pairs = [
+            ("a + b", "a - b"), ("a.b", "a?.b"), ("a(b)", "a(b, c)"), ("'x'", "'y'"), ("f(...a)", "f(a)"),
+            ("let a", "var a"), ("x = /*#__PURE__*/ f()", "x = f()"), ("a, b", "[a, b]"),
+        ]
         for (left, right) in pairs {
             let difference = try SyntaxParser.parse(left).firstDifference(from: SyntaxParser.parse(right))
             #expect(difference != nil, "\(left) vs \(right)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Parse → print → parse gives the same tree (ranges aside), readable and minified, over snippets of every
@@ -110,11 +111,13 @@ import Testing
 @Suite struct SyntaxTokenSoupTests {
     @Test func acceptedSoupRoundTrips() {
         var generator = SeededGenerator(seed: 0x7EE5)
-        let pieces = ["a", "b", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "var", "const",
-                      "import", "export", "default", ",", ";", "=", "?", ":", ".", "?.", "...", "`x${", "}`", "`t`", "yield",
-                      "await", "new", "1", "'s'", "\n", "+", "-", "++", "--", "!", "in", "of", "for", "if", "else", "return",
-                      "*", "**", "??", "||", "&&", "/r/g", "typeof", "this", "super", "static", "get", "#p", "extends", "x:",
-                      "while", "do", "switch", "case", "try", "catch", "finally", "throw", "delete", "void", "+=", "??="]
+        let pieces = [
+            "a", "b", "(", ")", "{", "}", "[", "]", "=>", "async", "function", "class", "let", "var", "const",
+            "import", "export", "default", ",", ";", "=", "?", ":", ".", "?.", "...", "`x${", "}`", "`t`", "yield",
+            "await", "new", "1", "'s'", "\n", "+", "-", "++", "--", "!", "in", "of", "for", "if", "else", "return",
+            "*", "**", "??", "||", "&&", "/r/g", "typeof", "this", "super", "static", "get", "#p", "extends", "x:",
+            "while", "do", "switch", "case", "try", "catch", "finally", "throw", "delete", "void", "+=", "??=",
+        ]
         let count = 40_000
         var accepted = 0
         var failures: [String] = []

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The shape of the tree: node kinds and fields, source ranges, and the bindings of names.
@@ -24,19 +25,21 @@ import Testing
 
     @Test func optionalChainsAreWrappedWhole() throws {
         let tree = try SyntaxParser.parse("a?.b.c; (a?.b).c;")
-        #expect(Self.kinds(tree) == [
-            .program,
-            .expressionStatement, .chainExpression, .memberExpression, .memberExpression, .identifier, .identifierName, .identifierName,
-            .expressionStatement, .memberExpression, .chainExpression, .memberExpression, .identifier, .identifierName, .identifierName,
-        ])
+        #expect(
+            Self.kinds(tree) == [
+                .program,
+                .expressionStatement, .chainExpression, .memberExpression, .memberExpression, .identifier, .identifierName, .identifierName,
+                .expressionStatement, .memberExpression, .chainExpression, .memberExpression, .identifier, .identifierName, .identifierName,
+            ])
     }
 
     @Test func destructuringAssignmentBecomesAPattern() throws {
         let tree = try SyntaxParser.parse("[a, { b = 1, ...c }] = d;")
-        #expect(Self.kinds(tree) == [
-            .program, .expressionStatement, .assignmentExpression, .arrayPattern, .identifier, .objectPattern,
-            .property, .identifierName, .assignmentPattern, .identifier, .numberLiteral, .restElement, .identifier, .identifier,
-        ])
+        #expect(
+            Self.kinds(tree) == [
+                .program, .expressionStatement, .assignmentExpression, .arrayPattern, .identifier, .objectPattern,
+                .property, .identifierName, .assignmentPattern, .identifier, .numberLiteral, .restElement, .identifier, .identifier,
+            ])
         #expect(tree.references.filter(\.isWritten).count == 3)
     }
 
@@ -75,7 +78,9 @@ import Testing
     @Test func referencesBindToTheNearestDeclaration() throws {
         let source = "let a = 1; { let a = 2; f(a); } g(a); function h(a = a) { var b; return b; }"
         let tree = try SyntaxParser.parse(source)
-        func offset(of text: String) -> Int { source.utf8.count - (source.range(of: text).map { source[$0.lowerBound...].utf8.count } ?? 0) }
+        func offset(of text: String) -> Int {
+            source.utf8.count - (source.range(of: text).map { source[$0.lowerBound...].utf8.count } ?? 0)
+        }
         // The reference of each `a`/`b` in source order, as (symbol's declaring offset) or -1 when free.
         let bound: [(String, Int)] = tree.references.map { reference in
             let symbol = reference.symbol
@@ -83,8 +88,10 @@ import Testing
             return (tree.name(reference.node), declaredAt)
         }
         // The inner `a`, the outer one, the parameter (its default reads itself), the `var`.
-        let expected: [(String, Int)] = [("f", -1), ("a", offset(of: "a = 2")), ("g", -1), ("a", offset(of: "a = 1")),
-                                         ("a", offset(of: "a = a")), ("b", offset(of: "b;"))]
+        let expected: [(String, Int)] = [
+            ("f", -1), ("a", offset(of: "a = 2")), ("g", -1), ("a", offset(of: "a = 1")),
+            ("a", offset(of: "a = a")), ("b", offset(of: "b;")),
+        ]
         #expect(bound.map(\.0) == expected.map(\.0))
         #expect(bound.map(\.1) == expected.map(\.1))
         #expect(tree.freeNames == ["f", "g"])

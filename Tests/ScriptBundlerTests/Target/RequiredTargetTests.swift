@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `RequiredTarget`: the oldest target with every syntax feature a file uses (what `wkpack init` writes).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// `ScriptTarget` names: esbuild's `safariN` and `safariN.M`, Safari 11 to 18 and 26.
@@ -14,8 +15,10 @@ import Testing
         #expect(target.description == name)
     }
 
-    @Test(arguments: ["safari", "safari10", "safari10.1", "safari19", "safari25", "safari27", "Safari12", "safari12.", "safari12.10",
-                      "safari012", "safari12.1.1", "chrome90", "es2020", "safari 12", "safari-12", ""])
+    @Test(arguments: [
+        "safari", "safari10", "safari10.1", "safari19", "safari25", "safari27", "Safari12", "safari12.", "safari12.10",
+        "safari012", "safari12.1.1", "chrome90", "es2020", "safari 12", "safari-12", "",
+    ])
     func otherNamesAreRefused(name: String) {
         #expect(ScriptTarget(name: name) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Each `SyntaxFeature` is refused, at its own line and column, by the newest notable target before the version
@@ -63,7 +64,8 @@ import Testing
         #expect(error.kind == .unsupportedSyntax)
         #expect(error.location.line == 2 && error.location.column == column, "\(error)")
         #expect(error.location.path.hasSuffix("/a.js"))
-        #expect(error.message == "\(feature.displayName) is not available in the configured target \(before) (needs \(feature.availableSince))")
+        #expect(
+            error.message == "\(feature.displayName) is not available in the configured target \(before) (needs \(feature.availableSince))")
         #expect(try Self.build(sample, layout: layout, target: feature.availableSince) == nil)
         #expect(try Self.build(sample, layout: layout, target: .newest) == nil)
     }
@@ -72,14 +74,15 @@ import Testing
     @Test(arguments: Layout.allCases)
     func lookAlikesAreAccepted(layout: Layout) throws {
         let sample = """
-        var async = 2, x = async * 3; var s = "a?.b ?? c"; /* x?.y */ var r = /[?.(?<a>]\\(?<=/g; var o = { a: [...[1]] }; f(...[1]);
-        """
+            var async = 2, x = async * 3; var s = "a?.b ?? c"; /* x?.y */ var r = /[?.(?<a>]\\(?<=/g; var o = { a: [...[1]] }; f(...[1]);
+            """
         #expect(try Self.build(sample, layout: layout, target: .minimum) == nil)
     }
 
     /// The first use in the file is reported when several features are used.
     @Test func earliestUseIsReported() throws {
-        let error = try #require(try Self.build("var a = b?.c;\nvar d = e ?? f; class A { #x; }", layout: .plainDevelopment, target: .minimum))
+        let error = try #require(
+            try Self.build("var a = b?.c;\nvar d = e ?? f; class A { #x; }", layout: .plainDevelopment, target: .minimum))
         #expect(error.location.line == 2 && error.location.column == 10)
         #expect(error.message.hasPrefix("optional chaining"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Bundles built for each target run in node with the globals that target's Safari lacks removed (`globalThis`
@@ -60,27 +61,29 @@ import Testing
         ("Array.prototype.toSorted", "safari16"), ("Object.groupBy", "safari17.4"), ("Promise.withResolvers", "safari17.4"),
     ]
 
-    static let targets = ["safari11", "safari11.1", "safari12", "safari12.1", "safari13", "safari13.1", "safari14", "safari14.1",
-                          "safari15", "safari16.4", "safari17", "safari18", "safari26"]
+    static let targets = [
+        "safari11", "safari11.1", "safari12", "safari12.1", "safari13", "safari13.1", "safari14", "safari14.1",
+        "safari15", "safari16.4", "safari17", "safari18", "safari26",
+    ]
 
     /// Runs each job `{path, remove, self}` in a fresh vm context (`window` its global, `self` only when asked), the
     /// `remove` globals deleted first; prints every context's `__log`.
     static let runner = """
-    const vm = require('node:vm');
-    const fs = require('node:fs');
-    const jobs = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
-    const logs = jobs.map((job) => {
-      const context = { __log: [] };
-      vm.createContext(context);
-      vm.runInContext('var window = this;' + (job.self ? ' var self = this;' : ''), context);
-      vm.runInContext(job.remove.map((path) => 'delete ' + path + ';').join('\\n'), context);
-      const left = job.remove.filter((path) => vm.runInContext('typeof ' + path, context) !== 'undefined');
-      if (left.length) context.__log.push('NOT REMOVED ' + left.join(','));
-      try { vm.runInContext(fs.readFileSync(job.path, 'utf8'), context, { filename: job.path }); } catch (error) { context.__log.push('THROWN ' + error); }
-      return context.__log;
-    });
-    setTimeout(() => process.stdout.write(JSON.stringify(logs)), 20);
-    """
+        const vm = require('node:vm');
+        const fs = require('node:fs');
+        const jobs = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
+        const logs = jobs.map((job) => {
+          const context = { __log: [] };
+          vm.createContext(context);
+          vm.runInContext('var window = this;' + (job.self ? ' var self = this;' : ''), context);
+          vm.runInContext(job.remove.map((path) => 'delete ' + path + ';').join('\\n'), context);
+          const left = job.remove.filter((path) => vm.runInContext('typeof ' + path, context) !== 'undefined');
+          if (left.length) context.__log.push('NOT REMOVED ' + left.join(','));
+          try { vm.runInContext(fs.readFileSync(job.path, 'utf8'), context, { filename: job.path }); } catch (error) { context.__log.push('THROWN ' + error); }
+          return context.__log;
+        });
+        setTimeout(() => process.stdout.write(JSON.stringify(logs)), 20);
+        """
 
     @Test func bundlesRunWithoutTheGlobalsTheirTargetLacks() throws {
         guard TestSupport.executable("node") != nil else {

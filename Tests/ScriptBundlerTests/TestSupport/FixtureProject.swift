@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ScriptBundler
 
 /// The fixture tree `Fixtures/Project` and its expected behaviour.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import ScriptBundler
 
 /// Helpers shared by the ScriptBundler tests.
@@ -48,7 +49,9 @@ enum TestSupport {
     }
 
     /// Runs a program and collects its output.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> ProcessOutput {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+        -> ProcessOutput
+    {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         let output = try ChildProcess.run(executable, arguments, environment: env, input: Data((input ?? "").utf8))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 @Suite struct JavaScriptKeywordsTests {
@@ -28,8 +29,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["a", "d", "dox", "iff", "Do", "If", "nul", "nulls", "instanceOf", "instanceofx", "functions",
-                      "yields", "zz", "let", "static", "async", "get", "elsewhere", "undefined", "thisx", "x"])
+    @Test(arguments: [
+        "a", "d", "dox", "iff", "Do", "If", "nul", "nulls", "instanceOf", "instanceofx", "functions",
+        "yields", "zz", "let", "static", "async", "get", "elsewhere", "undefined", "thisx", "x",
+    ])
     func otherWordsAreIdentifiers(_ word: String) {
         #expect(classify(word) == .identifier)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Renders tokens as `kind:text` for compact table comparisons.
@@ -67,18 +68,48 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         ("a?.b ?? c ??= d", ["id:a", "p:?.", "id:b", "p:??", "id:c", "p:??=", "id:d"]),
         ("a ? .5 : 1", ["id:a", "p:?", "num:.5", "p::", "num:1"]),
         ("x **= 2 ** 3", ["id:x", "p:**=", "num:2", "p:**", "num:3"]),
-        ("f(...args) => a >>>= b >>> c >> d << e", ["id:f", "p:(", "p:...", "id:args", "p:)", "p:=>", "id:a", "p:>>>=", "id:b", "p:>>>", "id:c", "p:>>", "id:d", "p:<<", "id:e"]),
-        ("a === b !== c == d != e <= f >= g", ["id:a", "p:===", "id:b", "p:!==", "id:c", "p:==", "id:d", "p:!=", "id:e", "p:<=", "id:f", "p:>=", "id:g"]),
-        ("a &&= b ||= c && d || e & f | g ^ h ~ i", ["id:a", "p:&&=", "id:b", "p:||=", "id:c", "p:&&", "id:d", "p:||", "id:e", "p:&", "id:f", "p:|", "id:g", "p:^", "id:h", "p:~", "id:i"]),
-        ("a <<= b >>= c %= d ^= e &= f |= g -= h += i *= j", ["id:a", "p:<<=", "id:b", "p:>>=", "id:c", "p:%=", "id:d", "p:^=", "id:e", "p:&=", "id:f", "p:|=", "id:g", "p:-=", "id:h", "p:+=", "id:i", "p:*=", "id:j"]),
-        ("0x1F 0o17 0b101 10n 0x1fn 1_000_000 .5 1.5e-3 2E+10 017 1.", ["num:0x1F", "num:0o17", "num:0b101", "num:10n", "num:0x1fn", "num:1_000_000", "num:.5", "num:1.5e-3", "num:2E+10", "num:017", "num:1."]),
+        (
+            "f(...args) => a >>>= b >>> c >> d << e",
+            ["id:f", "p:(", "p:...", "id:args", "p:)", "p:=>", "id:a", "p:>>>=", "id:b", "p:>>>", "id:c", "p:>>", "id:d", "p:<<", "id:e"]
+        ),
+        (
+            "a === b !== c == d != e <= f >= g",
+            ["id:a", "p:===", "id:b", "p:!==", "id:c", "p:==", "id:d", "p:!=", "id:e", "p:<=", "id:f", "p:>=", "id:g"]
+        ),
+        (
+            "a &&= b ||= c && d || e & f | g ^ h ~ i",
+            [
+                "id:a", "p:&&=", "id:b", "p:||=", "id:c", "p:&&", "id:d", "p:||", "id:e", "p:&", "id:f", "p:|", "id:g", "p:^", "id:h",
+                "p:~", "id:i",
+            ]
+        ),
+        (
+            "a <<= b >>= c %= d ^= e &= f |= g -= h += i *= j",
+            [
+                "id:a", "p:<<=", "id:b", "p:>>=", "id:c", "p:%=", "id:d", "p:^=", "id:e", "p:&=", "id:f", "p:|=", "id:g", "p:-=", "id:h",
+                "p:+=", "id:i", "p:*=", "id:j",
+            ]
+        ),
+        (
+            "0x1F 0o17 0b101 10n 0x1fn 1_000_000 .5 1.5e-3 2E+10 017 1.",
+            [
+                "num:0x1F", "num:0o17", "num:0b101", "num:10n", "num:0x1fn", "num:1_000_000", "num:.5", "num:1.5e-3", "num:2E+10",
+                "num:017", "num:1.",
+            ]
+        ),
         ("1..toString()", ["num:1.", "p:.", "id:toString", "p:(", "p:)"]),
         ("'a\\'b' \"c\\\"d\"", ["str:'a\\'b'", "str:\"c\\\"d\""]),
         ("'line\\\ncontinued'", ["str:'line\\\ncontinued'"]),
         ("`a${b}c${`d${e}`}f`", ["head:`a${", "id:b", "mid:}c${", "head:`d${", "id:e", "tail:}`", "tail:}f`"]),
         ("`multi\nline`", ["tpl:`multi\nline`"]),
         ("`\\${not}`", ["tpl:`\\${not}`"]),
-        ("class A { #x = 1; m() { return this.#x } }", ["kw:class", "id:A", "p:{", "priv:#x", "p:=", "num:1", "p:;", "id:m", "p:(", "p:)", "p:{", "kw:return", "kw:this", "p:.", "priv:#x", "p:}", "p:}"]),
+        (
+            "class A { #x = 1; m() { return this.#x } }",
+            [
+                "kw:class", "id:A", "p:{", "priv:#x", "p:=", "num:1", "p:;", "id:m", "p:(", "p:)", "p:{", "kw:return", "kw:this", "p:.",
+                "priv:#x", "p:}", "p:}",
+            ]
+        ),
         ("caf\u{E9} \u{3C0} $_ _$1", ["id:caf\u{E9}", "id:\u{3C0}", "id:$_", "id:_$1"]),
         ("\\u0061bc \\u{62}c a\\u0062", ["id:\\u0061bc", "id:\\u{62}c", "id:a\\u0062"]),
         ("\\u0069f (x)", ["id:\\u0069f", "p:(", "id:x", "p:)"]),
@@ -91,8 +122,9 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
     }
 
     @Test func commentsAndHashbang() throws {
-        #expect(try render("#!/usr/bin/env node\na // c\n/* b */ c", comments: true)
-            == ["hb:#!/usr/bin/env node", "id:a", "lc:// c", "bc:/* b */", "id:c"])
+        #expect(
+            try render("#!/usr/bin/env node\na // c\n/* b */ c", comments: true)
+                == ["hb:#!/usr/bin/env node", "id:a", "lc:// c", "bc:/* b */", "id:c"])
         #expect(try render("#!/usr/bin/env node\na /* x */ b") == ["id:a", "id:b"])
     }
 
@@ -151,12 +183,13 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         }
     }
 
-    @Test(arguments: [
-        ([0x61, 0x0A, 0x62, 0x63, 0xFF], 2, 3, 4),
-        ([0xC3, 0xA9, 0xE2, 0x82], 1, 2, 2),
-        ([0xED, 0xA0, 0x80], 1, 1, 0),
-        ([0x0D, 0x0A, 0x22, 0xC0, 0xAF, 0x22], 2, 2, 3),
-    ] as [([UInt8], Int, Int, Int)])
+    @Test(
+        arguments: [
+            ([0x61, 0x0A, 0x62, 0x63, 0xFF], 2, 3, 4),
+            ([0xC3, 0xA9, 0xE2, 0x82], 1, 2, 2),
+            ([0xED, 0xA0, 0x80], 1, 1, 0),
+            ([0x0D, 0x0A, 0x22, 0xC0, 0xAF, 0x22], 2, 2, 3),
+        ] as [([UInt8], Int, Int, Int)])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, offset: Int) {
         do {
             _ = try JavaScriptTokenizer.tokenize(bytes)
@@ -188,10 +221,10 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         var tokenized = 0
         for _ in 0..<3000 {
             var text = ""
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let length = Int(state >> 58)
             for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 text.unicodeScalars.append(alphabet[Int(state >> 33) % alphabet.count])
             }
             if (try? JavaScriptTokenizer.tokenize(text)) != nil { tokenized += 1 }

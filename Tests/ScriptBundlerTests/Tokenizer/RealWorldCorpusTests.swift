@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Tokenizes the real-world JavaScript of the Debian packages in `.ci/debian-packages` (`DebianNodeCorpus`);
@@ -28,7 +29,8 @@ import Testing
         let node = try #require(TestSupport.executable("node"), "node is not on PATH")
         for failure in failures.prefix(50) {
             let source = try String(contentsOfFile: failure.path, encoding: .utf8)
-            let script = "const vm = require('node:vm'); const src = require('node:fs').readFileSync(0, 'utf8');"
+            let script =
+                "const vm = require('node:vm'); const src = require('node:fs').readFileSync(0, 'utf8');"
                 + " let ok = false; try { new vm.Script(src); ok = true; } catch {}"
                 + " try { new vm.SourceTextModule(src); ok = true; } catch {} try { new Function(src); ok = true; } catch {}"
                 + " console.log(ok ? 'valid' : 'invalid');"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Token lines and UTF-16 columns against a plain count from the start of the source, on sources that mix
@@ -61,10 +62,11 @@ import Testing
         let bytes = Array(source.utf8)
         let tokens = try JavaScriptTokenizer.tokenize(bytes, includeComments: true).tokens
         let texts = tokens.map { String(decoding: bytes[$0.range], as: UTF8.self) }
-        #expect(texts == [
-            "x", "(", "'\(fill)é\\'\(fill)'", ",", "\"\(fill)\"", ",", "`\(fill)${", "y", "}\(fill)`", ")",
-            "/* \(fill)*\(fill) */", "z", "// \(fill)é", "w",
-        ])
+        #expect(
+            texts == [
+                "x", "(", "'\(fill)é\\'\(fill)'", ",", "\"\(fill)\"", ",", "`\(fill)${", "y", "}\(fill)`", ")",
+                "/* \(fill)*\(fill) */", "z", "// \(fill)é", "w",
+            ])
         #expect(tokens.last?.line == 2 && tokens.last?.column == 0)
     }
 

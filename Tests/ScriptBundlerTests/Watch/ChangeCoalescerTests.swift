@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// The batching rules shared by the native watchers, on a synthetic clock.

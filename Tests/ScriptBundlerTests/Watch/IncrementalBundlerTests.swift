@@ -1,12 +1,15 @@
 import Testing
+
 @testable import ScriptBundler
 
 /// Which changed paths rebuild a group.
 @Suite struct IncrementalBundlerTests {
     let folder = "/p/UserScripts/AllFrames/AtDocumentStart"
     var inputs: Set<String> {
-        [folder + "/a.js", "/p/shared/value.js", "/p/node_modules/pkg/package.json", "/p/missing.js",
-         "/p/UserScripts/context", RecordingFileSystem.listing("/p/UserScripts/context")]
+        [
+            folder + "/a.js", "/p/shared/value.js", "/p/node_modules/pkg/package.json", "/p/missing.js",
+            "/p/UserScripts/context", RecordingFileSystem.listing("/p/UserScripts/context"),
+        ]
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ScriptBundler
 
 /// A `FileWatcher` whose batches the test delivers itself, for exact control over what arrives together.

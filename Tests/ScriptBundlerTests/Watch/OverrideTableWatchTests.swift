@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// The `resourceURIs` override table file is a build input: a change rebuilds the bundles that import
@@ -10,13 +11,15 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let overrides = folder + "/CC/Overrides.ios.js"
-        try TestSupport.write([
-            "UserScripts/MainFrame/AtDocumentStart/a.js": "import { v } from \"resource://gre/modules/V.sys.mjs\";\nglobalThis.value = v;\n",
-            "UserScripts/AllFrames/AtDocumentStart/b.js": "globalThis.other = 1;\n",
-            "CC/V.sys.mjs": "export const v = \"desktop value\";\n",
-            "CC/V.ios.mjs": "export const v = \"ios value\";\n",
-            "CC/Overrides.ios.js": "const ModuleOverrides = { \"V.sys.mjs\": \"V.ios.mjs\" };\nmodule.exports = { ModuleOverrides };\n",
-        ], under: folder)
+        try TestSupport.write(
+            [
+                "UserScripts/MainFrame/AtDocumentStart/a.js":
+                    "import { v } from \"resource://gre/modules/V.sys.mjs\";\nglobalThis.value = v;\n",
+                "UserScripts/AllFrames/AtDocumentStart/b.js": "globalThis.other = 1;\n",
+                "CC/V.sys.mjs": "export const v = \"desktop value\";\n",
+                "CC/V.ios.mjs": "export const v = \"ios value\";\n",
+                "CC/Overrides.ios.js": "const ModuleOverrides = { \"V.sys.mjs\": \"V.ios.mjs\" };\nmodule.exports = { ModuleOverrides };\n",
+            ], under: folder)
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .development, sourceMaps: .none,
             resolution: ModuleResolutionOptions(resourceURIs: ResourceURIRule(directory: folder + "/CC", overridesFile: overrides)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScriptBundler
 
 /// Watch mode end to end in a real temporary project: incremental rebuilds, errors, and configuration reloads.
@@ -10,23 +11,27 @@ import Testing
         let session: WatchSession
         let inbox: EventInbox<WatchEvent>
 
-        init(watcher: any FileWatcher = NativeFileWatcher.make(),
-             inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil) throws {
+        init(
+            watcher: any FileWatcher = NativeFileWatcher.make(),
+            inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)? = nil
+        ) throws {
             let folder = try TestSupport.temporaryFolder()
             self.folder = folder
-            try TestSupport.write([
-                "UserScripts/AllFrames/AtDocumentStart/a.js": "window.log.push('a1');\n",
-                "UserScripts/AllFrames/AtDocumentStart/b.js": "window.log.push('b1');\n",
-                "UserScripts/MainFrame/AtDocumentEnd/c.js": "window.log.push('c1');\n",
-                "mode.txt": "development",
-            ], under: folder)
+            try TestSupport.write(
+                [
+                    "UserScripts/AllFrames/AtDocumentStart/a.js": "window.log.push('a1');\n",
+                    "UserScripts/AllFrames/AtDocumentStart/b.js": "window.log.push('b1');\n",
+                    "UserScripts/MainFrame/AtDocumentEnd/c.js": "window.log.push('c1');\n",
+                    "mode.txt": "development",
+                ], under: folder)
             session = WatchSession(watcher: watcher, configurationFile: folder + "/mode.txt", inputCheck: inputCheck) {
                 let text = try String(contentsOfFile: folder + "/mode.txt", encoding: .utf8)
                 guard let mode = BundleMode(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                     throw BundlerError(.invalidConfiguration, at: SourceLocation(path: folder + "/mode.txt"), "bad mode")
                 }
-                return BundleConfiguration(root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
-                                           mode: mode, sourceMaps: .none)
+                return BundleConfiguration(
+                    root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder,
+                    mode: mode, sourceMaps: .none)
             }
             let (inbox, deliver) = EventInbox<WatchEvent>.make()
             self.inbox = inbox
@@ -85,8 +90,10 @@ import Testing
 
         // The next good save (an atomic rename, as editors do) rebuilds.
         try project.write("UserScripts/AllFrames/AtDocumentStart/.a.js.tmp", "window.log.push('a3');\n")
-        #expect(rename(project.folder + "/UserScripts/AllFrames/AtDocumentStart/.a.js.tmp",
-                       project.folder + "/UserScripts/AllFrames/AtDocumentStart/a.js") == 0)
+        #expect(
+            rename(
+                project.folder + "/UserScripts/AllFrames/AtDocumentStart/.a.js.tmp",
+                project.folder + "/UserScripts/AllFrames/AtDocumentStart/a.js") == 0)
         let fixed = try #require(await project.nextBuild())
         #expect(fixed.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
         #expect(project.output("AllFramesAtDocumentStart.js").contains("'a3'"))
@@ -100,10 +107,13 @@ import Testing
 
         // A new group folder becomes a new bundle.
         try project.write("UserScripts/MainFrame/AtDocumentStart/d.js", "window.log.push('d1');\n")
-        let created = try #require(await project.inbox.first { event in
-            if case .built(let build) = event { return build.bundles.contains { $0.group.outputFileName == "MainFrameAtDocumentStart.js" } }
-            return false
-        })
+        let created = try #require(
+            await project.inbox.first { event in
+                if case .built(let build) = event {
+                    return build.bundles.contains { $0.group.outputFileName == "MainFrameAtDocumentStart.js" }
+                }
+                return false
+            })
         guard case .built(let build) = created else { return }
         #expect(build.groupCount == 3)
         #expect(project.output("MainFrameAtDocumentStart.js").contains("'d1'"))
@@ -134,8 +144,9 @@ import Testing
         try project.write("shared/value.js", "export const value = 'shared-1';\n")
         try project.write("node_modules/pkg/package.json", #"{"name": "pkg", "main": "main.js"}"#)
         try project.write("node_modules/pkg/main.js", "module.exports = 'package-1';\n")
-        try project.write("UserScripts/AllFrames/AtDocumentStart/a.js",
-                          "import { value } from '../../../shared/value.js';\nimport pkg from 'pkg';\nwindow.log.push(value, pkg);\n")
+        try project.write(
+            "UserScripts/AllFrames/AtDocumentStart/a.js",
+            "import { value } from '../../../shared/value.js';\nimport pkg from 'pkg';\nwindow.log.push(value, pkg);\n")
         let importing = try #require(await project.nextBuild())
         #expect(importing.bundles.map(\.group.outputFileName) == ["AllFramesAtDocumentStart.js"])
         #expect(project.output("AllFramesAtDocumentStart.js").contains("shared-1"))
@@ -229,14 +240,20 @@ import Testing
             Issue.record("expected a failure for the looping link")
             return
         }
-        #expect(message.hasSuffix("UserScripts/AllFrames/AtDocumentStart/self.js:1:1: error: not a regular file (a broken or looping symbolic link, a pipe or a device)"))
+        #expect(
+            message.hasSuffix(
+                "UserScripts/AllFrames/AtDocumentStart/self.js:1:1: error: not a regular file (a broken or looping symbolic link, a pipe or a device)"
+            ))
         #expect(project.output("AllFramesAtDocumentStart.js").contains("'a1'"))
         try FileManager.default.removeItem(atPath: folder + "/self.js")
         try project.write("UserScripts/AllFrames/AtDocumentStart/a.js", "window.log.push('after-loop');\n")
-        let built = try #require(await project.inbox.first { event in
-            if case .built(let build) = event { return build.bundles.contains { $0.group.outputFileName == "AllFramesAtDocumentStart.js" } }
-            return false
-        })
+        let built = try #require(
+            await project.inbox.first { event in
+                if case .built(let build) = event {
+                    return build.bundles.contains { $0.group.outputFileName == "AllFramesAtDocumentStart.js" }
+                }
+                return false
+            })
         guard case .built = built else { return }
         #expect(project.output("AllFramesAtDocumentStart.js").contains("'after-loop'"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// `scripts.target` and `--target` end to end: the default refuses newer syntax with a located error and writes
@@ -18,15 +19,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let output = try CommandLineTests.wkpack(["build"], in: folder) else { return }
         #expect(output.status == 1)
-        #expect(output.stderr == "UserScripts/MainFrame/AtDocumentEnd/a.js:2:18: error: nullish coalescing ('??') is not available in the configured target safari11 (needs safari13.1)\n")
+        #expect(
+            output.stderr
+                == "UserScripts/MainFrame/AtDocumentEnd/a.js:2:18: error: nullish coalescing ('??') is not available in the configured target safari11 (needs safari13.1)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
 
-    @Test(arguments: [
-        (["bundle", "--target", "safari13.1"], nil),
-        (["bundle", "--target=safari26", "--mode", "development"], "scripts:\n  target: safari13\n"),
-        (["build"], "scripts:\n  target: safari14\n"),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["bundle", "--target", "safari13.1"], nil),
+            (["bundle", "--target=safari26", "--mode", "development"], "scripts:\n  target: safari13\n"),
+            (["build"], "scripts:\n  target: safari14\n"),
+        ] as [([String], String?)])
     func aNewerTargetAcceptsIt(arguments: [String], config: String?) throws {
         let folder = try Self.project(config: config)
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import WKPackCLI
 
 /// Runs the built `wkpack` executable (next to the test bundle) in temporary projects.
@@ -12,7 +13,8 @@ import WKPackTestSupport
             let candidate = folder.appendingPathComponent("wkpack").path
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+                FileManager.default.isExecutableFile(atPath: candidate)
+            {
                 return candidate
             }
             folder = folder.deletingLastPathComponent()
@@ -61,18 +63,27 @@ import WKPackTestSupport
         #expect(lines.first?.hasPrefix("AllFramesAtDocumentStart.js  ") == true)
         #expect(lines.last?.hasPrefix("2 bundles in Assets: ") == true)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/Assets").sorted()
-        #expect(names == ["AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js", "MainFrameAtDocumentEnd.js.map"])
+        #expect(
+            names == [
+                "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "MainFrameAtDocumentEnd.js",
+                "MainFrameAtDocumentEnd.js.map",
+            ])
     }
 
     @Test func buildReadsTheConfigAndFlagsOverrideIt() throws {
         var files = Self.scripts
-        files["wkpack.yml"] = "scripts:\n  output: Built\n  sourceMaps: none\n  groups:\n    - name: AllFramesAtDocumentStart\n      first: __firefox__.js\n"
+        files["wkpack.yml"] =
+            "scripts:\n  output: Built\n  sourceMaps: none\n  groups:\n    - name: AllFramesAtDocumentStart\n      first: __firefox__.js\n"
         let folder = try Self.project(files)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let build = try Self.wkpack(["build"], in: folder) else { return }
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/Built").sorted() == ["AllFramesAtDocumentStart.js", "MainFrameAtDocumentEnd.js"])
-        guard let bundle = try Self.wkpack(["bundle", "--out", "Dev", "--mode", "development", "--source-maps", "external"], in: folder) else { return }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/Built").sorted() == [
+                "AllFramesAtDocumentStart.js", "MainFrameAtDocumentEnd.js",
+            ])
+        guard let bundle = try Self.wkpack(["bundle", "--out", "Dev", "--mode", "development", "--source-maps", "external"], in: folder)
+        else { return }
         #expect(bundle.status == 0, "\(bundle.stderr)")
         let code = try String(contentsOfFile: folder + "/Dev/AllFramesAtDocumentStart.js", encoding: .utf8)
         #expect(code.hasPrefix("// UserScripts/AllFrames/AtDocumentStart/__firefox__.js\n"))
@@ -124,7 +135,10 @@ import WKPackTestSupport
         #expect(missingRoot.stderr == "wkpack.yml:2:9: error: user-script root folder 'Nope' does not exist\n")
         guard let missingFirst = try Self.wkpack(["bundle", "--config", "other.yml"], in: folder) else { return }
         #expect(missingFirst.status == 1)
-        #expect(missingFirst.stderr == "other.yml:4:13: error: group 'AllFramesAtDocumentStart' must start with '__firefox__.js', but 'Scripts/AllFrames/AtDocumentStart/__firefox__.js' does not exist\n")
+        #expect(
+            missingFirst.stderr
+                == "other.yml:4:13: error: group 'AllFramesAtDocumentStart' must start with '__firefox__.js', but 'Scripts/AllFrames/AtDocumentStart/__firefox__.js' does not exist\n"
+        )
     }
 }
 
@@ -136,7 +150,10 @@ extension CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let output = try Self.wkpack(["bundle"], in: folder) else { return }
         #expect(output.status == 1)
-        #expect(output.stderr.hasPrefix("UserScripts/MainFrame/AtDocumentEnd/c.js:2:19: error: cannot find module './missing.js' (looked at UserScripts/MainFrame/AtDocumentEnd/missing.js, "))
+        #expect(
+            output.stderr.hasPrefix(
+                "UserScripts/MainFrame/AtDocumentEnd/c.js:2:19: error: cannot find module './missing.js' (looked at UserScripts/MainFrame/AtDocumentEnd/missing.js, "
+            ))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
 }

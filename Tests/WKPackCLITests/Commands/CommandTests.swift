@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WKPackCLI
 
 @Test func rootCommandIsNamedWKPack() {

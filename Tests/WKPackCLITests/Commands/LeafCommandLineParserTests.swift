@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import WKPackCLI
 
 /// `LeafCommandLineParser` resolves ordinary `bundle`, `build` and `watch` command lines exactly as ArgumentParser
@@ -56,15 +57,18 @@ import Testing
             }
             for first in few {
                 for second in few {
-                    lines.append(Piece(arguments: base.arguments + first.arguments + second.arguments, ordinary: first.ordinary && second.ordinary))
+                    lines.append(
+                        Piece(arguments: base.arguments + first.arguments + second.arguments, ordinary: first.ordinary && second.ordinary))
                 }
             }
             var bodies: [Piece] = [Piece(arguments: [], ordinary: true)] + singles
             let valued = options.filter(\.takesValue)
-            bodies.append(Piece(
-                arguments: valued.flatMap { ["--" + $0.rawValue, $0.allowedValues?.last ?? "v"] }, ordinary: true))
-            bodies.append(Piece(
-                arguments: valued.reversed().flatMap { ["--" + $0.rawValue + "=" + ($0.allowedValues?.first ?? "w")] }, ordinary: true))
+            bodies.append(
+                Piece(
+                    arguments: valued.flatMap { ["--" + $0.rawValue, $0.allowedValues?.last ?? "v"] }, ordinary: true))
+            bodies.append(
+                Piece(
+                    arguments: valued.reversed().flatMap { ["--" + $0.rawValue + "=" + ($0.allowedValues?.first ?? "w")] }, ordinary: true))
             let odd: [[String]] = [
                 ["--bogus"], ["--bogus=1"], ["-h"], ["--help"], ["-help"], ["--version"], ["-root", "a"], ["-c"],
                 ["---root", "a"], ["--=a"], ["--generate-completion-script", "bash"], ["--experimental-dump-help"],
@@ -104,8 +108,10 @@ import Testing
     }
 
     @Test func resolvesRepeatsAndTheEqualsFormTheWayArgumentParserDoes() {
-        let arguments = ["bundle", "--root", "a", "--root=b", "--mode", "development", "--mode=production", "--watch", "--watch",
-                         "--out=-o", "--config=x=y"]
+        let arguments = [
+            "bundle", "--root", "a", "--root=b", "--mode", "development", "--mode=production", "--watch", "--watch",
+            "--out=-o", "--config=x=y",
+        ]
         let expected = LeafCommandLine.bundle(
             config: "x=y", overrides: ScriptsOverrides(root: "b", output: "-o", mode: .production), watch: true)
         #expect(LeafCommandLineParser.parse(arguments) == expected)
@@ -114,12 +120,21 @@ import Testing
 
     @Test func readsTheSizeOptions() {
         let lines: [([String], LeafCommandLine)] = [
-            (["build", "--metafile", "m.json", "--report"], .build(config: nil, size: SizeOutputOptions(metafile: "m.json", report: .text))),
+            (
+                ["build", "--metafile", "m.json", "--report"],
+                .build(config: nil, size: SizeOutputOptions(metafile: "m.json", report: .text))
+            ),
             (["build", "--report-format=json"], .build(config: nil, size: SizeOutputOptions(report: .json))),
-            (["bundle", "--report", "--report-format", "text", "--mode", "development"],
-             .bundle(config: nil, overrides: ScriptsOverrides(mode: .development), watch: false, size: SizeOutputOptions(report: .text))),
-            (["bundle", "--metafile=out/m.json"], .bundle(config: nil, overrides: ScriptsOverrides(), watch: false,
-                                                          size: SizeOutputOptions(metafile: "out/m.json"))),
+            (
+                ["bundle", "--report", "--report-format", "text", "--mode", "development"],
+                .bundle(config: nil, overrides: ScriptsOverrides(mode: .development), watch: false, size: SizeOutputOptions(report: .text))
+            ),
+            (
+                ["bundle", "--metafile=out/m.json"],
+                .bundle(
+                    config: nil, overrides: ScriptsOverrides(), watch: false,
+                    size: SizeOutputOptions(metafile: "out/m.json"))
+            ),
         ]
         for (arguments, expected) in lines {
             #expect(LeafCommandLineParser.parse(arguments) == expected, "\(arguments)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// `LeafOption`'s table matches the options ArgumentParser declares for `bundle`, `build` and `watch`, so an

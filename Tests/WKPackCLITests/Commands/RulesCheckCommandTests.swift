@@ -1,17 +1,22 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
-private let validList = #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":"b"},"action":{"type":"css-display-none","selector":".x"}}]"#
-private let invalidList = "[{\"trigger\":{\"url-filter\":\"a|b\"},\n\"action\":{\"type\":\"block\"}},\n{\"trigger\":{\"url-filter\":\"c\"}}]"
+private let validList =
+    #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":"b"},"action":{"type":"css-display-none","selector":".x"}}]"#
+private let invalidList =
+    "[{\"trigger\":{\"url-filter\":\"a|b\"},\n\"action\":{\"type\":\"block\"}},\n{\"trigger\":{\"url-filter\":\"c\"}}]"
 
 /// An in-memory file system for the command, with one directory named "dir".
 private func reader(_ files: [String: String]) -> InMemoryListFileSystem {
     InMemoryListFileSystem(files, directories: ["dir"])
 }
 
-private func run(_ files: [String], target: String = "safari26", maxRules: String? = nil, maxBytes: String? = nil, format: String = "text",
-                 contents: [String: String] = ["good.json": validList, "bad.json": invalidList, "empty.json": ""]) -> RulesCheckRunner.Outcome {
+private func run(
+    _ files: [String], target: String = "safari26", maxRules: String? = nil, maxBytes: String? = nil, format: String = "text",
+    contents: [String: String] = ["good.json": validList, "bad.json": invalidList, "empty.json": ""]
+) -> RulesCheckRunner.Outcome {
     RulesCheckRunner.run(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, fileSystem: reader(contents))
 }
 
@@ -19,7 +24,9 @@ private func run(_ files: [String], target: String = "safari26", maxRules: Strin
     @Test func validListExitsZeroWithASummary() {
         let outcome = run(["good.json"])
         #expect(outcome.exitCode == 0)
-        #expect(outcome.standardOutput == "good.json: valid: 2 rules, \(validList.utf8.count) bytes (block 1, css-display-none 1); 0 errors, 0 warnings\n")
+        #expect(
+            outcome.standardOutput
+                == "good.json: valid: 2 rules, \(validList.utf8.count) bytes (block 1, css-display-none 1); 0 errors, 0 warnings\n")
     }
 
     @Test func textFormatGivesPathLineColumnAndWebKitsMessage() {
@@ -27,7 +34,10 @@ private func run(_ files: [String], target: String = "safari26", maxRules: Strin
         #expect(outcome.exitCode == 1)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "bad.json:1:29: error: invalid url-filter \"a|b\" at column 2 of the pattern: '|' (alternatives) is not supported; write one rule per alternative")
+        #expect(
+            lines[0]
+                == "bad.json:1:29: error: invalid url-filter \"a|b\" at column 2 of the pattern: '|' (alternatives) is not supported; write one rule per alternative"
+        )
         #expect(lines[1] == "bad.json:3:1: error: the rule has no \"action\" object (WebKit reports: Invalid action object.)")
         #expect(lines[2].hasPrefix("bad.json: invalid: 2 rules"))
     }
@@ -56,7 +66,9 @@ private func run(_ files: [String], target: String = "safari26", maxRules: Strin
     @Test func githubFormatWritesAnnotations() {
         let outcome = run(["bad.json"], format: "github")
         #expect(outcome.standardOutput.hasPrefix("::error file=bad.json,line=1,col=29::invalid url-filter"))
-        #expect(outcome.standardOutput.contains("::error file=bad.json,line=3,col=1::the rule has no \"action\" object (WebKit reports: Invalid action object.)\n"))
+        #expect(
+            outcome.standardOutput.contains(
+                "::error file=bad.json,line=3,col=1::the rule has no \"action\" object (WebKit reports: Invalid action object.)\n"))
     }
 
     @Test func budgetsFailTheCheck() {
@@ -90,13 +102,20 @@ private func run(_ files: [String], target: String = "safari26", maxRules: Strin
     }
 
     @Test func targetOptionApplies() {
-        let outcome = run(["good.json"], contents: ["good.json": #"[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"https://x/"}}}]"#])
+        let outcome = run(
+            ["good.json"],
+            contents: ["good.json": #"[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"https://x/"}}}]"#])
         #expect(outcome.exitCode == 0)
-        #expect(run(["good.json"], target: "safari14", contents: ["good.json": #"[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"https://x/"}}}]"#]).exitCode == 1)
+        #expect(
+            run(
+                ["good.json"], target: "safari14",
+                contents: ["good.json": #"[{"trigger":{"url-filter":"a"},"action":{"type":"redirect","redirect":{"url":"https://x/"}}}]"#]
+            ).exitCode == 1)
     }
 
     @Test func outputIsDeterministic() {
-        #expect(run(["good.json", "bad.json"], format: "json").standardOutput == run(["good.json", "bad.json"], format: "json").standardOutput)
+        #expect(
+            run(["good.json", "bad.json"], format: "json").standardOutput == run(["good.json", "bad.json"], format: "json").standardOutput)
     }
 
     @Test func rulesCommandIsRegistered() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import WKPackCLI
 
 /// Runs `wkpack watch` / `wkpack bundle --watch` as a process: one line per build, Ctrl-C exits with status 0.
@@ -135,8 +136,9 @@ import WKPackTestSupport
         #expect(symlink(outside + "/Scripts", folder + "/UserScripts/MainFrame/AtDocumentStart") == 0)
         #expect(await reader.line { $0.contains("build failed") } != nil)
         let folderError = await errors.line { $0.contains("error:") && $0.contains("x.js") }
-        #expect(folderError?.hasPrefix("UserScripts/MainFrame/AtDocumentStart/x.js:1:1: error: script '") == true,
-                "\(folderError ?? "no error")")
+        #expect(
+            folderError?.hasPrefix("UserScripts/MainFrame/AtDocumentStart/x.js:1:1: error: script '") == true,
+            "\(folderError ?? "no error")")
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets/MainFrameAtDocumentStart.js"))
         process.send(SIGINT)
         #expect(await process.exitStatus() == 0)

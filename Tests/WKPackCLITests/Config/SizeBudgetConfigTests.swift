@@ -1,25 +1,27 @@
-import Testing
 import ScriptBundler
+import Testing
+
 @testable import WKPackCLI
 
 /// `maxBytes` in `scripts:` (every bundle) and in group entries (that group), and their validation errors.
 @Suite struct SizeBudgetConfigTests {
     @Test func readsTheSectionAndGroupBudgetsWithTheirLocations() throws {
         let text = """
-        scripts:
-          maxBytes: 500000
-          metafile: build/meta.json
-          groups:
-            - name: AllFramesAtDocumentStart
-              maxBytes: 460000
-            - {name: MainFrameAtDocumentEnd, maxBytes: 0}
-        """
+            scripts:
+              maxBytes: 500000
+              metafile: build/meta.json
+              groups:
+                - name: AllFramesAtDocumentStart
+                  maxBytes: 460000
+                - {name: MainFrameAtDocumentEnd, maxBytes: 0}
+            """
         let scripts = try #require(try ProjectConfig.parse(text, path: "wkpack.yml").scripts)
         #expect(scripts.maxBytes == SizeBudget(maxBytes: 500000, location: SourceLocation(path: "wkpack.yml", line: 2, column: 13)))
-        #expect(scripts.groupBudgets == [
-            "AllFramesAtDocumentStart": SizeBudget(maxBytes: 460000, location: SourceLocation(path: "wkpack.yml", line: 6, column: 17)),
-            "MainFrameAtDocumentEnd": SizeBudget(maxBytes: 0, location: SourceLocation(path: "wkpack.yml", line: 7, column: 48)),
-        ])
+        #expect(
+            scripts.groupBudgets == [
+                "AllFramesAtDocumentStart": SizeBudget(maxBytes: 460000, location: SourceLocation(path: "wkpack.yml", line: 6, column: 17)),
+                "MainFrameAtDocumentEnd": SizeBudget(maxBytes: 0, location: SourceLocation(path: "wkpack.yml", line: 7, column: 48)),
+            ])
         #expect(scripts.metafile == "build/meta.json")
         #expect(scripts.paths.contains { $0.role == "metafile" && $0.path == "build/meta.json" })
     }
@@ -37,11 +39,14 @@ import ScriptBundler
         Invalid(yaml: "scripts:\n  maxBytes: -1\n", line: 2, column: 13, message: "'maxBytes' must be a non-negative integer"),
         Invalid(yaml: "scripts:\n  maxBytes: 1.5\n", line: 2, column: 13, message: "'maxBytes' must be a non-negative integer"),
         Invalid(yaml: "scripts:\n  maxBytes: [1]\n", line: 2, column: 13, message: "'maxBytes' must be a non-negative integer"),
-        Invalid(yaml: "scripts:\n  groups:\n    - {name: AllFramesAtDocumentStart, maxBytes: true}\n", line: 3, column: 50,
-                message: "'maxBytes' must be a non-negative integer"),
-        Invalid(yaml: "scripts:\n  groups:\n    - {name: AllFramesAtDocumentStart, maxbytes: 1}\n", line: 3, column: 40,
-                message: "unknown key 'maxbytes' in a group; did you mean 'maxBytes'?"),
-        Invalid(yaml: "scripts:\n  maxbytes: 1\n", line: 2, column: 3, message: "unknown key 'maxbytes' in 'scripts'; did you mean 'maxBytes'?"),
+        Invalid(
+            yaml: "scripts:\n  groups:\n    - {name: AllFramesAtDocumentStart, maxBytes: true}\n", line: 3, column: 50,
+            message: "'maxBytes' must be a non-negative integer"),
+        Invalid(
+            yaml: "scripts:\n  groups:\n    - {name: AllFramesAtDocumentStart, maxbytes: 1}\n", line: 3, column: 40,
+            message: "unknown key 'maxbytes' in a group; did you mean 'maxBytes'?"),
+        Invalid(
+            yaml: "scripts:\n  maxbytes: 1\n", line: 2, column: 3, message: "unknown key 'maxbytes' in 'scripts'; did you mean 'maxBytes'?"),
         Invalid(yaml: "scripts:\n  metafile: 3\n", line: 2, column: 13, message: "'metafile' must be a non-empty string"),
     ])
     func refusesInvalidValues(_ case_: Invalid) {

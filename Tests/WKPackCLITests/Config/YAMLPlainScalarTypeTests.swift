@@ -1,5 +1,6 @@
 import Testing
 import Yams
+
 @testable import WKPackCLI
 
 @Suite struct YAMLPlainScalarTypeTests {

@@ -30,10 +30,11 @@ import WKPackTestSupport
         Site(module: "ScriptBundler", search: "StagedOutput", absent: "BundleMode"),
     ]
 
-    @Test(.enabled(if: chromium != nil, "Debian's chromium is not installed (apt-get install chromium)"),
-          .enabled(if: python != nil, "python3 is not installed"),
-          .enabled(if: sitesBuilt, "the DocC sites are not built (scripts/docs/build)"),
-          arguments: cases)
+    @Test(
+        .enabled(if: chromium != nil, "Debian's chromium is not installed (apt-get install chromium)"),
+        .enabled(if: python != nil, "python3 is not installed"),
+        .enabled(if: sitesBuilt, "the DocC sites are not built (scripts/docs/build)"),
+        arguments: cases)
     func pageAndSearchLoad(site: Site) throws {
         guard let chromium = Self.chromium, let python = Self.python else { return }
         let scratch = NSTemporaryDirectory() + "wkpack-docs-site-" + UUID().uuidString
@@ -42,8 +43,10 @@ import WKPackTestSupport
         let portFile = scratch + "/port"
         let server = try ChildProcess(
             python,
-            [DocumentationPages.root + "/scripts/docs/serve.py", Self.sites + "/" + site.module, "--port-file", portFile,
-             "--extra", "/__wkpack_test__.html=" + DocumentedCommandTests.fixtures + "/DocumentationSite/harness.html"],
+            [
+                DocumentationPages.root + "/scripts/docs/serve.py", Self.sites + "/" + site.module, "--port-file", portFile,
+                "--extra", "/__wkpack_test__.html=" + DocumentedCommandTests.fixtures + "/DocumentationSite/harness.html",
+            ],
             output: .null, error: .null)
         defer {
             server.send(SIGTERM)
@@ -56,13 +59,16 @@ import WKPackTestSupport
         }
         let served = try #require(port, "the server did not start")
         let lower = site.module.lowercased()
-        let url = "http://127.0.0.1:\(served)/__wkpack_test__.html?page=/documentation/\(lower)&title=\(site.module)"
+        let url =
+            "http://127.0.0.1:\(served)/__wkpack_test__.html?page=/documentation/\(lower)&title=\(site.module)"
             + "&search=\(site.search)&absent=\(site.absent)"
         let result = try ChildProcess.run(
             chromium,
-            ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-             "--user-data-dir=" + scratch + "/profile", "--window-size=1400,1000", "--virtual-time-budget=30000",
-             "--dump-dom", url])
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=" + scratch + "/profile", "--window-size=1400,1000", "--virtual-time-budget=30000",
+                "--dump-dom", url,
+            ])
         #expect(result.status == 0, "chromium exited with \(result.status): \(result.stderr.suffix(1_000))")
         let dom = result.stdout
         let report = dom.range(of: "<pre id=\"result\">").map { String(dom[$0.upperBound...].prefix(400)) } ?? dom.suffix(400).description

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import WKPackCLI
 
 /// Runs every command of the `sh` blocks of README.md and docs/ with the built `wkpack` on the PATH, so the
@@ -79,8 +80,9 @@ import WKPackTestSupport
         return folder
     }
 
-    @Test(.enabled(if: CommandLineTests.executable != nil, "the wkpack executable is not built next to the tests"),
-          arguments: DocumentationPages.paths)
+    @Test(
+        .enabled(if: CommandLineTests.executable != nil, "the wkpack executable is not built next to the tests"),
+        arguments: DocumentationPages.paths)
     func commandsRun(page: String) throws {
         guard let executable = CommandLineTests.executable else { return }
         var environment = ProcessInfo.processInfo.environment
@@ -107,10 +109,13 @@ import WKPackTestSupport
             let commands = block.commands.filter { Self.notRun[$0] == nil }
             for (index, command) in commands.enumerated() {
                 let expected = index == commands.count - 1 ? marker.status : 0
-                let result = try ChildProcess.run("/bin/sh", ["-c", command], environment: environment,
-                                                  currentDirectory: try folder(marker.fixture))
-                #expect(result.status == expected,
-                        "\(block): `\(command)` exited with \(result.status), not \(expected)\n\(result.stdout.suffix(2_000))\(result.stderr.suffix(2_000))")
+                let result = try ChildProcess.run(
+                    "/bin/sh", ["-c", command], environment: environment,
+                    currentDirectory: try folder(marker.fixture))
+                #expect(
+                    result.status == expected,
+                    "\(block): `\(command)` exited with \(result.status), not \(expected)\n\(result.stdout.suffix(2_000))\(result.stderr.suffix(2_000))"
+                )
             }
         }
     }
@@ -148,8 +153,9 @@ import WKPackTestSupport
             let path = DocumentationPages.root + "/" + file
             #expect(FileManager.default.fileExists(atPath: path), "\(page):\(line): the link target '\(target)' does not exist")
             if parts.count == 2, file.hasSuffix(".md"), FileManager.default.fileExists(atPath: path) {
-                #expect(try DocumentationPages.anchors(of: file).contains(parts[1]),
-                        "\(page):\(line): '\(file)' has no heading for the anchor '#\(parts[1])'")
+                #expect(
+                    try DocumentationPages.anchors(of: file).contains(parts[1]),
+                    "\(page):\(line): '\(file)' has no heading for the anchor '#\(parts[1])'")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import WKPackCLI
 
 /// A file system in memory for the list commands' tests.

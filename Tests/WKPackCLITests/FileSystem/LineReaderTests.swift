@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 @Suite struct LineReaderTests {
@@ -26,6 +27,8 @@ import Testing
 
     @Test func missingFilesAndFoldersAreRefused() {
         #expect(throws: ListFileProblem("no such file")) { try FileLineReader(path: "/nonexistent/wkpack/r.jsonl") }
-        #expect(throws: ListFileProblem("is a directory, not a file")) { try FileLineReader(path: FileManager.default.temporaryDirectory.path) }
+        #expect(throws: ListFileProblem("is a directory, not a file")) {
+            try FileLineReader(path: FileManager.default.temporaryDirectory.path)
+        }
     }
 }

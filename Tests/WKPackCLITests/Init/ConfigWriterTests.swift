@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WKPackCLI
 
 /// `ConfigWriter`: scalars are written plain only where YAML reads them back as the same string.
@@ -14,7 +15,9 @@ import Testing
     }
 
     /// Every written name and path loads back unchanged through wkpack's own configuration loader.
-    @Test(arguments: ["plain/path.js", "true", "a b", "x: y", "1.5", "@scope/pkg", "-x", "#c", "q\"uote", "yes", "null", "~", "{a}", "é/ü.js"])
+    @Test(arguments: [
+        "plain/path.js", "true", "a b", "x: y", "1.5", "@scope/pkg", "-x", "#c", "q\"uote", "yes", "null", "~", "{a}", "é/ü.js",
+    ])
     func roundTripsThroughTheLoader(text: String) throws {
         var draft = InitDraft()
         draft.aliases = [.init(name: text, path: text)]

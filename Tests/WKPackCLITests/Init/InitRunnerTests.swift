@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScriptBundler
+import Testing
+
 @testable import WKPackCLI
 
 /// `wkpack init` on the firefox-ios-shaped tree: with `--from-webpack` it writes the golden configuration, which
@@ -28,15 +29,19 @@ import ScriptBundler
             try? FileManager.default.removeItem(atPath: reference)
         }
         try FileManager.default.removeItem(atPath: folder + "/wkpack.yml")
-        let outcome = InitRunner.run(configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
+        let outcome = InitRunner.run(
+            configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
         #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-        #expect(outcome.standardError == "\(folder)/webpack.config.js:32:1: warning: a 'for' loop is not translated (wkpack.yml has no code)\n")
-        #expect(outcome.standardOutput == "wrote \(folder)/wkpack.yml: 10 groups under firefox-ios/Client/Frontend/UserContent/UserScripts\n")
+        #expect(
+            outcome.standardError == "\(folder)/webpack.config.js:32:1: warning: a 'for' loop is not translated (wkpack.yml has no code)\n")
+        #expect(
+            outcome.standardOutput == "wrote \(folder)/wkpack.yml: 10 groups under firefox-ios/Client/Frontend/UserContent/UserScripts\n")
         let written = try String(contentsOfFile: folder + "/wkpack.yml", encoding: .utf8)
         #expect(written == (try String(contentsOfFile: Self.golden, encoding: .utf8)))
         let loaded = try ProjectConfig.load(path: folder + "/wkpack.yml")
         #expect(loaded.scripts?.resourceURIs?.overridesFile == "firefox-ios/Client/Assets/CC_Script/Overrides.ios.js")
-        #expect(loaded.scripts?.groups.filter { $0.first == "__firefox__.js" }.map(\.name)
+        #expect(
+            loaded.scripts?.groups.filter { $0.first == "__firefox__.js" }.map(\.name)
                 == ["AllFramesAtDocumentStart", "AllFramesAtDocumentEnd", "NightModeAllFramesAtDocumentStart"])
 
         let fromInit = try Self.build(folder)
@@ -62,27 +67,33 @@ import ScriptBundler
         let outcome = InitRunner.run(configPath: folder + "/init.yml", root: root, webpackConfig: nil, force: false)
         #expect(outcome.exitCode == 0, "\(outcome.standardError)")
         let text = try String(contentsOfFile: folder + "/init.yml", encoding: .utf8)
-        #expect(text.contains("""
-          fallback:
-            url: false   # Node built-in imported by node_modules/page-metadata-parser/url-utils.js:7:23; false = an empty module, or give a browser version's path
-          groups:
-            - {name: AllFramesAtDocumentStart, first: __firefox__.js}
-            - {name: AllFramesAtDocumentEnd, first: __firefox__.js}
-            - {name: MainFrameAtDocumentStart}
-            - {name: MainFrameAtDocumentEnd}
-            - {name: AddressFormManager, folder: AddressFormManager}
-            - {name: AutofillAllFramesAtDocumentStart, folder: AllFrames/AutofillAtDocumentStart}
-            - {name: NightModeAllFramesAtDocumentStart, folder: AllFrames/NightModeAtDocumentStart, first: __firefox__.js}
-            - {name: WebcompatAllFramesAtDocumentStart, folder: AllFrames/WebcompatAtDocumentStart}
-            - {name: TranslationsEngine, folder: TranslationsEngine}
+        #expect(
+            text.contains(
+                """
+                  fallback:
+                    url: false   # Node built-in imported by node_modules/page-metadata-parser/url-utils.js:7:23; false = an empty module, or give a browser version's path
+                  groups:
+                    - {name: AllFramesAtDocumentStart, first: __firefox__.js}
+                    - {name: AllFramesAtDocumentEnd, first: __firefox__.js}
+                    - {name: MainFrameAtDocumentStart}
+                    - {name: MainFrameAtDocumentEnd}
+                    - {name: AddressFormManager, folder: AddressFormManager}
+                    - {name: AutofillAllFramesAtDocumentStart, folder: AllFrames/AutofillAtDocumentStart}
+                    - {name: NightModeAllFramesAtDocumentStart, folder: AllFrames/NightModeAtDocumentStart, first: __firefox__.js}
+                    - {name: WebcompatAllFramesAtDocumentStart, folder: AllFrames/WebcompatAtDocumentStart}
+                    - {name: TranslationsEngine, folder: TranslationsEngine}
 
-        """), "\(text)")
+                """), "\(text)")
         let warnings = outcome.standardError.split(separator: "\n").map(String.init)
         #expect(warnings.count == 2, "\(warnings)")
-        #expect(warnings.first?.hasSuffix("AllFrames/AtDocumentStart/LoginsHelper.js:1:29: warning: 'resource://gre/modules/LoginHelper.sys.mjs' and other "
-            + "resource:// URIs need a rule: add 'resourceURIs: {directory: <folder of the modules>}'") == true, "\(warnings)")
-        #expect(warnings.last?.hasSuffix("AllFrames/NightModeAtDocumentStart/NightModeHelper.js:2:24: warning: 'Assets/CC_Script/Helpers.ios.mjs' resolves "
-            + "nowhere: no node_modules package, alias or fallback provides it") == true, "\(warnings)")
+        #expect(
+            warnings.first?.hasSuffix(
+                "AllFrames/AtDocumentStart/LoginsHelper.js:1:29: warning: 'resource://gre/modules/LoginHelper.sys.mjs' and other "
+                    + "resource:// URIs need a rule: add 'resourceURIs: {directory: <folder of the modules>}'") == true, "\(warnings)")
+        #expect(
+            warnings.last?.hasSuffix(
+                "AllFrames/NightModeAtDocumentStart/NightModeHelper.js:2:24: warning: 'Assets/CC_Script/Helpers.ios.mjs' resolves "
+                    + "nowhere: no node_modules package, alias or fallback provides it") == true, "\(warnings)")
         _ = try ProjectConfig.load(path: folder + "/init.yml")
     }
 
@@ -109,14 +120,21 @@ import ScriptBundler
         let missingRoot = InitRunner.run(configPath: folder + "/wkpack.yml", root: folder + "/Nope", webpackConfig: nil, force: false)
         #expect(missingRoot.exitCode == 1)
         #expect(missingRoot.standardError.hasSuffix(": error: the script root folder does not exist (give it with --root)\n"))
-        try "module.exports = function (env) { return {} };\n".write(toFile: folder + "/webpack.config.js", atomically: true, encoding: .utf8)
-        let function = InitRunner.run(configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
+        try "module.exports = function (env) { return {} };\n".write(
+            toFile: folder + "/webpack.config.js", atomically: true, encoding: .utf8)
+        let function = InitRunner.run(
+            configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
         #expect(function.exitCode == 1)
-        #expect(function.standardError == "\(folder)/webpack.config.js:1:18: error: the configuration must be an object literal, found a function\n")
+        #expect(
+            function.standardError
+                == "\(folder)/webpack.config.js:1:18: error: the configuration must be an object literal, found a function\n")
         try "module.exports = {\n  entry: 'a.js'\n".write(toFile: folder + "/webpack.config.js", atomically: true, encoding: .utf8)
-        let broken = InitRunner.run(configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
+        let broken = InitRunner.run(
+            configPath: folder + "/wkpack.yml", root: nil, webpackConfig: folder + "/webpack.config.js", force: false)
         #expect(broken.exitCode == 1)
-        #expect(broken.standardError.hasPrefix("\(folder)/webpack.config.js:") && broken.standardError.contains(": error: "), "\(broken.standardError)")
+        #expect(
+            broken.standardError.hasPrefix("\(folder)/webpack.config.js:") && broken.standardError.contains(": error: "),
+            "\(broken.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/wkpack.yml"))
     }
 }

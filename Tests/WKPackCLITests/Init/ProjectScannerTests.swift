@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WKPackCLI
 
 /// `ProjectScanner`'s names for the groups it finds.

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// The rules job of `wkpack build`, run on real temporary folders.
 @Suite struct RulesJobTests {
     static let blockRule = #"[{"trigger":{"url-filter":"^https?://ads\\.example\\.com/"},"action":{"type":"block"}}]"#
-    static let hideRule = #"[{"trigger":{"url-filter":".*","if-domain":["*news.example"]},"action":{"type":"css-display-none","selector":".ad"}}]"#
+    static let hideRule =
+        #"[{"trigger":{"url-filter":".*","if-domain":["*news.example"]},"action":{"type":"css-display-none","selector":".ad"}}]"#
 
     private func project(_ files: [String: String], config: String) throws -> (folder: String, config: ProjectConfig) {
         let folder = NSTemporaryDirectory() + "wkpack-rules-job-" + UUID().uuidString
@@ -22,7 +24,9 @@ import Testing
     @Test func checksGlobbedListsAndWritesTheMergedList() throws {
         let (folder, config) = try project(
             ["lists/a.json": Self.blockRule, "lists/b.json": Self.hideRule, "lists/notes.txt": "not a list"],
-            config: "rules:\n  check: [lists/*.json]\n  output: Out\n  merge:\n    - output: All.json\n      lists: [lists/a.json, lists/b.json]\n      safelist: [example.org]\n")
+            config:
+                "rules:\n  check: [lists/*.json]\n  output: Out\n  merge:\n    - output: All.json\n      lists: [lists/a.json, lists/b.json]\n      safelist: [example.org]\n"
+        )
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let job = RulesJob(config: config, rules: try #require(config.rules))
         let lines = try job.run()
@@ -55,7 +59,8 @@ import Testing
     }
 
     @Test func expectationFilesRunAfterTheLists() throws {
-        let expectations = "lists: [a.json]\nrequests:\n  - url: https://ads.example.com/x.js\n    type: script\n    top: https://news.example/\n    expect: %@\n"
+        let expectations =
+            "lists: [a.json]\nrequests:\n  - url: https://ads.example.com/x.js\n    type: script\n    top: https://news.example/\n    expect: %@\n"
         for (expected, passes) in [("block", true), ("allow", false)] {
             let (folder, config) = try project(
                 ["a.json": Self.blockRule, "expect.yml": expectations.replacingOccurrences(of: "%@", with: expected)],

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScriptBundler
+import Testing
+
 @testable import WKPackCLI
 
 /// `maxBytes` budgets, `--metafile` / `scripts.metafile` and `--report` on a small project written per test.
@@ -39,7 +40,8 @@ import ScriptBundler
         defer { try? FileManager.default.removeItem(atPath: probe) }
         _ = try Self.job(probe, mode: mode).run()
         let bytes = try Self.writtenSize(probe, "AllFramesAtDocumentStart.js")
-        let folder = try Self.project("scripts:\n  sourceMaps: external\n  groups:\n    - {name: AllFramesAtDocumentStart, maxBytes: \(bytes)}\n")
+        let folder = try Self.project(
+            "scripts:\n  sourceMaps: external\n  groups:\n    - {name: AllFramesAtDocumentStart, maxBytes: \(bytes)}\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try Self.job(folder, mode: mode).run()
         #expect(try Self.writtenSize(folder, "AllFramesAtDocumentStart.js") == bytes)
@@ -58,7 +60,9 @@ import ScriptBundler
             _ = try Self.job(folder, mode: mode).run()
             Issue.record("expected the budget to fail the build")
         } catch let failure as BundleBudgetCheck.Failure {
-            #expect(failure.description == "\(folder)/wkpack.yml:5:17: error: AllFramesAtDocumentStart is \(bytes) bytes, over its maxBytes \(bytes - 1)")
+            #expect(
+                failure.description
+                    == "\(folder)/wkpack.yml:5:17: error: AllFramesAtDocumentStart is \(bytes) bytes, over its maxBytes \(bytes - 1)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
@@ -84,7 +88,9 @@ import ScriptBundler
             _ = try Self.job(folder).run()
             Issue.record("expected an unknown group to be refused")
         } catch let error as BundlerError {
-            #expect(error.description == "\(folder)/wkpack.yml:3:14: error: group 'Nightmode' is not a standard group and needs a 'folder' or 'files'")
+            #expect(
+                error.description
+                    == "\(folder)/wkpack.yml:3:14: error: group 'Nightmode' is not a standard group and needs a 'folder' or 'files'")
         }
     }
 
@@ -96,7 +102,10 @@ import ScriptBundler
         let fromConfig = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/meta.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: fromConfig) as? [String: Any])
         let inputs = try #require(object["inputs"] as? [String: Any])
-        #expect(inputs.keys.sorted() == ["UserScripts/AllFrames/AtDocumentStart/Main.js", "UserScripts/MainFrame/AtDocumentEnd/Plain.js", "lib/greet.js"])
+        #expect(
+            inputs.keys.sorted() == [
+                "UserScripts/AllFrames/AtDocumentStart/Main.js", "UserScripts/MainFrame/AtDocumentEnd/Plain.js", "lib/greet.js",
+            ])
         // `--metafile` wins; the same build gives the same bytes.
         _ = try Self.job(folder, size: SizeOutputOptions(metafile: folder + "/cli.json")).run()
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/cli.json")) == fromConfig)
@@ -111,10 +120,11 @@ import ScriptBundler
         #expect(outcome.reportLines[start] == "MainFrameAtDocumentEnd.js  \(bytes) B, 1 module")
         // Rows: the file, generated code, the map comment; their bytes add up to the bundle's.
         let rows = outcome.reportLines[(start + 1)...].prefix(3)
-        #expect(rows.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).joined(separator: " ") } == [
-            "UserScripts/MainFrame/AtDocumentEnd/Plain.js", "generated code (wrappers, module runtime, banners)",
-            "//# sourceURL / sourceMappingURL comments",
-        ])
+        #expect(
+            rows.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).joined(separator: " ") } == [
+                "UserScripts/MainFrame/AtDocumentEnd/Plain.js", "generated code (wrappers, module runtime, banners)",
+                "//# sourceURL / sourceMappingURL comments",
+            ])
         let sum = rows.map { Int($0.split(separator: " ")[0].replacingOccurrences(of: ",", with: "")) ?? -1 }.reduce(0, +)
         #expect(sum == bytes)
     }

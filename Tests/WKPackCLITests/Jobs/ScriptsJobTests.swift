@@ -1,11 +1,14 @@
-import Testing
 import ScriptBundler
+import Testing
+
 @testable import WKPackCLI
 
 @Suite struct ScriptsJobTests {
     @Test func defaultsWithoutConfigFile() {
         let configuration = ScriptsJob(config: .defaults).bundleConfiguration()
-        #expect(configuration == BundleConfiguration(root: "UserScripts", output: "Assets", projectFolder: ".", mode: .production, sourceMaps: .external))
+        #expect(
+            configuration
+                == BundleConfiguration(root: "UserScripts", output: "Assets", projectFolder: ".", mode: .production, sourceMaps: .external))
     }
 
     @Test func configPathsAreRelativeToTheConfigFolder() throws {
@@ -20,7 +23,8 @@ import ScriptBundler
     }
 
     @Test func flagsOverrideTheConfig() throws {
-        let config = try ProjectConfig.parse("scripts:\n  root: Scripts\n  output: Out\n  mode: development\n  sourceMaps: none\n", path: "wkpack.yml")
+        let config = try ProjectConfig.parse(
+            "scripts:\n  root: Scripts\n  output: Out\n  mode: development\n  sourceMaps: none\n", path: "wkpack.yml")
         let overrides = ScriptsOverrides(root: "Other", output: "/abs/out", mode: .production, sourceMaps: .inline)
         let configuration = ScriptsJob(config: config, overrides: overrides).bundleConfiguration()
         #expect(configuration.root == "Other")
@@ -33,7 +37,8 @@ import ScriptBundler
     @Test func buildRunsEachJobOnlyWhenConfigured() throws {
         #expect(BuildCommand.jobs(for: .defaults).map(\.name) == ["scripts"])
         #expect(BuildCommand.jobs(for: try ProjectConfig.parse("rules:\n  check: [a.json]\n", path: "wkpack.yml")).map(\.name) == ["rules"])
-        #expect(BuildCommand.jobs(for: try ProjectConfig.parse("scripts:\nrules:\n", path: "wkpack.yml")).map(\.name) == ["scripts", "rules"])
+        #expect(
+            BuildCommand.jobs(for: try ProjectConfig.parse("scripts:\nrules:\n", path: "wkpack.yml")).map(\.name) == ["scripts", "rules"])
         #expect(BuildCommand.jobs(for: try ProjectConfig.parse("scripts:\n", path: "wkpack.yml")).map(\.name) == ["scripts"])
     }
 

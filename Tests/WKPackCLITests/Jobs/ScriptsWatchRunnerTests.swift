@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import WKPackCLI
 
 /// `ScriptsWatchRunner` called directly, with its output captured and its stop signal in the test's hands.
@@ -33,7 +34,8 @@ import Testing
         let folder = NSTemporaryDirectory() + "wkpack-watch-runner-" + UUID().uuidString
         let scripts = folder + "/UserScripts/AllFrames/AtDocumentStart"
         try FileManager.default.createDirectory(atPath: scripts, withIntermediateDirectories: true)
-        try Data("scripts:\n  root: UserScripts\n  output: Assets\n  mode: development\n".utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
+        try Data("scripts:\n  root: UserScripts\n  output: Assets\n  mode: development\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         try Data(script.utf8).write(to: URL(fileURLWithPath: scripts + "/a.js"))
         return folder
     }
@@ -53,11 +55,14 @@ import Testing
             outcome.withLock { $0 = result }
             finished.signal()
         }
-        return (capture, {
-            stop.signal()
-            guard finished.wait(timeout: .now() + 15) == .success else { return .failure(CancellationError()) }
-            return outcome.withLock { $0 } ?? .failure(CancellationError())
-        })
+        return (
+            capture,
+            {
+                stop.signal()
+                guard finished.wait(timeout: .now() + 15) == .success else { return .failure(CancellationError()) }
+                return outcome.withLock { $0 } ?? .failure(CancellationError())
+            }
+        )
     }
 
     @Test func printsABuildLineWritesTheBundleAndStopsCleanly() throws {

@@ -1,51 +1,58 @@
 import BlockListCompiler
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// `DiagnosticFormatter` on hand-made results: every format, read errors and budget errors.
 @Suite struct DiagnosticFormatterTests {
-    static let error = Diagnostic(severity: .error, message: "bad, really: bad", webKitMessage: "Invalid trigger flags.", webKitDetail: "Detail.",
-                                  ruleIndex: 3, pointer: "/3/trigger", line: 4, column: 7, reportedByWebKit: true)
+    static let error = Diagnostic(
+        severity: .error, message: "bad, really: bad", webKitMessage: "Invalid trigger flags.", webKitDetail: "Detail.",
+        ruleIndex: 3, pointer: "/3/trigger", line: 4, column: 7, reportedByWebKit: true)
     static let warning = Diagnostic(severity: .warning, message: "odd\nkey", ruleIndex: nil, pointer: "", line: 1, column: 2)
 
     /// A report with one error and one warning (diagnostics hold errors first, as the checker orders them).
     static var report: RuleListReport {
-        RuleListReport(diagnostics: [error, warning], webKitError: error, isValid: false, ruleCount: 5, byteCount: 321,
-                       actionCounts: ["css-display-none": 1, "block": 3])
+        RuleListReport(
+            diagnostics: [error, warning], webKitError: error, isValid: false, ruleCount: 5, byteCount: 321,
+            actionCounts: ["css-display-none": 1, "block": 3])
     }
 
     static let results = [
-        FileCheckResult(path: "dir/a,b.json", report: report, readError: nil, budgetErrors: ["5 rules exceed the budget of 4 (--max-rules)"]),
+        FileCheckResult(
+            path: "dir/a,b.json", report: report, readError: nil, budgetErrors: ["5 rules exceed the budget of 4 (--max-rules)"]),
         FileCheckResult(path: "gone.json", report: nil, readError: "no such file", budgetErrors: []),
     ]
 
     @Test func textGivesOneLinePerDiagnosticThenASummary() {
-        #expect(DiagnosticFormatter(format: .text).format(Self.results) == """
-            dir/a,b.json:4:7: error: bad, really: bad (WebKit reports: Invalid trigger flags.)
-            dir/a,b.json:1:2: warning: odd
-            key
-            dir/a,b.json:1:1: error: 5 rules exceed the budget of 4 (--max-rules)
-            dir/a,b.json: invalid: 5 rules, 321 bytes (block 3, css-display-none 1); 2 errors, 1 warning
-            gone.json: error: no such file
+        #expect(
+            DiagnosticFormatter(format: .text).format(Self.results) == """
+                dir/a,b.json:4:7: error: bad, really: bad (WebKit reports: Invalid trigger flags.)
+                dir/a,b.json:1:2: warning: odd
+                key
+                dir/a,b.json:1:1: error: 5 rules exceed the budget of 4 (--max-rules)
+                dir/a,b.json: invalid: 5 rules, 321 bytes (block 3, css-display-none 1); 2 errors, 1 warning
+                gone.json: error: no such file
 
-            """)
+                """)
     }
 
     @Test func textOfAValidListIsItsSummary() {
-        let valid = FileCheckResult(path: "ok.json", report: RuleListReport(ruleCount: 1, byteCount: 10, actionCounts: ["block": 1]),
-                                    readError: nil, budgetErrors: [])
+        let valid = FileCheckResult(
+            path: "ok.json", report: RuleListReport(ruleCount: 1, byteCount: 10, actionCounts: ["block": 1]),
+            readError: nil, budgetErrors: [])
         #expect(DiagnosticFormatter(format: .text).format([valid]) == "ok.json: valid: 1 rules, 10 bytes (block 1); 0 errors, 0 warnings\n")
     }
 
     @Test func githubAnnotationsEscapeDataAndProperties() {
-        #expect(DiagnosticFormatter(format: .github).format(Self.results) == """
-            ::error file=dir/a%2Cb.json,line=4,col=7::bad, really: bad (WebKit reports: Invalid trigger flags.)
-            ::warning file=dir/a%2Cb.json,line=1,col=2::odd%0Akey
-            ::error file=dir/a%2Cb.json,line=1,col=1::5 rules exceed the budget of 4 (--max-rules)
-            ::error file=gone.json::no such file
+        #expect(
+            DiagnosticFormatter(format: .github).format(Self.results) == """
+                ::error file=dir/a%2Cb.json,line=4,col=7::bad, really: bad (WebKit reports: Invalid trigger flags.)
+                ::warning file=dir/a%2Cb.json,line=1,col=2::odd%0Akey
+                ::error file=dir/a%2Cb.json,line=1,col=1::5 rules exceed the budget of 4 (--max-rules)
+                ::error file=gone.json::no such file
 
-            """)
+                """)
     }
 
     @Test func jsonHoldsOneObjectPerFile() throws {

@@ -1,25 +1,26 @@
 import Foundation
-import Testing
 import ScriptBundler
+import Testing
+
 @testable import WKPackCLI
 
 /// Hostile and broken `wkpack.yml` files: each is a located error, never a crash, a hang or output.
 @Suite struct ConfigRobustnessTests {
     static let billionLaughs = """
-    a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
-    b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
-    c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
-    d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
-    e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
-    f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
-    g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-    h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
-    i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
-    ? *i
-    : 1
-    ? [*i]
-    : 2
-    """
+        a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+        b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+        c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+        d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+        e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+        f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+        g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+        h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+        i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+        ? *i
+        : 1
+        ? [*i]
+        : 2
+        """
 
     func configError(_ text: String) throws -> ConfigError {
         do {
@@ -33,7 +34,9 @@ import ScriptBundler
 
     @Test func billionLaughsIsRefusedAtTheFirstAlias() throws {
         let error = try configError(Self.billionLaughs)
-        #expect(error.description == "wkpack.yml:2:8: error: YAML aliases ('*name') are not supported in the configuration; repeat the value instead")
+        #expect(
+            error.description
+                == "wkpack.yml:2:8: error: YAML aliases ('*name') are not supported in the configuration; repeat the value instead")
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// Every path `wkpack.yml` names obeys the project boundary: leaving the project folder with `..`, an absolute
@@ -25,32 +26,58 @@ import Testing
     }
 
     static let keys: [Key] = [
-        Key(name: "root", config: "scripts:\n  root: PATH\n", line: 2, column: 9, role: "root", section: "scripts", target: "AllFrames", depth: 0),
-        Key(name: "output", config: "scripts:\n  output: PATH\n", line: 2, column: 11, role: "output", section: "scripts", target: "Out", depth: 0),
-        Key(name: "alias", config: "scripts:\n  alias:\n    Lib: PATH\n", line: 3, column: 10, role: "alias 'Lib'", section: "scripts", target: "x.js", depth: 0),
-        Key(name: "fallback", config: "scripts:\n  fallback:\n    url: PATH\n", line: 3, column: 10, role: "fallback 'url'", section: "scripts", target: "x.js", depth: 0),
-        Key(name: "resourceURIs.directory", config: "scripts:\n  resourceURIs:\n    directory: PATH\n", line: 3, column: 16,
+        Key(
+            name: "root", config: "scripts:\n  root: PATH\n", line: 2, column: 9, role: "root", section: "scripts", target: "AllFrames",
+            depth: 0),
+        Key(
+            name: "output", config: "scripts:\n  output: PATH\n", line: 2, column: 11, role: "output", section: "scripts", target: "Out",
+            depth: 0),
+        Key(
+            name: "alias", config: "scripts:\n  alias:\n    Lib: PATH\n", line: 3, column: 10, role: "alias 'Lib'", section: "scripts",
+            target: "x.js", depth: 0),
+        Key(
+            name: "fallback", config: "scripts:\n  fallback:\n    url: PATH\n", line: 3, column: 10, role: "fallback 'url'",
+            section: "scripts", target: "x.js", depth: 0),
+        Key(
+            name: "resourceURIs.directory", config: "scripts:\n  resourceURIs:\n    directory: PATH\n", line: 3, column: 16,
             role: "resourceURIs directory", section: "scripts", target: "AllFrames", depth: 0),
-        Key(name: "resourceURIs.overrides", config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides:\n      A.mjs: PATH\n",
+        Key(
+            name: "resourceURIs.overrides",
+            config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides:\n      A.mjs: PATH\n",
             line: 5, column: 14, role: "overrides 'A.mjs'", section: "scripts", target: "x.js", depth: 1),
-        Key(name: "resourceURIs.overrides file", config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides: PATH\n",
+        Key(
+            name: "resourceURIs.overrides file", config: "scripts:\n  resourceURIs:\n    directory: UserScripts\n    overrides: PATH\n",
             line: 4, column: 16, role: "override table file", section: "scripts", target: "x.js", depth: 0),
-        Key(name: "group folder", config: "scripts:\n  groups:\n    - name: Extra\n      folder: PATH\n", line: 4, column: 15,
+        Key(
+            name: "group folder", config: "scripts:\n  groups:\n    - name: Extra\n      folder: PATH\n", line: 4, column: 15,
             role: "group 'Extra' folder", section: "scripts", target: "AllFrames/AtDocumentStart", depth: 1),
-        Key(name: "group files", config: "scripts:\n  groups:\n    - name: Extra\n      files: [PATH]\n", line: 4, column: 15,
+        Key(
+            name: "group files", config: "scripts:\n  groups:\n    - name: Extra\n      files: [PATH]\n", line: 4, column: 15,
             role: "group 'Extra' file", section: "scripts", target: "x.js", depth: 0),
-        Key(name: "rules.check", config: "rules:\n  check: [PATH]\n", line: 2, column: 11, role: "rules check list", section: "rules", target: "a.json", depth: 0),
-        Key(name: "rules.check pattern", config: "rules:\n  check: [PATH]\n", line: 2, column: 11, role: "rules check list", section: "rules", target: "*.json", depth: 0),
-        Key(name: "rules.output", config: "rules:\n  output: PATH\n  merge:\n    - output: M.json\n      lists: [lists/a.json]\n", line: 2, column: 11,
+        Key(
+            name: "rules.check", config: "rules:\n  check: [PATH]\n", line: 2, column: 11, role: "rules check list", section: "rules",
+            target: "a.json", depth: 0),
+        Key(
+            name: "rules.check pattern", config: "rules:\n  check: [PATH]\n", line: 2, column: 11, role: "rules check list",
+            section: "rules", target: "*.json", depth: 0),
+        Key(
+            name: "rules.output", config: "rules:\n  output: PATH\n  merge:\n    - output: M.json\n      lists: [lists/a.json]\n", line: 2,
+            column: 11,
             role: "rules output", section: "rules", target: "Out", depth: 0),
-        Key(name: "rules.merge.lists", config: "rules:\n  merge:\n    - output: M.json\n      lists: [PATH]\n", line: 4, column: 15,
+        Key(
+            name: "rules.merge.lists", config: "rules:\n  merge:\n    - output: M.json\n      lists: [PATH]\n", line: 4, column: 15,
             role: "merged list 'M.json' input", section: "rules", target: "a.json", depth: 0),
         // Written into the rules output folder as `output/NAME` (an absolute name stays inside it).
-        Key(name: "rules.merge.output", config: "rules:\n  merge:\n    - output: PATH\n      lists: [lists/a.json]\n", line: 3, column: 15,
+        Key(
+            name: "rules.merge.output", config: "rules:\n  merge:\n    - output: PATH\n      lists: [lists/a.json]\n", line: 3, column: 15,
             role: "merged list output", section: "rules", target: "M.json", depth: 1, escapes: [.dotDot, .link]),
-        Key(name: "rules.merge.safelistFile", config: "rules:\n  merge:\n    - output: M.json\n      lists: [lists/a.json]\n      safelistFile: PATH\n",
+        Key(
+            name: "rules.merge.safelistFile",
+            config: "rules:\n  merge:\n    - output: M.json\n      lists: [lists/a.json]\n      safelistFile: PATH\n",
             line: 5, column: 21, role: "merged list 'M.json' safelistFile", section: "rules", target: "safelist.txt", depth: 0),
-        Key(name: "rules.test", config: "rules:\n  test: [PATH]\n", line: 2, column: 10, role: "rules test expectation file", section: "rules",
+        Key(
+            name: "rules.test", config: "rules:\n  test: [PATH]\n", line: 2, column: 10, role: "rules test expectation file",
+            section: "rules",
             target: "expectations.yml", depth: 0),
     ]
 

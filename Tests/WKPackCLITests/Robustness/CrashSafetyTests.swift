@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WKPackTestSupport
+
 @testable import ScriptBundler
 @testable import WKPackCLI
 
@@ -79,7 +80,11 @@ import WKPackTestSupport
                     #expect(name.hasPrefix(".") && name.contains(".wkpack-"), "unexpected file \(name)")
                     continue
                 }
-                if data == old[name] { oldCount += 1 } else if data == new[name] { newCount += 1 } else {
+                if data == old[name] {
+                    oldCount += 1
+                } else if data == new[name] {
+                    newCount += 1
+                } else {
                     Issue.record("attempt \(attempt): \(name) is neither the complete old nor the complete new file (\(data.count) bytes)")
                 }
             }
@@ -93,12 +98,13 @@ import WKPackTestSupport
 
         guard let finish = try Self.startBuild(in: folder + "/work") else { return }
         #expect(finish.wait() == 0)
-        #expect(try Self.contents(of: folder + "/work/Assets") == new, "a completed build leaves exactly the new outputs, no temporary files")
+        #expect(
+            try Self.contents(of: folder + "/work/Assets") == new, "a completed build leaves exactly the new outputs, no temporary files")
     }
 
     @Test func aSecondRunWaitsForTheOutputFolderLock() throws {
         let folder = try CommandLineTests.project([
-            "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 1;\n",
+            "UserScripts/AllFrames/AtDocumentStart/a.js": "window.a = 1;\n"
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/Assets", withIntermediateDirectories: true)
@@ -126,7 +132,10 @@ import WKPackTestSupport
         guard let build = try Self.startBuild(in: folder) else { return }
         #expect(build.wait() == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/Assets").sorted()
-        #expect(names == [".AllFramesAtDocumentStart.js.wkpack-notes.tmp", ".Other.js.wkpack-1-1.tmp",
-                          "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "readme.tmp"])
+        #expect(
+            names == [
+                ".AllFramesAtDocumentStart.js.wkpack-notes.tmp", ".Other.js.wkpack-1-1.tmp",
+                "AllFramesAtDocumentStart.js", "AllFramesAtDocumentStart.js.map", "readme.tmp",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WKPackCLI
 
 /// Paths that leave the project (`..`, absolute paths, symbolic links), an output folder inside the scripts,
@@ -61,8 +62,11 @@ import Testing
         // One script file through a link.
         try Data("scripts:\n  mode: production\n".utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         try FileManager.default.createSymbolicLink(
-            atPath: folder + "/UserScripts/AllFrames/AtDocumentStart/b.js", withDestinationPath: outside + "/AllFrames/AtDocumentStart/b.js")
-        try expectRefused(folder, "UserScripts/AllFrames/AtDocumentStart/b.js:1:1: error: script 'UserScripts/AllFrames/AtDocumentStart/b.js' leads outside")
+            atPath: folder + "/UserScripts/AllFrames/AtDocumentStart/b.js", withDestinationPath: outside + "/AllFrames/AtDocumentStart/b.js"
+        )
+        try expectRefused(
+            folder,
+            "UserScripts/AllFrames/AtDocumentStart/b.js:1:1: error: script 'UserScripts/AllFrames/AtDocumentStart/b.js' leads outside")
     }
 
     @Test func filesOfAConfiguredGroupOutsideTheProjectAreRefused() throws {
@@ -83,12 +87,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
 
         // A listed file that is a link to a script outside the project.
-        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.js", withDestinationPath: outside + "/AllFrames/AtDocumentStart/b.js")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/linked.js", withDestinationPath: outside + "/AllFrames/AtDocumentStart/b.js")
         let linked = "scripts:\n  groups:\n    - name: Extra\n      files: [linked.js]\n"
         try Data(linked.utf8).write(to: URL(fileURLWithPath: folder + "/wkpack.yml"))
         guard let refusedLink = try build(folder) else { return }
         #expect(refusedLink.status == 1)
-        #expect(refusedLink.stderr.hasPrefix("wkpack.yml:4:15: error: group 'Extra' file 'linked.js' leads outside"), "\(refusedLink.stderr)")
+        #expect(
+            refusedLink.stderr.hasPrefix("wkpack.yml:4:15: error: group 'Extra' file 'linked.js' leads outside"), "\(refusedLink.stderr)")
         #expect(refusedLink.stderr.contains("leads outside the project folder through a symbolic link"), "\(refusedLink.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
@@ -106,7 +112,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         guard let output = try build(folder) else { return }
         #expect(output.status == 1)
-        #expect(output.stderr.contains("error: output folder 'UserScripts/Assets' must not be the root folder 'UserScripts' or inside it"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("error: output folder 'UserScripts/Assets' must not be the root folder 'UserScripts' or inside it"),
+            "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/UserScripts/Assets"))
     }
 

@@ -1,5 +1,6 @@
 import BlockListCompiler
 import Testing
+
 @testable import WKPackCLI
 
 /// `RulesOptimizeRunner` called directly: what it writes, prints and exits with.
@@ -28,7 +29,8 @@ import Testing
     }
 
     @Test func forWebKitReshapesFiltersAndWritesASCII() throws {
-        let list = #"[{"trigger":{"url-filter":"tracker\\.com[/:&?]?"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"[alt=\"广告\"]"}}]"#
+        let list =
+            #"[{"trigger":{"url-filter":"tracker\\.com[/:&?]?"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"[alt=\"广告\"]"}}]"#
         let files = InMemoryListFileSystem(["in.json": list])
         let outcome = RulesOptimizeRunner.run(inputs: ["in.json"], output: "out.json", report: false, forWebKit: true, fileSystem: files)
         #expect(outcome.exitCode == 0)

@@ -1,5 +1,6 @@
 import BlockListCompiler
 import Testing
+
 @testable import WKPackCLI
 
 /// `RulesSplitRunner` called directly: the parts it writes and its summary.
@@ -30,7 +31,8 @@ import Testing
     }
 
     @Test func anExceptionGoesIntoEveryPartWithARuleItCancels() throws {
-        let list = "[" + ["a", "b", "c"].map { #"{"trigger":{"url-filter":"\#($0)"},"action":{"type":"block"}}"# }.joined(separator: ",")
+        let list =
+            "[" + ["a", "b", "c"].map { #"{"trigger":{"url-filter":"\#($0)"},"action":{"type":"block"}}"# }.joined(separator: ",")
             + #",{"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}}]"#
         let files = InMemoryListFileSystem(["l.json": list])
         let outcome = RulesSplitRunner.run(input: "l.json", maxRules: 2, output: "out", fileSystem: files)

@@ -17,8 +17,9 @@ import WKPackTestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-child-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try ChildProcess.run("/bin/sh", ["-c", "pwd -P; echo \"$WKPACK_CHILD_TEST\"; env | wc -l"],
-                                          environment: ["WKPACK_CHILD_TEST": "a b", "PATH": "/usr/bin:/bin"], currentDirectory: folder)
+        let result = try ChildProcess.run(
+            "/bin/sh", ["-c", "pwd -P; echo \"$WKPACK_CHILD_TEST\"; env | wc -l"],
+            environment: ["WKPACK_CHILD_TEST": "a b", "PATH": "/usr/bin:/bin"], currentDirectory: folder)
         let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         #expect(lines.count == 3)

@@ -42,7 +42,8 @@ for path in paths.flatMap(files(under:)) {
     guard let data = FileManager.default.contents(atPath: path) else { continue }
     let source = Array(data)
     guard let tokens = try? JavaScriptTokenizer.tokenize(source),
-          (try? JavaScriptParser.analyze(source, tokenization: tokens)) != nil else {
+        (try? JavaScriptParser.analyze(source, tokenization: tokens)) != nil
+    else {
         skipped += 1
         continue
     }
