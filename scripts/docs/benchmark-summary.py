@@ -52,8 +52,8 @@ def main():
     out = ["## Summary", "",
            "One run, %s, on %s (tools: %s); each cell is the peer's figure divided by wkpack's, so above"
            " 1.00x wkpack is faster (smaller). Medians of hyperfine runs, wall time, the static release build. The"
-           " `scripts` rows were measured with the detached exit the binary had then; the `paired` rows are those"
-           " with the ordinary exit it has now. The full tables follow; the last column names the section of each"
+           " `scripts` rows were measured with the detached exit the binary had then; the `paired` rows are CPU"
+           " time (user + sys) from the separate run their section names, with the ordinary exit the binary has now. The full tables follow; the last column names the section of each"
            " row." % (date, machine, tools), "",
            "| job | wkpack | esbuild | Bun | webpack | WebKit | from |", "|---|---|---|---|---|---|---|"]
     scripts = timings(section(text, "scripts: cold bundle"),
@@ -65,14 +65,13 @@ def main():
             case.split()[0], "production" if case.endswith("prod") else "development", "%g ms" % own,
             " | ".join(cells)))
     paired = timings(section(text, "paired:"),
-                     r"(?P<case>\w+ prod paired(, inline teardown)?)\s+(?P<tool>wkpack|bun)\s+" + time)
+                     r"(?P<case>\w+ prod paired)\s+(?P<tool>wkpack swiftpm|wkpack|bun)\s+" + time)
     for case, row in paired.items():
-        # The rows with the ordinary exit: the binary no longer detaches its teardown (the other rows of that run
-        # measured the detached exit, as did the `scripts` section).
-        if "wkpack" in row and "bun" in row and "inline teardown" in case:
-            note = ", ordinary exit"
-            out.append("| bundle %s tree, production, alternating with Bun%s | %g ms | — | %s | — | — | `paired` |" % (
-                case.split()[0], note, row["wkpack"], ratio(row["bun"], row["wkpack"])))
+        # CPU time (user + sys) of the whole process, wkpack's two release binaries and Bun in turn.
+        for tool, label in (("wkpack", "static release binary"), ("wkpack swiftpm", "swift build -c release binary")):
+            if tool in row and "bun" in row:
+                out.append("| bundle %s tree, production, CPU time, %s, alternating with Bun | %g ms | — | %s | — | — | `paired` |" % (
+                    case.split()[0], label, row[tool], ratio(row["bun"], row[tool])))
     sizes = section(text, "sizes:")
     for line in sizes.splitlines():
         match = re.match(r"(\w+)\s+total\s+(.*)$", line)
