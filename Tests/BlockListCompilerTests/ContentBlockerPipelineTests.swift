@@ -90,33 +90,49 @@ import WKPackTestSupport
         }
     }
 
+    /// Whether the test below takes all of EasyList + EasyPrivacy (`WKPACK_FULL_LISTS=1`; about 340 s in CI's debug
+    /// build on 2 cores) instead of its default slice, every `sliceStride`-th line of each list.
+    static let fullLists = ProcessInfo.processInfo.environment["WKPACK_FULL_LISTS"] == "1"
+    /// The default slice keeps every `sliceStride`-th line of each list (starting with its first): filters of every
+    /// kind the lists hold, in the same proportions, at about a tenth of the cost.
+    static let sliceStride = 10
+
     /// EasyList + EasyPrivacy through the API alone: converted, the part checked valid, optimized for WebKit and the
-    /// optimized list checked valid again (all ASCII, no more rules).
+    /// optimized list checked valid again (all ASCII; no more rules on the whole lists). By default a slice of both lists (every 10th
+    /// line); `WKPACK_FULL_LISTS=1` runs the whole lists (`WKPACK_FULL_LISTS=1 swift test --filter easyListAndEasyPrivacy`).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: corpusArchive.path), "needs ../shared/corpus"))
     func easyListAndEasyPrivacyGoThroughTheAPIAlone() throws {
         var sources: [ContentBlockerPipeline.FilterListSource] = []
+        var lineCount = 0
         for name in ["easylist/easylist.txt", "easylist/easyprivacy.txt"] {
             let output = try ChildProcess.run("/usr/bin/tar", ["-xJOf", Self.corpusArchive.path, name])
             try #require(output.status == 0, "tar: \(output.stderr)")
-            sources.append(.init(name: name, bytes: Array(output.standardOutput)))
+            let lines = output.standardOutput.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            lineCount += lines.count
+            let kept = Self.fullLists ? lines[...] : lines.enumerated().filter { $0.offset % Self.sliceStride == 0 }.map(\.element)[...]
+            sources.append(.init(name: name, bytes: Array(kept.joined(separator: [UInt8(ascii: "\n")]))))
         }
+        // The whole lists hold over 130,000 filters; a slice about a tenth of their lines.
+        let expectedFilters = Self.fullLists ? 130_000 : lineCount / Self.sliceStride * 9 / 10
+        let expectedRules = Self.fullLists ? 100_000 : expectedFilters * 3 / 4
         let pipeline = ContentBlockerPipeline()
         let log = ProgressLog()
         let converted = try pipeline.convert(sources, observer: .init(progress: { log.add($0) }))
-        #expect(converted.report.filterCount > 130_000)
+        #expect(converted.report.filterCount > expectedFilters)
         #expect(converted.parts.count == 1)
         let list = try #require(converted.parts.first)
         let report = try pipeline.check(list)
         #expect(report.isValid, "\(report.errors.prefix(3).map(\.message))")
         #expect(report.ruleCount == converted.report.rulesOptimized)
-        #expect(report.ruleCount > 100_000)
+        #expect(report.ruleCount > expectedRules)
         #expect(log.all.last?.stage == .writing)
 
         let forWebKit = try pipeline.optimize(list, forWebKit: true)
         let checkedForWebKit = try pipeline.check(forWebKit.bytes)
         #expect(checkedForWebKit.isValid)
         #expect(checkedForWebKit.ruleCount == forWebKit.ruleCount)
-        #expect(forWebKit.ruleCount <= report.ruleCount)
+        // Regrouping cosmetic rules by condition entry (for WebKit) may add a few rules: on the slice 11,713 -> 11,720.
+        #expect(forWebKit.ruleCount <= (Self.fullLists ? report.ruleCount : report.ruleCount + report.ruleCount / 100))
         #expect(forWebKit.bytes.allSatisfy { $0 < 0x80 })
     }
 }
