@@ -50,9 +50,13 @@ extension LoweringPass {
         _ base: Int32, _ links: ArraySlice<Int32>, wantReceiver: Bool, deleting: Bool
     ) -> (value: Int32, receiver: Int32?) {
         guard let last = links.lastIndex(where: { tree[$0].flags.contains(.optional) }) else {
-            if links.isEmpty, wantReceiver, tree[base].kind == .chainExpression {
+            // A parenthesized chain as the base: its receiver is wanted when it is called (`(a?.b)()` in a chain).
+            let calledOrWanted = links.first.map { tree[$0].kind == .callExpression } ?? wantReceiver
+            if calledOrWanted, tree[base].kind == .chainExpression {
                 let (innerBase, innerLinks) = chainLinks(tree[base].a)
-                return lowerLinks(innerBase, innerLinks[...], wantReceiver: true, deleting: false)
+                let (value, receiver) = lowerLinks(innerBase, innerLinks[...], wantReceiver: true, deleting: false)
+                if links.isEmpty { return (value, receiver) }
+                return applyLinks(value, links, objectReceiver: receiver, wantReceiver: wantReceiver, deleting: deleting)
             }
             return applyLinks(visit(base), links, wantReceiver: wantReceiver, deleting: deleting)
         }
@@ -80,13 +84,24 @@ extension LoweringPass {
     /// `object` followed by `links` (none optional any more), their properties and arguments visited; the
     /// object of the last member access captured when `wantReceiver`; `delete` of the result when `deleting`.
     private mutating func applyLinks(
-        _ object: Int32, _ links: ArraySlice<Int32>, wantReceiver: Bool, deleting: Bool
+        _ object: Int32, _ links: ArraySlice<Int32>, objectReceiver: Int32? = nil, wantReceiver: Bool, deleting: Bool
     ) -> (value: Int32, receiver: Int32?) {
         var current = object
         var receiver: Int32?
         for (offset, link) in links.enumerated() {
             var node = tree[link]
             node.flags.remove(.optional)
+            if offset == 0, node.kind == .callExpression, let objectReceiver {
+                // A called parenthesized chain: `(value).call(receiver, args)`.
+                node.a = member(current, "call", at: node.range)
+                tree.replace(link, with: node)
+                visitList(node.b)
+                node = tree[link]
+                node.b = tree.appendList([objectReceiver] + Array(tree.list(node.b)))
+                tree.replace(link, with: node)
+                current = link
+                continue
+            }
             let isLast = offset == links.count - 1
             if isLast, wantReceiver, node.kind == .memberExpression {
                 if tree[current].kind == .superExpression {

@@ -22,3 +22,5 @@ if (a?.b) {
   for (const c of d?.e) {
   }
 }
+x = (f()?.m)()?.q;
+y = (a?.b.c)(1).d;

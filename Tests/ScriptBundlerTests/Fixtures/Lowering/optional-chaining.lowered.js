@@ -1,4 +1,4 @@
-var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l;
+var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o;
 a == null ? void 0 : a.b;
 a == null ? void 0 : a.b.c(d);
 (_a = f()) == null ? void 0 : _a.b;
@@ -23,3 +23,5 @@ class A extends B {
 if (a == null ? void 0 : a.b) {
   for (const c of d == null ? void 0 : d.e) {}
 }
+x = (_n = ((_m = f()) == null ? void 0 : _m.m).call(_m)) == null ? void 0 : _n.q;
+y = (a == null ? void 0 : (_o = a.b).c).call(_o, 1).d;
