@@ -1,10 +1,13 @@
-/// The functions lowered code calls (object spread's), declared once at the top of the program and only when
+/// The functions lowered code calls (object spread's and rest's), declared once at the top of the program and only when
 /// used, under names the file does not hold. Their text is parsed once and copied into the tree as built nodes.
 enum LoweringHelper: String, CaseIterable, Hashable {
     /// Copies a value's own enumerable properties (symbols too) as data properties, as `{...value}` does.
     case spreadValues = "__spreadValues"
     /// Defines an object literal's own property descriptors on an object (accessors stay accessors).
     case spreadProperties = "__spreadProps"
+
+    /// Copies a value's own enumerable properties but the excluded keys, as a rest pattern `{...r}` does.
+    case objectRest = "__objRest"
 
     /// The helper's declaration, with its own name as the function's name.
     var source: String {
@@ -19,6 +22,24 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                   if (descriptor && descriptor.enumerable) {
                     Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
                   }
+                }
+              }
+              return target;
+            }
+            """
+        case .objectRest:
+            """
+            function __objRest(source, excluded) {
+              var target = {};
+              if (source == null) throw new TypeError("Cannot destructure " + source);
+              source = Object(source);
+              for (var j = 0; j < excluded.length; j++) {
+                if (typeof excluded[j] !== "symbol") excluded[j] = String(excluded[j]);
+              }
+              for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
+                var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
+                if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
+                  Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
                 }
               }
               return target;

@@ -176,8 +176,15 @@ struct LoweringPass {
             }
             visitChildren(id)
             return id
-        case .forOfStatement:
+        case .forOfStatement, .forInStatement:
             if node.flags.contains(.isAwait) { check(.forAwait, at: node.start) }
+            if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
+            visitChildren(id)
+            return id
+        case .variableDeclaration:
+            if lowers(.objectRestSpread), tree.list(node.a).contains(where: { hasObjectRest(tree[$0].a) }) {
+                lowerRestDeclaration(id)
+            }
             visitChildren(id)
             return id
         case .staticBlock:
@@ -195,6 +202,12 @@ struct LoweringPass {
         let node = tree[id]
         let op = node.operator ?? .assign
         switch op {
+        case .assign where lowers(.objectRestSpread) && tree[node.a].kind == .objectPattern && hasObjectRest(node.a):
+            guard let lowered = lowerRestAssignment(id) else {
+                visitChildren(id)
+                return id
+            }
+            return visit(lowered)
         case .logicalAndAssign, .logicalOrAssign, .nullishAssign:
             guard lowers(.logicalAssignment) else {
                 visitChildren(id)
@@ -211,17 +224,35 @@ struct LoweringPass {
 
     // MARK: - Functions and classes
 
-    /// A function: its parameters (expressions in them get temporaries of their own), then its body with a
-    /// context of its own.
+    /// A function: its parameters (expressions in them get temporaries of their own; object rest patterns move
+    /// into the body), then its body with a context of its own.
     mutating func visitFunction(_ id: Int32) {
         let node = tree[id]
         if node.flags.contains(.isAsync), node.flags.contains(.generator) { check(.asyncGenerator, at: node.start) }
-        for parameter in tree.list(node.b) { visitParameterPattern(parameter) }
+        var prologue: [Int32] = []
+        var reserved: [String] = []
+        if lowers(.objectRestSpread), tree.list(node.b).contains(where: { hasObjectRest($0) }) {
+            let before = contexts[contexts.count - 1].reserved.count
+            if let declaration = lowerRestParameters(id) { prologue.append(declaration) }
+            reserved = Array(contexts[contexts.count - 1].reserved[before...])
+        }
+        for parameter in tree.list(tree[id].b) { visitParameterPattern(parameter) }
         if node.kind == .arrowFunction, node.flags.contains(.expressionBody) {
-            contexts.append(TemporaryContext())
+            var arrow = tree[id]
+            if !prologue.isEmpty {
+                // `({a, ...r}) => expr` becomes `(_a) => { var {a} = _a, r = ...; return expr; }`.
+                let range = tree[arrow.c].range
+                let result = tree.append(SyntaxNode(.returnStatement, start: Int(range.start), end: Int(range.end), a: arrow.c))
+                let statements = tree.appendList(prologue + [result])
+                arrow.c = tree.append(SyntaxNode(.blockStatement, start: Int(range.start), end: Int(range.end), a: statements))
+                arrow.flags.remove(.expressionBody)
+                tree.replace(id, with: arrow)
+                visitBody(block: arrow.c, reserved: reserved)
+                return
+            }
+            contexts.append(TemporaryContext(reserved: reserved))
             let body = visit(node.c)
             let context = contexts.removeLast()
-            var arrow = tree[id]
             if let declaration = variableDeclaration(context.temporaries, at: tree[body].range) {
                 // `() => expr` becomes `() => { var _a; return expr; }`.
                 let range = tree[body].range
@@ -235,14 +266,20 @@ struct LoweringPass {
             }
             tree.replace(id, with: arrow)
         } else if node.c >= 0 {
-            visitBody(block: node.c)
+            if !prologue.isEmpty {
+                var block = tree[node.c]
+                block.a = insertingAfterDirectives(prologue, into: block.a)
+                tree.replace(node.c, with: block)
+            }
+            visitBody(block: node.c, reserved: reserved)
         }
     }
 
-    /// A function body or static block (a block node): its statements with a context of their own, and the
-    /// context's temporaries declared at its top (after its directives).
-    mutating func visitBody(block: Int32) {
-        contexts.append(TemporaryContext())
+    /// A function body or static block (a block node): its statements with a context of its own (`reserved`:
+    /// names it must not choose, the parameters lowering added), and the context's temporaries declared at its
+    /// top (after its directives).
+    mutating func visitBody(block: Int32, reserved: [String] = []) {
+        contexts.append(TemporaryContext(reserved: reserved))
         let statements = tree[block].a
         visitList(statements)
         let context = contexts.removeLast()
@@ -361,6 +398,13 @@ struct LoweringPass {
             changed.a = key
             tree.replace(member, with: changed)
         }
+    }
+
+    /// Whether a `for`-`in`/`of` head (a declaration or a pattern) holds an object rest.
+    private func loopHeadHasObjectRest(_ head: Int32) -> Bool {
+        let node = tree[head]
+        if node.kind == .variableDeclaration { return tree.list(node.a).contains { hasObjectRest(tree[$0].a) } }
+        return hasObjectRest(head)
     }
 
     // MARK: - Literals

@@ -40,7 +40,7 @@ struct TemporaryNames {
 struct TemporaryContext {
     /// The names to declare (`var _a, _b;` or the wrapper's parameters).
     var temporaries: [String] = []
-    /// Names in use in this context that are not declared by it (a catch clause's binding).
+    /// Names in use in this context that it does not declare (a catch clause's binding, a lowered parameter).
     var reserved: [String] = []
     /// Where the next candidate name is searched from.
     var nextCandidate = 0
@@ -62,7 +62,8 @@ extension LoweringPass {
     }
 
     private mutating func freshName() -> String {
-        let (name, next) = names.next(from: contexts[contexts.count - 1].nextCandidate)
+        var (name, next) = names.next(from: contexts[contexts.count - 1].nextCandidate)
+        while contexts[contexts.count - 1].reserved.contains(name) { (name, next) = names.next(from: next) }
         contexts[contexts.count - 1].nextCandidate = next
         return name
     }

@@ -2,7 +2,7 @@
 /// optional chains on nullish and non-nullish bases (member accesses, calls that check their receiver, `delete`,
 /// parenthesized chains called), `??` whose operands log their evaluation, logical assignment to names and to
 /// getters and setters that count their calls, `**`, object spread of objects with getters, strings, arrays and
-/// nullish values, `catch` without a binding, numeric separators, temporaries in arrow bodies, parameter defaults
+/// nullish values, object rest (declarations, nested, assignments, parameters, `for`-`of`), `catch` without a binding, numeric separators, temporaries in arrow bodies, parameter defaults
 /// and `super.m?.()`. Each statement runs in its own `try`, so an expected TypeError is logged (by kind) and the
 /// program goes on. Values are logged by `show`, which stops at depth 3 (assignments can make cycles).
 struct LoweringProgramGenerator {
@@ -53,9 +53,11 @@ struct LoweringProgramGenerator {
     }
 
     private mutating func statement() -> String {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
             return "try { t('try', 0); throw new Error('x'); } catch { __log.push('caught'); }"
+        case 10:
+            return guarded(objectRest())
         case 1:
             let target = assignmentTarget()
             return logged("(\(target) \(pick(["||=", "&&=", "??="])) \(value(1)))") + "\n" + logged(target)
@@ -67,7 +69,32 @@ struct LoweringProgramGenerator {
     }
 
     private func logged(_ expression: String) -> String {
-        "try { __log.push(show(\(expression))); } catch (e) { __log.push('throw ' + e.constructor.name); }"
+        guarded("__log.push(show(\(expression)));")
+    }
+
+    private func guarded(_ statements: String) -> String {
+        "try { \(statements) } catch (e) { __log.push('throw ' + e.constructor.name); }"
+    }
+
+    /// Object rest in a declaration (nested too), an assignment, parameters and a `for`-`of` head.
+    private mutating func objectRest() -> String {
+        let source = value(1)
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0:
+            return "const { q, [t('k', 'z')]: zz, ...rest } = \(source); __log.push(show([q, zz, rest]));"
+        case 1:
+            return
+                "let { inner: { w, ...innerRest } = t('d', {}), 'n': nn, ...rest } = \(source); __log.push(show([w, innerRest, nn, rest]));"
+        case 2:
+            return "let ra, rb; __log.push(show(({ q: ra, ...rb } = \(source)))); __log.push(show([ra, rb]));"
+        case 3:
+            return pick([
+                "__log.push((({ q, ...others }) => show([q, others]))(\(source)));",
+                "__log.push((function ({ m, ...others }, x) { return show([typeof m, others, x]); })(\(source), 1));",
+            ])
+        default:
+            return "for (const { q, ...others } of [\(source), o1]) __log.push(show([q, others]));"
+        }
     }
 
     private mutating func assignmentTarget() -> String {

@@ -37,11 +37,15 @@ import Testing
             "a class static block is not available in the configured target safari15 (needs safari16.4)"
         ),
         (
-            "const { a, ...rest } = o;", "safari11", 1, 12,
+            "const [{ a, ...rest }] = o;", "safari11", 1, 13,
             "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
         ),
         (
-            "function f({ ...r }) {}", "safari11", 1, 14,
+            "function f({ a = 1, ...r }) {}", "safari11", 1, 21,
+            "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        (
+            "try {} catch ({ ...r }) {}", "safari11", 1, 17,
             "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
         ),
         ("x = a ?? 1n;", "safari13", 1, 10, "a BigInt literal is not available in the configured target safari13 (needs safari14)"),
@@ -79,6 +83,6 @@ import Testing
     /// What the target has is no error, and what is lowered is none either.
     @Test func supportedAndLoweredSyntaxIsNoError() throws {
         #expect(try Self.error("class A { x = 1; #y; static { } }", target: "safari16.4") == nil)
-        #expect(try Self.error("x = a?.b ?? c; a ||= 1_0; try {} catch {} y = { ...z };", target: "safari11") == nil)
+        #expect(try Self.error("x = a?.b ?? c; a ||= 1_0; try {} catch {} y = { ...z }; const { p, ...q } = y;", target: "safari11") == nil)
     }
 }

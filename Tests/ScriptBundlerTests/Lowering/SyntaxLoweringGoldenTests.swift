@@ -11,7 +11,7 @@ import Testing
     static let folder = TestSupport.fixtures + "/Lowering"
     static let cases = [
         "exponentiation", "optional-chaining", "nullish-coalescing", "logical-assignment", "optional-catch-binding",
-        "numeric-separators", "object-spread", "temporaries",
+        "numeric-separators", "object-spread", "object-rest", "temporaries",
     ]
     static let everything = SyntaxLowering.Options(exponentiation: true, features: SyntaxLowering.lowerableFeatures)
 
