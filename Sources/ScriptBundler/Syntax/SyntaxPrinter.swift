@@ -71,6 +71,12 @@ public struct SyntaxPrinter {
     /// The source text of node `id`.
     mutating func emitSource(_ id: Int32) {
         let node = tree[id]
+        if node.flags.contains(.synthetic) {
+            // A built node: its text is its name (a private name's without the `#`).
+            if node.kind == .privateName { emit("#") }
+            emit(tree.names[Int(node.a)])
+            return
+        }
         let start = Int(node.start), end = Int(node.end)
         guard start < end else { return }
         if needsSpace(before: tree.source[start]) { out.append(0x20) }

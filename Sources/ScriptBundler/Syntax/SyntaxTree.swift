@@ -44,15 +44,17 @@ public struct SyntaxTree: Sendable {
         return lists[(start + 1)..<(start + 1 + count)]
     }
 
-    /// The source text of node `id`.
+    /// The source text of node `id` (for a `synthetic` leaf, its text).
     public func text(_ id: Int32) -> String {
         let node = nodes[Int(id)]
+        if node.flags.contains(.synthetic) { return names[Int(node.a)] }
         return String(decoding: source[Int(node.start)..<Int(node.end)], as: UTF8.self)
     }
 
-    /// The source bytes of node `id`.
+    /// The source bytes of node `id` (for a `synthetic` leaf, its text's bytes).
     public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
         let node = nodes[Int(id)]
+        if node.flags.contains(.synthetic) { return ArraySlice(Array(names[Int(node.a)].utf8)) }
         return source[Int(node.start)..<Int(node.end)]
     }
 
@@ -72,5 +74,52 @@ public struct SyntaxTree: Sendable {
     mutating func add(_ node: SyntaxNode) -> Int32 {
         nodes.append(node)
         return Int32(truncatingIfNeeded: nodes.count - 1)
+    }
+}
+
+/// Building nodes that were not in the source (what a rewriting pass such as `SyntaxLowering` adds). A built
+/// node takes the source range of the node it stands for, so a later source map points at the code it came from;
+/// it has no binding (`b` of a built identifier is -1): the tree's scopes, symbols and references describe the
+/// parsed nodes only.
+extension SyntaxFlags {
+    /// The node was built, not parsed: a leaf's text (an identifier's, a private name's without the `#`, a literal's,
+    /// `this`, `null`) is `SyntaxTree.names[a]`, not its source range.
+    public static let synthetic = SyntaxFlags(rawValue: 1 << 14)
+}
+
+extension SyntaxTree {
+    /// Appends `node` and returns its ID.
+    mutating func append(_ node: SyntaxNode) -> Int32 { add(node) }
+
+    /// Appends a list of `children` and returns its ID (0, the empty list, when there are none).
+    mutating func appendList<Children: Collection>(_ children: Children) -> Int32 where Children.Element == Int32 {
+        guard !children.isEmpty else { return 0 }
+        let id = Int32(truncatingIfNeeded: lists.count)
+        lists.append(Int32(truncatingIfNeeded: children.count))
+        lists.append(contentsOf: children)
+        return id
+    }
+
+    /// Replaces the node with ID `id`.
+    mutating func replace(_ id: Int32, with node: SyntaxNode) { nodes[Int(id)] = node }
+
+    /// Replaces child `index` of list `list` (the list keeps its length).
+    mutating func replaceListElement(_ list: Int32, at index: Int, with child: Int32) {
+        lists[Int(list) + 1 + index] = child
+    }
+
+    /// Interns `name` for a built node (names of built nodes may repeat parsed ones).
+    mutating func appendName(_ name: String) -> Int32 {
+        names.append(name)
+        return Int32(truncatingIfNeeded: names.count - 1)
+    }
+
+    /// A built leaf of `kind` whose text is `text`: an identifier (a reference that resolves to nothing recorded),
+    /// a binding identifier, an identifier name, a private name (without `#`), a literal, `this` or `null`; at `range`.
+    mutating func appendSynthetic(_ kind: SyntaxKind, text: String, at range: SourceRange) -> Int32 {
+        let name = appendName(text)
+        let binding: Int32 = kind == .identifier || kind == .bindingIdentifier ? -1 : SyntaxTree.none
+        return add(
+            SyntaxNode(kind, flags: .synthetic, start: Int(range.start), end: Int(range.end), a: name, b: binding))
     }
 }

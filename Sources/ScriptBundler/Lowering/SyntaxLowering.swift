@@ -1,0 +1,67 @@
+/// Rewrites the syntax a `ScriptTarget` lacks into older syntax, on the syntax tree: a pass `SyntaxTree` ->
+/// `SyntaxTree` (issue 42, first stage; not yet run by `wkpack build`).
+///
+/// Lowered: optional chaining (`a?.b`, `a?.[b]`, `a?.b()`, `delete a?.b`, calls keep their receiver through
+/// `.call`), nullish coalescing, logical assignment (`&&=`, `||=`, `??=`), optional catch bindings, numeric
+/// separators, object spread (`{...a}`) and rest (`const {a, ...r} = o`, in declarations, loop heads, assignments
+/// and plain parameters), with helpers, and on request exponentiation (`**`, `**=`), which every
+/// target has. Each operand is evaluated once and in the source order: an operand read again is kept in a
+/// temporary (`_a`, `_b`, ... named apart from every name in the file) declared once, `var _a, _b;`, at the top
+/// of the function (or program) that uses it; a parameter default or class field initializer that needs one is
+/// wrapped in an arrow function called at once, whose parameters are the temporaries (as esbuild does).
+/// Helpers (object spread and rest) are declared once at the top of the program, only when used.
+///
+/// What the target lacks and is not lowered here (object rest elsewhere, async generators, `for await`, class fields,
+/// private members, static blocks, BigInt literals, regular expression features) is an error at its first use,
+/// worded as the target check words it: `a.js:3:14: error: a class field is not available in the configured
+/// target safari12 (needs safari14)`.
+///
+/// Built nodes take the range of the node they replace; they carry no binding (see `SyntaxFlags.synthetic`),
+/// and a copied identifier (an operand read twice) keeps its reference index, so several nodes can share one.
+public enum SyntaxLowering {
+    /// What to lower besides what the target lacks.
+    public struct Options: Sendable, Equatable {
+        /// Lower `**` and `**=` to `Math.pow` (every target parses them; this is for tests and older engines).
+        public var exponentiation: Bool
+        /// Features lowered even when the target has them (tests use it to lower to an ECMAScript year).
+        public var features: Set<SyntaxFeature>
+
+        /// Options that lower only what the target lacks (and `**` with `exponentiation`).
+        public init(exponentiation: Bool = false, features: Set<SyntaxFeature> = []) {
+            self.exponentiation = exponentiation
+            self.features = features
+        }
+    }
+
+    /// The features this pass rewrites (object rest: not inside array patterns, catch bindings, or parameter patterns
+    /// with defaults or computed keys, which stay errors).
+    public static let lowerableFeatures: Set<SyntaxFeature> = [
+        .optionalChain, .nullishCoalescing, .logicalAssignment, .optionalCatchBinding, .numericSeparator, .objectRestSpread,
+    ]
+
+    /// `tree` with the syntax `target` lacks rewritten into older syntax.
+    /// - Parameters:
+    ///   - tree: a parsed tree (`SyntaxParser.parse`).
+    ///   - target: the oldest engine the output must run on.
+    ///   - path: the file's path, for errors.
+    ///   - options: what to lower besides what `target` lacks.
+    /// - Throws: `BundlerError` (`unsupportedSyntax`) at the first use of syntax `target` lacks that is not lowered.
+    public static func lower(
+        _ tree: SyntaxTree, target: ScriptTarget, path: String, options: Options = Options()
+    ) throws(BundlerError) -> SyntaxTree {
+        let lowered = Set(SyntaxFeature.allCases.filter { !target.supports($0) }).union(options.features)
+        let outcome = LargeStack.run { () -> Result<SyntaxTree, BundlerError> in
+            var pass = LoweringPass(tree: tree, lowering: lowered, target: target, exponentiation: options.exponentiation)
+            do throws(BundlerError) {
+                try pass.run(path: path)
+                return .success(pass.tree)
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let outcome else {
+            throw BundlerError(.unsupportedSyntax, at: SourceLocation(path: path), "the lowering pass did not finish")
+        }
+        return try outcome.get()
+    }
+}

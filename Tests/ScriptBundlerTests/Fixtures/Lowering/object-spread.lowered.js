@@ -1,0 +1,20 @@
+function __spreadValues(target, source) {
+  if (source != null) {
+    source = Object(source);
+    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
+      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
+      if (descriptor && descriptor.enumerable) {
+        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+      }
+    }
+  }
+  return target;
+}
+function __spreadProps(target, properties) {
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+x = __spreadValues({}, a);
+y = __spreadProps(__spreadValues({ a: f() }, g()), { b: h(), get c() {
+  return 1;
+} });
+z = __spreadProps(__spreadValues(__spreadValues({}, a), b), { [k()]: 1 });

@@ -1,0 +1,12 @@
+try {
+  f();
+} catch {
+  g();
+}
+function h() {
+  try {
+    f();
+  } catch {
+    return a?.b;
+  }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import ScriptBundler
+
+/// What the pass does not lower stays a located error at its first use, worded as the target check words it.
+@Suite struct SyntaxLoweringErrorTests {
+    static func error(_ source: String, target: String) throws -> BundlerError? {
+        let tree = try SyntaxParser.parse(source)
+        let target = try #require(ScriptTarget(name: target))
+        do {
+            _ = try SyntaxLowering.lower(tree, target: target, path: "a.js")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "x = 1;\nclass A { y = a?.b; }", "safari12", 2, 11,
+            "a class field is not available in the configured target safari12 (needs safari14)"
+        ),
+        (
+            "class A { static z = 1; }", "safari14", 1, 11,
+            "a static class field is not available in the configured target safari14 (needs safari14.1)"
+        ),
+        (
+            "class A { #p = 1; }", "safari14", 1, 11,
+            "a private class field is not available in the configured target safari14 (needs safari14.1)"
+        ),
+        (
+            "class A { #m() {} }", "safari14.1", 1, 11,
+            "a private class method or accessor is not available in the configured target safari14.1 (needs safari15)"
+        ),
+        (
+            "class A { static {} }", "safari15", 1, 11,
+            "a class static block is not available in the configured target safari15 (needs safari16.4)"
+        ),
+        (
+            "const [{ a, ...rest }] = o;", "safari11", 1, 13,
+            "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        (
+            "function f({ a = 1, ...r }) {}", "safari11", 1, 21,
+            "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        (
+            "try {} catch ({ ...r }) {}", "safari11", 1, 17,
+            "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        ("x = a ?? 1n;", "safari13", 1, 10, "a BigInt literal is not available in the configured target safari13 (needs safari14)"),
+        (
+            "x = a?.b;\ny = /x/s;", "safari11", 2, 5,
+            "the regular expression flag 's' is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        (
+            "async function* g() {}", "safari11.1", 1, 1,
+            "an async generator is not available in the configured target safari11.1 (needs safari12)"
+        ),
+        (
+            "async function f() { for await (const x of y) {} }", "safari11.1", 1, 22,
+            "a for-await loop is not available in the configured target safari11.1 (needs safari12)"
+        ),
+        (
+            "// é\nx = 'é'; y = /(?<=a)b/;", "safari16", 2, 14,
+            "a regular expression lookbehind assertion is not available in the configured target safari16 (needs safari16.4)"
+        ),
+    ])
+    func unlowerableSyntaxIsALocatedError(source: String, target: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(try Self.error(source, target: target))
+        #expect(error.kind == .unsupportedSyntax)
+        #expect(error.location == SourceLocation(path: "a.js", line: line, column: column))
+        #expect(error.message == message)
+    }
+
+    /// The earliest use in the source is the one reported, whatever order the pass meets them in.
+    @Test func theEarliestUseIsReported() throws {
+        let error = try #require(try Self.error("class A { m() { return /a/s; } static x = 1n; }", target: "safari11"))
+        #expect(error.location.column == 24)
+        #expect(error.message.hasPrefix("the regular expression flag 's'"))
+    }
+
+    /// What the target has is no error, and what is lowered is none either.
+    @Test func supportedAndLoweredSyntaxIsNoError() throws {
+        #expect(try Self.error("class A { x = 1; #y; static { } }", target: "safari16.4") == nil)
+        #expect(try Self.error("x = a?.b ?? c; a ||= 1_0; try {} catch {} y = { ...z }; const { p, ...q } = y;", target: "safari11") == nil)
+    }
+}
