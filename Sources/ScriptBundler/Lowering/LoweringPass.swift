@@ -183,6 +183,10 @@ struct LoweringPass {
             if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
             visitChildren(id)
             return id
+        case .exportNamedDeclaration where node.a >= 0 && tree[node.a].kind == .variableDeclaration:
+            // `export const {a, ...r} = o` would export the temporaries too: its rest is not lowered (an error).
+            visitChildren(node.a)
+            return id
         case .variableDeclaration:
             if lowers(.objectRestSpread), tree.list(node.a).contains(where: { hasObjectRest(tree[$0].a) }) {
                 lowerRestDeclaration(id)
