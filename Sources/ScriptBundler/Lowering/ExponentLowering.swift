@@ -2,11 +2,6 @@
 /// `a ** b` becomes `Math.pow(a, b)`, `o.p **= b` becomes `(_a = o).p = Math.pow(_a.p, b)`. A file that declares
 /// a `Math` of its own keeps `**` (every target parses it).
 extension LoweringPass {
-    /// Whether `**` is lowered in this file.
-    var lowersExponentiation: Bool {
-        exponentiation && !tree.symbols.contains { tree.names[Int($0.name)] == "Math" }
-    }
-
     /// `Math.pow(left, right)` of visited operands.
     mutating func power(_ left: Int32, _ right: Int32, at range: SourceRange) -> Int32 {
         let pow = member(identifier("Math", at: range), "pow", at: range)

@@ -7,8 +7,8 @@ struct LoweringPass {
     let lowering: Set<SyntaxFeature>
     /// The configured target, for errors.
     let target: ScriptTarget
-    /// Rewrite `**` and `**=` too.
-    let exponentiation: Bool
+    /// Rewrite `**` and `**=` too (asked for, and the file declares no `Math` of its own).
+    let lowersExponentiation: Bool
     /// Fresh names for temporaries and helpers.
     var names: TemporaryNames
     /// Where temporaries are declared, innermost last (the program's first).
@@ -24,7 +24,7 @@ struct LoweringPass {
         self.tree = tree
         self.lowering = lowering
         self.target = target
-        self.exponentiation = exponentiation
+        lowersExponentiation = exponentiation && !tree.symbols.contains { tree.names[Int($0.name)] == "Math" }
         names = TemporaryNames(taken: tree.names)
     }
 
@@ -129,6 +129,8 @@ struct LoweringPass {
             return lowerChainDelete(id)
         case .callExpression where tree[node.a].kind == .chainExpression && lowers(.optionalChain):
             return lowerParenthesizedChainCall(id)
+        case .taggedTemplate where tree[node.a].kind == .chainExpression && lowers(.optionalChain):
+            return lowerParenthesizedChainTag(id)
         case .logicalExpression where node.op == SyntaxOperator.nullish.rawValue && lowers(.nullishCoalescing):
             let left = visit(node.a)
             let right = visit(node.b)
@@ -180,6 +182,10 @@ struct LoweringPass {
             if node.flags.contains(.isAwait) { check(.forAwait, at: node.start) }
             if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
             visitChildren(id)
+            return id
+        case .exportNamedDeclaration where node.a >= 0 && tree[node.a].kind == .variableDeclaration:
+            // `export const {a, ...r} = o` would export the temporaries too: its rest is not lowered (an error).
+            visitChildren(node.a)
             return id
         case .variableDeclaration:
             if lowers(.objectRestSpread), tree.list(node.a).contains(where: { hasObjectRest(tree[$0].a) }) {

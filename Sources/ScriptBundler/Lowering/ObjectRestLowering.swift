@@ -5,7 +5,8 @@
 /// properties. Gets happen in the source order. Lowered in declarations (also `for`-`in`/`of` heads, into the body),
 /// assignment expressions (`(_a = o, {a} = _a, r = __objRest(_a, ["a"]), _a)`) and parameters without defaults or
 /// computed keys inside them (into the body: `var {a} = _a, r = ...`). A rest inside an array pattern, a catch
-/// binding, or a parameter pattern with expressions stays an error.
+/// binding, an exported declaration (its temporaries would be exported) or a parameter pattern with expressions
+/// stays an error.
 extension LoweringPass {
     /// Whether `pattern` holds an object pattern with a rest element (at any depth).
     func hasObjectRest(_ pattern: Int32) -> Bool {

@@ -2,7 +2,8 @@
 /// first (its own short circuit gives `undefined`, which the outer test then short-circuits too), so each part is
 /// evaluated once. A call through `?.(` keeps its receiver with `.call`: `a.b?.(x)` becomes
 /// `(_a = a.b) == null ? void 0 : _a.call(a, x)` (`this` for `super.m?.()`). `delete a?.b` becomes
-/// `a == null ? true : delete a.b`; a parenthesized chain that is called, `(a?.b)()`, keeps its receiver too.
+/// `a == null ? true : delete a.b`; a parenthesized chain that is called, `(a?.b)()`, keeps its receiver too
+/// (and one that tags a template, with `.bind`).
 extension LoweringPass {
     /// The member accesses and calls of a chain from its base outwards, and the base.
     func chainLinks(_ top: Int32) -> (base: Int32, links: [Int32]) {
@@ -40,6 +41,18 @@ extension LoweringPass {
         } else {
             changed.a = callee
         }
+        tree.replace(id, with: changed)
+        return id
+    }
+
+    /// A template tagged with a parenthesized chain: ``(a?.b)`x` `` keeps `a` as the tag's receiver with `.bind`.
+    mutating func lowerParenthesizedChainTag(_ id: Int32) -> Int32 {
+        let node = tree[id]
+        let (base, links) = chainLinks(tree[node.a].a)
+        let (tag, receiver) = lowerLinks(base, links[...], wantReceiver: true, deleting: false)
+        var changed = tree[id]
+        changed.a = receiver.map { call(member(tag, "bind", at: node.range), [$0], at: node.range) } ?? tag
+        changed.b = visit(node.b)
         tree.replace(id, with: changed)
         return id
     }

@@ -130,6 +130,7 @@ struct LoweringProgramGenerator {
         case 6: return "delete (\(value(depth + 1)))?.\(pick(["q", "p", "n?.q", "inner?.w", "[t('k', 'z')]"]))"
         case 7:
             let called = "((\(pick(["o1", "fnull()", "fo1()", "o2.inner", "t('r', o3)"])))?.\(pick(["m", "inner.m", "f", "zz"])))()"
+            if chance(20) { return "((\(pick(["o1", "fnull()", "fo1()", "t('r', o3)"])))?.\(pick(["m", "f", "zz"])))`tag`" }
             return chance(50) ? called : "(\(called))\(links())"
         case 8: return "((x) => x?.p ?? t('d', 'dflt'))(\(value(depth + 1)))"
         case 9: return "(function (a = (\(value(depth + 1)))?.q, b = a ?? t('d', 'dflt')) { return [a, b]; })()"

@@ -45,6 +45,10 @@ import Testing
             "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
         ),
         (
+            "export const { a, ...r } = o;", "safari11", 1, 19,
+            "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
+        ),
+        (
             "try {} catch ({ ...r }) {}", "safari11", 1, 17,
             "object rest/spread ('...' in an object) is not available in the configured target safari11 (needs safari11.1)"
         ),

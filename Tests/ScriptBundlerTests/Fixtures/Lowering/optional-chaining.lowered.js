@@ -25,3 +25,4 @@ if (a == null ? void 0 : a.b) {
 }
 x = (_n = ((_m = f()) == null ? void 0 : _m.m).call(_m)) == null ? void 0 : _n.q;
 y = (a == null ? void 0 : (_o = a.b).c).call(_o, 1).d;
+z = (a == null ? void 0 : a.b).bind(a)`t${c}`;
