@@ -39,6 +39,29 @@ public enum SyntaxParser {
         return try outcome.get()
     }
 
+    /// Parses `source` from its tokens, and returns the token-indexed facts `ScopeAnalysis` is built from, and
+    /// the significant tokens they index, with the tree.
+    static func parseWithFacts(
+        _ source: [UInt8], tokenization: JavaScriptTokenization
+    ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+        let outcome = LargeStack.run { () -> Result<(SyntaxTree, SyntaxParseFacts, [JavaScriptToken]), JavaScriptSyntaxError> in
+            source.withUnsafeBytes { bytes in
+                var parser = SyntaxParserState(source: source, bytes: bytes, tokenization: tokenization)
+                do throws(JavaScriptSyntaxError) {
+                    try parser.parseProgram()
+                    let tree = parser.finish()
+                    return .success((tree, parser.facts, parser.tokens))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        guard let outcome else {
+            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
+        }
+        return try outcome.get()
+    }
+
     /// Tokenizes and parses a string (convenience for tests).
     public static func parse(_ source: String, keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
         try parse(Array(source.utf8), keepComments: keepComments)
@@ -86,6 +109,8 @@ struct SyntaxParserState {
     /// Legal comments (ranges) and the token index each precedes.
     var legal: [(range: SourceRange, token: Int)] = []
     var legalCursor = 0
+    /// Token-indexed facts for `ScopeAnalysis`.
+    var facts = SyntaxParseFacts()
 
     init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
         src = source
@@ -138,6 +163,9 @@ struct SyntaxParserState {
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
         scratch.reserveCapacity(256)
+        facts.referenceTokens.reserveCapacity(count / 4)
+        facts.referenceFlags.reserveCapacity(count / 4)
+        tree.references.reserveCapacity(count / 4)
     }
 
     private static func isPureAnnotation(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
