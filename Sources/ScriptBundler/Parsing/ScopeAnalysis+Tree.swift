@@ -61,9 +61,8 @@ extension ScopeAnalysis {
         parts.internedNames = tree.names
         // `arguments` counts as used when a name of the file's scopes is it (not a property name).
         let arguments = facts.argumentsNameID
-        let namesArguments =
-            tree.symbols.contains { $0.name == arguments } || tree.references.contains { tree.nodes[Int($0.node)].a == arguments }
-        parts.argumentsNameID = namesArguments ? arguments : -1
+        if parts.argumentsNameID == nil, tree.symbols.contains(where: { $0.name == arguments }) { parts.argumentsNameID = arguments }
+        if parts.argumentsNameID == nil { parts.argumentsNameID = -1 }
         self.init(parts)
     }
 
@@ -98,6 +97,7 @@ extension ScopeAnalysis {
                     token: token, scope: Int(reference.scope), declaration: declaration,
                     isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0, isCallee: flags & SyntaxParseFacts.calleeFlag != 0))
             if token < tokenNameIDs.count { tokenNameIDs[token] = name }
+            if name == facts.argumentsNameID { parts.argumentsNameID = name }
             if let declaration {
                 if flags & SyntaxParseFacts.writtenFlag != 0 { written[declaration] = true }
             } else if name == facts.moduleNameID || name == facts.exportsNameID {

@@ -89,6 +89,9 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     var scratch: [Int32] = []
     var identifiers = IdentifierTable()
+    /// `nameID`'s cache: 2,048 slots of a name's `TokenCode` (0: empty) and its ID.
+    var nameCacheCodes = [UInt64](repeating: 0, count: 2048)
+    var nameCacheIDs = [Int32](repeating: 0, count: 2048)
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -378,8 +381,26 @@ struct SyntaxParserState {
 
     // MARK: - Names
 
-    /// The interned ID of token `k`'s name (escapes decoded; `#` dropped from private names).
+    /// The interned ID of token `k`'s name (escapes decoded; `#` dropped from private names). A name of at most
+    /// 8 bytes without escapes is found first by its `TokenCode` in a small direct-mapped cache (most names are
+    /// short and repeat), without hashing its bytes again.
+    @inline(__always)
     mutating func nameID(_ k: Int) -> Int32 {
+        let code = codes[k]
+        guard code != 0, tokens[k].kind != .privateName else { return internedNameID(k) }
+        // No byte is `\` (0x5C): the code spells the name itself.
+        let x = code ^ 0x5C5C_5C5C_5C5C_5C5C
+        guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return internedNameID(k) }
+        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> 53)
+        if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
+        let id = internedNameID(k)
+        nameCacheCodes[slot] = code
+        nameCacheIDs[slot] = id
+        return id
+    }
+
+    /// `nameID(_:)` through the identifier table.
+    mutating func internedNameID(_ k: Int) -> Int32 {
         let token = tokens[k]
         var start = token.start
         let end = min(token.end, bytes.count)
