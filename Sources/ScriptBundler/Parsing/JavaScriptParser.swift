@@ -1,34 +1,18 @@
-/// Parses JavaScript (ES2023, script or module, "auto" like webpack) from its tokens and builds the scope
-/// tree: declarations per scope with hoisting, every identifier reference resolved to its declaration or
-/// marked free, scopes reached by `eval`/`with` marked unsafe, and the module syntax.
+/// Parses JavaScript (ES2023, script or module, "auto" like webpack) and returns its scope analysis: declarations
+/// per scope with hoisting, every identifier reference resolved to its declaration or marked free, scopes reached
+/// by `eval`/`with` marked unsafe, and the module syntax, all by token index.
 ///
-/// Parsing runs on its own thread with a large stack; nesting deeper than `ParserState.maximumDepth`
-/// levels is rejected with an error rather than risking the stack.
-///
-/// The parser checks structure only as far as the analysis needs (it is not a validator), but it always
-/// terminates and never traps: input it cannot follow fails with an `unexpectedToken` error.
+/// The analysis is the token-indexed view of the syntax tree `SyntaxParser` builds (with its scopes, symbols and
+/// references bound in the same pass), for the passes that still read tokens. Parsing runs on its own thread with
+/// a large stack; nesting deeper than `SyntaxParser.maximumDepth` levels is rejected with an error rather than
+/// risking the stack. Input it cannot follow fails with a located `JavaScriptSyntaxError`; it never traps.
 public enum JavaScriptParser {
-    /// Parses `source` (already tokenized without comments into `tokenization`).
+    /// Parses `source` (already tokenized into `tokenization`; comments, if any, are skipped).
     public static func analyze(
         _ source: [UInt8], tokenization: JavaScriptTokenization
     ) throws(JavaScriptSyntaxError) -> ScopeAnalysis {
-        let tokens = tokenization.tokens
-        let bracketPairs = tokenization.bracketPairs
-        let outcome = LargeStack.run { () -> Result<ScopeAnalysis, JavaScriptSyntaxError> in
-            source.withUnsafeBytes { bytes in
-                var parser = ParserState(source: source, bytes: bytes, tokens: tokens, bracketPairs: bracketPairs)
-                do throws(JavaScriptSyntaxError) {
-                    try parser.parseProgram()
-                    return .success(parser.finish())
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        guard let outcome else {
-            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
-        }
-        return try outcome.get()
+        let (tree, facts, tokens) = try SyntaxParser.parseWithFacts(source, tokenization: tokenization)
+        return ScopeAnalysis(tree: tree, facts: facts, tokens: tokens)
     }
 
     /// Tokenizes and parses `source`.

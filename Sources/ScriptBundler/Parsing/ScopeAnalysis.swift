@@ -6,7 +6,7 @@
 /// `isShorthandProperty`) must be expanded to `name: renamed`. Declarations in an `isUnsafe` scope (reached by
 /// direct `eval` or `with`) must keep their names, and free names (globals) must never be renamed.
 ///
-/// A class whose properties never change once the parser made it (`Parts` is what the parser fills in): every
+/// A class whose properties never change once it is made (`Parts` is what is filled in from the tree): every
 /// module record, piece and bundle that holds a parse shares it by one reference instead of copying its arrays.
 public final class ScopeAnalysis: Sendable {
     /// Scopes; index 0 is the program scope. A scope's parent always has a smaller index.
@@ -58,7 +58,7 @@ public final class ScopeAnalysis: Sendable {
     /// Per scope: `isUnsafe` (read without copying the scope out).
     let unsafeScopes: [Bool]
 
-    /// What the parser fills in (the properties of `ScopeAnalysis`, see there).
+    /// What is filled in from the tree (the properties of `ScopeAnalysis`, see there).
     struct Parts {
         var scopes: [Scope] = []
         var declarations: [Declaration] = []
@@ -73,14 +73,11 @@ public final class ScopeAnalysis: Sendable {
         let tokens: [JavaScriptToken]
         var internedNames: [String] = []
         var tokenNameIDs: [Int32] = []
+        /// See `ScopeAnalysis.argumentsNameID`; nil: looked up in `internedNames`.
+        var argumentsNameID: Int32?
 
         init(tokens: [JavaScriptToken]) {
             self.tokens = tokens
-        }
-
-        /// See `ScopeAnalysis.isOutsideFunctionsAndClassBodies(_:)`.
-        func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
-            ScopeAnalysis.isOutsideFunctionsAndClassBodies(index, in: scopes)
         }
     }
 
@@ -98,7 +95,8 @@ public final class ScopeAnalysis: Sendable {
         tokens = parts.tokens
         internedNames = parts.internedNames
         tokenNameIDs = parts.tokenNameIDs
-        argumentsNameID = parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
+        argumentsNameID =
+            parts.argumentsNameID ?? parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
         unsafeScopes = parts.scopes.map(\.isUnsafe)
     }
 

@@ -1,9 +1,11 @@
-/// Scopes, declarations and references of `SyntaxParserState`: the same rules as `ParserState` (hoisting,
+/// Scopes, declarations and references of `SyntaxParserState`: the rules of today's scope analysis (hoisting,
 /// Annex B block functions, the early redeclaration errors and their texts), recorded on the tree.
 extension SyntaxParserState {
     @discardableResult
     mutating func pushScope(_ kind: Scope.Kind, node: Int32 = SyntaxTree.none) -> Int32 {
         tree.scopes.append(SyntaxScope(kind: kind, parent: scope, node: node))
+        facts.scopeFirstTokens.append(Int32(truncatingIfNeeded: i))
+        facts.scopeFlags.append(0)
         scope = Int32(truncatingIfNeeded: tree.scopes.count - 1)
         return scope
     }
@@ -26,7 +28,7 @@ extension SyntaxParserState {
     func isVarScope(_ s: Int32) -> Bool { tree.scopes[Int(s)].isVarScope }
 
     /// A `bindingIdentifier` for token `i` (consumed), declared as `kind`.
-    mutating func bindingIdentifier(_ kind: Declaration.Kind, shorthand: Bool = false) -> Int32 {
+    mutating func bindingIdentifier(_ kind: Declaration.Kind) -> Int32 {
         let k = i
         let name = nameID(k)
         let node = addToken(.bindingIdentifier, k, a: name)
@@ -37,7 +39,7 @@ extension SyntaxParserState {
 
     /// Declares the name of binding node `node` (at token `k`); a repeated declaration in the same scope
     /// binds to the first's symbol.
-    mutating func declare(node: Int32, token k: Int, name id: Int32, _ kind: Declaration.Kind) {
+    mutating func declare(node: Int32, token k: Int, name id: Int32, _ kind: Declaration.Kind, shorthand: Bool = false) {
         var target = scope
         // Annex B: in sloppy code a function declared in a block is also a `var` of the enclosing function.
         if kind == .var || (kind == .function && !strict) {
@@ -49,10 +51,16 @@ extension SyntaxParserState {
         }
         if let existing = declared.declaration(scope: Int(target), name: id) {
             tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: existing)
+            facts.redeclarations.append(
+                .init(
+                    token: Int32(truncatingIfNeeded: k), scope: target, symbol: Int32(truncatingIfNeeded: existing),
+                    isShorthand: shorthand))
             return
         }
         let symbol = tree.symbols.count
         tree.symbols.append(SyntaxSymbol(name: id, kind: kind, scope: target, node: node))
+        facts.symbolTokens.append(Int32(truncatingIfNeeded: k))
+        facts.symbolShorthands.append(shorthand)
         tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: symbol)
         declared.insert(symbol, scope: Int(target), name: id)
     }
@@ -69,7 +77,9 @@ extension SyntaxParserState {
         UInt64(UInt32(bitPattern: scope)) << 32 | UInt64(UInt32(bitPattern: name))
     }
 
-    /// Records the first redeclaration that is an early error (see `ParserState.checkRedeclaration`).
+    /// Records the first redeclaration that is an early error (as engines report it, `Identifier 'x' has already
+    /// been declared`): a lexical name declared twice in a scope, a `var` hoisted through a block that declares the
+    /// name lexically, or a lexical name of a `catch` body that is the clause's parameter.
     private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32) {
         var clash: Int?
         if let existing = declared.declaration(scope: Int(target), name: id),
@@ -129,16 +139,23 @@ extension SyntaxParserState {
         let k = i
         let node = addToken(.identifier, k, a: nameID(k))
         i += 1
-        addReference(node)
+        addReference(node, token: k)
         return node
     }
 
-    /// Records `node` (an `identifier`) as a reference from the current scope.
-    mutating func addReference(_ node: Int32) {
+    /// Records `node` (an `identifier` for token `k`) as a reference from the current scope.
+    mutating func addReference(_ node: Int32, token k: Int, shorthand: Bool = false) {
         let index = Int32(truncatingIfNeeded: tree.references.count)
         tree.references.append(SyntaxReference(node: node, scope: scope))
         tree.nodes[Int(node)].b = index
         if !parameterScopes.isEmpty { parameterOnlyScopes[index] = parameterScopes }
+        let next = k + 1
+        var flags: UInt8 = shorthand ? SyntaxParseFacts.shorthandFlag : 0
+        if next < count, codes[next] == TokenCode.of("(") || tokens[next].kind == .template || tokens[next].kind == .templateHead {
+            flags |= SyntaxParseFacts.calleeFlag
+        }
+        facts.referenceTokens.append(Int32(truncatingIfNeeded: k))
+        facts.referenceFlags.append(flags)
     }
 
     /// Marks the reference of `identifier` node `node` as written.
@@ -171,6 +188,10 @@ extension SyntaxParserState {
             let reference = tree.references[Int(callee)]
             if reference.symbol < 0, tree.nodes[Int(reference.node)].a == evalID { markUnsafe(from: reference.scope) }
         }
+        facts.moduleNameID = name("module")
+        facts.exportsNameID = name("exports")
+        facts.requireNameID = name("require")
+        facts.argumentsNameID = name("arguments")
         tree.names = identifiers.strings
         return tree
     }

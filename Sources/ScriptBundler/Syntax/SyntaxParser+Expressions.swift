@@ -43,8 +43,10 @@ extension SyntaxParserState {
         }
         if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
         if at("yield"), functions.last?.isGenerator == true { return try parseYield() }
+        let firstReference = tree.references.count
         let left = try parseConditional()
         guard i < count, tokens[i].kind == .punctuator, let op = SyntaxOperator.assignment(code: codes[i]) else { return left }
+        markFactsTarget(start: start, firstReference: firstReference)
         let target: Int32
         if op == .assign {
             target = try toAssignmentTarget(left, at: start)
@@ -166,8 +168,6 @@ extension SyntaxParserState {
     }
 
     private mutating func parseUnary() throws(JavaScriptSyntaxError) -> Int32 {
-        try enter()
-        defer { depth -= 1 }
         guard i < count else { throw unexpected() }
         let start = i
         let token = tokens[i]
@@ -184,8 +184,10 @@ extension SyntaxParserState {
             }
             if let op {
                 i += 1
-                let argument = try parseUnary()
+                let argumentStart = i, firstReference = tree.references.count
+                let argument = try parseOperand()
                 if op == .increment || op == .decrement {
+                    markFactsTarget(start: argumentStart, firstReference: firstReference)
                     guard isSimpleTarget(argument) else { throw unexpected(at: start + 1, "invalid update target") }
                     if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
                     return add(.updateExpression, op: op.rawValue, flags: .prefix, from: start, a: argument)
@@ -204,20 +206,23 @@ extension SyntaxParserState {
                     || (functions.isEmpty && !newlineBefore(i + 1) && canStartExpression(i + 1)
                         && !tokenIs(i + 1, "(") && !tokenIs(i + 1, "[") && !tokenIs(i + 1, "+") && !tokenIs(i + 1, "-"))
                 if isAwait {
+                    if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
                     i += 1
-                    let argument = try parseUnary()
+                    let argument = try parseOperand()
                     return add(.awaitExpression, from: start, a: argument)
                 }
             default: break
             }
             if let op {
                 i += 1
-                let argument = try parseUnary()
+                let argument = try parseOperand()
                 return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
             }
         }
+        let firstReference = tree.references.count
         let argument = try parseLeftHandSide()
         if i < count, at("++") || at("--"), !newlineBefore(i) {
+            markFactsTarget(start: start, firstReference: firstReference)
             guard isSimpleTarget(argument) else { throw unexpected("invalid update target") }
             if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
             let op: SyntaxOperator = at("++") ? .increment : .decrement
@@ -225,6 +230,13 @@ extension SyntaxParserState {
             return add(.updateExpression, op: op.rawValue, from: start, a: argument)
         }
         return argument
+    }
+
+    /// The operand of a prefix operator: one level deeper (as a nested expression).
+    private mutating func parseOperand() throws(JavaScriptSyntaxError) -> Int32 {
+        try enter()
+        defer { depth -= 1 }
+        return try parseUnary()
     }
 
     mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
@@ -244,6 +256,7 @@ extension SyntaxParserState {
         let start = i
         i += 1
         if eat(".") {
+            markNewTarget()
             _ = try memberName()
             return add(.metaProperty, op: 1, from: start)
         }
@@ -293,7 +306,7 @@ extension SyntaxParserState {
                     i += 1
                     inChain = true
                     if at("(") {
-                        noteCallee(node)
+                        // Not a direct `eval`: an optional call is an ordinary one.
                         let arguments = try parseArguments()
                         node = add(.callExpression, flags: .optional, from: start, a: node, b: arguments)
                     } else if eat("[") {
@@ -384,10 +397,12 @@ extension SyntaxParserState {
             if at("async"), tokenIs(i + 1, "function"), !newlineBefore(i + 1) {
                 return try parseFunction(declaration: false)
             }
+            if codes[i] == TokenCode.of("require") { recordRequire() }
             return reference()
         case .keyword:
             switch codes[i] {
             case TokenCode.of("this"):
+                if isOutsideFunctionsAndClassBodies() { facts.topLevelThis.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
                 return addToken(.thisExpression, start)
             case TokenCode.of("super"):
@@ -397,6 +412,8 @@ extension SyntaxParserState {
                 i += 1
                 return addToken(.nullLiteral, start)
             case TokenCode.of("true"), TokenCode.of("false"):
+                // A boolean value (`new true` is one too, but `new !0` would not parse).
+                if i == 0 || !tokenIs(i - 1, "new") { facts.booleanLiterals.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
                 return addToken(.booleanLiteral, start)
             case TokenCode.of("function"):
@@ -406,10 +423,16 @@ extension SyntaxParserState {
             case TokenCode.of("import"):
                 i += 1
                 if eat(".") {
+                    if facts.module.importMeta == nil { facts.module.importMeta = start }
                     _ = try memberName()
                     return add(.metaProperty, op: 0, from: start)
                 }
                 guard at("(") else { throw unexpected("expected '(' after 'import'") }
+                if kind(i + 1) == .string, tokenIs(i + 2, ")") || tokenIs(i + 2, ",") {
+                    facts.module.dynamicImports.append(.init(importToken: start, specifierToken: i + 1, specifier: stringValue(i + 1)))
+                } else {
+                    facts.module.dynamicImports.append(.init(importToken: start, specifierToken: nil, specifier: nil))
+                }
                 i += 1
                 let outer = noIn
                 noIn = false
@@ -521,7 +544,7 @@ extension SyntaxParserState {
         }
         guard !computed, isIdentifierName(keyToken), keyToken == i - 1 else { throw unexpected("expected ':'") }
         let value = tree.add(SyntaxNode(.identifier, start: tokens[keyToken].start, end: tokens[keyToken].end, a: tree.nodes[Int(key)].a))
-        addReference(value)
+        addReference(value, token: keyToken, shorthand: true)
         flags.insert(.shorthand)
         if at("=") {
             // A cover initializer (`{a = 1}`): valid only once the object becomes a pattern.
@@ -541,6 +564,7 @@ extension SyntaxParserState {
             i += 1
         }
         let isGenerator = eat("*")
+        if isAsync, isGenerator { recordFeature(.asyncGenerator, at: i - 2) }
         var accessor: SyntaxPropertyKind?
         if !isAsync, !isGenerator, at("get") || at("set"), isPropertyNameStart(i + 1) {
             accessor = at("get") ? .getter : .setter

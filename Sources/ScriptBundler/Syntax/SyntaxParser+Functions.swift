@@ -7,6 +7,7 @@ extension SyntaxParserState {
         let isAsync = eat("async")
         try expect("function")
         let isGenerator = eat("*")
+        if isAsync, isGenerator { recordFeature(.asyncGenerator, at: start) }
         let outer = scope
         var id = SyntaxTree.none
         var nameScope = SyntaxTree.none
@@ -21,6 +22,7 @@ extension SyntaxParserState {
             throw unexpected("expected a function name")
         }
         let (parameters, body, functionScope) = try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+        if declaration { recordStatementBrace() }
         scope = outer
         var flags: SyntaxFlags = []
         if isAsync { flags.insert(.isAsync) }
@@ -161,6 +163,7 @@ extension SyntaxParserState {
             scratch.append(try parseClassMember())
         }
         try expect("}")
+        if declaration { recordStatementBrace() }
         scope = outer
         strict = outerStrict
         let node = add(declaration ? .classDeclaration : .classExpression, from: start, a: id, b: superClass, c: endList(from: list))
@@ -172,11 +175,13 @@ extension SyntaxParserState {
     private mutating func parseClassMember() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         if at("static"), tokenIs(i + 1, "{") {
+            recordFeature(.classStaticBlock, at: i)
             i += 1
             let outer = scope
             let blockScope = pushScope(.function)
             functions.append(FunctionContext(isAsync: false, isGenerator: false))
             let body = try parseFunctionBody()
+            recordStatementBrace()
             functions.removeLast()
             scope = outer
             let node = add(.staticBlock, from: start, a: body)
@@ -189,13 +194,19 @@ extension SyntaxParserState {
             i += 1
         }
         let (isAsync, isGenerator, accessor) = parseMethodModifiers()
+        let nameToken = i
+        let isPrivate = kind(i) == .privateName
         let (key, computed) = try parsePropertyKey(allowPrivate: true)
         if computed { flags.insert(.computed) }
         if at("(") {
+            if isPrivate { recordFeature(.classPrivateMethod, at: nameToken) }
             let function = try parseMethod(isAsync: isAsync, isGenerator: isGenerator)
+            recordStatementBrace()
             return add(.methodDefinition, op: (accessor ?? .method).rawValue, flags: flags, from: start, a: key, b: function)
         }
         guard !isAsync, !isGenerator, accessor == nil else { throw expected("(") }
+        recordFeature(
+            isPrivate ? .classPrivateField : flags.contains(.isStatic) ? .classStaticField : .classField, at: nameToken)
         var value = SyntaxTree.none
         if eat("=") {
             functions.append(FunctionContext(isAsync: false, isGenerator: false))

@@ -1,11 +1,13 @@
 /// `import` and `export` declarations.
 extension SyntaxParserState {
     /// The source string and optional attributes (`with { type: "json" }`) at `i`.
-    private mutating func parseModuleSource() throws(JavaScriptSyntaxError) -> (source: Int32, attributes: Int32) {
+    private mutating func parseModuleSource() throws(JavaScriptSyntaxError) -> (source: Int32, attributes: Int32, request: Int) {
         guard kind(i) == .string else { throw unexpected("expected a module specifier string") }
+        let sourceToken = i
         let source = addToken(.stringLiteral, i)
         i += 1
         var attributes: Int32 = 0
+        var attributeType: String?
         if at("with") || (at("assert") && !newlineBefore(i)), tokenIs(i + 1, "{") {
             let op: UInt8 = at("assert") ? 1 : 0
             i += 2
@@ -16,25 +18,41 @@ extension SyntaxParserState {
                 try expect(":")
                 guard kind(i) == .string else { throw unexpected("expected a string") }
                 let value = addToken(.stringLiteral, i)
+                if exportName(key) == "type" { attributeType = stringValue(i) }
                 i += 1
                 scratch.append(add(.importAttribute, op: op, from: start, a: key, b: value))
                 if !at("}") { try expect(",") }
             }
             try expect("}")
             attributes = endList(from: list)
-            if attributes == 0 {
-                // `with {}`: kept as an empty attribute list marker-free (nothing to print).
-            }
         }
-        return (source, attributes)
+        facts.module.requests.append(.init(specifier: stringValue(sourceToken), token: sourceToken, attributeType: attributeType))
+        return (source, attributes, facts.module.requests.count - 1)
+    }
+
+    /// The request of `bindings` (specifier nodes): today's `ModuleSyntax.imports`, and the declaration's token range.
+    private mutating func recordImports(_ specifiers: Int32, request: Int, start: Int) {
+        for specifier in tree.list(specifiers) {
+            let node = tree.nodes[Int(specifier)]
+            let importedName: String? =
+                switch SyntaxImportKind(rawValue: node.op) {
+                case .default: "default"
+                case .namespace: nil
+                default: node.a >= 0 ? exportName(node.a) : nil
+                }
+            let declaration = Int(tree.nodes[Int(node.b)].b)
+            facts.module.imports.append(.init(request: request, importedName: importedName, declaration: declaration))
+        }
+        facts.module.removableStatements.append(start..<i)
     }
 
     mutating func parseImportDeclaration() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         i += 1
         if kind(i) == .string {
-            let (source, attributes) = try parseModuleSource()
+            let (source, attributes, _) = try parseModuleSource()
             try semicolon()
+            facts.module.removableStatements.append(start..<i)
             return add(.importDeclaration, from: start, a: 0, b: source, c: attributes)
         }
         var flags: SyntaxFlags = []
@@ -76,8 +94,9 @@ extension SyntaxParserState {
         let specifiers = endList(from: list)
         guard specifiers != 0 || flags.contains(.hasBraces) else { throw unexpected() }
         try expect("from")
-        let (source, attributes) = try parseModuleSource()
+        let (source, attributes, request) = try parseModuleSource()
         try semicolon()
+        recordImports(specifiers, request: request, start: start)
         return add(.importDeclaration, flags: flags, from: start, a: specifiers, b: source, c: attributes)
     }
 
@@ -86,59 +105,107 @@ extension SyntaxParserState {
         i += 1
         if eat("*") {
             var exported = SyntaxTree.none
+            let nameToken = i + 1
             if eat("as") { exported = try moduleExportName() }
             try expect("from")
-            let (source, attributes) = try parseModuleSource()
+            let (source, attributes, request) = try parseModuleSource()
             try semicolon()
+            if exported >= 0 {
+                facts.module.exports.append(
+                    .init(exportedName: exportName(exported), source: .namespace(request: request), token: nameToken))
+            } else {
+                facts.module.starExports.append(request)
+            }
+            facts.module.removableStatements.append(start..<i)
             return add(.exportAllDeclaration, from: start, a: exported, b: source, c: attributes)
         }
         if eat("{") {
             let list = beginList
             var localTokens: [Int] = []
+            var exportedTokens: [Int] = []
             while i < count, !at("}") {
                 let specifierStart = i
                 localTokens.append(i)
                 let local = try moduleExportName()
                 var exported = SyntaxTree.none
-                if eat("as") { exported = try moduleExportName() }
+                exportedTokens.append(specifierStart)
+                if eat("as") {
+                    exportedTokens[exportedTokens.count - 1] = i
+                    exported = try moduleExportName()
+                }
                 scratch.append(add(.exportSpecifier, from: specifierStart, a: local, b: exported))
                 if !at("}") { try expect(",") }
             }
             try expect("}")
             let specifiers = endList(from: list)
             var source = SyntaxTree.none, attributes: Int32 = 0
+            let specifierNodes = Array(tree.list(specifiers))
             if eat("from") {
-                (source, attributes) = try parseModuleSource()
+                let request: Int
+                (source, attributes, request) = try parseModuleSource()
+                for (index, specifier) in specifierNodes.enumerated() {
+                    let node = tree.nodes[Int(specifier)]
+                    let local = exportName(node.a)
+                    facts.module.exports.append(
+                        .init(
+                            exportedName: node.b >= 0 ? exportName(node.b) : local,
+                            source: .reexport(request: request, importedName: local), token: exportedTokens[index]))
+                }
             } else {
                 // Local names: references to the module's bindings.
-                for (specifier, token) in zip(tree.list(specifiers), localTokens) {
+                for (index, specifier) in specifierNodes.enumerated() {
+                    let token = localTokens[index]
                     guard isIdentifierName(token) else { throw unexpected(at: token, "expected a local name") }
-                    let local = tree.nodes[Int(specifier)].a
+                    let node = tree.nodes[Int(specifier)]
+                    let local = node.a
                     tree.nodes[Int(local)].kind = .identifier
                     let saved = scope
                     scope = 0
-                    addReference(local)
+                    addReference(local, token: token)
                     scope = saved
+                    let name = exportName(local)
+                    facts.module.exports.append(
+                        .init(
+                            exportedName: node.b >= 0 ? exportName(node.b) : name, source: .local(name: name, token: token),
+                            token: exportedTokens[index]))
                 }
             }
             try semicolon()
+            facts.module.removableStatements.append(start..<i)
             return add(.exportNamedDeclaration, from: start, b: specifiers, c: source, d: attributes)
         }
         if eat("default") {
             let isAsyncFunction = at("async") && tokenIs(i + 1, "function") && !newlineBefore(i + 1)
-            if isAsyncFunction || at("function") {
-                let declaration = try parseFunction(declaration: true, anonymous: true)
-                return add(.exportDefaultDeclaration, from: start, a: declaration)
-            }
-            if at("class") {
-                let declaration = try parseClass(declaration: true, anonymous: true)
+            if isAsyncFunction || at("function") || at("class") {
+                // The name's token, as today's analysis finds it.
+                var nameToken = i + (isAsyncFunction ? 2 : 1)
+                if !at("class"), tokenIs(nameToken, "*") { nameToken += 1 }
+                let declaration =
+                    at("class")
+                    ? try parseClass(declaration: true, anonymous: true) : try parseFunction(declaration: true, anonymous: true)
+                let id = tree.nodes[Int(declaration)].a
+                let named = id >= 0
+                facts.module.defaultExport = .init(
+                    exportToken: start, isNamedDeclaration: named, isAnonymousDeclaration: !named, lastToken: i - 1)
+                let source: ModuleSyntax.Export.Source
+                if named {
+                    let node = tree.nodes[Int(id)]
+                    source = .local(name: identifiers.strings[Int(node.a)], token: nameToken)
+                } else {
+                    source = .defaultExpression
+                }
+                facts.module.exports.append(.init(exportedName: "default", source: source, token: start + 1))
                 return add(.exportDefaultDeclaration, from: start, a: declaration)
             }
             let expression = try parseAssignment()
+            facts.module.defaultExport = .init(
+                exportToken: start, isNamedDeclaration: false, isAnonymousDeclaration: false, lastToken: i - 1)
+            facts.module.exports.append(.init(exportedName: "default", source: .defaultExpression, token: start + 1))
             try semicolon()
             return add(.exportDefaultDeclaration, from: start, a: expression)
         }
         let declaration: Int32
+        let firstSymbol = tree.symbols.count
         if at("var") || at("const") {
             declaration = try parseVariableDeclaration(at("var") ? .var : .const)
             try semicolon()
@@ -151,6 +218,17 @@ extension SyntaxParserState {
             declaration = try parseClass(declaration: true)
         } else {
             throw unexpected("expected a declaration after 'export'")
+        }
+        facts.module.exportKeywords.append(start)
+        for symbol in firstSymbol..<tree.symbols.count where tree.symbols[symbol].scope == 0 {
+            switch tree.symbols[symbol].kind {
+            case .var, .let, .const, .function, .class:
+                let name = identifiers.strings[Int(tree.symbols[symbol].name)]
+                let token = Int(facts.symbolTokens[symbol])
+                facts.module.exports.append(.init(exportedName: name, source: .local(name: name, token: token), token: token))
+            default:
+                continue
+            }
         }
         return add(.exportNamedDeclaration, from: start, a: declaration, b: 0, d: 0)
     }

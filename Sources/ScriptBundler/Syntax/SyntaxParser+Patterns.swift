@@ -47,7 +47,7 @@ extension SyntaxParserState {
                                 from: propertyStart, a: key, b: value))
                     } else {
                         guard !computed, isIdentifierName(keyToken), keyToken == i - 1 else { throw unexpected("expected ':'") }
-                        var value = binding(at: keyToken, kind)
+                        var value = binding(at: keyToken, kind, shorthand: true)
                         if eat("=") {
                             let fallback = try parseAssignmentAllowingIn()
                             value = add(.assignmentPattern, from: keyToken, a: value, b: fallback)
@@ -77,10 +77,10 @@ extension SyntaxParserState {
     }
 
     /// A `bindingIdentifier` for token `k` (not consumed), declared as `kind`.
-    mutating func binding(at k: Int, _ kind: Declaration.Kind) -> Int32 {
+    mutating func binding(at k: Int, _ kind: Declaration.Kind, shorthand: Bool = false) -> Int32 {
         let name = nameID(k)
         let node = addToken(.bindingIdentifier, k, a: name)
-        declare(node: node, token: k, name: name, kind)
+        declare(node: node, token: k, name: name, kind, shorthand: shorthand)
         return node
     }
 

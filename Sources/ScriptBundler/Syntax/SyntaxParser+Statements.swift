@@ -2,6 +2,8 @@
 extension SyntaxParserState {
     mutating func parseProgram() throws(JavaScriptSyntaxError) {
         tree.scopes.append(SyntaxScope(kind: .program, parent: -1, node: SyntaxTree.none))
+        facts.scopeFirstTokens.append(0)
+        facts.scopeFlags.append(0)
         strict = hasUseStrictDirective(at: 0)
         let list = beginList
         while i < count {
@@ -44,7 +46,11 @@ extension SyntaxParserState {
         let start = i
         switch tokens[i].kind {
         case .punctuator:
-            if at("{") { return try parseBlock() }
+            if at("{") {
+                let block = try parseBlock()
+                recordStatementBrace()
+                return block
+            }
             if at(";") {
                 i += 1
                 return add(.emptyStatement, from: start)
@@ -122,6 +128,7 @@ extension SyntaxParserState {
             return add(.doWhileStatement, from: start, a: body, b: test)
         case TokenCode.of("return"), TokenCode.of("throw"):
             let isReturn = codes[i] == TokenCode.of("return")
+            if isReturn { markReturn() }
             i += 1
             var argument = SyntaxTree.none
             if isReturn {
@@ -208,6 +215,16 @@ extension SyntaxParserState {
             case .let: .let
             case .const: .const
             }
+        var constStatement = -1
+        if kind == .const {
+            constStatement = facts.constStatements.count
+            let first = Int32(truncatingIfNeeded: tree.symbols.count)
+            facts.constStatements.append(
+                .init(keyword: Int32(truncatingIfNeeded: start), scope: scope, firstSymbol: first, endSymbol: first))
+        }
+        defer {
+            if constStatement >= 0 { facts.constStatements[constStatement].endSymbol = Int32(truncatingIfNeeded: tree.symbols.count) }
+        }
         let list = beginList
         repeat {
             let declaratorStart = i
@@ -225,6 +242,7 @@ extension SyntaxParserState {
         var flags: SyntaxFlags = []
         if at("await") {
             flags.insert(.isAwait)
+            if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
             i += 1
         }
         try expect("(")
@@ -234,6 +252,7 @@ extension SyntaxParserState {
         let outerNoIn = noIn
         noIn = true
         var isDeclaration = false
+        let firstReference = tree.references.count
         if at(";") {
             // No initializer.
         } else if at("var") || at("const") {
@@ -250,8 +269,13 @@ extension SyntaxParserState {
         if at("of") || at("in") {
             let isOf = at("of")
             i += 1
-            if !isDeclaration { initializer = try toAssignmentTarget(initializer, at: start) }
+            if !isDeclaration {
+                initializer = try toAssignmentTarget(initializer, at: start)
+                if isOf { markFactsWritten(from: firstReference) }
+            }
             let right = isOf ? try parseAssignment() : try parseExpression()
+            // Today's analysis read a `for`-`in` head `x in o` as one expression and counted all of it written.
+            if !isDeclaration, !isOf { markFactsWritten(from: firstReference) }
             try expect(")")
             let body = try parseStatement()
             node = add(isOf ? .forOfStatement : .forInStatement, flags: flags, from: start, a: initializer, b: right, c: body)
@@ -297,6 +321,7 @@ extension SyntaxParserState {
             scratch.append(add(.switchCase, from: caseStart, a: test, b: statements))
         }
         try expect("}")
+        recordStatementBrace()
         scope = outer
         let node = add(.switchStatement, from: start, a: discriminant, b: endList(from: cases))
         setScopeNode(switchScope, node)
@@ -307,6 +332,7 @@ extension SyntaxParserState {
         let start = i
         i += 1
         let block = try parseBlock()
+        recordStatementBrace()
         var handler = SyntaxTree.none, finalizer = SyntaxTree.none
         if at("catch") {
             let catchStart = i
@@ -319,11 +345,15 @@ extension SyntaxParserState {
                 try expect(")")
             }
             let body = try parseBlock()
+            recordStatementBrace()
             scope = outer
             handler = add(.catchClause, from: catchStart, a: parameter, b: body)
             setScopeNode(catchScope, handler)
         }
-        if eat("finally") { finalizer = try parseBlock() }
+        if eat("finally") {
+            finalizer = try parseBlock()
+            recordStatementBrace()
+        }
         guard handler >= 0 || finalizer >= 0 else { throw unexpected("expected 'catch' or 'finally'") }
         return add(.tryStatement, from: start, a: block, b: handler, c: finalizer)
     }

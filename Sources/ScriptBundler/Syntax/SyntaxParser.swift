@@ -39,6 +39,29 @@ public enum SyntaxParser {
         return try outcome.get()
     }
 
+    /// Parses `source` from its tokens, and returns the token-indexed facts `ScopeAnalysis` is built from, and
+    /// the significant tokens they index, with the tree.
+    static func parseWithFacts(
+        _ source: [UInt8], tokenization: JavaScriptTokenization
+    ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+        let outcome = LargeStack.run { () -> Result<(SyntaxTree, SyntaxParseFacts, [JavaScriptToken]), JavaScriptSyntaxError> in
+            source.withUnsafeBytes { bytes in
+                var parser = SyntaxParserState(source: source, bytes: bytes, tokenization: tokenization)
+                do throws(JavaScriptSyntaxError) {
+                    try parser.parseProgram()
+                    let tree = parser.finish()
+                    return .success((tree, parser.facts, parser.tokens))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        guard let outcome else {
+            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
+        }
+        return try outcome.get()
+    }
+
     /// Tokenizes and parses a string (convenience for tests).
     public static func parse(_ source: String, keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
         try parse(Array(source.utf8), keepComments: keepComments)
@@ -66,6 +89,9 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     var scratch: [Int32] = []
     var identifiers = IdentifierTable()
+    /// `nameID`'s cache: 2,048 slots of a name's `TokenCode` (0: empty) and its ID.
+    var nameCacheCodes = [UInt64](repeating: 0, count: 2048)
+    var nameCacheIDs = [Int32](repeating: 0, count: 2048)
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -86,6 +112,8 @@ struct SyntaxParserState {
     /// Legal comments (ranges) and the token index each precedes.
     var legal: [(range: SourceRange, token: Int)] = []
     var legalCursor = 0
+    /// Token-indexed facts for `ScopeAnalysis`.
+    var facts = SyntaxParseFacts()
 
     init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
         src = source
@@ -138,6 +166,9 @@ struct SyntaxParserState {
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
         scratch.reserveCapacity(256)
+        facts.referenceTokens.reserveCapacity(count / 4)
+        facts.referenceFlags.reserveCapacity(count / 4)
+        tree.references.reserveCapacity(count / 4)
     }
 
     private static func isPureAnnotation(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -350,8 +381,26 @@ struct SyntaxParserState {
 
     // MARK: - Names
 
-    /// The interned ID of token `k`'s name (escapes decoded; `#` dropped from private names).
+    /// The interned ID of token `k`'s name (escapes decoded; `#` dropped from private names). A name of at most
+    /// 8 bytes without escapes is found first by its `TokenCode` in a small direct-mapped cache (most names are
+    /// short and repeat), without hashing its bytes again.
+    @inline(__always)
     mutating func nameID(_ k: Int) -> Int32 {
+        let code = codes[k]
+        guard code != 0, tokens[k].kind != .privateName else { return internedNameID(k) }
+        // No byte is `\` (0x5C): the code spells the name itself.
+        let x = code ^ 0x5C5C_5C5C_5C5C_5C5C
+        guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return internedNameID(k) }
+        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> 53)
+        if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
+        let id = internedNameID(k)
+        nameCacheCodes[slot] = code
+        nameCacheIDs[slot] = id
+        return id
+    }
+
+    /// `nameID(_:)` through the identifier table.
+    mutating func internedNameID(_ k: Int) -> Int32 {
         let token = tokens[k]
         var start = token.start
         let end = min(token.end, bytes.count)

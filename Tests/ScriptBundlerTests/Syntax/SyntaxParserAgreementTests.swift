@@ -2,9 +2,9 @@ import Testing
 
 @testable import ScriptBundler
 
-/// The syntax-tree parser and today's `JavaScriptParser` over the same inputs: the invalid programs of
-/// `JavaScriptParserTests` fail in both at the same line and column with the same text, and the programs it
-/// accepts are accepted by both.
+/// The syntax-tree parser (which `JavaScriptParser` is built on since issue 41 step 2) over the programs that
+/// today's parser was compared with: the invalid ones of `JavaScriptParserTests` and more are rejected, the valid
+/// ones accepted.
 @Suite struct SyntaxParserAgreementTests {
     static let invalid: [String] = [
         // JavaScriptParserTests.errorsAreLocated
@@ -31,40 +31,20 @@ import Testing
         "class C { #x = 1; m(o) { return o.#x ?? o?.#x; } }", "import.meta.url;", "a\n.b\n.c()",
     ]
 
+    /// Each invalid program is rejected with a located error (their texts are pinned in `JavaScriptParserTests`).
     @Test(arguments: invalid)
-    func sameErrors(source: String) {
-        let old: JavaScriptSyntaxError
-        do {
-            _ = try JavaScriptParser.analyze(source)
-            Issue.record("today's parser accepts \(source)")
-            return
-        } catch {
-            old = error
-        }
+    func rejects(source: String) {
         do {
             _ = try SyntaxParser.parse(source)
             Issue.record("the syntax tree parser accepts \(source)")
         } catch {
-            #expect(error.kind == old.kind)
-            #expect(
-                error.line == old.line && error.column == old.column,
-                "new \(error.line):\(error.column) \(error.message), old \(old.line):\(old.column) \(old.message)")
-            #expect(error.message == old.message)
+            #expect(error.line >= 1 && error.column >= 1 && !error.message.isEmpty)
         }
     }
 
     @Test(arguments: valid)
-    func bothAccept(source: String) throws {
-        _ = try JavaScriptParser.analyze(source)
+    func accepts(source: String) throws {
         _ = try SyntaxParser.parse(source)
-    }
-
-    /// The same free names as today's scope analysis, the same number of declarations per name.
-    @Test(arguments: SyntaxRoundTripTests.snippets + valid)
-    func sameFreeNames(source: String) throws {
-        let old = try JavaScriptParser.analyze(source)
-        let tree = try SyntaxParser.parse(source)
-        #expect(tree.freeNames == old.freeNames.filter { $0 != "eval" || tree.freeNames.contains("eval") })
     }
 
     @Test func comparisonSeesDifferences() throws {

@@ -1,0 +1,130 @@
+extension ScopeAnalysis {
+    /// The token-indexed view of a syntax tree: its scopes, symbols and references as scopes, declarations and
+    /// references by token index, with the facts the parser recorded beside the tree (`SyntaxParseFacts`).
+    ///
+    /// A name declared again in its scope (`var a; var a;`) is one symbol of the tree; here it stays one
+    /// declaration plus a reference (resolved to it) at the later binding, as passes that rename read it.
+    convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+        var parts = Parts(tokens: tokens)
+        parts.scopes.reserveCapacity(tree.scopes.count)
+        for (index, scope) in tree.scopes.enumerated() {
+            var converted = Scope(
+                kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil, firstToken: Int(facts.scopeFirstTokens[index]))
+            converted.isUnsafe = scope.isUnsafe
+            converted.containsReturn = facts.scopeFlags[index] & SyntaxParseFacts.containsReturnFlag != 0
+            converted.containsNewTarget = facts.scopeFlags[index] & SyntaxParseFacts.containsNewTargetFlag != 0
+            parts.scopes.append(converted)
+        }
+        parts.declarations.reserveCapacity(tree.symbols.count)
+        for (index, symbol) in tree.symbols.enumerated() {
+            parts.declarations.append(
+                Declaration(
+                    name: tree.names[Int(symbol.name)], kind: symbol.kind, scope: Int(symbol.scope), token: Int(facts.symbolTokens[index]),
+                    isShorthandPattern: facts.symbolShorthands[index]))
+        }
+        parts.module = facts.module
+        Self.addReferences(tree: tree, facts: facts, to: &parts)
+        Self.fillScopeDeclarations(&parts)
+        for candidate in facts.requireCandidates where tree.references[Int(candidate.reference)].symbol < 0 {
+            if let call = candidate.call { parts.module.requireCalls.append(call) }
+            if let context = candidate.context { parts.module.requireContexts.append(context) }
+        }
+        parts.booleanLiterals = facts.booleanLiterals
+        parts.topLevelThis = facts.topLevelThis
+        parts.statementBraces = facts.statementBraces
+        for (feature, token) in facts.features {
+            let token = Int(token)
+            switch feature {
+            case .asyncGenerator: parts.syntaxFeatures.record(.asyncGenerator, at: token)
+            case .classStaticBlock: parts.syntaxFeatures.record(.classStaticBlocks, at: token)
+            case .classPrivateMethod: parts.syntaxFeatures.record(.classPrivateMethod, at: token)
+            case .classPrivateField: parts.syntaxFeatures.record(.classPrivateField, at: token)
+            case .classStaticField: parts.syntaxFeatures.record(.classStaticField, at: token)
+            case .classField: parts.syntaxFeatures.record(.classField, at: token)
+            }
+        }
+        for statement in facts.constStatements {
+            let scope = Int(statement.scope)
+            guard scope < parts.scopes.count, !parts.scopes[scope].isUnsafe else { continue }
+            var isWritten = false
+            var d = Int(statement.firstSymbol)
+            while d < Int(statement.endSymbol), d < parts.writtenDeclarations.count {
+                // Declarations of nested scopes (in initializers) are their own statements' business.
+                if parts.writtenDeclarations[d], parts.declarations[d].scope == scope {
+                    isWritten = true
+                    break
+                }
+                d += 1
+            }
+            if !isWritten { parts.unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
+        }
+        parts.internedNames = tree.names
+        // `arguments` counts as used when a name of the file's scopes is it (not a property name).
+        let arguments = facts.argumentsNameID
+        if parts.argumentsNameID == nil, tree.symbols.contains(where: { $0.name == arguments }) { parts.argumentsNameID = arguments }
+        if parts.argumentsNameID == nil { parts.argumentsNameID = -1 }
+        self.init(parts)
+    }
+
+    /// The tree's references and the repeated declarations, merged in token order; the written declarations;
+    /// each referenced token's name; and the module facts that depend on free names.
+    private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
+        let references = tree.references, redeclarations = facts.redeclarations
+        let referenceTokens = facts.referenceTokens, referenceFlags = facts.referenceFlags
+        var tokenNameIDs = [Int32](repeating: -1, count: parts.tokens.count)
+        var written = [Bool](repeating: false, count: tree.symbols.count)
+        parts.references.reserveCapacity(references.count + redeclarations.count)
+        var r = 0, d = 0
+        while r < references.count || d < redeclarations.count {
+            if d < redeclarations.count, r >= references.count || redeclarations[d].token < referenceTokens[r] {
+                let redeclaration = redeclarations[d]
+                let token = Int(redeclaration.token)
+                parts.references.append(
+                    IdentifierReference(
+                        token: token, scope: Int(redeclaration.scope), declaration: Int(redeclaration.symbol),
+                        isShorthandProperty: redeclaration.isShorthand, isCallee: false))
+                if token < tokenNameIDs.count { tokenNameIDs[token] = tree.symbols[Int(redeclaration.symbol)].name }
+                d += 1
+                continue
+            }
+            let reference = references[r]
+            let token = Int(referenceTokens[r])
+            let flags = referenceFlags[r]
+            let name = tree.nodes[Int(reference.node)].a
+            let declaration = reference.symbol >= 0 ? Int(reference.symbol) : nil
+            parts.references.append(
+                IdentifierReference(
+                    token: token, scope: Int(reference.scope), declaration: declaration,
+                    isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0, isCallee: flags & SyntaxParseFacts.calleeFlag != 0))
+            if token < tokenNameIDs.count { tokenNameIDs[token] = name }
+            if name == facts.argumentsNameID { parts.argumentsNameID = name }
+            if let declaration {
+                if flags & SyntaxParseFacts.writtenFlag != 0 { written[declaration] = true }
+            } else if name == facts.moduleNameID || name == facts.exportsNameID {
+                parts.module.usesModuleOrExports = true
+            } else if name == facts.requireNameID {
+                parts.module.usesRequire = true
+            }
+            r += 1
+        }
+        parts.tokenNameIDs = tokenNameIDs
+        parts.writtenDeclarations = written
+    }
+
+    /// Lists each scope's declarations (in declaration order), each list allocated once at its final size.
+    private static func fillScopeDeclarations(_ parts: inout Parts) {
+        var counts = [Int](repeating: 0, count: parts.scopes.count)
+        for declaration in parts.declarations where declaration.scope < counts.count { counts[declaration.scope] += 1 }
+        var lists = counts.map { count -> [Int] in
+            var list: [Int] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        for (index, declaration) in parts.declarations.enumerated() where declaration.scope < lists.count {
+            lists[declaration.scope].append(index)
+        }
+        for scope in parts.scopes.indices where !lists[scope].isEmpty {
+            parts.scopes[scope].declarations = lists[scope]
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// What `SyntaxParserState` records beside the tree, by token index (into the significant tokens it parsed),
+/// for `ScopeAnalysis` (the token-indexed view today's passes read): where each scope, symbol and reference
+/// stands, and the token facts the passes ask for (module syntax, `this` outside functions, statement braces,
+/// booleans, `const` statements, class-member syntax). Recorded while parsing, where the parser already knows
+/// them, so building the view needs no walk over the tree.
+struct SyntaxParseFacts {
+    /// A repeated declaration of a name in its scope (`var a; var a;`): bound to the first one's symbol; today's
+    /// view lists it as a reference resolved to that declaration.
+    struct Redeclaration {
+        let token: Int32
+        let scope: Int32
+        let symbol: Int32
+        let isShorthand: Bool
+    }
+
+    /// A `const` statement: its keyword, its scope, and the symbols made while it was parsed.
+    struct ConstStatement {
+        let keyword: Int32
+        let scope: Int32
+        let firstSymbol: Int32
+        var endSymbol: Int32
+    }
+
+    /// Class-member syntax and async generators that not every target supports (see `SyntaxFeature`).
+    enum Feature: UInt8 {
+        case asyncGenerator, classStaticBlock, classPrivateMethod, classPrivateField, classStaticField, classField
+    }
+
+    /// A `require("x")` or `require.context(...)` call, kept when `require` turns out free.
+    struct RequireCandidate {
+        /// Index into `SyntaxTree.references`.
+        let reference: Int32
+        let call: ModuleSyntax.RequireCall?
+        let context: ModuleSyntax.RequireContextCall?
+    }
+
+    /// Per scope: the first token inside it.
+    var scopeFirstTokens: [Int32] = []
+    /// Per scope: `containsReturnFlag`, `containsNewTargetFlag`.
+    var scopeFlags: [UInt8] = []
+    static let containsReturnFlag: UInt8 = 1
+    static let containsNewTargetFlag: UInt8 = 2
+    /// Per symbol: the token of its (first) binding identifier.
+    var symbolTokens: [Int32] = []
+    /// Per symbol: whether it was declared as a shorthand pattern property (`{a}` / `{a = 1}`).
+    var symbolShorthands: [Bool] = []
+    /// Per reference: its token.
+    var referenceTokens: [Int32] = []
+    /// Per reference: `shorthandFlag`, `calleeFlag`, `writtenFlag`.
+    var referenceFlags: [UInt8] = []
+    static let shorthandFlag: UInt8 = 1
+    /// The next token is `(` or a template.
+    static let calleeFlag: UInt8 = 2
+    /// Written as today's analysis counts it: any name inside an assignment or update target that is a name, a
+    /// parenthesized expression or a pattern (defaults and computed keys included), and every name of a
+    /// `for`-`in`/`of` head written as an expression (a `for`-`in`'s object too).
+    static let writtenFlag: UInt8 = 4
+    var redeclarations: [Redeclaration] = []
+    var constStatements: [ConstStatement] = []
+    var features: [(feature: Feature, token: Int32)] = []
+    var booleanLiterals: [Int32] = []
+    var topLevelThis: [Int32] = []
+    var statementBraces: [Int32] = []
+    var module = ModuleSyntax()
+    var requireCandidates: [RequireCandidate] = []
+    /// The name IDs of `module`, `exports` and `require` (interned when the parse finishes).
+    var moduleNameID: Int32 = -1
+    var exportsNameID: Int32 = -1
+    var requireNameID: Int32 = -1
+    var argumentsNameID: Int32 = -1
+}
+
+extension SyntaxParserState {
+    /// Marks the references from `first` on as written (see `SyntaxParseFacts.writtenFlag`).
+    mutating func markFactsWritten(from first: Int) {
+        var k = first
+        while k < facts.referenceFlags.count {
+            facts.referenceFlags[k] |= SyntaxParseFacts.writtenFlag
+            k += 1
+        }
+    }
+
+    /// Marks what the assignment or update target just read (tokens `start..<i`, references from `firstReference`
+    /// on) writes, as today's analysis does: a single name, a parenthesized target, or a whole pattern.
+    mutating func markFactsTarget(start: Int, firstReference: Int) {
+        let length = i - start
+        guard length > 0 else { return }
+        if length == 1 || tokenIs(start, "(") { return markFactsWritten(from: firstReference) }
+        if tokenIs(start, "[") || tokenIs(start, "{"), Int(matching[start]) == i - 1 { markFactsWritten(from: firstReference) }
+    }
+
+    /// Records a `}` just consumed (token `i - 1`) that ends a statement or class member.
+    @inline(__always)
+    mutating func recordStatementBrace() {
+        facts.statementBraces.append(Int32(truncatingIfNeeded: i - 1))
+    }
+
+    @inline(__always)
+    mutating func recordFeature(_ feature: SyntaxParseFacts.Feature, at token: Int) {
+        facts.features.append((feature, Int32(truncatingIfNeeded: token)))
+    }
+
+    /// Marks the function (or arrow function) the current statement belongs to as containing `return`.
+    mutating func markReturn() {
+        var s = scope
+        while s >= 0 {
+            let kind = tree.scopes[Int(s)].kind
+            if kind == .function || kind == .arrowFunction {
+                facts.scopeFlags[Int(s)] |= SyntaxParseFacts.containsReturnFlag
+                return
+            }
+            s = tree.scopes[Int(s)].parent
+        }
+    }
+
+    /// Marks the function whose `new.target` the current expression reads.
+    mutating func markNewTarget() {
+        var s = scope
+        while s >= 0 {
+            if tree.scopes[Int(s)].kind == .function {
+                facts.scopeFlags[Int(s)] |= SyntaxParseFacts.containsNewTargetFlag
+                return
+            }
+            s = tree.scopes[Int(s)].parent
+        }
+    }
+
+    /// Whether the current scope is in no function (arrows do not count) and no class body.
+    func isOutsideFunctionsAndClassBodies() -> Bool {
+        var s = scope
+        while s >= 0 {
+            switch tree.scopes[Int(s)].kind {
+            case .function, .classBody: return false
+            case .program: return true
+            default: s = tree.scopes[Int(s)].parent
+            }
+        }
+        return true
+    }
+
+    /// The value of the string literal at token `k` (quotes dropped, escapes decoded).
+    func stringValue(_ k: Int) -> String {
+        let token = tokens[k]
+        guard token.end - token.start >= 2 else { return "" }
+        return JavaScriptStringLiteral.decodeEscapes(src[(token.start + 1)..<(token.end - 1)])
+    }
+
+    /// The text of a module export name node (an `identifierName` or a `stringLiteral`).
+    func exportName(_ node: Int32) -> String {
+        let n = tree.nodes[Int(node)]
+        if n.kind == .stringLiteral {
+            guard n.end - n.start >= 2 else { return "" }
+            return JavaScriptStringLiteral.decodeEscapes(src[Int(n.start + 1)..<Int(n.end - 1)])
+        }
+        return identifiers.strings[Int(n.a)]
+    }
+
+    /// Records `require("x")` and `require.context(...)` at token `i` (kept if `require` turns out free), by
+    /// their tokens as today's analysis does.
+    mutating func recordRequire() {
+        let reference = Int32(truncatingIfNeeded: tree.references.count)
+        if tokenIs(i + 1, "("), kind(i + 2) == .string, tokenIs(i + 3, ")") {
+            facts.requireCandidates.append(
+                .init(
+                    reference: reference, call: .init(requireToken: i, specifierToken: i + 2, specifier: stringValue(i + 2)),
+                    context: nil))
+        } else if tokenIs(i + 1, "."), tokenIs(i + 2, "context"), tokenIs(i + 3, "("), kind(i + 4) == .string {
+            var k = i + 5
+            var recursive = true
+            var pattern: String?
+            var flags = ""
+            if tokenIs(k, ",") {
+                k += 1
+                if tokenIs(k, "false") || tokenIs(k, "true") {
+                    recursive = tokenIs(k, "true")
+                    k += 1
+                }
+                if tokenIs(k, ",") {
+                    k += 1
+                    if kind(k) == .regularExpression {
+                        let token = tokens[k]
+                        let regex = String(decoding: src[token.start..<token.end], as: UTF8.self)
+                        if let slash = regex.lastIndex(of: "/"), slash > regex.startIndex {
+                            pattern = String(regex[regex.index(after: regex.startIndex)..<slash])
+                            flags = String(regex[regex.index(after: slash)...])
+                        }
+                        k += 1
+                    }
+                }
+            }
+            if tokenIs(k, ",") { k += 1 }
+            guard tokenIs(k, ")") else { return }
+            facts.requireCandidates.append(
+                .init(
+                    reference: reference, call: nil,
+                    context: .init(
+                        requireToken: i, closeToken: k, directory: stringValue(i + 4), directoryToken: i + 4,
+                        recursive: recursive, pattern: pattern, flags: flags)))
+        }
+    }
+}
