@@ -36,8 +36,13 @@ enum ContainedRuleFinder {
             shape.urlFilter = ""
             shape.urlFilterIsCaseSensitive = false
             let key = GroupKey(shape: shape, action: rule.action.kind)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
+            // One hash of the key for a rule of a known group (the common case), two for a new group.
+            if let known = groups.index(forKey: key) {
+                groups.values[known].append(index)
+            } else {
+                groups[key] = [index]
+                order.append(key)
+            }
         }
         var dropped: Set<Int> = []
         let parser = URLFilterParser()
