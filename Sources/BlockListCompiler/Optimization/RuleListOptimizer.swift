@@ -186,7 +186,8 @@ public struct RuleListOptimizer: Sendable {
     }
 
     static func isUniversal(_ filter: String) -> Bool {
-        URLFilterParser().parse(filter).status == .matchesEverything
+        // Most filters have a term that cannot match the empty string, found without parsing.
+        !URLFilterParser.hasMandatoryTerm(filter) && URLFilterParser().parse(filter).status == .matchesEverything
     }
 
     private func removeCancelled(_ rules: [Rule]) -> [Rule] {
