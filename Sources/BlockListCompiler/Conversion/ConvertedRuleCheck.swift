@@ -9,15 +9,18 @@ public enum ConvertedRuleCheck {
     public static func refusedRules(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer = RuleListSerializer()) -> [Int:
         String]
     {
-        let checked = RuleListChecker(target: target).check(serializer.serializedBytes(rules))
+        // Loaded, not checked: the checker's lints only warn, and only errors and the kept rules count here (no
+        // lints, no copy of the loaded rules).
+        let bytes = serializer.serializedBytes(rules)
+        let reading = RuleListLoader(target: target).read(bytes)
         var refused: [Int: String] = [:]
-        for diagnostic in checked.errors {
+        for diagnostic in reading.locatedDiagnostics(in: bytes).diagnostics where diagnostic.severity == .error {
             guard let ruleIndex = diagnostic.ruleIndex, ruleIndex < rules.count else { continue }
             refused[ruleIndex] = refused[ruleIndex] ?? diagnostic.message
         }
         // Rules WebKit drops silently (a selector it cannot parse) are missing from the kept indices.
         var kept = [Bool](repeating: false, count: rules.count)
-        for index in checked.ruleIndices where index < rules.count { kept[index] = true }
+        for loaded in reading.kept where loaded.index < rules.count { kept[loaded.index] = true }
         for ruleIndex in rules.indices where !kept[ruleIndex] && refused[ruleIndex] == nil {
             refused[ruleIndex] = "WebKit drops this rule (its selector does not parse)"
         }

@@ -64,9 +64,46 @@ public struct FilterListParser: Sendable {
         ":matches-media(", ":shadow(", ":-ext-", ":properties(",
     ]
 
+    private static let proceduralOperatorBytes = proceduralOperators.map { Array($0.utf8) }
+
+    /// Where `needle` first occurs in `haystack` (a byte offset), or nil.
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        var start = 0
+        while start <= haystack.count - needle.count {
+            if haystack[start] == first && haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+            start += 1
+        }
+        return nil
+    }
+
+    /// The number of Unicode scalars in valid UTF-8 `bytes` (the bytes that are not continuation bytes).
+    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// The text of `scalars`, encoded once into a string's UTF-8 storage (not appended scalar by scalar to a
+    /// `String.UnicodeScalarView`, which checks and grows its storage at each one).
+    static func string<Scalars: Collection<Unicode.Scalar>>(_ scalars: Scalars) -> String {
+        var byteCount = 0
+        for scalar in scalars { byteCount += UTF8.width(scalar) }
+        return String(unsafeUninitializedCapacity: byteCount) { buffer in
+            var written = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    buffer[written] = byte
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
     private func parseCosmetic(_ text: [Unicode.Scalar], marker: Marker, offset: Int) -> ParsedFilter {
         let selectorStart = marker.start + marker.length
-        let selector = String(String.UnicodeScalarView(text[selectorStart...]))
+        let selector = FilterListParser.string(text[selectorStart...])
         let selectorColumn = offset + selectorStart + 1
         let markerColumn = offset + marker.start + 1
         switch marker.spelling {
@@ -106,16 +143,20 @@ public struct FilterListParser: Sendable {
         if selector.isEmpty {
             return .unsupported(FilterProblem(kind: .malformed, column: selectorColumn, message: "empty selector"))
         }
-        let lowered = selector.lowercased()
-        if let found = FilterListParser.proceduralOperators.first(where: { lowered.contains($0) }), let range = lowered.range(of: found) {
-            let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
-            return .unsupported(
-                FilterProblem(
-                    kind: .proceduralCosmetic, column: column,
-                    message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
+        // Every operator starts with ':'; most selectors hold none, and those are not searched.
+        let lowered = Array(selector.lowercased().utf8)
+        if lowered.contains(UInt8(ascii: ":")) {
+            for (found, spelling) in zip(FilterListParser.proceduralOperators, FilterListParser.proceduralOperatorBytes) {
+                guard let offset = FilterListParser.firstOffset(of: spelling, in: lowered) else { continue }
+                let column = selectorColumn + FilterListParser.scalarCount(lowered[..<offset])
+                return .unsupported(
+                    FilterProblem(
+                        kind: .proceduralCosmetic, column: column,
+                        message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
+            }
         }
-        if let range = lowered.range(of: ":style(") {
-            let column = selectorColumn + lowered.unicodeScalars[..<range.lowerBound].count
+        if let offset = FilterListParser.firstOffset(of: Array(":style(".utf8), in: lowered) {
+            let column = selectorColumn + FilterListParser.scalarCount(lowered[..<offset])
             return .unsupported(
                 FilterProblem(
                     kind: .cssInjection, column: column, message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"
@@ -123,7 +164,7 @@ public struct FilterListParser: Sendable {
         }
         var included: [String] = [], excluded: [String] = []
         var column = offset + 1
-        for part in String(String.UnicodeScalarView(text[..<marker.start])).split(separator: ",", omittingEmptySubsequences: false) {
+        for part in FilterListParser.string(text[..<marker.start]).split(separator: ",", omittingEmptySubsequences: false) {
             defer { column += part.unicodeScalars.count + 1 }
             let entry = part.trimmingWhitespace()
             if entry.isEmpty { continue }
@@ -167,7 +208,7 @@ public struct FilterListParser: Sendable {
         var optionTexts: [String] = []
         if let optionsStart {
             var column = offset + optionsStart + 1
-            for part in String(String.UnicodeScalarView(text[optionsStart...])).split(separator: ",", omittingEmptySubsequences: false) {
+            for part in FilterListParser.string(text[optionsStart...]).split(separator: ",", omittingEmptySubsequences: false) {
                 defer { column += part.unicodeScalars.count + 1 }
                 let option = String(part)
                 if let problem = apply(option, to: &options, column: column, isException: isException) {
@@ -186,7 +227,7 @@ public struct FilterListParser: Sendable {
         }
         let pattern: NetworkFilter.Pattern
         if patternText.count >= 2, patternText.first == "/", patternText.last == "/" {
-            pattern = .regex(String(String.UnicodeScalarView(patternText[1..<(patternText.count - 1)])))
+            pattern = .regex(FilterListParser.string(patternText[1..<(patternText.count - 1)]))
         } else {
             var body = patternText[...]
             var hostAnchored = false, startAnchored = false, endAnchored = false
@@ -197,10 +238,10 @@ public struct FilterListParser: Sendable {
             }
             if body.last == "|" { endAnchored = true; body = body.dropLast() }
             pattern = .plain(
-                String(String.UnicodeScalarView(body)), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+                FilterListParser.string(body), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
         }
         let identity =
-            (isException ? "@@" : "") + String(String.UnicodeScalarView(patternText)) + "$"
+            (isException ? "@@" : "") + FilterListParser.string(patternText) + "$"
             + optionTexts.map { $0.lowercased() }.sorted().joined(separator: ",")
         return .network(
             NetworkFilter(isException: isException, pattern: pattern, options: options, patternColumn: patternColumn, identity: identity))
@@ -208,7 +249,7 @@ public struct FilterListParser: Sendable {
 
     private func looksLikeOptions(_ scalars: [Unicode.Scalar]) -> Bool {
         guard !scalars.isEmpty else { return false }
-        for part in String(String.UnicodeScalarView(scalars)).split(separator: ",", omittingEmptySubsequences: false) {
+        for part in FilterListParser.string(scalars).split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let bare = name.hasPrefix("~") ? String(name.dropFirst()) : name
             guard !bare.isEmpty,

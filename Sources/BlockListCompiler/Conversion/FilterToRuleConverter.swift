@@ -237,7 +237,9 @@ public struct FilterToRuleConverter: Sendable {
                 message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
         }
         let fragmentFree: Set<ResourceType> = [.popup, .media]
-        if urlFilters.contains(where: { $0.contains("#") }), resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true {
+        if urlFilters.contains(where: { $0.utf8.contains(UInt8(ascii: "#")) }),
+            resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true
+        {
             return FilterProblem(
                 kind: .approximated, column: filter.patternColumn,
                 message: "WebKit matches loads other than popups and media without their '#fragment', so this pattern matches only those")

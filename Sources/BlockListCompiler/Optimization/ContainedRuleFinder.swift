@@ -36,8 +36,13 @@ enum ContainedRuleFinder {
             shape.urlFilter = ""
             shape.urlFilterIsCaseSensitive = false
             let key = GroupKey(shape: shape, action: rule.action.kind)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
+            // One hash of the key for a rule of a known group (the common case), two for a new group.
+            if let known = groups.index(forKey: key) {
+                groups.values[known].append(index)
+            } else {
+                groups[key] = [index]
+                order.append(key)
+            }
         }
         var dropped: Set<Int> = []
         let parser = URLFilterParser()
@@ -76,33 +81,26 @@ enum ContainedRuleFinder {
         }
         var result: [Int] = []
         let exhaustive = entries.count <= exhaustiveGroupSize
-        var byGram = GramTable()
+        var literals = LiteralTrie()
         var short: [Int] = []
         if !exhaustive {
-            var grams: [(gram: UInt32, position: Int)] = []
+            var long: [(string: [UInt8], value: Int)] = []
             for (position, entry) in entries.enumerated() {
-                let literal = entry.literal
-                if literal.count >= 4 {
-                    grams.append((GramIndex.gram(literal[0], literal[1], literal[2], literal[3]), position))
+                if entry.literal.count >= 4 {
+                    long.append((entry.literal, position))
                 } else {
                     short.append(position)
                 }
             }
-            byGram = GramTable(grams)
+            literals = LiteralTrie(long)
             if short.count > shortKeeperLimit { short = [] }
         }
         func candidates(of position: Int) -> [Int] {
             if exhaustive { return Array(entries.indices) }
+            // Keepers whose longest literal occurs in one of the rule's literal runs.
             var candidates = short
             for run in entries[position].runs where run.count >= 4 {
-                for start in 0...(run.count - 4) {
-                    for keeper in byGram.positions(of: GramIndex.gram(run[start], run[start + 1], run[start + 2], run[start + 3])) {
-                        let literal = entries[keeper].literal
-                        if start + literal.count <= run.count, run[start..<(start + literal.count)].elementsEqual(literal) {
-                            candidates.append(keeper)
-                        }
-                    }
-                }
+                literals.forEachOccurrence(in: run) { candidates.append($0) }
             }
             return candidates
         }
@@ -133,54 +131,5 @@ enum ContainedRuleFinder {
             }
         }
         return result
-    }
-
-    /// The positions whose longest literal starts with each 4-unit gram, in position order: one flat array and an
-    /// open-addressing table of grams (looked up for every gram of every rule's literals).
-    private struct GramTable {
-        private var keys: [UInt32] = []
-        private var ranges: [Range<Int>] = []
-        private var used: [Bool] = []
-        private var flat: [Int] = []
-        private var mask = 0
-
-        init() {}
-
-        init(_ grams: [(gram: UInt32, position: Int)]) {
-            // Stable order by gram keeps each gram's positions in position order, as appending did.
-            let sorted = grams.enumerated().sorted { ($0.element.gram, $0.offset) < ($1.element.gram, $1.offset) }.map(\.element)
-            flat = sorted.map(\.position)
-            var size = 16
-            while size < sorted.count * 2 { size <<= 1 }
-            keys = [UInt32](repeating: 0, count: size)
-            ranges = [Range<Int>](repeating: 0..<0, count: size)
-            used = [Bool](repeating: false, count: size)
-            mask = size - 1
-            var start = 0
-            while start < sorted.count {
-                var end = start + 1
-                while end < sorted.count && sorted[end].gram == sorted[start].gram { end += 1 }
-                var slot = GramTable.slot(sorted[start].gram, mask)
-                while used[slot] { slot = (slot + 1) & mask }
-                used[slot] = true
-                keys[slot] = sorted[start].gram
-                ranges[slot] = start..<end
-                start = end
-            }
-        }
-
-        @inline(__always) private static func slot(_ gram: UInt32, _ mask: Int) -> Int {
-            Int(truncatingIfNeeded: (UInt64(gram) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-        }
-
-        func positions(of gram: UInt32) -> ArraySlice<Int> {
-            guard !used.isEmpty else { return [] }
-            var slot = GramTable.slot(gram, mask)
-            while used[slot] {
-                if keys[slot] == gram { return flat[ranges[slot]] }
-                slot = (slot + 1) & mask
-            }
-            return []
-        }
     }
 }

@@ -155,6 +155,7 @@ public struct RuleListOptimizer: Sendable {
         // and copies lie between them (the later copy cancels the same and more).
         let deduplicated = perSegment(rules) { segment in
             var seen: Set<RuleKey> = []
+            seen.reserveCapacity(segment.count)
             return segment.filter { seen.insert(RuleKey(shape: TriggerShape($0.trigger), action: $0.action.kind)).inserted }
         }
         var output: [Rule] = []
@@ -185,7 +186,8 @@ public struct RuleListOptimizer: Sendable {
     }
 
     static func isUniversal(_ filter: String) -> Bool {
-        URLFilterParser().parse(filter).status == .matchesEverything
+        // Most filters have a term that cannot match the empty string, found without parsing.
+        !URLFilterParser.hasMandatoryTerm(filter) && URLFilterParser().parse(filter).status == .matchesEverything
     }
 
     private func removeCancelled(_ rules: [Rule]) -> [Rule] {
@@ -273,7 +275,9 @@ public struct RuleListOptimizer: Sendable {
 
     private func merge(_ rules: [Rule], along dimension: TriggerShape.MergeDimension) -> [Rule] {
         perSegment(rules) { segment in
+            // Sized once: growing rehashes every key (a whole trigger shape and action) at each doubling.
             var groups: [RuleKey: Int] = [:]
+            groups.reserveCapacity(segment.count)
             var output: [Rule] = []
             for rule in segment {
                 let shape = TriggerShape(rule.trigger)
@@ -284,8 +288,10 @@ public struct RuleListOptimizer: Sendable {
                     }
                 }
                 let key = RuleKey(shape: shape.without(dimension), action: rule.action.kind)
-                guard let slot = groups[key] else {
-                    groups[key] = output.count
+                // One hash of the key: the rule's slot is filed when the key is new.
+                let newSlot = output.count
+                let slot = RuleListOptimizer.value(&groups[key, default: newSlot])
+                guard slot != newSlot else {
                     output.append(rule)
                     continue
                 }
@@ -317,6 +323,10 @@ public struct RuleListOptimizer: Sendable {
             return output
         }
     }
+
+    /// The value at `slot`: reading a dictionary's `[key, default:]` through `inout` files the default when the
+    /// key is new, with one hash of the key.
+    @inline(__always) private static func value(_ slot: inout Int) -> Int { slot }
 
     private func packSelectors(_ rules: [Rule]) -> [Rule] {
         perSegment(rules) { segment in

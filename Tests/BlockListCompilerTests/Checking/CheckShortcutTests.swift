@@ -26,6 +26,37 @@ import Testing
         }
     }
 
+    /// `hasMandatoryTerm` is a shortcut for "does not parse to matchesEverything": never true for a filter that
+    /// does, and true for the converted filters it is meant for.
+    @Test func aMandatoryTermMeansTheFilterIsNotUniversal() {
+        let universal = [".*", "^", "", "a?", "a*", "^.*$", "(ab)*", "[a-z]*", #"\.?"#, "x{0,3}"]
+        let notUniversal = [
+            "ads", #"^[^:]+:(//)?([^/]+\.)?example\.com[/:]"#, "a+", "[a-z]", #"\."#, "^https?://", ".", "/ads/",
+            #"a\b"#, "*ads",
+        ]
+        let parser = URLFilterParser()
+        for filter in universal + notUniversal where URLFilterParser.hasMandatoryTerm(filter) {
+            #expect(parser.parse(filter).status != .matchesEverything, "\(filter)")
+        }
+        for filter in universal {
+            #expect(!URLFilterParser.hasMandatoryTerm(filter), "\(filter)")
+        }
+        for filter in notUniversal.prefix(8) {
+            #expect(URLFilterParser.hasMandatoryTerm(filter), "\(filter)")
+        }
+        // Random filters over the regex alphabet: the shortcut never contradicts the parser.
+        var generator = SeededGenerator(state: 7)
+        let alphabet = Array(#"ab.^$?*+{}()[]|\-:/0"#.unicodeScalars)
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...8, using: &generator)
+            var filter = ""
+            for _ in 0..<length { filter.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
+            if URLFilterParser.hasMandatoryTerm(filter) {
+                #expect(parser.parse(filter).status != .matchesEverything, "\(filter)")
+            }
+        }
+    }
+
     @Test func everyActionKindNamesItsTypeByIndex() {
         let kinds: [Action.Kind] = [
             .block, .blockCookies, .cssDisplayNone(selector: "a"), .ignorePreviousRules, .ignoreFollowingRules,
