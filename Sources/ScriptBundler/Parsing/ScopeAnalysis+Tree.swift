@@ -32,17 +32,7 @@ extension ScopeAnalysis {
         parts.booleanLiterals = facts.booleanLiterals
         parts.topLevelThis = facts.topLevelThis
         parts.statementBraces = facts.statementBraces
-        for (feature, token) in facts.features {
-            let token = Int(token)
-            switch feature {
-            case .asyncGenerator: parts.syntaxFeatures.record(.asyncGenerator, at: token)
-            case .classStaticBlock: parts.syntaxFeatures.record(.classStaticBlocks, at: token)
-            case .classPrivateMethod: parts.syntaxFeatures.record(.classPrivateMethod, at: token)
-            case .classPrivateField: parts.syntaxFeatures.record(.classPrivateField, at: token)
-            case .classStaticField: parts.syntaxFeatures.record(.classStaticField, at: token)
-            case .classField: parts.syntaxFeatures.record(.classField, at: token)
-            }
-        }
+        parts.syntaxFeatures = SyntaxFeatureUses(firstTokens: facts.featureTokens)
         for statement in facts.constStatements {
             let scope = Int(statement.scope)
             guard scope < parts.scopes.count, !parts.scopes[scope].isUnsafe else { continue }

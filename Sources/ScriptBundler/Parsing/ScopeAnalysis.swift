@@ -44,8 +44,8 @@ public final class ScopeAnalysis: Sendable {
     /// one starts a statement or member (or goes on with `else`, `catch`, `finally`, `while`), never an expression
     /// it could continue: no line break is needed after it.
     public let statementBraces: [Int32]
-    /// The first use of each class-member syntax and async generator that not every `ScriptTarget` supports
-    /// (the features a token scan cannot see; `SyntaxFeatureScan` finds the others).
+    /// The first use of each `SyntaxFeature` (syntax that not every `ScriptTarget` supports), in token order, as
+    /// the parser recorded it while building the syntax tree (`SyntaxTargetCheck` reads it).
     public let syntaxFeatures: SyntaxFeatureUses
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]

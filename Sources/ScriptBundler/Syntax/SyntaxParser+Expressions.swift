@@ -47,6 +47,7 @@ extension SyntaxParserState {
         let left = try parseConditional()
         guard i < count, tokens[i].kind == .punctuator, let op = SyntaxOperator.assignment(code: codes[i]) else { return left }
         markFactsTarget(start: start, firstReference: firstReference)
+        if op == .logicalAndAssign || op == .logicalOrAssign || op == .nullishAssign { recordFeature(.logicalAssignment, at: i) }
         let target: Int32
         if op == .assign {
             target = try toAssignmentTarget(left, at: start)
@@ -121,6 +122,7 @@ extension SyntaxParserState {
         let start = i
         var left: Int32
         if kind(i) == .privateName, tokenIs(i + 1, "in") {
+            recordFeature(.classPrivateBrandCheck, at: i)
             left = addToken(.privateName, i, a: nameID(i))
             i += 1
         } else {
@@ -141,6 +143,7 @@ extension SyntaxParserState {
             let precedence = op.precedence
             guard precedence > minimum else { break }
             let operatorToken = i
+            if op == .nullish { recordFeature(.nullishCoalescing, at: i) }
             if op == .exponent, isUnparenthesized(left, .unaryExpression, .awaitExpression) {
                 throw unexpected("a unary expression before '**' needs parentheses")
             }
@@ -303,6 +306,7 @@ extension SyntaxParserState {
                     node = add(.memberExpression, from: start, a: node, b: name)
                 case TokenCode.of("?."):
                     guard allowCalls else { throw unexpected("an optional chain in a 'new' callee needs parentheses") }
+                    recordFeature(.optionalChain, at: i)
                     i += 1
                     inChain = true
                     if at("(") {
@@ -451,12 +455,14 @@ extension SyntaxParserState {
                 throw unexpected()
             }
         case .number:
+            recordNumberFeatures(i)
             i += 1
             return addToken(.numberLiteral, start)
         case .string:
             i += 1
             return addToken(.stringLiteral, start)
         case .regularExpression:
+            recordRegularExpressionFeatures(i)
             i += 1
             return addToken(.regexLiteral, start)
         case .template, .templateHead:
@@ -526,6 +532,7 @@ extension SyntaxParserState {
     private mutating func parseObjectMember() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         if eat("...") {
+            recordFeature(.objectRestSpread, at: start)
             let argument = try parseAssignment()
             return add(.spreadElement, from: start, a: argument)
         }
@@ -583,6 +590,7 @@ extension SyntaxParserState {
             i += 1
             return (addToken(.stringLiteral, i - 1), false)
         case .number:
+            recordNumberFeatures(i)
             i += 1
             return (addToken(.numberLiteral, i - 1), false)
         case .privateName where allowPrivate:

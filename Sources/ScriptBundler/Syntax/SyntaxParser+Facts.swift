@@ -21,9 +21,13 @@ struct SyntaxParseFacts {
         var endSymbol: Int32
     }
 
-    /// Class-member syntax and async generators that not every target supports (see `SyntaxFeature`).
+    /// Syntax that not every target supports, recorded where the parser reads it (`SyntaxFeature` names the
+    /// same features in the target's folder, above this one; the raw values are the same).
     enum Feature: UInt8 {
-        case asyncGenerator, classStaticBlock, classPrivateMethod, classPrivateField, classStaticField, classField
+        case objectRestSpread, optionalCatchBinding, regexpDotAllFlag, regexpNamedCaptureGroups, asyncGenerator, forAwait
+        case regexpStickyAndUnicodeFlags, numericSeparator, optionalChain, nullishCoalescing, bigint, logicalAssignment
+        case classField, classStaticField, classPrivateField, classPrivateMethod, classPrivateBrandCheck, regexpMatchIndices
+        case classStaticBlock, regexpLookbehindAssertions, regexpSetNotation
     }
 
     /// A `require("x")` or `require.context(...)` call, kept when `require` turns out free.
@@ -57,7 +61,8 @@ struct SyntaxParseFacts {
     static let writtenFlag: UInt8 = 4
     var redeclarations: [Redeclaration] = []
     var constStatements: [ConstStatement] = []
-    var features: [(feature: Feature, token: Int32)] = []
+    /// Per `Feature` (by raw value): the first token that shows it, or `Int32.max`.
+    var featureTokens = [Int32](repeating: .max, count: 21)
     var booleanLiterals: [Int32] = []
     var topLevelThis: [Int32] = []
     var statementBraces: [Int32] = []
@@ -97,7 +102,8 @@ extension SyntaxParserState {
 
     @inline(__always)
     mutating func recordFeature(_ feature: SyntaxParseFacts.Feature, at token: Int) {
-        facts.features.append((feature, Int32(truncatingIfNeeded: token)))
+        let token = Int32(truncatingIfNeeded: token)
+        if token < facts.featureTokens[Int(feature.rawValue)] { facts.featureTokens[Int(feature.rawValue)] = token }
     }
 
     /// Marks the function (or arrow function) the current statement belongs to as containing `return`.

@@ -31,6 +31,7 @@ extension SyntaxParserState {
             while i < count, !at("}") {
                 let propertyStart = i
                 if eat("...") {
+                    recordFeature(.objectRestSpread, at: propertyStart)
                     let target = try parseBindingTarget(kind)
                     scratch.append(add(.restElement, from: propertyStart, a: target))
                 } else {

@@ -241,6 +241,7 @@ extension SyntaxParserState {
         i += 1
         var flags: SyntaxFlags = []
         if at("await") {
+            recordFeature(.forAwait, at: start)
             flags.insert(.isAwait)
             if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
             i += 1
@@ -343,6 +344,8 @@ extension SyntaxParserState {
             if eat("(") {
                 parameter = try parseBindingTarget(.catchParameter)
                 try expect(")")
+            } else {
+                recordFeature(.optionalCatchBinding, at: catchStart)
             }
             let body = try parseBlock()
             recordStatementBrace()

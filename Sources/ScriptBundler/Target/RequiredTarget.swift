@@ -14,7 +14,7 @@ public struct RequiredTarget: Sendable, Equatable {
     /// - Parameters:
     ///   - source: the file's bytes.
     ///   - tokens: its tokens (comments may be included).
-    ///   - analysis: its parse (the parser records class-member and async-generator features).
+    ///   - analysis: its parse (the parser records every feature).
     public static func of(_ source: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis) -> RequiredTarget? {
         var best: RequiredTarget?
         func consider(_ uses: SyntaxFeatureUses, in tokens: [JavaScriptToken]) {
@@ -29,7 +29,6 @@ public struct RequiredTarget: Sendable, Equatable {
                 }
             }
         }
-        consider(SyntaxFeatureScan(source, tokens: tokens).uses, in: tokens)
         consider(analysis.syntaxFeatures, in: analysis.tokens)
         return best
     }

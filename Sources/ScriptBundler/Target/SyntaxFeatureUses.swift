@@ -1,5 +1,5 @@
 /// The first use of each `SyntaxFeature` in one file, by token index: a bit set plus one entry per feature used,
-/// recorded while the file is scanned (`SyntaxFeatureScan`) and parsed (`JavaScriptParser`).
+/// recorded while the file is parsed (`SyntaxParser`; `SyntaxFeatureScan` where no tree is built).
 public struct SyntaxFeatureUses: Sendable, Equatable {
     /// One feature's first use.
     public struct Use: Sendable, Equatable {

@@ -1,15 +1,10 @@
-/// The one place where a file's syntax is checked against the configured `ScriptTarget`: the token scan's
-/// features plus the parser's (parsing the file here only when it was not parsed and may hold class-member or
-/// async-generator syntax the target lacks), and an error at the earliest use of a feature the target lacks.
+/// The one place where a file's syntax is checked against the configured `ScriptTarget`: the features the
+/// parser recorded while it built the file's syntax tree (parsing it here only when it was not parsed), and an
+/// error at the earliest use of a feature the target lacks. A plain script the parser cannot follow (it need not
+/// parse) is checked by the features its single tokens show (`SyntaxFeatureScan`).
 enum SyntaxTargetCheck {
     /// The newest version any `SyntaxFeature` needs: targets from it on accept every feature.
     static let newestFeatureVersion = SyntaxFeature.allCases.map(\.availableSince).max() ?? ScriptTarget.minimum
-    /// The newest version a feature recorded only by the parser needs.
-    static let newestParserFeatureVersion =
-        [
-            SyntaxFeature.classStaticBlocks, .classPrivateMethod, .classPrivateField,
-            .classStaticField, .classField, .asyncGenerator,
-        ].map(\.availableSince).max() ?? ScriptTarget.minimum
 
     /// Throws an `unsupportedSyntax` error at the first use of syntax `target` lacks in `source`.
     /// - Parameters:
@@ -22,27 +17,19 @@ enum SyntaxTargetCheck {
         lineOffset: Int = 0
     ) throws(BundlerError) {
         guard target < newestFeatureVersion else { return }
-        let scan = SyntaxFeatureScan(source, tokens: tokens, lackedBy: target)
-        var found: (use: SyntaxFeatureUses.Use, token: JavaScriptToken)?
-        func consider(_ uses: SyntaxFeatureUses, in tokens: [JavaScriptToken]) {
-            guard let use = uses.firstUnsupported(by: target), use.token < tokens.count else { return }
-            let token = tokens[use.token]
-            if let current = found, (current.token.line, current.token.column) <= (token.line, token.column) { return }
-            found = (use, token)
-        }
-        consider(scan.uses, in: tokens)
+        let uses: SyntaxFeatureUses
+        let usesTokens: [JavaScriptToken]
         if let analysis {
-            consider(analysis.syntaxFeatures, in: analysis.tokens)
-        } else if scan.needsParser, target < newestParserFeatureVersion {
-            // A plain script is not required to parse: when the parser cannot follow it, its tokens decide alone.
-            let significant = tokens.filter { !$0.isComment }
-            if let parsed = try? JavaScriptParser.analyze(
-                source, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: 0))
-            {
-                consider(parsed.syntaxFeatures, in: parsed.tokens)
-            }
+            (uses, usesTokens) = (analysis.syntaxFeatures, analysis.tokens)
+        } else if let parsed = try? SyntaxParser.parseWithFacts(
+            source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+        {
+            (uses, usesTokens) = (SyntaxFeatureUses(firstTokens: parsed.facts.featureTokens), parsed.tokens)
+        } else {
+            (uses, usesTokens) = (SyntaxFeatureScan(source, tokens: tokens).uses, tokens)
         }
-        guard let (use, token) = found else { return }
+        guard let use = uses.firstUnsupported(by: target), use.token < usesTokens.count else { return }
+        let token = usesTokens[use.token]
         throw BundlerError(
             .unsupportedSyntax, at: SourceLocation(path: path(), line: max(1, token.line - lineOffset), column: token.column + 1),
             "\(use.feature.displayName) is not available in the configured target \(target) (needs \(use.feature.availableSince))")

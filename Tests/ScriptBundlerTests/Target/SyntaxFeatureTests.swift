@@ -100,19 +100,39 @@ import Testing
         #expect(SyntaxFeature.allCases.allSatisfy { $0.availableSince > .minimum })
     }
 
-    /// A scan for the features one target lacks finds the same first unsupported use as a scan for every feature,
-    /// and the same need for the parser, on every sample and on all of them together, for every notable target.
-    @Test(arguments: ScriptTarget.notableNames)
-    func scanForATargetFindsWhatAFullScanFinds(_ name: String) throws {
-        let target = try #require(ScriptTarget(name: name))
-        let sources = Self.samples.map { "// sample\n" + $0.1 + "\n" } + [Self.samples.map(\.1).joined(separator: "\n")]
-        for source in sources {
-            let bytes = Array(source.utf8)
-            let tokens = try JavaScriptTokenizer.tokenize(bytes, includeComments: true).tokens
-            let full = SyntaxFeatureScan(bytes, tokens: tokens)
-            let narrow = SyntaxFeatureScan(bytes, tokens: tokens, lackedBy: target)
-            #expect(narrow.uses.firstUnsupported(by: target) == full.uses.firstUnsupported(by: target), "\(source)")
-            #expect(narrow.needsParser == full.needsParser, "\(source)")
+    /// The parser records each sample's feature as the first use in it, at the sample's column (the brand check's
+    /// sample also declares its private field).
+    @Test(arguments: samples.indices)
+    func parserRecordsTheSampleFeature(index: Int) throws {
+        let (feature, sample, column) = Self.samples[index]
+        let analysis = try JavaScriptParser.analyze("// line 1\n" + sample + "\n")
+        #expect(
+            Set(analysis.syntaxFeatures.uses.map(\.feature))
+                == (feature == .classPrivateBrandCheck ? [feature, .classPrivateField] : [feature]))
+        let use = try #require(analysis.syntaxFeatures.uses.min { $0.token < $1.token })
+        #expect(use.feature == feature)
+        #expect(analysis.tokens[use.token].line == 2 && analysis.tokens[use.token].column + 1 == column)
+    }
+
+    /// The parser's features (in the syntax folder, below the target's) are `SyntaxFeature`'s, in the same order.
+    @Test func parserFeaturesAreTheTargetFeatures() {
+        for raw in 0..<SyntaxFeature.allCases.count {
+            let parserFeature = SyntaxParseFacts.Feature(rawValue: UInt8(raw))
+            #expect(
+                parserFeature.map { "\($0)" }.map { $0 == "classStaticBlock" ? "classStaticBlocks" : $0 }
+                    == "\(SyntaxFeature.allCases[raw])")
         }
+        #expect(SyntaxParseFacts.Feature(rawValue: UInt8(SyntaxFeature.allCases.count)) == nil)
+        #expect(SyntaxParseFacts().featureTokens.count == SyntaxFeature.allCases.count)
+    }
+
+    /// A plain script the parser cannot follow is still checked by the features its single tokens show.
+    @Test(arguments: Layout.allCases.filter { $0 != .module })
+    func unparsedPlainScriptIsCheckedByItsTokens(layout: Layout) throws {
+        let sample = "var a = 1 var b = c?.d;"
+        #expect((try? JavaScriptParser.analyze(sample)) == nil)
+        let error = try #require(try Self.build(sample, layout: layout, target: .minimum))
+        #expect(error.location.line == 2 && error.location.column == 20, "\(error)")
+        #expect(error.message.hasPrefix("optional chaining"))
     }
 }
