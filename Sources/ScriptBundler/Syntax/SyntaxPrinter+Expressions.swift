@@ -138,6 +138,7 @@ extension SyntaxPrinter {
     }
 
     mutating func printBare(_ id: Int32, noIn: Bool) {
+        mark(id)
         let node = tree[id]
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier, .privateName, .thisExpression, .superExpression, .nullLiteral,
@@ -259,14 +260,14 @@ extension SyntaxPrinter {
                 printExpression(element, .assignment, noIn: noIn)
             }
         case .callExpression:
-            if node.flags.contains(.pure) { emit("/* @__PURE__ */ ") }
+            if node.flags.contains(.pure) { emitPureAnnotation() }
             printCallee(node.a)
             if node.flags.contains(.optional) { emit("?.") }
             emit("(")
             printList(node.b)
             emit(")")
         case .newExpression:
-            if node.flags.contains(.pure) { emit("/* @__PURE__ */ ") }
+            if node.flags.contains(.pure) { emitPureAnnotation() }
             emit("new")
             out.append(0x20)
             printCallee(node.a, forNew: true)
@@ -350,6 +351,8 @@ extension SyntaxPrinter {
     private mutating func printTemplate(_ id: Int32) {
         for part in tree.list(tree[id].a) {
             if tree[part].kind == .templateElement {
+                mark(part)
+                if pending >= 0 { recordPending() }
                 out.append(contentsOf: tree.bytes(part))
             } else {
                 printExpression(part, .lowest)

@@ -19,12 +19,37 @@ public struct SyntaxPrinter {
         return String(decoding: printer.out, as: UTF8.self)
     }
 
+    /// Prints `tree` in `style` and returns, with the code, the mappings recorded while printing: one at the
+    /// start of each statement, expression, identifier, literal and template part that has a source range, in
+    /// generated order (the innermost node where several start at one position). A built node maps to the
+    /// range of the node it replaced; one without a range (a helper's) is not mapped. The code is the same as
+    /// `print` writes.
+    public static func printWithMappings(_ tree: SyntaxTree, style: Style = .readable) -> (code: String, mappings: [SyntaxPrintedMapping]) {
+        var printer = SyntaxPrinter(tree: tree, style: style)
+        printer.recording = true
+        printer.lineTable = SyntaxLineTable(tree.source)
+        printer.printProgram()
+        return (String(decoding: printer.out, as: UTF8.self), printer.mappings)
+    }
+
     let tree: SyntaxTree
     let minified: Bool
     var out: [UInt8] = []
     var indentation = 0
     /// The legal comments before each statement.
     var comments: [Int32: [SourceRange]] = [:]
+    /// Whether mappings are recorded (`printWithMappings`).
+    var recording = false
+    /// The node whose mapping is written at the next byte that is not whitespace, or -1.
+    var pending: Int32 = -1
+    /// The recorded mappings, in generated order.
+    var mappings: [SyntaxPrintedMapping] = []
+    /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
+    var counted = 0
+    var generatedLine = 0
+    var generatedColumn = 0
+    /// The source's line starts, when recording.
+    var lineTable: SyntaxLineTable?
 
     init(tree: SyntaxTree, style: Style) {
         self.tree = tree
@@ -56,6 +81,7 @@ public struct SyntaxPrinter {
     mutating func emit(_ text: StaticString) {
         text.withUTF8Buffer { buffer in
             if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if pending >= 0 { recordPending() }
             out.append(contentsOf: buffer)
         }
     }
@@ -64,12 +90,81 @@ public struct SyntaxPrinter {
         var text = text
         text.withUTF8 { buffer in
             if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if pending >= 0 { recordPending() }
             out.append(contentsOf: buffer)
         }
     }
 
+    /// `/* @__PURE__ */ ` before a call: written like `emit`, but a pending mapping stays for the call's callee.
+    mutating func emitPureAnnotation() {
+        let text: StaticString = "/* @__PURE__ */ "
+        text.withUTF8Buffer { buffer in
+            if needsSpace(before: 0x2F) { out.append(0x20) }
+            out.append(contentsOf: buffer)
+        }
+    }
+
+    // MARK: - Mappings
+
+    /// Notes that node `id` starts at the next byte written (when recording and `id` has a source range).
+    @inline(__always)
+    mutating func mark(_ id: Int32) {
+        guard recording else { return }
+        let node = tree[id]
+        if node.start < node.end { pending = id }
+    }
+
+    /// Records the pending node's mapping at the end of `out`.
+    mutating func recordPending() {
+        let id = pending
+        pending = -1
+        guard let lineTable else { return }
+        var i = counted
+        let end = out.count
+        while i < end {
+            let length = LineTerminator.length(out, at: i, end: end)
+            if length > 0 {
+                i += length
+                generatedLine += 1
+                generatedColumn = 0
+            } else {
+                generatedColumn += SyntaxPrintedMapping.utf16Units(out[i])
+                i += 1
+            }
+        }
+        counted = end
+        let node = tree[id]
+        let start = Int(node.start)
+        let original = lineTable.position(of: start)
+        var mapping = SyntaxPrintedMapping(
+            generatedLine: generatedLine, generatedColumn: generatedColumn, originalOffset: start, originalLine: original.line,
+            originalColumn: original.column, name: originalName(id))
+        if let last = mappings.last, last.generatedLine == generatedLine, last.generatedColumn == generatedColumn {
+            mapping.name = mapping.name ?? last.name
+            mappings[mappings.count - 1] = mapping
+        } else {
+            mappings.append(mapping)
+        }
+    }
+
+    /// The source text of built identifier `id` when it is a name that differs from the printed one.
+    private func originalName(_ id: Int32) -> String? {
+        let node = tree[id]
+        guard node.flags.contains(.synthetic) else { return nil }
+        switch node.kind {
+        case .identifier, .identifierName, .bindingIdentifier: break
+        default: return nil
+        }
+        let original = tree.source[Int(node.start)..<Int(node.end)]
+        guard let first = original.first, !(first >= 0x30 && first <= 0x39), original.allSatisfy(Self.isWordByte) else { return nil }
+        let printed = tree.names[Int(node.a)]
+        guard !printed.utf8.elementsEqual(original) else { return nil }
+        return String(decoding: original, as: UTF8.self)
+    }
+
     /// The source text of node `id`.
     mutating func emitSource(_ id: Int32) {
+        mark(id)
         let node = tree[id]
         if node.flags.contains(.synthetic) {
             // A built node: its text is its name (a private name's without the `#`).
@@ -80,6 +175,7 @@ public struct SyntaxPrinter {
         let start = Int(node.start), end = Int(node.end)
         guard start < end else { return }
         if needsSpace(before: tree.source[start]) { out.append(0x20) }
+        if pending >= 0 { recordPending() }
         out.append(contentsOf: tree.source[start..<end])
     }
 
@@ -173,6 +269,7 @@ public struct SyntaxPrinter {
 
     mutating func printStatement(_ id: Int32) {
         printLegalComments(id)
+        mark(id)
         let node = tree[id]
         switch node.kind {
         case .expressionStatement:
@@ -259,6 +356,7 @@ public struct SyntaxPrinter {
             for switchCase in tree.list(node.b) {
                 let c = tree[switchCase]
                 newline()
+                mark(switchCase)
                 if c.a >= 0 {
                     emit("case")
                     out.append(0x20)
@@ -284,6 +382,7 @@ public struct SyntaxPrinter {
             if node.b >= 0 {
                 let handler = tree[node.b]
                 space()
+                mark(node.b)
                 emit("catch")
                 space()
                 if handler.a >= 0 {

@@ -1,0 +1,96 @@
+/// One mapping `SyntaxPrinter` recorded while printing: where a node's printed text starts in the output and
+/// where the node starts in its source. Lines are 0-based and columns count UTF-16 code units, as Source Map v3
+/// does; line terminators are ECMAScript's (LF, CR, CR LF, U+2028, U+2029) on both sides.
+public struct SyntaxPrintedMapping: Sendable, Equatable {
+    /// 0-based line in the printed output.
+    public var generatedLine: Int
+    /// 0-based column in the printed output, in UTF-16 code units.
+    public var generatedColumn: Int
+    /// Byte offset of the node's start in the source.
+    public var originalOffset: Int
+    /// 0-based line of `originalOffset` in the source.
+    public var originalLine: Int
+    /// 0-based column of `originalOffset` in the source, in UTF-16 code units.
+    public var originalColumn: Int
+    /// The identifier's source text when the printed identifier differs from it (a built or renamed name);
+    /// `nil` otherwise.
+    public var name: String?
+
+    /// Creates a mapping.
+    public init(
+        generatedLine: Int, generatedColumn: Int, originalOffset: Int, originalLine: Int, originalColumn: Int,
+        name: String? = nil
+    ) {
+        self.generatedLine = generatedLine
+        self.generatedColumn = generatedColumn
+        self.originalOffset = originalOffset
+        self.originalLine = originalLine
+        self.originalColumn = originalColumn
+        self.name = name
+    }
+
+    /// Adds `mappings` (in generated order, as the printer returns them) to `builder` as mappings into its
+    /// source `source` (an index from `SourceMapBuilder.addSource`), with their names.
+    public static func add(_ mappings: [SyntaxPrintedMapping], source: Int, to builder: inout SourceMapBuilder) {
+        builder.reserveCapacity(segments: mappings.count)
+        for mapping in mappings {
+            if let name = mapping.name {
+                builder.addMapping(
+                    generatedLine: mapping.generatedLine, generatedColumn: mapping.generatedColumn, source: source,
+                    originalLine: mapping.originalLine, originalColumn: mapping.originalColumn, name: builder.addName(name))
+            } else {
+                builder.addMapping(
+                    generatedLine: mapping.generatedLine, generatedColumn: mapping.generatedColumn, source: source,
+                    originalLine: mapping.originalLine, originalColumn: mapping.originalColumn)
+            }
+        }
+    }
+
+    /// The number of UTF-16 code units of UTF-8 byte `byte` (0 for a continuation byte, 2 for the lead of a
+    /// four-byte sequence).
+    @inline(__always)
+    static func utf16Units(_ byte: UInt8) -> Int {
+        if byte < 0x80 { return 1 }
+        if byte < 0xC0 { return 0 }
+        return byte >= 0xF0 ? 2 : 1
+    }
+}
+
+/// Line and UTF-16 column of byte offsets in a source, from a table of line starts made once.
+struct SyntaxLineTable {
+    let source: [UInt8]
+    /// The byte offset where each line starts (the first is 0).
+    private(set) var lineStarts: [Int] = [0]
+
+    init(_ source: [UInt8]) {
+        self.source = source
+        var i = 0
+        let end = source.count
+        while i < end {
+            let length = LineTerminator.length(source, at: i, end: end)
+            if length > 0 {
+                i += length
+                lineStarts.append(i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// The 0-based line and UTF-16 column of byte `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var column = 0
+        var i = lineStarts[low]
+        let end = min(offset, source.count)
+        while i < end {
+            column += SyntaxPrintedMapping.utf16Units(source[i])
+            i += 1
+        }
+        return (low, column)
+    }
+}

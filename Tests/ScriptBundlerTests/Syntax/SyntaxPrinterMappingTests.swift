@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+@testable import ScriptBundler
+
+/// The mappings `SyntaxPrinter.printWithMappings` records: the code is `print`'s, the mappings are in generated
+/// order, their positions agree with positions counted here another way (Swift's UTF-16 view), and each maps a
+/// name or literal to the same text in the source. Over every `stride`-th file of the Debian corpus
+/// (`WKPACK_CORPUS_STRIDE`, default 8 here) and every file of UserScripts/, readable and minified; Debian's
+/// node-source-map reads a sample of the maps back; lowered code maps into the syntax it replaced.
+@Suite struct SyntaxPrinterMappingTests {
+    /// The byte offset of each (line, UTF-16 column) in `positions`, which must be in increasing order, counting
+    /// lines as ECMAScript does; nil for a position that is out of order or not at a character.
+    static func byteOffsets(of positions: [(line: Int, column: Int)], in text: String) -> [Int?] {
+        var result: [Int?] = []
+        var line = 0, column = 0, offset = 0
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        for position in positions {
+            while index < scalars.count, line < position.line || (line == position.line && column < position.column) {
+                let scalar = scalars[index]
+                offset += scalar.utf8.count
+                index += 1
+                switch scalar.value {
+                case 0x0D where index < scalars.count && scalars[index].value == 0x0A:
+                    column += 1
+                case 0x0A, 0x0D, 0x2028, 0x2029:
+                    line += 1
+                    column = 0
+                default:
+                    column += scalar.utf16.count
+                }
+            }
+            result.append(line == position.line && column == position.column ? offset : nil)
+        }
+        return result
+    }
+
+    /// The text a mapping points at, for comparing: a name or number (word bytes), a quoted string or template
+    /// up to its closing quote, else the first byte.
+    static func token(_ bytes: [UInt8], at offset: Int) -> ArraySlice<UInt8> {
+        guard offset < bytes.count else { return [] }
+        let first = bytes[offset]
+        var end = offset + 1
+        if SyntaxPrinter.isWordByte(first) {
+            while end < bytes.count, SyntaxPrinter.isWordByte(bytes[end]) { end += 1 }
+        } else if first == 0x22 || first == 0x27 || first == 0x60 || first == 0x7D {
+            // A string, or a template's part up to its end or its next substitution.
+            let close = first == 0x7D ? 0x60 : first
+            while end < bytes.count, end - offset < 200 {
+                let b = bytes[end]
+                end += b == 0x5C ? 2 : 1
+                if b == close || (close == 0x60 && b == 0x24 && end < bytes.count && bytes[end] == 0x7B) { break }
+            }
+            end = min(end, bytes.count)
+        }
+        return bytes[offset..<end]
+    }
+
+    /// Checks the mappings of one printing; returns failure messages (at most a few).
+    static func check(source: [UInt8], code: String, mappings: [SyntaxPrintedMapping], renamed: Bool = false) -> [String] {
+        var failures: [String] = []
+        for (previous, next) in zip(mappings, mappings.dropFirst())
+        where (previous.generatedLine, previous.generatedColumn) >= (next.generatedLine, next.generatedColumn) {
+            failures.append(
+                "mapping at \(next.generatedLine):\(next.generatedColumn) is not after \(previous.generatedLine):\(previous.generatedColumn)"
+            )
+            return failures
+        }
+        let generated = byteOffsets(of: mappings.map { ($0.generatedLine, $0.generatedColumn) }, in: code)
+        let byOriginal = mappings.indices.sorted { mappings[$0].originalOffset < mappings[$1].originalOffset }
+        let sourceText = String(decoding: source, as: UTF8.self)
+        let original = byteOffsets(of: byOriginal.map { (mappings[$0].originalLine, mappings[$0].originalColumn) }, in: sourceText)
+        for (k, index) in byOriginal.enumerated() where original[k] != mappings[index].originalOffset {
+            failures.append(
+                "original \(mappings[index].originalLine):\(mappings[index].originalColumn) is not byte \(mappings[index].originalOffset)")
+            if failures.count > 3 { return failures }
+        }
+        let output = Array(code.utf8)
+        for (mapping, offset) in zip(mappings, generated) {
+            guard let offset else {
+                failures.append("generated \(mapping.generatedLine):\(mapping.generatedColumn) is not at a character")
+                return failures
+            }
+            let printed = token(output, at: offset), written = token(source, at: mapping.originalOffset)
+            if let name = mapping.name {
+                if !renamed || !written.elementsEqual(name.utf8) {
+                    failures.append("name \(name) for \(String(decoding: written, as: UTF8.self))")
+                }
+                continue
+            }
+            if printed.elementsEqual(written) { continue }
+            // A parenthesis the printer adds or drops (precedence decides them) is the only other difference.
+            if printed.first == 0x28 || written.first == 0x28 { continue }
+            let line = mapping.generatedLine, column = mapping.generatedColumn
+            failures.append(
+                "\(line):\(column) prints \(String(decoding: printed.prefix(40), as: UTF8.self)) but maps to "
+                    + "\(mapping.originalLine):\(mapping.originalColumn) \(String(decoding: written.prefix(40), as: UTF8.self))")
+            if failures.count > 3 { return failures }
+        }
+        return failures
+    }
+
+    static func files() -> [String] {
+        let stride = Int(ProcessInfo.processInfo.environment["WKPACK_CORPUS_STRIDE"] ?? "") ?? 8
+        let corpus = DebianNodeCorpus.isInstalled() ? DebianNodeCorpus.sample(DebianNodeCorpus.corpus, stride: stride).map(\.path) : []
+        return corpus + SyntaxCorpusTests.userScripts
+    }
+
+    @Test func smallProgramMapsEachNameAndStatement() throws {
+        let source = "if (a) {\n  b.c(\"é\", d);\n}\nlet 𝒳 = `t${e}`;\n"
+        let tree = try SyntaxParser.parse(source)
+        let (code, mappings) = SyntaxPrinter.printWithMappings(tree)
+        #expect(code == SyntaxPrinter.print(tree))
+        let positions = mappings.map { "\($0.generatedLine):\($0.generatedColumn)>\($0.originalLine):\($0.originalColumn)" }
+        // if, a, the block, b, c, "é", d, let, 𝒳 (two UTF-16 units), the template's parts and e.
+        #expect(
+            positions == [
+                "0:0>0:0", "0:4>0:4", "0:7>0:7", "1:2>1:2", "1:4>1:4", "1:6>1:6", "1:11>1:11", "3:0>3:0", "3:4>3:4", "3:9>3:9",
+                "3:13>3:13", "3:14>3:14",
+            ])
+        #expect(Self.check(source: tree.source, code: code, mappings: mappings).isEmpty)
+        let minified = SyntaxPrinter.printWithMappings(tree, style: .minified)
+        #expect(minified.code == SyntaxPrinter.print(tree, style: .minified))
+        #expect(Self.check(source: tree.source, code: minified.code, mappings: minified.mappings).isEmpty)
+        #expect(minified.mappings.allSatisfy { $0.generatedLine == 0 })
+    }
+
+    @Test func aRenamedIdentifierNamesItsSourceText() throws {
+        var tree = try SyntaxParser.parse("value + other;\n")
+        let id = try #require(tree.nodes.indices.first { tree.nodes[$0].kind == .identifier && tree.text(Int32($0)) == "value" })
+        tree.nodes[id].a = tree.appendName("v")
+        tree.nodes[id].flags.insert(.synthetic)
+        let (code, mappings) = SyntaxPrinter.printWithMappings(tree, style: .minified)
+        #expect(code == "v+other;\n")
+        #expect(mappings.map(\.name) == ["value", nil])
+        #expect(Self.check(source: tree.source, code: code, mappings: mappings, renamed: true).isEmpty)
+        var builder = SourceMapBuilder()
+        let index = builder.addSource("a.js", content: Array(tree.source))
+        SyntaxPrintedMapping.add(mappings, source: index, to: &builder)
+        let json = String(decoding: builder.json(file: "a.min.js"), as: UTF8.self)
+        #expect(json.contains("\"names\":[\"value\"]"))
+        #expect(json.contains("\"mappings\":\"AAAAA,EAAQ\""))
+    }
+
+    @Test func corpusMappingsPointAtTheSameText() throws {
+        var checked = 0, mapped = 0
+        var failures: [String] = []
+        for file in Self.files() {
+            guard let data = FileManager.default.contents(atPath: file), let tree = try? SyntaxParser.parse(Array(data)) else { continue }
+            for style in [SyntaxPrinter.Style.readable, .minified] {
+                let (code, mappings) = SyntaxPrinter.printWithMappings(tree, style: style)
+                if code != SyntaxPrinter.print(tree, style: style) { failures.append("\(file): \(style) code differs from print") }
+                if mappings.contains(where: { $0.name != nil }) { failures.append("\(file): a name without renaming") }
+                failures += Self.check(source: tree.source, code: code, mappings: mappings).map { "\(file) (\(style)): \($0)" }
+                mapped += mappings.count
+            }
+            checked += 1
+        }
+        print("printer mappings: \(checked) files, \(mapped) mappings, \(failures.count) failures")
+        #expect(checked >= SyntaxCorpusTests.userScripts.count && checked > 0)
+        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10).joined(separator: "\n"))")
+    }
+
+    static let consumerScript = """
+        const { SourceMapConsumer } = require('/usr/share/nodejs/source-map');
+        const fs = require('node:fs');
+        const bad = [];
+        let queried = 0;
+        for (const [mapPath, queryPath] of JSON.parse(fs.readFileSync(process.argv[process.argv.length - 1], 'utf8'))) {
+          const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapPath, 'utf8')));
+          for (const q of JSON.parse(fs.readFileSync(queryPath, 'utf8'))) {
+            queried++;
+            const p = consumer.originalPositionFor({ line: q[0] + 1, column: q[1] });
+            if (p.line !== q[2] + 1 || p.column !== q[3] || p.source !== 'input.js')
+              bad.push(mapPath + ' ' + JSON.stringify(q) + ' -> ' + JSON.stringify(p));
+          }
+        }
+        process.stdout.write(JSON.stringify({ queried, bad: bad.slice(0, 20), failures: bad.length }));
+        """
+
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/nodejs/source-map/package.json"), "needs Debian's node-source-map"))
+    func nodeSourceMapReadsTheMapsBack() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var pairs: [[String]] = []
+        var expected = 0
+        for (index, file) in Self.files().enumerated() where index % 4 == 0 || file.contains("/UserScripts/") {
+            guard let data = FileManager.default.contents(atPath: file), let tree = try? SyntaxParser.parse(Array(data)) else { continue }
+            for style in [SyntaxPrinter.Style.readable, .minified] {
+                let (_, mappings) = SyntaxPrinter.printWithMappings(tree, style: style)
+                guard !mappings.isEmpty else { continue }
+                var builder = SourceMapBuilder()
+                let source = builder.addSource("input.js", content: [])
+                SyntaxPrintedMapping.add(mappings, source: source, to: &builder)
+                let step = max(1, mappings.count / 50)
+                let queries = Swift.stride(from: 0, to: mappings.count, by: step).map { i in
+                    [mappings[i].generatedLine, mappings[i].generatedColumn, mappings[i].originalLine, mappings[i].originalColumn]
+                }
+                expected += queries.count
+                let base = folder + "/\(index)-\(style)"
+                try Data(builder.json(file: "out.js")).write(to: URL(fileURLWithPath: base + ".map"))
+                try JSONSerialization.data(withJSONObject: queries).write(to: URL(fileURLWithPath: base + ".json"))
+                pairs.append([base + ".map", base + ".json"])
+            }
+        }
+        let manifest = folder + "/manifest.json"
+        try JSONSerialization.data(withJSONObject: pairs).write(to: URL(fileURLWithPath: manifest))
+        guard let output = try TestSupport.node(Self.consumerScript, [manifest]) else { return }
+        #expect(output.status == 0, "\(output.stderr.prefix(500))")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        print("node-source-map: \(pairs.count) maps, \(result["queried"] ?? 0) positions read back, \(result["failures"] ?? "?") differing")
+        #expect(result["queried"] as? Int == expected)
+        #expect(result["failures"] as? Int == 0, "\(result["bad"] ?? "")")
+    }
+
+    @Test func loweredOptionalChainMapsIntoTheChain() throws {
+        let source = "x = obj.first?.second(arg).third;\n"
+        let tree = try SyntaxParser.parse(source)
+        let target = try #require(ScriptTarget(name: "safari11"))
+        let lowered = try SyntaxLowering.lower(tree, target: target, path: "a.js")
+        let (code, mappings) = SyntaxPrinter.printWithMappings(lowered)
+        #expect(code == SyntaxPrinter.print(lowered))
+        #expect(code == "var _a;\nx = (_a = obj.first) == null ? void 0 : _a.second(arg).third;\n")
+        let bytes = Array(source.utf8)
+        let chainStart = 4, chainEnd = bytes.count - 2
+        let output = Array(code.utf8)
+        let offsets = Self.byteOffsets(of: mappings.map { ($0.generatedLine, $0.generatedColumn) }, in: code)
+        let assignment = try #require(code.range(of: "x = "))
+        let chainOutput = code.utf8.distance(from: code.utf8.startIndex, to: assignment.upperBound)
+        var inChain = 0
+        for (mapping, offset) in zip(mappings, offsets) {
+            let generated = try #require(offset)
+            let printed = String(decoding: Self.token(output, at: generated), as: UTF8.self)
+            // The declaration of the temporary and `x = ` keep their own places; the rest maps into the chain.
+            if generated < chainOutput { continue }
+            #expect((chainStart..<chainEnd).contains(mapping.originalOffset), "\(printed) maps to \(mapping.originalOffset)")
+            inChain += 1
+            // Names and the argument map to themselves.
+            if ["obj", "first", "second", "arg", "third"].contains(printed) {
+                #expect(String(decoding: Self.token(bytes, at: mapping.originalOffset), as: UTF8.self) == printed)
+            }
+        }
+        #expect(inChain >= 8, "\(code)")
+    }
+}
