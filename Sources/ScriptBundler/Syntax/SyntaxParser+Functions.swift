@@ -42,7 +42,7 @@ extension SyntaxParserState {
         noIn = false
         try expect("(")
         let parameters = try parseParameters()
-        let body = try parseFunctionBody()
+        let body = try parseFunctionBody(parameters: parameters)
         noIn = outerNoIn
         functions.removeLast()
         scope = outer
@@ -81,12 +81,21 @@ extension SyntaxParserState {
         return endList(from: list)
     }
 
-    /// `{ statements }` of a function (in the function's scope): a `blockStatement`.
-    private mutating func parseFunctionBody() throws(JavaScriptSyntaxError) -> Int32 {
+    /// `{ statements }` of a function (in the function's scope): a `blockStatement`. A `"use strict"` directive
+    /// is refused when `parameters` (a list) holds anything but plain names, as engines refuse it.
+    private mutating func parseFunctionBody(parameters: Int32 = SyntaxTree.none) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         try expect("{")
         let outerStrict = strict
-        if hasUseStrictDirective(at: i) { strict = true }
+        if let directive = useStrictDirective(at: i) {
+            strict = true
+            if parameters != SyntaxTree.none,
+                tree.list(parameters).contains(where: { tree.nodes[Int($0)].kind != .bindingIdentifier })
+            {
+                throw unexpected(
+                    at: directive, "a function with default, destructured or rest parameters cannot be made strict in its body")
+            }
+        }
         let list = beginList
         while i < count, !at("}") {
             scratch.append(try parseStatement())
@@ -119,7 +128,7 @@ extension SyntaxParserState {
         if at("{") {
             let outerNoIn = noIn
             noIn = false
-            body = try parseFunctionBody()
+            body = try parseFunctionBody(parameters: parameters)
             noIn = outerNoIn
         } else {
             body = try parseAssignment()

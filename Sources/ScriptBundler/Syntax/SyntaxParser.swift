@@ -437,14 +437,19 @@ struct SyntaxParserState {
 
     /// Whether the directive prologue starting at token `k` contains `"use strict"`.
     func hasUseStrictDirective(at k: Int) -> Bool {
+        useStrictDirective(at: k) != nil
+    }
+
+    /// The token of the `"use strict"` directive in the prologue starting at token `k`, if there is one.
+    func useStrictDirective(at k: Int) -> Int? {
         var j = k
         while j < count, tokens[j].kind == .string {
             let next = j + 1
             let endsStatement = next >= count || tokenIs(next, ";") || tokenIs(next, "}") || tokens[next].newlineBefore
-            guard endsStatement else { return false }
-            if tokenIs(j, "\"use strict\"") || tokenIs(j, "'use strict'") { return true }
+            guard endsStatement else { return nil }
+            if tokenIs(j, "\"use strict\"") || tokenIs(j, "'use strict'") { return j }
             j = tokenIs(next, ";") ? next + 1 : next
         }
-        return false
+        return nil
     }
 }

@@ -208,6 +208,37 @@ import Testing
         }
     }
 
+    /// A `"use strict"` directive in the body of a function whose parameters are not plain names: node and the
+    /// engines refuse the whole file ("Illegal 'use strict' directive in function with non-simple parameter list").
+    @Test(arguments: [
+        ("function f(a = 1) { \"use strict\"; }", 1, 21),
+        ("function f({ a }) {\n  'use strict'\n}", 2, 3),
+        ("const g = ([a], ...b) => { 'use strict'; };", 1, 28),
+        ("class C { m(...r) { 'use strict'; } }", 1, 21),
+        ("var o = { m(a, b = a) { 'x'; 'use strict'; } };", 1, 30),
+    ])
+    func strictBodiesWithNonSimpleParametersAreLocatedErrors(source: String, line: Int, column: Int) {
+        do {
+            _ = try JavaScriptParser.analyze(source)
+            Issue.record("expected an error for \(source)")
+        } catch {
+            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.message.hasSuffix("(a function with default, destructured or rest parameters cannot be made strict in its body)"))
+        }
+    }
+
+    /// The same directive with plain parameters, or only in the program or an enclosing function, is accepted.
+    @Test(arguments: [
+        "function f(a, b) { 'use strict'; }",
+        "'use strict'; function f(a = 1, { b }) {}",
+        "function f() { 'use strict'; return (a = 1) => a; }",
+        "const g = a => { 'use strict'; };",
+        "function f(a = 1) { g('use strict'); }",
+    ])
+    func strictBodiesWithSimpleParametersAreAccepted(source: String) throws {
+        _ = try JavaScriptParser.analyze(source)
+    }
+
     /// Declarations of one name that engines accept: `var`s and functions of a function scope together, sloppy
     /// functions in blocks (Annex B), names in different blocks, a `var` next to a catch parameter.
     @Test(arguments: [
