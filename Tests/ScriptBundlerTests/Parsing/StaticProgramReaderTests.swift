@@ -99,6 +99,42 @@ import Testing
         #expect(properties[5].value.value == .function)
     }
 
+    /// What the syntax tree tells that a token walk guessed: a sequence of assignments is read as one statement each,
+    /// a postfix update is not its operand, a call of a function expression is a call, re-exports are named so.
+    @Test func readsWhatTheTreeSays() throws {
+        let statements = try StaticProgramReader.read(
+            """
+            module.exports = a, module.exports.b = "c";
+            const n = i++, f = (function () {})();
+            export * from "x";
+            label: for (;;) break label
+            """)
+        #expect(statements.count == 6)
+        guard statements.count == 6 else { return }
+        #expect(
+            statements[0].kind
+                == .assignment(target: ["module", "exports"], value: StaticExpression(.identifier("a"), line: 1, column: 18)))
+        #expect(
+            statements[1].kind
+                == .assignment(target: ["module", "exports", "b"], value: StaticExpression(.string("c"), line: 1, column: 40)))
+        #expect((statements[1].line, statements[1].column) == (1, 21))
+        #expect(statements[2].declaredValue?.description == "an expression with '++'")
+        #expect(statements[3].declaredValue?.description == "a call")
+        #expect(statements[4].kind == .other("an 'export ... from' statement"))
+        #expect(statements[5].kind == .other("a labeled statement"))
+    }
+
+    /// `new a.b.C()`: the callee's member chain is located at `new`, as the whole callee.
+    @Test func newLocatesItsCalleeAtNew() throws {
+        let value = try #require(try StaticProgramReader.read("const v = [\n  new a.B(1)]").first?.declaredValue)
+        guard case .array(let elements) = value.value, case .new(let callee, _) = elements.first?.value else {
+            Issue.record("expected an array holding a 'new' expression")
+            return
+        }
+        #expect((callee.line, callee.column) == (2, 3))
+        #expect(callee.memberPath == ["a", "B"])
+    }
+
     @Test func reportsSyntaxErrorsLocated() {
         #expect(throws: JavaScriptSyntaxError.self) { try StaticProgramReader.read("const a = {;") }
         do {
