@@ -68,21 +68,29 @@ enum BundleAssembler {
         return files
     }
 
-    /// One file wrapped in its function scope (the layout `concatenate` writes) and minified.
-    private static func minifiedFile(_ input: BundleInput, mapping: Bool, target: ScriptTarget) throws(BundlerError) -> MinifiedFileBody {
+    /// `text` wrapped in its function scope (the layout `concatenate` writes; a hashbang becomes a `//` comment),
+    /// with the range the text takes.
+    private static func wrapped(_ text: [UInt8]) -> (code: [UInt8], body: Range<Int>) {
         var code: [UInt8] = []
-        code.reserveCapacity(prologue.count + input.bytes.count + epilogue.count + 1)
+        code.reserveCapacity(prologue.count + text.count + epilogue.count + 1)
         code.append(contentsOf: prologue)
         let bodyStart = code.count
-        code.append(contentsOf: input.bytes)
-        if input.bytes.count >= 2, input.bytes[0] == 0x23, input.bytes[1] == 0x21 {
+        code.append(contentsOf: text)
+        if text.count >= 2, text[0] == 0x23, text[1] == 0x21 {
             code[bodyStart] = 0x2F
             code[bodyStart + 1] = 0x2F
         }
         let bodyEnd = code.count
-        if !input.bytes.isEmpty, !LineTerminator.isAtEnd(of: input.bytes) { code.append(0x0A) }
+        if !text.isEmpty, !LineTerminator.isAtEnd(of: text) { code.append(0x0A) }
         code.append(contentsOf: epilogue)
-        let tokenization: JavaScriptTokenization
+        return (code, bodyStart..<bodyEnd)
+    }
+
+    /// One file wrapped in its function scope (the layout `concatenate` writes) and minified; where the target lacks
+    /// syntax the file uses, its lowered code (`LoweredSource`), mapped back to the file.
+    private static func minifiedFile(_ input: BundleInput, mapping: Bool, target: ScriptTarget) throws(BundlerError) -> MinifiedFileBody {
+        var (code, body) = wrapped(input.bytes)
+        var tokenization: JavaScriptTokenization
         do throws(JavaScriptSyntaxError) {
             tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
         } catch {
@@ -98,15 +106,39 @@ enum BundleAssembler {
                 error.message)
         }
         // Parsed once, for the target check and the minifier.
-        let significant = tokenization.tokens.filter { !$0.isComment }
-        let analysis = try? JavaScriptParser.analyze(
+        var significant = tokenization.tokens.filter { !$0.isComment }
+        var analysis = try? JavaScriptParser.analyze(
             code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        try SyntaxTargetCheck.check(
-            code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
-        let source = mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes) : nil
+        var lowering: LoweredSource?
+        if let features = analysis?.syntaxFeatures {
+            let check = { [code, tokenization, analysis] (ignored: Set<SyntaxFeature>) throws(BundlerError) in
+                try SyntaxTargetCheck.check(
+                    code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1,
+                    ignoring: ignored)
+            }
+            lowering = try LoweredSource.lower(
+                input.bytes, tokens: [], features: features, target: target, path: input.displayPath, check: check)
+        } else {
+            try SyntaxTargetCheck.check(
+                code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
+        }
+        if let lowering {
+            (code, body) = wrapped(lowering.code)
+            do throws(JavaScriptSyntaxError) {
+                tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
+            } catch {
+                throw BundlerError(
+                    .unsupportedSyntax, at: SourceLocation(path: input.displayPath),
+                    "the code lowered for \(target) does not tokenize (\(error.message)); please report it")
+            }
+            significant = tokenization.tokens.filter { !$0.isComment }
+            analysis = try? JavaScriptParser.analyze(
+                code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
+        }
+        let source =
+            mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes, origins: lowering?.origins) : nil
         return Minifier.minifyFileBody(
-            code, tokenization: tokenization, significant: significant, analysis: analysis,
-            body: bodyStart..<bodyEnd, source: source)
+            code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.
@@ -196,7 +228,15 @@ enum BundleAssembler {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
-            try SyntaxTargetCheck.check(input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath)
+            // Where the target lacks syntax the file uses: its lowered code, mapped back to the file.
+            let lowering = try LoweredSource.lower(
+                input.bytes, tokens: tokenization.tokens, features: nil, target: target, path: input.displayPath
+            ) { (ignored) throws(BundlerError) in
+                try SyntaxTargetCheck.check(
+                    input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath, ignoring: ignored)
+            }
+            let text = lowering?.code ?? input.bytes
+            let tokens = lowering?.tokenization.tokens ?? tokenization.tokens
             if mode == .development {
                 out.append(contentsOf: Array("// ".utf8))
                 out.append(contentsOf: bannerText(input.bannerPath))
@@ -209,17 +249,17 @@ enum BundleAssembler {
             generatedLine += 1
 
             let bodyStart = out.count
-            out.append(contentsOf: input.bytes)
-            if input.bytes.count >= 2, input.bytes[0] == 0x23, input.bytes[1] == 0x21 {
+            out.append(contentsOf: text)
+            if text.count >= 2, text[0] == 0x23, text[1] == 0x21 {
                 out[bodyStart] = 0x2F
                 out[bodyStart + 1] = 0x2F
             }
             if mapping {
                 let source = map.addSource(input.mapSourcePath, content: input.bytes)
-                addMappings(tokenization.tokens, bytes: input.bytes, source: source, firstLine: generatedLine, to: &map)
+                addMappings(tokens, bytes: text, source: source, firstLine: generatedLine, origins: lowering?.origins, to: &map)
             }
-            generatedLine += tokenization.lineTerminatorCount
-            if !input.bytes.isEmpty, !LineTerminator.isAtEnd(of: input.bytes) {
+            generatedLine += lowering?.tokenization.lineTerminatorCount ?? tokenization.lineTerminatorCount
+            if !text.isEmpty, !LineTerminator.isAtEnd(of: text) {
                 out.append(0x0A)
                 generatedLine += 1
             }
@@ -257,10 +297,14 @@ enum BundleAssembler {
         }
     }
 
-    /// One segment per token, plus column-0 segments for the continuation lines of multi-line tokens.
+    /// One segment per token, plus column-0 segments for the continuation lines of multi-line tokens. With
+    /// `origins` (`bytes` is a lowered file's printed code), each position maps to where it came from in the file,
+    /// and one without an origin of its own gets no segment.
     private static func addMappings(
-        _ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, to map: inout SourceMapBuilder
+        _ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, origins: SourceOrigins?,
+        to map: inout SourceMapBuilder
     ) {
+        if let origins { return addMappings(tokens, bytes: bytes, source: source, firstLine: firstLine, origins: origins, to: &map) }
         for token in tokens {
             let line = token.line - 1
             map.addMapping(
@@ -277,6 +321,36 @@ enum BundleAssembler {
                     map.addMapping(
                         generatedLine: firstLine + line + extra, generatedColumn: 0, source: source,
                         originalLine: line + extra, originalColumn: 0)
+                    i += length
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+
+    /// `addMappings` of a lowered file's printed code, through `origins`.
+    private static func addMappings(
+        _ tokens: [JavaScriptToken], bytes: [UInt8], source: Int, firstLine: Int, origins: SourceOrigins,
+        to map: inout SourceMapBuilder
+    ) {
+        func add(_ line: Int, _ column: Int) {
+            guard let original = origins.original(line: line, column: column) else { return }
+            map.addMapping(
+                generatedLine: firstLine + line, generatedColumn: column, source: source, originalLine: original.line,
+                originalColumn: original.column)
+        }
+        for token in tokens {
+            let line = token.line - 1
+            add(line, token.column)
+            guard token.canSpanLines else { continue }
+            var extra = 0
+            var i = token.start
+            while i < token.end {
+                let length = LineTerminator.length(bytes, at: i, end: token.end)
+                if length > 0 {
+                    extra += 1
+                    add(line + extra, 0)
                     i += length
                 } else {
                     i += 1

@@ -106,16 +106,36 @@ struct GeneratedCode {
     }
 
     /// Copies `source` with `edits` applied (sorted by start, insertions first), mapping every original token.
-    mutating func appendSource(_ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int) {
+    /// `origins`: `source` is a lowered file's printed code, whose positions map back to the file through it.
+    mutating func appendSource(
+        _ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int, origins: SourceOrigins? = nil
+    ) {
         source.withUnsafeBufferPointer { src in
             tokens.withUnsafeBufferPointer { tokens in
-                appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex)
+                appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex, origins: origins)
             }
         }
     }
 
+    /// Maps the current position to `originalLine`/`originalColumn` of source `sourceIndex`, or, through
+    /// `origins`, to where that position of a lowered file's printed code comes from (no segment where it has no
+    /// origin of its own: the code stays in the segment before it).
+    @inline(__always)
+    private mutating func addMapping(sourceIndex: Int, originalLine: Int, originalColumn: Int, origins: SourceOrigins?) {
+        guard let origins else {
+            return map.addMapping(
+                generatedLine: line, generatedColumn: column, source: sourceIndex, originalLine: originalLine,
+                originalColumn: originalColumn)
+        }
+        guard let original = origins.original(line: originalLine, column: originalColumn) else { return }
+        map.addMapping(
+            generatedLine: line, generatedColumn: column, source: sourceIndex, originalLine: original.line,
+            originalColumn: original.column)
+    }
+
     private mutating func appendSource(
-        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int,
+        origins: SourceOrigins?
     ) {
         var pos = 0
         if source.count >= 2, source[0] == 0x23, source[1] == 0x21 {
@@ -136,9 +156,9 @@ struct GeneratedCode {
                 flush(source, from: &copied, to: pos)
                 if isMapping, !edit.text.isEmpty {
                     if let mapped = edit.mappedToken, mapped < tokens.count {
-                        map.addMapping(
-                            generatedLine: line, generatedColumn: column, source: sourceIndex,
-                            originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column)
+                        addMapping(
+                            sourceIndex: sourceIndex, originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column,
+                            origins: origins)
                     } else {
                         map.addUnmapped(generatedLine: line, generatedColumn: column)
                     }
@@ -157,17 +177,22 @@ struct GeneratedCode {
             let token = tokens[t]
             track(source, from: pos, to: token.start)
             if isMapping {
-                map.addMapping(
-                    generatedLine: line, generatedColumn: column, source: sourceIndex,
-                    originalLine: token.line - 1, originalColumn: token.column)
+                addMapping(sourceIndex: sourceIndex, originalLine: token.line - 1, originalColumn: token.column, origins: origins)
             }
             let startLine = line
             track(source, from: token.start, to: token.end)
             if isMapping, token.canSpanLines, line > startLine {
                 for extra in 1...(line - startLine) {
-                    map.addMapping(
-                        generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
-                        originalLine: token.line - 1 + extra, originalColumn: 0)
+                    if let origins {
+                        guard let original = origins.original(line: token.line - 1 + extra, column: 0) else { continue }
+                        map.addMapping(
+                            generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex, originalLine: original.line,
+                            originalColumn: original.column)
+                    } else {
+                        map.addMapping(
+                            generatedLine: startLine + extra, generatedColumn: 0, source: sourceIndex,
+                            originalLine: token.line - 1 + extra, originalColumn: 0)
+                    }
                 }
             }
             pos = token.end

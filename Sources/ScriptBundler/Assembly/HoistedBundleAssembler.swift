@@ -42,13 +42,14 @@ extension ModuleBundleAssembler {
                 else { return false }
                 record = ModuleRecord(
                     id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
-                    tokens: tokenization.tokens, analysis: analysis)
+                    tokens: tokenization.tokens, analysis: analysis, lowering: record.lowering)
             }
             // Recorded once per build for each recipe (a parse of its own has no memo).
             let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
-            let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
+            let source = SourceMapBuilder.Source(
+                path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
             var piece = PreparedPiece(
                 generated: recorded.generated, sources: mapping && hasBody(record) ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,

@@ -48,7 +48,8 @@ enum ModuleBundleAssembler {
             let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
-            let source = SourceMapBuilder.Source(path: paths.mapSource(record.path), content: record.bytes)
+            let source = SourceMapBuilder.Source(
+                path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
             var piece = PreparedPiece(
                 generated: recorded.generated, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
@@ -159,8 +160,8 @@ enum ModuleBundleAssembler {
             return
         case .plainScript, .commonJS, .esModule, .json:
             guard !record.bytes.isEmpty else { return }
-            let source = code.isMapping ? code.addSource(paths.mapSource(record.path), content: record.bytes) : 0
-            code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source)
+            let source = code.isMapping ? code.addSource(paths.mapSource(record.path), content: record.sourceBytes) : 0
+            code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source, origins: record.lowering?.origins)
             code.endLine()
         }
     }

@@ -64,4 +64,45 @@ public enum SyntaxLowering {
         }
         return try outcome.get()
     }
+
+    /// How far lowering can take one file: the oldest target `lower` succeeds for, and the use that keeps it from
+    /// going older.
+    public struct Floor: Sendable, Equatable {
+        /// The oldest target for which every feature the file uses is there or lowered.
+        public let target: ScriptTarget
+        /// The feature that needs `target` and is not lowered there; `nil` when `target` is the minimum.
+        public let feature: SyntaxFeature?
+        /// 1-based line of its first use not lowered (1 when `feature` is `nil`).
+        public let line: Int
+        /// 1-based column of that use.
+        public let column: Int
+    }
+
+    /// The oldest target `lower(_:target:path:)` lowers `tree` for without an error (what `wkpack init` tells beside
+    /// the target it writes, which needs no lowering).
+    /// - Parameter tree: a parsed tree (`SyntaxParser.parse`).
+    public static func oldestTarget(for tree: SyntaxTree) -> Floor {
+        var target = ScriptTarget.minimum
+        var floor = Floor(target: target, feature: nil, line: 1, column: 1)
+        // Each failure names a feature the target lacks and the pass keeps: the next try is that feature's version.
+        for _ in 0...SyntaxFeature.allCases.count {
+            let current = target
+            let lowered = Set(SyntaxFeature.allCases.filter { !current.supports($0) })
+            let outcome = LargeStack.run { () -> (offset: UInt32, feature: SyntaxFeature)? in
+                var pass = LoweringPass(tree: tree, lowering: lowered, target: current, exponentiation: false)
+                do throws(BundlerError) {
+                    try pass.run(path: "")
+                    return nil
+                } catch {
+                    return pass.unsupported
+                }
+            }
+            // Finished without an error (or could not run: the tree's own features are the answer then).
+            guard let outcome, let (offset, feature) = outcome, feature.availableSince > target else { return floor }
+            target = feature.availableSince
+            let (line, column) = SourcePosition.lineAndColumn(of: Int(offset), in: tree.source)
+            floor = Floor(target: target, feature: feature, line: line, column: column)
+        }
+        return floor
+    }
 }

@@ -5,6 +5,10 @@ struct MappingLookup {
         var source: Int
         var line: Int
         var column: Int
+
+        /// Code of a lowered source that has no origin of its own (see `SourceOrigins`): no segment is written
+        /// for it, so it stays in the segment before it.
+        static let continuing = Original(source: -1, line: 0, column: 0)
     }
 
     private var lineStarts: [Int]

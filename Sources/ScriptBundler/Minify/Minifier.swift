@@ -281,6 +281,10 @@ enum Minifier {
         mapping: Bool, sources: [SourceMapBuilder.Source], recordsNameSlots: Bool
     ) -> MinifiedPiece {
         var writer = Writer(text: text, origins: origins, mapping: mapping)
+        switch origins {
+        case .body, .recorded: writer.translation = mapping ? sources.first?.origins : nil
+        case .lookup, .none: break
+        }
         writer.originStarts = originStarts
         writer.writtenTextStart = writtenTextStart
         if recordsNameSlots { writer.nameSlots = [] }

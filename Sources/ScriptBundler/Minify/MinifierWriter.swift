@@ -71,6 +71,8 @@ extension Minifier {
         private let recordedOrigins: [Int32]
         private let sourceTokens: [JavaScriptToken]
         private let isRecorded: Bool
+        /// For a lowered source (`SourceMapBuilder.Source.origins`): where positions in its printed code come from.
+        var translation: SourceOrigins?
         /// The token being written (index into the tokens `run` writes) and its 0-based line.
         private var current = 0
         private var currentLine = 0
@@ -214,11 +216,21 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             let source = sourceTokens[origin]
             // A continuation line of a multi-line token maps to the same line of the original, at column 0.
             let extra = line - currentLine
-            return MappingLookup.Original(source: 0, line: source.line - 1 + extra, column: extra == 0 ? source.column : 0)
+            let original = MappingLookup.Original(source: 0, line: source.line - 1 + extra, column: extra == 0 ? source.column : 0)
+            return translation == nil ? original : translated(original)
         }
         let offset = current < originStarts.count ? Int(originStarts[current]) : offset
         guard let body, body.contains(offset), line >= bodyLineOffset else { return nil }
-        return MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
+        let original = MappingLookup.Original(source: 0, line: line - bodyLineOffset, column: column)
+        return translation == nil ? original : translated(original)
+    }
+
+    /// `original` in a lowered source's own text, or `MappingLookup.Original.continuing` where the printed code has no
+    /// origin of its own.
+    private func translated(_ original: MappingLookup.Original) -> MappingLookup.Original {
+        guard let translation else { return original }
+        guard let position = translation.original(line: original.line, column: original.column) else { return .continuing }
+        return MappingLookup.Original(source: original.source, line: position.line, column: position.column)
     }
 
     /// The index in `piece.names` of `name`, the original name of rename `renameIndex`. A name several
@@ -246,6 +258,8 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             }
             return
         }
+        // Code of a lowered source without an origin of its own stays in the segment before it.
+        guard original.source >= 0 else { return }
         mappings.append(
             line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
             source: Int32(truncatingIfNeeded: original.source), originalLine: Int32(truncatingIfNeeded: original.line),
@@ -482,7 +496,7 @@ extension Minifier.Writer where Text: Minifier.TokenText {
             appendByte(0x3A)
             column += 1
         }
-        if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start) {
+        if mapping, let original = original(line: token.line - 1, column: token.column, offset: token.start), original.source >= 0 {
             addSegment(original, nameIndex: nameIndex(renames.table[renameIndex].originalName, rename: renameIndex))
         }
         let start = Int(renameNameStarts[renameIndex])

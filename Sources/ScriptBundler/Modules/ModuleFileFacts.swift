@@ -1,14 +1,14 @@
 import Foundation
 
-/// What the bundler finds out about one parsed file that depends on the file alone (and, for the syntax check, on
-/// the target), kept with the parse (`ParsedFile`) so the bundles that hold the file find each fact once.
+/// What the bundler finds out about one parsed file that depends on the file alone (and, for the syntax check and its
+/// lowering, on the target), kept with the parse (`ParsedFile`) so the bundles that hold the file find each fact once.
 ///
 /// Every fact is worked out from the file's bytes, tokens and scope analysis only, by the function that would
 /// otherwise run each time; a fact found twice at once (two groups) is the same value, so the first one kept wins.
 /// It lives as long as its parse: watch mode forgets it with the parse of a changed file.
 final class ModuleFileFacts: @unchecked Sendable {
     private let lock = NSLock()
-    private var syntaxChecks: [ScriptTarget: Result<Void, BundlerError>] = [:]
+    private var syntaxChecks: [ScriptTarget: Result<ParsedFile?, BundlerError>] = [:]
     private var readsArguments: Bool??
     private var freeNames: Set<String>?
     private var canUseArrowWrapper: Bool?
@@ -19,19 +19,23 @@ final class ModuleFileFacts: @unchecked Sendable {
 
     init() {}
 
-    /// Runs `check` (the file's `SyntaxTargetCheck` for `target`) once per target; later calls give its result again.
-    func checkSyntax(for target: ScriptTarget, _ check: () throws(BundlerError) -> Void) throws(BundlerError) {
+    /// Runs `lower` (the file's target check, which lowers what the target lacks: `LoweredSource`) once per
+    /// target; later calls give its result again: the parse of the lowered code, `nil` when nothing was lowered.
+    func lowered(for target: ScriptTarget, _ lower: () throws(BundlerError) -> ParsedFile?) throws(BundlerError) -> ParsedFile? {
         let known = locked { syntaxChecks[target] }
         if let known { return try known.get() }
-        let result: Result<Void, BundlerError>
+        let result: Result<ParsedFile?, BundlerError>
         do throws(BundlerError) {
-            try check()
-            result = .success(())
+            result = .success(try lower())
         } catch {
             result = .failure(error)
         }
-        locked { if syntaxChecks[target] == nil { syntaxChecks[target] = result } }
-        try result.get()
+        // The first result kept wins, so every bundle holding the file shares one parse of its lowered code.
+        return try locked { () -> Result<ParsedFile?, BundlerError> in
+            if let known = syntaxChecks[target] { return known }
+            syntaxChecks[target] = result
+            return result
+        }.get()
     }
 
     /// `TopLevelThis.readsArguments(_:)` of the file.

@@ -12,7 +12,7 @@ struct ModuleGraph {
     /// Whether the `resourceURIs` override table file (if any) has been read into `resolver`'s options.
     private var overrideTableLoaded = false
     private let cache: ParsedFileCache?
-    /// Source syntax the target lacks is an error (`SyntaxTargetCheck`).
+    /// Source syntax the target lacks is lowered (`LoweredSource`), or an error where it cannot be.
     private let target: ScriptTarget
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
@@ -166,12 +166,20 @@ struct ModuleGraph {
         case .scriptLoader(let path):
             let bytes: [UInt8]
             if let known { bytes = known } else { bytes = try read(path) }
-            // Evaluated as it is: its syntax must suit the target too (when it tokenizes; it is not parsed).
+            // Evaluated as it is: its syntax must suit the target too (when it tokenizes), lowered where it does not.
+            var lowering: LoweredSource?
             if let tokenization = try? JavaScriptTokenizer.tokenize(bytes) {
-                try SyntaxTargetCheck.check(
-                    bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path))
+                let target = target
+                lowering = try LoweredSource.lower(
+                    bytes, tokens: tokenization.tokens, features: nil, target: target, path: AbsolutePath.display(path)
+                ) { (ignored) throws(BundlerError) in
+                    try SyntaxTargetCheck.check(
+                        bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path),
+                        ignoring: ignored)
+                }
             }
-            record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: bytes, tokens: [], analysis: nil)
+            record = ModuleRecord(id: id, path: path, kind: .scriptLoader, bytes: lowering?.code ?? bytes, tokens: [], analysis: nil)
+            record.lowering = lowering
         case .file(let path):
             if isEntry || known != nil {
                 record = try fileRecord(id: id, path: path, parsed: try parse(path, known: known), isEntry: isEntry)
@@ -188,16 +196,26 @@ struct ModuleGraph {
         return id
     }
 
-    /// The record of file `path` as `id`, from its parse; checks its syntax against the target.
+    /// The record of file `path` as `id`, from its parse; checks its syntax against the target, and takes the parse
+    /// of its lowered code instead where the target lacks syntax it uses (`LoweredSource`).
     private func fileRecord(id: Int, path: String, parsed: ParsedFile, isEntry: Bool) throws(BundlerError) -> ModuleRecord {
-        let bytes = parsed.bytes, tokens = parsed.tokens
+        var parsed = parsed
         if !path.hasSuffix(".json") {
-            let target = target
-            try parsed.facts.checkSyntax(for: target) { () throws(BundlerError) in
-                try SyntaxTargetCheck.check(
-                    bytes, tokens: tokens, analysis: parsed.analysis, target: target, path: AbsolutePath.display(path))
+            let target = target, own = parsed
+            let lowered = try parsed.facts.lowered(for: target) { () throws(BundlerError) -> ParsedFile? in
+                let display = AbsolutePath.display(path)
+                let lowering = try LoweredSource.lower(
+                    own.bytes, tokens: own.tokens, features: own.analysis?.syntaxFeatures, target: target, path: display
+                ) { (ignored) throws(BundlerError) in
+                    try SyntaxTargetCheck.check(
+                        own.bytes, tokens: own.tokens, analysis: own.analysis, target: target, path: display, ignoring: ignored)
+                }
+                guard let lowering else { return nil }
+                return try Self.parse(lowering, path: path)
             }
+            if let lowered { parsed = lowered }
         }
+        let bytes = parsed.bytes, tokens = parsed.tokens
         var record: ModuleRecord
         if path.hasSuffix(".json") {
             record = ModuleRecord(id: id, path: path, kind: .json, bytes: bytes, tokens: tokens, analysis: nil)
@@ -219,7 +237,25 @@ struct ModuleGraph {
             record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
         }
         record.passMemo = parsed.passMemo
+        record.lowering = parsed.lowering
         return record
+    }
+
+    /// The parse of a file's lowered code, as `parseUncached` parses a file.
+    private static func parse(_ lowering: LoweredSource, path: String) throws(BundlerError) -> ParsedFile {
+        var analysis: ScopeAnalysis?
+        if Self.mayUseModules(lowering.code, tokens: lowering.tokenization.tokens, path: path) {
+            do {
+                analysis = try JavaScriptParser.analyze(lowering.code, tokenization: lowering.tokenization)
+            } catch {
+                throw BundlerError(
+                    .unsupportedSyntax, at: SourceLocation(path: AbsolutePath.display(path)),
+                    "the code lowered for the target does not parse (\(error.line):\(error.column): \(error.message)); please report it")
+            }
+        }
+        var parsed = ParsedFile(bytes: lowering.code, tokens: lowering.tokenization.tokens, analysis: analysis)
+        parsed.lowering = lowering
+        return parsed
     }
 
     /// Reads and parses imported file `id` if it is not yet (see `add`). While another thread parses it, parses
@@ -302,6 +338,10 @@ struct ModuleGraph {
         let record = records[id]
         guard index < record.tokens.count else { return SourceLocation(path: AbsolutePath.display(record.path)) }
         let token = record.tokens[index]
+        // A lowered file's token is where its printed code came from.
+        if let origins = record.lowering?.origins, let original = origins.original(line: token.line - 1, column: token.column) {
+            return SourceLocation(path: AbsolutePath.display(record.path), line: original.line + 1, column: original.column + 1)
+        }
         return SourceLocation(path: AbsolutePath.display(record.path), line: token.line, column: token.column + 1)
     }
 

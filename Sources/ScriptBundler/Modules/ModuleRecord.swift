@@ -40,6 +40,12 @@ struct ModuleRecord {
     /// Facts about the file found once for every bundle that holds it; set only on records whose `analysis` is
     /// the shared parse's (`nil`: each fact is worked out again).
     var facts: ModuleFileFacts? = nil
+    /// When the file was lowered for the target: `bytes`, `tokens` and `analysis` are those of its printed lowered
+    /// code, and this maps them back to the file (`LoweredSource`).
+    var lowering: LoweredSource? = nil
 
     var isES: Bool { kind == .esModule }
+
+    /// The file's own text: the source map's `sourcesContent` and the size a report gives the file.
+    var sourceBytes: [UInt8] { lowering?.original ?? bytes }
 }

@@ -5,6 +5,8 @@ struct ParsedFile: Sendable {
     let bytes: [UInt8]
     let tokens: [JavaScriptToken]
     let analysis: ScopeAnalysis?
+    /// Set on the parse of a file's lowered code (`ModuleFileFacts.lowered(for:_:)`), `nil` on a file's own parse.
+    var lowering: LoweredSource? = nil
     /// The minifier's results for the pieces that copy this file, shared by the bundles that hold it.
     let passMemo = MinifierPassMemo()
     /// What the module graph and the linker find out about this file alone, shared by the bundles that hold it.

@@ -41,7 +41,7 @@ enum BundleModuleList {
                 }
             result.append(
                 BundleModule(
-                    path: paths[id], byteCount: record.bytes.count, format: format, imports: imports,
+                    path: paths[id], byteCount: record.sourceBytes.count, format: format, imports: imports,
                     isEntry: entries.contains(id)))
         }
         return result

@@ -45,6 +45,9 @@ public struct SourceMapBuilder: Sendable {
     struct Source: Sendable {
         var path: String
         var content: [UInt8]
+        /// For a lowered file, where positions in the code the bundler copied (its printed lowered text) come from
+        /// in `content`; `nil` when the code copied is `content` itself. The minifier translates through it.
+        var origins: SourceOrigins? = nil
     }
 
     /// The registered sources, in index order.

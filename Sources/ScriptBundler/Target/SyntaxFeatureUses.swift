@@ -33,8 +33,8 @@ public struct SyntaxFeatureUses: Sendable, Equatable {
         for use in other.uses { record(use.feature, at: use.token) }
     }
 
-    /// The earliest use (by token) of a feature `target` does not support, if any.
-    public func firstUnsupported(by target: ScriptTarget) -> Use? {
-        uses.filter { !target.supports($0.feature) }.min { $0.token < $1.token }
+    /// The earliest use (by token) of a feature `target` does not support, if any, apart from `ignored` features.
+    public func firstUnsupported(by target: ScriptTarget, ignoring ignored: Set<SyntaxFeature> = []) -> Use? {
+        uses.filter { !target.supports($0.feature) && !ignored.contains($0.feature) }.min { $0.token < $1.token }
     }
 }

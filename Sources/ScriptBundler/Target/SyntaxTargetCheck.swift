@@ -12,9 +12,10 @@ enum SyntaxTargetCheck {
     ///   - analysis: the parse of `source` if there is one (its tokens are `analysis.tokens`).
     ///   - path: the file's path in the error.
     ///   - lineOffset: lines that precede the file's first line in `source` (a wrapper's prologue).
+    ///   - ignored: features not checked (those the build lowers).
     static func check(
         _ source: [UInt8], tokens: [JavaScriptToken], analysis: ScopeAnalysis?, target: ScriptTarget, path: @autoclosure () -> String,
-        lineOffset: Int = 0
+        lineOffset: Int = 0, ignoring ignored: Set<SyntaxFeature> = []
     ) throws(BundlerError) {
         guard target < newestFeatureVersion else { return }
         let uses: SyntaxFeatureUses
@@ -28,7 +29,7 @@ enum SyntaxTargetCheck {
         } else {
             (uses, usesTokens) = (SyntaxFeatureScan(source, tokens: tokens).uses, tokens)
         }
-        guard let use = uses.firstUnsupported(by: target), use.token < usesTokens.count else { return }
+        guard let use = uses.firstUnsupported(by: target, ignoring: ignored), use.token < usesTokens.count else { return }
         let token = usesTokens[use.token]
         throw BundlerError(
             .unsupportedSyntax, at: SourceLocation(path: path(), line: max(1, token.line - lineOffset), column: token.column + 1),

@@ -9,8 +9,12 @@ enum ConfigWriter {
         if let mode = draft.mode { lines.append("  mode: " + mode.rawValue) }
         if let sourceMaps = draft.sourceMaps { lines.append("  sourceMaps: " + sourceMaps.rawValue) }
         if let target = draft.target {
-            let line = "  target: \(target)"
-            lines.append(draft.targetReason.map { line + "   # oldest Safari with the syntax the sources use: " + $0 } ?? line)
+            var line = "  target: \(target)"
+            if let reason = draft.targetReason { line += "   # oldest Safari with the syntax the sources use: " + reason }
+            if let lowered = draft.loweringTarget, lowered < target {
+                line += "; with lowering, builds go down to \(lowered)" + (draft.loweringReason.map { " (" + $0 + ")" } ?? "")
+            }
+            lines.append(line)
         }
         for (key, entries) in [("alias", draft.aliases), ("fallback", draft.fallbacks)] where !entries.isEmpty {
             lines.append("  \(key):")

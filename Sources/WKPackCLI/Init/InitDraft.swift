@@ -25,6 +25,10 @@ struct InitDraft: Equatable {
     /// `scripts.target`, when the sources use syntax newer than the default target, and why.
     var target: ScriptTarget?
     var targetReason: String?
+    /// The oldest target `wkpack build` can lower the sources for (`SyntaxLowering.oldestTarget(for:)`), and why
+    /// not an older one; `nil` when it is the target itself.
+    var loweringTarget: ScriptTarget?
+    var loweringReason: String?
     var sourceMaps: SourceMapMode?
     var aliases: [PathEntry] = []
     var fallbacks: [PathEntry] = []

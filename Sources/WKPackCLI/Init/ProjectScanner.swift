@@ -120,12 +120,21 @@ struct ProjectScanner {
                 let analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
                 module = analysis.module
                 // The draft's target: the oldest Safari with every syntax feature the scanned files use.
-                if let required = RequiredTarget.of(bytes, tokens: tokens, analysis: analysis),
-                    required.target > (draft.target ?? ScriptTarget.minimum)
-                {
+                let required = RequiredTarget.of(bytes, tokens: tokens, analysis: analysis)
+                if let required, required.target > (draft.target ?? ScriptTarget.minimum) {
                     draft.target = required.target
                     draft.targetReason =
                         "\(required.feature.displayName) at \(projectPath(file)):\(required.line):\(required.column) needs it"
+                }
+                // How far `wkpack build` could lower the file instead: the comment beside the target says it.
+                if required != nil, let tree = try? SyntaxParser.parse(bytes) {
+                    let floor = SyntaxLowering.oldestTarget(for: tree)
+                    if floor.target > (draft.loweringTarget ?? ScriptTarget.minimum) || draft.loweringTarget == nil {
+                        draft.loweringTarget = floor.target
+                        draft.loweringReason = floor.feature.map {
+                            "\($0.displayName) at \(projectPath(file)):\(floor.line):\(floor.column) is not lowered"
+                        }
+                    }
                 }
             } catch {
                 diagnostics.append(

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ScriptBundler
 
-/// Each `SyntaxFeature` is refused, at its own line and column, by the newest notable target before the version
-/// that introduced it, and accepted from that version on, in plain scripts (both modes) and in modules.
+/// Each `SyntaxFeature` the build does not lower is refused, at its own line and column, by the newest notable
+/// target before the version that introduced it, and accepted from that version on, in plain scripts (both modes)
+/// and in modules; one the build lowers (`SyntaxLowering.lowerableFeatures`) is built for that target too.
 @Suite struct SyntaxFeatureTests {
     /// A sample using the feature on line 2, and the 1-based column of the token the error must point at.
     static let samples: [(SyntaxFeature, String, Int)] = [
@@ -60,6 +61,11 @@ import Testing
     func refusedBeforeItsVersionAcceptedFromIt(index: Int, layout: Layout) throws {
         let (feature, sample, column) = Self.samples[index]
         let before = try Self.targetBefore(feature)
+        if SyntaxLowering.lowerableFeatures.contains(feature) {
+            let error = try Self.build(sample, layout: layout, target: before)
+            #expect(error == nil, "\(feature) not lowered for \(before): \(String(describing: error))")
+            return
+        }
         let error = try #require(try Self.build(sample, layout: layout, target: before), "\(feature) accepted by \(before)")
         #expect(error.kind == .unsupportedSyntax)
         #expect(error.location.line == 2 && error.location.column == column, "\(error)")
@@ -79,12 +85,18 @@ import Testing
         #expect(try Self.build(sample, layout: layout, target: .minimum) == nil)
     }
 
-    /// The first use in the file is reported when several features are used.
-    @Test func earliestUseIsReported() throws {
+    /// The first use in the file of a feature the build does not lower is reported when several features are used
+    /// (the lowered ones before it are not errors).
+    @Test(arguments: Layout.allCases)
+    func earliestUseIsReported(layout: Layout) throws {
         let error = try #require(
-            try Self.build("var a = b?.c;\nvar d = e ?? f; class A { #x; }", layout: .plainDevelopment, target: .minimum))
-        #expect(error.location.line == 2 && error.location.column == 10)
-        #expect(error.message.hasPrefix("optional chaining"))
+            try Self.build("var a = b?.c; var r = /a/s;\nvar d = e ?? f; class A { #x; static { } }", layout: layout, target: .minimum))
+        #expect(error.location.line == 2 && error.location.column == 23, "\(error)")
+        #expect(error.message.hasPrefix("the regular expression flag"), "\(error)")
+        let second = try #require(
+            try Self.build("var d = e ?? f; class A { #x; static { } }", layout: layout, target: .minimum))
+        #expect(second.location.line == 2 && second.location.column == 27, "\(second)")
+        #expect(second.message.hasPrefix("a private class field"), "\(second)")
     }
 
     /// The table's versions are the ones esbuild's compatibility table gives for Safari (spot checks).

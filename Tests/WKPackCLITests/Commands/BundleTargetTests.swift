@@ -3,12 +3,12 @@ import Testing
 
 @testable import WKPackCLI
 
-/// `scripts.target` and `--target` end to end: the default refuses newer syntax with a located error and writes
-/// nothing; a newer target from the configuration or the command line accepts it.
+/// `scripts.target` and `--target` end to end: the default refuses newer syntax it does not lower with a located
+/// error and writes nothing (it lowers `??`); a newer target from the configuration or the command line accepts it.
 @Suite struct BundleTargetTests {
-    static let script = "window.a = 1;\nvar x = window.y ?? 2;\n"
+    static let script = "window.a = 1;\nvar x = window.y ?? 2, r = /a/s;\n"
 
-    static func project(config: String?) throws -> String {
+    static func project(config: String?, script: String = script) throws -> String {
         var files = ["UserScripts/MainFrame/AtDocumentEnd/a.js": script]
         if let config { files["wkpack.yml"] = config }
         return try CommandLineTests.project(files)
@@ -21,7 +21,7 @@ import Testing
         #expect(output.status == 1)
         #expect(
             output.stderr
-                == "UserScripts/MainFrame/AtDocumentEnd/a.js:2:18: error: nullish coalescing ('??') is not available in the configured target safari11 (needs safari13.1)\n"
+                == "UserScripts/MainFrame/AtDocumentEnd/a.js:2:28: error: the regular expression flag 's' is not available in the configured target safari11 (needs safari11.1)\n"
         )
         #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
     }
@@ -41,11 +41,14 @@ import Testing
     }
 
     @Test func theConfiguredTargetIsNamedInTheError() throws {
-        let folder = try Self.project(config: "scripts:\n  target: safari13\n")
+        let folder = try Self.project(config: "scripts:\n  target: safari13\n", script: "var x = window.y ?? 2;\nvar n = 10n;\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let output = try CommandLineTests.wkpack(["bundle", "--mode", "development"], in: folder) else { return }
         #expect(output.status == 1)
-        #expect(output.stderr.hasSuffix("is not available in the configured target safari13 (needs safari13.1)\n"), "\(output.stderr)")
+        #expect(
+            output.stderr
+                == "UserScripts/MainFrame/AtDocumentEnd/a.js:2:9: error: a BigInt literal is not available in the configured target safari13 (needs safari14)\n",
+            "\(output.stderr)")
     }
 
     @Test(arguments: ["safari10", "safari13.", "chrome90"])

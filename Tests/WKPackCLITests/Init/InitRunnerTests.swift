@@ -138,3 +138,54 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/wkpack.yml"))
     }
 }
+
+/// `wkpack init` writes the oldest target the sources need without lowering, and says in a comment how far
+/// lowering could take them (the oldest target `wkpack build` lowers every file for) and what stops it there.
+@Suite struct InitLoweringCommentTests {
+    static func target(line files: [String: String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wkpack-init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (path, text) in files {
+            let full = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        let outcome = InitRunner.run(configPath: folder + "/wkpack.yml", root: folder + "/UserScripts", webpackConfig: nil, force: false)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        let text = try String(contentsOfFile: folder + "/wkpack.yml", encoding: .utf8)
+        return text.split(separator: "\n").first { $0.hasPrefix("  target:") }.map(String.init) ?? ""
+    }
+
+    @Test func everythingLowerableGoesDownToTheMinimum() throws {
+        let line = try Self.target(line: [
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": "import { b } from \"./b.js\";\nwindow.x = b?.c;\n",
+            "UserScripts/MainFrame/AtDocumentEnd/b.js": "export const b = { c: 1 };\nexport let d = b ?? 2;\n",
+        ])
+        #expect(
+            line
+                == "  target: safari13.1   # oldest Safari with the syntax the sources use: optional chaining ('?.') at UserScripts/MainFrame/AtDocumentEnd/a.js:2:13 needs it; with lowering, builds go down to safari11"
+        )
+    }
+
+    @Test func whatIsNotLoweredIsNamed() throws {
+        let line = try Self.target(line: [
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": "import \"./b.js\";\nvar x = 1;\n",
+            "UserScripts/MainFrame/AtDocumentEnd/b.js": "var re = /a.b/s;\nvar y = window.z?.w;\nexport {};\n",
+        ])
+        #expect(
+            line
+                == "  target: safari13.1   # oldest Safari with the syntax the sources use: optional chaining ('?.') at UserScripts/MainFrame/AtDocumentEnd/b.js:2:17 needs it; with lowering, builds go down to safari11.1 (the regular expression flag 's' at UserScripts/MainFrame/AtDocumentEnd/b.js:1:10 is not lowered)"
+        )
+    }
+
+    @Test func noCommentWhenLoweringDoesNotHelp() throws {
+        let line = try Self.target(line: [
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": "import \"./b.js\";\nclass A { #x = 1; }\n",
+            "UserScripts/MainFrame/AtDocumentEnd/b.js": "export const v = window.a?.b;\n",
+        ])
+        #expect(
+            line
+                == "  target: safari14.1   # oldest Safari with the syntax the sources use: a private class field at UserScripts/MainFrame/AtDocumentEnd/a.js:2:11 needs it"
+        )
+    }
+}

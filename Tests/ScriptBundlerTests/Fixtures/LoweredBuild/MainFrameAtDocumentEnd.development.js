@@ -1,0 +1,32 @@
+// UserScripts/MainFrame/AtDocumentEnd/b_plain.js
+(function () {
+function __spreadValues(target, source) {
+  if (source != null) {
+    source = Object(source);
+    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
+      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
+      if (descriptor && descriptor.enumerable) {
+        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+      }
+    }
+  }
+  return target;
+}
+function __spreadProps(target, properties) {
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+var settings = { theme: { dark: true } };
+function pickTheme(s) {
+  var _a, _b;
+  return (_b = (_a = s == null ? void 0 : s.theme) == null ? void 0 : _a.dark) != null ? _b : "unknown";
+}
+var merged = __spreadProps(__spreadValues({}, settings), { size: 2 });
+try {
+  throw new Error("x");
+} catch (_a) {
+  __log.push("plain caught");
+}
+__log.push("plain " + pickTheme(settings) + " " + pickTheme(null) + " " + Object.keys(merged).join(","));
+}).call(this);
+//# sourceURL=MainFrameAtDocumentEnd.js
+//# sourceMappingURL=MainFrameAtDocumentEnd.js.map

@@ -1,0 +1,3 @@
+(()=>{
+function i(f,a){if(a!=null){a=Object(a);for(var g=Reflect.ownKeys(a),b=0;b<g.length;b++){var c=g[b],h=Object.getOwnPropertyDescriptor(a,c);h&&h.enumerable&&Object.defineProperty(f,c,{value:a[c],writable:!0,enumerable:!0,configurable:!0})}}return f}function j(a,b){return Object.defineProperties(a,Object.getOwnPropertyDescriptors(b))}var d={theme:{dark:!0}};function e(a){var b,c;return(c=(b=a==null?void 0:a.theme)==null?void 0:b.dark)!=null?c:"unknown"}var k=j(i({},d),{size:2});try{throw Error("x")}catch(a){__log.push("plain caught")}__log.push("plain "+e(d)+" "+e(null)+" "+Object.keys(k).join(","))})();
+//# sourceMappingURL=MainFrameAtDocumentEnd.js.map

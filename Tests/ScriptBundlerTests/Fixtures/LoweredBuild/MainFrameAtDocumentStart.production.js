@@ -1,0 +1,5 @@
+(()=>{"use strict"
+let w=a=>{var b,c;return(c=(b=a==null?void 0:a.a)==null?void 0:b.b)==null?void 0:c.c};function x(a){var b,c;return(c=(b=a.m)==null?void 0:b.call(a,2))!=null?c:"no m"}
+function y(a,b){var f={};if(a==null)throw TypeError("Cannot destructure "+a);a=Object(a);for(var c=0;c<b.length;c++)typeof b[c]!="symbol"&&(b[c]=String(b[c]));for(var g=Reflect.ownKeys(a),e=0;e<g.length;e++){var d=g[e],h=Object.getOwnPropertyDescriptor(a,d);b.indexOf(d)<0&&h&&h.enumerable&&Object.defineProperty(f,d,{value:a[d],writable:!0,enumerable:!0,configurable:!0})}return f}function v(d,a){if(a!=null){a=Object(a);for(var e=Reflect.ownKeys(a),b=0;b<e.length;b++){var c=e[b],f=Object.getOwnPropertyDescriptor(a,c);f&&f.enumerable&&Object.defineProperty(d,c,{value:a[c],writable:!0,enumerable:!0,configurable:!0})}}return d}function z(a,b){return Object.defineProperties(a,Object.getOwnPropertyDescriptors(b))}function A(b,c){let a=z(v(v({},b),c),{extra:1}),{drop:d}=a,e=y(a,["drop"]);return Object.keys(e).sort().join(",")+" "+d}
+__log.push(w({a:{b:{c:3}}}),x({}),A({a:1},{b:2}));})();
+//# sourceMappingURL=MainFrameAtDocumentStart.js.map
