@@ -37,6 +37,7 @@ public enum SyntaxLowering {
     /// with defaults or computed keys, which stay errors).
     public static let lowerableFeatures: Set<SyntaxFeature> = [
         .optionalChain, .nullishCoalescing, .logicalAssignment, .optionalCatchBinding, .numericSeparator, .objectRestSpread,
+        .classField, .classStaticField, .classPrivateField, .classPrivateMethod, .classPrivateBrandCheck, .classStaticBlocks,
     ]
 
     /// `tree` with the syntax `target` lacks rewritten into older syntax.
