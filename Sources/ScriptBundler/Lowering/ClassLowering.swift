@@ -17,8 +17,8 @@
 /// - Private fields are WeakMaps, the private methods and accessors of the instances (or of the class) share a
 ///   WeakSet, created before the class; `#x in o` asks it (`__privateIn(_x, o)`).
 ///
-/// The temporaries are declared with the enclosing function's (a class expression evaluated again, in a loop,
-/// shares them, as esbuild's output does).
+/// The class's temporaries belong to each evaluation of the class: `let` right before a declaration (`var` at the
+/// top of the program), an arrow function called at once around an expression.
 extension LoweringPass {
     /// One private name of a lowered class.
     struct PrivateMember {
@@ -93,16 +93,77 @@ extension LoweringPass {
 
     // MARK: - Lowering a class
 
-    /// A temporary of the enclosing context that no other context may choose (methods of the class read it).
+    /// A temporary of the class being lowered, which no other context may choose (methods of the class read it),
+    /// and which is none of the enclosing contexts' either.
     private mutating func classTemporary() -> String {
-        let name = temporary()
-        names.take(name)
-        return name
+        var index = 0
+        while true {
+            let (name, next) = names.next(from: index)
+            index = next
+            if contexts.contains(where: { $0.temporaries.contains(name) || $0.reserved.contains(name) }) { continue }
+            names.take(name)
+            classTemporaries[classTemporaries.count - 1].append(name)
+            return name
+        }
+    }
+
+    /// Whether `yield` or `await` occurs in `roots` outside nested functions (they would not be allowed in an
+    /// arrow function).
+    private func containsYieldOrAwait(_ roots: [Int32]) -> Bool {
+        var found = false
+        for root in roots {
+            forEachNode(under: root) { id in
+                switch tree[id].kind {
+                case .functionDeclaration, .functionExpression, .arrowFunction, .classDeclaration, .classExpression:
+                    return id == root && !found
+                case .yieldExpression, .awaitExpression:
+                    found = true
+                default:
+                    break
+                }
+                return !found
+            }
+        }
+        return found
     }
 
     /// Lowers class `id` (a declaration returns itself and leaves the statements to put before and after it in
     /// `spliceBefore` and `spliceAfter`; an expression returns the sequence that replaces it).
     mutating func lowerClass(_ id: Int32) -> Int32 {
+        classTemporaries.append([])
+        let lowered = lowerClassBody(id)
+        let temporaries = classTemporaries.removeLast()
+        let range = tree[id].range
+        if tree[id].kind == .classDeclaration {
+            // `let` right before the class, so a class declared in a loop's body has its own each time; `var` at the
+            // top of the program (a script's top-level `let` would clash with another script's).
+            if currentList == tree[tree.root].a {
+                contexts[contexts.count - 1].temporaries.append(contentsOf: temporaries)
+            } else if let declaration = variableDeclaration(temporaries, at: range) {
+                var changed = tree[declaration]
+                changed.op = SyntaxVariableKind.let.rawValue
+                tree.replace(declaration, with: changed)
+                spliceBefore.insert(declaration, at: 0)
+            }
+            return lowered
+        }
+        guard !temporaries.isEmpty else { return lowered }
+        let node = tree[id]
+        let keys = tree.list(node.c).compactMap { tree[$0].flags.contains(.computed) ? tree[$0].a : nil }
+        if containsYieldOrAwait([node.b] + keys + (tree[lowered].kind == .sequenceExpression ? Array(tree.list(tree[lowered].a)) : [])) {
+            contexts[contexts.count - 1].temporaries.append(contentsOf: temporaries)
+            return lowered
+        }
+        // `(() => { var _a, _b; return ...; })()`: an expression evaluated again gets temporaries of its own.
+        var statements: [Int32] = []
+        if let declaration = variableDeclaration(temporaries, at: range) { statements.append(declaration) }
+        statements.append(self.node(.returnStatement, at: range, a: lowered))
+        let body = self.node(.blockStatement, at: range, a: tree.appendList(statements))
+        let arrow = self.node(.arrowFunction, at: range, b: 0, c: body)
+        return call(arrow, [], at: range)
+    }
+
+    private mutating func lowerClassBody(_ id: Int32) -> Int32 {
         let original = tree[id]
         let range = original.range
         let isDeclaration = original.kind == .classDeclaration

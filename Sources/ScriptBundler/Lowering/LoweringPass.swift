@@ -25,6 +25,10 @@ struct LoweringPass {
     /// Statements a lowered class declaration puts before and after itself in its statement list.
     var spliceBefore: [Int32] = []
     var spliceAfter: [Int32] = []
+    /// The temporaries of the classes being lowered, innermost last.
+    var classTemporaries: [[String]] = []
+    /// The list `visitList` is visiting.
+    var currentList: Int32 = -1
 
     init(tree: SyntaxTree, lowering: Set<SyntaxFeature>, target: ScriptTarget, exponentiation: Bool) {
         self.tree = tree
@@ -68,10 +72,11 @@ struct LoweringPass {
     /// declaration in it put statements before or after itself.
     @discardableResult
     mutating func visitList(_ list: Int32) -> Int32 {
-        let outer = (spliceBefore, spliceAfter)
+        let outer = (spliceBefore, spliceAfter, currentList)
         spliceBefore = []
         spliceAfter = []
-        defer { (spliceBefore, spliceAfter) = outer }
+        currentList = list
+        defer { (spliceBefore, spliceAfter, currentList) = outer }
         let count = tree.list(list).count
         var rebuilt: [Int32]?
         for index in 0..<count {

@@ -3,7 +3,8 @@
 /// static blocks, derived classes whose fields and static code use `super`, constructors (none, one `super` call or
 /// several, parameters named as names the initializers read), a base class setter a derived field must not call
 /// (define semantics), `#x in`, updates and compound, logical and destructuring assignments to private fields,
-/// private calls through `?.`, and brand checks that must throw (a method called on another object). Each statement
+/// private calls through `?.`, classes evaluated in a loop (each evaluation with private names of its own), and
+/// brand checks that must throw (a method called on another object). Each statement
 /// after the classes runs in its own `try`, so an expected TypeError is logged (by kind) and the program goes on.
 struct ClassProgramGenerator {
     private var random: SeededGenerator
@@ -198,7 +199,12 @@ struct ClassProgramGenerator {
     /// A statement that creates instances and uses them.
     private mutating func use(_ shape: Shape) -> String {
         let name = shape.name
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 7:
+            // Classes evaluated in a loop: each evaluation has its own private names.
+            let kind = pick(["const K = class", "class K"])
+            return
+                "const made = []; for (let i = 0; i < 2; i++) { \(kind) extends \(name) { #v = i; static #n = t('n', i); get() { return this.#v + K.#n; } static { __log.push('loop static ' + K.#n); } }; made.push(new K(i)); } __log.push(made.map((o) => o.get()).join()); Object.getPrototypeOf(made[0]).get.call(made[1]);"
         case 0:
             return "const o = new \(name)(t('arg', 1)); __log.push(show(o));"
         case 1:

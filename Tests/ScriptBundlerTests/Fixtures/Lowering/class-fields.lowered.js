@@ -2,7 +2,7 @@ function __publicField(object, key, value) {
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
   return value;
 }
-var _a, _b, _c, _d;
+var _a, _b;
 let counter = 0;
 class Point {
   constructor() {
@@ -47,26 +47,31 @@ class NoConstructor extends Point {
     __publicField(this, "extra", this.x);
   }
 }
-const Expression = (_d = class {
-  constructor() {
-    __publicField(this, "field", () => this);
-  }
-  static [_c = Symbol()]() {
-    delete this[_c];
-    __publicField(this, "created", Date.now());
-  }
-}, _d[_c](), _d);
-function make(k) {
-  var _e, _f, _g, _h;
-  return _h = class {
+const Expression = (() => {
+  var _c, _d;
+  return _d = class {
     constructor() {
-      __publicField(this, _e, 1);
+      __publicField(this, "field", () => this);
     }
-    static [(_e = k, _f = k + 'static', _g = Symbol())]() {
-      delete this[_g];
-      __publicField(this, _f, this);
+    static [_c = Symbol()]() {
+      delete this[_c];
+      __publicField(this, "created", Date.now());
     }
-  }, _h[_g](), _h;
+  }, _d[_c](), _d;
+})();
+function make(k) {
+  return (() => {
+    var _e, _f, _g, _h;
+    return _h = class {
+      constructor() {
+        __publicField(this, _e, 1);
+      }
+      static [(_e = k, _f = k + 'static', _g = Symbol())]() {
+        delete this[_g];
+        __publicField(this, _f, this);
+      }
+    }, _h[_g](), _h;
+  })();
 }
 class Shadowed {
   constructor(counter2, { other = counter2 } = {}) {

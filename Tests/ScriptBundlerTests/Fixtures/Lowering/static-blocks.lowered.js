@@ -17,7 +17,7 @@ function __privateGet(object, member, getter) {
     throw new TypeError("Cannot read a private accessor without a getter");
   return getter ? getter.call(object) : member.get(object);
 }
-var _a, _b, _c, _d, _e;
+var _a, _d, _e;
 class Base {
   static greet() {
     return 'base';
@@ -39,15 +39,18 @@ class Config extends Base {
   }
 }
 Config[_a]();
-const Anonymous = (_c = class extends Base {
-  static [_b = Symbol()]() {
-    delete this[_b];
-    (() => {
-      var _d, _e;
-      this.ready = (_e = (_d = super.greet) == null ? void 0 : _d.call(this)) != null ? _e : 'none';
-    })();
-  }
-}, _c[_b](), _c);
+const Anonymous = (() => {
+  var _b, _c;
+  return _c = class extends Base {
+    static [_b = Symbol()]() {
+      delete this[_b];
+      (() => {
+        var _d, _e;
+        this.ready = (_e = (_d = super.greet) == null ? void 0 : _d.call(this)) != null ? _e : 'none';
+      })();
+    }
+  }, _c[_b](), _c;
+})();
 _d = new WeakMap();
 export default class _default {
   static reveal() {
