@@ -1,4 +1,4 @@
-/// The functions lowered code calls (object spread's and rest's), declared once at the top of the program and only when
+/// The functions lowered code calls (object spread's and rest's, class fields' and private members'), declared once at the top of the program and only when
 /// used, under names the file does not hold. Their text is parsed once and copied into the tree as built nodes.
 enum LoweringHelper: String, CaseIterable, Hashable {
     /// Copies a value's own enumerable properties (symbols too) as data properties, as `{...value}` does.
@@ -8,6 +8,28 @@ enum LoweringHelper: String, CaseIterable, Hashable {
 
     /// Copies a value's own enumerable properties but the excluded keys, as a rest pattern `{...r}` does.
     case objectRest = "__objRest"
+
+    /// Defines a class field on an object (define semantics, as a class field is).
+    case publicField = "__publicField"
+    /// Adds a private field (WeakMap) or a private method's brand (WeakSet) to an object, once.
+    case privateAdd = "__privateAdd"
+    /// Reads a private field, or calls a private getter (`null`: the accessor has none), after the brand check.
+    case privateGet = "__privateGet"
+    /// Writes a private field, or calls a private setter (`null`: a method or an accessor without one).
+    case privateSet = "__privateSet"
+    /// A private method, after the brand check.
+    case privateMethod = "__privateMethod"
+    /// An object whose `_` reads and writes a private member (for updates and destructuring targets).
+    case privateWrapper = "__privateWrapper"
+    /// `#x in object`: a TypeError for a primitive, else whether the object has the member.
+    case privateIn = "__privateIn"
+    /// Takes a private method or accessor out of the class body it was kept in under a symbol key.
+    case privateExtract = "__privateExtract"
+
+    /// The helpers this one calls.
+    var dependencies: [LoweringHelper] {
+        self == .privateWrapper ? [.privateGet, .privateSet] : []
+    }
 
     /// The helper's declaration, with its own name as the function's name.
     var source: String {
@@ -51,6 +73,70 @@ enum LoweringHelper: String, CaseIterable, Hashable {
               return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
             }
             """
+        case .publicField:
+            """
+            function __publicField(object, key, value) {
+              Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+              return value;
+            }
+            """
+        case .privateAdd:
+            """
+            function __privateAdd(object, member, value) {
+              if (member.has(object)) throw new TypeError("Cannot initialize a private member twice on the same object");
+              if (member instanceof WeakSet) member.add(object);
+              else member.set(object, value);
+            }
+            """
+        case .privateGet:
+            """
+            function __privateGet(object, member, getter) {
+              if (!member.has(object)) throw new TypeError("Cannot read a private member from an object whose class did not declare it");
+              if (getter === null) throw new TypeError("Cannot read a private accessor without a getter");
+              return getter ? getter.call(object) : member.get(object);
+            }
+            """
+        case .privateSet:
+            """
+            function __privateSet(object, member, value, setter) {
+              if (!member.has(object)) throw new TypeError("Cannot write a private member to an object whose class did not declare it");
+              if (setter === null) throw new TypeError("Cannot write a private method or a private accessor without a setter");
+              if (setter) setter.call(object, value);
+              else member.set(object, value);
+              return value;
+            }
+            """
+        case .privateMethod:
+            """
+            function __privateMethod(object, member, method) {
+              if (!member.has(object)) throw new TypeError("Cannot read a private method from an object whose class did not declare it");
+              return method;
+            }
+            """
+        case .privateWrapper:
+            """
+            function __privateWrapper(object, member, setter, getter) {
+              return {
+                set _(value) { __privateSet(object, member, value, setter); },
+                get _() { return __privateGet(object, member, getter); }
+              };
+            }
+            """
+        case .privateIn:
+            """
+            function __privateIn(member, object) {
+              if (Object(object) !== object) throw new TypeError("Cannot use 'in' to look for a private member in a primitive");
+              return member.has(object);
+            }
+            """
+        case .privateExtract:
+            """
+            function __privateExtract(home, key, part) {
+              var descriptor = Object.getOwnPropertyDescriptor(home, key);
+              delete home[key];
+              return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
+            }
+            """
         }
     }
 }
@@ -62,16 +148,19 @@ extension LoweringPass {
         let name = names.helper(helper.rawValue)
         helperNames[helper] = name
         helpers.append(helper)
+        for dependency in helper.dependencies { _ = helperName(dependency) }
         return name
     }
 
     /// The declarations of the used helpers, in the order first used.
     mutating func helperDeclarations() -> [Int32] {
         var declarations: [Int32] = []
+        var renaming: [String: String] = [:]
+        for (helper, name) in helperNames { renaming[helper.rawValue] = name }
         for helper in helpers {
-            guard let parsed = try? SyntaxParser.parse(helper.source, keepComments: false), let name = helperNames[helper] else { continue }
+            guard let parsed = try? SyntaxParser.parse(helper.source, keepComments: false) else { continue }
             for statement in parsed.list(parsed[parsed.root].a) {
-                declarations.append(graft(statement, from: parsed, renaming: [helper.rawValue: name]))
+                declarations.append(graft(statement, from: parsed, renaming: renaming))
             }
         }
         return declarations

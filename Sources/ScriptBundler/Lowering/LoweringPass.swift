@@ -19,6 +19,16 @@ struct LoweringPass {
     var helperNames: [LoweringHelper: String] = [:]
     /// The earliest use of a feature the target lacks that is not lowered (offset, feature).
     var unsupported: (offset: UInt32, feature: SyntaxFeature)?
+    /// The private names of the classes around the node visited, innermost last: a lowered class's members, nil
+    /// for the names a class that is not lowered declares.
+    var privateScopes: [[String: PrivateMember?]] = []
+    /// Statements a lowered class declaration puts before and after itself in its statement list.
+    var spliceBefore: [Int32] = []
+    var spliceAfter: [Int32] = []
+    /// The temporaries of the classes being lowered, innermost last.
+    var classTemporaries: [[String]] = []
+    /// The list `visitList` is visiting.
+    var currentList: Int32 = -1
 
     init(tree: SyntaxTree, lowering: Set<SyntaxFeature>, target: ScriptTarget, exponentiation: Bool) {
         self.tree = tree
@@ -34,16 +44,13 @@ struct LoweringPass {
     mutating func run(path: String) throws(BundlerError) {
         guard tree.root >= 0 else { return }
         contexts.append(TemporaryContext())
-        let statements = tree[tree.root].a
-        visitList(statements)
+        let statements = visitList(tree[tree.root].a)
         let context = contexts.removeLast()
         var prologue = helperDeclarations()
         if let declaration = variableDeclaration(context.temporaries, at: tree[tree.root].range) { prologue.append(declaration) }
-        if !prologue.isEmpty {
-            var node = tree[tree.root]
-            node.a = insertingAfterDirectives(prologue, into: statements)
-            tree.replace(tree.root, with: node)
-        }
+        var node = tree[tree.root]
+        node.a = prologue.isEmpty ? statements : insertingAfterDirectives(prologue, into: statements)
+        tree.replace(tree.root, with: node)
         if let (offset, feature) = unsupported {
             let (line, column) = SourcePosition.lineAndColumn(of: Int(offset), in: tree.source)
             throw BundlerError(
@@ -61,14 +68,32 @@ struct LoweringPass {
 
     // MARK: - The walk
 
-    /// Visits every child of list `list` in place.
-    mutating func visitList(_ list: Int32) {
+    /// Visits every child of list `list` in place; returns the list, or a new one when a lowered class
+    /// declaration in it put statements before or after itself.
+    @discardableResult
+    mutating func visitList(_ list: Int32) -> Int32 {
+        let outer = (spliceBefore, spliceAfter, currentList)
+        spliceBefore = []
+        spliceAfter = []
+        currentList = list
+        defer { (spliceBefore, spliceAfter, currentList) = outer }
         let count = tree.list(list).count
+        var rebuilt: [Int32]?
         for index in 0..<count {
             let child = tree.lists[Int(list) + 1 + index]
             let replacement = visit(child)
-            if replacement != child { tree.replaceListElement(list, at: index, with: replacement) }
+            if !spliceBefore.isEmpty || !spliceAfter.isEmpty {
+                if rebuilt == nil { rebuilt = Array(tree.list(list).prefix(index)) }
+                rebuilt?.append(contentsOf: spliceBefore + [replacement] + spliceAfter)
+                spliceBefore = []
+                spliceAfter = []
+            } else if rebuilt != nil {
+                rebuilt?.append(replacement)
+            } else if replacement != child {
+                tree.replaceListElement(list, at: index, with: replacement)
+            }
         }
+        return rebuilt.map { tree.appendList($0) } ?? list
     }
 
     /// Visits the children of `id` in field order (a, b, c, d), replacing those that change.
@@ -86,7 +111,12 @@ struct LoweringPass {
                     tree.replace(id, with: node)
                 }
             case .list:
-                visitList(value)
+                let visited = visitList(value)
+                if visited != value {
+                    var node = tree[id]
+                    Self.setField(&node, index, visited)
+                    tree.replace(id, with: node)
+                }
             default:
                 continue
             }
@@ -120,17 +150,42 @@ struct LoweringPass {
             visitFunction(id)
             return id
         case .classDeclaration, .classExpression:
+            if classNeedsLowering(id) { return lowerClass(id) }
             visitClass(id)
             return id
-        case .chainExpression where lowers(.optionalChain):
+        case .chainExpression where lowers(.optionalChain) || chainHasLoweredPrivate(id):
             return lowerChain(id)
         case .unaryExpression
-        where node.op == SyntaxOperator.delete.rawValue && tree[node.a].kind == .chainExpression && lowers(.optionalChain):
+        where node.op == SyntaxOperator.delete.rawValue && tree[node.a].kind == .chainExpression
+            && (lowers(.optionalChain) || chainHasLoweredPrivate(node.a)):
             return lowerChainDelete(id)
-        case .callExpression where tree[node.a].kind == .chainExpression && lowers(.optionalChain):
+        case .callExpression where tree[node.a].kind == .chainExpression && (lowers(.optionalChain) || chainHasLoweredPrivate(node.a)):
             return lowerParenthesizedChainCall(id)
-        case .taggedTemplate where tree[node.a].kind == .chainExpression && lowers(.optionalChain):
+        case .taggedTemplate where tree[node.a].kind == .chainExpression && (lowers(.optionalChain) || chainHasLoweredPrivate(node.a)):
             return lowerParenthesizedChainTag(id)
+        case .memberExpression:
+            if let member = privateAccess(id) { return privateRead(visit(node.a), member, at: node.range) }
+            visitChildren(id)
+            return id
+        case .callExpression where privateAccess(node.a) != nil:
+            guard let member = privateAccess(node.a) else { return id }
+            return lowerPrivateCall(id, member)
+        case .taggedTemplate where privateAccess(node.a) != nil:
+            guard let member = privateAccess(node.a) else { return id }
+            return lowerPrivateTag(id, member)
+        case .updateExpression:
+            wrapPrivateTargets(id)
+            if let member = privateAccess(node.a) {
+                var changed = node
+                changed.a = privateWrapper(node.a, member)
+                tree.replace(id, with: changed)
+            }
+            visitChildren(id)
+            return id
+        case .arrayPattern, .assignmentPattern, .restElement:
+            wrapPrivateTargets(id)
+            visitChildren(id)
+            return id
         case .logicalExpression where node.op == SyntaxOperator.nullish.rawValue && lowers(.nullishCoalescing):
             let left = visit(node.a)
             let right = visit(node.b)
@@ -139,6 +194,10 @@ struct LoweringPass {
             return visitAssignment(id)
         case .binaryExpression:
             if node.op == SyntaxOperator.in.rawValue, tree[node.a].kind == .privateName {
+                if let member = loweredPrivate(node.a) {
+                    let storage = identifier(member.storage, at: tree[node.a].range)
+                    return call(identifier(helperName(.privateIn), at: node.range), [storage, visit(node.b)], at: node.range)
+                }
                 check(.classPrivateBrandCheck, at: node.start)
             }
             if node.op == SyntaxOperator.exponent.rawValue, lowersExponentiation {
@@ -176,10 +235,12 @@ struct LoweringPass {
             if let rest = tree.list(node.a).first(where: { tree[$0].kind == .restElement }) {
                 check(.objectRestSpread, at: tree[rest].start)
             }
+            wrapPrivateTargets(id)
             visitChildren(id)
             return id
         case .forOfStatement, .forInStatement:
             if node.flags.contains(.isAwait) { check(.forAwait, at: node.start) }
+            wrapPrivateTargets(id)
             if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
             visitChildren(id)
             return id
@@ -207,6 +268,16 @@ struct LoweringPass {
     private mutating func visitAssignment(_ id: Int32) -> Int32 {
         let node = tree[id]
         let op = node.operator ?? .assign
+        if let member = privateAccess(node.a) {
+            if op == .assign {
+                let object = visit(tree[node.a].a)
+                return privateWrite(object, member, visit(node.b), at: node.range)
+            }
+            var changed = node
+            changed.a = privateWrapper(node.a, member)
+            tree.replace(id, with: changed)
+            return visitAssignment(id)
+        }
         switch op {
         case .assign where lowers(.objectRestSpread) && tree[node.a].kind == .objectPattern && hasObjectRest(node.a):
             guard let lowered = lowerRestAssignment(id) else {
@@ -286,14 +357,14 @@ struct LoweringPass {
     /// top (after its directives).
     mutating func visitBody(block: Int32, reserved: [String] = []) {
         contexts.append(TemporaryContext(reserved: reserved))
-        let statements = tree[block].a
-        visitList(statements)
+        let statements = visitList(tree[block].a)
         let context = contexts.removeLast()
+        var node = tree[block]
+        node.a = statements
         if let declaration = variableDeclaration(context.temporaries, at: tree[block].range) {
-            var node = tree[block]
             node.a = insertingAfterDirectives([declaration], into: statements)
-            tree.replace(block, with: node)
         }
+        tree.replace(block, with: node)
     }
 
     /// The expressions inside a parameter pattern (defaults, computed keys), each with temporaries of its own.
@@ -366,6 +437,12 @@ struct LoweringPass {
                 tree.replace(id, with: changed)
             }
         }
+        var declared: [String: PrivateMember?] = [:]
+        for member in tree.list(node.c) where tree[member].kind != .staticBlock && tree[tree[member].a].kind == .privateName {
+            declared[tree.name(tree[member].a)] = .some(nil)
+        }
+        privateScopes.append(declared)
+        defer { privateScopes.removeLast() }
         for member in tree.list(node.c) {
             let m = tree[member]
             switch m.kind {

@@ -101,6 +101,7 @@ extension LoweringPass {
     ) -> (value: Int32, receiver: Int32?) {
         var current = object
         var receiver: Int32?
+        var privateReceiver: Int32?
         for (offset, link) in links.enumerated() {
             var node = tree[link]
             node.flags.remove(.optional)
@@ -116,6 +117,30 @@ extension LoweringPass {
                 continue
             }
             let isLast = offset == links.count - 1
+            if let privateMember = privateAccess(link) {
+                // A lowered private member (`o?.#x`, `o?.#m()`): read through its helper, the object kept as
+                // the receiver of a call that follows.
+                let called = offset + 1 < links.count && tree[links[links.startIndex + offset + 1]].kind == .callExpression
+                if called || (isLast && wantReceiver) {
+                    let (first, again) = capture(current)
+                    current = privateRead(first, privateMember, at: node.range)
+                    if called { privateReceiver = again } else { receiver = again }
+                } else {
+                    current = privateRead(current, privateMember, at: node.range)
+                }
+                continue
+            }
+            if node.kind == .callExpression, let callReceiver = privateReceiver {
+                privateReceiver = nil
+                node.a = member(current, "call", at: node.range)
+                tree.replace(link, with: node)
+                visitList(node.b)
+                node = tree[link]
+                node.b = tree.appendList([callReceiver] + Array(tree.list(node.b)))
+                tree.replace(link, with: node)
+                current = link
+                continue
+            }
             if isLast, wantReceiver, node.kind == .memberExpression {
                 if tree[current].kind == .superExpression {
                     receiver = tree.appendSynthetic(.thisExpression, text: "this", at: node.range)

@@ -4,17 +4,17 @@
 /// Lowered: optional chaining (`a?.b`, `a?.[b]`, `a?.b()`, `delete a?.b`, calls keep their receiver through
 /// `.call`), nullish coalescing, logical assignment (`&&=`, `||=`, `??=`), optional catch bindings, numeric
 /// separators, object spread (`{...a}`) and rest (`const {a, ...r} = o`, in declarations, loop heads, assignments
-/// and plain parameters), with helpers, and on request exponentiation (`**`, `**=`), which every
+/// and plain parameters), class fields, static fields, private fields, methods and accessors, `#x in o` and class
+/// static blocks (`ClassLowering.swift`), with helpers, and on request exponentiation (`**`, `**=`), which every
 /// target has. Each operand is evaluated once and in the source order: an operand read again is kept in a
 /// temporary (`_a`, `_b`, ... named apart from every name in the file) declared once, `var _a, _b;`, at the top
 /// of the function (or program) that uses it; a parameter default or class field initializer that needs one is
 /// wrapped in an arrow function called at once, whose parameters are the temporaries (as esbuild does).
 /// Helpers (object spread and rest) are declared once at the top of the program, only when used.
 ///
-/// What the target lacks and is not lowered here (object rest elsewhere, async generators, `for await`, class fields,
-/// private members, static blocks, BigInt literals, regular expression features) is an error at its first use,
-/// worded as the target check words it: `a.js:3:14: error: a class field is not available in the configured
-/// target safari12 (needs safari14)`.
+/// What the target lacks and is not lowered here (object rest elsewhere, async generators, `for await`, BigInt
+/// literals, regular expression features) is an error at its first use, worded as the target check words it:
+/// `a.js:3:14: error: a BigInt literal is not available in the configured target safari13 (needs safari14)`.
 ///
 /// Built nodes take the range of the node they replace; they carry no binding (see `SyntaxFlags.synthetic`),
 /// and a copied identifier (an operand read twice) keeps its reference index, so several nodes can share one.
@@ -34,9 +34,10 @@ public enum SyntaxLowering {
     }
 
     /// The features this pass rewrites (object rest: not inside array patterns, catch bindings, or parameter patterns
-    /// with defaults or computed keys, which stay errors).
+    /// with defaults or computed keys, which stay errors; a class using one of the class features is lowered whole).
     public static let lowerableFeatures: Set<SyntaxFeature> = [
         .optionalChain, .nullishCoalescing, .logicalAssignment, .optionalCatchBinding, .numericSeparator, .objectRestSpread,
+        .classField, .classStaticField, .classPrivateField, .classPrivateMethod, .classPrivateBrandCheck, .classStaticBlocks,
     ]
 
     /// `tree` with the syntax `target` lacks rewritten into older syntax.

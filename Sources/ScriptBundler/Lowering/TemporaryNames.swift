@@ -23,6 +23,12 @@ struct TemporaryNames {
         return (Self.candidate(index), index + 1)
     }
 
+    /// Takes `name` for the whole file: no other temporary or helper gets it (a class's temporaries, read from
+    /// inside its methods, must not be shadowed by theirs).
+    mutating func take(_ name: String) {
+        taken.insert(name)
+    }
+
     /// A name for a helper: `base` unless the file holds it, else `base2`, `base3`, ...; reserved from then on.
     mutating func helper(_ base: String) -> String {
         var name = base

@@ -11,7 +11,7 @@ import Testing
     static let folder = TestSupport.fixtures + "/Lowering"
     static let cases = [
         "exponentiation", "optional-chaining", "nullish-coalescing", "logical-assignment", "optional-catch-binding",
-        "numeric-separators", "object-spread", "object-rest", "temporaries",
+        "numeric-separators", "object-spread", "object-rest", "temporaries", "class-fields", "private-members", "static-blocks",
     ]
     static let everything = SyntaxLowering.Options(exponentiation: true, features: SyntaxLowering.lowerableFeatures)
 
@@ -49,6 +49,9 @@ import Testing
                 }
             case .binaryExpression where node.op == SyntaxOperator.exponent.rawValue: found.insert("**")
             case .catchClause where node.a < 0: found.insert("catch {")
+            case .propertyDefinition: found.insert("class field")
+            case .privateName: found.insert("#private")
+            case .staticBlock: found.insert("static {")
             case .numberLiteral where tree.bytes(Int32(index)).contains(UInt8(ascii: "_")): found.insert("1_0")
             case .spreadElement:
                 if tree.nodes.contains(where: { $0.kind == .objectExpression && tree.list($0.a).contains(Int32(index)) }) {
@@ -76,6 +79,18 @@ import Testing
         #expect(output.contains("var _c;"), "\(output)")
         #expect(output.contains("function __spreadValues2("), "\(output)")
         #expect(output.contains("(_c = f())"), "\(output)")
+    }
+
+    /// A class the target has the features of is kept: a field initializer that needs a temporary is wrapped in an
+    /// arrow function called at once, a static block declares its own.
+    @Test func aClassTheTargetHasIsKept() throws {
+        let tree = try SyntaxParser.parse("class C { field = f()?.x; static { this.s = g()?.y; } #p = 1; m() { return #p in this; } }")
+        let options = SyntaxLowering.Options(features: [.optionalChain])
+        let output = SyntaxPrinter.print(try SyntaxLowering.lower(tree, target: .newest, path: "a.js", options: options), style: .minified)
+        #expect(
+            output
+                == "class C{field=((_a)=>(_a=f())==null?void 0:_a.x)();static{var _a;this.s=(_a=g())==null?void 0:_a.y;}#p=1;m(){return #p in this;}}\n",
+            "\(output)")
     }
 
     /// A target that has every feature gets back what the printer writes for the tree unchanged.

@@ -39,7 +39,8 @@ struct SyntaxLoweringPropertyTests {
     }
 
     /// Lowers each program for `target` (plus `options`) and runs original and lowered in node; nil without node.
-    static func run(_ programs: [String], target: ScriptTarget, options: SyntaxLowering.Options) throws -> Outcome? {
+    /// `year`: the ECMAScript year acorn parses at (the target's by default).
+    static func run(_ programs: [String], target: ScriptTarget, options: SyntaxLowering.Options, year: Int? = nil) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var manifest: [[Any]] = []
@@ -50,7 +51,7 @@ struct SyntaxLoweringPropertyTests {
             let text = SyntaxPrinter.print(output, style: index % 2 == 0 ? .readable : .minified)
             lowered.append(text)
             try TestSupport.write(["p\(index).js": program, "p\(index).lowered.js": text], under: folder)
-            manifest.append(["\(folder)/p\(index).js", "\(folder)/p\(index).lowered.js", target.ecmaScriptYear])
+            manifest.append(["\(folder)/p\(index).js", "\(folder)/p\(index).lowered.js", year ?? target.ecmaScriptYear])
         }
         try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
         guard let output = try TestSupport.node(Self.runner, [folder + "/manifest.json"]) else { return nil }

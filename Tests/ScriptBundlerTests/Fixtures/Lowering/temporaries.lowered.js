@@ -1,4 +1,9 @@
 "use strict";
+function __publicField(object, key, value) {
+  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+var _b;
 var _a = 1;
 function f(p = ((_b) => (_b = g()) == null ? void 0 : _b.x)(), { [((_b) => (_b = h()) != null ? _b : "k")()]: q } = {}) {
   var _b;
@@ -13,9 +18,16 @@ const arrow = (o) => {
   return (_b = o()) == null ? void 0 : _b.p;
 };
 class C {
-  field = ((_b) => (_b = f()) == null ? void 0 : _b.x)();
-  static {
-    var _b;
-    this.s = (_b = g()) == null ? void 0 : _b.y;
+  constructor() {
+    var _c;
+    __publicField(this, "field", (_c = f()) == null ? void 0 : _c.x);
+  }
+  static [_b = Symbol()]() {
+    delete this[_b];
+    (() => {
+      var _c;
+      this.s = (_c = g()) == null ? void 0 : _c.y;
+    })();
   }
 }
+C[_b]();

@@ -1,0 +1,118 @@
+function __privateAdd(object, member, value) {
+  if (member.has(object))
+    throw new TypeError("Cannot initialize a private member twice on the same object");
+  if (member instanceof WeakSet)
+    member.add(object);
+  else
+    member.set(object, value);
+}
+function __privateExtract(home, key, part) {
+  var descriptor = Object.getOwnPropertyDescriptor(home, key);
+  delete home[key];
+  return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
+}
+function __privateSet(object, member, value, setter) {
+  if (!member.has(object))
+    throw new TypeError("Cannot write a private member to an object whose class did not declare it");
+  if (setter === null)
+    throw new TypeError("Cannot write a private method or a private accessor without a setter");
+  if (setter)
+    setter.call(object, value);
+  else
+    member.set(object, value);
+  return value;
+}
+function __privateWrapper(object, member, setter, getter) {
+  return { set _(value) {
+    __privateSet(object, member, value, setter);
+  }, get _() {
+    return __privateGet(object, member, getter);
+  } };
+}
+function __privateGet(object, member, getter) {
+  if (!member.has(object))
+    throw new TypeError("Cannot read a private member from an object whose class did not declare it");
+  if (getter === null)
+    throw new TypeError("Cannot read a private accessor without a getter");
+  return getter ? getter.call(object) : member.get(object);
+}
+function __privateMethod(object, member, method) {
+  if (!member.has(object))
+    throw new TypeError("Cannot read a private method from an object whose class did not declare it");
+  return method;
+}
+function __privateIn(member, object) {
+  if (Object(object) !== object)
+    throw new TypeError("Cannot use 'in' to look for a private member in a primitive");
+  return member.has(object);
+}
+var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o, _p;
+_a = new WeakMap();
+_b = new WeakMap();
+_c = new WeakMap();
+_d = new WeakSet();
+_i = new WeakSet();
+class Counter {
+  constructor(step) {
+    __privateAdd(this, _d);
+    __privateAdd(this, _a, 0);
+    __privateAdd(this, _c, void 0);
+    __privateSet(this, _c, step);
+    __privateWrapper(Counter, _b)._++;
+  }
+  [_k = Symbol()](by) {
+    __privateWrapper(this, _a)._ += by != null ? by : __privateGet(this, _c);
+    return this;
+  }
+  get [_l = Symbol()]() {
+    return __privateGet(this, _a) * 2;
+  }
+  set [_m = Symbol()](v) {
+    __privateSet(this, _a, v / 2);
+  }
+  get [_n = Symbol()]() {
+    return 1;
+  }
+  static [_o = Symbol()](counter) {
+    __privateSet(counter, _a, 0);
+  }
+  increment() {
+    return __privateGet(__privateMethod(this, _d, _e).call(this, 1), _a);
+  }
+  update() {
+    var _q, _r, _s, _t;
+    __privateWrapper(this, _a)._++;
+    --__privateWrapper(this, _a)._;
+    (_q = __privateWrapper(this, _a))._ = Math.pow(_q._, 2);
+    (_r = __privateWrapper(this, _a))._ || (_r._ = 3);
+    (_t = (_s = __privateWrapper(this, _a))._) != null ? _t : _s._ = 4;
+    [__privateWrapper(this, _a)._, { a: __privateWrapper(this, _d, _g, _f)._ }] = [5, { a: 6 }];
+    for (__privateWrapper(this, _c)._ of [7]) {}
+    return __privateGet(this, _d, _f);
+  }
+  tag() {
+    return __privateMethod(this, _d, _e).bind(this)`x`;
+  }
+  optional(other) {
+    var _q, _r, _s;
+    return (_s = other == null ? void 0 : __privateGet(other, _a)) != null ? _s : (_r = (_q = other == null ? void 0 : __privateMethod(other, _d, _e)) == null ? void 0 : _q.call(other, 1)) == null ? void 0 : __privateGet(_r, _a);
+  }
+  static has(o) {
+    return __privateIn(_a, o) && __privateIn(_d, o);
+  }
+  static reset(c) {
+    __privateMethod(Counter, _i, _j).call(Counter, c);
+    return __privateGet(Counter, _b);
+  }
+  static [_p = Symbol()]() {
+    delete this[_p];
+    _e = __privateExtract(this.prototype, _k, 0);
+    _f = __privateExtract(this.prototype, _l, 1);
+    _g = __privateExtract(this.prototype, _m, 2);
+    _h = __privateExtract(this.prototype, _n, 1);
+    _j = __privateExtract(this, _o, 0);
+    __privateAdd(this, _i);
+    __privateAdd(this, _b, 0);
+  }
+}
+Counter[_p]();

@@ -1,0 +1,64 @@
+function __publicField(object, key, value) {
+  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+function __privateAdd(object, member, value) {
+  if (member.has(object))
+    throw new TypeError("Cannot initialize a private member twice on the same object");
+  if (member instanceof WeakSet)
+    member.add(object);
+  else
+    member.set(object, value);
+}
+function __privateGet(object, member, getter) {
+  if (!member.has(object))
+    throw new TypeError("Cannot read a private member from an object whose class did not declare it");
+  if (getter === null)
+    throw new TypeError("Cannot read a private accessor without a getter");
+  return getter ? getter.call(object) : member.get(object);
+}
+var _a, _d, _e;
+class Base {
+  static greet() {
+    return 'base';
+  }
+}
+class Config extends Base {
+  static [_a = Symbol()]() {
+    delete this[_a];
+    __publicField(this, "values", []);
+    (() => {
+      var local = this.values;
+      local.push(super.greet());
+    })();
+    __publicField(this, "more", this.values.length);
+    (() => {
+      let local = Config.more;
+      this.values.push(local);
+    })();
+  }
+}
+Config[_a]();
+const Anonymous = (() => {
+  var _b, _c;
+  return _c = class extends Base {
+    static [_b = Symbol()]() {
+      delete this[_b];
+      (() => {
+        var _d, _e;
+        this.ready = (_e = (_d = super.greet) == null ? void 0 : _d.call(this)) != null ? _e : 'none';
+      })();
+    }
+  }, _c[_b](), _c;
+})();
+_d = new WeakMap();
+export default class _default {
+  static reveal() {
+    return __privateGet(this, _d);
+  }
+  static [_e = Symbol()]() {
+    delete this[_e];
+    __privateAdd(this, _d, 1);
+  }
+}
+_default[_e]();
