@@ -180,12 +180,12 @@ import Testing
 
     @Test func noCommentWhenLoweringDoesNotHelp() throws {
         let line = try Self.target(line: [
-            "UserScripts/MainFrame/AtDocumentEnd/a.js": "import \"./b.js\";\nclass A { #x = 1; }\n",
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": "import \"./b.js\";\nconst n = 1n;\n",
             "UserScripts/MainFrame/AtDocumentEnd/b.js": "export const v = window.a?.b;\n",
         ])
         #expect(
             line
-                == "  target: safari14.1   # oldest Safari with the syntax the sources use: a private class field at UserScripts/MainFrame/AtDocumentEnd/a.js:2:11 needs it"
+                == "  target: safari14   # oldest Safari with the syntax the sources use: a BigInt literal at UserScripts/MainFrame/AtDocumentEnd/a.js:2:11 needs it"
         )
     }
 }
