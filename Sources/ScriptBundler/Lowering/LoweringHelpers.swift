@@ -83,7 +83,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         case .privateAdd:
             """
             function __privateAdd(object, member, value) {
-              if (member.has(object)) throw new TypeError("Cannot initialize a private member twice on the same object");
+              if (member.has(object)) throw new TypeError("Cannot add a private member twice");
               if (member instanceof WeakSet) member.add(object);
               else member.set(object, value);
             }
@@ -91,16 +91,16 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         case .privateGet:
             """
             function __privateGet(object, member, getter) {
-              if (!member.has(object)) throw new TypeError("Cannot read a private member from an object whose class did not declare it");
-              if (getter === null) throw new TypeError("Cannot read a private accessor without a getter");
+              if (!member.has(object)) throw new TypeError("Cannot read from private field");
+              if (getter === null) throw new TypeError("Private accessor has no getter");
               return getter ? getter.call(object) : member.get(object);
             }
             """
         case .privateSet:
             """
             function __privateSet(object, member, value, setter) {
-              if (!member.has(object)) throw new TypeError("Cannot write a private member to an object whose class did not declare it");
-              if (setter === null) throw new TypeError("Cannot write a private method or a private accessor without a setter");
+              if (!member.has(object)) throw new TypeError("Cannot write to private field");
+              if (setter === null) throw new TypeError("Private member is not writable");
               if (setter) setter.call(object, value);
               else member.set(object, value);
               return value;
@@ -109,7 +109,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         case .privateMethod:
             """
             function __privateMethod(object, member, method) {
-              if (!member.has(object)) throw new TypeError("Cannot read a private method from an object whose class did not declare it");
+              if (!member.has(object)) throw new TypeError("Cannot access private method");
               return method;
             }
             """
@@ -125,7 +125,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         case .privateIn:
             """
             function __privateIn(member, object) {
-              if (Object(object) !== object) throw new TypeError("Cannot use 'in' to look for a private member in a primitive");
+              if (Object(object) !== object) throw new TypeError("Cannot use 'in' on a primitive");
               return member.has(object);
             }
             """

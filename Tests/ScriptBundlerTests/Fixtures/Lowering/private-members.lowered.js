@@ -1,6 +1,6 @@
 function __privateAdd(object, member, value) {
   if (member.has(object))
-    throw new TypeError("Cannot initialize a private member twice on the same object");
+    throw new TypeError("Cannot add a private member twice");
   if (member instanceof WeakSet)
     member.add(object);
   else
@@ -13,9 +13,9 @@ function __privateExtract(home, key, part) {
 }
 function __privateSet(object, member, value, setter) {
   if (!member.has(object))
-    throw new TypeError("Cannot write a private member to an object whose class did not declare it");
+    throw new TypeError("Cannot write to private field");
   if (setter === null)
-    throw new TypeError("Cannot write a private method or a private accessor without a setter");
+    throw new TypeError("Private member is not writable");
   if (setter)
     setter.call(object, value);
   else
@@ -31,19 +31,19 @@ function __privateWrapper(object, member, setter, getter) {
 }
 function __privateGet(object, member, getter) {
   if (!member.has(object))
-    throw new TypeError("Cannot read a private member from an object whose class did not declare it");
+    throw new TypeError("Cannot read from private field");
   if (getter === null)
-    throw new TypeError("Cannot read a private accessor without a getter");
+    throw new TypeError("Private accessor has no getter");
   return getter ? getter.call(object) : member.get(object);
 }
 function __privateMethod(object, member, method) {
   if (!member.has(object))
-    throw new TypeError("Cannot read a private method from an object whose class did not declare it");
+    throw new TypeError("Cannot access private method");
   return method;
 }
 function __privateIn(member, object) {
   if (Object(object) !== object)
-    throw new TypeError("Cannot use 'in' to look for a private member in a primitive");
+    throw new TypeError("Cannot use 'in' on a primitive");
   return member.has(object);
 }
 var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o, _p;

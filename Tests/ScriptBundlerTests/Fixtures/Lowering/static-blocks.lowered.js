@@ -4,7 +4,7 @@ function __publicField(object, key, value) {
 }
 function __privateAdd(object, member, value) {
   if (member.has(object))
-    throw new TypeError("Cannot initialize a private member twice on the same object");
+    throw new TypeError("Cannot add a private member twice");
   if (member instanceof WeakSet)
     member.add(object);
   else
@@ -12,9 +12,9 @@ function __privateAdd(object, member, value) {
 }
 function __privateGet(object, member, getter) {
   if (!member.has(object))
-    throw new TypeError("Cannot read a private member from an object whose class did not declare it");
+    throw new TypeError("Cannot read from private field");
   if (getter === null)
-    throw new TypeError("Cannot read a private accessor without a getter");
+    throw new TypeError("Private accessor has no getter");
   return getter ? getter.call(object) : member.get(object);
 }
 var _a, _d, _e;
