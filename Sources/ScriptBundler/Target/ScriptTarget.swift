@@ -1,9 +1,9 @@
 /// The oldest Safari (WebKit JavaScriptCore) a bundle must run on, named as esbuild names it: `safari11`,
 /// `safari13.1`, ... `safari26`.
 ///
-/// It decides two things: which source syntax a build accepts (`SyntaxFeature.availableSince`; newer syntax is a
-/// located error, wkpack does not lower it) and which globals the module runtime may use (`globalThis` only from
-/// Safari 12.1 on). wkpack's own output needs Safari 11 (arrow functions, `let`/`const`), the oldest target.
+/// It decides two things: which source syntax a build keeps (`SyntaxFeature.availableSince`; newer syntax is
+/// lowered where `SyntaxLowering` can, and a located error where it cannot) and which globals the module runtime may
+/// use (`globalThis` only from Safari 12.1 on). wkpack's own output needs Safari 11 (arrow functions, `let`/`const`), the oldest target.
 public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The Safari major version (`15` for safari15.4).
     public let major: Int
