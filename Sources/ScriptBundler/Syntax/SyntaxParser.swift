@@ -89,9 +89,11 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     var scratch: [Int32] = []
     var identifiers = IdentifierTable()
-    /// `nameID`'s cache: 2,048 slots of a name's `TokenCode` (0: empty) and its ID.
-    var nameCacheCodes = [UInt64](repeating: 0, count: 2048)
-    var nameCacheIDs = [Int32](repeating: 0, count: 2048)
+    /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
+    var nameCacheCodes: [UInt64]
+    var nameCacheIDs: [Int32]
+    /// 64 minus log2 of the cache's slot count.
+    let nameCacheShift: UInt64
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -103,8 +105,9 @@ struct SyntaxParserState {
     var varsCrossingBlocks: Set<UInt64> = []
     /// Function scopes whose parameters are being parsed, innermost last.
     var parameterScopes: [Int32] = []
-    /// For references inside parameter lists: the functions whose body declarations they cannot see.
-    var parameterOnlyScopes: [Int32: [Int32]] = [:]
+    /// For references inside parameter lists, in reference order: the reference and the functions whose body
+    /// declarations it cannot see.
+    var parameterOnlyScopes: [(reference: Int32, scopes: [Int32])] = []
     /// References called directly (`eval(...)` makes their scopes unsafe when free).
     var calleeReferences: [Int32] = []
     /// Token indexes a `/*#__PURE__*/` comment stands just before.
@@ -121,7 +124,7 @@ struct SyntaxParserState {
         var significant: [JavaScriptToken]
         var pairs = tokenization.bracketPairs
         // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
-        if tokenization.tokens.contains(where: \.isComment) {
+        if !tokenization.isWithoutComments, tokenization.tokens.contains(where: \.isComment) {
             significant = []
             significant.reserveCapacity(tokenization.tokens.count)
             var pending: [(SourceRange, Bool)] = []
@@ -161,6 +164,11 @@ struct SyntaxParserState {
         }
         self.codes = codes
         matching = Self.matching(tokens: significant, codes: codes, pairs: pairs)
+        var slots = 64
+        while slots < 2048, slots < count / 4 { slots *= 2 }
+        nameCacheCodes = [UInt64](repeating: 0, count: slots)
+        nameCacheIDs = [Int32](repeating: 0, count: slots)
+        nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
         tree = SyntaxTree(source: source)
         tree.nodes.reserveCapacity(count + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
@@ -168,6 +176,7 @@ struct SyntaxParserState {
         scratch.reserveCapacity(256)
         facts.referenceTokens.reserveCapacity(count / 4)
         facts.referenceFlags.reserveCapacity(count / 4)
+        facts.referenceNames.reserveCapacity(count / 4)
         tree.references.reserveCapacity(count / 4)
     }
 
@@ -391,7 +400,7 @@ struct SyntaxParserState {
         // No byte is `\` (0x5C): the code spells the name itself.
         let x = code ^ 0x5C5C_5C5C_5C5C_5C5C
         guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return internedNameID(k) }
-        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> 53)
+        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> nameCacheShift)
         if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
         let id = internedNameID(k)
         nameCacheCodes[slot] = code
