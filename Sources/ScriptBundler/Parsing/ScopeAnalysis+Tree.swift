@@ -35,7 +35,8 @@ extension ScopeAnalysis {
         parts.syntaxFeatures = SyntaxFeatureUses(firstTokens: facts.featureTokens)
         for statement in facts.constStatements {
             let scope = Int(statement.scope)
-            guard scope < parts.scopes.count, !parts.scopes[scope].isUnsafe else { continue }
+            // The tree's scope, not `parts.scopes[scope]`: reading that copies a `Scope` with its declaration list.
+            guard scope < tree.scopes.count, !tree.scopes[scope].isUnsafe else { continue }
             var isWritten = false
             var d = Int(statement.firstSymbol)
             while d < Int(statement.endSymbol), d < parts.writtenDeclarations.count {
