@@ -72,7 +72,16 @@ struct IdentifierTable {
         let start = Int(truncatingIfNeeded: span >> 32)
         return arena.withUnsafeBytes { arena in
             guard let stored = arena.baseAddress, let given = bytes.baseAddress, start + length <= arena.count else { return false }
+            // Eight bytes at a time, then the rest byte by byte.
             var j = 0
+            while length - j >= 8 {
+                if stored.loadUnaligned(fromByteOffset: start + j, as: UInt64.self)
+                    != given.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                {
+                    return false
+                }
+                j += 8
+            }
             while j < length {
                 if stored.load(fromByteOffset: start + j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) { return false }
                 j += 1

@@ -35,7 +35,8 @@ extension ScopeAnalysis {
         parts.syntaxFeatures = SyntaxFeatureUses(firstTokens: facts.featureTokens)
         for statement in facts.constStatements {
             let scope = Int(statement.scope)
-            guard scope < parts.scopes.count, !parts.scopes[scope].isUnsafe else { continue }
+            // The tree's scope, not `parts.scopes[scope]`: reading that copies a `Scope` with its declaration list.
+            guard scope < tree.scopes.count, !tree.scopes[scope].isUnsafe else { continue }
             var isWritten = false
             var d = Int(statement.firstSymbol)
             while d < Int(statement.endSymbol), d < parts.writtenDeclarations.count {
@@ -60,7 +61,7 @@ extension ScopeAnalysis {
     /// each referenced token's name; and the module facts that depend on free names.
     private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
         let references = tree.references, redeclarations = facts.redeclarations
-        let referenceTokens = facts.referenceTokens, referenceFlags = facts.referenceFlags
+        let referenceTokens = facts.referenceTokens, referenceFlags = facts.referenceFlags, referenceNames = facts.referenceNames
         var tokenNameIDs = [Int32](repeating: -1, count: parts.tokens.count)
         var written = [Bool](repeating: false, count: tree.symbols.count)
         parts.references.reserveCapacity(references.count + redeclarations.count)
@@ -80,7 +81,7 @@ extension ScopeAnalysis {
             let reference = references[r]
             let token = Int(referenceTokens[r])
             let flags = referenceFlags[r]
-            let name = tree.nodes[Int(reference.node)].a
+            let name = referenceNames[r]
             let declaration = reference.symbol >= 0 ? Int(reference.symbol) : nil
             parts.references.append(
                 IdentifierReference(
@@ -101,20 +102,27 @@ extension ScopeAnalysis {
         parts.writtenDeclarations = written
     }
 
-    /// Lists each scope's declarations (in declaration order), each list allocated once at its final size.
+    /// Lists each scope's declarations (in declaration order): counted, bucketed into one flat array, and each
+    /// non-empty scope's list made from its slice in one allocation.
     private static func fillScopeDeclarations(_ parts: inout Parts) {
-        var counts = [Int](repeating: 0, count: parts.scopes.count)
-        for declaration in parts.declarations where declaration.scope < counts.count { counts[declaration.scope] += 1 }
-        var lists = counts.map { count -> [Int] in
-            var list: [Int] = []
-            list.reserveCapacity(count)
-            return list
+        let scopeCount = parts.scopes.count
+        guard scopeCount > 0, !parts.declarations.isEmpty else { return }
+        var offsets = [Int](repeating: 0, count: scopeCount + 1)
+        for declaration in parts.declarations where declaration.scope < scopeCount { offsets[declaration.scope + 1] += 1 }
+        for scope in 0..<scopeCount { offsets[scope + 1] += offsets[scope] }
+        let total = offsets[scopeCount]
+        var cursor = offsets
+        let flat = [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for (index, declaration) in parts.declarations.enumerated() where declaration.scope < scopeCount {
+                buffer.initializeElement(at: cursor[declaration.scope], to: index)
+                cursor[declaration.scope] += 1
+            }
+            initialized = total
         }
-        for (index, declaration) in parts.declarations.enumerated() where declaration.scope < lists.count {
-            lists[declaration.scope].append(index)
-        }
-        for scope in parts.scopes.indices where !lists[scope].isEmpty {
-            parts.scopes[scope].declarations = lists[scope]
+        flat.withUnsafeBufferPointer { flat in
+            for scope in 0..<scopeCount where offsets[scope + 1] > offsets[scope] {
+                parts.scopes[scope].declarations = Array(UnsafeBufferPointer(rebasing: flat[offsets[scope]..<offsets[scope + 1]]))
+            }
         }
     }
 }

@@ -8,14 +8,24 @@ struct ScopedNameTable {
     private var values: [Int32]
     private var shift: UInt64
     private var occupied = 0
+    /// Per scope: bit `name & 63` is set when the scope declares some name with those low bits. Most lookups are
+    /// for names a scope does not declare (resolution walks every enclosing scope); the mask answers them without
+    /// hashing or probing.
+    private var masks: [UInt64] = []
 
     /// A table sized for about `capacity` names.
     init(capacity: Int = 64) {
         var size = 64
         while size < capacity * 2 { size *= 2 }
-        keys = [UInt64](repeating: 0, count: size)
+        keys = Self.unsetKeys(size)
         values = [Int32](repeating: -1, count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
+    }
+
+    /// `count` keys left as the allocator gave them: a key is read only where its slot's value is set (>= 0),
+    /// so the table need not write every key first (a parse makes one table sized by its tokens).
+    private static func unsetKeys(_ count: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     @inline(__always)
@@ -31,6 +41,7 @@ struct ScopedNameTable {
     /// The declaration of `name` in `scope`, if any.
     @inline(__always)
     func declaration(scope: Int, name: Int32) -> Int? {
+        guard scope < masks.count, masks[scope] & (1 &<< UInt64(truncatingIfNeeded: name & 63)) != 0 else { return nil }
         let key = Self.key(scope: scope, name: name)
         let mask = values.count - 1
         var slot = slot(for: key)
@@ -45,6 +56,8 @@ struct ScopedNameTable {
     /// Records `declaration` for `name` in `scope` (which must not have one yet).
     mutating func insert(_ declaration: Int, scope: Int, name: Int32) {
         if (occupied + 1) * 2 > values.count { grow() }
+        if scope >= masks.count { masks.append(contentsOf: repeatElement(0, count: max(scope + 1 - masks.count, masks.count))) }
+        masks[scope] |= 1 &<< UInt64(truncatingIfNeeded: name & 63)
         place(Self.key(scope: scope, name: name), Int32(truncatingIfNeeded: declaration))
         occupied += 1
     }
@@ -60,7 +73,7 @@ struct ScopedNameTable {
     private mutating func grow() {
         let oldKeys = keys
         let oldValues = values
-        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+        keys = Self.unsetKeys(oldKeys.count * 2)
         values = [Int32](repeating: -1, count: oldValues.count * 2)
         shift -= 1
         for index in oldValues.indices where oldValues[index] >= 0 {

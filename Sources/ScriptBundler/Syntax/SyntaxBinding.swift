@@ -137,18 +137,27 @@ extension SyntaxParserState {
     /// An `identifier` reference node for token `i` (consumed).
     mutating func reference() -> Int32 {
         let k = i
-        let node = addToken(.identifier, k, a: nameID(k))
+        let name = nameID(k)
+        let node = tree.add(
+            SyntaxNode(
+                .identifier, start: tokens[k].start, end: tokens[k].end, a: name, b: Int32(truncatingIfNeeded: tree.references.count)))
         i += 1
-        addReference(node, token: k)
+        recordReference(node, token: k, name: name, shorthand: false)
         return node
     }
 
     /// Records `node` (an `identifier` for token `k`) as a reference from the current scope.
     mutating func addReference(_ node: Int32, token k: Int, shorthand: Bool = false) {
+        tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: tree.references.count)
+        recordReference(node, token: k, name: tree.nodes[Int(node)].a, shorthand: shorthand)
+    }
+
+    /// Appends the reference of `node` (whose `b` is already its index) and its facts.
+    @inline(__always)
+    private mutating func recordReference(_ node: Int32, token k: Int, name: Int32, shorthand: Bool) {
         let index = Int32(truncatingIfNeeded: tree.references.count)
         tree.references.append(SyntaxReference(node: node, scope: scope))
-        tree.nodes[Int(node)].b = index
-        if !parameterScopes.isEmpty { parameterOnlyScopes[index] = parameterScopes }
+        if !parameterScopes.isEmpty { parameterOnlyScopes.append((index, parameterScopes)) }
         let next = k + 1
         var flags: UInt8 = shorthand ? SyntaxParseFacts.shorthandFlag : 0
         if next < count, codes[next] == TokenCode.of("(") || tokens[next].kind == .template || tokens[next].kind == .templateHead {
@@ -156,6 +165,7 @@ extension SyntaxParserState {
         }
         facts.referenceTokens.append(Int32(truncatingIfNeeded: k))
         facts.referenceFlags.append(flags)
+        facts.referenceNames.append(name)
     }
 
     /// Marks the reference of `identifier` node `node` as written.
@@ -168,10 +178,17 @@ extension SyntaxParserState {
 
     mutating func finish() -> SyntaxTree {
         let evalID = name("eval")
+        let names = facts.referenceNames
+        var parameterOnlyCursor = 0
         for index in tree.references.indices {
             let reference = tree.references[index]
-            let id = tree.nodes[Int(reference.node)].a
-            let parameterOnly = parameterOnlyScopes.isEmpty ? nil : parameterOnlyScopes[Int32(truncatingIfNeeded: index)]
+            let id = names[index]
+            // `parameterOnlyScopes` lists references in increasing order: one cursor finds this one's entry.
+            var parameterOnly: [Int32]?
+            if parameterOnlyCursor < parameterOnlyScopes.count, parameterOnlyScopes[parameterOnlyCursor].reference == index {
+                parameterOnly = parameterOnlyScopes[parameterOnlyCursor].scopes
+                parameterOnlyCursor += 1
+            }
             var s = reference.scope
             while s >= 0 {
                 if let symbol = declared.declaration(scope: Int(s), name: id),

@@ -30,6 +30,7 @@ extension SyntaxParserState {
     }
 
     mutating func parseAssignment() throws(JavaScriptSyntaxError) -> Int32 {
+        if let operand = parseLoneOperand() { return operand }
         try enter()
         defer { depth -= 1 }
         guard i < count else { throw unexpected() }
@@ -59,6 +60,49 @@ extension SyntaxParserState {
         i += 1
         let value = try parseAssignment()
         return add(.assignmentExpression, op: op.rawValue, from: start, a: target, b: value)
+    }
+
+    /// The commonest assignment expression, read without descending through every precedence level: a name, string,
+    /// number, `this`, `null` or boolean directly followed by `,`, `)`, `]`, `;` or `}` (an argument, an element, a
+    /// returned value). The same node and facts as the full descent; nil (nothing consumed) for anything else.
+    @inline(__always)
+    private mutating func parseLoneOperand() -> Int32? {
+        let next = i + 1
+        guard next < count, tokens[next].kind == .punctuator else { return nil }
+        switch codes[next] {
+        case TokenCode.of(","), TokenCode.of(")"), TokenCode.of("]"), TokenCode.of(";"), TokenCode.of("}"): break
+        default: return nil
+        }
+        let start = i
+        switch tokens[start].kind {
+        case .identifier:
+            return reference()
+        case .string:
+            i = next
+            return addToken(.stringLiteral, start)
+        case .number:
+            recordNumberFeatures(start)
+            i = next
+            return addToken(.numberLiteral, start)
+        case .keyword:
+            switch codes[start] {
+            case TokenCode.of("this"):
+                if isOutsideFunctionsAndClassBodies() { facts.topLevelThis.append(Int32(truncatingIfNeeded: start)) }
+                i = next
+                return addToken(.thisExpression, start)
+            case TokenCode.of("null"):
+                i = next
+                return addToken(.nullLiteral, start)
+            case TokenCode.of("true"), TokenCode.of("false"):
+                if start == 0 || !tokenIs(start - 1, "new") { facts.booleanLiterals.append(Int32(truncatingIfNeeded: start)) }
+                i = next
+                return addToken(.booleanLiteral, start)
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
     }
 
     @inline(__always)

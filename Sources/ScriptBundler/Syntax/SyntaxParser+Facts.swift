@@ -50,6 +50,8 @@ struct SyntaxParseFacts {
     var symbolShorthands: [Bool] = []
     /// Per reference: its token.
     var referenceTokens: [Int32] = []
+    /// Per reference: its name ID (the `identifier` node's `a`, kept here so resolution and the view read no node).
+    var referenceNames: [Int32] = []
     /// Per reference: `shorthandFlag`, `calleeFlag`, `writtenFlag`.
     var referenceFlags: [UInt8] = []
     static let shorthandFlag: UInt8 = 1

@@ -89,9 +89,11 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     var scratch: [Int32] = []
     var identifiers = IdentifierTable()
-    /// `nameID`'s cache: 2,048 slots of a name's `TokenCode` (0: empty) and its ID.
-    var nameCacheCodes = [UInt64](repeating: 0, count: 2048)
-    var nameCacheIDs = [Int32](repeating: 0, count: 2048)
+    /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
+    var nameCacheCodes: [UInt64]
+    var nameCacheIDs: [Int32]
+    /// 64 minus log2 of the cache's slot count.
+    let nameCacheShift: UInt64
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -103,8 +105,9 @@ struct SyntaxParserState {
     var varsCrossingBlocks: Set<UInt64> = []
     /// Function scopes whose parameters are being parsed, innermost last.
     var parameterScopes: [Int32] = []
-    /// For references inside parameter lists: the functions whose body declarations they cannot see.
-    var parameterOnlyScopes: [Int32: [Int32]] = [:]
+    /// For references inside parameter lists, in reference order: the reference and the functions whose body
+    /// declarations it cannot see.
+    var parameterOnlyScopes: [(reference: Int32, scopes: [Int32])] = []
     /// References called directly (`eval(...)` makes their scopes unsafe when free).
     var calleeReferences: [Int32] = []
     /// Token indexes a `/*#__PURE__*/` comment stands just before.
@@ -121,7 +124,7 @@ struct SyntaxParserState {
         var significant: [JavaScriptToken]
         var pairs = tokenization.bracketPairs
         // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
-        if tokenization.tokens.contains(where: \.isComment) {
+        if !tokenization.isWithoutComments, tokenization.tokens.contains(where: \.isComment) {
             significant = []
             significant.reserveCapacity(tokenization.tokens.count)
             var pending: [(SourceRange, Bool)] = []
@@ -152,15 +155,34 @@ struct SyntaxParserState {
         count = significant.count
         let codes = significant.withUnsafeBufferPointer { tokens in
             [UInt64](unsafeUninitializedCapacity: tokens.count) { codes, initialized in
+                // `TokenCode.of` with its checks hoisted: a token of 1...8 bytes that starts 8 bytes or more before
+                // the end is one unaligned load, masked to its length.
+                let lastWordStart = bytes.count - 8
                 for k in tokens.indices {
                     let token = tokens[k]
-                    codes.initializeElement(at: k, to: TokenCode.of(bytes, token.start, token.end))
+                    let start = token.start
+                    let length = token.end &- start
+                    var code: UInt64 = 0
+                    if UInt(bitPattern: length &- 1) < 8 {
+                        if start <= lastWordStart, let base = bytes.baseAddress {
+                            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                            code = word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+                        } else {
+                            code = TokenCode.of(bytes, start, token.end)
+                        }
+                    }
+                    codes.initializeElement(at: k, to: code)
                 }
                 initialized = tokens.count
             }
         }
         self.codes = codes
         matching = Self.matching(tokens: significant, codes: codes, pairs: pairs)
+        var slots = 64
+        while slots < 2048, slots < count / 4 { slots *= 2 }
+        nameCacheCodes = [UInt64](repeating: 0, count: slots)
+        nameCacheIDs = [Int32](repeating: 0, count: slots)
+        nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
         tree = SyntaxTree(source: source)
         tree.nodes.reserveCapacity(count + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
@@ -168,6 +190,7 @@ struct SyntaxParserState {
         scratch.reserveCapacity(256)
         facts.referenceTokens.reserveCapacity(count / 4)
         facts.referenceFlags.reserveCapacity(count / 4)
+        facts.referenceNames.reserveCapacity(count / 4)
         tree.references.reserveCapacity(count / 4)
     }
 
@@ -391,7 +414,7 @@ struct SyntaxParserState {
         // No byte is `\` (0x5C): the code spells the name itself.
         let x = code ^ 0x5C5C_5C5C_5C5C_5C5C
         guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return internedNameID(k) }
-        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> 53)
+        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> nameCacheShift)
         if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
         let id = internedNameID(k)
         nameCacheCodes[slot] = code
@@ -405,13 +428,29 @@ struct SyntaxParserState {
         var start = token.start
         let end = min(token.end, bytes.count)
         if token.kind == .privateName { start += 1 }
-        var j = start
-        while j < end, bytes[j] != 0x5C { j += 1 }
-        if j < end {
+        if Self.containsBackslash(bytes, start, end) {
             var decoded = JavaScriptStringLiteral.decodeEscapes(src[start..<end])
             return decoded.withUTF8 { identifiers.id(of: UnsafeRawBufferPointer($0)) }
         }
         return identifiers.id(of: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]))
+    }
+
+    /// Whether `bytes[start..<end]` holds a `\` (an escape), eight bytes at a time where it can.
+    @inline(__always)
+    private static func containsBackslash(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var j = start
+        if let base = bytes.baseAddress {
+            while end - j >= 8 {
+                let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ 0x5C5C_5C5C_5C5C_5C5C
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { return true }
+                j += 8
+            }
+        }
+        while j < end {
+            if bytes[j] == 0x5C { return true }
+            j += 1
+        }
+        return false
     }
 
     /// An `identifierName` node for token `i` (consumed).

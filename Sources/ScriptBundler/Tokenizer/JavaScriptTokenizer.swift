@@ -7,6 +7,8 @@ public struct JavaScriptTokenization: Sendable {
     /// Matched `(`/`[`/`{` punctuators as flat pairs (opening token index, closing token index), valid for
     /// exactly `tokens`; nil when unknown (e.g. for a filtered token list), and the parser then finds them.
     var bracketPairs: [Int32]? = nil
+    /// Whether the tokens are known to hold no comment (tokenized without them), so a parser need not look.
+    var isWithoutComments = false
 }
 
 /// Splits JavaScript (ES2023) source, given as UTF-8 bytes, into tokens.
@@ -55,7 +57,10 @@ public enum JavaScriptTokenizer {
             }
             if let failure { return .failure(failure) }
             if let moved { tokens = moved }
-            return .success(JavaScriptTokenization(tokens: tokens, lineTerminatorCount: lineTerminators, bracketPairs: bracketPairs))
+            return .success(
+                JavaScriptTokenization(
+                    tokens: tokens, lineTerminatorCount: lineTerminators, bracketPairs: bracketPairs,
+                    isWithoutComments: !includeComments))
         }
         return try outcome.get()
     }
