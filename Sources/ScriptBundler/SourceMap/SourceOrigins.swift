@@ -6,12 +6,14 @@
 /// expression, name, literal and template part the printer wrote, and the start of each line inside a multi-line
 /// token. A position that is not in it (an operator or a bracket the printer wrote between them) has no origin of
 /// its own: the map gives it no segment, so it belongs to the segment before it.
-struct SourceOrigins: Sendable, Equatable {
+final class SourceOrigins: Sendable {
+    // A class: the minifier's writer and the assemblers keep it per piece and read it per token, so a copy must
+    // cost one reference, not four arrays.
     /// Per generated line, where its entries start (one more than the lines: the end).
-    private var lineStarts: [Int32] = [0]
-    private var columns: [Int32] = []
-    private var originalLines: [Int32] = []
-    private var originalColumns: [Int32] = []
+    private let lineStarts: [Int32]
+    private let columns: [Int32]
+    private let originalLines: [Int32]
+    private let originalColumns: [Int32]
 
     /// One position of the rewritten code and its origin.
     struct Entry: Sendable, Equatable {
@@ -23,11 +25,12 @@ struct SourceOrigins: Sendable, Equatable {
 
     /// The table of `entries` (any order; of two entries at one position, the later one is kept).
     init(_ entries: [Entry]) {
-        var sorted = entries
         // Stable: among equal positions, the order given is kept, so the last one given wins below.
-        sorted = sorted.enumerated().sorted { left, right in
+        let sorted = entries.enumerated().sorted { left, right in
             (left.element.line, left.element.column, left.offset) < (right.element.line, right.element.column, right.offset)
         }.map(\.element)
+        var lineStarts: [Int32] = [0]
+        var columns: [Int32] = [], originalLines: [Int32] = [], originalColumns: [Int32] = []
         columns.reserveCapacity(sorted.count)
         originalLines.reserveCapacity(sorted.count)
         originalColumns.reserveCapacity(sorted.count)
@@ -48,6 +51,7 @@ struct SourceOrigins: Sendable, Equatable {
             originalColumns.append(Int32(truncatingIfNeeded: entry.originalColumn))
         }
         lineStarts.append(Int32(truncatingIfNeeded: columns.count))
+        (self.lineStarts, self.columns, self.originalLines, self.originalColumns) = (lineStarts, columns, originalLines, originalColumns)
     }
 
     /// The number of positions in the table.

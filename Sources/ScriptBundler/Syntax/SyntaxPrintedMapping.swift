@@ -77,20 +77,31 @@ struct SyntaxLineTable {
         }
     }
 
+    /// The last position asked for: a later offset on the same line counts its column on from there, so a long
+    /// line is not counted from its start for every mapping on it.
+    private var last: (offset: Int, line: Int, column: Int) = (0, 0, 0)
+
     /// The 0-based line and UTF-16 column of byte `offset`.
-    func position(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        var column = 0
-        var i = lineStarts[low]
+    mutating func position(of offset: Int) -> (line: Int, column: Int) {
         let end = min(offset, source.count)
+        var line: Int
+        var column = 0
+        var i: Int
+        if end >= last.offset, last.line + 1 >= lineStarts.count || end < lineStarts[last.line + 1] {
+            (line, column, i) = (last.line, last.column, last.offset)
+        } else {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            (line, i) = (low, lineStarts[low])
+        }
         while i < end {
             column += SyntaxPrintedMapping.utf16Units(source[i])
             i += 1
         }
-        return (low, column)
+        last = (end, line, column)
+        return (line, column)
     }
 }

@@ -118,7 +118,7 @@ public struct SyntaxPrinter {
     mutating func recordPending() {
         let id = pending
         pending = -1
-        guard let lineTable else { return }
+        guard lineTable != nil else { return }
         var i = counted
         let end = out.count
         while i < end {
@@ -135,7 +135,8 @@ public struct SyntaxPrinter {
         counted = end
         let node = tree[id]
         let start = Int(node.start)
-        let original = lineTable.position(of: start)
+        // In place: the table keeps where it last counted.
+        let original = lineTable?.position(of: start) ?? (line: 0, column: 0)
         var mapping = SyntaxPrintedMapping(
             generatedLine: generatedLine, generatedColumn: generatedColumn, originalOffset: start, originalLine: original.line,
             originalColumn: original.column, name: originalName(id))

@@ -80,8 +80,8 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = Self.files
-        // A BigInt literal: safari13 lacks it and lowering cannot write it in older syntax.
-        files["shared.mjs"] = "export function shared() {\n  return globalThis.x + 10n;\n}\n"
+        // `??` is lowered for safari13; the BigInt literal is not.
+        files["shared.mjs"] = "export function shared() {\n  return globalThis.x ?? 1n;\n}\n"
         try TestSupport.write(files, under: folder)
         let cache = ParsedFileCache()
         let old = try #require(ScriptTarget(name: "safari13"))
@@ -95,7 +95,7 @@ import Testing
             }
         }
         #expect(errors.count == 3)
-        let expected = SourceLocation(path: AbsolutePath.display(folder + "/shared.mjs"), line: 2, column: 25)
+        let expected = SourceLocation(path: AbsolutePath.display(folder + "/shared.mjs"), line: 2, column: 26)
         for error in errors {
             #expect(error.location == expected, "\(error)")
             #expect(error == errors[0])
@@ -103,6 +103,28 @@ import Testing
         // A target that has the syntax builds from the same parse.
         _ = try Self.graph("b.js", in: folder, cache: cache, target: .newest)
         #expect(throws: BundlerError.self) { try Self.graph("b.js", in: folder, cache: cache, target: old) }
+    }
+
+    /// A file lowered for a target is lowered once: every graph holding it for that target gets the same parse of
+    /// its lowered code (and the same minifier memo); another target gets the file's own parse.
+    @Test func everyGraphHoldingTheFileSharesItsLoweredParse() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var files = Self.files
+        files["shared.mjs"] = "export function shared() {\n  return globalThis.x ?? 1;\n}\n"
+        try TestSupport.write(files, under: folder)
+        let cache = ParsedFileCache()
+        let old = try #require(ScriptTarget(name: "safari13"))
+        let first = try Self.record("shared.mjs", in: try Self.graph("a.js", in: folder, cache: cache, target: old))
+        let second = try Self.record("shared.mjs", in: try Self.graph("b.js", in: folder, cache: cache, target: old))
+        let lowered = try #require(first.lowering)
+        #expect(String(decoding: first.bytes, as: UTF8.self).contains("!= null ?"))
+        #expect(first.sourceBytes == Array(files["shared.mjs", default: ""].utf8))
+        #expect(second.bytes == lowered.code)
+        #expect(first.passMemo === second.passMemo)
+        let newest = try Self.record("shared.mjs", in: try Self.graph("b.js", in: folder, cache: cache, target: .newest))
+        #expect(newest.lowering == nil && newest.bytes == first.sourceBytes)
+        #expect(newest.passMemo !== first.passMemo)
     }
 
     @Test func watchModeForgetsTheFactsWithTheParseOfAChangedFile() throws {
@@ -124,14 +146,13 @@ import Testing
         let first = try #require(try builder.build(configuration, changed: nil))
         #expect(first.bundles.count == 2)
 
-        // Syntax the target lacks and lowering cannot write (a BigInt literal), in the file both groups hold: the
-        // rebuild fails at it, not with the old facts.
-        try "export function shared() {\n  return globalThis.x + 10n;\n}\n".write(toFile: shared, atomically: true, encoding: .utf8)
+        // Syntax the target lacks, in the file both groups hold: the rebuild fails at it, not with the old facts.
+        try "export function shared() {\n  return globalThis.x ?? 1n;\n}\n".write(toFile: shared, atomically: true, encoding: .utf8)
         do {
             _ = try builder.build(configuration, changed: [shared])
             Issue.record("expected the changed file to fail the build")
         } catch {
-            #expect(error.location == SourceLocation(path: AbsolutePath.display(shared), line: 2, column: 25), "\(error)")
+            #expect(error.location == SourceLocation(path: AbsolutePath.display(shared), line: 2, column: 26), "\(error)")
         }
         // Fixed again: both groups build.
         try "export function shared() {\n  return this;\n}\n".write(toFile: shared, atomically: true, encoding: .utf8)
