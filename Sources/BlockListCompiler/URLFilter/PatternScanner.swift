@@ -3,7 +3,7 @@
 struct PatternScanner<Delegate: PatternDelegate> {
     struct SyntaxError { var offset: Int; var reason: String }
 
-    let units: [UInt16]
+    private(set) var units: [UInt16]
     /// Whether the pattern has named groups (YARR reparses it so that `\k<name>` becomes a reference).
     let namedGroupMode: Bool
     var position = 0
@@ -14,11 +14,24 @@ struct PatternScanner<Delegate: PatternDelegate> {
     private var openGroupStarts: [Int] = []
     /// Where the last built-in class inside a character set started.
     private var lastBuiltIn: Int?
+    /// Whether the construct before `position` was an atom, and whether it was a quantifier (kept between runs so
+    /// that a scan can resume where another one stopped).
+    private var lastWasAtom = false
+    private var lastWasQuantifier = false
 
     init(units: [UInt16], namedGroupMode: Bool, delegate: Delegate) {
         self.units = units
         self.namedGroupMode = namedGroupMode
         self.delegate = delegate
+    }
+
+    /// A scanner of `units` in the state `scanned` ended in: `scanned` ran over a prefix of `units` (its units
+    /// must equal `units` up to `scanned.position`), and `run()` goes on from there. The caller makes sure no
+    /// construct of the prefix would have read differently with the units that follow it (a scan of the prefix
+    /// alone sees its end where the whole pattern has more).
+    init(units: [UInt16], resuming scanned: PatternScanner) {
+        self = scanned
+        self.units = units
     }
 
     private var atEnd: Bool { position >= units.count }
@@ -46,8 +59,12 @@ struct PatternScanner<Delegate: PatternDelegate> {
     }
 
     mutating func run() {
-        var lastWasAtom = false
-        var lastWasQuantifier = false
+        var lastWasAtom = self.lastWasAtom
+        var lastWasQuantifier = self.lastWasQuantifier
+        defer {
+            self.lastWasAtom = lastWasAtom
+            self.lastWasQuantifier = lastWasQuantifier
+        }
         while !atEnd && yarrError == nil {
             let start = position
             let unit = units[position]
@@ -430,3 +447,5 @@ struct PatternScanner<Delegate: PatternDelegate> {
         delegate.characterClassEnd(onlyNUL: !inverted && hasNUL && !hasOther)
     }
 }
+
+extension PatternScanner: Sendable where Delegate: Sendable {}

@@ -90,4 +90,39 @@ import Testing
         #expect(old.errors.contains { $0.message.contains("\"resource-type\" value \"fetch\" needs") })
         #expect(report.actionCounts == ["block": 1])
     }
+
+    /// A url-filter that begins with the converter's host prefix is scanned from the state after that prefix:
+    /// every verdict (status, offset, reason) equals the one of a scan from the first unit, on random tails over
+    /// the regex alphabet (named groups, quantifiers right after the prefix, unbalanced groups and classes).
+    @Test func scanningAfterTheHostPrefixAgreesWithTheFullScan() {
+        #expect(String(decoding: URLFilterParser.hostPrefix, as: UTF16.self) == URLPatternTranslator.hostAnchorPrefix)
+        let parser = URLFilterParser()
+        let prefix = URLPatternTranslator.hostAnchorPrefix
+        var generator = SeededGenerator(state: 43)
+        let alphabet = Array(#"abk0.^$?*+{}()[]|\-:/<>,=!1"#.unicodeScalars) + ["\u{e9}", "\u{0}"]
+        var resumed = 0
+        var refused = 0
+        let fixed = ["example.com", "a?", "a|b", "a\\b", "a)", "a(", "a[", "a$b", "a^", "a\\d", "0{2}", "a(?<n>b)\\k<n>", "a{1,0}"]
+        var tails = fixed
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...10, using: &generator)
+            var tail = ""
+            for _ in 0..<length { tail.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
+            tails.append(tail)
+        }
+        for tail in tails {
+            let units = Array((prefix + tail).utf16)
+            if URLFilterParser.resumesAfterHostPrefix(units) { resumed += 1 }
+            let shortcut = parser.parse(units: units)
+            let full = parser.parse(units: units, resumingHostPrefix: false)
+            if !full.isAccepted { refused += 1 }
+            #expect(shortcut == full, "\(prefix + tail): \(shortcut) != \(full)")
+        }
+        // Both paths were taken, and the tails reached refusals, not only accepted filters.
+        #expect(resumed > 1_000 && resumed < tails.count)
+        #expect(refused > 1_000)
+        #expect(URLFilterParser.resumesAfterHostPrefix(Array((prefix + "example.com").utf16)))
+        #expect(!URLFilterParser.resumesAfterHostPrefix(Array((prefix + "?a").utf16)))
+        #expect(!URLFilterParser.resumesAfterHostPrefix(Array(prefix.utf16)))
+    }
 }
