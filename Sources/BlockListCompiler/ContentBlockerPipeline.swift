@@ -137,11 +137,21 @@ public struct ContentBlockerPipeline: Sendable {
     /// each (the target's limit when nil): the bytes `wkpack rules convert` writes.
     public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil, observer: Observer = .none) throws(Failure) -> ConvertedList
     {
+        try convert(lists, maximumRules: maximumRules, observer: observer, pageLoadBoundary: true)
+    }
+
+    /// `convert(_:maximumRules:observer:)`; a list needing several parts is converted again with
+    /// `pageLoadBoundary` false (`FilterListConversion` says why).
+    func convert(_ lists: [FilterListSource], maximumRules: Int?, observer: Observer, pageLoadBoundary: Bool) throws(Failure)
+        -> ConvertedList
+    {
         let optimizer = RuleListOptimizer()
         var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
         try steps.begin(.converting)
         let files = lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) }
-        let converted = FilterToRuleConverter(target: target).convert(files)
+        var converter = FilterToRuleConverter(target: target)
+        converter.usesPageLoadBoundary = pageLoadBoundary
+        let converted = converter.convert(files)
         var rules = converted.rules
         var ruleFilters = converted.ruleFilters
         var problems = converted.problems
@@ -174,6 +184,9 @@ public struct ContentBlockerPipeline: Sendable {
         report.rulesOptimized = rules.count
         try steps.begin(.splitting)
         let limit = min(maximumRules ?? target.maximumRuleCount, target.maximumRuleCount)
+        if pageLoadBoundary && rules.count > limit && rules.contains(FilterToRuleConverter.pageLoadBoundary) {
+            return try convert(lists, maximumRules: maximumRules, observer: observer, pageLoadBoundary: false)
+        }
         let parts: [[Rule]]
         do {
             parts = try RuleListSplitter(maximumRules: limit).split(rules)

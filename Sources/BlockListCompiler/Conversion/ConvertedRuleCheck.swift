@@ -33,7 +33,8 @@ public enum ConvertedRuleCheck {
     ) {
         // The message of a filter's first refused rule (in rule order, so the report does not depend on hashing).
         let refusedFilters = Dictionary(
-            refused.sorted { $0.key < $1.key }.map { (ruleFilters[$0.key], $0.value) }, uniquingKeysWith: { first, _ in first })
+            refused.sorted { $0.key < $1.key }.map { (ruleFilters[$0.key], $0.value) }.filter { $0.0 >= 0 },
+            uniquingKeysWith: { first, _ in first })
         for (filter, message) in refusedFilters {
             problems[filter] = FilterProblem(kind: .refusedByWebKit, column: 1, message: "WebKit would refuse the rule: \(message)")
         }

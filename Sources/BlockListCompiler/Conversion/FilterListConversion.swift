@@ -32,7 +32,16 @@ public struct FilterListConversion: Sendable {
 
     /// Converts `files`, read in order as one filter list.
     public func run(_ files: [FilterListFile]) throws(Problem) -> Result {
-        let converted = FilterToRuleConverter(target: target).convert(files)
+        try run(files, pageLoadBoundary: true)
+    }
+
+    /// `run(_:)`; `pageLoadBoundary` false keeps the untyped filters' `resource-type` lists (one part), which a
+    /// list needing several parts must: WebKit evaluates each part alone, so the boundary would have to share a part
+    /// with every rule before it.
+    func run(_ files: [FilterListFile], pageLoadBoundary: Bool) throws(Problem) -> Result {
+        var converter = FilterToRuleConverter(target: target)
+        converter.usesPageLoadBoundary = pageLoadBoundary
+        let converted = converter.convert(files)
         var problems = converted.problems
         var rules = converted.rules
         var ruleFilters = converted.ruleFilters
@@ -51,6 +60,9 @@ public struct FilterListConversion: Sendable {
         if optimizes { rules = RuleListOptimizer().optimize(rules).rules }
         report.rulesOptimized = rules.count
         let limit = min(maximumRules ?? target.maximumRuleCount, target.maximumRuleCount)
+        if pageLoadBoundary && rules.count > limit && rules.contains(FilterToRuleConverter.pageLoadBoundary) {
+            return try run(files, pageLoadBoundary: false)
+        }
         let parts: [[Rule]]
         do {
             parts = try RuleListSplitter(maximumRules: limit).split(rules)

@@ -11,11 +11,21 @@
 /// 7. `@@...$document` page exceptions (`if-top-url` of the page pattern: everything on such pages is allowed);
 /// 8. `$important` blocking filters, which no exception cancels.
 ///
+/// For targets with `top-document` (Safari 15 on), when some network filter names no type, the list is laid out in
+/// two parts so that such a filter's rule needs no `resource-type` list: the sections above (untyped rules with no
+/// `resource-type`), then ``pageLoadBoundary`` (an `ignore-previous-rules` for the page the user opens and popups),
+/// then the sections again, limited to those two loads.
+///
 /// `#@#` exceptions do not become rules: a selector's exceptions are applied to its hiding filters as
 /// `unless-domain` entries, or by taking domains off their `if-domain`. `$badfilter` removes the filters it names.
 public struct FilterToRuleConverter: Sendable {
     /// The release whose rule syntax and resource types the rules use.
     public var target: WebKitTarget
+
+    /// Whether the list is laid out in two parts around ``pageLoadBoundary`` where it can be;
+    /// false gives every untyped filter's rule the `resource-type` list instead (one part), the form the tests
+    /// compare the two-part layout with.
+    var usesPageLoadBoundary = true
 
     /// Creates a converter for `target`.
     public init(target: WebKitTarget = .newest) {
@@ -34,7 +44,8 @@ public struct FilterToRuleConverter: Sendable {
     public struct Output: Sendable {
         /// The rules, in the order WebKit must see them.
         public var rules: [Rule]
-        /// For each rule, the index in `filters` of its filter.
+        /// For each rule, the index in `filters` of its filter; -1 for ``FilterToRuleConverter/pageLoadBoundary``,
+        /// which no filter makes.
         public var ruleFilters: [Int]
         /// Every filter read, in source order.
         public var filters: [SourceFilter]
@@ -89,14 +100,83 @@ public struct FilterToRuleConverter: Sendable {
                 for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
             }
         }
+        let (rules, ruleFilters) = layOut(sections)
+        return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
+    }
+
+    // MARK: Layout
+
+    /// The loads a filter applies to only when it names them: the page the user opens and popups.
+    static let pageLoadTypes: Set<ResourceType> = [.topDocument, .popup]
+
+    /// The rule that ends the first part of a list laid out in two parts: it cancels, for the page the user opens
+    /// and popups, every rule before it.
+    public static let pageLoadBoundary = Rule(
+        trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument, .popup]), action: Action(kind: .ignorePreviousRules))
+
+    /// The sections in order. For targets with `top-document` (Safari 15 on), when some network filter names no
+    /// type, the list is laid out in two parts, so that such a filter needs no `resource-type` list:
+    ///
+    /// 1. every section as it is, with the untyped filters' rules applying to every load (no `resource-type`) and
+    ///    typed rules without `top-document` and `popup` (rules only for those loads are left out here);
+    /// 2. ``pageLoadBoundary``, an `ignore-previous-rules` for `top-document` and `popup`: for those loads WebKit
+    ///    drops every match before it, for every other load it is never evaluated;
+    /// 3. every section again, restricted to `top-document` and `popup`: the rules that apply to them (cosmetic
+    ///    rules, `$elemhide` / `$document` exceptions, `$document` and `$popup` filters), in the same order.
+    ///
+    /// A load of any other type meets part 1 alone, which decides it as the one-part list with the untyped
+    /// `resource-type` list does; the page the user opens and popups meet part 3 alone, which holds the same rules
+    /// for them in the same order. The generic cosmetic rules stay first, so WebKit still builds them into its
+    /// precompiled stylesheet for every other load; since the boundary matches the page load, WebKit leaves that
+    /// stylesheet out of the page load and part 3's copies of those rules hide the same selectors there.
+    private func layOut(_ sections: [Section: [(Rule, Int)]]) -> (rules: [Rule], ruleFilters: [Int]) {
         var rules: [Rule] = [], ruleFilters: [Int] = []
+        let untyped = FilterResourceType.untypedWebKitTypes
+        let twoParts =
+            usesPageLoadBoundary && ResourceType.topDocument.introducedIn <= target
+            && sections.values.contains { $0.contains { $0.0.trigger.resourceTypes == untyped } }
+        guard twoParts else {
+            for section in Section.allCases {
+                for (rule, index) in sections[section] ?? [] {
+                    rules.append(rule)
+                    ruleFilters.append(index)
+                }
+            }
+            return (rules, ruleFilters)
+        }
+        let pageLoads = Self.pageLoadTypes
         for section in Section.allCases {
             for (rule, index) in sections[section] ?? [] {
-                rules.append(rule)
+                var copy = rule
+                if let types = rule.trigger.resourceTypes {
+                    if types == untyped {
+                        copy.trigger.resourceTypes = nil
+                    } else {
+                        let rest = types.filter { !pageLoads.contains($0) }
+                        if rest.isEmpty { continue }
+                        copy.trigger.resourceTypes = rest
+                    }
+                }
+                rules.append(copy)
                 ruleFilters.append(index)
             }
         }
-        return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
+        rules.append(Self.pageLoadBoundary)
+        ruleFilters.append(-1)
+        for section in Section.allCases {
+            for (rule, index) in sections[section] ?? [] {
+                var copy = rule
+                let types = rule.trigger.resourceTypes.map(Set.init) ?? pageLoads
+                let restricted = ResourceType.allCases.filter {
+                    pageLoads.contains($0) && (types.contains($0) || ($0 == .topDocument && types.contains(.document)))
+                }
+                if restricted.isEmpty { continue }
+                copy.trigger.resourceTypes = restricted
+                rules.append(copy)
+                ruleFilters.append(index)
+            }
+        }
+        return (rules, ruleFilters)
     }
 
     // MARK: Network filters
@@ -204,7 +284,7 @@ public struct FilterToRuleConverter: Sendable {
             }
         }
         if output.partial == nil {
-            output.partial = approximation(of: filter, urlFilters: urlFilters, resourceTypes: resourceTypes)
+            output.partial = approximation(of: filter, resourceTypes: resourceTypes)
         }
         let section: Section = filter.isException ? .exception : (options.important ? .important : .block)
         for urlFilter in urlFilters {
@@ -230,14 +310,20 @@ public struct FilterToRuleConverter: Sendable {
     }
 
     /// Where WebKit's evaluation of a request departs from what the filter's text says, for its converted rules.
-    private func approximation(of filter: NetworkFilter, urlFilters: [String], resourceTypes: [ResourceType]?) -> FilterProblem? {
+    private func approximation(of filter: NetworkFilter, resourceTypes: [ResourceType]?) -> FilterProblem? {
         if !filter.isException, let types = resourceTypes, types.contains(.other), !types.contains(.ping) {
             return FilterProblem(
                 kind: .approximated, column: filter.patternColumn,
                 message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
         }
         let fragmentFree: Set<ResourceType> = [.popup, .media]
-        if urlFilters.contains(where: { $0.utf8.contains(UInt8(ascii: "#")) }),
+        // The pattern, not its url-filters: a bare host's end class `[/:?#]` holds a `#` no URL must have.
+        let patternHoldsHash: Bool
+        switch filter.pattern {
+        case .plain(let text, _, _, _): patternHoldsHash = text.utf8.contains(UInt8(ascii: "#"))
+        case .regex(let expression): patternHoldsHash = expression.utf8.contains(UInt8(ascii: "#"))
+        }
+        if patternHoldsHash,
             resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true
         {
             return FilterProblem(

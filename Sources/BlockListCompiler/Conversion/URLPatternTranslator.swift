@@ -1,19 +1,24 @@
 /// Translates a filter's URL pattern into WebKit url-filter regular expressions.
 ///
-/// - `||host` becomes `^[a-z][a-z0-9.+-]*://([^/:@]*\.)?host`: the scheme, then the host or any subdomain of it.
+/// - `||host` becomes `^[^:]*://([^/:]*[.@])?host`: the scheme, then the host or any subdomain of it, after user
+///   information when the URL has some (docs/rules/convert.md, "The host anchor", has the argument).
 /// - `|` at either end becomes `^` / `$`; `*` becomes `.*`; other regex syntax characters are escaped.
 /// - `^` (a separator: anything but a letter, digit or `_-.%`, or the end of the URL) becomes the class
 ///   `[^a-zA-Z0-9_.%-]`. WebKit has no disjunction and allows `$` only as the last term, so a `^` that ends the
 ///   pattern (and so may also match the end of the URL) yields two url-filters, one with the class and one with
 ///   `$`; each becomes its own rule, and either matching gives the filter's decision. After a bare `||host` the
-///   URL never ends (WebKit matches the canonical URL, whose host is followed by `/` or `:`), so one rule suffices.
+///   one rule ends with `[/:?#]`: in the canonical URL WebKit matches, what follows a host is the path's `/`, a
+///   port's `:`, and, only in a URL of a non-special scheme, `?` or `#`.
 /// - `/regex/` filters keep their expression, with `\d` and `\w` spelled as classes, and are accepted only when
 ///   WebKit's subset holds them (checked with `URLFilterParser`).
 public struct URLPatternTranslator: Sendable {
     /// The separator class of `^`.
     public static let separatorClass = "[^a-zA-Z0-9_.%-]"
-    /// What `||` becomes.
-    public static let hostAnchorPrefix = "^[a-z][a-z0-9.+-]*://([^/:@]*\\.)?"
+    /// What `||` becomes: the scheme (`[^:]*` reads up to the first `:`, which in a canonical URL ends the scheme),
+    /// `//`, then optionally user information or subdomains, ending in `@` or `.`, before any `:` or `/`.
+    public static let hostAnchorPrefix = "^[^:]*://([^/:]*[.@])?"
+    /// What a `^` right after a bare `||host` becomes: what can follow a host in a canonical URL.
+    public static let hostEndClass = "[/:?#]"
 
     /// Creates a translator.
     public init() {}
@@ -70,7 +75,7 @@ public struct URLPatternTranslator: Sendable {
                 && scalars.allSatisfy {
                     ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
                 }
-            if hostOnly { return [body + URLPatternTranslator.separatorClass + end] }
+            if hostOnly { return [body + URLPatternTranslator.hostEndClass + end] }
             return [body + URLPatternTranslator.separatorClass + end, body + "$"]
         }
         if body.isEmpty || body == "^" { return [endAnchored ? body + "$" : ".*"] }

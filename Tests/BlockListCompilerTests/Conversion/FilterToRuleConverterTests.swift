@@ -5,29 +5,37 @@ import Testing
 @Suite struct FilterToRuleConverterTests {
     static let host = URLPatternTranslator.hostAnchorPrefix.replacingOccurrences(of: "\\", with: "\\\\")
     static let separator = URLPatternTranslator.separatorClass
+    static let hostEnd = URLPatternTranslator.hostEndClass
+    /// The one-part layout: each filter's rules as the filter syntax reads them, with the untyped `resource-type`
+    /// list (`PageLoadLayoutTests` checks the two-part layout against it).
+    static var onePart: FilterToRuleConverter {
+        var converter = FilterToRuleConverter()
+        converter.usesPageLoadBoundary = false
+        return converter
+    }
     /// The `resource-type` of a filter that names no type (Safari 15+): every load but the page the user opens and popups.
     static let untyped =
         #""resource-type":["child-document","image","style-sheet","script","font","raw","svg-document","media","csp-report"]"#
 
     /// One filter -> the rules it becomes (serialized).
     static let table: [(String, [String])] = [
-        ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
+        ("||a.com^", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)",\#(untyped)},"action":{"type":"block"}}"#]),
         (
             "||a.com^$third-party",
             [
-                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["third-party"]},"action":{"type":"block"}}"#
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)",\#(untyped),"load-type":["third-party"]},"action":{"type":"block"}}"#
             ]
         ),
         (
             "||a.com^$~third-party",
             [
-                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
             ]
         ),
         (
             "||a.com^$1p",
             [
-                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
+                #"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)",\#(untyped),"load-type":["first-party"]},"action":{"type":"block"}}"#
             ]
         ),
         ("-ad.$script,image", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["image","script"]},"action":{"type":"block"}}"#]),
@@ -72,16 +80,16 @@ import Testing
             [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["top-document","popup"]},"action":{"type":"block"}}"#]
         ),
         ("@@-ad.$popup", [#"{"trigger":{"url-filter":"-ad\\.","resource-type":["popup"]},"action":{"type":"ignore-previous-rules"}}"#]),
-        ("||a.com^$important", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)",\#(untyped)},"action":{"type":"block"}}"#]),
+        ("||a.com^$important", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)",\#(untyped)},"action":{"type":"block"}}"#]),
         (
             "@@||a.com/ok.js$script",
             [#"{"trigger":{"url-filter":"\#(host)a\\.com/ok\\.js","resource-type":["script"]},"action":{"type":"ignore-previous-rules"}}"#]
         ),
         (
             "@@||a.com^$document",
-            [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(separator)"]},"action":{"type":"ignore-previous-rules"}}"#]
+            [#"{"trigger":{"url-filter":".*","if-top-url":["\#(host)a\\.com\#(hostEnd)"]},"action":{"type":"ignore-previous-rules"}}"#]
         ),
-        ("@@||a.com^$elemhide", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(separator)"},"action":{"type":"ignore-previous-rules"}}"#]),
+        ("@@||a.com^$elemhide", [#"{"trigger":{"url-filter":"\#(host)a\\.com\#(hostEnd)"},"action":{"type":"ignore-previous-rules"}}"#]),
         (
             "/ad.js^",
             [
@@ -101,7 +109,7 @@ import Testing
     ]
 
     @Test(arguments: table) func convertsOneFilter(_ filter: String, _ expected: [String]) {
-        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        let output = Self.onePart.convert([FilterListFile(path: "t.txt", text: filter)])
         #expect(output.problems.isEmpty, "\(output.problems)")
         #expect(output.rules.map { RuleListSerializer().serialize($0) } == expected)
     }
@@ -145,7 +153,7 @@ import Testing
     /// syntax says; the request classes are those of WebKit's `resource-type` values (`RequestResourceType`).
     @Test(arguments: ["||a.com^", "@@||a.com^", "||a.com^$important", "||a.com^$third-party", "||a.com^$domain=b.com"])
     func untypedFiltersLeaveOutThePageAndPopups(_ filter: String) throws {
-        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: filter)])
+        let output = Self.onePart.convert([FilterListFile(path: "t.txt", text: filter)])
         #expect(output.problems.isEmpty, "\(output.problems)")
         let types = try #require(output.rules.first?.trigger.resourceTypes)
         let mask = RequestResourceType.mask(of: types)
@@ -262,7 +270,7 @@ import Testing
             @@||site.com^$generichide
             ##.generic
             """
-        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let output = Self.onePart.convert([FilterListFile(path: "t.txt", text: text)])
         let order = output.ruleFilters
         // generic cosmetic, generichide, specific cosmetic, elemhide, block, exception, page exception, important.
         #expect(order.first == 7)

@@ -5,10 +5,15 @@ import Testing
 @Suite struct URLPatternTranslatorTests {
     static let host = URLPatternTranslator.hostAnchorPrefix
     static let separator = URLPatternTranslator.separatorClass
+    static let hostEnd = URLPatternTranslator.hostEndClass
 
     /// Filter pattern -> the url-filters it becomes.
     static let table: [(String, [String])] = [
-        ("||ads.example.com^", [host + "ads\\.example\\.com" + separator]),
+        ("||ads.example.com^", [host + "ads\\.example\\.com" + hostEnd]),
+        ("||Ads.Example.com^", [host + "Ads\\.Example\\.com" + hostEnd]),
+        ("||192.0.2.1^", [host + "192\\.0\\.2\\.1" + hostEnd]),
+        ("||ads.example.com:8080^", [host + "ads\\.example\\.com:8080" + separator, host + "ads\\.example\\.com:8080$"]),
+        ("||ads.example.com/^", [host + "ads\\.example\\.com/" + separator, host + "ads\\.example\\.com/$"]),
         ("||ads.example.com", [host + "ads\\.example\\.com"]),
         ("||example.com/ads/*.gif", [host + "example\\.com/ads/.*\\.gif"]),
         ("||example.com/ad.js^", [host + "example\\.com/ad\\.js" + separator, host + "example\\.com/ad\\.js$"]),
