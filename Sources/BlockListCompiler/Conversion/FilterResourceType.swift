@@ -45,7 +45,8 @@ public enum FilterResourceType: String, Sendable, CaseIterable, Comparable {
     /// (Safari 15 and later): every load but the page the user opens (`top-document`) and popups, as in the filter
     /// syntax. `raw` stands for `fetch`, `websocket`, `other` and `ping` (one value instead of four; WebKit
     /// classifies beacons and event sources as `other`); `csp-report` is named because `raw` does not cover a CSP
-    /// report's first evaluation (measured with WebKitGTK 2.50, `Fixtures/webkit-untyped-*`).
+    /// report's first evaluation (measured with WebKitGTK 2.50, `Fixtures/webkit-untyped-*`). A list that fits one
+    /// part does without it: `FilterToRuleConverter` lays it out around ``FilterToRuleConverter/pageLoadBoundary``.
     public static let untypedWebKitTypes: [ResourceType] = [
         .childDocument, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media, .cspReport,
     ]
