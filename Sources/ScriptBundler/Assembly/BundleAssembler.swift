@@ -23,6 +23,9 @@ struct BundleInput {
 /// <file text; a hashbang becomes a `//` comment>
 /// }).call(this);
 /// ```
+/// When a file lowered for the target calls lowering helpers (`LoweredSource`), the files are enclosed in one more
+/// function, `(function () {` ... `}).call(this);` (`(()=>{` ... `})();` in production), whose top declares the
+/// helpers once: the page's global scope gets no new names.
 enum BundleAssembler {
     static let prologue: [UInt8] = Array("(function () {\n".utf8)
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
@@ -31,9 +34,9 @@ enum BundleAssembler {
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
-            var files = try minifiedFiles(inputs, mapping: sourceMaps != .none, target: target)
+            var (files, helpers) = try minifiedBundleFiles(inputs, mapping: sourceMaps != .none, target: target)
             var minified = MinifiedBundleComposer.composeFiles(
-                files, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
+                files, helpers: helpers, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
             files = []
             let map = minified.map
@@ -49,23 +52,80 @@ enum BundleAssembler {
     static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError)
         -> [MinifiedFileBody]
     {
-        let results = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: inputs.count, leaf: true) { index in
+        try minifiedBundleFiles(inputs, mapping: mapping, target: target).files
+    }
+
+    /// `minifiedFiles`, and the minified declarations of the lowering helpers the lowered files call (`nil` when
+    /// none does), which `MinifiedBundleComposer.composeFiles` puts at the top of a function enclosing the files.
+    static func minifiedBundleFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError)
+        -> (files: [MinifiedFileBody], helpers: MinifiedPiece?)
+    {
+        // Each file is tokenized, parsed, checked and minified, in parallel; a file lowered for the target is printed
+        // and minified once the lowering helpers the lowered files call are named for the whole bundle.
+        let results = IndexedResults<Result<FirstStage, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
-                return .success(try minifiedFile(inputs[index], mapping: mapping, target: target))
+                let file = try wrappedFile(inputs[index], target: target)
+                guard file.lowering != nil else {
+                    return .success(.minified(try minifiedFile(file, helperNames: [:], mapping: mapping, target: target), file.shortNames))
+                }
+                return .success(.lowered(file, file.shortNames))
             } catch {
                 return .failure(error)
             }
         }
-        var files: [MinifiedFileBody] = []
-        files.reserveCapacity(inputs.count)
+        var stages: [FirstStage] = []
+        stages.reserveCapacity(inputs.count)
         for result in results {
             switch result {
-            case .success(let file): files.append(file)
+            case .success(let stage): stages.append(stage)
             case .failure(let error): throw error
             case nil: continue
             }
         }
-        return files
+        var used: [LoweringHelper] = []
+        for case .lowered(let file, _) in stages { used += file.lowering?.helpers ?? [] }
+        used = LoweringHelper.closure(used)
+        var helperNames: [LoweringHelper: String] = [:]
+        var helpers: MinifiedPiece?
+        if !used.isEmpty {
+            var taken = ShortNameSet()
+            for stage in stages {
+                switch stage {
+                case .minified(_, let names): for index in names { taken.insert(index: Int(index)) }
+                case .lowered(let file, let names):
+                    for index in names { taken.insert(index: Int(index)) }
+                    for name in file.lowering?.builtNames ?? [] where name.utf8.count <= ShortNameSet.maxLength { taken.insert(name.utf8) }
+                }
+            }
+            helperNames = RuntimeNames.shortHelperNames(used, avoiding: taken)
+            var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
+            code.appendUnmapped(LoweringHelper.declarations(of: helperNames))
+            helpers = Minifier.minifyPiece(code.bytes, map: mapping ? code.map : nil)
+        }
+        let names = helperNames
+        let finished = TakeOnce(stages)
+        stages = []
+        let files = IndexedResults<Result<MinifiedFileBody, BundlerError>>.map(count: finished.count, leaf: true) { index in
+            do throws(BundlerError) {
+                switch finished.take(index) {
+                case .minified(let body, _): return .success(body)
+                case .lowered(let file, _): return .success(try minifiedFile(file, helperNames: names, mapping: mapping, target: target))
+                case nil: return .success(MinifiedFileBody.complete(MinifiedPiece()))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        var minified: [MinifiedFileBody] = []
+        minified.reserveCapacity(inputs.count)
+        for result in files {
+            switch result {
+            case .success(let file): minified.append(file)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return (minified, helpers)
     }
 
     /// `text` wrapped in its function scope (the layout `concatenate` writes; a hashbang becomes a `//` comment),
@@ -86,11 +146,39 @@ enum BundleAssembler {
         return (code, bodyStart..<bodyEnd)
     }
 
-    /// One file wrapped in its function scope (the layout `concatenate` writes) and minified; where the target lacks
-    /// syntax the file uses, its lowered code (`LoweredSource`), mapped back to the file.
-    private static func minifiedFile(_ input: BundleInput, mapping: Bool, target: ScriptTarget) throws(BundlerError) -> MinifiedFileBody {
-        var (code, body) = wrapped(input.bytes)
-        var tokenization: JavaScriptTokenization
+    /// One file wrapped in its function scope (the layout `concatenate` writes), tokenized, parsed and checked
+    /// against the target, and, where the target lacks syntax it uses, lowered but not yet printed.
+    /// A file after the first stage of `minifiedBundleFiles`: minified, or lowered and not yet printed; with the
+    /// short names (`ShortNameSet` indexes) its code uses, which the lowering helpers' names must avoid.
+    enum FirstStage: Sendable {
+        case minified(MinifiedFileBody, [Int32])
+        case lowered(WrappedFile, [Int32])
+    }
+
+    struct WrappedFile: Sendable {
+        let input: BundleInput
+        let code: [UInt8]
+        let body: Range<Int>
+        let tokenization: JavaScriptTokenization
+        let significant: [JavaScriptToken]
+        let analysis: ScopeAnalysis?
+        let lowering: LoweredSource.Pending?
+
+        /// The `ShortNameSet` indexes of the short identifiers of the code (property names too), each once.
+        var shortNames: [Int32] {
+            var names = ShortNameSet()
+            code.withUnsafeBufferPointer { bytes in
+                for token in significant where token.kind == .identifier && token.end - token.start <= ShortNameSet.maxLength {
+                    names.insert(UnsafeBufferPointer(rebasing: bytes[token.range]))
+                }
+            }
+            return names.indexes
+        }
+    }
+
+    private static func wrappedFile(_ input: BundleInput, target: ScriptTarget) throws(BundlerError) -> WrappedFile {
+        let (code, body) = wrapped(input.bytes)
+        let tokenization: JavaScriptTokenization
         do throws(JavaScriptSyntaxError) {
             tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
         } catch {
@@ -106,24 +194,39 @@ enum BundleAssembler {
                 error.message)
         }
         // Parsed once, for the target check and the minifier.
-        var significant = tokenization.tokens.filter { !$0.isComment }
-        var analysis = try? JavaScriptParser.analyze(
+        let significant = tokenization.tokens.filter { !$0.isComment }
+        let analysis = try? JavaScriptParser.analyze(
             code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        var lowering: LoweredSource?
+        var lowering: LoweredSource.Pending?
         if let features = analysis?.syntaxFeatures {
             let check = { [code, tokenization, analysis] (ignored: Set<SyntaxFeature>) throws(BundlerError) in
                 try SyntaxTargetCheck.check(
                     code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1,
                     ignoring: ignored)
             }
-            lowering = try LoweredSource.lower(
+            lowering = try LoweredSource.prepare(
                 input.bytes, tokens: [], features: features, target: target, path: input.displayPath, check: check)
         } else {
             try SyntaxTargetCheck.check(
                 code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
         }
-        if let lowering {
-            (code, body) = wrapped(lowering.code)
+        return WrappedFile(
+            input: input, code: code, body: body, tokenization: tokenization, significant: significant, analysis: analysis,
+            lowering: lowering)
+    }
+
+    /// `file` minified; where it was lowered, its lowered code printed with the bundle's `helperNames`, mapped
+    /// back to the file.
+    private static func minifiedFile(
+        _ file: WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget
+    ) throws(BundlerError) -> MinifiedFileBody {
+        let input = file.input
+        var (code, body, tokenization, significant, analysis) = (file.code, file.body, file.tokenization, file.significant, file.analysis)
+        var lowering: LoweredSource?
+        if let pending = file.lowering {
+            let lowered = try LoweredSource.printed(pending, helperNames: helperNames)
+            lowering = lowered
+            (code, body) = wrapped(lowered.code)
             do throws(JavaScriptSyntaxError) {
                 tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
             } catch {
@@ -216,6 +319,12 @@ enum BundleAssembler {
         let mapping = sourceMaps != .none
         var generatedLine = 0
 
+        // First each file is tokenized and (where the target lacks syntax it uses) lowered; the helpers the lowered
+        // files call are named for the whole bundle and declared at the top of a function enclosing the files.
+        var tokenizations: [JavaScriptTokenization] = []
+        var pendings: [LoweredSource.Pending?] = []
+        tokenizations.reserveCapacity(inputs.count)
+        pendings.reserveCapacity(inputs.count)
         for input in inputs {
             let tokenization: JavaScriptTokenization
             do throws(JavaScriptSyntaxError) {
@@ -228,12 +337,31 @@ enum BundleAssembler {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
+            tokenizations.append(tokenization)
+            pendings.append(
+                try LoweredSource.prepare(
+                    input.bytes, tokens: tokenization.tokens, features: nil, target: target, path: input.displayPath
+                ) { (ignored) throws(BundlerError) in
+                    try SyntaxTargetCheck.check(
+                        input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath, ignoring: ignored)
+                })
+        }
+        let used = LoweringHelper.closure(pendings.flatMap { $0?.helpers ?? [] })
+        let helperNames = readableHelperNames(used, inputs: inputs, tokenizations: tokenizations)
+        if !helperNames.isEmpty {
+            out.append(contentsOf: prologue)
+            if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
+            generatedLine += 1
+            let declarations = Array(LoweringHelper.declarations(of: helperNames).utf8)
+            out.append(contentsOf: declarations)
+            generatedLine += declarations.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+
+        for (index, input) in inputs.enumerated() {
+            let tokenization = tokenizations[index]
             // Where the target lacks syntax the file uses: its lowered code, mapped back to the file.
-            let lowering = try LoweredSource.lower(
-                input.bytes, tokens: tokenization.tokens, features: nil, target: target, path: input.displayPath
-            ) { (ignored) throws(BundlerError) in
-                try SyntaxTargetCheck.check(
-                    input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath, ignoring: ignored)
+            let lowering = try pendings[index].map { (pending) throws(BundlerError) in
+                try LoweredSource.printed(pending, helperNames: helperNames)
             }
             let text = lowering?.code ?? input.bytes
             let tokens = lowering?.tokenization.tokens ?? tokenization.tokens
@@ -267,8 +395,42 @@ enum BundleAssembler {
             if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
             generatedLine += 1
         }
+        if !helperNames.isEmpty {
+            out.append(contentsOf: epilogue)
+            if mapping { map.addUnmapped(generatedLine: generatedLine, generatedColumn: 0) }
+            generatedLine += 1
+        }
 
         return (out, mapping ? map : nil)
+    }
+
+    /// Development: the readable names of `helpers` (`__spreadValues`, else `__spreadValues2`, ...), none an
+    /// identifier of any input (the lowered files' temporaries, `_a`, ..., cannot be one).
+    private static func readableHelperNames(
+        _ helpers: [LoweringHelper], inputs: [BundleInput], tokenizations: [JavaScriptTokenization]
+    ) -> [LoweringHelper: String] {
+        guard !helpers.isEmpty else { return [:] }
+        var held = Set<String>()
+        for (input, tokenization) in zip(inputs, tokenizations) {
+            input.bytes.withUnsafeBufferPointer { bytes in
+                for token in tokenization.tokens where token.kind == .identifier && token.end - token.start > 2 && token.end <= bytes.count
+                {
+                    guard bytes[token.start] == 0x5F, bytes[token.start + 1] == 0x5F else { continue }
+                    held.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self))
+                }
+            }
+        }
+        var names: [LoweringHelper: String] = [:]
+        for helper in helpers {
+            var name = helper.rawValue
+            var suffix = 2
+            while held.contains(name) {
+                name = helper.rawValue + String(suffix)
+                suffix += 1
+            }
+            names[helper] = name
+        }
+        return names
     }
 
     /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL` to `out` (in place: the

@@ -9,6 +9,8 @@
 ///   })();
 /// })();
 /// ```
+/// The lowering helpers the lowered files call (`LoweringHelper.declarations(of:)`) come right before the strict
+/// arrow function (at its top when it is the bundle's only one).
 /// The hoisted modules share the strict arrow function's scope; the sloppy code (CommonJS wrappers, plain
 /// scripts) is defined outside it, so each file keeps its own mode. When there is no such code, the strict arrow
 /// function is the bundle's only one: `(()=>{"use strict";…})();`.
@@ -98,20 +100,27 @@ extension ModuleBundleAssembler {
             guard case .plainEntry(let id) = step else { continue }
             let record = graph.records[id]
             let open = "function " + plan.name(.plainEntry(module: id)) + "() {\n"
+            let helperEdits = ModuleLinker.helperEdits(record, names: names)
             var recipe = PieceRecipe()
             recipe.appendText(open)
-            recipe.appendBody(edits: [])
+            recipe.appendBody(edits: helperEdits)
             recipe.appendText("}\n")
             let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil, recipe)
             if written { continue }
             code.appendUnmapped(open)
-            try appendBody(record, edits: [], to: &code, paths: paths)
+            try appendBody(record, edits: helperEdits, to: &code, paths: paths)
             code.appendUnmapped("}\n")
             cut()
         }
         // With no sloppy code around it (no wrapped module, no runtime, no plain entry), the strict scope is the
         // bundle's own function.
         let alone = pieces.isEmpty && code.bytes.isEmpty
+        // The lowering helpers the lowered files call: at the top of the strict scope when it is the bundle's only
+        // one, else in the enclosing scope that every module's code sees.
+        if !names.helpers.isEmpty {
+            code.appendUnmapped(LoweringHelper.declarations(of: names.helpers))
+            cut()
+        }
         if !alone { verbatim("(()=>{\"use strict\";") }
         if !plan.namespaceModules.isEmpty {
             code.appendUnmapped(Self.namespaceMaker(plan.name(.namespaceMaker)))

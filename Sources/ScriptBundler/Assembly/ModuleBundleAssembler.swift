@@ -17,7 +17,18 @@ enum ModuleBundleAssembler {
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
-        let names = mode == .production ? RuntimeNames.short(avoiding: taken, target: target) : .development(for: target)
+        var names = mode == .production ? RuntimeNames.short(avoiding: taken, target: target) : .development(for: target)
+        // The lowering helpers the lowered files call, declared once at the top of the bundle's scope.
+        let loweringHelpers = LoweringHelper.closure(graph.records.flatMap { $0.lowering?.helpers.map(\.helper) ?? [] })
+        if !loweringHelpers.isEmpty {
+            if mode == .production {
+                var runtimeTaken = taken
+                for name in names.all { runtimeTaken.insert(name.utf8) }
+                names.helpers = RuntimeNames.shortHelperNames(loweringHelpers, avoiding: runtimeTaken)
+            } else {
+                names.helpers = RuntimeNames.readableHelperNames(loweringHelpers, avoidingNamesOf: graph.records)
+            }
+        }
         var linker = ModuleLinker(graph: graph, dropsUnused: mode == .production, names: names)
         let inlineEntries = Set(graph.entries.filter { graph.records[$0].kind == .plainScript && !graph.records[$0].isImported })
         if mode == .production {
@@ -69,6 +80,7 @@ enum ModuleBundleAssembler {
         // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
         if mode != .production { code.appendUnmapped("(function () {\n") }
         code.appendUnmapped(ModuleRuntime.source(for: linker.helpers, features: linker.features, names: names))
+        code.appendUnmapped(LoweringHelper.declarations(of: names.helpers))
         cut()
         for (record, linked) in linkedModules {
             var recipe = PieceRecipe()
@@ -90,15 +102,16 @@ enum ModuleBundleAssembler {
             if inlineEntries.contains(entry) {
                 var recipe = PieceRecipe()
                 for call in pendingCalls { recipe.appendText(call) }
+                let helperEdits = ModuleLinker.helperEdits(record, names: names)
                 recipe.appendText(bytes: BundleAssembler.prologue)
-                recipe.appendBody(edits: [])
+                recipe.appendBody(edits: helperEdits)
                 recipe.appendText(bytes: BundleAssembler.epilogue)
                 let written = prepared(record, bindings: [], isStrict: false, recipe)
                 if !written {
                     for call in pendingCalls { code.appendUnmapped(call) }
                     if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
                     code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
-                    try appendBody(record, edits: [], to: &code, paths: paths)
+                    try appendBody(record, edits: helperEdits, to: &code, paths: paths)
                     code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
                     cut()
                 }

@@ -1,5 +1,7 @@
-/// The functions lowered code calls (object spread's and rest's, class fields' and private members'), declared once at the top of the program and only when
-/// used, under names the file does not hold. Their text is parsed once and copied into the tree as built nodes.
+/// The functions lowered code calls (object spread's and rest's, class fields' and private members'), declared only
+/// when used, under names no code that calls them holds: once at the top of the program by `SyntaxLowering.lower`
+/// (their text parsed and copied into the tree as built nodes), or, in a build, once at the top of each bundle's
+/// scope (`declarations(of:)`), the lowered files only calling them (`LoweredSource`).
 enum LoweringHelper: String, CaseIterable, Hashable {
     /// Copies a value's own enumerable properties (symbols too) as data properties, as `{...value}` does.
     case spreadValues = "__spreadValues"
@@ -138,6 +140,59 @@ enum LoweringHelper: String, CaseIterable, Hashable {
             }
             """
         }
+    }
+}
+
+extension LoweringHelper {
+    /// `helpers` with the helpers they call, each once, in the order of the cases (so a bundle's declarations do
+    /// not depend on the order its files were lowered in).
+    static func closure(_ helpers: some Sequence<LoweringHelper>) -> [LoweringHelper] {
+        var wanted = Set<LoweringHelper>()
+        var pending = Array(helpers)
+        while let helper = pending.popLast() {
+            guard wanted.insert(helper).inserted else { continue }
+            pending.append(contentsOf: helper.dependencies)
+        }
+        return allCases.filter { wanted.contains($0) }
+    }
+
+    /// The declarations of the helpers `names` holds, in the order of the cases, each under its name there (the
+    /// helpers it calls too: `names` must hold them, see `closure(_:)`), readable, one line break after each. A
+    /// bundle writes them once at the top of its scope; production minifies them as any generated code (their
+    /// names stay as given, their parameters and locals are shortened).
+    static func declarations(of names: [LoweringHelper: String]) -> String {
+        var renaming: [String: String] = [:]
+        for (helper, name) in names { renaming[helper.rawValue] = name }
+        var text = ""
+        for helper in allCases where names[helper] != nil {
+            text += renamingWords(in: helper.source, renaming) + "\n"
+        }
+        return text
+    }
+
+    /// `source` with each identifier-like word that is a key of `renaming` replaced by its value (the helpers'
+    /// sources name other helpers only as whole words, never inside strings).
+    private static func renamingWords(in source: String, _ renaming: [String: String]) -> String {
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
+        }
+        let bytes = Array(source.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            guard isWordByte(bytes[i]) else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+            let word = String(decoding: bytes[i..<end], as: UTF8.self)
+            out.append(contentsOf: Array((renaming[word] ?? word).utf8))
+            i = end
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -17,6 +17,9 @@ struct LoweringPass {
     var helpers: [LoweringHelper] = []
     /// Each used helper's name in the output.
     var helperNames: [LoweringHelper: String] = [:]
+    /// Whether the program declares the helpers it uses (at its top); otherwise the bundle declares them once
+    /// (`LoweringHelper.declarations(_:style:)`) and the program only calls them.
+    var declaresHelpers = true
     /// The earliest use of a feature the target lacks that is not lowered (offset, feature).
     var unsupported: (offset: UInt32, feature: SyntaxFeature)?
     /// The private names of the classes around the node visited, innermost last: a lowered class's members, nil
@@ -46,7 +49,7 @@ struct LoweringPass {
         contexts.append(TemporaryContext())
         let statements = visitList(tree[tree.root].a)
         let context = contexts.removeLast()
-        var prologue = helperDeclarations()
+        var prologue = declaresHelpers ? helperDeclarations() : []
         if let declaration = variableDeclaration(context.temporaries, at: tree[tree.root].range) { prologue.append(declaration) }
         var node = tree[tree.root]
         node.a = prologue.isEmpty ? statements : insertingAfterDirectives(prologue, into: statements)

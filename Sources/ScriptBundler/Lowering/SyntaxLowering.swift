@@ -10,7 +10,8 @@
 /// temporary (`_a`, `_b`, ... named apart from every name in the file) declared once, `var _a, _b;`, at the top
 /// of the function (or program) that uses it; a parameter default or class field initializer that needs one is
 /// wrapped in an arrow function called at once, whose parameters are the temporaries (as esbuild does).
-/// Helpers (object spread and rest) are declared once at the top of the program, only when used.
+/// Helpers (object spread and rest, class members) are declared once at the top of the program, only when used
+/// (a build declares them once per bundle instead: `LoweredSource`).
 ///
 /// What the target lacks and is not lowered here (object rest elsewhere, async generators, `for await`, BigInt
 /// literals, regular expression features) is an error at its first use, worded as the target check words it:
@@ -50,12 +51,35 @@ public enum SyntaxLowering {
     public static func lower(
         _ tree: SyntaxTree, target: ScriptTarget, path: String, options: Options = Options()
     ) throws(BundlerError) -> SyntaxTree {
+        try lower(tree, target: target, path: path, options: options, declaresHelpers: true).tree
+    }
+
+    /// A tree lowered for a bundle: the helpers it calls are not declared in it (the bundle declares each once).
+    struct HelperCalls {
+        /// The lowered tree.
+        var tree: SyntaxTree
+        /// The helpers the tree calls and does not declare (with the helpers those call), in the order first used,
+        /// each with the name its calls use (`__spreadValues`, or `__spreadValues2` when the file holds that name);
+        /// empty when the tree declares them.
+        var helpers: [(helper: LoweringHelper, name: String)]
+        /// The first entry of `tree.names` the pass added (the names of built nodes: temporaries, helpers).
+        var firstBuiltName: Int
+    }
+
+    /// `lower(_:target:path:options:)`, declaring the helpers the tree calls at its top (`declaresHelpers`) or
+    /// leaving them to the bundle.
+    static func lower(
+        _ tree: SyntaxTree, target: ScriptTarget, path: String, options: Options = Options(), declaresHelpers: Bool
+    ) throws(BundlerError) -> HelperCalls {
         let lowered = Set(SyntaxFeature.allCases.filter { !target.supports($0) }).union(options.features)
-        let outcome = LargeStack.run { () -> Result<SyntaxTree, BundlerError> in
+        let firstBuiltName = tree.names.count
+        let outcome = LargeStack.run { () -> Result<HelperCalls, BundlerError> in
             var pass = LoweringPass(tree: tree, lowering: lowered, target: target, exponentiation: options.exponentiation)
+            pass.declaresHelpers = declaresHelpers
             do throws(BundlerError) {
                 try pass.run(path: path)
-                return .success(pass.tree)
+                let helpers = declaresHelpers ? [] : pass.helpers.map { (helper: $0, name: pass.helperNames[$0] ?? $0.rawValue) }
+                return .success(HelperCalls(tree: pass.tree, helpers: helpers, firstBuiltName: firstBuiltName))
             } catch {
                 return .failure(error)
             }

@@ -5,9 +5,17 @@ enum MinifiedBundleComposer {
     /// Joins the minified files of a script bundle, each in a function scope: files that may share one (see
     /// `MinifiedFileBody`) and have the same strictness go into one function, written as an arrow function when
     /// all of them allow it: `(()=>{"use strict";A;B})();`, else `(function(){...}).call(this);`.
-    static func composeFiles(_ files: [MinifiedFileBody], mapping: Bool, licenseFileName: String) -> MinifiedBundle {
+    /// With `helpers` (the lowering helpers' declarations), the whole is enclosed in `(()=>{` helpers ... `})();`.
+    static func composeFiles(
+        _ files: [MinifiedFileBody], helpers: MinifiedPiece? = nil, mapping: Bool, licenseFileName: String
+    ) -> MinifiedBundle {
         var pieces: [MinifiedPiece] = []
-        pieces.reserveCapacity(files.count * 3 + 2)
+        pieces.reserveCapacity(files.count * 3 + 4)
+        if let helpers {
+            pieces.append(MinifiedPiece.verbatim("(()=>{"))
+            pieces.append(helpers)
+            if helpers.code.last != 0x3B, helpers.code.last != 0x7D { pieces.append(MinifiedPiece.verbatim(";")) }
+        }
         var index = 0
         while index < files.count {
             let first = files[index]
@@ -37,6 +45,7 @@ enum MinifiedBundleComposer {
             pieces.append(MinifiedPiece.verbatim(arrow ? "})();" : "}).call(this);"))
             index = end
         }
+        if helpers != nil { pieces.append(MinifiedPiece.verbatim("})();")) }
         return compose(pieces, mapping: mapping, licenseFileName: licenseFileName, separateWithLineBreaks: false)
     }
 

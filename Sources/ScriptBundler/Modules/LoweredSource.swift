@@ -4,6 +4,11 @@
 /// both modes). The map still points at the file: `sourcesContent` holds `original`, and every place that writes a
 /// copied token's original position looks it up in `origins` first.
 ///
+/// The helpers the lowered code calls (`LoweringHelper`) are declared by the bundle, once, at the top of its scope:
+/// the code only calls them, by the names in `helpers` (a module's calls are renamed to the bundle's names by the
+/// linker's edits, `helperReferences`; a plain script is printed with the bundle's names). A script loader's code,
+/// evaluated on its own at global scope, declares its own.
+///
 /// A file that uses nothing the target lacks is not lowered and costs nothing more than the target check did:
 /// the features its parse recorded tell.
 struct LoweredSource: Sendable {
@@ -15,6 +20,37 @@ struct LoweredSource: Sendable {
     let original: [UInt8]
     /// Where positions in `code` come from in `original`.
     let origins: SourceOrigins
+    /// The helpers `code` calls and does not declare (with the helpers those call), each with the name `code`
+    /// calls it by.
+    let helpers: [HelperCall]
+    /// The tokens of `code` (indexes in `tokenization.tokens`) that name a helper of `helpers`, in order.
+    let helperReferences: [HelperReference]
+
+    /// A helper the code calls, and its name there.
+    struct HelperCall: Sendable, Equatable {
+        let helper: LoweringHelper
+        let name: String
+    }
+
+    /// A token naming a helper.
+    struct HelperReference: Sendable, Equatable {
+        let token: Int32
+        let helper: LoweringHelper
+    }
+
+    /// A file's lowered tree, not yet printed (a plain script's bundle names the helpers first: `printed`).
+    struct Pending: Sendable {
+        let lowered: SyntaxLowering.HelperCalls
+        let original: [UInt8]
+        let path: String
+        let target: ScriptTarget
+
+        /// The helpers the tree calls without declaring them (with the helpers those call).
+        var helpers: [LoweringHelper] { lowered.helpers.map(\.helper) }
+
+        /// The names the pass added (temporaries, helpers): a bundle-level name must be none of them.
+        var builtNames: ArraySlice<String> { lowered.tree.names[lowered.firstBuiltName...] }
+    }
 
     /// `source` lowered for `target` when the target lacks syntax it uses; `nil` when it lacks none.
     /// - Parameters:
@@ -23,6 +59,7 @@ struct LoweredSource: Sendable {
     ///   - features: the features a parse of the file (or of its wrapped text) recorded; `nil` when it was not
     ///     parsed: it is parsed here.
     ///   - path: the file's path in errors.
+    ///   - declaresHelpers: the code declares the helpers it calls (a script loader's); otherwise the bundle does.
     ///   - check: the target check of the file, ignoring the features given: run ignoring the lowered features
     ///     when the file uses a feature the target lacks that the pass does not lower (the error stays the check's,
     ///     at the same place), and ignoring none for a file that does not parse as a tree (a plain script need not
@@ -31,8 +68,20 @@ struct LoweredSource: Sendable {
     ///   and the lowering does not rewrite.
     static func lower(
         _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, target: ScriptTarget, path: @autoclosure () -> String,
-        check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
+        declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
     ) throws(BundlerError) -> LoweredSource? {
+        guard
+            let pending = try prepare(
+                source, tokens: tokens, features: features, target: target, path: path(), declaresHelpers: declaresHelpers, check: check)
+        else { return nil }
+        return try printed(pending)
+    }
+
+    /// The first half of `lower`: the lowered tree, or `nil` when the target lacks nothing the file uses.
+    static func prepare(
+        _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, target: ScriptTarget, path: @autoclosure () -> String,
+        declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
+    ) throws(BundlerError) -> Pending? {
         guard target < SyntaxTargetCheck.newestFeatureVersion else { return nil }
         var uses = features
         if uses == nil,
@@ -55,20 +104,61 @@ struct LoweredSource: Sendable {
             try check([])
             return nil
         }
-        let lowered = try SyntaxLowering.lower(tree, target: target, path: path())
-        let printed = SyntaxPrinter.printWithMappings(lowered, style: .readable)
+        let display = path()
+        let lowered = try SyntaxLowering.lower(tree, target: target, path: display, declaresHelpers: declaresHelpers)
+        return Pending(lowered: lowered, original: source, path: display, target: target)
+    }
+
+    /// The second half of `lower`: `pending` printed, its helper calls named as `helperNames` says (those it does
+    /// not name keep the pass's names).
+    static func printed(_ pending: Pending, helperNames: [LoweringHelper: String] = [:]) throws(BundlerError) -> LoweredSource {
+        var tree = pending.lowered.tree
+        var helpers = pending.lowered.helpers.map { HelperCall(helper: $0.helper, name: $0.name) }
+        if !helperNames.isEmpty {
+            var renaming: [String: String] = [:]
+            for (index, call) in helpers.enumerated() {
+                guard let name = helperNames[call.helper], name != call.name else { continue }
+                renaming[call.name] = name
+                helpers[index] = HelperCall(helper: call.helper, name: name)
+            }
+            // The pass's helper names are none of the file's, so every built name spelled so is a call's.
+            if !renaming.isEmpty {
+                for index in pending.lowered.firstBuiltName..<tree.names.count {
+                    if let name = renaming[tree.names[index]] { tree.names[index] = name }
+                }
+            }
+        }
+        let printed = SyntaxPrinter.printWithMappings(tree, style: .readable)
         let code = Array(printed.code.utf8)
         let tokenization: JavaScriptTokenization
         do {
             tokenization = try JavaScriptTokenizer.tokenize(code)
         } catch {
             throw BundlerError(
-                .unsupportedSyntax, at: SourceLocation(path: path()),
-                "the code lowered for \(target) does not tokenize (\(error.line):\(error.column): \(error.message)); please report it")
+                .unsupportedSyntax, at: SourceLocation(path: pending.path),
+                "the code lowered for \(pending.target) does not tokenize (\(error.line):\(error.column): \(error.message)); please report it"
+            )
         }
         return LoweredSource(
-            code: code, tokenization: tokenization, original: source,
-            origins: origins(of: printed.mappings, code: code, tokens: tokenization.tokens))
+            code: code, tokenization: tokenization, original: pending.original,
+            origins: origins(of: printed.mappings, code: code, tokens: tokenization.tokens), helpers: helpers,
+            helperReferences: references(to: helpers, code: code, tokens: tokenization.tokens))
+    }
+
+    /// The identifier tokens of `code` spelled as one of `helpers`' names (which no name of the file is).
+    static func references(to helpers: [HelperCall], code: [UInt8], tokens: [JavaScriptToken]) -> [HelperReference] {
+        guard !helpers.isEmpty else { return [] }
+        let spellings = helpers.map { (bytes: Array($0.name.utf8), helper: $0.helper) }
+        let lengths = Set(spellings.map(\.bytes.count))
+        var references: [HelperReference] = []
+        code.withUnsafeBufferPointer { bytes in
+            for (index, token) in tokens.enumerated() where token.kind == .identifier && lengths.contains(token.end - token.start) {
+                let text = bytes[token.range]
+                guard let match = spellings.first(where: { $0.bytes.elementsEqual(text) }) else { continue }
+                references.append(HelperReference(token: Int32(truncatingIfNeeded: index), helper: match.helper))
+            }
+        }
+        return references
     }
 
     /// The table of `mappings`, plus the start of each line inside a multi-line token of `code` (a template or a

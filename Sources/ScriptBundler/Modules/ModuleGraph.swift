@@ -170,8 +170,10 @@ struct ModuleGraph {
             var lowering: LoweredSource?
             if let tokenization = try? JavaScriptTokenizer.tokenize(bytes) {
                 let target = target
+                // Evaluated on its own at global scope: it declares the helpers it calls itself.
                 lowering = try LoweredSource.lower(
-                    bytes, tokens: tokenization.tokens, features: nil, target: target, path: AbsolutePath.display(path)
+                    bytes, tokens: tokenization.tokens, features: nil, target: target, path: AbsolutePath.display(path),
+                    declaresHelpers: true
                 ) { (ignored) throws(BundlerError) in
                     try SyntaxTargetCheck.check(
                         bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: AbsolutePath.display(path),

@@ -286,10 +286,10 @@ struct ModuleLinker {
         return Set(wrapperNames.indices.filter { free[$0] }.map { wrapperNames[$0] })
     }
 
-    /// `import()` and `require.context` rewrites (any module kind).
+    /// `import()` and `require.context` rewrites (any module kind), and the lowering helpers' calls.
     mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
-        guard let module = record.analysis?.module else { return [] }
-        var edits: [TokenEdit] = []
+        var edits = Self.helperEdits(record, names: names)
+        guard let module = record.analysis?.module else { return edits }
         for (index, dynamic) in module.dynamicImports.enumerated() {
             guard let target = record.dynamicTargets[index], let token = dynamic.specifierToken else { continue }
             helpers.insert(.dynamicImport)
@@ -304,6 +304,24 @@ struct ModuleLinker {
                 .replace(
                     context.requireToken..<(context.closeToken + 1),
                     with: names.context + "({" + pairs.joined(separator: ", ") + "})", mappedTo: context.requireToken))
+        }
+        return edits
+    }
+
+    /// A lowered file's calls of the lowering helpers written with the bundle's names (`RuntimeNames.helpers`),
+    /// where they differ from the names its code calls them by.
+    static func helperEdits(_ record: ModuleRecord, names: RuntimeNames) -> [TokenEdit] {
+        guard let lowering = record.lowering, !lowering.helperReferences.isEmpty else { return [] }
+        var renamed: [LoweringHelper: String] = [:]
+        for call in lowering.helpers {
+            if let name = names.helpers[call.helper], name != call.name { renamed[call.helper] = name }
+        }
+        guard !renamed.isEmpty else { return [] }
+        var edits: [TokenEdit] = []
+        for reference in lowering.helperReferences {
+            guard let name = renamed[reference.helper] else { continue }
+            let token = Int(reference.token)
+            edits.append(.replace(token..<(token + 1), with: name, mappedTo: token))
         }
         return edits
     }

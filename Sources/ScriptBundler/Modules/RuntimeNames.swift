@@ -23,12 +23,16 @@ struct RuntimeNames: Equatable {
     /// else a runtime variable (see `ModuleRuntime.core`).
     var global = "globalThis"
 
-    /// Every name of the runtime.
+    /// The bundle's names of the lowering helpers its lowered files call (`LoweredSource`), declared once at the top
+    /// of the bundle's scope; empty when no file calls one.
+    var helpers: [LoweringHelper: String] = [:]
+
+    /// Every name of the runtime (and of the lowering helpers).
     var all: [String] {
         [
             definitions, records, object, defineProperty, define, lookup, getter, require, export, interop, star, dynamicImport, context,
             global,
-        ]
+        ] + LoweringHelper.allCases.compactMap { helpers[$0] }
     }
 
     /// The readable names of development bundles.
@@ -86,6 +90,70 @@ struct RuntimeNames: Equatable {
         names.records = next(names.records)
         if !target.hasGlobalThis { names.global = next("__wkpack_global") }
         return names
+    }
+
+    /// Production: short names for `helpers`, none in `taken` (the names the bundle's files use and the runtime's
+    /// names), none a name the runtime's or the helpers' code reads, none a reserved word; in the order of the cases.
+    static func shortHelperNames(_ helpers: [LoweringHelper], avoiding taken: ShortNameSet) -> [LoweringHelper: String] {
+        var names: [LoweringHelper: String] = [:]
+        var candidates = CandidateNames()
+        var index = 0
+        for helper in LoweringHelper.allCases where helpers.contains(helper) {
+            var chosen: String?
+            while chosen == nil, let candidate = candidates.next() {
+                defer { index += 1 }
+                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
+                    chosen = candidate
+                }
+            }
+            names[helper] = chosen ?? helper.rawValue
+        }
+        return names
+    }
+
+    /// Development: each helper's readable name (`__spreadValues`, else `__spreadValues2`, ...), none that a file of
+    /// the bundle holds (any identifier of its code, which for a lowered file includes the pass's own helper names).
+    static func readableHelperNames(_ helpers: [LoweringHelper], avoidingNamesOf records: [ModuleRecord]) -> [LoweringHelper: String] {
+        guard !helpers.isEmpty else { return [:] }
+        // Only identifiers starting `__` can be a helper's name.
+        var held = Set<String>()
+        for record in records {
+            record.bytes.withUnsafeBufferPointer { bytes in
+                for token in record.tokens where token.kind == .identifier && token.end - token.start > 2 && token.end <= bytes.count {
+                    guard bytes[token.start] == 0x5F, bytes[token.start + 1] == 0x5F else { continue }
+                    held.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self))
+                }
+            }
+        }
+        // A lowered file's own calls are spelled as its pass named them: those are free to reuse for that helper.
+        var calls = Set<String>()
+        for record in records { for call in record.lowering?.helpers ?? [] { calls.insert(call.name) } }
+        var names: [LoweringHelper: String] = [:]
+        for helper in LoweringHelper.allCases where helpers.contains(helper) {
+            var name = helper.rawValue
+            var suffix = 2
+            while held.contains(name) && !isOnlyCall(name, of: helper, records: records, calls: calls) {
+                name = helper.rawValue + String(suffix)
+                suffix += 1
+            }
+            names[helper] = name
+        }
+        return names
+    }
+
+    /// Whether every file holding `name` holds it only as its calls of `helper`.
+    private static func isOnlyCall(_ name: String, of helper: LoweringHelper, records: [ModuleRecord], calls: Set<String>) -> Bool {
+        guard calls.contains(name) else { return false }
+        let spelled = Array(name.utf8)
+        for record in records {
+            let ownCall = record.lowering?.helpers.contains { $0.name == name && $0.helper == helper } ?? false
+            if ownCall { continue }
+            let holds = record.bytes.withUnsafeBufferPointer { bytes in
+                record.tokens.contains { $0.kind == .identifier && $0.end <= bytes.count && bytes[$0.range].elementsEqual(spelled) }
+            }
+            if holds { return false }
+        }
+        return true
     }
 
     /// Adds the short names (see `ShortNameSet`) a file's code uses, as the parser saw them (escapes decoded):

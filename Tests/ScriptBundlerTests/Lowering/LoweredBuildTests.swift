@@ -117,6 +117,7 @@ struct LoweredBuildTests {
         const acorn = require('/usr/share/nodejs/acorn');
         const sm = require('/usr/share/nodejs/source-map');
         const built = new Set(['void', 'null', 'true', 'false', 'let', 'var', 'return', 'delete', 'call', 'bind', 'undefined']);
+        const keywords = new Set(['class', 'this', 'static', 'new', 'super', 'get', 'set', 'async', 'function']);
         const jobs = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
         const results = jobs.map((job) => {
           const code = fs.readFileSync(job.path, 'utf8');
@@ -146,6 +147,10 @@ struct LoweredBuildTests {
               const original = (content.split('\\n')[m.originalLine - 1] || '').slice(m.originalColumn);
               // The linker's registry call replaces a `require(...)` and maps to it (as for any file).
               if (original.startsWith('require(')) return;
+              // A built name (a helper's, short in production; a class's `new WeakMap`) maps to the start of the
+              // code it replaces: an object literal, a `class`, `this.#x = ...`, never a name of its own.
+              const head = /^[A-Za-z_$][\\w$]*/.exec(original);
+              if (!head || keywords.has(head[0])) return;
               checked += 1;
               if (!original.startsWith(name)) {
                 problems.push(`${m.generatedLine}:${m.generatedColumn} '${name}' -> ${m.source}:${m.originalLine}:${m.originalColumn} '${original.slice(0, 24)}'`);
@@ -225,6 +230,113 @@ struct LoweredBuildTests {
             }
             jobs = []
             labels = []
+        }
+    }
+
+    /// Two lowered files sharing helpers, in a plain group and in a module bundle: the helpers are declared once,
+    /// at the top of the bundle's scope (no global is added), under names no file holds (`a.js` declares
+    /// `__spreadValues` itself), short in production; the bundles log what the unlowered ones do, acorn parses
+    /// them at 2017, every mapped name maps back to itself, the helper code maps to nothing, and the size
+    /// attribution counts the helpers as generated code.
+    @Test(arguments: [BundleMode.development, .production])
+    func helpersAreDeclaredOncePerBundle(mode: BundleMode) throws {
+        let first = """
+            var __spreadValues = "own";
+            class Box { #v; constructor(v) { this.#v = v; } get v() { return this.#v; } }
+            __log.push("first " + JSON.stringify({ ...{ a: 1 }, b: new Box(2).v }) + " " + __spreadValues);
+
+            """
+        let second = """
+            class Pair { #l; #r; constructor(l, r) { this.#l = l; this.#r = r; } sum() { return this.#l + this.#r; } }
+            __log.push("second " + JSON.stringify({ ...{ c: 3 }, d: new Pair(1, 2).sum() }));
+
+            """
+        let files: [String: String] = [
+            "UserScripts/MainFrame/AtDocumentEnd/a.js": first,
+            "UserScripts/MainFrame/AtDocumentEnd/b.js": second,
+            "UserScripts/MainFrame/AtDocumentStart/entry.js": """
+            import "../../../lib/first.js";
+            import "../../../lib/second.js";
+
+            """,
+            "lib/first.js": first, "lib/second.js": second,
+        ]
+        let referenceFolder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: referenceFolder) }
+        let reference = try Self.build(files, in: referenceFolder, target: .newest, mode: mode)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lowered = try Self.build(files, in: folder, target: .minimum, mode: mode)
+        var jobs: [(path: String, year: Int, map: Bool)] = []
+        for group in Self.groups {
+            jobs.append((reference + "/" + group, ScriptTarget.newest.ecmaScriptYear, false))
+            jobs.append((lowered + "/" + group, ScriptTarget.minimum.ecmaScriptYear, true))
+            let code = try String(contentsOfFile: lowered + "/" + group, encoding: .utf8)
+            // `__spreadValues` (the only helper calling `Reflect.ownKeys`) and the private field helpers, once each.
+            #expect(code.components(separatedBy: "Reflect.ownKeys").count == 2, "\(group):\n\(code)")
+            #expect(code.components(separatedBy: "Cannot read from private field").count == 2, "\(group):\n\(code)")
+            if mode == .development {
+                #expect(code.contains("function __spreadValues2(target, source)"), "\(group):\n\(code)")
+                #expect(code.contains("__privateGet(this, _a)"), "\(group):\n\(code)")
+            } else {
+                #expect(!code.contains("__spread") && !code.contains("__private"), "\(group): helper names not shortened:\n\(code)")
+            }
+        }
+        let outcomes = try #require(try Self.run(jobs, in: folder))
+        try #require(outcomes.count == jobs.count)
+        for (k, group) in Self.groups.enumerated() {
+            let (expected, actual) = (outcomes[2 * k], outcomes[2 * k + 1])
+            #expect(expected.log.count == 2 && !expected.log.contains { $0.hasPrefix("THROWN") }, "\(group): \(expected.log)")
+            #expect(actual.log == expected.log, "\(group)")
+            #expect(actual.acorn == nil, "\(group): \(actual.acorn ?? "")")
+            #expect(actual.problems.isEmpty, "\(group): \(actual.problems.joined(separator: "\n"))")
+            #expect(actual.checked >= 10, "\(group): only \(actual.checked) names checked")
+        }
+        // No global added: the vm context holds only what the runner and the files put there.
+        let globals = """
+            const vm = require('node:vm'), fs = require('node:fs');
+            const sm = require('/usr/share/nodejs/source-map');
+            const out = process.argv.slice(1).map((file) => {
+              const context = { __log: [] };
+              vm.createContext(context);
+              const before = new Set(Object.getOwnPropertyNames(context));
+              vm.runInContext(fs.readFileSync(file, 'utf8'), context);
+              const added = Object.getOwnPropertyNames(context).filter((name) => !before.has(name));
+              // The helper's code maps to nothing (its line holds no segment of a file before it).
+              const code = fs.readFileSync(file, 'utf8'), at = code.indexOf('Reflect.ownKeys');
+              const line = code.slice(0, at).split('\\n').length, column = at - code.lastIndexOf('\\n', at - 1) - 1;
+              const consumer = new sm.SourceMapConsumer(JSON.parse(fs.readFileSync(file + '.map', 'utf8')));
+              const origin = consumer.originalPositionFor({ line, column, bias: sm.SourceMapConsumer.GREATEST_LOWER_BOUND });
+              return { added, origin: origin.source };
+            });
+            process.stdout.write(JSON.stringify(out));
+            """
+        let paths = Self.groups.map { lowered + "/" + $0 }
+        let output = try #require(try TestSupport.node(globals, paths))
+        #expect(output.status == 0, "\(output.stderr)")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        for (group, result) in zip(Self.groups, results) {
+            #expect((result["added"] as? [String]) == [], "\(group): \(result)")
+            #expect(result["origin"] is NSNull || result["origin"] == nil, "\(group): \(result)")
+        }
+        // The size attribution counts the helpers as generated code (development: their text is known).
+        if mode == .development {
+            for group in Self.groups {
+                func generated(_ folder: String) throws -> Int {
+                    let code = Array(try String(contentsOfFile: folder + "/" + group, encoding: .utf8).utf8)
+                    let map = Array(try String(contentsOfFile: folder + "/" + group + ".map", encoding: .utf8).utf8)
+                    let attribution = try #require(
+                        OutputByteAttributor.attribute(code: code, mapJSON: map, mapFolder: folder, projectFolder: folder))
+                    return attribution.generatedBytes
+                }
+                let code = try String(contentsOfFile: lowered + "/" + group, encoding: .utf8)
+                let used: [LoweringHelper] = [.spreadValues, .spreadProperties, .privateAdd, .privateGet, .privateSet]
+                var names: [LoweringHelper: String] = [:]
+                for helper in used { names[helper] = helper == .spreadValues ? "__spreadValues2" : helper.rawValue }
+                let declarations = LoweringHelper.declarations(of: names)
+                #expect(code.contains(declarations), "\(group):\n\(code)")
+                #expect(try generated(lowered) >= (try generated(reference)) + declarations.utf8.count, "\(group)")
+            }
         }
     }
 

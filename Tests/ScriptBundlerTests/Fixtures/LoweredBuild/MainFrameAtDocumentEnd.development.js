@@ -1,4 +1,3 @@
-// UserScripts/MainFrame/AtDocumentEnd/b_plain.js
 (function () {
 function __spreadValues(target, source) {
   if (source != null) {
@@ -15,6 +14,8 @@ function __spreadValues(target, source) {
 function __spreadProps(target, properties) {
   return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
 }
+// UserScripts/MainFrame/AtDocumentEnd/b_plain.js
+(function () {
 var settings = { theme: { dark: true } };
 function pickTheme(s) {
   var _a, _b;
@@ -27,6 +28,7 @@ try {
   __log.push("plain caught");
 }
 __log.push("plain " + pickTheme(settings) + " " + pickTheme(null) + " " + Object.keys(merged).join(","));
+}).call(this);
 }).call(this);
 //# sourceURL=MainFrameAtDocumentEnd.js
 //# sourceMappingURL=MainFrameAtDocumentEnd.js.map

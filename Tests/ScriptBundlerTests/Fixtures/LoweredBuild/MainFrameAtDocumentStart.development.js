@@ -17,6 +17,36 @@ function __wkpack_require(id) {
   return module.exports;
 }
 function __wkpack_export(namespace, getters) { for (var name in getters) __wkpack_getter(namespace, name, getters[name]); }
+function __spreadValues(target, source) {
+  if (source != null) {
+    source = Object(source);
+    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
+      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
+      if (descriptor && descriptor.enumerable) {
+        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+      }
+    }
+  }
+  return target;
+}
+function __spreadProps(target, properties) {
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+function __objRest(source, excluded) {
+  var target = {};
+  if (source == null) throw new TypeError("Cannot destructure " + source);
+  source = Object(source);
+  for (var j = 0; j < excluded.length; j++) {
+    if (typeof excluded[j] !== "symbol") excluded[j] = String(excluded[j]);
+  }
+  for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
+    var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
+    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
+      Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return target;
+}
 // UserScripts/MainFrame/AtDocumentStart/a_entry.js
 __wkpack_define(0, __wkpack_ns => { "use strict"; var __wkpack_m0, __wkpack_m1; __wkpack_m0 = __wkpack_require(1); __wkpack_m1 = __wkpack_require(2);
 
@@ -44,38 +74,6 @@ __wkpack_define(1, __wkpack_ns => { "use strict"; __wkpack_export(__wkpack_ns, {
 }, 1);
 // lib/spread.js
 __wkpack_define(2, __wkpack_ns => { "use strict"; __wkpack_export(__wkpack_ns, {merge: () => merge});
-function __objRest(source, excluded) {
-  var target = {};
-  if (source == null)
-    throw new TypeError("Cannot destructure " + source);
-  source = Object(source);
-  for (var j = 0; j < excluded.length; j++) {
-    if (typeof excluded[j] !== "symbol")
-      excluded[j] = String(excluded[j]);
-  }
-  for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-    var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
-      Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-    }
-  }
-  return target;
-}
-function __spreadValues(target, source) {
-  if (source != null) {
-    source = Object(source);
-    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable) {
-        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-      }
-    }
-  }
-  return target;
-}
-function __spreadProps(target, properties) {
-  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-}
  function merge(a, b) {
   const _a = __spreadProps(__spreadValues(__spreadValues({}, a), b), { extra: 1 }), { drop } = _a, kept = __objRest(_a, ["drop"]);
   return Object.keys(kept).sort().join(",") + " " + drop;
