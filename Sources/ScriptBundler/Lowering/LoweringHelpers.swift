@@ -28,6 +28,18 @@ enum LoweringHelper: String, CaseIterable, Hashable {
     /// Takes a private method or accessor out of the class body it was kept in under a symbol key.
     case privateExtract = "__privateExtract"
 
+    /// What a lowered async generator's body yields to say "await this" (or "yield this as it is", "await this and
+    /// return it"), told apart from its own `yield`s (`AsyncIterationLowering.swift`).
+    case awaitMarker = "__await"
+    /// `GetIterator(value, async)`: a value's `Symbol.asyncIterator` iterator, or its sync iterator made async.
+    case asyncIterator = "__asyncIterator"
+    /// Runs a generator as an async generator: the async iterator protocol with its request queue.
+    case asyncGenerator = "__asyncGenerator"
+    /// `yield*` in a lowered async generator: delegates to an async iterable (a sync iterator of markers).
+    case yieldStar = "__yieldStar"
+    /// The steps of a lowered `for await` loop: next, the result check, closing the iterator.
+    case forAwait = "__forAwait"
+
     /// The helpers this one calls.
     var dependencies: [LoweringHelper] {
         self == .privateWrapper ? [.privateGet, .privateSet] : []
@@ -139,6 +151,8 @@ enum LoweringHelper: String, CaseIterable, Hashable {
               return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
             }
             """
+        case .awaitMarker, .asyncIterator, .asyncGenerator, .yieldStar, .forAwait:
+            asyncIterationSource
         }
     }
 }

@@ -242,11 +242,12 @@ struct LoweringPass {
             visitChildren(id)
             return id
         case .forOfStatement, .forInStatement:
-            if node.flags.contains(.isAwait) { check(.forAwait, at: node.start) }
-            wrapPrivateTargets(id)
-            if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
-            visitChildren(id)
-            return id
+            visitLoop(id)
+            return node.flags.contains(.isAwait) && lowers(.forAwait) ? lowerForAwait(id) : id
+        case .labeledStatement where labeledForAwait(id) != nil:
+            guard let (labels, loop) = labeledForAwait(id) else { return id }
+            visitLoop(loop)
+            return lowerForAwait(loop, labels: labels)
         case .exportNamedDeclaration where node.a >= 0 && tree[node.a].kind == .variableDeclaration:
             // `export const {a, ...r} = o` would export the temporaries too: its rest is not lowered (an error).
             visitChildren(node.a)
@@ -308,7 +309,8 @@ struct LoweringPass {
     /// into the body), then its body with a context of its own.
     mutating func visitFunction(_ id: Int32) {
         let node = tree[id]
-        if node.flags.contains(.isAsync), node.flags.contains(.generator) { check(.asyncGenerator, at: node.start) }
+        let lowersAsync = lowersAsyncGenerator(id)
+        defer { if lowersAsync { lowerAsyncGenerator(id) } }
         var prologue: [Int32] = []
         var reserved: [String] = []
         if lowers(.objectRestSpread), tree.list(node.b).contains(where: { hasObjectRest($0) }) {
@@ -484,6 +486,15 @@ struct LoweringPass {
             changed.a = key
             tree.replace(member, with: changed)
         }
+    }
+
+    /// A `for`-`in`/`of` loop's head and body (`for await` is checked, or lowered by the caller afterwards).
+    private mutating func visitLoop(_ id: Int32) {
+        let node = tree[id]
+        if node.flags.contains(.isAwait), !lowers(.forAwait) { check(.forAwait, at: node.start) }
+        wrapPrivateTargets(id)
+        if lowers(.objectRestSpread), loopHeadHasObjectRest(node.a) { lowerRestLoopHead(id) }
+        visitChildren(id)
     }
 
     /// Whether a `for`-`in`/`of` head (a declaration or a pattern) holds an object rest.

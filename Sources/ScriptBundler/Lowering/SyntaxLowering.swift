@@ -39,6 +39,7 @@ public enum SyntaxLowering {
     public static let lowerableFeatures: Set<SyntaxFeature> = [
         .optionalChain, .nullishCoalescing, .logicalAssignment, .optionalCatchBinding, .numericSeparator, .objectRestSpread,
         .classField, .classStaticField, .classPrivateField, .classPrivateMethod, .classPrivateBrandCheck, .classStaticBlocks,
+        .asyncGenerator, .forAwait,
     ]
 
     /// `tree` with the syntax `target` lacks rewritten into older syntax.

@@ -22,8 +22,10 @@ import Testing
             "x = 1;\nclass A { y = a?.b; #p = 1n; }", "safari13", 2, 26,
             "a BigInt literal is not available in the configured target safari13 (needs safari14)"
         ),
+        // An async generator method that uses `super` is not lowered (its body would move into a nested function);
+        // the error is at the method's parameters, where its function starts.
         (
-            "class A { static { async function* g() {} } }", "safari11.1", 1, 20,
+            "class A extends B { static { x = 1; } async *g() { yield super.g(); } }", "safari11.1", 1, 47,
             "an async generator is not available in the configured target safari11.1 (needs safari12)"
         ),
         (
@@ -52,12 +54,8 @@ import Testing
             "the regular expression flag 's' is not available in the configured target safari11 (needs safari11.1)"
         ),
         (
-            "async function* g() {}", "safari11.1", 1, 1,
+            "const o = { async *m() { for await (const x of super.m()) {} } };", "safari11.1", 1, 21,
             "an async generator is not available in the configured target safari11.1 (needs safari12)"
-        ),
-        (
-            "async function f() { for await (const x of y) {} }", "safari11.1", 1, 22,
-            "a for-await loop is not available in the configured target safari11.1 (needs safari12)"
         ),
         (
             "// é\nx = 'é'; y = /(?<=a)b/;", "safari16", 2, 14,

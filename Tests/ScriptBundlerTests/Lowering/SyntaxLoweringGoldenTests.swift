@@ -12,6 +12,7 @@ import Testing
     static let cases = [
         "exponentiation", "optional-chaining", "nullish-coalescing", "logical-assignment", "optional-catch-binding",
         "numeric-separators", "object-spread", "object-rest", "temporaries", "class-fields", "private-members", "static-blocks",
+        "async-generators", "for-await",
     ]
     static let everything = SyntaxLowering.Options(exponentiation: true, features: SyntaxLowering.lowerableFeatures)
 
@@ -52,6 +53,9 @@ import Testing
             case .propertyDefinition: found.insert("class field")
             case .privateName: found.insert("#private")
             case .staticBlock: found.insert("static {")
+            case .forOfStatement where node.flags.contains(.isAwait): found.insert("for await")
+            case .functionDeclaration, .functionExpression:
+                if node.flags.contains(.isAsync) && node.flags.contains(.generator) { found.insert("async function*") }
             case .numberLiteral where tree.bytes(Int32(index)).contains(UInt8(ascii: "_")): found.insert("1_0")
             case .spreadElement:
                 if tree.nodes.contains(where: { $0.kind == .objectExpression && tree.list($0.a).contains(Int32(index)) }) {

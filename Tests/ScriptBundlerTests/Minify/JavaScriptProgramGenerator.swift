@@ -31,8 +31,23 @@ struct JavaScriptProgramGenerator {
     private var labelCount = 0
     private var functionCount = 0
 
-    init(seed: UInt64) {
+    /// With lowered features on, blocks of the syntax lowering rewrites (`LoweredFeatureSnippets`, drawn from a random
+    /// stream of their own, so the other statements stay those of the seed) come before some statements.
+    private var snippets: LoweredFeatureSnippets?
+
+    /// A generator for `seed`; `loweredFeatures`: also write blocks of the syntax the lowering pass rewrites.
+    init(seed: UInt64, loweredFeatures: Bool = false) {
         random = SeededGenerator(seed: seed)
+        snippets = loweredFeatures ? LoweredFeatureSnippets(seed: seed &+ 0x5EED) : nil
+    }
+
+    /// A block of lowered features, now and then (only with `loweredFeatures`).
+    private mutating func loweredFeatureBlock() {
+        guard var generator = snippets else { return }
+        defer { snippets = generator }
+        guard generator.wanted() else { return }
+        let text = generator.block(log: "log", id: "L")
+        for part in text.split(separator: "\n") { line(String(part)) }
     }
 
     private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -124,7 +139,10 @@ struct JavaScriptProgramGenerator {
         scopes.append(Scope(readable: parameters, isFunction: isFunction))
         if isFunction { scopes[scopes.count - 1].mutable = parameters }
         indent += 1
-        for _ in 0..<statements { statement(depth) }
+        for _ in 0..<statements {
+            loweredFeatureBlock()
+            statement(depth)
+        }
         indent -= 1
         scopes.removeLast()
     }
@@ -327,7 +345,10 @@ struct JavaScriptProgramGenerator {
         line(
             "var log = (...values) => __log.push(values.map((v) => typeof v === 'function' ? 'fn' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).join(' '));"
         )
-        for _ in 0..<number(4...14) { statement(0) }
+        for _ in 0..<number(4...14) {
+            loweredFeatureBlock()
+            statement(0)
+        }
         return output
     }
 }

@@ -15,8 +15,25 @@ struct ModuleGraphGenerator {
 
     private var random: SeededGenerator
 
-    init(seed: UInt64) {
+    /// With lowered features on, each module may hold blocks of the syntax the lowering pass rewrites
+    /// (`LoweredFeatureSnippets`, from a random stream of their own, so the rest of the graph stays the seed's).
+    private var snippets: LoweredFeatureSnippets?
+
+    /// A generator for `seed`; `loweredFeatures`: modules also hold blocks of the syntax the lowering pass rewrites.
+    init(seed: UInt64, loweredFeatures: Bool = false) {
         random = SeededGenerator(seed: seed)
+        snippets = loweredFeatures ? LoweredFeatureSnippets(seed: seed &+ 0x5EED) : nil
+    }
+
+    /// Zero to two blocks of lowered features for module `k` (none without `loweredFeatures`).
+    private mutating func loweredFeatureBlocks(_ k: Int) -> [String] {
+        guard var generator = snippets else { return [] }
+        defer { snippets = generator }
+        var blocks: [String] = []
+        for _ in 0..<2 where generator.wanted() || blocks.isEmpty && k == 0 {
+            blocks.append(generator.block(log: "__log.push", id: "m\(k)"))
+        }
+        return blocks
     }
 
     private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -80,6 +97,7 @@ struct ModuleGraphGenerator {
             own.named.append(("bump\(k)", .bump))
         }
         if chance(40) { lines.append("exports.unused\(k) = [local];") }
+        lines += loweredFeatureBlocks(k)
         lines.append("__log.push('done m\(k)', local, counter);")
         exports[k] = own
         return lines.joined(separator: "\n") + "\n"
@@ -189,6 +207,7 @@ struct ModuleGraphGenerator {
             }
         }
         lines += uses.map { $0 + ";" }
+        lines += loweredFeatureBlocks(k)
         lines.append("__log.push('done m\(k)', local, counter);")
         exports[k] = own
         return lines.joined(separator: "\n") + "\n"

@@ -39,6 +39,25 @@ import Testing
             var generator = ModuleGraphGenerator(seed: UInt64(seed) &+ 41_000)
             return generator.graph()
         }
+        try Self.check(graphs, target: .newest, title: "module property")
+    }
+
+    /// Lowering forced on: the graphs, their modules holding blocks of the syntax the pass rewrites
+    /// (`LoweredFeatureSnippets`: logical assignment through counting getters, optional chains in calls and
+    /// deletes, `??`, object spread and rest, classes with private members and static blocks), bundled for safari11,
+    /// which lacks every feature they use, behave in both modes as node's modules do.
+    @Test func loweredGraphsBehaveLikeNodesModules() throws {
+        let graphs = (0..<Self.caseCount).map { seed in
+            var generator = ModuleGraphGenerator(seed: UInt64(seed) &+ 41_000, loweredFeatures: true)
+            return generator.graph()
+        }
+        #expect(
+            graphs.filter { $0.contains { $0.source.contains("??=") } }.count >= graphs.count / 3, "the graphs should use lowered syntax")
+        try Self.check(graphs, target: .minimum, title: "module property, lowered for safari11")
+    }
+
+    /// Bundles `graphs` for `target` in both modes and compares the bundles' logs with node's modules'.
+    static func check(_ graphs: [[ModuleGraphGenerator.File]], target: ScriptTarget, title: String) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var groups: [ScriptGroupDefinition] = []
@@ -61,7 +80,7 @@ import Testing
         for mode in [BundleMode.development, .production] {
             let configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
-                mode: mode, sourceMaps: .none, groups: groups, target: .newest)
+                mode: mode, sourceMaps: .none, groups: groups, target: target)
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let manifest = folder + "/manifest.json"
@@ -89,7 +108,7 @@ import Testing
         }
         let commonJS = graphs.reduce(0) { $0 + $1.filter { $0.name.hasSuffix(".cjs") }.count }
         print(
-            "module property: \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules (\(commonJS) CommonJS), \(entries) log entries, \(failures.count) differing"
+            "\(title): \(graphs.count) graphs, \(graphs.reduce(0) { $0 + $1.count }) modules (\(commonJS) CommonJS), \(entries) log entries, \(failures.count) differing"
         )
         #expect(entries >= graphs.count * 4, "the graphs should log something")
         #expect(failures.isEmpty, "\(failures.count) graphs differ:\n\(failures.prefix(4).joined(separator: "\n\n"))")
