@@ -1,6 +1,10 @@
 /// A trigger reduced to what decides its matches, so equal shapes match exactly the same requests.
 struct TriggerShape: Hashable {
+    /// The url-filter's text, or "" when the shape names the url-filter by `urlFilterID`.
     var urlFilter: String
+    /// The url-filter's number in the optimizer's table (equal numbers, equal text), or -1 when `urlFilter` holds
+    /// the text: a number hashes and compares without reading the string.
+    var urlFilterID: Int32 = -1
     var urlFilterIsCaseSensitive: Bool
     var masks: TriggerMasks
     var method: RequestMethod?
@@ -11,7 +15,18 @@ struct TriggerShape: Hashable {
     var conditionIsCaseSensitive: Bool
 
     init(_ trigger: Trigger) {
-        urlFilter = trigger.urlFilter
+        self.init(trigger, urlFilter: trigger.urlFilter, urlFilterID: -1)
+    }
+
+    /// The shape of `trigger` with its url-filter named by `urlFilterID` (its number in a table of the list's
+    /// url-filters) instead of its text.
+    init(_ trigger: Trigger, urlFilterID: Int32) {
+        self.init(trigger, urlFilter: "", urlFilterID: urlFilterID)
+    }
+
+    private init(_ trigger: Trigger, urlFilter: String, urlFilterID: Int32) {
+        self.urlFilter = urlFilter
+        self.urlFilterID = urlFilterID
         urlFilterIsCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false
         masks = TriggerMasks(trigger)
         method = trigger.requestMethod

@@ -27,13 +27,14 @@ enum ContainedRuleFinder {
         var literal: [UInt8]
     }
 
-    /// Indices (into `segment`) of the rules to drop, never both of two rules matching the same URLs.
-    static func droppedIndices(_ segment: [Rule]) -> Set<Int> {
+    /// Indices (into `segment`'s base list) of the rules to drop, never both of two rules matching the same URLs.
+    static func droppedIndices(_ segment: ArraySlice<Rule>) -> Set<Int> {
         var groups: [GroupKey: [Int]] = [:]
         var order: [GroupKey] = []
-        for (index, rule) in segment.enumerated() where !RuleListOptimizer.isException(rule) {
-            var shape = TriggerShape(rule.trigger)
-            shape.urlFilter = ""
+        for index in segment.indices where !RuleListOptimizer.isException(segment[index]) {
+            let rule = segment[index]
+            // The url-filter left out of the key (one number for all, no text).
+            var shape = TriggerShape(rule.trigger, urlFilterID: 0)
             shape.urlFilterIsCaseSensitive = false
             let key = GroupKey(shape: shape, action: rule.action.kind)
             // One hash of the key for a rule of a known group (the common case), two for a new group.
@@ -95,28 +96,39 @@ enum ContainedRuleFinder {
             literals = LiteralTrie(long)
             if short.count > shortKeeperLimit { short = [] }
         }
-        func candidates(of position: Int) -> [Int] {
-            if exhaustive { return Array(entries.indices) }
-            // Keepers whose longest literal occurs in one of the rule's literal runs.
-            var candidates = short
-            for run in entries[position].runs where run.count >= 4 {
-                literals.forEachOccurrence(in: run) { candidates.append($0) }
+        // The candidate keepers of every rule, found once (the trie walk is a large part of the pass) and kept
+        // flat: rule `position`'s are `found[foundStart[position]..<foundStart[position + 1]]`.
+        var found: [Int32] = []
+        var foundStart: [Int] = [0]
+        if !exhaustive {
+            foundStart.reserveCapacity(entries.count + 1)
+            for position in entries.indices {
+                // Keepers whose longest literal occurs in one of the rule's literal runs, after the short ones.
+                for keeper in short { found.append(Int32(truncatingIfNeeded: keeper)) }
+                for run in entries[position].runs where run.count >= 4 {
+                    literals.forEachOccurrence(in: run) { found.append(Int32(truncatingIfNeeded: $0)) }
+                }
+                foundStart.append(found.count)
             }
-            return candidates
         }
         // The last position at which each automaton can be asked for (as the rule itself or as a candidate
         // keeper); after it the automaton is released, so a large group does not hold all of them at once.
         var lastUse = Array(entries.indices)
         if !exhaustive {
             for position in entries.indices {
-                for keeper in candidates(of: position) where lastUse[keeper] < position { lastUse[keeper] = position }
+                for keeper in found[foundStart[position]..<foundStart[position + 1]] where lastUse[Int(keeper)] < position {
+                    lastUse[Int(keeper)] = position
+                }
             }
         }
         var triedBy = [Int](repeating: -1, count: entries.count)
+        let everyPosition = entries.indices.map { Int32(truncatingIfNeeded: $0) }
         for position in entries.indices {
             // `triedBy[keeper] == position` marks a keeper already tried for this rule (no set per rule).
-            let found = candidates(of: position)
-            for keeper in found where keeper != position && !isDropped[keeper] && triedBy[keeper] != position {
+            let candidates = exhaustive ? everyPosition[...] : found[foundStart[position]..<foundStart[position + 1]]
+            for candidate in candidates {
+                let keeper = Int(candidate)
+                guard keeper != position && !isDropped[keeper] && triedBy[keeper] != position else { continue }
                 triedBy[keeper] = position
                 guard let outer = automaton(keeper), let inner = automaton(position) else { continue }
                 if URLFilterContainment.contains(outer, inner) {
@@ -127,7 +139,7 @@ enum ContainedRuleFinder {
             }
             if !exhaustive {
                 if lastUse[position] <= position { automata[position] = nil }
-                for keeper in found where lastUse[keeper] <= position { automata[keeper] = nil }
+                for keeper in candidates where lastUse[Int(keeper)] <= position { automata[Int(keeper)] = nil }
             }
         }
         return result

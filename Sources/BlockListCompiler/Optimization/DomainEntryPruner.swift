@@ -5,15 +5,20 @@
 public enum DomainEntryPruner {
     /// `rules` with covered domain entries removed (entry order otherwise kept).
     public static func prune(_ rules: [Rule]) -> [Rule] {
-        rules.map { rule in
-            guard let condition = rule.trigger.condition, condition.kind.isDomainList, condition.values.count > 1,
+        var rules = rules
+        prune(&rules)
+        return rules
+    }
+
+    /// Drops the covered domain entries of `rules` in place.
+    static func prune(_ rules: inout [Rule]) {
+        for index in rules.indices {
+            guard let condition = rules[index].trigger.condition, condition.kind.isDomainList, condition.values.count > 1,
                 condition.values.allSatisfy(isPlainDomain)
-            else { return rule }
+            else { continue }
             let kept = pruned(condition.values)
-            guard kept.count < condition.values.count else { return rule }
-            var rule = rule
-            rule.trigger.condition?.values = kept
-            return rule
+            guard kept.count < condition.values.count else { continue }
+            rules[index].trigger.condition?.values = kept
         }
     }
 

@@ -47,43 +47,90 @@ public struct RuleListOptimizer: Sendable {
         beforeEachPass: ((_ done: Int, _ total: Int) -> Bool)?
     ) -> (rules: [Rule], report: OptimizationReport)? {
         var report = OptimizationReport()
-        var current = rules
-        var bytes = byteCount?(current)
+        var current = WorkingList(rules: rules)
+        var bytes = byteCount?(current.rules)
         var stopped = false
         let total = passCount
-        func run(_ name: String, _ pass: ([Rule]) -> [Rule]) {
+        // Passes change the list in place (rules are moved, not copied with their strings and arrays).
+        func run(_ name: String, _ pass: (inout WorkingList) -> Void) {
             guard !stopped else { return }
             if let beforeEachPass, !beforeEachPass(report.passes.count, total) {
                 stopped = true
                 return
             }
-            let before = current.count, bytesBefore = bytes
-            current = pass(current)
-            bytes = byteCount?(current)
+            let before = current.rules.count, bytesBefore = bytes
+            pass(&current)
+            bytes = byteCount?(current.rules)
             report.passes.append(
                 OptimizationReport.Pass(
-                    name: name, rulesBefore: before, rulesAfter: current.count, bytesBefore: bytesBefore, bytesAfter: bytes))
+                    name: name, rulesBefore: before, rulesAfter: current.rules.count, bytesBefore: bytesBefore, bytesAfter: bytes))
         }
         run("canonicalize url-filters and default flags", canonicalize)
         if forWebKit {
-            run("reshape url-filters into forms WebKit cuts into smaller automata (for WebKit)") { URLFilterReshaper.reshape($0) }
+            run("reshape url-filters into forms WebKit cuts into smaller automata (for WebKit)") { URLFilterReshaper.reshape(&$0.rules) }
         }
+        // The url-filters do not change after this point: each is numbered once for the passes' shapes.
+        if !stopped { current.numberURLFilters() }
         run("remove duplicates", removeDuplicates)
         run("remove rules cancelled by a later exception", removeCancelled)
         run("remove rules subsumed by a universal rule", removeSubsumed)
         run("remove rules whose url-filter is contained in a same-action rule's", removeContained)
         for dimension in TriggerShape.MergeDimension.allCases {
-            run("merge rules differing only in \(name(of: dimension))") { merge($0, along: dimension) }
+            run("merge rules differing only in \(name(of: dimension))") { merge(&$0, along: dimension) }
         }
         run("pack css-display-none selectors", packSelectors)
         if forWebKit {
-            run("drop domain entries another entry covers (for WebKit)", DomainEntryPruner.prune)
+            run("drop domain entries another entry covers (for WebKit)") { DomainEntryPruner.prune(&$0.rules) }
             let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
-            run("regroup css-display-none rules by if-condition entry (for WebKit)", regrouper.regroup)
+            run("regroup css-display-none rules by if-condition entry (for WebKit)") {
+                $0 = WorkingList(rules: regrouper.regroup($0.rules))
+            }
         }
         if stopped { return nil }
         if let beforeEachPass, !beforeEachPass(report.passes.count, total) { return nil }
-        return (current, report)
+        return (current.rules, report)
+    }
+
+    /// The list while the passes run: the rules and, once the url-filters no longer change, each rule's url-filter
+    /// number (equal numbers for equal texts), which the passes' shapes hash and compare instead of the text.
+    struct WorkingList {
+        var rules: [Rule]
+        /// Parallel to `rules` once numbered, else empty.
+        private(set) var urlFilterIDs: [Int32] = []
+
+        init(rules: [Rule]) {
+            self.rules = rules
+        }
+
+        /// Numbers the url-filters in order of first appearance.
+        mutating func numberURLFilters() {
+            var numbers: [String: Int32] = [:]
+            numbers.reserveCapacity(rules.count)
+            urlFilterIDs = rules.map { rule in
+                let next = Int32(truncatingIfNeeded: numbers.count)
+                return RuleListOptimizer.value(&numbers[rule.trigger.urlFilter, default: next])
+            }
+        }
+
+        /// The shape of rule `index`, its url-filter named by number when the list is numbered.
+        func shape(_ index: Int) -> TriggerShape {
+            urlFilterIDs.isEmpty ? TriggerShape(rules[index].trigger) : TriggerShape(rules[index].trigger, urlFilterID: urlFilterIDs[index])
+        }
+
+        /// Keeps the rules whose flag in `keep` is true, in order, moving them down in place.
+        mutating func compact(keeping keep: [Bool]) {
+            let numbered = !urlFilterIDs.isEmpty
+            var write = 0
+            for read in rules.indices where keep[read] {
+                if write != read {
+                    rules.swapAt(write, read)
+                    if numbered { urlFilterIDs[write] = urlFilterIDs[read] }
+                }
+                write += 1
+            }
+            rules.removeLast(rules.count - write)
+            if numbered { urlFilterIDs.removeLast(urlFilterIDs.count - write) }
+        }
     }
 
     private func name(of dimension: TriggerShape.MergeDimension) -> String {
@@ -101,48 +148,44 @@ public struct RuleListOptimizer: Sendable {
         }
     }
 
-    /// Applies `transform` to each segment between exception rules, keeping the exceptions in place.
-    private func perSegment(_ rules: [Rule], _ transform: ([Rule]) -> [Rule]) -> [Rule] {
-        var output: [Rule] = []
-        output.reserveCapacity(rules.count)
-        var segment: [Rule] = []
-        for rule in rules {
-            if RuleListOptimizer.isException(rule) {
-                output += transform(segment)
-                segment = []
-                output.append(rule)
-            } else {
-                segment.append(rule)
-            }
+    /// The index ranges of the segments between exception rules (the exceptions themselves are in none), in order;
+    /// empty segments are included, so each exception is followed by one.
+    private func segments(_ rules: [Rule]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = rules.startIndex
+        for index in rules.indices where RuleListOptimizer.isException(rules[index]) {
+            result.append(start..<index)
+            start = index + 1
         }
-        output += transform(segment)
-        return output
+        result.append(start..<rules.endIndex)
+        return result
     }
 
     // MARK: Passes
 
-    private func canonicalize(_ rules: [Rule]) -> [Rule] {
-        rules.map { rule in
-            var rule = rule
-            let caseSensitive = rule.trigger.urlFilterIsCaseSensitive ?? false
-            rule.trigger.urlFilter = URLFilterCanonicalizer.canonicalize(rule.trigger.urlFilter, isCaseSensitive: caseSensitive)
-            if rule.trigger.urlFilterIsCaseSensitive == false { rule.trigger.urlFilterIsCaseSensitive = nil }
-            if rule.trigger.resourceTypes?.isEmpty == true { rule.trigger.resourceTypes = nil }
-            if rule.trigger.loadTypes?.isEmpty == true || Set(rule.trigger.loadTypes ?? []).count == LoadType.allCases.count {
-                rule.trigger.loadTypes = nil
-            }
-            if rule.trigger.loadContexts?.isEmpty == true || Set(rule.trigger.loadContexts ?? []).count == LoadContext.allCases.count {
-                rule.trigger.loadContexts = nil
-            }
-            if rule.trigger.condition == nil {
-                if rule.trigger.topURLFilterIsCaseSensitive == false { rule.trigger.topURLFilterIsCaseSensitive = nil }
-                if rule.trigger.frameURLFilterIsCaseSensitive == false { rule.trigger.frameURLFilterIsCaseSensitive = nil }
-            }
-            rule.unknownMembers = []
-            rule.trigger.unknownMembers = []
-            rule.action.unknownMembers = []
-            return rule
+    private func canonicalize(_ list: inout WorkingList) {
+        for index in list.rules.indices { RuleListOptimizer.canonicalize(&list.rules[index]) }
+    }
+
+    private static func canonicalize(_ rule: inout Rule) {
+        let caseSensitive = rule.trigger.urlFilterIsCaseSensitive ?? false
+        let canonical = URLFilterCanonicalizer.canonicalize(rule.trigger.urlFilter, isCaseSensitive: caseSensitive)
+        if canonical != rule.trigger.urlFilter { rule.trigger.urlFilter = canonical }
+        if rule.trigger.urlFilterIsCaseSensitive == false { rule.trigger.urlFilterIsCaseSensitive = nil }
+        if rule.trigger.resourceTypes?.isEmpty == true { rule.trigger.resourceTypes = nil }
+        if let loadTypes = rule.trigger.loadTypes, loadTypes.isEmpty || Set(loadTypes).count == LoadType.allCases.count {
+            rule.trigger.loadTypes = nil
         }
+        if let loadContexts = rule.trigger.loadContexts, loadContexts.isEmpty || Set(loadContexts).count == LoadContext.allCases.count {
+            rule.trigger.loadContexts = nil
+        }
+        if rule.trigger.condition == nil {
+            if rule.trigger.topURLFilterIsCaseSensitive == false { rule.trigger.topURLFilterIsCaseSensitive = nil }
+            if rule.trigger.frameURLFilterIsCaseSensitive == false { rule.trigger.frameURLFilterIsCaseSensitive = nil }
+        }
+        if !rule.unknownMembers.isEmpty { rule.unknownMembers = [] }
+        if !rule.trigger.unknownMembers.isEmpty { rule.trigger.unknownMembers = [] }
+        if !rule.action.unknownMembers.isEmpty { rule.action.unknownMembers = [] }
     }
 
     private struct RuleKey: Hashable {
@@ -150,24 +193,29 @@ public struct RuleListOptimizer: Sendable {
         var action: Action.Kind
     }
 
-    private func removeDuplicates(_ rules: [Rule]) -> [Rule] {
-        // Exceptions: an earlier copy of an identical exception is redundant when nothing but non-exception rules
-        // and copies lie between them (the later copy cancels the same and more).
-        let deduplicated = perSegment(rules) { segment in
-            var seen: Set<RuleKey> = []
+    private func removeDuplicates(_ list: inout WorkingList) {
+        var keep = [Bool](repeating: true, count: list.rules.count)
+        var seen: Set<RuleKey> = []
+        for segment in segments(list.rules) {
+            seen.removeAll(keepingCapacity: true)
             seen.reserveCapacity(segment.count)
-            return segment.filter { seen.insert(RuleKey(shape: TriggerShape($0.trigger), action: $0.action.kind)).inserted }
-        }
-        var output: [Rule] = []
-        for rule in deduplicated {
-            if case .ignorePreviousRules = rule.action.kind, let last = output.last, case .ignorePreviousRules = last.action.kind,
-                TriggerShape(last.trigger) == TriggerShape(rule.trigger)
-            {
-                output.removeLast()
+            for index in segment where !seen.insert(RuleKey(shape: list.shape(index), action: list.rules[index].action.kind)).inserted {
+                keep[index] = false
             }
-            output.append(rule)
         }
-        return output
+        // Exceptions: an earlier copy of an identical exception is redundant when nothing but non-exception rules
+        // and copies lie between them (the later copy cancels the same and more). `last` is the last rule kept.
+        var last: Int?
+        for index in list.rules.indices where keep[index] {
+            if case .ignorePreviousRules = list.rules[index].action.kind, let previous = last,
+                case .ignorePreviousRules = list.rules[previous].action.kind,
+                list.shape(previous) == list.shape(index)
+            {
+                keep[previous] = false
+            }
+            last = index
+        }
+        list.compact(keeping: keep)
     }
 
     /// Whether every request `inner` matches, `outer` matches too (decided on shapes, conservatively).
@@ -178,7 +226,9 @@ public struct RuleListOptimizer: Sendable {
             outer.method == nil || outer.method == inner.method
         else { return false }
         let urlCovered =
-            outerIsUniversal || (outer.urlFilter == inner.urlFilter && outer.urlFilterIsCaseSensitive == inner.urlFilterIsCaseSensitive)
+            outerIsUniversal
+            || (outer.urlFilterID == inner.urlFilterID && outer.urlFilter == inner.urlFilter
+                && outer.urlFilterIsCaseSensitive == inner.urlFilterIsCaseSensitive)
         guard urlCovered else { return false }
         if outer.conditionKind == nil { return true }
         return outer.conditionKind == inner.conditionKind && outer.conditionValues == inner.conditionValues
@@ -190,7 +240,13 @@ public struct RuleListOptimizer: Sendable {
         !URLFilterParser.hasMandatoryTerm(filter) && URLFilterParser().parse(filter).status == .matchesEverything
     }
 
-    private func removeCancelled(_ rules: [Rule]) -> [Rule] {
+    private func removeCancelled(_ list: inout WorkingList) {
+        let keep = keptAfterCancelling(list.rules)
+        list.compact(keeping: keep)
+    }
+
+    /// Which rules `removeCancelled` keeps.
+    private func keptAfterCancelling(_ rules: [Rule]) -> [Bool] {
         // Walk backwards, collecting the exceptions that apply to everything before them (until an
         // ignore-following-rules, which may stop them from being reached). An exception covers a rule only when its
         // url-filter is universal or the rule's own, so the exceptions are kept by url-filter and a rule is compared
@@ -237,121 +293,126 @@ public struct RuleListOptimizer: Sendable {
                 }
             }
         }
-        return rules.indices.filter { keep[$0] }.map { rules[$0] }
+        return keep
     }
 
-    private func removeSubsumed(_ rules: [Rule]) -> [Rule] {
-        perSegment(rules) { segment in
-            let shapes = segment.map { TriggerShape($0.trigger) }
-            let universal = shapes.map { $0.conditionKind == nil && RuleListOptimizer.isUniversal($0.urlFilter) }
+    private func removeSubsumed(_ list: inout WorkingList) {
+        var keep = [Bool](repeating: true, count: list.rules.count)
+        for segment in segments(list.rules) {
+            // Shapes only for segments that hold a universal rule (most hold none).
+            let universal = segment.map {
+                list.rules[$0].trigger.condition == nil && RuleListOptimizer.isUniversal(list.rules[$0].trigger.urlFilter)
+            }
             var universalByAction: [Action.Kind: [Int]] = [:]
-            for index in segment.indices where universal[index] { universalByAction[segment[index].action.kind, default: []].append(index) }
-            guard !universalByAction.isEmpty else { return segment }
-            var kept: [Rule] = []
-            for index in segment.indices {
-                let dropped = (universalByAction[segment[index].action.kind] ?? []).contains { other in
-                    guard other != index,
-                        RuleListOptimizer.covers(shapes[other], shapes[index], outerIsUniversal: true)
+            for offset in universal.indices where universal[offset] {
+                universalByAction[list.rules[segment.lowerBound + offset].action.kind, default: []].append(offset)
+            }
+            guard !universalByAction.isEmpty else { continue }
+            let shapes = segment.map { list.shape($0) }
+            for offset in shapes.indices {
+                let dropped = (universalByAction[list.rules[segment.lowerBound + offset].action.kind] ?? []).contains { other in
+                    guard other != offset,
+                        RuleListOptimizer.covers(shapes[other], shapes[offset], outerIsUniversal: true)
                     else { return false }
                     // Two universal rules covering each other: keep the first.
-                    guard universal[index], RuleListOptimizer.covers(shapes[index], shapes[other], outerIsUniversal: true) else {
+                    guard universal[offset], RuleListOptimizer.covers(shapes[offset], shapes[other], outerIsUniversal: true) else {
                         return true
                     }
-                    return other < index
+                    return other < offset
                 }
-                if !dropped { kept.append(segment[index]) }
+                if dropped { keep[segment.lowerBound + offset] = false }
             }
-            return kept
         }
+        list.compact(keeping: keep)
     }
 
-    private func removeContained(_ rules: [Rule]) -> [Rule] {
-        perSegment(rules) { segment in
-            let dropped = ContainedRuleFinder.droppedIndices(segment)
-            guard !dropped.isEmpty else { return segment }
-            return segment.indices.filter { !dropped.contains($0) }.map { segment[$0] }
+    private func removeContained(_ list: inout WorkingList) {
+        var keep = [Bool](repeating: true, count: list.rules.count)
+        var anyDropped = false
+        for segment in segments(list.rules) {
+            for index in ContainedRuleFinder.droppedIndices(list.rules[segment]) {
+                keep[index] = false
+                anyDropped = true
+            }
         }
+        if anyDropped { list.compact(keeping: keep) }
     }
 
-    private func merge(_ rules: [Rule], along dimension: TriggerShape.MergeDimension) -> [Rule] {
-        perSegment(rules) { segment in
-            // Sized once: growing rehashes every key (a whole trigger shape and action) at each doubling.
-            var groups: [RuleKey: Int] = [:]
+    private func merge(_ list: inout WorkingList, along dimension: TriggerShape.MergeDimension) {
+        var keep = [Bool](repeating: true, count: list.rules.count)
+        // Sized once: growing rehashes every key (a whole trigger shape and action) at each doubling.
+        var groups: [RuleKey: Int] = [:]
+        for segment in segments(list.rules) {
+            groups.removeAll(keepingCapacity: true)
             groups.reserveCapacity(segment.count)
-            var output: [Rule] = []
-            for rule in segment {
-                let shape = TriggerShape(rule.trigger)
+            for index in segment {
                 if dimension == .ifDomain {
-                    guard let kind = shape.conditionKind, kind == .ifDomain || kind == .ifTopURL || kind == .ifFrameURL else {
-                        output.append(rule)
-                        continue
-                    }
+                    guard let kind = list.rules[index].trigger.condition?.kind,
+                        kind == .ifDomain || kind == .ifTopURL || kind == .ifFrameURL
+                    else { continue }
                 }
-                let key = RuleKey(shape: shape.without(dimension), action: rule.action.kind)
-                // One hash of the key: the rule's slot is filed when the key is new.
-                let newSlot = output.count
-                let slot = RuleListOptimizer.value(&groups[key, default: newSlot])
-                guard slot != newSlot else {
-                    output.append(rule)
-                    continue
-                }
-                var merged = output[slot]
+                let shape = list.shape(index)
+                let key = RuleKey(shape: shape.without(dimension), action: list.rules[index].action.kind)
+                // One hash of the key: the rule's index is filed when the key is new. A later rule of the group is
+                // merged into the group's first rule, in place, and dropped.
+                let slot = RuleListOptimizer.value(&groups[key, default: index])
+                guard slot != index else { continue }
+                keep[index] = false
+                let rule = list.rules[index]
                 switch dimension {
                 case .ifDomain:
-                    if var condition = merged.trigger.condition, let extra = rule.trigger.condition {
-                        for value in extra.values where !condition.values.contains(value) { condition.values.append(value) }
-                        merged.trigger.condition = condition
+                    if let extra = rule.trigger.condition, list.rules[slot].trigger.condition != nil {
+                        for value in extra.values where !(list.rules[slot].trigger.condition?.values.contains(value) ?? true) {
+                            list.rules[slot].trigger.condition?.values.append(value)
+                        }
                     }
                 case .resourceType:
-                    if merged.trigger.resourceTypes == nil || merged.trigger.resourceTypes?.isEmpty == true { break }
+                    if list.rules[slot].trigger.resourceTypes == nil || list.rules[slot].trigger.resourceTypes?.isEmpty == true { break }
                     if rule.trigger.resourceTypes == nil || rule.trigger.resourceTypes?.isEmpty == true {
-                        merged.trigger.resourceTypes = nil
+                        list.rules[slot].trigger.resourceTypes = nil
                     } else {
-                        for type in rule.trigger.resourceTypes ?? [] where !(merged.trigger.resourceTypes ?? []).contains(type) {
-                            merged.trigger.resourceTypes?.append(type)
+                        for type in rule.trigger.resourceTypes ?? [] where !(list.rules[slot].trigger.resourceTypes ?? []).contains(type) {
+                            list.rules[slot].trigger.resourceTypes?.append(type)
                         }
                     }
                 case .loadType:
-                    if merged.trigger.loadTypes == nil { break }
-                    let union = Set((merged.trigger.loadTypes ?? []) + (rule.trigger.loadTypes ?? []))
-                    merged.trigger.loadTypes =
+                    if list.rules[slot].trigger.loadTypes == nil { break }
+                    let union = Set((list.rules[slot].trigger.loadTypes ?? []) + (rule.trigger.loadTypes ?? []))
+                    list.rules[slot].trigger.loadTypes =
                         rule.trigger.loadTypes == nil || union.count == LoadType.allCases.count
                         ? nil : LoadType.allCases.filter(union.contains)
                 }
-                output[slot] = merged
             }
-            return output
         }
+        list.compact(keeping: keep)
     }
 
     /// The value at `slot`: reading a dictionary's `[key, default:]` through `inout` files the default when the
     /// key is new, with one hash of the key.
-    @inline(__always) private static func value(_ slot: inout Int) -> Int { slot }
+    @inline(__always) static func value<Value>(_ slot: inout Value) -> Value { slot }
 
-    private func packSelectors(_ rules: [Rule]) -> [Rule] {
-        perSegment(rules) { segment in
-            var groups: [TriggerShape: Int] = [:]
-            var counts: [Int: Int] = [:]
-            var output: [Rule] = []
-            for rule in segment {
-                guard case .cssDisplayNone(let selector) = rule.action.kind else {
-                    output.append(rule)
-                    continue
-                }
-                let shape = TriggerShape(rule.trigger)
+    private func packSelectors(_ list: inout WorkingList) {
+        var keep = [Bool](repeating: true, count: list.rules.count)
+        var groups: [TriggerShape: Int] = [:]
+        var counts: [Int: Int] = [:]
+        for segment in segments(list.rules) {
+            groups.removeAll(keepingCapacity: true)
+            for index in segment {
+                guard case .cssDisplayNone(let selector) = list.rules[index].action.kind else { continue }
+                let shape = list.shape(index)
                 let selectorCount = selector.split(separator: ",").count
-                if let slot = groups[shape], case .cssDisplayNone(let existing) = output[slot].action.kind,
+                if let slot = groups[shape], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
                     (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
                 {
-                    output[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
+                    list.rules[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
                     counts[slot, default: 0] += selectorCount
+                    keep[index] = false
                     continue
                 }
-                groups[shape] = output.count
-                counts[output.count] = selectorCount
-                output.append(rule)
+                groups[shape] = index
+                counts[index] = selectorCount
             }
-            return output
         }
+        list.compact(keeping: keep)
     }
 }

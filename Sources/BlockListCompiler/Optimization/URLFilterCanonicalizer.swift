@@ -4,12 +4,26 @@
 public enum URLFilterCanonicalizer {
     /// The canonical form of `pattern`.
     public static func canonicalize(_ pattern: String, isCaseSensitive: Bool) -> String {
+        let original = Array(pattern.utf8)
+        let units = rewritten(original, isCaseSensitive: isCaseSensitive)
+        // Nothing to rewrite: every verdict of the parse below keeps the pattern, except a simple universal
+        // spelling, so most filters are not parsed at all.
+        if units == original && !isSimpleUniversal(pattern) { return pattern }
         let parser = URLFilterParser()
-        let original = parser.parse(pattern)
-        guard original.isAccepted, original.status != .matchesEverything else {
-            return original.status == .matchesEverything && pattern != ".*" && isSimpleUniversal(pattern) ? ".*" : pattern
+        let verdict = parser.parse(pattern)
+        guard verdict.isAccepted, verdict.status != .matchesEverything else {
+            return verdict.status == .matchesEverything && pattern != ".*" && isSimpleUniversal(pattern) ? ".*" : pattern
         }
-        var units = Array(pattern.utf8)
+        let candidate = String(decoding: units, as: UTF8.self)
+        guard candidate != pattern, !candidate.isEmpty else { return pattern }
+        let result = parser.parse(candidate)
+        return result.status == verdict.status ? candidate : pattern
+    }
+
+    /// The pattern's units with the redundant `.*` dropped and, unless `isCaseSensitive`, letters outside sets
+    /// lower-cased (the rewrite before its check).
+    private static func rewritten(_ original: [UInt8], isCaseSensitive: Bool) -> [UInt8] {
+        var units = original
         // Leading `.*` (a search is unanchored anyway); `^.*` too.
         var start = 0
         if units.starts(with: Array("^.*".utf8)) { start = 3 }
@@ -24,10 +38,7 @@ public enum URLFilterCanonicalizer {
             units.removeLast(2)
         }
         if !isCaseSensitive { units = lowercasedOutsideSets(units) }
-        let candidate = String(decoding: units, as: UTF8.self)
-        guard candidate != pattern, !candidate.isEmpty else { return pattern }
-        let result = parser.parse(candidate)
-        return result.status == original.status ? candidate : pattern
+        return units
     }
 
     private static func isSimpleUniversal(_ pattern: String) -> Bool {

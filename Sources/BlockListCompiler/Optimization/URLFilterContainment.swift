@@ -17,18 +17,25 @@ public enum URLFilterContainment {
         if inner.matchesEverything || outer.positionCount == 0 { return false }
         guard inner.wordCount == 1, outer.wordCount == 1 else { return false }
         let innerSide = Side(inner), outerSide = Side(outer)
-        // One representative unit per pair of classes (few pairs: a linear search of those seen is enough).
-        var representatives: [UInt8] = []
+        // One representative unit per pair of classes (few pairs: a linear search of those seen is enough), with
+        // each side's class mask for it; a unit above ASCII, which no set holds, comes last (masks 0).
+        var innerMasks: [UInt64] = []
+        var outerMasks: [UInt64] = []
         var seen: [UInt16] = []
-        for unit in UInt8(1)...127 {
-            let key = UInt16(inner.classOfUnit[Int(unit)]) << 8 | UInt16(outer.classOfUnit[Int(unit)])
+        innerMasks.reserveCapacity(32)
+        outerMasks.reserveCapacity(32)
+        seen.reserveCapacity(32)
+        for unit in 1...127 {
+            let key = UInt16(inner.classOfUnit[unit]) << 8 | UInt16(outer.classOfUnit[unit])
             if !seen.contains(key) {
                 seen.append(key)
-                representatives.append(unit)
+                innerMasks.append(innerSide.mask(unit))
+                outerMasks.append(outerSide.mask(unit))
             }
         }
-        // A unit above ASCII, which no set holds.
-        representatives.append(128)
+        innerMasks.append(0)
+        outerMasks.append(0)
+        let innerEndMask = innerSide.mask(0), outerEndMask = outerSide.mask(0)
         let start = ProductState(inner: 0, innerMatched: false, outer: 0, atStart: true)
         var visited = ProductStateSet(capacity: min(stateBudget, 64))
         _ = visited.insert(start)
@@ -37,19 +44,23 @@ public enum URLFilterContainment {
         while head < queue.count {
             let state = queue[head]
             head += 1
+            // The positions each side reaches from this state before the next unit's class is applied: the same
+            // for every unit, so computed once per state.
+            let outerReach = outerSide.reach(state.outer, atStart: state.atStart)
+            let innerReach = state.innerMatched ? 0 : innerSide.reach(state.inner, atStart: state.atStart)
             // The URL ends here: a counterexample when inner has matched and outer does not.
-            let innerAtEnd = state.innerMatched || innerSide.step(state.inner, atStart: state.atStart, unit: 0).accepted
-            if innerAtEnd && !outerSide.step(state.outer, atStart: state.atStart, unit: 0).accepted { return false }
-            for unit in representatives {
-                let outerNext = outerSide.step(state.outer, atStart: state.atStart, unit: unit)
-                if outerNext.accepted { continue }  // outer has matched: every longer URL is matched too
-                var next = ProductState(inner: 0, innerMatched: state.innerMatched, outer: outerNext.state, atStart: false)
+            let innerAtEnd = state.innerMatched || innerReach & innerEndMask & innerSide.last != 0
+            if innerAtEnd && outerReach & outerEndMask & outerSide.last == 0 { return false }
+            for index in outerMasks.indices {
+                let outerNext = outerReach & outerMasks[index]
+                if outerNext & outerSide.last != 0 { continue }  // outer has matched: every longer URL is matched too
+                var next = ProductState(inner: 0, innerMatched: state.innerMatched, outer: outerNext, atStart: false)
                 if !state.innerMatched {
-                    let innerNext = innerSide.step(state.inner, atStart: state.atStart, unit: unit)
-                    if innerNext.accepted {
+                    let innerNext = innerReach & innerMasks[index]
+                    if innerNext & innerSide.last != 0 {
                         next.innerMatched = true
                     } else {
-                        next.inner = innerNext.state
+                        next.inner = innerNext
                         // An anchored inner filter with no live position can no longer match.
                         if inner.isAnchoredAtStart && next.inner == 0 { continue }
                     }
@@ -147,15 +158,21 @@ public enum URLFilterContainment {
             last = automaton.last[0]
         }
 
-        func step(_ state: UInt64, atStart: Bool, unit: UInt8) -> (state: UInt64, accepted: Bool) {
+        /// The positions reachable in one step from `state` before the unit's class is applied: the first
+        /// positions (unless the filter is anchored and this is not the start) and every live position's followers.
+        @inline(__always) func reach(_ state: UInt64, atStart: Bool) -> UInt64 {
             var next: UInt64 = automaton.isAnchoredAtStart && !atStart ? 0 : first
             var live = state
             while live != 0 {
                 next |= automaton.follow[live.trailingZeroBitCount]
                 live &= live &- 1
             }
-            next &= unit < 128 ? automaton.classMasks[Int(automaton.classOfUnit[Int(unit)])] : 0
-            return (next, next & last != 0)
+            return next
+        }
+
+        /// The positions accepting the ASCII `unit` (0 is the end marker).
+        func mask(_ unit: Int) -> UInt64 {
+            automaton.classMasks[Int(automaton.classOfUnit[unit])]
         }
     }
 }

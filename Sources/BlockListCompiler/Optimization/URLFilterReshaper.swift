@@ -28,19 +28,25 @@ public enum URLFilterReshaper {
 
     /// `rules` with every url-filter reshaped.
     public static func reshape(_ rules: [Rule]) -> [Rule] {
+        var rules = rules
+        reshape(&rules)
+        return rules
+    }
+
+    /// Reshapes every url-filter of `rules` in place (each distinct filter once).
+    static func reshape(_ rules: inout [Rule]) {
         var cache: [String: String] = [:]
-        return rules.map { rule in
-            var rule = rule
-            let caseSensitive = rule.trigger.urlFilterIsCaseSensitive ?? false
-            let key = (caseSensitive ? "1" : "0") + rule.trigger.urlFilter
+        for index in rules.indices {
+            let caseSensitive = rules[index].trigger.urlFilterIsCaseSensitive ?? false
+            let key = (caseSensitive ? "1" : "0") + rules[index].trigger.urlFilter
+            let reshaped: String
             if let known = cache[key] {
-                rule.trigger.urlFilter = known
+                reshaped = known
             } else {
-                let reshaped = reshape(rule.trigger.urlFilter, isCaseSensitive: caseSensitive)
+                reshaped = reshape(rules[index].trigger.urlFilter, isCaseSensitive: caseSensitive)
                 cache[key] = reshaped
-                rule.trigger.urlFilter = reshaped
             }
-            return rule
+            rules[index].trigger.urlFilter = reshaped
         }
     }
 

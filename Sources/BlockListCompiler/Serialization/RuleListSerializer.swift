@@ -230,9 +230,16 @@ struct JSONByteWriter {
         var value = value
         bytes.append(0x22)
         value.withUTF8 { buffer in
+            // Runs of bytes written as they are are copied at once; an escape ends a run.
+            var runStart = 0
             var index = 0
             while index < buffer.count {
                 let unit = buffer[index]
+                if unit >= 0x20 && unit != 0x22 && unit != 0x5C && (unit < 0x80 || !escapesNonASCII) {
+                    index += 1
+                    continue
+                }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
                 switch unit {
                 case 0x22: bytes.append(0x5C); bytes.append(0x22); index += 1
                 case 0x5C: bytes.append(0x5C); bytes.append(0x5C); index += 1
@@ -242,18 +249,13 @@ struct JSONByteWriter {
                 case 0..<0x20:
                     appendUnicodeEscape(UInt16(unit))
                     index += 1
-                case 0x80...:
-                    if escapesNonASCII {
-                        index = appendEscapedScalar(buffer, at: index)
-                    } else {
-                        bytes.append(unit)
-                        index += 1
-                    }
                 default:
-                    bytes.append(unit)
-                    index += 1
+                    // Above ASCII with `escapesNonASCII`.
+                    index = appendEscapedScalar(buffer, at: index)
                 }
+                runStart = index
             }
+            if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
         }
         bytes.append(0x22)
     }

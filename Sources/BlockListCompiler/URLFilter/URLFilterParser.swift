@@ -12,7 +12,20 @@ public struct URLFilterParser: Sendable {
 
     /// Parses `pattern`.
     public func parse(_ pattern: String) -> URLFilterResult {
-        parse(units: Array(pattern.utf16))
+        parse(units: URLFilterParser.utf16Units(of: pattern))
+    }
+
+    /// `Array(text.utf16)`, copied byte for byte when the text is ASCII (the common case: the generic copy
+    /// through the UTF-16 view walks scalar by scalar).
+    static func utf16Units(of text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { buffer in
+            for byte in buffer where byte >= 0x80 { return Array(String(decoding: buffer, as: UTF8.self).utf16) }
+            return [UInt16](unsafeUninitializedCapacity: buffer.count) { units, count in
+                for index in buffer.indices { units[index] = UInt16(buffer[index]) }
+                count = buffer.count
+            }
+        }
     }
 
     /// Parses a pattern given as UTF-16 code units.
@@ -50,6 +63,23 @@ public struct URLFilterParser: Sendable {
     /// Parses `units`; `resumingHostPrefix` false always scans from the first unit (the path the shortcut is
     /// tested against).
     func parse(units: [UInt16], resumingHostPrefix: Bool) -> URLFilterResult {
+        if let refusal = URLFilterParser.refusalBeforeScanning(units) { return refusal }
+        var scanner: PatternScanner<URLFilterDelegate>
+        if resumingHostPrefix && Self.resumesAfterHostPrefix(units) {
+            scanner = PatternScanner(units: units, resuming: Self.hostPrefixScan)
+        } else {
+            scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterDelegate())
+        }
+        scanner.run()
+        if scanner.sawNamedGroup && scanner.yarrError == nil {
+            scanner = PatternScanner(units: units, namedGroupMode: true, delegate: URLFilterDelegate())
+            scanner.run()
+        }
+        return URLFilterParser.verdict(checker: scanner.delegate, yarrError: scanner.yarrError, patternEnd: units.count)
+    }
+
+    /// The verdict on units refused before any scan (non-ASCII, empty, longer than YARR's limit), or nil.
+    static func refusalBeforeScanning(_ units: [UInt16]) -> URLFilterResult? {
         if let index = units.firstIndex(where: { $0 >= 0x80 }) {
             return URLFilterResult(
                 status: .nonASCII, offset: index, reason: "non-ASCII character; only ASCII is supported (percent-encode or use punycode)")
@@ -62,24 +92,22 @@ public struct URLFilterParser: Sendable {
                 status: .yarrError, offset: 0,
                 reason: "the pattern is longer than YARR's limit of \(URLFilterParser.maximumPatternLength) characters")
         }
-        var scanner: PatternScanner<URLFilterDelegate>
-        if resumingHostPrefix && Self.resumesAfterHostPrefix(units) {
-            scanner = PatternScanner(units: units, resuming: Self.hostPrefixScan)
-        } else {
-            scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterDelegate())
+        return nil
+    }
+
+    /// The verdict once a scan is over: a crash of WebKit's parser wins, then a YARR syntax error, then the
+    /// delegate's own.
+    static func verdict(checker: URLFilterDelegate, yarrError: PatternScanner<URLFilterDelegate>.SyntaxError?, patternEnd: Int)
+        -> URLFilterResult
+    {
+        if checker.status == .crashesWebKit {
+            return URLFilterResult(status: .crashesWebKit, offset: checker.offset, reason: checker.reason)
         }
-        scanner.run()
-        if scanner.sawNamedGroup && scanner.yarrError == nil {
-            scanner = PatternScanner(units: units, namedGroupMode: true, delegate: URLFilterDelegate())
-            scanner.run()
-        }
-        if scanner.delegate.status == .crashesWebKit {
-            return URLFilterResult(status: .crashesWebKit, offset: scanner.delegate.offset, reason: scanner.delegate.reason)
-        }
-        if let error = scanner.yarrError {
+        if let error = yarrError {
             return URLFilterResult(status: .yarrError, offset: error.offset, reason: error.reason)
         }
-        return scanner.delegate.finish(patternEnd: units.count)
+        var checker = checker
+        return checker.finish(patternEnd: patternEnd)
     }
 }
 

@@ -1,7 +1,7 @@
 /// One term of an accepted url-filter, as WebKit's `URLFilterParser` sees it.
 public struct URLFilterTerm: Sendable, Hashable {
     /// What the term matches once.
-    public indirect enum Atom: Sendable, Hashable {
+    public enum Atom: Sendable, Hashable {
         /// One unit from the set; `$` (and a NUL) is the set holding only the end marker 0.
         case set(ASCIISet)
         /// A sequence of terms.

@@ -125,4 +125,36 @@ import Testing
         #expect(!URLFilterParser.resumesAfterHostPrefix(Array((prefix + "?a").utf16)))
         #expect(!URLFilterParser.resumesAfterHostPrefix(Array(prefix.utf16)))
     }
+
+    /// `parseTerms` scans once, with the term builder feeding WebKit's restrictions, and resumes after the host
+    /// prefix: on the same random tails, its verdict equals `parse(units:)`'s and its terms equal those of a scan
+    /// from the first unit, in both case modes.
+    @Test func oneScanTermParsingAgreesWithTheChecker() {
+        let parser = URLFilterParser()
+        let prefix = URLPatternTranslator.hostAnchorPrefix
+        var generator = SeededGenerator(state: 4343)
+        let alphabet = Array(#"abK0.^$?*+{}()[]|\-:/<>,=!1"#.unicodeScalars) + ["\u{e9}", "\u{0}"]
+        var tails = ["example.com", "a(?<n>b)\\k<n>", "[a-z]+\\.com$", "a|b", "", "a{1,0}"]
+        for _ in 0..<10_000 {
+            let length = Int.random(in: 0...10, using: &generator)
+            var tail = ""
+            for _ in 0..<length { tail.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]) }
+            tails.append(tail)
+        }
+        var accepted = 0
+        for tail in tails {
+            for pattern in [prefix + tail, tail] {
+                let units = Array(pattern.utf16)
+                for isCaseSensitive in [false, true] {
+                    let resumed = parser.parseTerms(units: units, isCaseSensitive: isCaseSensitive)
+                    let full = parser.parseTerms(units: units, isCaseSensitive: isCaseSensitive, resumingHostPrefix: false)
+                    #expect(resumed.result == parser.parse(units: units), "\(pattern)")
+                    #expect(resumed.result == full.result && resumed.pattern == full.pattern, "\(pattern)")
+                    #expect((resumed.pattern != nil) == resumed.result.isAccepted, "\(pattern)")
+                    if resumed.result.isAccepted { accepted += 1 }
+                }
+            }
+        }
+        #expect(accepted > 1_000 && accepted < tails.count * 4)
+    }
 }

@@ -61,6 +61,19 @@ private func rules(_ json: String) -> [Rule] {
         #expect(URLFilterCanonicalizer.canonicalize("^.*", isCaseSensitive: false) == ".*")
     }
 
+    /// The canonicalizer parses only filters it would rewrite or simple universal spellings; every other filter
+    /// (canonical already, refused, or universal in another spelling) comes back as it is.
+    @Test func leavesFiltersWithNothingToRewriteAsTheyAre() {
+        for universal in ["^.*", ".*.*", "(.*)", "^(.*)"] {
+            #expect(URLFilterCanonicalizer.canonicalize(universal, isCaseSensitive: false) == ".*", "\(universal)")
+        }
+        for filter in [".*", "a?", "(a)*", "^[a-z][a-z0-9.+-]*://([^/:@]*\\.)?example\\.com", "a|b", "a(", "\u{e9}", "[", "ADS"] {
+            #expect(URLFilterCanonicalizer.canonicalize(filter, isCaseSensitive: true) == filter, "\(filter)")
+        }
+        #expect(URLFilterCanonicalizer.canonicalize("A|B", isCaseSensitive: false) == "A|B")
+        #expect(URLFilterCanonicalizer.canonicalize("AB", isCaseSensitive: false) == "ab")
+    }
+
     @Test func givesTheSameDecisionsOnEveryCorpusList() throws {
         guard !CorpusEquivalence.lists.isEmpty else {
             print("skipping: no corpus at \(CorpusEquivalence.corpusDirectory.path)")
