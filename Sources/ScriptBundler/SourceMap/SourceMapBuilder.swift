@@ -265,25 +265,29 @@ public struct SourceMapBuilder: Sendable {
         // From here on every value is a delta from a segment added above, in the same terms here (lines and columns
         // moved alike, sources by the same offset): the bytes read the same, with each name's value put in.
         var name = previousName
+        // One write for the rest of the piece: its bytes and a value of at most `maximumDigits` per named segment.
+        let maximum = piece.bytes.count - piece.prefixEnd + piece.namedSegments.count * Base64VLQ.maximumDigits
         piece.bytes.withUnsafeBufferPointer { bytes in
             names.withUnsafeBufferPointer { names in
-                var copied = piece.prefixEnd
-                for named in piece.namedSegments where Int(named.offset) > piece.prefixEnd {
-                    let offset = Int(named.offset)
-                    guard offset <= bytes.count, offset >= copied else { break }
-                    let global = names[Int(named.name)]
-                    mappings.write(maximum: offset - copied + Base64VLQ.maximumDigits) { buffer, start in
+                piece.namedSegments.withUnsafeBufferPointer { namedSegments in
+                    mappings.write(maximum: maximum) { buffer, start in
+                        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return start }
                         var index = start
-                        if let target = buffer.baseAddress, let source = bytes.baseAddress, offset > copied {
+                        var copied = piece.prefixEnd
+                        for named in namedSegments where Int(named.offset) > piece.prefixEnd {
+                            let offset = Int(named.offset)
+                            guard offset <= bytes.count, offset >= copied else { break }
+                            let global = names[Int(named.name)]
                             (target + index).update(from: source + copied, count: offset - copied)
                             index += offset - copied
+                            index = Base64VLQ.encode(global - name, into: buffer, at: index)
+                            name = global
+                            copied = offset
                         }
-                        return Base64VLQ.encode(global - name, into: buffer, at: index)
+                        (target + index).update(from: source + copied, count: bytes.count - copied)
+                        return index + bytes.count - copied
                     }
-                    name = global
-                    copied = offset
                 }
-                mappings.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             }
         }
         previousName = name
