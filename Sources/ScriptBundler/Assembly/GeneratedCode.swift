@@ -107,12 +107,18 @@ struct GeneratedCode {
 
     /// Copies `source` with `edits` applied (sorted by start, insertions first), mapping every original token.
     /// `origins`: `source` is a lowered file's printed code, whose positions map back to the file through it.
+    /// `byTracking`: follow the generated position through every byte (the reference the default is tested against).
     mutating func appendSource(
-        _ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int, origins: SourceOrigins? = nil
+        _ source: [UInt8], tokens: [JavaScriptToken], edits: [TokenEdit], sourceIndex: Int, origins: SourceOrigins? = nil,
+        byTracking: Bool = false
     ) {
         source.withUnsafeBufferPointer { src in
             tokens.withUnsafeBufferPointer { tokens in
-                appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex, origins: origins)
+                if byTracking {
+                    appendSourceByTracking(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex, origins: origins)
+                } else {
+                    appendSource(src, tokens: tokens, edits: edits, sourceIndex: sourceIndex, origins: origins)
+                }
             }
         }
     }
@@ -134,6 +140,225 @@ struct GeneratedCode {
     }
 
     private mutating func appendSource(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int,
+        origins: SourceOrigins?
+    ) {
+        let hasHashbang = source.count >= 2 && source[0] == 0x23 && source[1] == 0x21
+        guard let first = tokens.first, first.start >= (hasHashbang ? 2 : 0) else {
+            return appendSourceByTracking(source, tokens: tokens, edits: edits, sourceIndex: sourceIndex, origins: origins)
+        }
+        // `line`, `column` and `lastWasCarriageReturn` are those of source offset `pos`. The text after it is copied
+        // as it is, so a token there is where `shift` puts its original position: no byte between is looked at.
+        var pos = 0
+        if hasHashbang {
+            append("//")
+            pos = 2
+        }
+        var shift = shiftFrom(source, pos, originalLine: 0, originalColumn: pos)
+        var copied = pos
+        var editIndex = 0
+        var t = 0
+        let count = tokens.count
+        while t <= count {
+            if editIndex < edits.count, edits[editIndex].start == t {
+                let edit = edits[editIndex]
+                editIndex += 1
+                if t < count {
+                    let token = tokens[t]
+                    if token.start > pos {
+                        (line, column) = shift.position(line: token.line - 1, column: token.column)
+                        lastWasCarriageReturn = source[token.start - 1] == 0x0D
+                        pos = token.start
+                    }
+                } else {
+                    trackToEnd(source, tokens: tokens, shift: shift, from: &pos)
+                }
+                flush(source, from: &copied, to: pos)
+                if isMapping, !edit.text.isEmpty {
+                    if let mapped = edit.mappedToken, mapped < count {
+                        addMapping(
+                            sourceIndex: sourceIndex, originalLine: tokens[mapped].line - 1, originalColumn: tokens[mapped].column,
+                            origins: origins)
+                    } else {
+                        map.addUnmapped(generatedLine: line, generatedColumn: column)
+                    }
+                }
+                append(edit.text)
+                if edit.end > edit.start, edit.end <= count {
+                    let last = tokens[edit.end - 1]
+                    appendLineTerminators(source, from: pos, to: last.end)
+                    pos = last.end
+                    copied = last.end
+                    t = edit.end
+                    let end = Self.endPosition(of: last, in: source)
+                    shift = shiftFrom(source, pos, originalLine: end.line, originalColumn: end.column)
+                } else if t < count {
+                    shift = shiftFrom(source, pos, originalLine: tokens[t].line - 1, originalColumn: tokens[t].column)
+                }
+                continue
+            }
+            guard t < count else { break }
+            // The tokens up to the next edit that can still apply (all of them when none can).
+            var runEnd = count
+            if editIndex < edits.count, edits[editIndex].start > t { runEnd = min(count, edits[editIndex].start) }
+            if isMapping {
+                addMappings(source, tokens: tokens, t..<runEnd, shift: shift, sourceIndex: sourceIndex, origins: origins)
+            }
+            t = runEnd
+        }
+        trackToEnd(source, tokens: tokens, shift: shift, from: &pos)
+        flush(source, from: &copied, to: source.count)
+    }
+
+    /// How original positions (0-based line, UTF-16 column) of the text copied from source offset `pos` on map to
+    /// generated ones: lines move by `lines`; columns by `columns` on original line `line` only, since every later
+    /// line starts after a copied line terminator, at column 0 on both sides.
+    private struct Shift {
+        var line: Int
+        var lines: Int
+        var columns: Int
+
+        @inline(__always)
+        func position(line original: Int, column: Int) -> (line: Int, column: Int) {
+            (original + lines, original == line ? column + columns : column)
+        }
+    }
+
+    /// The shift of the text copied from source offset `pos` (at original position `originalLine`/`originalColumn`),
+    /// from the generated position there.
+    private func shiftFrom(_ source: UnsafeBufferPointer<UInt8>, _ pos: Int, originalLine: Int, originalColumn: Int) -> Shift {
+        // After a generated CR, a copied LF ends no line of its own (the two read as CR LF): the original's next line
+        // starts on the generated line already begun.
+        if lastWasCarriageReturn, pos < source.count, source[pos] == 0x0A {
+            return Shift(line: originalLine + 1, lines: line - (originalLine + 1), columns: 0)
+        }
+        return Shift(line: originalLine, lines: line - originalLine, columns: column - originalColumn)
+    }
+
+    /// The original position (0-based line, UTF-16 column) just after `token`.
+    private static func endPosition(of token: JavaScriptToken, in source: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = token.line - 1
+        var column = token.column
+        var k = token.start
+        let end = token.end
+        while k < end {
+            let b = source[k]
+            if b < 0x80, b != 0x0A, b != 0x0D {
+                column += 1
+                k += 1
+                continue
+            }
+            let length = LineTerminator.length(source, at: k, end: end)
+            if length > 0 {
+                line += 1
+                column = 0
+                k += length
+                continue
+            }
+            if b & 0xC0 != 0x80 { column += b >= 0xF0 ? 2 : 1 }
+            k += 1
+        }
+        return (line, column)
+    }
+
+    /// Brings the generated position from source offset `pos` to the end of the source: from the last token's start
+    /// (placed by `shift`) when it comes after `pos`, byte by byte over the rest.
+    private mutating func trackToEnd(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, shift: Shift, from pos: inout Int
+    ) {
+        if let last = tokens.last, last.start > pos {
+            (line, column) = shift.position(line: last.line - 1, column: last.column)
+            lastWasCarriageReturn = source[last.start - 1] == 0x0D
+            pos = last.start
+        }
+        track(source, from: pos, to: source.count)
+        pos = source.count
+    }
+
+    /// The segments of `tokens[range]`, copied as they are: one at each token's start, and one at column 0 of each
+    /// further line a multi-line token takes.
+    private mutating func addMappings(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, _ range: Range<Int>, shift: Shift,
+        sourceIndex: Int, origins: SourceOrigins?
+    ) {
+        if origins == nil, map.encodesMappings {
+            return encodeMappings(source, tokens: tokens, range, shift: shift, sourceIndex: sourceIndex)
+        }
+        for t in range {
+            let token = tokens[t]
+            let originalLine = token.line - 1
+            let generated = shift.position(line: originalLine, column: token.column)
+            if let origins {
+                if let original = origins.original(line: originalLine, column: token.column) {
+                    map.addMapping(
+                        generatedLine: generated.line, generatedColumn: generated.column, source: sourceIndex,
+                        originalLine: original.line, originalColumn: original.column)
+                }
+            } else {
+                map.addMapping(
+                    generatedLine: generated.line, generatedColumn: generated.column, source: sourceIndex, originalLine: originalLine,
+                    originalColumn: token.column)
+            }
+            // A token followed on its own line by the next one spans no line.
+            guard token.canSpanLines, t + 1 >= tokens.count || tokens[t + 1].line != token.line else { continue }
+            let lines = Self.endPosition(of: token, in: source).line - originalLine
+            guard lines > 0 else { continue }
+            for extra in 1...lines {
+                if let origins {
+                    guard let original = origins.original(line: originalLine + extra, column: 0) else { continue }
+                    map.addMapping(
+                        generatedLine: generated.line + extra, generatedColumn: 0, source: sourceIndex, originalLine: original.line,
+                        originalColumn: original.column)
+                } else {
+                    map.addMapping(
+                        generatedLine: generated.line + extra, generatedColumn: 0, source: sourceIndex,
+                        originalLine: originalLine + extra, originalColumn: 0)
+                }
+            }
+        }
+    }
+
+    /// `addMappings` without origins, encoded as they are added (`SourceMapBuilder.encodeMappings`).
+    private mutating func encodeMappings(
+        _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, _ range: Range<Int>, shift: Shift,
+        sourceIndex: Int
+    ) {
+        var t = range.lowerBound
+        var room = 1 << 16
+        while t < range.upperBound {
+            map.encodeMappings(room: room) { encoder in
+                while t < range.upperBound {
+                    let token = tokens[t]
+                    let originalLine = token.line - 1
+                    let generated = shift.position(line: originalLine, column: token.column)
+                    // A token followed on its own line by the next one spans no line.
+                    var lines = 0
+                    if token.canSpanLines, t + 1 >= tokens.count || tokens[t + 1].line != token.line {
+                        lines = Self.endPosition(of: token, in: source).line - originalLine
+                    }
+                    guard encoder.hasRoom(segments: 1 + lines, upToLine: generated.line + lines) else {
+                        room = max(room, (generated.line + lines) + (1 + lines) * SourceMapBuilder.MappingEncoder.maximumSegmentBytes)
+                        return
+                    }
+                    encoder.add(
+                        generatedLine: generated.line, generatedColumn: generated.column, source: sourceIndex, originalLine: originalLine,
+                        originalColumn: token.column)
+                    if lines > 0 {
+                        for extra in 1...lines {
+                            encoder.add(
+                                generatedLine: generated.line + extra, generatedColumn: 0, source: sourceIndex,
+                                originalLine: originalLine + extra, originalColumn: 0)
+                        }
+                    }
+                    t += 1
+                }
+            }
+        }
+    }
+
+    /// `appendSource` by following the generated position through every copied byte: the reference the shifted
+    /// positions are tested against, and the way for tokens that start before the text copied (a hashbang token).
+    private mutating func appendSourceByTracking(
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, edits: [TokenEdit], sourceIndex: Int,
         origins: SourceOrigins?
     ) {

@@ -156,6 +156,8 @@ enum ModuleBundleAssembler {
 
     static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
         let text = record.kind == .empty ? "(empty module for '\(record.path)')" : paths.banner(record.path)
+        // Characters are only looked at when a byte of a line terminator occurs (a CR LF is one character, kept).
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else { return text }
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 })
     }
 

@@ -13,24 +13,52 @@ struct NameIndexTable {
     private var slots: [Int32] = []
     /// Per name (by index): its hash, kept for growing the table.
     private var hashes: [UInt64] = []
+    /// The names' UTF-8 bytes back to back, compared in place (no `String` read or retained per lookup).
+    private var storage: [UInt8] = []
+    /// Per name: where its bytes start in `storage`, and one more entry for the end.
+    private var starts: [Int32] = [0]
 
     /// The index of `name` in `names`, appending it first when it is not there.
     mutating func index(of name: String, in names: inout [String]) -> Int {
-        let hash = Self.hash(name)
         if (hashes.count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { break }
-            if hashes[index] == hash, Self.sameBytes(names[index], name) { return index }
-            slot = (slot + 1) & mask
-        }
+        let found =
+            name.utf8.withContiguousStorageIfAvailable { find($0) } ?? Array(name.utf8).withUnsafeBufferPointer { find($0) }
+        if let index = found.index { return index }
         let index = names.count
         names.append(name)
-        hashes.append(hash)
-        slots[slot] = Int32(truncatingIfNeeded: index)
+        hashes.append(found.hash)
+        storage.append(contentsOf: name.utf8)
+        starts.append(Int32(truncatingIfNeeded: storage.count))
+        slots[found.slot] = Int32(truncatingIfNeeded: index)
         return index
+    }
+
+    /// The name with bytes `bytes`, if known, else the empty slot to put it in, with its hash.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int?, slot: Int, hash: UInt64) {
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return storage.withUnsafeBufferPointer { storage in
+            while true {
+                let index = Int(slots[slot])
+                if index < 0 { return (nil, slot, hash) }
+                if hashes[index] == hash {
+                    let start = Int(starts[index])
+                    let count = Int(starts[index + 1]) - start
+                    if count == bytes.count, count == 0 || Self.equal(storage.baseAddress, start, bytes.baseAddress, count) {
+                        return (index, slot, hash)
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Whether `count` bytes at `a + start` and at `b` are the same.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>?, _ start: Int, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard let a, let b else { return false }
+        return memcmp(a + start, b, count) == 0
     }
 
     private mutating func grow() {
@@ -44,25 +72,10 @@ struct NameIndexTable {
         }
     }
 
-    /// Whether two names have the same UTF-8 bytes (compared in place: names are native, contiguous strings).
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
-    }
-
     /// FNV-1a over the name's UTF-8 bytes, its bits mixed so that the low ones (the slot) depend on all of them.
-    private static func hash(_ name: String) -> UInt64 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        var name = name
-        name.withUTF8 { bytes in
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        }
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         value ^= value >> 29
         value = value &* 0xBF58_476D_1CE4_E5B9
         return value ^ (value >> 32)

@@ -162,6 +162,79 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
+    /// Writes mapped segments into an encoding builder's `mappings` without a call and a capacity check each (see
+    /// `encodeMappings`): the same text as `addMapping` for each segment. Valid only inside the call that gives it.
+    struct MappingEncoder {
+        fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
+        fileprivate var index: Int
+        fileprivate var currentLine: Int
+        fileprivate var lineHasSegment: Bool
+        fileprivate var previousColumn: Int
+        fileprivate var previousSource: Int
+        fileprivate var previousOriginalLine: Int
+        fileprivate var previousOriginalColumn: Int
+
+        /// The most bytes one segment takes: a comma and four values.
+        static let maximumSegmentBytes = 4 * Base64VLQ.maximumDigits + 1
+
+        /// Whether `segments` more segments, the last of them on generated line `line`, fit the room left.
+        @inline(__always)
+        func hasRoom(segments: Int, upToLine line: Int) -> Bool {
+            index + max(0, line - currentLine) + segments * Self.maximumSegmentBytes <= buffer.count
+        }
+
+        /// `addMapping(generatedLine:generatedColumn:source:originalLine:originalColumn:)`; `hasRoom` must have said
+        /// there is room for it.
+        @inline(__always)
+        mutating func add(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
+            var index = self.index
+            while currentLine < generatedLine {
+                buffer[index] = 0x3B
+                index &+= 1
+                currentLine &+= 1
+                lineHasSegment = false
+                previousColumn = 0
+            }
+            if lineHasSegment {
+                buffer[index] = 0x2C
+                index &+= 1
+            }
+            index = Base64VLQ.encode(generatedColumn &- previousColumn, into: buffer, at: index)
+            index = Base64VLQ.encode(source &- previousSource, into: buffer, at: index)
+            index = Base64VLQ.encode(originalLine &- previousOriginalLine, into: buffer, at: index)
+            index = Base64VLQ.encode(originalColumn &- previousOriginalColumn, into: buffer, at: index)
+            self.index = index
+            previousColumn = generatedColumn
+            previousSource = source
+            previousOriginalLine = originalLine
+            previousOriginalColumn = originalColumn
+            lineHasSegment = true
+        }
+    }
+
+    /// Whether this builder encodes its mappings as it goes (it is not intermediate), so `encodeMappings` can be used.
+    var encodesMappings: Bool { !isIntermediate }
+
+    /// Lets `body` add segments through an encoder with room for at least `room` bytes (it adds while
+    /// `MappingEncoder.hasRoom` says they fit, then returns). Only for a builder that `encodesMappings`.
+    @inline(__always)
+    mutating func encodeMappings(room: Int, _ body: (inout MappingEncoder) -> Void) {
+        guard !isIntermediate else { return }
+        var state = (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine, previousOriginalColumn)
+        mappings.write(maximum: room) { buffer, start in
+            var encoder = MappingEncoder(
+                buffer: buffer, index: start, currentLine: state.0, lineHasSegment: state.1, previousColumn: state.2,
+                previousSource: state.3, previousOriginalLine: state.4, previousOriginalColumn: state.5)
+            body(&encoder)
+            state = (
+                encoder.currentLine, encoder.lineHasSegment, encoder.previousColumn, encoder.previousSource,
+                encoder.previousOriginalLine, encoder.previousOriginalColumn
+            )
+            return encoder.index
+        }
+        (currentLine, lineHasSegment, previousColumn, previousSource, previousOriginalLine, previousOriginalColumn) = state
+    }
+
     /// Adds a minified piece's encoded mappings (see `PieceMappings`), the piece starting at generated
     /// `line`/`column`; its sources and names are `sources` and `names` here. Same result as `addSegments` with the
     /// decoded segments. Where the piece's sources are consecutive here (its own, as usual), only the segments up to
@@ -192,25 +265,29 @@ public struct SourceMapBuilder: Sendable {
         // From here on every value is a delta from a segment added above, in the same terms here (lines and columns
         // moved alike, sources by the same offset): the bytes read the same, with each name's value put in.
         var name = previousName
+        // One write for the rest of the piece: its bytes and a value of at most `maximumDigits` per named segment.
+        let maximum = piece.bytes.count - piece.prefixEnd + piece.namedSegments.count * Base64VLQ.maximumDigits
         piece.bytes.withUnsafeBufferPointer { bytes in
             names.withUnsafeBufferPointer { names in
-                var copied = piece.prefixEnd
-                for named in piece.namedSegments where Int(named.offset) > piece.prefixEnd {
-                    let offset = Int(named.offset)
-                    guard offset <= bytes.count, offset >= copied else { break }
-                    let global = names[Int(named.name)]
-                    mappings.write(maximum: offset - copied + Base64VLQ.maximumDigits) { buffer, start in
+                piece.namedSegments.withUnsafeBufferPointer { namedSegments in
+                    mappings.write(maximum: maximum) { buffer, start in
+                        guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return start }
                         var index = start
-                        if let target = buffer.baseAddress, let source = bytes.baseAddress, offset > copied {
+                        var copied = piece.prefixEnd
+                        for named in namedSegments where Int(named.offset) > piece.prefixEnd {
+                            let offset = Int(named.offset)
+                            guard offset <= bytes.count, offset >= copied else { break }
+                            let global = names[Int(named.name)]
                             (target + index).update(from: source + copied, count: offset - copied)
                             index += offset - copied
+                            index = Base64VLQ.encode(global - name, into: buffer, at: index)
+                            name = global
+                            copied = offset
                         }
-                        return Base64VLQ.encode(global - name, into: buffer, at: index)
+                        (target + index).update(from: source + copied, count: bytes.count - copied)
+                        return index + bytes.count - copied
                     }
-                    name = global
-                    copied = offset
                 }
-                mappings.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             }
         }
         previousName = name

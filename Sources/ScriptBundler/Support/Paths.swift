@@ -81,26 +81,50 @@ public enum Paths {
     /// `path` relative to the folder `base` (both normalized absolute, or both relative to the same folder).
     /// Compares components as UTF-8 bytes.
     static func relative(_ path: String, from base: String) -> String {
-        let target = components(normalize(path))
-        let origin = components(normalize(base)).filter { $0 != [UInt8(ascii: ".")] }
-        var common = 0
-        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
-        var result: [UInt8] = []
-        for _ in 0..<(origin.count - common) {
-            if !result.isEmpty { result.append(UInt8(ascii: "/")) }
-            result.append(UInt8(ascii: "."))
-            result.append(UInt8(ascii: "."))
-        }
-        for component in target[common...] {
-            if !result.isEmpty { result.append(UInt8(ascii: "/")) }
-            result.append(contentsOf: component)
-        }
-        return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
+        var target = normalize(path), origin = normalize(base)
+        return target.withUTF8 { target in origin.withUTF8 { relative(target, from: $0) } }
     }
 
-    /// The non-empty `/`-separated components of `path`, as bytes.
-    private static func components(_ path: String) -> [ArraySlice<UInt8>] {
-        Array(path.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+    /// `relative` on the normalized paths' bytes: the components are walked in place (no array of them).
+    private static func relative(_ target: UnsafeBufferPointer<UInt8>, from origin: UnsafeBufferPointer<UInt8>) -> String {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // The next non-empty component at or after `index` (`.` components skipped where asked).
+        func component(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, skippingDots: Bool) -> Range<Int>? {
+            var start = index
+            while true {
+                while start < bytes.count, bytes[start] == slash { start += 1 }
+                guard start < bytes.count else { return nil }
+                var end = start
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                if skippingDots, end - start == 1, bytes[start] == dot {
+                    start = end
+                    continue
+                }
+                return start..<end
+            }
+        }
+        var t = component(target, from: 0, skippingDots: false)
+        var o = component(origin, from: 0, skippingDots: true)
+        while let tc = t, let oc = o, tc.count == oc.count,
+            UnsafeBufferPointer(rebasing: target[tc]).elementsEqual(UnsafeBufferPointer(rebasing: origin[oc]))
+        {
+            t = component(target, from: tc.upperBound, skippingDots: false)
+            o = component(origin, from: oc.upperBound, skippingDots: true)
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(target.count + 3 * origin.count / 2)
+        while let oc = o {
+            if !result.isEmpty { result.append(slash) }
+            result.append(dot)
+            result.append(dot)
+            o = component(origin, from: oc.upperBound, skippingDots: true)
+        }
+        while let tc = t {
+            if !result.isEmpty { result.append(slash) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: target[tc]))
+            t = component(target, from: tc.upperBound, skippingDots: false)
+        }
+        return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
     }
 
     /// Whether `path` equals `folder` or lies inside it (lexically).

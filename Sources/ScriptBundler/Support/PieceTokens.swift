@@ -41,11 +41,14 @@ struct PieceTokens: Sendable {
         } else {
             tokens.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
         }
+        // Each token's index, written in place into room added at once, then copied as the origins.
         let count = range.count
         let base = Int32(truncatingIfNeeded: range.lowerBound)
-        for k in 0..<Int32(truncatingIfNeeded: count) {
-            sourceTokens.append(base &+ k)
-            origins.append(base &+ k)
+        let old = sourceTokens.count
+        sourceTokens.append(contentsOf: repeatElement(0, count: count))
+        sourceTokens.withUnsafeMutableBufferPointer { indices in
+            for k in 0..<count { indices[old &+ k] = base &+ Int32(truncatingIfNeeded: k) }
+            origins.append(contentsOf: UnsafeBufferPointer(rebasing: indices[old..<(old + count)]))
         }
         pendingNewline = false
     }

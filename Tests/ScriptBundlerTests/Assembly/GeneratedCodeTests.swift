@@ -62,3 +62,72 @@ import Testing
         #expect(code.bytes == Array(text.utf8) + (addsNewline ? [0x0A] : []))
     }
 }
+
+/// `appendSource` places each copied token from its recorded position; following the generated position through every
+/// byte (`byTracking`) is the reference. Random sources (CR, CR LF, U+2028, non-ASCII and astral characters,
+/// multi-line strings, templates and comments, a hashbang), random edits (texts ending in CR, holding line
+/// terminators, empty) and random text before the source must give the same bytes, mappings and final position.
+@Suite struct GeneratedCodeShiftedPositionTests {
+    static let fragments = [
+        "a", "bb", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{2028}", "é", "🎉", "x = 1;", "f(a, b)", "'str'", "\"é\\\nb\"",
+        "`t\nu`", "`a${b}\r\nc`", "/* c\r\nd */", "// note\n", "{ }", "({a})", "'\u{2028}'", "0x1F ", "(/re+/g)", ";",
+    ]
+    static let texts = ["", "x", "ab\n", "\r", "é🎉", "\r\n", "f();\n", "\u{2029}", "\n"]
+    static let prefixes = ["", "abc", "x\r", "\r\n", "é", "q\r\n🎉"]
+
+    @Test(arguments: [false, true])
+    func shiftedPositionsMatchTracking(withOrigins: Bool) throws {
+        var random = SeededGenerator(seed: withOrigins ? 41 : 14)
+        var compared = 0
+        for _ in 0..<1_000 {
+            var text = Int.random(in: 0..<8, using: &random) == 0 ? "#!/usr/bin/env x\n" : ""
+            for _ in 0..<Int.random(in: 1...30, using: &random) { text += Self.fragments.randomElement(using: &random) ?? "" }
+            let bytes = Array(text.utf8)
+            guard let tokens = try? JavaScriptTokenizer.tokenize(bytes).tokens else { continue }
+            var edits: [TokenEdit] = []
+            var next = 0
+            while next <= tokens.count, Int.random(in: 0..<3, using: &random) > 0 {
+                let start = Int.random(in: next...min(tokens.count, next + 4), using: &random)
+                let end =
+                    start < tokens.count && Bool.random(using: &random) ? Int.random(in: (start + 1)...tokens.count, using: &random) : start
+                let mapped = tokens.isEmpty || Bool.random(using: &random) ? nil : Int.random(in: 0..<tokens.count, using: &random)
+                edits.append(TokenEdit(start: start, end: end, text: Self.texts.randomElement(using: &random) ?? "", mappedToken: mapped))
+                next = end + (end > start ? 0 : 1)
+            }
+            let origins: SourceOrigins? =
+                withOrigins
+                ? SourceOrigins(
+                    tokens.filter { _ in Bool.random(using: &random) }.map {
+                        SourceOrigins.Entry(line: $0.line - 1, column: $0.column, originalLine: $0.line, originalColumn: 7)
+                    } + (0..<4).map { SourceOrigins.Entry(line: $0, column: 0, originalLine: $0 + 2, originalColumn: 1) })
+                : nil
+            let prefix = Self.prefixes.randomElement(using: &random) ?? ""
+            let mapping = Int.random(in: 0..<4, using: &random) > 0
+            let intermediate = Bool.random(using: &random)
+            func write(byTracking: Bool) -> GeneratedCode {
+                var code = GeneratedCode(isMapping: mapping, intermediate: intermediate, capacity: 0)
+                code.appendUnmapped(prefix)
+                let index = code.addSource("a.js", content: bytes)
+                code.appendSource(bytes, tokens: tokens, edits: edits, sourceIndex: index, origins: origins, byTracking: byTracking)
+                // What follows starts where the source ended (a LF right after a CR ends no line of its own).
+                code.appendUnmapped("\nz")
+                code.endLine()
+                return code
+            }
+            let shifted = write(byTracking: false)
+            let tracked = write(byTracking: true)
+            #expect(shifted.bytes == tracked.bytes, "\(text.debugDescription) \(edits)")
+            #expect(shifted.map.encodedMappings == tracked.map.encodedMappings, "\(text.debugDescription) \(edits)")
+            #expect(Self.numbers(shifted.map.decodedSegments) == Self.numbers(tracked.map.decodedSegments), "\(text.debugDescription)")
+            #expect(shifted.line == tracked.line && shifted.column == tracked.column, "\(text.debugDescription) \(edits)")
+            compared += 1
+        }
+        #expect(compared > 400)
+    }
+
+    static func numbers(_ segments: SourceMapSegments?) -> [[Int]] {
+        guard let segments else { return [] }
+        return [segments.lineStarts, segments.columns.map(Int.init), segments.sources.map(Int.init), segments.lines.map(Int.init)]
+            + [segments.originalColumns.map(Int.init)]
+    }
+}

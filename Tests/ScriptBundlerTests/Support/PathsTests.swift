@@ -63,4 +63,29 @@ import Testing
     func relativePaths(path: String, base: String, expected: String) {
         #expect(Paths.relative(path, from: base) == expected)
     }
+
+    /// The component-list definition of `relative`, to compare the in-place walk with.
+    static func relativeReference(_ path: String, from base: String) -> String {
+        let target = Paths.normalize(path).split(separator: "/").map(String.init)
+        let origin = Paths.normalize(base).split(separator: "/").map(String.init).filter { $0 != "." }
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        let parts = Array(repeating: "..", count: origin.count - common) + target[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    @Test(arguments: [4, 5] as [UInt64])
+    func relativeAgreesWithComponentDefinition(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", "é", "😀", ".", "..", "/", "ab"]
+        func path() -> String {
+            var path = Bool.random(using: &random) ? "/" : ""
+            for _ in 0..<Int.random(in: 0...6, using: &random) { path += pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+            return path
+        }
+        for _ in 0..<2_000 {
+            let (target, base) = (path(), path())
+            #expect(Paths.relative(target, from: base) == Self.relativeReference(target, from: base), "\(target) from \(base)")
+        }
+    }
 }
