@@ -13,7 +13,7 @@
 /// wrapped in an arrow function called at once, whose parameters are the temporaries (as esbuild does).
 /// Helpers (object spread and rest) are declared once at the top of the program, only when used.
 ///
-/// What the target lacks and is not lowered here (object rest elsewhere, async generator methods using `super`, BigInt
+/// What the target lacks and is not lowered here (object rest elsewhere, async generator methods writing to `super`, BigInt
 /// literals, regular expression features) is an error at its first use, worded as the target check words it:
 /// `a.js:3:14: error: a BigInt literal is not available in the configured target safari13 (needs safari14)`.
 ///
