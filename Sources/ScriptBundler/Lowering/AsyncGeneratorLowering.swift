@@ -11,7 +11,10 @@
 ///
 /// The parameters stay the outer function's (their errors are thrown by the call, as an async generator's are);
 /// plain ones (names only) are the generator's too, called with `arguments`, so a `var` of the body that names one is
-/// that parameter; otherwise `arguments` is passed only when the body reads it. A method whose body uses `super` is not lowered (an error).
+/// that parameter; otherwise `arguments` is passed only when the body reads it. A method's `super` is read through
+/// an arrow function of the method (`var _super = (key) => super[key];`, `super.m(a)` is
+/// `_super("m").call(this, a)`); a method that writes to a `super` member (or deletes one, tags a template with one,
+/// or uses `super` in a class inside its body outside that class's methods) is not lowered (an error).
 extension LoweringPass {
     /// Whether `id` is an async generator to lower (else records its use as an error when the target lacks it).
     mutating func lowersAsyncGenerator(_ id: Int32) -> Bool {
@@ -23,7 +26,7 @@ extension LoweringPass {
         }
         var scan = AsyncBodyScan()
         scan.walk(node.c, in: tree)
-        if scan.usesSuper {
+        if scan.keepsSuper {
             check(.asyncGenerator, at: node.start)
             return false
         }
@@ -38,6 +41,28 @@ extension LoweringPass {
         var scan = AsyncBodyScan()
         scan.walk(function.c, in: tree)
         markAwaits(function.c)
+        var superGetter: Int32?
+        if scan.usesSuper {
+            // `super.x` moves into the nested generator through an arrow function of the method, which sees its
+            // `super`: `var _super = (key) => super[key];`, `super.m(a)` -> `_super("m").call(this, a)`.
+            let name = names.helper("_super")
+            rewriteSuper(function.c, getter: name)
+            let key = names.helper("key")
+            let parameter = tree.appendSynthetic(.bindingIdentifier, text: key, at: range)
+            let read = node(
+                .memberExpression, flags: .computed, at: range, a: tree.appendSynthetic(.superExpression, text: "super", at: range),
+                b: identifier(key, at: range))
+            let arrow = tree.append(
+                SyntaxNode(
+                    .arrowFunction, flags: .expressionBody, start: Int(range.start), end: Int(range.end), b: tree.appendList([parameter]),
+                    c: read))
+            let declarator = node(
+                .variableDeclarator, at: range, a: tree.appendSynthetic(.bindingIdentifier, text: name, at: range), b: arrow)
+            superGetter = tree.append(
+                SyntaxNode(
+                    .variableDeclaration, op: SyntaxVariableKind.var.rawValue, start: Int(range.start), end: Int(range.end),
+                    a: tree.appendList([declarator])))
+        }
         let statements = Array(tree.list(body.a))
         let directives = statements.prefix { statement in
             let node = tree[statement]
@@ -62,9 +87,54 @@ extension LoweringPass {
             ? identifier("arguments", at: range) : tree.appendSynthetic(.nullLiteral, text: "null", at: range)
         let driver = call(identifier(asyncHelperName(.asyncGenerator), at: range), [this, arguments, inner], at: range)
         let result = node(.returnStatement, at: range, a: driver)
-        function.c = node(.blockStatement, at: body.range, a: tree.appendList(Array(directives) + [result]))
+        function.c = node(
+            .blockStatement, at: body.range, a: tree.appendList(Array(directives) + (superGetter.map { [$0] } ?? []) + [result]))
         function.flags.remove([.isAsync, .generator])
         tree.replace(id, with: function)
+    }
+
+    /// In the body at `id` (and its arrow functions, not its other functions and classes): `super.m(a)` ->
+    /// `getter("m").call(this, a)`, `super[k]` -> `getter(k)`. Writes to `super` members are not lowered
+    /// (`AsyncBodyScan.keepsSuper`).
+    private mutating func rewriteSuper(_ id: Int32, getter: String) {
+        guard id >= 0 else { return }
+        let kind = tree[id].kind
+        switch kind {
+        case .functionDeclaration, .functionExpression, .classDeclaration, .classExpression: return
+        default: break
+        }
+        var node = tree[id]
+        if node.kind == .callExpression, tree[node.a].kind == .memberExpression, tree[tree[node.a].a].kind == .superExpression {
+            // `getter(key).call(this, ...arguments)`.
+            rewriteSuper(node.a, getter: getter)
+            let arguments = Array(tree.list(node.b))
+            for argument in arguments { rewriteSuper(argument, getter: getter) }
+            node = tree[id]
+            let this = tree.appendSynthetic(.thisExpression, text: "this", at: node.range)
+            node.a = member(node.a, "call", at: tree[node.a].range)
+            node.b = tree.appendList([this] + arguments)
+            tree.replace(id, with: node)
+            return
+        }
+        let shape = kind.fields
+        for (index, field) in [shape.0, shape.1, shape.2, shape.3].enumerated() {
+            let value = Self.field(tree[id], index)
+            switch field {
+            case .node: rewriteSuper(value, getter: getter)
+            case .list: for child in tree.list(value) { rewriteSuper(child, getter: getter) }
+            default: continue
+            }
+        }
+        node = tree[id]
+        guard node.kind == .memberExpression, tree[node.a].kind == .superExpression else { return }
+        let key: Int32
+        if node.flags.contains(.computed) {
+            key = node.b
+        } else {
+            key = tree.appendSynthetic(.stringLiteral, text: "\"\(tree.name(node.b))\"", at: tree[node.b].range)
+        }
+        let call = self.call(identifier(getter, at: node.range), [key], at: node.range)
+        tree.replace(id, with: tree[call])
     }
 
     /// The name of an async iteration helper, with the helpers it calls registered too.
@@ -112,10 +182,17 @@ extension LoweringPass {
 }
 
 /// What an async generator's body uses that its lowering must know: `arguments` (also in arrow functions, which
-/// see the function's) and `super`.
+/// see the function's) and `super`: reads and calls of its members are lowered; `super` written to, deleted, tagging
+/// a template, in a destructuring target or inside a class of the body (outside its methods) is not (`keepsSuper`).
 struct AsyncBodyScan {
     var usesArguments = false
     var usesSuper = false
+    var keepsSuper = false
+    private var classDepth = 0
+
+    private static func isSuperMember(_ id: Int32, in tree: SyntaxTree) -> Bool {
+        id >= 0 && tree[id].kind == .memberExpression && tree[tree[id].a].kind == .superExpression
+    }
 
     mutating func walk(_ id: Int32, in tree: SyntaxTree) {
         guard id >= 0 else { return }
@@ -127,9 +204,21 @@ struct AsyncBodyScan {
             usesArguments = true
         case .superExpression:
             usesSuper = true
+            if classDepth > 0 { keepsSuper = true }
+        case .assignmentExpression, .updateExpression, .taggedTemplate:
+            if Self.isSuperMember(node.a, in: tree) { keepsSuper = true }
+        case .unaryExpression where node.op == SyntaxOperator.delete.rawValue:
+            if Self.isSuperMember(node.a, in: tree) { keepsSuper = true }
+        case .arrayPattern, .objectPattern, .assignmentPattern, .restElement, .forOfStatement, .forInStatement:
+            var patterns = SuperTargets(tree: tree)
+            patterns.walk(node.kind == .forOfStatement || node.kind == .forInStatement ? node.a : id)
+            if patterns.found { keepsSuper = true }
         default:
             break
         }
+        let isClass = node.kind == .classDeclaration || node.kind == .classExpression
+        if isClass { classDepth += 1 }
+        defer { if isClass { classDepth -= 1 } }
         let shape = node.kind.fields
         for (index, field) in [shape.0, shape.1, shape.2, shape.3].enumerated() {
             let value = LoweringPass.field(node, index)
@@ -137,6 +226,24 @@ struct AsyncBodyScan {
             case .node: walk(value, in: tree)
             case .list: for child in tree.list(value) { walk(child, in: tree) }
             default: continue
+            }
+        }
+    }
+
+    /// Whether a pattern (or a loop head) writes to a `super` member.
+    private struct SuperTargets {
+        let tree: SyntaxTree
+        var found = false
+
+        mutating func walk(_ id: Int32) {
+            guard id >= 0, !found else { return }
+            let node = tree[id]
+            switch node.kind {
+            case .memberExpression: found = AsyncBodyScan.isSuperMember(id, in: tree)
+            case .arrayPattern, .objectPattern: for child in tree.list(node.a) { walk(child) }
+            case .property: walk(node.b)
+            case .assignmentPattern, .restElement: walk(node.a)
+            default: break
             }
         }
     }

@@ -5,7 +5,8 @@
 /// `.call`), nullish coalescing, logical assignment (`&&=`, `||=`, `??=`), optional catch bindings, numeric
 /// separators, object spread (`{...a}`) and rest (`const {a, ...r} = o`, in declarations, loop heads, assignments
 /// and plain parameters), class fields, static fields, private fields, methods and accessors, `#x in o` and class
-/// static blocks (`ClassLowering.swift`), with helpers, and on request exponentiation (`**`, `**=`), which every
+/// static blocks (`ClassLowering.swift`), async generators and `for await` (`AsyncGeneratorLowering.swift`,
+/// `ForAwaitLowering.swift`), with helpers, and on request exponentiation (`**`, `**=`), which every
 /// target has. Each operand is evaluated once and in the source order: an operand read again is kept in a
 /// temporary (`_a`, `_b`, ... named apart from every name in the file) declared once, `var _a, _b;`, at the top
 /// of the function (or program) that uses it; a parameter default or class field initializer that needs one is
@@ -13,7 +14,7 @@
 /// Helpers (object spread and rest, class members) are declared once at the top of the program, only when used
 /// (a build declares them once per bundle instead: `LoweredSource`).
 ///
-/// What the target lacks and is not lowered here (object rest elsewhere, async generators, `for await`, BigInt
+/// What the target lacks and is not lowered here (object rest elsewhere, async generator methods writing to `super`, BigInt
 /// literals, regular expression features) is an error at its first use, worded as the target check words it:
 /// `a.js:3:14: error: a BigInt literal is not available in the configured target safari13 (needs safari14)`.
 ///

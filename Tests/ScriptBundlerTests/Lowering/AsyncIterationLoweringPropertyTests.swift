@@ -47,19 +47,37 @@ struct AsyncIterationLoweringPropertyTests {
         }
     }
 
-    /// Lowers each program for `target` and runs original and lowered in node; nil without node.
-    static func run(_ programs: [String], target: ScriptTarget) throws -> SyntaxLoweringPropertyTests.Outcome? {
+    /// Lowers each program for `target` (with the pass and the printer, or `bundled`: as a group of a production
+    /// build, minified) and runs original and lowered in node; nil without node.
+    static func run(_ programs: [String], target: ScriptTarget, bundled: Bool = false) throws -> SyntaxLoweringPropertyTests.Outcome? {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var manifest: [[Any]] = []
         var lowered: [String] = []
         for (index, program) in programs.enumerated() {
-            let tree = try SyntaxParser.parse(program)
-            let output = try SyntaxLowering.lower(tree, target: target, path: "p\(index).js")
-            let text = SyntaxPrinter.print(output, style: index % 2 == 0 ? .readable : .minified)
+            let text: String
+            if bundled {
+                text = ""
+            } else {
+                let output = try SyntaxLowering.lower(try SyntaxParser.parse(program), target: target, path: "p\(index).js")
+                text = SyntaxPrinter.print(output, style: index % 2 == 0 ? .readable : .minified)
+            }
             lowered.append(text)
             try TestSupport.write(["p\(index).js": program, "p\(index).lowered.js": text], under: folder)
             manifest.append(["\(folder)/p\(index).js", "\(folder)/p\(index).lowered.js", target.ecmaScriptYear])
+        }
+        if bundled {
+            let groups = programs.indices.map { ScriptGroupDefinition(name: "P\($0)", files: ["\(folder)/p\($0).js"]) }
+            try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
+            let bundler = ScriptBundler()
+            let configuration = BundleConfiguration(
+                root: folder + "/UserScripts", output: folder + "/bundles", projectFolder: folder, mode: .production,
+                sourceMaps: .none, groups: groups, target: target)
+            _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
+            for index in programs.indices {
+                lowered[index] = try String(contentsOfFile: "\(folder)/bundles/P\(index).js", encoding: .utf8)
+                manifest[index][1] = "\(folder)/bundles/P\(index).js"
+            }
         }
         try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
         guard let output = try TestSupport.node(Self.runner, [folder + "/manifest.json"]) else { return nil }
@@ -97,6 +115,17 @@ struct AsyncIterationLoweringPropertyTests {
         )
         #expect(outcome.entries >= programs.count * 10, "the programs should log something")
         #expect(outcome.thrown > 0, "some requests and loops should throw")
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
+    }
+
+    /// The programs bundled for safari11 in production mode (lowered, then minified) behave as the sources too.
+    @Test func bundledAsyncIterationBehavesLikeTheSource() throws {
+        let programs = Self.programs(max(Self.caseCount / 2, 1), seed: 430_000)
+        guard let outcome = try Self.run(programs, target: .minimum, bundled: true) else { return }
+        print(
+            "async iteration lowering property, production bundles: \(programs.count) programs, \(outcome.entries) log entries, \(outcome.failures.count) differing"
+        )
+        #expect(outcome.entries >= programs.count * 10, "the programs should log something")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }
 

@@ -1,5 +1,6 @@
 /// A seeded generator of small programs with async iteration, for the lowering of async generators and `for await`:
-/// async generator declarations, expressions, object and class methods (static too) whose bodies `yield` values,
+/// async generator declarations, expressions, object and class methods (static too, and derived ones reading and
+/// calling `super` members, also from an arrow function) whose bodies `yield` values,
 /// promises and thenables, `await` them, delegate with `yield*` (to other generators, arrays of promises, sync
 /// iterables and hand-written async iterables with or without `return`/`throw`, some returning non-objects),
 /// loop with `for await` (with `break`, `continue`, a labeled `continue`, `return` and throws in the body), and
@@ -41,6 +42,10 @@ struct AsyncIterationProgramGenerator {
             };
           },
         });
+        class GenBase {
+          base(x) { return 'base ' + x + ' ' + (this instanceof GenBase); }
+          get value() { return 'value ' + typeof this.base; }
+        }
         const asyncIterable = (n, tag, mode) => ({
           [Symbol.asyncIterator]() {
             let i = 0;
@@ -77,7 +82,15 @@ struct AsyncIterationProgramGenerator {
         let name = "g\(index)"
         let body = statements(depth: 0, loop: false).joined(separator: "\n")
         let text: String
-        switch Int.random(in: 0..<5, using: &random) {
+        switch Int.random(in: 0..<6, using: &random) {
+        case 5:
+            text = """
+                class \(name)D extends GenBase { async *m(n) {
+                log(super.base(n)); log(await super.value); const up = () => super['base']('arrow'); log(up());
+                \(body)
+                } }
+                """
+            functions.append("new \(name)D().m")
         case 0:
             text = "async function* \(name)(n) {\n\(body)\n}"
             functions.append(name)

@@ -98,9 +98,13 @@ import Testing
     /// deletes, `??`, object spread and rest, classes with private members and static blocks), bundled for safari11,
     /// which lacks every feature they use, behave in both modes as the sources do in node.
     @Test func loweredBundlesBehaveLikeTheSources() throws {
-        let programs = (0..<Self.caseCount).map { seed in
+        // The generator now and then declares a parameter's name again with `const` in the body, a SyntaxError
+        // (node throws it for the source too): a plain script that does not parse is passed through when the target
+        // has its syntax, but cannot be lowered (the build refuses it). Those are left out.
+        let programs = (0..<Self.caseCount).compactMap { seed -> String? in
             var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000, loweredFeatures: true)
-            return generator.program()
+            let program = generator.program()
+            return (try? SyntaxParser.parse(program)) == nil ? nil : program
         }
         guard let outcome = try Self.run(programs, target: .minimum) else { return }
         print(

@@ -25,3 +25,10 @@ class Feed {
   }
 }
 const object = { async *entries({ a, b }) { yield [a, await b]; } };
+class Derived extends Feed {
+  async *items(page) {
+    const from = () => super.items;
+    yield* super.items(page, await super["items"].length);
+    yield from() === super.items;
+  }
+}

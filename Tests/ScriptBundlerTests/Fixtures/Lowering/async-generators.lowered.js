@@ -262,3 +262,13 @@ const object = { entries({ a, b }) {
     yield [a, yield new __await(b)];
   });
 } };
+class Derived extends Feed {
+  items(page) {
+    var _super = (key) => super[key];
+    return __asyncGenerator(this, arguments, function*(page) {
+      const from = () => _super("items");
+      yield* __yieldStar(_super("items").call(this, page, yield new __await(_super("items").length)));
+      yield from() === _super("items");
+    });
+  }
+}
