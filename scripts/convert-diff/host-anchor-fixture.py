@@ -1,6 +1,7 @@
 """Records the real WebKit's verdicts on the url-filter forms `||host` can become (issue 43): the host anchor and
 the separator after a bare host, before (`^[a-z][a-z0-9.+-]*://([^/:@]*\\.)?host[^a-zA-Z0-9_.%-]`) and after
-(`^[^:]*://([^/:]*[.@])?host[/:?#]`), with SafariConverterLib's form and a shorter `[/:]` one for comparison, on
+(`^[^:]*://([^/:@]*\\.)?host[/:?#]`), with SafariConverterLib's form, a shorter `[/:]` one, one whose subdomain
+group crosses user information (`([^/:]*\\.)?`) and one that also ends it in `@` (`([^/:]*[.@])?`) for comparison, on
 URLs that tell them apart: subdomains, ports, user information (`user@host`, `host@other`, `host:pw@other`), upper
 case, look-alike hosts, the host in the path or the query, hosts holding characters the old separator class left
 out (`host!x`), and non-special schemes (`foo://host?x`).
@@ -14,7 +15,9 @@ Usage: /usr/bin/python3 scripts/convert-diff/host-anchor-fixture.py [--timeout S
 import argparse, json, os, subprocess, sys, tempfile
 
 OLD_PREFIX = r"^[a-z][a-z0-9.+-]*://([^/:@]*\.)?"
-NEW_PREFIX = r"^[^:]*://([^/:]*[.@])?"
+NEW_PREFIX = r"^[^:]*://([^/:@]*\.)?"
+CROSSING_PREFIX = r"^[^:]*://([^/:]*\.)?"
+AT_PREFIX = r"^[^:]*://([^/:]*[.@])?"
 OLD_SEPARATOR = "[^a-zA-Z0-9_.%-]"
 HOST = r"tracker\.test"
 
@@ -22,6 +25,8 @@ FORMS = [
     ("host^ old", OLD_PREFIX + HOST + OLD_SEPARATOR),
     ("host^ new", NEW_PREFIX + HOST + "[/:?#]"),
     ("host^ short", NEW_PREFIX + HOST + "[/:]"),
+    ("host^ at-exit", AT_PREFIX + HOST + "[/:?#]"),
+    ("host^ crossing", CROSSING_PREFIX + HOST + "[/:?#]"),
     ("host^ safari-converter-lib", r"^[^:]+://+([^:/]+\.)?" + HOST + "[/:]"),
     ("host old", OLD_PREFIX + HOST),
     ("host new", NEW_PREFIX + HOST),

@@ -1,7 +1,7 @@
 /// Translates a filter's URL pattern into WebKit url-filter regular expressions.
 ///
-/// - `||host` becomes `^[^:]*://([^/:]*[.@])?host`: the scheme, then the host or any subdomain of it, after user
-///   information when the URL has some (docs/rules/convert.md, "The host anchor", has the argument).
+/// - `||host` becomes `^[^:]*://([^/:@]*\.)?host`: the scheme, then the host or any subdomain of it
+///   (docs/rules/convert.md, "The host anchor", has the argument and the forms measured).
 /// - `|` at either end becomes `^` / `$`; `*` becomes `.*`; other regex syntax characters are escaped.
 /// - `^` (a separator: anything but a letter, digit or `_-.%`, or the end of the URL) becomes the class
 ///   `[^a-zA-Z0-9_.%-]`. WebKit has no disjunction and allows `$` only as the last term, so a `^` that ends the
@@ -15,8 +15,8 @@ public struct URLPatternTranslator: Sendable {
     /// The separator class of `^`.
     public static let separatorClass = "[^a-zA-Z0-9_.%-]"
     /// What `||` becomes: the scheme (`[^:]*` reads up to the first `:`, which in a canonical URL ends the scheme),
-    /// `//`, then optionally user information or subdomains, ending in `@` or `.`, before any `:` or `/`.
-    public static let hostAnchorPrefix = "^[^:]*://([^/:]*[.@])?"
+    /// `//`, then optionally subdomains, ending in `.`, before any `:`, `/` or `@` (so never past user information).
+    public static let hostAnchorPrefix = "^[^:]*://([^/:@]*\\.)?"
     /// What a `^` right after a bare `||host` becomes: what can follow a host in a canonical URL.
     public static let hostEndClass = "[/:?#]"
 

@@ -35,7 +35,7 @@ public struct URLFilterParser: Sendable {
 
     /// The host anchor the filter-list converter begins most url-filters with (`URLPatternTranslator`'s
     /// `hostAnchorPrefix`: 101,628 of the 112,017 url-filters of the converted EasyList + EasyPrivacy).
-    static let hostPrefix = Array(#"^[^:]*://([^/:]*[.@])?"#.utf16)
+    static let hostPrefix = Array(#"^[^:]*://([^/:@]*\.)?"#.utf16)
 
     /// The scanner and delegate state after the host prefix alone, scanned once.
     static let hostPrefixScan: PatternScanner<URLFilterDelegate> = {

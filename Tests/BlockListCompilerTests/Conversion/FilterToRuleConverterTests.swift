@@ -231,7 +231,7 @@ import Testing
 
     @Test func badfilterDisablesTheFilterItNames() {
         let text = "||a.com^$script,third-party\n||b.com^\n||a.com^$third-party,script,badfilter"
-        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let output = Self.onePart.convert([FilterListFile(path: "t.txt", text: text)])
         #expect(output.rules.count == 1)
         #expect(output.problems[0]?.kind == .badfiltered)
         #expect(output.problems[0]?.kind.isDead == true)
