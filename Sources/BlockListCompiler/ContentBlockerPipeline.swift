@@ -137,7 +137,7 @@ public struct ContentBlockerPipeline: Sendable {
     /// each (the target's limit when nil): the bytes `wkpack rules convert` writes.
     public func convert(_ lists: [FilterListSource], maximumRules: Int? = nil, observer: Observer = .none) throws(Failure) -> ConvertedList
     {
-        try convert(lists, maximumRules: maximumRules, observer: observer, pageLoadBoundary: true)
+        try convert(lists, maximumRules: maximumRules, observer: observer, pageLoadBoundary: false)
     }
 
     /// `convert(_:maximumRules:observer:)`; a list needing several parts is converted again with

@@ -32,7 +32,7 @@ public struct FilterListConversion: Sendable {
 
     /// Converts `files`, read in order as one filter list.
     public func run(_ files: [FilterListFile]) throws(Problem) -> Result {
-        try run(files, pageLoadBoundary: true)
+        try run(files, pageLoadBoundary: false)
     }
 
     /// `run(_:)`; `pageLoadBoundary` false keeps the untyped filters' `resource-type` lists (one part), which a

@@ -22,10 +22,11 @@ public struct FilterToRuleConverter: Sendable {
     /// The release whose rule syntax and resource types the rules use.
     public var target: WebKitTarget
 
-    /// Whether the list is laid out in two parts around ``pageLoadBoundary`` where it can be;
-    /// false gives every untyped filter's rule the `resource-type` list instead (one part), the form the tests
-    /// compare the two-part layout with.
-    var usesPageLoadBoundary = true
+    /// Whether the list is laid out in two parts around ``pageLoadBoundary`` where it can be; false (the default)
+    /// gives every untyped filter's rule the `resource-type` list instead (one part). The two-part layout decides every
+    /// load the same and is half the JSON, but WebKit then leaves its precompiled stylesheet out of the page load and
+    /// applies the generic hiding selectors per page; until that cost is measured, conversions keep one part.
+    var usesPageLoadBoundary = false
 
     /// Creates a converter for `target`.
     public init(target: WebKitTarget = .newest) {

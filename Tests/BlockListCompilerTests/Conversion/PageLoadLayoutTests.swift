@@ -9,9 +9,12 @@ import Testing
 @Suite struct PageLoadLayoutTests {
     static let fixtures = FilterListConversionGoldenTests.fixtures
 
-    static var onePart: FilterToRuleConverter {
+    static var onePart: FilterToRuleConverter { FilterToRuleConverter() }
+
+    /// The two-part layout, which conversions do not use by default yet (`usesPageLoadBoundary`).
+    static var twoPart: FilterToRuleConverter {
         var converter = FilterToRuleConverter()
-        converter.usesPageLoadBoundary = false
+        converter.usesPageLoadBoundary = true
         return converter
     }
 
@@ -27,7 +30,7 @@ import Testing
             @@||page.com^$document
             ||imp.com^$important
             """
-        let output = FilterToRuleConverter().convert([FilterListFile(path: "t.txt", text: text)])
+        let output = Self.twoPart.convert([FilterListFile(path: "t.txt", text: text)])
         let types = output.rules.map { $0.trigger.resourceTypes }
         let pageLoads: [ResourceType] = [.topDocument, .popup]
         let boundary = output.rules.firstIndex(of: FilterToRuleConverter.pageLoadBoundary)
@@ -50,7 +53,9 @@ import Testing
     /// stays in one part.
     @Test(arguments: [("##.ad\na.com##.b", WebKitTarget.newest), ("||a.com^$document", .newest), ("||a.com^", .safari14)])
     func staysInOnePartWhereNothingNeedsIt(_ text: String, _ target: WebKitTarget) {
-        let output = FilterToRuleConverter(target: target).convert([FilterListFile(path: "t.txt", text: text)])
+        var converter = FilterToRuleConverter(target: target)
+        converter.usesPageLoadBoundary = true
+        let output = converter.convert([FilterListFile(path: "t.txt", text: text)])
         #expect(!output.rules.contains(FilterToRuleConverter.pageLoadBoundary))
         #expect(output.rules.count == text.split(separator: "\n").count)
     }
@@ -67,7 +72,7 @@ import Testing
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent(list), encoding: .utf8)
         let files = [FilterListFile(path: list, text: text)]
         let reference = try RuleListMatcher(rules: Self.onePart.convert(files).rules)
-        let converted = try FilterListConversion().run(files).parts.flatMap { $0 }
+        let converted = try FilterListConversion().run(files, pageLoadBoundary: true).parts.flatMap { $0 }
         #expect(converted.contains(FilterToRuleConverter.pageLoadBoundary))
         let candidate = try RuleListMatcher(rules: converted)
         var urls: [String] = []

@@ -6,7 +6,8 @@ import Testing
 /// The real WebKit's verdicts (WebKitGTK 2.50 through `../shared/tools/webkit-match-oracle`, recorded by
 /// `scripts/convert-diff/page-loads-fixture.py`) on the rules the converter makes of `Fixtures/webkit-page-loads.txt`:
 /// navigations of the main frame, popups, iframes and every subresource type, for filters with and without types,
-/// blocks and exceptions, for the newest target and for Safari 14. The converter must still make exactly the rules
+/// blocks and exceptions, for the newest target and for Safari 14, in the two-part layout (`pageLoadBoundary`; the
+/// one-part default decides the same, `PageLoadLayoutTests`). The converter must still make exactly the rules
 /// WebKit was given, and wkpack's matcher must give every recorded verdict. Skipped when the fixtures are absent.
 @Suite struct WebKitPageLoadTests {
     static let fixtures = FilterListConversionGoldenTests.fixtures
@@ -22,7 +23,8 @@ import Testing
     func convertedRulesGiveWebKitsVerdicts(targetName: String) throws {
         let target = try #require(Self.targets.first { $0.name == targetName }).target
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads.txt"), encoding: .utf8)
-        let converted = try FilterListConversion(target: target).run([FilterListFile(path: "webkit-page-loads.txt", text: source)])
+        let converted = try FilterListConversion(target: target).run(
+            [FilterListFile(path: "webkit-page-loads.txt", text: source)], pageLoadBoundary: true)
         let json = RuleListSerializer().serialize(converted.parts.flatMap { $0 })
         let recordedRules = try String(
             contentsOf: Self.fixtures.appendingPathComponent("webkit-page-loads-\(targetName)-rules.json"), encoding: .utf8)
