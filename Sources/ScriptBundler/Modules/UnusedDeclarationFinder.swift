@@ -1,11 +1,13 @@
 /// Finds the top-level declarations of an ES module that nothing can reach (not read through an export
 /// anyone uses, not referenced from code that stays, directly or through other kept declarations) and whose
-/// evaluation has no side effect: function declarations, and `const`/`let` statements with one binding
-/// initialised by an arrow function or a literal (numbers, strings, `true`/`false`/`null`, and object or
-/// array literals of those).
+/// evaluation has no side effect: function declarations, `const`/`let` statements with one binding initialised by
+/// an arrow function, a literal or a pure-annotated call of literals, and classes with only pure static parts.
 ///
-/// Dropping such a declaration keeps every observable behaviour. Modules whose top level can be reached by
-/// `eval` or `with` are left alone.
+/// Which statements those are, and their token extents, the parse found while the syntax tree was alive
+/// (`ScopeAnalysis.topLevelDeclarations`, see `SyntaxTopLevelDeclaration`); what it leaves to this finder is
+/// whether the names a statement reads are certainly initialised when it runs, which depends on the other
+/// declarations of the module. Dropping such a declaration keeps every observable behaviour. Modules whose top
+/// level can be reached by `eval` or `with` are left alone.
 enum UnusedDeclarationFinder {
     /// What of `unusedRanges` depends on the file alone: the droppable declarations and who reaches them.
     struct Reachability: Sendable {
@@ -62,7 +64,6 @@ enum UnusedDeclarationFinder {
         guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return Reachability() }
         let module = analysis.module
         let tokens = record.tokens
-        let bytes = record.bytes
 
         var nameCounts: [String: Int] = [:]
         nameCounts.reserveCapacity(program.declarations.count)
@@ -78,14 +79,23 @@ enum UnusedDeclarationFinder {
             return analysis.declarations[Int(referenceAt[token])]
         }
 
-        // Candidates: side-effect-free top-level declarations with a recognisable extent, sorted by position.
+        // Candidates: the top-level declarations the parser found free of side effects (given what their names
+        // read, decided here), with a unique name; in source order.
+        let statements = analysis.topLevelDeclarations
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
             let info = analysis.declarations[declaration]
-            guard info.scope == 0, nameCounts[info.name] == 1 else { continue }
+            guard info.scope == 0, nameCounts[info.name] == 1, let statement = statement(named: info.token, in: statements) else {
+                continue
+            }
+            switch (statement.kind, info.kind) {
+            case (.function, .function), (.lexical, .const), (.lexical, .let), (.class, .class): break
+            default: continue
+            }
             // A read that cannot throw while this declaration is evaluated: an import (bound before any code
             // runs), a top-level function or `var`, or a top-level class, `const` or `let` declared before it.
-            func isPureReference(_ token: Int) -> Bool {
+            func isPureReference(_ token: Int32) -> Bool {
+                let token = Int(token)
                 guard token < referenceAt.count, referenceAt[token] != Int32(truncatingIfNeeded: declaration),
                     let read = declarationRead(at: token)
                 else { return false }
@@ -96,28 +106,16 @@ enum UnusedDeclarationFinder {
                 default: return false
                 }
             }
-            let range: Range<Int>?
-            switch info.kind {
-            case .function:
-                range = declarationRange(nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords)
-            case .const, .let:
-                range = PureInitializer.statementRange(
-                    nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords,
-                    isPureReference: isPureReference)
-            case .class:
-                let names = PureClassDeclaration.Names(
-                    isPureReference: isPureReference,
-                    isFree: { $0 < referenceAt.count && referenceAt[$0] == -1 },
-                    isDefinedClass: { token in
-                        guard let read = declarationRead(at: token) else { return false }
-                        return read.kind == .class && read.scope == 0 && read.token < info.token
-                    })
-                range = PureClassDeclaration.statementRange(
-                    nameToken: info.token, tokens: tokens, bytes: bytes, exportKeywords: module.exportKeywords, names: names)
-            default:
-                range = nil
+            // The class named after `extends` is a top-level class declared before this one.
+            func isDefinedClass(_ token: Int32) -> Bool {
+                guard let read = declarationRead(at: Int(token)) else { return false }
+                return read.kind == .class && read.scope == 0 && read.token < info.token
             }
-            if let range { candidates.append((declaration, range)) }
+            guard statement.pureReads.allSatisfy(isPureReference),
+                statement.freeReads.allSatisfy({ Int($0) < referenceAt.count && referenceAt[Int($0)] == -1 }),
+                statement.baseClass < 0 || isDefinedClass(statement.baseClass)
+            else { continue }
+            candidates.append((declaration, Int(statement.range.lowerBound)..<Int(statement.range.upperBound)))
         }
         guard !candidates.isEmpty else { return Reachability() }
         candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -225,51 +223,14 @@ enum UnusedDeclarationFinder {
         return low > 0 && ranges[low - 1].contains(token)
     }
 
-    /// `[export] [async] function [*] name (...) {...}` around the name token, or `nil` when the shape is
-    /// anything else (for instance `export default function name`).
-    static func declarationRange(nameToken: Int, tokens: [JavaScriptToken], bytes: [UInt8], exportKeywords: [Int]) -> Range<Int>? {
-        guard nameToken > 0, nameToken + 1 < tokens.count else { return nil }
-        var start = nameToken - 1
-        if tokens[start].isPunctuator("*", in: bytes) { start -= 1 }
-        guard start >= 0, tokens[start].isKeyword("function", in: bytes) else { return nil }
-        if start > 0, !tokens[start].newlineBefore, tokens[start - 1].kind == .identifier,
-            bytes[tokens[start - 1].start..<tokens[start - 1].end].elementsEqual("async".utf8)
-        {
-            start -= 1
+    /// The statement of `statements` (sorted by position) that declares the name at token `nameToken`.
+    private static func statement(named nameToken: Int, in statements: [SyntaxTopLevelDeclaration]) -> SyntaxTopLevelDeclaration? {
+        var low = 0, high = statements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(statements[middle].range.lowerBound) <= nameToken { low = middle + 1 } else { high = middle }
         }
-        if start > 0 {
-            let previous = tokens[start - 1]
-            if previous.isKeyword("default", in: bytes) { return nil }
-            if previous.isKeyword("export", in: bytes) {
-                guard exportKeywords.contains(start - 1) else { return nil }
-                start -= 1
-            }
-        }
-        guard let parametersEnd = matching(from: nameToken + 1, open: "(", close: ")", tokens: tokens, bytes: bytes),
-            parametersEnd + 1 < tokens.count,
-            let bodyEnd = matching(from: parametersEnd + 1, open: "{", close: "}", tokens: tokens, bytes: bytes)
-        else { return nil }
-        return start..<(bodyEnd + 1)
-    }
-
-    /// Index of the token closing the bracket opened at `from`.
-    private static func matching(from: Int, open: StaticString, close: StaticString, tokens: [JavaScriptToken], bytes: [UInt8]) -> Int? {
-        guard from < tokens.count, tokens[from].isPunctuator(open, in: bytes) else { return nil }
-        var depth = 0
-        var index = from
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .punctuator, token.end - token.start == 1 {
-                let byte = bytes[token.start]
-                if byte == 0x28 || byte == 0x5B || byte == 0x7B {
-                    depth += 1
-                } else if byte == 0x29 || byte == 0x5D || byte == 0x7D {
-                    depth -= 1
-                    if depth == 0 { return token.isPunctuator(close, in: bytes) ? index : nil }
-                }
-            }
-            index += 1
-        }
-        return nil
+        guard low > 0, Int(statements[low - 1].nameToken) == nameToken else { return nil }
+        return statements[low - 1]
     }
 }

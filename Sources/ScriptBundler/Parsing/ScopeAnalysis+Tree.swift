@@ -50,6 +50,7 @@ extension ScopeAnalysis {
             if !isWritten { parts.unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
         }
         parts.internedNames = tree.names
+        parts.topLevelDeclarations = tree.topLevelDeclarations(facts: facts, tokens: tokens)
         // `arguments` counts as used when a name of the file's scopes is it (not a property name).
         let arguments = facts.argumentsNameID
         if parts.argumentsNameID == nil, tree.symbols.contains(where: { $0.name == arguments }) { parts.argumentsNameID = arguments }

@@ -57,6 +57,9 @@ public final class ScopeAnalysis: Sendable {
     let argumentsNameID: Int32
     /// Per scope: `isUnsafe` (read without copying the scope out).
     let unsafeScopes: [Bool]
+    /// The top-level declarations whose evaluation may have no side effect (what tree shaking may drop), in
+    /// source order, found while the syntax tree was alive.
+    let topLevelDeclarations: [SyntaxTopLevelDeclaration]
 
     /// What is filled in from the tree (the properties of `ScopeAnalysis`, see there).
     struct Parts {
@@ -73,6 +76,7 @@ public final class ScopeAnalysis: Sendable {
         let tokens: [JavaScriptToken]
         var internedNames: [String] = []
         var tokenNameIDs: [Int32] = []
+        var topLevelDeclarations: [SyntaxTopLevelDeclaration] = []
         /// See `ScopeAnalysis.argumentsNameID`; nil: looked up in `internedNames`.
         var argumentsNameID: Int32?
 
@@ -98,6 +102,7 @@ public final class ScopeAnalysis: Sendable {
         argumentsNameID =
             parts.argumentsNameID ?? parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
         unsafeScopes = parts.scopes.map(\.isUnsafe)
+        topLevelDeclarations = parts.topLevelDeclarations
     }
 
     /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`

@@ -1,0 +1,306 @@
+/// A top-level statement that declares one name and whose evaluation may have no side effect, so that tree shaking
+/// (`UnusedDeclarationFinder`) may drop it when nothing reaches the name. Found once, right after the parse, while the
+/// tree is alive (`SyntaxTree.topLevelDeclarations(facts:tokens:)`), and kept by token index as the rest of
+/// `ScopeAnalysis` is: the tree itself is not kept.
+///
+/// The statements are:
+/// - `[export] [async] function [*] name(...) {...}`: always without effect.
+/// - `[export] const|let name = initializer` with one binding, whose initializer is an arrow function, a literal
+///   (numbers, strings, templates without substitutions, `true`/`false`/`null`, reads of bindings, object and array
+///   literals of those, a number negated or subtracted), or a call or `new` marked pure by a `/* @__PURE__ */` (or
+///   `#__PURE__`) comment right before it, whose callee is a name or a chain of property names and whose arguments
+///   are such literals. Nothing parenthesized.
+/// - `[export] class Name [extends Base] { ... }` whose evaluation runs nothing: every computed key is a well-known
+///   symbol (`[Symbol.iterator]`), there is no static block, every static field's initializer is an arrow function
+///   or a literal as above, and `Base` is a name.
+///
+/// Whether the statement is then free of side effects depends on what its names read, which only the caller knows
+/// (which bindings are certainly initialised when the statement runs): every token of `pureReads` must read a binding
+/// that cannot throw there, every token of `freeReads` must be a free name (the global `Symbol`), and `baseClass`
+/// (when not -1) must name a class certainly defined by then.
+struct SyntaxTopLevelDeclaration: Sendable, Equatable {
+    /// What the statement declares.
+    enum Kind: UInt8, Sendable {
+        case function, lexical, `class`
+    }
+
+    let kind: Kind
+    /// The statement's tokens, with an `export` keyword before it and the `;` that ends it when one is written.
+    let range: Range<Int32>
+    /// The token of the declared name.
+    let nameToken: Int32
+    /// Identifier tokens whose reads must be of bindings that cannot throw.
+    let pureReads: [Int32]
+    /// Identifier tokens that must be free names.
+    let freeReads: [Int32]
+    /// The identifier token after `extends`, -1 without one.
+    let baseClass: Int32
+}
+
+extension SyntaxTree {
+    /// The program's top-level statements that `SyntaxTopLevelDeclaration` describes, in source order, by index into
+    /// `tokens` (the significant tokens the parser read, whose facts are `facts`).
+    func topLevelDeclarations(facts: SyntaxParseFacts, tokens: [JavaScriptToken]) -> [SyntaxTopLevelDeclaration] {
+        guard root >= 0 else { return [] }
+        var reader = TopLevelDeclarationReader(tree: self, facts: facts, tokens: tokens)
+        var result: [SyntaxTopLevelDeclaration] = []
+        for statement in list(nodes[Int(root)].a) {
+            if let declaration = reader.declaration(statement) { result.append(declaration) }
+        }
+        return result
+    }
+}
+
+/// Reads one top-level statement into a `SyntaxTopLevelDeclaration`.
+private struct TopLevelDeclarationReader {
+    let tree: SyntaxTree
+    let facts: SyntaxParseFacts
+    let tokens: [JavaScriptToken]
+    var pureReads: [Int32] = []
+    var freeReads: [Int32] = []
+
+    init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+        self.tree = tree
+        self.facts = facts
+        self.tokens = tokens
+    }
+
+    mutating func declaration(_ statement: Int32) -> SyntaxTopLevelDeclaration? {
+        var node = tree.nodes[Int(statement)]
+        if node.kind == .exportNamedDeclaration {
+            guard node.a >= 0 else { return nil }
+            node = tree.nodes[Int(node.a)]
+        }
+        pureReads.removeAll(keepingCapacity: true)
+        freeReads.removeAll(keepingCapacity: true)
+        let kind: SyntaxTopLevelDeclaration.Kind
+        let name: Int32
+        var baseClass: Int32 = -1
+        switch node.kind {
+        case .functionDeclaration:
+            kind = .function
+            name = node.a
+        case .variableDeclaration:
+            guard node.op != SyntaxVariableKind.var.rawValue else { return nil }
+            let declarators = tree.list(node.a)
+            guard declarators.count == 1, let only = declarators.first else { return nil }
+            let declarator = tree.nodes[Int(only)]
+            guard declarator.a >= 0, tree.nodes[Int(declarator.a)].kind == .bindingIdentifier, declarator.b >= 0,
+                isPureInitializer(declarator.b)
+            else { return nil }
+            kind = .lexical
+            name = declarator.a
+        case .classDeclaration:
+            if node.b >= 0 {
+                let base = tree.nodes[Int(node.b)]
+                guard base.kind == .identifier, !base.flags.contains(.parenthesized), let token = referenceToken(node.b) else {
+                    return nil
+                }
+                baseClass = token
+            }
+            guard isPureClassBody(node.c) else { return nil }
+            kind = .class
+            name = node.a
+        default:
+            return nil
+        }
+        guard name >= 0, let nameToken = token(startingAt: tree.nodes[Int(name)].start) else { return nil }
+        let statementNode = tree.nodes[Int(statement)]
+        guard let first = token(startingAt: statementNode.start) else { return nil }
+        let end = tokenIndex(atOrAfter: statementNode.end)
+        return SyntaxTopLevelDeclaration(
+            kind: kind, range: first..<end, nameToken: nameToken, pureReads: pureReads, freeReads: freeReads, baseClass: baseClass)
+    }
+
+    // MARK: - Initializers
+
+    /// A `const`/`let` initializer: an arrow function, a literal, or a pure-annotated call of literals.
+    private mutating func isPureInitializer(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        if node.flags.contains(.parenthesized) { return false }
+        if node.kind == .arrowFunction { return true }
+        if isLiteral(id) { return true }
+        guard node.kind == .callExpression || node.kind == .newExpression, let first = token(startingAt: node.start),
+            Self.hasPureAnnotation(before: Int(first), tokens: tokens, bytes: tree.source)
+        else { return false }
+        return isPureCall(id)
+    }
+
+    /// An arrow function or a literal: a static field's initializer.
+    private mutating func isPure(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        if node.kind == .arrowFunction, !node.flags.contains(.parenthesized) { return true }
+        return isLiteral(id)
+    }
+
+    /// `[new] name[.name...](literals)`, without `?.` and parentheses.
+    private mutating func isPureCall(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        guard !node.flags.contains(.optional), node.kind == .callExpression || node.flags.contains(.hasArguments) else {
+            return false
+        }
+        var callee = tree.nodes[Int(node.a)]
+        while callee.kind == .memberExpression {
+            guard !callee.flags.contains(.parenthesized), !callee.flags.contains(.optional), !callee.flags.contains(.computed),
+                tree.nodes[Int(callee.b)].kind == .identifierName
+            else { return false }
+            callee = tree.nodes[Int(callee.a)]
+        }
+        guard callee.kind == .identifier, !callee.flags.contains(.parenthesized) else { return false }
+        for argument in tree.list(node.b) where !isLiteral(argument) { return false }
+        return true
+    }
+
+    /// Whether the expression is a literal whose evaluation has no side effect once its reads (added to
+    /// `pureReads`) are vouched for. Nesting is bounded by the parser's depth limit.
+    private mutating func isLiteral(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        if node.flags.contains(.parenthesized) { return false }
+        switch node.kind {
+        case .stringLiteral, .numberLiteral, .booleanLiteral, .nullLiteral:
+            return true
+        case .templateLiteral:
+            // Without substitutions: one token.
+            guard let first = token(startingAt: node.start) else { return false }
+            return tokens[Int(first)].kind == .template
+        case .identifier:
+            guard let token = referenceToken(id) else { return false }
+            pureReads.append(token)
+            return true
+        case .arrayExpression:
+            for element in tree.list(node.a) where tree.nodes[Int(element)].kind != .elision {
+                guard isLiteral(element) else { return false }
+            }
+            return true
+        case .objectExpression:
+            for member in tree.list(node.a) {
+                let property = tree.nodes[Int(member)]
+                guard property.kind == .property, property.op == SyntaxPropertyKind.initializer.rawValue, property.b >= 0 else {
+                    return false
+                }
+                if property.flags.contains(.shorthand) {
+                    // `{a}`: a read; `{a = 1}` (a cover initializer) is not a literal.
+                    guard tree.nodes[Int(property.b)].kind == .identifier, isLiteral(property.b) else { return false }
+                    continue
+                }
+                if property.flags.contains(.computed) {
+                    guard isLiteral(property.a) else { return false }
+                } else {
+                    switch tree.nodes[Int(property.a)].kind {
+                    case .identifierName, .stringLiteral, .numberLiteral: break
+                    default: return false
+                    }
+                }
+                guard isLiteral(property.b) else { return false }
+            }
+            return true
+        case .unaryExpression:
+            // `-1`.
+            return node.operator == .minus && isNumber(node.a)
+        case .binaryExpression:
+            // `a - 1`.
+            return node.operator == .subtract && isNumber(node.b) && isLiteral(node.a)
+        default:
+            return false
+        }
+    }
+
+    private func isNumber(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        return node.kind == .numberLiteral && !node.flags.contains(.parenthesized)
+    }
+
+    // MARK: - Classes
+
+    /// Whether defining the class with members `list` evaluates nothing that may have an effect.
+    private mutating func isPureClassBody(_ list: Int32) -> Bool {
+        for id in tree.list(list) {
+            let member = tree.nodes[Int(id)]
+            switch member.kind {
+            case .methodDefinition, .propertyDefinition:
+                if member.flags.contains(.computed) {
+                    guard isWellKnownSymbol(member.a) else { return false }
+                }
+                // Instance fields are initialised on construction; a static one now.
+                if member.kind == .propertyDefinition, member.flags.contains(.isStatic), member.b >= 0 {
+                    guard isPure(member.b) else { return false }
+                }
+            case .emptyStatement:
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `Symbol.name` (a computed key's expression), with `Symbol` to be free (added to `freeReads`).
+    private mutating func isWellKnownSymbol(_ id: Int32) -> Bool {
+        let node = tree.nodes[Int(id)]
+        guard node.kind == .memberExpression, !node.flags.contains(.parenthesized), !node.flags.contains(.computed),
+            !node.flags.contains(.optional), tree.nodes[Int(node.b)].kind == .identifierName
+        else { return false }
+        let object = tree.nodes[Int(node.a)]
+        guard object.kind == .identifier, !object.flags.contains(.parenthesized),
+            tree.source[Int(object.start)..<Int(object.end)].elementsEqual("Symbol".utf8), let token = referenceToken(node.a)
+        else { return false }
+        freeReads.append(token)
+        return true
+    }
+
+    // MARK: - Tokens
+
+    /// The token of the reference an `identifier` node makes.
+    private func referenceToken(_ id: Int32) -> Int32? {
+        let reference = Int(tree.nodes[Int(id)].b)
+        guard reference >= 0, reference < facts.referenceTokens.count else { return nil }
+        return facts.referenceTokens[reference]
+    }
+
+    /// The index of the token starting at byte `offset`.
+    private func token(startingAt offset: UInt32) -> Int32? {
+        let index = tokenIndex(atOrAfter: offset)
+        guard Int(index) < tokens.count, tokens[Int(index)].start == Int(offset) else { return nil }
+        return index
+    }
+
+    /// The index of the first token starting at or after byte `offset` (the count when none does).
+    private func tokenIndex(atOrAfter offset: UInt32) -> Int32 {
+        let offset = Int(offset)
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].start < offset { low = middle + 1 } else { high = middle }
+        }
+        return Int32(truncatingIfNeeded: low)
+    }
+
+    /// Whether a block comment between token `index - 1` and token `index` is a pure annotation (`@__PURE__` or
+    /// `#__PURE__` in it).
+    static func hasPureAnnotation(before index: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+        guard index > 0, index < tokens.count else { return false }
+        let gap = bytes[tokens[index - 1].end..<tokens[index].start]
+        guard gap.count >= 13 else { return false }
+        var inComment = false
+        var i = gap.startIndex
+        while i < gap.endIndex {
+            if !inComment, bytes[i] == 0x2F, i + 1 < gap.endIndex, bytes[i + 1] == 0x2A {
+                inComment = true
+                i += 2
+                continue
+            }
+            if inComment, bytes[i] == 0x2A, i + 1 < gap.endIndex, bytes[i + 1] == 0x2F {
+                inComment = false
+                i += 2
+                continue
+            }
+            if inComment, bytes[i] == 0x40 || bytes[i] == 0x23, i + 9 <= gap.endIndex,
+                bytes[(i + 1)..<(i + 9)].elementsEqual("__PURE__".utf8)
+            {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+}
