@@ -42,7 +42,12 @@ enum LoweringHelper: String, CaseIterable, Hashable {
 
     /// The helpers this one calls.
     var dependencies: [LoweringHelper] {
-        self == .privateWrapper ? [.privateGet, .privateSet] : []
+        switch self {
+        case .privateWrapper: [.privateGet, .privateSet]
+        // Each copied property is defined as `__publicField` defines a field (one copy of the descriptor's code).
+        case .spreadValues, .objectRest: [.publicField]
+        default: []
+        }
     }
 
     /// The helper's declaration, with its own name as the function's name.
@@ -55,9 +60,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                 source = Object(source);
                 for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
                   var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-                  if (descriptor && descriptor.enumerable) {
-                    Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-                  }
+                  if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
                 }
               }
               return target;
@@ -74,9 +77,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
               }
               for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
                 var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-                if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
-                  Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-                }
+                if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
               }
               return target;
             }

@@ -330,7 +330,7 @@ struct LoweredBuildTests {
                     return attribution.generatedBytes
                 }
                 let code = try String(contentsOfFile: lowered + "/" + group, encoding: .utf8)
-                let used: [LoweringHelper] = [.spreadValues, .spreadProperties, .privateAdd, .privateGet, .privateSet]
+                let used = LoweringHelper.closure([.spreadValues, .spreadProperties, .privateAdd, .privateGet, .privateSet])
                 var names: [LoweringHelper: String] = [:]
                 for helper in used { names[helper] = helper == .spreadValues ? "__spreadValues2" : helper.rawValue }
                 let declarations = LoweringHelper.declarations(of: names)

@@ -4,15 +4,17 @@ function __spreadValues(target, source) {
     source = Object(source);
     for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
       var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable) {
-        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-      }
+      if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
     }
   }
   return target;
 }
 function __spreadProps(target, properties) {
   return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+}
+function __publicField(object, key, value) {
+  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+  return value;
 }
 // UserScripts/MainFrame/AtDocumentEnd/b_plain.js
 (function () {

@@ -22,9 +22,7 @@ function __spreadValues(target, source) {
     source = Object(source);
     for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
       var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable) {
-        Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-      }
+      if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
     }
   }
   return target;
@@ -41,11 +39,13 @@ function __objRest(source, excluded) {
   }
   for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
     var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
-      Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-    }
+    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
   }
   return target;
+}
+function __publicField(object, key, value) {
+  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+  return value;
 }
 // UserScripts/MainFrame/AtDocumentStart/a_entry.js
 __wkpack_define(0, __wkpack_ns => { "use strict"; var __wkpack_m0, __wkpack_m1; __wkpack_m0 = __wkpack_require(1); __wkpack_m1 = __wkpack_require(2);

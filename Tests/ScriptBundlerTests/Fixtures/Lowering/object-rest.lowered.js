@@ -9,11 +9,14 @@ function __objRest(source, excluded) {
   }
   for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
     var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) {
-      Object.defineProperty(target, key, { value: source[key], writable: true, enumerable: true, configurable: true });
-    }
+    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable)
+      __publicField(target, key, source[key]);
   }
   return target;
+}
+function __publicField(object, key, value) {
+  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+  return value;
 }
 var _c, _g, _h, _j;
 const _a = o, { a } = _a, rest = __objRest(_a, ["a"]);
