@@ -68,7 +68,9 @@ struct RuntimeNames: Equatable {
         func next(_ fallback: String) -> String {
             while let candidate = candidates.next() {
                 defer { index += 1 }
-                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
+                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate),
+                    !helperSourceWords.contains(candidate)
+                {
                     return candidate
                 }
             }
@@ -92,8 +94,31 @@ struct RuntimeNames: Equatable {
         return names
     }
 
+    /// Every identifier-like word of the helpers' sources (their parameters and locals, `i` and `j` among them): a
+    /// helper given one of these as its name would be captured by a local of another helper that calls it.
+    static let helperSourceWords: Set<String> = {
+        var words = Set<String>()
+        for helper in LoweringHelper.allCases {
+            var word: [UInt8] = []
+            for byte in helper.source.utf8 {
+                let isWordByte =
+                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == 0x5F || byte == 0x24
+                if isWordByte {
+                    word.append(byte)
+                } else if !word.isEmpty {
+                    words.insert(String(decoding: word, as: UTF8.self))
+                    word.removeAll(keepingCapacity: true)
+                }
+            }
+            if !word.isEmpty { words.insert(String(decoding: word, as: UTF8.self)) }
+        }
+        return words
+    }()
+
     /// Production: short names for `helpers`, none in `taken` (the names the bundle's files use and the runtime's
-    /// names), none a name the runtime's or the helpers' code reads, none a reserved word; in the order of the cases.
+    /// names), none a name the runtime's or the helpers' code reads (`helperSourceWords`), none a reserved word; in
+    /// the order of the cases.
     static func shortHelperNames(_ helpers: [LoweringHelper], avoiding taken: ShortNameSet) -> [LoweringHelper: String] {
         var names: [LoweringHelper: String] = [:]
         var candidates = CandidateNames()
@@ -102,7 +127,9 @@ struct RuntimeNames: Equatable {
             var chosen: String?
             while chosen == nil, let candidate = candidates.next() {
                 defer { index += 1 }
-                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
+                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate),
+                    !helperSourceWords.contains(candidate)
+                {
                     chosen = candidate
                 }
             }
