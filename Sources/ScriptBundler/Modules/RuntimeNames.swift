@@ -68,9 +68,7 @@ struct RuntimeNames: Equatable {
         func next(_ fallback: String) -> String {
             while let candidate = candidates.next() {
                 defer { index += 1 }
-                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate),
-                    !helperSourceWords.contains(candidate)
-                {
+                if !taken.contains(index: index), !reservedByRuntime.contains(candidate), !isReservedWord(candidate) {
                     return candidate
                 }
             }
