@@ -49,7 +49,7 @@ let package = Package(
             exclude: ["Fixtures", "Size/Fixtures"]),
         .testTarget(
             name: "BlockListCompilerTests", dependencies: ["BlockListCompiler", "WKPackTestSupport"],
-            exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures"]),
+            exclude: ["Fixtures", "Generation/Fixtures", "Conversion/Fixtures", "Cost/Fixtures"]),
         .testTarget(
             name: "WKPackCLITests",
             dependencies: ["WKPackCLI", "WKPackTestSupport", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),

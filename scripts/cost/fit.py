@@ -2,21 +2,45 @@
 """Fit CompileCostModel's coefficients to oracle measurements, and check how well the model tracks them.
 
 Usage:
-    scripts/cost/fit.py --wkpack .build/debug/wkpack --measurements FILE.jsonl --lists DIR [--check]
+    scripts/cost/fit.py --wkpack .build/debug/wkpack --measurements FILE.jsonl [--measurements MORE.jsonl]
+                        --lists DIR [--check [--within FILE.jsonl]]
 
-FILE.jsonl is the fixture written by scripts/cost/record.sh (one line per list: "name", "cpu_seconds",
-"seconds", "compiled_bytes"); each list is DIR/<name>. The script runs `wkpack rules cost --format json` on every
-list, then
-  * without --check: fits non-negative coefficients (least squares on relative error) and prints them as Swift;
+FILE.jsonl is a fixture written by scripts/cost/record.sh (one line per list: "name", "cpu_seconds",
+"seconds", "compiled_bytes"); a list measured again in a later file replaces its earlier line. Each list is
+DIR/<name>. The script runs `wkpack rules cost --format json` on every list, then
+  * without --check: fits non-negative coefficients (least squares on relative error; the lists of --within
+    files weigh 4x) and prints them as Swift;
   * with --check: prints the Spearman rank correlation of estimated vs measured CPU seconds (and wall seconds),
     the ratio of the totals, and each list's estimate; exits 1 when rho < 0.9 or the totals differ by more
-    than 25%.
+    than 25%, or when a list named in a --within file is off by more than 25% in time or size.
 Standard library only.
 """
 import json, math, os, subprocess, sys
 
-SECONDS_FEATURES = ["base", "sourceBytes", "ruleCount", "selectorBytes", "automata", "nfaNodes", "loopWeightedNodes", "restartWeightedNodes"]
-BYTES_FEATURES = ["base", "sourceBytes", "actionBytes", "automata", "nfaNodes", "restartWeightedNodes"]
+# Features, summed over the automaton groups unless prefixed with a group ("url." url-filters, "cond." url-filters
+# with a condition and frame-URL patterns, "top." top-URL patterns).
+SECONDS_FEATURES = ["base", "sourceBytes", "storedSourceBytes", "ruleCount", "selectorBytes", "automata",
+                    "loopsInSequenceAutomata", "loopsInSequenceNodes", "url.restartWeightedNodes",
+                    "cond.restartWeightedNodes", "top.restartWeightedNodes", "restrictedRestartWeightedNodes"]
+BYTES_FEATURES = ["base", "storedSourceBytes", "actionBytes", "automata", "nfaNodes", "url.restartWeightedNodes",
+                  "cond.restartWeightedNodes", "top.restartWeightedNodes", "restrictedRestartWeightedNodes"]
+SECONDS_NAMES = {"base": "secondsBase", "sourceBytes": "secondsPerSourceByte", "storedSourceBytes": "secondsPerStoredSourceByte",
+                 "ruleCount": "secondsPerRule", "selectorBytes": "secondsPerSelectorByte", "automata": "secondsPerAutomaton",
+                 "loopsInSequenceAutomata": "secondsPerLoopsInSequenceAutomaton",
+                 "loopsInSequenceNodes": "secondsPerLoopsInSequenceNode",
+                 "url.restartWeightedNodes": "secondsPerRestartWeightedNode",
+                 "cond.restartWeightedNodes": "secondsPerConditionalRestartWeightedNode",
+                 "top.restartWeightedNodes": "secondsPerTopURLRestartWeightedNode",
+                 "restrictedRestartWeightedNodes": "secondsPerRestrictedRestartWeightedNode"}
+BYTES_NAMES = {"base": "bytesBase", "storedSourceBytes": "bytesPerSourceByte", "actionBytes": "bytesPerActionByte",
+               "automata": "bytesPerAutomaton", "nfaNodes": "bytesPerNFANode",
+               "url.restartWeightedNodes": "bytesPerRestartWeightedNode",
+               "cond.restartWeightedNodes": "bytesPerConditionalRestartWeightedNode",
+               "top.restartWeightedNodes": "bytesPerTopURLRestartWeightedNode",
+               "restrictedRestartWeightedNodes": "bytesPerRestrictedRestartWeightedNode"}
+GROUP_PREFIX = {"url-filters": "url.", "conditional-url-filters": "cond.", "frame-url-filters": "cond.", "top-url-filters": "top."}
+# Lists named in a --within file weigh this much more in the fit (they are the ones that must each be within 25%).
+WITHIN_WEIGHT = 4.0
 
 def features(wkpack, paths):
     out = subprocess.run([wkpack, "rules", "cost", "--format", "json", "--top", "0"] + paths,
@@ -25,8 +49,11 @@ def features(wkpack, paths):
     for entry in json.loads(out):
         f = dict(entry["features"])
         groups = f.pop("groups")
-        for key in ("automata", "nfaNodes", "loopWeightedNodes", "restartWeightedNodes"):
-            f[key] = sum(g[key] for g in groups.values())
+        for name, group in groups.items():
+            for key, value in group.items():
+                f[key] = f.get(key, 0) + value
+                prefixed = GROUP_PREFIX[name] + key
+                f[prefixed] = f.get(prefixed, 0) + value
         f["base"] = 1
         f["estimatedSeconds"] = entry["estimatedSeconds"]
         f["estimatedCompiledBytes"] = entry["estimatedCompiledBytes"]
@@ -79,33 +106,42 @@ def main(argv):
     while i < len(argv):
         if argv[i] == "--check":
             args["--check"] = True; i += 1
-        elif argv[i] in ("--wkpack", "--measurements", "--lists"):
+        elif argv[i] in ("--measurements", "--within"):
+            args.setdefault(argv[i], []).append(argv[i + 1]); i += 2
+        elif argv[i] in ("--wkpack", "--lists"):
             args[argv[i]] = argv[i + 1]; i += 2
         else:
             print(__doc__, file=sys.stderr); return 2
     if not all(k in args for k in ("--wkpack", "--measurements", "--lists")):
         print(__doc__, file=sys.stderr); return 2
-    with open(args["--measurements"]) as f:
-        measured = [json.loads(l) for l in f if l.strip()]
-    measured = [m for m in measured if m.get("ok")]
+    # Several fixtures: a list measured in a later one replaces its earlier measurement.
+    by_name = {}
+    for path in args["--measurements"]:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    m = json.loads(line)
+                    by_name.pop(m["name"], None)
+                    by_name[m["name"]] = m
+    measured = [m for m in by_name.values() if m.get("ok")]
+    # Lists that must each be within 25% (time and size) with --check.
+    within = set()
+    for path in args.get("--within", []):
+        with open(path) as f:
+            within |= {json.loads(l)["name"] for l in f if l.strip()}
     paths = [os.path.join(args["--lists"], m["name"]) for m in measured]
     feats = features(args["--wkpack"], paths)
     cpu = [max(m["cpu_seconds"], 0.0) for m in measured]
     size = [m["compiled_bytes"] for m in measured]
     if not args["--check"]:
         floor = 0.02  # CPU times below this are baseline noise: weight them as if they were this large.
-        rows = [[f[k] for k in SECONDS_FEATURES] for f in feats]
-        xs = nnls(rows, cpu, [1 / max(t, floor) ** 2 for t in cpu])
-        rows = [[f[k] for k in BYTES_FEATURES] for f in feats]
-        xb = nnls(rows, size, [1 / max(s, 1000) ** 2 for s in size], fixed={1: 1.0})
-        names = {"base": "secondsBase", "sourceBytes": "secondsPerSourceByte", "ruleCount": "secondsPerRule",
-                 "selectorBytes": "secondsPerSelectorByte", "automata": "secondsPerAutomaton",
-                 "nfaNodes": "secondsPerNFANode", "loopWeightedNodes": "secondsPerLoopWeightedNode",
-                 "restartWeightedNodes": "secondsPerRestartWeightedNode"}
-        bnames = {"base": "bytesBase", "sourceBytes": "bytesPerSourceByte", "actionBytes": "bytesPerActionByte",
-                  "automata": "bytesPerAutomaton", "nfaNodes": "bytesPerNFANode", "restartWeightedNodes": "bytesPerRestartWeightedNode"}
-        print(", ".join("%s: %.4g" % (names[k], v) for k, v in zip(SECONDS_FEATURES, xs)) + ",")
-        print(", ".join("%s: %.4g" % (bnames[k], v) for k, v in zip(BYTES_FEATURES, xb)))
+        extra = [WITHIN_WEIGHT if m["name"] in within else 1.0 for m in measured]
+        rows = [[f.get(k, 0) for k in SECONDS_FEATURES] for f in feats]
+        xs = nnls(rows, cpu, [e / max(t, floor) ** 2 for t, e in zip(cpu, extra)])
+        rows = [[f.get(k, 0) for k in BYTES_FEATURES] for f in feats]
+        xb = nnls(rows, size, [e / max(s, 1000) ** 2 for s, e in zip(size, extra)], fixed={1: 1.0})
+        print(", ".join("%s: %.4g" % (SECONDS_NAMES[k], v) for k, v in zip(SECONDS_FEATURES, xs)) + ",")
+        print(", ".join("%s: %.4g" % (BYTES_NAMES[k], v) for k, v in zip(BYTES_FEATURES, xb)))
         return 0
     est = [f["estimatedSeconds"] for f in feats]
     est_size = [f["estimatedCompiledBytes"] for f in feats]
@@ -113,16 +149,23 @@ def main(argv):
     rho_cpu, rho_wall, rho_size = spearman(est, cpu), spearman(est, wall), spearman(est_size, size)
     total_ratio = sum(est) / sum(cpu)
     size_ratio = sum(est_size) / sum(size)
-    print("%-58s %10s %10s %12s %12s" % ("list", "cpu s", "model s", "bytes", "model bytes"))
+    print("%-58s %10s %10s %7s %12s %12s %7s" % ("list", "cpu s", "model s", "error", "bytes", "model bytes", "error"))
+    misses = []
     for m, e, s in zip(measured, est, est_size):
-        print("%-58s %10.3f %10.3f %12d %12d" % (m["name"][-58:], m["cpu_seconds"], e, m["compiled_bytes"], s))
+        te = e / m["cpu_seconds"] - 1 if m["cpu_seconds"] > 0 else float("nan")
+        be = s / m["compiled_bytes"] - 1
+        print("%-58s %10.3f %10.3f %+6.0f%% %12d %12d %+6.0f%%" % (m["name"][-58:], m["cpu_seconds"], e, 100 * te, m["compiled_bytes"], s, 100 * be))
+        if m["name"] in within and not (abs(te) <= 0.25 and abs(be) <= 0.25):
+            misses.append(m["name"])
     print("lists: %d" % len(measured))
     print("spearman(model seconds, oracle cpu seconds) = %.3f" % rho_cpu)
     print("spearman(model seconds, oracle wall seconds) = %.3f" % rho_wall)
     print("spearman(model bytes, oracle compiled bytes) = %.3f" % rho_size)
     print("total model seconds / total oracle cpu seconds = %.3f" % total_ratio)
     print("total model bytes / total oracle compiled bytes = %.3f" % size_ratio)
-    ok = rho_cpu >= 0.9 and abs(total_ratio - 1) <= 0.25 and abs(size_ratio - 1) <= 0.25
+    if within:
+        print("lists that must be within 25%%: %d, outside: %s" % (len(within), ", ".join(misses) or "none"))
+    ok = rho_cpu >= 0.9 and abs(total_ratio - 1) <= 0.25 and abs(size_ratio - 1) <= 0.25 and not misses
     print("result: %s" % ("PASS" if ok else "FAIL"))
     return 0 if ok else 1
 

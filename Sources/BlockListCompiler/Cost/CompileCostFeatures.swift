@@ -14,6 +14,14 @@ public struct CompileCostFeatures: Sendable, Equatable {
         public var loopWeightedNodes = 0
         /// Fixed-subtree nodes of NFAs after a loop, times how many characters can start a match there.
         public var restartWeightedNodes = 0
+        /// Fixed-subtree nodes after a loop times how many characters restart the subtree: the characters that
+        /// end the loop's term when it ends in fixed ones (one for `([^/]*\.)?`), else those that start it.
+        public var restrictedRestartWeightedNodes = 0
+        /// NFAs with two or more loops over characters that can start what follows them on their prefix
+        /// (`.*a.*b`, `.*a+b`).
+        public var loopsInSequenceAutomata = 0
+        /// Nodes of those NFAs.
+        public var loopsInSequenceNodes = 0
         /// The largest NFA's nodes.
         public var largestAutomatonNodes = 0
 
@@ -23,6 +31,9 @@ public struct CompileCostFeatures: Sendable, Equatable {
 
     /// Bytes of the JSON source (WebKit parses it and stores it in the compiled file).
     public var sourceBytes = 0
+    /// Bytes the compiled file spends on the source: the UTF-8 bytes when every character is ASCII, otherwise two
+    /// bytes per UTF-16 unit (WebKit keeps the text as a 16-bit string once one character needs it).
+    public var storedSourceBytes = 0
     /// Rules in the list.
     public var ruleCount = 0
     /// Bytes of `css-display-none` selectors (each is parsed by WebKit's CSS parser).

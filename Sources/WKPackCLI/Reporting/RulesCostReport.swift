@@ -80,7 +80,7 @@ struct RulesCostReport {
         for group in AutomatonGroup.allCases {
             let summary = features.groups[group] ?? CompileCostFeatures.Group()
             groups.append(
-                "      \(Self.quoted(group.rawValue)): {\"patterns\": \(summary.patterns), \"treeEdges\": \(summary.treeEdges), \"automata\": \(summary.automata), \"nfaNodes\": \(summary.nfaNodes), \"loopWeightedNodes\": \(summary.loopWeightedNodes), \"restartWeightedNodes\": \(summary.restartWeightedNodes), \"largestAutomatonNodes\": \(summary.largestAutomatonNodes)}"
+                "      \(Self.quoted(group.rawValue)): {\"patterns\": \(summary.patterns), \"treeEdges\": \(summary.treeEdges), \"automata\": \(summary.automata), \"nfaNodes\": \(summary.nfaNodes), \"loopWeightedNodes\": \(summary.loopWeightedNodes), \"restartWeightedNodes\": \(summary.restartWeightedNodes), \"largestAutomatonNodes\": \(summary.largestAutomatonNodes), \"restrictedRestartWeightedNodes\": \(summary.restrictedRestartWeightedNodes), \"loopsInSequenceAutomata\": \(summary.loopsInSequenceAutomata), \"loopsInSequenceNodes\": \(summary.loopsInSequenceNodes)}"
             )
         }
         let rules = estimate.costliestRules(top).map { rule -> String in
@@ -104,7 +104,7 @@ struct RulesCostReport {
                 "estimatedSeconds": \(Self.number(estimate.seconds)),
                 "estimatedCompiledBytes": \(estimate.compiledBytes),
                 "features": {
-                  "sourceBytes": \(features.sourceBytes), "ruleCount": \(features.ruleCount), "selectorBytes": \(features.selectorBytes), "actionBytes": \(features.actionBytes), "universalRules": \(features.universalRules), "conditionValues": \(features.conditionValues),
+                  "sourceBytes": \(features.sourceBytes), "storedSourceBytes": \(features.storedSourceBytes), "ruleCount": \(features.ruleCount), "selectorBytes": \(features.selectorBytes), "actionBytes": \(features.actionBytes), "universalRules": \(features.universalRules), "conditionValues": \(features.conditionValues),
                   "groups": {
               \(groups.joined(separator: ",\n"))
                   }

@@ -32,7 +32,9 @@ public enum RulesCostRunner {
             }
             let spans = RuleSpans(bytes: bytes, ruleCount: loaded.ruleCount)
             let byteCounts = loaded.ruleIndices.map { spans.byteCount(of: $0) }
-            let estimate = model.estimate(loaded.rules, ruleByteCounts: byteCounts, sourceBytes: bytes.count)
+            let estimate = model.estimate(
+                loaded.rules, ruleByteCounts: byteCounts, sourceBytes: bytes.count,
+                storedSourceBytes: CompileCostModel.storedSourceBytes(of: bytes))
             reports.append(
                 RulesCostReport.ListCost(
                     path: path, ruleCount: loaded.ruleCount, byteCount: bytes.count,

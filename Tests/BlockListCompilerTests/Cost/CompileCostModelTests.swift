@@ -93,4 +93,18 @@ private func token(_ index: Int) -> String {
         #expect(first.rules == second.rules)
         #expect(first.automata == second.automata)
     }
+
+    /// WebKit keeps the source as a 16-bit string once one character is not ASCII.
+    @Test(arguments: [("[]", 2), ("[\"é\"]", 10), ("[\"𝒳\"]", 12)])
+    func storedSourceBytesDoubleForNonASCIISources(text: String, expected: Int) {
+        #expect(CompileCostModel.storedSourceBytes(of: Array(text.utf8)) == expected)
+    }
+
+    @Test func aNonASCIISourceCostsMoreCompiledBytes() {
+        let rules = [hide(".a")]
+        let ascii = model.estimate(rules, sourceBytes: 1000, storedSourceBytes: 1000)
+        let wide = model.estimate(rules, sourceBytes: 1000, storedSourceBytes: 1900)
+        #expect(wide.compiledBytes - ascii.compiledBytes == 900)
+        #expect(wide.features.storedSourceBytes == 1900)
+    }
 }

@@ -19,18 +19,33 @@ enum CostFixtureLists {
         var ok: Bool
     }
 
+    /// The lists above 1 MB, measured again alone (`scripts/cost/record.sh --large`): each must be estimated
+    /// within 25%.
+    static let largeFixture = "oracle-measurements-large.jsonl"
+
+    static func measurements(in file: String) throws -> [Measurement] {
+        let text = try String(contentsOf: fixtures.appendingPathComponent(file), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Measurement.self, from: Data($0.utf8)) }
+    }
+
+    /// Every accepted list's measurement: the first fixture, with the lists the large fixture measured again
+    /// replaced by those measurements (as `scripts/cost/fit.py` reads them).
     static func measurements() throws -> [Measurement] {
-        let text = try String(contentsOf: fixtures.appendingPathComponent("oracle-measurements.jsonl"), encoding: .utf8)
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(Measurement.self, from: Data($0.utf8)) }.filter(\.ok)
+        let large = try measurements(in: largeFixture)
+        let remeasured = Set(large.map(\.name))
+        let earlier = try measurements(in: "oracle-measurements.jsonl").filter { !remeasured.contains($0.name) }
+        return (earlier + large).filter(\.ok)
     }
 
     /// Why the lists cannot be laid out here, or nil when they can.
     static let missingTool: String? = {
         let needs = [
-            ("../shared/corpus", sharedFolder.appendingPathComponent("corpus/extra/corpus-extra.tar.xz").path),
+            ("../shared/corpus/extra/corpus-extra.tar.xz", sharedFolder.appendingPathComponent("corpus/extra/corpus-extra.tar.xz").path),
             ("tar", "/usr/bin/tar"), ("xz", "/usr/bin/xz"), ("/usr/bin/python3", "/usr/bin/python3"),
         ]
-        return needs.first { !FileManager.default.fileExists(atPath: $0.1) }.map { "needs \($0.0) to lay out the measured lists" }
+        return needs.first { !FileManager.default.fileExists(atPath: $0.1) }.map {
+            "needs \($0.0) (\($0.1)) to lay out the measured lists"
+        }
     }()
 
     /// Where this process lays the lists out.
@@ -91,6 +106,25 @@ enum CostFixtureLists {
         return vx == 0 || vy == 0 ? 0 : cov / (vx * vy).squareRoot()
     }
 
+    /// The estimate of every measured list (seconds, compiled bytes), by name, made once per test process.
+    static let estimates: Result<[String: (seconds: Double, bytes: Int)], EstimateFailure> = {
+        do {
+            let folder = try CostFixtureLists.folder.get()
+            var result: [String: (seconds: Double, bytes: Int)] = [:]
+            for measurement in try measurements() {
+                let estimate = try estimate(folder.appendingPathComponent(measurement.name))
+                result[measurement.name] = (estimate.seconds, estimate.compiledBytes)
+            }
+            return .success(result)
+        } catch {
+            return .failure(EstimateFailure(message: "\(error)"))
+        }
+    }()
+
+    struct EstimateFailure: Error {
+        var message: String
+    }
+
     /// The model's estimate for a list file (rule byte counts from the file, as `wkpack rules cost` does).
     static func estimate(_ url: URL, model: CompileCostModel = CompileCostModel()) throws -> CompileCostEstimate {
         let bytes = [UInt8](try Data(contentsOf: url))
@@ -98,6 +132,8 @@ enum CostFixtureLists {
         let document = try JSONReader().parse(bytes)
         let elements = document.elements(of: document.root)
         let counts = loaded.ruleIndices.map { Int(document[elements[$0]].end - document[elements[$0]].start) }
-        return model.estimate(loaded.rules, ruleByteCounts: counts, sourceBytes: bytes.count)
+        return model.estimate(
+            loaded.rules, ruleByteCounts: counts, sourceBytes: bytes.count,
+            storedSourceBytes: CompileCostModel.storedSourceBytes(of: bytes))
     }
 }

@@ -46,8 +46,10 @@ private func automata(_ tree: URLFilterPrefixTree) -> [URLFilterPrefixTree.Parti
     @Test func anAutomatonAfterAQuantifierRepeatsItsPrefix() {
         var tree = URLFilterPrefixTree()
         let first = tree.add(terms("abc.*x"))
-        // `.*` (2 nodes), a, b, c (3), `.*` (2): the second NFA regenerates all 7 prefix nodes, then x.
-        #expect(first.newPartitions == 2)
+        // `.*` (2 nodes), a, b, c (3), `.*` (2): the NFA after the second `.*` regenerates all 7 prefix nodes, then
+        // x; no pattern ends after the first `.*`, so that vertex makes no NFA.
+        #expect(first.newPartitions == 1)
+        #expect(first.newNodes == 8)
         #expect(first.endsInNewPartition)
         #expect(automata(tree).map(\.prefixNodes) == [7])
         let second = tree.add(terms("abc.*y"))
@@ -81,5 +83,30 @@ private func automata(_ tree: URLFilterPrefixTree) -> [URLFilterPrefixTree.Parti
         let parts = automata(tree)
         #expect(parts.count >= 2)
         #expect(parts.allSatisfy { $0.nfaNodes <= URLFilterPrefixTree.maximumNFANodes + 20 })
+    }
+
+    /// A host whose only continuation is a quantified term (`host[/:]?`) is part of that term's NFA: WebKit drops
+    /// the subtree vertices that lead to no action, so the host trie under the group counts no nodes of its own.
+    @Test func pathsThatEndInNoPatternAreNotCounted() {
+        let optionalEnd = tree(["^https?://([^/]+\\.)?x\\.com[/:]?", "^https?://([^/]+\\.)?y\\.org[/:]?"])
+        #expect(optionalEnd.partitions.filter { $0.patternCount == 0 }.allSatisfy { $0.subtreeNodes == 0 })
+        #expect(automata(optionalEnd).count == 2)
+        let plainEnd = tree(["^https?://([^/]+\\.)?x\\.com", "^https?://([^/]+\\.)?y\\.org"])
+        #expect(automata(plainEnd).map(\.subtreeNodes) == [10])
+    }
+
+    /// After `([^/]+\.)?` a host restarts only after a `.`; after the implicit `.*` every first character restarts.
+    @Test func restartsAfterAGroupEndingInAFixedCharacterAreRestricted() {
+        let host = automata(tree(["^https?://([^/]+\\.)?x\\.com", "^https?://([^/]+\\.)?y\\.org"]))
+        #expect(host.map(\.restartWidth) == [1])
+        #expect(host[0].restrictedRestartWeightedNodes < host[0].restartWeightedNodes)
+        let unanchored = automata(tree(["abc", "bcd", "cde"]))
+        #expect(unanchored[0].restartCharacters == nil)
+        #expect(unanchored[0].restrictedRestartWeightedNodes == unanchored[0].restartWeightedNodes)
+    }
+
+    @Test(arguments: [("a.*b", true), ("ab+c", true), ("abc", false), ("^https?://([^/]+\\.)?x\\.com/a.*b", false)])
+    func loopsInSequenceAreThoseOverCharactersThatCanStartWhatFollows(pattern: String, expected: Bool) {
+        #expect(automata(tree([pattern])).map(\.hasLoopsInSequence) == [expected])
     }
 }
