@@ -213,7 +213,9 @@ struct ModuleGraph {
                         own.bytes, tokens: own.tokens, analysis: own.analysis, target: target, path: display, ignoring: ignored)
                 }
                 guard let lowering else { return nil }
-                return try Self.parse(lowering, path: path)
+                var parsed = try Self.parse(lowering, path: path)
+                parsed.passMemo = cache?.makeMemo()
+                return parsed
             }
             if let lowered { parsed = lowered }
         }
@@ -305,7 +307,7 @@ struct ModuleGraph {
                     error.message)
             }
         }
-        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
+        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
     }
 
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {
