@@ -15,10 +15,13 @@ enum LoweringHelper: String, CaseIterable, Hashable {
     case publicField = "__publicField"
     /// Adds a private field (WeakMap) or a private method's brand (WeakSet) to an object, once.
     case privateAdd = "__privateAdd"
-    /// Reads a private field, or calls a private getter (`null`: the accessor has none), after the brand check.
+    /// Reads a private field, or calls a private getter, after the brand check.
     case privateGet = "__privateGet"
-    /// Writes a private field, or calls a private setter (`null`: a method or an accessor without one).
+    /// Writes a private field, or calls a private setter, after the brand check.
     case privateSet = "__privateSet"
+    /// Reads an accessor without a getter, or writes a method or an accessor without a setter: the brand check,
+    /// then a TypeError (the lowering knows these uses where it writes them, so the other helpers need no check).
+    case privateFail = "__privateFail"
     /// A private method, after the brand check.
     case privateMethod = "__privateMethod"
     /// An object whose `_` reads and writes a private member (for updates and destructuring targets).
@@ -43,7 +46,7 @@ enum LoweringHelper: String, CaseIterable, Hashable {
     /// The helpers this one calls.
     var dependencies: [LoweringHelper] {
         switch self {
-        case .privateWrapper: [.privateGet, .privateSet]
+        case .privateWrapper: [.privateGet, .privateSet, .privateFail]
         // Each copied property is defined as `__publicField` defines a field (one copy of the descriptor's code).
         case .spreadValues, .objectRest: [.publicField]
         default: []
@@ -92,7 +95,6 @@ enum LoweringHelper: String, CaseIterable, Hashable {
             """
             function __publicField(object, key, value) {
               Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-              return value;
             }
             """
         case .privateAdd:
@@ -107,7 +109,6 @@ enum LoweringHelper: String, CaseIterable, Hashable {
             """
             function __privateGet(object, member, getter) {
               if (!member.has(object)) throw new TypeError("Cannot read from private field");
-              if (getter === null) throw new TypeError("Private accessor has no getter");
               return getter ? getter.call(object) : member.get(object);
             }
             """
@@ -115,10 +116,16 @@ enum LoweringHelper: String, CaseIterable, Hashable {
             """
             function __privateSet(object, member, value, setter) {
               if (!member.has(object)) throw new TypeError("Cannot write to private field");
-              if (setter === null) throw new TypeError("Private member is not writable");
               if (setter) setter.call(object, value);
               else member.set(object, value);
               return value;
+            }
+            """
+        case .privateFail:
+            """
+            function __privateFail(object, member, value, writing) {
+              if (!member.has(object)) throw new TypeError(writing ? "Cannot write to private field" : "Cannot read from private field");
+              throw new TypeError(writing ? "Private member is not writable" : "Private accessor has no getter");
             }
             """
         case .privateMethod:
@@ -132,8 +139,8 @@ enum LoweringHelper: String, CaseIterable, Hashable {
             """
             function __privateWrapper(object, member, setter, getter) {
               return {
-                set _(value) { __privateSet(object, member, value, setter); },
-                get _() { return __privateGet(object, member, getter); }
+                set _(value) { setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter); },
+                get _() { return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter); }
               };
             }
             """

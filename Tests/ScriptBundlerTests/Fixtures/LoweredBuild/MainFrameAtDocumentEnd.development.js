@@ -14,7 +14,6 @@ function __spreadProps(target, properties) {
 }
 function __publicField(object, key, value) {
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 // UserScripts/MainFrame/AtDocumentEnd/b_plain.js
 (function () {

@@ -45,7 +45,6 @@ function __objRest(source, excluded) {
 }
 function __publicField(object, key, value) {
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 // UserScripts/MainFrame/AtDocumentStart/a_entry.js
 __wkpack_define(0, __wkpack_ns => { "use strict"; var __wkpack_m0, __wkpack_m1; __wkpack_m0 = __wkpack_require(1); __wkpack_m1 = __wkpack_require(2);

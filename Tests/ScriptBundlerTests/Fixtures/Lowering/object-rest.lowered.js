@@ -16,7 +16,6 @@ function __objRest(source, excluded) {
 }
 function __publicField(object, key, value) {
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 var _c, _g, _h, _j;
 const _a = o, { a } = _a, rest = __objRest(_a, ["a"]);

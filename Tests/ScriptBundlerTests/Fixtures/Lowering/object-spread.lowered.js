@@ -11,7 +11,6 @@ function __spreadValues(target, source) {
 }
 function __publicField(object, key, value) {
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
 }
 function __spreadProps(target, properties) {
   return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
