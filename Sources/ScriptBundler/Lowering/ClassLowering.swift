@@ -10,12 +10,17 @@
 ///   to the next computed key of the class body (`[(_a = k(), m())]() {}`), or evaluated right after the class.
 /// - Private methods and accessors stay in the class body under a symbol key (so `super` and the class's
 ///   own name keep their meaning), and are taken out of it (`__privateExtract`) before any static code runs.
-/// - Static fields and static blocks run, in their order, in a static method the class gets under a symbol
-///   key (`static [_b = Symbol()]() { delete this[_b]; ... }`), called once right after the class: `this` is
-///   the class and `super.x` its superclass's, as in the source. Each static block is an arrow function
-///   called at once (its `var`s stay its own).
+/// - Static fields and static blocks run, in their order, right after the class (`__publicField(C, "x", 1);`,
+///   after the private methods' extraction and the static brand), with `this` read as the class (in a class
+///   expression, its own name too: `(_c = class {...}, __publicField(_c, "x", 1), _c)`). Where that could differ
+///   (`super` or `new.target` in the static code, a declaration's name assigned somewhere or declared again in the
+///   static code, an expression whose temporaries are the enclosing function's), they run in a static method the
+///   class gets under a symbol key (`static [_b = Symbol()]() { delete this[_b]; ... }`), called once right after
+///   the class, where `this` is the class and `super.x` its superclass's, as in the source. Each static block is an
+///   arrow function called at once (its `var`s stay its own).
 /// - Private fields are WeakMaps, the private methods and accessors of the instances (or of the class) share a
-///   WeakSet, created before the class; `#x in o` asks it (`__privateIn(_x, o)`).
+///   WeakMap too (their brand, holding no values), created before the class; `#x in o` asks it
+///   (`__privateIn(_x, o)`).
 ///
 /// The class's temporaries belong to each evaluation of the class: `let` right before a declaration (`var` at the
 /// top of the program), an arrow function called at once around an expression.
@@ -26,7 +31,7 @@ extension LoweringPass {
             case field, method, accessor
         }
         var kind: Kind
-        /// The WeakMap of a field, the WeakSet (brand) of a method or accessor.
+        /// The WeakMap of a field, or of the brand of a method or accessor.
         var storage: String
         /// A method's function.
         var function: String?
@@ -197,7 +202,7 @@ extension LoweringPass {
                 brand = existing
             } else {
                 brand = classTemporary()
-                creations.append((brand, "WeakSet"))
+                creations.append((brand, "WeakMap"))
                 if isStatic { staticBrand = brand } else { instanceBrand = brand }
             }
             switch SyntaxPropertyKind(rawValue: m.op) ?? .method {

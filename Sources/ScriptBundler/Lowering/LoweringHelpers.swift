@@ -13,7 +13,8 @@ enum LoweringHelper: String, CaseIterable, Hashable {
 
     /// Defines a class field on an object (define semantics, as a class field is).
     case publicField = "__publicField"
-    /// Adds a private field (WeakMap) or a private method's brand (WeakSet) to an object, once.
+    /// Adds a private field, or the brand of a class's private methods and accessors (both WeakMaps), to an object,
+    /// once.
     case privateAdd = "__privateAdd"
     /// Reads a private field, or calls a private getter, after the brand check.
     case privateGet = "__privateGet"
@@ -53,12 +54,14 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         }
     }
 
-    /// The helper's declaration, with its own name as the function's name.
+    /// The helper's declaration, with its own name as the variable's name. The class and object helpers are arrow
+    /// functions in `var` declarations (a bundle's production code merges them into one `var`); they are declared
+    /// before any code that calls them runs, and none uses `this` or `arguments`.
     var source: String {
         switch self {
         case .spreadValues:
             """
-            function __spreadValues(target, source) {
+            var __spreadValues = (target, source) => {
               if (source != null) {
                 source = Object(source);
                 for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
@@ -67,11 +70,11 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                 }
               }
               return target;
-            }
+            };
             """
         case .objectRest:
             """
-            function __objRest(source, excluded) {
+            var __objRest = (source, excluded) => {
               var target = {};
               if (source == null) throw new TypeError("Cannot destructure " + source);
               source = Object(source);
@@ -83,81 +86,75 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                 if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
               }
               return target;
-            }
+            };
             """
         case .spreadProperties:
             """
-            function __spreadProps(target, properties) {
-              return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-            }
+            var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
             """
         case .publicField:
             """
-            function __publicField(object, key, value) {
+            var __publicField = (object, key, value) =>
               Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-            }
             """
         case .privateAdd:
             """
-            function __privateAdd(object, member, value) {
+            var __privateAdd = (object, member, value) => {
               if (member.has(object)) throw new TypeError("Cannot add a private member twice");
-              if (member instanceof WeakSet) member.add(object);
-              else member.set(object, value);
-            }
+              member.set(object, value);
+            };
             """
         case .privateGet:
             """
-            function __privateGet(object, member, getter) {
+            var __privateGet = (object, member, getter) => {
               if (!member.has(object)) throw new TypeError("Cannot read from private field");
               return getter ? getter.call(object) : member.get(object);
-            }
+            };
             """
         case .privateSet:
             """
-            function __privateSet(object, member, value, setter) {
+            var __privateSet = (object, member, value, setter) => {
               if (!member.has(object)) throw new TypeError("Cannot write to private field");
               if (setter) setter.call(object, value);
               else member.set(object, value);
               return value;
-            }
+            };
             """
         case .privateFail:
             """
-            function __privateFail(object, member, value, writing) {
+            var __privateFail = (object, member, value, writing) => {
               if (!member.has(object)) throw new TypeError(writing ? "Cannot write to private field" : "Cannot read from private field");
               throw new TypeError(writing ? "Private member is not writable" : "Private accessor has no getter");
-            }
+            };
             """
         case .privateMethod:
             """
-            function __privateMethod(object, member, method) {
+            var __privateMethod = (object, member, method) => {
               if (!member.has(object)) throw new TypeError("Cannot access private method");
               return method;
-            }
+            };
             """
         case .privateWrapper:
             """
-            function __privateWrapper(object, member, setter, getter) {
-              return {
-                set _(value) { setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter); },
-                get _() { return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter); }
-              };
-            }
+            var __privateWrapper = (object, member, setter, getter) => ({
+              set _(value) { setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter); },
+              get _() { return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter); }
+            });
             """
         case .privateIn:
             """
-            function __privateIn(member, object) {
+            var __privateIn = (member, object) => {
               if (Object(object) !== object) throw new TypeError("Cannot use 'in' on a primitive");
               return member.has(object);
-            }
+            };
             """
         case .privateExtract:
             """
-            function __privateExtract(home, key, part) {
+            var __privateExtract = (home, key, part) => {
               var descriptor = Object.getOwnPropertyDescriptor(home, key);
               delete home[key];
               return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
-            }
+            };
             """
         case .awaitMarker, .asyncIterator, .asyncGenerator, .yieldStar, .forAwait:
             asyncIterationSource

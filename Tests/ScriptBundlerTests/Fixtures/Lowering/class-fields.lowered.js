@@ -1,6 +1,4 @@
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-}
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
 var _a;
 let counter = 0;
 class Point {

@@ -1,17 +1,14 @@
-function __privateAdd(object, member, value) {
+var __privateAdd = (object, member, value) => {
   if (member.has(object))
     throw new TypeError("Cannot add a private member twice");
-  if (member instanceof WeakSet)
-    member.add(object);
-  else
-    member.set(object, value);
-}
-function __privateExtract(home, key, part) {
+  member.set(object, value);
+};
+var __privateExtract = (home, key, part) => {
   var descriptor = Object.getOwnPropertyDescriptor(home, key);
   delete home[key];
   return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
-}
-function __privateSet(object, member, value, setter) {
+};
+var __privateSet = (object, member, value, setter) => {
   if (!member.has(object))
     throw new TypeError("Cannot write to private field");
   if (setter)
@@ -19,40 +16,38 @@ function __privateSet(object, member, value, setter) {
   else
     member.set(object, value);
   return value;
-}
-function __privateWrapper(object, member, setter, getter) {
-  return { set _(value) {
-    setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter);
-  }, get _() {
-    return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter);
-  } };
-}
-function __privateGet(object, member, getter) {
+};
+var __privateWrapper = (object, member, setter, getter) => ({ set _(value) {
+  setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter);
+}, get _() {
+  return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter);
+} });
+var __privateGet = (object, member, getter) => {
   if (!member.has(object))
     throw new TypeError("Cannot read from private field");
   return getter ? getter.call(object) : member.get(object);
-}
-function __privateFail(object, member, value, writing) {
+};
+var __privateFail = (object, member, value, writing) => {
   if (!member.has(object))
     throw new TypeError(writing ? "Cannot write to private field" : "Cannot read from private field");
   throw new TypeError(writing ? "Private member is not writable" : "Private accessor has no getter");
-}
-function __privateMethod(object, member, method) {
+};
+var __privateMethod = (object, member, method) => {
   if (!member.has(object))
     throw new TypeError("Cannot access private method");
   return method;
-}
-function __privateIn(member, object) {
+};
+var __privateIn = (member, object) => {
   if (Object(object) !== object)
     throw new TypeError("Cannot use 'in' on a primitive");
   return member.has(object);
-}
+};
 var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o;
 _a = new WeakMap();
 _b = new WeakMap();
 _c = new WeakMap();
-_d = new WeakSet();
-_i = new WeakSet();
+_d = new WeakMap();
+_i = new WeakMap();
 class Counter {
   constructor(step) {
     __privateAdd(this, _d);

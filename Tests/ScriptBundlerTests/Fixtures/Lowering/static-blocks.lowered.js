@@ -1,19 +1,14 @@
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-}
-function __privateAdd(object, member, value) {
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+var __privateAdd = (object, member, value) => {
   if (member.has(object))
     throw new TypeError("Cannot add a private member twice");
-  if (member instanceof WeakSet)
-    member.add(object);
-  else
-    member.set(object, value);
-}
-function __privateGet(object, member, getter) {
+  member.set(object, value);
+};
+var __privateGet = (object, member, getter) => {
   if (!member.has(object))
     throw new TypeError("Cannot read from private field");
   return getter ? getter.call(object) : member.get(object);
-}
+};
 var _a, _d;
 class Base {
   static greet() {

@@ -1,7 +1,5 @@
 "use strict";
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-}
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
 var _a = 1;
 function f(p = ((_b) => (_b = g()) == null ? void 0 : _b.x)(), { [((_b) => (_b = h()) != null ? _b : "k")()]: q } = {}) {
   var _b;
