@@ -10,12 +10,17 @@
 ///   to the next computed key of the class body (`[(_a = k(), m())]() {}`), or evaluated right after the class.
 /// - Private methods and accessors stay in the class body under a symbol key (so `super` and the class's
 ///   own name keep their meaning), and are taken out of it (`__privateExtract`) before any static code runs.
-/// - Static fields and static blocks run, in their order, in a static method the class gets under a symbol
-///   key (`static [_b = Symbol()]() { delete this[_b]; ... }`), called once right after the class: `this` is
-///   the class and `super.x` its superclass's, as in the source. Each static block is an arrow function
-///   called at once (its `var`s stay its own).
+/// - Static fields and static blocks run, in their order, right after the class (`__publicField(C, "x", 1);`,
+///   after the private methods' extraction and the static brand), with `this` read as the class (in a class
+///   expression, its own name too: `(_c = class {...}, __publicField(_c, "x", 1), _c)`). Where that could differ
+///   (`super` or `new.target` in the static code, a declaration's name assigned somewhere or declared again in the
+///   static code, an expression whose temporaries are the enclosing function's), they run in a static method the
+///   class gets under a symbol key (`static [_b = Symbol()]() { delete this[_b]; ... }`), called once right after
+///   the class, where `this` is the class and `super.x` its superclass's, as in the source. Each static block is an
+///   arrow function called at once (its `var`s stay its own).
 /// - Private fields are WeakMaps, the private methods and accessors of the instances (or of the class) share a
-///   WeakSet, created before the class; `#x in o` asks it (`__privateIn(_x, o)`).
+///   WeakMap too (their brand, holding no values), created before the class; `#x in o` asks it
+///   (`__privateIn(_x, o)`).
 ///
 /// The class's temporaries belong to each evaluation of the class: `let` right before a declaration (`var` at the
 /// top of the program), an arrow function called at once around an expression.
@@ -26,7 +31,7 @@ extension LoweringPass {
             case field, method, accessor
         }
         var kind: Kind
-        /// The WeakMap of a field, the WeakSet (brand) of a method or accessor.
+        /// The WeakMap of a field, or of the brand of a method or accessor.
         var storage: String
         /// A method's function.
         var function: String?
@@ -197,7 +202,7 @@ extension LoweringPass {
                 brand = existing
             } else {
                 brand = classTemporary()
-                creations.append((brand, "WeakSet"))
+                creations.append((brand, "WeakMap"))
                 if isStatic { staticBrand = brand } else { instanceBrand = brand }
             }
             switch SyntaxPropertyKind(rawValue: m.op) ?? .method {
@@ -214,7 +219,15 @@ extension LoweringPass {
             }
         }
 
-        // The members: what stays in the body, what the constructor and the static method run.
+        // The static code (static fields and blocks, private methods' extraction, the static brand) runs after the
+        // class, with `this` read as the class, when nothing in it tells the two apart; else in a static method.
+        let outside = staticCodeOutside(id, members: members, isDeclaration: isDeclaration)
+        func receiver(_ pass: inout LoweringPass, at range: SourceRange) -> Int32 {
+            if let outside { return pass.identifier(outside, at: range) }
+            return pass.thisNode(at: range)
+        }
+
+        // The members: what stays in the body, what the constructor and the static code run.
         var kept: [Int32] = []
         var instanceInits: [Int32] = []
         var extractions: [Int32] = []
@@ -242,7 +255,9 @@ extension LoweringPass {
                     default: (entry?.function, 0)
                     }
                 guard let target else { continue }
-                let home = m.flags.contains(.isStatic) ? thisNode(at: mRange) : self.member(thisNode(at: mRange), "prototype", at: mRange)
+                let home =
+                    m.flags.contains(.isStatic)
+                    ? receiver(&self, at: mRange) : self.member(receiver(&self, at: mRange), "prototype", at: mRange)
                 let part0 = tree.appendSynthetic(.numberLiteral, text: String(part), at: mRange)
                 let extract = call(
                     identifier(helperName(.privateExtract), at: mRange), [home, identifier(symbol, at: mRange), part0], at: mRange)
@@ -257,7 +272,7 @@ extension LoweringPass {
                 kept.append(member)
             case .propertyDefinition:
                 let value = m.b >= 0 ? m.b : undefinedValue(at: mRange)
-                let receiver = thisNode(at: mRange)
+                let receiver = m.flags.contains(.isStatic) ? receiver(&self, at: mRange) : thisNode(at: mRange)
                 let initializer: Int32
                 if tree[m.a].kind == .privateName, let entry = privates[tree.name(m.a)] {
                     let storage = identifier(entry.storage, at: tree[m.a].range)
@@ -299,7 +314,8 @@ extension LoweringPass {
         }
         if let staticBrand {
             let add = call(
-                identifier(helperName(.privateAdd), at: range), [thisNode(at: range), identifier(staticBrand, at: range)], at: range)
+                identifier(helperName(.privateAdd), at: range), [receiver(&self, at: range), identifier(staticBrand, at: range)],
+                at: range)
             staticStatements.insert(statement(add), at: 0)
         }
 
@@ -314,9 +330,11 @@ extension LoweringPass {
 
         // The static method, which runs the static code once.
         var after: [Int32] = []
-        var classReference: String?
+        var classReference = outside
         let staticCode = extractions + staticStatements
-        if !staticCode.isEmpty {
+        if outside != nil {
+            after = staticCode.map { tree[$0].a }
+        } else if !staticCode.isEmpty {
             let symbol = classTemporary()
             let key = withPendingKeys(&pendingKeys, assignment(identifier(symbol, at: range), newSymbol(at: range), at: range))
             let remove = node(
@@ -372,6 +390,90 @@ extension LoweringPass {
             sequence.append(id)
         }
         return sequence.count == 1 ? sequence[0] : node(.sequenceExpression, at: range, a: tree.appendList(sequence))
+    }
+
+    /// The name the class's static code reads the class by when it runs after the class body (its `this` and, in
+    /// a class expression, its own name replaced by that name), or nil when it stays in a static method: when
+    /// there is none, or when it uses `super` or `new.target` (which mean other things outside the class), when a
+    /// declaration's name is assigned somewhere (the name outside the class would not be the class) or declared again
+    /// inside the static code (a `this` read as the name there would read that one), or when an expression's
+    /// temporaries are the enclosing function's (`yield` or `await` in its heritage or computed keys: a closure in
+    /// the static code would read the class of a later evaluation).
+    private mutating func staticCodeOutside(_ id: Int32, members: [Int32], isDeclaration: Bool) -> String? {
+        var roots: [Int32] = []
+        var hasStaticCode = false
+        for member in members {
+            let m = tree[member]
+            switch m.kind {
+            case .propertyDefinition where m.flags.contains(.isStatic):
+                hasStaticCode = true
+                if m.b >= 0 { roots.append(m.b) }
+            case .staticBlock:
+                hasStaticCode = true
+                roots.append(m.a)
+            case .methodDefinition where tree[m.a].kind == .privateName:
+                hasStaticCode = true
+            default:
+                break
+            }
+        }
+        guard hasStaticCode else { return nil }
+        let node = tree[id]
+        let name = node.a >= 0 ? tree.name(node.a) : nil
+        let symbol = node.a >= 0 ? tree[node.a].b : -1
+        if isDeclaration, symbol >= 0, tree.symbols[Int(symbol)].isWritten { return nil }
+        if !isDeclaration {
+            let keys = members.compactMap { tree[$0].flags.contains(.computed) ? tree[$0].a : nil }
+            if containsYieldOrAwait([node.b] + keys) { return nil }
+        }
+        // The `this` and own-name reads to replace, outside nested functions and nested classes' bodies.
+        var thisNodes: [Int32] = []
+        var nameNodes: [Int32] = []
+        var stack = roots
+        while let current = stack.popLast() {
+            guard current >= 0 else { continue }
+            let n = tree[current]
+            switch n.kind {
+            case .thisExpression:
+                thisNodes.append(current)
+                continue
+            case .superExpression:
+                return nil
+            case .metaProperty where n.op == 1:
+                return nil
+            case .bindingIdentifier:
+                if isDeclaration, tree.name(current) == name { return nil }
+                continue
+            case .identifier:
+                if !isDeclaration, symbol >= 0, n.b >= 0, tree.references[Int(n.b)].symbol == symbol { nameNodes.append(current) }
+                continue
+            case .functionDeclaration, .functionExpression:
+                if n.kind == .functionDeclaration { stack.append(n.a) }
+                continue
+            case .classDeclaration, .classExpression:
+                // Its heritage and computed keys are evaluated here; its members' bodies have a `this` of their own.
+                stack.append(n.a)
+                stack.append(n.b)
+                for member in tree.list(n.c) where tree[member].flags.contains(.computed) { stack.append(tree[member].a) }
+                continue
+            default:
+                break
+            }
+            let shape = n.kind.fields
+            for (field, value) in [(shape.0, n.a), (shape.1, n.b), (shape.2, n.c), (shape.3, n.d)] {
+                switch field {
+                case .node where value >= 0: stack.append(value)
+                case .list: stack.append(contentsOf: tree.list(value))
+                default: continue
+                }
+            }
+        }
+        let reference = classReferenceName(id, isDeclaration: isDeclaration)
+        for replaced in thisNodes + nameNodes {
+            let built = identifier(reference, at: tree[replaced].range)
+            tree.replace(replaced, with: tree[built])
+        }
+        return reference
     }
 
     /// The name lowered code reads the class by after its body: a declaration's name (an anonymous

@@ -13,12 +13,16 @@ enum LoweringHelper: String, CaseIterable, Hashable {
 
     /// Defines a class field on an object (define semantics, as a class field is).
     case publicField = "__publicField"
-    /// Adds a private field (WeakMap) or a private method's brand (WeakSet) to an object, once.
+    /// Adds a private field, or the brand of a class's private methods and accessors (both WeakMaps), to an object,
+    /// once.
     case privateAdd = "__privateAdd"
-    /// Reads a private field, or calls a private getter (`null`: the accessor has none), after the brand check.
+    /// Reads a private field, or calls a private getter, after the brand check.
     case privateGet = "__privateGet"
-    /// Writes a private field, or calls a private setter (`null`: a method or an accessor without one).
+    /// Writes a private field, or calls a private setter, after the brand check.
     case privateSet = "__privateSet"
+    /// Reads an accessor without a getter, or writes a method or an accessor without a setter: the brand check,
+    /// then a TypeError (the lowering knows these uses where it writes them, so the other helpers need no check).
+    case privateFail = "__privateFail"
     /// A private method, after the brand check.
     case privateMethod = "__privateMethod"
     /// An object whose `_` reads and writes a private member (for updates and destructuring targets).
@@ -43,19 +47,21 @@ enum LoweringHelper: String, CaseIterable, Hashable {
     /// The helpers this one calls.
     var dependencies: [LoweringHelper] {
         switch self {
-        case .privateWrapper: [.privateGet, .privateSet]
+        case .privateWrapper: [.privateGet, .privateSet, .privateFail]
         // Each copied property is defined as `__publicField` defines a field (one copy of the descriptor's code).
         case .spreadValues, .objectRest: [.publicField]
         default: []
         }
     }
 
-    /// The helper's declaration, with its own name as the function's name.
+    /// The helper's declaration, with its own name as the variable's name. The class and object helpers are arrow
+    /// functions in `var` declarations (a bundle's production code merges them into one `var`); they are declared
+    /// before any code that calls them runs, and none uses `this` or `arguments`.
     var source: String {
         switch self {
         case .spreadValues:
             """
-            function __spreadValues(target, source) {
+            var __spreadValues = (target, source) => {
               if (source != null) {
                 source = Object(source);
                 for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
@@ -64,11 +70,11 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                 }
               }
               return target;
-            }
+            };
             """
         case .objectRest:
             """
-            function __objRest(source, excluded) {
+            var __objRest = (source, excluded) => {
               var target = {};
               if (source == null) throw new TypeError("Cannot destructure " + source);
               source = Object(source);
@@ -80,77 +86,75 @@ enum LoweringHelper: String, CaseIterable, Hashable {
                 if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
               }
               return target;
-            }
+            };
             """
         case .spreadProperties:
             """
-            function __spreadProps(target, properties) {
-              return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-            }
+            var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
             """
         case .publicField:
             """
-            function __publicField(object, key, value) {
+            var __publicField = (object, key, value) =>
               Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-              return value;
-            }
             """
         case .privateAdd:
             """
-            function __privateAdd(object, member, value) {
+            var __privateAdd = (object, member, value) => {
               if (member.has(object)) throw new TypeError("Cannot add a private member twice");
-              if (member instanceof WeakSet) member.add(object);
-              else member.set(object, value);
-            }
+              member.set(object, value);
+            };
             """
         case .privateGet:
             """
-            function __privateGet(object, member, getter) {
+            var __privateGet = (object, member, getter) => {
               if (!member.has(object)) throw new TypeError("Cannot read from private field");
-              if (getter === null) throw new TypeError("Private accessor has no getter");
               return getter ? getter.call(object) : member.get(object);
-            }
+            };
             """
         case .privateSet:
             """
-            function __privateSet(object, member, value, setter) {
+            var __privateSet = (object, member, value, setter) => {
               if (!member.has(object)) throw new TypeError("Cannot write to private field");
-              if (setter === null) throw new TypeError("Private member is not writable");
               if (setter) setter.call(object, value);
               else member.set(object, value);
               return value;
-            }
+            };
+            """
+        case .privateFail:
+            """
+            var __privateFail = (object, member, value, writing) => {
+              if (!member.has(object)) throw new TypeError(writing ? "Cannot write to private field" : "Cannot read from private field");
+              throw new TypeError(writing ? "Private member is not writable" : "Private accessor has no getter");
+            };
             """
         case .privateMethod:
             """
-            function __privateMethod(object, member, method) {
+            var __privateMethod = (object, member, method) => {
               if (!member.has(object)) throw new TypeError("Cannot access private method");
               return method;
-            }
+            };
             """
         case .privateWrapper:
             """
-            function __privateWrapper(object, member, setter, getter) {
-              return {
-                set _(value) { __privateSet(object, member, value, setter); },
-                get _() { return __privateGet(object, member, getter); }
-              };
-            }
+            var __privateWrapper = (object, member, setter, getter) => ({
+              set _(value) { setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter); },
+              get _() { return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter); }
+            });
             """
         case .privateIn:
             """
-            function __privateIn(member, object) {
+            var __privateIn = (member, object) => {
               if (Object(object) !== object) throw new TypeError("Cannot use 'in' on a primitive");
               return member.has(object);
-            }
+            };
             """
         case .privateExtract:
             """
-            function __privateExtract(home, key, part) {
+            var __privateExtract = (home, key, part) => {
               var descriptor = Object.getOwnPropertyDescriptor(home, key);
               delete home[key];
               return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
-            }
+            };
             """
         case .awaitMarker, .asyncIterator, .asyncGenerator, .yieldStar, .forAwait:
             asyncIterationSource

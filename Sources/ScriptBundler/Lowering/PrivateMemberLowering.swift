@@ -4,7 +4,9 @@
 /// a)` (the receiver kept), `#x in o` `__privateIn(_x, o)`; updates, compound and logical assignments and
 /// destructuring targets go through `__privateWrapper(o, _x)._`, an object whose `_` reads and writes the member,
 /// so the object is evaluated once and the member read and written once each, in the source's order. Each
-/// helper checks the brand first and throws a TypeError, as the language does.
+/// helper checks the brand first and throws a TypeError, as the language does; reading an accessor without a getter
+/// or writing a method or an accessor without a setter is `__privateFail(o, _x)` (`__privateFail(o, _x, v, 1)`), the
+/// brand check and then a TypeError.
 extension LoweringPass {
     /// The lowered private member `#name` (node `nameNode`) names here; nil when a class that is not lowered
     /// declares it (or none does).
@@ -50,18 +52,24 @@ extension LoweringPass {
             let function = nameOrNull(member.function, at: range)
             return call(identifier(helperName(.privateMethod), at: range), [object, storage, function], at: range)
         case .accessor:
-            let getter = nameOrNull(member.getter, at: range)
-            return call(identifier(helperName(.privateGet), at: range), [object, storage, getter], at: range)
+            guard let getter = member.getter else {
+                // No getter: the brand check, then a TypeError.
+                return call(identifier(helperName(.privateFail), at: range), [object, storage], at: range)
+            }
+            return call(identifier(helperName(.privateGet), at: range), [object, storage, identifier(getter, at: range)], at: range)
         }
     }
 
     /// `object.#x = value` (both visited): a method, or an accessor without a setter, throws.
     mutating func privateWrite(_ object: Int32, _ member: PrivateMember, _ value: Int32, at range: SourceRange) -> Int32 {
         var arguments = [object, identifier(member.storage, at: range), value]
-        switch member.kind {
-        case .field: break
-        case .method: arguments.append(nullNode(at: range))
-        case .accessor: arguments.append(nameOrNull(member.setter, at: range))
+        switch (member.kind, member.setter) {
+        case (.field, _): break
+        case (.accessor, let setter?): arguments.append(identifier(setter, at: range))
+        default:
+            // A method, or an accessor without a setter: the value is evaluated, then the brand check, then a TypeError.
+            arguments.append(tree.appendSynthetic(.numberLiteral, text: "1", at: range))
+            return call(identifier(helperName(.privateFail), at: range), arguments, at: range)
         }
         return call(identifier(helperName(.privateSet), at: range), arguments, at: range)
     }

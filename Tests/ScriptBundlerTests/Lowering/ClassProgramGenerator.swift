@@ -4,8 +4,9 @@
 /// several, parameters named as names the initializers read), a base class setter a derived field must not call
 /// (define semantics), `#x in`, updates and compound, logical and destructuring assignments to private fields,
 /// private calls through `?.`, classes evaluated in a loop (each evaluation with private names of its own), and
-/// brand checks that must throw (a method called on another object). Each statement
-/// after the classes runs in its own `try`, so an expected TypeError is logged (by kind) and the program goes on.
+/// uses that must throw (a method called on another object; reading an accessor without a getter, writing one
+/// without a setter or a method). Each statement after the classes runs in its own `try`, so an expected TypeError
+/// is logged (by kind) and the program goes on.
 struct ClassProgramGenerator {
     private var random: SeededGenerator
 
@@ -182,6 +183,20 @@ struct ClassProgramGenerator {
             if let setter = shape.setters.randomElement(using: &random) {
                 options.append("__log.push(show(\(target).#\(setter) = t('set', 8)));")
                 if shape.getters.contains(setter) { options.append("__log.push(show(\(target).#\(setter) += 1));") }
+            }
+            // What throws after the brand check: reading an accessor without a getter, writing one without a
+            // setter or a method (the written value is evaluated first).
+            if let accessor = shape.setters.filter({ !shape.getters.contains($0) }).randomElement(using: &random) {
+                options.append("__log.push(show(\(target).#\(accessor)));")
+                options.append("__log.push(show(\(target).#\(accessor) += t('add', 9)));")
+            }
+            if let accessor = shape.getters.filter({ !shape.setters.contains($0) }).randomElement(using: &random) {
+                options.append("__log.push(show(\(target).#\(accessor) = t('set', 10)));")
+                options.append("[\(target).#\(accessor)] = [t('pattern', 11)];")
+            }
+            if let method = shape.methods.randomElement(using: &random) {
+                options.append("__log.push(show(\(target).#\(method) = t('write', 12)));")
+                options.append("__log.push(show(\(target).#\(method)++));")
             }
             if let field = shape.staticPrivateFields.randomElement(using: &random) {
                 options.append("__log.push(show(\(shape.name).#\(field)++));")

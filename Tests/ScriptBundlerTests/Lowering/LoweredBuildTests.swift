@@ -276,7 +276,7 @@ struct LoweredBuildTests {
             #expect(code.components(separatedBy: "Reflect.ownKeys").count == 2, "\(group):\n\(code)")
             #expect(code.components(separatedBy: "Cannot read from private field").count == 2, "\(group):\n\(code)")
             if mode == .development {
-                #expect(code.contains("function __spreadValues2(target, source)"), "\(group):\n\(code)")
+                #expect(code.contains("__spreadValues2 = (target, source) =>"), "\(group):\n\(code)")
                 #expect(code.contains("__privateGet(this, _a)"), "\(group):\n\(code)")
             } else {
                 #expect(!code.contains("__spread") && !code.contains("__private"), "\(group): helper names not shortened:\n\(code)")

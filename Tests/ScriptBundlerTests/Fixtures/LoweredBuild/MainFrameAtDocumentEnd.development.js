@@ -1,5 +1,5 @@
 (function () {
-function __spreadValues(target, source) {
+var __spreadValues = (target, source) => {
   if (source != null) {
     source = Object(source);
     for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
@@ -8,14 +8,10 @@ function __spreadValues(target, source) {
     }
   }
   return target;
-}
-function __spreadProps(target, properties) {
-  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-}
-function __publicField(object, key, value) {
+};
+var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+var __publicField = (object, key, value) =>
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
 // UserScripts/MainFrame/AtDocumentEnd/b_plain.js
 (function () {
 var settings = { theme: { dark: true } };

@@ -17,7 +17,7 @@ function __wkpack_require(id) {
   return module.exports;
 }
 function __wkpack_export(namespace, getters) { for (var name in getters) __wkpack_getter(namespace, name, getters[name]); }
-function __spreadValues(target, source) {
+var __spreadValues = (target, source) => {
   if (source != null) {
     source = Object(source);
     for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
@@ -26,11 +26,9 @@ function __spreadValues(target, source) {
     }
   }
   return target;
-}
-function __spreadProps(target, properties) {
-  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-}
-function __objRest(source, excluded) {
+};
+var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
+var __objRest = (source, excluded) => {
   var target = {};
   if (source == null) throw new TypeError("Cannot destructure " + source);
   source = Object(source);
@@ -42,11 +40,9 @@ function __objRest(source, excluded) {
     if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
   }
   return target;
-}
-function __publicField(object, key, value) {
+};
+var __publicField = (object, key, value) =>
   Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
 // UserScripts/MainFrame/AtDocumentStart/a_entry.js
 __wkpack_define(0, __wkpack_ns => { "use strict"; var __wkpack_m0, __wkpack_m1; __wkpack_m0 = __wkpack_require(1); __wkpack_m1 = __wkpack_require(2);
 

@@ -1,8 +1,5 @@
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-var _a, _b;
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+var _a;
 let counter = 0;
 class Point {
   constructor() {
@@ -16,13 +13,9 @@ class Point {
     return this.x;
   }
   [(_a = `computed${counter}`, Symbol.iterator)]() {}
-  static [_b = Symbol()]() {
-    delete this[_b];
-    __publicField(this, "origin", new Point());
-    __publicField(this, "count", 0);
-  }
 }
-Point[_b]();
+__publicField(Point, "origin", new Point());
+__publicField(Point, "count", 0);
 class Derived extends Point {
   constructor(counter) {
     super(), __publicField(this, "z", super.method() + 1);
@@ -48,29 +41,21 @@ class NoConstructor extends Point {
   }
 }
 const Expression = (() => {
-  var _c, _d;
-  return _d = class {
+  var _b;
+  return _b = class {
     constructor() {
       __publicField(this, "field", () => this);
     }
-    static [_c = Symbol()]() {
-      delete this[_c];
-      __publicField(this, "created", Date.now());
-    }
-  }, _d[_c](), _d;
+  }, __publicField(_b, "created", Date.now()), _b;
 })();
 function make(k) {
   return (() => {
-    var _e, _f, _g, _h;
-    return _h = class {
+    var _c, _d, _e;
+    return _c = class {
       constructor() {
-        __publicField(this, _e, 1);
+        __publicField(this, _d, 1);
       }
-      static [(_e = k, _f = k + 'static', _g = Symbol())]() {
-        delete this[_g];
-        __publicField(this, _f, this);
-      }
-    }, _h[_g](), _h;
+    }, _d = k, _e = k + 'static', __publicField(_c, _e, _c), _c;
   })();
 }
 class Shadowed {

@@ -1,4 +1,4 @@
-function __objRest(source, excluded) {
+var __objRest = (source, excluded) => {
   var target = {};
   if (source == null)
     throw new TypeError("Cannot destructure " + source);
@@ -13,11 +13,8 @@ function __objRest(source, excluded) {
       __publicField(target, key, source[key]);
   }
   return target;
-}
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
+};
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
 var _c, _g, _h, _j;
 const _a = o, { a } = _a, rest = __objRest(_a, ["a"]);
 let _b = f(), { [_c = k()]: b, "c-d": c, 1: e, f: _d, i: _e = {} } = _b, { g } = _d, h = __objRest(_d, ["g"]), { j } = _e, l = __objRest(_e, ["j"]), m = __objRest(_b, [_c, "c-d", 1, "f", "i"]);

@@ -1,4 +1,4 @@
-function __spreadValues(target, source) {
+var __spreadValues = (target, source) => {
   if (source != null) {
     source = Object(source);
     for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
@@ -8,14 +8,9 @@ function __spreadValues(target, source) {
     }
   }
   return target;
-}
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-function __spreadProps(target, properties) {
-  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
-}
+};
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
 x = __spreadValues({}, a);
 y = __spreadProps(__spreadValues({ a: f() }, g()), { b: h(), get c() {
   return 1;

@@ -1,57 +1,53 @@
-function __privateAdd(object, member, value) {
+var __privateAdd = (object, member, value) => {
   if (member.has(object))
     throw new TypeError("Cannot add a private member twice");
-  if (member instanceof WeakSet)
-    member.add(object);
-  else
-    member.set(object, value);
-}
-function __privateExtract(home, key, part) {
+  member.set(object, value);
+};
+var __privateExtract = (home, key, part) => {
   var descriptor = Object.getOwnPropertyDescriptor(home, key);
   delete home[key];
   return part === 1 ? descriptor.get : part === 2 ? descriptor.set : descriptor.value;
-}
-function __privateSet(object, member, value, setter) {
+};
+var __privateSet = (object, member, value, setter) => {
   if (!member.has(object))
     throw new TypeError("Cannot write to private field");
-  if (setter === null)
-    throw new TypeError("Private member is not writable");
   if (setter)
     setter.call(object, value);
   else
     member.set(object, value);
   return value;
-}
-function __privateWrapper(object, member, setter, getter) {
-  return { set _(value) {
-    __privateSet(object, member, value, setter);
-  }, get _() {
-    return __privateGet(object, member, getter);
-  } };
-}
-function __privateGet(object, member, getter) {
+};
+var __privateWrapper = (object, member, setter, getter) => ({ set _(value) {
+  setter === null ? __privateFail(object, member, value, 1) : __privateSet(object, member, value, setter);
+}, get _() {
+  return getter === null ? __privateFail(object, member) : __privateGet(object, member, getter);
+} });
+var __privateGet = (object, member, getter) => {
   if (!member.has(object))
     throw new TypeError("Cannot read from private field");
-  if (getter === null)
-    throw new TypeError("Private accessor has no getter");
   return getter ? getter.call(object) : member.get(object);
-}
-function __privateMethod(object, member, method) {
+};
+var __privateFail = (object, member, value, writing) => {
+  if (!member.has(object))
+    throw new TypeError(writing ? "Cannot write to private field" : "Cannot read from private field");
+  throw new TypeError(writing ? "Private member is not writable" : "Private accessor has no getter");
+};
+var __privateMethod = (object, member, method) => {
   if (!member.has(object))
     throw new TypeError("Cannot access private method");
   return method;
-}
-function __privateIn(member, object) {
+};
+var __privateIn = (member, object) => {
   if (Object(object) !== object)
     throw new TypeError("Cannot use 'in' on a primitive");
   return member.has(object);
-}
-var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o, _p;
+};
+var _a, _b, _c, _d, _e, _f, _g, _h, _i, _j, _k, _l, _m, _n, _o;
 _a = new WeakMap();
 _b = new WeakMap();
 _c = new WeakMap();
-_d = new WeakSet();
-_i = new WeakSet();
+_d = new WeakMap();
+_i = new WeakMap();
 class Counter {
   constructor(step) {
     __privateAdd(this, _d);
@@ -80,12 +76,12 @@ class Counter {
     return __privateGet(__privateMethod(this, _d, _e).call(this, 1), _a);
   }
   update() {
-    var _q, _r, _s, _t;
+    var _p, _q, _r, _s;
     __privateWrapper(this, _a)._++;
     --__privateWrapper(this, _a)._;
-    (_q = __privateWrapper(this, _a))._ = Math.pow(_q._, 2);
-    (_r = __privateWrapper(this, _a))._ || (_r._ = 3);
-    (_t = (_s = __privateWrapper(this, _a))._) != null ? _t : _s._ = 4;
+    (_p = __privateWrapper(this, _a))._ = Math.pow(_p._, 2);
+    (_q = __privateWrapper(this, _a))._ || (_q._ = 3);
+    (_s = (_r = __privateWrapper(this, _a))._) != null ? _s : _r._ = 4;
     [__privateWrapper(this, _a)._, { a: __privateWrapper(this, _d, _g, _f)._ }] = [5, { a: 6 }];
     for (__privateWrapper(this, _c)._ of [7]) {}
     return __privateGet(this, _d, _f);
@@ -94,8 +90,8 @@ class Counter {
     return __privateMethod(this, _d, _e).bind(this)`x`;
   }
   optional(other) {
-    var _q, _r, _s;
-    return (_s = other == null ? void 0 : __privateGet(other, _a)) != null ? _s : (_r = (_q = other == null ? void 0 : __privateMethod(other, _d, _e)) == null ? void 0 : _q.call(other, 1)) == null ? void 0 : __privateGet(_r, _a);
+    var _p, _q, _r;
+    return (_r = other == null ? void 0 : __privateGet(other, _a)) != null ? _r : (_q = (_p = other == null ? void 0 : __privateMethod(other, _d, _e)) == null ? void 0 : _p.call(other, 1)) == null ? void 0 : __privateGet(_q, _a);
   }
   static has(o) {
     return __privateIn(_a, o) && __privateIn(_d, o);
@@ -104,15 +100,11 @@ class Counter {
     __privateMethod(Counter, _i, _j).call(Counter, c);
     return __privateGet(Counter, _b);
   }
-  static [_p = Symbol()]() {
-    delete this[_p];
-    _e = __privateExtract(this.prototype, _k, 0);
-    _f = __privateExtract(this.prototype, _l, 1);
-    _g = __privateExtract(this.prototype, _m, 2);
-    _h = __privateExtract(this.prototype, _n, 1);
-    _j = __privateExtract(this, _o, 0);
-    __privateAdd(this, _i);
-    __privateAdd(this, _b, 0);
-  }
 }
-Counter[_p]();
+_e = __privateExtract(Counter.prototype, _k, 0);
+_f = __privateExtract(Counter.prototype, _l, 1);
+_g = __privateExtract(Counter.prototype, _m, 2);
+_h = __privateExtract(Counter.prototype, _n, 1);
+_j = __privateExtract(Counter, _o, 0);
+__privateAdd(Counter, _i);
+__privateAdd(Counter, _b, 0);

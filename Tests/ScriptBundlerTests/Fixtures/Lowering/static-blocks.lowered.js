@@ -1,23 +1,15 @@
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-function __privateAdd(object, member, value) {
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
+var __privateAdd = (object, member, value) => {
   if (member.has(object))
     throw new TypeError("Cannot add a private member twice");
-  if (member instanceof WeakSet)
-    member.add(object);
-  else
-    member.set(object, value);
-}
-function __privateGet(object, member, getter) {
+  member.set(object, value);
+};
+var __privateGet = (object, member, getter) => {
   if (!member.has(object))
     throw new TypeError("Cannot read from private field");
-  if (getter === null)
-    throw new TypeError("Private accessor has no getter");
   return getter ? getter.call(object) : member.get(object);
-}
-var _a, _d, _e;
+};
+var _a, _d;
 class Base {
   static greet() {
     return 'base';
@@ -56,9 +48,5 @@ export default class _default {
   static reveal() {
     return __privateGet(this, _d);
   }
-  static [_e = Symbol()]() {
-    delete this[_e];
-    __privateAdd(this, _d, 1);
-  }
 }
-_default[_e]();
+__privateAdd(_default, _d, 1);

@@ -1,9 +1,5 @@
 "use strict";
-function __publicField(object, key, value) {
-  Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-var _b;
+var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
 var _a = 1;
 function f(p = ((_b) => (_b = g()) == null ? void 0 : _b.x)(), { [((_b) => (_b = h()) != null ? _b : "k")()]: q } = {}) {
   var _b;
@@ -19,15 +15,11 @@ const arrow = (o) => {
 };
 class C {
   constructor() {
-    var _c;
-    __publicField(this, "field", (_c = f()) == null ? void 0 : _c.x);
-  }
-  static [_b = Symbol()]() {
-    delete this[_b];
-    (() => {
-      var _c;
-      this.s = (_c = g()) == null ? void 0 : _c.y;
-    })();
+    var _b;
+    __publicField(this, "field", (_b = f()) == null ? void 0 : _b.x);
   }
 }
-C[_b]();
+(() => {
+  var _b;
+  C.s = (_b = g()) == null ? void 0 : _b.y;
+})();
