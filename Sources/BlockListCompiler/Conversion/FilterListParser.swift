@@ -11,8 +11,8 @@ public struct FilterListParser: Sendable {
     public func parse(line rawLine: Substring) -> ParsedFilter? {
         let scalars = Array(rawLine.unicodeScalars)
         var start = 0, end = scalars.count
-        while start < end, scalars[start].properties.isWhitespace { start += 1 }
-        while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+        while start < end, scalars[start].isWhitespace { start += 1 }
+        while end > start, scalars[end - 1].isWhitespace { end -= 1 }
         guard start < end else { return nil }
         let text = Array(scalars[start..<end])
         let offset = start
@@ -360,8 +360,15 @@ extension Substring {
     /// The text without leading and trailing whitespace.
     func trimmingWhitespace() -> Substring {
         var slice = self
-        while let first = slice.unicodeScalars.first, first.properties.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.unicodeScalars.last, last.properties.isWhitespace { slice = slice.dropLast() }
+        while let first = slice.unicodeScalars.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.unicodeScalars.last, last.isWhitespace { slice = slice.dropLast() }
         return slice
+    }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace`, answered without the property table for ASCII (tab to carriage return, space).
+    @inline(__always) var isWhitespace: Bool {
+        value < 0x80 ? (value >= 0x09 && value <= 0x0D) || value == 0x20 : properties.isWhitespace
     }
 }

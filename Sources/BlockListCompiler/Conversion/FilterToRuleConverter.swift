@@ -67,9 +67,9 @@ public struct FilterToRuleConverter: Sendable {
         var cosmetic: [(index: Int, filter: CosmeticFilter)] = []
         for file in files {
             var lineNumber = 0
-            for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in Self.lines(of: file.text) {
                 lineNumber += 1
-                let trimmedLine = line.hasSuffix("\r") ? line.dropLast() : line
+                let trimmedLine = line.utf8.last == 0x0D ? line.dropLast() : line
                 guard let parsed = parser.parse(line: trimmedLine) else { continue }
                 let index = filters.count
                 filters.append(
@@ -103,6 +103,29 @@ public struct FilterToRuleConverter: Sendable {
         }
         let (rules, ruleFilters) = layOut(sections)
         return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
+    }
+
+    /// `text.split(separator: "\n", omittingEmptySubsequences: false)`, found on the UTF-8 bytes. A line feed is a
+    /// character of its own except right after a carriage return, where the two are one character (not a "\n"), so
+    /// the text is cut at every line feed not preceded by a carriage return (splitting by characters walked the
+    /// grapheme breaks of the whole list).
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var previous: UInt8 = 0
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x0A && previous != 0x0D {
+                lines.append(text[lineStart..<index])
+                lineStart = utf8.index(after: index)
+            }
+            previous = byte
+            index = utf8.index(after: index)
+        }
+        lines.append(text[lineStart..<utf8.endIndex])
+        return lines
     }
 
     // MARK: Layout

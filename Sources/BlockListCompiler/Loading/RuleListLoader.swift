@@ -12,12 +12,24 @@ public struct RuleListLoader: Sendable {
 
     /// The rules of the JSON source `bytes` and every problem found loading them.
     public func load(_ bytes: [UInt8]) -> LoadedRuleList {
-        let reading = read(bytes)
+        var reading = read(bytes)
         let located = reading.locatedDiagnostics(in: bytes)
+        // The rules are moved out of the reading (a copy retained and then released every string and array of
+        // every rule).
+        var rules: [Rule] = []
+        rules.reserveCapacity(reading.kept.count)
+        for slot in reading.kept.indices {
+            var rule = RuleListLoader.placeholder
+            swap(&rule, &reading.kept[slot].rule)
+            rules.append(rule)
+        }
         return LoadedRuleList(
-            ruleCount: reading.ruleCount, rules: reading.kept.map(\.rule), ruleIndices: reading.kept.map(\.index),
+            ruleCount: reading.ruleCount, rules: rules, ruleIndices: reading.kept.map(\.index),
             diagnostics: located.diagnostics, webKitError: located.webKitError)
     }
+
+    /// What a moved-out rule is left as (no storage of its own).
+    private static let placeholder = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
 
     /// Reads `bytes` up to the point where checking adds its lints: the diagnostics are not sorted or located yet.
     func read(_ bytes: [UInt8]) -> RuleListReading {

@@ -146,7 +146,7 @@ public struct ConditionEntryRegrouper: Sendable {
                 count = 0
             }
             for selector in selectors {
-                let size = selector.split(separator: ",").count
+                let size = RuleListOptimizer.selectorCount(selector)
                 if count > 0 && count + size > maximumSelectorsPerRule { flush() }
                 chunk.append(selector)
                 count += size

@@ -394,6 +394,27 @@ public struct RuleListOptimizer: Sendable {
     /// key is new, with one hash of the key.
     @inline(__always) static func value<Value>(_ slot: inout Value) -> Value { slot }
 
+    /// `selector.split(separator: ",").count`; for ASCII text (where every byte but a CR LF pair is a character of
+    /// its own) counted on the bytes instead of walking grapheme breaks.
+    static func selectorCount(_ selector: String) -> Int {
+        var selector = selector
+        let counted: Int? = selector.withUTF8 { bytes in
+            var count = 0
+            var pieceIsEmpty = true
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: ",") {
+                    if !pieceIsEmpty { count += 1 }
+                    pieceIsEmpty = true
+                } else {
+                    pieceIsEmpty = false
+                }
+            }
+            return pieceIsEmpty ? count : count + 1
+        }
+        return counted ?? selector.split(separator: ",").count
+    }
+
     private func packSelectors(_ list: inout WorkingList) {
         var keep = [Bool](repeating: true, count: list.rules.count)
         var groups: [TriggerShape: Int] = [:]
@@ -403,7 +424,7 @@ public struct RuleListOptimizer: Sendable {
             for index in segment {
                 guard case .cssDisplayNone(let selector) = list.rules[index].action.kind else { continue }
                 let shape = list.shape(index)
-                let selectorCount = selector.split(separator: ",").count
+                let selectorCount = RuleListOptimizer.selectorCount(selector)
                 if let slot = groups[shape], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
                     (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
                 {

@@ -53,7 +53,7 @@ public struct RuleListSerializer: Sendable {
         if let value = trigger.urlFilterIsCaseSensitive { writer.bool("url-filter-is-case-sensitive", value, &object) }
         if let value = trigger.topURLFilterIsCaseSensitive { writer.bool("top-url-filter-is-case-sensitive", value, &object) }
         if let value = trigger.frameURLFilterIsCaseSensitive { writer.bool("frame-url-filter-is-case-sensitive", value, &object) }
-        if let values = trigger.resourceTypes { writer.strings("resource-type", values.lazy.map(\.rawValue), &object) }
+        if let values = trigger.resourceTypes { writer.resourceTypes(values, &object) }
         if let values = trigger.loadTypes { writer.strings("load-type", values.lazy.map(\.rawValue), &object) }
         if let values = trigger.loadContexts { writer.strings("load-context", values.lazy.map(\.rawValue), &object) }
         if let method = trigger.requestMethod { writer.string("request-method", trigger.requestMethodSpelling ?? method.rawValue, &object) }
@@ -195,6 +195,25 @@ struct JSONByteWriter {
             quoted(value)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// The last `resource-type` list written and its JSON array: converted lists repeat a few lists (the untyped
+    /// filters' nine types on most rules), written again as one copy instead of a string each.
+    private var lastResourceTypes: [ResourceType]?
+    private var lastResourceTypeBytes: [UInt8] = []
+
+    /// `"resource-type":[...]`, the bytes `strings` writes for the values' names.
+    mutating func resourceTypes(_ values: [ResourceType], _ object: inout ObjectState) {
+        if values != lastResourceTypes {
+            var list = JSONByteWriter(escapesNonASCII: escapesNonASCII)
+            var listObject = ObjectState()
+            list.strings("", values.lazy.map(\.rawValue), &listObject)
+            // What follows the empty key's `"":`.
+            lastResourceTypeBytes = Array(list.bytes.dropFirst(3))
+            lastResourceTypes = values
+        }
+        key("resource-type", &object)
+        bytes.append(contentsOf: lastResourceTypeBytes)
     }
 
     mutating func unknown(_ members: [UnknownMember], _ object: inout ObjectState) {

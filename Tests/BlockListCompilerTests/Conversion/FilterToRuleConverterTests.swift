@@ -281,4 +281,24 @@ import Testing
         #expect(order.firstIndex(of: 2)! < order.firstIndex(of: 1)!)
         #expect(order.last == 0)
     }
+
+    /// Lines are cut where splitting the text by the character "\n" cuts it (a carriage return and a line feed are
+    /// one character, so no cut between them), and whitespace is trimmed as the scalar properties say.
+    @Test func linesAreCutAsTheCharacterSplitCutsThem() {
+        var random = SeededGenerator(state: 0x11AE)
+        let pieces = ["a", "||b.com^", "\n", "\r", "\r\n", " ", "\t", "\u{301}", "\u{A0}", "\u{2003}", "é", "#", "\n\n"]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 12) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = FilterToRuleConverter.lines(of: text)
+            #expect(lines == expected, "\(Array(text.unicodeScalars))")
+            for line in lines {
+                var slow = line
+                while let first = slow.unicodeScalars.first, first.properties.isWhitespace { slow = slow.dropFirst() }
+                while let last = slow.unicodeScalars.last, last.properties.isWhitespace { slow = slow.dropLast() }
+                #expect(line.trimmingWhitespace() == slow)
+            }
+        }
+    }
 }

@@ -94,4 +94,16 @@ private func rules(_ json: String) -> [Rule] {
             #expect(result.differing.isEmpty, "\(path): \(result.differing.joined(separator: "\n"))")
         }
     }
+
+    /// Selectors are counted as splitting by the character "," counts them (empty pieces left out), on the bytes
+    /// for ASCII text.
+    @Test func selectorsAreCountedAsTheCharacterSplitCountsThem() {
+        var random = SeededGenerator(state: 0x5E1E)
+        let pieces = [",", ", ", ".ad", "#b", "\u{301}", "é", "a[href*=\",\"]", ",,", " "]
+        for _ in 0..<400 {
+            var selector = ""
+            for _ in 0..<Int(random.next() % 8) { selector += pieces[Int(random.next() % UInt64(pieces.count))] }
+            #expect(RuleListOptimizer.selectorCount(selector) == selector.split(separator: ",").count, "\(selector)")
+        }
+    }
 }
