@@ -105,23 +105,20 @@ public struct FilterToRuleConverter: Sendable {
         return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
     }
 
-    /// `text.split(separator: "\n", omittingEmptySubsequences: false)`, found on the UTF-8 bytes. A line feed is a
-    /// character of its own except right after a carriage return, where the two are one character (not a "\n"), so
-    /// the text is cut at every line feed not preceded by a carriage return (splitting by characters walked the
-    /// grapheme breaks of the whole list).
+    /// The lines of `text`, cut at every line feed (a carriage return before it stays at the line's end, and the
+    /// caller drops it), as adblock-rust and the filter-list tools read them. Found on the UTF-8 bytes: splitting
+    /// by the character "\n" would not cut a CR LF list at all (there the two bytes are one character), and it
+    /// walked the grapheme breaks of the whole list.
     static func lines(of text: String) -> [Substring] {
         var lines: [Substring] = []
         let utf8 = text.utf8
         var lineStart = utf8.startIndex
-        var previous: UInt8 = 0
         var index = utf8.startIndex
         while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x0A && previous != 0x0D {
+            if utf8[index] == 0x0A {
                 lines.append(text[lineStart..<index])
                 lineStart = utf8.index(after: index)
             }
-            previous = byte
             index = utf8.index(after: index)
         }
         lines.append(text[lineStart..<utf8.endIndex])

@@ -34,9 +34,11 @@ public struct Safelist: Sendable, Equatable {
                 GenerationDiagnostic(severity: .error, path: input.path, line: 1, column: 1, message: "the safelist is not UTF-8 text"))
         }
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Cut at every line feed: split by the character "\n", a CR LF file would be one line (CR LF is one
+        // character); the carriage return left at a line's end is trimmed below.
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = rawLine.prefix { $0 != "#" }
+            var line = Substring(rawLine).prefix { $0 != "#" }
             let leading = line.prefix { $0 == " " || $0 == "\t" }
             line = line.dropFirst(leading.count)
             while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }

@@ -282,15 +282,15 @@ import Testing
         #expect(order.last == 0)
     }
 
-    /// Lines are cut where splitting the text by the character "\n" cuts it (a carriage return and a line feed are
-    /// one character, so no cut between them), and whitespace is trimmed as the scalar properties say.
-    @Test func linesAreCutAsTheCharacterSplitCutsThem() {
+    /// Lines are cut at every line feed, as splitting the text's scalars at "\n" cuts it (a carriage return before
+    /// a line feed stays on its line), and whitespace is trimmed as the scalar properties say.
+    @Test func linesAreCutAtEveryLineFeed() {
         var random = SeededGenerator(state: 0x11AE)
         let pieces = ["a", "||b.com^", "\n", "\r", "\r\n", " ", "\t", "\u{301}", "\u{A0}", "\u{2003}", "é", "#", "\n\n"]
         for _ in 0..<500 {
             var text = ""
             for _ in 0..<Int(random.next() % 12) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
-            let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let expected = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
             let lines = FilterToRuleConverter.lines(of: text)
             #expect(lines == expected, "\(Array(text.unicodeScalars))")
             for line in lines {
@@ -300,5 +300,21 @@ import Testing
                 #expect(line.trimmingWhitespace() == slow)
             }
         }
+    }
+
+    /// A list saved with CR LF line ends (as lists edited on Windows are) converts exactly as the same list with
+    /// LF ends: same rules, same reports, same line numbers.
+    @Test func crLFListsConvertAsLFLists() {
+        let lines = [
+            "! Title: test", "||ads.example.com^", "||track.example.org^$third-party", "example.com##.banner", "##.ad-slot",
+            "@@||ads.example.com/ok^", "||bad.example^$unknownoption",
+        ]
+        let lf = FilterToRuleConverter().convert([FilterListFile(path: "lf.txt", text: lines.joined(separator: "\n") + "\n")])
+        let crlf = FilterToRuleConverter().convert([FilterListFile(path: "lf.txt", text: lines.joined(separator: "\r\n") + "\r\n")])
+        #expect(lf.rules.count >= 5)
+        #expect(crlf.rules == lf.rules)
+        #expect(crlf.filters.map(\.text) == lf.filters.map(\.text))
+        #expect(crlf.filters.map(\.location.line) == lf.filters.map(\.location.line))
+        #expect(crlf.problems.keys.sorted() == lf.problems.keys.sorted())
     }
 }

@@ -14,6 +14,23 @@ import Testing
             ])
     }
 
+    /// A safelist saved with CR LF line ends reads as the same file with LF ends: same domains, same warnings.
+    @Test func crLFTextReadsAsLFText() throws {
+        let lf = SharedCorpus.fixture("safelist.txt")
+        var crlf: [UInt8] = []
+        for byte in lf {
+            if byte == 0x0A { crlf.append(0x0D) }
+            crlf.append(byte)
+        }
+        #expect(crlf.count > lf.count)
+        var fromLF = Safelist()
+        let lfWarnings = try fromLF.add(contentsOf: SourceInput(path: "safelist.txt", bytes: lf))
+        var fromCRLF = Safelist()
+        let crlfWarnings = try fromCRLF.add(contentsOf: SourceInput(path: "safelist.txt", bytes: crlf))
+        #expect(fromCRLF.domains == fromLF.domains)
+        #expect(crlfWarnings.map(\.description) == lfWarnings.map(\.description))
+    }
+
     @Test func readsAJSONArray() throws {
         var safelist = Safelist()
         let warnings = try safelist.add(contentsOf: SourceInput(path: "safelist.json", bytes: SharedCorpus.fixture("safelist.json")))
