@@ -170,7 +170,7 @@ public struct ContentBlockerPipeline: Sendable {
         steps.completed = 1 + ConvertedRuleCheck.maximumRounds
         var passStop = false
         let optimized = optimizer.optimize(
-            rules,
+            consume rules,
             beforeEachPass: { done, _ in
                 if observer.isCancelled() { passStop = true; return false }
                 if done < optimizer.passCount {
@@ -226,12 +226,15 @@ public struct ContentBlockerPipeline: Sendable {
         let optimizer = RuleListOptimizer(forWebKit: forWebKit)
         var steps = Steps(observer: observer, total: optimizer.passCount + 2)
         try steps.begin(.reading)
-        let loaded = RuleListLoader(target: target).load(bytes)
+        var loaded = RuleListLoader(target: target).load(bytes)
         if let error = loaded.webKitError ?? loaded.errors.first { throw .invalidList(error) }
+        // Moved out, so the optimizer changes the only copy in place.
+        var rules: [Rule] = []
+        swap(&rules, &loaded.rules)
         let base = steps.completed
         var passStop = false
         let optimized = optimizer.optimize(
-            loaded.rules,
+            consume rules,
             beforeEachPass: { done, _ in
                 if observer.isCancelled() { passStop = true; return false }
                 if done < optimizer.passCount {

@@ -24,7 +24,8 @@ public struct ScriptBundler: Sendable {
 
     /// The groups under the configured root, with their files in bundle order.
     public func discoverGroups(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
-        try GroupDiscovery(fileSystem: fileSystem).discover(configuration)
+        try GroupDiscovery(fileSystem: fileSystem).discover(
+            root: configuration.root, rootOrigin: configuration.rootOrigin, output: configuration.output, groups: configuration.groups)
     }
 
     /// Builds every group in memory (groups in parallel); fails with the first error in group order,
@@ -51,7 +52,7 @@ public struct ScriptBundler: Sendable {
         let results =
             LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
                 // Files imported by several groups are parsed once per build.
-                let parsed = parsedFiles ?? ParsedFileCache()
+                let parsed = parsedFiles ?? ParsedFileCache(makeMemo: { MinifierPassMemo() })
                 // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
                 let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
                 let loaded = StagedResults<GroupStage>(count: count)
@@ -170,7 +171,7 @@ public struct ScriptBundler: Sendable {
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }) {
             graph = try ModuleGraph.build(
                 entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
-                target: configuration.target)
+                target: configuration.target, dropsUnused: configuration.mode == .production)
         }
         return LoadedGroup(group: group, inputs: inputs, graph: graph, groupReader: groupReader, loading: clock.now - started)
     }

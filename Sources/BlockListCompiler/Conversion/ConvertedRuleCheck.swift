@@ -6,9 +6,28 @@ public enum ConvertedRuleCheck {
     public static let maximumRounds = 3
 
     /// The index of each refused or dropped rule of `rules`, with the message for its filter.
+    ///
+    /// Rules are loaded independently of each other (only targets that refuse mixing `if-domain` with
+    /// `if-top-url` check the whole list), so the rules `RuleAcceptanceCheck` accepts in memory are left out and only
+    /// the others are serialized and loaded, with the messages the whole list would give them.
     public static func refusedRules(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer = RuleListSerializer()) -> [Int:
         String]
     {
+        if target.refusesMixedDomainAndTopURLConditions { return loadedRefusals(rules, target: target, serializer: serializer) }
+        var check = RuleAcceptanceCheck(target: target)
+        var doubtful: [Int] = []
+        for index in rules.indices where !check.accepts(rules[index]) { doubtful.append(index) }
+        if doubtful.isEmpty { return [:] }
+        if doubtful.count == rules.count { return loadedRefusals(rules, target: target, serializer: serializer) }
+        var refused: [Int: String] = [:]
+        for (position, message) in loadedRefusals(doubtful.map { rules[$0] }, target: target, serializer: serializer) {
+            refused[doubtful[position]] = message
+        }
+        return refused
+    }
+
+    /// `refusedRules` of `rules` serialized and read back with the loader.
+    private static func loadedRefusals(_ rules: [Rule], target: WebKitTarget, serializer: RuleListSerializer) -> [Int: String] {
         // Loaded, not checked: the checker's lints only warn, and only errors and the kept rules count here (no
         // lints, no copy of the loaded rules).
         let bytes = serializer.serializedBytes(rules)

@@ -53,34 +53,56 @@ public struct URLPatternTranslator: Sendable {
             trailingSeparator = true
             scalars = scalars.dropLast()
         }
-        var body = hostAnchored ? URLPatternTranslator.hostAnchorPrefix : (startAnchored ? "^" : "")
+        // Written as UTF-8 bytes, one string made at the end (appending scalars to a String was most of the
+        // translation's time).
+        var body: [UInt8] = []
+        body.reserveCapacity(scalars.count + 32)
+        if hostAnchored {
+            body.append(contentsOf: URLPatternTranslator.hostAnchorPrefixBytes)
+        } else if startAnchored {
+            body.append(UInt8(ascii: "^"))
+        }
         var previousWasStar = false
         for scalar in scalars {
             switch scalar {
             case "*":
-                if !previousWasStar { body += ".*" }
+                if !previousWasStar { body.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "*")]) }
                 previousWasStar = true
                 continue
-            case "^": body += URLPatternTranslator.separatorClass
-            case ".", "?", "+", "(", ")", "[", "]", "{", "}", "\\", "$", "|", "/":
-                body += scalar == "/" ? "/" : "\\" + String(scalar)
-            default: body.unicodeScalars.append(scalar)
+            case "^": body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
+            case "/": body.append(UInt8(ascii: "/"))
+            case ".", "?", "+", "(", ")", "[", "]", "{", "}", "\\", "$", "|":
+                body.append(UInt8(ascii: "\\"))
+                body.append(UInt8(truncatingIfNeeded: scalar.value))
+            default:
+                if scalar.isASCII {
+                    body.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    body.append(contentsOf: String(scalar).utf8)
+                }
             }
             previousWasStar = false
         }
-        let end = endAnchored ? "$" : ""
+        let end: [UInt8] = endAnchored ? [UInt8(ascii: "$")] : []
         if trailingSeparator {
             let hostOnly =
                 hostAnchored && !scalars.isEmpty
                 && scalars.allSatisfy {
                     ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
                 }
-            if hostOnly { return [body + URLPatternTranslator.hostEndClass + end] }
-            return [body + URLPatternTranslator.separatorClass + end, body + "$"]
+            if hostOnly { return [String(decoding: body + URLPatternTranslator.hostEndClassBytes + end, as: UTF8.self)] }
+            return [
+                String(decoding: body + URLPatternTranslator.separatorClassBytes + end, as: UTF8.self),
+                String(decoding: body + [UInt8(ascii: "$")], as: UTF8.self),
+            ]
         }
-        if body.isEmpty || body == "^" { return [endAnchored ? body + "$" : ".*"] }
-        return [body + end]
+        if body.isEmpty || body == [UInt8(ascii: "^")] { return [endAnchored ? String(decoding: body, as: UTF8.self) + "$" : ".*"] }
+        return [String(decoding: body + end, as: UTF8.self)]
     }
+
+    private static let hostAnchorPrefixBytes = Array(hostAnchorPrefix.utf8)
+    private static let separatorClassBytes = Array(separatorClass.utf8)
+    private static let hostEndClassBytes = Array(hostEndClass.utf8)
 
     private func translateRegex(_ expression: String) throws(Problem) -> String {
         var output = ""

@@ -71,7 +71,32 @@ public enum RequestResourceType: String, CaseIterable, Sendable {
     /// The mask of a rule's `resource-type` array; every type when it is absent or empty.
     public static func mask(of ruleTypes: [ResourceType]?) -> UInt32 {
         guard let ruleTypes, !ruleTypes.isEmpty else { return allMask }
-        return ruleTypes.reduce(0) { mask, type in covered(by: type).reduce(mask) { $0 | $1.bit } }
+        var mask: UInt32 = 0
+        for type in ruleTypes { mask |= coveredMask(by: type) }
+        return mask
+    }
+
+    /// The bits of `covered(by: ruleType)`, without building the array (masks are made for every rule of every
+    /// optimizer pass).
+    static func coveredMask(by ruleType: ResourceType) -> UInt32 {
+        switch ruleType {
+        case .document: return topDocument.bit | childDocument.bit
+        case .topDocument: return topDocument.bit
+        case .childDocument: return childDocument.bit
+        case .image: return image.bit
+        case .styleSheet: return styleSheet.bit
+        case .script: return script.bit
+        case .font: return font.bit
+        case .raw: return fetch.bit | websocket.bit | other.bit | ping.bit
+        case .websocket: return websocket.bit
+        case .fetch: return fetch.bit
+        case .other: return other.bit | ping.bit | cspReport.bit
+        case .svgDocument: return svgDocument.bit
+        case .media: return media.bit
+        case .popup: return popup.bit
+        case .ping: return ping.bit
+        case .cspReport: return cspReport.bit
+        }
     }
 
     /// Every request type.

@@ -8,13 +8,18 @@ struct TriggerMasks: Hashable, Sendable {
     /// Bit 0 top-frame, bit 1 child-frame.
     var loadContextMask: UInt8
 
-    init(_ trigger: Trigger) {
+    /// The masks of `trigger`, read in place (no copy of the trigger's strings and arrays).
+    init(_ trigger: borrowing Trigger) {
         resourceMask = RequestResourceType.mask(of: trigger.resourceTypes)
         var loadTypes: UInt8 = 0
-        for type in trigger.loadTypes ?? [] { loadTypes |= type == .firstParty ? 1 : 2 }
+        if let types = trigger.loadTypes {
+            for type in types { loadTypes |= type == .firstParty ? 1 : 2 }
+        }
         loadTypeMask = loadTypes == 0 ? 3 : loadTypes
         var contexts: UInt8 = 0
-        for context in trigger.loadContexts ?? [] { contexts |= context == .topFrame ? 1 : 2 }
+        if let loadContexts = trigger.loadContexts {
+            for context in loadContexts { contexts |= context == .topFrame ? 1 : 2 }
+        }
         loadContextMask = contexts == 0 ? 3 : contexts
     }
 

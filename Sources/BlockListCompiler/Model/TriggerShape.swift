@@ -14,17 +14,19 @@ struct TriggerShape: Hashable {
     /// The case flag that applies to the condition (top or frame), false without a condition.
     var conditionIsCaseSensitive: Bool
 
-    init(_ trigger: Trigger) {
+    init(_ trigger: borrowing Trigger) {
         self.init(trigger, urlFilter: trigger.urlFilter, urlFilterID: -1)
     }
 
     /// The shape of `trigger` with its url-filter named by `urlFilterID` (its number in a table of the list's
     /// url-filters) instead of its text.
-    init(_ trigger: Trigger, urlFilterID: Int32) {
+    init(_ trigger: borrowing Trigger, urlFilterID: Int32) {
         self.init(trigger, urlFilter: "", urlFilterID: urlFilterID)
     }
 
-    private init(_ trigger: Trigger, urlFilter: String, urlFilterID: Int32) {
+    /// Reads the trigger in place: taking it as an owned argument copied (retained) every string and array of
+    /// it for each shape made.
+    private init(_ trigger: borrowing Trigger, urlFilter: String, urlFilterID: Int32) {
         self.urlFilter = urlFilter
         self.urlFilterID = urlFilterID
         urlFilterIsCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false

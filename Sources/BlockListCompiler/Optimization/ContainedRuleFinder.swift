@@ -70,6 +70,10 @@ enum ContainedRuleFinder {
         var isDropped = [Bool](repeating: false, count: entries.count)
         // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
         var automata = [URLAutomaton?](repeating: nil, count: entries.count)
+        // A string each rule's url-filter matches (`URLFilterContainment.witness`), found once per rule as the
+        // inner side: a keeper that does not match it cannot contain the rule, decided without the product search.
+        var witnesses = [[UInt8]?](repeating: nil, count: entries.count)
+        var witnessFound = [Bool](repeating: false, count: entries.count)
         let parser = URLFilterParser()
         func automaton(_ position: Int) -> URLAutomaton? {
             if let built = automata[position] { return built }
@@ -79,6 +83,12 @@ enum ContainedRuleFinder {
             let built = URLAutomaton(pattern: pattern)
             automata[position] = built
             return built
+        }
+        func witness(_ position: Int, _ inner: URLAutomaton) -> [UInt8]? {
+            if witnessFound[position] { return witnesses[position] }
+            witnessFound[position] = true
+            witnesses[position] = URLFilterContainment.witness(of: inner)
+            return witnesses[position]
         }
         var result: [Int] = []
         let exhaustive = entries.count <= exhaustiveGroupSize
@@ -131,6 +141,7 @@ enum ContainedRuleFinder {
                 guard keeper != position && !isDropped[keeper] && triedBy[keeper] != position else { continue }
                 triedBy[keeper] = position
                 guard let outer = automaton(keeper), let inner = automaton(position) else { continue }
+                if let witness = witness(position, inner), !outer.matches(witness) { continue }
                 if URLFilterContainment.contains(outer, inner) {
                     isDropped[position] = true
                     result.append(entries[position].index)
@@ -138,6 +149,7 @@ enum ContainedRuleFinder {
                 }
             }
             if !exhaustive {
+                witnesses[position] = nil
                 if lastUse[position] <= position { automata[position] = nil }
                 for keeper in candidates where lastUse[Int(keeper)] <= position { automata[Int(keeper)] = nil }
             }

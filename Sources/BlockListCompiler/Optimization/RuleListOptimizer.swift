@@ -42,8 +42,11 @@ public struct RuleListOptimizer: Sendable {
 
     /// Like `optimize(_:measuringWith:)`, calling `beforeEachPass(passesDone, passCount)` before each pass (and
     /// once more when all are done); when it returns false the optimization stops and the result is nil.
+    ///
+    /// The rules are taken as an owned argument: a caller that passes its last use of the list (`consume`) lets the
+    /// passes change it in place instead of copying every rule first.
     public func optimize(
-        _ rules: [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil,
+        _ rules: consuming [Rule], measuringWith byteCount: (([Rule]) -> Int)? = nil,
         beforeEachPass: ((_ done: Int, _ total: Int) -> Bool)?
     ) -> (rules: [Rule], report: OptimizationReport)? {
         var report = OptimizationReport()

@@ -74,6 +74,68 @@ public enum URLFilterContainment {
         return true
     }
 
+    /// A short string of units 1–127 that `automaton` matches (a shortest one over one unit per class of its
+    /// units), or nil past `stateBudget` subset states, for automata above 64 positions, or when it matches
+    /// nothing or everything.
+    ///
+    /// A witness of the inner filter decides most pairs at the cost of one match: when the outer automaton does
+    /// not match it, the product search would reach that string's counterexample (or give up), so `contains` is
+    /// false without searching.
+    static func witness(of automaton: URLAutomaton, stateBudget: Int = 512) -> [UInt8]? {
+        // Checked by matching it: a witness the automaton did not match would make `contains` answers unsound.
+        guard let found = shortestMatch(of: automaton, stateBudget: stateBudget), automaton.matches(found) else { return nil }
+        return found
+    }
+
+    private static func shortestMatch(of automaton: URLAutomaton, stateBudget: Int) -> [UInt8]? {
+        guard automaton.wordCount == 1, automaton.positionCount > 0, !automaton.matchesEverything else { return nil }
+        let side = Side(automaton)
+        // One representative unit per class of the automaton's units.
+        var units: [UInt8] = []
+        var seenClasses: UInt64 = 0
+        for unit in 1...127 {
+            let unitClass = Int(automaton.classOfUnit[unit])
+            guard unitClass < 64 else { return nil }
+            if seenClasses & (1 << UInt64(unitClass)) == 0 {
+                seenClasses |= 1 << UInt64(unitClass)
+                units.append(UInt8(unit))
+            }
+        }
+        let endMask = side.mask(0)
+        // Breadth first over (position set, at start): each state with its parent and the unit that led to it.
+        var states: [(positions: UInt64, atStart: Bool, parent: Int, unit: UInt8)] = [(0, true, -1, 0)]
+        var seen: Set<UInt64> = []
+        var head = 0
+        func path(to index: Int, then last: UInt8?) -> [UInt8] {
+            var result: [UInt8] = []
+            var cursor = index
+            while states[cursor].parent >= 0 {
+                result.append(states[cursor].unit)
+                cursor = states[cursor].parent
+            }
+            result.reverse()
+            if let last { result.append(last) }
+            return result
+        }
+        while head < states.count {
+            let state = states[head]
+            let current = head
+            head += 1
+            let reach = side.reach(state.positions, atStart: state.atStart)
+            if reach & endMask & side.last != 0 { return path(to: current, then: nil) }
+            for unit in units {
+                let next = reach & side.mask(Int(unit))
+                if next & side.last != 0 { return path(to: current, then: unit) }
+                if next == 0 && automaton.isAnchoredAtStart { continue }
+                if seen.insert(next).inserted {
+                    if seen.count > stateBudget { return nil }
+                    states.append((next, false, current, unit))
+                }
+            }
+        }
+        return nil
+    }
+
     private struct ProductState: Equatable {
         var inner: UInt64
         var innerMatched: Bool

@@ -47,17 +47,18 @@ extension ModuleBundleAssembler {
                     tokens: tokenization.tokens, analysis: analysis, lowering: record.lowering)
             }
             // Recorded once per build for each recipe (a parse of its own has no memo).
-            let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
+            let memo = record.passMemo as? MinifierPassMemo
+            let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(
                 path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
             var piece = PreparedPiece(
-                generated: recorded.generated, sources: mapping && hasBody(record) ? [source] : [], mapping: mapping,
+                generated: recorded.generated, sources: mapping && record.hasBody ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
                 bindings: bindings, isStrict: isStrict)
             piece.hoistedNames = hoistedNames
-            piece.passMemo = record.passMemo
+            piece.passMemo = memo
             // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
             piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
             pieces.append(.prepared(piece))

@@ -56,16 +56,17 @@ enum ModuleBundleAssembler {
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
         func prepared(_ record: ModuleRecord, bindings: [String], isStrict: Bool, _ recipe: PieceRecipe) -> Bool {
             guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
-            let recorded = record.passMemo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
+            let memo = record.passMemo as? MinifierPassMemo
+            let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
             cut()
             let source = SourceMapBuilder.Source(
                 path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
             var piece = PreparedPiece(
-                generated: recorded.generated, sources: mapping && Self.hasBody(record) ? [source] : [], mapping: mapping,
+                generated: recorded.generated, sources: mapping && record.hasBody ? [source] : [], mapping: mapping,
                 tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
                 bindings: bindings, isStrict: isStrict)
-            piece.passMemo = record.passMemo
+            piece.passMemo = memo
             // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
             piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
             pieces.append(.prepared(piece))
@@ -146,14 +147,6 @@ enum ModuleBundleAssembler {
         }
     }
 
-    /// Whether `appendBody` writes the record's text (and adds it as a source).
-    static func hasBody(_ record: ModuleRecord) -> Bool {
-        switch record.kind {
-        case .empty, .scriptLoader: return false
-        case .plainScript, .commonJS, .esModule, .json: return !record.bytes.isEmpty
-        }
-    }
-
     static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {
         let text = record.kind == .empty ? "(empty module for '\(record.path)')" : paths.banner(record.path)
         // Characters are only looked at when a byte of a line terminator occurs (a CR LF is one character, kept).
@@ -161,23 +154,11 @@ enum ModuleBundleAssembler {
         return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 })
     }
 
-    /// Records what `appendBody(_:edits:to:paths:)` writes.
-    static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to recorder: inout PieceRecorder) {
-        guard hasBody(record) else { return }
-        recorder.appendSource(record.bytes, tokens: record.tokens, edits: edits)
-        recorder.endLine()
-    }
-
     static func appendBody(_ record: ModuleRecord, edits: [TokenEdit], to code: inout GeneratedCode, paths: PathStyle) throws(BundlerError)
     {
-        switch record.kind {
-        case .empty, .scriptLoader:
-            return
-        case .plainScript, .commonJS, .esModule, .json:
-            guard !record.bytes.isEmpty else { return }
-            let source = code.isMapping ? code.addSource(paths.mapSource(record.path), content: record.sourceBytes) : 0
-            code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source, origins: record.lowering?.origins)
-            code.endLine()
-        }
+        guard record.hasBody else { return }
+        let source = code.isMapping ? code.addSource(paths.mapSource(record.path), content: record.sourceBytes) : 0
+        code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source, origins: record.lowering?.origins)
+        code.endLine()
     }
 }

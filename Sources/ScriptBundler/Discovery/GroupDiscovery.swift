@@ -2,30 +2,34 @@
 struct GroupDiscovery {
     let fileSystem: any BundlerFileSystem
 
-    func discover(_ configuration: BundleConfiguration) throws(BundlerError) -> [ScriptGroup] {
-        let root = configuration.root
+    /// The groups under `root` (located at `rootOrigin` where it was configured): the standard `<Frame>/<Time>`
+    /// folders and the configured groups `definitions` (which replace a standard one of the same name).
+    /// `output` (the bundles' folder) must not be `root` or inside it.
+    func discover(
+        root: String, rootOrigin: SourceLocation?, output: String, groups definitions: [ScriptGroupDefinition]
+    ) throws(BundlerError) -> [ScriptGroup] {
         switch fileSystem.itemKind(at: root) {
         case .directory:
             break
         case .file:
             throw BundlerError(
-                .missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                .missingRoot, at: rootOrigin ?? SourceLocation(path: root),
                 "user-script root '\(root)' is a file, not a folder")
         case nil:
             throw BundlerError(
-                .missingRoot, at: configuration.rootOrigin ?? SourceLocation(path: root),
+                .missingRoot, at: rootOrigin ?? SourceLocation(path: root),
                 "user-script root folder '\(root)' does not exist")
         }
         let absoluteRoot = AbsolutePath.make(root)
-        let absoluteOutput = AbsolutePath.make(configuration.output)
+        let absoluteOutput = AbsolutePath.make(output)
         if Paths.isSameOrInside(absoluteOutput, absoluteRoot) {
             throw BundlerError(
-                .invalidConfiguration, at: configuration.rootOrigin ?? SourceLocation(path: configuration.output),
-                "output folder '\(configuration.output)' must not be the root folder '\(root)' or inside it")
+                .invalidConfiguration, at: rootOrigin ?? SourceLocation(path: output),
+                "output folder '\(output)' must not be the root folder '\(root)' or inside it")
         }
 
         var configured: [String: ScriptGroupDefinition] = [:]
-        for definition in configuration.groups {
+        for definition in definitions {
             if configured[definition.name] != nil {
                 throw BundlerError(
                     .invalidConfiguration, at: definition.origin ?? SourceLocation(path: root),
@@ -48,7 +52,7 @@ struct GroupDiscovery {
                 throw missingFolder(definition, path: path, root: root)
             }
         }
-        for definition in configuration.groups where !standardNames.contains(definition.name) {
+        for definition in definitions where !standardNames.contains(definition.name) {
             if let files = definition.files {
                 guard !files.isEmpty else {
                     throw BundlerError(

@@ -22,7 +22,7 @@ enum IdentifierRenamer {
         let declarations = analysis.declarations
         let scopes = analysis.scopes
         var referenceCounts = [Int](repeating: 0, count: declarations.count)
-        var forbidden = reservedWords
+        var forbidden = ReservedNames.words
         for reference in analysis.references {
             if let declaration = reference.declaration {
                 referenceCounts[declaration] += 1
@@ -117,15 +117,6 @@ enum IdentifierRenamer {
         }
         return result
     }
-
-    /// Words that cannot (or should not) name a binding.
-    static let reservedWords: Set<String> = [
-        "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-        "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
-        "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var",
-        "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private",
-        "protected", "public", "arguments", "eval", "undefined", "NaN", "Infinity", "async", "of", "get", "set",
-    ]
 }
 
 /// The renames of a set of declarations, built on demand: one per renamed declaration and one for its

@@ -2,18 +2,8 @@
 /// mappings relative to where it starts, the names and sources they use, and its legal comments.
 /// `MinifiedBundleComposer` joins pieces into one bundle and one map without re-encoding anything twice.
 struct MinifiedPiece: Sendable {
-    /// One mapping segment. `line` counts from the piece's first line; on line 0, `column` is relative to the
-    /// column where the piece is appended.
-    struct Segment: Sendable {
-        var line: Int32
-        var column: Int32
-        /// Index into `sources`; -1 for an unmapped segment.
-        var source: Int32
-        var originalLine: Int32
-        var originalColumn: Int32
-        /// Index into `names`; -1 when the segment names nothing.
-        var name: Int32
-    }
+    /// One mapping segment (see `PieceMappings.Segment`).
+    typealias Segment = PieceMappings.Segment
 
     var code: [UInt8] = []
     /// The mappings, encoded (see `PieceMappings`).

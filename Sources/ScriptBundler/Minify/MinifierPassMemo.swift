@@ -7,7 +7,7 @@ import Foundation
 /// and its ID in. It also keeps the renaming plans (`PlanKey`: the renamer's work that does not depend on the
 /// hoisted names) and the recordings of the file (`PieceRecipe`). Holds the last `capacity` of each (a watcher
 /// keeps a file's memo between builds).
-final class MinifierPassMemo: @unchecked Sendable {
+final class MinifierPassMemo: ParsedFileMemo, @unchecked Sendable {
     /// Everything of a prepared piece that the passes and the writer read besides its source file (bytes,
     /// tokens, scope analysis) and the renames' new names: equal keys give pieces that differ only in those names.
     struct TemplateKey: Equatable {

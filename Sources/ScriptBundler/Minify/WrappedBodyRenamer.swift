@@ -92,7 +92,7 @@ enum WrappedBodyRenamer {
             }
 
             var referenceCounts = [Int](repeating: 0, count: total)
-            var forbidden = IdentifierRenamer.reservedWords
+            var forbidden = ReservedNames.words
             // Per free reference (index into `analysis.references`) that denotes a wrapper binding.
             var boundFree: [(reference: Int, declaration: Int)] = []
             if let analysis {

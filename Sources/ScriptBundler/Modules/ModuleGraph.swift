@@ -14,6 +14,9 @@ struct ModuleGraph {
     private let cache: ParsedFileCache?
     /// Source syntax the target lacks is lowered (`LoweredSource`), or an error where it cannot be.
     private let target: ScriptTarget
+    /// Whether the bundle built from the graph drops what nothing reaches (production): each file's parse then
+    /// finds the top-level declarations tree shaking reads (`ScopeAnalysis.topLevelDeclarations`).
+    private let dropsUnused: Bool
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
     private var pending: [Int] = []
@@ -21,11 +24,13 @@ struct ModuleGraph {
     private var unloaded: [Int: String] = [:]
 
     init(
-        fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default
+        fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default,
+        dropsUnused: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.cache = cache
         self.target = target
+        self.dropsUnused = dropsUnused
         self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
@@ -100,12 +105,13 @@ struct ModuleGraph {
     private static let moduleWords: [[UInt8]] = ["import", "export", "require", "module", "exports", "global"].map { Array($0.utf8) }
 
     /// Loads the entries (absolute paths with their bytes) and their dependencies.
-    /// Returns `nil` when no entry uses modules (the group stays a plain concatenation).
+    /// Returns `nil` when no entry uses modules (the group stays a plain concatenation). `dropsUnused`: the
+    /// bundle will be tree-shaken (production), so each parse finds what tree shaking reads.
     static func build(
         entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
-        cache: ParsedFileCache? = nil, target: ScriptTarget = .default
+        cache: ParsedFileCache? = nil, target: ScriptTarget = .default, dropsUnused: Bool = false
     ) throws(BundlerError) -> ModuleGraph? {
-        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache, target: target)
+        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache, target: target, dropsUnused: dropsUnused)
         var anyModule = false
         for entry in entries {
             let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
@@ -213,7 +219,9 @@ struct ModuleGraph {
                         own.bytes, tokens: own.tokens, analysis: own.analysis, target: target, path: display, ignoring: ignored)
                 }
                 guard let lowering else { return nil }
-                return try Self.parse(lowering, path: path)
+                var parsed = try Self.parse(lowering, path: path, findingTopLevelDeclarations: dropsUnused)
+                parsed.passMemo = cache?.makeMemo()
+                return parsed
             }
             if let lowered { parsed = lowered }
         }
@@ -244,11 +252,14 @@ struct ModuleGraph {
     }
 
     /// The parse of a file's lowered code, as `parseUncached` parses a file.
-    private static func parse(_ lowering: LoweredSource, path: String) throws(BundlerError) -> ParsedFile {
+    private static func parse(
+        _ lowering: LoweredSource, path: String, findingTopLevelDeclarations: Bool
+    ) throws(BundlerError) -> ParsedFile {
         var analysis: ScopeAnalysis?
         if Self.mayUseModules(lowering.code, tokens: lowering.tokenization.tokens, path: path) {
             do {
-                analysis = try JavaScriptParser.analyze(lowering.code, tokenization: lowering.tokenization)
+                analysis = try JavaScriptParser.analyze(
+                    lowering.code, tokenization: lowering.tokenization, findingTopLevelDeclarations: findingTopLevelDeclarations)
             } catch {
                 throw BundlerError(
                     .unsupportedSyntax, at: SourceLocation(path: AbsolutePath.display(path)),
@@ -298,14 +309,14 @@ struct ModuleGraph {
         var analysis: ScopeAnalysis?
         if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
             do {
-                analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization)
+                analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization, findingTopLevelDeclarations: dropsUnused)
             } catch {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
                     error.message)
             }
         }
-        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis)
+        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
     }
 
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {

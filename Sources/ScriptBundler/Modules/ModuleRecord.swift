@@ -36,7 +36,7 @@ struct ModuleRecord {
     /// array of globs none of which matches it), so it may be left out when nothing reads its exports.
     var isDeclaredSideEffectFree = false
     /// The minifier's results for pieces copying this file (shared with other bundles' records of the same parse).
-    var passMemo: MinifierPassMemo? = nil
+    var passMemo: (any ParsedFileMemo)? = nil
     /// Facts about the file found once for every bundle that holds it; set only on records whose `analysis` is
     /// the shared parse's (`nil`: each fact is worked out again).
     var facts: ModuleFileFacts? = nil
@@ -45,6 +45,15 @@ struct ModuleRecord {
     var lowering: LoweredSource? = nil
 
     var isES: Bool { kind == .esModule }
+
+    /// Whether a bundle writes the file's text (and adds it as a source): not for the empty module, a
+    /// `script-loader!` file (its text runs as a string) or an empty file.
+    var hasBody: Bool {
+        switch kind {
+        case .empty, .scriptLoader: return false
+        case .plainScript, .commonJS, .esModule, .json: return !bytes.isEmpty
+        }
+    }
 
     /// The file's own text: the source map's `sourcesContent` and the size a report gives the file.
     var sourceBytes: [UInt8] { lowering?.original ?? bytes }

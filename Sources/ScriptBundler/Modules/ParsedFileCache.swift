@@ -7,8 +7,9 @@ struct ParsedFile: Sendable {
     let analysis: ScopeAnalysis?
     /// Set on the parse of a file's lowered code (`ModuleFileFacts.lowered(for:_:)`), `nil` on a file's own parse.
     var lowering: LoweredSource? = nil
-    /// The minifier's results for the pieces that copy this file, shared by the bundles that hold it.
-    let passMemo = MinifierPassMemo()
+    /// The minifier's results for the pieces that copy this file, shared by the bundles that hold it (made by the
+    /// cache's `makeMemo`; `nil` for a parse outside a cache).
+    var passMemo: (any ParsedFileMemo)? = nil
     /// What the module graph and the linker find out about this file alone, shared by the bundles that hold it.
     let facts = ModuleFileFacts()
 }
@@ -18,14 +19,22 @@ struct ParsedFile: Sendable {
 ///
 /// Groups built at the same time often reach a shared file together: the first parses it and the others wait
 /// for that parse (`file(at:matching:parse:)`), so the file is parsed once and its bundles share one
-/// `MinifierPassMemo` and one `ModuleFileFacts`. Invalidating a file forgets both with its parse.
+/// `ParsedFileMemo` and one `ModuleFileFacts`. Invalidating a file forgets both with its parse.
 final class ParsedFileCache: @unchecked Sendable {
     private let condition = NSCondition()
     private var files: [String: ParsedFile] = [:]
     /// Paths being parsed by some thread right now.
     private var parsing: Set<String> = []
 
-    init() {}
+    private let memoMaker: (@Sendable () -> any ParsedFileMemo)?
+
+    /// A cache whose parses each get a memo from `makeMemo` (the build's minifier memo), or none when it is `nil`.
+    init(makeMemo: (@Sendable () -> any ParsedFileMemo)? = nil) {
+        memoMaker = makeMemo
+    }
+
+    /// A new memo for a parse kept here, if the cache makes them.
+    func makeMemo() -> (any ParsedFileMemo)? { memoMaker?() }
 
     func file(at path: String) -> ParsedFile? {
         condition.lock()

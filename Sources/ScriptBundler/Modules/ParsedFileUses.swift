@@ -1,7 +1,7 @@
 import Foundation
 
 /// Counts, in a one-shot build, the groups still to finish that hold each parsed file, and frees what the build
-/// keeps for a file (its parse in the build's `ParsedFileCache`, the minifier's results in its `MinifierPassMemo`)
+/// keeps for a file (its parse in the build's `ParsedFileCache`, the minifier's results in its `ParsedFileMemo`)
 /// once the last of them is done: the memory is reused by the groups still running instead of growing until the
 /// end of the build.
 ///
@@ -9,7 +9,7 @@ import Foundation
 /// is freed only once every group has registered (until then, a group still building its graph might add the
 /// file), and never while a registered group holds it; a file freed too early would only cost its work again.
 /// Once every group has registered, the memo of a file only one group holds stops keeping results
-/// (`MinifierPassMemo.stopKeeping()`): nothing else would read them.
+/// (`ParsedFileMemo.stopKeeping()`): nothing else would read them.
 final class ParsedFileUses: @unchecked Sendable {
     private let lock = NSLock()
     private let cache: ParsedFileCache
@@ -18,7 +18,7 @@ final class ParsedFileUses: @unchecked Sendable {
     private var unfinished: Int
     /// Per path: the registered groups holding it that have not released it, all those that registered it, and
     /// the file's memo.
-    private var holders: [String: (count: Int, registered: Int, memo: MinifierPassMemo)] = [:]
+    private var holders: [String: (count: Int, registered: Int, memo: any ParsedFileMemo)] = [:]
     /// Paths no group holds any more, freed once every group has registered.
     private var deferred: [String] = []
 
@@ -31,7 +31,7 @@ final class ParsedFileUses: @unchecked Sendable {
     /// Notes that a group holds the parsed files of `records` (those with a memo: files read through the cache).
     /// Each group registers once, when its graph is built (with no records when it has none).
     func register(_ records: [ModuleRecord]) {
-        var freed: [(path: String, memo: MinifierPassMemo)] = []
+        var freed: [(path: String, memo: any ParsedFileMemo)] = []
         lock.lock()
         for record in records {
             guard let memo = record.passMemo else { continue }
@@ -39,7 +39,7 @@ final class ParsedFileUses: @unchecked Sendable {
             holders[record.path, default: (0, 0, memo)].registered += 1
         }
         unregistered -= 1
-        var alone: [MinifierPassMemo] = []
+        var alone: [any ParsedFileMemo] = []
         if unregistered == 0 {
             // A file only one group holds: its memo would never be read.
             for held in holders.values where held.registered == 1 { alone.append(held.memo) }
@@ -59,7 +59,7 @@ final class ParsedFileUses: @unchecked Sendable {
     /// Notes that the group holding `records` (as registered) is done with them. Each group releases once. The
     /// last group frees nothing: the build frees everything at its end anyway (see `ScriptBundler.build`).
     func release(_ records: [ModuleRecord]) {
-        var freed: [(path: String, memo: MinifierPassMemo)] = []
+        var freed: [(path: String, memo: any ParsedFileMemo)] = []
         lock.lock()
         unfinished -= 1
         guard unfinished > 0 else {
@@ -90,7 +90,7 @@ final class ParsedFileUses: @unchecked Sendable {
         return holders.count
     }
 
-    private func free(_ files: [(path: String, memo: MinifierPassMemo)]) {
+    private func free(_ files: [(path: String, memo: any ParsedFileMemo)]) {
         for file in files {
             file.memo.removeAll()
             cache.remove(file.path)

@@ -515,7 +515,7 @@ struct ScopeHoisting {
             var chosen: String?
             while chosen == nil, let candidate = candidates.next() {
                 defer { candidateIndex += 1 }
-                if !taken.contains(index: candidateIndex), !IdentifierRenamer.reservedWords.contains(candidate) { chosen = candidate }
+                if !taken.contains(index: candidateIndex), !ReservedNames.words.contains(candidate) { chosen = candidate }
             }
             if chosen == nil {
                 chosen = "__wkpack_h\(fallback)"

@@ -81,7 +81,7 @@ enum UnusedDeclarationFinder {
 
         // Candidates: the top-level declarations the parser found free of side effects (given what their names
         // read, decided here), with a unique name; in source order.
-        let statements = analysis.topLevelDeclarations
+        let statements = topLevelDeclarations(of: record, analysis)
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
             let info = analysis.declarations[declaration]
@@ -224,6 +224,18 @@ enum UnusedDeclarationFinder {
     }
 
     /// The statement of `statements` (sorted by position) that declares the name at token `nameToken`.
+    /// The top-level declarations of `record`'s parse `analysis` that tree shaking may drop. A parse made without
+    /// them (a watcher keeps parses across a reload that switched a development build to production) is parsed
+    /// again for them; should that fail, or index other tokens, nothing is dropped.
+    static func topLevelDeclarations(of record: ModuleRecord, _ analysis: ScopeAnalysis) -> [SyntaxTopLevelDeclaration] {
+        if let found = analysis.topLevelDeclarations { return found }
+        guard let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
+            let again = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization, findingTopLevelDeclarations: true),
+            again.tokens.count == analysis.tokens.count
+        else { return [] }
+        return again.topLevelDeclarations ?? []
+    }
+
     private static func statement(named nameToken: Int, in statements: [SyntaxTopLevelDeclaration]) -> SyntaxTopLevelDeclaration? {
         var low = 0, high = statements.count
         while low < high {

@@ -11,8 +11,17 @@ public enum JavaScriptParser {
     public static func analyze(
         _ source: [UInt8], tokenization: JavaScriptTokenization
     ) throws(JavaScriptSyntaxError) -> ScopeAnalysis {
+        try analyze(source, tokenization: tokenization, findingTopLevelDeclarations: false)
+    }
+
+    /// Parses `source` as `analyze(_:tokenization:)` does; with `findingTopLevelDeclarations`, also finds the
+    /// top-level declarations tree shaking may drop (`ScopeAnalysis.topLevelDeclarations`), which only a build that
+    /// tree-shakes reads (production), so the others skip that walk.
+    static func analyze(
+        _ source: [UInt8], tokenization: JavaScriptTokenization, findingTopLevelDeclarations: Bool
+    ) throws(JavaScriptSyntaxError) -> ScopeAnalysis {
         let (tree, facts, tokens) = try SyntaxParser.parseWithFacts(source, tokenization: tokenization)
-        return ScopeAnalysis(tree: tree, facts: facts, tokens: tokens)
+        return ScopeAnalysis(tree: tree, facts: facts, tokens: tokens, findingTopLevelDeclarations: findingTopLevelDeclarations)
     }
 
     /// Tokenizes and parses `source`.

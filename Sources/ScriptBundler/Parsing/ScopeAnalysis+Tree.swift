@@ -4,7 +4,9 @@ extension ScopeAnalysis {
     ///
     /// A name declared again in its scope (`var a; var a;`) is one symbol of the tree; here it stays one
     /// declaration plus a reference (resolved to it) at the later binding, as passes that rename read it.
-    convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+    /// `findingTopLevelDeclarations`: also read the top-level declarations tree shaking may drop from the tree
+    /// (`topLevelDeclarations`), a walk over the program's statements that only tree shaking needs.
+    convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken], findingTopLevelDeclarations: Bool) {
         var parts = Parts(tokens: tokens)
         parts.scopes.reserveCapacity(tree.scopes.count)
         for (index, scope) in tree.scopes.enumerated() {
@@ -50,7 +52,7 @@ extension ScopeAnalysis {
             if !isWritten { parts.unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
         }
         parts.internedNames = tree.names
-        parts.topLevelDeclarations = tree.topLevelDeclarations(facts: facts, tokens: tokens)
+        if findingTopLevelDeclarations { parts.topLevelDeclarations = tree.topLevelDeclarations(facts: facts, tokens: tokens) }
         // `arguments` counts as used when a name of the file's scopes is it (not a property name).
         let arguments = facts.argumentsNameID
         if parts.argumentsNameID == nil, tree.symbols.contains(where: { $0.name == arguments }) { parts.argumentsNameID = arguments }

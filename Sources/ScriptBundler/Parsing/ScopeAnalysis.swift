@@ -58,8 +58,9 @@ public final class ScopeAnalysis: Sendable {
     /// Per scope: `isUnsafe` (read without copying the scope out).
     let unsafeScopes: [Bool]
     /// The top-level declarations whose evaluation may have no side effect (what tree shaking may drop), in
-    /// source order, found while the syntax tree was alive.
-    let topLevelDeclarations: [SyntaxTopLevelDeclaration]
+    /// source order, found while the syntax tree was alive; `nil` when the parse was not asked for them (only
+    /// tree shaking reads them: `JavaScriptParser.analyze(_:tokenization:findingTopLevelDeclarations:)`).
+    let topLevelDeclarations: [SyntaxTopLevelDeclaration]?
 
     /// What is filled in from the tree (the properties of `ScopeAnalysis`, see there).
     struct Parts {
@@ -76,7 +77,7 @@ public final class ScopeAnalysis: Sendable {
         let tokens: [JavaScriptToken]
         var internedNames: [String] = []
         var tokenNameIDs: [Int32] = []
-        var topLevelDeclarations: [SyntaxTopLevelDeclaration] = []
+        var topLevelDeclarations: [SyntaxTopLevelDeclaration]? = nil
         /// See `ScopeAnalysis.argumentsNameID`; nil: looked up in `internedNames`.
         var argumentsNameID: Int32?
 

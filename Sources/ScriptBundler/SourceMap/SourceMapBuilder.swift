@@ -249,7 +249,7 @@ public struct SourceMapBuilder: Sendable {
             addSegments(piece.segments, line: line, column: column, sources: sources, names: names, lastWasMapped: &lastWasMapped)
             return
         }
-        var prefix: [MinifiedPiece.Segment] = []
+        var prefix: [PieceMappings.Segment] = []
         var ok = true
         piece.bytes.withUnsafeBufferPointer { bytes in
             var decoder = PieceMappings.Decoder(bytes, named: piece.namedSegments)
@@ -302,12 +302,12 @@ public struct SourceMapBuilder: Sendable {
         lastWasMapped = piece.lastIsMapped
     }
 
-    /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `MinifiedPiece`),
+    /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `PieceMappings`),
     /// encoding them in one pass: a segment's source and name index `sources` and `names` (a segment whose source
     /// is not there is unmapped, marked only after mapped code: `lastWasMapped`). Same result as adding each with
     /// `addMapping`/`addUnmapped`.
     mutating func addSegments(
-        _ segments: [MinifiedPiece.Segment], line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
+        _ segments: [PieceMappings.Segment], line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
     ) {
         guard !segments.isEmpty else { return }
         guard !isIntermediate else {

@@ -27,22 +27,3 @@ struct SyntaxFeatureScan {
         }
     }
 }
-
-extension SyntaxParseFacts.Feature {
-    /// The same feature as the target's folder names it.
-    var syntaxFeature: SyntaxFeature {
-        // The two enumerations list the same features in the same order (tested).
-        SyntaxFeature(rawValue: Int(rawValue)) ?? .objectRestSpread
-    }
-}
-
-extension SyntaxFeatureUses {
-    /// The first use of each feature the parser recorded (`SyntaxParseFacts.featureTokens`), in token order.
-    init(firstTokens: [Int32]) {
-        self.init()
-        let firstUses = firstTokens.enumerated().filter { $0.element != .max }.sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }
-        for (raw, token) in firstUses {
-            if let feature = SyntaxFeature(rawValue: raw) { record(feature, at: Int(token)) }
-        }
-    }
-}

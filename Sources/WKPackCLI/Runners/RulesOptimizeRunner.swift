@@ -21,29 +21,34 @@ public enum RulesOptimizeRunner {
                 label: inputs.count > 1
                     ? "wkpack rules optimize: \(path) (\(position + 1) of \(inputs.count))" : "wkpack rules optimize: \(path)")
             progress?.update(ContentBlockerPipeline.Progress(stage: .reading, completed: 0, total: 0))
-            let bytes: [UInt8], checked: LoadedRuleList
+            let byteCount: Int, ruleCount: Int
+            var checkedRules: [Rule] = []
             switch CheckedListReader(fileSystem: fileSystem).read(path) {
             case .failure(let problem):
                 outcome.standardError = problem.message + "\n"
                 outcome.exitCode = 1
                 return outcome
-            case .success(let list): (bytes, checked) = (list.bytes, list.list)
+            case .success(var list):
+                (byteCount, ruleCount) = (list.bytes.count, list.list.ruleCount)
+                // Moved out of the loaded list, so the optimizer changes the only copy in place.
+                swap(&checkedRules, &list.list.rules)
             }
             let serializer = RuleListSerializer(escapesNonASCII: forWebKit)
             let optimizer = RuleListOptimizer(forWebKit: forWebKit)
             let optimized = optimizer.optimize(
-                checked.rules, measuringWith: report ? { serializer.serializedBytes($0).count } : nil,
+                consume checkedRules, measuringWith: report ? { serializer.serializedBytes($0).count } : nil,
                 beforeEachPass: { done, total in
                     progress?.update(
                         ContentBlockerPipeline.Progress(stage: done < total ? .optimizing : .writing, completed: done, total: total))
                     return true
                 })
-            let (rules, passes) = optimized ?? (checked.rules, OptimizationReport())
+            // Never nil: the hook above never stops the passes.
+            let (rules, passes) = optimized ?? ([], OptimizationReport())
             let destination = inputs.count == 1 ? output : output + "/" + (path as NSString).lastPathComponent
             results.append((destination, serializer.serializedBytes(rules)))
             if report {
                 text +=
-                    "\(path): \(checked.ruleCount) rules, \(bytes.count) bytes -> \(rules.count) rules, \(results.last?.bytes.count ?? 0) bytes\n"
+                    "\(path): \(ruleCount) rules, \(byteCount) bytes -> \(rules.count) rules, \(results.last?.bytes.count ?? 0) bytes\n"
                 for pass in passes.passes {
                     text +=
                         "  \(pass.name): \(pass.rulesBefore) -> \(pass.rulesAfter) rules, \(pass.bytesBefore ?? 0) -> \(pass.bytesAfter ?? 0) bytes\n"

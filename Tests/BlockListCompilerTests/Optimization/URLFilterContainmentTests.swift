@@ -100,6 +100,44 @@ private func rules(_ json: String) -> [Rule] {
         #expect(claims > 20 && refusals > 20)
     }
 
+    /// The witness the containment pass tries before the product search: a string the inner filter matches, so an
+    /// outer filter not matching it never contains the inner one (random small filters, and the cases above).
+    @Test func aWitnessIsMatchedAndNeverContradictsContainment() throws {
+        var random = SeededGenerator(state: 0x5EED)
+        let atoms = ["a", "b", "/", ".", "[ab]", "[^/]", "a*", "b+", "(ab)?", "(a/)+", "A", "[^a-z]", "x?"]
+        func filter() -> String {
+            var text = random.next() % 3 == 0 ? "^h" : ""
+            for _ in 0..<(1 + random.next() % 4) { text += atoms[Int(random.next() % UInt64(atoms.count))] }
+            if random.next() % 5 == 0 { text += "$" }
+            return text
+        }
+        var pairs = Self.cases.map { ($0.outer, $0.outerCaseSensitive, $0.inner, $0.innerCaseSensitive) }
+        for _ in 0..<800 {
+            pairs.append((filter(), random.next() % 3 == 0, filter(), random.next() % 3 == 0))
+        }
+        var decidedByWitness = 0, contained = 0
+        for (outerText, outerCase, innerText, innerCase) in pairs {
+            guard let outer = automaton(outerText, caseSensitive: outerCase), let inner = automaton(innerText, caseSensitive: innerCase)
+            else { continue }
+            guard let witness = URLFilterContainment.witness(of: inner) else {
+                #expect(inner.matchesEverything || inner.positionCount == 0, "no witness for \(innerText)")
+                continue
+            }
+            #expect(inner.matches(witness), "\(innerText) does not match its witness")
+            #expect(witness.allSatisfy { $0 >= 1 && $0 < 128 })
+            let contains = URLFilterContainment.contains(outer, inner)
+            if contains { contained += 1 }
+            if !outer.matches(witness) {
+                decidedByWitness += 1
+                #expect(!contains, "\(outerText) contains \(innerText) but misses its witness")
+            }
+        }
+        #expect(decidedByWitness > 100 && contained > 20)
+        // The shortest string over the first unit of each class (upper case for a case-insensitive filter).
+        let example = try #require(automaton(#"^[^:]*://([^/:@]*\.)?ads\.example\.com[/:?#]"#))
+        #expect(URLFilterContainment.witness(of: example).map { String(decoding: $0, as: UTF8.self) } == "://ADS.EXAMPLE.COM#")
+    }
+
     @Test func optimizerDropsContainedRulesOnlyWithinASegmentAndWithTheSameTrigger() {
         let list = rules(
             #"""

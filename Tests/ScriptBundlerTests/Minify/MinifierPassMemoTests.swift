@@ -43,7 +43,7 @@ import Testing
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 3)
-        let cache = ParsedFileCache()
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
         let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
             groups, configuration: configuration)
         #expect(together.count == 3)
@@ -53,7 +53,8 @@ import Testing
             #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
         }
         let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
-        #expect(leafFile.passMemo.templateCount == 1)
+        let leafFileMemo = try #require(leafFile.passMemo as? MinifierPassMemo)
+        #expect(leafFileMemo.templateCount == 1)
     }
 
     /// A module hoisted into bundles that name its declarations differently (one bundle's entry declares names of
@@ -88,7 +89,7 @@ import Testing
         let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: .external)
         let groups = try ScriptBundler().discoverGroups(configuration)
-        let cache = ParsedFileCache()
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
         let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
             groups, configuration: configuration)
         #expect(together.count == 3)
@@ -103,8 +104,9 @@ import Testing
         #expect(codes[0].contains("function o(c)"))
         #expect(!codes[1].contains("function o(c)"))
         let leafFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/leaf.mjs")))
-        #expect(leafFile.passMemo.planCount == 1)
-        #expect(leafFile.passMemo.renamedTemplateUses > 0)
+        let leafFileMemo = try #require(leafFile.passMemo as? MinifierPassMemo)
+        #expect(leafFileMemo.planCount == 1)
+        #expect(leafFileMemo.renamedTemplateUses > 0)
     }
 
     /// A piece whose template another thread is writing is reported as such when the caller does not wait (it

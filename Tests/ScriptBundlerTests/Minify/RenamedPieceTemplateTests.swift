@@ -96,7 +96,7 @@ import Testing
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 2)
-        let cache = ParsedFileCache()
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
         let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
             groups, configuration: configuration)
         #expect(together.count == 2)
@@ -106,7 +106,8 @@ import Testing
             #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
         }
         let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.mjs")))
-        #expect(sharedFile.passMemo.renamedTemplateUses == 1)
+        let sharedFileMemo = try #require(sharedFile.passMemo as? MinifierPassMemo)
+        #expect(sharedFileMemo.renamedTemplateUses == 1)
     }
 
     /// Two groups wrap the same CommonJS module under different module IDs (`d(1,` in one bundle, `d(2,` in the
@@ -146,7 +147,7 @@ import Testing
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 2)
-        let cache = ParsedFileCache()
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
         let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
             groups, configuration: configuration)
         #expect(together.count == 2)
@@ -165,6 +166,7 @@ import Testing
         #expect(definitions.count == 2)
         #expect(Set(definitions).count == 2)
         let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.js")))
-        #expect(sharedFile.passMemo.renumberedTemplateUses == 1)
+        let sharedFileMemo = try #require(sharedFile.passMemo as? MinifierPassMemo)
+        #expect(sharedFileMemo.renumberedTemplateUses == 1)
     }
 }

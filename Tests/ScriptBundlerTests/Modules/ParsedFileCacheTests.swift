@@ -24,7 +24,7 @@ import WKPackSupport
     }
 
     static func parsed(_ text: String) -> ParsedFile {
-        ParsedFile(bytes: Array(text.utf8), tokens: [], analysis: nil)
+        ParsedFile(bytes: Array(text.utf8), tokens: [], analysis: nil, passMemo: MinifierPassMemo())
     }
 
     @Test func threadsAskingAtOnceShareOneParse() {
@@ -43,7 +43,7 @@ import WKPackSupport
         #expect(results.count == 8)
         #expect(results.allSatisfy { $0?.bytes == Array("shared".utf8) })
         // They hold the same memo: bundles of the file share minified pieces.
-        let memos = Set(results.compactMap { $0.map { ObjectIdentifier($0.passMemo) } })
+        let memos = Set(results.compactMap { $0?.passMemo.map { ObjectIdentifier($0) } })
         #expect(memos.count == 1)
     }
 

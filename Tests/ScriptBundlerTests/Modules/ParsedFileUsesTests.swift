@@ -8,17 +8,23 @@ import Testing
 @Suite struct ParsedFileUsesTests {
     /// A cache holding `paths` (each with a recording in its memo), and a record per path.
     static func cache(_ paths: [String]) throws -> (ParsedFileCache, [String: ModuleRecord]) {
-        let cache = ParsedFileCache()
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
         var records: [String: ModuleRecord] = [:]
         for (id, path) in paths.enumerated() {
-            let file = ParsedFile(bytes: Array("x".utf8), tokens: [], analysis: nil)
-            _ = file.passMemo.recording(for: PieceRecipe()) { PieceRecorder(sourceByteCount: file.bytes.count) }
+            let memo = MinifierPassMemo()
+            let file = ParsedFile(bytes: Array("x".utf8), tokens: [], analysis: nil, passMemo: memo)
+            _ = memo.recording(for: PieceRecipe()) { PieceRecorder(sourceByteCount: file.bytes.count) }
             cache.store(file, at: path)
             var record = ModuleRecord(id: id, path: path, kind: .commonJS, bytes: file.bytes, tokens: [], analysis: nil)
-            record.passMemo = file.passMemo
+            record.passMemo = memo
             records[path] = record
         }
         return (cache, records)
+    }
+
+    /// The minifier's memo of the parse of `path` held in `cache`.
+    static func memo(_ path: String, in cache: ParsedFileCache) throws -> MinifierPassMemo {
+        try #require(cache.file(at: path)?.passMemo as? MinifierPassMemo)
     }
 
     static func isKept(_ path: String, in cache: ParsedFileCache) -> Bool {
@@ -28,7 +34,7 @@ import Testing
     @Test func freesAFileOnceEveryGroupRegisteredAndNoneHoldsIt() throws {
         let (cache, records) = try Self.cache(["/a.js", "/b.js", "/c.js"])
         let a = records["/a.js"]!, b = records["/b.js"]!, c = records["/c.js"]!
-        let memoA = try #require(cache.file(at: "/a.js")).passMemo
+        let memoA = try Self.memo("/a.js", in: cache)
         let uses = ParsedFileUses(groupCount: 3, cache: cache)
         uses.register([a, b])
         uses.register([b, c])
@@ -42,7 +48,7 @@ import Testing
         // The second group still holds /b.js and /c.js; /b.js's results are kept for it.
         #expect(Self.isKept("/b.js", in: cache))
         #expect(Self.isKept("/c.js", in: cache))
-        #expect(try #require(cache.file(at: "/b.js")).passMemo.storedCount == 1)
+        #expect(try Self.memo("/b.js", in: cache).storedCount == 1)
         #expect(uses.heldCount == 2)
         // The last group to finish frees nothing: the build frees its cache at its end.
         uses.release([])
@@ -80,8 +86,8 @@ import Testing
 
     @Test func aFileOnlyOneGroupHoldsKeepsNoResults() throws {
         let (cache, records) = try Self.cache(["/own.js", "/shared.js"])
-        let own = try #require(cache.file(at: "/own.js")).passMemo
-        let shared = try #require(cache.file(at: "/shared.js")).passMemo
+        let own = try Self.memo("/own.js", in: cache)
+        let shared = try Self.memo("/shared.js", in: cache)
         let uses = ParsedFileUses(groupCount: 2, cache: cache)
         uses.register([records["/own.js"]!, records["/shared.js"]!])
         // The other group might still hold /own.js.

@@ -8,6 +8,23 @@ import Testing
 /// (`SyntaxTopLevelDeclaration`) and literals of bindings go as well. Development and production bundles must log
 /// the same (and as esbuild's bundle, when installed).
 @Suite struct TreeShakingTests {
+    /// Only a tree-shaking build asks the parse for the top-level declaration facts; a parse made without them (a
+    /// watcher's, kept from a development build) is shaken exactly as one made with them.
+    @Test func aParseWithoutTopLevelFactsIsShakenAsOneWithThem() throws {
+        let source = Array("export function used() {}\nexport function unused() {}\nexport const dropped = [1, 2];\n".utf8)
+        let tokenization = try JavaScriptTokenizer.tokenize(source)
+        func record(finding: Bool) throws -> ModuleRecord {
+            let analysis = try JavaScriptParser.analyze(source, tokenization: tokenization, findingTopLevelDeclarations: finding)
+            return ModuleRecord(id: 0, path: "/a.mjs", kind: .esModule, bytes: source, tokens: tokenization.tokens, analysis: analysis)
+        }
+        let with = try record(finding: true), without = try record(finding: false)
+        #expect(with.analysis?.topLevelDeclarations?.count == 3)
+        #expect(without.analysis?.topLevelDeclarations == nil)
+        let expected = UnusedDeclarationFinder.unusedRanges(in: with, readExports: ["used"])
+        #expect(expected.count == 2)
+        #expect(UnusedDeclarationFinder.unusedRanges(in: without, readExports: ["used"]) == expected)
+    }
+
     @Test func exportsReadOnlyByDroppedCodeAreDroppedAcrossModules() throws {
         guard
             let outcome = try UnusedCodeTests.bundle(

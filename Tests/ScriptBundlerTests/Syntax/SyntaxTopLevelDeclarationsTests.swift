@@ -19,14 +19,15 @@ import Testing
     }
 
     static func found(_ source: String) throws -> [Found] {
-        let analysis = try JavaScriptParser.analyze(source)
         let bytes = Array(source.utf8)
+        let analysis = try JavaScriptParser.analyze(
+            bytes, tokenization: try JavaScriptTokenizer.tokenize(bytes), findingTopLevelDeclarations: true)
         let tokens = analysis.tokens
         func text(_ token: Int32) -> String {
             let token = tokens[Int(token)]
             return String(decoding: bytes[token.start..<token.end], as: UTF8.self)
         }
-        return analysis.topLevelDeclarations.map { declaration in
+        return try #require(analysis.topLevelDeclarations).map { declaration in
             let first = tokens[Int(declaration.range.lowerBound)], last = tokens[Int(declaration.range.upperBound) - 1]
             return Found(
                 text: String(decoding: bytes[first.start..<last.end], as: UTF8.self), name: text(declaration.nameToken),

@@ -6,7 +6,7 @@ struct PieceRecipe: Equatable {
     enum Step: Equatable {
         /// Generated text.
         case text([UInt8])
-        /// The module's body with `edits` applied (`ModuleBundleAssembler.appendBody`).
+        /// The module's body with `edits` applied, recorded as `ModuleBundleAssembler.appendBody` writes it.
         case body([TokenEdit])
     }
 
@@ -22,7 +22,10 @@ struct PieceRecipe: Equatable {
         for step in steps {
             switch step {
             case .text(let bytes): recorder.appendUnmapped(bytes: bytes)
-            case .body(let edits): ModuleBundleAssembler.appendBody(record, edits: edits, to: &recorder)
+            case .body(let edits):
+                guard record.hasBody else { continue }
+                recorder.appendSource(record.bytes, tokens: record.tokens, edits: edits)
+                recorder.endLine()
             }
         }
         return recorder

@@ -1,6 +1,7 @@
 /// Source syntax that not every supported Safari parses, with the version that introduced it (the facts of
 /// esbuild's compatibility table, `internal/compat/js_table.go`; numeric separators and the `v` flag, which
-/// esbuild always lowers or has no Safari data for, from MDN's compatibility data).
+/// esbuild always lowers or has no Safari data for, from MDN's compatibility data). The parser records where a
+/// file uses each (`SyntaxFeatureUses`); the target's stage knows which Safari has it (`availableSince`).
 ///
 /// Only syntax newer than `ScriptTarget.minimum` is listed: what Safari 11 already has (classes, arrow functions,
 /// `let`/`const`, destructuring, `**`, async functions, generators) needs no check. A hashbang (Safari 13.1) is
@@ -53,30 +54,6 @@ public enum SyntaxFeature: Int, Sendable, CaseIterable, Comparable {
     /// Orders features by the Safari release that added them.
     public static func < (lhs: SyntaxFeature, rhs: SyntaxFeature) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The first Safari that supports the feature.
-    public var availableSince: ScriptTarget {
-        switch self {
-        case .objectRestSpread, .optionalCatchBinding, .regexpDotAllFlag, .regexpNamedCaptureGroups:
-            ScriptTarget(major: 11, minor: 1)
-        case .asyncGenerator, .forAwait, .regexpStickyAndUnicodeFlags:
-            ScriptTarget(major: 12, minor: 0)
-        case .numericSeparator:
-            ScriptTarget(major: 13, minor: 0)
-        case .optionalChain, .nullishCoalescing:
-            ScriptTarget(major: 13, minor: 1)
-        case .bigint, .logicalAssignment, .classField:
-            ScriptTarget(major: 14, minor: 0)
-        case .classStaticField, .classPrivateField:
-            ScriptTarget(major: 14, minor: 1)
-        case .classPrivateMethod, .classPrivateBrandCheck, .regexpMatchIndices:
-            ScriptTarget(major: 15, minor: 0)
-        case .classStaticBlocks, .regexpLookbehindAssertions:
-            ScriptTarget(major: 16, minor: 4)
-        case .regexpSetNotation:
-            ScriptTarget(major: 17, minor: 0)
-        }
-    }
-
     /// How messages name the feature (the subject of "… is not available in the configured target …").
     public var displayName: String {
         switch self {
@@ -102,5 +79,13 @@ public enum SyntaxFeature: Int, Sendable, CaseIterable, Comparable {
         case .regexpLookbehindAssertions: "a regular expression lookbehind assertion"
         case .regexpSetNotation: "the regular expression flag 'v'"
         }
+    }
+}
+
+extension SyntaxParseFacts.Feature {
+    /// The same feature as the public enumeration names it.
+    var syntaxFeature: SyntaxFeature {
+        // The two enumerations list the same features in the same order (tested).
+        SyntaxFeature(rawValue: Int(rawValue)) ?? .objectRestSpread
     }
 }

@@ -6,6 +6,19 @@
 /// bundle's map takes the rest as it is: only the first segments, up to the first mapped one, depend on what
 /// precedes the piece in the bundle (`SourceMapBuilder.addPiece`).
 struct PieceMappings: Sendable, Equatable {
+    /// One mapping segment of a piece. `line` counts from the piece's first line; on line 0, `column` is relative
+    /// to the column where the piece is appended.
+    struct Segment: Sendable {
+        var line: Int32
+        var column: Int32
+        /// Index into the piece's sources; -1 for an unmapped segment.
+        var source: Int32
+        var originalLine: Int32
+        var originalColumn: Int32
+        /// Index into the piece's names; -1 when the segment names nothing.
+        var name: Int32
+    }
+
     /// The encoded segments.
     private(set) var bytes: [UInt8] = []
     /// The number of segments.
@@ -36,8 +49,8 @@ struct PieceMappings: Sendable, Equatable {
 
     init() {}
 
-    /// Encodes `segments` (see `MinifiedPiece.Segment`).
-    init(_ segments: [MinifiedPiece.Segment]) {
+    /// Encodes `segments` (see `Segment`).
+    init(_ segments: [Segment]) {
         var encoder = Encoder()
         for segment in segments { encoder.append(segment) }
         self = encoder.finish()
@@ -46,8 +59,8 @@ struct PieceMappings: Sendable, Equatable {
     /// Whether the piece has a mapped segment (and so `source` and the original position mean something).
     var hasMapped: Bool { maxSource >= 0 }
     /// The segments, decoded (each value absolute again); empty if the bytes are not what an encoder wrote.
-    var segments: [MinifiedPiece.Segment] {
-        var result: [MinifiedPiece.Segment] = []
+    var segments: [Segment] {
+        var result: [Segment] = []
         result.reserveCapacity(count)
         bytes.withUnsafeBufferPointer { bytes in
             var decoder = Decoder(bytes, named: namedSegments)
@@ -214,7 +227,7 @@ struct PieceMappings: Sendable, Equatable {
         }
 
         /// Appends `segment`.
-        mutating func append(_ segment: MinifiedPiece.Segment) {
+        mutating func append(_ segment: Segment) {
             append(
                 line: segment.line, column: segment.column, source: segment.source, originalLine: segment.originalLine,
                 originalColumn: segment.originalColumn, name: segment.source >= 0 ? segment.name : -1)
@@ -250,7 +263,7 @@ struct PieceMappings: Sendable, Equatable {
         private var nextNamed = 0
         /// The offset of the next byte to read.
         private(set) var offset = 0
-        private var state = MinifiedPiece.Segment(line: 0, column: 0, source: 0, originalLine: 0, originalColumn: 0, name: 0)
+        private var state = Segment(line: 0, column: 0, source: 0, originalLine: 0, originalColumn: 0, name: 0)
         /// False once a malformed segment was met (decoding stops there).
         private(set) var isValid = true
 
@@ -260,7 +273,7 @@ struct PieceMappings: Sendable, Equatable {
         }
 
         /// The next segment, or nil at the end (or at malformed bytes).
-        mutating func next() -> MinifiedPiece.Segment? {
+        mutating func next() -> Segment? {
             while offset < bytes.count {
                 switch bytes[offset] {
                 case 0x3B:

@@ -19,6 +19,15 @@ public struct SyntaxFeatureUses: Sendable, Equatable {
     /// Whether `feature` was recorded.
     public func contains(_ feature: SyntaxFeature) -> Bool { seen & (1 << UInt32(feature.rawValue)) != 0 }
 
+    /// The first use of each feature the parser recorded (`SyntaxParseFacts.featureTokens`), in token order.
+    init(firstTokens: [Int32]) {
+        self.init()
+        let firstUses = firstTokens.enumerated().filter { $0.element != .max }.sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }
+        for (raw, token) in firstUses {
+            if let feature = SyntaxFeature(rawValue: raw) { record(feature, at: Int(token)) }
+        }
+    }
+
     /// Records `feature` at `token` unless an earlier use is recorded.
     @inline(__always)
     mutating func record(_ feature: SyntaxFeature, at token: Int) {
@@ -31,10 +40,5 @@ public struct SyntaxFeatureUses: Sendable, Equatable {
     /// Records every use of `other` (features already recorded keep their first use).
     mutating func formUnion(_ other: SyntaxFeatureUses) {
         for use in other.uses { record(use.feature, at: use.token) }
-    }
-
-    /// The earliest use (by token) of a feature `target` does not support, if any, apart from `ignored` features.
-    public func firstUnsupported(by target: ScriptTarget, ignoring ignored: Set<SyntaxFeature> = []) -> Use? {
-        uses.filter { !target.supports($0.feature) && !ignored.contains($0.feature) }.min { $0.token < $1.token }
     }
 }

@@ -3,10 +3,12 @@ import Testing
 
 @testable import ScriptBundler
 
-/// The metafile of `Fixtures/MetafileProject` (golden files `Fixtures/metafile-<mode>.json`; regenerate with
+/// The metafile of `Size/Fixtures/MetafileProject` (the project the size tests build too; golden files
+/// `Size/Fixtures/metafile-<mode>.json`; regenerate with
 /// `WKPACK_UPDATE_GOLDENS=1 swift test --filter MetafileTests` when an output change is intended).
 @Suite struct MetafileTests {
-    static let fixtures = (#filePath as NSString).deletingLastPathComponent + "/Fixtures"
+    static let fixtures =
+        ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent + "/Size/Fixtures"
     static let project = fixtures + "/MetafileProject"
 
     static func metafile(_ mode: BundleMode) throws -> (Metafile, [GroupBundle]) {
