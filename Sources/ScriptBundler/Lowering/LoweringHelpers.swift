@@ -62,13 +62,10 @@ enum LoweringHelper: String, CaseIterable, Hashable {
         case .spreadValues:
             """
             var __spreadValues = (target, source) => {
-              if (source != null) {
-                source = Object(source);
-                for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-                  var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-                  if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
-                }
-              }
+              if (source != null)
+                for (var keys = Reflect.ownKeys(source = Object(source)), i = 0, key, descriptor; i < keys.length; i++)
+                  if ((descriptor = Object.getOwnPropertyDescriptor(source, key = keys[i])) && descriptor.enumerable)
+                    __publicField(target, key, source[key]);
               return target;
             };
             """
@@ -81,10 +78,9 @@ enum LoweringHelper: String, CaseIterable, Hashable {
               for (var j = 0; j < excluded.length; j++) {
                 if (typeof excluded[j] !== "symbol") excluded[j] = String(excluded[j]);
               }
-              for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-                var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-                if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
-              }
+              for (var keys = Reflect.ownKeys(source), i = 0, key, descriptor; i < keys.length; i++)
+                if (excluded.indexOf(key = keys[i]) < 0 && (descriptor = Object.getOwnPropertyDescriptor(source, key)) && descriptor.enumerable)
+                  __publicField(target, key, source[key]);
               return target;
             };
             """

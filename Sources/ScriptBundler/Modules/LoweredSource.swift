@@ -55,7 +55,8 @@ struct LoweredSource: Sendable {
     /// `source` lowered for `target` when the target lacks syntax it uses; `nil` when it lacks none.
     /// - Parameters:
     ///   - source: the file's text.
-    ///   - tokens: its tokens (comments may be included), read only when `features` is `nil`.
+    ///   - tokens: its tokens (comments may be included), or none (the features given are a wrapped text's): read
+    ///     when `features` is `nil`, and the tree is parsed from them when given.
     ///   - features: the features a parse of the file (or of its wrapped text) recorded; `nil` when it was not
     ///     parsed: it is parsed here.
     ///   - path: the file's path in errors.
@@ -99,14 +100,43 @@ struct LoweredSource: Sendable {
         if uses.firstUnsupported(by: target, ignoring: SyntaxLowering.lowerableFeatures) != nil {
             try check(SyntaxLowering.lowerableFeatures)
         }
-        // Parsed again with its comments: the printed code keeps the legal ones and the `@__PURE__` annotations.
-        guard let tree = try? SyntaxParser.parse(source, keepComments: true) else {
+        // The tree with its comments: the printed code keeps the legal ones and the `@__PURE__` annotations. Tokens
+        // without comments give the same tree when the source holds none of those (no marker of one in its
+        // bytes), and it is not tokenized again.
+        let tree: SyntaxTree?
+        if !tokens.isEmpty, tokens.contains(where: \.isComment) || !mayHoldKeptComment(source) {
+            tree = try? SyntaxParser.parse(source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+        } else {
+            tree = try? SyntaxParser.parse(source, keepComments: true)
+        }
+        guard let tree else {
             try check([])
             return nil
         }
         let display = path()
         let lowered = try SyntaxLowering.lower(tree, target: target, path: display, declaresHelpers: declaresHelpers)
         return Pending(lowered: lowered, original: source, path: display, target: target)
+    }
+
+    /// Whether `source` may hold a comment the tree keeps: a legal comment (`/*!`, `//!`, `@license`, `@preserve`),
+    /// a `__PURE__` annotation or a hashbang line.
+    static func mayHoldKeptComment(_ source: [UInt8]) -> Bool {
+        if source.starts(with: "#!".utf8) { return true }
+        let markers: [[UInt8]] = ["/*!", "//!", "@license", "@preserve", "__PURE__"].map { Array($0.utf8) }
+        return source.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                // Every marker starts with `/`, `@` or `_`.
+                if b == 0x2F || b == 0x40 || b == 0x5F {
+                    for marker in markers where marker[0] == b && i + marker.count <= bytes.count {
+                        if bytes[i..<(i + marker.count)].elementsEqual(marker) { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// The second half of `lower`: `pending` printed, its helper calls named as `helperNames` says (those it does
@@ -189,8 +219,21 @@ struct LoweredSource: Sendable {
             }
         }
         guard !extra.isEmpty else { return table }
-        // The token's own lines go first, so an entry the printer made at one of those positions wins.
-        entries = extra + entries
+        // Merged in generated order (both are), the token's own lines first at one position, so an entry the
+        // printer made at one of those positions wins.
+        var merged: [SourceOrigins.Entry] = []
+        merged.reserveCapacity(extra.count + entries.count)
+        var i = 0, j = 0
+        while i < extra.count || j < entries.count {
+            if j == entries.count || (i < extra.count && (extra[i].line, extra[i].column) <= (entries[j].line, entries[j].column)) {
+                merged.append(extra[i])
+                i += 1
+            } else {
+                merged.append(entries[j])
+                j += 1
+            }
+        }
+        entries = merged
         return SourceOrigins(entries)
     }
 }

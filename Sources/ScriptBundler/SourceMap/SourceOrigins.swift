@@ -25,10 +25,15 @@ final class SourceOrigins: Sendable {
 
     /// The table of `entries` (any order; of two entries at one position, the later one is kept).
     init(_ entries: [Entry]) {
-        // Stable: among equal positions, the order given is kept, so the last one given wins below.
-        let sorted = entries.enumerated().sorted { left, right in
-            (left.element.line, left.element.column, left.offset) < (right.element.line, right.element.column, right.offset)
-        }.map(\.element)
+        // Stable: among equal positions, the order given is kept, so the last one given wins below. The printer's
+        // mappings come in generated order: then nothing is sorted.
+        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }
+        let sorted =
+            inOrder
+            ? entries
+            : entries.enumerated().sorted { left, right in
+                (left.element.line, left.element.column, left.offset) < (right.element.line, right.element.column, right.offset)
+            }.map(\.element)
         var lineStarts: [Int32] = [0]
         var columns: [Int32] = [], originalLines: [Int32] = [], originalColumns: [Int32] = []
         columns.reserveCapacity(sorted.count)

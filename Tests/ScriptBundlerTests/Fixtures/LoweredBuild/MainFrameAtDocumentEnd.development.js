@@ -1,12 +1,9 @@
 (function () {
 var __spreadValues = (target, source) => {
-  if (source != null) {
-    source = Object(source);
-    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
-    }
-  }
+  if (source != null)
+    for (var keys = Reflect.ownKeys(source = Object(source)), i = 0, key, descriptor; i < keys.length; i++)
+      if ((descriptor = Object.getOwnPropertyDescriptor(source, key = keys[i])) && descriptor.enumerable)
+        __publicField(target, key, source[key]);
   return target;
 };
 var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));

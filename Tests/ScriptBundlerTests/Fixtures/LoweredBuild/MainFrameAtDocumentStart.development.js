@@ -18,13 +18,10 @@ function __wkpack_require(id) {
 }
 function __wkpack_export(namespace, getters) { for (var name in getters) __wkpack_getter(namespace, name, getters[name]); }
 var __spreadValues = (target, source) => {
-  if (source != null) {
-    source = Object(source);
-    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
-    }
-  }
+  if (source != null)
+    for (var keys = Reflect.ownKeys(source = Object(source)), i = 0, key, descriptor; i < keys.length; i++)
+      if ((descriptor = Object.getOwnPropertyDescriptor(source, key = keys[i])) && descriptor.enumerable)
+        __publicField(target, key, source[key]);
   return target;
 };
 var __spreadProps = (target, properties) => Object.defineProperties(target, Object.getOwnPropertyDescriptors(properties));
@@ -35,10 +32,9 @@ var __objRest = (source, excluded) => {
   for (var j = 0; j < excluded.length; j++) {
     if (typeof excluded[j] !== "symbol") excluded[j] = String(excluded[j]);
   }
-  for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-    var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable) __publicField(target, key, source[key]);
-  }
+  for (var keys = Reflect.ownKeys(source), i = 0, key, descriptor; i < keys.length; i++)
+    if (excluded.indexOf(key = keys[i]) < 0 && (descriptor = Object.getOwnPropertyDescriptor(source, key)) && descriptor.enumerable)
+      __publicField(target, key, source[key]);
   return target;
 };
 var __publicField = (object, key, value) =>

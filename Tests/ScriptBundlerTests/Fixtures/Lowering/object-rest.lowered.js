@@ -7,11 +7,9 @@ var __objRest = (source, excluded) => {
     if (typeof excluded[j] !== "symbol")
       excluded[j] = String(excluded[j]);
   }
-  for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-    var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-    if (excluded.indexOf(key) < 0 && descriptor && descriptor.enumerable)
+  for (var keys = Reflect.ownKeys(source), i = 0, key, descriptor; i < keys.length; i++)
+    if (excluded.indexOf(key = keys[i]) < 0 && (descriptor = Object.getOwnPropertyDescriptor(source, key)) && descriptor.enumerable)
       __publicField(target, key, source[key]);
-  }
   return target;
 };
 var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });

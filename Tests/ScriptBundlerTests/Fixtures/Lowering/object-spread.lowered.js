@@ -1,12 +1,8 @@
 var __spreadValues = (target, source) => {
-  if (source != null) {
-    source = Object(source);
-    for (var keys = Reflect.ownKeys(source), i = 0; i < keys.length; i++) {
-      var key = keys[i], descriptor = Object.getOwnPropertyDescriptor(source, key);
-      if (descriptor && descriptor.enumerable)
+  if (source != null)
+    for (var keys = Reflect.ownKeys(source = Object(source)), i = 0, key, descriptor; i < keys.length; i++)
+      if ((descriptor = Object.getOwnPropertyDescriptor(source, key = keys[i])) && descriptor.enumerable)
         __publicField(target, key, source[key]);
-    }
-  }
   return target;
 };
 var __publicField = (object, key, value) => Object.defineProperty(object, key, { value: value, writable: true, enumerable: true, configurable: true });
