@@ -35,6 +35,10 @@ struct LoweringPass {
 
     init(tree: SyntaxTree, lowering: Set<SyntaxFeature>, target: ScriptTarget, exponentiation: Bool) {
         self.tree = tree
+        // The pass adds nodes and lists to a tree its caller still holds: the first addition copies the arrays, with
+        // room for a quarter more, so they are seldom copied again as they grow.
+        self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 4)
+        self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 4)
         self.lowering = lowering
         self.target = target
         lowersExponentiation = exponentiation && !tree.symbols.contains { tree.names[Int($0.name)] == "Math" }
@@ -102,8 +106,15 @@ struct LoweringPass {
     /// Visits the children of `id` in field order (a, b, c, d), replacing those that change.
     mutating func visitChildren(_ id: Int32) {
         let shape = tree[id].kind.fields
-        let kinds = [shape.0, shape.1, shape.2, shape.3]
-        for (index, field) in kinds.enumerated() {
+        // The four fields in order, without an array made per node.
+        for index in 0..<4 {
+            let field: SyntaxField
+            switch index {
+            case 0: field = shape.0
+            case 1: field = shape.1
+            case 2: field = shape.2
+            default: field = shape.3
+            }
             let value = Self.field(tree[id], index)
             switch field {
             case .node where value >= 0:

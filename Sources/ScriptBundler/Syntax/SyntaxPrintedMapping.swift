@@ -54,6 +54,20 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
         if byte < 0xC0 { return 0 }
         return byte >= 0xF0 ? 2 : 1
     }
+
+    /// The number of UTF-16 code units of `bytes[start..<end]` (whole UTF-8 sequences; no line terminator in it).
+    static func utf16Units(of bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        guard start < end else { return 0 }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var units = 0
+            for i in start..<end {
+                let byte = buffer[i]
+                // ASCII, the common case, without the branches of the other leads.
+                units += byte < 0x80 ? 1 : utf16Units(byte)
+            }
+            return units
+        }
+    }
 }
 
 /// Line and UTF-16 column of byte offsets in a source, from a table of line starts made once.
@@ -64,17 +78,27 @@ struct SyntaxLineTable {
 
     init(_ source: [UInt8]) {
         self.source = source
-        var i = 0
-        let end = source.count
-        while i < end {
-            let length = LineTerminator.length(source, at: i, end: end)
-            if length > 0 {
-                i += length
-                lineStarts.append(i)
-            } else {
-                i += 1
+        var starts: [Int] = [0]
+        source.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let end = bytes.count
+            while i < end {
+                // Only LF, CR and the first byte of U+2028 and U+2029 start a line terminator.
+                let b = bytes[i]
+                guard b == 0x0A || b == 0x0D || b == 0xE2 else {
+                    i += 1
+                    continue
+                }
+                let length = LineTerminator.length(bytes, at: i, end: end)
+                if length > 0 {
+                    i += length
+                    starts.append(i)
+                } else {
+                    i += 1
+                }
             }
         }
+        lineStarts = starts
     }
 
     /// The last position asked for: a later offset on the same line counts its column on from there, so a long
@@ -97,10 +121,7 @@ struct SyntaxLineTable {
             }
             (line, i) = (low, lineStarts[low])
         }
-        while i < end {
-            column += SyntaxPrintedMapping.utf16Units(source[i])
-            i += 1
-        }
+        column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
         last = (end, line, column)
         return (line, column)
     }
