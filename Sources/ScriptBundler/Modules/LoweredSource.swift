@@ -94,11 +94,14 @@ struct LoweredSource: Sendable {
     ) throws(BundlerError) -> Pending? {
         guard target < SyntaxTargetCheck.newestFeatureVersion else { return nil }
         var uses = features
+        // Parsed here for its features: the same parse gives the tree.
+        var parsedTree: SyntaxTree?
         if uses == nil,
             let parsed = try? SyntaxParser.parseWithFacts(
                 source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
         {
             uses = SyntaxFeatureUses(firstTokens: parsed.facts.featureTokens)
+            parsedTree = parsed.tree
         }
         guard let uses else {
             try check([])
@@ -116,7 +119,9 @@ struct LoweredSource: Sendable {
         if let known {
             tree = known
         } else if !tokens.isEmpty, tokens.contains(where: \.isComment) || !mayHoldKeptComment(source) {
-            tree = try? SyntaxParser.parse(source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+            tree =
+                parsedTree
+                ?? (try? SyntaxParser.parse(source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0)))
         } else {
             tree = try? SyntaxParser.parse(source, keepComments: true)
         }
@@ -133,17 +138,50 @@ struct LoweredSource: Sendable {
     /// a `__PURE__` annotation or a hashbang line.
     static func mayHoldKeptComment(_ source: [UInt8]) -> Bool {
         if source.starts(with: "#!".utf8) { return true }
-        let markers: [[UInt8]] = ["/*!", "//!", "@license", "@preserve", "__PURE__"].map { Array($0.utf8) }
-        return source.withUnsafeBufferPointer { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                // Every marker starts with `/`, `@` or `_`.
-                if b == 0x2F || b == 0x40 || b == 0x5F {
-                    for marker in markers where marker[0] == b && i + marker.count <= bytes.count {
-                        if bytes[i..<(i + marker.count)].elementsEqual(marker) { return true }
-                    }
+        return source.withUnsafeBytes { raw in
+            let count = raw.count
+            guard let base = raw.baseAddress else { return false }
+            /// Whether a marker ends (`!`) or starts (`@`, `_`) at `i`, whose byte is one of those.
+            func marker(at i: Int) -> Bool {
+                switch base.load(fromByteOffset: i, as: UInt8.self) {
+                case 0x21:  // `/*!`, `//!`
+                    guard i >= 2, base.load(fromByteOffset: i - 2, as: UInt8.self) == 0x2F else { return false }
+                    let middle = base.load(fromByteOffset: i - 1, as: UInt8.self)
+                    return middle == 0x2A || middle == 0x2F
+                case 0x40:  // `@license`, `@preserve`
+                    return spells("@license", at: i) || spells("@preserve", at: i)
+                default:  // `__PURE__`
+                    return spells("__PURE__", at: i)
                 }
+            }
+            func spells(_ word: StaticString, at i: Int) -> Bool {
+                let length = word.utf8CodeUnitCount
+                guard i + length <= count else { return false }
+                return word.withUTF8Buffer { bytes in
+                    for k in 0..<length where base.load(fromByteOffset: i + k, as: UInt8.self) != bytes[k] { return false }
+                    return true
+                }
+            }
+            // Eight bytes at a time: the bytes equal to `!`, `@` or `_` (`zeroBytes` of the word XOR each), which
+            // most words hold none of, are looked at closer.
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                return ~(((word & low) &+ low) | word | low)
+            }
+            let bang: UInt64 = 0x2121_2121_2121_2121, at: UInt64 = 0x4040_4040_4040_4040, underscore: UInt64 = 0x5F5F_5F5F_5F5F_5F5F
+            var i = 0
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                var hits = zeroBytes(word ^ bang) | zeroBytes(word ^ at) | zeroBytes(word ^ underscore)
+                while hits != 0 {
+                    if marker(at: i + hits.trailingZeroBitCount / 8) { return true }
+                    hits &= hits &- 1
+                }
+                i += 8
+            }
+            while i < count {
+                let b = base.load(fromByteOffset: i, as: UInt8.self)
+                if b == 0x21 || b == 0x40 || b == 0x5F, marker(at: i) { return true }
                 i += 1
             }
             return false
@@ -239,10 +277,13 @@ struct LoweredSource: Sendable {
     /// after the token's own origin, at column 0.
     static func origins(of mappings: [SyntaxPrintedMapping], code: [UInt8], tokens: [JavaScriptToken]) -> SourceOrigins {
         var builder = SourceOrigins.Builder(capacity: mappings.count)
-        for mapping in mappings {
-            builder.append(
-                line: mapping.generatedLine, column: mapping.generatedColumn, originalLine: mapping.originalLine,
-                originalColumn: mapping.originalColumn)
+        // Field by field: a copy of a mapping would retain its name.
+        mappings.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                builder.append(
+                    line: buffer[i].generatedLine, column: buffer[i].generatedColumn, originalLine: buffer[i].originalLine,
+                    originalColumn: buffer[i].originalColumn)
+            }
         }
         // The printer records its mappings in generated order.
         let table = builder.isInOrder ? SourceOrigins(builder) : SourceOrigins(mappings.map(entry))

@@ -73,6 +73,7 @@ final class SourceOrigins: Sendable {
         }
 
         /// Adds the entry at `line`/`column` from `originalLine`/`originalColumn`.
+        @inline(__always)
         mutating func append(line entryLine: Int, column entryColumn: Int, originalLine: Int, originalColumn: Int) {
             guard entryLine >= 0, entryColumn >= 0 else { return }
             let column = Int32(truncatingIfNeeded: entryColumn)

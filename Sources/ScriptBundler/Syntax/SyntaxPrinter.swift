@@ -28,8 +28,8 @@ public struct SyntaxPrinter {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.recording = true
         printer.lineTable = SyntaxLineTable(tree.source)
-        // About one mapping per two nodes of lowered code: reserved, so the table is not copied as it grows.
-        printer.mappings.reserveCapacity(tree.nodes.count / 2)
+        // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
+        printer.mappings.reserveCapacity(tree.nodes.count)
         printer.printProgram()
         return (String(decoding: printer.out, as: UTF8.self), printer.mappings)
     }
@@ -126,8 +126,13 @@ public struct SyntaxPrinter {
             var i = counted
             var line = generatedLine, column = generatedColumn
             while i < end {
+                // Printable ASCII, the common case, ends no line: eight such bytes at a time.
+                if i + 8 <= end, SyntaxPrintedMapping.isPrintableASCII(bytes, at: i) {
+                    column += 8
+                    i += 8
+                    continue
+                }
                 let b = bytes[i]
-                // Printable ASCII, the common case, ends no line.
                 if b >= 0x20 && b < 0x80 {
                     column += 1
                     i += 1
