@@ -148,13 +148,18 @@ public struct ContentBlockerPipeline: Sendable {
         let optimizer = RuleListOptimizer()
         var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
         try steps.begin(.converting)
-        let files = lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) }
         var converter = FilterToRuleConverter(target: target)
         converter.usesPageLoadBoundary = pageLoadBoundary
-        let converted = converter.convert(files)
-        var rules = converted.rules
-        var ruleFilters = converted.ruleFilters
-        var problems = converted.problems
+        var converted = converter.convert(
+            lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) })
+        // Moved out, not copied: with a second reference to the array the optimizer's first change would copy every
+        // rule, and both copies would stay alive until the end.
+        var rules: [Rule] = []
+        swap(&rules, &converted.rules)
+        var ruleFilters: [Int] = []
+        swap(&ruleFilters, &converted.ruleFilters)
+        var problems: [Int: FilterProblem] = [:]
+        swap(&problems, &converted.problems)
         var report = ConversionReport()
         report.filterCount = converted.filters.count
         report.rulesGenerated = rules.count
