@@ -172,6 +172,16 @@ public struct ContentBlockerPipeline: Sendable {
             ConvertedRuleCheck.drop(refused, from: &rules, filters: &ruleFilters, problems: &problems)
         }
         report.rulesChecked = rules.count
+        // The problems are final once the checks are done: the report's entries are made now and the filters'
+        // texts freed before the optimizer runs.
+        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
+            let source = converted.filters[index]
+            var location = source.location
+            location.column = problem.column
+            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
+        }
+        converted.filters = []
+        problems = [:]
         steps.completed = 1 + ConvertedRuleCheck.maximumRounds
         var passStop = false
         let optimized = optimizer.optimize(
@@ -199,12 +209,6 @@ public struct ContentBlockerPipeline: Sendable {
             throw .cannotSplit(error.message)
         }
         report.partRuleCounts = parts.map(\.count)
-        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
-            let source = converted.filters[index]
-            var location = source.location
-            location.column = problem.column
-            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
-        }
         try steps.begin(.writing)
         var output: [[UInt8]] = []
         for part in parts {
