@@ -200,7 +200,20 @@ private struct Parser {
         position += 1
         var escaped = false
         let count = buffer.count
+        let raw = UnsafeRawBufferPointer(buffer)
         while position < count {
+            // Eight bytes at a time up to the first quote, backslash or non-ASCII byte.
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let stops = Parser.stopBytes(in: word)
+                if stops == 0 {
+                    position += 8
+                    continue
+                }
+                position += stops.trailingZeroBitCount >> 3
+                break
+            }
+            guard position < count else { break }
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -242,6 +255,18 @@ private struct Parser {
             position += 1
         }
         return error("unterminated string", at: start)
+    }
+
+    /// A word with the high bit set in each byte (of the little-endian `word`) that is a quote, a backslash or
+    /// not ASCII; exact up to its lowest set bit, which is all the caller reads.
+    @inline(__always) static func stopBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        return (zeroQuote | zeroBackslash | word) & highs
     }
 
     /// Validates one UTF-8 sequence at the cursor and moves past it.

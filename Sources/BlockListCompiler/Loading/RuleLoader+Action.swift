@@ -11,14 +11,28 @@ extension RuleLoader {
     private static let typeKeys: KeyList = ["type"]
     static let actionTypeNames = KeyList(names: Action.Kind.allTypeNames)
 
-    private static func actionKeys(for type: String) -> KeyList {
-        switch type {
-        case "css-display-none": return cssKeys
-        case "notify": return notifyKeys
-        case "redirect": return redirectKeys
-        case "modify-headers": return modifyHeadersKeys
+    /// The keys of an action whose type is `allTypeNames[typeIndex]` (nil: an unknown type).
+    private static func actionKeys(for typeIndex: Int?) -> KeyList {
+        switch typeIndex {
+        case 2: return cssKeys
+        case 6: return notifyKeys
+        case 7: return redirectKeys
+        case 8: return modifyHeadersKeys
         default: return typeKeys
         }
+    }
+
+    /// The value of the last member of the object at `node` whose key is `keys.names[which]`, found on bytes.
+    func lastMember(_ keys: KeyList, _ which: Int, in node: Int) -> Int? {
+        var found: Int?
+        var keyNode = node + 1
+        let end = Int(document[node].next)
+        while keyNode < end {
+            let valueNode = keyNode + 1
+            if keys.index(of: keyNode, in: document) == which { found = valueNode }
+            keyNode = Int(document[valueNode].next)
+        }
+        return found
     }
 
     /// Loads the action in WebKit's order of checks (`loadAction`), reporting every problem.
@@ -32,12 +46,17 @@ extension RuleLoader {
                 rule: rule, phase: .loading)
             return nil
         }
-        let typeNode = document.member("type", in: node)
+        let typeNode = lastMember(RuleLoader.typeKeys, 0, in: node)
         // A known type is found by its bytes and named by the shared constant (no string built per rule).
+        // (A type spelled with escapes is decoded and then found by its text.)
         let knownType = typeNode.flatMap { document[$0].kind == .string ? RuleLoader.actionTypeNames.index(of: $0, in: document) : nil }
         let type = knownType.map { Action.Kind.allTypeNames[$0] } ?? document.stringValue(typeNode) ?? ""
-        let unknown = scanMembers(of: node, known: RuleLoader.actionKeys(for: type), pointer: pointer, rule: rule, context: "the action")
-        if Action.Kind.allTypeNames.contains(type), let typeNode {
+        var slots = actionSlots
+        actionSlots = []
+        let unknown = scanMembers(
+            of: node, known: RuleLoader.actionKeys(for: knownType), pointer: pointer, rule: rule, context: "the action", slots: &slots)
+        actionSlots = slots
+        if let knownType, tooNew.actionTypes[knownType], let typeNode {
             requireTarget(
                 Action.Kind.introducedIn(type), "the action type \"\(type)\"", at: typeNode, pointer: pointer + "/type", rule: rule,
                 webKit: WebKitMessage.invalidActionType)
@@ -53,13 +72,14 @@ extension RuleLoader {
         }
         let kind: Action.Kind
         var isDropped = false
-        switch type {
-        case "block": kind = .block
-        case "block-cookies": kind = .blockCookies
-        case "ignore-previous-rules": kind = .ignorePreviousRules
-        case "ignore-following-rules": kind = .ignoreFollowingRules
-        case "make-https": kind = .makeHTTPS
-        case "css-display-none":
+        // By position in `allTypeNames`.
+        switch knownType {
+        case 0: kind = .block
+        case 1: kind = .blockCookies
+        case 3: kind = .ignorePreviousRules
+        case 4: kind = .ignoreFollowingRules
+        case 5: kind = .makeHTTPS
+        case 2:
             guard let selector = stringMember("selector", webKit: WebKitMessage.invalidCSSDisplayNone, description: "a string \"selector\"")
             else { return nil }
             if let problem = CSSSelectorValidator(target: target).problem(in: selector) {
@@ -70,16 +90,16 @@ extension RuleLoader {
                     pointer: pointer + "/selector", rule: rule)
             }
             kind = .cssDisplayNone(selector: selector)
-        case "notify":
+        case 6:
             guard
                 let notification = stringMember(
                     "notification", webKit: WebKitMessage.invalidNotification, description: "a string \"notification\"")
             else { return nil }
             kind = .notify(notification: notification)
-        case "redirect":
+        case 7:
             guard let redirect = loadRedirect(rule: rule, actionNode: node, pointer: pointer) else { return nil }
             kind = .redirect(redirect)
-        case "modify-headers":
+        case 8:
             guard let modifyHeaders = loadModifyHeaders(rule: rule, actionNode: node, pointer: pointer) else { return nil }
             kind = .modifyHeaders(modifyHeaders)
         default:

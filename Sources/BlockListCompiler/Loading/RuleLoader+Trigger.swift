@@ -83,7 +83,7 @@ extension RuleLoader {
 
         // Flag arrays.
         func flags<T: RawRepresentable & CaseIterable>(
-            _ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, _ loader: inout RuleLoader
+            _ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, tooNew: [Bool], _ loader: inout RuleLoader
         ) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
             let key = RuleLoader.triggerKeys.names[slotIndex]
@@ -99,13 +99,15 @@ extension RuleLoader {
             var element = arrayNode + 1
             var position = -1
             let arrayEnd = Int(loader.document[arrayNode].next)
+            // The nodes of the array bound its number of elements (one node each when they are strings).
+            values.reserveCapacity(arrayEnd - element)
             while element < arrayEnd {
                 defer { element = Int(loader.document[element].next) }
                 position += 1
                 // A value spelled exactly as a case is found by its bytes; others are decoded (and refused).
                 if loader.document[element].kind == .string, let index = names.index(of: element, in: loader.document) {
                     let value = cases[index]
-                    if introduced(value) > loader.target {
+                    if tooNew[index] {
                         loader.requireTarget(
                             introduced(value), "\"\(key)\" value \"\(value.rawValue)\"", at: element,
                             pointer: JSONPointer.appending(keyPointer, position), rule: rule,
@@ -133,9 +135,12 @@ extension RuleLoader {
             }
             return values
         }
-        trigger.resourceTypes = flags(4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, &self)
-        trigger.loadTypes = flags(5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, &self)
-        trigger.loadContexts = flags(6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, &self)
+        trigger.resourceTypes = flags(
+            4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, tooNew: tooNew.resourceTypes, &self)
+        trigger.loadTypes = flags(
+            5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, tooNew: tooNew.loadTypes, &self)
+        trigger.loadContexts = flags(
+            6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, tooNew: tooNew.loadContexts, &self)
         if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }

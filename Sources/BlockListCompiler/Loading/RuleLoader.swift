@@ -6,6 +6,7 @@ struct RuleLoader {
     /// Reused member tables (their storage survives from rule to rule).
     var ruleSlots: [Int?] = []
     var triggerSlots: [Int?] = []
+    var actionSlots: [Int?] = []
 
     /// A rule that loaded, with the nodes its regular expressions come from.
     struct LoadedRule {
@@ -19,10 +20,27 @@ struct RuleLoader {
         var node: Int
     }
 
+    /// Per case (in `allCases` order), whether it is newer than the target: compared once per list, not per value.
+    struct TooNew {
+        var resourceTypes: [Bool]
+        var loadTypes: [Bool]
+        var loadContexts: [Bool]
+        var actionTypes: [Bool]
+
+        init(target: WebKitTarget) {
+            resourceTypes = RuleLoader.resourceTypes.map { $0.introducedIn > target }
+            loadTypes = RuleLoader.loadTypes.map { _ in WebKitTarget.safari14 > target }
+            loadContexts = RuleLoader.loadContexts.map { _ in WebKitTarget.safari15 > target }
+            actionTypes = Action.Kind.allTypeNames.map { Action.Kind.introducedIn($0) > target }
+        }
+    }
+    let tooNew: TooNew
+
     init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink) {
         self.document = document
         self.target = target
         self.sink = sink
+        tooNew = TooNew(target: target)
     }
 
     // MARK: Helpers
