@@ -19,11 +19,11 @@ public struct RuleListChecker: Sendable {
         let located = reading.locatedDiagnostics(in: bytes)
         var report = RuleListReport(byteCount: bytes.count)
         report.ruleCount = reading.ruleCount
-        report.rules = reading.kept.map(\.rule)
         report.ruleIndices = reading.kept.map(\.index)
         // Counted by position in `allTypeNames`, then named once (no string hashed per rule).
         var counts = [Int](repeating: 0, count: Action.Kind.allTypeNames.count)
-        for rule in reading.kept { counts[rule.rule.action.kind.typeIndex] += 1 }
+        for slot in reading.kept.indices { counts[reading.kept[slot].rule.action.kind.typeIndex] += 1 }
+        report.rules = reading.takeRules()
         for (index, count) in counts.enumerated() where count > 0 { report.actionCounts[Action.Kind.allTypeNames[index]] = count }
         report.diagnostics = located.diagnostics
         report.webKitError = located.webKitError

@@ -20,12 +20,29 @@ enum JSONStringDecoder {
                         append(0xEF); append(0xBF); append(0xBD)
                     }
                 }
+                let raw = UnsafeRawBufferPointer(buffer)
                 var index = start
                 while index < end {
-                    let byte = buffer[index]
-                    if byte != 0x5C {
-                        append(byte)
-                        index += 1
+                    // The run up to the next backslash is copied whole (found eight bytes at a time).
+                    var runEnd = index
+                    while runEnd + 8 <= end {
+                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self))
+                        let backslashes = backslashBytes(in: word)
+                        if backslashes != 0 {
+                            runEnd += backslashes.trailingZeroBitCount >> 3
+                            break
+                        }
+                        runEnd += 8
+                    }
+                    if runEnd + 8 > end {
+                        while runEnd < end, buffer[runEnd] != 0x5C { runEnd += 1 }
+                    }
+                    if runEnd > index {
+                        let count = runEnd - index
+                        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + count])
+                            .update(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[index..<runEnd]))
+                        written += count
+                        index = runEnd
                         continue
                     }
                     guard index + 1 < end else { break }
@@ -58,6 +75,13 @@ enum JSONStringDecoder {
                 return written
             }
         }
+    }
+
+    /// The high bit of each byte of the little-endian `word` that is a backslash; exact up to its lowest set bit.
+    @inline(__always) private static func backslashBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let backslashes = word ^ (ones &* 0x5C)
+        return (backslashes &- ones) & ~backslashes & (ones &* 0x80)
     }
 
     private static func hexValue(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt16 {

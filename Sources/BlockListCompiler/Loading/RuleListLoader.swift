@@ -14,22 +14,11 @@ public struct RuleListLoader: Sendable {
     public func load(_ bytes: [UInt8]) -> LoadedRuleList {
         var reading = read(bytes)
         let located = reading.locatedDiagnostics(in: bytes)
-        // The rules are moved out of the reading (a copy retained and then released every string and array of
-        // every rule).
-        var rules: [Rule] = []
-        rules.reserveCapacity(reading.kept.count)
-        for slot in reading.kept.indices {
-            var rule = RuleListLoader.placeholder
-            swap(&rule, &reading.kept[slot].rule)
-            rules.append(rule)
-        }
+        let rules = reading.takeRules()
         return LoadedRuleList(
             ruleCount: reading.ruleCount, rules: rules, ruleIndices: reading.kept.map(\.index),
             diagnostics: located.diagnostics, webKitError: located.webKitError)
     }
-
-    /// What a moved-out rule is left as (no storage of its own).
-    private static let placeholder = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
 
     /// Reads `bytes` up to the point where checking adds its lints: the diagnostics are not sorted or located yet.
     func read(_ bytes: [UInt8]) -> RuleListReading {
@@ -218,7 +207,7 @@ public struct RuleListLoader: Sendable {
 
     /// The units of the escaped ASCII string body `bytes[start..<end]` (validated by the reader), appended to
     /// `units`; false (and `units` left partly filled) at a non-ASCII byte or a `\u` escape of a surrogate.
-    private static func fillEscapedUnits(_ bytes: [UInt8], from start: Int, to end: Int, into units: inout [UInt16]) -> Bool {
+    static func fillEscapedUnits(_ bytes: [UInt8], from start: Int, to end: Int, into units: inout [UInt16]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             @inline(__always) func hex(_ at: Int, _ count: Int) -> UInt16 {
                 var value: UInt16 = 0

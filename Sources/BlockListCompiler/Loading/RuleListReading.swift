@@ -10,6 +10,22 @@ struct RuleListReading {
     /// The diagnostics when no loader was made (empty source, invalid JSON, top level not an array).
     var earlySink = DiagnosticSink()
 
+    /// The kept rules, moved out (a copy would retain and then release every string and array of every rule);
+    /// each kept entry is left holding an empty placeholder rule.
+    mutating func takeRules() -> [Rule] {
+        var rules: [Rule] = []
+        rules.reserveCapacity(kept.count)
+        for slot in kept.indices {
+            var rule = RuleListReading.placeholder
+            swap(&rule, &kept[slot].rule)
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    /// What a moved-out rule is left as (no storage of its own).
+    private static let placeholder = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
+
     /// Every diagnostic so far.
     var sink: DiagnosticSink { loader?.sink ?? earlySink }
 
