@@ -79,7 +79,8 @@ import Testing
 
     @Test(arguments: TriggerCondition.Kind.allCases) func writesEachConditionUnderItsName(_ kind: TriggerCondition.Kind) {
         #expect(RuleListSerializer.key(of: kind).description == kind.rawValue)
-        let rule = Rule(trigger: Trigger(urlFilter: "x", condition: TriggerCondition(kind: kind, values: ["a"])), action: Action(kind: .block))
+        let rule = Rule(
+            trigger: Trigger(urlFilter: "x", condition: TriggerCondition(kind: kind, values: ["a"])), action: Action(kind: .block))
         #expect(RuleListSerializer().serialize(rule).contains("\"\(kind.rawValue)\":[\"a\"]"))
     }
 }
