@@ -35,6 +35,10 @@ struct LoweringPass {
 
     init(tree: SyntaxTree, lowering: Set<SyntaxFeature>, target: ScriptTarget, exponentiation: Bool) {
         self.tree = tree
+        // The pass adds nodes and lists to a tree its caller still holds: the first addition copies the arrays, with
+        // room for half more, so they are seldom copied again as they grow.
+        self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 2)
+        self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 2)
         self.lowering = lowering
         self.target = target
         lowersExponentiation = exponentiation && !tree.symbols.contains { tree.names[Int($0.name)] == "Math" }
@@ -101,28 +105,37 @@ struct LoweringPass {
 
     /// Visits the children of `id` in field order (a, b, c, d), replacing those that change.
     mutating func visitChildren(_ id: Int32) {
+        // Field by field, without an array of the four per node, and without reading the node for unused ones.
         let shape = tree[id].kind.fields
-        let kinds = [shape.0, shape.1, shape.2, shape.3]
-        for (index, field) in kinds.enumerated() {
+        visitField(id, 0, shape.0)
+        visitField(id, 1, shape.1)
+        visitField(id, 2, shape.2)
+        visitField(id, 3, shape.3)
+    }
+
+    /// Visits field `index` of `id`, which holds `field`, replacing it when it changes.
+    @inline(__always)
+    private mutating func visitField(_ id: Int32, _ index: Int, _ field: SyntaxField) {
+        switch field {
+        case .node:
             let value = Self.field(tree[id], index)
-            switch field {
-            case .node where value >= 0:
-                let replacement = visit(value)
-                if replacement != value {
-                    var node = tree[id]
-                    Self.setField(&node, index, replacement)
-                    tree.replace(id, with: node)
-                }
-            case .list:
-                let visited = visitList(value)
-                if visited != value {
-                    var node = tree[id]
-                    Self.setField(&node, index, visited)
-                    tree.replace(id, with: node)
-                }
-            default:
-                continue
+            guard value >= 0 else { return }
+            let replacement = visit(value)
+            if replacement != value {
+                var node = tree[id]
+                Self.setField(&node, index, replacement)
+                tree.replace(id, with: node)
             }
+        case .list:
+            let value = Self.field(tree[id], index)
+            let visited = visitList(value)
+            if visited != value {
+                var node = tree[id]
+                Self.setField(&node, index, visited)
+                tree.replace(id, with: node)
+            }
+        default:
+            return
         }
     }
 

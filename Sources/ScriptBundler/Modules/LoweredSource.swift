@@ -68,28 +68,40 @@ struct LoweredSource: Sendable {
     /// - Throws: `unsupportedSyntax` at the file's first use (its own line and column) of syntax the target lacks
     ///   and the lowering does not rewrite.
     static func lower(
-        _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, target: ScriptTarget, path: @autoclosure () -> String,
-        declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
+        _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, tree: SyntaxTree? = nil, target: ScriptTarget,
+        path: @autoclosure () -> String, declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
     ) throws(BundlerError) -> LoweredSource? {
         guard
             let pending = try prepare(
-                source, tokens: tokens, features: features, target: target, path: path(), declaresHelpers: declaresHelpers, check: check)
+                source, tokens: tokens, features: features, tree: tree, target: target, path: path(), declaresHelpers: declaresHelpers,
+                check: check)
         else { return nil }
         return try printed(pending)
     }
 
+    /// Whether a file whose parse recorded `features` is lowered for `target` (or stopped by an error of its
+    /// syntax the target lacks): the target lacks one of them.
+    static func mayLower(_ features: SyntaxFeatureUses, for target: ScriptTarget) -> Bool {
+        target < SyntaxTargetCheck.newestFeatureVersion && features.firstUnsupported(by: target) != nil
+    }
+
     /// The first half of `lower`: the lowered tree, or `nil` when the target lacks nothing the file uses.
+    /// `tree`: the tree of `source` parsed from `tokens` (the module graph's parse), when `source` holds no comment
+    /// the tree keeps (`mayHoldKeptComment`); otherwise the tree is parsed here.
     static func prepare(
-        _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, target: ScriptTarget, path: @autoclosure () -> String,
-        declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
+        _ source: [UInt8], tokens: [JavaScriptToken], features: SyntaxFeatureUses?, tree known: SyntaxTree? = nil, target: ScriptTarget,
+        path: @autoclosure () -> String, declaresHelpers: Bool = false, check: (_ ignoring: Set<SyntaxFeature>) throws(BundlerError) -> Void
     ) throws(BundlerError) -> Pending? {
         guard target < SyntaxTargetCheck.newestFeatureVersion else { return nil }
         var uses = features
+        // Parsed here for its features: the same parse gives the tree.
+        var parsedTree: SyntaxTree?
         if uses == nil,
             let parsed = try? SyntaxParser.parseWithFacts(
                 source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
         {
             uses = SyntaxFeatureUses(firstTokens: parsed.facts.featureTokens)
+            parsedTree = parsed.tree
         }
         guard let uses else {
             try check([])
@@ -104,8 +116,12 @@ struct LoweredSource: Sendable {
         // without comments give the same tree when the source holds none of those (no marker of one in its
         // bytes), and it is not tokenized again.
         let tree: SyntaxTree?
-        if !tokens.isEmpty, tokens.contains(where: \.isComment) || !mayHoldKeptComment(source) {
-            tree = try? SyntaxParser.parse(source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0))
+        if let known {
+            tree = known
+        } else if !tokens.isEmpty, tokens.contains(where: \.isComment) || !mayHoldKeptComment(source) {
+            tree =
+                parsedTree
+                ?? (try? SyntaxParser.parse(source, tokenization: JavaScriptTokenization(tokens: tokens, lineTerminatorCount: 0)))
         } else {
             tree = try? SyntaxParser.parse(source, keepComments: true)
         }
@@ -122,17 +138,50 @@ struct LoweredSource: Sendable {
     /// a `__PURE__` annotation or a hashbang line.
     static func mayHoldKeptComment(_ source: [UInt8]) -> Bool {
         if source.starts(with: "#!".utf8) { return true }
-        let markers: [[UInt8]] = ["/*!", "//!", "@license", "@preserve", "__PURE__"].map { Array($0.utf8) }
-        return source.withUnsafeBufferPointer { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                // Every marker starts with `/`, `@` or `_`.
-                if b == 0x2F || b == 0x40 || b == 0x5F {
-                    for marker in markers where marker[0] == b && i + marker.count <= bytes.count {
-                        if bytes[i..<(i + marker.count)].elementsEqual(marker) { return true }
-                    }
+        return source.withUnsafeBytes { raw in
+            let count = raw.count
+            guard let base = raw.baseAddress else { return false }
+            /// Whether a marker ends (`!`) or starts (`@`, `_`) at `i`, whose byte is one of those.
+            func marker(at i: Int) -> Bool {
+                switch base.load(fromByteOffset: i, as: UInt8.self) {
+                case 0x21:  // `/*!`, `//!`
+                    guard i >= 2, base.load(fromByteOffset: i - 2, as: UInt8.self) == 0x2F else { return false }
+                    let middle = base.load(fromByteOffset: i - 1, as: UInt8.self)
+                    return middle == 0x2A || middle == 0x2F
+                case 0x40:  // `@license`, `@preserve`
+                    return spells("@license", at: i) || spells("@preserve", at: i)
+                default:  // `__PURE__`
+                    return spells("__PURE__", at: i)
                 }
+            }
+            func spells(_ word: StaticString, at i: Int) -> Bool {
+                let length = word.utf8CodeUnitCount
+                guard i + length <= count else { return false }
+                return word.withUTF8Buffer { bytes in
+                    for k in 0..<length where base.load(fromByteOffset: i + k, as: UInt8.self) != bytes[k] { return false }
+                    return true
+                }
+            }
+            // Eight bytes at a time: the bytes equal to `!`, `@` or `_` (`zeroBytes` of the word XOR each), which
+            // most words hold none of, are looked at closer.
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                return ~(((word & low) &+ low) | word | low)
+            }
+            let bang: UInt64 = 0x2121_2121_2121_2121, at: UInt64 = 0x4040_4040_4040_4040, underscore: UInt64 = 0x5F5F_5F5F_5F5F_5F5F
+            var i = 0
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                var hits = zeroBytes(word ^ bang) | zeroBytes(word ^ at) | zeroBytes(word ^ underscore)
+                while hits != 0 {
+                    if marker(at: i + hits.trailingZeroBitCount / 8) { return true }
+                    hits &= hits &- 1
+                }
+                i += 8
+            }
+            while i < count {
+                let b = base.load(fromByteOffset: i, as: UInt8.self)
+                if b == 0x21 || b == 0x40 || b == 0x5F, marker(at: i) { return true }
                 i += 1
             }
             return false
@@ -179,10 +228,20 @@ struct LoweredSource: Sendable {
     static func references(to helpers: [HelperCall], code: [UInt8], tokens: [JavaScriptToken]) -> [HelperReference] {
         guard !helpers.isEmpty else { return [] }
         let spellings = helpers.map { (bytes: Array($0.name.utf8), helper: $0.helper) }
-        let lengths = Set(spellings.map(\.bytes.count))
+        // The names' lengths (as bits, a length of 64 or more as bit 63) and first bytes: most identifiers fail one.
+        var lengths: UInt64 = 0
+        var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for spelling in spellings {
+            lengths |= 1 << UInt64(min(spelling.bytes.count, 63))
+            if let first = spelling.bytes.first { Self.setBit(&firstBytes, first) }
+        }
         var references: [HelperReference] = []
         code.withUnsafeBufferPointer { bytes in
-            for (index, token) in tokens.enumerated() where token.kind == .identifier && lengths.contains(token.end - token.start) {
+            for (index, token) in tokens.enumerated() where token.kind == .identifier {
+                let length = token.end - token.start
+                guard length > 0, lengths & (1 << UInt64(min(length, 63))) != 0, Self.hasBit(firstBytes, bytes[token.start]) else {
+                    continue
+                }
                 let text = bytes[token.range]
                 guard let match = spellings.first(where: { $0.bytes.elementsEqual(text) }) else { continue }
                 references.append(HelperReference(token: Int32(truncatingIfNeeded: index), helper: match.helper))
@@ -191,15 +250,43 @@ struct LoweredSource: Sendable {
         return references
     }
 
+    @inline(__always)
+    private static func setBit(_ set: inout (UInt64, UInt64, UInt64, UInt64), _ byte: UInt8) {
+        let bit: UInt64 = 1 << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: set.0 |= bit
+        case 1: set.1 |= bit
+        case 2: set.2 |= bit
+        default: set.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    private static func hasBit(_ set: (UInt64, UInt64, UInt64, UInt64), _ byte: UInt8) -> Bool {
+        let bit: UInt64 = 1 << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return set.0 & bit != 0
+        case 1: return set.1 & bit != 0
+        case 2: return set.2 & bit != 0
+        default: return set.3 & bit != 0
+        }
+    }
+
     /// The table of `mappings`, plus the start of each line inside a multi-line token of `code` (a template or a
     /// string with line continuations, copied from the source as it is): line `k` of the token comes from line `k`
     /// after the token's own origin, at column 0.
     static func origins(of mappings: [SyntaxPrintedMapping], code: [UInt8], tokens: [JavaScriptToken]) -> SourceOrigins {
-        var entries = mappings.map {
-            SourceOrigins.Entry(
-                line: $0.generatedLine, column: $0.generatedColumn, originalLine: $0.originalLine, originalColumn: $0.originalColumn)
+        var builder = SourceOrigins.Builder(capacity: mappings.count)
+        // Field by field: a copy of a mapping would retain its name.
+        mappings.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                builder.append(
+                    line: buffer[i].generatedLine, column: buffer[i].generatedColumn, originalLine: buffer[i].originalLine,
+                    originalColumn: buffer[i].originalColumn)
+            }
         }
-        let table = SourceOrigins(entries)
+        // The printer records its mappings in generated order.
+        let table = builder.isInOrder ? SourceOrigins(builder) : SourceOrigins(mappings.map(entry))
         var extra: [SourceOrigins.Entry] = []
         for token in tokens where token.canSpanLines {
             var lines = 0
@@ -221,6 +308,7 @@ struct LoweredSource: Sendable {
         guard !extra.isEmpty else { return table }
         // Merged in generated order (both are), the token's own lines first at one position, so an entry the
         // printer made at one of those positions wins.
+        let entries = mappings.map(entry)
         var merged: [SourceOrigins.Entry] = []
         merged.reserveCapacity(extra.count + entries.count)
         var i = 0, j = 0
@@ -233,7 +321,13 @@ struct LoweredSource: Sendable {
                 j += 1
             }
         }
-        entries = merged
-        return SourceOrigins(entries)
+        return SourceOrigins(merged)
+    }
+
+    /// The table entry of `mapping`.
+    private static func entry(_ mapping: SyntaxPrintedMapping) -> SourceOrigins.Entry {
+        SourceOrigins.Entry(
+            line: mapping.generatedLine, column: mapping.generatedColumn, originalLine: mapping.originalLine,
+            originalColumn: mapping.originalColumn)
     }
 }

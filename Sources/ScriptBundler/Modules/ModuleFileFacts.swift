@@ -16,8 +16,22 @@ final class ModuleFileFacts: @unchecked Sendable {
     private var unusedDeclarationReachability: UnusedDeclarationFinder.Reachability?
     private var importReads: UnusedDeclarationFinder.ImportReads?
     private var shortNameIndexes: [Int32]?
+    /// The tree of the file's parse, kept until its lowering takes it (`keepTree(_:)`).
+    private var keptTree: SyntaxTree?
 
     init() {}
+
+    /// Keeps `tree`, the tree of the file's own parse, for the file's lowering (`takeTree()`): the parse the module
+    /// graph makes found syntax the target lacks, so the lowering need not parse the file again.
+    func keepTree(_ tree: SyntaxTree) { locked { keptTree = tree } }
+
+    /// The tree `keepTree(_:)` kept, once (it is let go then), or `nil`.
+    func takeTree() -> SyntaxTree? {
+        locked {
+            defer { keptTree = nil }
+            return keptTree
+        }
+    }
 
     /// Runs `lower` (the file's target check, which lowers what the target lacks: `LoweredSource`) once per
     /// target; later calls give its result again: the parse of the lowered code, `nil` when nothing was lowered.

@@ -213,7 +213,8 @@ struct ModuleGraph {
             let lowered = try parsed.facts.lowered(for: target) { () throws(BundlerError) -> ParsedFile? in
                 let display = AbsolutePath.display(path)
                 let lowering = try LoweredSource.lower(
-                    own.bytes, tokens: own.tokens, features: own.analysis?.syntaxFeatures, target: target, path: display
+                    own.bytes, tokens: own.tokens, features: own.analysis?.syntaxFeatures, tree: own.facts.takeTree(), target: target,
+                    path: display
                 ) { (ignored) throws(BundlerError) in
                     try SyntaxTargetCheck.check(
                         own.bytes, tokens: own.tokens, analysis: own.analysis, target: target, path: display, ignoring: ignored)
@@ -307,16 +308,26 @@ struct ModuleGraph {
         let tokenization = try tokenize(bytes, path: path)
         let tokens = tokenization.tokens
         var analysis: ScopeAnalysis?
+        var tree: SyntaxTree?
         if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
             do {
-                analysis = try JavaScriptParser.analyze(bytes, tokenization: tokenization, findingTopLevelDeclarations: dropsUnused)
+                let parsed = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+                analysis = ScopeAnalysis(
+                    tree: parsed.tree, facts: parsed.facts, tokens: parsed.tokens, findingTopLevelDeclarations: dropsUnused)
+                tree = parsed.tree
             } catch {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
                     error.message)
             }
         }
-        return ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
+        let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
+        // A file the target's lowering will rewrite keeps the tree of this parse for it (`LoweredSource.prepare`),
+        // unless a comment the lowered tree keeps may be in it: that tree is parsed with the comments.
+        if let tree, let analysis, LoweredSource.mayLower(analysis.syntaxFeatures, for: target), !LoweredSource.mayHoldKeptComment(bytes) {
+            parsed.facts.keepTree(tree)
+        }
+        return parsed
     }
 
     private func read(_ path: String) throws(BundlerError) -> [UInt8] {

@@ -24,39 +24,83 @@ final class SourceOrigins: Sendable {
     }
 
     /// The table of `entries` (any order; of two entries at one position, the later one is kept).
-    init(_ entries: [Entry]) {
-        // Stable: among equal positions, the order given is kept, so the last one given wins below. The printer's
-        // mappings come in generated order: then nothing is sorted.
-        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { ($0.line, $0.column) <= ($1.line, $1.column) }
-        let sorted =
-            inOrder
-            ? entries
-            : entries.enumerated().sorted { left, right in
+    convenience init(_ entries: [Entry]) {
+        // Stable: among equal positions, the order given is kept, so the last one given wins. Entries in generated
+        // order (the printer's mappings) are not sorted.
+        var builder = Builder(capacity: entries.count)
+        for entry in entries { builder.append(entry) }
+        if !builder.isInOrder {
+            builder = Builder(capacity: entries.count)
+            let sorted = entries.enumerated().sorted { left, right in
                 (left.element.line, left.element.column, left.offset) < (right.element.line, right.element.column, right.offset)
-            }.map(\.element)
-        var lineStarts: [Int32] = [0]
-        var columns: [Int32] = [], originalLines: [Int32] = [], originalColumns: [Int32] = []
-        columns.reserveCapacity(sorted.count)
-        originalLines.reserveCapacity(sorted.count)
-        originalColumns.reserveCapacity(sorted.count)
-        var line = 0
-        for entry in sorted where entry.line >= 0 && entry.column >= 0 {
-            while line < entry.line {
+            }
+            for entry in sorted { builder.append(entry.element) }
+        }
+        self.init(builder)
+    }
+
+    /// The table `builder` holds (which must be `isInOrder`).
+    init(_ builder: Builder) {
+        var lineStarts = builder.lineStarts
+        lineStarts.append(Int32(truncatingIfNeeded: builder.columns.count))
+        (self.lineStarts, columns, originalLines, originalColumns) = (
+            lineStarts, builder.columns, builder.originalLines, builder.originalColumns
+        )
+    }
+
+    /// A table being filled with entries in generated order (`isInOrder` says whether they came so); of two entries
+    /// at one position, the later one is kept. Entries at a negative line or column are left out.
+    struct Builder {
+        fileprivate var lineStarts: [Int32] = [0]
+        fileprivate var columns: [Int32] = []
+        fileprivate var originalLines: [Int32] = []
+        fileprivate var originalColumns: [Int32] = []
+        /// The line of the last entry.
+        private var line = 0
+        /// Whether every entry came at or after the one before it.
+        private(set) var isInOrder = true
+
+        /// An empty table with room for `capacity` entries.
+        init(capacity: Int) {
+            columns.reserveCapacity(capacity)
+            originalLines.reserveCapacity(capacity)
+            originalColumns.reserveCapacity(capacity)
+        }
+
+        /// Adds `entry`.
+        mutating func append(_ entry: Entry) {
+            append(line: entry.line, column: entry.column, originalLine: entry.originalLine, originalColumn: entry.originalColumn)
+        }
+
+        /// Adds the entry at `line`/`column` from `originalLine`/`originalColumn`.
+        @inline(__always)
+        mutating func append(line entryLine: Int, column entryColumn: Int, originalLine: Int, originalColumn: Int) {
+            guard entryLine >= 0, entryColumn >= 0 else { return }
+            let column = Int32(truncatingIfNeeded: entryColumn)
+            if entryLine < line {
+                isInOrder = false
+                return
+            }
+            while line < entryLine {
                 lineStarts.append(Int32(truncatingIfNeeded: columns.count))
                 line += 1
             }
-            let column = Int32(truncatingIfNeeded: entry.column)
-            if Int(lineStarts[line]) < columns.count, columns[columns.count - 1] == column {
-                originalLines[originalLines.count - 1] = Int32(truncatingIfNeeded: entry.originalLine)
-                originalColumns[originalColumns.count - 1] = Int32(truncatingIfNeeded: entry.originalColumn)
-                continue
+            if Int(lineStarts[line]) < columns.count {
+                let last = columns[columns.count - 1]
+                if last == column {
+                    originalLines[originalLines.count - 1] = Int32(truncatingIfNeeded: originalLine)
+                    originalColumns[originalColumns.count - 1] = Int32(truncatingIfNeeded: originalColumn)
+                    return
+                }
+                if last > column {
+                    isInOrder = false
+                    return
+                }
             }
             columns.append(column)
-            originalLines.append(Int32(truncatingIfNeeded: entry.originalLine))
-            originalColumns.append(Int32(truncatingIfNeeded: entry.originalColumn))
+            originalLines.append(Int32(truncatingIfNeeded: originalLine))
+            originalColumns.append(Int32(truncatingIfNeeded: originalColumn))
         }
-        lineStarts.append(Int32(truncatingIfNeeded: columns.count))
-        (self.lineStarts, self.columns, self.originalLines, self.originalColumns) = (lineStarts, columns, originalLines, originalColumns)
     }
 
     /// The number of positions in the table.

@@ -54,6 +54,53 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
         if byte < 0xC0 { return 0 }
         return byte >= 0xF0 ? 2 : 1
     }
+
+    /// The number of UTF-16 code units of `bytes[start..<end]` (whole UTF-8 sequences; no line terminator in it).
+    static func utf16Units(of bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        guard start < end else { return 0 }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var units = 0
+            var i = start
+            // ASCII, the common case: eight bytes at a time, one unit each.
+            while i + 8 <= end {
+                guard let base = buffer.baseAddress else { break }
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                units += 8
+                i += 8
+            }
+            while i < end {
+                units += utf16Units(buffer[i])
+                i += 1
+            }
+            return units
+        }
+    }
+
+    /// Whether the eight bytes at `i` (`i + 8 <= bytes.count`) are all printable ASCII (0x20-0x7F): none ends a line
+    /// and each is one UTF-16 code unit.
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // No byte at or over 0x80, and none under 0x20 (with no high bit set, `byte - 0x20` borrows only under it).
+        return word & high == 0 && (word &- 0x2020_2020_2020_2020) & high == 0
+    }
+
+    /// Whether none of the eight bytes at `i` (`i + 8 <= bytes.count`) can start a line terminator (LF, CR, or the
+    /// first byte of U+2028 and U+2029).
+    @inline(__always)
+    static func endsNoLine(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            return ~(((word & low) &+ low) | word | low)
+        }
+        return zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) | zeroBytes(word ^ 0xE2E2_E2E2_E2E2_E2E2)
+            == 0
+    }
 }
 
 /// Line and UTF-16 column of byte offsets in a source, from a table of line starts made once.
@@ -64,17 +111,32 @@ struct SyntaxLineTable {
 
     init(_ source: [UInt8]) {
         self.source = source
-        var i = 0
-        let end = source.count
-        while i < end {
-            let length = LineTerminator.length(source, at: i, end: end)
-            if length > 0 {
-                i += length
-                lineStarts.append(i)
-            } else {
-                i += 1
+        var starts: [Int] = [0]
+        source.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let end = bytes.count
+            while i < end {
+                // Only LF, CR and the first byte of U+2028 and U+2029 start a line terminator: words of eight bytes
+                // without one are skipped whole.
+                if i + 8 <= end, SyntaxPrintedMapping.endsNoLine(bytes, at: i) {
+                    i += 8
+                    continue
+                }
+                let b = bytes[i]
+                guard b == 0x0A || b == 0x0D || b == 0xE2 else {
+                    i += 1
+                    continue
+                }
+                let length = LineTerminator.length(bytes, at: i, end: end)
+                if length > 0 {
+                    i += length
+                    starts.append(i)
+                } else {
+                    i += 1
+                }
             }
         }
+        lineStarts = starts
     }
 
     /// The last position asked for: a later offset on the same line counts its column on from there, so a long
@@ -97,10 +159,7 @@ struct SyntaxLineTable {
             }
             (line, i) = (low, lineStarts[low])
         }
-        while i < end {
-            column += SyntaxPrintedMapping.utf16Units(source[i])
-            i += 1
-        }
+        column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
         last = (end, line, column)
         return (line, column)
     }

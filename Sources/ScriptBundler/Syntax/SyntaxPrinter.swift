@@ -28,6 +28,8 @@ public struct SyntaxPrinter {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.recording = true
         printer.lineTable = SyntaxLineTable(tree.source)
+        // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
+        printer.mappings.reserveCapacity(tree.nodes.count)
         printer.printProgram()
         return (String(decoding: printer.out, as: UTF8.self), printer.mappings)
     }
@@ -119,18 +121,34 @@ public struct SyntaxPrinter {
         let id = pending
         pending = -1
         guard lineTable != nil else { return }
-        var i = counted
         let end = out.count
-        while i < end {
-            let length = LineTerminator.length(out, at: i, end: end)
-            if length > 0 {
-                i += length
-                generatedLine += 1
-                generatedColumn = 0
-            } else {
-                generatedColumn += SyntaxPrintedMapping.utf16Units(out[i])
-                i += 1
+        out.withUnsafeBufferPointer { bytes in
+            var i = counted
+            var line = generatedLine, column = generatedColumn
+            while i < end {
+                // Printable ASCII, the common case, ends no line: eight such bytes at a time.
+                if i + 8 <= end, SyntaxPrintedMapping.isPrintableASCII(bytes, at: i) {
+                    column += 8
+                    i += 8
+                    continue
+                }
+                let b = bytes[i]
+                if b >= 0x20 && b < 0x80 {
+                    column += 1
+                    i += 1
+                    continue
+                }
+                let length = LineTerminator.length(bytes, at: i, end: end)
+                if length > 0 {
+                    i += length
+                    line += 1
+                    column = 0
+                } else {
+                    column += SyntaxPrintedMapping.utf16Units(b)
+                    i += 1
+                }
             }
+            (generatedLine, generatedColumn) = (line, column)
         }
         counted = end
         let node = tree[id]
