@@ -59,12 +59,19 @@ public struct FilterToRuleConverter: Sendable {
     }
 
     /// Converts `files`, read in order as one list.
+    ///
+    /// A network filter is converted as soon as it is read (keeping every parsed filter until the end held their
+    /// strings and sets at once: the conversion's peak of memory), so the `$badfilter` filters, which disable the
+    /// filters they name wherever those are in the list, are read first: only lines that spell the option can be
+    /// one.
     public func convert(_ files: [FilterListFile]) -> Output {
         let parser = FilterListParser()
+        let disabled = Self.badfilterIdentities(files, parser: parser)
         var filters: [SourceFilter] = []
         var problems: [Int: FilterProblem] = [:]
-        var network: [(index: Int, filter: NetworkFilter)] = []
         var cosmetic: [(index: Int, filter: CosmeticFilter)] = []
+        // The network filters' rules; cosmetic rules go to sections of their own, added below.
+        var sections: [Section: [(Rule, Int)]] = [:]
         for file in files {
             var lineNumber = 0
             for line in Self.lines(of: file.text) {
@@ -77,36 +84,66 @@ public struct FilterToRuleConverter: Sendable {
                         location: FilterLocation(file: file.path, line: lineNumber, column: 1),
                         text: String(trimmedLine.trimmingWhitespace())))
                 switch parsed {
-                case .network(let filter): network.append((index, filter))
+                case .network(let filter): convertNetwork(filter, index: index, disabled: disabled, into: &sections, problems: &problems)
                 case .cosmetic(let filter): cosmetic.append((index, filter))
                 case .unsupported(let problem): problems[index] = problem
                 }
             }
         }
-
-        var sections: [Section: [(Rule, Int)]] = [:]
         convertCosmetic(cosmetic, into: &sections, problems: &problems)
         cosmetic = []
-
-        let disabled = Set(network.filter { $0.filter.options.badfilter }.map(\.filter.identity))
-        for (index, filter) in network {
-            if filter.options.badfilter { continue }
-            if disabled.contains(filter.identity) {
-                problems[index] = FilterProblem(kind: .badfiltered, column: 1, message: "disabled by a '$badfilter' filter")
-                continue
-            }
-            switch networkRules(filter) {
-            case .failure(let problem): problems[index] = problem
-            case .success(let converted):
-                if let partial = converted.partial { problems[index] = partial }
-                for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
-            }
-        }
-        // The parsed filters are not needed past this point: freed before the rules are laid out (the layout is
-        // the conversion's peak of memory).
-        network = []
         let (rules, ruleFilters) = layOut(&sections)
         return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
+    }
+
+    /// The identities of the `$badfilter` network filters of `files`: the filters on the lines that hold
+    /// "badfilter" in any case (an option's name is ASCII and compared lowercased, so no other line can be one).
+    static func badfilterIdentities(_ files: [FilterListFile], parser: FilterListParser) -> Set<String> {
+        var identities: Set<String> = []
+        for file in files {
+            var text = file.text
+            text.withUTF8 { bytes in
+                let word = Array("badfilter".utf8)
+                var lastLineStart = -1
+                var index = 0
+                while index + word.count <= bytes.count {
+                    guard bytes[index] | 0x20 == word[0], (1..<word.count).allSatisfy({ bytes[index + $0] | 0x20 == word[$0] }) else {
+                        index += 1
+                        continue
+                    }
+                    var lineStart = index
+                    while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+                    var lineEnd = index
+                    while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                    index = lineEnd
+                    guard lineStart != lastLineStart else { continue }
+                    lastLineStart = lineStart
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+                    if case .network(let filter)? = parser.parse(line: line[...]), filter.options.badfilter {
+                        identities.insert(filter.identity)
+                    }
+                }
+            }
+        }
+        return identities
+    }
+
+    /// Converts one network filter into `sections`, or records why it is not converted.
+    private func convertNetwork(
+        _ filter: NetworkFilter, index: Int, disabled: Set<String>, into sections: inout [Section: [(Rule, Int)]],
+        problems: inout [Int: FilterProblem]
+    ) {
+        if filter.options.badfilter { return }
+        if !disabled.isEmpty && disabled.contains(filter.identity) {
+            problems[index] = FilterProblem(kind: .badfiltered, column: 1, message: "disabled by a '$badfilter' filter")
+            return
+        }
+        switch networkRules(filter) {
+        case .failure(let problem): problems[index] = problem
+        case .success(let converted):
+            if let partial = converted.partial { problems[index] = partial }
+            for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
+        }
     }
 
     /// The lines of `text`, cut at every line feed (a carriage return before it stays at the line's end, and the

@@ -21,11 +21,9 @@ enum URLFilterLiteralRuns {
 
     private static func runs(ofBytes text: UnsafeBufferPointer<UInt8>) -> [[UInt8]]? {
         var runs: [[UInt8]] = []
+        // The run being read (flushed by a static function: a nested one capturing the arrays boxed them on the
+        // heap).
         var current: [UInt8] = []
-        func flush() {
-            if !current.isEmpty { runs.append(current) }
-            current = []
-        }
         var index = 0
         if hasPrefix(text, at: 0, hostPrefix) {
             runs.append(hostPrefixRun)
@@ -43,12 +41,12 @@ enum URLFilterLiteralRuns {
                 literalCount += 1
                 index += 2
             case UInt8(ascii: "."):
-                flush()
+                flush(&current, into: &runs)
                 index += index + 1 < text.count && text[index + 1] == UInt8(ascii: "*") ? 2 : 1
             case UInt8(ascii: "["):
-                guard let known = knownClasses.first(where: { hasPrefix(text, at: index, $0) }) else { return nil }
-                flush()
-                index += known.count
+                guard let length = knownClassLength(text, at: index) else { return nil }
+                flush(&current, into: &runs)
+                index += length
             case UInt8(ascii: "$"):
                 guard index == text.count - 1 else { return nil }
                 index += 1
@@ -62,8 +60,20 @@ enum URLFilterLiteralRuns {
             if index < text.count && isQuantifier(text[index]) { return nil }
         }
         guard literalCount > 0 else { return nil }
-        flush()
+        flush(&current, into: &runs)
         return runs
+    }
+
+    @inline(__always) private static func flush(_ current: inout [UInt8], into runs: inout [[UInt8]]) {
+        guard !current.isEmpty else { return }
+        runs.append(current)
+        current = []
+    }
+
+    /// The length of the known class at `index`, or nil.
+    private static func knownClassLength(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        for known in knownClasses where hasPrefix(text, at: index, known) { return known.count }
+        return nil
     }
 
     private static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: [UInt8]) -> Bool {

@@ -60,9 +60,21 @@ public struct RuleListSerializer: Sendable {
         if let values = trigger.loadTypes { writer.strings("load-type", values.lazy.map(\.rawValue), &object) }
         if let values = trigger.loadContexts { writer.strings("load-context", values.lazy.map(\.rawValue), &object) }
         if let method = trigger.requestMethod { writer.string("request-method", trigger.requestMethodSpelling ?? method.rawValue, &object) }
-        if let condition = trigger.condition { writer.strings(condition.kind.rawValue, condition.values, &object) }
+        if let condition = trigger.condition { writer.strings(RuleListSerializer.key(of: condition.kind), condition.values, &object) }
         writer.unknown(trigger.unknownMembers, &object)
         writer.endObject()
+    }
+
+    /// The member name of a condition (its raw value), as a static string.
+    static func key(of kind: TriggerCondition.Kind) -> StaticString {
+        switch kind {
+        case .ifDomain: return "if-domain"
+        case .unlessDomain: return "unless-domain"
+        case .ifTopURL: return "if-top-url"
+        case .unlessTopURL: return "unless-top-url"
+        case .ifFrameURL: return "if-frame-url"
+        case .unlessFrameURL: return "unless-frame-url"
+        }
     }
 
     private func action(_ action: Action, _ writer: inout JSONByteWriter) {
@@ -170,25 +182,37 @@ struct JSONByteWriter {
 
     mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
 
-    /// `"key":` after a comma when the object already has a member.
-    mutating func key(_ name: String, _ object: inout ObjectState) {
+    /// `"key":` after a comma when the object already has a member. The serializer's member names need no
+    /// escape: they are copied as they are (quoting each one scanned it for characters to escape).
+    mutating func key(_ name: StaticString, _ object: inout ObjectState) {
+        if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        object.isEmpty = false
+        bytes.append(0x22)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0x22)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `key` for a name read from the input (an unknown member's), quoted.
+    mutating func key(quoting name: String, _ object: inout ObjectState) {
         if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
         object.isEmpty = false
         quoted(name)
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func string(_ name: String, _ value: String, _ object: inout ObjectState) {
+    mutating func string(_ name: StaticString, _ value: String, _ object: inout ObjectState) {
         key(name, &object)
         quoted(value)
     }
 
-    mutating func bool(_ name: String, _ value: Bool, _ object: inout ObjectState) {
+    mutating func bool(_ name: StaticString, _ value: Bool, _ object: inout ObjectState) {
         key(name, &object)
         raw(value ? "true" : "false")
     }
 
-    mutating func strings<Values: Sequence>(_ name: String, _ values: Values, _ object: inout ObjectState) where Values.Element == String {
+    mutating func strings<Values: Sequence>(_ name: StaticString, _ values: Values, _ object: inout ObjectState)
+    where Values.Element == String {
         key(name, &object)
         bytes.append(UInt8(ascii: "["))
         var first = true
@@ -221,7 +245,7 @@ struct JSONByteWriter {
 
     mutating func unknown(_ members: [UnknownMember], _ object: inout ObjectState) {
         for member in members {
-            key(member.key, &object)
+            key(quoting: member.key, &object)
             raw(member.json)
         }
     }

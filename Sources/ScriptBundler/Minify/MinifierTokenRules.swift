@@ -104,16 +104,19 @@ extension Minifier.TokenText {
         return !isKeyword(previous, "else") && !isPunctuator(previous, ":")
     }
 
-    /// `keepsLineBreak: false` after a `}` that ends a statement: what follows cannot continue it.
+    /// `keepsLineBreak: false` after a `}` that ends a statement: what follows cannot continue it. Runs between
+    /// every two tokens written, so it reads the tokens' texts only where a line break stood between them, and
+    /// otherwise the bytes the spacing depends on (`previousLast`, the token's first byte, and for `-` then `>`
+    /// the byte before the `-`).
+    @inline(__always)
     func separator(
         _ previous: JavaScriptToken, previousLast: UInt8, _ token: JavaScriptToken, renamedFirst: UInt8?, keepsLineBreak: Bool = true
     ) -> TokenSeparator {
-        let previousText = text(previous)
-        let tokenText = text(token)
-        if keepsLineBreak, token.newlineBefore, needsLineBreak(previous, previousText, token, tokenText) { return .newline }
-        return TokenSeparator.spacing(
-            previous: previous.kind, last: previousLast, previousText: previousText,
-            next: token.kind, first: renamedFirst ?? tokenText[0], nextText: tokenText)
+        if keepsLineBreak, token.newlineBefore, needsLineBreak(previous, text(previous), token, text(token)) { return .newline }
+        let first = renamedFirst ?? byte(at: token.start)
+        // A `-` ending the previous token is its own text (renamed names and replacements end otherwise).
+        let beforeLast = previousLast == 0x2D && first == 0x3E && previous.end - previous.start >= 2 ? byte(at: previous.end - 2) : 0
+        return TokenSeparator.spacing(previous: previous.kind, last: previousLast, beforeLast: beforeLast, next: token.kind, first: first)
     }
 
     /// Whether the line break the source had between the two tokens must stay.

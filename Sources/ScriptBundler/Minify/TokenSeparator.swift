@@ -86,16 +86,18 @@ enum TokenSeparator {
     }
 
     /// The separator needed on one line between `previous` (ending with `last`) and `next` (starting with
-    /// `first`), so the two do not merge into another token or a comment.
+    /// `first`), so the two do not merge into another token or a comment. `beforeLast` is the byte before `last`
+    /// in the previous token's text when `last` is `-` and `first` is `>` (0 when it has none), the one case that
+    /// reads a third byte; the texts themselves are not needed.
+    @inline(__always)
     static func spacing(
-        previous: JavaScriptToken.Kind, last: UInt8, previousText: UnsafeBufferPointer<UInt8>,
-        next: JavaScriptToken.Kind, first: UInt8, nextText: UnsafeBufferPointer<UInt8>
+        previous: JavaScriptToken.Kind, last: UInt8, beforeLast: UInt8, next: JavaScriptToken.Kind, first: UInt8
     ) -> TokenSeparator {
         if isWordByte(first), isWordByte(last) || previous == .regularExpression { return .space }
         switch last {
         case 0x2B, 0x2D:  // + + and - - would become ++ or --; `a-- >` would become `-->`.
             if first == last { return .space }
-            if last == 0x2D, first == 0x3E, previousText.count >= 2, previousText[previousText.count - 2] == 0x2D { return .space }
+            if last == 0x2D, first == 0x3E, beforeLast == 0x2D { return .space }
         case 0x2F:  // `/` then `/` or `*` would start a comment.
             if first == 0x2F || first == 0x2A { return .space }
         case 0x3C:  // `<!--` is an HTML-like comment.

@@ -47,8 +47,10 @@ extension Minifier {
             self.segments = countsSegments ? segments : 0
         }
 
-        /// The line terminators in `text` (CR LF counting once), as the writer counts a token's lines.
+        /// The line terminators in `text` (CR LF counting once), as the writer counts a token's lines. Most strings
+        /// and templates have none: a first pass, eight bytes at a time, looks for a byte that may start one.
         static func lineTerminatorCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+            guard mayHoldLineTerminator(text) else { return 0 }
             var count = 0
             var i = 0
             while i < text.count {
@@ -61,6 +63,32 @@ extension Minifier {
                 }
             }
             return count
+        }
+
+        /// Whether `text` holds LF, CR or `E2` (the first byte of U+2028 and U+2029).
+        @inline(__always)
+        static func mayHoldLineTerminator(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = text.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            var j = 0
+            while text.count - j >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                if hasByte(word, 0x0A) || hasByte(word, 0x0D) || hasByte(word, 0xE2) { return true }
+                j += 8
+            }
+            while j < text.count {
+                let byte = base[j]
+                if byte == 0x0A || byte == 0x0D || byte == 0xE2 { return true }
+                j += 1
+            }
+            return false
+        }
+
+        /// Whether a byte of `word` is `byte`.
+        @inline(__always)
+        private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+            let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
         }
     }
 }

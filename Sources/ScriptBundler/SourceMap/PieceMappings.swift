@@ -181,7 +181,51 @@ struct PieceMappings: Sendable, Equatable {
         /// Appends a segment (unmapped: `source` < 0; unnamed: `name` < 0) at `line`/`column` of the piece, not
         /// before the previous one. An unmapped segment right after another is dropped: a map marks unmapped code
         /// once (the composer would drop it too).
+        ///
+        /// Most segments of minified code are mapped, unnamed, on the line of the one before, after a mapped one,
+        /// with every value within 15 of the one before: `,` and four one-digit values, written here inline by the
+        /// writer's call, without the general path's line breaks, prefix and names.
+        @inline(__always)
         mutating func append(
+            line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
+        ) {
+            if source >= 0, name < 0, line == result.line, result.count > 0, result.maxSource >= 0, written + 5 <= capacity,
+                let storage
+            {
+                let values = (
+                    Self.digitValue(Int(column) &- Int(result.column)), Self.digitValue(Int(source) &- Int(result.source)),
+                    Self.digitValue(Int(originalLine) &- Int(result.originalLine)),
+                    Self.digitValue(Int(originalColumn) &- Int(result.originalColumn))
+                )
+                if values.0 | values.1 | values.2 | values.3 < 32 {
+                    storage[written] = 0x2C
+                    storage[written &+ 1] = Base64VLQ.digit(values.0)
+                    storage[written &+ 2] = Base64VLQ.digit(values.1)
+                    storage[written &+ 3] = Base64VLQ.digit(values.2)
+                    storage[written &+ 4] = Base64VLQ.digit(values.3)
+                    written &+= 5
+                    result.column = column
+                    result.source = source
+                    result.originalLine = originalLine
+                    result.originalColumn = originalColumn
+                    if source > result.maxSource { result.maxSource = source }
+                    result.count &+= 1
+                    result.lastIsMapped = true
+                    return
+                }
+            }
+            appendAnyway(line: line, column: column, source: source, originalLine: originalLine, originalColumn: originalColumn, name: name)
+        }
+
+        /// The VLQ value of `delta` (sign in the low bit): below 32, one base64 digit, when `delta` is within 15.
+        @inline(__always)
+        private static func digitValue(_ delta: Int) -> Int {
+            delta < 0 ? ((0 &- delta) &<< 1) | 1 : delta &<< 1
+        }
+
+        /// `append` for any segment.
+        @inline(never)
+        private mutating func appendAnyway(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
             let isMapped = source >= 0
@@ -244,8 +288,14 @@ struct PieceMappings: Sendable, Equatable {
             return finished
         }
 
+        /// Makes room for `needed` bytes in all; the check runs for every segment, the growth rarely.
+        @inline(__always)
         private mutating func ensure(_ needed: Int) {
-            guard needed > capacity else { return }
+            if needed > capacity { grow(needed) }
+        }
+
+        @inline(never)
+        private mutating func grow(_ needed: Int) {
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2, 64))
             if let storage {
                 larger.update(from: storage, count: written)

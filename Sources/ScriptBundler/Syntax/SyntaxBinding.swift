@@ -46,10 +46,12 @@ extension SyntaxParserState {
             while !isVarScope(target), tree.scopes[Int(target)].parent >= 0 { target = tree.scopes[Int(target)].parent }
         }
         let sloppyBlockFunction = kind == .function && target != scope
+        // One look-up serves the redeclaration check and the binding.
+        let existing = declared.declaration(scope: Int(target), name: id)
         if redeclaration == nil, !sloppyBlockFunction {
-            checkRedeclaration(at: k, kind, name: id, target: target)
+            checkRedeclaration(at: k, kind, name: id, target: target, existing: existing)
         }
-        if let existing = declared.declaration(scope: Int(target), name: id) {
+        if let existing {
             tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: existing)
             facts.redeclarations.append(
                 .init(
@@ -80,11 +82,10 @@ extension SyntaxParserState {
     /// Records the first redeclaration that is an early error (as engines report it, `Identifier 'x' has already
     /// been declared`): a lexical name declared twice in a scope, a `var` hoisted through a block that declares the
     /// name lexically, or a lexical name of a `catch` body that is the clause's parameter.
-    private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32) {
+    /// `existing` is the declaration of the name in `target` before this one, if any.
+    private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32, existing: Int?) {
         var clash: Int?
-        if let existing = declared.declaration(scope: Int(target), name: id),
-            isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target)
-        {
+        if let existing, isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target) {
             clash = existing
         }
         if kind == .var {

@@ -87,13 +87,17 @@ struct SyntaxParserState {
     var i = 0
     var tree: SyntaxTree
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
-    var scratch: [Int32] = []
+    let scratch = SyntaxListStack()
     var identifiers = IdentifierTable()
     /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
     var nameCacheCodes: [UInt64]
     var nameCacheIDs: [Int32]
     /// 64 minus log2 of the cache's slot count.
     let nameCacheShift: UInt64
+    /// `longNameID`'s cache, a quarter of `nameID`'s slots: per slot the two words of a name of 9 to 16 bytes
+    /// (`longNameCacheWords[2 * slot]` and the next; 0: empty) and its ID.
+    var longNameCacheWords: [UInt64]
+    var longNameCacheIDs: [Int32]
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -183,11 +187,12 @@ struct SyntaxParserState {
         nameCacheCodes = [UInt64](repeating: 0, count: slots)
         nameCacheIDs = [Int32](repeating: 0, count: slots)
         nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
+        longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
+        longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
         tree = SyntaxTree(source: source)
         tree.nodes.reserveCapacity(count + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
-        scratch.reserveCapacity(256)
         facts.referenceTokens.reserveCapacity(count / 4)
         facts.referenceFlags.reserveCapacity(count / 4)
         facts.referenceNames.reserveCapacity(count / 4)
@@ -395,10 +400,8 @@ struct SyntaxParserState {
         if length == 0 { return 0 }
         let id = Int32(truncatingIfNeeded: tree.lists.count)
         tree.lists.append(Int32(truncatingIfNeeded: length))
-        scratch.withUnsafeBufferPointer { children in
-            tree.lists.append(contentsOf: UnsafeBufferPointer(rebasing: children[start...]))
-        }
-        scratch.removeLast(length)
+        tree.lists.append(contentsOf: scratch.children(from: start))
+        scratch.count = start
         return id
     }
 
@@ -410,15 +413,45 @@ struct SyntaxParserState {
     @inline(__always)
     mutating func nameID(_ k: Int) -> Int32 {
         let code = codes[k]
-        guard code != 0, tokens[k].kind != .privateName else { return internedNameID(k) }
+        guard code != 0, tokens[k].kind != .privateName else { return longNameID(k) }
         // No byte is `\` (0x5C): the code spells the name itself.
-        let x = code ^ 0x5C5C_5C5C_5C5C_5C5C
-        guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return internedNameID(k) }
+        guard !Self.hasBackslash(code) else { return internedNameID(k) }
         let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> nameCacheShift)
         if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
         let id = internedNameID(k)
         nameCacheCodes[slot] = code
         nameCacheIDs[slot] = id
+        return id
+    }
+
+    /// Whether a byte of `word` is `\` (0x5C).
+    @inline(__always)
+    private static func hasBackslash(_ word: UInt64) -> Bool {
+        let x = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// `nameID(_:)` for a name longer than 8 bytes (or a private name): a name of 9 to 16 bytes without escapes is
+    /// found first in a second direct-mapped cache by its two words, the second with the bytes past the name zeroed
+    /// (a name holds no zero byte, so the words tell its length too); others go to the identifier table.
+    mutating func longNameID(_ k: Int) -> Int32 {
+        let token = tokens[k]
+        let start = token.start
+        let length = token.end &- start
+        guard token.kind != .privateName, length > 8, length <= 16, start <= bytes.count - 16, let base = bytes.baseAddress
+        else { return internedNameID(k) }
+        let first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let second =
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+            & (UInt64.max &>> UInt64(truncatingIfNeeded: 128 &- 8 &* length))
+        guard !Self.hasBackslash(first), !Self.hasBackslash(second) else { return internedNameID(k) }
+        let hash = (first ^ (second &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: hash >> (nameCacheShift &+ 2))
+        if longNameCacheWords[2 &* slot] == first, longNameCacheWords[2 &* slot &+ 1] == second { return longNameCacheIDs[slot] }
+        let id = internedNameID(k)
+        longNameCacheWords[2 &* slot] = first
+        longNameCacheWords[2 &* slot &+ 1] = second
+        longNameCacheIDs[slot] = id
         return id
     }
 
@@ -490,5 +523,43 @@ struct SyntaxParserState {
             j = tokenIs(next, ";") ? next + 1 : next
         }
         return nil
+    }
+}
+
+/// The children of the lists `SyntaxParserState` is building, innermost list last: a stack of node IDs that a finished
+/// list is cut from (`children(from:)`, then `count` set back), in memory of its own. As an array, every push checked
+/// the array's uniqueness and every cut went through `removeLast(_:)`'s general range replacement.
+final class SyntaxListStack {
+    private var base: UnsafeMutablePointer<Int32>
+    private var capacity: Int
+    /// The number of children on the stack.
+    var count = 0
+
+    init() {
+        capacity = 256
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func append(_ child: Int32) {
+        if count == capacity { grow() }
+        base[count] = child
+        count += 1
+    }
+
+    /// The children from position `start` to the top.
+    @inline(__always)
+    func children(from start: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 }

@@ -237,6 +237,19 @@ import Testing
         #expect(output.problems[0]?.kind.isDead == true)
     }
 
+    /// A `$badfilter` disables the filter it names wherever each is: before it, in another file, spelled in upper
+    /// case, on a CR LF line; a comment or an unconvertible filter naming the option disables nothing.
+    @Test func badfilterDisablesFiltersAnywhereInTheLists() {
+        let first = "||c.com^$BADFILTER\r\n! badfilter ||d.com^\r\n||e.com^$badfilter,csp=x\r\n||f.com^\r\n"
+        let second = "||c.com^\n||a.com^$image\n||d.com^\n||e.com^\n||g.com^$Image,BadFilter\n||g.com^$image\n"
+        let output = Self.onePart.convert([FilterListFile(path: "1.txt", text: first), FilterListFile(path: "2.txt", text: second)])
+        let dead = output.problems.filter { $0.value.kind == .badfiltered }.map { output.filters[$0.key].text }.sorted()
+        #expect(dead == ["||c.com^", "||g.com^$image"])
+        let urlFilters = Set(output.rules.map(\.trigger.urlFilter))
+        #expect(urlFilters.contains { $0.contains("d\\.com") } && urlFilters.contains { $0.contains("e\\.com") })
+        #expect(!urlFilters.contains { $0.contains("c\\.com") || $0.contains("g\\.com") })
+    }
+
     @Test func cosmeticExceptionsNarrowTheFiltersTheyCancel() {
         let text = """
             ##.a

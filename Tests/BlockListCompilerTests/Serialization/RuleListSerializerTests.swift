@@ -76,4 +76,11 @@ import Testing
             #expect(document.elements(of: condition).map { document.string($0) } == rule.trigger.condition?.values)
         }
     }
+
+    @Test(arguments: TriggerCondition.Kind.allCases) func writesEachConditionUnderItsName(_ kind: TriggerCondition.Kind) {
+        #expect(RuleListSerializer.key(of: kind).description == kind.rawValue)
+        let rule = Rule(
+            trigger: Trigger(urlFilter: "x", condition: TriggerCondition(kind: kind, values: ["a"])), action: Action(kind: .block))
+        #expect(RuleListSerializer().serialize(rule).contains("\"\(kind.rawValue)\":[\"a\"]"))
+    }
 }

@@ -25,6 +25,32 @@ import Testing
     func keepsAfterOtherParentheses(_ input: String, _ expected: String) {
         #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
     }
+
+    /// The bytes that continue a word (an identifier, keyword or number: digits, letters, `$`, `_`, a backslash of an
+    /// escape, any byte of a non-ASCII character) are those the bit masks give, and no other.
+    @Test func wordBytesAreTheIdentifierAndNumberBytes() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x24
+                || byte == 0x5F || byte == 0x5C || byte >= 0x80
+            #expect(TokenSeparator.isWordByte(byte) == expected, "byte \(value)")
+        }
+    }
+
+    /// Pairs of tokens that would merge written together get a space (`a - -b`, `a++ +b`, `x-- >y`, `/re/ in`,
+    /// `1 .x`, `a ? .5 : b`, `a< !--b`, names and keywords); the line breaks that end statements stay.
+    @Test(arguments: [
+        ("a - -b; c + +d; e - --f; g + ++h", "a- -b;c+ +d;e- --f;g+ ++h"),
+        ("x-- > y; x-- - y; x - -y > z", "x-- >y;x-- -y;x- -y>z"),
+        ("x = /re/g in o; y = a / /b/", "x=/re/g in o;y=a/ /b/"),
+        ("1 .toString(); a ? .5 : b", "1 .toString();a? .5:b"),
+        ("a < !--b; typeof x", "a< !--b;typeof x"),
+        ("a\n++b; c\n(d); e\n+ f", "a\n++b;c\n(d);e+f"),
+    ])
+    func tokensThatWouldMergeAreSpaced(_ source: String, _ expected: String) throws {
+        #expect(String(decoding: try WrittenSizeBoundTests.write(source).code, as: UTF8.self) == expected)
+    }
 }
 
 /// What a minified file's map maps: every identifier, keyword, literal, operator and closing bracket has a segment

@@ -44,6 +44,28 @@ import Testing
         #expect(result.segments <= result.bound.segments)
     }
 
+    /// A token's line terminators are counted as the writer meets them, wherever they stand in the text (in the
+    /// words the first pass reads eight bytes at a time, or in the bytes after them), and texts without one count 0
+    /// (`é` and `€` start with other bytes than U+2028's `E2`; `…` starts with `E2` but is no terminator).
+    @Test func lineTerminatorsAreCountedWhereverTheyStand() {
+        let terminators = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
+        let fillers = ["", "a", "abcdefg", "abcdefgh", "x\u{E9}y\u{20AC}", "0123456789abcdefghi", "\u{2026}"]
+        for before in fillers {
+            for after in fillers {
+                let plain = Array((before + after).utf8)
+                #expect(plain.withUnsafeBufferPointer(Minifier.WrittenSizeBound.lineTerminatorCount) == 0)
+                for first in terminators {
+                    for second in terminators {
+                        let text = Array((before + first + after + second + before).utf8)
+                        // CR then LF across `after` = "" is one CR LF.
+                        let expected = after.isEmpty && first == "\r" && second.hasPrefix("\n") ? 1 : 2
+                        #expect(text.withUnsafeBufferPointer(Minifier.WrittenSizeBound.lineTerminatorCount) == expected, "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aWriterGivenLessRoomWritesEverything() throws {
         let source = Self.sources[1]
         let roomy = try Self.write(source)

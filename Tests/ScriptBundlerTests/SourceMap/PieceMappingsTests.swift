@@ -55,6 +55,67 @@ import Testing
         }
     }
 
+    /// Segments close to each other (most of a minified piece's: every value within 15 of the one before, which the
+    /// encoder writes on a short path) encode to the text the source-map format gives them, written out here value by
+    /// value: `,` or `;` per line, each value a VLQ delta from the previous segment's (columns from the line's start,
+    /// the others from the last mapped segment), names kept apart; and the prefix ends after the first mapped segment.
+    @Test(arguments: [1, 2, 50, 2_000])
+    func closeSegmentsEncodeAsTheFormatSays(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) &+ 41)
+        var segments: [Segment] = []
+        var line: Int32 = 0, column: Int32 = 0, originalLine: Int32 = 3, originalColumn: Int32 = 20
+        for _ in 0..<count {
+            if Int.random(in: 0..<25, using: &generator) == 0 {
+                line += 1
+                column = 0
+            }
+            column += Int32.random(in: 0...18, using: &generator)
+            originalLine = max(0, originalLine + Int32.random(in: -2...2, using: &generator))
+            originalColumn = max(0, originalColumn + Int32.random(in: -17...17, using: &generator))
+            let unmapped = Int.random(in: 0..<30, using: &generator) == 0
+            if unmapped, let last = segments.last, last.source < 0 { continue }
+            let name: Int32 = Int.random(in: 0..<20, using: &generator) == 0 ? Int32.random(in: 0...3, using: &generator) : -1
+            segments.append(
+                Segment(
+                    line: line, column: column, source: unmapped ? -1 : Int32.random(in: 0...1, using: &generator),
+                    originalLine: unmapped ? 0 : originalLine, originalColumn: unmapped ? 0 : originalColumn,
+                    name: unmapped ? -1 : name))
+        }
+        var expected: [UInt8] = []
+        var named: [PieceMappings.NamedSegment] = []
+        var previous = (line: Int32(0), column: Int32(0), source: Int32(0), originalLine: Int32(0), originalColumn: Int32(0))
+        var prefixEnd = 0, seenMapped = false
+        for (index, segment) in segments.enumerated() {
+            if segment.line > previous.line {
+                expected.append(contentsOf: repeatElement(0x3B, count: Int(segment.line - previous.line)))
+                previous.line = segment.line
+                previous.column = 0
+            } else if index > 0 {
+                expected.append(0x2C)
+            }
+            Base64VLQ.encode(Int(segment.column - previous.column), into: &expected)
+            previous.column = segment.column
+            if segment.source >= 0 {
+                Base64VLQ.encode(Int(segment.source - previous.source), into: &expected)
+                Base64VLQ.encode(Int(segment.originalLine - previous.originalLine), into: &expected)
+                Base64VLQ.encode(Int(segment.originalColumn - previous.originalColumn), into: &expected)
+                (previous.source, previous.originalLine, previous.originalColumn) = (
+                    segment.source, segment.originalLine, segment.originalColumn
+                )
+                if segment.name >= 0 { named.append(.init(offset: Int32(expected.count), name: segment.name)) }
+            }
+            if index == 0 || (segment.source >= 0 && !seenMapped) { prefixEnd = expected.count }
+            if segment.source >= 0 { seenMapped = true }
+        }
+        let mappings = PieceMappings(segments)
+        #expect(mappings.bytes == expected)
+        #expect(mappings.namedSegments == named)
+        #expect(mappings.prefixEnd == prefixEnd)
+        #expect(mappings.count == segments.count)
+        #expect(mappings.maxSource == segments.map(\.source).max() ?? -1)
+        #expect(mappings.segments.map(Fields.init) == segments.map(Fields.init))
+    }
+
     /// A segment's values, compared.
     struct Fields: Equatable {
         let values: [Int32]

@@ -97,6 +97,55 @@ import Testing
         #expect(tree.freeNames == ["f", "g"])
     }
 
+    /// Names of every length around the parser's name caches (up to 8 bytes, 9 to 16, longer; near the end of the
+    /// source, where a 16-byte read would pass it; with an escape) are interned once each: every use of a name has the
+    /// same name ID, each distinct name its own, and every reference binds to its own name's declaration.
+    @Test func namesOfEveryLengthInternOnce() throws {
+        var names: [String] = []
+        for length in 1...20 {
+            for variant in 0..<40 {
+                let letters = Array("abcdefghijklmnopqrstuvwxyz")
+                var name = "\(letters[variant % 26])\(letters[(variant / 26 + length) % 26])"
+                while name.count < length { name += "_\(letters[(name.count * 7 + variant) % 26])" }
+                names.append(String(name.prefix(length)))
+            }
+        }
+        names = Array(Set(names)).filter { $0 != "f" }.sorted()
+        var source = names.map { "var \($0) = 1;" }.joined(separator: "\n")
+        source += "\n" + names.reversed().map { "f(\($0));" }.joined() + "\nvar \\u0061bcdefghijkl = abcdefghijkl;"
+        source += "\n" + names.filter { $0.count > 8 }.map { "\($0) + 1;" }.joined(separator: " ")
+        let tree = try SyntaxParser.parse(source)
+        #expect(Set(tree.names).count == tree.names.count)
+        #expect(tree.symbols.count == names.count + 1)
+        var read = 0
+        for reference in tree.references where tree.name(reference.node) != "f" {
+            read += 1
+            let symbol = reference.symbol
+            #expect(symbol >= 0, "\(tree.name(reference.node)) unbound")
+            guard symbol >= 0 else { continue }
+            #expect(tree.symbols[Int(symbol)].name == tree[reference.node].a)
+            #expect(tree.names[Int(tree[reference.node].a)] == tree.text(reference.node))
+        }
+        #expect(read == names.count + 1 + names.filter { $0.count > 8 }.count)
+    }
+
+    /// Lists longer than the parser's first stack of children, and lists nested in them, keep every child in order.
+    @Test func longAndNestedListsKeepTheirChildren() throws {
+        let inner = (0..<300).map { "[\($0), x\($0 % 7), [\($0)]]" }.joined(separator: ", ")
+        let tree = try SyntaxParser.parse("f(\(inner), g(\((0..<600).map(String.init).joined(separator: ","))));")
+        let statement = tree[tree.list(tree[tree.root].a).first ?? -1]
+        let arguments = Array(tree.list(tree[statement.a].b))
+        #expect(arguments.count == 301)
+        for (index, argument) in arguments.dropLast().enumerated() {
+            let elements = Array(tree.list(tree[argument].a))
+            #expect(elements.map { tree[$0].kind } == [.numberLiteral, .identifier, .arrayExpression])
+            #expect(elements.first.map(tree.text) == "\(index)")
+            #expect(elements.last.map { tree.list(tree[$0].a).map(tree.text) } == ["\(index)"])
+        }
+        let last = arguments.last.map { tree.list(tree[$0].b).map(tree.text) }
+        #expect(last == (0..<600).map(String.init))
+    }
+
     @Test func evalMakesScopesUnsafe() throws {
         let tree = try SyntaxParser.parse("function f() { eval('x'); } function g() { let eval = h; eval(1); }")
         let unsafe = tree.scopes.enumerated().filter { $0.element.isUnsafe }.map { tree[$0.element.node].kind }
