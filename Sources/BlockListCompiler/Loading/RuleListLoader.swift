@@ -185,14 +185,13 @@ public struct RuleListLoader: Sendable {
         if !isASCII { units.append(contentsOf: text.utf16) }
     }
 
-    /// Puts the UTF-16 units of a plain-ASCII string node into `units` (reusing its storage), its escapes decoded
-    /// as `JSONStringDecoder` does; false when the caller must decode the string instead (non-ASCII text, a
-    /// `\u` escape of a surrogate).
+    /// Puts the UTF-16 units of a plain-ASCII string node without escapes into `units` (reusing its storage);
+    /// false when the caller must decode the string instead.
     private func fillUnits(of node: Int, in document: JSONDocument, into units: inout [UInt16]) -> Bool {
         let value = document[node]
+        guard !value.flag else { return false }
         let start = Int(value.start) + 1, end = Int(value.end) - 1
         units.removeAll(keepingCapacity: true)
-        guard !value.flag else { return Self.fillEscapedUnits(document.bytes, from: start, to: end, into: &units) }
         return document.bytes.withUnsafeBufferPointer { buffer in
             guard start < end else { return true }
             let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
@@ -200,50 +199,6 @@ public struct RuleListLoader: Sendable {
             units.append(contentsOf: repeatElement(0, count: slice.count))
             units.withUnsafeMutableBufferPointer { output in
                 for index in slice.indices { output[index] = UInt16(slice[index]) }
-            }
-            return true
-        }
-    }
-
-    /// The units of the escaped ASCII string body `bytes[start..<end]` (validated by the reader), appended to
-    /// `units`; false (and `units` left partly filled) at a non-ASCII byte or a `\u` escape of a surrogate.
-    static func fillEscapedUnits(_ bytes: [UInt8], from start: Int, to end: Int, into units: inout [UInt16]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            @inline(__always) func hex(_ at: Int, _ count: Int) -> UInt16 {
-                var value: UInt16 = 0
-                for offset in 0..<count { value = value &* 16 &+ UInt16(JSONReader.hexDigitValue(buffer[at + offset]) ?? 0) }
-                return value
-            }
-            var index = start
-            while index < end {
-                let byte = buffer[index]
-                guard byte < 0x80 else { return false }
-                guard byte == UInt8(ascii: "\\"), index + 1 < end else {
-                    units.append(UInt16(byte))
-                    index += 1
-                    continue
-                }
-                let escape = buffer[index + 1]
-                index += 2
-                switch escape {
-                case UInt8(ascii: "b"): units.append(0x08)
-                case UInt8(ascii: "f"): units.append(0x0C)
-                case UInt8(ascii: "n"): units.append(0x0A)
-                case UInt8(ascii: "r"): units.append(0x0D)
-                case UInt8(ascii: "t"): units.append(0x09)
-                case UInt8(ascii: "v"): units.append(0x0B)
-                case UInt8(ascii: "x"):
-                    guard index + 2 <= end else { return false }
-                    units.append(hex(index, 2))
-                    index += 2
-                case UInt8(ascii: "u"):
-                    guard index + 4 <= end else { return false }
-                    let unit = hex(index, 4)
-                    guard unit < 0xD800 || unit >= 0xE000 else { return false }
-                    units.append(unit)
-                    index += 4
-                default: units.append(UInt16(escape))
-                }
             }
             return true
         }
