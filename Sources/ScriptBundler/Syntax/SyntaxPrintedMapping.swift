@@ -77,17 +77,6 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
         }
     }
 
-    /// Whether the eight bytes at `i` (`i + 8 <= bytes.count`) are all printable ASCII (0x20-0x7F): none ends a line
-    /// and each is one UTF-16 code unit.
-    @inline(__always)
-    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // No byte at or over 0x80, and none under 0x20 (with no high bit set, `byte - 0x20` borrows only under it).
-        return word & high == 0 && (word &- 0x2020_2020_2020_2020) & high == 0
-    }
-
     /// Whether none of the eight bytes at `i` (`i + 8 <= bytes.count`) can start a line terminator (LF, CR, or the
     /// first byte of U+2028 and U+2029).
     @inline(__always)
@@ -159,7 +148,15 @@ struct SyntaxLineTable {
             }
             (line, i) = (low, lineStarts[low])
         }
-        column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
+        if end - i < 32 {
+            // Mostly a few bytes after the last position asked for.
+            while i < end {
+                column += SyntaxPrintedMapping.utf16Units(source[i])
+                i += 1
+            }
+        } else {
+            column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
+        }
         last = (end, line, column)
         return (line, column)
     }
