@@ -148,13 +148,18 @@ public struct ContentBlockerPipeline: Sendable {
         let optimizer = RuleListOptimizer()
         var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
         try steps.begin(.converting)
-        let files = lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) }
         var converter = FilterToRuleConverter(target: target)
         converter.usesPageLoadBoundary = pageLoadBoundary
-        let converted = converter.convert(files)
-        var rules = converted.rules
-        var ruleFilters = converted.ruleFilters
-        var problems = converted.problems
+        var converted = converter.convert(
+            lists.map { FilterListFile(path: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) })
+        // Moved out, not copied: with a second reference to the array the optimizer's first change would copy every
+        // rule, and both copies would stay alive until the end.
+        var rules: [Rule] = []
+        swap(&rules, &converted.rules)
+        var ruleFilters: [Int] = []
+        swap(&ruleFilters, &converted.ruleFilters)
+        var problems: [Int: FilterProblem] = [:]
+        swap(&problems, &converted.problems)
         var report = ConversionReport()
         report.filterCount = converted.filters.count
         report.rulesGenerated = rules.count
@@ -167,6 +172,16 @@ public struct ContentBlockerPipeline: Sendable {
             ConvertedRuleCheck.drop(refused, from: &rules, filters: &ruleFilters, problems: &problems)
         }
         report.rulesChecked = rules.count
+        // The problems are final once the checks are done: the report's entries are made now and the filters'
+        // texts freed before the optimizer runs.
+        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
+            let source = converted.filters[index]
+            var location = source.location
+            location.column = problem.column
+            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
+        }
+        converted.filters = []
+        problems = [:]
         steps.completed = 1 + ConvertedRuleCheck.maximumRounds
         var passStop = false
         let optimized = optimizer.optimize(
@@ -194,12 +209,6 @@ public struct ContentBlockerPipeline: Sendable {
             throw .cannotSplit(error.message)
         }
         report.partRuleCounts = parts.map(\.count)
-        report.entries = problems.sorted { $0.key < $1.key }.map { index, problem in
-            let source = converted.filters[index]
-            var location = source.location
-            location.column = problem.column
-            return ConversionReport.Entry(location: location, filter: source.text, kind: problem.kind, message: problem.message)
-        }
         try steps.begin(.writing)
         var output: [[UInt8]] = []
         for part in parts {

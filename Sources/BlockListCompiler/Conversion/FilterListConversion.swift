@@ -41,10 +41,14 @@ public struct FilterListConversion: Sendable {
     func run(_ files: [FilterListFile], pageLoadBoundary: Bool) throws(Problem) -> Result {
         var converter = FilterToRuleConverter(target: target)
         converter.usesPageLoadBoundary = pageLoadBoundary
-        let converted = converter.convert(files)
-        var problems = converted.problems
-        var rules = converted.rules
-        var ruleFilters = converted.ruleFilters
+        var converted = converter.convert(files)
+        // Moved out, so the passes change the only copy of the rules.
+        var problems: [Int: FilterProblem] = [:]
+        swap(&problems, &converted.problems)
+        var rules: [Rule] = []
+        swap(&rules, &converted.rules)
+        var ruleFilters: [Int] = []
+        swap(&ruleFilters, &converted.ruleFilters)
         var report = ConversionReport()
         report.filterCount = converted.filters.count
         report.rulesGenerated = rules.count
@@ -57,7 +61,7 @@ public struct FilterListConversion: Sendable {
             ConvertedRuleCheck.drop(refused, from: &rules, filters: &ruleFilters, problems: &problems)
         }
         report.rulesChecked = rules.count
-        if optimizes { rules = RuleListOptimizer().optimize(rules).rules }
+        if optimizes { rules = RuleListOptimizer().optimize(consume rules, beforeEachPass: nil)?.rules ?? [] }
         report.rulesOptimized = rules.count
         let limit = min(maximumRules ?? target.maximumRuleCount, target.maximumRuleCount)
         if pageLoadBoundary && rules.count > limit && rules.contains(FilterToRuleConverter.pageLoadBoundary) {

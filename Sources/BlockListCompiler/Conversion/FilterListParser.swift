@@ -9,6 +9,19 @@ public struct FilterListParser: Sendable {
 
     /// The filter on one line, or nil for blank lines, comments (`!`, `# `) and headers (`[Adblock Plus 2.0]`).
     public func parse(line rawLine: Substring) -> ParsedFilter? {
+        // Nearly every line of a real list is ASCII: it is read on its bytes (no array of scalars, no string per
+        // option), with the same results.
+        let read = rawLine.utf8.withContiguousStorageIfAvailable { bytes -> ASCIILine in
+            for byte in bytes where byte >= 0x80 { return .notASCII }
+            return .parsed(parseASCII(bytes))
+        }
+        if case .parsed(let filter)? = read { return filter }
+        return parse(scalarsOf: rawLine)
+    }
+
+    /// `parse(line:)` read as Unicode scalars: the way for lines holding a non-ASCII character (a column counts
+    /// scalars), and the reference the byte reading of ASCII lines is tested against.
+    func parse(scalarsOf rawLine: Substring) -> ParsedFilter? {
         let scalars = Array(rawLine.unicodeScalars)
         var start = 0, end = scalars.count
         while start < end, scalars[start].isWhitespace { start += 1 }
@@ -22,6 +35,159 @@ public struct FilterListParser: Sendable {
             return parseCosmetic(text, marker: marker, offset: offset)
         }
         return parseNetwork(text, offset: offset)
+    }
+
+    /// What the byte reading of a line gave: the filter (nil for a blank line or a comment), or nothing because the
+    /// line holds a non-ASCII character (read as scalars then).
+    private enum ASCIILine {
+        case parsed(ParsedFilter?)
+        case notASCII
+    }
+
+    // MARK: ASCII lines, read on their bytes
+
+    @inline(__always) private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        (byte >= 0x09 && byte <= 0x0D) || byte == 0x20
+    }
+
+    /// `parse(line:)` of a line of ASCII bytes: a column is a byte offset plus one, as it is a scalar's.
+    private func parseASCII(_ line: UnsafeBufferPointer<UInt8>) -> ParsedFilter? {
+        var start = 0, end = line.count
+        while start < end, FilterListParser.isASCIIWhitespace(line[start]) { start += 1 }
+        while end > start, FilterListParser.isASCIIWhitespace(line[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        let text = UnsafeBufferPointer(rebasing: line[start..<end])
+        let first = text[0]
+        if first == UInt8(ascii: "!") || (first == UInt8(ascii: "[") && text[text.count - 1] == UInt8(ascii: "]")) { return nil }
+        if first == UInt8(ascii: "#") && (text.count == 1 || text[1] == UInt8(ascii: " ") || text[1] == UInt8(ascii: "!")) { return nil }
+        if let marker = cosmeticMarker(inASCII: text) {
+            let selectorStart = marker.start + marker.length
+            return cosmetic(
+                selector: String(decoding: text[selectorStart...], as: UTF8.self),
+                domains: String(decoding: text[..<marker.start], as: UTF8.self), marker: marker,
+                markerColumn: start + marker.start + 1, selectorColumn: start + selectorStart + 1, offset: start)
+        }
+        return parseNetwork(ascii: text, offset: start)
+    }
+
+    private static let markerBytes = markers.map { Array($0.utf8) }
+
+    /// `cosmeticMarker(in:)` on bytes.
+    private func cosmeticMarker(inASCII text: UnsafeBufferPointer<UInt8>) -> Marker? {
+        for index in text.indices where text[index] == UInt8(ascii: "#") || text[index] == UInt8(ascii: "$") {
+            for (spelling, bytes) in zip(FilterListParser.markers, FilterListParser.markerBytes)
+            where index + bytes.count <= text.count && text[index..<(index + bytes.count)].elementsEqual(bytes) {
+                // The domains before a marker never hold '/', '|' or '^'; a network pattern usually does.
+                for byte in text[..<index] {
+                    switch byte {
+                    case UInt8(ascii: "/"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "="): return nil
+                    default: continue
+                    }
+                }
+                if bytes[0] == UInt8(ascii: "$") && index == 0 { return nil }
+                return Marker(start: index, length: bytes.count, spelling: spelling)
+            }
+            if text[index] == UInt8(ascii: "#") { return nil }
+        }
+        return nil
+    }
+
+    /// `parseNetwork` on bytes: the options are byte ranges, each turned into a string only for its name (short
+    /// strings take no allocation) and, for `domain=`, its value.
+    private func parseNetwork(ascii text: UnsafeBufferPointer<UInt8>, offset: Int) -> ParsedFilter {
+        let slash = UInt8(ascii: "/"), dollar = UInt8(ascii: "$"), comma = UInt8(ascii: ",")
+        var position = 0
+        let isException = text.count >= 2 && text[0] == UInt8(ascii: "@") && text[1] == UInt8(ascii: "@")
+        if isException { position = 2 }
+        // Split off the options: after the last '$' (for a /regex/, after the closing '/').
+        var patternEnd = text.count
+        var optionsStart: Int?
+        var searchFrom = position
+        if position < text.count && text[position] == slash, let lastSlash = text[(position + 1)...].lastIndex(of: slash) {
+            searchFrom = lastSlash + 1
+        }
+        if searchFrom < text.count, let found = text[searchFrom...].lastIndex(of: dollar),
+            FilterListParser.looksLikeOptions(ascii: text[(found + 1)...])
+        {
+            patternEnd = found
+            optionsStart = found + 1
+        }
+        var options = FilterOptions()
+        // The options kept for the identity, lowercased.
+        var optionTexts: [[UInt8]] = []
+        if let optionsStart {
+            var partStart = optionsStart
+            while true {
+                var partEnd = partStart
+                while partEnd < text.count && text[partEnd] != comma { partEnd += 1 }
+                let part = text[partStart..<partEnd]
+                // The name is what precedes the first '=', the value what follows it.
+                let equals = part.firstIndex(of: UInt8(ascii: "="))
+                let name = FilterListParser.lowercased(part[..<(equals ?? partEnd)])
+                let value = equals.map { String(decoding: text[($0 + 1)..<partEnd], as: UTF8.self) }
+                if let problem = apply(
+                    name: String(decoding: name, as: UTF8.self), value: value, to: &options, column: offset + partStart + 1,
+                    isException: isException)
+                {
+                    return .unsupported(problem)
+                }
+                let lowered = FilterListParser.lowercased(part)
+                if !lowered.elementsEqual("badfilter".utf8) { optionTexts.append(lowered) }
+                if partEnd == text.count { break }
+                partStart = partEnd + 1
+            }
+        }
+        let patternText = text[position..<patternEnd]
+        let patternColumn = offset + position + 1
+        let pattern: NetworkFilter.Pattern
+        if patternText.count >= 2, patternText.first == slash, patternText.last == slash {
+            pattern = .regex(String(decoding: patternText.dropFirst().dropLast(), as: UTF8.self))
+        } else {
+            var body = patternText
+            var hostAnchored = false, startAnchored = false, endAnchored = false
+            let bar = UInt8(ascii: "|")
+            if body.count >= 2 && body[body.startIndex] == bar && body[body.startIndex + 1] == bar {
+                hostAnchored = true; body = body.dropFirst(2)
+            } else if body.first == bar {
+                startAnchored = true; body = body.dropFirst()
+            }
+            if body.last == bar { endAnchored = true; body = body.dropLast() }
+            pattern = .plain(
+                String(decoding: body, as: UTF8.self), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+        }
+        // "@@" if an exception, the pattern, "$", then the options lowercased, sorted and joined by ',' (byte order
+        // is the strings' order for ASCII).
+        var identity: [UInt8] = []
+        identity.reserveCapacity(patternText.count + 3 + optionTexts.reduce(0) { $0 + $1.count + 1 })
+        if isException { identity.append(contentsOf: [UInt8(ascii: "@"), UInt8(ascii: "@")]) }
+        identity.append(contentsOf: patternText)
+        identity.append(dollar)
+        if optionTexts.count > 1 { optionTexts.sort { $0.lexicographicallyPrecedes($1) } }
+        for (index, option) in optionTexts.enumerated() {
+            if index > 0 { identity.append(comma) }
+            identity.append(contentsOf: option)
+        }
+        return .network(
+            NetworkFilter(
+                isException: isException, pattern: pattern, options: options, patternColumn: patternColumn,
+                identity: String(decoding: identity, as: UTF8.self)))
+    }
+
+    /// `looksLikeOptions` on bytes: every ','-separated part names an option (its name is the first run of bytes
+    /// other than '=').
+    private static func looksLikeOptions(ascii candidate: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard !candidate.isEmpty else { return false }
+        for part in candidate.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let nameStart = part.firstIndex { $0 != UInt8(ascii: "=") } ?? part.endIndex
+            let rest = part[nameStart...]
+            guard isOptionName(rest[..<(rest.firstIndex(of: UInt8(ascii: "=")) ?? rest.endIndex)]) else { return false }
+        }
+        return true
+    }
+
+    /// ASCII `bytes` with the upper-case letters lowered.
+    private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
+        bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
     }
 
     // MARK: Cosmetic filters
@@ -65,6 +231,7 @@ public struct FilterListParser: Sendable {
     ]
 
     private static let proceduralOperatorBytes = proceduralOperators.map { Array($0.utf8) }
+    private static let styleOperatorBytes = Array(":style(".utf8)
 
     /// Where `needle` first occurs in `haystack` (a byte offset), or nil.
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -103,9 +270,16 @@ public struct FilterListParser: Sendable {
 
     private func parseCosmetic(_ text: [Unicode.Scalar], marker: Marker, offset: Int) -> ParsedFilter {
         let selectorStart = marker.start + marker.length
-        let selector = FilterListParser.string(text[selectorStart...])
-        let selectorColumn = offset + selectorStart + 1
-        let markerColumn = offset + marker.start + 1
+        return cosmetic(
+            selector: FilterListParser.string(text[selectorStart...]), domains: FilterListParser.string(text[..<marker.start]),
+            marker: marker, markerColumn: offset + marker.start + 1, selectorColumn: offset + selectorStart + 1, offset: offset)
+    }
+
+    /// The cosmetic filter of `domains` (the text before the marker), `marker` and `selector` (the text after it),
+    /// with the columns of the marker and the selector; `offset` is the 0-based column of the filter's start.
+    private func cosmetic(selector: String, domains: String, marker: Marker, markerColumn: Int, selectorColumn: Int, offset: Int)
+        -> ParsedFilter
+    {
         switch marker.spelling {
         case "#?#", "#@?#", "#$?#", "#@$?#":
             return .unsupported(
@@ -143,9 +317,9 @@ public struct FilterListParser: Sendable {
         if selector.isEmpty {
             return .unsupported(FilterProblem(kind: .malformed, column: selectorColumn, message: "empty selector"))
         }
-        // Every operator starts with ':'; most selectors hold none, and those are not searched.
-        let lowered = Array(selector.lowercased().utf8)
-        if lowered.contains(UInt8(ascii: ":")) {
+        // Every operator starts with ':' (so does ':style('); most selectors hold none, and those are not searched.
+        if selector.utf8.contains(UInt8(ascii: ":")) {
+            let lowered = Array(selector.lowercased().utf8)
             for (found, spelling) in zip(FilterListParser.proceduralOperators, FilterListParser.proceduralOperatorBytes) {
                 guard let offset = FilterListParser.firstOffset(of: spelling, in: lowered) else { continue }
                 let column = selectorColumn + FilterListParser.scalarCount(lowered[..<offset])
@@ -154,17 +328,17 @@ public struct FilterListParser: Sendable {
                         kind: .proceduralCosmetic, column: column,
                         message: "procedural operator '\(found))': WebKit runs no script to evaluate it"))
             }
-        }
-        if let offset = FilterListParser.firstOffset(of: Array(":style(".utf8), in: lowered) {
-            let column = selectorColumn + FilterListParser.scalarCount(lowered[..<offset])
-            return .unsupported(
-                FilterProblem(
-                    kind: .cssInjection, column: column, message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"
-                ))
+            if let offset = FilterListParser.firstOffset(of: FilterListParser.styleOperatorBytes, in: lowered) {
+                let column = selectorColumn + FilterListParser.scalarCount(lowered[..<offset])
+                return .unsupported(
+                    FilterProblem(
+                        kind: .cssInjection, column: column,
+                        message: "':style()' injects CSS: WebKit can only hide elements (css-display-none)"))
+            }
         }
         var included: [String] = [], excluded: [String] = []
         var column = offset + 1
-        for part in FilterListParser.string(text[..<marker.start]).split(separator: ",", omittingEmptySubsequences: false) {
+        for part in domains.split(separator: ",", omittingEmptySubsequences: false) {
             defer { column += part.unicodeScalars.count + 1 }
             let entry = part.trimmingWhitespace()
             if entry.isEmpty { continue }
@@ -251,14 +425,20 @@ public struct FilterListParser: Sendable {
         guard !scalars.isEmpty else { return false }
         for part in FilterListParser.string(scalars).split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            let bare = name.hasPrefix("~") ? String(name.dropFirst()) : name
-            guard !bare.isEmpty,
-                bare.unicodeScalars.allSatisfy({
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-                })
-            else { return false }
+            guard name.unicodeScalars.allSatisfy(\.isASCII), FilterListParser.isOptionName(name.utf8) else { return false }
         }
         return true
+    }
+
+    /// Whether `name` (ASCII) is an option's name: letters, digits, '-' and '_', after one optional '~'.
+    private static func isOptionName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
+        let bare = name.first == UInt8(ascii: "~") ? name.dropFirst() : name[...]
+        return !bare.isEmpty && bare.allSatisfy(isOptionNameByte)
+    }
+
+    @inline(__always) private static func isOptionNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
     private static let unsupportedOptionReasons: [String: String] = [
@@ -306,10 +486,17 @@ public struct FilterListParser: Sendable {
     /// Applies one option; returns the problem when the filter cannot be converted.
     private func apply(_ option: String, to options: inout FilterOptions, column: Int, isException: Bool) -> FilterProblem? {
         let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawName = String(parts[0]).lowercased()
+        return apply(
+            name: String(parts[0]).lowercased(), value: parts.count > 1 ? String(parts[1]) : nil, to: &options, column: column,
+            isException: isException)
+    }
+
+    /// Applies the option `rawName` (lowercased, with its `~`), with the text after its first '=', if any.
+    private func apply(name rawName: String, value: String?, to options: inout FilterOptions, column: Int, isException: Bool)
+        -> FilterProblem?
+    {
         let negated = rawName.hasPrefix("~")
         let name = negated ? String(rawName.dropFirst()) : rawName
-        let value = parts.count > 1 ? String(parts[1]) : nil
         switch name {
         case "third-party", "3p": options.party = negated ? .first : .third; return nil
         case "first-party", "1p": options.party = negated ? .third : .first; return nil

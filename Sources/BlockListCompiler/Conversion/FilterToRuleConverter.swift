@@ -86,6 +86,7 @@ public struct FilterToRuleConverter: Sendable {
 
         var sections: [Section: [(Rule, Int)]] = [:]
         convertCosmetic(cosmetic, into: &sections, problems: &problems)
+        cosmetic = []
 
         let disabled = Set(network.filter { $0.filter.options.badfilter }.map(\.filter.identity))
         for (index, filter) in network {
@@ -101,7 +102,10 @@ public struct FilterToRuleConverter: Sendable {
                 for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
             }
         }
-        let (rules, ruleFilters) = layOut(sections)
+        // The parsed filters are not needed past this point: freed before the rules are laid out (the layout is
+        // the conversion's peak of memory).
+        network = []
+        let (rules, ruleFilters) = layOut(&sections)
         return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
     }
 
@@ -150,15 +154,23 @@ public struct FilterToRuleConverter: Sendable {
     /// for them in the same order. The generic cosmetic rules stay first, so WebKit still builds them into its
     /// precompiled stylesheet for every other load; since the boundary matches the page load, WebKit leaves that
     /// stylesheet out of the page load and part 3's copies of those rules hide the same selectors there.
-    private func layOut(_ sections: [Section: [(Rule, Int)]]) -> (rules: [Rule], ruleFilters: [Int]) {
+    ///
+    /// In one part, `sections` is emptied as it is laid out: the rules are written into arrays of their final size
+    /// and each section is freed once copied (growing the list by doubling and keeping every section to the end
+    /// held about three copies of the rules at once).
+    private func layOut(_ sections: inout [Section: [(Rule, Int)]]) -> (rules: [Rule], ruleFilters: [Int]) {
         var rules: [Rule] = [], ruleFilters: [Int] = []
         let untyped = FilterResourceType.untypedWebKitTypes
         let twoParts =
             usesPageLoadBoundary && ResourceType.topDocument.introducedIn <= target
             && sections.values.contains { $0.contains { $0.0.trigger.resourceTypes == untyped } }
         guard twoParts else {
+            let count = sections.values.reduce(0) { $0 + $1.count }
+            rules.reserveCapacity(count)
+            ruleFilters.reserveCapacity(count)
             for section in Section.allCases {
-                for (rule, index) in sections[section] ?? [] {
+                guard let entries = sections.removeValue(forKey: section) else { continue }
+                for (rule, index) in entries {
                     rules.append(rule)
                     ruleFilters.append(index)
                 }
@@ -337,15 +349,15 @@ public struct FilterToRuleConverter: Sendable {
                 kind: .approximated, column: filter.patternColumn,
                 message: "WebKit evaluates a ping a second time as 'other', so this filter blocks pings too")
         }
-        let fragmentFree: Set<ResourceType> = [.popup, .media]
         // The pattern, not its url-filters: a bare host's end class `[/:?#]` holds a `#` no URL must have.
         let patternHoldsHash: Bool
         switch filter.pattern {
         case .plain(let text, _, _, _): patternHoldsHash = text.utf8.contains(UInt8(ascii: "#"))
         case .regex(let expression): patternHoldsHash = expression.utf8.contains(UInt8(ascii: "#"))
         }
+        // Loads WebKit matches with their fragment: popups and media.
         if patternHoldsHash,
-            resourceTypes.map({ !Set($0).isSubset(of: fragmentFree) }) ?? true
+            resourceTypes.map({ $0.contains { $0 != .popup && $0 != .media } }) ?? true
         {
             return FilterProblem(
                 kind: .approximated, column: filter.patternColumn,

@@ -38,66 +38,77 @@ public struct URLPatternTranslator: Sendable {
         switch pattern {
         case .regex(let expression): return [try translateRegex(expression)]
         case .plain(let text, let hostAnchored, let startAnchored, let endAnchored):
-            return translatePlain(
-                Array(text.unicodeScalars), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+            var text = text
+            return text.withUTF8 { bytes in
+                translatePlain(bytes, hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+            }
         }
     }
 
-    private func translatePlain(_ input: [Unicode.Scalar], hostAnchored: Bool, startAnchored: Bool, endAnchored: Bool) -> [String] {
-        var scalars = input[...]
+    /// The url-filters of a plain pattern, from its UTF-8 bytes and written as bytes (one string made per
+    /// url-filter). Every byte the translation treats specially is ASCII, so a non-ASCII character's bytes are
+    /// copied as they are, as its scalar was.
+    private func translatePlain(_ input: UnsafeBufferPointer<UInt8>, hostAnchored: Bool, startAnchored: Bool, endAnchored: Bool)
+        -> [String]
+    {
+        var start = 0, end = input.count
         // A trailing '*' adds nothing to an unanchored end, a leading one nothing to an unanchored start.
-        if !endAnchored { while scalars.last == "*" { scalars = scalars.dropLast() } }
-        if !startAnchored && !hostAnchored { while scalars.first == "*" { scalars = scalars.dropFirst() } }
+        if !endAnchored { while end > start && input[end - 1] == UInt8(ascii: "*") { end -= 1 } }
+        if !startAnchored && !hostAnchored { while start < end && input[start] == UInt8(ascii: "*") { start += 1 } }
         var trailingSeparator = false
-        if scalars.last == "^" {
+        if end > start && input[end - 1] == UInt8(ascii: "^") {
             trailingSeparator = true
-            scalars = scalars.dropLast()
+            end -= 1
         }
-        // Written as UTF-8 bytes, one string made at the end (appending scalars to a String was most of the
-        // translation's time).
         var body: [UInt8] = []
-        body.reserveCapacity(scalars.count + 32)
+        body.reserveCapacity(end - start + 64)
         if hostAnchored {
             body.append(contentsOf: URLPatternTranslator.hostAnchorPrefixBytes)
         } else if startAnchored {
             body.append(UInt8(ascii: "^"))
         }
         var previousWasStar = false
-        for scalar in scalars {
-            switch scalar {
-            case "*":
-                if !previousWasStar { body.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "*")]) }
+        for byte in input[start..<end] {
+            switch byte {
+            case UInt8(ascii: "*"):
+                if !previousWasStar {
+                    body.append(UInt8(ascii: "."))
+                    body.append(UInt8(ascii: "*"))
+                }
                 previousWasStar = true
                 continue
-            case "^": body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
-            case "/": body.append(UInt8(ascii: "/"))
-            case ".", "?", "+", "(", ")", "[", "]", "{", "}", "\\", "$", "|":
+            case UInt8(ascii: "^"): body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), UInt8(ascii: "$"), UInt8(ascii: "|"):
                 body.append(UInt8(ascii: "\\"))
-                body.append(UInt8(truncatingIfNeeded: scalar.value))
-            default:
-                if scalar.isASCII {
-                    body.append(UInt8(truncatingIfNeeded: scalar.value))
-                } else {
-                    body.append(contentsOf: String(scalar).utf8)
-                }
+                body.append(byte)
+            default: body.append(byte)
             }
             previousWasStar = false
         }
-        let end: [UInt8] = endAnchored ? [UInt8(ascii: "$")] : []
         if trailingSeparator {
             let hostOnly =
-                hostAnchored && !scalars.isEmpty
-                && scalars.allSatisfy {
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                hostAnchored && end > start
+                && input[start..<end].allSatisfy {
+                    ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+                        || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
                 }
-            if hostOnly { return [String(decoding: body + URLPatternTranslator.hostEndClassBytes + end, as: UTF8.self)] }
-            return [
-                String(decoding: body + URLPatternTranslator.separatorClassBytes + end, as: UTF8.self),
-                String(decoding: body + [UInt8(ascii: "$")], as: UTF8.self),
-            ]
+            if hostOnly {
+                body.append(contentsOf: URLPatternTranslator.hostEndClassBytes)
+                if endAnchored { body.append(UInt8(ascii: "$")) }
+                return [String(decoding: body, as: UTF8.self)]
+            }
+            let bodyCount = body.count
+            body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
+            if endAnchored { body.append(UInt8(ascii: "$")) }
+            let withClass = String(decoding: body, as: UTF8.self)
+            body.removeLast(body.count - bodyCount)
+            body.append(UInt8(ascii: "$"))
+            return [withClass, String(decoding: body, as: UTF8.self)]
         }
         if body.isEmpty || body == [UInt8(ascii: "^")] { return [endAnchored ? String(decoding: body, as: UTF8.self) + "$" : ".*"] }
-        return [String(decoding: body + end, as: UTF8.self)]
+        if endAnchored { body.append(UInt8(ascii: "$")) }
+        return [String(decoding: body, as: UTF8.self)]
     }
 
     private static let hostAnchorPrefixBytes = Array(hostAnchorPrefix.utf8)

@@ -53,9 +53,15 @@ enum ContainedRuleFinder {
             for index in members {
                 let trigger = segment[index].trigger
                 let isCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false
-                guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: isCaseSensitive).pattern
-                else { continue }
-                let runs = RequiredLiterals.of(pattern)
+                // The converter's forms are read from the text; others are parsed.
+                let runs: [[UInt8]]
+                if let read = URLFilterLiteralRuns.runs(of: trigger.urlFilter) {
+                    runs = read
+                } else {
+                    guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: isCaseSensitive).pattern
+                    else { continue }
+                    runs = RequiredLiterals.of(pattern)
+                }
                 entries.append(
                     Entry(
                         index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive, runs: runs,

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import WKPackTestSupport
 
 @testable import BlockListCompiler
 
@@ -83,5 +85,45 @@ import Testing
         #expect(filter.excludedDomains == ["b.a.com"])
         #expect(filter.selector == "div[id^=\"x\"]")
         #expect(filter.selectorColumn == 24)
+    }
+
+    /// Lines whose byte reading and scalar reading must agree: every option form, marker, anchor, comment and
+    /// whitespace placement the byte reading handles on its own.
+    static let asciiLines = [
+        "", " ", "\t||a.com^\r", "!x", "[Adblock]", "#", "# x", "#!x", "#x", "##.ad", "###ad", "a.com##.ad", " a.com , ~B.a.com ,##.ad",
+        "a.com#@#.ad", "a.com#?#.ad", "a.com#@$?#x", "a.com#$#x", "a.com#%#x", "a.com$$x", "a.com$@$x", "$$x", "a/b##x", "a=b##x",
+        "a.com##", "a.com##+js(x)", "a.com##^x", "a.com##x:HAS-TEXT(y)", "a.com##x:Style(y)", "a.com##x:hover", "*.com##x", ",,a.com##x",
+        "||a.com^", "||a.com^$", "||a.com^$$", "|a|", "|", "||", "@@", "@@||a.com^$document", "/ads/", "/a$b/$script", "/x", "a$b$c",
+        "||a.com^$=script", "||a.com^$==script", "||a.com^$~script,~image", "||a.com^$Third-Party,SCRIPT,image",
+        "||a.com^$script,,image", "||a.com^$domain=A.com|~b.A.com", "||a.com^$domain=", "||a.com^$domain", "||a.com^$from=a.com|b.*",
+        "||a.com^$badfilter", "||a.com^$BadFilter,script", "||a.com^$~badfilter", "||a.com^$badfilter=x", "@@||a.com^$elemhide",
+        "||a.com^$elemhide", "@@||a.com^$generichide,ghide", "||a.com^$object,~object", "||a.com^$csp=x", "||a.com^$foo_bar-1",
+        "||a.com^$foo bar", "||a.com^$1p,3p,~1p,~3p", "||a.com^$match-case,important", "||a.com^$popup,document,doc",
+        "a$b=c=d", "x$~", "x$~=y", "x$=", "x$,", "@@x$",
+    ]
+
+    @Test(arguments: asciiLines) func byteReadingAgreesWithScalarReading(_ line: String) {
+        let parser = FilterListParser()
+        #expect(parser.parse(line: line[...]) == parser.parse(scalarsOf: line[...]))
+    }
+
+    /// Every line of the filter lists in the shared corpus, read both ways.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ContentBlockerPipelineTests.corpusArchive.path), "needs ../shared/corpus"))
+    func byteReadingAgreesWithScalarReadingOnTheCorpusLists() throws {
+        let parser = FilterListParser()
+        var asciiLines = 0
+        for name in ["easylist/easylist.txt", "easylist/easyprivacy.txt", "easylist/easylistgermany.txt", "easylist/fanboy-annoyance.txt"] {
+            let output = try ChildProcess.run("/usr/bin/tar", ["-xJOf", ContentBlockerPipelineTests.corpusArchive.path, name])
+            try #require(output.status == 0, "tar: \(output.stderr)")
+            let text = String(decoding: output.standardOutput, as: UTF8.self)
+            for line in FilterToRuleConverter.lines(of: text) {
+                if line.utf8.allSatisfy({ $0 < 0x80 }) { asciiLines += 1 }
+                let byBytes = parser.parse(line: line), byScalars = parser.parse(scalarsOf: line)
+                if byBytes != byScalars {
+                    Issue.record("\(name): '\(line)': \(String(describing: byBytes)) != \(String(describing: byScalars))")
+                }
+            }
+        }
+        #expect(asciiLines > 100_000)
     }
 }

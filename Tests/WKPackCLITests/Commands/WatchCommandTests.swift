@@ -56,8 +56,9 @@ import WKPackTestSupport
             return nil
         }
 
-        /// The next line satisfying `predicate`, or `nil` after `timeout`.
-        func line(timeout: Duration = .seconds(15), where predicate: @escaping (String) -> Bool) async -> String? {
+        /// The next line satisfying `predicate`, or `nil` after `timeout`. The bound only ends a test that would
+        /// otherwise hang: a loaded 2-core machine running the whole suite has taken more than 15 s for the first build.
+        func line(timeout: Duration = .seconds(60), where predicate: @escaping (String) -> Bool) async -> String? {
             await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
                 let id = lock.withLock { () -> Int in
                     waitID += 1

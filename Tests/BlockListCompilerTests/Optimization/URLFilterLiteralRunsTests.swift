@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import WKPackTestSupport
+
+@testable import BlockListCompiler
+
+@Suite struct URLFilterLiteralRunsTests {
+    /// Url-filters read from their text: the runs must be those of the parsed pattern.
+    static let read = [
+        #"^[^:]*://([^/:@]*\.)?example\.com[/:?#]"#, #"^[^:]*://([^/:@]*\.)?Ads\.Example\.com/x[^a-zA-Z0-9_.%-]"#,
+        #"^[^:]*://([^/:@]*\.)?a\.com/b$"#, "/ads/banner", "^https://a.b/", "-ad-300x250.", "a.*b.*c", #"\/\-\_x"#, "x$",
+        #"^[^:]*://([^/:@]*\.)?a\.com[^a-zA-Z0-9_.%-]x\.js"#, "&ad_type=", ".*\\?ad=1", "a.b", "=,;:%!@#~'\"<>`_x",
+    ]
+
+    /// Forms left to the parser.
+    static let declined = [
+        "", ".*", "^", "$", "^$", "a+", "a*", "a?", "a{2}", ".*?", ".+x", "(a)", "a|b", #"\d"#, #"\1"#, "[abc]", "a$b", "a^b",
+        "a b", "a]", "a}", #"a\"#, "[/:?#]*x", #"^[^:]*://([^/:@]*\.)?"#, #"^[^:]*://([^/:@]*\.)??a"#, "ü",
+    ]
+
+    @Test(arguments: read) func readsTheRunsOfTheParsedPattern(_ filter: String) throws {
+        let runs = try #require(URLFilterLiteralRuns.runs(of: filter), "\(filter) was left to the parser")
+        for isCaseSensitive in [false, true] {
+            let pattern = try #require(URLFilterParser().parseTerms(filter, isCaseSensitive: isCaseSensitive).pattern)
+            #expect(runs == RequiredLiterals.of(pattern), "\(filter)")
+        }
+    }
+
+    @Test(arguments: declined) func leavesOtherFormsToTheParser(_ filter: String) {
+        #expect(URLFilterLiteralRuns.runs(of: filter) == nil)
+    }
+
+    /// Every url-filter of the converted EasyList + EasyPrivacy: nearly all are read from their text, each with the
+    /// runs of its parsed pattern.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ContentBlockerPipelineTests.corpusArchive.path), "needs ../shared/corpus"))
+    func agreesWithTheParserOnTheConvertedLists() throws {
+        var files: [FilterListFile] = []
+        for name in ["easylist/easylist.txt", "easylist/easyprivacy.txt"] {
+            let output = try ChildProcess.run("/usr/bin/tar", ["-xJOf", ContentBlockerPipelineTests.corpusArchive.path, name])
+            try #require(output.status == 0, "tar: \(output.stderr)")
+            files.append(FilterListFile(path: name, text: String(decoding: output.standardOutput, as: UTF8.self)))
+        }
+        let filters = Set(FilterToRuleConverter().convert(files).rules.map(\.trigger.urlFilter))
+        var readCount = 0
+        let parser = URLFilterParser()
+        for filter in filters {
+            guard let runs = URLFilterLiteralRuns.runs(of: filter) else { continue }
+            readCount += 1
+            guard let pattern = parser.parseTerms(filter, isCaseSensitive: false).pattern else {
+                Issue.record("\(filter): read, but the parser refuses it")
+                continue
+            }
+            if runs != RequiredLiterals.of(pattern) { Issue.record("\(filter): \(runs) != \(RequiredLiterals.of(pattern))") }
+        }
+        #expect(filters.count > 100_000)
+        #expect(readCount * 100 > filters.count * 95, "\(readCount) of \(filters.count) read from their text")
+    }
+}
