@@ -305,27 +305,7 @@ struct LoweredSource: Sendable {
         code.withUnsafeBufferPointer { bytes in
             for token in tokens where token.canSpanLines {
                 var lines = 0
-                var i = token.start
-                let end = token.end
-                while i < end {
-                    // Only LF, CR and the first byte of U+2028 and U+2029 start a line terminator.
-                    if i + 8 <= end, SyntaxPrintedMapping.endsNoLine(bytes, at: i) {
-                        i += 8
-                        continue
-                    }
-                    let b = bytes[i]
-                    guard b == 0x0A || b == 0x0D || b == 0xE2 else {
-                        i += 1
-                        continue
-                    }
-                    let length = LineTerminator.length(bytes, at: i, end: end)
-                    if length > 0 {
-                        lines += 1
-                        i += length
-                    } else {
-                        i += 1
-                    }
-                }
+                SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: token.start, to: token.end) { _ in lines += 1 }
                 guard lines > 0, let start = origin(line: token.line - 1, column: token.column) else { continue }
                 for k in 1...lines {
                     extra.append(SourceOrigins.Entry(line: token.line - 1 + k, column: 0, originalLine: start.line + k, originalColumn: 0))

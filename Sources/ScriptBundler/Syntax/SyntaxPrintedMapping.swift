@@ -77,6 +77,31 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with the offset after each line terminator in `bytes[start..<end]`, in order. Only LF, CR and
+    /// the first byte of U+2028 and U+2029 start one: words of eight bytes without those are skipped whole.
+    @inline(__always)
+    static func forEachLineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ body: (Int) -> Void) {
+        var i = start
+        while i < end {
+            if i + 8 <= end, endsNoLine(bytes, at: i) {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            guard b == 0x0A || b == 0x0D || b == 0xE2 else {
+                i += 1
+                continue
+            }
+            let length = LineTerminator.length(bytes, at: i, end: end)
+            if length > 0 {
+                i += length
+                body(i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
     /// Whether none of the eight bytes at `i` (`i + 8 <= bytes.count`) can start a line terminator (LF, CR, or the
     /// first byte of U+2028 and U+2029).
     @inline(__always)
@@ -102,28 +127,7 @@ struct SyntaxLineTable {
         self.source = source
         var starts: [Int] = [0]
         source.withUnsafeBufferPointer { bytes in
-            var i = 0
-            let end = bytes.count
-            while i < end {
-                // Only LF, CR and the first byte of U+2028 and U+2029 start a line terminator: words of eight bytes
-                // without one are skipped whole.
-                if i + 8 <= end, SyntaxPrintedMapping.endsNoLine(bytes, at: i) {
-                    i += 8
-                    continue
-                }
-                let b = bytes[i]
-                guard b == 0x0A || b == 0x0D || b == 0xE2 else {
-                    i += 1
-                    continue
-                }
-                let length = LineTerminator.length(bytes, at: i, end: end)
-                if length > 0 {
-                    i += length
-                    starts.append(i)
-                } else {
-                    i += 1
-                }
-            }
+            SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: 0, to: bytes.count) { starts.append($0) }
         }
         lineStarts = starts
     }
