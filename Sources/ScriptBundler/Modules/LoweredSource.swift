@@ -276,41 +276,65 @@ struct LoweredSource: Sendable {
     /// string with line continuations, copied from the source as it is): line `k` of the token comes from line `k`
     /// after the token's own origin, at column 0.
     static func origins(of mappings: [SyntaxPrintedMapping], code: [UInt8], tokens: [JavaScriptToken]) -> SourceOrigins {
-        var builder = SourceOrigins.Builder(capacity: mappings.count)
-        // Field by field: a copy of a mapping would retain its name.
-        mappings.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices {
-                builder.append(
-                    line: buffer[i].generatedLine, column: buffer[i].generatedColumn, originalLine: buffer[i].originalLine,
-                    originalColumn: buffer[i].originalColumn)
+        // The printer records its mappings in generated order; were they not, the table of them is sorted.
+        let inOrder = mappings.withUnsafeBufferPointer { buffer in
+            buffer.indices.dropFirst().allSatisfy {
+                (buffer[$0 - 1].generatedLine, buffer[$0 - 1].generatedColumn) <= (buffer[$0].generatedLine, buffer[$0].generatedColumn)
             }
         }
-        // The printer records its mappings in generated order.
-        let table = builder.isInOrder ? SourceOrigins(builder) : SourceOrigins(mappings.map(entry))
+        let sortedTable = inOrder ? nil : SourceOrigins(mappings.map(entry))
+        /// The origin of the mapping at `line`/`column` (the last one there), as the table of the mappings gives it.
+        func origin(line: Int, column: Int) -> (line: Int, column: Int)? {
+            if let sortedTable { return sortedTable.original(line: line, column: column) }
+            return mappings.withUnsafeBufferPointer { buffer in
+                // The first mapping after the position; the one before it is the last at or before it.
+                var low = 0, high = buffer.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if (buffer[middle].generatedLine, buffer[middle].generatedColumn) <= (line, column) {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+                guard low > 0, buffer[low - 1].generatedLine == line, buffer[low - 1].generatedColumn == column else { return nil }
+                return (buffer[low - 1].originalLine, buffer[low - 1].originalColumn)
+            }
+        }
         var extra: [SourceOrigins.Entry] = []
-        for token in tokens where token.canSpanLines {
-            var lines = 0
-            var i = token.start
-            while i < token.end {
-                let length = LineTerminator.length(code, at: i, end: token.end)
-                if length > 0 {
-                    lines += 1
-                    i += length
-                } else {
-                    i += 1
+        code.withUnsafeBufferPointer { bytes in
+            for token in tokens where token.canSpanLines {
+                var lines = 0
+                SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: token.start, to: token.end) { _ in lines += 1 }
+                guard lines > 0, let start = origin(line: token.line - 1, column: token.column) else { continue }
+                for k in 1...lines {
+                    extra.append(SourceOrigins.Entry(line: token.line - 1 + k, column: 0, originalLine: start.line + k, originalColumn: 0))
                 }
             }
-            guard lines > 0, let start = table.original(line: token.line - 1, column: token.column) else { continue }
-            for k in 1...lines {
-                extra.append(SourceOrigins.Entry(line: token.line - 1 + k, column: 0, originalLine: start.line + k, originalColumn: 0))
-            }
         }
-        guard !extra.isEmpty else { return table }
+        if let sortedTable, extra.isEmpty { return sortedTable }
         // Merged in generated order (both are), the token's own lines first at one position, so an entry the
         // printer made at one of those positions wins.
-        let entries = mappings.map(entry)
+        var builder = SourceOrigins.Builder(capacity: mappings.count + extra.count)
+        mappings.withUnsafeBufferPointer { buffer in
+            var i = 0
+            for j in buffer.indices {
+                let (line, column) = (buffer[j].generatedLine, buffer[j].generatedColumn)
+                while i < extra.count, (extra[i].line, extra[i].column) <= (line, column) {
+                    builder.append(extra[i])
+                    i += 1
+                }
+                builder.append(line: line, column: column, originalLine: buffer[j].originalLine, originalColumn: buffer[j].originalColumn)
+            }
+            while i < extra.count {
+                builder.append(extra[i])
+                i += 1
+            }
+        }
+        if builder.isInOrder { return SourceOrigins(builder) }
+        // Not in order: the same merge as entries, which the table sorts (stably).
         var merged: [SourceOrigins.Entry] = []
-        merged.reserveCapacity(extra.count + entries.count)
+        let entries = mappings.map(entry)
         var i = 0, j = 0
         while i < extra.count || j < entries.count {
             if j == entries.count || (i < extra.count && (extra[i].line, extra[i].column) <= (entries[j].line, entries[j].column)) {

@@ -77,15 +77,29 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
         }
     }
 
-    /// Whether the eight bytes at `i` (`i + 8 <= bytes.count`) are all printable ASCII (0x20-0x7F): none ends a line
-    /// and each is one UTF-16 code unit.
+    /// Calls `body` with the offset after each line terminator in `bytes[start..<end]`, in order. Only LF, CR and
+    /// the first byte of U+2028 and U+2029 start one: words of eight bytes without those are skipped whole.
     @inline(__always)
-    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // No byte at or over 0x80, and none under 0x20 (with no high bit set, `byte - 0x20` borrows only under it).
-        return word & high == 0 && (word &- 0x2020_2020_2020_2020) & high == 0
+    static func forEachLineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ body: (Int) -> Void) {
+        var i = start
+        while i < end {
+            if i + 8 <= end, endsNoLine(bytes, at: i) {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            guard b == 0x0A || b == 0x0D || b == 0xE2 else {
+                i += 1
+                continue
+            }
+            let length = LineTerminator.length(bytes, at: i, end: end)
+            if length > 0 {
+                i += length
+                body(i)
+            } else {
+                i += 1
+            }
+        }
     }
 
     /// Whether none of the eight bytes at `i` (`i + 8 <= bytes.count`) can start a line terminator (LF, CR, or the
@@ -113,28 +127,7 @@ struct SyntaxLineTable {
         self.source = source
         var starts: [Int] = [0]
         source.withUnsafeBufferPointer { bytes in
-            var i = 0
-            let end = bytes.count
-            while i < end {
-                // Only LF, CR and the first byte of U+2028 and U+2029 start a line terminator: words of eight bytes
-                // without one are skipped whole.
-                if i + 8 <= end, SyntaxPrintedMapping.endsNoLine(bytes, at: i) {
-                    i += 8
-                    continue
-                }
-                let b = bytes[i]
-                guard b == 0x0A || b == 0x0D || b == 0xE2 else {
-                    i += 1
-                    continue
-                }
-                let length = LineTerminator.length(bytes, at: i, end: end)
-                if length > 0 {
-                    i += length
-                    starts.append(i)
-                } else {
-                    i += 1
-                }
-            }
+            SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: 0, to: bytes.count) { starts.append($0) }
         }
         lineStarts = starts
     }
@@ -159,7 +152,15 @@ struct SyntaxLineTable {
             }
             (line, i) = (low, lineStarts[low])
         }
-        column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
+        if end - i < 32 {
+            // Mostly a few bytes after the last position asked for.
+            while i < end {
+                column += SyntaxPrintedMapping.utf16Units(source[i])
+                i += 1
+            }
+        } else {
+            column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)
+        }
         last = (end, line, column)
         return (line, column)
     }

@@ -126,12 +126,7 @@ public struct SyntaxPrinter {
             var i = counted
             var line = generatedLine, column = generatedColumn
             while i < end {
-                // Printable ASCII, the common case, ends no line: eight such bytes at a time.
-                if i + 8 <= end, SyntaxPrintedMapping.isPrintableASCII(bytes, at: i) {
-                    column += 8
-                    i += 8
-                    continue
-                }
+                // Printable ASCII, the common case, ends no line (a mapping is a few bytes after the one before).
                 let b = bytes[i]
                 if b >= 0x20 && b < 0x80 {
                     column += 1
@@ -158,9 +153,11 @@ public struct SyntaxPrinter {
         var mapping = SyntaxPrintedMapping(
             generatedLine: generatedLine, generatedColumn: generatedColumn, originalOffset: start, originalLine: original.line,
             originalColumn: original.column, name: originalName(id))
-        if let last = mappings.last, last.generatedLine == generatedLine, last.generatedColumn == generatedColumn {
-            mapping.name = mapping.name ?? last.name
-            mappings[mappings.count - 1] = mapping
+        // The last mapping's position read in place (a copy would retain its name).
+        let lastIndex = mappings.count - 1
+        if lastIndex >= 0, mappings[lastIndex].generatedLine == generatedLine, mappings[lastIndex].generatedColumn == generatedColumn {
+            if mapping.name == nil { mapping.name = mappings[lastIndex].name }
+            mappings[lastIndex] = mapping
         } else {
             mappings.append(mapping)
         }
