@@ -12,31 +12,29 @@ enum ContainedRuleFinder {
     /// Keepers without a literal of 4 units are tried against every rule of a large group only up to this many.
     static let shortKeeperLimit = 16
 
-    private struct GroupKey: Hashable {
-        var shape: TriggerShape
-        var action: Action.Kind
-    }
-
     /// A rule of a group. Its parsed pattern is not kept (the patterns of a large group were most of the
     /// optimizer's peak memory): the automaton is built from the url-filter when a comparison needs it.
     private struct Entry {
         var index: Int
         var urlFilter: String
         var isCaseSensitive: Bool
-        var runs: [[UInt8]]
-        var literal: [UInt8]
+        /// The entry's literal runs, in the group's `LiteralRunStore`.
+        var runs: Range<Int>
+        /// The bytes of its longest run (the first of the longest), in the store.
+        var literal: Range<Int>
     }
 
-    /// Indices (into `segment`'s base list) of the rules to drop, never both of two rules matching the same URLs.
-    static func droppedIndices(_ segment: ArraySlice<Rule>) -> Set<Int> {
-        var groups: [GroupKey: [Int]] = [:]
-        var order: [GroupKey] = []
+    /// Indices (into `list`) of the rules of `segment` to drop, never both of two rules matching the same URLs.
+    /// The list is numbered (`RuleListOptimizer.WorkingList.number`).
+    static func droppedIndices(in list: RuleListOptimizer.WorkingList, segment range: Range<Int>) -> Set<Int> {
+        let segment = list.rules[range]
+        var groups: [RuleShapeKey: [Int]] = [:]
+        var order: [RuleShapeKey] = []
         for index in segment.indices where !RuleListOptimizer.isException(segment[index]) {
-            let rule = segment[index]
-            // The url-filter left out of the key (one number for all, no text).
-            var shape = TriggerShape(rule.trigger, urlFilterID: 0)
-            shape.urlFilterIsCaseSensitive = false
-            let key = GroupKey(shape: shape, action: rule.action.kind)
+            // The url-filter and its case flag left out of the key.
+            var key = list.key(index)
+            key.urlFilterID = RuleShapeKey.blank
+            key.flags &= ~1
             // One hash of the key for a rule of a known group (the common case), two for a new group.
             if let known = groups.index(forKey: key) {
                 groups.values[known].append(index)
@@ -50,29 +48,30 @@ enum ContainedRuleFinder {
         for key in order {
             guard let members = groups[key], members.count > 1 else { continue }
             var entries: [Entry] = []
+            var store = LiteralRunStore()
             for index in members {
                 let trigger = segment[index].trigger
                 let isCaseSensitive = trigger.urlFilterIsCaseSensitive ?? false
                 // The converter's forms are read from the text; others are parsed.
-                let runs: [[UInt8]]
-                if let read = URLFilterLiteralRuns.runs(of: trigger.urlFilter) {
-                    runs = read
-                } else {
+                let firstRun = store.ends.count
+                if !URLFilterLiteralRuns.append(trigger.urlFilter, to: &store) {
                     guard let pattern = parser.parseTerms(trigger.urlFilter, isCaseSensitive: isCaseSensitive).pattern
                     else { continue }
-                    runs = RequiredLiterals.of(pattern)
+                    for run in RequiredLiterals.of(pattern) { store.append(run) }
                 }
+                var literal = 0..<0
+                for run in firstRun..<store.ends.count where store.run(run).count > literal.count { literal = store.run(run) }
                 entries.append(
                     Entry(
-                        index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive, runs: runs,
-                        literal: runs.max { $0.count < $1.count } ?? []))
+                        index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive,
+                        runs: firstRun..<store.ends.count, literal: literal))
             }
-            dropped.formUnion(droppedInGroup(entries))
+            dropped.formUnion(droppedInGroup(entries, store))
         }
         return dropped
     }
 
-    private static func droppedInGroup(_ entries: [Entry]) -> [Int] {
+    private static func droppedInGroup(_ entries: [Entry], _ store: LiteralRunStore) -> [Int] {
         var isDropped = [Bool](repeating: false, count: entries.count)
         // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
         var automata = [URLAutomaton?](repeating: nil, count: entries.count)
@@ -101,7 +100,7 @@ enum ContainedRuleFinder {
         var literals = LiteralTrie()
         var short: [Int] = []
         if !exhaustive {
-            var long: [(string: [UInt8], value: Int)] = []
+            var long: [(range: Range<Int>, value: Int)] = []
             for (position, entry) in entries.enumerated() {
                 if entry.literal.count >= 4 {
                     long.append((entry.literal, position))
@@ -109,7 +108,7 @@ enum ContainedRuleFinder {
                     short.append(position)
                 }
             }
-            literals = LiteralTrie(long)
+            literals = LiteralTrie(bytes: store.bytes, spans: long)
             if short.count > shortKeeperLimit { short = [] }
         }
         // The candidate keepers of every rule, found once (the trie walk is a large part of the pass) and kept
@@ -118,13 +117,19 @@ enum ContainedRuleFinder {
         var foundStart: [Int] = [0]
         if !exhaustive {
             foundStart.reserveCapacity(entries.count + 1)
-            for position in entries.indices {
-                // Keepers whose longest literal occurs in one of the rule's literal runs, after the short ones.
-                for keeper in short { found.append(Int32(truncatingIfNeeded: keeper)) }
-                for run in entries[position].runs where run.count >= 4 {
-                    literals.forEachOccurrence(in: run) { found.append(Int32(truncatingIfNeeded: $0)) }
+            store.bytes.withUnsafeBufferPointer { bytes in
+                for position in entries.indices {
+                    // Keepers whose longest literal occurs in one of the rule's literal runs, after the short ones.
+                    for keeper in short { found.append(Int32(truncatingIfNeeded: keeper)) }
+                    for run in entries[position].runs {
+                        let range = store.run(run)
+                        guard range.count >= 4 else { continue }
+                        literals.forEachOccurrence(in: UnsafeBufferPointer(rebasing: bytes[range])) {
+                            found.append(Int32(truncatingIfNeeded: $0))
+                        }
+                    }
+                    foundStart.append(found.count)
                 }
-                foundStart.append(found.count)
             }
         }
         // The last position at which each automaton can be asked for (as the rule itself or as a candidate

@@ -26,44 +26,78 @@ struct LiteralTrie {
     /// cache), so a walk starts only where a string can begin. Used when every stored string has 4 bytes or more.
     private var firstGrams: [UInt64] = []
     private var filtersStarts = false
+    /// The root's child for each byte, -1 for none (empty for an empty trie).
+    private var rootChildren: [Int32] = []
 
     /// A trie holding each entry's string with its value (empty strings are left out); the values of equal strings
     /// are kept in the order given.
     init(_ entries: [(string: [UInt8], value: Int)]) {
-        let kept = entries.enumerated().filter { !$0.element.string.isEmpty }
+        var bytes: [UInt8] = []
+        var spans: [(range: Range<Int>, value: Int)] = []
+        for entry in entries {
+            let start = bytes.count
+            bytes.append(contentsOf: entry.string)
+            spans.append((start..<bytes.count, entry.value))
+        }
+        self.init(bytes: bytes, spans: spans)
+    }
+
+    /// A trie holding each span of `bytes` with its value (empty spans are left out); the values of equal strings
+    /// are kept in the order given. One buffer for all the strings: an array per string was an allocation per rule
+    /// of a containment group, and sorting them compared arrays through generic code.
+    init(bytes: [UInt8], spans: [(range: Range<Int>, value: Int)]) {
+        var trie = LiteralTrie()
+        bytes.withUnsafeBufferPointer { trie.fill(bytes: $0, spans: spans) }
+        self = trie
+    }
+
+    private mutating func fill(bytes: UnsafeBufferPointer<UInt8>, spans: [(range: Range<Int>, value: Int)]) {
+        let kept = spans.filter { !$0.range.isEmpty }
         guard !kept.isEmpty else { return }
         firstGrams = [UInt64](repeating: 0, count: 1 << 14)
         filtersStarts = true
-        for (_, entry) in kept {
-            let string = entry.string
-            guard string.count >= 4 else {
+        for span in kept {
+            guard span.range.count >= 4 else {
                 filtersStarts = false
                 continue
             }
-            let bit = LiteralTrie.gramBit(string[0], string[1], string[2], string[3])
+            let at = span.range.lowerBound
+            let bit = LiteralTrie.gramBit(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3])
             firstGrams[bit >> 6] |= 1 << UInt64(bit & 63)
         }
         // Sorted by string, equal strings in the order given; a node is then a range of this order.
-        let sorted = kept.sorted { left, right in
-            left.element.string.lexicographicallyPrecedes(right.element.string)
-                || (left.element.string == right.element.string && left.offset < right.offset)
-        }.map(\.element)
+        func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+            let common = min(left.count, right.count)
+            for offset in 0..<common where bytes[left.lowerBound + offset] != bytes[right.lowerBound + offset] {
+                return bytes[left.lowerBound + offset] < bytes[right.lowerBound + offset]
+            }
+            return left.count < right.count
+        }
+        let order = kept.indices.sorted { left, right in
+            let leftRange = kept[left].range, rightRange = kept[right].range
+            if precedes(leftRange, rightRange) { return true }
+            return !precedes(rightRange, leftRange) && left < right
+        }
+        let sorted = order.map { kept[$0] }
+        @inline(__always) func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[sorted[entry].range.lowerBound + offset] }
         // Nodes are laid out parent first; children are filled in once their parent's slots exist.
         var pending: [(node: Int, range: Range<Int>, depth: Int)] = [(0, 0..<sorted.count, 0)]
         nodes.append(Node(labelStart: 0, labelEnd: 0, valueStart: 0, valueEnd: 0, childStart: 0, childEnd: 0))
         while let item = pending.popLast() {
             let (node, range, depth) = item
             // The strings of the range share the prefix up to `end` (the first and last string's common prefix).
-            let first = sorted[range.lowerBound].string, last = sorted[range.upperBound - 1].string
+            let first = range.lowerBound, last = range.upperBound - 1
+            let firstCount = sorted[first].range.count, lastCount = sorted[last].range.count
             var end = depth
-            while end < first.count && end < last.count && first[end] == last[end] { end += 1 }
+            while end < firstCount && end < lastCount && byte(first, end) == byte(last, end) { end += 1 }
             nodes[node].labelStart = Int32(labels.count)
-            labels.append(contentsOf: first[depth..<end])
+            let firstStart = sorted[first].range.lowerBound
+            labels.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(firstStart + depth)..<(firstStart + end)]))
             nodes[node].labelEnd = Int32(labels.count)
             // Strings ending here come first in the sorted range.
             var index = range.lowerBound
             nodes[node].valueStart = Int32(values.count)
-            while index < range.upperBound && sorted[index].string.count == end {
+            while index < range.upperBound && sorted[index].range.count == end {
                 values.append(sorted[index].value)
                 index += 1
             }
@@ -71,10 +105,10 @@ struct LiteralTrie {
             // The rest split by the byte after the shared prefix.
             nodes[node].childStart = Int32(childBytes.count)
             while index < range.upperBound {
-                let byte = sorted[index].string[end]
+                let next = byte(index, end)
                 var groupEnd = index + 1
-                while groupEnd < range.upperBound && sorted[groupEnd].string[end] == byte { groupEnd += 1 }
-                childBytes.append(byte)
+                while groupEnd < range.upperBound && byte(groupEnd, end) == next { groupEnd += 1 }
+                childBytes.append(next)
                 childNodes.append(Int32(nodes.count))
                 pending.append((nodes.count, index..<groupEnd, end))
                 nodes.append(Node(labelStart: 0, labelEnd: 0, valueStart: 0, valueEnd: 0, childStart: 0, childEnd: 0))
@@ -82,6 +116,10 @@ struct LiteralTrie {
             }
             nodes[node].childEnd = Int32(childBytes.count)
         }
+        // The root's children by byte: a walk starts at the root at every position of a text, and the root has a
+        // child for most bytes a URL holds.
+        rootChildren = [Int32](repeating: -1, count: 256)
+        for child in Int(nodes[0].childStart)..<Int(nodes[0].childEnd) { rootChildren[Int(childBytes[child])] = childNodes[child] }
     }
 
     /// An empty trie.
@@ -95,7 +133,15 @@ struct LiteralTrie {
     /// Calls `body` with the value of every stored string that occurs in `text`, once per occurrence (by start, then
     /// by length; the values of equal strings in the order given).
     func forEachOccurrence(in text: [UInt8], _ body: (Int) -> Void) {
+        text.withUnsafeBufferPointer { forEachOccurrence(in: $0, body) }
+    }
+
+    /// `forEachOccurrence(in:_:)` of the bytes of `text`.
+    func forEachOccurrence(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
+        // The root's label is the prefix every string shares, empty unless there is one (and then the root holds
+        // no string either: empty strings are left out).
+        let rootHasLabel = nodes[0].labelEnd > nodes[0].labelStart
         for start in text.indices {
             if filtersStarts {
                 guard start + 4 <= text.count else { break }
@@ -104,6 +150,12 @@ struct LiteralTrie {
             }
             var node = 0
             var position = start
+            if !rootHasLabel {
+                // Straight to the root's child for the first byte (the root holds nothing else).
+                let child = rootChildren[Int(text[start])]
+                guard child >= 0 else { continue }
+                node = Int(child)
+            }
             walk: while true {
                 let current = nodes[node]
                 for labelIndex in Int(current.labelStart)..<Int(current.labelEnd) {

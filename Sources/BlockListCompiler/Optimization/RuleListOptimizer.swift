@@ -72,8 +72,9 @@ public struct RuleListOptimizer: Sendable {
         if forWebKit {
             run("reshape url-filters into forms WebKit cuts into smaller automata (for WebKit)") { URLFilterReshaper.reshape(&$0.rules) }
         }
-        // The url-filters do not change after this point: each is numbered once for the passes' shapes.
-        if !stopped { current.numberURLFilters() }
+        // The url-filters do not change after this point: each is numbered once for the passes' keys, with the
+        // condition entries and actions (which the passes that change them number again).
+        if !stopped { current.number() }
         run("remove duplicates", removeDuplicates)
         run("remove rules cancelled by a later exception", removeCancelled)
         run("remove rules subsumed by a universal rule", removeSubsumed)
@@ -83,7 +84,10 @@ public struct RuleListOptimizer: Sendable {
         }
         run("pack css-display-none selectors", packSelectors)
         if forWebKit {
-            run("drop domain entries another entry covers (for WebKit)") { DomainEntryPruner.prune(&$0.rules) }
+            run("drop domain entries another entry covers (for WebKit)") {
+                DomainEntryPruner.prune(&$0.rules)
+                $0.dropNumbers()
+            }
             let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
             run("regroup css-display-none rules by if-condition entry (for WebKit)") {
                 $0 = WorkingList(rules: regrouper.regroup($0.rules))
@@ -94,25 +98,60 @@ public struct RuleListOptimizer: Sendable {
         return (current.rules, report)
     }
 
-    /// The list while the passes run: the rules and, once the url-filters no longer change, each rule's url-filter
-    /// number (equal numbers for equal texts), which the passes' shapes hash and compare instead of the text.
+    /// The list while the passes run: the rules and, once the url-filters no longer change, each rule's numbers
+    /// (url-filter, condition entries, action; equal numbers for equal values), which the passes' keys hash and
+    /// compare instead of the text.
     struct WorkingList {
         var rules: [Rule]
         /// Parallel to `rules` once numbered, else empty.
         private(set) var urlFilterIDs: [Int32] = []
+        /// Parallel to `rules` once numbered: the number of each rule's condition entries (sorted, no duplicates).
+        private(set) var conditionIDs: [Int32] = []
+        /// Parallel to `rules` once numbered: the number of each rule's action.
+        private(set) var actionIDs: [Int32] = []
+        private var numbers = RuleShapeNumbers()
 
         init(rules: [Rule]) {
             self.rules = rules
         }
 
-        /// Numbers the url-filters in order of first appearance.
-        mutating func numberURLFilters() {
-            var numbers: [String: Int32] = [:]
-            numbers.reserveCapacity(rules.count)
+        /// Numbers the url-filters, condition entries and actions, each in order of first appearance.
+        mutating func number() {
+            var urlFilters: [String: Int32] = [:]
+            urlFilters.reserveCapacity(rules.count)
             urlFilterIDs = rules.map { rule in
-                let next = Int32(truncatingIfNeeded: numbers.count)
-                return RuleListOptimizer.value(&numbers[rule.trigger.urlFilter, default: next])
+                let next = Int32(truncatingIfNeeded: urlFilters.count)
+                return RuleListOptimizer.value(&urlFilters[rule.trigger.urlFilter, default: next])
             }
+            conditionIDs.reserveCapacity(rules.count)
+            actionIDs.reserveCapacity(rules.count)
+            for index in rules.indices {
+                conditionIDs.append(numbers.conditionID(rules[index].trigger))
+                actionIDs.append(numbers.actionID(rules[index].action.kind))
+            }
+        }
+
+        /// Whether the numbers are there (and hold for the rules as they are).
+        var isNumbered: Bool { urlFilterIDs.count == rules.count && !rules.isEmpty }
+
+        /// Forgets the numbers, for passes that change rules without keeping them.
+        mutating func dropNumbers() {
+            urlFilterIDs = []
+            conditionIDs = []
+            actionIDs = []
+        }
+
+        /// The key of rule `index` (the list is numbered), with its action or without.
+        func key(_ index: Int, includingAction: Bool = true) -> RuleShapeKey {
+            RuleShapeNumbers.key(
+                rules[index].trigger, urlFilterID: urlFilterIDs[index], conditionID: conditionIDs[index],
+                actionID: includingAction ? actionIDs[index] : RuleShapeKey.blank)
+        }
+
+        /// Numbers rule `index`'s condition entries and action again, after a pass changed them.
+        mutating func renumber(_ index: Int) {
+            conditionIDs[index] = numbers.conditionID(rules[index].trigger)
+            actionIDs[index] = numbers.actionID(rules[index].action.kind)
         }
 
         /// The shape of rule `index`, its url-filter named by number when the list is numbered.
@@ -127,12 +166,20 @@ public struct RuleListOptimizer: Sendable {
             for read in rules.indices where keep[read] {
                 if write != read {
                     rules.swapAt(write, read)
-                    if numbered { urlFilterIDs[write] = urlFilterIDs[read] }
+                    if numbered {
+                        urlFilterIDs[write] = urlFilterIDs[read]
+                        conditionIDs[write] = conditionIDs[read]
+                        actionIDs[write] = actionIDs[read]
+                    }
                 }
                 write += 1
             }
             rules.removeLast(rules.count - write)
-            if numbered { urlFilterIDs.removeLast(urlFilterIDs.count - write) }
+            if numbered {
+                urlFilterIDs.removeLast(urlFilterIDs.count - write)
+                conditionIDs.removeLast(conditionIDs.count - write)
+                actionIDs.removeLast(actionIDs.count - write)
+            }
         }
     }
 
@@ -191,18 +238,13 @@ public struct RuleListOptimizer: Sendable {
         if !rule.action.unknownMembers.isEmpty { rule.action.unknownMembers = [] }
     }
 
-    private struct RuleKey: Hashable {
-        var shape: TriggerShape
-        var action: Action.Kind
-    }
-
     private func removeDuplicates(_ list: inout WorkingList) {
         var keep = [Bool](repeating: true, count: list.rules.count)
-        var seen: Set<RuleKey> = []
+        var seen: Set<RuleShapeKey> = []
         for segment in segments(list.rules) {
             seen.removeAll(keepingCapacity: true)
             seen.reserveCapacity(segment.count)
-            for index in segment where !seen.insert(RuleKey(shape: list.shape(index), action: list.rules[index].action.kind)).inserted {
+            for index in segment where !seen.insert(list.key(index)).inserted {
                 keep[index] = false
             }
         }
@@ -212,7 +254,7 @@ public struct RuleListOptimizer: Sendable {
         for index in list.rules.indices where keep[index] {
             if case .ignorePreviousRules = list.rules[index].action.kind, let previous = last,
                 case .ignorePreviousRules = list.rules[previous].action.kind,
-                list.shape(previous) == list.shape(index)
+                list.key(previous, includingAction: false) == list.key(index, includingAction: false)
             {
                 keep[previous] = false
             }
@@ -244,51 +286,45 @@ public struct RuleListOptimizer: Sendable {
     }
 
     private func removeCancelled(_ list: inout WorkingList) {
-        let keep = keptAfterCancelling(list.rules)
+        let keep = keptAfterCancelling(list)
         list.compact(keeping: keep)
     }
 
-    /// Which rules `removeCancelled` keeps.
-    private func keptAfterCancelling(_ rules: [Rule]) -> [Bool] {
+    /// Which rules `removeCancelled` keeps (the list is numbered).
+    private func keptAfterCancelling(_ list: WorkingList) -> [Bool] {
         // Walk backwards, collecting the exceptions that apply to everything before them (until an
         // ignore-following-rules, which may stop them from being reached). An exception covers a rule only when its
-        // url-filter is universal or the rule's own, so the exceptions are kept by url-filter and a rule is compared
-        // with the universal ones and those of its url-filter only.
+        // url-filter is universal or the rule's own, so the exceptions are kept by url-filter number and a rule is
+        // compared with the universal ones and those of its url-filter only.
+        let rules = list.rules
         var keep = [Bool](repeating: true, count: rules.count)
         var universalExceptions: [TriggerShape] = []
-        var exceptionsByFilter: [String: [TriggerShape]] = [:]
+        var exceptionsByFilter: [Int32: [TriggerShape]] = [:]
         var exceptionCount = 0
-        var universalCache: [String: Bool] = [:]
-        func universal(_ filter: String) -> Bool {
-            if let known = universalCache[filter] { return known }
-            let value = RuleListOptimizer.isUniversal(filter)
-            universalCache[filter] = value
-            return value
-        }
+        var universal = UniversalURLFilters(list)
         for index in rules.indices.reversed() {
-            let rule = rules[index]
-            switch rule.action.kind {
+            switch rules[index].action.kind {
             case .ignoreFollowingRules:
                 universalExceptions = []
                 exceptionsByFilter = [:]
                 exceptionCount = 0
             case .ignorePreviousRules:
-                let shape = TriggerShape(rule.trigger)
+                let shape = list.shape(index)
                 // Exceptions with a condition only cover rules with the very same condition; keep the list short.
                 if shape.conditionKind == nil || exceptionCount < 64 {
                     exceptionCount += 1
-                    if universal(shape.urlFilter) {
+                    if universal.contains(index, of: list) {
                         universalExceptions.append(shape)
                     } else {
-                        exceptionsByFilter[shape.urlFilter, default: []].append(shape)
+                        exceptionsByFilter[list.urlFilterIDs[index], default: []].append(shape)
                     }
                 }
             // An exception covered by a later exception is cancelled too, but it also cancels; leave it.
             default:
                 guard exceptionCount > 0 else { continue }
-                let shape = TriggerShape(rule.trigger)
+                let shape = list.shape(index)
                 if universalExceptions.contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: true) })
-                    || (exceptionsByFilter[shape.urlFilter] ?? []).contains(where: {
+                    || (exceptionsByFilter[list.urlFilterIDs[index]] ?? []).contains(where: {
                         RuleListOptimizer.covers($0, shape, outerIsUniversal: false)
                     })
                 {
@@ -299,21 +335,38 @@ public struct RuleListOptimizer: Sendable {
         return keep
     }
 
+    /// Whether each url-filter of a numbered list is universal (`isUniversal`), decided once per number.
+    private struct UniversalURLFilters {
+        /// Per url-filter number: 0 not known yet, 1 universal, 2 not.
+        private var known: [UInt8]
+
+        init(_ list: WorkingList) {
+            known = [UInt8](repeating: 0, count: Int(list.urlFilterIDs.max() ?? -1) + 1)
+        }
+
+        /// Whether rule `index`'s url-filter is universal.
+        mutating func contains(_ index: Int, of list: WorkingList) -> Bool {
+            let number = Int(list.urlFilterIDs[index])
+            if known[number] == 0 { known[number] = RuleListOptimizer.isUniversal(list.rules[index].trigger.urlFilter) ? 1 : 2 }
+            return known[number] == 1
+        }
+    }
+
     private func removeSubsumed(_ list: inout WorkingList) {
         var keep = [Bool](repeating: true, count: list.rules.count)
+        var universalFilters = UniversalURLFilters(list)
         for segment in segments(list.rules) {
             // Shapes only for segments that hold a universal rule (most hold none).
-            let universal = segment.map {
-                list.rules[$0].trigger.condition == nil && RuleListOptimizer.isUniversal(list.rules[$0].trigger.urlFilter)
-            }
-            var universalByAction: [Action.Kind: [Int]] = [:]
+            let universal = segment.map { list.rules[$0].trigger.condition == nil && universalFilters.contains($0, of: list) }
+            // By action number (equal numbers, equal actions).
+            var universalByAction: [Int32: [Int]] = [:]
             for offset in universal.indices where universal[offset] {
-                universalByAction[list.rules[segment.lowerBound + offset].action.kind, default: []].append(offset)
+                universalByAction[list.actionIDs[segment.lowerBound + offset], default: []].append(offset)
             }
             guard !universalByAction.isEmpty else { continue }
             let shapes = segment.map { list.shape($0) }
             for offset in shapes.indices {
-                let dropped = (universalByAction[list.rules[segment.lowerBound + offset].action.kind] ?? []).contains { other in
+                let dropped = (universalByAction[list.actionIDs[segment.lowerBound + offset]] ?? []).contains { other in
                     guard other != offset,
                         RuleListOptimizer.covers(shapes[other], shapes[offset], outerIsUniversal: true)
                     else { return false }
@@ -333,7 +386,7 @@ public struct RuleListOptimizer: Sendable {
         var keep = [Bool](repeating: true, count: list.rules.count)
         var anyDropped = false
         for segment in segments(list.rules) {
-            for index in ContainedRuleFinder.droppedIndices(list.rules[segment]) {
+            for index in ContainedRuleFinder.droppedIndices(in: list, segment: segment) {
                 keep[index] = false
                 anyDropped = true
             }
@@ -343,8 +396,10 @@ public struct RuleListOptimizer: Sendable {
 
     private func merge(_ list: inout WorkingList, along dimension: TriggerShape.MergeDimension) {
         var keep = [Bool](repeating: true, count: list.rules.count)
-        // Sized once: growing rehashes every key (a whole trigger shape and action) at each doubling.
-        var groups: [RuleKey: Int] = [:]
+        // Sized once: growing rehashes every key at each doubling.
+        var groups: [RuleShapeKey: Int] = [:]
+        // The rules whose condition entries a merge changed, numbered again after the pass.
+        var changed: [Int] = []
         for segment in segments(list.rules) {
             groups.removeAll(keepingCapacity: true)
             groups.reserveCapacity(segment.count)
@@ -354,8 +409,7 @@ public struct RuleListOptimizer: Sendable {
                         kind == .ifDomain || kind == .ifTopURL || kind == .ifFrameURL
                     else { continue }
                 }
-                let shape = list.shape(index)
-                let key = RuleKey(shape: shape.without(dimension), action: list.rules[index].action.kind)
+                let key = list.key(index).without(dimension)
                 // One hash of the key: the rule's index is filed when the key is new. A later rule of the group is
                 // merged into the group's first rule, in place, and dropped.
                 let slot = RuleListOptimizer.value(&groups[key, default: index])
@@ -365,9 +419,11 @@ public struct RuleListOptimizer: Sendable {
                 switch dimension {
                 case .ifDomain:
                     if let extra = rule.trigger.condition, list.rules[slot].trigger.condition != nil {
+                        let before = list.rules[slot].trigger.condition?.values.count
                         for value in extra.values where !(list.rules[slot].trigger.condition?.values.contains(value) ?? true) {
                             list.rules[slot].trigger.condition?.values.append(value)
                         }
+                        if list.rules[slot].trigger.condition?.values.count != before { changed.append(slot) }
                     }
                 case .resourceType:
                     if list.rules[slot].trigger.resourceTypes == nil || list.rules[slot].trigger.resourceTypes?.isEmpty == true { break }
@@ -387,6 +443,8 @@ public struct RuleListOptimizer: Sendable {
                 }
             }
         }
+        // Masks are read from the triggers; only condition entries have numbers to renew.
+        for slot in Set(changed).sorted() { list.renumber(slot) }
         list.compact(keeping: keep)
     }
 
@@ -417,26 +475,29 @@ public struct RuleListOptimizer: Sendable {
 
     private func packSelectors(_ list: inout WorkingList) {
         var keep = [Bool](repeating: true, count: list.rules.count)
-        var groups: [TriggerShape: Int] = [:]
+        var groups: [RuleShapeKey: Int] = [:]
         var counts: [Int: Int] = [:]
+        var changed: [Int] = []
         for segment in segments(list.rules) {
             groups.removeAll(keepingCapacity: true)
             for index in segment {
                 guard case .cssDisplayNone(let selector) = list.rules[index].action.kind else { continue }
-                let shape = list.shape(index)
+                let key = list.key(index, includingAction: false)
                 let selectorCount = RuleListOptimizer.selectorCount(selector)
-                if let slot = groups[shape], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
+                if let slot = groups[key], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
                     (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
                 {
                     list.rules[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
                     counts[slot, default: 0] += selectorCount
                     keep[index] = false
+                    if changed.last != slot { changed.append(slot) }
                     continue
                 }
-                groups[shape] = index
+                groups[key] = index
                 counts[index] = selectorCount
             }
         }
+        for slot in Set(changed).sorted() { list.renumber(slot) }
         list.compact(keeping: keep)
     }
 }

@@ -9,8 +9,19 @@
 enum URLFilterLiteralRuns {
     /// The runs of `filter`, lower-cased, or nil when it holds a construct outside the forms read here.
     static func runs(of filter: String) -> [[UInt8]]? {
+        var store = LiteralRunStore()
+        guard append(filter, to: &store) else { return nil }
+        return store.runs.map { Array(store.bytes[$0]) }
+    }
+
+    /// Appends the runs of `filter` (as `runs(of:)` gives them) to `store`; false, with `store` unchanged, when
+    /// the filter holds a construct outside the forms read here.
+    static func append(_ filter: String, to store: inout LiteralRunStore) -> Bool {
         var filter = filter
-        return filter.withUTF8 { runs(ofBytes: $0) }
+        let byteCount = store.bytes.count, runCount = store.ends.count
+        let read = filter.withUTF8 { append(ofBytes: $0, to: &store) }
+        if !read { store.truncate(runs: runCount, bytes: byteCount) }
+        return read
     }
 
     /// The converter's host anchor, `^[^:]*://([^/:@]*\.)?`, whose only run is `://`.
@@ -19,14 +30,13 @@ enum URLFilterLiteralRuns {
     /// The classes the converter writes (`^`'s separator and what may follow a bare host): several units each.
     private static let knownClasses: [[UInt8]] = [Array("[^a-zA-Z0-9_.%-]".utf8), Array("[/:?#]".utf8)]
 
-    private static func runs(ofBytes text: UnsafeBufferPointer<UInt8>) -> [[UInt8]]? {
-        var runs: [[UInt8]] = []
-        // The run being read (flushed by a static function: a nested one capturing the arrays boxed them on the
-        // heap).
-        var current: [UInt8] = []
+    /// Appends the runs of `text` to `store` (a run's bytes as they are read; runs only once complete), or
+    /// false at the first construct outside the forms read here (the caller then drops what was appended).
+    private static func append(ofBytes text: UnsafeBufferPointer<UInt8>, to store: inout LiteralRunStore) -> Bool {
         var index = 0
         if hasPrefix(text, at: 0, hostPrefix) {
-            runs.append(hostPrefixRun)
+            store.bytes.append(contentsOf: hostPrefixRun)
+            store.endRun()
             index = hostPrefix.count
         } else if text.first == UInt8(ascii: "^") {
             index = 1
@@ -36,38 +46,32 @@ enum URLFilterLiteralRuns {
             let byte = text[index]
             switch byte {
             case UInt8(ascii: "\\"):
-                guard index + 1 < text.count, isPunctuation(text[index + 1]) else { return nil }
-                current.append(text[index + 1])
+                guard index + 1 < text.count, isPunctuation(text[index + 1]) else { return false }
+                store.bytes.append(text[index + 1])
                 literalCount += 1
                 index += 2
             case UInt8(ascii: "."):
-                flush(&current, into: &runs)
+                store.endRun()
                 index += index + 1 < text.count && text[index + 1] == UInt8(ascii: "*") ? 2 : 1
             case UInt8(ascii: "["):
-                guard let length = knownClassLength(text, at: index) else { return nil }
-                flush(&current, into: &runs)
+                guard let length = knownClassLength(text, at: index) else { return false }
+                store.endRun()
                 index += length
             case UInt8(ascii: "$"):
-                guard index == text.count - 1 else { return nil }
+                guard index == text.count - 1 else { return false }
                 index += 1
             default:
-                guard isLiteral(byte) else { return nil }
-                current.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+                guard isLiteral(byte) else { return false }
+                store.bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
                 literalCount += 1
                 index += 1
             }
             // A quantifier after an atom (but the `*` of `.*`, taken above) is left to the parser.
-            if index < text.count && isQuantifier(text[index]) { return nil }
+            if index < text.count && isQuantifier(text[index]) { return false }
         }
-        guard literalCount > 0 else { return nil }
-        flush(&current, into: &runs)
-        return runs
-    }
-
-    @inline(__always) private static func flush(_ current: inout [UInt8], into runs: inout [[UInt8]]) {
-        guard !current.isEmpty else { return }
-        runs.append(current)
-        current = []
+        guard literalCount > 0 else { return false }
+        store.endRun()
+        return true
     }
 
     /// The length of the known class at `index`, or nil.
@@ -101,5 +105,39 @@ enum URLFilterLiteralRuns {
 
     private static func isQuantifier(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "{")
+    }
+}
+
+/// Literal runs of many url-filters in one buffer: the runs of a containment group without an array per run.
+struct LiteralRunStore {
+    /// Every run's bytes, one after the other (and the bytes of the run being read, after the last complete one).
+    var bytes: [UInt8] = []
+    /// Where each complete run ends in `bytes`; run `i` starts where run `i - 1` ends (or at 0).
+    var ends: [Int32] = []
+
+    /// The bytes of run `index`.
+    func run(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    }
+
+    /// Every complete run's bytes, in order.
+    var runs: [Range<Int>] { ends.indices.map(run) }
+
+    /// Ends the run being read, if it holds a byte.
+    @inline(__always) mutating func endRun() {
+        let end = Int32(truncatingIfNeeded: bytes.count)
+        if end != (ends.last ?? 0) { ends.append(end) }
+    }
+
+    /// Appends `run` as a complete run (nothing when it is empty).
+    mutating func append(_ run: [UInt8]) {
+        bytes.append(contentsOf: run)
+        endRun()
+    }
+
+    /// Drops the runs after the first `runs` and the bytes after the first `bytes`.
+    mutating func truncate(runs: Int, bytes byteCount: Int) {
+        ends.removeLast(ends.count - runs)
+        bytes.removeLast(bytes.count - byteCount)
     }
 }
