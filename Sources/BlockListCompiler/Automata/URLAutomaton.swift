@@ -53,17 +53,20 @@ public final class URLAutomaton: Sendable {
                 while low != 0 { unitMasks[low.trailingZeroBitCount] |= 1 << UInt64(position); low &= low &- 1 }
                 while high != 0 { unitMasks[64 + high.trailingZeroBitCount] |= 1 << UInt64(position); high &= high &- 1 }
             }
-            var classes: [UInt64: UInt8] = [:]
+            // Classes numbered in order of their first unit, found in an open-addressing table of 256 slots (at
+            // most 128 classes): a dictionary hashed every unit's mask with SipHash and grew several times.
+            var slotMasks = [UInt64](repeating: 0, count: 256)
+            var slotClasses = [UInt8](repeating: 0, count: 256)  // 0 = empty, else the class + 1
             for unit in 0..<128 {
                 let mask = unitMasks[unit]
-                if let existing = classes[mask] {
-                    classOf[unit] = existing
-                } else {
-                    let index = UInt8(truncatingIfNeeded: classes.count)
-                    classes[mask] = index
-                    classOf[unit] = index
+                var slot = Int(truncatingIfNeeded: (mask &* 0x9E37_79B9_7F4A_7C15) >> 56)
+                while slotClasses[slot] != 0 && slotMasks[slot] != mask { slot = (slot + 1) & 255 }
+                if slotClasses[slot] == 0 {
+                    slotMasks[slot] = mask
+                    slotClasses[slot] = UInt8(truncatingIfNeeded: masks.count + 1)
                     masks.append(mask)
                 }
+                classOf[unit] = slotClasses[slot] - 1
             }
             classOfUnit = classOf
             classMasks = masks
@@ -205,9 +208,29 @@ struct GlushkovBuilder {
         return fragment
     }
 
+    /// The union of two sorted lists without duplicates (every list here is one: a single position or a union),
+    /// merged in one pass.
     private func merged(_ a: [Int], _ b: [Int]) -> [Int] {
         if a.isEmpty { return b }
         if b.isEmpty { return a }
-        return Array(Set(a).union(b)).sorted()
+        var result: [Int] = []
+        result.reserveCapacity(a.count + b.count)
+        var left = 0, right = 0
+        while left < a.count && right < b.count {
+            if a[left] < b[right] {
+                result.append(a[left])
+                left += 1
+            } else if b[right] < a[left] {
+                result.append(b[right])
+                right += 1
+            } else {
+                result.append(a[left])
+                left += 1
+                right += 1
+            }
+        }
+        result.append(contentsOf: a[left...])
+        result.append(contentsOf: b[right...])
+        return result
     }
 }

@@ -161,25 +161,28 @@ public struct RuleListOptimizer: Sendable {
 
         /// Keeps the rules whose flag in `keep` is true, in order, moving them down in place.
         mutating func compact(keeping keep: [Bool]) {
-            let numbered = !urlFilterIDs.isEmpty
-            var write = 0
-            for read in rules.indices where keep[read] {
-                if write != read {
-                    rules.swapAt(write, read)
-                    if numbered {
-                        urlFilterIDs[write] = urlFilterIDs[read]
-                        conditionIDs[write] = conditionIDs[read]
-                        actionIDs[write] = actionIDs[read]
-                    }
+            // Swapped through the buffer, which moves the two rules: `Array.swapAt` copied both (a retain and a
+            // release of each of their strings and arrays, for every rule after the first one dropped).
+            let kept = rules.withUnsafeMutableBufferPointer { rules in
+                var write = 0
+                for read in rules.indices where keep[read] {
+                    if write != read { rules.swapAt(write, read) }
+                    write += 1
                 }
+                return write
+            }
+            rules.removeLast(rules.count - kept)
+            guard !urlFilterIDs.isEmpty else { return }
+            var write = 0
+            for read in keep.indices where keep[read] {
+                urlFilterIDs[write] = urlFilterIDs[read]
+                conditionIDs[write] = conditionIDs[read]
+                actionIDs[write] = actionIDs[read]
                 write += 1
             }
-            rules.removeLast(rules.count - write)
-            if numbered {
-                urlFilterIDs.removeLast(urlFilterIDs.count - write)
-                conditionIDs.removeLast(conditionIDs.count - write)
-                actionIDs.removeLast(actionIDs.count - write)
-            }
+            urlFilterIDs.removeLast(urlFilterIDs.count - write)
+            conditionIDs.removeLast(conditionIDs.count - write)
+            actionIDs.removeLast(actionIDs.count - write)
         }
     }
 

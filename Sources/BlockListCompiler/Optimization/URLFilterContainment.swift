@@ -104,7 +104,8 @@ public enum URLFilterContainment {
         let endMask = side.mask(0)
         // Breadth first over (position set, at start): each state with its parent and the unit that led to it.
         var states: [(positions: UInt64, atStart: Bool, parent: Int, unit: UInt8)] = [(0, true, -1, 0)]
-        var seen: Set<UInt64> = []
+        // The position sets seen, in the product search's table (inner side only): `Set` hashed each with SipHash.
+        var seen = ProductStateSet(capacity: 64)
         var head = 0
         func path(to index: Int, then last: UInt8?) -> [UInt8] {
             var result: [UInt8] = []
@@ -127,7 +128,7 @@ public enum URLFilterContainment {
                 let next = reach & side.mask(Int(unit))
                 if next & side.last != 0 { return path(to: current, then: unit) }
                 if next == 0 && automaton.isAnchoredAtStart { continue }
-                if seen.insert(next).inserted {
+                if seen.insert(ProductState(inner: next, innerMatched: false, outer: 0, atStart: false)) {
                     if seen.count > stateBudget { return nil }
                     states.append((next, false, current, unit))
                 }
