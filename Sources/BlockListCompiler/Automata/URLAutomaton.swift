@@ -22,33 +22,44 @@ public final class URLAutomaton: Sendable {
 
     /// Compiles an accepted pattern.
     public init(pattern: URLFilterPattern) {
-        var builder = GlushkovBuilder()
-        let fragment = builder.sequence(pattern.terms)
-        let count = builder.sets.count
+        let count = GlushkovBuilder<UInt64>.positionCount(pattern.terms)
         let words = max(1, (count + 63) / 64)
         positionCount = count
         wordCount = words
         isAnchoredAtStart = pattern.isAnchoredAtStart
         matchesEverything = pattern.matchesEverything
-        positionSets = builder.sets
-        func bits(_ positions: [Int]) -> [UInt64] {
-            var result = [UInt64](repeating: 0, count: words)
-            for position in positions { result[position >> 6] |= 1 << UInt64(position & 63) }
-            return result
+        if words == 1 {
+            // Up to 64 positions (nearly every url-filter): the sets are single words, no array per set.
+            var builder = GlushkovBuilder<UInt64>()
+            let fragment = builder.sequence(pattern.terms)
+            positionSets = builder.sets
+            first = [fragment.first]
+            last = [fragment.last]
+            follow = builder.follow
+        } else {
+            var builder = GlushkovBuilder<SortedPositions>()
+            let fragment = builder.sequence(pattern.terms)
+            positionSets = builder.sets
+            func bits(_ positions: SortedPositions) -> [UInt64] {
+                var result = [UInt64](repeating: 0, count: words)
+                for position in positions.list { result[position >> 6] |= 1 << UInt64(position & 63) }
+                return result
+            }
+            first = bits(fragment.first)
+            last = bits(fragment.last)
+            var followWords = [UInt64](repeating: 0, count: count * words)
+            for position in 0..<count {
+                for next in builder.follow[position].list { followWords[position * words + (next >> 6)] |= 1 << UInt64(next & 63) }
+            }
+            follow = followWords
         }
-        first = bits(fragment.first)
-        last = bits(fragment.last)
-        var followWords = [UInt64](repeating: 0, count: count * words)
-        for position in 0..<count {
-            for next in builder.follow[position] { followWords[position * words + (next >> 6)] |= 1 << UInt64(next & 63) }
-        }
-        follow = followWords
+        let positionSets = self.positionSets
         var masks: [UInt64] = []
         var classOf = [UInt8](repeating: 0, count: 128)
         if words == 1 {
             var unitMasks = [UInt64](repeating: 0, count: 128)
             for position in 0..<count {
-                let set = builder.sets[position]
+                let set = positionSets[position]
                 var low = set.low, high = set.high
                 while low != 0 { unitMasks[low.trailingZeroBitCount] |= 1 << UInt64(position); low &= low &- 1 }
                 while high != 0 { unitMasks[64 + high.trailingZeroBitCount] |= 1 << UInt64(position); high &= high &- 1 }
@@ -75,7 +86,7 @@ public final class URLAutomaton: Sendable {
         var classes: [[UInt64]: UInt8] = [:]
         for unit in 0..<128 {
             var mask = [UInt64](repeating: 0, count: words)
-            for position in 0..<count where builder.sets[position].contains(UInt8(unit)) {
+            for position in 0..<count where positionSets[position].contains(UInt8(unit)) {
                 mask[position >> 6] |= 1 << UInt64(position & 63)
             }
             if let existing = classes[mask] {
@@ -164,55 +175,56 @@ public final class URLAutomaton: Sendable {
     }
 }
 
-/// Builds the positions, first/last sets and follow relation of a term tree.
-struct GlushkovBuilder {
-    struct Fragment {
-        var nullable: Bool
-        var first: [Int]
-        var last: [Int]
+/// A set of automaton positions, as `GlushkovBuilder` unions them.
+protocol GlushkovPositions {
+    /// The empty set.
+    static var none: Self { get }
+    /// The set holding `position` alone.
+    init(position: Int)
+    /// The union of the two sets.
+    func union(_ other: Self) -> Self
+    /// Calls `body` with each position, in increasing order.
+    func forEachPosition(_ body: (Int) -> Void)
+}
+
+/// Positions 0-63 as the bits of one word.
+extension UInt64: GlushkovPositions {
+    static var none: UInt64 { 0 }
+
+    init(position: Int) {
+        self = 1 << UInt64(position)
     }
 
-    var sets: [ASCIISet] = []
-    var follow: [[Int]] = []
+    func union(_ other: UInt64) -> UInt64 { self | other }
 
-    mutating func sequence(_ terms: [URLFilterTerm]) -> Fragment {
-        var result = Fragment(nullable: true, first: [], last: [])
-        for term in terms {
-            let part = self.term(term)
-            for position in result.last { follow[position] = merged(follow[position], part.first) }
-            let first = result.nullable ? merged(result.first, part.first) : result.first
-            let last = part.nullable ? merged(result.last, part.last) : part.last
-            result = Fragment(nullable: result.nullable && part.nullable, first: first, last: last)
+    func forEachPosition(_ body: (Int) -> Void) {
+        var rest = self
+        while rest != 0 {
+            body(rest.trailingZeroBitCount)
+            rest &= rest &- 1
         }
-        return result
+    }
+}
+
+/// Any number of positions, as a sorted list without duplicates.
+struct SortedPositions: GlushkovPositions {
+    var list: [Int]
+
+    static var none: SortedPositions { SortedPositions(list: []) }
+
+    init(list: [Int]) {
+        self.list = list
     }
 
-    mutating func term(_ term: URLFilterTerm) -> Fragment {
-        var fragment: Fragment
-        switch term.atom {
-        case .set(let set):
-            let position = sets.count
-            sets.append(set)
-            follow.append([])
-            fragment = Fragment(nullable: false, first: [position], last: [position])
-        case .group(let terms):
-            fragment = sequence(terms)
-        }
-        switch term.quantifier {
-        case .one: break
-        case .zeroOrOne: fragment.nullable = true
-        case .zeroOrMore, .oneOrMore:
-            for position in fragment.last { follow[position] = merged(follow[position], fragment.first) }
-            if term.quantifier == .zeroOrMore { fragment.nullable = true }
-        }
-        return fragment
+    init(position: Int) {
+        list = [position]
     }
 
-    /// The union of two sorted lists without duplicates (every list here is one: a single position or a union),
-    /// merged in one pass.
-    private func merged(_ a: [Int], _ b: [Int]) -> [Int] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
+    /// Merged in one pass (both lists are sorted).
+    func union(_ other: SortedPositions) -> SortedPositions {
+        let a = list, b = other.list
+        if a.isEmpty { return other }
+        if b.isEmpty { return self }
         var result: [Int] = []
         result.reserveCapacity(a.count + b.count)
         var left = 0, right = 0
@@ -231,6 +243,68 @@ struct GlushkovBuilder {
         }
         result.append(contentsOf: a[left...])
         result.append(contentsOf: b[right...])
+        return SortedPositions(list: result)
+    }
+
+    func forEachPosition(_ body: (Int) -> Void) {
+        for position in list { body(position) }
+    }
+}
+
+/// Builds the positions, first/last sets and follow relation of a term tree.
+struct GlushkovBuilder<Positions: GlushkovPositions> {
+    struct Fragment {
+        var nullable: Bool
+        var first: Positions
+        var last: Positions
+    }
+
+    var sets: [ASCIISet] = []
+    var follow: [Positions] = []
+
+    /// The number of positions (character-set atoms) of `terms`.
+    static func positionCount(_ terms: [URLFilterTerm]) -> Int {
+        var count = 0
+        for term in terms {
+            switch term.atom {
+            case .set: count += 1
+            case .group(let inner): count += positionCount(inner)
+            }
+        }
+        return count
+    }
+
+    mutating func sequence(_ terms: [URLFilterTerm]) -> Fragment {
+        var result = Fragment(nullable: true, first: .none, last: .none)
+        for term in terms {
+            let part = self.term(term)
+            result.last.forEachPosition { follow[$0] = follow[$0].union(part.first) }
+            let first = result.nullable ? result.first.union(part.first) : result.first
+            let last = part.nullable ? result.last.union(part.last) : part.last
+            result = Fragment(nullable: result.nullable && part.nullable, first: first, last: last)
+        }
         return result
+    }
+
+    mutating func term(_ term: URLFilterTerm) -> Fragment {
+        var fragment: Fragment
+        switch term.atom {
+        case .set(let set):
+            let position = sets.count
+            sets.append(set)
+            follow.append(.none)
+            fragment = Fragment(nullable: false, first: Positions(position: position), last: Positions(position: position))
+        case .group(let terms):
+            fragment = sequence(terms)
+        }
+        switch term.quantifier {
+        case .one: break
+        case .zeroOrOne: fragment.nullable = true
+        case .zeroOrMore, .oneOrMore:
+            let first = fragment.first
+            fragment.last.forEachPosition { follow[$0] = follow[$0].union(first) }
+            if term.quantifier == .zeroOrMore { fragment.nullable = true }
+        }
+        return fragment
     }
 }

@@ -65,18 +65,18 @@ struct LiteralTrie {
             let bit = LiteralTrie.gramBit(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3])
             firstGrams[bit >> 6] |= 1 << UInt64(bit & 63)
         }
-        // Sorted by string, equal strings in the order given; a node is then a range of this order.
-        func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
-            let common = min(left.count, right.count)
-            for offset in 0..<common where bytes[left.lowerBound + offset] != bytes[right.lowerBound + offset] {
-                return bytes[left.lowerBound + offset] < bytes[right.lowerBound + offset]
-            }
-            return left.count < right.count
-        }
+        // Sorted by string, equal strings in the order given; a node is then a range of this order. One byte
+        // comparison per pair of strings.
         let order = kept.indices.sorted { left, right in
             let leftRange = kept[left].range, rightRange = kept[right].range
-            if precedes(leftRange, rightRange) { return true }
-            return !precedes(rightRange, leftRange) && left < right
+            let common = min(leftRange.count, rightRange.count)
+            var offset = 0
+            while offset < common {
+                let leftByte = bytes[leftRange.lowerBound + offset], rightByte = bytes[rightRange.lowerBound + offset]
+                if leftByte != rightByte { return leftByte < rightByte }
+                offset += 1
+            }
+            return leftRange.count != rightRange.count ? leftRange.count < rightRange.count : left < right
         }
         let sorted = order.map { kept[$0] }
         @inline(__always) func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[sorted[entry].range.lowerBound + offset] }
