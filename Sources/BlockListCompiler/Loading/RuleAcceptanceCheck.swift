@@ -13,6 +13,9 @@ struct RuleAcceptanceCheck {
     private var scratch: [UInt16] = []
     /// The last url-filter accepted (converted lists repeat `.*` for every cosmetic rule).
     private var lastAcceptedURLFilter = ""
+    /// Url-filters the caller knows the parser accepts (a form it wrote and tested against the parser), which are
+    /// then not parsed again; nil: every url-filter is parsed.
+    var isKnownAccepted: ((String) -> Bool)?
 
     init(target: WebKitTarget) {
         self.target = target
@@ -41,8 +44,10 @@ struct RuleAcceptanceCheck {
         if trigger.loadTypes != nil && target < .safari14 { return false }
         if trigger.loadContexts != nil && target < .safari15 { return false }
         if trigger.urlFilter != lastAcceptedURLFilter {
-            RuleListLoader.fillUnits(of: trigger.urlFilter, into: &scratch)
-            guard parser.parse(units: scratch).isAccepted else { return false }
+            if !(isKnownAccepted?(trigger.urlFilter) ?? false) {
+                RuleListLoader.fillUnits(of: trigger.urlFilter, into: &scratch)
+                guard parser.parse(units: scratch).isAccepted else { return false }
+            }
             lastAcceptedURLFilter = trigger.urlFilter
         }
         guard let condition = trigger.condition else { return true }

@@ -342,6 +342,7 @@ public struct RuleListOptimizer: Sendable {
     private struct UniversalURLFilters {
         /// Per url-filter number: 0 not known yet, 1 universal, 2 not.
         private var known: [UInt8]
+        private var scratch = LiteralRunStore()
 
         init(_ list: WorkingList) {
             known = [UInt8](repeating: 0, count: Int(list.urlFilterIDs.max() ?? -1) + 1)
@@ -350,7 +351,12 @@ public struct RuleListOptimizer: Sendable {
         /// Whether rule `index`'s url-filter is universal.
         mutating func contains(_ index: Int, of list: WorkingList) -> Bool {
             let number = Int(list.urlFilterIDs[index])
-            if known[number] == 0 { known[number] = RuleListOptimizer.isUniversal(list.rules[index].trigger.urlFilter) ? 1 : 2 }
+            if known[number] == 0 {
+                // The converter's forms hold a literal every match contains: not universal, without a scan.
+                let filter = list.rules[index].trigger.urlFilter
+                known[number] =
+                    !URLFilterLiteralRuns.isReadable(filter, scratch: &scratch) && RuleListOptimizer.isUniversal(filter) ? 1 : 2
+            }
             return known[number] == 1
         }
     }

@@ -14,6 +14,14 @@ enum URLFilterLiteralRuns {
         return store.runs.map { Array(store.bytes[$0]) }
     }
 
+    /// Whether `filter` is one of the forms read here (its runs are read and dropped; `store` is scratch space,
+    /// empty before and after). Such a filter holds a literal every match contains, so it is never universal, and
+    /// it parses (both tested).
+    static func isReadable(_ filter: String, scratch store: inout LiteralRunStore) -> Bool {
+        defer { store.truncate(runs: 0, bytes: 0) }
+        return append(filter, to: &store)
+    }
+
     /// Appends the runs of `filter` (as `runs(of:)` gives them) to `store`; false, with `store` unchanged, when
     /// the filter holds a construct outside the forms read here.
     static func append(_ filter: String, to store: inout LiteralRunStore) -> Bool {

@@ -30,6 +30,30 @@ import WKPackTestSupport
         #expect(URLFilterLiteralRuns.runs(of: filter) == nil)
     }
 
+    /// Every url-filter the reader takes is one WebKit's grammar accepts (`ConvertedRuleCheck` does not parse those
+    /// again): each listed form, and each printable ASCII character alone and escaped between literals, after each
+    /// start the converter writes and before each end.
+    @Test func everyFormReadIsAccepted() {
+        var filters = URLFilterLiteralRunsTests.read
+        for byte in UInt8(0x21)...UInt8(0x7E) {
+            let character = String(UnicodeScalar(byte))
+            for body in ["a" + character + "b", "a\\" + character + "b", character] {
+                for start in ["", "^", URLPatternTranslator.hostAnchorPrefix, ".*", "x.", "^x.*"] {
+                    for end in ["", "$", URLPatternTranslator.hostEndClass, URLPatternTranslator.separatorClass, ".*y", ".y$"] {
+                        filters.append(start + body + end)
+                    }
+                }
+            }
+        }
+        var readCount = 0
+        for filter in filters where URLFilterLiteralRuns.runs(of: filter) != nil {
+            readCount += 1
+            #expect(URLFilterParser().parse(filter).isAccepted, "\(filter) is read but refused")
+            #expect(!RuleListOptimizer.isUniversal(filter), "\(filter) is read but universal")
+        }
+        #expect(readCount > 5_000, "\(readCount) of \(filters.count) read")
+    }
+
     /// Every url-filter of the converted EasyList + EasyPrivacy: nearly all are read from their text, each with the
     /// runs of its parsed pattern.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: ContentBlockerPipelineTests.corpusArchive.path), "needs ../shared/corpus"))
@@ -46,6 +70,7 @@ import WKPackTestSupport
         for filter in filters {
             guard let runs = URLFilterLiteralRuns.runs(of: filter) else { continue }
             readCount += 1
+            #expect(parser.parse(filter).isAccepted, "\(filter): read, but the parser refuses it")
             guard let pattern = parser.parseTerms(filter, isCaseSensitive: false).pattern else {
                 Issue.record("\(filter): read, but the parser refuses it")
                 continue
