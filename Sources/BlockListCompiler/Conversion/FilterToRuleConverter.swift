@@ -70,11 +70,15 @@ public struct FilterToRuleConverter: Sendable {
         var filters: [SourceFilter] = []
         var problems: [Int: FilterProblem] = [:]
         var cosmetic: [(index: Int, filter: CosmeticFilter)] = []
-        // The network filters' rules; cosmetic rules go to sections of their own, added below.
-        var sections: [Section: [(Rule, Int)]] = [:]
-        for file in files {
+        // Every rule with its filter and section, in the order made (cosmetic rules last); laid out by section at
+        // the end, in place.
+        let lines = files.map { Self.lines(of: $0.text) }
+        let lineCount = lines.reduce(0) { $0 + $1.count }
+        var sections = SectionedRules(capacity: 2 * lineCount)
+        filters.reserveCapacity(lineCount)
+        for (file, lines) in zip(files, lines) {
             var lineNumber = 0
-            for line in Self.lines(of: file.text) {
+            for line in lines {
                 lineNumber += 1
                 let trimmedLine = line.utf8.last == 0x0D ? line.dropLast() : line
                 guard let parsed = parser.parse(line: trimmedLine) else { continue }
@@ -130,7 +134,7 @@ public struct FilterToRuleConverter: Sendable {
 
     /// Converts one network filter into `sections`, or records why it is not converted.
     private func convertNetwork(
-        _ filter: NetworkFilter, index: Int, disabled: Set<String>, into sections: inout [Section: [(Rule, Int)]],
+        _ filter: NetworkFilter, index: Int, disabled: Set<String>, into sections: inout SectionedRules,
         problems: inout [Int: FilterProblem]
     ) {
         if filter.options.badfilter { return }
@@ -142,7 +146,7 @@ public struct FilterToRuleConverter: Sendable {
         case .failure(let problem): problems[index] = problem
         case .success(let converted):
             if let partial = converted.partial { problems[index] = partial }
-            for (section, rule) in converted.rules { sections[section, default: []].append((rule, index)) }
+            for (section, rule) in converted.rules { sections.append(rule, filter: index, section: section) }
         }
     }
 
@@ -192,28 +196,20 @@ public struct FilterToRuleConverter: Sendable {
     /// precompiled stylesheet for every other load; since the boundary matches the page load, WebKit leaves that
     /// stylesheet out of the page load and part 3's copies of those rules hide the same selectors there.
     ///
-    /// In one part, `sections` is emptied as it is laid out: the rules are written into arrays of their final size
-    /// and each section is freed once copied (growing the list by doubling and keeping every section to the end
-    /// held about three copies of the rules at once).
-    private func layOut(_ sections: inout [Section: [(Rule, Int)]]) -> (rules: [Rule], ruleFilters: [Int]) {
-        var rules: [Rule] = [], ruleFilters: [Int] = []
+    /// In one part the rules are put in section order in place, in the one array they were made in (writing them
+    /// into sections and copying the sections into the list held every rule twice, the conversion's peak of
+    /// memory).
+    private func layOut(_ made: inout SectionedRules) -> (rules: [Rule], ruleFilters: [Int]) {
         let untyped = FilterResourceType.untypedWebKitTypes
         let twoParts =
             usesPageLoadBoundary && ResourceType.topDocument.introducedIn <= target
-            && sections.values.contains { $0.contains { $0.0.trigger.resourceTypes == untyped } }
-        guard twoParts else {
-            let count = sections.values.reduce(0) { $0 + $1.count }
-            rules.reserveCapacity(count)
-            ruleFilters.reserveCapacity(count)
-            for section in Section.allCases {
-                guard let entries = sections.removeValue(forKey: section) else { continue }
-                for (rule, index) in entries {
-                    rules.append(rule)
-                    ruleFilters.append(index)
-                }
-            }
-            return (rules, ruleFilters)
+            && made.rules.contains { $0.trigger.resourceTypes == untyped }
+        guard twoParts else { return made.takeInSectionOrder() }
+        var sections: [Section: [(Rule, Int)]] = [:]
+        for index in made.rules.indices {
+            sections[made.sections[index], default: []].append((made.rules[index], made.filters[index]))
         }
+        var rules: [Rule] = [], ruleFilters: [Int] = []
         let pageLoads = Self.pageLoadTypes
         for section in Section.allCases {
             for (rule, index) in sections[section] ?? [] {
@@ -247,6 +243,54 @@ public struct FilterToRuleConverter: Sendable {
             }
         }
         return (rules, ruleFilters)
+    }
+
+    /// The rules made, each with its filter and section, in the order made.
+    private struct SectionedRules {
+        var rules: [Rule] = []
+        var filters: [Int] = []
+        var sections: [Section] = []
+
+        /// Room for `capacity` rules (an upper bound: room never written costs no memory).
+        init(capacity: Int) {
+            rules.reserveCapacity(capacity)
+            filters.reserveCapacity(capacity)
+            sections.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ rule: Rule, filter: Int, section: Section) {
+            rules.append(rule)
+            filters.append(filter)
+            sections.append(section)
+        }
+
+        /// Takes the rules and their filters, ordered by section, in the order made within a section: a stable
+        /// counting sort, applied in place by following each rule's cycle of destinations (rules are moved, not
+        /// copied).
+        mutating func takeInSectionOrder() -> (rules: [Rule], ruleFilters: [Int]) {
+            var rules: [Rule] = [], filters: [Int] = []
+            swap(&rules, &self.rules)
+            swap(&filters, &self.filters)
+            var starts = [Int](repeating: 0, count: Section.allCases.count + 1)
+            for section in sections { starts[section.rawValue + 1] += 1 }
+            for index in Section.allCases.indices { starts[index + 1] += starts[index] }
+            var destination = sections.map { section in
+                defer { starts[section.rawValue] += 1 }
+                return starts[section.rawValue]
+            }
+            sections = []
+            rules.withUnsafeMutableBufferPointer { rules in
+                for index in rules.indices {
+                    while destination[index] != index {
+                        let target = destination[index]
+                        rules.swapAt(index, target)
+                        filters.swapAt(index, target)
+                        destination.swapAt(index, target)
+                    }
+                }
+            }
+            return (rules, filters)
+        }
     }
 
     // MARK: Network filters
@@ -438,7 +482,7 @@ public struct FilterToRuleConverter: Sendable {
     // MARK: Cosmetic filters
 
     private func convertCosmetic(
-        _ cosmetic: [(index: Int, filter: CosmeticFilter)], into sections: inout [Section: [(Rule, Int)]],
+        _ cosmetic: [(index: Int, filter: CosmeticFilter)], into sections: inout SectionedRules,
         problems: inout [Int: FilterProblem]
     ) {
         let validator = CSSSelectorValidator(target: target)
@@ -473,7 +517,7 @@ public struct FilterToRuleConverter: Sendable {
                 let trigger = Trigger(
                     urlFilter: ".*",
                     condition: unless.isEmpty ? nil : TriggerCondition(kind: .unlessDomain, values: unless.map { "*" + $0 }))
-                sections[.genericCosmetic, default: []].append((Rule(trigger: trigger, action: action), index))
+                sections.append(Rule(trigger: trigger, action: action), filter: index, section: .genericCosmetic)
                 continue
             }
             let relevantExcluded = filter.excludedDomains.filter { domain in
@@ -502,7 +546,7 @@ public struct FilterToRuleConverter: Sendable {
                 continue
             }
             let trigger = Trigger(urlFilter: ".*", condition: TriggerCondition(kind: .ifDomain, values: unique(kept).map { "*" + $0 }))
-            sections[.specificCosmetic, default: []].append((Rule(trigger: trigger, action: action), index))
+            sections.append(Rule(trigger: trigger, action: action), filter: index, section: .specificCosmetic)
         }
     }
 }
