@@ -202,18 +202,23 @@ public struct ContentBlockerPipeline: Sendable {
         if pageLoadBoundary && rules.count > limit && rules.contains(FilterToRuleConverter.pageLoadBoundary) {
             return try convert(lists, maximumRules: maximumRules, observer: observer, pageLoadBoundary: false)
         }
-        let parts: [[Rule]]
+        var parts: [[Rule]]
         do {
-            parts = try RuleListSplitter(maximumRules: limit).split(rules)
+            // The list is handed over: each part is then the only reference to its rules.
+            parts = try RuleListSplitter(maximumRules: limit).split(consume rules)
         } catch {
             throw .cannotSplit(error.message)
         }
         report.partRuleCounts = parts.map(\.count)
         try steps.begin(.writing)
         var output: [[UInt8]] = []
-        for part in parts {
+        for index in parts.indices {
             try steps.checkCancelled()
-            output.append(serializer.serializedBytes(part))
+            // Each part's rules are freed as they are written (the JSON of the whole list and the rules were the
+            // conversion's largest allocations alive at once).
+            var part: [Rule] = []
+            swap(&part, &parts[index])
+            output.append(serializer.serializedBytes(releasing: consume part))
         }
         return ConvertedList(parts: output, report: report)
     }

@@ -16,22 +16,40 @@ public struct RuleListSerializer: Sendable {
 
     /// The UTF-8 bytes of `serialize(rules)`, written straight into one buffer.
     public func serializedBytes(_ rules: [Rule]) -> [UInt8] {
+        serialized(count: rules.count) { writer, index in write(rules[index], to: &writer) }
+    }
+
+    /// `serializedBytes(rules)`, taking the rules and freeing each one's strings and arrays once it is written, so
+    /// a list and its whole JSON are not held at once. Pass the only reference (`consume`): a shared array would be
+    /// copied whole by the first rule freed.
+    public func serializedBytes(releasing rules: consuming [Rule]) -> [UInt8] {
+        serialized(count: rules.count) { writer, index in
+            write(rules[index], to: &writer)
+            rules[index] = RuleListSerializer.written
+        }
+    }
+
+    /// The list of `count` rules, `writeRule` writing rule `index`.
+    private func serialized(count: Int, _ writeRule: (inout JSONByteWriter, Int) -> Void) -> [UInt8] {
         var writer = JSONByteWriter(escapesNonASCII: escapesNonASCII)
         // Room for 256 bytes a rule (converted and optimized lists average 220): growing the buffer by doubling
         // holds the old and the new one at once, which was the conversion's peak of memory. Room never written
         // is never touched, so it costs no memory.
-        writer.bytes.reserveCapacity(rules.count * 256 + 8)
+        writer.bytes.reserveCapacity(count * 256 + 8)
         writer.byte(UInt8(ascii: "["))
-        for (index, rule) in rules.enumerated() {
+        for index in 0..<count {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.byte(0x0A)
-            write(rule, to: &writer)
+            writeRule(&writer, index)
         }
-        if !rules.isEmpty { writer.byte(0x0A) }
+        if count > 0 { writer.byte(0x0A) }
         writer.byte(UInt8(ascii: "]"))
         writer.byte(0x0A)
         return writer.bytes
     }
+
+    /// What a written rule is replaced by (no storage of its own).
+    private static let written = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
 
     /// The JSON text of one rule.
     public func serialize(_ rule: Rule) -> String {

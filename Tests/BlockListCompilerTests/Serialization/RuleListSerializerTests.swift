@@ -51,6 +51,16 @@ import Testing
         #expect(RuleListSerializer().serialize([]) == "[]\n")
     }
 
+    /// Writing while freeing the rules gives the same bytes, with and without escapes, and for no rules.
+    @Test func releasingTheRulesWritesTheSameBytes() {
+        for serializer in [RuleListSerializer(), RuleListSerializer(escapesNonASCII: true)] {
+            let expected = serializer.serializedBytes(Self.rules())
+            #expect(serializer.serializedBytes(releasing: Self.rules()) == expected)
+            #expect(String(decoding: expected, as: UTF8.self) == serializer.serialize(Self.rules()))
+            #expect(serializer.serializedBytes(releasing: []) == Array("[]\n".utf8))
+        }
+    }
+
     @Test func escapingNonASCIIEqualsEscapingTheWholeText() {
         let rules = Self.rules()
         let plain = RuleListSerializer().serialize(rules)
