@@ -50,13 +50,24 @@ public struct JSONReader: Sendable {
         return (JSONDocument(bytes: bytes, nodes: nodes), end)
     }
 
-    /// The length of the valid UTF-8 sequence starting at `base[position]` (a byte of 0x80 or more), or 0 when
-    /// the bytes there are not one: the same rule as the parser's (no overlong forms, no surrogates).
-    @inline(__always) static func utf8SequenceLength(_ base: UnsafePointer<UInt8>, count: Int, at position: Int) -> Int {
-        let first = base[position]
+    /// What the bytes at `position` (a byte of 0x80 or more) hold as UTF-8: the same rule as the parser's (no
+    /// overlong forms, no surrogates).
+    enum UTF8Sequence: Equatable {
+        /// A valid character of `length` bytes.
+        case valid(length: Int)
+        /// The first byte cannot start a character.
+        case invalidStart
+        /// The input ends inside the character.
+        case truncated
+        /// The byte at `offset` cannot be where it is in the character.
+        case invalidByte(offset: Int)
+    }
+
+    /// The UTF-8 sequence at `buffer[position]`.
+    @inline(__always) static func utf8Sequence(_ buffer: UnsafeBufferPointer<UInt8>, at position: Int) -> UTF8Sequence {
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch first {
+        switch buffer[position] {
         case 0xC2...0xDF: length = 2
         case 0xE0: length = 3; low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
@@ -64,13 +75,16 @@ public struct JSONReader: Sendable {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: return 0
+        default: return .invalidStart
         }
-        guard position + length <= count else { return 0 }
-        let second = base[position + 1]
-        guard second >= low && second <= high else { return 0 }
-        for offset in 2..<length where base[position + offset] & 0xC0 != 0x80 { return 0 }
-        return length
+        for offset in 1..<length {
+            let at = position + offset
+            guard at < buffer.count else { return .truncated }
+            let byte = buffer[at]
+            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= minimum && byte <= maximum else { return .invalidByte(offset: at) }
+        }
+        return .valid(length: length)
     }
 
     /// A word with the high bit set in each byte (of the little-endian `word`) that is a quote, a backslash or
@@ -322,30 +336,14 @@ private struct Parser {
 
     /// Validates one UTF-8 sequence at the cursor and moves past it.
     private mutating func validateUTF8() -> JSONSyntaxError? {
-        let first = buffer[position]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch first {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return error("invalid UTF-8: \(describe(position)) cannot start a character")
+        switch JSONReader.utf8Sequence(buffer, at: position) {
+        case .valid(let length):
+            position += length
+            return nil
+        case .invalidStart: return error("invalid UTF-8: \(describe(position)) cannot start a character")
+        case .truncated: return error("invalid UTF-8: truncated character")
+        case .invalidByte(let at): return error("invalid UTF-8: \(describe(at)) in the middle of a character", at: at)
         }
-        for offset in 1..<length {
-            let at = position + offset
-            guard at < buffer.count else { return error("invalid UTF-8: truncated character") }
-            let byte = buffer[at]
-            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= minimum && byte <= maximum else {
-                return error("invalid UTF-8: \(describe(at)) in the middle of a character", at: at)
-            }
-        }
-        position += length
-        return nil
     }
 
     private mutating func parseNumber() -> JSONSyntaxError? {

@@ -115,8 +115,9 @@ struct RuleScanner {
             let byte = base[at]
             if byte == RuleScanner.quote { break }
             guard byte >= 0x80 else { return nil }
-            let length = JSONReader.utf8SequenceLength(base, count: count, at: at)
-            guard length > 0 else { return nil }
+            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
+                return nil
+            }
             at += length
         }
         position = at + 1

@@ -115,7 +115,7 @@ import Testing
     /// Lists of the edge rules with bytes cut, doubled or swapped at random: JSON errors in every place, and
     /// rules the scanner stops reading anywhere.
     @Test func agreesOnDamagedLists() {
-        var generator = SplitMix(seed: 43)
+        var generator = SeededGenerator(state: 43)
         let source = Array(("[" + Self.edgeRules.prefix(30).joined(separator: ",") + "]").utf8)
         let alphabet = Array(#"{}[]",:\ "tfn0-aé"#.utf8)
         for _ in 0..<600 {
@@ -146,18 +146,5 @@ import Testing
         #expect(loadedAlone.rulesLoadedAlone == 1)
         let trailingComma: String = "[" + Self.edgeRules[0] + ",]"
         #expect(RuleListScanCheck(target: .newest).check(Array(trailingComma.utf8)) == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
