@@ -12,6 +12,9 @@ struct RuleScanner {
     /// The url-filter's (or a URL condition's) UTF-16 units, reused from rule to rule.
     var units: [UInt16] = []
     var position = 0
+    /// Per flag list (`resource-type`, `load-type`, `load-context`), the source text of the last non-empty array
+    /// read without a problem.
+    private var lastFlagArrays: [Range<Int>] = [0..<0, 0..<0, 0..<0]
 
     static let triggerKeys = ByteNameTable(names: RuleLoader.triggerKeys.names)
     static let resourceTypes = ByteNameTable(names: RuleLoader.resourceTypes.map(\.rawValue))
@@ -171,6 +174,62 @@ struct RuleScanner {
         if written < length { units.removeLast(length - written) }
     }
 
+    /// The JSON spelling of the converter's host anchor, `^[^:]*://([^/:@]*\.)?`.
+    static let hostPrefixJSON = Array(#"^[^:]*://([^/:@]*\\.)?"#.utf8)
+
+    /// Whether a byte is a character the converter's host-anchored filters hold that is a literal in any regex
+    /// context but a character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
+    /// `@` and `!`.
+    @inline(__always) static func isLiteralByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "%"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"):
+            return true
+        default: return false
+        }
+    }
+
+    /// For a JSON string at `start` (its opening quote) that is the host anchor, a lower-case letter or digit, then
+    /// literal characters (`isLiteralByte`) and escaped dots (`\\.` in JSON), and optionally `[/:?#]`: the offset
+    /// of its closing quote. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares it
+    /// with the parser). Nil for any other string.
+    static func literalHostPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+        let prefix = hostPrefixJSON
+        guard start + prefix.count + 2 < count, base[start] == quote else { return nil }
+        var at = start + 1
+        for byte in prefix {
+            guard base[at] == byte else { return nil }
+            at += 1
+        }
+        let first = base[at]
+        guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else {
+            return nil
+        }
+        // YARR refuses patterns over its length limit (the text is never shorter than its units).
+        func withinLimit(_ end: Int) -> Int? { end - start - 1 <= URLFilterParser.maximumPatternLength ? end : nil }
+        while at < count {
+            let byte = base[at]
+            if isLiteralByte(byte) {
+                at += 1
+            } else if byte == backslash, at + 2 < count, base[at + 1] == backslash, base[at + 2] == UInt8(ascii: ".") {
+                at += 3
+            } else if byte == quote {
+                return withinLimit(at)
+            } else if byte == UInt8(ascii: "["), at + 6 < count, base[at + 1] == UInt8(ascii: "/"), base[at + 2] == UInt8(ascii: ":"),
+                base[at + 3] == UInt8(ascii: "?"), base[at + 4] == UInt8(ascii: "#"), base[at + 5] == UInt8(ascii: "]"),
+                base[at + 6] == quote
+            {
+                return withinLimit(at + 6)
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// `true` or `false`.
     private mutating func literalBool() -> Bool {
         skipSpace()
@@ -240,6 +299,12 @@ struct RuleScanner {
             seen |= 1 << which
             switch which {
             case 0:
+                skipSpace()
+                if let end = RuleScanner.literalHostPatternEnd(base, count: count, from: position) {
+                    // Accepted, and a literal character keeps it from matching everything.
+                    position = end + 1
+                    break
+                }
                 guard unitsOfString(), !units.isEmpty else { return nil }
                 let verdict = parser.parse(units: units)
                 guard verdict.isAccepted else { return nil }
@@ -280,6 +345,15 @@ struct RuleScanner {
     /// A `resource-type` (0), `load-type` (1) or `load-context` (2) array of known values the target has: whether
     /// it is non-empty.
     private mutating func flags(_ list: Int) -> Bool? {
+        skipSpace()
+        // Lists repeat the same arrays rule after rule: the text of the last non-empty array read for `list`,
+        // once checked, is not read again.
+        let last = lastFlagArrays[list]
+        if last.count > 0, position + last.count <= count, equalBytes(base + last.lowerBound, base + position, last.count) {
+            position += last.count
+            return true
+        }
+        let start = position
         guard take(UInt8(ascii: "[")) else { return nil }
         skipSpace()
         if position < count, base[position] == UInt8(ascii: "]") {
@@ -298,6 +372,23 @@ struct RuleScanner {
             if isTooNew { return nil }
             guard let more = separator(closing: UInt8(ascii: "]")) else { return nil }
             if !more { break }
+        }
+        lastFlagArrays[list] = start..<position
+        return true
+    }
+
+    /// Whether the `length` bytes at `first` and `second` are equal, eight at a time.
+    @inline(__always) private func equalBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= length {
+            let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
+            if a != b { return false }
+            offset += 8
+        }
+        while offset < length {
+            if first[offset] != second[offset] { return false }
+            offset += 1
         }
         return true
     }

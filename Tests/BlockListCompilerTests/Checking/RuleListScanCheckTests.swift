@@ -133,6 +133,48 @@ import Testing
         }
     }
 
+    /// The end `literalHostPatternEnd` finds in `json` (a whole JSON string), if any.
+    static func literalHostPatternEnd(_ json: String) -> Int? {
+        Array(json.utf8).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { RuleScanner.literalHostPatternEnd($0, count: buffer.count, from: 0) }
+        }
+    }
+
+    /// Every url-filter the host-pattern shortcut takes is one the parser accepts with status `ok`: random tails
+    /// of literal characters, escaped dots and other regex syntax after the host anchor.
+    @Test func literalHostPatternsAreAcceptedByTheParser() throws {
+        var generator = SeededGenerator(state: 7)
+        let pieces: [String] = [
+            "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", "?", "*", "+",
+            "(", ")", "|", "$", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, #"\/"#, "é", "\u{01}", #"\""#, "#",
+        ]
+        let prefix = #"^[^:]*://([^/:@]*\\.)?"#
+        var taken = 0
+        for _ in 0..<20_000 {
+            var json = prefix
+            // Mostly the pieces the shortcut takes (the first 19), so that many strings reach its end.
+            for _ in 0..<(1 + Int(generator.next() % 8)) {
+                let range = generator.next() % 8 == 0 ? pieces.count : 19
+                json += pieces[Int(generator.next() % UInt64(range))]
+            }
+            let quoted = "\"" + json + "\""
+            guard let end = Self.literalHostPatternEnd(quoted) else { continue }
+            taken += 1
+            #expect(end == quoted.utf8.count - 1)
+            // The url-filter as the whole-list path decodes it.
+            let text = try JSONReader().parse(Array(quoted.utf8)).string(0)
+            let verdict = URLFilterParser().parse(text)
+            #expect(verdict.status == .ok, "\(json): \(verdict.status)")
+        }
+        #expect(taken > 1_000)
+        for tail in [#"ads\\.example\\.com[/:?#]"#, #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, "a1"] {
+            #expect(Self.literalHostPatternEnd("\"" + prefix + tail + "\"") != nil, "\(tail)")
+        }
+        for tail in ["-a", #"a\/b"#, "a[/:?#]b", "a?", ""] {
+            #expect(Self.literalHostPatternEnd("\"" + prefix + tail + "\"") == nil, "\(tail)")
+        }
+    }
+
     /// A list of the common shape is read on its bytes, no rule loaded alone.
     @Test func readsTheCommonShapeOnItsBytes() throws {
         let common: [String] = [0, 2, 4, 9, 22, 25].map { Self.edgeRules[$0] }
