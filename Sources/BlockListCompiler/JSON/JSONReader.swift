@@ -31,7 +31,7 @@ public struct JSONReader: Sendable {
     /// `depth` arrays and objects of the whole source, and stops at its end: a document of that value alone (its
     /// nodes hold offsets into the whole `bytes`) and the offset just past it. Throws the value's first syntax
     /// error; the reason may differ from the whole source's (callers parse the whole source for messages).
-    public func parseValue(in bytes: [UInt8], at start: Int, depth: Int) throws(JSONSyntaxError) -> (document: JSONDocument, end: Int) {
+    func parseValue(in bytes: [UInt8], at start: Int, depth: Int) throws(JSONSyntaxError) -> (document: JSONDocument, end: Int) {
         guard bytes.count < Int(Int32.max), start < bytes.count else {
             throw JSONSyntaxError(offset: start, reason: "no value to parse")
         }
