@@ -174,11 +174,18 @@ struct RuleScanner {
         if written < length { units.removeLast(length - written) }
     }
 
-    /// The JSON spelling of the converter's host anchor, `^[^:]*://([^/:@]*\.)?`.
-    static let hostPrefixJSON = Array(#"^[^:]*://([^/:@]*\\.)?"#.utf8)
+    /// The JSON spellings of the host anchors list generators begin url-filters with: wkpack's converter
+    /// (`^[^:]*://([^/:@]*\.)?`), Ghostery's (`^[htpsw]+:\/\/([a-z0-9-]+\.)?`) and Brave's (`^[^:]+:(//)?([^/]+\.)?`).
+    static let hostAnchorsJSON = [
+        Array(#"^[^:]*://([^/:@]*\\.)?"#.utf8), Array(#"^[htpsw]+:\\/\\/([a-z0-9-]+\\.)?"#.utf8),
+        Array(#"^[^:]+:(//)?([^/]+\\.)?"#.utf8),
+    ]
 
-    /// Whether a byte is a character the converter's host-anchored filters hold that is a literal in any regex
-    /// context but a character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
+    /// The endings a plain url-filter may have, in JSON: `[/:?#]` (the converter's), `[/:&?]?` (Ghostery's) and `$`.
+    static let plainSuffixesJSON = [Array("[/:?#]".utf8), Array("[/:&?]?".utf8), Array("$".utf8)]
+
+    /// Whether a byte is a character plain url-filters hold that is a literal in any regex context but a
+    /// character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
     /// `@` and `!`.
     @inline(__always) static func isLiteralByte(_ byte: UInt8) -> Bool {
         switch byte {
@@ -191,41 +198,53 @@ struct RuleScanner {
         }
     }
 
-    /// For a JSON string at `start` (its opening quote) that is the host anchor, a lower-case letter or digit, then
-    /// literal characters (`isLiteralByte`) and escaped dots (`\\.` in JSON), and optionally `[/:?#]`: the offset
-    /// of its closing quote. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares it
-    /// with the parser). Nil for any other string.
-    static func literalHostPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
-        let prefix = hostPrefixJSON
-        guard start + prefix.count + 2 < count, base[start] == quote else { return nil }
+    /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
+    /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
+    /// one or more literal characters (`isLiteralByte`), slashes (`\/` in JSON) and escaped dots, slashes and
+    /// question marks (`\\.`, `\\/`, `\\?`); then optionally an ending of `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
+    /// it with the parser). Nil for any other string.
+    static func plainPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+        guard start + 2 < count, base[start] == quote else { return nil }
         var at = start + 1
-        for byte in prefix {
-            guard base[at] == byte else { return nil }
+        if base[at] == UInt8(ascii: "^") {
+            for anchor in hostAnchorsJSON where at + anchor.count < count {
+                var offset = 1
+                while offset < anchor.count && base[at + offset] == anchor[offset] { offset += 1 }
+                guard offset == anchor.count else { continue }
+                let next = base[at + offset]
+                guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+                else { return nil }
+                at += offset - 1
+                break
+            }
             at += 1
         }
-        let first = base[at]
-        guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-        else {
-            return nil
-        }
+        var atoms = 0
         // YARR refuses patterns over its length limit (the text is never shorter than its units).
-        func withinLimit(_ end: Int) -> Int? { end - start - 1 <= URLFilterParser.maximumPatternLength ? end : nil }
+        func end(_ quoteOffset: Int) -> Int? {
+            atoms > 0 && quoteOffset - start - 1 <= URLFilterParser.maximumPatternLength ? quoteOffset : nil
+        }
         while at < count {
             let byte = base[at]
             if isLiteralByte(byte) {
                 at += 1
-            } else if byte == backslash, at + 2 < count, base[at + 1] == backslash, base[at + 2] == UInt8(ascii: ".") {
+            } else if byte == backslash, at + 1 < count, base[at + 1] == UInt8(ascii: "/") {
+                at += 2
+            } else if byte == backslash, at + 2 < count, base[at + 1] == backslash,
+                base[at + 2] == UInt8(ascii: ".") || base[at + 2] == UInt8(ascii: "/") || base[at + 2] == UInt8(ascii: "?")
+            {
                 at += 3
             } else if byte == quote {
-                return withinLimit(at)
-            } else if byte == UInt8(ascii: "["), at + 6 < count, base[at + 1] == UInt8(ascii: "/"), base[at + 2] == UInt8(ascii: ":"),
-                base[at + 3] == UInt8(ascii: "?"), base[at + 4] == UInt8(ascii: "#"), base[at + 5] == UInt8(ascii: "]"),
-                base[at + 6] == quote
-            {
-                return withinLimit(at + 6)
+                return end(at)
             } else {
+                for suffix in plainSuffixesJSON where at + suffix.count < count && base[at + suffix.count] == quote {
+                    var offset = 0
+                    while offset < suffix.count && base[at + offset] == suffix[offset] { offset += 1 }
+                    if offset == suffix.count { return end(at + offset) }
+                }
                 return nil
             }
+            atoms += 1
         }
         return nil
     }
@@ -300,7 +319,7 @@ struct RuleScanner {
             switch which {
             case 0:
                 skipSpace()
-                if let end = RuleScanner.literalHostPatternEnd(base, count: count, from: position) {
+                if let end = RuleScanner.plainPatternEnd(base, count: count, from: position) {
                     // Accepted, and a literal character keeps it from matching everything.
                     position = end + 1
                     break

@@ -133,45 +133,53 @@ import Testing
         }
     }
 
-    /// The end `literalHostPatternEnd` finds in `json` (a whole JSON string), if any.
-    static func literalHostPatternEnd(_ json: String) -> Int? {
+    /// The end `plainPatternEnd` finds in `json` (a whole JSON string), if any.
+    static func plainPatternEnd(_ json: String) -> Int? {
         Array(json.utf8).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { RuleScanner.literalHostPatternEnd($0, count: buffer.count, from: 0) }
+            buffer.baseAddress.flatMap { RuleScanner.plainPatternEnd($0, count: buffer.count, from: 0) }
         }
     }
 
-    /// Every url-filter the host-pattern shortcut takes is one the parser accepts with status `ok`: random tails
-    /// of literal characters, escaped dots and other regex syntax after the host anchor.
-    @Test func literalHostPatternsAreAcceptedByTheParser() throws {
+    /// Every url-filter the plain-pattern shortcut takes is one the parser accepts with status `ok`: random tails
+    /// of literal characters, escaped dots and slashes, anchors and other regex syntax after each host anchor, `^`
+    /// or nothing.
+    @Test func plainPatternsAreAcceptedByTheParser() throws {
         var generator = SeededGenerator(state: 7)
         let pieces: [String] = [
-            "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", "?", "*", "+",
-            "(", ")", "|", "$", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, #"\/"#, "é", "\u{01}", #"\""#, "#",
+            "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", #"\/"#, "$",
+            #"\\/"#, #"\\?"#, "[/:&?]?",
+            "?", "*", "+", "(", ")", "|", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
         ]
-        let prefix = #"^[^:]*://([^/:@]*\\.)?"#
-        var taken = 0
-        for _ in 0..<20_000 {
-            var json = prefix
-            // Mostly the pieces the shortcut takes (the first 19), so that many strings reach its end.
+        let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", ""]
+        var taken = [Int](repeating: 0, count: starts.count)
+        for _ in 0..<30_000 {
+            let startIndex = Int(generator.next() % UInt64(starts.count))
+            var json = starts[startIndex]
+            // Mostly the pieces the shortcut takes (the first 24), so that many strings reach its end.
             for _ in 0..<(1 + Int(generator.next() % 8)) {
-                let range = generator.next() % 8 == 0 ? pieces.count : 19
+                let range = generator.next() % 8 == 0 ? pieces.count : 24
                 json += pieces[Int(generator.next() % UInt64(range))]
             }
             let quoted = "\"" + json + "\""
-            guard let end = Self.literalHostPatternEnd(quoted) else { continue }
-            taken += 1
+            guard let end = Self.plainPatternEnd(quoted) else { continue }
+            taken[startIndex] += 1
             #expect(end == quoted.utf8.count - 1)
             // The url-filter as the whole-list path decodes it.
             let text = try JSONReader().parse(Array(quoted.utf8)).string(0)
             let verdict = URLFilterParser().parse(text)
             #expect(verdict.status == .ok, "\(json): \(verdict.status)")
         }
-        #expect(taken > 1_000)
-        for tail in [#"ads\\.example\\.com[/:?#]"#, #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, "a1"] {
-            #expect(Self.literalHostPatternEnd("\"" + prefix + tail + "\"") != nil, "\(tail)")
+        #expect(taken.allSatisfy { $0 > 300 }, "\(taken)")
+        let converter = starts[0]
+        for filter in [
+            converter + #"ads\\.example\\.com[/:?#]"#, converter + #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, converter + "a1",
+            starts[1] + #"phncdn\\.com\/ads"#, starts[1] + #"imasdk\\.googleapis\\.com[/:&?]?"#, #"\\/GetVASTAd\\?"#,
+            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:",
+        ] {
+            #expect(Self.plainPatternEnd("\"" + filter + "\"") != nil, "\(filter)")
         }
-        for tail in ["-a", #"a\/b"#, "a[/:?#]b", "a?", ""] {
-            #expect(Self.literalHostPatternEnd("\"" + prefix + tail + "\"") == nil, "\(tail)")
+        for filter in [converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*"] {
+            #expect(Self.plainPatternEnd("\"" + filter + "\"") == nil, "\(filter)")
         }
     }
 
