@@ -3,28 +3,50 @@
 public struct RuleListChecker: Sendable {
     /// The Safari / WebKit release the list is checked for.
     public var target: WebKitTarget
+    /// Whether the report holds the loaded rules (``RuleListReport/rules``). Without them the check reads the list
+    /// in one pass over its bytes and builds no `Rule`: the diagnostics, counts and validity are the same.
+    public var keepsRules: Bool
 
-    /// Creates a checker for `target` (the newest release by default).
-    public init(target: WebKitTarget = .newest) {
+    /// Creates a checker for `target` (the newest release by default); `keepsRules: false` leaves the report's
+    /// `rules` empty and checks faster.
+    public init(target: WebKitTarget = .newest, keepsRules: Bool = true) {
         self.target = target
+        self.keepsRules = keepsRules
     }
 
     /// Checks the JSON source `bytes`.
     public func check(_ bytes: [UInt8]) -> RuleListReport {
+        if !keepsRules, let scanned = RuleListScanCheck(target: target).check(bytes) {
+            return report(
+                bytes: bytes, sink: scanned.sink, ruleCount: scanned.ruleCount, ruleIndices: scanned.entries.map(\.index),
+                typeCounts: scanned.typeCounts, rules: [])
+        }
         var reading = RuleListLoader(target: target).read(bytes)
         if var loader = reading.loader {
-            RuleListLints.addWarnings(reading.kept, loader: &loader)
+            let kept = reading.kept
+            RuleListLints.addWarnings(
+                RuleListLints.entries(kept, document: loader.document), bytes: bytes, sink: &loader.sink,
+                sameRule: { kept[$0].rule == kept[$1].rule })
             reading.loader = loader
         }
-        let located = reading.locatedDiagnostics(in: bytes)
-        var report = RuleListReport(byteCount: bytes.count)
-        report.ruleCount = reading.ruleCount
-        report.ruleIndices = reading.kept.map(\.index)
         // Counted by position in `allTypeNames`, then named once (no string hashed per rule).
         var counts = [Int](repeating: 0, count: Action.Kind.allTypeNames.count)
         for slot in reading.kept.indices { counts[reading.kept[slot].rule.action.kind.typeIndex] += 1 }
-        report.rules = reading.takeRules()
-        for (index, count) in counts.enumerated() where count > 0 { report.actionCounts[Action.Kind.allTypeNames[index]] = count }
+        let indices = reading.kept.map(\.index)
+        let rules = keepsRules ? reading.takeRules() : []
+        return report(
+            bytes: bytes, sink: reading.sink, ruleCount: reading.ruleCount, ruleIndices: indices, typeCounts: counts, rules: rules)
+    }
+
+    private func report(bytes: [UInt8], sink: DiagnosticSink, ruleCount: Int, ruleIndices: [Int], typeCounts: [Int], rules: [Rule])
+        -> RuleListReport
+    {
+        let located = RuleListReading.locatedDiagnostics(of: sink, in: bytes)
+        var report = RuleListReport(byteCount: bytes.count)
+        report.ruleCount = ruleCount
+        report.ruleIndices = ruleIndices
+        report.rules = rules
+        for (index, count) in typeCounts.enumerated() where count > 0 { report.actionCounts[Action.Kind.allTypeNames[index]] = count }
         report.diagnostics = located.diagnostics
         report.webKitError = located.webKitError
         report.isValid = !located.diagnostics.contains { $0.severity == .error }

@@ -1,47 +1,73 @@
 /// Warnings about lists WebKit accepts but that probably do not do what their author meant.
 enum RuleListLints {
-    static func addWarnings(_ kept: [RuleLoader.LoadedRule], loader: inout RuleLoader) {
-        deadRules(kept, &loader)
-        duplicates(kept, &loader)
+    /// What the lints read of one rule WebKit keeps, in source order.
+    struct Entry {
+        /// The rule's index in the source array.
+        var index: Int
+        /// The rule's bytes in the source.
+        var start: Int
+        var end: Int
+        /// An `ignore-previous-rules` with no condition or restriction whose url-filter matches every URL.
+        var isCatchAllIgnore: Bool
+    }
+
+    /// Whether a loaded rule is a catch-all `ignore-previous-rules` (`Entry.isCatchAllIgnore`).
+    static func isCatchAllIgnore(_ rule: Rule, parser: URLFilterParser) -> Bool {
+        guard case .ignorePreviousRules = rule.action.kind else { return false }
+        let trigger = rule.trigger
+        guard trigger.condition == nil, trigger.requestMethod == nil,
+            trigger.resourceTypes?.isEmpty ?? true, trigger.loadTypes?.isEmpty ?? true, trigger.loadContexts?.isEmpty ?? true
+        else { return false }
+        return parser.parse(trigger.urlFilter).status == .matchesEverything
+    }
+
+    /// The entries of rules the loader kept.
+    static func entries(_ kept: [RuleLoader.LoadedRule], document: JSONDocument) -> [Entry] {
+        let parser = URLFilterParser()
+        return kept.map { loaded in
+            let node = document[loaded.node]
+            return Entry(
+                index: loaded.index, start: Int(node.start), end: Int(node.end),
+                isCatchAllIgnore: isCatchAllIgnore(loaded.rule, parser: parser))
+        }
+    }
+
+    /// Adds the lints' warnings about the kept rules `entries` of the list `bytes`; `sameRule(a, b)` tells whether
+    /// the rules of entries `a` and `b` are equal (asked only for rules whose source texts hash alike).
+    static func addWarnings(
+        _ entries: [Entry], bytes: [UInt8], sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
+    ) {
+        deadRules(entries, &sink)
+        duplicates(entries, bytes: bytes, &sink, sameRule: sameRule)
     }
 
     /// Rules cancelled for every URL by a later `ignore-previous-rules` that matches every load.
-    private static func deadRules(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
-        let parser = URLFilterParser()
-        guard
-            let last = kept.indices.last(where: { position in
-                guard case .ignorePreviousRules = kept[position].rule.action.kind else { return false }
-                let trigger = kept[position].rule.trigger
-                guard trigger.condition == nil, trigger.requestMethod == nil,
-                    trigger.resourceTypes?.isEmpty ?? true, trigger.loadTypes?.isEmpty ?? true, trigger.loadContexts?.isEmpty ?? true
-                else { return false }
-                return parser.parse(trigger.urlFilter).status == .matchesEverything
-            })
-        else { return }
-        let killer = kept[last].index
+    private static func deadRules(_ entries: [Entry], _ sink: inout DiagnosticSink) {
+        guard let last = entries.lastIndex(where: \.isCatchAllIgnore) else { return }
+        let killer = entries[last].index
         for position in 0..<last {
-            let index = kept[position].index
-            loader.sink.warning(
+            let index = entries[position].index
+            sink.warning(
                 "rule \(index) never applies: rule \(killer) (ignore-previous-rules matching every URL) cancels every earlier rule",
-                at: Int(loader.document[kept[position].node].start), pointer: "/" + String(index), rule: index)
+                at: entries[position].start, pointer: "/" + String(index), rule: index)
         }
     }
 
     /// Rules identical to an earlier one.
-    private static func duplicates(_ kept: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
+    private static func duplicates(
+        _ entries: [Entry], bytes: [UInt8], _ sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
+    ) {
         // Bucket by a hash of the rule's source text (an open-addressing table of positions, hashed a word at a
         // time), then compare the models (same text, same rule).
         var size = 16
-        while size < kept.count * 2 { size <<= 1 }
+        while size < entries.count * 2 { size <<= 1 }
         let mask = size - 1
         var slots = [Int32](repeating: -1, count: size)
-        var hashes = [UInt64](repeating: 0, count: kept.count)
-        let document = loader.document
+        var hashes = [UInt64](repeating: 0, count: entries.count)
         var found: [(position: Int, first: Int)] = []
-        document.bytes.withUnsafeBytes { buffer in
-            for position in kept.indices {
-                let node = document[kept[position].node]
-                let hash = wordHash(buffer, from: Int(node.start), to: Int(node.end))
+        bytes.withUnsafeBytes { buffer in
+            for position in entries.indices {
+                let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
                 hashes[position] = hash
                 var slot = Int(truncatingIfNeeded: hash >> 20) & mask
                 while slots[slot] >= 0 {
@@ -56,11 +82,10 @@ enum RuleListLints {
                 if slots[slot] < 0 { slots[slot] = Int32(position) }
             }
         }
-        for (position, first) in found where kept[first].rule == kept[position].rule {
-            let node = document[kept[position].node]
-            let index = kept[position].index
-            loader.sink.warning(
-                "rule \(index) duplicates rule \(kept[first].index)", at: Int(node.start),
+        for (position, first) in found where sameRule(first, position) {
+            let index = entries[position].index
+            sink.warning(
+                "rule \(index) duplicates rule \(entries[first].index)", at: entries[position].start,
                 pointer: "/" + String(index), rule: index)
         }
     }

@@ -27,6 +27,78 @@ public struct JSONReader: Sendable {
         return JSONDocument(bytes: bytes, nodes: nodes)
     }
 
+    /// Parses the one value that starts at byte `start` of `bytes` (after optional whitespace), nested inside
+    /// `depth` arrays and objects of the whole source, and stops at its end: a document of that value alone (its
+    /// nodes hold offsets into the whole `bytes`) and the offset just past it. Throws the value's first syntax
+    /// error; the reason may differ from the whole source's (callers parse the whole source for messages).
+    func parseValue(in bytes: [UInt8], at start: Int, depth: Int) throws(JSONSyntaxError) -> (document: JSONDocument, end: Int) {
+        guard bytes.count < Int(Int32.max), start < bytes.count else {
+            throw JSONSyntaxError(offset: start, reason: "no value to parse")
+        }
+        var nodes: [JSONNode] = []
+        var end = start
+        let result: JSONSyntaxError? = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer: buffer)
+            parser.position = start
+            parser.baseDepth = depth
+            parser.stopsAfterValue = true
+            let failure = parser.run(&nodes)
+            end = parser.position
+            return failure
+        }
+        if let result { throw result }
+        return (JSONDocument(bytes: bytes, nodes: nodes), end)
+    }
+
+    /// What the bytes at `position` (a byte of 0x80 or more) hold as UTF-8: the same rule as the parser's (no
+    /// overlong forms, no surrogates).
+    enum UTF8Sequence: Equatable {
+        /// A valid character of `length` bytes.
+        case valid(length: Int)
+        /// The first byte cannot start a character.
+        case invalidStart
+        /// The input ends inside the character.
+        case truncated
+        /// The byte at `offset` cannot be where it is in the character.
+        case invalidByte(offset: Int)
+    }
+
+    /// The UTF-8 sequence at `buffer[position]`.
+    @inline(__always) static func utf8Sequence(_ buffer: UnsafeBufferPointer<UInt8>, at position: Int) -> UTF8Sequence {
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch buffer[position] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return .invalidStart
+        }
+        for offset in 1..<length {
+            let at = position + offset
+            guard at < buffer.count else { return .truncated }
+            let byte = buffer[at]
+            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= minimum && byte <= maximum else { return .invalidByte(offset: at) }
+        }
+        return .valid(length: length)
+    }
+
+    /// A word with the high bit set in each byte (of the little-endian `word`) that is a quote, a backslash or
+    /// not ASCII; exact up to its lowest set bit, which is all the caller reads.
+    @inline(__always) static func stopBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        return (zeroQuote | zeroBackslash | word) & highs
+    }
+
     /// The value of an ASCII hex digit.
     @inline(__always) static func hexDigitValue(_ byte: UInt8) -> UInt8? {
         switch byte {
@@ -43,6 +115,10 @@ private struct Parser {
     var position = 0
     /// Where the last comma between elements or members was.
     var lastComma = 0
+    /// How many arrays and objects of the whole source enclose the parsed value.
+    var baseDepth = 0
+    /// Whether to stop after one value (no byte order mark check, nothing required after it).
+    var stopsAfterValue = false
 
     init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -70,7 +146,7 @@ private struct Parser {
     }
 
     mutating func run(_ nodes: inout [JSONNode]) -> JSONSyntaxError? {
-        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        if !stopsAfterValue, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             return error("a byte order mark is not allowed", at: 0)
         }
         var stack: [Open] = []
@@ -87,7 +163,7 @@ private struct Parser {
             let start = position
             let byte = buffer[position]
             // WebKit refuses any value nested inside more than 1,000 arrays and objects (the root is at depth 0).
-            if stack.count >= JSONReader.maximumDepth {
+            if stack.count + baseDepth >= JSONReader.maximumDepth {
                 return error("values are nested deeper than \(JSONReader.maximumDepth - 1) arrays and objects")
             }
             switch byte {
@@ -139,6 +215,7 @@ private struct Parser {
             // A value is complete: close containers or move to the next element.
             while true {
                 guard stack.count > 0 else {
+                    if stopsAfterValue { return nil }
                     skipSpace()
                     if position < buffer.count {
                         if buffer[position] >= 0x80, let failure = validateUTF8() { return failure }
@@ -205,7 +282,7 @@ private struct Parser {
             // Eight bytes at a time up to the first quote, backslash or non-ASCII byte.
             while position + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let stops = Parser.stopBytes(in: word)
+                let stops = JSONReader.stopBytes(in: word)
                 if stops == 0 {
                     position += 8
                     continue
@@ -257,44 +334,16 @@ private struct Parser {
         return error("unterminated string", at: start)
     }
 
-    /// A word with the high bit set in each byte (of the little-endian `word`) that is a quote, a backslash or
-    /// not ASCII; exact up to its lowest set bit, which is all the caller reads.
-    @inline(__always) static func stopBytes(in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroBackslash = (backslashes &- ones) & ~backslashes
-        return (zeroQuote | zeroBackslash | word) & highs
-    }
-
     /// Validates one UTF-8 sequence at the cursor and moves past it.
     private mutating func validateUTF8() -> JSONSyntaxError? {
-        let first = buffer[position]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch first {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return error("invalid UTF-8: \(describe(position)) cannot start a character")
+        switch JSONReader.utf8Sequence(buffer, at: position) {
+        case .valid(let length):
+            position += length
+            return nil
+        case .invalidStart: return error("invalid UTF-8: \(describe(position)) cannot start a character")
+        case .truncated: return error("invalid UTF-8: truncated character")
+        case .invalidByte(let at): return error("invalid UTF-8: \(describe(at)) in the middle of a character", at: at)
         }
-        for offset in 1..<length {
-            let at = position + offset
-            guard at < buffer.count else { return error("invalid UTF-8: truncated character") }
-            let byte = buffer[at]
-            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= minimum && byte <= maximum else {
-                return error("invalid UTF-8: \(describe(at)) in the middle of a character", at: at)
-            }
-        }
-        position += length
-        return nil
     }
 
     private mutating func parseNumber() -> JSONSyntaxError? {

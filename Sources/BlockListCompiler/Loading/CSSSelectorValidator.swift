@@ -26,7 +26,12 @@ struct CSSSelectorValidator {
 
     /// A description of the first syntax problem, or nil when the selector parses.
     func problem(in selector: String) -> String? {
-        var parser = CSSSelectorScanner(bytes: Array(selector.utf8), validator: self)
+        problem(inUTF8: Array(selector.utf8))
+    }
+
+    /// Like `problem(in:)`, for the selector's UTF-8 bytes.
+    func problem(inUTF8 bytes: [UInt8]) -> String? {
+        var parser = CSSSelectorScanner(bytes: bytes, validator: self)
         return parser.parseSelectorList(relative: false, closing: nil)
     }
 

@@ -25,11 +25,19 @@ struct DomainRegex {
         var first = true
         for unit in domain.utf8 {
             defer { first = false }
-            if (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x30 && unit <= 0x39) || unit == 0x2D || unit == 0x2E { continue }
-            if first && unit == 0x2A { continue }
-            return false
+            if !isPlain(unit, first: first) { return false }
         }
         return true
+    }
+
+    /// Whether the domain spelled by `base[start..<end]` is plain (as `isPlain(_:)`).
+    static func isPlain(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        for index in start..<end where !isPlain(base[index], first: index == start) { return false }
+        return true
+    }
+
+    @inline(__always) private static func isPlain(_ unit: UInt8, first: Bool) -> Bool {
+        (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x30 && unit <= 0x39) || unit == 0x2D || unit == 0x2E || (first && unit == 0x2A)
     }
 
     /// Writes the regex of `domain` into `units`, reusing its storage.

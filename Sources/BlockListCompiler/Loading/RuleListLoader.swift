@@ -78,79 +78,82 @@ public struct RuleListLoader: Sendable {
     /// Runs every url-filter and condition through the URL-filter parser, in WebKit's compile order.
     private func checkPatterns(_ loaded: [RuleLoader.LoadedRule], _ loader: inout RuleLoader) {
         let parser = URLFilterParser()
-        let document = loader.document
         var scratch: [UInt16] = []
         scratch.reserveCapacity(256)
-        for slot in loaded.indices {
-            let index = loaded[slot].index, isDropped = loaded[slot].isDropped
-            let urlFilter = loaded[slot].rule.trigger.urlFilter
-            let filterNode = loaded[slot].urlFilterNode
-            if !fillUnits(of: filterNode, in: document, into: &scratch) {
-                Self.fillUnits(of: urlFilter, into: &scratch)
-            }
-            let result = parser.parse(units: scratch)
-            // Built only for a diagnostic.
-            var pointer: String { "/" + String(index) + "/trigger" }
-            if !result.isAccepted {
-                let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-                let message =
-                    "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
-                if isDropped {
-                    loader.sink.warning(
-                        message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                        at: at, pointer: pointer + "/url-filter", rule: index)
-                } else {
-                    let crashes = result.status == .crashesWebKit
-                    loader.sink.error(
-                        message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                        at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
-                }
-            } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loaded[slot].rule) {
+        for slot in loaded.indices { checkPatterns(of: loaded[slot], &loader, parser: parser, scratch: &scratch) }
+    }
+
+    /// Runs the url-filter and condition of one loaded rule through the URL-filter parser.
+    func checkPatterns(of loadedRule: RuleLoader.LoadedRule, _ loader: inout RuleLoader, parser: URLFilterParser, scratch: inout [UInt16]) {
+        let document = loader.document
+        let index = loadedRule.index, isDropped = loadedRule.isDropped
+        let urlFilter = loadedRule.rule.trigger.urlFilter
+        let filterNode = loadedRule.urlFilterNode
+        if !fillUnits(of: filterNode, in: document, into: &scratch) {
+            Self.fillUnits(of: urlFilter, into: &scratch)
+        }
+        let result = parser.parse(units: scratch)
+        // Built only for a diagnostic.
+        var pointer: String { "/" + String(index) + "/trigger" }
+        if !result.isAccepted {
+            let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
+            let message =
+                "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+            if isDropped {
                 loader.sink.warning(
-                    "the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
-                    at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
+                    message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                    at: at, pointer: pointer + "/url-filter", rule: index)
+            } else {
+                let crashes = result.status == .crashesWebKit
+                loader.sink.error(
+                    message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
+                    at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
             }
-            guard let condition = loaded[slot].rule.trigger.condition, let listNode = loaded[slot].conditionListNode else { continue }
-            var keyPointer: String { pointer + "/" + condition.kind.rawValue }
-            for position in condition.values.indices {
-                let node = listNode + 1 + position
-                let value = condition.values[position]
-                let conditionResult: URLFilterResult
-                var unitOffset: Int?
-                var patternText = value
-                if condition.kind.isDomainList {
-                    // A plain domain (letters, digits, '-', '.', an optional leading '*') always makes a regex WebKit
-                    // accepts; only the others need the regex parser.
-                    if DomainRegex.isPlain(value) { continue }
-                    DomainRegex.fill(domain: value, into: &scratch)
-                    conditionResult = parser.parse(units: scratch)
-                    if !conditionResult.isAccepted {
-                        let regex = DomainRegex(domain: value)
-                        patternText = regex.text
-                        if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
-                    }
-                } else {
-                    conditionResult = parser.parse(value)
-                    unitOffset = conditionResult.offset
+        } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loadedRule.rule) {
+            loader.sink.warning(
+                "the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
+                at: Int(document[filterNode].start), pointer: pointer + "/url-filter", rule: index)
+        }
+        guard let condition = loadedRule.rule.trigger.condition, let listNode = loadedRule.conditionListNode else { return }
+        var keyPointer: String { pointer + "/" + condition.kind.rawValue }
+        for position in condition.values.indices {
+            let node = listNode + 1 + position
+            let value = condition.values[position]
+            let conditionResult: URLFilterResult
+            var unitOffset: Int?
+            var patternText = value
+            if condition.kind.isDomainList {
+                // A plain domain (letters, digits, '-', '.', an optional leading '*') always makes a regex WebKit
+                // accepts; only the others need the regex parser.
+                if DomainRegex.isPlain(value) { continue }
+                DomainRegex.fill(domain: value, into: &scratch)
+                conditionResult = parser.parse(units: scratch)
+                if !conditionResult.isAccepted {
+                    let regex = DomainRegex(domain: value)
+                    patternText = regex.text
+                    if let offset = conditionResult.offset { unitOffset = regex.sourceIndex(ofRegexOffset: offset) }
                 }
-                guard !conditionResult.isAccepted else { continue }
-                let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
-                let what =
-                    condition.kind.isDomainList
-                    ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses"
-                    : "invalid pattern \"\(value)\""
-                let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
-                if isDropped {
-                    loader.sink.warning(
-                        message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
-                } else {
-                    let crashes = conditionResult.status == .crashesWebKit
-                    loader.sink.error(
-                        message, webKit: crashes ? nil : WebKitMessage.invalidRegex,
-                        detail: crashes ? nil : conditionResult.status.webKitDetail,
-                        at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
-                }
+            } else {
+                conditionResult = parser.parse(value)
+                unitOffset = conditionResult.offset
+            }
+            guard !conditionResult.isAccepted else { continue }
+            let at = loader.sourceOffset(ofUnit: unitOffset ?? 0, inString: node)
+            let what =
+                condition.kind.isDomainList
+                ? "the domain \"\(value)\" turns into the pattern \"\(patternText)\", which WebKit refuses"
+                : "invalid pattern \"\(value)\""
+            let message = "\(what): \(conditionResult.reason ?? conditionResult.status.webKitDetail)"
+            if isDropped {
+                loader.sink.warning(
+                    message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
+                    at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index)
+            } else {
+                let crashes = conditionResult.status == .crashesWebKit
+                loader.sink.error(
+                    message, webKit: crashes ? nil : WebKitMessage.invalidRegex,
+                    detail: crashes ? nil : conditionResult.status.webKitDetail,
+                    at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
             }
         }
     }

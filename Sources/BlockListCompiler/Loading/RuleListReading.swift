@@ -31,7 +31,13 @@ struct RuleListReading {
 
     /// The errors then the warnings, each in source order, with lines and columns; and the error WebKit stops at.
     func locatedDiagnostics(in bytes: [UInt8]) -> (diagnostics: [Diagnostic], webKitError: Diagnostic?) {
-        var sink = self.sink
+        RuleListReading.locatedDiagnostics(of: sink, in: bytes)
+    }
+
+    /// The errors then the warnings of `sink`, each in source order, with lines and columns; and the error WebKit
+    /// stops at.
+    static func locatedDiagnostics(of sink: DiagnosticSink, in bytes: [UInt8]) -> (diagnostics: [Diagnostic], webKitError: Diagnostic?) {
+        var sink = sink
         if !sink.hasWebKitError {
             if let first = sink.firstLoadingError {
                 sink.markReportedByWebKit(first)

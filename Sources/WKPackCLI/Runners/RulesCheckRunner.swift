@@ -33,7 +33,7 @@ public enum RulesCheckRunner {
         }
         guard !files.isEmpty else { return usage("no rule list given") }
 
-        let checker = RuleListChecker(target: target)
+        let checker = RuleListChecker(target: target, keepsRules: false)
         var results: [FileCheckResult] = []
         for (position, path) in files.enumerated() {
             progress?.update(

@@ -1,0 +1,509 @@
+/// Checks one rule of the common shape on the bytes of the list, in one pass, with no JSON nodes, no decoded
+/// strings and no `Rule`: a rule about which `RuleLoader` and the pattern check would report nothing. It reads the
+/// rule as WebKit's JSON parser would and stops (nil) at the first thing outside that shape (an escape it does not
+/// decode, a value or key it does not know, anything the loader would report, or invalid JSON); the caller then
+/// parses and loads that rule alone, which reports whatever there is.
+struct RuleScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let target: WebKitTarget
+    let tooNew: RuleLoader.TooNew
+    let parser = URLFilterParser()
+    /// The url-filter's (or a URL condition's) UTF-16 units, reused from rule to rule.
+    var units: [UInt16] = []
+    var position = 0
+    /// Per flag list (`resource-type`, `load-type`, `load-context`), the source text of the last non-empty array
+    /// read without a problem.
+    private var lastFlagArrays: [Range<Int>] = [0..<0, 0..<0, 0..<0]
+
+    static let triggerKeys = ByteNameTable(names: RuleLoader.triggerKeys.names)
+    static let resourceTypes = ByteNameTable(names: RuleLoader.resourceTypes.map(\.rawValue))
+    static let loadTypes = ByteNameTable(names: RuleLoader.loadTypes.map(\.rawValue))
+    static let loadContexts = ByteNameTable(names: RuleLoader.loadContexts.map(\.rawValue))
+    static let actionTypes = ByteNameTable(names: Action.Kind.allTypeNames)
+    static let ruleKeys = ByteNameTable(names: RuleLoader.ruleKeys.names)
+    static let actionKeys = ByteNameTable(names: ["type", "selector", "notification"])
+
+    private let triggerKeys = RuleScanner.triggerKeys
+    private let flagNames = [RuleScanner.resourceTypes, RuleScanner.loadTypes, RuleScanner.loadContexts]
+    private let actionTypes = RuleScanner.actionTypes
+    private let ruleKeys = RuleScanner.ruleKeys
+    private let actionKeys = RuleScanner.actionKeys
+
+    init(base: UnsafePointer<UInt8>, count: Int, target: WebKitTarget) {
+        self.base = base
+        self.count = count
+        self.target = target
+        tooNew = RuleLoader.TooNew(target: target)
+        units.reserveCapacity(256)
+    }
+
+    /// What the lints and the counts need of a rule checked on its bytes.
+    struct ScannedRule {
+        /// The action type's position in `Action.Kind.allTypeNames`.
+        var typeIndex: Int
+        var conditionKind: TriggerCondition.Kind?
+        /// An `ignore-previous-rules` with no condition or restriction whose url-filter matches every URL.
+        var isCatchAllIgnore: Bool
+    }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    // MARK: JSON on bytes
+
+    @inline(__always) mutating func skipSpace() {
+        while position < count {
+            let byte = base[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Whether the next byte after whitespace is `expected`; moves past it when it is.
+    @inline(__always) mutating func take(_ expected: UInt8) -> Bool {
+        skipSpace()
+        guard position < count, base[position] == expected else { return false }
+        position += 1
+        return true
+    }
+
+    /// After a member or element: true past a `,`, false past `closing`, nil for anything else.
+    @inline(__always) private mutating func separator(closing: UInt8) -> Bool? {
+        skipSpace()
+        guard position < count else { return nil }
+        let byte = base[position]
+        position += 1
+        if byte == UInt8(ascii: ",") { return true }
+        if byte == closing { return false }
+        return nil
+    }
+
+    /// The offset of the first quote, backslash or non-ASCII byte at or after `start`, or `count`.
+    @inline(__always) private func nextStop(from start: Int) -> Int {
+        var at = start
+        while at + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            let stops = JSONReader.stopBytes(in: word)
+            if stops != 0 { return at + stops.trailingZeroBitCount >> 3 }
+            at += 8
+        }
+        while at < count {
+            let byte = base[at]
+            if byte == RuleScanner.quote || byte == RuleScanner.backslash || byte >= 0x80 { return at }
+            at += 1
+        }
+        return count
+    }
+
+    /// A string with no escape and only ASCII: the range of its text (between the quotes).
+    private mutating func plainString() -> Range<Int>? {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote else { return nil }
+        let start = position + 1
+        let end = nextStop(from: start)
+        guard end < count, base[end] == RuleScanner.quote else { return nil }
+        position = end + 1
+        return start..<end
+    }
+
+    /// A string with no escape, whose non-ASCII bytes are valid UTF-8: the range of its text.
+    private mutating func unescapedString() -> Range<Int>? {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote else { return nil }
+        let start = position + 1
+        var at = start
+        while true {
+            at = nextStop(from: at)
+            guard at < count else { return nil }
+            let byte = base[at]
+            if byte == RuleScanner.quote { break }
+            guard byte >= 0x80 else { return nil }
+            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
+                return nil
+            }
+            at += length
+        }
+        position = at + 1
+        return start..<at
+    }
+
+    /// Reads a string of ASCII whose only escapes are `\\`, `\/` and `\"` into `units`; false for any other.
+    private mutating func unitsOfString() -> Bool {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote else { return false }
+        let start = position + 1
+        var at = start
+        var escaped = false
+        while true {
+            at = nextStop(from: at)
+            guard at < count else { return false }
+            let byte = base[at]
+            if byte == RuleScanner.quote { break }
+            guard byte == RuleScanner.backslash, at + 1 < count else { return false }
+            let escape = base[at + 1]
+            guard escape == RuleScanner.backslash || escape == UInt8(ascii: "/") || escape == RuleScanner.quote else { return false }
+            escaped = true
+            at += 2
+        }
+        position = at + 1
+        fillUnits(start..<at, escaped: escaped)
+        return true
+    }
+
+    /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
+    private mutating func fillUnits(_ range: Range<Int>, escaped: Bool) {
+        let length = range.count
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: repeatElement(0, count: length))
+        let base = self.base
+        let written = units.withUnsafeMutableBufferPointer { output -> Int in
+            guard escaped else {
+                for offset in 0..<length { output[offset] = UInt16(base[range.lowerBound + offset]) }
+                return length
+            }
+            var written = 0
+            var at = range.lowerBound
+            while at < range.upperBound {
+                if base[at] == RuleScanner.backslash { at += 1 }
+                output[written] = UInt16(base[at])
+                written += 1
+                at += 1
+            }
+            return written
+        }
+        if written < length { units.removeLast(length - written) }
+    }
+
+    /// The JSON spellings of the host anchors list generators begin url-filters with: wkpack's converter
+    /// (`^[^:]*://([^/:@]*\.)?`), Ghostery's (`^[htpsw]+:\/\/([a-z0-9-]+\.)?`) and Brave's (`^[^:]+:(//)?([^/]+\.)?`).
+    static let hostAnchorsJSON = [
+        Array(#"^[^:]*://([^/:@]*\\.)?"#.utf8), Array(#"^[htpsw]+:\\/\\/([a-z0-9-]+\\.)?"#.utf8),
+        Array(#"^[^:]+:(//)?([^/]+\\.)?"#.utf8),
+    ]
+
+    /// The endings a plain url-filter may have, in JSON: `[/:?#]` (the converter's), `[/:&?]?` (Ghostery's) and `$`.
+    static let plainSuffixesJSON = [Array("[/:?#]".utf8), Array("[/:&?]?".utf8), Array("$".utf8)]
+
+    /// Whether a byte is a character plain url-filters hold that is a literal in any regex context but a
+    /// character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
+    /// `@` and `!`.
+    @inline(__always) static func isLiteralByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "%"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"):
+            return true
+        default: return false
+        }
+    }
+
+    /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
+    /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
+    /// one or more literal characters (`isLiteralByte`), slashes (`\/` in JSON) and escaped dots, slashes and
+    /// question marks (`\\.`, `\\/`, `\\?`); then optionally an ending of `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
+    /// it with the parser). Nil for any other string.
+    static func plainPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+        guard start + 2 < count, base[start] == quote else { return nil }
+        var at = start + 1
+        if base[at] == UInt8(ascii: "^") {
+            for anchor in hostAnchorsJSON where at + anchor.count < count {
+                var offset = 1
+                while offset < anchor.count && base[at + offset] == anchor[offset] { offset += 1 }
+                guard offset == anchor.count else { continue }
+                let next = base[at + offset]
+                guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+                else { return nil }
+                at += offset - 1
+                break
+            }
+            at += 1
+        }
+        var atoms = 0
+        // YARR refuses patterns over its length limit (the text is never shorter than its units).
+        func end(_ quoteOffset: Int) -> Int? {
+            atoms > 0 && quoteOffset - start - 1 <= URLFilterParser.maximumPatternLength ? quoteOffset : nil
+        }
+        while at < count {
+            let byte = base[at]
+            if isLiteralByte(byte) {
+                at += 1
+            } else if byte == backslash, at + 1 < count, base[at + 1] == UInt8(ascii: "/") {
+                at += 2
+            } else if byte == backslash, at + 2 < count, base[at + 1] == backslash,
+                base[at + 2] == UInt8(ascii: ".") || base[at + 2] == UInt8(ascii: "/") || base[at + 2] == UInt8(ascii: "?")
+            {
+                at += 3
+            } else if byte == quote {
+                return end(at)
+            } else {
+                for suffix in plainSuffixesJSON where at + suffix.count < count && base[at + suffix.count] == quote {
+                    var offset = 0
+                    while offset < suffix.count && base[at + offset] == suffix[offset] { offset += 1 }
+                    if offset == suffix.count { return end(at + offset) }
+                }
+                return nil
+            }
+            atoms += 1
+        }
+        return nil
+    }
+
+    /// `true` or `false`.
+    private mutating func literalBool() -> Bool {
+        skipSpace()
+        if position + 4 <= count, base[position] == UInt8(ascii: "t"), base[position + 1] == UInt8(ascii: "r"),
+            base[position + 2] == UInt8(ascii: "u"), base[position + 3] == UInt8(ascii: "e")
+        {
+            position += 4
+            return true
+        }
+        if position + 5 <= count, base[position] == UInt8(ascii: "f"), base[position + 1] == UInt8(ascii: "a"),
+            base[position + 2] == UInt8(ascii: "l"), base[position + 3] == UInt8(ascii: "s"), base[position + 4] == UInt8(ascii: "e")
+        {
+            position += 5
+            return true
+        }
+        return false
+    }
+
+    // MARK: Rules
+
+    /// Checks the rule object at the cursor; nil when it is not of the common shape (the cursor is then anywhere).
+    mutating func rule() -> ScannedRule? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var trigger: ScannedTrigger?
+        var typeIndex: Int?
+        while true {
+            guard let key = plainString(), let which = ruleKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            if which == 0 {
+                guard trigger == nil, let read = self.trigger() else { return nil }
+                trigger = read
+            } else {
+                guard typeIndex == nil, let read = action() else { return nil }
+                typeIndex = read
+            }
+            guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+            if !more { break }
+        }
+        guard let trigger, let typeIndex else { return nil }
+        let unrestricted = trigger.conditionKind == nil && !trigger.hasRestrictions
+        if trigger.matchesEverything {
+            // The pattern check's warning (a universal url-filter that is not plain, or a rule acting on every load).
+            switch typeIndex {
+            case 2, 3, 4, 8: if !trigger.isPlainUniversal { return nil }
+            default: if !trigger.isPlainUniversal || unrestricted { return nil }
+            }
+        }
+        return ScannedRule(
+            typeIndex: typeIndex, conditionKind: trigger.conditionKind,
+            isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything)
+    }
+
+    private struct ScannedTrigger {
+        var conditionKind: TriggerCondition.Kind?
+        /// A non-empty `resource-type`, `load-type` or `load-context`.
+        var hasRestrictions = false
+        var matchesEverything = false
+        var isPlainUniversal = false
+    }
+
+    private mutating func trigger() -> ScannedTrigger? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var result = ScannedTrigger()
+        var seen: UInt32 = 0
+        while true {
+            guard let key = plainString(), let which = triggerKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            guard seen & (1 << which) == 0 else { return nil }
+            seen |= 1 << which
+            switch which {
+            case 0:
+                skipSpace()
+                if let end = RuleScanner.plainPatternEnd(base, count: count, from: position) {
+                    // Accepted, and a literal character keeps it from matching everything.
+                    position = end + 1
+                    break
+                }
+                guard unitsOfString(), !units.isEmpty else { return nil }
+                let verdict = parser.parse(units: units)
+                guard verdict.isAccepted else { return nil }
+                if verdict.status == .matchesEverything {
+                    result.matchesEverything = true
+                    result.isPlainUniversal = isPlainUniversal(units)
+                }
+            case 1, 2, 3:
+                guard literalBool() else { return nil }
+                if which == 3 && target < .safari26 { return nil }
+            case 4, 5, 6:
+                if which == 6 && target < .safari15 { return nil }
+                guard let nonEmpty = flags(which - 4) else { return nil }
+                if nonEmpty { result.hasRestrictions = true }
+            case 8...13:
+                let kind = RuleLoader.conditionKinds[which - 8]
+                guard result.conditionKind == nil, kind.introducedIn <= target, conditionList(kind) else { return nil }
+                result.conditionKind = kind
+            default:
+                return nil
+            }
+            guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+            if !more { break }
+        }
+        guard seen & 1 != 0 else { return nil }
+        return result
+    }
+
+    private func isPlainUniversal(_ units: [UInt16]) -> Bool {
+        switch units.count {
+        case 2: return units == [0x2E, 0x2A] || units == [0x2E, 0x2B]
+        case 3: return units == [0x5E, 0x2E, 0x2A]
+        case 4: return units == [0x28, 0x2E, 0x2A, 0x29]
+        default: return false
+        }
+    }
+
+    /// A `resource-type` (0), `load-type` (1) or `load-context` (2) array of known values the target has: whether
+    /// it is non-empty.
+    private mutating func flags(_ list: Int) -> Bool? {
+        skipSpace()
+        // Lists repeat the same arrays rule after rule: the text of the last non-empty array read for `list`,
+        // once checked, is not read again.
+        let last = lastFlagArrays[list]
+        if last.count > 0, position + last.count <= count, equalBytes(base + last.lowerBound, base + position, last.count) {
+            position += last.count
+            return true
+        }
+        let start = position
+        guard take(UInt8(ascii: "[")) else { return nil }
+        skipSpace()
+        if position < count, base[position] == UInt8(ascii: "]") {
+            position += 1
+            return false
+        }
+        let names = flagNames[list]
+        while true {
+            guard let value = plainString(), let index = names.index(of: value, in: base) else { return nil }
+            let isTooNew: Bool
+            switch list {
+            case 0: isTooNew = tooNew.resourceTypes[index]
+            case 1: isTooNew = tooNew.loadTypes[index]
+            default: isTooNew = tooNew.loadContexts[index]
+            }
+            if isTooNew { return nil }
+            guard let more = separator(closing: UInt8(ascii: "]")) else { return nil }
+            if !more { break }
+        }
+        lastFlagArrays[list] = start..<position
+        return true
+    }
+
+    /// Whether the `length` bytes at `first` and `second` are equal, eight at a time.
+    @inline(__always) private func equalBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= length {
+            let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
+            if a != b { return false }
+            offset += 8
+        }
+        while offset < length {
+            if first[offset] != second[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A non-empty condition list of non-empty strings: lower-case plain domains, or URL patterns WebKit accepts.
+    private mutating func conditionList(_ kind: TriggerCondition.Kind) -> Bool {
+        guard take(UInt8(ascii: "[")) else { return false }
+        while true {
+            guard let value = plainString(), !value.isEmpty else { return false }
+            if kind.isDomainList {
+                // Plain domains have no upper-case letter and always make a regex WebKit accepts.
+                guard DomainRegex.isPlain(base, from: value.lowerBound, to: value.upperBound) else { return false }
+            } else {
+                fillUnits(value, escaped: false)
+                guard parser.parse(units: units).isAccepted else { return false }
+            }
+            guard let more = separator(closing: UInt8(ascii: "]")) else { return false }
+            if !more { break }
+        }
+        return true
+    }
+
+    /// The action: its type's position in `allTypeNames`, for the types this reader checks (not `redirect`,
+    /// `modify-headers`).
+    private mutating func action() -> Int? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var typeIndex: Int?
+        var selector: Range<Int>?
+        var hasNotification = false
+        while true {
+            guard let key = plainString(), let which = actionKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            switch which {
+            case 0:
+                guard typeIndex == nil, let value = plainString(), let index = actionTypes.index(of: value, in: base) else { return nil }
+                typeIndex = index
+            case 1:
+                guard selector == nil, let value = unescapedString() else { return nil }
+                selector = value
+            default:
+                guard !hasNotification, plainString() != nil else { return nil }
+                hasNotification = true
+            }
+            guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+            if !more { break }
+        }
+        guard let typeIndex, !tooNew.actionTypes[typeIndex] else { return nil }
+        switch typeIndex {
+        case 0, 1, 3, 4, 5:
+            guard selector == nil, !hasNotification else { return nil }
+        case 2:
+            guard let selector, !hasNotification else { return nil }
+            let text = Array(UnsafeBufferPointer(start: base + selector.lowerBound, count: selector.count))
+            guard CSSSelectorValidator(target: target).problem(inUTF8: text) == nil else { return nil }
+        case 6:
+            guard selector == nil, hasNotification else { return nil }
+        default:
+            return nil
+        }
+        return typeIndex
+    }
+}
+
+/// Names kept as one run of UTF-8 bytes, looked up by the bytes of a raw JSON string.
+struct ByteNameTable: Sendable {
+    private let bytes: [UInt8]
+    /// `bounds[i]..<bounds[i + 1]` is name `i`.
+    private let bounds: [Int]
+
+    init(names: [String]) {
+        var bytes: [UInt8] = []
+        var bounds = [0]
+        for name in names {
+            bytes.append(contentsOf: name.utf8)
+            bounds.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.bounds = bounds
+    }
+
+    /// The index of the name spelled by `source[range]`, if any.
+    @inline(__always) func index(of range: Range<Int>, in source: UnsafePointer<UInt8>) -> Int? {
+        let length = range.count
+        return bytes.withUnsafeBufferPointer { names in
+            bounds.withUnsafeBufferPointer { bounds in
+                var name = 0
+                while name + 1 < bounds.count {
+                    let start = bounds[name]
+                    if bounds[name + 1] - start == length {
+                        var offset = 0
+                        while offset < length && names[start + offset] == source[range.lowerBound + offset] { offset += 1 }
+                        if offset == length { return name }
+                    }
+                    name += 1
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Testing
+
+@testable import BlockListCompiler
+
+/// The check without rules (`keepsRules: false`: rules read on their bytes by `RuleScanner`, the others loaded
+/// alone) reports exactly what the whole-list path reports.
+@Suite struct RuleListScanCheckTests {
+    /// What the two paths must agree on, as text for the failure message.
+    static func differences(_ bytes: [UInt8], target: WebKitTarget) -> [String] {
+        let whole = RuleListChecker(target: target).check(bytes)
+        let scanned = RuleListChecker(target: target, keepsRules: false).check(bytes)
+        var found: [String] = []
+        if scanned.diagnostics != whole.diagnostics {
+            let extra = scanned.diagnostics.filter { !whole.diagnostics.contains($0) }.prefix(3).map(\.message)
+            let missing = whole.diagnostics.filter { !scanned.diagnostics.contains($0) }.prefix(3).map(\.message)
+            found.append("diagnostics differ: extra \(extra), missing \(missing)")
+        }
+        if scanned.webKitError != whole.webKitError { found.append("webKitError differs") }
+        if scanned.isValid != whole.isValid { found.append("isValid differs") }
+        if scanned.ruleCount != whole.ruleCount { found.append("ruleCount \(scanned.ruleCount) vs \(whole.ruleCount)") }
+        if scanned.actionCounts != whole.actionCounts { found.append("actionCounts \(scanned.actionCounts) vs \(whole.actionCounts)") }
+        if scanned.ruleIndices != whole.ruleIndices { found.append("ruleIndices differ") }
+        if !scanned.rules.isEmpty { found.append("rules kept") }
+        return found
+    }
+
+    /// Every case up to 3 MB for the newest target (the larger ones only repeat rules past the rule limit, which
+    /// both paths leave to the whole list), the cases under 100 KB for Safari 14 too.
+    @Test func agreesOnEveryConformanceCase() {
+        for testCase in ConformanceCase.load() where testCase.bytes.count <= 3_000_000 {
+            for target in testCase.bytes.count < 100_000 ? [WebKitTarget.newest, .safari14] : [.newest] {
+                let found = Self.differences(testCase.bytes, target: target)
+                #expect(found.isEmpty, "\(testCase.id) (\(target.rawValue)): \(found)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: Corpus.isPresent, Corpus.absence))
+    func agreesOnEveryRealList() throws {
+        for path in Corpus.lists(invalid: false) + Corpus.lists(invalid: true) {
+            let bytes = try #require(Corpus.bytes(path))
+            for target in [WebKitTarget.newest, .safari15, .safari14] {
+                let found = Self.differences(bytes, target: target)
+                #expect(found.isEmpty, "\(path) (\(target.rawValue)): \(found)")
+            }
+        }
+    }
+
+    /// Rules at the edges of the shape the scanner reads, alone and in lists.
+    static let edgeRules = [
+        #"{"trigger":{"url-filter":"^https?:\/\/a\\.com\/\"x"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"a\u0062"},"action":{"type":"block"}}"#,
+        #" { "action" : { "type" : "block-cookies" } , "trigger" : { "url-filter" : "x" , "load-type" : [ "third-party" ] } } "#,
+        "{\"trigger\":\t{\"url-filter\":\"x\",\r\n\"resource-type\":[]},\"action\":{\"type\":\"make-https\"}}",
+        #"{"trigger":{"url-filter":"x","resource-type":["image","fetch","csp-report"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","load-context":["top-frame"],"url-filter-is-case-sensitive":true},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","frame-url-filter-is-case-sensitive":false},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","url-filter-is-case-sensitive":1},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","url-filter-is-case-sensitive":truex},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-domain":["a.com","*b.org"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-domain":["A.com"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","unless-domain":["a_b.com"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-domain":[]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-top-url":["^https://a\\.com/"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-frame-url":["a|b"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","if-domain":["a.com"],"unless-domain":["b.com"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","request-method":"GET"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"(a*)"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"^.*","resource-type":["image"]},"action":{"type":"ignore-previous-rules"}}"#,
+        ##"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"#ad, .広告"}}"##,
+        ##"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"#ad:unknown-pseudo"}}"##,
+        #"{"trigger":{"url-filter":"x"},"action":{"selector":"a\"b","type":"css-display-none"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"notify","notification":"n"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"notify","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"block","type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"ignore-following-rules"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"redirect","redirect":{"url":"https://a.com/"}}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"blok"}}"#,
+        #"{"trigger":{"url-filter":"x","x":1},"action":{"type":"block"},"extra":[1,{"a":null}]}"#,
+        #"{"trigger":{"url-filter":""},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"é"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"a{2,1}"},"action":{"type":"block"}}"#,
+        #"{"trigger":{},"action":{"type":"block"}}"#,
+        #"{"action":{"type":"block"}}"#,
+        #"{}"#,
+        #"5"#,
+        #"[[[]]]"#,
+    ]
+
+    @Test func agreesOnEdgeRulesAloneAndInLists() {
+        let rules = Self.edgeRules
+        var lists: [String] = rules.map { "[" + $0 + "]" }
+        for (position, rule) in rules.enumerated() {
+            // Each rule between ordinary ones, and the same list twice over (duplicates).
+            let plain = #"{"trigger":{"url-filter":"p\#(position)"},"action":{"type":"block"}}"#
+            lists.append("[" + [plain, rule, plain].joined(separator: ",") + "]")
+            lists.append("[\n" + [rule, plain, rule].joined(separator: ",\n") + "\n]")
+        }
+        lists.append("[" + rules.joined(separator: ",") + "]")
+        let first: String = rules[0]
+        let broken: [String] = ["[" + first + ",]", "[" + first + "] x", "\u{FEFF}[" + first + "]"]
+        lists += ["", "[]", " [ ] ", "[,]", "{}"]
+        lists += broken
+        for list in lists {
+            for target in [WebKitTarget.newest, .safari14, .safari15] {
+                let found = Self.differences(Array(list.utf8), target: target)
+                #expect(found.isEmpty, "\(list) (\(target.rawValue)): \(found)")
+            }
+        }
+    }
+
+    /// Lists of the edge rules with bytes cut, doubled or swapped at random: JSON errors in every place, and
+    /// rules the scanner stops reading anywhere.
+    @Test func agreesOnDamagedLists() {
+        var generator = SeededGenerator(state: 43)
+        let source = Array(("[" + Self.edgeRules.prefix(30).joined(separator: ",") + "]").utf8)
+        let alphabet = Array(#"{}[]",:\ "tfn0-aé"#.utf8)
+        for _ in 0..<600 {
+            var bytes = source
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                let at = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 3 {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: at)
+                default: bytes[at] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                }
+            }
+            let found = Self.differences(bytes, target: .newest)
+            #expect(found.isEmpty, "\(String(decoding: bytes, as: UTF8.self)): \(found)")
+        }
+    }
+
+    /// The end `plainPatternEnd` finds in `json` (a whole JSON string), if any.
+    static func plainPatternEnd(_ json: String) -> Int? {
+        Array(json.utf8).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { RuleScanner.plainPatternEnd($0, count: buffer.count, from: 0) }
+        }
+    }
+
+    /// Every url-filter the plain-pattern shortcut takes is one the parser accepts with status `ok`: random tails
+    /// of literal characters, escaped dots and slashes, anchors and other regex syntax after each host anchor, `^`
+    /// or nothing.
+    @Test func plainPatternsAreAcceptedByTheParser() throws {
+        var generator = SeededGenerator(state: 7)
+        let pieces: [String] = [
+            "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", #"\/"#, "$",
+            #"\\/"#, #"\\?"#, "[/:&?]?",
+            "?", "*", "+", "(", ")", "|", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
+        ]
+        let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", ""]
+        var taken = [Int](repeating: 0, count: starts.count)
+        for _ in 0..<30_000 {
+            let startIndex = Int(generator.next() % UInt64(starts.count))
+            var json = starts[startIndex]
+            // Mostly the pieces the shortcut takes (the first 24), so that many strings reach its end.
+            for _ in 0..<(1 + Int(generator.next() % 8)) {
+                let range = generator.next() % 8 == 0 ? pieces.count : 24
+                json += pieces[Int(generator.next() % UInt64(range))]
+            }
+            let quoted = "\"" + json + "\""
+            guard let end = Self.plainPatternEnd(quoted) else { continue }
+            taken[startIndex] += 1
+            #expect(end == quoted.utf8.count - 1)
+            // The url-filter as the whole-list path decodes it.
+            let text = try JSONReader().parse(Array(quoted.utf8)).string(0)
+            let verdict = URLFilterParser().parse(text)
+            #expect(verdict.status == .ok, "\(json): \(verdict.status)")
+        }
+        #expect(taken.allSatisfy { $0 > 300 }, "\(taken)")
+        let converter = starts[0]
+        for filter in [
+            converter + #"ads\\.example\\.com[/:?#]"#, converter + #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, converter + "a1",
+            starts[1] + #"phncdn\\.com\/ads"#, starts[1] + #"imasdk\\.googleapis\\.com[/:&?]?"#, #"\\/GetVASTAd\\?"#,
+            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:",
+        ] {
+            #expect(Self.plainPatternEnd("\"" + filter + "\"") != nil, "\(filter)")
+        }
+        for filter in [converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*"] {
+            #expect(Self.plainPatternEnd("\"" + filter + "\"") == nil, "\(filter)")
+        }
+    }
+
+    /// A list of the common shape is read on its bytes, no rule loaded alone.
+    @Test func readsTheCommonShapeOnItsBytes() throws {
+        let common: [String] = [0, 2, 4, 9, 22, 25].map { Self.edgeRules[$0] }
+        let list: String = "[" + common.joined(separator: ",") + "]"
+        let result = try #require(RuleListScanCheck(target: .newest).check(Array(list.utf8)))
+        #expect(result.rulesLoadedAlone == 0)
+        #expect(result.ruleCount == 6)
+        #expect(result.sink.errors.isEmpty && result.sink.warnings.isEmpty)
+        let other: String = "[" + Self.edgeRules[7] + "]"
+        let loadedAlone = try #require(RuleListScanCheck(target: .newest).check(Array(other.utf8)))
+        #expect(loadedAlone.rulesLoadedAlone == 1)
+        let trailingComma: String = "[" + Self.edgeRules[0] + ",]"
+        #expect(RuleListScanCheck(target: .newest).check(Array(trailingComma.utf8)) == nil)
+    }
+}
