@@ -22,8 +22,17 @@ public enum WebKitTarget: String, CaseIterable, Sendable, Comparable {
     /// Whether the target refuses lists mixing `*-domain` with `*-top-url` conditions (WebCore 7607–7611).
     public var refusesMixedDomainAndTopURLConditions: Bool { self < .safari15 }
 
-    /// The position in release order.
-    private var order: Int { WebKitTarget.allCases.firstIndex(of: self) ?? 0 }
+    /// The position in release order (the order of the cases), without searching `allCases` on every comparison.
+    private var order: Int {
+        switch self {
+        case .safari14: 0
+        case .safari14_1: 1
+        case .safari15: 2
+        case .safari16_4: 3
+        case .safari17: 4
+        case .safari26: 5
+        }
+    }
 
     /// Whether `lhs` is an older release than `rhs`.
     public static func < (lhs: WebKitTarget, rhs: WebKitTarget) -> Bool { lhs.order < rhs.order }
