@@ -200,8 +200,9 @@ struct RuleScanner {
 
     /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
     /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
-    /// one or more literal characters (`isLiteralByte`), slashes (`\/` in JSON) and escaped dots, slashes and
-    /// question marks (`\\.`, `\\/`, `\\?`); then optionally an ending of `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
+    /// literal characters (`isLiteralByte`), slashes (`\/` in JSON), escaped dots, slashes and question marks
+    /// (`\\.`, `\\/`, `\\?`) and `.*`, at least one of them not `.*`; then optionally an ending of
+    /// `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
     /// it with the parser). Nil for any other string.
     static func plainPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         guard start + 2 < count, base[start] == quote else { return nil }
@@ -236,6 +237,11 @@ struct RuleScanner {
                 at += 3
             } else if byte == quote {
                 return end(at)
+            } else if byte == UInt8(ascii: "."), at + 1 < count, base[at + 1] == UInt8(ascii: "*") {
+                // Any run of characters: accepted anywhere, and not a character that keeps the pattern from
+                // matching everything.
+                at += 2
+                continue
             } else {
                 for suffix in plainSuffixesJSON where at + suffix.count < count && base[at + suffix.count] == quote {
                     var offset = 0
@@ -319,6 +325,15 @@ struct RuleScanner {
             switch which {
             case 0:
                 skipSpace()
+                if position + 4 <= count, base[position] == RuleScanner.quote, base[position + 1] == UInt8(ascii: "."),
+                    base[position + 2] == UInt8(ascii: "*"), base[position + 3] == RuleScanner.quote
+                {
+                    // `.*`, the plain universal url-filter (what the parser says of it, without its work).
+                    position += 4
+                    result.matchesEverything = true
+                    result.isPlainUniversal = true
+                    break
+                }
                 if let end = RuleScanner.plainPatternEnd(base, count: count, from: position) {
                     // Accepted, and a literal character keeps it from matching everything.
                     position = end + 1

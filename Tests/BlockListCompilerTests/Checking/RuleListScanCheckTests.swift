@@ -147,7 +147,7 @@ import Testing
         var generator = SeededGenerator(state: 7)
         let pieces: [String] = [
             "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", #"\/"#, "$",
-            #"\\/"#, #"\\?"#, "[/:&?]?",
+            #"\\/"#, #"\\?"#, "[/:&?]?", ".*",
             "?", "*", "+", "(", ")", "|", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
         ]
         let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", ""]
@@ -155,9 +155,9 @@ import Testing
         for _ in 0..<30_000 {
             let startIndex = Int(generator.next() % UInt64(starts.count))
             var json = starts[startIndex]
-            // Mostly the pieces the shortcut takes (the first 24), so that many strings reach its end.
+            // Mostly the pieces the shortcut takes (the first 25), so that many strings reach its end.
             for _ in 0..<(1 + Int(generator.next() % 8)) {
-                let range = generator.next() % 8 == 0 ? pieces.count : 24
+                let range = generator.next() % 8 == 0 ? pieces.count : 25
                 json += pieces[Int(generator.next() % UInt64(range))]
             }
             let quoted = "\"" + json + "\""
@@ -174,11 +174,15 @@ import Testing
         for filter in [
             converter + #"ads\\.example\\.com[/:?#]"#, converter + #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, converter + "a1",
             starts[1] + #"phncdn\\.com\/ads"#, starts[1] + #"imasdk\\.googleapis\\.com[/:&?]?"#, #"\\/GetVASTAd\\?"#,
-            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:",
+            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:", #"\\/behaviorads\\/.*"#, ".*ads.*",
+            "^.*a", "a.*$",
         ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") != nil, "\(filter)")
         }
-        for filter in [converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*"] {
+        for filter in [
+            converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*", ".*.*",
+            "^.*", ".*$", "a.*?", "a.**", "a.+", converter + ".*a",
+        ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") == nil, "\(filter)")
         }
     }
