@@ -188,15 +188,13 @@ struct RuleScanner {
     /// character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
     /// `@` and `!`.
     @inline(__always) static func isLiteralByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "%"),
-            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"):
-            return true
-        default: return false
-        }
+        byte < 64 ? literalBytesBelow64 >> byte & 1 != 0 : byte < 128 && literalBytesFrom64 >> (byte &- 64) & 1 != 0
     }
+
+    /// The bits of `isLiteralByte` for bytes 0-63 (`0`-`9`, `-`, `/`, `=`, `&`, `%`, `,`, `;`, `:`, `!`) and 64-127
+    /// (`A`-`Z`, `a`-`z`, `_`, `~`, `@`), one bit per byte value.
+    static let literalBytesBelow64: UInt64 = 0x2FFF_B062_0000_0000
+    static let literalBytesFrom64: UInt64 = 0x47FF_FFFE_87FF_FFFF
 
     /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
     /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
@@ -209,9 +207,8 @@ struct RuleScanner {
         var at = start + 1
         if base[at] == UInt8(ascii: "^") {
             for anchor in hostAnchorsJSON where at + anchor.count < count {
-                var offset = 1
-                while offset < anchor.count && base[at + offset] == anchor[offset] { offset += 1 }
-                guard offset == anchor.count else { continue }
+                let offset = anchor.count
+                guard anchor.withUnsafeBufferPointer({ bytesEqual(base + at, $0.baseAddress, offset) }) else { continue }
                 let next = base[at + offset]
                 guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
                 else { return nil }
@@ -253,6 +250,25 @@ struct RuleScanner {
             atoms += 1
         }
         return nil
+    }
+
+    /// Whether the `length` bytes at `first` and `second` are the same, compared eight at a time.
+    @inline(__always) static func bytesEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
+        guard let second else { return length == 0 }
+        var offset = 0
+        while offset + 8 <= length {
+            if UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < length {
+            if first[offset] != second[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// `true` or `false`.
@@ -383,7 +399,7 @@ struct RuleScanner {
         // Lists repeat the same arrays rule after rule: the text of the last non-empty array read for `list`,
         // once checked, is not read again.
         let last = lastFlagArrays[list]
-        if last.count > 0, position + last.count <= count, equalBytes(base + last.lowerBound, base + position, last.count) {
+        if last.count > 0, position + last.count <= count, RuleScanner.bytesEqual(base + last.lowerBound, base + position, last.count) {
             position += last.count
             return true
         }
@@ -408,22 +424,6 @@ struct RuleScanner {
             if !more { break }
         }
         lastFlagArrays[list] = start..<position
-        return true
-    }
-
-    /// Whether the `length` bytes at `first` and `second` are equal, eight at a time.
-    @inline(__always) private func equalBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= length {
-            let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
-            let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
-            if a != b { return false }
-            offset += 8
-        }
-        while offset < length {
-            if first[offset] != second[offset] { return false }
-            offset += 1
-        }
         return true
     }
 

@@ -187,6 +187,14 @@ import Testing
         }
     }
 
+    /// The literal bytes of plain url-filters are exactly the documented set, on all 256 byte values.
+    @Test func literalBytesAreTheDocumentedSet() {
+        let documented = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_/=&%,;~:@!".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RuleScanner.isLiteralByte(byte) == documented.contains(byte), "byte \(byte)")
+        }
+    }
+
     /// A list of the common shape is read on its bytes, no rule loaded alone.
     @Test func readsTheCommonShapeOnItsBytes() throws {
         let common: [String] = [0, 2, 4, 9, 22, 25].map { Self.edgeRules[$0] }
