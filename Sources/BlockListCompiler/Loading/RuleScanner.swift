@@ -106,27 +106,6 @@ struct RuleScanner {
         return start..<end
     }
 
-    /// A string with no escape, whose non-ASCII bytes are valid UTF-8: the range of its text.
-    private mutating func unescapedString() -> Range<Int>? {
-        skipSpace()
-        guard position < count, base[position] == RuleScanner.quote else { return nil }
-        let start = position + 1
-        var at = start
-        while true {
-            at = nextStop(from: at)
-            guard at < count else { return nil }
-            let byte = base[at]
-            if byte == RuleScanner.quote { break }
-            guard byte >= 0x80 else { return nil }
-            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
-                return nil
-            }
-            at += length
-        }
-        position = at + 1
-        return start..<at
-    }
-
     /// Reads a string of ASCII whose only escapes are `\\`, `\/` and `\"` into `units`; false for any other.
     private mutating func unitsOfString() -> Bool {
         skipSpace()
@@ -148,6 +127,39 @@ struct RuleScanner {
         position = at + 1
         fillUnits(start..<at, escaped: escaped)
         return true
+    }
+
+    /// A string whose escapes are only `\"`, `\\` and `\/` (selectors quote attribute values) and whose non-ASCII
+    /// bytes are valid UTF-8: its decoded bytes.
+    private mutating func decodedString() -> [UInt8]? {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote else { return nil }
+        var decoded: [UInt8] = []
+        var from = position + 1
+        var at = from
+        while true {
+            at = nextStop(from: at)
+            guard at < count else { return nil }
+            let byte = base[at]
+            if byte == RuleScanner.quote { break }
+            if byte == RuleScanner.backslash {
+                guard at + 1 < count else { return nil }
+                let escape = base[at + 1]
+                guard escape == RuleScanner.quote || escape == RuleScanner.backslash || escape == UInt8(ascii: "/") else { return nil }
+                decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
+                decoded.append(escape)
+                at += 2
+                from = at
+                continue
+            }
+            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
+                return nil
+            }
+            at += length
+        }
+        decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
+        position = at + 1
+        return decoded
     }
 
     /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
@@ -450,7 +462,7 @@ struct RuleScanner {
     private mutating func action() -> Int? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var typeIndex: Int?
-        var selector: Range<Int>?
+        var selector: [UInt8]?
         var hasNotification = false
         while true {
             guard let key = plainString(), let which = actionKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
@@ -459,7 +471,7 @@ struct RuleScanner {
                 guard typeIndex == nil, let value = plainString(), let index = actionTypes.index(of: value, in: base) else { return nil }
                 typeIndex = index
             case 1:
-                guard selector == nil, let value = unescapedString() else { return nil }
+                guard selector == nil, let value = decodedString() else { return nil }
                 selector = value
             default:
                 guard !hasNotification, plainString() != nil else { return nil }
@@ -474,8 +486,7 @@ struct RuleScanner {
             guard selector == nil, !hasNotification else { return nil }
         case 2:
             guard let selector, !hasNotification else { return nil }
-            let text = Array(UnsafeBufferPointer(start: base + selector.lowerBound, count: selector.count))
-            guard CSSSelectorValidator(target: target).problem(inUTF8: text) == nil else { return nil }
+            guard CSSSelectorValidator(target: target).problem(inUTF8: selector) == nil else { return nil }
         case 6:
             guard selector == nil, hasNotification else { return nil }
         default:

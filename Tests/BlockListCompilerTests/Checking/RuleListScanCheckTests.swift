@@ -88,6 +88,12 @@ import Testing
         #"{}"#,
         #"5"#,
         #"[[[]]]"#,
+        // Selectors with the escapes the scanner decodes (`\"`, `\\`, `\/`), one it does not, and a quote left open.
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"div[title=\"ad\"] > a[href^=\"http:\/\/x\"]"}}"#,
+        ##"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"#a\\31 b"}}"##,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\"ad]"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\u0022ad\u0022]"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"a\\"}}"#,
     ]
 
     @Test func agreesOnEdgeRulesAloneAndInLists() {
@@ -203,6 +209,11 @@ import Testing
         #expect(result.rulesLoadedAlone == 0)
         #expect(result.ruleCount == 6)
         #expect(result.sink.errors.isEmpty && result.sink.warnings.isEmpty)
+        // A selector with `\"` and `\/` escapes is decoded on the bytes, not loaded alone.
+        let escaped = try #require(Self.edgeRules.first { $0.contains("div[title=") })
+        let escapedResult = try #require(RuleListScanCheck(target: .newest).check(Array(("[" + escaped + "]").utf8)))
+        #expect(escapedResult.rulesLoadedAlone == 0)
+        #expect(escapedResult.sink.errors.isEmpty && escapedResult.sink.warnings.isEmpty)
         let other: String = "[" + Self.edgeRules[7] + "]"
         let loadedAlone = try #require(RuleListScanCheck(target: .newest).check(Array(other.utf8)))
         #expect(loadedAlone.rulesLoadedAlone == 1)
