@@ -107,9 +107,7 @@ struct RuleListScanCheck {
             entries, bytes: bytes, sink: &sink,
             sameRule: { first, second in
                 let a = entries[first], b = entries[second]
-                if a.end - a.start == b.end - b.start,
-                    (0..<(a.end - a.start)).allSatisfy({ base[a.start + $0] == base[b.start + $0] })
-                {
+                if a.end - a.start == b.end - b.start, RuleScanner.bytesEqual(base + a.start, base + b.start, a.end - a.start) {
                     return true
                 }
                 // Texts that differ and hash alike: the rules themselves decide.
