@@ -36,11 +36,13 @@ struct RuleLoader {
     }
     let tooNew: TooNew
 
-    init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink) {
+    /// A loader of `document`'s rules for `target`; `tooNew`, when given, is `TooNew(target: target)` made once
+    /// by a caller that loads many documents.
+    init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink, tooNew: TooNew? = nil) {
         self.document = document
         self.target = target
         self.sink = sink
-        tooNew = TooNew(target: target)
+        self.tooNew = tooNew ?? TooNew(target: target)
     }
 
     // MARK: Helpers
