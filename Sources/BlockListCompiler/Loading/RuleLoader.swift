@@ -7,6 +7,17 @@ struct RuleLoader {
     var ruleSlots: [Int?] = []
     var triggerSlots: [Int?] = []
     var actionSlots: [Int?] = []
+    /// The last `resource-type`, `load-type` and `load-context` arrays read without a diagnostic, with their values:
+    /// lists repeat the same arrays rule after rule, and an array spelled the same gets the same values (shared).
+    var resourceTypesMemo: FlagArrayMemo<ResourceType>?
+    var loadTypesMemo: FlagArrayMemo<LoadType>?
+    var loadContextsMemo: FlagArrayMemo<LoadContext>?
+
+    /// A flag array's source text and the values read from it.
+    struct FlagArrayMemo<Value> {
+        var text: Range<Int>
+        var values: [Value]
+    }
 
     /// A rule that loaded, with the nodes its regular expressions come from.
     struct LoadedRule {
