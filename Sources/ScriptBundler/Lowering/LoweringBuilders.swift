@@ -5,8 +5,7 @@ extension LoweringPass {
         _ kind: SyntaxKind, op: SyntaxOperator? = nil, flags: SyntaxFlags = [], at range: SourceRange,
         a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none
     ) -> Int32 {
-        tree.append(
-            SyntaxNode(kind, op: op?.rawValue ?? 0, flags: flags, start: Int(range.start), end: Int(range.end), a: a, b: b, c: c))
+        tree.appendNode(kind, op: op, flags: flags, at: range, a: a, b: b, c: c)
     }
 
     /// A reference to `name` (a temporary, a helper or a global).

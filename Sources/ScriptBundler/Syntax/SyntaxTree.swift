@@ -100,6 +100,14 @@ extension SyntaxTree {
         return id
     }
 
+    /// Appends a built node of `kind` at `range` (the range of the node it stands for) and returns its ID.
+    mutating func appendNode(
+        _ kind: SyntaxKind, op: SyntaxOperator? = nil, flags: SyntaxFlags = [], at range: SourceRange,
+        a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none
+    ) -> Int32 {
+        add(SyntaxNode(kind, op: op?.rawValue ?? 0, flags: flags, start: Int(range.start), end: Int(range.end), a: a, b: b, c: c))
+    }
+
     /// Replaces the node with ID `id`.
     mutating func replace(_ id: Int32, with node: SyntaxNode) { nodes[Int(id)] = node }
 

@@ -1,0 +1,106 @@
+/// The rewrites of statement lists and bodies (what `EmptyStatements`, `BlockBraces` and `DeclarationMerging` do to
+/// tokens, and blocks spliced into their list):
+/// - an empty statement of a list is left out (one that is a body, `for(;;);`, stays: it is no list's);
+/// - a block of a list that declares nothing lexically (no `let`, `const`, `class` or function declaration) is
+///   replaced by its statements;
+/// - the body block of `if`, `else`, `for`, `while`, `do` and `with` holding one statement that is no declaration is
+///   that statement (the printer adds the braces a dangling `else` needs), and an empty one is `;`;
+/// - adjacent `var`, `let` or `const` declarations of one kind are one declaration (the same bindings in the same
+///   scope, initialized in the same order).
+/// A statement that is a string alone (`"x";`) could become a directive if what stood between it and the list's start
+/// went: an empty statement or block before one is kept, and a block starting with one is not spliced.
+extension TreeCompressorPass {
+    /// The rewrites of a statement list whose statements are compressed.
+    mutating func compressStatements(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(statements.count)
+        for (index, statement) in statements.enumerated() {
+            let node = tree[statement]
+            let beforeString = index + 1 < statements.count && isStringStatement(statements[index + 1])
+            if node.kind == .emptyStatement, does(.emptyStatements), !beforeString { continue }
+            if node.kind == .blockStatement, does(.blocks), !beforeString, !declaresLexically(statement) {
+                let inner = tree.list(node.a)
+                if inner.first.map({ !isStringStatement($0) }) ?? true {
+                    for child in inner { appendMerging(child, to: &result) }
+                    continue
+                }
+            }
+            appendMerging(statement, to: &result)
+        }
+        guard does(.conditionalStatements) else { return result }
+        return mergeReturns(result, isFunctionBody: isFunctionBody)
+    }
+
+    /// Appends `statement` to `result`, merged into the declaration before it when both are declarations of one kind.
+    mutating func appendMerging(_ statement: Int32, to result: inout [Int32]) {
+        let node = tree[statement]
+        guard does(.declarationMerging), node.kind == .variableDeclaration, let last = result.last else {
+            result.append(statement)
+            return
+        }
+        let previous = tree[last]
+        guard previous.kind == .variableDeclaration, previous.op == node.op else {
+            result.append(statement)
+            return
+        }
+        var merged = previous
+        merged.a = tree.appendList(Array(tree.list(previous.a)) + Array(tree.list(node.a)))
+        merged.end = node.end
+        result[result.count - 1] = tree.append(merged)
+    }
+
+    /// Whether `id` is an expression statement of a string literal alone (`"use strict";`).
+    func isStringStatement(_ id: Int32) -> Bool {
+        let node = tree[id]
+        return node.kind == .expressionStatement && tree[node.a].kind == .stringLiteral
+    }
+
+    /// Whether block `id` declares a name of its own: `let`, `const`, a class or a function.
+    func declaresLexically(_ id: Int32) -> Bool {
+        tree.list(tree[id].a).contains { isLexicalDeclaration($0) }
+    }
+
+    /// Whether statement `id` is a `let`, `const`, class or function declaration.
+    func isLexicalDeclaration(_ id: Int32) -> Bool {
+        let node = tree[id]
+        switch node.kind {
+        case .variableDeclaration: return node.op != SyntaxVariableKind.var.rawValue
+        case .classDeclaration, .functionDeclaration: return true
+        default: return false
+        }
+    }
+
+    /// Body `id` without its block when that holds one statement that is no declaration, `;` for an empty block;
+    /// `id` otherwise.
+    mutating func unwrappedBody(_ id: Int32) -> Int32 {
+        guard id >= 0 else { return id }
+        let node = tree[id]
+        guard node.kind == .blockStatement else { return id }
+        let statements = tree.list(node.a)
+        if statements.isEmpty { return tree.appendNode(.emptyStatement, at: node.range) }
+        guard statements.count == 1, let only = statements.first, !isLexicalDeclaration(only) else { return id }
+        return only
+    }
+
+    /// The bodies of `if` statement `id` unwrapped (`unwrappedBody`).
+    mutating func unwrapIfBodies(_ id: Int32) {
+        var node = tree[id]
+        node.b = unwrappedBody(node.b)
+        if node.c >= 0 { node.c = unwrappedBody(node.c) }
+        tree.replace(id, with: node)
+    }
+
+    /// The body of loop or `with` statement `id` unwrapped (`unwrappedBody`); labeled statements keep theirs.
+    mutating func unwrapBodies(_ id: Int32) -> Int32 {
+        var node = tree[id]
+        switch node.kind {
+        case .whileStatement, .withStatement: node.b = unwrappedBody(node.b)
+        case .doWhileStatement: node.a = unwrappedBody(node.a)
+        case .forStatement: node.d = unwrappedBody(node.d)
+        case .forInStatement, .forOfStatement: node.c = unwrappedBody(node.c)
+        default: return id
+        }
+        tree.replace(id, with: node)
+        return id
+    }
+}

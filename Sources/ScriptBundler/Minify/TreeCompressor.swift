@@ -1,0 +1,220 @@
+/// The minifier's compression as rewrites of a `SyntaxTree` (issue 41, step 4a): what the token passes listed in
+/// `MinifierPasses` do to a piece's tokens, done once on the parsed tree before it is renamed and printed minified.
+/// The rewrites by concept are in the `TreeCompressor+*.swift` files beside this one.
+///
+/// Contract (what the renamer and the printer after `compress` rely on):
+/// - Every `identifier` node reachable from the root that refers to a binding keeps its reference index (`b`), and
+///   that reference keeps its symbol; an identifier that moves (an inlined initializer) is the same node, moved.
+///   `bindingIdentifier` nodes keep their symbol index. Nodes the rewrites build (`void 0`, `!0`) bind nothing.
+/// - Removed nodes are only unreachable: they stay in `nodes`, and their references stay in `references` and
+///   `symbols`' declarations. A renamer counts uses by walking the tree from the root, not by reading
+///   `references`. A declaration left out entirely leaves its symbol without reachable `bindingIdentifier`.
+/// - A built node takes the source range of the node it stands for (`void 0` that of `undefined`; `a&&b()` that of the
+///   `if` statement), so printed mappings point at the code it came from.
+/// - Scopes are not rewritten: a block whose statements move into its parent statement list declared no lexical
+///   name (`let`, `const`, `class`, a function), so no binding changes scope in meaning.
+/// - Scopes marked `isUnsafe` (a direct `eval` or `with` inside) keep every declaration and every use: names there
+///   may be read dynamically.
+enum TreeCompressor {
+    /// The rewrites, each switchable (for tests and for measuring what each saves).
+    struct Rewrites: OptionSet, Sendable {
+        let rawValue: UInt32
+
+        /// Branches of constant tests dropped: `if (0) a(); else b();` as `b();`, `!0 ? a : b` as `a`, `0 || x` as `x`.
+        static let constantConditions = Rewrites(rawValue: 1 << 0)
+        /// `if` statements as expressions (`a&&b();`, `a?b():c();`) and merged returns (`return a?b:c;`).
+        static let conditionalStatements = Rewrites(rawValue: 1 << 1)
+        /// A `!` dropped from an expression statement's test: `!a&&b();` as `a||b();`.
+        static let logicalNegations = Rewrites(rawValue: 1 << 2)
+        /// `typeof x === "string"` as `typeof x=="string"`, `typeof x === "undefined"` as `typeof x>"u"`.
+        static let typeofComparisons = Rewrites(rawValue: 1 << 3)
+        /// A compared global `undefined` as `void 0`.
+        static let undefinedReferences = Rewrites(rawValue: 1 << 4)
+        /// `true`/`false` as `!0`/`!1`.
+        static let booleans = Rewrites(rawValue: 1 << 5)
+        /// `new Error(m)` as `Error(m)` for the global error constructors.
+        static let errorConstructorCalls = Rewrites(rawValue: 1 << 6)
+        /// `new C()` as `new C`.
+        static let newArguments = Rewrites(rawValue: 1 << 7)
+        /// Adjacent `var`/`let`/`const` declarations of one kind merged.
+        static let declarationMerging = Rewrites(rawValue: 1 << 8)
+        /// Empty statements of statement lists left out.
+        static let emptyStatements = Rewrites(rawValue: 1 << 9)
+        /// Blocks without declarations spliced into their statement list, and a body block of one statement unwrapped.
+        static let blocks = Rewrites(rawValue: 1 << 10)
+        /// Added string literals joined: `"a"+"b"` as `"ab"`.
+        static let stringConcatenation = Rewrites(rawValue: 1 << 11)
+
+        /// Every rewrite.
+        static let all = Rewrites(rawValue: (1 << 12) - 1)
+
+        /// Each rewrite with its name, in the order `compress` is documented.
+        static let named: [(String, Rewrites)] = [
+            ("constantConditions", .constantConditions), ("conditionalStatements", .conditionalStatements),
+            ("logicalNegations", .logicalNegations), ("typeofComparisons", .typeofComparisons),
+            ("undefinedReferences", .undefinedReferences), ("booleans", .booleans),
+            ("errorConstructorCalls", .errorConstructorCalls), ("newArguments", .newArguments),
+            ("declarationMerging", .declarationMerging), ("emptyStatements", .emptyStatements), ("blocks", .blocks),
+            ("stringConcatenation", .stringConcatenation),
+        ]
+    }
+
+    /// Rewrites `tree` into shorter code of the same behaviour, with `rewrites` (all by default).
+    static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) {
+        guard tree.root >= 0 else { return }
+        var pass = TreeCompressorPass(tree: tree, rewrites: rewrites)
+        // The pass holds the only reference to the arrays while it rewrites them, so they are not copied.
+        tree = SyntaxTree(source: [])
+        pass.run()
+        tree = pass.tree
+    }
+}
+
+/// The state of one `TreeCompressor.compress` run and its walk: every node is visited once, its children first
+/// (bottom-up), and a visit returns the node that replaces it (itself when unchanged). Statement lists are rebuilt
+/// after their statements are visited, for the rewrites that join or drop neighbouring statements.
+struct TreeCompressorPass {
+    var tree: SyntaxTree
+    let rewrites: TreeCompressor.Rewrites
+    /// Whether a direct `eval` or a `with` anywhere may make a free name mean something else than the global.
+    let isDynamic: Bool
+    /// The expression of the expression statement being visited (a string join there could make a directive).
+    var statementExpression: Int32 = SyntaxTree.none
+    /// The callee of the `new` being visited.
+    var calleeOfNew: Int32 = SyntaxTree.none
+    /// The body blocks of the functions met (their statement lists may end in `a||(b,c);`).
+    var functionBodies = Set<Int32>()
+
+    init(tree: SyntaxTree, rewrites: TreeCompressor.Rewrites) {
+        self.tree = tree
+        self.rewrites = rewrites
+        isDynamic = tree.scopes.first?.isUnsafe ?? false
+        // Rewrites add nodes and lists: room for a fifth more, so the arrays are seldom copied as they grow.
+        self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
+        self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
+    }
+
+    func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }
+
+    mutating func run() {
+        var program = tree[tree.root]
+        program.a = visitStatements(program.a, isFunctionBody: false)
+        tree.replace(tree.root, with: program)
+    }
+
+    // MARK: - The walk
+
+    /// Visits `id` (children first) and returns what replaces it.
+    mutating func visit(_ id: Int32) -> Int32 {
+        guard id >= 0 else { return id }
+        let node = tree[id]
+        switch node.kind {
+        case .expressionStatement:
+            let outer = statementExpression
+            statementExpression = node.a
+            visitChildren(id)
+            statementExpression = outer
+        case .newExpression:
+            let outer = calleeOfNew
+            calleeOfNew = node.a
+            visitChildren(id)
+            calleeOfNew = outer
+        case .functionDeclaration, .functionExpression, .arrowFunction:
+            if !node.flags.contains(.expressionBody) { functionBodies.insert(node.c) }
+            visitChildren(id)
+        default:
+            visitChildren(id)
+        }
+        return rewrite(id)
+    }
+
+    /// Visits the children of `id` in field order; statement lists through `visitStatements`.
+    mutating func visitChildren(_ id: Int32) {
+        var node = tree[id]
+        let shape = node.kind.fields
+        let statementList = Self.statementListField(node.kind)
+        for index in 0..<4 {
+            let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
+            let value = LoweringPass.field(node, index)
+            switch field {
+            case .node:
+                guard value >= 0 else { continue }
+                let replacement = visit(value)
+                if replacement != value {
+                    node = tree[id]
+                    LoweringPass.setField(&node, index, replacement)
+                    tree.replace(id, with: node)
+                }
+            case .list:
+                let replacement: Int32
+                if index == statementList {
+                    replacement = visitStatements(value, isFunctionBody: functionBodies.contains(id))
+                } else {
+                    replacement = visitList(value)
+                }
+                if replacement != value {
+                    node = tree[id]
+                    LoweringPass.setField(&node, index, replacement)
+                    tree.replace(id, with: node)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Visits every child of a list that is not a statement list, replacing children in place.
+    mutating func visitList(_ list: Int32) -> Int32 {
+        let count = tree.list(list).count
+        for index in 0..<count {
+            let child = tree.lists[Int(list) + 1 + index]
+            let replacement = visit(child)
+            if replacement != child { tree.replaceListElement(list, at: index, with: replacement) }
+        }
+        return list
+    }
+
+    /// Visits the statements of `list`, then rewrites the list as a whole (`compressStatements`); returns the list,
+    /// or a new one when statements were joined or dropped.
+    mutating func visitStatements(_ list: Int32, isFunctionBody: Bool) -> Int32 {
+        var statements: [Int32] = []
+        statements.reserveCapacity(tree.list(list).count)
+        for index in 0..<tree.list(list).count {
+            statements.append(visit(tree.lists[Int(list) + 1 + index]))
+        }
+        let compressed = compressStatements(statements, isFunctionBody: isFunctionBody)
+        if compressed.count == tree.list(list).count {
+            for (index, statement) in compressed.enumerated() where tree.lists[Int(list) + 1 + index] != statement {
+                tree.replaceListElement(list, at: index, with: statement)
+            }
+            return list
+        }
+        return tree.appendList(compressed)
+    }
+
+    /// Which field of a node of `kind` is a statement list, or -1.
+    static func statementListField(_ kind: SyntaxKind) -> Int {
+        switch kind {
+        case .program, .blockStatement, .staticBlock: 0
+        case .switchCase: 1
+        default: -1
+        }
+    }
+
+    /// The rewrites of one node whose children are compressed; returns what replaces it.
+    mutating func rewrite(_ id: Int32) -> Int32 {
+        switch tree[id].kind {
+        case .ifStatement: return rewriteIf(id)
+        case .conditionalExpression, .logicalExpression:
+            return does(.constantConditions) ? foldConstantCondition(id) : id
+        case .expressionStatement: return does(.logicalNegations) ? foldNegation(id) : id
+        case .binaryExpression: return rewriteBinary(id)
+        case .booleanLiteral: return does(.booleans) ? shortBoolean(id) : id
+        case .newExpression: return rewriteNew(id)
+        case .whileStatement, .doWhileStatement, .forStatement, .forInStatement, .forOfStatement, .labeledStatement,
+            .withStatement:
+            return does(.blocks) ? unwrapBodies(id) : id
+        default: return id
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Testing
+
+@testable import ScriptBundler
+
+/// Exact output of `TreeCompressor` (printed minified by `SyntaxPrinter`, without renaming), per rewrite: what each
+/// rewrites and what it leaves (the cases the token passes' tests hold as not rewritten).
+@Suite struct TreeCompressorTests {
+    /// `source` compressed with `rewrites` and printed minified.
+    static func compressed(_ source: String, _ rewrites: TreeCompressor.Rewrites = .all) throws -> String {
+        var tree = try SyntaxParser.parse(source)
+        TreeCompressor.compress(&tree, rewrites: rewrites)
+        return SyntaxPrinter.print(tree, style: .minified)
+    }
+
+    /// Checks `source` compresses to `expected` (a program, compared as the printer writes it) with `rewrites`, and
+    /// that the output parses again.
+    static func check(_ source: String, _ expected: String, _ rewrites: TreeCompressor.Rewrites) throws {
+        let output = try compressed(source, rewrites)
+        #expect(output == SyntaxPrinter.print(try SyntaxParser.parse(expected), style: .minified), "\(source)")
+        #expect(throws: Never.self) { _ = try SyntaxParser.parse(output) }
+    }
+
+    @Test func nothingChangesWithNoRewrite() throws {
+        let source = "if(0)a();if(x)b();else c();var d=1;var e=2;;{f()}new Error(\"m\");x===undefined;typeof y===\"undefined\";"
+        #expect(try Self.compressed(source, []) == SyntaxPrinter.print(try SyntaxParser.parse(source), style: .minified))
+    }
+
+    @Test(arguments: [
+        ("function f() { if (false) { g(); } h(); }", "function f(){;h()}"),
+        ("function f() { if (0) g(); else h(); }", "function f(){h()}"),
+        ("function f() { if (1) { g(); } else h(); }", "function f(){{g()}}"),
+        ("function f() { if (!0) g(); else h(); }", "function f(){g()}"),
+        ("function f() { if (\"\") g(); else h(); }", "function f(){h()}"),
+        ("function f() { if (void 0) g(); else h(); }", "function f(){h()}"),
+        ("function f() { if (null) g(); }", "function f(){;}"),
+        (
+            "function f() { if (false) { var x = g(), y; if (a) { var z = 1; } } return [x, y, z]; }",
+            "function f(){var x,y,z;return[x,y,z]}"
+        ),
+        ("function f() { if (true) g(); else var x = 1; return x; }", "function f(){{var x;g()}return x}"),
+        ("function f() { if (false) { for (var i = 0; ;) {} } return i; }", "function f(){var i;return i}"),
+        ("function f() { if (0) { var {a, b: [c]} = o; } }", "function f(){var a,c}"),
+        // Kept: a test with a name or a call, a function declaration in the dropped branch, a number not decimal.
+        ("function f() { if (x) g(); }", "function f(){if(x)g()}"),
+        ("function f() { if (undefined) g(); else h(); }", "function f(){if(undefined)g();else h()}"),
+        ("function f() { if (false) { function g() {} } return g; }", "function f(){if(false){function g(){}}return g}"),
+        ("function f() { if (0x0) g(); else h(); }", "function f(){if(0x0)g();else h()}"),
+        ("function f() { if (1) \"x\"; }", "function f(){if(1)\"x\"}"),
+        // Expressions.
+        ("x = true ? a() : b;", "x=a()"),
+        ("x = 0 ? a : b();", "x=b()"),
+        ("x = false && y;", "x=false"),
+        ("x = 0 || y();", "x=y()"),
+        ("x = null ?? y();", "x=y()"),
+        ("x = \"\" ?? y;", "x=\"\""),
+        ("x = 1 || y;", "x=1"),
+        // Kept: a name, member or sequence as the value (a callee, `typeof`, `delete` operand would change).
+        ("(true && o.f)();", "(true&&o.f)()"),
+        ("x = 0 || y;", "x=0||y"),
+        ("x = 1 ? (a, b) : c;", "x=1?(a,b):c"),
+        ("x = a ? b : c;", "x=a?b:c"),
+    ])
+    func constantConditions(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .constantConditions)
+    }
+
+    @Test(arguments: [
+        ("if (a) b();", "a&&b()"),
+        ("if (a) { b(); }", "a&&b()"),
+        ("if (a) b(); else c();", "a?b():c()"),
+        ("if (a) b(); else if (c) d(); else e();", "a?b():c?d():e()"),
+        ("if (a) b(); else if (c) d();", "a?b():c&&d()"),
+        ("function f() { if (a) return b; else return c; }", "function f(){return a?b:c}"),
+        ("function f() { if (a) return b; return c; }", "function f(){return a?b:c}"),
+        ("function f() { if (a) return b; x(); y(); return c; }", "function f(){return a?b:(x(),y(),c)}"),
+        ("function f() { if (a) return 1; if (b) return 2; return 3; }", "function f(){return a?1:b?2:3}"),
+        ("function f() { if (a) return; x(); y(); }", "function f(){a||(x(),y())}"),
+        ("function f() { if (a) return; x(); }", "function f(){a||x()}"),
+        ("x = a => { if (a) return; b(); };", "x=a=>{a||b()}"),
+        // Kept: a declaration between, `return;` at the end, a loop between, outside a function body, a block with two statements.
+        ("function f() { if (a) return b; var x = 1; return c; }", "function f(){if(a)return b;var x=1;return c}"),
+        ("function f() { if (a) return b; return; }", "function f(){if(a)return b;return}"),
+        ("function f() { if (a) return; for (;;) b(); }", "function f(){if(a)return;for(;;)b()}"),
+        ("function f() { { if (a) return; b(); } c(); }", "function f(){{if(a)return;b()}c()}"),
+        ("if (a) { b(); c(); }", "if(a){b();c()}"),
+        ("if (a) b(); else { let c = 1; }", "if(a)b();else{let c=1}"),
+    ])
+    func conditionalStatements(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .conditionalStatements)
+    }
+
+    @Test(arguments: [
+        ("!a && b();", "a||b()"),
+        ("!a || b();", "a&&b()"),
+        ("!a && x && b();", "a||x&&b()"),
+        ("!!a && b();", "!a||b()"),
+        ("if (!a) b();", "a||b()"),
+        ("if (!a) b(); else c();", "a?c():b()"),
+        ("function f() { if (!a) return; b(); }", "function f(){a&&b()}"),
+        // Kept: a value that is read, `!` not leading.
+        ("x = !a && b();", "x=!a&&b()"),
+        ("a && !b;", "a&&!b"),
+        ("!a ?? b();", "!a??b()"),
+    ])
+    func logicalNegations(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, [.logicalNegations, .conditionalStatements])
+    }
+
+    @Test(arguments: [
+        ("typeof x === \"string\";", "typeof x==\"string\""),
+        ("typeof x !== 'object';", "typeof x!='object'"),
+        ("\"function\" === typeof x;", "\"function\"==typeof x"),
+        ("typeof x === typeof y;", "typeof x==typeof y"),
+        ("typeof x === \"undefined\";", "typeof x>\"u\""),
+        ("typeof x != \"undefined\";", "typeof x<\"u\""),
+        ("\"undefined\" == typeof x;", "\"u\"<typeof x"),
+        ("'undefined' !== typeof x;", "\"u\">typeof x"),
+        // Kept: an operand that may not be a string, a comparison of two literals.
+        ("typeof x === y;", "typeof x===y"),
+        ("\"a\" === \"b\";", "\"a\"===\"b\""),
+        ("typeof x < \"undefined\";", "typeof x<\"undefined\""),
+    ])
+    func typeofComparisons(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .typeofComparisons)
+    }
+
+    @Test(arguments: [
+        ("x === undefined;", "x===void 0"),
+        ("undefined != x;", "void 0!=x"),
+        // Kept: not compared, declared, or in a file with `with` or a direct `eval`.
+        ("x = undefined;", "x=undefined"),
+        ("x < undefined;", "x<undefined"),
+        ("function f(undefined) { return x === undefined; }", "function f(undefined){return x===undefined}"),
+        ("x === undefined; eval(\"s\");", "x===undefined;eval(\"s\")"),
+        ("with (o) {} x === undefined;", "with(o){}x===undefined"),
+    ])
+    func undefinedReferences(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .undefinedReferences)
+    }
+
+    @Test(arguments: [
+        ("x = true;", "x=!0"),
+        ("x = [false, true];", "x=[!1,!0]"),
+        ("x = true.toString();", "x=(!0).toString()"),
+    ])
+    func booleans(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .booleans)
+    }
+
+    @Test(arguments: [
+        ("throw new Error(\"m\");", "throw Error(\"m\")"),
+        ("x = new TypeError;", "x=TypeError()"),
+        ("x = new AggregateError([], \"m\");", "x=AggregateError([],\"m\")"),
+        // Kept: a declared name, another constructor, a member, the callee of `new`, a file with `eval`.
+        ("class Error {} x = new Error(\"m\");", "class Error{}x=new Error(\"m\")"),
+        ("x = new Map();", "x=new Map()"),
+        ("x = new Error.x();", "x=new Error.x()"),
+        ("x = new new Error()();", "x=new new Error()()"),
+        ("x = new Error(\"m\"); eval(s);", "x=new Error(\"m\");eval(s)"),
+    ])
+    func errorConstructorCalls(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .errorConstructorCalls)
+    }
+
+    @Test(arguments: [
+        ("x = new C();", "x=new C"),
+        ("x = new a.b.C();", "x=new a.b.C"),
+        ("x = new C().y;", "x=(new C).y"),
+        // Kept: arguments, a computed or called callee, the callee of `new`.
+        ("x = new C(1);", "x=new C(1)"),
+        ("x = new a[b]();", "x=new a[b]()"),
+        ("x = new (f())();", "x=new(f())()"),
+        ("x = new new C()();", "x=new new C()()"),
+    ])
+    func newArguments(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .newArguments)
+    }
+
+    @Test(arguments: [
+        ("var a = 1; var b = 2; c(); var d;", "var a=1,b=2;c();var d"),
+        ("let a = 1; let b = a;", "let a=1,b=a"),
+        ("const a = 1; const b = 2;", "const a=1,b=2"),
+        // Kept: other kinds, not adjacent.
+        ("var a = 1; let b = 2; const c = 3;", "var a=1;let b=2;const c=3"),
+        ("for (var i = 0; ;) {} var j;", "for(var i=0;;){}var j"),
+    ])
+    func declarationMerging(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .declarationMerging)
+    }
+
+    @Test(arguments: [
+        ("a();;b();", "a();b()"),
+        ("function f() { ; }", "function f(){}"),
+        // Kept: a body, one before a string statement (it could become a directive).
+        ("for (;;);", "for(;;);"),
+        ("function f() { \"a\";; \"b\"; }", "function f(){\"a\";;\"b\"}"),
+    ])
+    func emptyStatements(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .emptyStatements)
+    }
+
+    @Test(arguments: [
+        ("{ a(); b(); } c();", "a();b();c()"),
+        ("{ var x = 1; }", "var x=1"),
+        ("if (a) { b(); }", "if(a)b()"),
+        ("if (a) { b(); } else { c(); }", "if(a)b();else c()"),
+        ("if (a) { if (b) c(); } else d();", "if(a){if(b)c()}else d()"),
+        ("while (a) { b(); }", "while(a)b()"),
+        ("for (;;) { a(); }", "for(;;)a()"),
+        ("for (x of y) { a(); }", "for(x of y)a()"),
+        ("do { a(); } while (b);", "do a();while(b)"),
+        ("if (a) {}", "if(a);"),
+        // Kept: lexical declarations, a block before or starting with a string statement, labeled bodies, try blocks.
+        ("{ let x = 1; } { class C {} } { function f() {} }", "{let x=1}{class C{}}{function f(){}}"),
+        ("if (a) { let x = 1; }", "if(a){let x=1}"),
+        ("function f() { { \"a\"; } }", "function f(){{\"a\"}}"),
+        ("l: { a(); }", "l:{a()}"),
+        ("try { a(); } catch { b(); }", "try{a()}catch{b()}"),
+    ])
+    func blocks(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .blocks)
+    }
+
+    @Test(arguments: [
+        ("x = \"a\" + \"b\";", "x=\"ab\""),
+        ("x = y + \"a\" + 'b';", "x=y+\"ab\""),
+        ("x = 'it' + \"'s\";", "x=\"it's\""),
+        ("x = 'a\"' + \"'\";", "x='a\"\\''"),
+        // Kept: a possibly numeric addition, a whole statement, an escape before a digit, a line continuation.
+        ("x = 1 + 2 + \"a\";", "x=1+2+\"a\""),
+        ("\"a\" + \"b\";", "\"a\"+\"b\""),
+        ("x = \"\\0\" + \"1\";", "x=\"\\0\"+\"1\""),
+        ("x = \"a\\\nb\" + \"c\";", "x=\"a\\\nb\"+\"c\""),
+    ])
+    func stringConcatenation(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .stringConcatenation)
+    }
+
+    @Test func allRewritesTogether() throws {
+        let source = """
+            function f(a) { if (!a) { return; } var b = new Error("x" + "y"); var c = typeof a === "undefined"; if (false) { g(); } else { h(b, c, true); } }
+            """
+        try Self.check(source, "function f(a){if(!a)return;var b=Error(\"xy\"),c=typeof a>\"u\";h(b,c,!0)}", .all)
+    }
+}
