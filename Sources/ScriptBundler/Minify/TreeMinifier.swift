@@ -1,5 +1,5 @@
 /// The minifier on the syntax tree (issue 41, step 4a): parse once with `SyntaxParser` (scopes and symbols
-/// bound), rename symbols (`TreeRenamer`), and print the tree minified with its mappings (`SyntaxPrinter`), so
+/// bound), compress the tree (`TreeCompressor`), rename symbols (`TreeRenamer`), and print the tree minified with its mappings (`SyntaxPrinter`), so
 /// that a piece comes out of one parse and one print instead of today's token passes over re-parsed text.
 ///
 /// It can stand where `Minifier.minifyPiece(_:map:)` stands: the same input (code and an optional intermediate
@@ -18,7 +18,8 @@ enum TreeMinifier {
         } catch {
             return Minifier.minifyPiece(code, map: map)
         }
-        let tree = parsed.tree
+        var tree = parsed.tree
+        TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
         let printed = SyntaxPrinter.printMinified(
             tree, symbolNames: symbolNames, recordsMappings: map != nil, literalText: literalText)

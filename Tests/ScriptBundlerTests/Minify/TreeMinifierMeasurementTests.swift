@@ -11,7 +11,8 @@ import Testing
 /// prints per folder the files whose tree-minified code is smaller, equal and larger, both totals, and requires
 /// that every output of a file that parses parses again. With `WKPACK_TREE_MINIFIER_RUN=tree` (or `today`) the
 /// second test only minifies every file with that minifier, for callgrind's `--toggle-collect` (BENCHMARKS.md).
-/// `WKPACK_TREE_MINIFIER_MAPS=1` gives each file an intermediate map (a segment at every token, to itself).
+/// `WKPACK_TREE_MINIFIER_MAPS=1` gives each file an intermediate map (a segment at every token, to itself);
+/// `WKPACK_TREE_MINIFIER_OUT=FOLDER` writes both outputs of each file there (`.tree`, `.today`).
 /// Both skip without `WKPACK_TREE_MINIFIER_TREES`.
 @Suite struct TreeMinifierMeasurementTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -61,6 +62,11 @@ import Testing
             let map = Self.identityMap(file.bytes, path: file.path)
             let tree = TreeMinifier.minifyPiece(file.bytes, map: map).code
             let today = Minifier.minifyPiece(file.bytes, map: map).code
+            if let out = Self.environment["WKPACK_TREE_MINIFIER_OUT"] {
+                let name = (file.folder + "/" + file.path).replacingOccurrences(of: "/", with: "_")
+                try Data(tree).write(to: URL(fileURLWithPath: "\(out)/\(name).tree"))
+                try Data(today).write(to: URL(fileURLWithPath: "\(out)/\(name).today"))
+            }
             t.today += today.count
             t.tree += tree.count
             if tree.count < today.count { t.smaller += 1 } else if tree.count == today.count { t.equal += 1 } else { t.larger += 1 }
