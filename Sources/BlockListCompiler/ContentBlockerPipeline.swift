@@ -224,11 +224,12 @@ public struct ContentBlockerPipeline: Sendable {
     }
 
     /// Checks the JSON rule list `bytes` as WebKit would compile it, with every problem (what `wkpack rules check`
-    /// reports).
-    public func check(_ bytes: [UInt8], observer: Observer = .none) throws(Failure) -> RuleListReport {
+    /// reports). Without `keepsRules` (the default) the list is read in one pass over its bytes and the report's
+    /// `rules` stay empty, as `wkpack rules check` does; the diagnostics, counts and validity are the same either way.
+    public func check(_ bytes: [UInt8], keepsRules: Bool = false, observer: Observer = .none) throws(Failure) -> RuleListReport {
         var steps = Steps(observer: observer, total: 1)
         try steps.begin(.reading)
-        let report = RuleListChecker(target: target).check(bytes)
+        let report = RuleListChecker(target: target, keepsRules: keepsRules).check(bytes)
         try steps.checkCancelled()
         return report
     }
@@ -274,8 +275,10 @@ public struct ContentBlockerPipeline: Sendable {
     }
 
     /// `check`, stopped when the calling task is cancelled.
-    public func check(_ bytes: [UInt8], progress: (@Sendable (Progress) -> Void)? = nil) async throws(Failure) -> RuleListReport {
-        try check(bytes, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
+    public func check(
+        _ bytes: [UInt8], keepsRules: Bool = false, progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws(Failure) -> RuleListReport {
+        try check(bytes, keepsRules: keepsRules, observer: Observer(progress: progress, isCancelled: { Task.isCancelled }))
     }
 
     /// `optimize`, stopped when the calling task is cancelled.

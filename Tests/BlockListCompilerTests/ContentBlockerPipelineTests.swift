@@ -125,6 +125,12 @@ import WKPackTestSupport
         #expect(report.isValid, "\(report.errors.prefix(3).map(\.message))")
         #expect(report.ruleCount == converted.report.rulesOptimized)
         #expect(report.ruleCount > expectedRules)
+        // By default the check builds no rules (the one-pass read); asked to keep them, it reports the same.
+        #expect(report.rules.isEmpty)
+        let kept = try pipeline.check(list, keepsRules: true)
+        #expect(kept.rules.count == report.ruleCount)
+        #expect(kept.diagnostics == report.diagnostics)
+        #expect(kept.actionCounts == report.actionCounts)
         #expect(log.all.last?.stage == .writing)
 
         let forWebKit = try pipeline.optimize(list, forWebKit: true)

@@ -6,6 +6,13 @@
 /// kept, mixed conditions on old targets) gives nil, and the caller takes the whole-list path.
 struct RuleListScanCheck {
     let target: WebKitTarget
+    /// What `target` lacks, found once for every rule loaded alone.
+    private let tooNew: RuleLoader.TooNew
+
+    init(target: WebKitTarget) {
+        self.target = target
+        tooNew = RuleLoader.TooNew(target: target)
+    }
 
     struct Result {
         var ruleCount: Int
@@ -61,7 +68,7 @@ struct RuleListScanCheck {
                 guard let (document, end) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }
                 loadedAloneCount += 1
                 scanner.position = end
-                var loader = RuleLoader(document: document, target: target, sink: take(&sink))
+                var loader = RuleLoader(document: document, target: target, sink: take(&sink), tooNew: tooNew)
                 let loaded = loader.loadRule(index: index, node: document.root)
                 sink = take(&loader.sink)
                 if let loaded {
@@ -92,7 +99,7 @@ struct RuleListScanCheck {
         let loader = RuleListLoader(target: target)
         var scratch: [UInt16] = []
         for rule in alone {
-            var ruleLoader = RuleLoader(document: rule.document, target: target, sink: take(&sink))
+            var ruleLoader = RuleLoader(document: rule.document, target: target, sink: take(&sink), tooNew: tooNew)
             loader.checkPatterns(of: rule.loaded, &ruleLoader, parser: parser, scratch: &scratch)
             sink = take(&ruleLoader.sink)
         }
@@ -100,9 +107,7 @@ struct RuleListScanCheck {
             entries, bytes: bytes, sink: &sink,
             sameRule: { first, second in
                 let a = entries[first], b = entries[second]
-                if a.end - a.start == b.end - b.start,
-                    (0..<(a.end - a.start)).allSatisfy({ base[a.start + $0] == base[b.start + $0] })
-                {
+                if a.end - a.start == b.end - b.start, RuleScanner.bytesEqual(base + a.start, base + b.start, a.end - a.start) {
                     return true
                 }
                 // Texts that differ and hash alike: the rules themselves decide.
@@ -114,7 +119,7 @@ struct RuleListScanCheck {
     /// The rule whose JSON starts at `start`, loaded alone.
     private func rule(at start: Int, in bytes: [UInt8]) -> Rule? {
         guard let (document, _) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }
-        var loader = RuleLoader(document: document, target: target, sink: DiagnosticSink())
+        var loader = RuleLoader(document: document, target: target, sink: DiagnosticSink(), tooNew: tooNew)
         return loader.loadRule(index: 0, node: document.root)?.rule
     }
 

@@ -9,6 +9,9 @@ struct DiagnosticSink {
 
     init() {}
 
+    /// How many diagnostics have been added.
+    var count: Int { errors.count + warnings.count }
+
     /// When WebKit meets an error.
     enum Phase { case loading, compiling, notWebKit }
 

@@ -31,6 +31,20 @@ public struct SourceLocator: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             for offset in sortedOffsets {
                 let target = min(max(offset, 0), buffer.count)
+                // Eight bytes at a time: the line feeds of a word found at once, each as a 0x80 in `feeds`.
+                if let base = buffer.baseAddress {
+                    while cursor + 8 <= target {
+                        let word =
+                            UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                        let feeds = ~((((word & low) &+ low) | word) | low)
+                        if feeds != 0 {
+                            line += feeds.nonzeroBitCount
+                            lineStart = cursor + (63 - feeds.leadingZeroBitCount) >> 3 + 1
+                        }
+                        cursor += 8
+                    }
+                }
                 while cursor < target {
                     if buffer[cursor] == 0x0A {
                         line += 1

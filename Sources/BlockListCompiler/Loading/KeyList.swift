@@ -1,7 +1,7 @@
 /// The member names an object may have, kept as UTF-8 bytes for fast matching against raw keys.
 struct KeyList: ExpressibleByArrayLiteral, Sendable {
     let names: [String]
-    private let bytes: [[UInt8]]
+    private let table: ByteNameTable
 
     init(arrayLiteral elements: String...) {
         self.init(names: elements)
@@ -9,7 +9,7 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
 
     init(names: [String]) {
         self.names = names
-        bytes = names.map { Array($0.utf8) }
+        table = ByteNameTable(names: names)
     }
 
     var count: Int { names.count }
@@ -22,17 +22,9 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
             return names.firstIndex(of: text)
         }
         let start = Int(node.start) + 1
-        let length = Int(node.end) - 1 - start
+        let end = Int(node.end) - 1
         return document.bytes.withUnsafeBufferPointer { buffer -> Int? in
-            for (index, candidate) in bytes.enumerated() where candidate.count == length {
-                var equal = true
-                for offset in 0..<length where buffer[start + offset] != candidate[offset] {
-                    equal = false
-                    break
-                }
-                if equal { return index }
-            }
-            return nil
+            buffer.baseAddress.flatMap { table.index(of: start..<end, in: $0) }
         }
     }
 }

@@ -83,9 +83,21 @@ extension RuleLoader {
 
         // Flag arrays.
         func flags<T: RawRepresentable & CaseIterable>(
-            _ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, tooNew: [Bool], _ loader: inout RuleLoader
+            _ slotIndex: Int, _ cases: [T], _ names: KeyList, introduced: (T) -> WebKitTarget, tooNew: [Bool],
+            memo: inout FlagArrayMemo<T>?, _ loader: inout RuleLoader
         ) -> [T]? where T.RawValue == String {
             guard let arrayNode = slot(slotIndex) else { return nil }
+            let arrayText = Int(loader.document[arrayNode].start)..<Int(loader.document[arrayNode].end)
+            if let memo, memo.text.count == arrayText.count,
+                loader.document.bytes.withUnsafeBufferPointer({ bytes in
+                    bytes.baseAddress.map {
+                        RuleScanner.bytesEqual($0 + memo.text.lowerBound, $0 + arrayText.lowerBound, arrayText.count)
+                    } ?? false
+                })
+            {
+                return memo.values
+            }
+            let diagnosticsBefore = loader.sink.count
             let key = RuleLoader.triggerKeys.names[slotIndex]
             var keyPointer: String { pointer + "/" + key }
             guard loader.document[arrayNode].kind == .array else {
@@ -133,14 +145,25 @@ extension RuleLoader {
                     webKit: WebKitMessage.invalidStringInTriggerFlagsArray)
                 values.append(value)
             }
+            if loader.sink.count == diagnosticsBefore { memo = FlagArrayMemo(text: arrayText, values: values) }
             return values
         }
+        // Each memo is moved out while the loader is passed on, and back.
+        var resourceMemo = resourceTypesMemo.take()
         trigger.resourceTypes = flags(
-            4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, tooNew: tooNew.resourceTypes, &self)
+            4, RuleLoader.resourceTypes, RuleLoader.resourceTypeNames, introduced: { $0.introducedIn }, tooNew: tooNew.resourceTypes,
+            memo: &resourceMemo, &self)
+        resourceTypesMemo = resourceMemo
+        var loadTypeMemo = loadTypesMemo.take()
         trigger.loadTypes = flags(
-            5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, tooNew: tooNew.loadTypes, &self)
+            5, RuleLoader.loadTypes, RuleLoader.loadTypeNames, introduced: { _ in .safari14 }, tooNew: tooNew.loadTypes,
+            memo: &loadTypeMemo, &self)
+        loadTypesMemo = loadTypeMemo
+        var contextMemo = loadContextsMemo.take()
         trigger.loadContexts = flags(
-            6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, tooNew: tooNew.loadContexts, &self)
+            6, RuleLoader.loadContexts, RuleLoader.loadContextNames, introduced: { _ in .safari15 }, tooNew: tooNew.loadContexts,
+            memo: &contextMemo, &self)
+        loadContextsMemo = contextMemo
         if let contextNode = slotValues[6] {
             requireTarget(.safari15, "\"load-context\"", at: contextNode, pointer: pointer + "/load-context", rule: rule)
         }

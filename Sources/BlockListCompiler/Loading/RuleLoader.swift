@@ -7,6 +7,17 @@ struct RuleLoader {
     var ruleSlots: [Int?] = []
     var triggerSlots: [Int?] = []
     var actionSlots: [Int?] = []
+    /// The last `resource-type`, `load-type` and `load-context` arrays read without a diagnostic, with their values:
+    /// lists repeat the same arrays rule after rule, and an array spelled the same gets the same values (shared).
+    var resourceTypesMemo: FlagArrayMemo<ResourceType>?
+    var loadTypesMemo: FlagArrayMemo<LoadType>?
+    var loadContextsMemo: FlagArrayMemo<LoadContext>?
+
+    /// A flag array's source text and the values read from it.
+    struct FlagArrayMemo<Value> {
+        var text: Range<Int>
+        var values: [Value]
+    }
 
     /// A rule that loaded, with the nodes its regular expressions come from.
     struct LoadedRule {
@@ -36,11 +47,13 @@ struct RuleLoader {
     }
     let tooNew: TooNew
 
-    init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink) {
+    /// A loader of `document`'s rules for `target`; `tooNew`, when given, is `TooNew(target: target)` made once
+    /// by a caller that loads many documents.
+    init(document: JSONDocument, target: WebKitTarget, sink: DiagnosticSink, tooNew: TooNew? = nil) {
         self.document = document
         self.target = target
         self.sink = sink
-        tooNew = TooNew(target: target)
+        self.tooNew = tooNew ?? TooNew(target: target)
     }
 
     // MARK: Helpers

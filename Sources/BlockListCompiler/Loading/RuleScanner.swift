@@ -106,27 +106,6 @@ struct RuleScanner {
         return start..<end
     }
 
-    /// A string with no escape, whose non-ASCII bytes are valid UTF-8: the range of its text.
-    private mutating func unescapedString() -> Range<Int>? {
-        skipSpace()
-        guard position < count, base[position] == RuleScanner.quote else { return nil }
-        let start = position + 1
-        var at = start
-        while true {
-            at = nextStop(from: at)
-            guard at < count else { return nil }
-            let byte = base[at]
-            if byte == RuleScanner.quote { break }
-            guard byte >= 0x80 else { return nil }
-            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
-                return nil
-            }
-            at += length
-        }
-        position = at + 1
-        return start..<at
-    }
-
     /// Reads a string of ASCII whose only escapes are `\\`, `\/` and `\"` into `units`; false for any other.
     private mutating func unitsOfString() -> Bool {
         skipSpace()
@@ -148,6 +127,39 @@ struct RuleScanner {
         position = at + 1
         fillUnits(start..<at, escaped: escaped)
         return true
+    }
+
+    /// A string whose escapes are only `\"`, `\\` and `\/` (selectors quote attribute values) and whose non-ASCII
+    /// bytes are valid UTF-8: its decoded bytes.
+    private mutating func decodedString() -> [UInt8]? {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote else { return nil }
+        var decoded: [UInt8] = []
+        var from = position + 1
+        var at = from
+        while true {
+            at = nextStop(from: at)
+            guard at < count else { return nil }
+            let byte = base[at]
+            if byte == RuleScanner.quote { break }
+            if byte == RuleScanner.backslash {
+                guard at + 1 < count else { return nil }
+                let escape = base[at + 1]
+                guard escape == RuleScanner.quote || escape == RuleScanner.backslash || escape == UInt8(ascii: "/") else { return nil }
+                decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
+                decoded.append(escape)
+                at += 2
+                from = at
+                continue
+            }
+            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
+                return nil
+            }
+            at += length
+        }
+        decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
+        position = at + 1
+        return decoded
     }
 
     /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
@@ -188,29 +200,27 @@ struct RuleScanner {
     /// character class: ASCII letters and digits, `-`, `_`, `/`, `=`, `&`, `%`, `,`, `;`, `~`, `:`,
     /// `@` and `!`.
     @inline(__always) static func isLiteralByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "%"),
-            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"):
-            return true
-        default: return false
-        }
+        byte < 64 ? literalBytesBelow64 >> byte & 1 != 0 : byte < 128 && literalBytesFrom64 >> (byte &- 64) & 1 != 0
     }
+
+    /// The bits of `isLiteralByte` for bytes 0-63 (`0`-`9`, `-`, `/`, `=`, `&`, `%`, `,`, `;`, `:`, `!`) and 64-127
+    /// (`A`-`Z`, `a`-`z`, `_`, `~`, `@`), one bit per byte value.
+    static let literalBytesBelow64: UInt64 = 0x2FFF_B062_0000_0000
+    static let literalBytesFrom64: UInt64 = 0x47FF_FFFE_87FF_FFFF
 
     /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
     /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
-    /// one or more literal characters (`isLiteralByte`), slashes (`\/` in JSON) and escaped dots, slashes and
-    /// question marks (`\\.`, `\\/`, `\\?`); then optionally an ending of `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
+    /// literal characters (`isLiteralByte`), slashes (`\/` in JSON), escaped dots, slashes and question marks
+    /// (`\\.`, `\\/`, `\\?`) and `.*`, at least one of them not `.*`; then optionally an ending of
+    /// `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
     /// it with the parser). Nil for any other string.
     static func plainPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         guard start + 2 < count, base[start] == quote else { return nil }
         var at = start + 1
         if base[at] == UInt8(ascii: "^") {
             for anchor in hostAnchorsJSON where at + anchor.count < count {
-                var offset = 1
-                while offset < anchor.count && base[at + offset] == anchor[offset] { offset += 1 }
-                guard offset == anchor.count else { continue }
+                let offset = anchor.count
+                guard anchor.withUnsafeBufferPointer({ bytesEqual(base + at, $0.baseAddress, offset) }) else { continue }
                 let next = base[at + offset]
                 guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
                 else { return nil }
@@ -236,6 +246,11 @@ struct RuleScanner {
                 at += 3
             } else if byte == quote {
                 return end(at)
+            } else if byte == UInt8(ascii: "."), at + 1 < count, base[at + 1] == UInt8(ascii: "*") {
+                // Any run of characters: accepted anywhere, and not a character that keeps the pattern from
+                // matching everything.
+                at += 2
+                continue
             } else {
                 for suffix in plainSuffixesJSON where at + suffix.count < count && base[at + suffix.count] == quote {
                     var offset = 0
@@ -247,6 +262,25 @@ struct RuleScanner {
             atoms += 1
         }
         return nil
+    }
+
+    /// Whether the `length` bytes at `first` and `second` are the same, compared eight at a time.
+    @inline(__always) static func bytesEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
+        guard let second else { return length == 0 }
+        var offset = 0
+        while offset + 8 <= length {
+            if UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < length {
+            if first[offset] != second[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// `true` or `false`.
@@ -319,6 +353,15 @@ struct RuleScanner {
             switch which {
             case 0:
                 skipSpace()
+                if position + 4 <= count, base[position] == RuleScanner.quote, base[position + 1] == UInt8(ascii: "."),
+                    base[position + 2] == UInt8(ascii: "*"), base[position + 3] == RuleScanner.quote
+                {
+                    // `.*`, the plain universal url-filter (what the parser says of it, without its work).
+                    position += 4
+                    result.matchesEverything = true
+                    result.isPlainUniversal = true
+                    break
+                }
                 if let end = RuleScanner.plainPatternEnd(base, count: count, from: position) {
                     // Accepted, and a literal character keeps it from matching everything.
                     position = end + 1
@@ -368,7 +411,7 @@ struct RuleScanner {
         // Lists repeat the same arrays rule after rule: the text of the last non-empty array read for `list`,
         // once checked, is not read again.
         let last = lastFlagArrays[list]
-        if last.count > 0, position + last.count <= count, equalBytes(base + last.lowerBound, base + position, last.count) {
+        if last.count > 0, position + last.count <= count, RuleScanner.bytesEqual(base + last.lowerBound, base + position, last.count) {
             position += last.count
             return true
         }
@@ -396,22 +439,6 @@ struct RuleScanner {
         return true
     }
 
-    /// Whether the `length` bytes at `first` and `second` are equal, eight at a time.
-    @inline(__always) private func equalBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= length {
-            let a = UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self)
-            let b = UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self)
-            if a != b { return false }
-            offset += 8
-        }
-        while offset < length {
-            if first[offset] != second[offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
     /// A non-empty condition list of non-empty strings: lower-case plain domains, or URL patterns WebKit accepts.
     private mutating func conditionList(_ kind: TriggerCondition.Kind) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }
@@ -435,7 +462,7 @@ struct RuleScanner {
     private mutating func action() -> Int? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var typeIndex: Int?
-        var selector: Range<Int>?
+        var selector: [UInt8]?
         var hasNotification = false
         while true {
             guard let key = plainString(), let which = actionKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
@@ -444,7 +471,7 @@ struct RuleScanner {
                 guard typeIndex == nil, let value = plainString(), let index = actionTypes.index(of: value, in: base) else { return nil }
                 typeIndex = index
             case 1:
-                guard selector == nil, let value = unescapedString() else { return nil }
+                guard selector == nil, let value = decodedString() else { return nil }
                 selector = value
             default:
                 guard !hasNotification, plainString() != nil else { return nil }
@@ -459,51 +486,12 @@ struct RuleScanner {
             guard selector == nil, !hasNotification else { return nil }
         case 2:
             guard let selector, !hasNotification else { return nil }
-            let text = Array(UnsafeBufferPointer(start: base + selector.lowerBound, count: selector.count))
-            guard CSSSelectorValidator(target: target).problem(inUTF8: text) == nil else { return nil }
+            guard CSSSelectorValidator(target: target).problem(inUTF8: selector) == nil else { return nil }
         case 6:
             guard selector == nil, hasNotification else { return nil }
         default:
             return nil
         }
         return typeIndex
-    }
-}
-
-/// Names kept as one run of UTF-8 bytes, looked up by the bytes of a raw JSON string.
-struct ByteNameTable: Sendable {
-    private let bytes: [UInt8]
-    /// `bounds[i]..<bounds[i + 1]` is name `i`.
-    private let bounds: [Int]
-
-    init(names: [String]) {
-        var bytes: [UInt8] = []
-        var bounds = [0]
-        for name in names {
-            bytes.append(contentsOf: name.utf8)
-            bounds.append(bytes.count)
-        }
-        self.bytes = bytes
-        self.bounds = bounds
-    }
-
-    /// The index of the name spelled by `source[range]`, if any.
-    @inline(__always) func index(of range: Range<Int>, in source: UnsafePointer<UInt8>) -> Int? {
-        let length = range.count
-        return bytes.withUnsafeBufferPointer { names in
-            bounds.withUnsafeBufferPointer { bounds in
-                var name = 0
-                while name + 1 < bounds.count {
-                    let start = bounds[name]
-                    if bounds[name + 1] - start == length {
-                        var offset = 0
-                        while offset < length && names[start + offset] == source[range.lowerBound + offset] { offset += 1 }
-                        if offset == length { return name }
-                    }
-                    name += 1
-                }
-                return nil
-            }
-        }
     }
 }

@@ -25,22 +25,50 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     private func text(_ result: FileCheckResult) -> String {
-        var output = ""
         guard let report = result.report else {
             return "\(result.path): error: \(result.readError ?? "cannot read the file")\n"
         }
+        // Lists can have thousands of diagnostics: their lines are written as bytes and made a string once.
+        var lines: [UInt8] = []
+        lines.reserveCapacity(report.diagnostics.count * 160)
+        let path = Array(result.path.utf8)
         for diagnostic in report.diagnostics {
-            output += "\(result.path):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            lines += path
+            lines.append(UInt8(ascii: ":"))
+            Self.appendDecimal(diagnostic.line, to: &lines)
+            lines.append(UInt8(ascii: ":"))
+            Self.appendDecimal(diagnostic.column, to: &lines)
+            lines += ": ".utf8
+            lines += diagnostic.severity.rawValue.utf8
+            lines += ": ".utf8
+            lines += diagnostic.message.utf8
             if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
-                output += " (WebKit reports: \(webKitMessage))"
+                lines += " (WebKit reports: ".utf8
+                lines += webKitMessage.utf8
+                lines.append(UInt8(ascii: ")"))
             }
-            output += "\n"
+            lines.append(UInt8(ascii: "\n"))
         }
+        var output = String(decoding: lines, as: UTF8.self)
         for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
         let errorCount = report.errors.count + result.budgetErrors.count
         output +=
             "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
         return output
+    }
+
+    /// Appends the decimal digits of `value` (a line or column, never negative in practice).
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes += String(value).utf8
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private static func escapeData(_ text: String) -> String {

@@ -88,6 +88,12 @@ import Testing
         #"{}"#,
         #"5"#,
         #"[[[]]]"#,
+        // Selectors with the escapes the scanner decodes (`\"`, `\\`, `\/`), one it does not, and a quote left open.
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"div[title=\"ad\"] > a[href^=\"http:\/\/x\"]"}}"#,
+        ##"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"#a\\31 b"}}"##,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\"ad]"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\u0022ad\u0022]"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"a\\"}}"#,
     ]
 
     @Test func agreesOnEdgeRulesAloneAndInLists() {
@@ -147,7 +153,7 @@ import Testing
         var generator = SeededGenerator(state: 7)
         let pieces: [String] = [
             "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", #"\/"#, "$",
-            #"\\/"#, #"\\?"#, "[/:&?]?",
+            #"\\/"#, #"\\?"#, "[/:&?]?", ".*",
             "?", "*", "+", "(", ")", "|", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
         ]
         let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", ""]
@@ -155,9 +161,9 @@ import Testing
         for _ in 0..<30_000 {
             let startIndex = Int(generator.next() % UInt64(starts.count))
             var json = starts[startIndex]
-            // Mostly the pieces the shortcut takes (the first 24), so that many strings reach its end.
+            // Mostly the pieces the shortcut takes (the first 25), so that many strings reach its end.
             for _ in 0..<(1 + Int(generator.next() % 8)) {
-                let range = generator.next() % 8 == 0 ? pieces.count : 24
+                let range = generator.next() % 8 == 0 ? pieces.count : 25
                 json += pieces[Int(generator.next() % UInt64(range))]
             }
             let quoted = "\"" + json + "\""
@@ -174,12 +180,24 @@ import Testing
         for filter in [
             converter + #"ads\\.example\\.com[/:?#]"#, converter + #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, converter + "a1",
             starts[1] + #"phncdn\\.com\/ads"#, starts[1] + #"imasdk\\.googleapis\\.com[/:&?]?"#, #"\\/GetVASTAd\\?"#,
-            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:",
+            starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:", #"\\/behaviorads\\/.*"#, ".*ads.*",
+            "^.*a", "a.*$",
         ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") != nil, "\(filter)")
         }
-        for filter in [converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*"] {
+        for filter in [
+            converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*", ".*.*",
+            "^.*", ".*$", "a.*?", "a.**", "a.+", converter + ".*a",
+        ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") == nil, "\(filter)")
+        }
+    }
+
+    /// The literal bytes of plain url-filters are exactly the documented set, on all 256 byte values.
+    @Test func literalBytesAreTheDocumentedSet() {
+        let documented = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_/=&%,;~:@!".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RuleScanner.isLiteralByte(byte) == documented.contains(byte), "byte \(byte)")
         }
     }
 
@@ -191,6 +209,11 @@ import Testing
         #expect(result.rulesLoadedAlone == 0)
         #expect(result.ruleCount == 6)
         #expect(result.sink.errors.isEmpty && result.sink.warnings.isEmpty)
+        // A selector with `\"` and `\/` escapes is decoded on the bytes, not loaded alone.
+        let escaped = try #require(Self.edgeRules.first { $0.contains("div[title=") })
+        let escapedResult = try #require(RuleListScanCheck(target: .newest).check(Array(("[" + escaped + "]").utf8)))
+        #expect(escapedResult.rulesLoadedAlone == 0)
+        #expect(escapedResult.sink.errors.isEmpty && escapedResult.sink.warnings.isEmpty)
         let other: String = "[" + Self.edgeRules[7] + "]"
         let loadedAlone = try #require(RuleListScanCheck(target: .newest).check(Array(other.utf8)))
         #expect(loadedAlone.rulesLoadedAlone == 1)
