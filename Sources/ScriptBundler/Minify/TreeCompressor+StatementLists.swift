@@ -11,7 +11,8 @@
 /// went: an empty statement or block before one is kept, and a block starting with one is not spliced.
 extension TreeCompressorPass {
     /// The rewrites of a statement list whose statements are compressed.
-    mutating func compressStatements(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+    mutating func compressStatements(_ input: [Int32], isFunctionBody: Bool) -> [Int32] {
+        let statements = referenceCounts.isEmpty ? input : removeLocalDeclarations(input, isFunctionBody: isFunctionBody)
         var result: [Int32] = []
         result.reserveCapacity(statements.count)
         for (index, statement) in statements.enumerated() {

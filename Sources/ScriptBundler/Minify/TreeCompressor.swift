@@ -45,8 +45,13 @@ enum TreeCompressor {
         /// Added string literals joined: `"a"+"b"` as `"ab"`.
         static let stringConcatenation = Rewrites(rawValue: 1 << 11)
 
+        /// A `let`/`const` used once written at its use in the next statement.
+        static let singleUseInlining = Rewrites(rawValue: 1 << 12)
+        /// Unused local `let`/`const` declarators without effects, and unused function declarations, left out.
+        static let unusedDeclarations = Rewrites(rawValue: 1 << 13)
+
         /// Every rewrite.
-        static let all = Rewrites(rawValue: (1 << 12) - 1)
+        static let all = Rewrites(rawValue: (1 << 14) - 1)
 
         /// Each rewrite with its name, in the order `compress` is documented.
         static let named: [(String, Rewrites)] = [
@@ -55,7 +60,8 @@ enum TreeCompressor {
             ("undefinedReferences", .undefinedReferences), ("booleans", .booleans),
             ("errorConstructorCalls", .errorConstructorCalls), ("newArguments", .newArguments),
             ("declarationMerging", .declarationMerging), ("emptyStatements", .emptyStatements), ("blocks", .blocks),
-            ("stringConcatenation", .stringConcatenation),
+            ("stringConcatenation", .stringConcatenation), ("singleUseInlining", .singleUseInlining),
+            ("unusedDeclarations", .unusedDeclarations),
         ]
     }
 
@@ -82,6 +88,8 @@ struct TreeCompressorPass {
     var statementExpression: Int32 = SyntaxTree.none
     /// The callee of the `new` being visited.
     var calleeOfNew: Int32 = SyntaxTree.none
+    /// How many references resolve to each symbol, from the parse.
+    let referenceCounts: [Int32]
     /// The body blocks of the functions met (their statement lists may end in `a||(b,c);`).
     var functionBodies = Set<Int32>()
 
@@ -89,6 +97,7 @@ struct TreeCompressorPass {
         self.tree = tree
         self.rewrites = rewrites
         isDynamic = tree.scopes.first?.isUnsafe ?? false
+        referenceCounts = rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations]) ? [] : Self.referenceCounts(tree)
         // Rewrites add nodes and lists: room for a fifth more, so the arrays are seldom copied as they grow.
         self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
         self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)

@@ -25,7 +25,8 @@ enum JavaScriptKeywords {
         guard first >= 0x61, first <= 0x79 else { return .identifier }
         if length > 8 { return isInstanceof(bytes, start, length) ? .expressionPrefix : .identifier }
         switch TokenCode.of(bytes, start, end) {
-        case TokenCode.of("do"), TokenCode.of("else"), TokenCode.of("finally"), TokenCode.of("try"):
+        // `catch` too: its `{` opens a block also without a binding (`catch {}`).
+        case TokenCode.of("catch"), TokenCode.of("do"), TokenCode.of("else"), TokenCode.of("finally"), TokenCode.of("try"):
             return .blockStatement
         case TokenCode.of("for"), TokenCode.of("if"), TokenCode.of("switch"), TokenCode.of("while"), TokenCode.of("with"):
             return .parenthesizedStatement
@@ -33,8 +34,8 @@ enum JavaScriptKeywords {
             return .operand
         case TokenCode.of("of"):
             return .contextualOf
-        case TokenCode.of("await"), TokenCode.of("break"), TokenCode.of("case"), TokenCode.of("catch"),
-            TokenCode.of("class"), TokenCode.of("const"), TokenCode.of("continue"), TokenCode.of("debugger"),
+        case TokenCode.of("await"), TokenCode.of("break"), TokenCode.of("case"), TokenCode.of("class"), TokenCode.of("const"),
+            TokenCode.of("continue"), TokenCode.of("debugger"),
             TokenCode.of("default"), TokenCode.of("delete"), TokenCode.of("enum"), TokenCode.of("export"),
             TokenCode.of("extends"), TokenCode.of("function"), TokenCode.of("import"), TokenCode.of("in"),
             TokenCode.of("new"), TokenCode.of("return"), TokenCode.of("throw"), TokenCode.of("typeof"),

@@ -236,6 +236,46 @@ import Testing
         try Self.check(source, expected, .stringConcatenation)
     }
 
+    @Test(arguments: [
+        ("function f(a, b) { const r = a + b * 3; return r; }", "function f(a,b){return a+b*3}"),
+        ("function f(o) { let r = o.x; if (r) g(); }", "function f(o){if(o.x)g()}"),
+        ("function f() { const a = g(); const b = a.x; return b.y(); }", "function f(){return g().x.y()}"),
+        ("function f() { const r = g(); throw r; }", "function f(){throw g()}"),
+        // Kept: the use is not the first thing evaluated, is under `&&`, a callee, in a closure, or used twice, written,
+        // at the program's top level, with `eval`, a `var`, naming `arguments`.
+        ("function f(a) { const r = g(); return a + r; }", "function f(a){const r=g();return a+r}"),
+        ("function f(a) { const r = g(); return a && r; }", "function f(a){const r=g();return a&&r}"),
+        ("function f(o) { const r = o.f; return r(); }", "function f(o){const r=o.f;return r()}"),
+        ("function f() { const r = g(); return () => r; }", "function f(){const r=g();return()=>r}"),
+        ("function f() { const r = g(); return r + r; }", "function f(){const r=g();return r+r}"),
+        ("function f() { let r = g(); r++; }", "function f(){let r=g();r++}"),
+        ("const r = g(); h(r);", "const r=g();h(r)"),
+        ("function f() { const r = g(); return r; eval(s); }", "function f(){const r=g();return r;eval(s)}"),
+        ("function f() { var r = g(); return r; }", "function f(){var r=g();return r}"),
+        ("function f() { const r = arguments[0]; return r; }", "function f(){const r=arguments[0];return r}"),
+        ("function f() { const r = g(); delete r; }", "function f(){const r=g();delete r}"),
+    ])
+    func singleUseInlining(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .singleUseInlining)
+    }
+
+    @Test(arguments: [
+        ("function f() { const a = 1, b = () => 2, c = [\"x\", {k: function () {}}]; let d; return 0; }", "function f(){return 0}"),
+        ("function f() { const a = 1, b = g(); return b; }", "function f(){const b=g();return b}"),
+        ("function f() { function unused() {} return 1; }", "function f(){return 1}"),
+        // Kept: an effect, a use, the program's top level, a `var`, a function in a block, before a lone string.
+        ("function f() { const a = g(); }", "function f(){const a=g()}"),
+        ("function f() { const a = {[k]: 1}, b = [...c], e = -x; }", "function f(){const a={[k]:1},b=[...c],e=-x}"),
+        ("const a = 1;", "const a=1"),
+        ("function f() { var a = 1; }", "function f(){var a=1}"),
+        ("function f() { { function g() {} } }", "function f(){{function g(){}}}"),
+        ("function f() { const a = 1; \"x\"; }", "function f(){const a=1;\"x\"}"),
+        ("function f() { const a = 1; eval(s); }", "function f(){const a=1;eval(s)}"),
+    ])
+    func unusedDeclarations(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .unusedDeclarations)
+    }
+
     @Test func allRewritesTogether() throws {
         let source = """
             function f(a) { if (!a) { return; } var b = new Error("x" + "y"); var c = typeof a === "undefined"; if (false) { g(); } else { h(b, c, true); } }

@@ -14,7 +14,7 @@ import Testing
         ("while", .parenthesizedStatement), ("with", .parenthesizedStatement),
         ("false", .operand), ("null", .operand), ("super", .operand), ("this", .operand), ("true", .operand),
         ("of", .contextualOf),
-        ("await", .expressionPrefix), ("break", .expressionPrefix), ("case", .expressionPrefix), ("catch", .expressionPrefix),
+        ("await", .expressionPrefix), ("break", .expressionPrefix), ("case", .expressionPrefix), ("catch", .blockStatement),
         ("class", .expressionPrefix), ("const", .expressionPrefix), ("continue", .expressionPrefix),
         ("debugger", .expressionPrefix), ("default", .expressionPrefix), ("delete", .expressionPrefix),
         ("enum", .expressionPrefix), ("export", .expressionPrefix), ("extends", .expressionPrefix),

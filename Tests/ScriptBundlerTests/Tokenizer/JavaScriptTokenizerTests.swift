@@ -59,6 +59,7 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         ("`${ {a: 1}.a }` / 2", ["head:`${", "p:{", "id:a", "p::", "num:1", "p:}", "p:.", "id:a", "tail:}`", "p:/", "num:2"]),
         ("(a) / 2", ["p:(", "id:a", "p:)", "p:/", "num:2"]),
         ("a; { x } /a/", ["id:a", "p:;", "p:{", "id:x", "p:}", "re:/a/"]),
+        ("try {} catch {} /a/", ["kw:try", "p:{", "p:}", "kw:catch", "p:{", "p:}", "re:/a/"]),
     ])
     func regexVersusDivision(source: String, expected: [String]) throws {
         #expect(try render(source) == expected)

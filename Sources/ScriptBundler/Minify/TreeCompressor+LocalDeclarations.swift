@@ -1,0 +1,186 @@
+/// Local declarations left out or inlined (what `LocalDeclarationRemoval` and `SingleUseInlining` do to tokens), for
+/// names declared outside the program scope (its names may be shared with other code of a bundle) in a scope no
+/// `eval` or `with` reaches, counted from the parse (`referenceCounts`; a use a rewrite dropped still counts, so a
+/// count is never too low):
+/// - a `let`/`const` used once, never written, whose one use is the first thing the next statement evaluates, is
+///   written there: `const r = a + b; return r;` is `return a+b;`. The first thing evaluated is reached through
+///   left operands, tests, member objects, callees that are not names, and operands of unary operators other than
+///   `delete`; never under `&&`/`||`/`?:` right of the test, never a callee (`this` would change), an assignment
+///   target or a shorthand property. An initializer naming `arguments` or `eval` stays;
+/// - a `let`/`const` declarator no code refers to, whose initializer has no effect (literals, function and arrow
+///   expressions, array and object literals of those), goes; so does a function declaration of a function body no
+///   code refers to.
+extension TreeCompressorPass {
+    /// How many references resolve to each symbol (indexed by symbol ID), from the parse.
+    static func referenceCounts(_ tree: SyntaxTree) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: tree.symbols.count)
+        for reference in tree.references where reference.symbol >= 0 { counts[Int(reference.symbol)] += 1 }
+        return counts
+    }
+
+    /// Whether symbol `symbol` is declared outside the program scope, where no `eval` or `with` reaches.
+    func isLocal(_ symbol: Int32) -> Bool {
+        guard symbol >= 0, Int(symbol) < tree.symbols.count else { return false }
+        let scope = tree.symbols[Int(symbol)].scope
+        return scope > 0 && !tree.scopes[Int(scope)].isUnsafe
+    }
+
+    /// The symbol `statement` declares when it is a `let`/`const` of one plain name with an initializer.
+    func singleConstant(_ statement: Int32) -> (symbol: Int32, initializer: Int32)? {
+        let node = tree[statement]
+        guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue, tree.list(node.a).count == 1,
+            let declarator = tree.list(node.a).first
+        else { return nil }
+        let target = tree[tree[declarator].a]
+        guard target.kind == .bindingIdentifier, tree[declarator].b >= 0 else { return nil }
+        return (target.b, tree[declarator].b)
+    }
+
+    /// Statements with each single-use constant written at its use in the next statement, and unused declarations left out.
+    mutating func removeLocalDeclarations(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+        var result = statements
+        if does(.singleUseInlining) {
+            var index = 0
+            while index + 1 < result.count {
+                if inline(result[index], into: result[index + 1]) {
+                    result.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+        }
+        if does(.unusedDeclarations) {
+            // A statement before a lone string stays (without it the string could become a directive).
+            result = result.indices.compactMap { index in
+                if index + 1 < result.count, isStringStatement(result[index + 1]) { return result[index] }
+                return withoutUnused(result[index], isFunctionBody: isFunctionBody)
+            }
+        }
+        return result
+    }
+
+    /// Writes the initializer of `declaration` (see `singleConstant`) at its one use, the first thing `next`
+    /// evaluates; false when that is not so.
+    mutating func inline(_ declaration: Int32, into next: Int32) -> Bool {
+        guard let (symbol, initializer) = singleConstant(declaration), isLocal(symbol), referenceCounts[Int(symbol)] == 1,
+            !tree.symbols[Int(symbol)].isWritten, let (parent, field) = firstEvaluatedName(in: next)
+        else { return false }
+        let use = tree[LoweringPass.field(tree[parent], field)]
+        guard use.b >= 0, tree.references[Int(use.b)].symbol == symbol, !mentionsArgumentsOrEval(initializer) else { return false }
+        var node = tree[parent]
+        LoweringPass.setField(&node, field, initializer)
+        tree.replace(parent, with: node)
+        return true
+    }
+
+    /// The node and field holding the name that statement `id` evaluates first (see the extension's description).
+    func firstEvaluatedName(in id: Int32) -> (parent: Int32, field: Int)? {
+        var parent = id
+        var field = 0
+        let statement = tree[id]
+        switch statement.kind {
+        case .expressionStatement, .returnStatement, .throwStatement, .ifStatement, .switchStatement: break
+        case .variableDeclaration:
+            guard let first = tree.list(statement.a).first, tree[tree[first].a].kind == .bindingIdentifier else { return nil }
+            parent = first
+            field = 1
+        default: return nil
+        }
+        while true {
+            let child = LoweringPass.field(tree[parent], field)
+            guard child >= 0 else { return nil }
+            let node = tree[child]
+            switch node.kind {
+            case .identifier:
+                return (parent, field)
+            case .binaryExpression, .logicalExpression, .conditionalExpression, .awaitExpression, .memberExpression,
+                .chainExpression:
+                break
+            case .unaryExpression where node.operator != .delete:
+                break
+            case .callExpression where tree[node.a].kind != .identifier:
+                break
+            default:
+                return nil
+            }
+            parent = child
+            field = 0
+        }
+    }
+
+    /// Whether `id` or a node inside it is the name `arguments` or `eval`.
+    func mentionsArgumentsOrEval(_ id: Int32) -> Bool {
+        var pending = [id]
+        while let next = pending.popLast() {
+            guard next >= 0 else { continue }
+            let node = tree[next]
+            if node.kind == .identifier {
+                let name = tree.names[Int(node.a)]
+                if name == "arguments" || name == "eval" { return true }
+            }
+            let shape = node.kind.fields
+            for (field, value) in [(shape.0, node.a), (shape.1, node.b), (shape.2, node.c), (shape.3, node.d)] {
+                switch field {
+                case .node: pending.append(value)
+                case .list: pending.append(contentsOf: tree.list(value))
+                default: continue
+                }
+            }
+        }
+        return false
+    }
+
+    /// Statement `id` without its unused declarators (nil when nothing of it is left).
+    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool) -> Int32? {
+        let node = tree[id]
+        switch node.kind {
+        case .functionDeclaration:
+            guard isFunctionBody, node.a >= 0 else { return id }
+            let symbol = tree[node.a].b
+            return isLocal(symbol) && referenceCounts[Int(symbol)] == 0 ? nil : id
+        case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
+            let declarators = tree.list(node.a)
+            let kept = declarators.filter { declarator in
+                let target = tree[tree[declarator].a]
+                guard target.kind == .bindingIdentifier, isLocal(target.b), referenceCounts[Int(target.b)] == 0 else { return true }
+                return tree[declarator].b >= 0 && !isEffectFree(tree[declarator].b)
+            }
+            if kept.isEmpty { return nil }
+            guard kept.count < declarators.count else { return id }
+            var changed = node
+            changed.a = tree.appendList(kept)
+            return tree.append(changed)
+        default:
+            return id
+        }
+    }
+
+    /// Whether evaluating expression `id` has no effect: a literal, a function or arrow expression, an array or object
+    /// literal of those (object keys not computed, no spread).
+    func isEffectFree(_ id: Int32) -> Bool {
+        let node = tree[id]
+        switch node.kind {
+        case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .regexLiteral, .functionExpression, .arrowFunction:
+            return true
+        case .templateLiteral:
+            // Its parts and substitutions alternate in one list: one part, no substitution.
+            return tree.list(node.a).count == 1
+        case .unaryExpression:
+            // `!0`, `-1`, `void 0`: of a primitive literal, no conversion can run code.
+            switch tree[node.a].kind {
+            case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral: break
+            default: return false
+            }
+            return node.operator == .not || node.operator == .minus || node.operator == .void || node.operator == .bitNot
+        case .arrayExpression:
+            return tree.list(node.a).allSatisfy { tree[$0].kind != .spreadElement && (tree[$0].kind == .elision || isEffectFree($0)) }
+        case .objectExpression:
+            return tree.list(node.a).allSatisfy { member in
+                let property = tree[member]
+                return property.kind == .property && !property.flags.contains(.computed) && isEffectFree(property.b)
+            }
+        default:
+            return false
+        }
+    }
+}
