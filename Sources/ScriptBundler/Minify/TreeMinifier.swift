@@ -1,5 +1,5 @@
 /// The minifier on the syntax tree (issue 41, step 4a): parse once with `SyntaxParser` (scopes and symbols
-/// bound), compress the tree (`TreeCompressor`), rename symbols (`TreeRenamer`), and print the tree minified with its mappings (`SyntaxPrinter`), so
+/// bound), compress the tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the tree minified with its mappings (`SyntaxPrinter`), so
 /// that a piece comes out of one parse and one print instead of today's token passes over re-parsed text.
 ///
 /// It can stand where `Minifier.minifyPiece(_:map:)` stands: the same input (code and an optional intermediate
@@ -22,7 +22,8 @@ enum TreeMinifier {
         TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
         let printed = SyntaxPrinter.printMinified(
-            tree, symbolNames: symbolNames, recordsMappings: map != nil, literalText: literalText)
+            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree), recordsMappings: map != nil,
+            literalText: literalText)
         var piece = MinifiedPiece()
         piece.code = printed.code
         code.withUnsafeBufferPointer { bytes in

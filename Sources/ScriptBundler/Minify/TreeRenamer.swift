@@ -55,6 +55,38 @@ enum TreeRenamer {
             forbidden: forbidden)
     }
 
+    /// Per name ID of `tree`, the new spelling (without `#`) of the private names spelled so, or `nil`: every private
+    /// name reachable from the root written short, the most written first (ties in order of first appearance), one
+    /// name to one name, as today's `PrivateNames` does; a private name is visible only inside its class body and
+    /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
+    /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
+    static func privateNames(_ tree: SyntaxTree) -> [[UInt8]?] {
+        guard tree.root >= 0 else { return [] }
+        var counts: [Int32: Int] = [:]
+        var order: [Int32] = []
+        var namesEval = false
+        walk(tree) { _, node in
+            switch node.kind {
+            case .privateName:
+                if counts[node.a] == nil { order.append(node.a) }
+                counts[node.a, default: 0] += 1
+            case .identifier, .bindingIdentifier:
+                if tree.names[Int(node.a)] == "eval" { namesEval = true }
+            default:
+                break
+            }
+        }
+        guard !namesEval, !order.isEmpty else { return [] }
+        let ranked = order.indices.sorted { a, b in
+            let (countA, countB) = (counts[order[a]] ?? 0, counts[order[b]] ?? 0)
+            return countA != countB ? countA > countB : a < b
+        }
+        var sequence = NameSequence(forbidden: [])
+        var result = [[UInt8]?](repeating: nil, count: tree.names.count)
+        for (rank, index) in ranked.enumerated() { result[Int(order[index])] = sequence.name(rank) }
+        return result
+    }
+
     /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack.
     static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
         var stack: [Int32] = [tree.root]

@@ -35,17 +35,18 @@ public struct SyntaxPrinter {
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
-    /// by symbol; empty for none) under that name (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
+    /// by symbol; empty for none) under that name, each private name with one in `privateNames` (by name ID) so (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
     /// original name), no legal comments (the minifier collects them apart), and the print-time choices of
     /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`.
     static func printMinified(
-        _ tree: SyntaxTree, symbolNames: [[UInt8]?], recordsMappings: Bool,
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
         literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
     ) -> (code: [UInt8], mappings: [SyntaxPrintedMapping]) {
         var printer = SyntaxPrinter(tree: tree, style: .minified)
         printer.literalText = literalText
         printer.comments = [:]
         printer.symbolNames = symbolNames
+        printer.privateNames = privateNames
         printer.compact = true
         if recordsMappings {
             printer.recording = true
@@ -61,6 +62,9 @@ public struct SyntaxPrinter {
     /// Per symbol, the name printed for its declarations and references instead of its own (`nil`: its own); empty
     /// when nothing is renamed.
     var symbolNames: [[UInt8]?] = []
+    /// Per name ID, the spelling (without `#`) printed for private names of that name instead of their own (`nil`:
+    /// their own); empty when none is renamed.
+    var privateNames: [[UInt8]?] = []
     /// The tree minifier's print-time choices (`printMinified`): no `;` before a `}` or at the end of the program,
     /// no space after a keyword that the next byte does not need, unwritten local `const`s as `let`, `true` and
     /// `false` as `!0` and `!1`, `a=>` for one plain arrow parameter, `new C` for `new C()`, quoted keys that are
@@ -239,6 +243,11 @@ public struct SyntaxPrinter {
         if !symbolNames.isEmpty, let name = newName(of: id) {
             if let first = name.first, needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
+            out.append(contentsOf: name)
+            return
+        }
+        if node.kind == .privateName, Int(node.a) < privateNames.count, let name = privateNames[Int(node.a)] {
+            emit("#")
             out.append(contentsOf: name)
             return
         }

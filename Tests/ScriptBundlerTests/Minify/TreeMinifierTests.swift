@@ -48,6 +48,13 @@ import Testing
         #expect(Self.minified("function f(long) { return a + long; }").code == "function f(b){return a+b}\n")
     }
 
+    @Test func writesPrivateNamesShortUnlessEvalIsNamed() {
+        let source =
+            "class A { #rare = 1; #often = 2; get() { return this.#often + this.#often + this.#rare; } has(o) { return #often in o; } }"
+        #expect(Self.minified(source).code == "class A{#b=1;#a=2;get(){return this.#a+this.#a+this.#b}has(a){return#a in a}}\n")
+        #expect(Self.minified(source + "\neval('1');").code.contains("#often"))
+    }
+
     @Test func dropsSemicolonsOnlyWhereAStatementEndsWithItsOwn() {
         #expect(Self.minified("function f() { for (;;); }").code == "function f(){for(;;);}\n")
         #expect(Self.minified("while (a) { b(); c(); }").code == "while(a){b();c()}\n")
