@@ -145,7 +145,7 @@ public struct ContentBlockerPipeline: Sendable {
     func convert(_ lists: [FilterListSource], maximumRules: Int?, observer: Observer, pageLoadBoundary: Bool) throws(Failure)
         -> ConvertedList
     {
-        let optimizer = RuleListOptimizer()
+        let optimizer = FilterListConversion.optimizer
         var steps = Steps(observer: observer, total: 1 + ConvertedRuleCheck.maximumRounds + optimizer.passCount + 2)
         try steps.begin(.converting)
         var converter = FilterToRuleConverter(target: target)

@@ -43,7 +43,7 @@ import WKPackTestSupport
         #expect(reports.first?.stage == .converting)
         #expect(reports.last?.stage == .writing)
         #expect(reports.contains { $0.stage == .checking })
-        #expect(reports.filter { $0.stage == .optimizing }.count == RuleListOptimizer().passCount)
+        #expect(reports.filter { $0.stage == .optimizing }.count == FilterListConversion.optimizer.passCount)
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed < $1.completed })
         #expect(reports.allSatisfy { $0.total == reports[0].total && $0.completed < $0.total })
     }

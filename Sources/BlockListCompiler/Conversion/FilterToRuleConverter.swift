@@ -25,7 +25,9 @@ public struct FilterToRuleConverter: Sendable {
     /// Whether the list is laid out in two parts around ``pageLoadBoundary`` where it can be; false (the default)
     /// gives every untyped filter's rule the `resource-type` list instead (one part). The two-part layout decides every
     /// load the same and is half the JSON, but WebKit then leaves its precompiled stylesheet out of the page load and
-    /// applies the generic hiding selectors per page; until that cost is measured, conversions keep one part.
+    /// applies the generic hiding selectors per page, and adds the stylesheet again at the page's first subresource
+    /// load: measured with `scripts/convert-diff/page-load-cost.py`, EasyList + EasyPrivacy's pages loaded 24-89 ms
+    /// slower in WebKitGTK 2.50 (docs/rules/convert.md), so conversions keep one part.
     var usesPageLoadBoundary = false
 
     /// Creates a converter for `target`.

@@ -5,7 +5,7 @@
 /// - a `let`/`const` used once, never written, whose one use is the first thing the next statement evaluates, is
 ///   written there: `const r = a + b; return r;` is `return a+b;`. The first thing evaluated is reached through
 ///   left operands, tests, member objects, callees that are not names, and operands of unary operators other than
-///   `delete`; never under `&&`/`||`/`?:` right of the test, never a callee (`this` would change), an assignment
+///   `delete` and `typeof`; never under `&&`/`||`/`?:` right of the test, never a callee (`this` would change), an assignment
 ///   target or a shorthand property. An initializer naming `arguments` or `eval` stays;
 /// - a `let`/`const` declarator no code refers to, whose initializer has no effect (literals, function and arrow
 ///   expressions, array and object literals of those), goes; so does a function declaration of a function body no
@@ -96,7 +96,8 @@ extension TreeCompressorPass {
             case .binaryExpression, .logicalExpression, .conditionalExpression, .awaitExpression, .memberExpression,
                 .chainExpression:
                 break
-            case .unaryExpression where node.operator != .delete:
+            // Not `typeof`: `typeof x` of an undeclared `x` does not throw where `const r = x` did.
+            case .unaryExpression where node.operator != .delete && node.operator != .typeof:
                 break
             case .callExpression where tree[node.a].kind != .identifier:
                 break
@@ -136,8 +137,10 @@ extension TreeCompressorPass {
         switch node.kind {
         case .functionDeclaration:
             guard isFunctionBody, node.a >= 0 else { return id }
+            // First declared as the function: a parameter of the same name (which `arguments` may read) keeps it.
             let symbol = tree[node.a].b
-            return isLocal(symbol) && referenceCounts[Int(symbol)] == 0 ? nil : id
+            guard isLocal(symbol), referenceCounts[Int(symbol)] == 0, tree.symbols[Int(symbol)].kind == .function else { return id }
+            return nil
         case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
             let declarators = tree.list(node.a)
             let kept = declarators.filter { declarator in

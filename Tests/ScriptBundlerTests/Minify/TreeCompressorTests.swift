@@ -254,6 +254,7 @@ import Testing
         ("function f() { var r = g(); return r; }", "function f(){var r=g();return r}"),
         ("function f() { const r = arguments[0]; return r; }", "function f(){const r=arguments[0];return r}"),
         ("function f() { const r = g(); delete r; }", "function f(){const r=g();delete r}"),
+        ("function f() { const r = x; return typeof r; }", "function f(){const r=x;return typeof r}"),
     ])
     func singleUseInlining(_ source: String, _ expected: String) throws {
         try Self.check(source, expected, .singleUseInlining)
@@ -269,6 +270,7 @@ import Testing
         ("const a = 1;", "const a=1"),
         ("function f() { var a = 1; }", "function f(){var a=1}"),
         ("function f() { { function g() {} } }", "function f(){{function g(){}}}"),
+        ("function f(g) { function g() {} return arguments[0]; }", "function f(g){function g(){}return arguments[0]}"),
         ("function f() { const a = 1; \"x\"; }", "function f(){const a=1;\"x\"}"),
         ("function f() { const a = 1; eval(s); }", "function f(){const a=1;eval(s)}"),
     ])
