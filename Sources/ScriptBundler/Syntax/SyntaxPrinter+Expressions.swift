@@ -10,10 +10,17 @@ extension SyntaxPrinter {
         case .binaryExpression, .logicalExpression: return (node.operator ?? .add).precedence
         case .unaryExpression, .awaitExpression: return .prefix
         case .updateExpression: return node.flags.contains(.prefix) ? .prefix : .postfix
-        case .newExpression: return node.flags.contains(.hasArguments) ? .member : .new
+        case .newExpression: return printsArguments(node) ? .member : .new
+        case .booleanLiteral where compact: return .prefix
         case .callExpression, .taggedTemplate, .chainExpression, .importCall: return .call
         default: return .member
         }
+    }
+
+    /// Whether `new` expression `node` is printed with its argument list (compact printing leaves out an empty one:
+    /// `new C`).
+    func printsArguments(_ node: SyntaxNode) -> Bool {
+        node.flags.contains(.hasArguments) && !(compact && node.b <= 0)
     }
 
     /// The node printed first when `id` is printed (following left operands, callees and objects).
@@ -83,7 +90,7 @@ extension SyntaxPrinter {
         var wrap =
             precedence(id) < .call || node.kind == .chainExpression || node.kind == .numberLiteral
             || ((node.kind == .callExpression || node.kind == .newExpression) && node.flags.contains(.pure))
-        if forNew { wrap = wrap || containsCall(id) || (node.kind == .newExpression && !node.flags.contains(.hasArguments)) }
+        if forNew { wrap = wrap || containsCall(id) || (node.kind == .newExpression && !printsArguments(node)) }
         if wrap {
             emit("(")
             printBare(id, noIn: false)
@@ -141,6 +148,18 @@ extension SyntaxPrinter {
         mark(id)
         let node = tree[id]
         switch node.kind {
+        case .booleanLiteral where compact:
+            mark(id)
+            emit(tree.bytes(id).first == 0x74 ? "!0" : "!1")
+        case .numberLiteral where literalText != nil, .stringLiteral where literalText != nil:
+            if let text = literalText?(node.kind, tree.bytes(id)) {
+                mark(id)
+                if let first = text.first, needsSpace(before: first) { out.append(0x20) }
+                if pending >= 0 { recordPending() }
+                out.append(contentsOf: text)
+            } else {
+                emitSource(id)
+            }
         case .identifier, .identifierName, .bindingIdentifier, .privateName, .thisExpression, .superExpression, .nullLiteral,
             .booleanLiteral, .numberLiteral, .stringLiteral, .regexLiteral, .templateElement:
             emitSource(id)
@@ -192,9 +211,15 @@ extension SyntaxPrinter {
             printClass(id)
         case .arrowFunction:
             if node.flags.contains(.isAsync) { emit("async") }
-            emit("(")
-            printParameters(node.b)
-            emit(")")
+            let parameters = tree.list(node.b)
+            if compact, parameters.count == 1, let only = parameters.first, tree[only].kind == .bindingIdentifier {
+                // `a=>a`: one plain parameter needs no parentheses.
+                printPattern(only)
+            } else {
+                emit("(")
+                printParameters(node.b)
+                emit(")")
+            }
             space()
             emit("=>")
             space()
@@ -216,7 +241,7 @@ extension SyntaxPrinter {
             printExpression(node.a, .prefix)
         case .awaitExpression:
             emit("await")
-            out.append(0x20)
+            keywordSpace()
             printExpression(node.a, .prefix)
         case .updateExpression:
             let op = node.operator ?? .increment
@@ -269,16 +294,22 @@ extension SyntaxPrinter {
         case .newExpression:
             if node.flags.contains(.pure) { emitPureAnnotation() }
             emit("new")
-            out.append(0x20)
+            keywordSpace()
             printCallee(node.a, forNew: true)
-            if node.flags.contains(.hasArguments) {
+            if printsArguments(node) {
                 emit("(")
                 printList(node.b)
                 emit(")")
             }
         case .memberExpression:
             printCallee(node.a)
-            if node.flags.contains(.computed) {
+            if compact, node.flags.contains(.computed), let name = unquotedKey(node.b) {
+                // `a["b"]` as `a.b`.
+                emit(node.flags.contains(.optional) ? "?." : ".")
+                mark(node.b)
+                if pending >= 0 { recordPending() }
+                out.append(contentsOf: name)
+            } else if node.flags.contains(.computed) {
                 if node.flags.contains(.optional) { emit("?.") }
                 emit("[")
                 printExpression(node.b, .lowest)
@@ -295,7 +326,7 @@ extension SyntaxPrinter {
             emit("yield")
             if node.flags.contains(.delegate) { emit("*") }
             if node.a >= 0 {
-                out.append(0x20)
+                keywordSpace()
                 printExpression(node.a, .assignment, noIn: noIn)
             }
         case .importCall:
@@ -337,9 +368,9 @@ extension SyntaxPrinter {
             printExpression(node.a, leftMinimum, noIn: noIn)
         }
         if op == .in || op == .instanceof {
-            out.append(0x20)
+            keywordSpace()
             emit(op.text)
-            out.append(0x20)
+            keywordSpace()
         } else {
             space()
             emit(op.text)
@@ -378,7 +409,7 @@ extension SyntaxPrinter {
             printMethod(key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
             return
         }
-        if node.flags.contains(.shorthand), shorthandName(node.b) == tree.name(node.a) {
+        if node.flags.contains(.shorthand), shorthandName(node.b) == tree.name(node.a), !shorthandIsRenamed(node.b) {
             printElement(node.b)
             return
         }
@@ -398,7 +429,25 @@ extension SyntaxPrinter {
         }
     }
 
+    /// Whether the name of shorthand value `value` is printed under a new name (so `{a}` is written `{a:b}`).
+    private func shorthandIsRenamed(_ value: Int32) -> Bool {
+        guard !symbolNames.isEmpty else { return false }
+        let node = tree[value]
+        switch node.kind {
+        case .identifier, .bindingIdentifier: return newName(of: value) != nil
+        case .assignmentExpression, .assignmentPattern: return shorthandIsRenamed(node.a)
+        default: return false
+        }
+    }
+
     private mutating func printKey(_ key: Int32, computed: Bool) {
+        if compact, !computed, let name = unquotedKey(key) {
+            mark(key)
+            if let first = name.first, needsSpace(before: first) { out.append(0x20) }
+            if pending >= 0 { recordPending() }
+            out.append(contentsOf: name)
+            return
+        }
         if computed {
             emit("[")
             printExpression(key, .assignment)
@@ -406,6 +455,21 @@ extension SyntaxPrinter {
         } else {
             emitSource(key)
         }
+    }
+
+    /// The contents of string key `key` when they are an ASCII identifier name without escapes (not `__proto__`,
+    /// whose quoted and unquoted keys differ): `{"a":1}` printed `{a:1}`.
+    func unquotedKey(_ key: Int32) -> ArraySlice<UInt8>? {
+        let node = tree[key]
+        guard node.kind == .stringLiteral, !node.flags.contains(.synthetic), node.end - node.start >= 3 else { return nil }
+        let contents = tree.source[Int(node.start + 1)..<Int(node.end - 1)]
+        guard let first = contents.first, !(first >= 0x30 && first <= 0x39) else { return nil }
+        for b in contents {
+            let isWord = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24
+            guard isWord else { return nil }
+        }
+        if contents.elementsEqual("__proto__".utf8) { return nil }
+        return contents
     }
 
     /// A pattern (binding or assignment target).
@@ -446,7 +510,7 @@ extension SyntaxPrinter {
         emit("function")
         if node.flags.contains(.generator) { emit("*") }
         if node.a >= 0 {
-            if !node.flags.contains(.generator) { out.append(0x20) } else { space() }
+            if !node.flags.contains(.generator) { keywordSpace() } else { space() }
             emitSource(node.a)
         }
         emit("(")
@@ -476,7 +540,7 @@ extension SyntaxPrinter {
         let node = tree[id]
         emit("class")
         if node.a >= 0 {
-            out.append(0x20)
+            keywordSpace()
             emitSource(node.a)
         }
         if node.b >= 0 {

@@ -34,8 +34,45 @@ public struct SyntaxPrinter {
         return (String(decoding: printer.out, as: UTF8.self), printer.mappings)
     }
 
+    /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
+    /// by symbol; empty for none) under that name, each private name with one in `privateNames` (by name ID) so (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
+    /// original name), no legal comments (the minifier collects them apart), and the print-time choices of
+    /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`.
+    static func printMinified(
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
+        literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
+    ) -> (code: [UInt8], mappings: [SyntaxPrintedMapping]) {
+        var printer = SyntaxPrinter(tree: tree, style: .minified)
+        printer.literalText = literalText
+        printer.comments = [:]
+        printer.symbolNames = symbolNames
+        printer.privateNames = privateNames
+        printer.compact = true
+        if recordsMappings {
+            printer.recording = true
+            printer.lineTable = SyntaxLineTable(tree.source)
+            printer.mappings.reserveCapacity(tree.nodes.count / 2)
+        }
+        printer.printProgram()
+        return (printer.out, printer.mappings)
+    }
+
     let tree: SyntaxTree
     let minified: Bool
+    /// Per symbol, the name printed for its declarations and references instead of its own (`nil`: its own); empty
+    /// when nothing is renamed.
+    var symbolNames: [[UInt8]?] = []
+    /// Per name ID, the spelling (without `#`) printed for private names of that name instead of their own (`nil`:
+    /// their own); empty when none is renamed.
+    var privateNames: [[UInt8]?] = []
+    /// The tree minifier's print-time choices (`printMinified`): no `;` before a `}` or at the end of the program,
+    /// no space after a keyword that the next byte does not need, unwritten local `const`s as `let`, `true` and
+    /// `false` as `!0` and `!1`, `a=>` for one plain arrow parameter, `new C` for `new C()`, quoted keys that are
+    /// identifier names unquoted.
+    var compact = false
+    /// How the tree minifier writes a number or string literal in an expression (its kind and source text; `nil`:
+    /// as it is).
+    var literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?
     var out: [UInt8] = []
     var indentation = 0
     /// The legal comments before each statement.
@@ -163,9 +200,11 @@ public struct SyntaxPrinter {
         }
     }
 
-    /// The source text of built identifier `id` when it is a name that differs from the printed one.
+    /// The source text of built identifier `id` when it is a name that differs from the printed one (for a
+    /// renamed symbol's identifier, its name).
     private func originalName(_ id: Int32) -> String? {
         let node = tree[id]
+        if !symbolNames.isEmpty, newName(of: id) != nil { return tree.names[Int(node.a)] }
         guard node.flags.contains(.synthetic) else { return nil }
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier: break
@@ -178,10 +217,40 @@ public struct SyntaxPrinter {
         return String(decoding: original, as: UTF8.self)
     }
 
-    /// The source text of node `id`.
+    /// The symbol identifier or binding identifier `id` names, or -1.
+    @inline(__always)
+    func symbol(of id: Int32) -> Int32 {
+        let node = tree[id]
+        switch node.kind {
+        case .bindingIdentifier: return node.b
+        case .identifier: return node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
+        default: return -1
+        }
+    }
+
+    /// The name `symbolNames` gives identifier or binding identifier `id`, if any.
+    @inline(__always)
+    func newName(of id: Int32) -> [UInt8]? {
+        let symbol = symbol(of: id)
+        guard symbol >= 0, Int(symbol) < symbolNames.count else { return nil }
+        return symbolNames[Int(symbol)]
+    }
+
+    /// The source text of node `id` (a renamed symbol's new name).
     mutating func emitSource(_ id: Int32) {
         mark(id)
         let node = tree[id]
+        if !symbolNames.isEmpty, let name = newName(of: id) {
+            if let first = name.first, needsSpace(before: first) { out.append(0x20) }
+            if pending >= 0 { recordPending() }
+            out.append(contentsOf: name)
+            return
+        }
+        if node.kind == .privateName, Int(node.a) < privateNames.count, let name = privateNames[Int(node.a)] {
+            emit("#")
+            out.append(contentsOf: name)
+            return
+        }
         if node.flags.contains(.synthetic) {
             // A built node: its text is its name (a private name's without the `#`).
             if node.kind == .privateName { emit("#") }
@@ -193,6 +262,13 @@ public struct SyntaxPrinter {
         if needsSpace(before: tree.source[start]) { out.append(0x20) }
         if pending >= 0 { recordPending() }
         out.append(contentsOf: tree.source[start..<end])
+    }
+
+    /// The space after a keyword or a name. Compact printing leaves it to `emit`, which writes one where the next
+    /// byte would join the word (`return a`, but `return[a]`, `case-1`).
+    @inline(__always)
+    mutating func keywordSpace() {
+        if !compact { out.append(0x20) }
     }
 
     /// A space in readable output.
@@ -217,6 +293,7 @@ public struct SyntaxPrinter {
             first = false
             printStatement(statement)
         }
+        if let last = statements.last { dropSemicolon(after: last) }
         if let trailing = comments[SyntaxTree.none] {
             for range in trailing {
                 if !out.isEmpty { forceNewline() }
@@ -252,9 +329,32 @@ public struct SyntaxPrinter {
             newline()
             printStatement(statement)
         }
+        if let last = statements.last { dropSemicolon(after: last) }
         indentation -= 1
         newline()
         emit("}")
+    }
+
+    /// With `compact`, removes the `;` that ends `statement` (just printed) when a `}` or the end of the program
+    /// follows: `{a();b()}`. Not after an empty statement or a body that is one (`for(;;);`).
+    mutating func dropSemicolon(after statement: Int32) {
+        guard compact, out.last == 0x3B, counted < out.count, endsWithOwnSemicolon(statement) else { return }
+        out.removeLast()
+    }
+
+    /// Whether `statement` is printed ending with a `;` of its own (not an empty statement's).
+    private func endsWithOwnSemicolon(_ statement: Int32) -> Bool {
+        let node = tree[statement]
+        switch node.kind {
+        case .expressionStatement, .variableDeclaration, .returnStatement, .throwStatement, .breakStatement,
+            .continueStatement, .debuggerStatement, .doWhileStatement:
+            return true
+        case .ifStatement: return endsWithOwnSemicolon(node.c >= 0 ? node.c : node.b)
+        case .labeledStatement, .whileStatement, .withStatement: return endsWithOwnSemicolon(node.b)
+        case .forStatement: return endsWithOwnSemicolon(node.d)
+        case .forInStatement, .forOfStatement: return endsWithOwnSemicolon(node.c)
+        default: return false
+        }
     }
 
     /// A statement in a body position (after `if (...)`, `while (...)`, `else`, ...).
@@ -265,7 +365,7 @@ public struct SyntaxPrinter {
         } else {
             indentation += 1
             newline()
-            if minified, tree[statement].kind != .emptyStatement { out.append(0x20) }
+            if minified, !compact, tree[statement].kind != .emptyStatement { out.append(0x20) }
             printStatement(statement)
             indentation -= 1
         }
@@ -316,7 +416,7 @@ public struct SyntaxPrinter {
         case .returnStatement, .throwStatement:
             emit(node.kind == .returnStatement ? "return" : "throw")
             if node.a >= 0 {
-                out.append(0x20)
+                keywordSpace()
                 printExpression(node.a, .lowest)
             }
             emit(";")
@@ -328,7 +428,7 @@ public struct SyntaxPrinter {
         case .breakStatement, .continueStatement:
             emit(node.kind == .breakStatement ? "break" : "continue")
             if node.a >= 0 {
-                out.append(0x20)
+                keywordSpace()
                 emitSource(node.a)
             }
             emit(";")
@@ -354,7 +454,7 @@ public struct SyntaxPrinter {
                 if tree[node.b].kind == .blockStatement || takesElse(node.b) { space() } else { newline() }
                 emit("else")
                 if tree[node.c].kind == .ifStatement {
-                    out.append(0x20)
+                    keywordSpace()
                     printStatement(node.c)
                 } else {
                     printBody(node.c)
@@ -375,7 +475,7 @@ public struct SyntaxPrinter {
                 mark(switchCase)
                 if c.a >= 0 {
                     emit("case")
-                    out.append(0x20)
+                    keywordSpace()
                     printExpression(c.a, .lowest)
                     emit(":")
                 } else {
@@ -388,6 +488,7 @@ public struct SyntaxPrinter {
                 }
                 indentation -= 1
             }
+            if let lastCase = tree.list(node.b).last, let last = tree.list(tree[lastCase].b).last { dropSemicolon(after: last) }
             indentation -= 1
             newline()
             emit("}")
@@ -429,7 +530,7 @@ public struct SyntaxPrinter {
                 printStatement(node.a)
                 space()
             } else {
-                out.append(0x20)
+                keywordSpace()
                 printStatement(node.a)
                 newline()
             }
@@ -522,9 +623,9 @@ public struct SyntaxPrinter {
         switch SyntaxVariableKind(rawValue: node.op) ?? .var {
         case .var: emit("var")
         case .let: emit("let")
-        case .const: emit("const")
+        case .const: if compact && constMayBeLet(id) { emit("let") } else { emit("const") }
         }
-        out.append(0x20)
+        keywordSpace()
         var first = true
         for declarator in tree.list(node.a) {
             if !first {
@@ -543,13 +644,38 @@ public struct SyntaxPrinter {
         }
     }
 
+    /// Whether `const` declaration `id` may be printed `let`: none of the names it declares is ever written, and
+    /// none belongs to the program scope (which other pieces share) or to a scope a direct `eval` or `with` reaches.
+    func constMayBeLet(_ id: Int32) -> Bool {
+        var stack: [Int32] = tree.list(tree[id].a).map { tree[$0].a }
+        while let current = stack.popLast() {
+            guard current >= 0 else { continue }
+            let node = tree[current]
+            switch node.kind {
+            case .bindingIdentifier:
+                guard node.b >= 0 else { return false }
+                let symbol = tree.symbols[Int(node.b)]
+                if symbol.isWritten || symbol.scope == 0 || tree.scopes[Int(symbol.scope)].isUnsafe { return false }
+            case .arrayPattern, .objectPattern:
+                stack.append(contentsOf: tree.list(node.a))
+            case .property:
+                stack.append(node.b)
+            case .assignmentPattern, .restElement:
+                stack.append(node.a)
+            default:
+                break
+            }
+        }
+        return true
+    }
+
     // MARK: - Modules
 
     private mutating func printModuleSource(_ source: Int32, attributes: Int32) {
         emitSource(source)
         let list = tree.list(attributes)
         guard let firstAttribute = list.first else { return }
-        out.append(0x20)
+        keywordSpace()
         emit(tree[firstAttribute].op == 1 ? "assert" : "with")
         space()
         emit("{")
@@ -580,7 +706,7 @@ public struct SyntaxPrinter {
             emit(";")
             return
         }
-        out.append(0x20)
+        keywordSpace()
         var named: [Int32] = []
         var first = true
         for specifier in specifiers {
@@ -653,7 +779,7 @@ public struct SyntaxPrinter {
             emit(" default")
             let kind = tree[node.a].kind
             if kind == .functionDeclaration || kind == .classDeclaration {
-                out.append(0x20)
+                keywordSpace()
                 printStatement(node.a)
             } else {
                 space()
@@ -668,7 +794,7 @@ public struct SyntaxPrinter {
             }
         default:
             if node.a >= 0 {
-                out.append(0x20)
+                keywordSpace()
                 printStatement(node.a)
                 return
             }

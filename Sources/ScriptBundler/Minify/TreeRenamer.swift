@@ -1,0 +1,116 @@
+/// Chooses short names for a syntax tree's local symbols, by `IdentifierRenamer`'s rules, so the tree minifier
+/// renames as today's minifier does: never the top level, free names, symbols of scopes a direct `eval` or a
+/// `with` reaches, function declarations in a block, `arguments`/`eval`, nor anything of a source with module
+/// syntax; the most-referenced symbols of a scope first, sibling scopes reusing names, and no new name equal to a
+/// free name, a reserved word or a name kept, nor to a name of an enclosing scope's renamed symbols.
+///
+/// References are counted by walking the tree from its root, not from `SyntaxTree.references`: a rewriting pass
+/// (the compressor) removes and moves nodes, and a symbol whose declaration it removed takes no name.
+enum TreeRenamer {
+    /// Per symbol of `tree`, its new name, or `nil` where it keeps its own (empty when nothing is renamed).
+    static func names(_ tree: SyntaxTree, hasModuleSyntax: Bool) -> [[UInt8]?] {
+        guard !hasModuleSyntax, tree.root >= 0, !tree.symbols.isEmpty else { return [] }
+        let symbols = tree.symbols
+        var referenceCounts = [Int](repeating: 0, count: symbols.count)
+        var present = [Bool](repeating: false, count: symbols.count)
+        var freeNames = Set<Int32>()
+        walk(tree) { id, node in
+            switch node.kind {
+            case .identifier:
+                let symbol = node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
+                if symbol >= 0 { referenceCounts[Int(symbol)] += 1 } else { freeNames.insert(node.a) }
+            case .bindingIdentifier:
+                guard node.b >= 0 else {
+                    // A built binding the tree's scopes do not know: its name stays, so no symbol may take it.
+                    freeNames.insert(node.a)
+                    return
+                }
+                let symbol = Int(node.b)
+                present[symbol] = true
+                // A repeated declaration (`var a; var a;`) counts as a reference, as in the token view.
+                if symbols[symbol].node != id { referenceCounts[symbol] += 1 }
+            default:
+                break
+            }
+        }
+        var forbidden = ReservedNames.words
+        for name in freeNames { forbidden.insert(tree.names[Int(name)]) }
+        var renamable = [Bool](repeating: false, count: symbols.count)
+        let scopeFlags = tree.scopes.map { (isProgram: $0.kind == .program, isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
+        for index in symbols.indices where present[index] {
+            let symbol = symbols[index]
+            let flags = scopeFlags[Int(symbol.scope)]
+            let name = tree.names[Int(symbol.name)]
+            let blockFunction = symbol.kind == .function && !flags.isVarScope
+            if flags.isProgram || flags.isUnsafe || blockFunction || symbol.kind == .import || name == "arguments" || name == "eval" {
+                forbidden.insert(name)
+            } else {
+                renamable[index] = true
+            }
+        }
+        var scopes = tree.scopes.map { Scope(kind: $0.kind, parent: $0.parent >= 0 ? Int($0.parent) : nil, firstToken: 0) }
+        for index in symbols.indices { scopes[Int(symbols[index].scope)].declarations.append(index) }
+        return IdentifierRenamer.assignNames(
+            scopes: scopes, names: { tree.names[Int(symbols[$0].name)] }, renamable: renamable, referenceCounts: referenceCounts,
+            forbidden: forbidden)
+    }
+
+    /// Per name ID of `tree`, the new spelling (without `#`) of the private names spelled so, or `nil`: every private
+    /// name reachable from the root written short, the most written first (ties in order of first appearance), one
+    /// name to one name, as today's `PrivateNames` does; a private name is visible only inside its class body and
+    /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
+    /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
+    static func privateNames(_ tree: SyntaxTree) -> [[UInt8]?] {
+        guard tree.root >= 0 else { return [] }
+        var counts: [Int32: Int] = [:]
+        var order: [Int32] = []
+        var namesEval = false
+        walk(tree) { _, node in
+            switch node.kind {
+            case .privateName:
+                if counts[node.a] == nil { order.append(node.a) }
+                counts[node.a, default: 0] += 1
+            case .identifier, .bindingIdentifier:
+                if tree.names[Int(node.a)] == "eval" { namesEval = true }
+            default:
+                break
+            }
+        }
+        guard !namesEval, !order.isEmpty else { return [] }
+        let ranked = order.indices.sorted { a, b in
+            let (countA, countB) = (counts[order[a]] ?? 0, counts[order[b]] ?? 0)
+            return countA != countB ? countA > countB : a < b
+        }
+        var sequence = NameSequence(forbidden: [])
+        var result = [[UInt8]?](repeating: nil, count: tree.names.count)
+        for (rank, index) in ranked.enumerated() { result[Int(order[index])] = sequence.name(rank) }
+        return result
+    }
+
+    /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack.
+    static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
+        var stack: [Int32] = [tree.root]
+        stack.reserveCapacity(256)
+        while let id = stack.popLast() {
+            let node = tree[id]
+            visit(id, node)
+            let fields = node.kind.fields
+            push(node.d, fields.3, tree, &stack)
+            push(node.c, fields.2, tree, &stack)
+            push(node.b, fields.1, tree, &stack)
+            push(node.a, fields.0, tree, &stack)
+        }
+    }
+
+    @inline(__always)
+    private static func push(_ value: Int32, _ field: SyntaxField, _ tree: SyntaxTree, _ stack: inout [Int32]) {
+        switch field {
+        case .node:
+            if value >= 0 { stack.append(value) }
+        case .list:
+            for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
+        case .unused, .name, .binding:
+            break
+        }
+    }
+}

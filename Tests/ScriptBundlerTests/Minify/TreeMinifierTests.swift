@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import ScriptBundler
+
+/// The tree minifier (`TreeMinifier`, `TreeRenamer`, `SyntaxPrinter.printMinified`): its renaming rules, its
+/// printing, its pieces' mappings and legal comments, and node-equivalence on the minifier property programs.
+@Suite struct TreeMinifierTests {
+    static func minified(_ code: String, map: SourceMapBuilder? = nil) -> (code: String, piece: MinifiedPiece) {
+        let piece = TreeMinifier.minifyPiece(Array(code.utf8), map: map)
+        return (String(decoding: piece.code, as: UTF8.self), piece)
+    }
+
+    @Test func renamesLocalsAndKeepsTheTopLevel() {
+        let output = Self.minified("function outer(first, second) { var total = first + second; return total * first; }\nouter(1, 2);\n")
+        #expect(output.code == "function outer(a,b){var c=a+b;return c*a}outer(1,2)\n")
+    }
+
+    @Test func choosesTheNamesTodaysRenamerChooses() throws {
+        // Today's minifier with its passes off renames only: the names must be the same ones.
+        let sources = [
+            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = 1; g(other); } }",
+            "var top = 1; (function () { var x = 1, y = 2, z = x + y + x; return function (q) { return q + z + y; }; })();",
+            "function h(o) { const { key, value = 2 } = o; return [key, value]; }",
+            "function k(list) { for (const item of list) { try { use(item); } catch (error) { log(error, item); } } }",
+        ]
+        for source in sources {
+            let tree = Self.minified(source).code
+            let today = String(decoding: Minifier.minifyPiece(Array(source.utf8), map: nil, rewrite: false).code, as: UTF8.self)
+            #expect(Self.identifiers(tree) == Self.identifiers(today), "\(source)\ntree:  \(tree)\ntoday: \(today)")
+        }
+    }
+
+    /// The identifier-like words of `code`, in order (what renaming changes).
+    static func identifiers(_ code: String) -> [Substring] {
+        code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") })
+    }
+
+    @Test func writesRenamedShorthandsWithTheirKeys() {
+        let output = Self.minified("function f(value, other) { const { key = 1 } = value; return { key, other }; }")
+        #expect(output.code == "function f(a,b){let{key:c=1}=a;return{key:c,other:b}}\n")
+    }
+
+    @Test func leavesDynamicScopesModulesAndFreeNamesAlone() {
+        #expect(Self.minified("function f(long) { eval('long'); return long; }").code == "function f(long){eval('long');return long}\n")
+        #expect(Self.minified("import x from 'y'; function f(long) { return long + x; }").code.contains("long"))
+        // `a` is free inside: no local may take its name.
+        #expect(Self.minified("function f(long) { return a + long; }").code == "function f(b){return a+b}\n")
+    }
+
+    @Test func writesPrivateNamesShortUnlessEvalIsNamed() {
+        let source =
+            "class A { #rare = 1; #often = 2; get() { return this.#often + this.#often + this.#rare; } has(o) { return #often in o; } }"
+        #expect(Self.minified(source).code == "class A{#b=1;#a=2;get(){return this.#a+this.#a+this.#b}has(a){return#a in a}}\n")
+        #expect(Self.minified(source + "\neval('1');").code.contains("#often"))
+    }
+
+    @Test func dropsSemicolonsOnlyWhereAStatementEndsWithItsOwn() {
+        #expect(Self.minified("function f() { for (;;); }").code == "function f(){for(;;);}\n")
+        #expect(Self.minified("while (a) { b(); c(); }").code == "while(a){b();c()}\n")
+        #expect(Self.minified("switch (a) { case 1: b(); break; default: c(); }").code == "switch(a){case 1:b();break;default:c()}\n")
+    }
+
+    @Test func collectsLegalCommentsAndPrintsNone() {
+        let output = Self.minified("/*! keep me */\n// plain\nfunction f() {}\n/** @license MIT */\nf();\n")
+        #expect(output.piece.legalComments.map { String(decoding: $0, as: UTF8.self) } == ["/*! keep me */", "/** @license MIT */"])
+        #expect(output.code == "function f(){}f()\n")
+        #expect(output.piece.lineCount == 1)
+        #expect(output.piece.lastLineColumn == 0)
+        #expect(output.piece.endsWithStatementBrace == false)
+        #expect(Self.minified("f(); while (a) { b(); c(); }").piece.endsWithStatementBrace)
+    }
+
+    @Test func mapsThroughTheIntermediateMapWithOriginalNames() throws {
+        let code = "function outer(first) {\n  return first + 1;\n}\n"
+        var map = SourceMapBuilder.intermediate()
+        let source = map.addSource("a.js", content: Array(code.utf8))
+        // The intermediate map of a file copied as it is: every token maps to itself.
+        let tokens = try JavaScriptTokenizer.tokenize(Array(code.utf8)).tokens
+        for token in tokens {
+            map.addMapping(
+                generatedLine: token.line - 1, generatedColumn: token.column, source: source, originalLine: token.line - 1,
+                originalColumn: token.column)
+        }
+        let piece = Self.minified(code, map: map).piece
+        #expect(piece.names == ["first"])
+        let segments = piece.segments
+        // `first` in `return first` (printed at column 25 of `function outer(a){return a+1}`) maps to line 1, column 9.
+        let named = segments.filter { $0.name >= 0 }
+        #expect(named.count == 2)
+        #expect(named.contains { $0.line == 0 && $0.column == 25 && $0.originalLine == 1 && $0.originalColumn == 9 })
+        #expect(segments.allSatisfy { $0.source == 0 })
+    }
+
+    /// Today's minifier and the tree minifier on the property programs (`JavaScriptProgramGenerator`, the seeds
+    /// `MinifierPropertyTests` uses): each runs in node as written and as both minifiers write it; the logs must be
+    /// equal. `WKPACK_PROPERTY_CASES=N` runs N programs (200 by default).
+    @Test func behavesLikeTheSourcesOnThePropertyPrograms() throws {
+        let programs = (0..<MinifierPropertyTests.caseCount).map { seed in
+            var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000)
+            return generator.program()
+        }
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var files: [String] = []
+        var treeBytes = 0, todayBytes = 0, reparsed = 0
+        for (index, program) in programs.enumerated() {
+            let bytes = Array(program.utf8)
+            let tree = TreeMinifier.minifyPiece(bytes, map: nil).code
+            let today = Minifier.minifyPiece(bytes, map: nil).code
+            treeBytes += tree.count
+            todayBytes += today.count
+            if (try? SyntaxParser.parse(tree)) != nil { reparsed += 1 }
+            try TestSupport.write(["p\(index).js": bytes, "p\(index).tree.js": tree, "p\(index).today.js": today], under: folder)
+            files += ["p\(index).js", "p\(index).tree.js", "p\(index).today.js"].map { folder + "/" + $0 }
+        }
+        let manifest = folder + "/manifest.json"
+        try JSONSerialization.data(withJSONObject: files).write(to: URL(fileURLWithPath: manifest))
+        guard let output = try TestSupport.node(MinifierPropertyTests.runner, [manifest]) else { return }
+        #expect(output.status == 0, "\(output.stderr.prefix(2_000))")
+        let logs = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String]])
+        try #require(logs.count == files.count)
+        var differing: [String] = []
+        var todayDiffering = 0
+        for index in programs.indices {
+            let (source, tree, today) = (logs[3 * index], logs[3 * index + 1], logs[3 * index + 2])
+            if source != today { todayDiffering += 1 }
+            if source != tree {
+                let printed = (try? String(contentsOfFile: files[3 * index + 1], encoding: .utf8)) ?? ""
+                differing.append("program \(index):\nsource \(source)\ntree \(tree)\n\(programs[index])\ntree minified:\n\(printed)")
+            }
+        }
+        print(
+            "tree minifier property: \(programs.count) programs, \(differing.count) differing from node (today's minifier: \(todayDiffering)), \(reparsed) reparse; bytes tree \(treeBytes), today \(todayBytes)"
+        )
+        #expect(reparsed == programs.count)
+        #expect(differing.isEmpty, "\(differing.prefix(3).joined(separator: "\n\n"))")
+    }
+}
