@@ -139,6 +139,21 @@ struct LiteralTrie {
     /// `forEachOccurrence(in:_:)` of the bytes of `text`.
     func forEachOccurrence(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
+        // The arrays are read through pointers (the walk is most of containment's candidate search, and each
+        // checked index was a compare and a branch per byte).
+        nodes.withUnsafeBufferPointer { nodes in
+            labels.withUnsafeBufferPointer { labels in
+                childBytes.withUnsafeBufferPointer { childBytes in
+                    walk(text, nodes, labels, childBytes, body)
+                }
+            }
+        }
+    }
+
+    private func walk(
+        _ text: UnsafeBufferPointer<UInt8>, _ nodes: UnsafeBufferPointer<Node>, _ labels: UnsafeBufferPointer<UInt8>,
+        _ childBytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+    ) {
         // The root's label is the prefix every string shares, empty unless there is one (and then the root holds
         // no string either: empty strings are left out).
         let rootHasLabel = nodes[0].labelEnd > nodes[0].labelStart
@@ -164,9 +179,15 @@ struct LiteralTrie {
                 }
                 for index in Int(current.valueStart)..<Int(current.valueEnd) { body(values[index]) }
                 guard position < text.count else { break }
+                // The children are sorted by first byte: halved down to a few, then looked at in turn.
                 let byte = text[position]
+                var low = Int(current.childStart), high = Int(current.childEnd)
+                while high - low > 8 {
+                    let middle = (low + high) / 2
+                    if childBytes[middle] <= byte { low = middle } else { high = middle }
+                }
                 var next = -1
-                for child in Int(current.childStart)..<Int(current.childEnd) where childBytes[child] == byte {
+                for child in low..<high where childBytes[child] == byte {
                     next = Int(childNodes[child])
                     break
                 }

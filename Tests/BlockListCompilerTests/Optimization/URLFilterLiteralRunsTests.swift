@@ -30,6 +30,22 @@ import WKPackTestSupport
         #expect(URLFilterLiteralRuns.runs(of: filter) == nil)
     }
 
+    /// `isReadable` (which writes nothing) says yes exactly for the filters whose runs are read, and appending to a
+    /// store that already holds runs adds the filter's runs after them, or leaves the store as it was.
+    @Test func isReadableAndAppendingAgreeWithTheRuns() {
+        var store = LiteralRunStore()
+        var expected: [[UInt8]] = []
+        for filter in URLFilterLiteralRunsTests.read + URLFilterLiteralRunsTests.declined {
+            let runs = URLFilterLiteralRuns.runs(of: filter)
+            #expect(URLFilterLiteralRuns.isReadable(filter) == (runs != nil), "\(filter)")
+            #expect(URLFilterLiteralRuns.append(filter, to: &store) == (runs != nil), "\(filter)")
+            expected += runs ?? []
+            #expect(store.runs.map { Array(store.bytes[$0]) } == expected, "after \(filter)")
+            #expect(store.bytes.count == Int(store.ends.last ?? 0), "after \(filter)")
+        }
+        #expect(expected.count > URLFilterLiteralRunsTests.read.count)
+    }
+
     /// Every url-filter the reader takes is one WebKit's grammar accepts (`ConvertedRuleCheck` does not parse those
     /// again): each listed form, and each printable ASCII character alone and escaped between literals, after each
     /// start the converter writes and before each end.
