@@ -157,25 +157,8 @@ public struct FilterToRuleConverter: Sendable {
     /// by the character "\n" would not cut a CR LF list at all (there the two bytes are one character), and it
     /// walked the grapheme breaks of the whole list.
     static func lines(of text: String) -> [Substring] {
-        var text = text
-        // The line feeds' offsets, found on the bytes in place (stepping the UTF-8 view's indices was about 30
-        // instructions a byte).
-        let feeds: [Int] = text.withUTF8 { bytes in
-            var feeds: [Int] = []
-            for offset in bytes.indices where bytes[offset] == 0x0A { feeds.append(offset) }
-            return feeds
-        }
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        lines.reserveCapacity(feeds.count + 1)
-        var lineStart = utf8.startIndex
-        for feed in feeds {
-            let lineEnd = utf8.index(utf8.startIndex, offsetBy: feed)
-            lines.append(text[lineStart..<lineEnd])
-            lineStart = utf8.index(after: lineEnd)
-        }
-        lines.append(text[lineStart..<utf8.endIndex])
-        return lines
+        // A line feed is never part of a larger character but in CR LF, whose carriage return stays with the line.
+        FilterListParser.pieces(of: text, cutAt: 0x0A)
     }
 
     // MARK: Layout

@@ -93,7 +93,12 @@ enum ContainedRuleFinder {
         func witness(_ position: Int, _ inner: URLAutomaton) -> [UInt8]? {
             if witnessFound[position] { return witnesses[position] }
             witnessFound[position] = true
-            witnesses[position] = URLFilterContainment.witness(of: inner)
+            // The converter's forms give one from their text (checked here on the automaton); others are searched.
+            if let read = URLFilterLiteralRuns.witness(of: entries[position].urlFilter), inner.matches(read) {
+                witnesses[position] = read
+            } else {
+                witnesses[position] = URLFilterContainment.witness(of: inner)
+            }
             return witnesses[position]
         }
         var result: [Int] = []

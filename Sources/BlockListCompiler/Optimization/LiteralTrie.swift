@@ -65,12 +65,26 @@ struct LiteralTrie {
             let bit = LiteralTrie.gramBit(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3])
             firstGrams[bit >> 6] |= 1 << UInt64(bit & 63)
         }
-        // Sorted by string, equal strings in the order given; a node is then a range of this order. One byte
-        // comparison per pair of strings.
-        let order = kept.indices.sorted { left, right in
+        // Sorted by string, equal strings in the order given; a node is then a range of this order. Each string's
+        // first eight bytes, as one big-endian word (zeros past its end), order most pairs with one comparison
+        // of words: a smaller word is a smaller string (a shorter string whose bytes run out first is a prefix of
+        // the other). Equal words are compared byte by byte.
+        var keyed: [(prefix: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(kept.count)
+        for (index, span) in kept.enumerated() {
+            var prefix: UInt64 = 0
+            for offset in 0..<8 {
+                prefix <<= 8
+                if offset < span.range.count { prefix |= UInt64(bytes[span.range.lowerBound + offset]) }
+            }
+            keyed.append((prefix, Int32(truncatingIfNeeded: index)))
+        }
+        keyed.sort { leftEntry, rightEntry in
+            if leftEntry.prefix != rightEntry.prefix { return leftEntry.prefix < rightEntry.prefix }
+            let left = Int(leftEntry.index), right = Int(rightEntry.index)
             let leftRange = kept[left].range, rightRange = kept[right].range
             let common = min(leftRange.count, rightRange.count)
-            var offset = 0
+            var offset = min(8, common)
             while offset < common {
                 let leftByte = bytes[leftRange.lowerBound + offset], rightByte = bytes[rightRange.lowerBound + offset]
                 if leftByte != rightByte { return leftByte < rightByte }
@@ -78,7 +92,7 @@ struct LiteralTrie {
             }
             return leftRange.count != rightRange.count ? leftRange.count < rightRange.count : left < right
         }
-        let sorted = order.map { kept[$0] }
+        let sorted = keyed.map { kept[Int($0.index)] }
         @inline(__always) func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[sorted[entry].range.lowerBound + offset] }
         // Nodes are laid out parent first; children are filled in once their parent's slots exist.
         var pending: [(node: Int, range: Range<Int>, depth: Int)] = [(0, 0..<sorted.count, 0)]

@@ -30,6 +30,17 @@ import WKPackTestSupport
         #expect(URLFilterLiteralRuns.runs(of: filter) == nil)
     }
 
+    /// The witness read from a filter's text is matched by the filter's automaton (case-insensitive), and there is
+    /// one exactly for the forms read.
+    @Test func theWitnessReadFromTheTextIsMatched() throws {
+        for filter in URLFilterLiteralRunsTests.read {
+            let witness = try #require(URLFilterLiteralRuns.witness(of: filter), "\(filter)")
+            let pattern = try #require(URLFilterParser().parseTerms(filter, isCaseSensitive: false).pattern)
+            #expect(URLAutomaton(pattern: pattern).matches(witness), "\(filter): \(String(decoding: witness, as: UTF8.self))")
+        }
+        for filter in URLFilterLiteralRunsTests.declined { #expect(URLFilterLiteralRuns.witness(of: filter) == nil, "\(filter)") }
+    }
+
     /// `isReadable` (which writes nothing) says yes exactly for the filters whose runs are read, and appending to a
     /// store that already holds runs adds the filter's runs after them, or leaves the store as it was.
     @Test func isReadableAndAppendingAgreeWithTheRuns() {
