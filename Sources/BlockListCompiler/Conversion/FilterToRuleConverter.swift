@@ -146,9 +146,9 @@ public struct FilterToRuleConverter: Sendable {
         }
         switch networkRules(filter) {
         case .failure(let problem): problems[index] = problem
-        case .success(let converted):
+        case .success(var converted):
             if let partial = converted.partial { problems[index] = partial }
-            for (section, rule) in converted.rules { sections.append(rule, filter: index, section: section) }
+            sections.take(&converted.rules, filter: index)
         }
     }
 
@@ -254,6 +254,21 @@ public struct FilterToRuleConverter: Sendable {
             filters.append(filter)
             sections.append(section)
         }
+
+        /// Appends `made`'s rules, moved out (each is left as `moved`): iterating copied every rule, a retain and
+        /// a release of each of its strings and arrays.
+        mutating func take(_ made: inout [(Section, Rule)], filter: Int) {
+            for offset in made.indices {
+                var rule = SectionedRules.moved
+                swap(&rule, &made[offset].1)
+                rules.append(rule)
+                filters.append(filter)
+                sections.append(made[offset].0)
+            }
+        }
+
+        /// What a moved rule is left as (no storage of its own).
+        private static let moved = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
 
         /// Takes the rules and their filters, ordered by section, in the order made within a section: a stable
         /// counting sort, applied in place by following each rule's cycle of destinations (rules are moved, not

@@ -140,8 +140,12 @@ struct LiteralTrie {
     init() {}
 
     @inline(__always) private static func gramBit(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Int {
-        let gram = UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16 | UInt32(d) << 24
-        return Int((gram &* 0x9E37_79B1) >> 12)
+        gramBit(UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16 | UInt32(d) << 24)
+    }
+
+    /// The bit of a 4-byte gram (its first byte in the low byte).
+    @inline(__always) private static func gramBit(_ gram: UInt32) -> Int {
+        Int((gram &* 0x9E37_79B1) >> 12)
     }
 
     /// Calls `body` with the value of every stored string that occurs in `text`, once per occurrence (by start, then
@@ -158,7 +162,9 @@ struct LiteralTrie {
         nodes.withUnsafeBufferPointer { nodes in
             labels.withUnsafeBufferPointer { labels in
                 childBytes.withUnsafeBufferPointer { childBytes in
-                    walk(text, nodes, labels, childBytes, body)
+                    rootChildren.withUnsafeBufferPointer { rootChildren in
+                        walk(text, nodes, labels, childBytes, rootChildren, body)
+                    }
                 }
             }
         }
@@ -166,15 +172,22 @@ struct LiteralTrie {
 
     private func walk(
         _ text: UnsafeBufferPointer<UInt8>, _ nodes: UnsafeBufferPointer<Node>, _ labels: UnsafeBufferPointer<UInt8>,
-        _ childBytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+        _ childBytes: UnsafeBufferPointer<UInt8>, _ rootChildren: UnsafeBufferPointer<Int32>, _ body: (Int) -> Void
     ) {
         // The root's label is the prefix every string shares, empty unless there is one (and then the root holds
         // no string either: empty strings are left out).
         let rootHasLabel = nodes[0].labelEnd > nodes[0].labelStart
+        // The 4 bytes from `start`, the first in the low byte, rolled along (one byte read per start).
+        var gram: UInt32 = 0
+        if filtersStarts {
+            guard text.count >= 4 else { return }
+            for offset in 0..<3 { gram |= UInt32(text[offset]) << (8 * UInt32(offset + 1)) }
+        }
         for start in text.indices {
             if filtersStarts {
                 guard start + 4 <= text.count else { break }
-                let bit = LiteralTrie.gramBit(text[start], text[start + 1], text[start + 2], text[start + 3])
+                gram = gram >> 8 | UInt32(text[start + 3]) << 24
+                let bit = LiteralTrie.gramBit(gram)
                 if firstGrams[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
             }
             var node = 0

@@ -135,7 +135,7 @@ public struct RuleListOptimizer: Sendable {
                 for index in rules.indices {
                     let next = Int32(truncatingIfNeeded: urlFilters.count)
                     let urlFilterID = RuleListOptimizer.value(&urlFilters[rules[index].trigger.urlFilter, default: next])
-                    let conditionID = numbers.conditionID(rules[index].trigger)
+                    let conditionID = numbers.conditionID(rules[index].trigger.condition?.values)
                     let actionID = numbers.actionID(rules[index].action.kind)
                     urlFilterIDs.append(urlFilterID)
                     conditionIDs.append(conditionID)
@@ -172,7 +172,7 @@ public struct RuleListOptimizer: Sendable {
         /// Numbers rule `index`'s condition entries and action again and makes its key again, after a pass changed
         /// the rule (its condition entries, action, resource types or load types).
         mutating func renumber(_ index: Int) {
-            conditionIDs[index] = numbers.conditionID(rules[index].trigger)
+            conditionIDs[index] = numbers.conditionID(rules[index].trigger.condition?.values)
             actionIDs[index] = numbers.actionID(rules[index].action.kind)
             keys[index] = RuleShapeNumbers.key(
                 rules[index].trigger, urlFilterID: urlFilterIDs[index], conditionID: conditionIDs[index], actionID: actionIDs[index])

@@ -49,18 +49,39 @@ struct RuleShapeKey: Hashable {
 struct RuleShapeNumbers {
     private var conditions: [[String]: Int32] = [:]
     private var actions: [Action.Kind: Int32] = [:]
+    /// The numbers of the values most rules have, once known (-1 before): no condition entries, `block`,
+    /// `ignore-previous-rules`. Hashing them for every rule was a third of the numbering.
+    private var noConditionID: Int32 = -1
+    private var blockID: Int32 = -1
+    private var ignorePreviousRulesID: Int32 = -1
 
-    /// The number of `trigger`'s condition entries, sorted and without duplicates.
-    mutating func conditionID(_ trigger: borrowing Trigger) -> Int32 {
-        let values = TriggerShape.sortedUnique(trigger.condition?.values ?? [])
-        let next = Int32(truncatingIfNeeded: conditions.count)
-        return RuleListOptimizer.value(&conditions[values, default: next])
+    /// The number of a condition's entries (`trigger.condition?.values`), sorted and without duplicates.
+    mutating func conditionID(_ values: [String]?) -> Int32 {
+        guard let values, !values.isEmpty else {
+            if noConditionID < 0 { noConditionID = RuleShapeNumbers.number(of: [], in: &conditions) }
+            return noConditionID
+        }
+        return RuleShapeNumbers.number(of: TriggerShape.sortedUnique(values), in: &conditions)
     }
 
     /// The number of `kind`.
     mutating func actionID(_ kind: Action.Kind) -> Int32 {
-        let next = Int32(truncatingIfNeeded: actions.count)
-        return RuleListOptimizer.value(&actions[kind, default: next])
+        switch kind {
+        case .block:
+            if blockID < 0 { blockID = RuleShapeNumbers.number(of: kind, in: &actions) }
+            return blockID
+        case .ignorePreviousRules:
+            if ignorePreviousRulesID < 0 { ignorePreviousRulesID = RuleShapeNumbers.number(of: kind, in: &actions) }
+            return ignorePreviousRulesID
+        default:
+            return RuleShapeNumbers.number(of: kind, in: &actions)
+        }
+    }
+
+    /// The number of `value` in `table`, the next one when it is new.
+    private static func number<Value: Hashable>(of value: Value, in table: inout [Value: Int32]) -> Int32 {
+        let next = Int32(truncatingIfNeeded: table.count)
+        return RuleListOptimizer.value(&table[value, default: next])
     }
 
     /// The key of a rule whose trigger is `trigger`, with the given numbers.

@@ -113,9 +113,16 @@ enum URLFilterLiteralRuns {
                 index += 1
             default:
                 guard isLiteral(byte) else { return false }
-                sink.literal(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
-                literalCount += 1
-                index += 1
+                // The whole run of literals at once (a quantifier after the last one is refused below, as after
+                // any atom; none can follow one inside the run, as no quantifier is a literal).
+                var end = index
+                repeat {
+                    let literal = text[end]
+                    sink.literal(literal >= 0x41 && literal <= 0x5A ? literal + 32 : literal)
+                    end += 1
+                } while end < text.count && isLiteral(text[end])
+                literalCount += end - index
+                index = end
             }
             // A quantifier after an atom (but the `*` of `.*`, taken above) is left to the parser.
             if index < text.count && isQuantifier(text[index]) { return false }
@@ -137,16 +144,11 @@ enum URLFilterLiteralRuns {
         return true
     }
 
-    /// A printable ASCII character that stands for itself outside a class.
-    private static func isLiteral(_ byte: UInt8) -> Bool {
-        guard byte > 0x20 && byte < 0x7F else { return false }
-        switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "|"), UInt8(ascii: "?"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"),
-            UInt8(ascii: "{"), UInt8(ascii: "}"):
-            return false
-        default: return true
-        }
+    /// A printable ASCII character that stands for itself outside a class: a bit per byte below 128 (all of
+    /// 0x21-0x7E but `\\ ^ $ . | ? * + ( ) [ ] { }`).
+    @inline(__always) static func isLiteral(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x7FFF_B0EE_0000_0000, high: UInt64 = 0x47FF_FFFF_87FF_FFFF
+        return byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : byte < 128 && (high >> UInt64(byte - 64)) & 1 != 0
     }
 
     /// Printable ASCII that is not a letter or digit: escaped, it stands for itself.

@@ -41,6 +41,14 @@ import WKPackTestSupport
         for filter in URLFilterLiteralRunsTests.declined { #expect(URLFilterLiteralRuns.witness(of: filter) == nil, "\(filter)") }
     }
 
+    /// The bit table of literal characters is the printable ASCII but the syntax characters.
+    @Test func literalsAreThePrintableASCIIButSyntax() {
+        let syntax = Set("\\^$.|?*+()[]{}".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(URLFilterLiteralRuns.isLiteral(byte) == (byte > 0x20 && byte < 0x7F && !syntax.contains(byte)), "\(byte)")
+        }
+    }
+
     /// `isReadable` (which writes nothing) says yes exactly for the filters whose runs are read, and appending to a
     /// store that already holds runs adds the filter's runs after them, or leaves the store as it was.
     @Test func isReadableAndAppendingAgreeWithTheRuns() {
