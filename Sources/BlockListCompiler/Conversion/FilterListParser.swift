@@ -578,10 +578,22 @@ public struct FilterListParser: Sendable {
 extension Substring {
     /// The text without leading and trailing whitespace.
     func trimmingWhitespace() -> Substring {
+        // Most lines start and end with an ASCII character that is not whitespace: nothing to trim, told from
+        // two bytes (an ASCII byte is a scalar of its own).
+        if let first = utf8.first, let last = utf8.last, Substring.isPrintableEnd(first), Substring.isPrintableEnd(last) {
+            return self
+        }
         var slice = self
         while let first = slice.unicodeScalars.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.unicodeScalars.last, last.isWhitespace { slice = slice.dropLast() }
         return slice
+    }
+}
+
+extension Substring {
+    /// An ASCII byte that is not whitespace (`Unicode.Scalar.isWhitespace`'s ASCII part).
+    @inline(__always) fileprivate static func isPrintableEnd(_ byte: UInt8) -> Bool {
+        byte < 0x80 && !(byte >= 0x09 && byte <= 0x0D) && byte != 0x20
     }
 }
 
