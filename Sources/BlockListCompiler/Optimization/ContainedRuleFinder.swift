@@ -14,41 +14,44 @@ enum ContainedRuleFinder {
 
     /// A rule of a group. Its parsed pattern is not kept (the patterns of a large group were most of the
     /// optimizer's peak memory): the automaton is built from the url-filter when a comparison needs it.
+    /// Kept in 24 bytes (positions as `Int32`, the url-filter read from the segment when needed): the largest
+    /// group of EasyList + EasyPrivacy has 94,702 entries, which at 64 bytes each, grown by doubling, were 8.4 MB
+    /// of the conversion's peak.
     private struct Entry {
-        var index: Int
-        var urlFilter: String
+        private var indexStorage: Int32
+        private var runStart: Int32
+        private var runEnd: Int32
+        private var literalStart: Int32
+        private var literalEnd: Int32
         var isCaseSensitive: Bool
+
+        init(index: Int, isCaseSensitive: Bool, runs: Range<Int>, literal: Range<Int>) {
+            indexStorage = Int32(truncatingIfNeeded: index)
+            runStart = Int32(truncatingIfNeeded: runs.lowerBound)
+            runEnd = Int32(truncatingIfNeeded: runs.upperBound)
+            literalStart = Int32(truncatingIfNeeded: literal.lowerBound)
+            literalEnd = Int32(truncatingIfNeeded: literal.upperBound)
+            self.isCaseSensitive = isCaseSensitive
+        }
+
+        /// The rule's index in the list.
+        var index: Int { Int(indexStorage) }
         /// The entry's literal runs, in the group's `LiteralRunStore`.
-        var runs: Range<Int>
+        var runs: Range<Int> { Int(runStart)..<Int(runEnd) }
         /// The bytes of its longest run (the first of the longest), in the store.
-        var literal: Range<Int>
+        var literal: Range<Int> { Int(literalStart)..<Int(literalEnd) }
     }
 
     /// Indices (into `list`) of the rules of `segment` to drop, never both of two rules matching the same URLs.
     /// The list is numbered (`RuleListOptimizer.WorkingList.number`).
     static func droppedIndices(in list: RuleListOptimizer.WorkingList, segment range: Range<Int>) -> Set<Int> {
         let segment = list.rules[range]
-        // The groups in order of their first rule, each rule filed under its group's number.
-        var groupNumbers = RuleShapeKeyTable()
-        groupNumbers.reset(capacity: range.count)
-        var groups: [[Int]] = []
-        for index in segment.indices where !RuleListOptimizer.isException(segment[index]) {
-            // The url-filter and its case flag left out of the key.
-            var key = list.key(index)
-            key.urlFilterID = RuleShapeKey.blank
-            key.flags &= ~1
-            let number = Int(groupNumbers.value(for: key, orInserting: Int32(truncatingIfNeeded: groups.count)))
-            if number == groups.count {
-                groups.append([index])
-            } else {
-                groups[number].append(index)
-            }
-        }
         var dropped: Set<Int> = []
         let parser = URLFilterParser()
-        for members in groups {
+        for members in groups(in: list, segment: range) {
             guard members.count > 1 else { continue }
             var entries: [Entry] = []
+            entries.reserveCapacity(members.count)
             var store = LiteralRunStore()
             for index in members {
                 let trigger = segment[index].trigger
@@ -63,16 +66,36 @@ enum ContainedRuleFinder {
                 var literal = 0..<0
                 for run in firstRun..<store.ends.count where store.run(run).count > literal.count { literal = store.run(run) }
                 entries.append(
-                    Entry(
-                        index: index, urlFilter: trigger.urlFilter, isCaseSensitive: isCaseSensitive,
-                        runs: firstRun..<store.ends.count, literal: literal))
+                    Entry(index: index, isCaseSensitive: isCaseSensitive, runs: firstRun..<store.ends.count, literal: literal))
             }
-            dropped.formUnion(droppedInGroup(entries, store))
+            dropped.formUnion(droppedInGroup(entries, store, segment))
         }
         return dropped
     }
 
-    private static func droppedInGroup(_ entries: [Entry], _ store: LiteralRunStore) -> [Int] {
+    /// The non-exception rules of `range` grouped by their key without the url-filter and its case flag, the
+    /// groups in order of their first rule. The key table is freed on return: it was 8.4 MB for EasyList +
+    /// EasyPrivacy's largest segment, kept alive through the group's containment search (the conversion's peak).
+    private static func groups(in list: RuleListOptimizer.WorkingList, segment range: Range<Int>) -> [[Int]] {
+        let segment = list.rules[range]
+        var groupNumbers = RuleShapeKeyTable()
+        groupNumbers.reset(capacity: range.count)
+        var groups: [[Int]] = []
+        for index in segment.indices where !RuleListOptimizer.isException(segment[index]) {
+            var key = list.key(index)
+            key.urlFilterID = RuleShapeKey.blank
+            key.flags &= ~1
+            let number = Int(groupNumbers.value(for: key, orInserting: Int32(truncatingIfNeeded: groups.count)))
+            if number == groups.count {
+                groups.append([index])
+            } else {
+                groups[number].append(index)
+            }
+        }
+        return groups
+    }
+
+    private static func droppedInGroup(_ entries: [Entry], _ store: LiteralRunStore, _ segment: ArraySlice<Rule>) -> [Int] {
         var isDropped = [Bool](repeating: false, count: entries.count)
         // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
         var automata = [URLAutomaton?](repeating: nil, count: entries.count)
@@ -84,7 +107,10 @@ enum ContainedRuleFinder {
         func automaton(_ position: Int) -> URLAutomaton? {
             if let built = automata[position] { return built }
             // The same text parses to the same pattern it did when the entry was made.
-            guard let pattern = parser.parseTerms(entries[position].urlFilter, isCaseSensitive: entries[position].isCaseSensitive).pattern
+            guard
+                let pattern = parser.parseTerms(
+                    segment[entries[position].index].trigger.urlFilter, isCaseSensitive: entries[position].isCaseSensitive
+                ).pattern
             else { return nil }
             let built = URLAutomaton(pattern: pattern)
             automata[position] = built
@@ -94,7 +120,7 @@ enum ContainedRuleFinder {
             if witnessFound[position] { return witnesses[position] }
             witnessFound[position] = true
             // The converter's forms give one from their text (checked here on the automaton); others are searched.
-            if let read = URLFilterLiteralRuns.witness(of: entries[position].urlFilter), inner.matches(read) {
+            if let read = URLFilterLiteralRuns.witness(of: segment[entries[position].index].trigger.urlFilter), inner.matches(read) {
                 witnesses[position] = read
             } else {
                 witnesses[position] = URLFilterContainment.witness(of: inner)
@@ -107,6 +133,7 @@ enum ContainedRuleFinder {
         var short: [Int] = []
         if !exhaustive {
             var long: [(range: Range<Int>, value: Int)] = []
+            long.reserveCapacity(entries.count)
             for (position, entry) in entries.enumerated() {
                 if entry.literal.count >= 4 {
                     long.append((entry.literal, position))
