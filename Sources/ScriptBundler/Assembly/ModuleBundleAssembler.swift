@@ -10,10 +10,12 @@ enum ModuleBundleAssembler {
     }
 
     /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
-    /// tokenizes and parses every piece again (kept to check that both agree).
+    /// tokenizes and parses every piece again (kept to check that both agree). `treeMinifier`: production writes
+    /// every piece as text with its intermediate map and minifies it with `TreeMinifier` (no prepared pieces, so no
+    /// template is shared between bundles).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        target: ScriptTarget = .default, reusingParses: Bool = true
+        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = false
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
@@ -37,7 +39,7 @@ enum ModuleBundleAssembler {
             if plan.hoistsAny {
                 return try assembleHoisted(
                     graph, plan: &plan, linker: &linker, inlineEntries: inlineEntries, outputFileName: outputFileName,
-                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses)
+                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses, treeMinifier: treeMinifier)
             }
         }
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
@@ -55,7 +57,7 @@ enum ModuleBundleAssembler {
         /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
         func prepared(_ record: ModuleRecord, bindings: [String], isStrict: Bool, _ recipe: PieceRecipe) -> Bool {
-            guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
+            guard mode == .production, reusingParses, !treeMinifier, Self.canReuseParse(record) else { return false }
             let memo = record.passMemo as? MinifierPassMemo
             let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
@@ -130,7 +132,8 @@ enum ModuleBundleAssembler {
             return BundleAssembler.finishPieces(
                 // An arrow function: nothing at this level (the runtime, module definitions, entry calls and wrapped
                 // inline entries) reads `arguments` or `new.target`, and `this` is the one `.call(this)` passes.
-                all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+                all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps,
+                treeMinifier: treeMinifier)
         }
         code.appendUnmapped("}).call(this);\n")
 

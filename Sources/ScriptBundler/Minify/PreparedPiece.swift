@@ -54,7 +54,9 @@ struct PreparedPiece {
 /// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a
 /// prepared piece.
 enum UnminifiedPiece {
-    case code([UInt8], map: SourceMapBuilder?)
+    /// `originalNames`: the original name of each name that edits wrote into the code (a scope-hoisted module's
+    /// top-level names), for the map's names when the tree minifier minifies it.
+    case code([UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:])
     case prepared(PreparedPiece)
     /// Text written as it is (already minimal, unmapped).
     case verbatim(String)
