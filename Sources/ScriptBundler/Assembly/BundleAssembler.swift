@@ -280,10 +280,9 @@ enum BundleAssembler {
     ///
     /// Each piece is released as soon as it is minified, and the minified pieces once they are joined (pass the
     /// last reference to `pieces`), so later work reuses their memory.
-    /// `treeMinifier`: pieces of code are minified by `TreeMinifier`.
     static func finishPieces(
         _ pieces: consuming [UnminifiedPiece], enclosedIn enclosure: (open: String, close: String),
-        outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool = false
+        outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) -> AssembledBundle {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
@@ -293,9 +292,8 @@ enum BundleAssembler {
         let later = IndexList()
         var results = IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
             switch unminified.take(index) {
-            case .code(let code, let map, let originalNames):
-                return treeMinifier
-                    ? TreeMinifier.minifyPiece(code, map: map, originalNames: originalNames) : Minifier.minifyPiece(code, map: map)
+            case .code(let code, let map): return Minifier.minifyPiece(code, map: map)
+            case .tree(let piece): return TreeMinifier.minify(piece)
             case .prepared(let piece):
                 switch Minifier.minify(piece, waitsForTemplate: false) {
                 case .minified(let minified): return minified

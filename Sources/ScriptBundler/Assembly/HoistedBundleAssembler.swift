@@ -23,12 +23,20 @@ extension ModuleBundleAssembler {
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
         var pieces: [UnminifiedPiece] = []
-        // The original names of the names edits write into the code being written (a hoisted module's).
-        var originalNames: [String: String] = [:]
+        // The tree minifier's piece being written (its code is `code`'s).
+        var treePiece = TreePiece(code: [])
         func cut() {
-            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil, originalNames: originalNames)) }
+            if !code.bytes.isEmpty {
+                if treeMinifier {
+                    treePiece.code = code.bytes
+                    treePiece.map = mapping ? code.map : nil
+                    pieces.append(.tree(treePiece))
+                } else {
+                    pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
+                }
+            }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
-            originalNames = [:]
+            treePiece = TreePiece(code: [])
         }
         func verbatim(_ text: String) {
             cut()
@@ -95,6 +103,9 @@ extension ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
             if written { continue }
+            cut()
+            treePiece.memo = record.passMemo as? MinifierPassMemo
+            treePiece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: Array(linked.header.utf8), define: names.define, id: record.id)
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
@@ -156,9 +167,10 @@ extension ModuleBundleAssembler {
                 // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
                 let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
                 cut()
+                treePiece.memo = record.passMemo as? MinifierPassMemo
                 if mapping, let analysis = record.analysis {
                     for (declaration, name) in linked.topLevelNames where declaration < analysis.declarations.count {
-                        originalNames[name] = analysis.declarations[declaration].name
+                        treePiece.originalNames[name] = analysis.declarations[declaration].name
                     }
                 }
                 try appendBody(record, edits: edits, to: &code, paths: paths)
@@ -172,7 +184,7 @@ extension ModuleBundleAssembler {
         pieces = []
         return BundleAssembler.finishPieces(
             all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
-            sourceMaps: sourceMaps, treeMinifier: treeMinifier)
+            sourceMaps: sourceMaps)
     }
 
     /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an

@@ -49,10 +49,21 @@ enum ModuleBundleAssembler {
         // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
         // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
         var pieces: [UnminifiedPiece] = []
+        // The tree minifier's piece being written (its code is `code`'s).
+        var treePiece = TreePiece(code: [])
         func cut() {
             guard mode == .production else { return }
-            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
+            if !code.bytes.isEmpty {
+                if treeMinifier {
+                    treePiece.code = code.bytes
+                    treePiece.map = mapping ? code.map : nil
+                    pieces.append(.tree(treePiece))
+                } else {
+                    pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
+                }
+            }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+            treePiece = TreePiece(code: [])
         }
         /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
@@ -92,6 +103,11 @@ enum ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
+            if mode == .production {
+                cut()
+                treePiece.memo = record.passMemo as? MinifierPassMemo
+                treePiece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: Array(linked.header.utf8), define: names.define, id: record.id)
+            }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
@@ -132,8 +148,7 @@ enum ModuleBundleAssembler {
             return BundleAssembler.finishPieces(
                 // An arrow function: nothing at this level (the runtime, module definitions, entry calls and wrapped
                 // inline entries) reads `arguments` or `new.target`, and `this` is the one `.call(this)` passes.
-                all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps,
-                treeMinifier: treeMinifier)
+                all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
         }
         code.appendUnmapped("}).call(this);\n")
 

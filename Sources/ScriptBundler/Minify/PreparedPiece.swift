@@ -54,10 +54,26 @@ struct PreparedPiece {
 /// A part of a bundle to minify on its own: plain generated code (tokenized and parsed by the minifier) or a
 /// prepared piece.
 enum UnminifiedPiece {
-    /// `originalNames`: the original name of each name that edits wrote into the code (a scope-hoisted module's
-    /// top-level names), for the map's names when the tree minifier minifies it.
-    case code([UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:])
+    case code([UInt8], map: SourceMapBuilder?)
+    /// Generated code the tree minifier minifies (`BundleConfiguration.usesTreeMinifier`).
+    case tree(TreePiece)
     case prepared(PreparedPiece)
     /// Text written as it is (already minimal, unmapped).
     case verbatim(String)
+}
+
+/// A part of a bundle written as text with its intermediate map, which the tree minifier minifies
+/// (`TreeMinifier.minify(_:)`).
+struct TreePiece {
+    var code: [UInt8]
+    /// The intermediate map of `code` (`nil`: unmapped).
+    var map: SourceMapBuilder?
+    /// The original name of each name that edits wrote into the code (a scope-hoisted module's top-level names),
+    /// for the map's names.
+    var originalNames: [String: String] = [:]
+    /// The results kept for the module's source file, when other bundles of the build hold it: a piece of the same
+    /// text (but for its module ID) is minified once.
+    var memo: MinifierPassMemo? = nil
+    /// Where `code` holds the module's ID (`PreparedPiece.moduleIDSlot(in:define:id:)`).
+    var moduleIDSlot: Range<Int>? = nil
 }

@@ -8,6 +8,31 @@
 /// them). Production builds use it when `BundleConfiguration.usesTreeMinifier` is set (transitional: see
 /// docs/syntax-tree.md, "Step 4b", for where its bytes and cost stand against today's minifier).
 enum TreeMinifier {
+    /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`); a piece whose text another bundle's piece had (but
+    /// for the module ID) is taken from the memo, its ID put in.
+    static func minify(_ piece: TreePiece) -> MinifiedPiece {
+        guard let memo = piece.memo, memo.keepsResults else {
+            return minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+        }
+        var text = piece.code
+        var digits: [UInt8]?
+        if let slot = piece.moduleIDSlot, slot.upperBound <= text.count {
+            digits = Array(text[slot])
+            for index in slot { text[index] = 0x30 }
+        }
+        let mapping = piece.map != nil
+        if let template = memo.treePiece(for: text, mapping: mapping), let minified = template.substituting([], moduleID: digits) {
+            return minified
+        }
+        let minified = minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+        var template = RenamedPieceTemplate(piece: minified, slots: [], names: [])
+        if let slot = piece.moduleIDSlot, let digits {
+            template.moduleID = RenamedPieceTemplate.moduleIDSlot(in: minified, prefix: piece.code[..<slot.lowerBound], digits: digits)
+        }
+        memo.storeTreePiece(template, for: text, mapping: mapping)
+        return minified
+    }
+
     /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`),
     /// `nil` for none. Code the tree parser refuses is minified by today's minifier instead. `originalNames`: the
     /// original names of names that edits wrote into `code` (a scope-hoisted module's top-level names), which the
@@ -29,7 +54,8 @@ enum TreeMinifier {
             guard let map else { return PieceMappings() }
             let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
             var cursor = MappingLookup.Cursor()
-            return mappings(printed, names: &names, originalName: { originalName(code, at: $0, in: originalNames) }) { mapping in
+            let renamed = OriginalNames(originalNames)
+            return mappings(printed, names: &names, originalName: { renamed.name(in: code, at: $0) }) { mapping in
                 lookup.original(line: mapping.originalLine, column: mapping.originalColumn, cursor: &cursor)
             }
         }
@@ -133,13 +159,26 @@ enum TreeMinifier {
         return piece
     }
 
-    /// The original name (in `originalNames`) of the name written at byte `offset` of `code`, if one is.
-    private static func originalName(_ code: [UInt8], at offset: Int, in originalNames: [String: String]) -> String? {
-        guard !originalNames.isEmpty, offset < code.count else { return nil }
-        var end = offset
-        while end < code.count, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
-        guard end > offset else { return nil }
-        return originalNames[String(decoding: code[offset..<end], as: UTF8.self)]
+    /// The original names of names edits wrote into a piece's code, by the written name's bytes.
+    private struct OriginalNames {
+        let names: [[UInt8]: String]
+        let longest: Int
+
+        init(_ originalNames: [String: String]) {
+            var names: [[UInt8]: String] = [:]
+            for (written, original) in originalNames { names[Array(written.utf8)] = original }
+            self.names = names
+            longest = names.keys.map(\.count).max() ?? 0
+        }
+
+        /// The original name of the name written at byte `offset` of `code`, if it is one of them.
+        func name(in code: [UInt8], at offset: Int) -> String? {
+            guard longest > 0, offset < code.count else { return nil }
+            var end = offset
+            while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
+            guard end > offset, end - offset <= longest else { return nil }
+            return names[Array(code[offset..<end])]
+        }
     }
 
     /// The legal comments among `tokens` (with comments) of `code`, in order.
@@ -181,7 +220,8 @@ enum TreeMinifier {
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
-        var lastWasMapped = false
+        // Code before the first mapped node maps to nothing, not to the end of the piece before it.
+        var lastWasMapped = true
         for mapping in printed {
             let line = Int32(truncatingIfNeeded: mapping.generatedLine)
             let column = Int32(truncatingIfNeeded: mapping.generatedColumn)

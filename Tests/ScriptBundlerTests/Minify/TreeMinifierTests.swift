@@ -172,7 +172,10 @@ import Testing
     /// bundle logs what today's does.
     @Test func fileBodiesKeepTheirWrappers() throws {
         let inputs = [
-            ("strict.js", "\"use strict\";\nvar label = 'strict';\nfunction isStrict() { return this === undefined; }\n__log.push(label + ':' + isStrict());\n"),
+            (
+                "strict.js",
+                "\"use strict\";\nvar label = 'strict';\nfunction isStrict() { return this === undefined; }\n__log.push(label + ':' + isStrict());\n"
+            ),
             ("first.js", "__log.push('first');\n"),
             ("second.js", "if (typeof __log !== 'undefined') { __log.push('second'); }\n"),
             ("arguments.js", "var count = arguments.length;\n__log.push('arguments:' + count);\n"),
