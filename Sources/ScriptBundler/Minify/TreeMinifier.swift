@@ -193,17 +193,21 @@ enum TreeMinifier {
     }
 
     /// A number literal in its shortest decimal form (`NumberLiterals`), a string literal with the quote needing
-    /// the fewest escapes (`StringQuotes`, without templates); `nil` where the source's text is as short.
+    /// the fewest escapes (`StringQuotes`; a template literal only where the printer passes `.templateLiteral`); `nil`
+    /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
             guard let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }
-        guard kind == .stringLiteral, raw.count >= 2, let quote = raw.first else { return nil }
+        // `.templateLiteral`: a string literal where the printer lets a template literal stand instead.
+        let allowsTemplate = kind == .templateLiteral
+        guard kind == .stringLiteral || allowsTemplate, raw.count >= 2, let quote = raw.first else { return nil }
         return raw.withUnsafeBufferPointer { text -> [UInt8]? in
             let body = UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)])
-            guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 else { return nil }
-            let best = content.bestQuote(preferring: quote, allowsTemplate: false)
+            guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || (allowsTemplate && content.newlines > 0)
+            else { return nil }
+            let best = content.bestQuote(preferring: quote, allowsTemplate: allowsTemplate)
             guard best != quote else { return nil }
             return Array(StringLiteralBody.encode(body, quote: best).utf8)
         }

@@ -19,7 +19,7 @@ import Testing
     @Test func choosesTheNamesTodaysRenamerChooses() throws {
         // Today's minifier with its passes off renames only: the names must be the same ones.
         let sources = [
-            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = 1; g(other); } }",
+            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = a + 1; g(other); } }",
             "var top = 1; (function () { var x = 1, y = 2, z = x + y + x; return function (q) { return q + z + y; }; })();",
             "function h(o) { const { key, value = 2 } = o; return [key, value]; }",
             "function k(list) { for (const item of list) { try { use(item); } catch (error) { log(error, item); } } }",
