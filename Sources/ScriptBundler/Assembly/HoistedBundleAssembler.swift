@@ -103,9 +103,6 @@ extension ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
             if written { continue }
-            cut()
-            treePiece.memo = record.passMemo as? MinifierPassMemo
-            treePiece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: Array(linked.header.utf8), define: names.define, id: record.id)
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
@@ -167,7 +164,6 @@ extension ModuleBundleAssembler {
                 // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
                 let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
                 cut()
-                treePiece.memo = record.passMemo as? MinifierPassMemo
                 if mapping, let analysis = record.analysis {
                     for (declaration, name) in linked.topLevelNames where declaration < analysis.declarations.count {
                         treePiece.originalNames[name] = analysis.declarations[declaration].name

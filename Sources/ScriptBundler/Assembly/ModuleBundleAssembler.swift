@@ -103,11 +103,6 @@ enum ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
-            if mode == .production {
-                cut()
-                treePiece.memo = record.passMemo as? MinifierPassMemo
-                treePiece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: Array(linked.header.utf8), define: names.define, id: record.id)
-            }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)

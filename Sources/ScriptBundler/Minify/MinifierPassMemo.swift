@@ -77,8 +77,6 @@ final class MinifierPassMemo: ParsedFileMemo, @unchecked Sendable {
     private var templates: [(key: TemplateKey, template: RenamedPieceTemplate)] = []
     private var plans: [(key: PlanKey, plan: WrappedBodyRenamer.Plan)] = []
     private var recordings: [(recipe: PieceRecipe, recorder: PieceRecorder)] = []
-    /// The tree minifier's pieces (`TreeMinifier.minify(_:)`), by their text with the module ID written as zeros.
-    private var treePieces: [(text: [UInt8], mapping: Bool, template: RenamedPieceTemplate)] = []
     private var blockFunctions: Set<Int>?
     private var renamedUses = 0
     private var renumberedUses = 0
@@ -199,23 +197,6 @@ final class MinifierPassMemo: ParsedFileMemo, @unchecked Sendable {
         templates = []
         plans = []
         recordings = []
-        treePieces = []
-    }
-
-    /// The tree minifier's piece stored for `text` (mapped or not), if any.
-    func treePiece(for text: [UInt8], mapping: Bool) -> RenamedPieceTemplate? {
-        condition.lock()
-        defer { condition.unlock() }
-        return treePieces.first { $0.mapping == mapping && $0.text == text }?.template
-    }
-
-    /// Stores the tree minifier's piece of `text` (once), forgetting the oldest past `capacity`.
-    func storeTreePiece(_ template: RenamedPieceTemplate, for text: [UInt8], mapping: Bool) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard keeps, !treePieces.contains(where: { $0.mapping == mapping && $0.text == text }) else { return }
-        treePieces.append((text, mapping, template))
-        if treePieces.count > Self.capacity { treePieces.removeFirst(treePieces.count - Self.capacity) }
     }
 
     /// Forgets everything stored and stores nothing from now on: one bundle only holds the file in this build (a
@@ -227,7 +208,6 @@ final class MinifierPassMemo: ParsedFileMemo, @unchecked Sendable {
         templates = []
         plans = []
         recordings = []
-        treePieces = []
     }
 
     /// Whether results are stored (see `stopKeeping()`).

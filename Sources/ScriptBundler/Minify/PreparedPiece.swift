@@ -71,9 +71,4 @@ struct TreePiece {
     /// The original name of each name that edits wrote into the code (a scope-hoisted module's top-level names),
     /// for the map's names.
     var originalNames: [String: String] = [:]
-    /// The results kept for the module's source file, when other bundles of the build hold it: a piece of the same
-    /// text (but for its module ID) is minified once.
-    var memo: MinifierPassMemo? = nil
-    /// Where `code` holds the module's ID (`PreparedPiece.moduleIDSlot(in:define:id:)`).
-    var moduleIDSlot: Range<Int>? = nil
 }

@@ -8,29 +8,9 @@
 /// them). Production builds use it when `BundleConfiguration.usesTreeMinifier` is set (transitional: see
 /// docs/syntax-tree.md, "Step 4b", for where its bytes and cost stand against today's minifier).
 enum TreeMinifier {
-    /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`); a piece whose text another bundle's piece had (but
-    /// for the module ID) is taken from the memo, its ID put in.
+    /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`).
     static func minify(_ piece: TreePiece) -> MinifiedPiece {
-        guard let memo = piece.memo, memo.keepsResults else {
-            return minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
-        }
-        var text = piece.code
-        var digits: [UInt8]?
-        if let slot = piece.moduleIDSlot, slot.upperBound <= text.count {
-            digits = Array(text[slot])
-            for index in slot { text[index] = 0x30 }
-        }
-        let mapping = piece.map != nil
-        if let template = memo.treePiece(for: text, mapping: mapping), let minified = template.substituting([], moduleID: digits) {
-            return minified
-        }
-        let minified = minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
-        var template = RenamedPieceTemplate(piece: minified, slots: [], names: [])
-        if let slot = piece.moduleIDSlot, let digits {
-            template.moduleID = RenamedPieceTemplate.moduleIDSlot(in: minified, prefix: piece.code[..<slot.lowerBound], digits: digits)
-        }
-        memo.storeTreePiece(template, for: text, mapping: mapping)
-        return minified
+        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
     }
 
     /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`),

@@ -47,11 +47,11 @@ import Testing
         func minified(_ source: String) -> String {
             String(decoding: TreeMinifier.minifyPiece(Array(source.utf8), map: nil).code, as: UTF8.self)
         }
-        #expect(minified("g(function named() { return 1; });") == "g(function(){return 1})\n")
-        #expect(minified("g(class Named { m() { return 1; } });") == "g(class{m(){return 1}})\n")
+        #expect(minified("g(function named() { return 1; });") == "g(function(){return 1});")
+        #expect(minified("g(class Named { m() { return 1; } });") == "g(class{m(){return 1}});")
         // Kept: a name referred to (renamed), a function declaration's, a module's (nothing is renamed there).
-        #expect(minified("g(function named() { return named; });") == "g(function a(){return a})\n")
-        #expect(minified("function named() {}") == "function named(){}\n")
-        #expect(minified("g(function named() {}); export {};") == "g(function named(){});export{};\n")
+        #expect(minified("g(function named() { return named; });") == "g(function a(){return a});")
+        #expect(minified("function named() {}") == "function named(){}")
+        #expect(minified("g(function named() {}); export {};") == "g(function named(){});export{};")
     }
 }
