@@ -23,20 +23,12 @@ extension ModuleBundleAssembler {
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
         var pieces: [UnminifiedPiece] = []
-        // The tree minifier's piece being written (its code is `code`'s).
-        var treePiece = TreePiece(code: [])
+        // The original names of the names edits write into the code being written (a hoisted module's top-level names).
+        var originalNames: [String: String] = [:]
         func cut() {
-            if !code.bytes.isEmpty {
-                if treeMinifier {
-                    treePiece.code = code.bytes
-                    treePiece.map = mapping ? code.map : nil
-                    pieces.append(.tree(treePiece))
-                } else {
-                    pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
-                }
-            }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, originalNames: originalNames)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
-            treePiece = TreePiece(code: [])
+            originalNames = [:]
         }
         func verbatim(_ text: String) {
             cut()
@@ -166,7 +158,7 @@ extension ModuleBundleAssembler {
                 cut()
                 if mapping, let analysis = record.analysis {
                     for (declaration, name) in linked.topLevelNames where declaration < analysis.declarations.count {
-                        treePiece.originalNames[name] = analysis.declarations[declaration].name
+                        originalNames[name] = analysis.declarations[declaration].name
                     }
                 }
                 try appendBody(record, edits: edits, to: &code, paths: paths)

@@ -49,21 +49,10 @@ enum ModuleBundleAssembler {
         // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
         // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
         var pieces: [UnminifiedPiece] = []
-        // The tree minifier's piece being written (its code is `code`'s).
-        var treePiece = TreePiece(code: [])
         func cut() {
             guard mode == .production else { return }
-            if !code.bytes.isEmpty {
-                if treeMinifier {
-                    treePiece.code = code.bytes
-                    treePiece.map = mapping ? code.map : nil
-                    pieces.append(.tree(treePiece))
-                } else {
-                    pieces.append(.code(code.bytes, map: mapping ? code.map : nil))
-                }
-            }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
-            treePiece = TreePiece(code: [])
         }
         /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
@@ -149,6 +138,13 @@ enum ModuleBundleAssembler {
 
         return BundleAssembler.finish(
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// `code` as a production piece to minify, with its intermediate map: for the tree minifier (with the original
+    /// names of the names edits wrote, see `TreePiece`) when `treeMinifier`.
+    static func piece(_ code: GeneratedCode, treeMinifier: Bool, originalNames: [String: String] = [:]) -> UnminifiedPiece {
+        let map = code.isMapping ? code.map : nil
+        return treeMinifier ? .tree(TreePiece(code: code.bytes, map: map, originalNames: originalNames)) : .code(code.bytes, map: map)
     }
 
     /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.
