@@ -117,7 +117,7 @@ extension TreeCompressorPass {
             let node = tree[id]
             let shape = node.kind.fields
             for index in 0..<4 {
-                let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
+                let field = Self.field(shape, index)
                 let value = LoweringPass.field(node, index)
                 switch field {
                 case .node:
@@ -198,9 +198,7 @@ extension TreeCompressorPass {
 
     /// Whether field `index` of a node of `kind` holds a list.
     static func isListField(_ kind: SyntaxKind, _ index: Int) -> Bool {
-        let shape = kind.fields
-        let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
-        return field == .list
+        Self.field(kind.fields, index) == .list
     }
 
     /// One round of `removeUnusedChains`: every statement list rebuilt without what is unused by `counts`; whether
@@ -233,7 +231,7 @@ extension TreeCompressorPass {
             }
             let shape = node.kind.fields
             for index in (0..<4).reversed() {
-                let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
+                let field = Self.field(shape, index)
                 let value = LoweringPass.field(node, index)
                 switch field {
                 case .node: if value >= 0 { stack.append(value) }

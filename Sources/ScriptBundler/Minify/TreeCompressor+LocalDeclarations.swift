@@ -115,8 +115,8 @@ extension TreeCompressorPass {
             case .callExpression where tree[node.a].kind != .identifier:
                 break
             case .callExpression where isStableName(node.a) && !node.flags.contains(.optional):
-                // `f(r)`: reading a local function or parameter never written runs nothing and cannot throw, so
-                // the first argument is the first thing with an effect.
+                // `f(r)`: reading a local function declaration never written runs nothing and cannot throw, so the
+                // first argument is the first thing with an effect.
                 guard tree.list(node.b).first != nil else { return nil }
                 slot = NameSlot(parent: current, list: node.b, field: 0)
                 continue
@@ -127,14 +127,15 @@ extension TreeCompressorPass {
         }
     }
 
-    /// Whether identifier `id` reads a function declaration or parameter of a local scope that is never written.
+    /// Whether identifier `id` reads a function declaration of a local scope that is never written. Not a parameter:
+    /// in a sloppy function with simple parameters, code the initializer calls may write it through `arguments`.
     func isStableName(_ id: Int32) -> Bool {
         let node = tree[id]
         guard node.b >= 0 else { return false }
         let symbol = tree.references[Int(node.b)].symbol
         guard isLocal(symbol) else { return false }
         let declared = tree.symbols[Int(symbol)]
-        return !declared.isWritten && (declared.kind == .function || declared.kind == .parameter)
+        return !declared.isWritten && declared.kind == .function
     }
 
     /// Whether `id` or a node inside it is the name `arguments` or `eval`.

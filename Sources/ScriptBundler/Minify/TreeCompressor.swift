@@ -151,7 +151,7 @@ struct TreeCompressorPass {
         let shape = node.kind.fields
         let statementList = Self.statementListField(node.kind)
         for index in 0..<4 {
-            let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
+            let field = Self.field(shape, index)
             let value = LoweringPass.field(node, index)
             switch field {
             case .node:
@@ -207,6 +207,11 @@ struct TreeCompressorPass {
             return list
         }
         return tree.appendList(compressed)
+    }
+
+    /// What field `index` (0 for `a` ... 3 for `d`) of a node of shape `shape` holds.
+    static func field(_ shape: (SyntaxField, SyntaxField, SyntaxField, SyntaxField), _ index: Int) -> SyntaxField {
+        index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
     }
 
     /// Which field of a node of `kind` is a statement list, or -1.

@@ -246,8 +246,7 @@ import Testing
         ("function f(o) { let r = o.x; if (r) g(); }", "function f(o){if(o.x)g()}"),
         ("function f() { const a = g(); const b = a.x; return b.y(); }", "function f(){return g().x.y()}"),
         ("function f() { const r = g(); throw r; }", "function f(){throw g()}"),
-        // The callee a local function or parameter never written: its first argument is evaluated first.
-        ("function f(h) { const r = g(); return h(r, 1); }", "function f(h){return h(g(),1)}"),
+        // The callee a local function declaration never written: its first argument is evaluated first.
         ("function f() { function h(x) {} const r = g(); const s = h(r); return s; }", "function f(){function h(x){}return h(g())}"),
         // Kept: the use is not the first thing evaluated, is under `&&`, a callee, in a closure, or used twice, written,
         // at the program's top level, with `eval`, a `var`, naming `arguments`.
@@ -263,7 +262,9 @@ import Testing
         ("function f() { const r = arguments[0]; return r; }", "function f(){const r=arguments[0];return r}"),
         ("function f() { const r = g(); delete r; }", "function f(){const r=g();delete r}"),
         ("function f() { const r = x; return typeof r; }", "function f(){const r=x;return typeof r}"),
-        // Kept: a callee that is free, written, or a member; an argument after another.
+        // Kept: a callee that is free, written, a parameter (`arguments` may write it) or a member; an argument after
+        // another.
+        ("function f(h) { const r = g(); return h(r, 1); }", "function f(h){const r=g();return h(r,1)}"),
         ("function f() { const r = g(); return h(r); }", "function f(){const r=g();return h(r)}"),
         ("function f(h) { h = k; const r = g(); return h(r); }", "function f(h){h=k;const r=g();return h(r)}"),
         ("function f(o) { const r = g(); return o.h(r); }", "function f(o){const r=g();return o.h(r)}"),
