@@ -18,8 +18,7 @@ public enum ConvertedRuleCheck {
         // The converter's url-filter forms (`URLFilterLiteralRuns` reads them, and every one it reads parses: tested
         // on the converted EasyList + EasyPrivacy and on each form) are not parsed again: the parse was most of the
         // check's time.
-        var scratch = LiteralRunStore()
-        check.isKnownAccepted = { URLFilterLiteralRuns.isReadable($0, scratch: &scratch) }
+        check.isKnownAccepted = { URLFilterLiteralRuns.isReadable($0) }
         var doubtful: [Int] = []
         // Read in place (indexing the array copied each rule).
         rules.withUnsafeBufferPointer { rules in

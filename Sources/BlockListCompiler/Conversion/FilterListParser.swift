@@ -244,6 +244,38 @@ public struct FilterListParser: Sendable {
         return nil
     }
 
+    /// The pieces of `text` between the bytes `separator` (an ASCII byte other than a carriage return), empty
+    /// pieces kept: the separator's offsets found on the bytes in place, then one substring per piece. For a comma
+    /// this is `split(separator: ",", omittingEmptySubsequences: false)` when no comma is followed by a combining
+    /// mark (which would make the two one character); text that is not ASCII is split by characters as before.
+    static func pieces(of text: String, cutAt separator: UInt8) -> [Substring] {
+        var text = text
+        var isASCII = true
+        let cuts: [Int] = text.withUTF8 { bytes in
+            var cuts: [Int] = []
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte == separator { cuts.append(offset) }
+                if byte >= 0x80 { isASCII = false }
+            }
+            return cuts
+        }
+        if !isASCII && separator != 0x0A {
+            return text.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false)
+        }
+        let utf8 = text.utf8
+        var pieces: [Substring] = []
+        pieces.reserveCapacity(cuts.count + 1)
+        var pieceStart = utf8.startIndex
+        for cut in cuts {
+            let pieceEnd = utf8.index(utf8.startIndex, offsetBy: cut)
+            pieces.append(text[pieceStart..<pieceEnd])
+            pieceStart = utf8.index(after: pieceEnd)
+        }
+        pieces.append(text[pieceStart..<utf8.endIndex])
+        return pieces
+    }
+
     /// The number of Unicode scalars in valid UTF-8 `bytes` (the bytes that are not continuation bytes).
     static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
         var count = 0
@@ -338,7 +370,7 @@ public struct FilterListParser: Sendable {
         }
         var included: [String] = [], excluded: [String] = []
         var column = offset + 1
-        for part in domains.split(separator: ",", omittingEmptySubsequences: false) {
+        for part in FilterListParser.pieces(of: domains, cutAt: UInt8(ascii: ",")) {
             defer { column += part.unicodeScalars.count + 1 }
             let entry = part.trimmingWhitespace()
             if entry.isEmpty { continue }
@@ -546,10 +578,22 @@ public struct FilterListParser: Sendable {
 extension Substring {
     /// The text without leading and trailing whitespace.
     func trimmingWhitespace() -> Substring {
+        // Most lines start and end with an ASCII character that is not whitespace: nothing to trim, told from
+        // two bytes (an ASCII byte is a scalar of its own).
+        if let first = utf8.first, let last = utf8.last, Substring.isPrintableEnd(first), Substring.isPrintableEnd(last) {
+            return self
+        }
         var slice = self
         while let first = slice.unicodeScalars.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.unicodeScalars.last, last.isWhitespace { slice = slice.dropLast() }
         return slice
+    }
+}
+
+extension Substring {
+    /// An ASCII byte that is not whitespace (`Unicode.Scalar.isWhitespace`'s ASCII part).
+    @inline(__always) fileprivate static func isPrintableEnd(_ byte: UInt8) -> Bool {
+        byte < 0x80 && !(byte >= 0x09 && byte <= 0x0D) && byte != 0x20
     }
 }
 

@@ -146,9 +146,9 @@ public struct FilterToRuleConverter: Sendable {
         }
         switch networkRules(filter) {
         case .failure(let problem): problems[index] = problem
-        case .success(let converted):
+        case .success(var converted):
             if let partial = converted.partial { problems[index] = partial }
-            for (section, rule) in converted.rules { sections.append(rule, filter: index, section: section) }
+            sections.take(&converted.rules, filter: index)
         }
     }
 
@@ -157,19 +157,8 @@ public struct FilterToRuleConverter: Sendable {
     /// by the character "\n" would not cut a CR LF list at all (there the two bytes are one character), and it
     /// walked the grapheme breaks of the whole list.
     static func lines(of text: String) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == 0x0A {
-                lines.append(text[lineStart..<index])
-                lineStart = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        lines.append(text[lineStart..<utf8.endIndex])
-        return lines
+        // A line feed is never part of a larger character but in CR LF, whose carriage return stays with the line.
+        FilterListParser.pieces(of: text, cutAt: 0x0A)
     }
 
     // MARK: Layout
@@ -265,6 +254,21 @@ public struct FilterToRuleConverter: Sendable {
             filters.append(filter)
             sections.append(section)
         }
+
+        /// Appends `made`'s rules, moved out (each is left as `moved`): iterating copied every rule, a retain and
+        /// a release of each of its strings and arrays.
+        mutating func take(_ made: inout [(Section, Rule)], filter: Int) {
+            for offset in made.indices {
+                var rule = SectionedRules.moved
+                swap(&rule, &made[offset].1)
+                rules.append(rule)
+                filters.append(filter)
+                sections.append(made[offset].0)
+            }
+        }
+
+        /// What a moved rule is left as (no storage of its own).
+        private static let moved = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
 
         /// Takes the rules and their filters, ordered by section, in the order made within a section: a stable
         /// counting sort, applied in place by following each rule's cycle of destinations (rules are moved, not

@@ -28,25 +28,26 @@ enum ContainedRuleFinder {
     /// The list is numbered (`RuleListOptimizer.WorkingList.number`).
     static func droppedIndices(in list: RuleListOptimizer.WorkingList, segment range: Range<Int>) -> Set<Int> {
         let segment = list.rules[range]
-        var groups: [RuleShapeKey: [Int]] = [:]
-        var order: [RuleShapeKey] = []
+        // The groups in order of their first rule, each rule filed under its group's number.
+        var groupNumbers = RuleShapeKeyTable()
+        groupNumbers.reset(capacity: range.count)
+        var groups: [[Int]] = []
         for index in segment.indices where !RuleListOptimizer.isException(segment[index]) {
             // The url-filter and its case flag left out of the key.
             var key = list.key(index)
             key.urlFilterID = RuleShapeKey.blank
             key.flags &= ~1
-            // One hash of the key for a rule of a known group (the common case), two for a new group.
-            if let known = groups.index(forKey: key) {
-                groups.values[known].append(index)
+            let number = Int(groupNumbers.value(for: key, orInserting: Int32(truncatingIfNeeded: groups.count)))
+            if number == groups.count {
+                groups.append([index])
             } else {
-                groups[key] = [index]
-                order.append(key)
+                groups[number].append(index)
             }
         }
         var dropped: Set<Int> = []
         let parser = URLFilterParser()
-        for key in order {
-            guard let members = groups[key], members.count > 1 else { continue }
+        for members in groups {
+            guard members.count > 1 else { continue }
             var entries: [Entry] = []
             var store = LiteralRunStore()
             for index in members {
@@ -92,7 +93,12 @@ enum ContainedRuleFinder {
         func witness(_ position: Int, _ inner: URLAutomaton) -> [UInt8]? {
             if witnessFound[position] { return witnesses[position] }
             witnessFound[position] = true
-            witnesses[position] = URLFilterContainment.witness(of: inner)
+            // The converter's forms give one from their text (checked here on the automaton); others are searched.
+            if let read = URLFilterLiteralRuns.witness(of: entries[position].urlFilter), inner.matches(read) {
+                witnesses[position] = read
+            } else {
+                witnesses[position] = URLFilterContainment.witness(of: inner)
+            }
             return witnesses[position]
         }
         var result: [Int] = []

@@ -65,12 +65,26 @@ struct LiteralTrie {
             let bit = LiteralTrie.gramBit(bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3])
             firstGrams[bit >> 6] |= 1 << UInt64(bit & 63)
         }
-        // Sorted by string, equal strings in the order given; a node is then a range of this order. One byte
-        // comparison per pair of strings.
-        let order = kept.indices.sorted { left, right in
+        // Sorted by string, equal strings in the order given; a node is then a range of this order. Each string's
+        // first eight bytes, as one big-endian word (zeros past its end), order most pairs with one comparison
+        // of words: a smaller word is a smaller string (a shorter string whose bytes run out first is a prefix of
+        // the other). Equal words are compared byte by byte.
+        var keyed: [(prefix: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(kept.count)
+        for (index, span) in kept.enumerated() {
+            var prefix: UInt64 = 0
+            for offset in 0..<8 {
+                prefix <<= 8
+                if offset < span.range.count { prefix |= UInt64(bytes[span.range.lowerBound + offset]) }
+            }
+            keyed.append((prefix, Int32(truncatingIfNeeded: index)))
+        }
+        keyed.sort { leftEntry, rightEntry in
+            if leftEntry.prefix != rightEntry.prefix { return leftEntry.prefix < rightEntry.prefix }
+            let left = Int(leftEntry.index), right = Int(rightEntry.index)
             let leftRange = kept[left].range, rightRange = kept[right].range
             let common = min(leftRange.count, rightRange.count)
-            var offset = 0
+            var offset = min(8, common)
             while offset < common {
                 let leftByte = bytes[leftRange.lowerBound + offset], rightByte = bytes[rightRange.lowerBound + offset]
                 if leftByte != rightByte { return leftByte < rightByte }
@@ -78,7 +92,7 @@ struct LiteralTrie {
             }
             return leftRange.count != rightRange.count ? leftRange.count < rightRange.count : left < right
         }
-        let sorted = order.map { kept[$0] }
+        let sorted = keyed.map { kept[Int($0.index)] }
         @inline(__always) func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[sorted[entry].range.lowerBound + offset] }
         // Nodes are laid out parent first; children are filled in once their parent's slots exist.
         var pending: [(node: Int, range: Range<Int>, depth: Int)] = [(0, 0..<sorted.count, 0)]
@@ -126,8 +140,12 @@ struct LiteralTrie {
     init() {}
 
     @inline(__always) private static func gramBit(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Int {
-        let gram = UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16 | UInt32(d) << 24
-        return Int((gram &* 0x9E37_79B1) >> 12)
+        gramBit(UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16 | UInt32(d) << 24)
+    }
+
+    /// The bit of a 4-byte gram (its first byte in the low byte).
+    @inline(__always) private static func gramBit(_ gram: UInt32) -> Int {
+        Int((gram &* 0x9E37_79B1) >> 12)
     }
 
     /// Calls `body` with the value of every stored string that occurs in `text`, once per occurrence (by start, then
@@ -139,13 +157,37 @@ struct LiteralTrie {
     /// `forEachOccurrence(in:_:)` of the bytes of `text`.
     func forEachOccurrence(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
+        // The arrays are read through pointers (the walk is most of containment's candidate search, and each
+        // checked index was a compare and a branch per byte).
+        nodes.withUnsafeBufferPointer { nodes in
+            labels.withUnsafeBufferPointer { labels in
+                childBytes.withUnsafeBufferPointer { childBytes in
+                    rootChildren.withUnsafeBufferPointer { rootChildren in
+                        walk(text, nodes, labels, childBytes, rootChildren, body)
+                    }
+                }
+            }
+        }
+    }
+
+    private func walk(
+        _ text: UnsafeBufferPointer<UInt8>, _ nodes: UnsafeBufferPointer<Node>, _ labels: UnsafeBufferPointer<UInt8>,
+        _ childBytes: UnsafeBufferPointer<UInt8>, _ rootChildren: UnsafeBufferPointer<Int32>, _ body: (Int) -> Void
+    ) {
         // The root's label is the prefix every string shares, empty unless there is one (and then the root holds
         // no string either: empty strings are left out).
         let rootHasLabel = nodes[0].labelEnd > nodes[0].labelStart
+        // The 4 bytes from `start`, the first in the low byte, rolled along (one byte read per start).
+        var gram: UInt32 = 0
+        if filtersStarts {
+            guard text.count >= 4 else { return }
+            for offset in 0..<3 { gram |= UInt32(text[offset]) << (8 * UInt32(offset + 1)) }
+        }
         for start in text.indices {
             if filtersStarts {
                 guard start + 4 <= text.count else { break }
-                let bit = LiteralTrie.gramBit(text[start], text[start + 1], text[start + 2], text[start + 3])
+                gram = gram >> 8 | UInt32(text[start + 3]) << 24
+                let bit = LiteralTrie.gramBit(gram)
                 if firstGrams[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
             }
             var node = 0
@@ -164,9 +206,15 @@ struct LiteralTrie {
                 }
                 for index in Int(current.valueStart)..<Int(current.valueEnd) { body(values[index]) }
                 guard position < text.count else { break }
+                // The children are sorted by first byte: halved down to a few, then looked at in turn.
                 let byte = text[position]
+                var low = Int(current.childStart), high = Int(current.childEnd)
+                while high - low > 8 {
+                    let middle = (low + high) / 2
+                    if childBytes[middle] <= byte { low = middle } else { high = middle }
+                }
                 var next = -1
-                for child in Int(current.childStart)..<Int(current.childEnd) where childBytes[child] == byte {
+                for child in low..<high where childBytes[child] == byte {
                     next = Int(childNodes[child])
                     break
                 }

@@ -109,6 +109,9 @@ public struct RuleListOptimizer: Sendable {
         private(set) var conditionIDs: [Int32] = []
         /// Parallel to `rules` once numbered: the number of each rule's action.
         private(set) var actionIDs: [Int32] = []
+        /// Parallel to `rules` once numbered: each rule's key, made once (making it reads the trigger's types
+        /// into masks) and again when `renumber` is told the rule changed.
+        private(set) var keys: [RuleShapeKey] = []
         private var numbers = RuleShapeNumbers()
 
         init(rules: [Rule]) {
@@ -119,16 +122,33 @@ public struct RuleListOptimizer: Sendable {
         mutating func number() {
             var urlFilters: [String: Int32] = [:]
             urlFilters.reserveCapacity(rules.count)
-            urlFilterIDs = rules.map { rule in
-                let next = Int32(truncatingIfNeeded: urlFilters.count)
-                return RuleListOptimizer.value(&urlFilters[rule.trigger.urlFilter, default: next])
-            }
+            var urlFilterIDs: [Int32] = [], conditionIDs: [Int32] = [], actionIDs: [Int32] = []
+            var keys: [RuleShapeKey] = []
+            urlFilterIDs.reserveCapacity(rules.count)
             conditionIDs.reserveCapacity(rules.count)
             actionIDs.reserveCapacity(rules.count)
-            for index in rules.indices {
-                conditionIDs.append(numbers.conditionID(rules[index].trigger))
-                actionIDs.append(numbers.actionID(rules[index].action.kind))
+            keys.reserveCapacity(rules.count)
+            var numbers = RuleShapeNumbers()
+            swap(&numbers, &self.numbers)
+            // Read in place: a closure over the array (`map`) copied each rule.
+            rules.withUnsafeBufferPointer { rules in
+                for index in rules.indices {
+                    let next = Int32(truncatingIfNeeded: urlFilters.count)
+                    let urlFilterID = RuleListOptimizer.value(&urlFilters[rules[index].trigger.urlFilter, default: next])
+                    let conditionID = numbers.conditionID(rules[index].trigger.condition?.values)
+                    let actionID = numbers.actionID(rules[index].action.kind)
+                    urlFilterIDs.append(urlFilterID)
+                    conditionIDs.append(conditionID)
+                    actionIDs.append(actionID)
+                    keys.append(
+                        RuleShapeNumbers.key(rules[index].trigger, urlFilterID: urlFilterID, conditionID: conditionID, actionID: actionID))
+                }
             }
+            swap(&numbers, &self.numbers)
+            self.urlFilterIDs = urlFilterIDs
+            self.conditionIDs = conditionIDs
+            self.actionIDs = actionIDs
+            self.keys = keys
         }
 
         /// Whether the numbers are there (and hold for the rules as they are).
@@ -139,19 +159,23 @@ public struct RuleListOptimizer: Sendable {
             urlFilterIDs = []
             conditionIDs = []
             actionIDs = []
+            keys = []
         }
 
         /// The key of rule `index` (the list is numbered), with its action or without.
-        func key(_ index: Int, includingAction: Bool = true) -> RuleShapeKey {
-            RuleShapeNumbers.key(
-                rules[index].trigger, urlFilterID: urlFilterIDs[index], conditionID: conditionIDs[index],
-                actionID: includingAction ? actionIDs[index] : RuleShapeKey.blank)
+        @inline(__always) func key(_ index: Int, includingAction: Bool = true) -> RuleShapeKey {
+            var key = keys[index]
+            if !includingAction { key.actionID = RuleShapeKey.blank }
+            return key
         }
 
-        /// Numbers rule `index`'s condition entries and action again, after a pass changed them.
+        /// Numbers rule `index`'s condition entries and action again and makes its key again, after a pass changed
+        /// the rule (its condition entries, action, resource types or load types).
         mutating func renumber(_ index: Int) {
-            conditionIDs[index] = numbers.conditionID(rules[index].trigger)
+            conditionIDs[index] = numbers.conditionID(rules[index].trigger.condition?.values)
             actionIDs[index] = numbers.actionID(rules[index].action.kind)
+            keys[index] = RuleShapeNumbers.key(
+                rules[index].trigger, urlFilterID: urlFilterIDs[index], conditionID: conditionIDs[index], actionID: actionIDs[index])
         }
 
         /// The shape of rule `index`, its url-filter named by number when the list is numbered.
@@ -178,11 +202,13 @@ public struct RuleListOptimizer: Sendable {
                 urlFilterIDs[write] = urlFilterIDs[read]
                 conditionIDs[write] = conditionIDs[read]
                 actionIDs[write] = actionIDs[read]
+                keys[write] = keys[read]
                 write += 1
             }
             urlFilterIDs.removeLast(urlFilterIDs.count - write)
             conditionIDs.removeLast(conditionIDs.count - write)
             actionIDs.removeLast(actionIDs.count - write)
+            keys.removeLast(keys.count - write)
         }
     }
 
@@ -243,11 +269,10 @@ public struct RuleListOptimizer: Sendable {
 
     private func removeDuplicates(_ list: inout WorkingList) {
         var keep = [Bool](repeating: true, count: list.rules.count)
-        var seen: Set<RuleShapeKey> = []
+        var seen = RuleShapeKeyTable()
         for segment in segments(list.rules) {
-            seen.removeAll(keepingCapacity: true)
-            seen.reserveCapacity(segment.count)
-            for index in segment where !seen.insert(list.key(index)).inserted {
+            seen.reset(capacity: segment.count)
+            for index in segment where seen.value(for: list.key(index), orInserting: Int32(truncatingIfNeeded: index)) != index {
                 keep[index] = false
             }
         }
@@ -283,6 +308,20 @@ public struct RuleListOptimizer: Sendable {
             && outer.conditionIsCaseSensitive == inner.conditionIsCaseSensitive
     }
 
+    /// `covers` of the two rules' shapes, decided on their keys in a numbered list (the actions are not compared):
+    /// equal url-filter numbers are equal url-filters, equal condition numbers equal sorted entries.
+    static func covers(_ outer: RuleShapeKey, _ inner: RuleShapeKey, outerIsUniversal: Bool) -> Bool {
+        guard outer.resourceMask & inner.resourceMask == inner.resourceMask,
+            outer.loadTypeMask & inner.loadTypeMask == inner.loadTypeMask,
+            outer.loadContextMask & inner.loadContextMask == inner.loadContextMask,
+            outer.method == 0 || outer.method == inner.method
+        else { return false }
+        let urlCovered = outerIsUniversal || (outer.urlFilterID == inner.urlFilterID && outer.flags & 1 == inner.flags & 1)
+        guard urlCovered else { return false }
+        if outer.conditionKind == 0 { return true }
+        return outer.conditionKind == inner.conditionKind && outer.conditionID == inner.conditionID && outer.flags & 2 == inner.flags & 2
+    }
+
     static func isUniversal(_ filter: String) -> Bool {
         // Most filters have a term that cannot match the empty string, found without parsing.
         !URLFilterParser.hasMandatoryTerm(filter) && URLFilterParser().parse(filter).status == .matchesEverything
@@ -301,8 +340,8 @@ public struct RuleListOptimizer: Sendable {
         // compared with the universal ones and those of its url-filter only.
         let rules = list.rules
         var keep = [Bool](repeating: true, count: rules.count)
-        var universalExceptions: [TriggerShape] = []
-        var exceptionsByFilter: [Int32: [TriggerShape]] = [:]
+        var universalExceptions: [RuleShapeKey] = []
+        var exceptionsByFilter: [Int32: [RuleShapeKey]] = [:]
         var exceptionCount = 0
         var universal = UniversalURLFilters(list)
         for index in rules.indices.reversed() {
@@ -312,9 +351,9 @@ public struct RuleListOptimizer: Sendable {
                 exceptionsByFilter = [:]
                 exceptionCount = 0
             case .ignorePreviousRules:
-                let shape = list.shape(index)
+                let shape = list.keys[index]
                 // Exceptions with a condition only cover rules with the very same condition; keep the list short.
-                if shape.conditionKind == nil || exceptionCount < 64 {
+                if shape.conditionKind == 0 || exceptionCount < 64 {
                     exceptionCount += 1
                     if universal.contains(index, of: list) {
                         universalExceptions.append(shape)
@@ -325,7 +364,7 @@ public struct RuleListOptimizer: Sendable {
             // An exception covered by a later exception is cancelled too, but it also cancels; leave it.
             default:
                 guard exceptionCount > 0 else { continue }
-                let shape = list.shape(index)
+                let shape = list.keys[index]
                 if universalExceptions.contains(where: { RuleListOptimizer.covers($0, shape, outerIsUniversal: true) })
                     || (exceptionsByFilter[list.urlFilterIDs[index]] ?? []).contains(where: {
                         RuleListOptimizer.covers($0, shape, outerIsUniversal: false)
@@ -342,7 +381,6 @@ public struct RuleListOptimizer: Sendable {
     private struct UniversalURLFilters {
         /// Per url-filter number: 0 not known yet, 1 universal, 2 not.
         private var known: [UInt8]
-        private var scratch = LiteralRunStore()
 
         init(_ list: WorkingList) {
             known = [UInt8](repeating: 0, count: Int(list.urlFilterIDs.max() ?? -1) + 1)
@@ -355,7 +393,7 @@ public struct RuleListOptimizer: Sendable {
                 // The converter's forms hold a literal every match contains: not universal, without a scan.
                 let filter = list.rules[index].trigger.urlFilter
                 known[number] =
-                    !URLFilterLiteralRuns.isReadable(filter, scratch: &scratch) && RuleListOptimizer.isUniversal(filter) ? 1 : 2
+                    !URLFilterLiteralRuns.isReadable(filter) && RuleListOptimizer.isUniversal(filter) ? 1 : 2
             }
             return known[number] == 1
         }
@@ -366,21 +404,25 @@ public struct RuleListOptimizer: Sendable {
         var universalFilters = UniversalURLFilters(list)
         for segment in segments(list.rules) {
             // Shapes only for segments that hold a universal rule (most hold none).
-            let universal = segment.map { list.rules[$0].trigger.condition == nil && universalFilters.contains($0, of: list) }
+            let universal = segment.map { list.keys[$0].conditionKind == 0 && universalFilters.contains($0, of: list) }
             // By action number (equal numbers, equal actions).
             var universalByAction: [Int32: [Int]] = [:]
             for offset in universal.indices where universal[offset] {
                 universalByAction[list.actionIDs[segment.lowerBound + offset], default: []].append(offset)
             }
             guard !universalByAction.isEmpty else { continue }
-            let shapes = segment.map { list.shape($0) }
-            for offset in shapes.indices {
+            let shapes = list.keys[segment]
+            for offset in universal.indices {
                 let dropped = (universalByAction[list.actionIDs[segment.lowerBound + offset]] ?? []).contains { other in
                     guard other != offset,
-                        RuleListOptimizer.covers(shapes[other], shapes[offset], outerIsUniversal: true)
+                        RuleListOptimizer.covers(
+                            shapes[segment.lowerBound + other], shapes[segment.lowerBound + offset], outerIsUniversal: true)
                     else { return false }
                     // Two universal rules covering each other: keep the first.
-                    guard universal[offset], RuleListOptimizer.covers(shapes[offset], shapes[other], outerIsUniversal: true) else {
+                    guard universal[offset],
+                        RuleListOptimizer.covers(
+                            shapes[segment.lowerBound + offset], shapes[segment.lowerBound + other], outerIsUniversal: true)
+                    else {
                         return true
                     }
                     return other < offset
@@ -405,54 +447,50 @@ public struct RuleListOptimizer: Sendable {
 
     private func merge(_ list: inout WorkingList, along dimension: TriggerShape.MergeDimension) {
         var keep = [Bool](repeating: true, count: list.rules.count)
-        // Sized once: growing rehashes every key at each doubling.
-        var groups: [RuleShapeKey: Int] = [:]
-        // The rules whose condition entries a merge changed, numbered again after the pass.
+        var groups = RuleShapeKeyTable()
+        // The rules a merge changed, numbered again (and their keys made again) after the pass.
         var changed: [Int] = []
         for segment in segments(list.rules) {
-            groups.removeAll(keepingCapacity: true)
-            groups.reserveCapacity(segment.count)
+            groups.reset(capacity: segment.count)
             for index in segment {
-                if dimension == .ifDomain {
-                    guard let kind = list.rules[index].trigger.condition?.kind,
-                        kind == .ifDomain || kind == .ifTopURL || kind == .ifFrameURL
-                    else { continue }
-                }
+                // if-domain, if-top-url or if-frame-url (`RuleShapeKey.conditionKind` 1, 3 and 5).
+                if dimension == .ifDomain && list.keys[index].conditionKind & 1 == 0 { continue }
                 let key = list.key(index).without(dimension)
-                // One hash of the key: the rule's index is filed when the key is new. A later rule of the group is
-                // merged into the group's first rule, in place, and dropped.
-                let slot = RuleListOptimizer.value(&groups[key, default: index])
+                // The rule's index is filed when the key is new. A later rule of the group is merged into the
+                // group's first rule, in place, and dropped.
+                let slot = Int(groups.value(for: key, orInserting: Int32(truncatingIfNeeded: index)))
                 guard slot != index else { continue }
                 keep[index] = false
-                let rule = list.rules[index]
                 switch dimension {
                 case .ifDomain:
-                    if let extra = rule.trigger.condition, list.rules[slot].trigger.condition != nil {
+                    if let extra = list.rules[index].trigger.condition?.values, list.rules[slot].trigger.condition != nil {
                         let before = list.rules[slot].trigger.condition?.values.count
-                        for value in extra.values where !(list.rules[slot].trigger.condition?.values.contains(value) ?? true) {
+                        for value in extra where !(list.rules[slot].trigger.condition?.values.contains(value) ?? true) {
                             list.rules[slot].trigger.condition?.values.append(value)
                         }
                         if list.rules[slot].trigger.condition?.values.count != before { changed.append(slot) }
                     }
                 case .resourceType:
                     if list.rules[slot].trigger.resourceTypes == nil || list.rules[slot].trigger.resourceTypes?.isEmpty == true { break }
-                    if rule.trigger.resourceTypes == nil || rule.trigger.resourceTypes?.isEmpty == true {
+                    let types = list.rules[index].trigger.resourceTypes
+                    if types == nil || types?.isEmpty == true {
                         list.rules[slot].trigger.resourceTypes = nil
                     } else {
-                        for type in rule.trigger.resourceTypes ?? [] where !(list.rules[slot].trigger.resourceTypes ?? []).contains(type) {
+                        for type in types ?? [] where !(list.rules[slot].trigger.resourceTypes ?? []).contains(type) {
                             list.rules[slot].trigger.resourceTypes?.append(type)
                         }
                     }
+                    changed.append(slot)
                 case .loadType:
                     if list.rules[slot].trigger.loadTypes == nil { break }
-                    let union = Set((list.rules[slot].trigger.loadTypes ?? []) + (rule.trigger.loadTypes ?? []))
+                    let loadTypes = list.rules[index].trigger.loadTypes
+                    let union = Set((list.rules[slot].trigger.loadTypes ?? []) + (loadTypes ?? []))
                     list.rules[slot].trigger.loadTypes =
-                        rule.trigger.loadTypes == nil || union.count == LoadType.allCases.count
-                        ? nil : LoadType.allCases.filter(union.contains)
+                        loadTypes == nil || union.count == LoadType.allCases.count ? nil : LoadType.allCases.filter(union.contains)
+                    changed.append(slot)
                 }
             }
         }
-        // Masks are read from the triggers; only condition entries have numbers to renew.
         for slot in Set(changed).sorted() { list.renumber(slot) }
         list.compact(keeping: keep)
     }

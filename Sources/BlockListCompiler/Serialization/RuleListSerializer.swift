@@ -24,8 +24,11 @@ public struct RuleListSerializer: Sendable {
     /// copied whole by the first rule freed.
     public func serializedBytes(releasing rules: consuming [Rule]) -> [UInt8] {
         serialized(count: rules.count) { writer, index in
-            write(rules[index], to: &writer)
-            rules[index] = RuleListSerializer.written
+            // Moved out of the list and freed once written (reading it in place and then storing over it copied
+            // each rule: a retain and a release of every string and array in it).
+            var rule = RuleListSerializer.written
+            swap(&rule, &rules[index])
+            write(rule, to: &writer)
         }
     }
 
@@ -297,7 +300,17 @@ struct JSONByteWriter {
             // Runs of bytes written as they are are copied at once; an escape ends a run.
             var runStart = 0
             var index = 0
+            let escapesNonASCII = escapesNonASCII
             while index < buffer.count {
+                // Eight bytes at a time past those written as they are (most of every url-filter).
+                if index + 8 <= buffer.count,
+                    !JSONByteWriter.mayNeedEscape(
+                        UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self),
+                        escapesNonASCII: escapesNonASCII)
+                {
+                    index += 8
+                    continue
+                }
                 let unit = buffer[index]
                 if unit >= 0x20 && unit != 0x22 && unit != 0x5C && (unit < 0x80 || !escapesNonASCII) {
                     index += 1
@@ -322,6 +335,17 @@ struct JSONByteWriter {
             if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
         }
         bytes.append(0x22)
+    }
+
+    /// Whether one of the eight bytes of `word` may need an escape: a control character (below 0x20), `"`, `\\`,
+    /// or with `escapesNonASCII` a byte above ASCII. (Each test is the classic one for a zero byte, `(x - 0x01...)
+    /// & ~x & 0x80...`, on the word shifted or compared: exact about whether some byte qualifies.)
+    @inline(__always) static func mayNeedEscape(_ word: UInt64, escapesNonASCII: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let special = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        return (special | (escapesNonASCII ? word : 0)) & highs != 0
     }
 
     /// Writes the (valid) UTF-8 sequence at `index` as `\uXXXX` escapes of its UTF-16 units; the index past it.

@@ -126,4 +126,21 @@ import WKPackTestSupport
         }
         #expect(asciiLines > 100_000)
     }
+
+    /// The domain list of a cosmetic filter is cut on its bytes: the same pieces as splitting by the character
+    /// ",", for ASCII text and for text with combining marks after commas.
+    @Test func piecesAreThoseOfTheCharacterSplit() {
+        var random = SeededGenerator(state: 0x5EC7)
+        let pieces = [",", ",", "a.com", "~b.org", " ", "", "\u{301}", "é", "\r\n", "\n", "x"]
+        var asciiTexts = 0
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 10) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { asciiTexts += 1 }
+            #expect(
+                FilterListParser.pieces(of: text, cutAt: UInt8(ascii: ",")) == text.split(separator: ",", omittingEmptySubsequences: false),
+                "\(Array(text.unicodeScalars))")
+        }
+        #expect(asciiTexts > 50)
+    }
 }

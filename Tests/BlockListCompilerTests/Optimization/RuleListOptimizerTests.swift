@@ -61,6 +61,30 @@ private func rules(_ json: String) -> [Rule] {
         #expect(URLFilterCanonicalizer.canonicalize("^.*", isCaseSensitive: false) == ".*")
     }
 
+    /// The look that lets most url-filters skip the rewrite: wherever it says no rewrite is needed, the full
+    /// rewrite gives the filter back unchanged (and it says yes for each kind of rewrite).
+    @Test func theRewriteIsSkippedOnlyWhereItChangesNothing() {
+        let bodies = [
+            "ads", "ADS", "a.*", ".*a", "^.*a", "^(.*)", "(.*)", ".*.*", "^.*", ".*", "^", "", "A", "(", "a\\.*", "[A-Z]x", "x[A-Z]",
+            "^[^:]*://([^/:@]*\\.)?example\\.com[^a-zA-Z0-9_.%-]", "^https://Ads.Example/", ".*?a", ".+A", "(?<Name>a)", "a$",
+            "/Banner/.*$", "^a.*",
+        ]
+        var skipped = 0, rewritten = 0
+        for body in bodies {
+            for isCaseSensitive in [false, true] {
+                let full = URLFilterCanonicalizer.rewrite(body, isCaseSensitive: isCaseSensitive)
+                if !URLFilterCanonicalizer.mayRewrite(body, isCaseSensitive: isCaseSensitive) {
+                    skipped += 1
+                    #expect(full == body, "\(body) case-sensitive \(isCaseSensitive)")
+                } else if full != body {
+                    rewritten += 1
+                }
+                #expect(URLFilterCanonicalizer.canonicalize(body, isCaseSensitive: isCaseSensitive) == full)
+            }
+        }
+        #expect(skipped > 10 && rewritten > 5)
+    }
+
     /// The canonicalizer parses only filters it would rewrite or simple universal spellings; every other filter
     /// (canonical already, refused, or universal in another spelling) comes back as it is.
     @Test func leavesFiltersWithNothingToRewriteAsTheyAre() {

@@ -65,6 +65,44 @@ import Testing
         return equalPairs
     }
 
+    /// The passes that drop covered rules decide on keys: the same answer as on the shapes, for every pair.
+    @Test func coveringOnKeysIsCoveringOnShapes() {
+        var list = RuleListOptimizer.WorkingList(rules: Self.rules())
+        list.number()
+        var covered = 0
+        for outer in list.rules.indices {
+            for inner in list.rules.indices {
+                for universal in [false, true] {
+                    let onShapes = RuleListOptimizer.covers(list.shape(outer), list.shape(inner), outerIsUniversal: universal)
+                    let onKeys = RuleListOptimizer.covers(list.key(outer), list.key(inner), outerIsUniversal: universal)
+                    #expect(onKeys == onShapes, "rules \(outer), \(inner), universal \(universal)")
+                    if onShapes && outer != inner { covered += 1 }
+                }
+            }
+        }
+        #expect(covered > 0)
+    }
+
+    /// The passes' table finds each key's first number, across growth, and forgets everything at a reset.
+    @Test func theKeyTableFilesTheFirstNumberOfEachKey() {
+        var list = RuleListOptimizer.WorkingList(rules: Self.rules())
+        list.number()
+        var table = RuleShapeKeyTable()
+        for round in 0..<3 {
+            // A small capacity: the table grows while filling.
+            table.reset(capacity: round)
+            var first: [RuleShapeKey: Int32] = [:]
+            for index in list.rules.indices {
+                let key = list.key(index, includingAction: round != 1)
+                let number = Int32(index + round)
+                let expected = first[key] ?? number
+                first[key] = expected
+                #expect(table.value(for: key, orInserting: number) == expected, "round \(round), rule \(index)")
+            }
+            #expect(first.count > 1 && first.count < list.rules.count)
+        }
+    }
+
     @Test func keysAreEqualExactlyWhenShapesAndActionsAre() {
         var list = RuleListOptimizer.WorkingList(rules: Self.rules())
         list.number()

@@ -30,6 +30,41 @@ import WKPackTestSupport
         #expect(URLFilterLiteralRuns.runs(of: filter) == nil)
     }
 
+    /// The witness read from a filter's text is matched by the filter's automaton (case-insensitive), and there is
+    /// one exactly for the forms read.
+    @Test func theWitnessReadFromTheTextIsMatched() throws {
+        for filter in URLFilterLiteralRunsTests.read {
+            let witness = try #require(URLFilterLiteralRuns.witness(of: filter), "\(filter)")
+            let pattern = try #require(URLFilterParser().parseTerms(filter, isCaseSensitive: false).pattern)
+            #expect(URLAutomaton(pattern: pattern).matches(witness), "\(filter): \(String(decoding: witness, as: UTF8.self))")
+        }
+        for filter in URLFilterLiteralRunsTests.declined { #expect(URLFilterLiteralRuns.witness(of: filter) == nil, "\(filter)") }
+    }
+
+    /// The bit table of literal characters is the printable ASCII but the syntax characters.
+    @Test func literalsAreThePrintableASCIIButSyntax() {
+        let syntax = Set("\\^$.|?*+()[]{}".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(URLFilterLiteralRuns.isLiteral(byte) == (byte > 0x20 && byte < 0x7F && !syntax.contains(byte)), "\(byte)")
+        }
+    }
+
+    /// `isReadable` (which writes nothing) says yes exactly for the filters whose runs are read, and appending to a
+    /// store that already holds runs adds the filter's runs after them, or leaves the store as it was.
+    @Test func isReadableAndAppendingAgreeWithTheRuns() {
+        var store = LiteralRunStore()
+        var expected: [[UInt8]] = []
+        for filter in URLFilterLiteralRunsTests.read + URLFilterLiteralRunsTests.declined {
+            let runs = URLFilterLiteralRuns.runs(of: filter)
+            #expect(URLFilterLiteralRuns.isReadable(filter) == (runs != nil), "\(filter)")
+            #expect(URLFilterLiteralRuns.append(filter, to: &store) == (runs != nil), "\(filter)")
+            expected += runs ?? []
+            #expect(store.runs.map { Array(store.bytes[$0]) } == expected, "after \(filter)")
+            #expect(store.bytes.count == Int(store.ends.last ?? 0), "after \(filter)")
+        }
+        #expect(expected.count > URLFilterLiteralRunsTests.read.count)
+    }
+
     /// Every url-filter the reader takes is one WebKit's grammar accepts (`ConvertedRuleCheck` does not parse those
     /// again): each listed form, and each printable ASCII character alone and escaped between literals, after each
     /// start the converter writes and before each end.

@@ -51,6 +51,38 @@ import Testing
         #expect(RuleListSerializer().serialize([]) == "[]\n")
     }
 
+    /// The eight-byte test says "may need an escape" exactly when one of the bytes does, with and without
+    /// escaping non-ASCII; and long strings with an escape at each offset are quoted as `JSONEscaper` does.
+    @Test func theEightByteTestFindsEveryByteToEscape() {
+        var random = SeededGenerator(state: 0x22_5C)
+        let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF, 0x41, 0x2F]
+        var flagged = 0
+        for _ in 0..<20_000 {
+            var word: UInt64 = 0
+            var expected = [false, false]
+            for _ in 0..<8 {
+                let choice = random.next()
+                let byte = choice % 3 == 0 ? UInt8(truncatingIfNeeded: choice >> 8) : interesting[Int(choice >> 8) % interesting.count]
+                word = word << 8 | UInt64(byte)
+                let special = byte < 0x20 || byte == 0x22 || byte == 0x5C
+                expected[0] = expected[0] || special
+                expected[1] = expected[1] || special || byte >= 0x80
+            }
+            #expect(JSONByteWriter.mayNeedEscape(word, escapesNonASCII: false) == expected[0], "\(String(word, radix: 16))")
+            #expect(JSONByteWriter.mayNeedEscape(word, escapesNonASCII: true) == expected[1], "\(String(word, radix: 16))")
+            if expected[0] { flagged += 1 }
+        }
+        #expect(flagged > 1_000 && flagged < 19_000)
+        for special in ["\"", "\\", "\n", "\u{1}", "é", "😀"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b/", count: 9)
+                var writer = JSONByteWriter(escapesNonASCII: false)
+                writer.quoted(text)
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONEscaper.quoted(text), "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// Writing while freeing the rules gives the same bytes, with and without escapes, and for no rules.
     @Test func releasingTheRulesWritesTheSameBytes() {
         for serializer in [RuleListSerializer(), RuleListSerializer(escapesNonASCII: true)] {
