@@ -22,6 +22,10 @@ public struct BundleConfiguration: Sendable, Equatable {
     /// Whether each bundle gets a `size` (its modules and the bytes each contributes, for a metafile or a size
     /// report). The bundles' bytes are the same either way.
     public var analyzesSize = false
+    /// Transitional (issue 41, step 4b): whether production builds minify each piece with the tree minifier (parse,
+    /// compress and rename on the syntax tree, print) instead of today's token passes. Off by default; the command
+    /// line sets it when the environment variable `WKPACK_TREE_MINIFIER` is `1`. Development builds ignore it.
+    public var usesTreeMinifier = false
 
     /// Creates a configuration; every setting but the three folders has the default of `wkpack.yml`.
     public init(

@@ -193,12 +193,12 @@ public struct ScriptBundler: Sendable {
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
             assembled = try ModuleBundleAssembler.assemble(
                 graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps, paths: paths,
-                target: configuration.target)
+                target: configuration.target, treeMinifier: configuration.usesTreeMinifier)
             if configuration.analyzesSize { modules = BundleModuleList.modules(of: graph, projectFolder: absoluteProject) }
         } else {
             assembled = try BundleAssembler.assemble(
                 loaded.inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
-                target: configuration.target)
+                target: configuration.target, treeMinifier: configuration.usesTreeMinifier)
             if configuration.analyzesSize {
                 modules = BundleModuleList.plainScripts(
                     loaded.inputs.map { (AbsolutePath.make($0.displayPath), $0.bytes.count) }, projectFolder: absoluteProject)

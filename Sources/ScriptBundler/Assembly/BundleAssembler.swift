@@ -30,11 +30,14 @@ enum BundleAssembler {
     static let prologue: [UInt8] = Array("(function () {\n".utf8)
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
 
+    /// `treeMinifier`: production minifies each file with `TreeMinifier` (`BundleConfiguration.usesTreeMinifier`).
     static func assemble(
-        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
+        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default,
+        treeMinifier: Bool = false
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
-            var (files, helpers) = try minifiedBundleFiles(inputs, mapping: sourceMaps != .none, target: target)
+            var (files, helpers) = try minifiedBundleFiles(
+                inputs, mapping: sourceMaps != .none, target: target, treeMinifier: treeMinifier)
             var minified = MinifiedBundleComposer.composeFiles(
                 files, helpers: helpers, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
@@ -57,16 +60,19 @@ enum BundleAssembler {
 
     /// `minifiedFiles`, and the minified declarations of the lowering helpers the lowered files call (`nil` when
     /// none does), which `MinifiedBundleComposer.composeFiles` puts at the top of a function enclosing the files.
-    static func minifiedBundleFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError)
-        -> (files: [MinifiedFileBody], helpers: MinifiedPiece?)
-    {
+    static func minifiedBundleFiles(
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = false
+    ) throws(BundlerError) -> (files: [MinifiedFileBody], helpers: MinifiedPiece?) {
         // Each file is tokenized, parsed, checked and minified, in parallel; a file lowered for the target is printed
         // and minified once the lowering helpers the lowered files call are named for the whole bundle.
         let results = IndexedResults<Result<FirstStage, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
                 let file = try wrappedFile(inputs[index], target: target)
                 guard file.lowering != nil else {
-                    return .success(.minified(try minifiedFile(file, helperNames: [:], mapping: mapping, target: target), file.shortNames))
+                    return .success(
+                        .minified(
+                            try minifiedFile(file, helperNames: [:], mapping: mapping, target: target, treeMinifier: treeMinifier),
+                            file.shortNames))
                 }
                 return .success(.lowered(file, file.shortNames))
             } catch {
@@ -100,7 +106,7 @@ enum BundleAssembler {
             helperNames = RuntimeNames.shortHelperNames(used, avoiding: taken)
             var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
             code.appendUnmapped(LoweringHelper.declarations(of: helperNames))
-            helpers = Minifier.minifyPiece(code.bytes, map: mapping ? code.map : nil)
+            helpers = minifiedPiece(code.bytes, map: mapping ? code.map : nil, treeMinifier: treeMinifier)
         }
         let names = helperNames
         let finished = TakeOnce(stages)
@@ -109,7 +115,9 @@ enum BundleAssembler {
             do throws(BundlerError) {
                 switch finished.take(index) {
                 case .minified(let body, _): return .success(body)
-                case .lowered(let file, _): return .success(try minifiedFile(file, helperNames: names, mapping: mapping, target: target))
+                case .lowered(let file, _):
+                    return .success(
+                        try minifiedFile(file, helperNames: names, mapping: mapping, target: target, treeMinifier: treeMinifier))
                 case nil: return .success(MinifiedFileBody.complete(MinifiedPiece()))
                 }
             } catch {
@@ -218,7 +226,7 @@ enum BundleAssembler {
     /// `file` minified; where it was lowered, its lowered code printed with the bundle's `helperNames`, mapped
     /// back to the file.
     private static func minifiedFile(
-        _ file: WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget
+        _ file: WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget, treeMinifier: Bool
     ) throws(BundlerError) -> MinifiedFileBody {
         let input = file.input
         var (code, body, tokenization, significant, analysis) = (file.code, file.body, file.tokenization, file.significant, file.analysis)
@@ -240,8 +248,17 @@ enum BundleAssembler {
         }
         let source =
             mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes, origins: lowering?.origins) : nil
+        if treeMinifier {
+            return TreeMinifier.minifyFileBody(
+                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+        }
         return Minifier.minifyFileBody(
             code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+    }
+
+    /// `code` (with its intermediate map) minified as one piece, by `TreeMinifier` when `treeMinifier`.
+    static func minifiedPiece(_ code: [UInt8], map: SourceMapBuilder?, treeMinifier: Bool) -> MinifiedPiece {
+        treeMinifier ? TreeMinifier.minifyPiece(code, map: map) : Minifier.minifyPiece(code, map: map)
     }
 
     /// Minifies (production) and links the map: shared by the script and the module assemblers.
@@ -276,6 +293,7 @@ enum BundleAssembler {
         var results = IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
             switch unminified.take(index) {
             case .code(let code, let map): return Minifier.minifyPiece(code, map: map)
+            case .tree(let piece): return TreeMinifier.minify(piece)
             case .prepared(let piece):
                 switch Minifier.minify(piece, waitsForTemplate: false) {
                 case .minified(let minified): return minified

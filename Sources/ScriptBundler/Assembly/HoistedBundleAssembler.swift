@@ -17,15 +17,18 @@
 extension ModuleBundleAssembler {
     static func assembleHoisted(
         _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
-        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool
+        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = false
     ) throws(BundlerError) -> AssembledBundle {
         let names = linker.names
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
         var pieces: [UnminifiedPiece] = []
+        // The original names of the names edits write into the code being written (a hoisted module's top-level names).
+        var originalNames: [String: String] = [:]
         func cut() {
-            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, originalNames: originalNames)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
+            originalNames = [:]
         }
         func verbatim(_ text: String) {
             cut()
@@ -34,7 +37,8 @@ extension ModuleBundleAssembler {
         func prepared(
             _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ recipe: PieceRecipe
         ) -> Bool {
-            guard canReuseParse(record) else { return false }
+            // The tree minifier reads each piece's text (a hoisted module's with its top-level names written by edits).
+            guard !treeMinifier, canReuseParse(record) else { return false }
             var record = record
             if !reusingParses {
                 // Tokenized and parsed again, as the other pieces are (a hoisted module is always minified from a
@@ -151,6 +155,12 @@ extension ModuleBundleAssembler {
                 // Minified from its text: the top-level names, and `let` for the top-level `const`s nothing writes, are
                 // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
                 let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
+                cut()
+                if mapping, let analysis = record.analysis {
+                    for (declaration, name) in linked.topLevelNames where declaration < analysis.declarations.count {
+                        originalNames[name] = analysis.declarations[declaration].name
+                    }
+                }
                 try appendBody(record, edits: edits, to: &code, paths: paths)
                 if linked.needsTerminator { code.appendUnmapped(";\n") }
                 cut()

@@ -10,10 +10,12 @@ enum ModuleBundleAssembler {
     }
 
     /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
-    /// tokenizes and parses every piece again (kept to check that both agree).
+    /// tokenizes and parses every piece again (kept to check that both agree). `treeMinifier`: production writes
+    /// every piece as text with its intermediate map and minifies it with `TreeMinifier` (no prepared pieces, so no
+    /// template is shared between bundles).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        target: ScriptTarget = .default, reusingParses: Bool = true
+        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = false
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
@@ -37,7 +39,7 @@ enum ModuleBundleAssembler {
             if plan.hoistsAny {
                 return try assembleHoisted(
                     graph, plan: &plan, linker: &linker, inlineEntries: inlineEntries, outputFileName: outputFileName,
-                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses)
+                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses, treeMinifier: treeMinifier)
             }
         }
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
@@ -49,13 +51,13 @@ enum ModuleBundleAssembler {
         var pieces: [UnminifiedPiece] = []
         func cut() {
             guard mode == .production else { return }
-            if !code.bytes.isEmpty { pieces.append(.code(code.bytes, map: mapping ? code.map : nil)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
         /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
         /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
         func prepared(_ record: ModuleRecord, bindings: [String], isStrict: Bool, _ recipe: PieceRecipe) -> Bool {
-            guard mode == .production, reusingParses, Self.canReuseParse(record) else { return false }
+            guard mode == .production, reusingParses, !treeMinifier, Self.canReuseParse(record) else { return false }
             let memo = record.passMemo as? MinifierPassMemo
             let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
             guard recorded.pieceTokens.isComplete else { return false }
@@ -136,6 +138,13 @@ enum ModuleBundleAssembler {
 
         return BundleAssembler.finish(
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
+    }
+
+    /// `code` as a production piece to minify, with its intermediate map: for the tree minifier (with the original
+    /// names of the names edits wrote, see `TreePiece`) when `treeMinifier`.
+    static func piece(_ code: GeneratedCode, treeMinifier: Bool, originalNames: [String: String] = [:]) -> UnminifiedPiece {
+        let map = code.isMapping ? code.map : nil
+        return treeMinifier ? .tree(TreePiece(code: code.bytes, map: map, originalNames: originalNames)) : .code(code.bytes, map: map)
     }
 
     /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.

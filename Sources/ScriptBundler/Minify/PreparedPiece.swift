@@ -55,7 +55,20 @@ struct PreparedPiece {
 /// prepared piece.
 enum UnminifiedPiece {
     case code([UInt8], map: SourceMapBuilder?)
+    /// Generated code the tree minifier minifies (`BundleConfiguration.usesTreeMinifier`).
+    case tree(TreePiece)
     case prepared(PreparedPiece)
     /// Text written as it is (already minimal, unmapped).
     case verbatim(String)
+}
+
+/// A part of a bundle written as text with its intermediate map, which the tree minifier minifies
+/// (`TreeMinifier.minify(_:)`).
+struct TreePiece {
+    var code: [UInt8]
+    /// The intermediate map of `code` (`nil`: unmapped).
+    var map: SourceMapBuilder?
+    /// The original name of each name that edits wrote into the code (a scope-hoisted module's top-level names),
+    /// for the map's names.
+    var originalNames: [String: String] = [:]
 }

@@ -38,7 +38,7 @@ extension TreeCompressorPass {
 
     /// Statements with each single-use constant written at its use in the next statement, and unused declarations left out.
     mutating func removeLocalDeclarations(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
-        var result = statements
+        var result = does(.constantInlining) ? inlineConstants(statements) : statements
         if does(.singleUseInlining) {
             var index = 0
             while index + 1 < result.count {
@@ -63,36 +63,49 @@ extension TreeCompressorPass {
     /// evaluates; false when that is not so.
     mutating func inline(_ declaration: Int32, into next: Int32) -> Bool {
         guard let (symbol, initializer) = singleConstant(declaration), isLocal(symbol), referenceCounts[Int(symbol)] == 1,
-            !tree.symbols[Int(symbol)].isWritten, let (parent, field) = firstEvaluatedName(in: next)
+            !tree.symbols[Int(symbol)].isWritten, let slot = firstEvaluatedName(in: next)
         else { return false }
-        let use = tree[LoweringPass.field(tree[parent], field)]
+        let use = tree[child(at: slot)]
         guard use.b >= 0, tree.references[Int(use.b)].symbol == symbol, !mentionsArgumentsOrEval(initializer) else { return false }
-        var node = tree[parent]
-        LoweringPass.setField(&node, field, initializer)
-        tree.replace(parent, with: node)
+        place(initializer, at: slot)
         return true
     }
 
-    /// The node and field holding the name that statement `id` evaluates first (see the extension's description).
-    func firstEvaluatedName(in id: Int32) -> (parent: Int32, field: Int)? {
-        var parent = id
-        var field = 0
+    /// The node at `slot`.
+    func child(at slot: NameSlot) -> Int32 {
+        slot.list > 0
+            ? tree.list(slot.list)[tree.list(slot.list).startIndex + slot.field] : LoweringPass.field(tree[slot.parent], slot.field)
+    }
+
+    /// Puts node `id` at `slot`.
+    mutating func place(_ id: Int32, at slot: NameSlot) {
+        if slot.list > 0 {
+            tree.replaceListElement(slot.list, at: slot.field, with: id)
+        } else {
+            var parent = tree[slot.parent]
+            LoweringPass.setField(&parent, slot.field, id)
+            tree.replace(slot.parent, with: parent)
+        }
+    }
+
+    /// The place of the name that statement `id` evaluates first (see the extension's description).
+    func firstEvaluatedName(in id: Int32) -> NameSlot? {
+        var slot = NameSlot(parent: id, list: 0, field: 0)
         let statement = tree[id]
         switch statement.kind {
         case .expressionStatement, .returnStatement, .throwStatement, .ifStatement, .switchStatement: break
         case .variableDeclaration:
             guard let first = tree.list(statement.a).first, tree[tree[first].a].kind == .bindingIdentifier else { return nil }
-            parent = first
-            field = 1
+            slot = NameSlot(parent: first, list: 0, field: 1)
         default: return nil
         }
         while true {
-            let child = LoweringPass.field(tree[parent], field)
-            guard child >= 0 else { return nil }
-            let node = tree[child]
+            let current = child(at: slot)
+            guard current >= 0 else { return nil }
+            let node = tree[current]
             switch node.kind {
             case .identifier:
-                return (parent, field)
+                return slot
             case .binaryExpression, .logicalExpression, .conditionalExpression, .awaitExpression, .memberExpression,
                 .chainExpression:
                 break
@@ -101,12 +114,28 @@ extension TreeCompressorPass {
                 break
             case .callExpression where tree[node.a].kind != .identifier:
                 break
+            case .callExpression where isStableName(node.a) && !node.flags.contains(.optional):
+                // `f(r)`: reading a local function declaration never written runs nothing and cannot throw, so the
+                // first argument is the first thing with an effect.
+                guard tree.list(node.b).first != nil else { return nil }
+                slot = NameSlot(parent: current, list: node.b, field: 0)
+                continue
             default:
                 return nil
             }
-            parent = child
-            field = 0
+            slot = NameSlot(parent: current, list: 0, field: 0)
         }
+    }
+
+    /// Whether identifier `id` reads a function declaration of a local scope that is never written. Not a parameter:
+    /// in a sloppy function with simple parameters, code the initializer calls may write it through `arguments`.
+    func isStableName(_ id: Int32) -> Bool {
+        let node = tree[id]
+        guard node.b >= 0 else { return false }
+        let symbol = tree.references[Int(node.b)].symbol
+        guard isLocal(symbol) else { return false }
+        let declared = tree.symbols[Int(symbol)]
+        return !declared.isWritten && declared.kind == .function
     }
 
     /// Whether `id` or a node inside it is the name `arguments` or `eval`.
@@ -131,21 +160,23 @@ extension TreeCompressorPass {
         return false
     }
 
-    /// Statement `id` without its unused declarators (nil when nothing of it is left).
-    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool) -> Int32? {
+    /// Statement `id` without its unused declarators (nil when nothing of it is left), by the parse's reference
+    /// counts or by `counts` (indexed by symbol).
+    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool, counts: [Int32]? = nil) -> Int32? {
+        let counts = counts ?? referenceCounts
         let node = tree[id]
         switch node.kind {
         case .functionDeclaration:
             guard isFunctionBody, node.a >= 0 else { return id }
             // First declared as the function: a parameter of the same name (which `arguments` may read) keeps it.
             let symbol = tree[node.a].b
-            guard isLocal(symbol), referenceCounts[Int(symbol)] == 0, tree.symbols[Int(symbol)].kind == .function else { return id }
+            guard isLocal(symbol), counts[Int(symbol)] == 0, tree.symbols[Int(symbol)].kind == .function else { return id }
             return nil
         case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
             let declarators = tree.list(node.a)
             let kept = declarators.filter { declarator in
                 let target = tree[tree[declarator].a]
-                guard target.kind == .bindingIdentifier, isLocal(target.b), referenceCounts[Int(target.b)] == 0 else { return true }
+                guard target.kind == .bindingIdentifier, isLocal(target.b), counts[Int(target.b)] == 0 else { return true }
                 return tree[declarator].b >= 0 && !isEffectFree(tree[declarator].b)
             }
             if kept.isEmpty { return nil }

@@ -40,14 +40,25 @@ extension TreeCompressorPass {
             return
         }
         let previous = tree[last]
-        guard previous.kind == .variableDeclaration, previous.op == node.op else {
+        guard previous.kind == .variableDeclaration, previous.op == node.op || mergesAsLet(last, statement) else {
             result.append(statement)
             return
         }
         var merged = previous
+        if merged.op != node.op { merged.op = SyntaxVariableKind.let.rawValue }
         merged.a = tree.appendList(Array(tree.list(previous.a)) + Array(tree.list(node.a)))
         merged.end = node.end
         result[result.count - 1] = tree.append(merged)
+    }
+
+    /// Whether declarations `first` and `second`, one `let` and one `const`, may be one `let` declaration: the
+    /// `const` one's names are local and never written (`SyntaxPrinter.constMayBeLet`, which prints it `let` anyway).
+    func mergesAsLet(_ first: Int32, _ second: Int32) -> Bool {
+        let kinds = (tree[first].op, tree[second].op)
+        let (letKind, constKind) = (SyntaxVariableKind.let.rawValue, SyntaxVariableKind.const.rawValue)
+        if kinds == (letKind, constKind) { return SyntaxPrinter.constMayBeLet(tree, second) }
+        if kinds == (constKind, letKind) { return SyntaxPrinter.constMayBeLet(tree, first) }
+        return false
     }
 
     /// Whether `id` is an expression statement of a string literal alone (`"use strict";`).

@@ -50,8 +50,13 @@ enum TreeCompressor {
         /// Unused local `let`/`const` declarators without effects, and unused function declarations, left out.
         static let unusedDeclarations = Rewrites(rawValue: 1 << 13)
 
+        /// A `const` of a literal written as the literal at each use while shorter.
+        static let constantInlining = Rewrites(rawValue: 1 << 14)
+        /// Declarations used only from declarations left out, left out too (uses counted again from the root).
+        static let unusedDeclarationChains = Rewrites(rawValue: 1 << 15)
+
         /// Every rewrite.
-        static let all = Rewrites(rawValue: (1 << 14) - 1)
+        static let all = Rewrites(rawValue: (1 << 16) - 1)
 
         /// Each rewrite with its name, in the order `compress` is documented.
         static let named: [(String, Rewrites)] = [
@@ -61,7 +66,8 @@ enum TreeCompressor {
             ("errorConstructorCalls", .errorConstructorCalls), ("newArguments", .newArguments),
             ("declarationMerging", .declarationMerging), ("emptyStatements", .emptyStatements), ("blocks", .blocks),
             ("stringConcatenation", .stringConcatenation), ("singleUseInlining", .singleUseInlining),
-            ("unusedDeclarations", .unusedDeclarations),
+            ("unusedDeclarations", .unusedDeclarations), ("constantInlining", .constantInlining),
+            ("unusedDeclarationChains", .unusedDeclarationChains),
         ]
     }
 
@@ -97,7 +103,8 @@ struct TreeCompressorPass {
         self.tree = tree
         self.rewrites = rewrites
         isDynamic = tree.scopes.first?.isUnsafe ?? false
-        referenceCounts = rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations]) ? [] : Self.referenceCounts(tree)
+        referenceCounts =
+            rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations, .constantInlining]) ? [] : Self.referenceCounts(tree)
         // Rewrites add nodes and lists: room for a fifth more, so the arrays are seldom copied as they grow.
         self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
         self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
@@ -109,6 +116,7 @@ struct TreeCompressorPass {
         var program = tree[tree.root]
         program.a = visitStatements(program.a, isFunctionBody: false)
         tree.replace(tree.root, with: program)
+        if does(.unusedDeclarationChains) { removeUnusedChains() }
     }
 
     // MARK: - The walk
@@ -143,7 +151,7 @@ struct TreeCompressorPass {
         let shape = node.kind.fields
         let statementList = Self.statementListField(node.kind)
         for index in 0..<4 {
-            let field = index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
+            let field = Self.field(shape, index)
             let value = LoweringPass.field(node, index)
             switch field {
             case .node:
@@ -199,6 +207,11 @@ struct TreeCompressorPass {
             return list
         }
         return tree.appendList(compressed)
+    }
+
+    /// What field `index` (0 for `a` ... 3 for `d`) of a node of shape `shape` holds.
+    static func field(_ shape: (SyntaxField, SyntaxField, SyntaxField, SyntaxField), _ index: Int) -> SyntaxField {
+        index == 0 ? shape.0 : index == 1 ? shape.1 : index == 2 ? shape.2 : shape.3
     }
 
     /// Which field of a node of `kind` is a statement list, or -1.

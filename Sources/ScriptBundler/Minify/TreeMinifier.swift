@@ -1,15 +1,24 @@
-/// The minifier on the syntax tree (issue 41, step 4a): parse once with `SyntaxParser` (scopes and symbols
-/// bound), compress the tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the tree minified with its mappings (`SyntaxPrinter`), so
-/// that a piece comes out of one parse and one print instead of today's token passes over re-parsed text.
+/// The minifier on the syntax tree (issue 41, steps 4a and 4b): parse once with `SyntaxParser` (scopes and symbols
+/// bound), compress the tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the
+/// tree minified with its mappings (`SyntaxPrinter`), so that a piece comes out of one parse and one print instead of
+/// today's token passes over re-parsed text.
 ///
-/// It can stand where `Minifier.minifyPiece(_:map:)` stands: the same input (code and an optional intermediate
-/// map) and the same `MinifiedPiece` (code, mappings through the intermediate map with the renamed identifiers'
-/// original names, legal comments as today's minifier collects them). Not wired into builds yet: see
-/// docs/syntax-tree.md, "Step 4a", for where its bytes and cost stand against today's minifier.
+/// It stands where `Minifier.minifyPiece(_:map:)` and `Minifier.minifyFileBody` stand: the same inputs and the same
+/// results (code, mappings with the renamed identifiers' original names, legal comments as today's minifier collects
+/// them). Production builds use it when `BundleConfiguration.usesTreeMinifier` is set (transitional: see
+/// docs/syntax-tree.md, "Step 4b", for where its bytes and cost stand against today's minifier).
 enum TreeMinifier {
+    /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`).
+    static func minify(_ piece: TreePiece) -> MinifiedPiece {
+        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+    }
+
     /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`),
-    /// `nil` for none. Code the tree parser refuses is minified by today's minifier instead.
-    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?) -> MinifiedPiece {
+    /// `nil` for none. Code the tree parser refuses is minified by today's minifier instead. `originalNames`: the
+    /// original names of names that edits wrote into `code` (a scope-hoisted module's top-level names), which the
+    /// map names where such a name is printed. The piece ends its last statement (`;`, or a statement's `}`), so
+    /// the composer can join the next piece after it.
+    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:]) -> MinifiedPiece {
         let tokenization: JavaScriptTokenization
         let parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
         do {
@@ -21,66 +30,195 @@ enum TreeMinifier {
         var tree = parsed.tree
         TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
+        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: map != nil) { printed, names in
+            guard let map else { return PieceMappings() }
+            let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
+            var cursor = MappingLookup.Cursor()
+            let renamed = OriginalNames(originalNames)
+            return mappings(printed, names: &names, originalName: { renamed.name(in: code, at: $0) }) { mapping in
+                lookup.original(line: mapping.originalLine, column: mapping.originalColumn, cursor: &cursor)
+            }
+        }
+        if let map { piece.sources = map.sourceList }
+        if !piece.code.isEmpty, piece.code.last != 0x3B, !piece.endsWithStatementBrace {
+            piece.code.append(0x3B)
+            piece.lastLineColumn += 1
+        }
+        piece.legalComments = legalComments(code, tokenization.tokens)
+        return piece
+    }
+
+    /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue), as
+    /// `Minifier.minifyFileBody` does: the body alone (without a leading `"use strict"`, which the wrapping then
+    /// writes), mapped to `source` one line up, with how the composer may wrap it (`FileWrapperLayout`, read from
+    /// the file's `analysis`); the whole wrapped file when the layout is not the expected one. Code the tree parser
+    /// refuses goes to today's minifier.
+    static func minifyFileBody(
+        _ code: [UInt8], tokenization: JavaScriptTokenization, significant: [JavaScriptToken], analysis: ScopeAnalysis?,
+        body: Range<Int>, source: SourceMapBuilder.Source?
+    ) -> MinifiedFileBody {
+        let parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
+        do {
+            parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
+        } catch {
+            return Minifier.minifyFileBody(
+                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+        }
+        var tree = parsed.tree
+        TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
+        // The file's statements become the printed program; the wrapper is the composer's to write.
+        let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
+        var wrapped = true
+        if let layout, let statements = wrapperBody(tree, dropsDirective: layout.wrapping == .strict) {
+            tree.root = tree.appendNode(.program, at: tree[tree.root].range, a: tree.appendList(statements))
+            wrapped = false
+        }
+        let translation = source?.origins
+        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: source != nil) { printed, names in
+            mappings(printed, names: &names) { mapping in
+                guard body.contains(mapping.originalOffset), mapping.originalLine >= 1 else { return nil }
+                let line = mapping.originalLine - 1
+                guard let translation else { return MappingLookup.Original(source: 0, line: line, column: mapping.originalColumn) }
+                guard let position = translation.original(line: line, column: mapping.originalColumn) else { return .continuing }
+                return MappingLookup.Original(source: 0, line: position.line, column: position.column)
+            }
+        }
+        if let source { piece.sources = [source] }
+        piece.legalComments = legalComments(code, tokenization.tokens)
+        guard let layout, !wrapped else {
+            // The whole wrapped file, joined to the next one as it is: it ends its statement.
+            if !piece.code.isEmpty, piece.code.last != 0x3B {
+                piece.code.append(0x3B)
+                piece.lastLineColumn += 1
+            }
+            return .complete(piece)
+        }
+        return MinifiedFileBody(
+            piece: piece, wrapping: layout.wrapping, canShareScope: layout.canShareScope,
+            allowsArrowFunction: layout.allowsArrowFunction)
+    }
+
+    /// The statements of the wrapper function's body of a wrapped file's tree (`(function(){…}).call(this);`),
+    /// without the leading `"use strict"` directive when `dropsDirective` (`nil` when the tree or the directive is
+    /// not where the layout says).
+    private static func wrapperBody(_ tree: SyntaxTree, dropsDirective: Bool) -> ArraySlice<Int32>? {
+        guard tree.root >= 0 else { return nil }
+        let program = tree.list(tree[tree.root].a)
+        guard program.count == 1, let statement = program.first, tree[statement].kind == .expressionStatement else { return nil }
+        let call = tree[tree[statement].a]
+        guard call.kind == .callExpression, call.a >= 0, tree[call.a].kind == .memberExpression else { return nil }
+        let function = tree[call.a].a
+        guard function >= 0, tree[function].kind == .functionExpression, tree[function].c >= 0 else { return nil }
+        let statements = tree.list(tree[tree[function].c].a)
+        guard dropsDirective else { return statements }
+        guard let first = statements.first, tree[first].kind == .expressionStatement, tree[first].a >= 0,
+            tree[tree[first].a].kind == .stringLiteral
+        else { return nil }
+        let text = tree.bytes(tree[first].a)
+        guard text.elementsEqual("\"use strict\"".utf8) || text.elementsEqual("'use strict'".utf8) else { return nil }
+        return statements.dropFirst()
+    }
+
+    /// `tree` renamed (`symbolNames`, and its private names) and printed minified into a piece without the
+    /// printer's closing line break; `map` turns the printed mappings into the piece's (adding the names it uses).
+    private static func printed(
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], recordsMappings: Bool,
+        map: (_ printed: [SyntaxPrintedMapping], _ names: inout [String]) -> PieceMappings
+    ) -> MinifiedPiece {
         let printed = SyntaxPrinter.printMinified(
-            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree), recordsMappings: map != nil,
+            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree), recordsMappings: recordsMappings,
             literalText: literalText)
         var piece = MinifiedPiece()
         piece.code = printed.code
-        code.withUnsafeBufferPointer { bytes in
-            for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
-                if LegalComments.isLegal(bytes, token.range) { piece.legalComments.append(Array(bytes[token.range])) }
-            }
-        }
-        if let map {
-            piece.sources = map.sourceList
-            piece.mappings = mappings(printed.mappings, through: map, names: &piece.names)
-        }
+        // Pieces are joined by the composer, which writes the line breaks between them.
+        if piece.code.last == 0x0A { piece.code.removeLast() }
+        if recordsMappings { piece.mappings = map(printed.mappings, &piece.names) }
         countLines(&piece)
         piece.endsWithStatementBrace = endsWithStatementBrace(tree)
         return piece
     }
 
+    /// The original names of names edits wrote into a piece's code, by the written name's bytes.
+    private struct OriginalNames {
+        let names: [[UInt8]: String]
+        let longest: Int
+
+        init(_ originalNames: [String: String]) {
+            var names: [[UInt8]: String] = [:]
+            for (written, original) in originalNames { names[Array(written.utf8)] = original }
+            self.names = names
+            longest = names.keys.map(\.count).max() ?? 0
+        }
+
+        /// The original name of the name written at byte `offset` of `code`, if it is one of them.
+        func name(in code: [UInt8], at offset: Int) -> String? {
+            guard longest > 0, offset < code.count else { return nil }
+            var end = offset
+            while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
+            guard end > offset, end - offset <= longest else { return nil }
+            return names[Array(code[offset..<end])]
+        }
+    }
+
+    /// The legal comments among `tokens` (with comments) of `code`, in order.
+    private static func legalComments(_ code: [UInt8], _ tokens: [JavaScriptToken]) -> [[UInt8]] {
+        var comments: [[UInt8]] = []
+        code.withUnsafeBufferPointer { bytes in
+            for token in tokens where token.kind == .lineComment || token.kind == .blockComment {
+                if LegalComments.isLegal(bytes, token.range) { comments.append(Array(bytes[token.range])) }
+            }
+        }
+        return comments
+    }
+
     /// A number literal in its shortest decimal form (`NumberLiterals`), a string literal with the quote needing
-    /// the fewest escapes (`StringQuotes`, without templates); `nil` where the source's text is as short.
+    /// the fewest escapes (`StringQuotes`; a template literal only where the printer passes `.templateLiteral`); `nil`
+    /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
             guard let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }
-        guard kind == .stringLiteral, raw.count >= 2, let quote = raw.first else { return nil }
+        // `.templateLiteral`: a string literal where the printer lets a template literal stand instead.
+        let allowsTemplate = kind == .templateLiteral
+        guard kind == .stringLiteral || allowsTemplate, raw.count >= 2, let quote = raw.first else { return nil }
         return raw.withUnsafeBufferPointer { text -> [UInt8]? in
             let body = UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)])
-            guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 else { return nil }
-            let best = content.bestQuote(preferring: quote, allowsTemplate: false)
+            guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || (allowsTemplate && content.newlines > 0)
+            else { return nil }
+            let best = content.bestQuote(preferring: quote, allowsTemplate: allowsTemplate)
             guard best != quote else { return nil }
             return Array(StringLiteralBody.encode(body, quote: best).utf8)
         }
     }
 
-    /// The printed mappings (positions in the minified input) carried through the intermediate map `map` to the
-    /// sources: a mapping whose input position has no segment of its own ends the mapped code before it, as
-    /// today's writer marks unmapped code. Names are appended to `names` once each.
+    /// The printed mappings carried to the sources by `original` (a printed mapping's original position, `nil` for
+    /// none, `.continuing` for code of a lowered source without an origin of its own): a mapping without an original
+    /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
+    /// segment. Names are appended to `names` once each.
     private static func mappings(
-        _ printed: [SyntaxPrintedMapping], through map: SourceMapBuilder, names: inout [String]
+        _ printed: [SyntaxPrintedMapping], names: inout [String], originalName: (Int) -> String? = { _ in nil },
+        original: (SyntaxPrintedMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
-        let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
-        var cursor = MappingLookup.Cursor()
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
-        var lastWasMapped = false
+        // Code before the first mapped node maps to nothing, not to the end of the piece before it.
+        var lastWasMapped = true
         for mapping in printed {
             let line = Int32(truncatingIfNeeded: mapping.generatedLine)
             let column = Int32(truncatingIfNeeded: mapping.generatedColumn)
-            guard let original = lookup.original(line: mapping.originalLine, column: mapping.originalColumn, cursor: &cursor) else {
+            guard let original = original(mapping) else {
                 if lastWasMapped {
                     encoder.append(line: line, column: column, source: -1, originalLine: 0, originalColumn: 0, name: -1)
                     lastWasMapped = false
                 }
                 continue
             }
+            guard original.source >= 0 else { continue }
             var name: Int32 = -1
-            if let original = mapping.name {
+            if let original = mapping.name ?? originalName(mapping.originalOffset) {
                 if let known = nameIndexes[original] {
                     name = known
                 } else {

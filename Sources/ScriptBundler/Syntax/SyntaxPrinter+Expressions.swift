@@ -152,7 +152,10 @@ extension SyntaxPrinter {
             mark(id)
             emit(tree.bytes(id).first == 0x74 ? "!0" : "!1")
         case .numberLiteral where literalText != nil, .stringLiteral where literalText != nil:
-            if let text = literalText?(node.kind, tree.bytes(id)) {
+            // A string in an expression may be written as a template (never a tag's: the printer writes an operator,
+            // `(`, `,`, `;` or a keyword before every operand), except as a whole statement.
+            let kind = node.kind == .stringLiteral && compact && id != statementString ? SyntaxKind.templateLiteral : node.kind
+            if let text = literalText?(kind, tree.bytes(id)) {
                 mark(id)
                 if let first = text.first, needsSpace(before: first) { out.append(0x20) }
                 if pending >= 0 { recordPending() }
@@ -509,7 +512,7 @@ extension SyntaxPrinter {
         if node.flags.contains(.isAsync) { emit("async ") }
         emit("function")
         if node.flags.contains(.generator) { emit("*") }
-        if node.a >= 0 {
+        if node.a >= 0, !dropsExpressionName(id) {
             if !node.flags.contains(.generator) { keywordSpace() } else { space() }
             emitSource(node.a)
         }
@@ -536,15 +539,28 @@ extension SyntaxPrinter {
         printBlock(tree[f.c].a)
     }
 
+    /// Whether compact printing leaves out the name of function or class expression `id`: no reference of the parse
+    /// resolves to it (it binds only inside the expression) and the renamer renames it anyway, so only `.name`
+    /// changes, which never held the source's name (today's `UnusedExpressionNames`).
+    func dropsExpressionName(_ id: Int32) -> Bool {
+        let node = tree[id]
+        guard compact, node.kind == .functionExpression || node.kind == .classExpression, node.a >= 0 else { return false }
+        let symbol = Int(tree[node.a].b)
+        guard symbol >= 0, symbol < referencedSymbols.count, !referencedSymbols[symbol], symbol < symbolNames.count else {
+            return false
+        }
+        return symbolNames[symbol] != nil
+    }
+
     mutating func printClass(_ id: Int32) {
         let node = tree[id]
         emit("class")
-        if node.a >= 0 {
+        if node.a >= 0, !dropsExpressionName(id) {
             keywordSpace()
             emitSource(node.a)
         }
         if node.b >= 0 {
-            emit(" extends ")
+            emitSpacedKeyword("extends")
             printCallee(node.b)
         }
         space()

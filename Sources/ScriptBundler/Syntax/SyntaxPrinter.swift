@@ -48,6 +48,10 @@ public struct SyntaxPrinter {
         printer.symbolNames = symbolNames
         printer.privateNames = privateNames
         printer.compact = true
+        if !symbolNames.isEmpty {
+            printer.referencedSymbols = [Bool](repeating: false, count: tree.symbols.count)
+            for reference in tree.references where reference.symbol >= 0 { printer.referencedSymbols[Int(reference.symbol)] = true }
+        }
         if recordsMappings {
             printer.recording = true
             printer.lineTable = SyntaxLineTable(tree.source)
@@ -65,13 +69,17 @@ public struct SyntaxPrinter {
     /// Per name ID, the spelling (without `#`) printed for private names of that name instead of their own (`nil`:
     /// their own); empty when none is renamed.
     var privateNames: [[UInt8]?] = []
+    /// The string literal that is the whole expression of the expression statement being printed (no template there).
+    var statementString: Int32 = -1
+    /// Per symbol, whether a reference of the parse resolves to it (filled by `printMinified` when it renames).
+    var referencedSymbols: [Bool] = []
     /// The tree minifier's print-time choices (`printMinified`): no `;` before a `}` or at the end of the program,
     /// no space after a keyword that the next byte does not need, unwritten local `const`s as `let`, `true` and
     /// `false` as `!0` and `!1`, `a=>` for one plain arrow parameter, `new C` for `new C()`, quoted keys that are
     /// identifier names unquoted.
     var compact = false
     /// How the tree minifier writes a number or string literal in an expression (its kind and source text; `nil`:
-    /// as it is).
+    /// as it is). A string literal where a template literal may stand instead is passed as `.templateLiteral`.
     var literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?
     var out: [UInt8] = []
     var indentation = 0
@@ -271,6 +279,14 @@ public struct SyntaxPrinter {
         if !compact { out.append(0x20) }
     }
 
+    /// A keyword between two operands (`of`, `in`, `extends`): with spaces on both sides, or compact, only where a
+    /// neighbouring byte would join it (`[a,b]of c`, `of[1,2]`, `extends(b)`).
+    mutating func emitSpacedKeyword(_ keyword: StaticString) {
+        if !compact { out.append(0x20) }
+        emit(keyword)
+        keywordSpace()
+    }
+
     /// A space in readable output.
     @inline(__always)
     mutating func space() {
@@ -392,6 +408,8 @@ public struct SyntaxPrinter {
             let expression = tree[node.a]
             // A parenthesized string must not become a directive (`("use strict")` is not one).
             let stringStatement = expression.kind == .stringLiteral && expression.flags.contains(.parenthesized)
+            // A string statement stays a string (a template is never a directive, and a directive must stay one).
+            if expression.kind == .stringLiteral { statementString = node.a }
             if stringStatement || startsAmbiguously(node.a, atStatement: true) {
                 emit("(")
                 printExpression(node.a, .lowest)
@@ -571,10 +589,10 @@ public struct SyntaxPrinter {
                 printPattern(node.a)
             }
             if node.kind == .forOfStatement {
-                emit(" of ")
+                emitSpacedKeyword("of")
                 printExpression(node.b, .assignment)
             } else {
-                emit(" in ")
+                emitSpacedKeyword("in")
                 printExpression(node.b, .lowest)
             }
             emit(")")
@@ -646,7 +664,10 @@ public struct SyntaxPrinter {
 
     /// Whether `const` declaration `id` may be printed `let`: none of the names it declares is ever written, and
     /// none belongs to the program scope (which other pieces share) or to a scope a direct `eval` or `with` reaches.
-    func constMayBeLet(_ id: Int32) -> Bool {
+    func constMayBeLet(_ id: Int32) -> Bool { Self.constMayBeLet(tree, id) }
+
+    /// Whether `const` declaration `id` of `tree` may be written `let` (see the instance method).
+    static func constMayBeLet(_ tree: SyntaxTree, _ id: Int32) -> Bool {
         var stack: [Int32] = tree.list(tree[id].a).map { tree[$0].a }
         while let current = stack.popLast() {
             guard current >= 0 else { continue }

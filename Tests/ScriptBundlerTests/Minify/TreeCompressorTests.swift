@@ -181,7 +181,12 @@ import Testing
         ("let a = 1; let b = a;", "let a=1,b=a"),
         ("const a = 1; const b = 2;", "const a=1,b=2"),
         // Kept: other kinds, not adjacent.
+        // A `let` next to a local `const` never written: one `let` (the printer writes that `const` as `let` anyway).
+        ("function f() { let a = g(); const b = h(); return [a, b]; }", "function f(){let a=g(),b=h();return[a,b]}"),
+        ("function f() { const a = g(); let b = h(); return [a, b]; }", "function f(){let a=g(),b=h();return[a,b]}"),
         ("var a = 1; let b = 2; const c = 3;", "var a=1;let b=2;const c=3"),
+        ("let b = 2; const c = 3;", "let b=2;const c=3"),
+        ("function f() { let a = g(); const b = h(); b = 1; }", "function f(){let a=g();const b=h();b=1}"),
         ("for (var i = 0; ;) {} var j;", "for(var i=0;;){}var j"),
     ])
     func declarationMerging(_ source: String, _ expected: String) throws {
@@ -241,6 +246,8 @@ import Testing
         ("function f(o) { let r = o.x; if (r) g(); }", "function f(o){if(o.x)g()}"),
         ("function f() { const a = g(); const b = a.x; return b.y(); }", "function f(){return g().x.y()}"),
         ("function f() { const r = g(); throw r; }", "function f(){throw g()}"),
+        // The callee a local function declaration never written: its first argument is evaluated first.
+        ("function f() { function h(x) {} const r = g(); const s = h(r); return s; }", "function f(){function h(x){}return h(g())}"),
         // Kept: the use is not the first thing evaluated, is under `&&`, a callee, in a closure, or used twice, written,
         // at the program's top level, with `eval`, a `var`, naming `arguments`.
         ("function f(a) { const r = g(); return a + r; }", "function f(a){const r=g();return a+r}"),
@@ -255,6 +262,13 @@ import Testing
         ("function f() { const r = arguments[0]; return r; }", "function f(){const r=arguments[0];return r}"),
         ("function f() { const r = g(); delete r; }", "function f(){const r=g();delete r}"),
         ("function f() { const r = x; return typeof r; }", "function f(){const r=x;return typeof r}"),
+        // Kept: a callee that is free, written, a parameter (`arguments` may write it) or a member; an argument after
+        // another.
+        ("function f(h) { const r = g(); return h(r, 1); }", "function f(h){const r=g();return h(r,1)}"),
+        ("function f() { const r = g(); return h(r); }", "function f(){const r=g();return h(r)}"),
+        ("function f(h) { h = k; const r = g(); return h(r); }", "function f(h){h=k;const r=g();return h(r)}"),
+        ("function f(o) { const r = g(); return o.h(r); }", "function f(o){const r=g();return o.h(r)}"),
+        ("function f(h, a) { const r = g(); return h(a, r); }", "function f(h,a){const r=g();return h(a,r)}"),
     ])
     func singleUseInlining(_ source: String, _ expected: String) throws {
         try Self.check(source, expected, .singleUseInlining)
@@ -276,6 +290,49 @@ import Testing
     ])
     func unusedDeclarations(_ source: String, _ expected: String) throws {
         try Self.check(source, expected, .unusedDeclarations)
+    }
+
+    @Test(arguments: [
+        ("function f(a) { const k = \"k\"; return a[k] + k; }", "function f(a){return a[\"k\"]+\"k\"}"),
+        ("function f() { const n = 1e3, m = null; return g(n, m, n); }", "function f(){return g(1e3,null,1e3)}"),
+        ("function f() { let n = 7; h(); return n; }", "function f(){h();return 7}"),
+        ("function f() { const t = !0; return [t, t]; }", "function f(){return[!0,!0]}"),
+        ("function f() { const a = 1, b = g(); return a + b; }", "function f(){const b=g();return 1+b}"),
+        ("function f() { const a = 1; function h() { return a; } return h(); }", "function f(){function h(){return 1}return h()}"),
+        ("function f() { const a = 1; { return () => a; } }", "function f(){{return()=>1}}"),
+        // Kept: longer written at each use, written, a callee, a tag, shorthand, `typeof`/`delete` operands, a
+        // number's member object, a whole string statement, a use before (a hoisted function called first) or in
+        // the declaration, at the program's top level, with `eval`, a `var`.
+        ("function f() { const s = \"long string\"; return [s, s, s]; }", "function f(){const s=\"long string\";return[s,s,s]}"),
+        ("function f() { let a = 1; a = 2; return a; }", "function f(){let a=1;a=2;return a}"),
+        ("function f() { const a = 1; return a(); }", "function f(){const a=1;return a()}"),
+        ("function f() { const a = 1; return a`x`; }", "function f(){const a=1;return a`x`}"),
+        ("function f() { const a = 1; return {a}; }", "function f(){const a=1;return{a}}"),
+        ("function f() { const a = 1; return typeof a; }", "function f(){const a=1;return typeof a}"),
+        ("function f() { const a = 1; return a.toFixed(); }", "function f(){const a=1;return a.toFixed()}"),
+        ("function f() { const a = \"x\"; a; }", "function f(){const a=\"x\";a}"),
+        ("function f() { h(); const a = 1; function h() { return a; } }", "function f(){h();const a=1;function h(){return a}}"),
+        ("function f() { const a = 1, b = a; return b; }", "function f(){const a=1,b=a;return b}"),
+        ("const a = 1; g(a);", "const a=1;g(a)"),
+        ("function f() { const a = 1; eval(s); return a; }", "function f(){const a=1;eval(s);return a}"),
+        ("function f() { var a = 1; return a; }", "function f(){var a=1;return a}"),
+        ("switch (x) { case 1: const a = 1; break; case 2: g(a); }", "switch(x){case 1:const a=1;break;case 2:g(a)}"),
+        ("function f() { const a = 1; \"x\"; return a; }", "function f(){const a=1;\"x\";return a}"),
+    ])
+    func constantInlining(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, .constantInlining)
+    }
+
+    @Test(arguments: [
+        ("function f() { const a = () => 1, b = () => a(); return 0; }", "function f(){return 0}"),
+        ("function f() { function g() {} function h() { g(); } return 1; }", "function f(){return 1}"),
+        ("function f() { const a = 1; if (0) g(a); return 2; }", "function f(){return 2}"),
+        // Kept: a use left, an effect, before a lone string.
+        ("function f() { const a = () => 1, b = () => a(); return b; }", "function f(){const a=()=>1,b=()=>a();return b}"),
+        ("function f() { const a = () => 1, b = g(a); return 0; }", "function f(){const a=()=>1,b=g(a);return 0}"),
+    ])
+    func unusedDeclarationChains(_ source: String, _ expected: String) throws {
+        try Self.check(source, expected, [.unusedDeclarations, .unusedDeclarationChains, .constantConditions, .emptyStatements])
     }
 
     @Test func allRewritesTogether() throws {

@@ -45,6 +45,15 @@ import Testing
         return map
     }
 
+    /// A piece's code as the composer joins it to the next piece: without the printer's closing line break, ending
+    /// its last statement (`;` added unless it ends with `;` or a statement's `}`), as today's pieces end.
+    static func asJoined(_ piece: MinifiedPiece) -> [UInt8] {
+        var code = piece.code
+        if code.last == 0x0A { code.removeLast() }
+        if !code.isEmpty, code.last != 0x3B, !piece.endsWithStatementBrace { code.append(0x3B) }
+        return code
+    }
+
     @Test func comparesBytesWithTodaysMinifier() throws {
         let files = try Self.files()
         guard !files.isEmpty else { return }
@@ -60,7 +69,7 @@ import Testing
             var t = totals[file.folder] ?? Totals()
             t.files += 1
             let map = Self.identityMap(file.bytes, path: file.path)
-            let tree = TreeMinifier.minifyPiece(file.bytes, map: map).code
+            let tree = Self.asJoined(TreeMinifier.minifyPiece(file.bytes, map: map))
             let today = Minifier.minifyPiece(file.bytes, map: map).code
             if let out = Self.environment["WKPACK_TREE_MINIFIER_OUT"] {
                 let name = (file.folder + "/" + file.path).replacingOccurrences(of: "/", with: "_")

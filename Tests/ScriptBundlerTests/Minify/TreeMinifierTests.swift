@@ -13,13 +13,13 @@ import Testing
 
     @Test func renamesLocalsAndKeepsTheTopLevel() {
         let output = Self.minified("function outer(first, second) { var total = first + second; return total * first; }\nouter(1, 2);\n")
-        #expect(output.code == "function outer(a,b){var c=a+b;return c*a}outer(1,2)\n")
+        #expect(output.code == "function outer(a,b){var c=a+b;return c*a}outer(1,2);")
     }
 
     @Test func choosesTheNamesTodaysRenamerChooses() throws {
         // Today's minifier with its passes off renames only: the names must be the same ones.
         let sources = [
-            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = 1; g(other); } }",
+            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = a + 1; g(other); } }",
             "var top = 1; (function () { var x = 1, y = 2, z = x + y + x; return function (q) { return q + z + y; }; })();",
             "function h(o) { const { key, value = 2 } = o; return [key, value]; }",
             "function k(list) { for (const item of list) { try { use(item); } catch (error) { log(error, item); } } }",
@@ -38,35 +38,35 @@ import Testing
 
     @Test func writesRenamedShorthandsWithTheirKeys() {
         let output = Self.minified("function f(value, other) { const { key = 1 } = value; return { key, other }; }")
-        #expect(output.code == "function f(a,b){let{key:c=1}=a;return{key:c,other:b}}\n")
+        #expect(output.code == "function f(a,b){let{key:c=1}=a;return{key:c,other:b}}")
     }
 
     @Test func leavesDynamicScopesModulesAndFreeNamesAlone() {
-        #expect(Self.minified("function f(long) { eval('long'); return long; }").code == "function f(long){eval('long');return long}\n")
+        #expect(Self.minified("function f(long) { eval('long'); return long; }").code == "function f(long){eval('long');return long}")
         #expect(Self.minified("import x from 'y'; function f(long) { return long + x; }").code.contains("long"))
         // `a` is free inside: no local may take its name.
-        #expect(Self.minified("function f(long) { return a + long; }").code == "function f(b){return a+b}\n")
+        #expect(Self.minified("function f(long) { return a + long; }").code == "function f(b){return a+b}")
     }
 
     @Test func writesPrivateNamesShortUnlessEvalIsNamed() {
         let source =
             "class A { #rare = 1; #often = 2; get() { return this.#often + this.#often + this.#rare; } has(o) { return #often in o; } }"
-        #expect(Self.minified(source).code == "class A{#b=1;#a=2;get(){return this.#a+this.#a+this.#b}has(a){return#a in a}}\n")
+        #expect(Self.minified(source).code == "class A{#b=1;#a=2;get(){return this.#a+this.#a+this.#b}has(a){return#a in a}}")
         #expect(Self.minified(source + "\neval('1');").code.contains("#often"))
     }
 
     @Test func dropsSemicolonsOnlyWhereAStatementEndsWithItsOwn() {
-        #expect(Self.minified("function f() { for (;;); }").code == "function f(){for(;;);}\n")
-        #expect(Self.minified("while (a) { b(); c(); }").code == "while(a){b();c()}\n")
-        #expect(Self.minified("switch (a) { case 1: b(); break; default: c(); }").code == "switch(a){case 1:b();break;default:c()}\n")
+        #expect(Self.minified("function f() { for (;;); }").code == "function f(){for(;;);}")
+        #expect(Self.minified("while (a) { b(); c(); }").code == "while(a){b();c()}")
+        #expect(Self.minified("switch (a) { case 1: b(); break; default: c(); }").code == "switch(a){case 1:b();break;default:c()}")
     }
 
     @Test func collectsLegalCommentsAndPrintsNone() {
         let output = Self.minified("/*! keep me */\n// plain\nfunction f() {}\n/** @license MIT */\nf();\n")
         #expect(output.piece.legalComments.map { String(decoding: $0, as: UTF8.self) } == ["/*! keep me */", "/** @license MIT */"])
-        #expect(output.code == "function f(){}f()\n")
-        #expect(output.piece.lineCount == 1)
-        #expect(output.piece.lastLineColumn == 0)
+        #expect(output.code == "function f(){}f();", "a piece ends its last statement")
+        #expect(output.piece.lineCount == 0)
+        #expect(output.piece.lastLineColumn == 18)
         #expect(output.piece.endsWithStatementBrace == false)
         #expect(Self.minified("f(); while (a) { b(); c(); }").piece.endsWithStatementBrace)
     }
@@ -135,5 +135,67 @@ import Testing
         )
         #expect(reparsed == programs.count)
         #expect(differing.isEmpty, "\(differing.prefix(3).joined(separator: "\n\n"))")
+    }
+
+    /// Scope-hoisted modules share the bundle's top level: a hoisted piece's own top-level names are kept (the
+    /// linker named them for the shared scope), and no local of one piece takes the name of another module's
+    /// top-level declaration that it reads (a free name in its piece). `UnusedCodeTests.bundle` runs the production
+    /// bundle of both minifiers.
+    @Test func hoistedPiecesKeepTheSharedTopLevel() throws {
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { total } from "./lib/a.js";
+                    import { scale } from "./lib/b.js";
+                    function run(values) { const doubled = values.map((value) => value * scale); return total(doubled); }
+                    __log.push("run " + run([1, 2, 3]));
+                    """,
+                    "a.js": """
+                    import { scale, offset } from "./b.js";
+                    export function total(list) {
+                      let sum = 0;
+                      for (const item of list) { const shifted = item + offset(); sum += shifted; }
+                      return sum * scale;
+                    }
+                    """,
+                    "b.js": "export const scale = 2;\nlet base = 10;\nexport function offset() { let inner = base; return inner + 1; }",
+                ], expecting: ["run 90"], comparingWithEsbuild: false)
+        else { return }
+        #expect(!outcome.treeProduction.isEmpty)
+        #expect(!outcome.treeProduction.contains(ScopeHoistingTests.registryMarker), "\(outcome.treeProduction)")
+    }
+
+    /// A script bundle's files minified by the tree minifier (`BundleAssembler` with `treeMinifier`): each file's body
+    /// alone, the composer writing the wrappers as for today's minifier (a strict file's directive moved into its
+    /// wrapper, files that declare nothing sharing one arrow function, `arguments` keeping a `function`), and every
+    /// bundle logs what today's does.
+    @Test func fileBodiesKeepTheirWrappers() throws {
+        let inputs = [
+            (
+                "strict.js",
+                "\"use strict\";\nvar label = 'strict';\nfunction isStrict() { return this === undefined; }\n__log.push(label + ':' + isStrict());\n"
+            ),
+            ("first.js", "__log.push('first');\n"),
+            ("second.js", "if (typeof __log !== 'undefined') { __log.push('second'); }\n"),
+            ("arguments.js", "var count = arguments.length;\n__log.push('arguments:' + count);\n"),
+        ].map { BundleInput(displayPath: $0.0, bannerPath: $0.0, mapSourcePath: $0.0, bytes: Array($0.1.utf8)) }
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var codes: [String] = []
+        for treeMinifier in [false, true] {
+            let bundle = try BundleAssembler.assemble(
+                inputs, outputFileName: "b.js", mode: .production, sourceMaps: .none, treeMinifier: treeMinifier)
+            let code = String(decoding: bundle.code, as: UTF8.self)
+            codes.append(code)
+            let path = folder + "/bundle-\(treeMinifier).js"
+            try TestSupport.write(["bundle-\(treeMinifier).js": bundle.code], under: folder)
+            guard let log = try ModuleBundleTests.run(path) else { return }
+            #expect(log == ["strict:true", "first", "second", "arguments:0"], "\(code)")
+        }
+        let tree = codes[1]
+        #expect(tree.contains("(()=>{\"use strict\"\nvar a='strict';function b(){"), "\(tree)")
+        #expect(tree.contains("(()=>{__log.push('first');typeof"), "files declaring nothing share one arrow function: \(tree)")
+        #expect(tree.contains("(function(){var a=arguments.length;"), "\(tree)")
     }
 }

@@ -224,7 +224,8 @@ import Testing
 
     /// Every identifier and string of a hoisted production bundle that has a mapping maps to the same text (or,
     /// renamed, to its original name) in its source.
-    @Test func hoistedProductionMapsBackExactly() throws {
+    /// `treeMinifier`: production minifies with the tree minifier (`BundleConfiguration.usesTreeMinifier`).
+    @Test(arguments: [false, true]) func hoistedProductionMapsBackExactly(treeMinifier: Bool) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
@@ -255,9 +256,10 @@ import Testing
                 """,
             ], under: folder)
         let output = folder + "/Assets"
-        let configuration = BundleConfiguration(
+        var configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: output, projectFolder: folder, mode: .production,
             sourceMaps: .external)
+        configuration.usesTreeMinifier = treeMinifier
         let bundler = ScriptBundler()
         _ = try bundler.write(try bundler.build(configuration), to: output)
         let path = output + "/MainFrameAtDocumentStart.js"

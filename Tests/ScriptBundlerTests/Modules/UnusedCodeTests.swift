@@ -10,6 +10,8 @@ import Testing
     struct Outcome {
         let development: String
         let production: String
+        /// The production bundle minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`).
+        let treeProduction: String
         let log: [String]
     }
 
@@ -26,18 +28,20 @@ import Testing
         var tree: [String: String] = projectFiles
         for (name, text) in files { tree[group + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)
-        var codes: [BundleMode: String] = [:]
-        for mode in [BundleMode.development, .production] {
-            let output = folder + "/Assets-" + mode.rawValue
-            let configuration = BundleConfiguration(
+        var codes: [String: String] = [:]
+        for (mode, treeMinifier) in [(BundleMode.development, false), (.production, false), (.production, true)] {
+            let name = mode.rawValue + (treeMinifier ? "-tree" : "")
+            let output = folder + "/Assets-" + name
+            var configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none,
                 target: target)
+            configuration.usesTreeMinifier = treeMinifier
             let bundler = ScriptBundler()
             _ = try bundler.write(try bundler.build(configuration), to: output)
             let path = output + "/MainFrameAtDocumentStart.js"
-            codes[mode] = try String(contentsOfFile: path, encoding: .utf8)
+            codes[name] = try String(contentsOfFile: path, encoding: .utf8)
             guard let log = try ModuleBundleTests.run(path) else { return nil }
-            #expect(log == expected, "\(mode.rawValue) bundle")
+            #expect(log == expected, "\(name) bundle")
         }
         if comparingWithEsbuild, let esbuild = TestSupport.executable("esbuild") {
             let result = try TestSupport.run(
@@ -51,7 +55,9 @@ import Testing
         } else if comparingWithEsbuild {
             print("esbuild is not on PATH (Debian's esbuild); comparing with the expected log only")
         }
-        return Outcome(development: codes[.development] ?? "", production: codes[.production] ?? "", log: expected)
+        return Outcome(
+            development: codes["development"] ?? "", production: codes["production"] ?? "", treeProduction: codes["production-tree"] ?? "",
+            log: expected)
     }
 
     @Test func unusedExportsAndUnreachableFunctionsAreDropped() throws {

@@ -8,13 +8,17 @@ enum FixtureProject {
     static let root = folder + "/UserScripts"
     static let output = folder + "/Assets"
 
-    static func configuration(mode: BundleMode, sourceMaps: SourceMapMode, output: String = output) -> BundleConfiguration {
-        BundleConfiguration(
+    static func configuration(
+        mode: BundleMode, sourceMaps: SourceMapMode, output: String = output, treeMinifier: Bool = false
+    ) -> BundleConfiguration {
+        var configuration = BundleConfiguration(
             root: root, output: output, projectFolder: folder, mode: mode, sourceMaps: sourceMaps,
             groups: [
                 ScriptGroupDefinition(name: "AllFramesAtDocumentStart", first: "__firefox__.js"),
                 ScriptGroupDefinition(name: "WebcompatAllFramesAtDocumentStart", folder: "AllFrames/WebcompatAtDocumentStart"),
             ])
+        configuration.usesTreeMinifier = treeMinifier
+        return configuration
     }
 
     /// Bundles in injection order for the runtime test.
@@ -26,9 +30,9 @@ enum FixtureProject {
         "token:token-123", "isolated:undefined", "gamma:crlf", "webcompat", "mjs", "unicode:4",
     ]
 
-    /// Builds in memory (nothing is written).
-    static func build(mode: BundleMode, sourceMaps: SourceMapMode) throws -> [GroupBundle] {
-        try ScriptBundler().build(configuration(mode: mode, sourceMaps: sourceMaps))
+    /// Builds in memory (nothing is written); `treeMinifier`: production minifies with `TreeMinifier`.
+    static func build(mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool = false) throws -> [GroupBundle] {
+        try ScriptBundler().build(configuration(mode: mode, sourceMaps: sourceMaps, treeMinifier: treeMinifier))
     }
 
     /// Output file name -> bytes, maps included.

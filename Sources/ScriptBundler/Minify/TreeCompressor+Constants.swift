@@ -1,0 +1,245 @@
+/// Constants written at their uses, and declarations used only from removed declarations left out (what
+/// `LocalDeclarationRemoval` does to tokens beyond what `TreeCompressor+LocalDeclarations.swift` does):
+/// - `constantInlining`: a `const` (or never written `let`) of one name, declared outside the program scope in a
+///   scope no `eval`/`with` reaches, initialized with a number, a string, `null` or a boolean (`!0`/`!1` by then), is
+///   written as that literal at each use while that is shorter (`uses * length < length + 3 + uses`: a name is at
+///   least one byte), and its declarator left out. Every use (as many as the parse counted) stands in a later
+///   statement of the declaration's own list, so it runs after the declaration did (the temporal dead zone gives no
+///   error to keep); a use in a function declaration of that list (hoisted, so callable earlier) counts only when
+///   nothing before the declaration in the list can call it (only declarations without effects, function
+///   declarations and lone strings stand there). A use stays a name, and the constant its declaration, when it is a
+///   callee (`this` would change), a tag, a shorthand property, the operand of `delete` or `typeof`, a number's
+///   member object (`1.x`), or a string that would be a whole expression statement (a directive there);
+/// - `unusedDeclarationChains`: after the walk, uses are counted from the root again (what the rewrites dropped no
+///   longer counts), and what `unusedDeclarations` leaves out is left out by those counts, until nothing more goes:
+///   `function f(){ const a = () => 1, b = () => a(); return 0; }` is `function f(){return 0}`.
+extension TreeCompressorPass {
+    /// The symbol of `declarator` and the literal it is written as at each use, with its printed length; nil when it
+    /// is no constant to inline.
+    func inlinedConstant(_ declarator: Int32) -> (symbol: Int32, literal: Int32, length: Int)? {
+        let node = tree[declarator]
+        guard node.b >= 0, tree[node.a].kind == .bindingIdentifier else { return nil }
+        let symbol = tree[node.a].b
+        guard isLocal(symbol), !tree.symbols[Int(symbol)].isWritten, referenceCounts[Int(symbol)] > 0 else { return nil }
+        let value = tree[node.b]
+        let length: Int
+        switch value.kind {
+        case .numberLiteral, .stringLiteral:
+            let raw = tree.bytes(node.b)
+            length = TreeMinifier.literalText(value.kind, raw)?.count ?? raw.count
+        case .nullLiteral: length = 4
+        case .booleanLiteral: length = 2
+        case .unaryExpression where value.operator == .not && tree[value.a].kind == .numberLiteral && tree.bytes(value.a).count == 1:
+            length = 2
+        default: return nil
+        }
+        return (symbol, node.b, length)
+    }
+
+    /// Statements with the constants of each `let`/`const` written at their uses (see the extension's description).
+    mutating func inlineConstants(_ statements: [Int32]) -> [Int32] {
+        var result = statements
+        var index = 0
+        while index < result.count {
+            let node = tree[result[index]]
+            guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue else {
+                index += 1
+                continue
+            }
+            let declarators = Array(tree.list(node.a))
+            let followedByString = index + 1 < result.count && isStringStatement(result[index + 1])
+            var kept: [Int32] = []
+            for declarator in declarators {
+                let isLast = kept.isEmpty && declarator == declarators.last
+                if !(isLast && followedByString), let constant = inlinedConstant(declarator),
+                    inline(constant, after: index, in: result)
+                {
+                    continue
+                }
+                kept.append(declarator)
+            }
+            if kept.isEmpty {
+                result.remove(at: index)
+                continue
+            }
+            if kept.count < declarators.count {
+                var changed = node
+                changed.a = tree.appendList(kept)
+                result[index] = tree.append(changed)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// A place holding a name: field `field` of node `parent`, or element `field` of list `list` when `list > 0`.
+    struct NameSlot {
+        var parent: Int32
+        var list: Int32
+        var field: Int
+    }
+
+    /// Writes `constant`'s literal at every use of its symbol when all are in `statements` after `position` and may
+    /// take it, and it is shorter; false (nothing changed) otherwise.
+    mutating func inline(_ constant: (symbol: Int32, literal: Int32, length: Int), after position: Int, in statements: [Int32])
+        -> Bool
+    {
+        let uses = Int(referenceCounts[Int(constant.symbol)])
+        guard uses * constant.length < constant.length + 3 + uses else { return false }
+        let literal = tree[constant.literal]
+        var slots: [NameSlot] = []
+        for index in (position + 1)..<statements.count {
+            let before = slots.count
+            guard collectUses(of: constant.symbol, in: statements[index], literal: literal.kind, into: &slots) else { return false }
+            if slots.count > before, tree[statements[index]].kind == .functionDeclaration,
+                !statements[..<position].allSatisfy({ isInert($0) })
+            {
+                return false
+            }
+        }
+        guard slots.count == uses else { return false }
+        for slot in slots { place(copyLiteral(constant.literal), at: slot) }
+        return true
+    }
+
+    /// A copy of literal `id` (and of the number under a built `!0`), so no node has two parents.
+    mutating func copyLiteral(_ id: Int32) -> Int32 {
+        var node = tree[id]
+        if node.kind == .unaryExpression { node.a = tree.append(tree[node.a]) }
+        return tree.append(node)
+    }
+
+    /// Appends the places under `root` naming `symbol` to `slots`; false when one of them may not take a literal of
+    /// kind `literal`.
+    func collectUses(of symbol: Int32, in root: Int32, literal: SyntaxKind, into slots: inout [NameSlot]) -> Bool {
+        var stack: [Int32] = [root]
+        while let id = stack.popLast() {
+            let node = tree[id]
+            let shape = node.kind.fields
+            for index in 0..<4 {
+                let field = Self.field(shape, index)
+                let value = LoweringPass.field(node, index)
+                switch field {
+                case .node:
+                    guard value >= 0 else { continue }
+                    if names(symbol, value) {
+                        guard mayTakeLiteral(parent: node, field: index, literal: literal) else { return false }
+                        slots.append(NameSlot(parent: id, list: 0, field: index))
+                    } else {
+                        stack.append(value)
+                    }
+                case .list:
+                    for (position, child) in tree.list(value).enumerated() where child >= 0 {
+                        if names(symbol, child) {
+                            // A list element is an argument, array element or sequence item: any literal may stand there.
+                            slots.append(NameSlot(parent: id, list: value, field: position))
+                        } else {
+                            stack.append(child)
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether `id` is an identifier referring to `symbol`.
+    func names(_ symbol: Int32, _ id: Int32) -> Bool {
+        let node = tree[id]
+        return node.kind == .identifier && node.b >= 0 && tree.references[Int(node.b)].symbol == symbol
+    }
+
+    /// Whether field `field` of `parent`, a name now, may be written as a literal of kind `literal`.
+    func mayTakeLiteral(parent: SyntaxNode, field: Int, literal: SyntaxKind) -> Bool {
+        switch parent.kind {
+        case .callExpression, .newExpression, .taggedTemplate: return field != 0
+        case .property: return !parent.flags.contains(.shorthand)
+        case .unaryExpression: return parent.operator != .delete && parent.operator != .typeof
+        case .memberExpression: return field != 0 || literal != .numberLiteral
+        case .expressionStatement: return literal != .stringLiteral
+        default: return true
+        }
+    }
+
+    /// Whether running statement `id` calls nothing: a function declaration, an empty statement, a lone string, or
+    /// a declaration whose initializers have no effect.
+    func isInert(_ id: Int32) -> Bool {
+        let node = tree[id]
+        switch node.kind {
+        case .functionDeclaration, .emptyStatement: return true
+        case .expressionStatement: return tree[node.a].kind == .stringLiteral
+        case .variableDeclaration:
+            return tree.list(node.a).allSatisfy { declarator in
+                let d = tree[declarator]
+                return tree[d.a].kind == .bindingIdentifier && (d.b < 0 || isEffectFree(d.b))
+            }
+        default: return false
+        }
+    }
+
+    // MARK: - Declarations used only from removed declarations
+
+    /// Leaves out, by use counts taken from the root, what `unusedDeclarations` leaves out by the parse's counts,
+    /// until nothing more goes (at most eight rounds: each round walks the tree twice).
+    mutating func removeUnusedChains() {
+        for _ in 0..<8 {
+            var counts = [Int32](repeating: 0, count: tree.symbols.count)
+            let references = tree.references
+            TreeRenamer.walk(tree) { _, node in
+                if node.kind == .identifier, node.b >= 0, references[Int(node.b)].symbol >= 0 {
+                    counts[Int(references[Int(node.b)].symbol)] += 1
+                }
+            }
+            guard removeUnused(counts: counts) else { return }
+        }
+    }
+
+    /// Whether field `index` of a node of `kind` holds a list.
+    static func isListField(_ kind: SyntaxKind, _ index: Int) -> Bool {
+        Self.field(kind.fields, index) == .list
+    }
+
+    /// One round of `removeUnusedChains`: every statement list rebuilt without what is unused by `counts`; whether
+    /// anything went.
+    mutating func removeUnused(counts: [Int32]) -> Bool {
+        var removed = false
+        var bodies = Set<Int32>()
+        var stack: [Int32] = [tree.root]
+        while let id = stack.popLast() {
+            var node = tree[id]
+            switch node.kind {
+            case .functionDeclaration, .functionExpression, .arrowFunction:
+                if !node.flags.contains(.expressionBody) { bodies.insert(node.c) }
+            default:
+                break
+            }
+            let listField = Self.statementListField(node.kind)
+            if listField >= 0, id != tree.root, Self.isListField(node.kind, listField) {
+                let list = LoweringPass.field(node, listField)
+                let statements = Array(tree.list(list))
+                let kept = statements.indices.compactMap { index -> Int32? in
+                    if index + 1 < statements.count, isStringStatement(statements[index + 1]) { return statements[index] }
+                    return withoutUnused(statements[index], isFunctionBody: bodies.contains(id), counts: counts)
+                }
+                if kept != statements {
+                    removed = true
+                    LoweringPass.setField(&node, listField, tree.appendList(kept))
+                    tree.replace(id, with: node)
+                }
+            }
+            let shape = node.kind.fields
+            for index in (0..<4).reversed() {
+                let field = Self.field(shape, index)
+                let value = LoweringPass.field(node, index)
+                switch field {
+                case .node: if value >= 0 { stack.append(value) }
+                case .list: for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
+                default: continue
+                }
+            }
+        }
+        return removed
+    }
+}
