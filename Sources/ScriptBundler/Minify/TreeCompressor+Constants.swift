@@ -186,13 +186,25 @@ extension TreeCompressorPass {
     mutating func removeUnusedChains() {
         for _ in 0..<8 {
             var counts = [Int32](repeating: 0, count: tree.symbols.count)
-            let references = tree.references
-            TreeRenamer.walk(tree) { _, node in
-                if node.kind == .identifier, node.b >= 0, references[Int(node.b)].symbol >= 0 {
-                    counts[Int(references[Int(node.b)].symbol)] += 1
+            // The symbols named by reachable declarators and function declarations: only a declaration of one of them
+            // that no use reaches any more can go (`withoutUnused`), so without one the round would change nothing.
+            var declared: [Int32] = []
+            let current = tree
+            TreeRenamer.walk(current) { _, node in
+                switch node.kind {
+                case .identifier:
+                    if node.b >= 0, current.references[Int(node.b)].symbol >= 0 {
+                        counts[Int(current.references[Int(node.b)].symbol)] += 1
+                    }
+                case .variableDeclarator, .functionDeclaration:
+                    if node.a >= 0, current[node.a].kind == .bindingIdentifier, current[node.a].b >= 0 {
+                        declared.append(current[node.a].b)
+                    }
+                default:
+                    break
                 }
             }
-            guard removeUnused(counts: counts) else { return }
+            guard declared.contains(where: { counts[Int($0)] == 0 && isLocal($0) }), removeUnused(counts: counts) else { return }
         }
     }
 

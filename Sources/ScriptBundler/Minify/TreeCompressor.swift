@@ -147,36 +147,41 @@ struct TreeCompressorPass {
 
     /// Visits the children of `id` in field order; statement lists through `visitStatements`.
     mutating func visitChildren(_ id: Int32) {
-        var node = tree[id]
+        let node = tree[id]
         let shape = node.kind.fields
+        // Leaves (names, literals) have no child to visit: most nodes.
+        guard Self.holdsChild(shape.0) || Self.holdsChild(shape.1) || Self.holdsChild(shape.2) || Self.holdsChild(shape.3) else {
+            return
+        }
         let statementList = Self.statementListField(node.kind)
-        for index in 0..<4 {
-            let field = Self.field(shape, index)
-            let value = LoweringPass.field(node, index)
-            switch field {
-            case .node:
-                guard value >= 0 else { continue }
-                let replacement = visit(value)
-                if replacement != value {
-                    node = tree[id]
-                    LoweringPass.setField(&node, index, replacement)
-                    tree.replace(id, with: node)
-                }
-            case .list:
-                let replacement: Int32
-                if index == statementList {
-                    replacement = visitStatements(value, isFunctionBody: functionBodies.contains(id))
-                } else {
-                    replacement = visitList(value)
-                }
-                if replacement != value {
-                    node = tree[id]
-                    LoweringPass.setField(&node, index, replacement)
-                    tree.replace(id, with: node)
-                }
-            default:
-                continue
+        visitField(of: id, 0, shape.0, node.a, statementList: statementList)
+        visitField(of: id, 1, shape.1, node.b, statementList: statementList)
+        visitField(of: id, 2, shape.2, node.c, statementList: statementList)
+        visitField(of: id, 3, shape.3, node.d, statementList: statementList)
+    }
+
+    /// Visits field `index` of node `id`, which holds `value` (read before the fields before it were visited: a
+    /// visit replaces only the node it visits, so a field of `id` changes only through this call).
+    @inline(__always)
+    private mutating func visitField(of id: Int32, _ index: Int, _ field: SyntaxField, _ value: Int32, statementList: Int) {
+        let replacement: Int32
+        switch field {
+        case .node:
+            guard value >= 0 else { return }
+            replacement = visit(value)
+        case .list:
+            if index == statementList {
+                replacement = visitStatements(value, isFunctionBody: functionBodies.contains(id))
+            } else {
+                replacement = visitList(value)
             }
+        default:
+            return
+        }
+        if replacement != value {
+            var node = tree[id]
+            LoweringPass.setField(&node, index, replacement)
+            tree.replace(id, with: node)
         }
     }
 
@@ -208,6 +213,10 @@ struct TreeCompressorPass {
         }
         return tree.appendList(compressed)
     }
+
+    /// Whether a field holding `field` holds children (a node or a list).
+    @inline(__always)
+    static func holdsChild(_ field: SyntaxField) -> Bool { field == .node || field == .list }
 
     /// What field `index` (0 for `a` ... 3 for `d`) of a node of shape `shape` holds.
     static func field(_ shape: (SyntaxField, SyntaxField, SyntaxField, SyntaxField), _ index: Int) -> SyntaxField {

@@ -177,6 +177,8 @@ enum TreeMinifier {
     /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
+            // Most numbers are short integers, already their shortest spelling (as `NumberLiterals.run` skips them).
+            if raw.withUnsafeBufferPointer({ NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }) { return nil }
             guard let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }

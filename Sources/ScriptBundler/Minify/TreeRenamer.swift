@@ -61,7 +61,11 @@ enum TreeRenamer {
     /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
     /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
     static func privateNames(_ tree: SyntaxTree) -> [[UInt8]?] {
-        guard tree.root >= 0 else { return [] }
+        // Most code has no private name: then nothing is renamed, whatever the walk would find.
+        guard tree.root >= 0, tree.nodes.contains(where: { $0.kind == .privateName }) else { return [] }
+        // The name IDs spelled `eval` (a built node's name may repeat a parsed one), compared by ID in the walk.
+        var isEval = [Bool](repeating: false, count: tree.names.count)
+        for (id, name) in tree.names.enumerated() where name == "eval" { isEval[id] = true }
         var counts: [Int32: Int] = [:]
         var order: [Int32] = []
         var namesEval = false
@@ -71,7 +75,7 @@ enum TreeRenamer {
                 if counts[node.a] == nil { order.append(node.a) }
                 counts[node.a, default: 0] += 1
             case .identifier, .bindingIdentifier:
-                if tree.names[Int(node.a)] == "eval" { namesEval = true }
+                if isEval[Int(node.a)] { namesEval = true }
             default:
                 break
             }
@@ -89,26 +93,51 @@ enum TreeRenamer {
 
     /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack.
     static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
+        guard tree.root >= 0 else { return }
         var stack: [Int32] = [tree.root]
         stack.reserveCapacity(256)
-        while let id = stack.popLast() {
-            let node = tree[id]
-            visit(id, node)
-            let fields = node.kind.fields
-            push(node.d, fields.3, tree, &stack)
-            push(node.c, fields.2, tree, &stack)
-            push(node.b, fields.1, tree, &stack)
-            push(node.a, fields.0, tree, &stack)
+        // The arrays read without bounds checks and the field shapes from a table: this walk runs over every node
+        // three times a piece (unused declarations, names, private names).
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                shapes.withUnsafeBufferPointer { shapes in
+                    while let id = stack.popLast() {
+                        let node = nodes[Int(id)]
+                        visit(id, node)
+                        let fields = shapes[Int(node.kind.rawValue)]
+                        push(node.d, fields.3, lists, &stack)
+                        push(node.c, fields.2, lists, &stack)
+                        push(node.b, fields.1, lists, &stack)
+                        push(node.a, fields.0, lists, &stack)
+                    }
+                }
+            }
         }
     }
 
+    /// `SyntaxKind.fields` of each kind, by raw value.
+    private static let shapes: [(SyntaxField, SyntaxField, SyntaxField, SyntaxField)] = {
+        var table = [(SyntaxField, SyntaxField, SyntaxField, SyntaxField)](
+            repeating: (.unused, .unused, .unused, .unused), count: Int(UInt8.max) + 1)
+        for kind in SyntaxKind.allCases { table[Int(kind.rawValue)] = kind.fields }
+        return table
+    }()
+
     @inline(__always)
-    private static func push(_ value: Int32, _ field: SyntaxField, _ tree: SyntaxTree, _ stack: inout [Int32]) {
+    private static func push(_ value: Int32, _ field: SyntaxField, _ lists: UnsafeBufferPointer<Int32>, _ stack: inout [Int32]) {
         switch field {
         case .node:
             if value >= 0 { stack.append(value) }
         case .list:
-            for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
+            // A list ID is the index of its count, followed by its node IDs (`SyntaxTree.list`); 0 is the empty list.
+            guard value > 0 else { return }
+            let start = Int(value) + 1
+            var index = start + Int(lists[Int(value)])
+            while index > start {
+                index -= 1
+                let child = lists[index]
+                if child >= 0 { stack.append(child) }
+            }
         case .unused, .name, .binding:
             break
         }

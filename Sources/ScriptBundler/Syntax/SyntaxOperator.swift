@@ -105,7 +105,10 @@ public enum SyntaxOperator: UInt8, Sendable, CaseIterable {
     case decrement
 
     /// The operator's text.
-    public var text: String {
+    public var text: String { staticText.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+
+    /// The operator's text as a static string (what the printer writes, without making a `String`).
+    var staticText: StaticString {
         switch self {
         case .add: "+"
         case .subtract: "-"

@@ -142,8 +142,24 @@ struct SyntaxLineTable {
         var line: Int
         var column = 0
         var i: Int
-        if end >= last.offset, last.line + 1 >= lineStarts.count || end < lineStarts[last.line + 1] {
-            (line, column, i) = (last.line, last.column, last.offset)
+        // A later offset is mostly on the line of the last one or a few lines on (the printer maps nodes in about source
+        // order): those lines are stepped over, not searched for.
+        var next = last.line
+        if end >= last.offset {
+            let limit = min(last.line + 8, lineStarts.count - 1)
+            while next < limit, lineStarts[next + 1] <= end { next += 1 }
+        }
+        if end >= last.offset, next + 1 >= lineStarts.count || end < lineStarts[next + 1] {
+            if next == last.line {
+                (line, column, i) = (last.line, last.column, last.offset)
+            } else {
+                (line, i) = (next, lineStarts[next])
+            }
+        } else if end < last.offset, end >= lineStarts[last.line], last.offset - end < end - lineStarts[last.line] {
+            // A little before the last position on its line (a parent mapped after its first child): counted back
+            // from there, not on from the line's start (UTF-16 units add up over byte ranges).
+            last = (end, last.line, last.column - SyntaxPrintedMapping.utf16Units(of: source, from: end, to: last.offset))
+            return (last.line, last.column)
         } else {
             var low = 0, high = lineStarts.count - 1
             while low < high {

@@ -239,7 +239,7 @@ extension SyntaxPrinter {
             }
         case .unaryExpression:
             let op = node.operator ?? .not
-            emit(op.text)
+            emit(op.staticText)
             // `- -a` and `+ +a` get their space from `emit`; `-(a ** b)` its parentheses from precedence.
             printExpression(node.a, .prefix)
         case .awaitExpression:
@@ -249,11 +249,11 @@ extension SyntaxPrinter {
         case .updateExpression:
             let op = node.operator ?? .increment
             if node.flags.contains(.prefix) {
-                emit(op.text)
+                emit(op.staticText)
                 printExpression(node.a, .prefix)
             } else {
                 printExpression(node.a, .postfix)
-                emit(op.text)
+                emit(op.staticText)
             }
         case .binaryExpression, .logicalExpression:
             printBinary(id, noIn: noIn)
@@ -264,7 +264,7 @@ extension SyntaxPrinter {
                 printExpression(node.a, .postfix)
             }
             space()
-            emit(node.kind == .assignmentPattern ? "=" : (node.operator ?? .assign).text)
+            emit(node.kind == .assignmentPattern ? "=" : (node.operator ?? .assign).staticText)
             space()
             printExpression(node.b, .assignment, noIn: noIn)
         case .conditionalExpression:
@@ -372,11 +372,11 @@ extension SyntaxPrinter {
         }
         if op == .in || op == .instanceof {
             keywordSpace()
-            emit(op.text)
+            emit(op.staticText)
             keywordSpace()
         } else {
             space()
-            emit(op.text)
+            emit(op.staticText)
             space()
         }
         printExpression(node.b, rightMinimum, noIn: noIn)

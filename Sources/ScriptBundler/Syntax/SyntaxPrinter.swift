@@ -55,7 +55,8 @@ public struct SyntaxPrinter {
         if recordsMappings {
             printer.recording = true
             printer.lineTable = SyntaxLineTable(tree.source)
-            printer.mappings.reserveCapacity(tree.nodes.count / 2)
+            // At most one mapping a node (a mapping is recorded for a marked node): the table never grows.
+            printer.mappings.reserveCapacity(tree.nodes.count)
         }
         printer.printProgram()
         return (printer.out, printer.mappings)
@@ -95,8 +96,8 @@ public struct SyntaxPrinter {
     var counted = 0
     var generatedLine = 0
     var generatedColumn = 0
-    /// The source's line starts, when recording.
-    var lineTable: SyntaxLineTable?
+    /// The source's line starts, when recording (not optional: it is asked in place for every mapping).
+    var lineTable = SyntaxLineTable([])
 
     init(tree: SyntaxTree, style: Style) {
         self.tree = tree
@@ -129,16 +130,29 @@ public struct SyntaxPrinter {
         text.withUTF8Buffer { buffer in
             if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
-            out.append(contentsOf: buffer)
+            append(buffer)
         }
     }
 
-    mutating func emit(_ text: String) {
+    /// Writes `text` like `emit(_:)` (named apart so that a literal argument is a `StaticString`: the default
+    /// literal type would otherwise choose this overload, making a `String` of every `(` and `,`).
+    mutating func emit(string text: String) {
         var text = text
         text.withUTF8 { buffer in
             if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
-            out.append(contentsOf: buffer)
+            append(buffer)
+        }
+    }
+
+    /// Appends `bytes` to `out`: byte by byte when they are few (most punctuation), where `append(contentsOf:)` costs
+    /// several times more than the bytes.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count <= 3 {
+            for byte in bytes { out.append(byte) }
+        } else {
+            out.append(contentsOf: bytes)
         }
     }
 
@@ -165,7 +179,7 @@ public struct SyntaxPrinter {
     mutating func recordPending() {
         let id = pending
         pending = -1
-        guard lineTable != nil else { return }
+        guard recording else { return }
         let end = out.count
         out.withUnsafeBufferPointer { bytes in
             var i = counted
@@ -194,7 +208,7 @@ public struct SyntaxPrinter {
         let node = tree[id]
         let start = Int(node.start)
         // In place: the table keeps where it last counted.
-        let original = lineTable?.position(of: start) ?? (line: 0, column: 0)
+        let original = lineTable.position(of: start)
         var mapping = SyntaxPrintedMapping(
             generatedLine: generatedLine, generatedColumn: generatedColumn, originalOffset: start, originalLine: original.line,
             originalColumn: original.column, name: originalName(id))
@@ -262,7 +276,7 @@ public struct SyntaxPrinter {
         if node.flags.contains(.synthetic) {
             // A built node: its text is its name (a private name's without the `#`).
             if node.kind == .privateName { emit("#") }
-            emit(tree.names[Int(node.a)])
+            emit(string: tree.names[Int(node.a)])
             return
         }
         let start = Int(node.start), end = Int(node.end)
@@ -325,7 +339,7 @@ public struct SyntaxPrinter {
     }
 
     private mutating func printLegalComments(_ statement: Int32) {
-        guard let ranges = comments[statement] else { return }
+        guard !comments.isEmpty, let ranges = comments[statement] else { return }
         for range in ranges {
             out.append(contentsOf: tree.source[range.offsets])
             forceNewline()
