@@ -49,6 +49,12 @@ enum TreeRenamer {
             }
         }
         var scopes = tree.scopes.map { Scope(kind: $0.kind, parent: $0.parent >= 0 ? Int($0.parent) : nil, firstToken: 0) }
+        // Each scope's declarations reserved at their count, so no table grows while they are listed.
+        var declarationCounts = [Int](repeating: 0, count: scopes.count)
+        for symbol in symbols { declarationCounts[Int(symbol.scope)] += 1 }
+        for index in scopes.indices where declarationCounts[index] > 0 {
+            scopes[index].declarations.reserveCapacity(declarationCounts[index])
+        }
         for index in symbols.indices { scopes[Int(symbols[index].scope)].declarations.append(index) }
         return IdentifierRenamer.assignNames(
             scopes: scopes, names: { tree.names[Int(symbols[$0].name)] }, renamable: renamable, referenceCounts: referenceCounts,
