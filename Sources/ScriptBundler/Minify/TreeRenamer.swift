@@ -99,51 +99,26 @@ enum TreeRenamer {
 
     /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack.
     static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
-        guard tree.root >= 0 else { return }
         var stack: [Int32] = [tree.root]
         stack.reserveCapacity(256)
-        // The arrays read without bounds checks and the field shapes from a table: this walk runs over every node
-        // three times a piece (unused declarations, names, private names).
-        tree.nodes.withUnsafeBufferPointer { nodes in
-            tree.lists.withUnsafeBufferPointer { lists in
-                shapes.withUnsafeBufferPointer { shapes in
-                    while let id = stack.popLast() {
-                        let node = nodes[Int(id)]
-                        visit(id, node)
-                        let fields = shapes[Int(node.kind.rawValue)]
-                        push(node.d, fields.3, lists, &stack)
-                        push(node.c, fields.2, lists, &stack)
-                        push(node.b, fields.1, lists, &stack)
-                        push(node.a, fields.0, lists, &stack)
-                    }
-                }
-            }
+        while let id = stack.popLast() {
+            let node = tree[id]
+            visit(id, node)
+            let fields = node.kind.fields
+            push(node.d, fields.3, tree, &stack)
+            push(node.c, fields.2, tree, &stack)
+            push(node.b, fields.1, tree, &stack)
+            push(node.a, fields.0, tree, &stack)
         }
     }
 
-    /// `SyntaxKind.fields` of each kind, by raw value.
-    private static let shapes: [(SyntaxField, SyntaxField, SyntaxField, SyntaxField)] = {
-        var table = [(SyntaxField, SyntaxField, SyntaxField, SyntaxField)](
-            repeating: (.unused, .unused, .unused, .unused), count: Int(UInt8.max) + 1)
-        for kind in SyntaxKind.allCases { table[Int(kind.rawValue)] = kind.fields }
-        return table
-    }()
-
     @inline(__always)
-    private static func push(_ value: Int32, _ field: SyntaxField, _ lists: UnsafeBufferPointer<Int32>, _ stack: inout [Int32]) {
+    private static func push(_ value: Int32, _ field: SyntaxField, _ tree: SyntaxTree, _ stack: inout [Int32]) {
         switch field {
         case .node:
             if value >= 0 { stack.append(value) }
         case .list:
-            // A list ID is the index of its count, followed by its node IDs (`SyntaxTree.list`); 0 is the empty list.
-            guard value > 0 else { return }
-            let start = Int(value) + 1
-            var index = start + Int(lists[Int(value)])
-            while index > start {
-                index -= 1
-                let child = lists[index]
-                if child >= 0 { stack.append(child) }
-            }
+            for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
         case .unused, .name, .binding:
             break
         }

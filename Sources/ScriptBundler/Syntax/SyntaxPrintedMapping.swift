@@ -170,9 +170,13 @@ struct SyntaxLineTable {
         }
         if end - i < 32 {
             // Mostly a few bytes after the last position asked for.
-            while i < end {
-                column += SyntaxPrintedMapping.utf16Units(source[i])
-                i += 1
+            column += source.withUnsafeBufferPointer { bytes in
+                var units = 0
+                while i < end {
+                    units += SyntaxPrintedMapping.utf16Units(bytes[i])
+                    i += 1
+                }
+                return units
             }
         } else {
             column += SyntaxPrintedMapping.utf16Units(of: source, from: i, to: end)

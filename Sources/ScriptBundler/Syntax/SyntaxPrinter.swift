@@ -226,12 +226,13 @@ public struct SyntaxPrinter {
     /// renamed symbol's identifier, its name).
     private func originalName(_ id: Int32) -> String? {
         let node = tree[id]
-        if !symbolNames.isEmpty, newName(of: id) != nil { return tree.names[Int(node.a)] }
-        guard node.flags.contains(.synthetic) else { return nil }
+        // Only names have one (most mapped nodes are other expressions and statements).
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier: break
         default: return nil
         }
+        if !symbolNames.isEmpty, newName(of: id) != nil { return tree.names[Int(node.a)] }
+        guard node.flags.contains(.synthetic) else { return nil }
         let original = tree.source[Int(node.start)..<Int(node.end)]
         guard let first = original.first, !(first >= 0x30 && first <= 0x39), original.allSatisfy(Self.isWordByte) else { return nil }
         let printed = tree.names[Int(node.a)]
