@@ -39,11 +39,12 @@ extension TreeCompressorPass {
     /// Statements with each single-use constant written at its use in the next statement, and unused declarations left out.
     mutating func removeLocalDeclarations(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
         // Only a `let`/`const` declaration or a function declaration is inlined or left out: most lists hold none.
-        guard statements.contains(where: { statement in
-            let node = tree[statement]
-            return node.kind == .functionDeclaration
-                || (node.kind == .variableDeclaration && node.op != SyntaxVariableKind.var.rawValue)
-        })
+        guard
+            statements.contains(where: { statement in
+                let node = tree[statement]
+                return node.kind == .functionDeclaration
+                    || (node.kind == .variableDeclaration && node.op != SyntaxVariableKind.var.rawValue)
+            })
         else { return statements }
         var result = does(.constantInlining) ? inlineConstants(statements) : statements
         if does(.singleUseInlining) {
