@@ -89,12 +89,19 @@ public struct RuleListLoader: Sendable {
         let index = loadedRule.index, isDropped = loadedRule.isDropped
         let urlFilter = loadedRule.rule.trigger.urlFilter
         let filterNode = loadedRule.urlFilterNode
-        if !fillUnits(of: filterNode, in: document, into: &scratch) {
-            Self.fillUnits(of: urlFilter, into: &scratch)
-        }
-        let result = parser.parse(units: scratch)
         // Built only for a diagnostic.
         var pointer: String { "/" + String(index) + "/trigger" }
+        // The converter's url-filter forms (`URLFilterLiteralRuns` reads them) are accepted and hold a literal, so
+        // the parse could give no diagnostic: it is skipped (it was a third of loading a converted list).
+        let result: URLFilterResult
+        if URLFilterLiteralRuns.isReadable(urlFilter) {
+            result = URLFilterResult(status: .ok)
+        } else {
+            if !fillUnits(of: filterNode, in: document, into: &scratch) {
+                Self.fillUnits(of: urlFilter, into: &scratch)
+            }
+            result = parser.parse(units: scratch)
+        }
         if !result.isAccepted {
             let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
             let message =

@@ -90,7 +90,11 @@ public struct RuleListOptimizer: Sendable {
             }
             let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
             run("regroup css-display-none rules by if-condition entry (for WebKit)") {
-                $0 = WorkingList(rules: regrouper.regroup($0.rules))
+                // Taken out of the list, so the regrouping moves its only copy of the rules.
+                var rules: [Rule] = []
+                swap(&rules, &$0.rules)
+                regrouper.regroup(&rules)
+                $0 = WorkingList(rules: rules)
             }
         }
         if stopped { return nil }
@@ -120,8 +124,7 @@ public struct RuleListOptimizer: Sendable {
 
         /// Numbers the url-filters, condition entries and actions, each in order of first appearance.
         mutating func number() {
-            var urlFilters: [String: Int32] = [:]
-            urlFilters.reserveCapacity(rules.count)
+            var urlFilters = StringNumbering(capacity: rules.count)
             var urlFilterIDs: [Int32] = [], conditionIDs: [Int32] = [], actionIDs: [Int32] = []
             var keys: [RuleShapeKey] = []
             urlFilterIDs.reserveCapacity(rules.count)
@@ -133,8 +136,7 @@ public struct RuleListOptimizer: Sendable {
             // Read in place: a closure over the array (`map`) copied each rule.
             rules.withUnsafeBufferPointer { rules in
                 for index in rules.indices {
-                    let next = Int32(truncatingIfNeeded: urlFilters.count)
-                    let urlFilterID = RuleListOptimizer.value(&urlFilters[rules[index].trigger.urlFilter, default: next])
+                    let urlFilterID = urlFilters.number(of: rules[index].trigger.urlFilter)
                     let conditionID = numbers.conditionID(rules[index].trigger.condition?.values)
                     let actionID = numbers.actionID(rules[index].action.kind)
                     urlFilterIDs.append(urlFilterID)
