@@ -124,6 +124,16 @@ public struct FilterToRuleConverter: Sendable {
                 var lastLineStart = -1
                 var index = 0
                 while index + word.count <= bytes.count {
+                    // Eight bytes at a time while none of them is a 'b' or 'B' (the only bytes that are 'b' once
+                    // 0x20 is set): stepping byte by byte was 58 M instructions on EasyList + EasyPrivacy.
+                    if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                        let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        let zeroWhereB = (eight | 0x2020_2020_2020_2020) ^ 0x6262_6262_6262_6262
+                        if (zeroWhereB &- 0x0101_0101_0101_0101) & ~zeroWhereB & 0x8080_8080_8080_8080 == 0 {
+                            index += 8
+                            continue
+                        }
+                    }
                     guard bytes[index] | 0x20 == word[0], (1..<word.count).allSatisfy({ bytes[index + $0] | 0x20 == word[$0] }) else {
                         index += 1
                         continue

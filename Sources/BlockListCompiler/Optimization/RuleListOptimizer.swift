@@ -392,10 +392,13 @@ public struct RuleListOptimizer: Sendable {
         mutating func contains(_ index: Int, of list: WorkingList) -> Bool {
             let number = Int(list.urlFilterIDs[index])
             if known[number] == 0 {
-                // The converter's forms hold a literal every match contains: not universal, without a scan.
+                // A filter with a term that cannot match the empty string (found within its first bytes for most
+                // filters), or one of the converter's forms (which hold a literal every match contains), is not
+                // universal, without a parse.
                 let filter = list.rules[index].trigger.urlFilter
                 known[number] =
-                    !URLFilterLiteralRuns.isReadable(filter) && RuleListOptimizer.isUniversal(filter) ? 1 : 2
+                    !URLFilterParser.hasMandatoryTerm(filter) && !URLFilterLiteralRuns.isReadable(filter)
+                        && URLFilterParser().parse(filter).status == .matchesEverything ? 1 : 2
             }
             return known[number] == 1
         }
@@ -527,16 +530,19 @@ public struct RuleListOptimizer: Sendable {
         var groups: [RuleShapeKey: Int] = [:]
         var counts: [Int: Int] = [:]
         var changed: [Int] = []
+        // The selectors packed into each slot's rule, joined once at the end: joining each one as it came copied
+        // the growing selector text every time.
+        var packed: [Int: [String]] = [:]
         for segment in segments(list.rules) {
             groups.removeAll(keepingCapacity: true)
             for index in segment {
                 guard case .cssDisplayNone(let selector) = list.rules[index].action.kind else { continue }
                 let key = list.key(index, includingAction: false)
                 let selectorCount = RuleListOptimizer.selectorCount(selector)
-                if let slot = groups[key], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
+                if let slot = groups[key], case .cssDisplayNone = list.rules[slot].action.kind,
                     (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
                 {
-                    list.rules[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
+                    packed[slot, default: []].append(selector)
                     counts[slot, default: 0] += selectorCount
                     keep[index] = false
                     if changed.last != slot { changed.append(slot) }
@@ -545,6 +551,16 @@ public struct RuleListOptimizer: Sendable {
                 groups[key] = index
                 counts[index] = selectorCount
             }
+        }
+        for (slot, selectors) in packed {
+            guard case .cssDisplayNone(let first) = list.rules[slot].action.kind else { continue }
+            var joined = first
+            joined.reserveCapacity(selectors.reduce(first.utf8.count) { $0 + 2 + $1.utf8.count })
+            for selector in selectors {
+                joined += ", "
+                joined += selector
+            }
+            list.rules[slot].action.kind = .cssDisplayNone(selector: joined)
         }
         for slot in Set(changed).sorted() { list.renumber(slot) }
         list.compact(keeping: keep)
