@@ -187,6 +187,8 @@ public struct RuleListOptimizer: Sendable {
 
         /// Keeps the rules whose flag in `keep` is true, in order, moving them down in place.
         mutating func compact(keeping keep: [Bool]) {
+            // Nothing dropped (a pass that changed rules in place): every rule and number stays where it is.
+            guard keep.contains(false) else { return }
             // Swapped through the buffer, which moves the two rules: `Array.swapAt` copied both (a retain and a
             // release of each of their strings and arrays, for every rule after the first one dropped).
             let kept = rules.withUnsafeMutableBufferPointer { rules in
