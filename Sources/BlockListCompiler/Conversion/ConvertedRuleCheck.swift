@@ -18,7 +18,7 @@ public enum ConvertedRuleCheck {
         // The converter's url-filter forms (`URLFilterLiteralRuns` reads them, and every one it reads parses: tested
         // on the converted EasyList + EasyPrivacy and on each form) are not parsed again: the parse was most of the
         // check's time.
-        check.isKnownAccepted = { URLFilterLiteralRuns.isReadable($0) }
+        check.isKnownAccepted = { URLFilterLiteralRuns.isKnownAccepted($0) }
         var doubtful: [Int] = []
         // Read in place, through the buffer's pointer (indexing the array, or the buffer, copied each rule).
         rules.withUnsafeBufferPointer { rules in

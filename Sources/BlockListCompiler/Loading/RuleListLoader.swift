@@ -91,10 +91,11 @@ public struct RuleListLoader: Sendable {
         let filterNode = loadedRule.urlFilterNode
         // Built only for a diagnostic.
         var pointer: String { "/" + String(index) + "/trigger" }
-        // The converter's url-filter forms (`URLFilterLiteralRuns` reads them) are accepted and hold a literal, so
-        // the parse could give no diagnostic: it is skipped (it was a third of loading a converted list).
+        // The converter's url-filter forms (`URLFilterLiteralRuns` reads them) within YARR's length limit are
+        // accepted and hold a literal, so the parse could give no diagnostic: it is skipped (it was a third of
+        // loading a converted list).
         let result: URLFilterResult
-        if URLFilterLiteralRuns.isReadable(urlFilter) {
+        if URLFilterLiteralRuns.isKnownAccepted(urlFilter) {
             result = URLFilterResult(status: .ok)
         } else {
             if !fillUnits(of: filterNode, in: document, into: &scratch) {
