@@ -84,7 +84,7 @@ import WKPackTestSupport
         for filter in filters where URLFilterLiteralRuns.runs(of: filter) != nil {
             readCount += 1
             #expect(URLFilterParser().parse(filter).isAccepted, "\(filter) is read but refused")
-            // `RuleListLoader` skips the parse of these: it must have nothing to report (not even "matches every URL").
+            // The conversion's check skips the parse of these: it must have nothing to report (not even "matches every URL").
             #expect(URLFilterParser().parse(filter).status == .ok, "\(filter) is read but not plainly accepted")
             #expect(!RuleListOptimizer.isUniversal(filter), "\(filter) is read but universal")
         }
