@@ -8,13 +8,13 @@ import Testing
 @Suite struct ParsedProgramTests {
     /// Files with what the parse with comments records (`/*#__PURE__*/` calls, legal comments), a `"use strict"`
     /// directive the wrapper takes over, locals to rename, a file that declares nothing (its scope may be shared),
-    /// one using `arguments`, and one with module syntax (never renamed).
+    /// one using `arguments`, and one with private names and a direct `eval` (nothing renamed).
     static let files = [
         "\"use strict\";\n/*! legal notice */\nfunction outer(first, second) {\n  const total = first + second;\n  return total * first;\n}\nwindow.x = outer(1, 2);\n",
         "var made = /*#__PURE__*/ build({ long: 1 });\n// @license kept\nlet counter = 0;\nfor (const item of [1, 2]) { counter += item; }\n",
         "document.addEventListener(\"load\", function (event) { console.log(event.type, 'it\\'s'); });\n",
         "if (arguments.length) { (function named() { return arguments[0]; })(); }\n",
-        "class Box { #inner = 1; get value() { return this.#inner; } }\nexport const box = new Box();\n",
+        "class Box { #inner = 1; get value() { return this.#inner; } }\nvar box = new Box();\neval('box');\n",
     ]
 
     /// `text` in `BundleAssembler`'s wrapper, with the range the text takes.
