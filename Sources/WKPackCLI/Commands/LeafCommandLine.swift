@@ -1,7 +1,8 @@
 import ArgumentParser
+import BlockListCompiler
 
-/// A `bundle`, `build` or `watch` command line resolved to the values its command runs with, however it was
-/// parsed (by `LeafCommandLineParser` or by ArgumentParser): the one place these commands' work is started.
+/// A `bundle`, `build`, `watch` or `rules check` command line resolved to the values its command runs with, however
+/// it was parsed (by `LeafCommandLineParser` or by ArgumentParser): the one place these commands' work is started.
 enum LeafCommandLine: Equatable {
     /// `wkpack bundle`: the configuration file, the command-line overrides, `--watch`, and the size outputs.
     case bundle(config: String?, overrides: ScriptsOverrides, watch: Bool, size: SizeOutputOptions = SizeOutputOptions())
@@ -9,6 +10,8 @@ enum LeafCommandLine: Equatable {
     case build(config: String?, size: SizeOutputOptions = SizeOutputOptions())
     /// `wkpack watch`: the configuration file and the command-line overrides.
     case watch(config: String?, overrides: ScriptsOverrides)
+    /// `wkpack rules check`: the list files and the options, as written (the runner validates them).
+    case rulesCheck(RulesCheckLine)
 
     /// Runs the command: prints its report lines, or throws a `CommandFailure` (or a watch error).
     func run() throws {
@@ -53,6 +56,13 @@ enum LeafCommandLine: Equatable {
             }
         case .watch(let config, let overrides):
             try ScriptsWatchRunner(configPath: config, overrides: overrides).run()
+        case .rulesCheck(let line):
+            let progress = TerminalProgress.standardError(label: "wkpack rules check")
+            let outcome = RulesCheckRunner.run(
+                files: line.files, target: line.target, maxRules: line.maxRules, maxBytes: line.maxBytes,
+                format: line.format, progress: progress)
+            progress?.finish()
+            try outcome.emit()
         }
     }
 
@@ -66,4 +76,14 @@ enum LeafCommandLine: Equatable {
             Console.standard.writeLines(outcome.lines + outcome.reportLines)
         }
     }
+}
+
+/// The values of a `wkpack rules check` command line: the files and the options as written (the defaults where an
+/// option is absent), which `RulesCheckRunner` validates and reports on.
+struct RulesCheckLine: Equatable, Sendable {
+    var files: [String] = []
+    var target = WebKitTarget.newest.rawValue
+    var maxRules: String?
+    var maxBytes: String?
+    var format = "text"
 }

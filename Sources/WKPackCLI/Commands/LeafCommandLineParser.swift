@@ -1,6 +1,6 @@
 import ScriptBundler
 
-/// Parses ordinary `bundle`, `build` and `watch` command lines without ArgumentParser, whose option-set
+/// Parses ordinary `bundle`, `build`, `watch` and `rules check` command lines without ArgumentParser, whose option-set
 /// construction (reflection and protocol-conformance lookups) costs about a third of a small build's start-up.
 ///
 /// It understands only `--name value`, `--name=value`, flags and a final `--`; for anything else (help,
@@ -10,6 +10,9 @@ import ScriptBundler
 enum LeafCommandLineParser {
     /// The resolved command line, or `nil` when ArgumentParser must parse `arguments` (without the program name).
     static func parse(_ arguments: [String]) -> LeafCommandLine? {
+        if arguments.count >= 2, arguments[0] == "rules", arguments[1] == "check" {
+            return parseRulesCheck(arguments.dropFirst(2))
+        }
         guard let command = arguments.first, let options = LeafOption.options(of: command) else { return nil }
         // Plain variables rather than a dictionary keyed by option: see `LeafOption.options(of:)`.
         var root: String?, out: String?, mode: BundleMode?, config: String?, sourceMaps: SourceMapMode?, target: ScriptTarget?

@@ -26,11 +26,12 @@ public struct RulesCheckCommand: ParsableCommand {
 
     public init() {}
 
+    /// The resolved command line (`LeafCommandLineParser` resolves ordinary command lines to the same value).
+    var commandLine: LeafCommandLine {
+        .rulesCheck(RulesCheckLine(files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format))
+    }
+
     public func run() throws {
-        let progress = TerminalProgress.standardError(label: "wkpack rules check")
-        let outcome = RulesCheckRunner.run(
-            files: files, target: target, maxRules: maxRules, maxBytes: maxBytes, format: format, progress: progress)
-        progress?.finish()
-        try outcome.emit()
+        try commandLine.run()
     }
 }

@@ -19,7 +19,7 @@ public struct WKPackCommand: ParsableCommand {
     /// The subcommands `LeafCommandLineParser` reads (`LeafOption` lists their options).
     static let leafSubcommands: [any ParsableCommand.Type] = [BundleCommand.self, BuildCommand.self, WatchCommand.self]
 
-    /// Runs `arguments` (without the program name). Ordinary `bundle`, `build` and `watch` command lines are
+    /// Runs `arguments` (without the program name). Ordinary `bundle`, `build`, `watch` and `rules check` lines are
     /// parsed by `LeafCommandLineParser` (the one fast path: it saves ArgumentParser's start-up, 2.9-4.2 ms of CPU
     /// a run in BENCHMARKS.md); everything else by ArgumentParser.
     public static func main(_ arguments: [String]) {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import WKPackCLI
 
-/// `LeafCommandLineParser` resolves ordinary `bundle`, `build` and `watch` command lines exactly as ArgumentParser
-/// does, and leaves every other command line to ArgumentParser.
+/// `LeafCommandLineParser` resolves ordinary `bundle`, `build`, `watch` and `rules check` command lines exactly as
+/// ArgumentParser does, and leaves every other command line to ArgumentParser.
 @Suite struct LeafCommandLineParserTests {
     /// One piece of a generated command line, and whether the fast path must understand it.
     struct Piece {
@@ -19,6 +19,7 @@ import Testing
         case let command as BundleCommand: return command.commandLine
         case let command as BuildCommand: return command.commandLine
         case let command as WatchCommand: return command.commandLine
+        case let command as RulesCheckCommand: return command.commandLine
         default: return nil
         }
     }
@@ -151,5 +152,69 @@ import Testing
     ])
     func declinesWhatArgumentParserMustHandle(arguments: [String]) {
         #expect(LeafCommandLineParser.parse(arguments) == nil)
+    }
+
+    /// `rules check` lines: files and every option in both spellings with ordinary and odd values, pairs of them,
+    /// repeats, and odd arguments. The fast path must resolve each ordinary line as ArgumentParser does and may
+    /// only decline the others.
+    @Test func resolvesRulesCheckLinesLikeArgumentParser() {
+        let values = ["a", "safari15", "json", "12", "x y", "a=b", "check", "-x", "-", "--", "--target", ""]
+        var options: [Piece] = []
+        for name in LeafCommandLineParser.rulesCheckOptions {
+            for value in values {
+                let ordinary = !value.isEmpty && !value.hasPrefix("-")
+                options.append(Piece(arguments: ["--" + name, value], ordinary: ordinary))
+                options.append(Piece(arguments: ["--" + name + "=" + value], ordinary: !value.isEmpty))
+            }
+            options.append(Piece(arguments: ["--" + name], ordinary: false))
+        }
+        let files: [Piece] = [
+            Piece(arguments: [], ordinary: true), Piece(arguments: ["a.json"], ordinary: true),
+            Piece(arguments: ["a.json", "dir/b c.json"], ordinary: true), Piece(arguments: ["rules"], ordinary: true),
+        ]
+        let odd: [[String]] = [
+            ["--bogus"], ["--bogus=1"], ["-h"], ["--help"], ["help"], ["-"], ["--"], ["--", "a.json"], ["-x"], [""],
+            ["--Target", "a"], ["--max_rules", "1"], ["--version"], ["--generate-completion-script", "bash"],
+        ]
+        var lines: [Piece] = []
+        for file in files {
+            lines.append(Piece(arguments: ["rules", "check"] + file.arguments, ordinary: file.ordinary))
+            for option in options {
+                lines.append(Piece(arguments: ["rules", "check"] + file.arguments + option.arguments, ordinary: option.ordinary))
+                lines.append(Piece(arguments: ["rules", "check"] + option.arguments + file.arguments, ordinary: option.ordinary))
+            }
+            for extra in odd {
+                lines.append(Piece(arguments: ["rules", "check"] + file.arguments + extra, ordinary: false))
+            }
+        }
+        let few = options.filter { $0.arguments.count == 2 && ["a", "-x"].contains($0.arguments[1]) }
+        for first in few {
+            for second in few {
+                lines.append(
+                    Piece(
+                        arguments: ["rules", "check", "l.json"] + first.arguments + second.arguments,
+                        ordinary: first.ordinary && second.ordinary))
+            }
+        }
+        var handled = 0
+        for line in lines {
+            let fast = LeafCommandLineParser.parse(line.arguments)
+            let reference = Self.reference(line.arguments)
+            if let fast {
+                handled += 1
+                #expect(fast == reference, "\(line.arguments)")
+            } else if line.ordinary {
+                Issue.record("the fast path declined an ordinary command line: \(line.arguments)")
+            }
+            if line.ordinary {
+                #expect(reference != nil, "ArgumentParser rejected a line the test calls ordinary: \(line.arguments)")
+            }
+        }
+        #expect(handled > 100)
+        #expect(handled < lines.count)
+        let expected = RulesCheckLine(files: ["a.json", "b.json"], target: "safari14", maxRules: "5", format: "json")
+        let arguments = ["rules", "check", "a.json", "--target", "x", "--format=json", "b.json", "--target=safari14", "--max-rules", "5"]
+        #expect(LeafCommandLineParser.parse(arguments) == .rulesCheck(expected))
+        #expect(Self.reference(arguments) == .rulesCheck(expected))
     }
 }
