@@ -18,11 +18,12 @@ public enum ConvertedRuleCheck {
         // The converter's url-filter forms (`URLFilterLiteralRuns` reads them, and every one it reads parses: tested
         // on the converted EasyList + EasyPrivacy and on each form) are not parsed again: the parse was most of the
         // check's time.
-        check.isKnownAccepted = { URLFilterLiteralRuns.isReadable($0) }
+        check.isKnownAccepted = { URLFilterLiteralRuns.isKnownAccepted($0) }
         var doubtful: [Int] = []
-        // Read in place (indexing the array copied each rule).
+        // Read in place, through the buffer's pointer (indexing the array, or the buffer, copied each rule).
         rules.withUnsafeBufferPointer { rules in
-            for index in rules.indices where !check.accepts(rules[index]) { doubtful.append(index) }
+            guard let base = rules.baseAddress else { return }
+            for index in rules.indices where !check.accepts(at: base + index) { doubtful.append(index) }
         }
         if doubtful.isEmpty { return [:] }
         if doubtful.count == rules.count { return loadedRefusals(rules, target: target, serializer: serializer) }

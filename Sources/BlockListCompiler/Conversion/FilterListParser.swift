@@ -253,10 +253,23 @@ public struct FilterListParser: Sendable {
         var isASCII = true
         let cuts: [Int] = text.withUTF8 { bytes in
             var cuts: [Int] = []
-            for offset in bytes.indices {
+            // Eight bytes at a time past those that are ASCII and not the separator (most of a list's bytes).
+            let separators = UInt64(separator) &* 0x0101_0101_0101_0101
+            var offset = 0
+            while offset < bytes.count {
+                if offset + 8 <= bytes.count, let base = bytes.baseAddress {
+                    let eight = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    let zeroAtSeparator = eight ^ separators
+                    let separatorOrHigh = ((zeroAtSeparator &- 0x0101_0101_0101_0101) & ~zeroAtSeparator) | eight
+                    if separatorOrHigh & 0x8080_8080_8080_8080 == 0 {
+                        offset += 8
+                        continue
+                    }
+                }
                 let byte = bytes[offset]
                 if byte == separator { cuts.append(offset) }
                 if byte >= 0x80 { isASCII = false }
+                offset += 1
             }
             return cuts
         }

@@ -40,7 +40,18 @@ public struct FilterToRuleConverter: Sendable {
         /// Where the filter is.
         public var location: FilterLocation
         /// The filter's text, as written.
-        public var text: String
+        public var text: String {
+            get { String(line) }
+            set { line = Substring(newValue) }
+        }
+        /// The text, a slice of the list's own string: a string made per filter (133,056 for EasyList +
+        /// EasyPrivacy) was only ever read for the few filters reported.
+        private var line: Substring
+
+        init(location: FilterLocation, line: Substring) {
+            self.location = location
+            self.line = line
+        }
     }
 
     /// The rules, the filter each came from, and the filters reported.
@@ -88,7 +99,7 @@ public struct FilterToRuleConverter: Sendable {
                 filters.append(
                     SourceFilter(
                         location: FilterLocation(file: file.path, line: lineNumber, column: 1),
-                        text: String(trimmedLine.trimmingWhitespace())))
+                        line: trimmedLine.trimmingWhitespace()))
                 switch parsed {
                 case .network(let filter): convertNetwork(filter, index: index, disabled: disabled, into: &sections, problems: &problems)
                 case .cosmetic(let filter): cosmetic.append((index, filter))
@@ -113,6 +124,16 @@ public struct FilterToRuleConverter: Sendable {
                 var lastLineStart = -1
                 var index = 0
                 while index + word.count <= bytes.count {
+                    // Eight bytes at a time while none of them is a 'b' or 'B' (the only bytes that are 'b' once
+                    // 0x20 is set): stepping byte by byte was 58 M instructions on EasyList + EasyPrivacy.
+                    if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                        let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        let zeroWhereB = (eight | 0x2020_2020_2020_2020) ^ 0x6262_6262_6262_6262
+                        if (zeroWhereB &- 0x0101_0101_0101_0101) & ~zeroWhereB & 0x8080_8080_8080_8080 == 0 {
+                            index += 8
+                            continue
+                        }
+                    }
                     guard bytes[index] | 0x20 == word[0], (1..<word.count).allSatisfy({ bytes[index + $0] | 0x20 == word[$0] }) else {
                         index += 1
                         continue
@@ -258,12 +279,16 @@ public struct FilterToRuleConverter: Sendable {
         /// Appends `made`'s rules, moved out (each is left as `moved`): iterating copied every rule, a retain and
         /// a release of each of its strings and arrays.
         mutating func take(_ made: inout [(Section, Rule)], filter: Int) {
-            for offset in made.indices {
-                var rule = SectionedRules.moved
-                swap(&rule, &made[offset].1)
-                rules.append(rule)
-                filters.append(filter)
-                sections.append(made[offset].0)
+            // Moved through the buffer's pointer: swapping through the array's subscript copied each rule twice.
+            made.withUnsafeMutableBufferPointer { made in
+                guard let base = made.baseAddress else { return }
+                for offset in made.indices {
+                    let (section, rule) = (base + offset).move()
+                    (base + offset).initialize(to: (section, SectionedRules.moved))
+                    rules.append(rule)
+                    filters.append(filter)
+                    sections.append(section)
+                }
             }
         }
 
@@ -439,8 +464,8 @@ public struct FilterToRuleConverter: Sendable {
         // The pattern, not its url-filters: a bare host's end class `[/:?#]` holds a `#` no URL must have.
         let patternHoldsHash: Bool
         switch filter.pattern {
-        case .plain(let text, _, _, _): patternHoldsHash = text.utf8.contains(UInt8(ascii: "#"))
-        case .regex(let expression): patternHoldsHash = expression.utf8.contains(UInt8(ascii: "#"))
+        case .plain(let text, _, _, _): patternHoldsHash = Self.holdsHash(text)
+        case .regex(let expression): patternHoldsHash = Self.holdsHash(expression)
         }
         // Loads WebKit matches with their fragment: popups and media.
         if patternHoldsHash,
@@ -451,6 +476,13 @@ public struct FilterToRuleConverter: Sendable {
                 message: "WebKit matches loads other than popups and media without their '#fragment', so this pattern matches only those")
         }
         return nil
+    }
+
+    /// Whether `text` holds a `#`, read on its contiguous bytes (the generic `utf8.contains` stepped a string
+    /// index per byte: 70 M instructions on EasyList + EasyPrivacy).
+    private static func holdsHash(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "#")) }
     }
 
     private func typeMessage(_ types: [FilterResourceType]) -> String {

@@ -60,31 +60,53 @@ public struct URLPatternTranslator: Sendable {
             trailingSeparator = true
             end -= 1
         }
-        var body: [UInt8] = []
-        body.reserveCapacity(end - start + 64)
-        if hostAnchored {
-            body.append(contentsOf: URLPatternTranslator.hostAnchorPrefixBytes)
-        } else if startAnchored {
-            body.append(UInt8(ascii: "^"))
-        }
-        var previousWasStar = false
-        for byte in input[start..<end] {
-            switch byte {
-            case UInt8(ascii: "*"):
-                if !previousWasStar {
-                    body.append(UInt8(ascii: "."))
-                    body.append(UInt8(ascii: "*"))
-                }
-                previousWasStar = true
-                continue
-            case UInt8(ascii: "^"): body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
-            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
-                UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), UInt8(ascii: "$"), UInt8(ascii: "|"):
-                body.append(UInt8(ascii: "\\"))
-                body.append(byte)
-            default: body.append(byte)
+        // Written through a pointer into room for the longest translation (every byte a separator class, the
+        // anchor before and an end class after): appending byte by byte checked the array's uniqueness and room
+        // for each byte.
+        let separator = URLPatternTranslator.separatorClassBytes
+        let room = URLPatternTranslator.hostAnchorPrefixBytes.count + separator.count * (end - start) + 2 * separator.count + 2
+        var body = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            guard let output = buffer.baseAddress else {
+                count = 0
+                return
             }
-            previousWasStar = false
+            var written = 0
+            @inline(__always) func write(_ bytes: [UInt8]) {
+                for byte in bytes {
+                    output[written] = byte
+                    written += 1
+                }
+            }
+            if hostAnchored {
+                write(URLPatternTranslator.hostAnchorPrefixBytes)
+            } else if startAnchored {
+                output[written] = UInt8(ascii: "^")
+                written += 1
+            }
+            var previousWasStar = false
+            for byte in input[start..<end] {
+                switch byte {
+                case UInt8(ascii: "*"):
+                    if !previousWasStar {
+                        output[written] = UInt8(ascii: ".")
+                        output[written + 1] = UInt8(ascii: "*")
+                        written += 2
+                    }
+                    previousWasStar = true
+                    continue
+                case UInt8(ascii: "^"): write(separator)
+                case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+                    UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), UInt8(ascii: "$"), UInt8(ascii: "|"):
+                    output[written] = UInt8(ascii: "\\")
+                    output[written + 1] = byte
+                    written += 2
+                default:
+                    output[written] = byte
+                    written += 1
+                }
+                previousWasStar = false
+            }
+            count = written
         }
         if trailingSeparator {
             let hostOnly =

@@ -25,9 +25,17 @@ struct RuleAcceptanceCheck {
 
     /// Whether the loader would keep `rule` with no error (false: not known without loading it).
     mutating func accepts(_ rule: Rule) -> Bool {
-        guard rule.unknownMembers.isEmpty, rule.action.unknownMembers.isEmpty, acceptsTrigger(rule.trigger) else { return false }
-        guard Action.Kind.introducedIn(rule.action.typeName) <= target else { return false }
-        switch rule.action.kind {
+        withUnsafePointer(to: rule) { accepts(at: $0) }
+    }
+
+    /// `accepts` of the rule at `rule`, read in place, member by member: a rule passed by value from a list's
+    /// buffer was copied whole (a retain and a release of each of its strings and arrays) for every rule checked.
+    mutating func accepts(at rule: UnsafePointer<Rule>) -> Bool {
+        guard rule.pointee.unknownMembers.isEmpty, rule.pointee.action.unknownMembers.isEmpty, acceptsTrigger(at: rule) else {
+            return false
+        }
+        guard Action.Kind.introducedIn(rule.pointee.action.typeName) <= target else { return false }
+        switch rule.pointee.action.kind {
         case .block, .blockCookies, .ignorePreviousRules, .ignoreFollowingRules, .makeHTTPS, .notify: return true
         // A selector that does not parse makes WebKit drop the rule.
         case .cssDisplayNone(let selector): return selectors.problem(in: selector) == nil
@@ -35,22 +43,23 @@ struct RuleAcceptanceCheck {
         }
     }
 
-    private mutating func acceptsTrigger(_ trigger: Trigger) -> Bool {
-        guard trigger.unknownMembers.isEmpty, trigger.requestMethod == nil, trigger.requestMethodSpelling == nil,
-            !trigger.urlFilter.isEmpty
+    private mutating func acceptsTrigger(at rule: UnsafePointer<Rule>) -> Bool {
+        guard rule.pointee.trigger.unknownMembers.isEmpty, rule.pointee.trigger.requestMethod == nil,
+            rule.pointee.trigger.requestMethodSpelling == nil, !rule.pointee.trigger.urlFilter.isEmpty
         else { return false }
-        if trigger.frameURLFilterIsCaseSensitive != nil && target < .safari26 { return false }
-        if let types = trigger.resourceTypes, types.contains(where: { $0.introducedIn > target }) { return false }
-        if trigger.loadTypes != nil && target < .safari14 { return false }
-        if trigger.loadContexts != nil && target < .safari15 { return false }
-        if trigger.urlFilter != lastAcceptedURLFilter {
-            if !(isKnownAccepted?(trigger.urlFilter) ?? false) {
-                RuleListLoader.fillUnits(of: trigger.urlFilter, into: &scratch)
+        if rule.pointee.trigger.frameURLFilterIsCaseSensitive != nil && target < .safari26 { return false }
+        if let types = rule.pointee.trigger.resourceTypes, types.contains(where: { $0.introducedIn > target }) { return false }
+        if rule.pointee.trigger.loadTypes != nil && target < .safari14 { return false }
+        if rule.pointee.trigger.loadContexts != nil && target < .safari15 { return false }
+        if rule.pointee.trigger.urlFilter != lastAcceptedURLFilter {
+            let urlFilter = rule.pointee.trigger.urlFilter
+            if !(isKnownAccepted?(urlFilter) ?? false) {
+                RuleListLoader.fillUnits(of: urlFilter, into: &scratch)
                 guard parser.parse(units: scratch).isAccepted else { return false }
             }
-            lastAcceptedURLFilter = trigger.urlFilter
+            lastAcceptedURLFilter = urlFilter
         }
-        guard let condition = trigger.condition else { return true }
+        guard let condition = rule.pointee.trigger.condition else { return true }
         guard condition.kind.introducedIn <= target, !condition.values.isEmpty else { return false }
         for value in condition.values {
             if value.isEmpty { return false }

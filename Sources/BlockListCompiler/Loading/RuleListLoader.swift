@@ -89,12 +89,20 @@ public struct RuleListLoader: Sendable {
         let index = loadedRule.index, isDropped = loadedRule.isDropped
         let urlFilter = loadedRule.rule.trigger.urlFilter
         let filterNode = loadedRule.urlFilterNode
-        if !fillUnits(of: filterNode, in: document, into: &scratch) {
-            Self.fillUnits(of: urlFilter, into: &scratch)
-        }
-        let result = parser.parse(units: scratch)
         // Built only for a diagnostic.
         var pointer: String { "/" + String(index) + "/trigger" }
+        // A plain url-filter (`RuleScanner.plainPatternEnd`: the converter's host-anchored forms among others) is
+        // accepted with status `ok`, so the parse could give no diagnostic: it is skipped (it was a third of
+        // loading a converted list).
+        let result: URLFilterResult
+        if isPlainURLFilter(filterNode, in: document) {
+            result = URLFilterResult(status: .ok)
+        } else {
+            if !fillUnits(of: filterNode, in: document, into: &scratch) {
+                Self.fillUnits(of: urlFilter, into: &scratch)
+            }
+            result = parser.parse(units: scratch)
+        }
         if !result.isAccepted {
             let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
             let message =
@@ -190,6 +198,16 @@ public struct RuleListLoader: Sendable {
 
     /// Puts the UTF-16 units of a plain-ASCII string node without escapes into `units` (reusing its storage);
     /// false when the caller must decode the string instead.
+    /// Whether the string at `node` is a plain url-filter as `RuleScanner.plainPatternEnd` reads one, to its end.
+    private func isPlainURLFilter(_ node: Int, in document: JSONDocument) -> Bool {
+        let value = document[node]
+        let start = Int(value.start), closingQuote = Int(value.end) - 1
+        return document.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, start >= 0, closingQuote > start, closingQuote < buffer.count else { return false }
+            return RuleScanner.plainPatternEnd(base, count: buffer.count, from: start) == closingQuote
+        }
+    }
+
     private func fillUnits(of node: Int, in document: JSONDocument, into units: inout [UInt16]) -> Bool {
         let value = document[node]
         guard !value.flag else { return false }

@@ -20,20 +20,37 @@ public struct ConditionEntryRegrouper: Sendable {
 
     /// The rules regrouped segment by segment; other rules keep their place.
     public func regroup(_ rules: [Rule]) -> [Rule] {
+        var rules = rules
+        regroup(&rules)
+        return rules
+    }
+
+    /// `regroup(_:)` in place: rules are moved into the result, not copied (each rule was copied three or four
+    /// times on its way through a segment, a retain and a release of each of its strings and arrays every time).
+    func regroup(_ rules: inout [Rule]) {
         var output: [Rule] = []
         output.reserveCapacity(rules.count)
-        var segment: [Rule] = []
-        for rule in rules {
-            if RuleListOptimizer.isException(rule) {
-                output += regroupSegment(segment)
-                segment = []
-                output.append(rule)
-            } else {
-                segment.append(rule)
-            }
+        var start = 0
+        for index in rules.indices where RuleListOptimizer.isException(rules[index]) {
+            regroupSegment(&rules, start..<index, into: &output)
+            output.append(ConditionEntryRegrouper.take(&rules, index))
+            start = index + 1
         }
-        output += regroupSegment(segment)
-        return output
+        regroupSegment(&rules, start..<rules.count, into: &output)
+        rules = output
+    }
+
+    /// What a rule moved out of the list is left as (no storage of its own).
+    private static let moved = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
+
+    /// Rule `index` of `rules`, moved out (`moved` is left in its place).
+    private static func take(_ rules: inout [Rule], _ index: Int) -> Rule {
+        rules.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return moved }
+            let rule = (base + index).move()
+            (base + index).initialize(to: moved)
+            return rule
+        }
     }
 
     private static func isCandidate(_ rule: Rule) -> Bool {
@@ -52,7 +69,8 @@ public struct ConditionEntryRegrouper: Sendable {
         var seenPairs: Set<Pair> = []
         var entryCountBefore = 0
         var selectorBytesBefore = 0
-        var originals: [Rule] = []
+        /// The indices of the group's rules in the list.
+        var originals: [Int] = []
     }
 
     private struct Pair: Hashable {
@@ -60,20 +78,21 @@ public struct ConditionEntryRegrouper: Sendable {
         var selector: String
     }
 
-    private func regroupSegment(_ segment: [Rule]) -> [Rule] {
+    /// Appends the rules of `segment` (a range of `rules`, whose rules are moved out) to `output`, regrouped.
+    private func regroupSegment(_ rules: inout [Rule], _ segment: Range<Int>, into output: inout [Rule]) {
         var groups: [Trigger: Int] = [:]
         var table: [Group] = []
         // Position of each output slot: a rule, or a group emitted at its first member's place.
-        enum Slot { case rule(Rule), group(Int) }
+        enum Slot { case rule(Int), group(Int) }
         var slots: [Slot] = []
-        for rule in segment {
-            guard ConditionEntryRegrouper.isCandidate(rule), let condition = rule.trigger.condition,
-                case .cssDisplayNone(let selector) = rule.action.kind
+        for position in segment {
+            guard ConditionEntryRegrouper.isCandidate(rules[position]), let condition = rules[position].trigger.condition,
+                case .cssDisplayNone(let selector) = rules[position].action.kind
             else {
-                slots.append(.rule(rule))
+                slots.append(.rule(position))
                 continue
             }
-            var key = rule.trigger
+            var key = rules[position].trigger
             key.condition = TriggerCondition(kind: condition.kind, values: [])
             key.unknownMembers = []
             let index: Int
@@ -82,7 +101,7 @@ public struct ConditionEntryRegrouper: Sendable {
             } else {
                 index = table.count
                 groups[key] = index
-                var template = rule
+                var template = rules[position]
                 template.unknownMembers = []
                 template.action.unknownMembers = []
                 template.trigger = key
@@ -91,23 +110,24 @@ public struct ConditionEntryRegrouper: Sendable {
             }
             table[index].entryCountBefore += condition.values.count
             table[index].selectorBytesBefore += selector.utf8.count
-            table[index].originals.append(rule)
+            table[index].originals.append(position)
             for entry in condition.values where table[index].seenPairs.insert(Pair(entry: entry, selector: selector)).inserted {
                 if table[index].selectorsOfEntry[entry] == nil { table[index].entries.append(entry) }
                 table[index].selectorsOfEntry[entry, default: []].append(selector)
             }
         }
-        var output: [Rule] = []
-        output.reserveCapacity(segment.count)
         for slot in slots {
             switch slot {
-            case .rule(let rule): output.append(rule)
+            case .rule(let position): output.append(ConditionEntryRegrouper.take(&rules, position))
             case .group(let index):
-                let regrouped = rules(of: table[index])
-                output += isWorthwhile(regrouped, over: table[index]) ? regrouped : table[index].originals
+                let regrouped = self.rules(of: table[index])
+                if isWorthwhile(regrouped, over: table[index]) {
+                    output += regrouped
+                } else {
+                    for position in table[index].originals { output.append(ConditionEntryRegrouper.take(&rules, position)) }
+                }
             }
         }
-        return output
     }
 
     /// Keeps a regrouping only when it removes entries without repeating more selector text than those entries

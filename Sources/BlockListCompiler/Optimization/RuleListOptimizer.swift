@@ -90,7 +90,11 @@ public struct RuleListOptimizer: Sendable {
             }
             let regrouper = ConditionEntryRegrouper(maximumSelectorsPerRule: maximumSelectorsPerRule)
             run("regroup css-display-none rules by if-condition entry (for WebKit)") {
-                $0 = WorkingList(rules: regrouper.regroup($0.rules))
+                // Taken out of the list, so the regrouping moves its only copy of the rules.
+                var rules: [Rule] = []
+                swap(&rules, &$0.rules)
+                regrouper.regroup(&rules)
+                $0 = WorkingList(rules: rules)
             }
         }
         if stopped { return nil }
@@ -120,8 +124,7 @@ public struct RuleListOptimizer: Sendable {
 
         /// Numbers the url-filters, condition entries and actions, each in order of first appearance.
         mutating func number() {
-            var urlFilters: [String: Int32] = [:]
-            urlFilters.reserveCapacity(rules.count)
+            var urlFilters = StringNumbering(capacity: rules.count)
             var urlFilterIDs: [Int32] = [], conditionIDs: [Int32] = [], actionIDs: [Int32] = []
             var keys: [RuleShapeKey] = []
             urlFilterIDs.reserveCapacity(rules.count)
@@ -133,8 +136,7 @@ public struct RuleListOptimizer: Sendable {
             // Read in place: a closure over the array (`map`) copied each rule.
             rules.withUnsafeBufferPointer { rules in
                 for index in rules.indices {
-                    let next = Int32(truncatingIfNeeded: urlFilters.count)
-                    let urlFilterID = RuleListOptimizer.value(&urlFilters[rules[index].trigger.urlFilter, default: next])
+                    let urlFilterID = urlFilters.number(of: rules[index].trigger.urlFilter)
                     let conditionID = numbers.conditionID(rules[index].trigger.condition?.values)
                     let actionID = numbers.actionID(rules[index].action.kind)
                     urlFilterIDs.append(urlFilterID)
@@ -185,6 +187,8 @@ public struct RuleListOptimizer: Sendable {
 
         /// Keeps the rules whose flag in `keep` is true, in order, moving them down in place.
         mutating func compact(keeping keep: [Bool]) {
+            // Nothing dropped (a pass that changed rules in place): every rule and number stays where it is.
+            guard keep.contains(false) else { return }
             // Swapped through the buffer, which moves the two rules: `Array.swapAt` copied both (a retain and a
             // release of each of their strings and arrays, for every rule after the first one dropped).
             let kept = rules.withUnsafeMutableBufferPointer { rules in
@@ -390,10 +394,13 @@ public struct RuleListOptimizer: Sendable {
         mutating func contains(_ index: Int, of list: WorkingList) -> Bool {
             let number = Int(list.urlFilterIDs[index])
             if known[number] == 0 {
-                // The converter's forms hold a literal every match contains: not universal, without a scan.
+                // A filter with a term that cannot match the empty string (found within its first bytes for most
+                // filters), or one of the converter's forms (which hold a literal every match contains), is not
+                // universal, without a parse.
                 let filter = list.rules[index].trigger.urlFilter
                 known[number] =
-                    !URLFilterLiteralRuns.isReadable(filter) && RuleListOptimizer.isUniversal(filter) ? 1 : 2
+                    !URLFilterParser.hasMandatoryTerm(filter) && !URLFilterLiteralRuns.isReadable(filter)
+                        && URLFilterParser().parse(filter).status == .matchesEverything ? 1 : 2
             }
             return known[number] == 1
         }
@@ -525,16 +532,19 @@ public struct RuleListOptimizer: Sendable {
         var groups: [RuleShapeKey: Int] = [:]
         var counts: [Int: Int] = [:]
         var changed: [Int] = []
+        // The selectors packed into each slot's rule, joined once at the end: joining each one as it came copied
+        // the growing selector text every time.
+        var packed: [Int: [String]] = [:]
         for segment in segments(list.rules) {
             groups.removeAll(keepingCapacity: true)
             for index in segment {
                 guard case .cssDisplayNone(let selector) = list.rules[index].action.kind else { continue }
                 let key = list.key(index, includingAction: false)
                 let selectorCount = RuleListOptimizer.selectorCount(selector)
-                if let slot = groups[key], case .cssDisplayNone(let existing) = list.rules[slot].action.kind,
+                if let slot = groups[key], case .cssDisplayNone = list.rules[slot].action.kind,
                     (counts[slot] ?? 0) + selectorCount <= maximumSelectorsPerRule
                 {
-                    list.rules[slot].action.kind = .cssDisplayNone(selector: existing + ", " + selector)
+                    packed[slot, default: []].append(selector)
                     counts[slot, default: 0] += selectorCount
                     keep[index] = false
                     if changed.last != slot { changed.append(slot) }
@@ -543,6 +553,16 @@ public struct RuleListOptimizer: Sendable {
                 groups[key] = index
                 counts[index] = selectorCount
             }
+        }
+        for (slot, selectors) in packed {
+            guard case .cssDisplayNone(let first) = list.rules[slot].action.kind else { continue }
+            var joined = first
+            joined.reserveCapacity(selectors.reduce(first.utf8.count) { $0 + 2 + $1.utf8.count })
+            for selector in selectors {
+                joined += ", "
+                joined += selector
+            }
+            list.rules[slot].action.kind = .cssDisplayNone(selector: joined)
         }
         for slot in Set(changed).sorted() { list.renumber(slot) }
         list.compact(keeping: keep)

@@ -25,6 +25,13 @@ enum URLFilterLiteralRuns {
         }
     }
 
+    /// Whether WebKit's grammar accepts `filter` with status `ok`, known without parsing it: one of the forms read
+    /// here (every one parses with status `ok`: tested) no longer than YARR's pattern limit, above which every
+    /// pattern is refused (false: parse it to know).
+    static func isKnownAccepted(_ filter: String) -> Bool {
+        filter.utf8.count <= URLFilterParser.maximumPatternLength && isReadable(filter)
+    }
+
     /// A string `filter` matches, made from its text for the forms read here (nil for others): the literals as
     /// they are read (lower-cased), `a` for a `.`, `/` for each of the two classes, and nothing for `.*`, `^` and
     /// `$` (the host anchor gives its `://`). Containment asks one of each rule; the caller checks it on the

@@ -23,12 +23,17 @@ public struct RuleListSerializer: Sendable {
     /// a list and its whole JSON are not held at once. Pass the only reference (`consume`): a shared array would be
     /// copied whole by the first rule freed.
     public func serializedBytes(releasing rules: consuming [Rule]) -> [UInt8] {
-        serialized(count: rules.count) { writer, index in
-            // Moved out of the list and freed once written (reading it in place and then storing over it copied
-            // each rule: a retain and a release of every string and array in it).
-            var rule = RuleListSerializer.written
-            swap(&rule, &rules[index])
-            write(rule, to: &writer)
+        var rules = rules
+        return rules.withUnsafeMutableBufferPointer { rules in
+            serialized(count: rules.count) { writer, index in
+                // Moved out of the list through its pointer and freed once written (reading it in place and then
+                // storing over it copied each rule, and so did swapping it out through the array's subscript: a
+                // retain and a release of every string and array in it).
+                guard let base = rules.baseAddress else { return }
+                let rule = (base + index).move()
+                (base + index).initialize(to: RuleListSerializer.written)
+                write(rule, to: &writer)
+            }
         }
     }
 

@@ -5,10 +5,13 @@ extension URLFilterParser {
     /// only that skip the parse. Conservative: false whenever the scan is unsure (groups, disjunctions, braces,
     /// escaped letters and digits, non-ASCII).
     static func hasMandatoryTerm(_ filter: String) -> Bool {
-        var utf8 = filter.utf8.makeIterator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(filter.utf8.count)
-        while let byte = utf8.next() { bytes.append(byte) }
+        // Read on the string's own bytes: copying them into an array first cost more than the scan, which
+        // usually ends within the first few bytes.
+        if let found = filter.utf8.withContiguousStorageIfAvailable({ hasMandatoryTerm(bytes: $0) }) { return found }
+        return Array(filter.utf8).withUnsafeBufferPointer { hasMandatoryTerm(bytes: $0) }
+    }
+
+    private static func hasMandatoryTerm(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func isOptional(after end: Int) -> Bool {
             guard end < bytes.count else { return false }

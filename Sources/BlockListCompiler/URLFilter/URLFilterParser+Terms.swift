@@ -27,11 +27,14 @@ extension URLFilterParser {
         if resumingHostPrefix && Self.resumesAfterHostPrefix(units) {
             scanner = PatternScanner(units: units, resuming: isCaseSensitive ? Self.caseSensitiveHostPrefixTerms : Self.hostPrefixTerms)
         } else {
-            scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive))
+            scanner = PatternScanner(
+                units: units, namedGroupMode: false, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive, capacity: units.count)
+            )
         }
         scanner.run()
         if scanner.sawNamedGroup && scanner.yarrError == nil {
-            scanner = PatternScanner(units: units, namedGroupMode: true, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive))
+            scanner = PatternScanner(
+                units: units, namedGroupMode: true, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive, capacity: units.count))
             scanner.run()
         }
         let result = URLFilterParser.verdict(
@@ -48,7 +51,8 @@ extension URLFilterParser {
 extension PatternScanner where Delegate == URLFilterTermBuilder {
     /// A term-builder scan of `units` alone, run to its end.
     fileprivate static func scanned(_ units: [UInt16], isCaseSensitive: Bool) -> PatternScanner {
-        var scanner = PatternScanner(units: units, namedGroupMode: false, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive))
+        var scanner = PatternScanner(
+            units: units, namedGroupMode: false, delegate: URLFilterTermBuilder(isCaseSensitive: isCaseSensitive, capacity: units.count))
         scanner.run()
         return scanner
     }

@@ -8,8 +8,11 @@ struct URLFilterTermBuilder: PatternDelegate {
     private var classSet = ASCIISet()
     private var classInverted = false
 
-    init(isCaseSensitive: Bool) {
+    /// A builder; `capacity` (the pattern's length, an upper bound of its top-level terms) is room made at once
+    /// for the top-level terms, which grew by doubling.
+    init(isCaseSensitive: Bool, capacity: Int = 0) {
         self.isCaseSensitive = isCaseSensitive
+        stack[0].reserveCapacity(capacity)
     }
 
     /// The top-level terms once the scan is over.

@@ -67,12 +67,13 @@ enum BundleAssembler {
         // and minified once the lowering helpers the lowered files call are named for the whole bundle.
         let results = IndexedResults<Result<FirstStage, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
-                let file = try wrappedFile(inputs[index], target: target)
+                var (file, parsed) = try wrappedFile(inputs[index], target: target, keepsTree: treeMinifier)
                 guard file.lowering != nil else {
-                    return .success(
-                        .minified(
-                            try minifiedFile(file, helperNames: [:], mapping: mapping, target: target, treeMinifier: treeMinifier),
-                            file.shortNames))
+                    let shortNames = file.shortNames
+                    let body = try minifiedFile(
+                        consume file, helperNames: [:], mapping: mapping, target: target, treeMinifier: treeMinifier,
+                        parsed: parsed.take())
+                    return .success(.minified(body, shortNames))
                 }
                 return .success(.lowered(file, file.shortNames))
             } catch {
@@ -184,7 +185,11 @@ enum BundleAssembler {
         }
     }
 
-    private static func wrappedFile(_ input: BundleInput, target: ScriptTarget) throws(BundlerError) -> WrappedFile {
+    /// `keepsTree`: the file is parsed with its comments and the tree is returned beside the file, for the tree
+    /// minifier (`nil` where the code does not parse).
+    private static func wrappedFile(
+        _ input: BundleInput, target: ScriptTarget, keepsTree: Bool
+    ) throws(BundlerError) -> (file: WrappedFile, parsed: ParsedProgram?) {
         let (code, body) = wrapped(input.bytes)
         let tokenization: JavaScriptTokenization
         do throws(JavaScriptSyntaxError) {
@@ -202,9 +207,7 @@ enum BundleAssembler {
                 error.message)
         }
         // Parsed once, for the target check and the minifier.
-        let significant = tokenization.tokens.filter { !$0.isComment }
-        let analysis = try? JavaScriptParser.analyze(
-            code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
+        let (significant, analysis, parsed) = analyzed(code, tokenization: tokenization, keepsTree: keepsTree)
         var lowering: LoweredSource.Pending?
         if let features = analysis?.syntaxFeatures {
             let check = { [code, tokenization, analysis] (ignored: Set<SyntaxFeature>) throws(BundlerError) in
@@ -218,15 +221,34 @@ enum BundleAssembler {
             try SyntaxTargetCheck.check(
                 code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
         }
-        return WrappedFile(
+        let file = WrappedFile(
             input: input, code: code, body: body, tokenization: tokenization, significant: significant, analysis: analysis,
             lowering: lowering)
+        return (file, parsed)
+    }
+
+    /// The significant tokens of wrapped `code` and its scope analysis (`nil` where it does not parse); with
+    /// `keepsTree`, from one parse with the comments (`ParsedProgram.parse`) whose tree is returned too.
+    private static func analyzed(
+        _ code: [UInt8], tokenization: JavaScriptTokenization, keepsTree: Bool
+    ) -> (significant: [JavaScriptToken], analysis: ScopeAnalysis?, parsed: ParsedProgram?) {
+        if keepsTree {
+            guard let parse = ParsedProgram.parse(code, tokenization: tokenization) else {
+                return (tokenization.tokens.filter { !$0.isComment }, nil, nil)
+            }
+            return (parse.significant, parse.analysis, parse.program)
+        }
+        let significant = tokenization.tokens.filter { !$0.isComment }
+        let analysis = try? JavaScriptParser.analyze(
+            code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
+        return (significant, analysis, nil)
     }
 
     /// `file` minified; where it was lowered, its lowered code printed with the bundle's `helperNames`, mapped
-    /// back to the file.
+    /// back to the file. `parsed`: the tree of `file`'s code (not lowered) for the tree minifier.
     private static func minifiedFile(
-        _ file: WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget, treeMinifier: Bool
+        _ file: consuming WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget,
+        treeMinifier: Bool, parsed: consuming ParsedProgram? = nil
     ) throws(BundlerError) -> MinifiedFileBody {
         let input = file.input
         var (code, body, tokenization, significant, analysis) = (file.code, file.body, file.tokenization, file.significant, file.analysis)
@@ -242,15 +264,14 @@ enum BundleAssembler {
                     .unsupportedSyntax, at: SourceLocation(path: input.displayPath),
                     "the code lowered for \(target) does not tokenize (\(error.message)); please report it")
             }
-            significant = tokenization.tokens.filter { !$0.isComment }
-            analysis = try? JavaScriptParser.analyze(
-                code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
+            (significant, analysis, parsed) = analyzed(code, tokenization: tokenization, keepsTree: treeMinifier)
         }
         let source =
             mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes, origins: lowering?.origins) : nil
         if treeMinifier {
             return TreeMinifier.minifyFileBody(
-                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source,
+                parsed: parsed.take())
         }
         return Minifier.minifyFileBody(
             code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)

@@ -51,22 +51,30 @@ enum TreeMinifier {
     /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue), as
     /// `Minifier.minifyFileBody` does: the body alone (without a leading `"use strict"`, which the wrapping then
     /// writes), mapped to `source` one line up, with how the composer may wrap it (`FileWrapperLayout`, read from
-    /// the file's `analysis`); the whole wrapped file when the layout is not the expected one. Code the tree parser
-    /// refuses goes to today's minifier.
+    /// the file's `analysis`); the whole wrapped file when the layout is not the expected one. `parsed`: the tree
+    /// of `code` from the parse the bundler made for `analysis` (`ParsedProgram.parse`), so `code` is not parsed
+    /// again; `nil` to parse it here. Code the tree parser refuses goes to today's minifier.
     static func minifyFileBody(
         _ code: [UInt8], tokenization: JavaScriptTokenization, significant: [JavaScriptToken], analysis: ScopeAnalysis?,
-        body: Range<Int>, source: SourceMapBuilder.Source?
+        body: Range<Int>, source: SourceMapBuilder.Source?, parsed: consuming ParsedProgram? = nil
     ) -> MinifiedFileBody {
-        let parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
-        do {
-            parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
-        } catch {
-            return Minifier.minifyFileBody(
-                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+        var program: ParsedProgram
+        if let parsed {
+            program = parsed
+        } else {
+            do {
+                let (tree, facts, _) = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
+                program = ParsedProgram(tree: tree, hasModuleSyntax: facts.module.hasModuleSyntax)
+            } catch {
+                return Minifier.minifyFileBody(
+                    code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
+            }
         }
-        var tree = parsed.tree
+        var tree = program.tree
+        // The only reference to the tree's arrays, so the compressor rewrites them in place.
+        program.tree = SyntaxTree(source: [])
         TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: program.hasModuleSyntax)
         // The file's statements become the printed program; the wrapper is the composer's to write.
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
         var wrapped = true

@@ -200,7 +200,11 @@ struct SyntaxParserState {
     }
 
     private static func isPureAnnotation(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard token.kind == .blockComment else { return false }
+        // `/*#__PURE__*/` is 13 bytes; the text is made and trimmed only for a comment whose bytes hold `__PURE__`
+        // (which every annotation's do), not for every block comment.
+        guard token.kind == .blockComment, token.end - token.start >= 13,
+            containsBytes(bytes, token.start..<token.end, "__PURE__")
+        else { return false }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
         let inner = text.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
         return inner == "#__PURE__" || inner == "@__PURE__"
@@ -210,8 +214,30 @@ struct SyntaxParserState {
         if token.kind == .hashbang { return true }
         guard token.kind == .blockComment || token.kind == .lineComment, token.end - token.start >= 3 else { return false }
         if bytes[token.start + 2] == 0x21 { return true }  // /*! or //!
+        // The text is made only for a comment whose bytes hold one of the words (which a match needs).
+        guard containsBytes(bytes, token.start..<token.end, "@license") || containsBytes(bytes, token.start..<token.end, "@preserve")
+        else { return false }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
         return text.contains("@license") || text.contains("@preserve")
+    }
+
+    /// Whether `needle`'s bytes occur in `bytes[range]`.
+    private static func containsBytes(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, range.count >= count else { return count == 0 }
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: count)
+        let first = pattern[0]
+        var start = range.lowerBound
+        let last = range.upperBound - count
+        while start <= last {
+            if bytes[start] == first {
+                var k = 1
+                while k < count, bytes[start + k] == pattern[k] { k += 1 }
+                if k == count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// The closing token of each opening bracket (`(`, `[`, `{`), else -1.

@@ -58,6 +58,30 @@ private func rules(_ json: String) -> [Rule] {
         #expect(reshaped.first?.trigger.loadTypes == [.thirdParty])
     }
 
+    /// The look at the first and last byte only skips filters no rewrite changes: on every filter of these tests
+    /// and on anchored forms ending in each byte, cutting the terms and trying the rewrites gives the filter back
+    /// whenever `mayReshape` says no.
+    @Test func theQuickLookSkipsOnlyFiltersNoRewriteChanges() {
+        var filters = [
+            #"tracker\.com"#, #"^[htpsw]+:\/\/([a-z0-9-]+\.)?ads\.com[/:&?]?"#, #"^https?://a\.com(/.*)?"#, #"^https?://a\.com/x+"#,
+            #"^https://a\.com/"#, "a", "(ab)c", ".x", "a?bc", "a*", ".*", "a{2}b", "ab+?c", #"a"#, "[ab", "^a(b", "^", "",
+            #"^[^:]*://([^/:@]*\.)?example\.com[/:?#]"#, #"^[^:]*://([^/:@]*\.)?a\.com/b$"#, #"^a\?"#, #"^a\*"#, #"^a\+"#,
+            "^a(b)?", "^a(b)*", "^a(b)+", "^a[b?]", "^a{2}", "^a{2,}?",
+        ]
+        for byte in UInt8(0x21)...UInt8(0x7E) {
+            let character = String(UnicodeScalar(byte))
+            filters += ["^ab" + character, "^a" + character, #"^a"# + character, "^(a)" + character, "^[a]" + character]
+        }
+        var skipped = 0
+        for filter in filters where !URLFilterReshaper.mayReshape(filter) {
+            skipped += 1
+            for isCaseSensitive in [false, true] {
+                #expect(URLFilterReshaper.rewritten(filter, isCaseSensitive: isCaseSensitive) == filter, "\(filter)")
+            }
+        }
+        #expect(skipped > 300)
+    }
+
     @Test func topLevelTermsRoundTrip() throws {
         for pattern in [#"^[htpsw]+:\/\/([a-z0-9-]+\.)?x\.com[/:&?]?"#, #"a(b(c)?)+\.d[\]x]"#, #"\/ads\/.*\?id="#] {
             let terms = try #require(TopLevelTerms(Array(pattern.utf8)))
