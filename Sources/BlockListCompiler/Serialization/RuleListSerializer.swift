@@ -333,16 +333,26 @@ struct JSONByteWriter {
     /// filters' nine types on most rules), written again as one copy instead of a string each.
     private var lastResourceTypes: [ResourceType]?
     private var lastResourceTypeBytes: [UInt8] = []
+    /// Where `lastResourceTypes` keeps its elements: a list in the same storage (most rules share the converter's
+    /// one array) is the same list, known without comparing it.
+    private var lastResourceTypeStorage: UnsafePointer<ResourceType>?
 
     /// `"resource-type":[...]`, the bytes `strings` writes for the values' names.
     mutating func resourceTypes(_ values: [ResourceType], _ object: inout ObjectState) {
-        if values != lastResourceTypes {
+        let storage = values.withUnsafeBufferPointer { $0.baseAddress }
+        let isLast = storage != nil && storage == lastResourceTypeStorage && values.count == lastResourceTypes?.count
+        if !isLast && values != lastResourceTypes {
             var list = JSONByteWriter(escapesNonASCII: escapesNonASCII)
             var listObject = ObjectState()
             list.strings("", values.lazy.map(\.rawValue), &listObject)
             // What follows the empty key's `"":`.
             lastResourceTypeBytes = Array(list.takeBytes().dropFirst(3))
             lastResourceTypes = values
+        }
+        if !isLast {
+            // The list kept is `values` (equal, or just written), so its storage stays alive while remembered.
+            lastResourceTypes = values
+            lastResourceTypeStorage = storage
         }
         key("resource-type", &object)
         let list = lastResourceTypeBytes
@@ -389,26 +399,31 @@ struct JSONByteWriter {
             // and the two quotes.
             ensure(6 * buffer.count + 2)
             put(0x22)
-            // Runs of bytes written as they are are copied at once; an escape ends a run.
-            var runStart = 0
+            guard let input = buffer.baseAddress else {
+                put(0x22)
+                return
+            }
             var index = 0
+            let count = buffer.count
             let escapesNonASCII = escapesNonASCII
-            while index < buffer.count {
-                // Eight bytes at a time past those written as they are (most of every url-filter).
-                if index + 8 <= buffer.count,
-                    !JSONByteWriter.mayNeedEscape(
-                        UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self),
-                        escapesNonASCII: escapesNonASCII)
-                {
-                    index += 8
-                    continue
+            while index < count {
+                // Eight bytes at a time, stored as one word, past those written as they are (most of every
+                // url-filter; copying runs between escapes called memcpy for a few bytes at a time).
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)
+                    if !JSONByteWriter.mayNeedEscape(word, escapesNonASCII: escapesNonASCII) {
+                        UnsafeMutableRawPointer(scratch + written).storeBytes(of: word, as: UInt64.self)
+                        written += 8
+                        index += 8
+                        continue
+                    }
                 }
-                let unit = buffer[index]
+                let unit = input[index]
                 if unit >= 0x20 && unit != 0x22 && unit != 0x5C && (unit < 0x80 || !escapesNonASCII) {
+                    put(unit)
                     index += 1
                     continue
                 }
-                if runStart < index { put(UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
                 switch unit {
                 case 0x22: put(0x5C); put(0x22); index += 1
                 case 0x5C: put(0x5C); put(0x5C); index += 1
@@ -422,9 +437,7 @@ struct JSONByteWriter {
                     // Above ASCII with `escapesNonASCII`.
                     index = appendEscapedScalar(buffer, at: index)
                 }
-                runStart = index
             }
-            if runStart < buffer.count { put(UnsafeBufferPointer(rebasing: buffer[runStart...])) }
             put(0x22)
         }
     }
