@@ -184,8 +184,8 @@ enum ModuleBundleAssembler {
         var code = GeneratedCode(isMapping: piece.mapSource != nil, intermediate: true, capacity: piece.record.bytes.count + 64)
         code.appendUnmapped(piece.header)
         let source = piece.mapSource.map { code.addSource($0, content: piece.record.sourceBytes) } ?? 0
-        code.appendSource(
-            piece.record.bytes, tokens: piece.record.tokens, edits: piece.edits, sourceIndex: source, origins: piece.record.lowering?.origins)
+        let record = piece.record
+        code.appendSource(record.bytes, tokens: record.tokens, edits: piece.edits, sourceIndex: source, origins: record.lowering?.origins)
         code.endLine()
         code.appendUnmapped(piece.footer)
         let map = code.isMapping ? code.map : nil
