@@ -17,7 +17,7 @@
 extension ModuleBundleAssembler {
     static func assembleHoisted(
         _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
-        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = false
+        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = false, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         let names = linker.names
         let mapping = sourceMaps != .none
@@ -25,10 +25,13 @@ extension ModuleBundleAssembler {
         var pieces: [UnminifiedPiece] = []
         // The original names of the names edits write into the code being written (a hoisted module's top-level names).
         var originalNames: [String: String] = [:]
+        // What the code being written holds.
+        var kind = TreePieceKind.other
         func cut() {
-            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, originalNames: originalNames)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, originalNames: originalNames, kind: kind)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
             originalNames = [:]
+            kind = .other
         }
         func verbatim(_ text: String) {
             cut()
@@ -95,6 +98,12 @@ extension ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
             if written { continue }
+            if treeMinifier, modulesFromTrees, TreeModulePiece.accepts(record, linked, define: names.define) {
+                cut()
+                pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
+                continue
+            }
+            kind = .wrappedModule
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
@@ -112,6 +121,7 @@ extension ModuleBundleAssembler {
             recipe.appendText("}\n")
             let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil, recipe)
             if written { continue }
+            kind = .inlineEntry
             code.appendUnmapped(open)
             try appendBody(record, edits: helperEdits, to: &code, paths: paths)
             code.appendUnmapped("}\n")
@@ -161,6 +171,7 @@ extension ModuleBundleAssembler {
                         originalNames[name] = analysis.declarations[declaration].name
                     }
                 }
+                kind = .hoistedModule
                 try appendBody(record, edits: edits, to: &code, paths: paths)
                 if linked.needsTerminator { code.appendUnmapped(";\n") }
                 cut()

@@ -12,10 +12,12 @@ enum ModuleBundleAssembler {
     /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
     /// tokenizes and parses every piece again (kept to check that both agree). `treeMinifier`: production writes
     /// every piece as text with its intermediate map and minifies it with `TreeMinifier` (no prepared pieces, so no
-    /// template is shared between bundles).
+    /// template is shared between bundles). `modulesFromTrees` (with `treeMinifier`): a wrapped CommonJS module's
+    /// definition is minified from the module's tree (`TreeModulePiece`); `false` writes it as text as every other
+    /// piece (kept to check that both agree).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = false
+        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = false, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
@@ -39,7 +41,8 @@ enum ModuleBundleAssembler {
             if plan.hoistsAny {
                 return try assembleHoisted(
                     graph, plan: &plan, linker: &linker, inlineEntries: inlineEntries, outputFileName: outputFileName,
-                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses, treeMinifier: treeMinifier)
+                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses, treeMinifier: treeMinifier,
+                    modulesFromTrees: modulesFromTrees)
             }
         }
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
@@ -49,9 +52,12 @@ enum ModuleBundleAssembler {
         // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
         // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
         var pieces: [UnminifiedPiece] = []
+        // What the code being written holds.
+        var kind = TreePieceKind.other
         func cut() {
             guard mode == .production else { return }
-            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, kind: kind)) }
+            kind = .other
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
         /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
@@ -92,7 +98,13 @@ enum ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
+            if mode == .production, treeMinifier, modulesFromTrees, TreeModulePiece.accepts(record, linked, define: names.define) {
+                cut()
+                pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
+                continue
+            }
             if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+            kind = .wrappedModule
             code.appendUnmapped(linked.header)
             try appendBody(record, edits: linked.edits, to: &code, paths: paths)
             code.appendUnmapped(linked.footer)
@@ -112,6 +124,7 @@ enum ModuleBundleAssembler {
                 let written = prepared(record, bindings: [], isStrict: false, recipe)
                 if !written {
                     for call in pendingCalls { code.appendUnmapped(call) }
+                    kind = .inlineEntry
                     if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
                     code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
                     try appendBody(record, edits: helperEdits, to: &code, paths: paths)
@@ -142,9 +155,41 @@ enum ModuleBundleAssembler {
 
     /// `code` as a production piece to minify, with its intermediate map: for the tree minifier (with the original
     /// names of the names edits wrote, see `TreePiece`) when `treeMinifier`.
-    static func piece(_ code: GeneratedCode, treeMinifier: Bool, originalNames: [String: String] = [:]) -> UnminifiedPiece {
+    static func piece(
+        _ code: GeneratedCode, treeMinifier: Bool, originalNames: [String: String] = [:], kind: TreePieceKind = .other
+    ) -> UnminifiedPiece {
         let map = code.isMapping ? code.map : nil
-        return treeMinifier ? .tree(TreePiece(code: code.bytes, map: map, originalNames: originalNames)) : .code(code.bytes, map: map)
+        guard treeMinifier else { return .code(code.bytes, map: map) }
+        return .tree(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: kind))
+    }
+
+    /// The definition of wrapped module `record` linked as `linked`, for the tree minifier to minify from the
+    /// module's tree (`TreeModulePiece`; `TreeModulePiece.accepts` must hold).
+    static func treeModulePiece(
+        _ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String, paths: PathStyle, mapping: Bool
+    ) -> TreeModulePiece {
+        TreeModulePiece(
+            record: record, edits: linked.edits, header: linked.header, footer: linked.footer, parameters: linked.bindings,
+            define: define, mapSource: mapping ? paths.mapSource(record.path) : nil)
+    }
+
+    /// `piece` minified from the module's tree, or where the tree cannot express it, written as text (as the text
+    /// route writes it) and minified from its text.
+    static func minify(_ piece: TreeModulePiece) -> MinifiedPiece {
+        piece.minified() ?? minifiedFromText(piece)
+    }
+
+    /// `piece` written as text with its intermediate map and minified from its text (step 4b's route).
+    static func minifiedFromText(_ piece: TreeModulePiece) -> MinifiedPiece {
+        var code = GeneratedCode(isMapping: piece.mapSource != nil, intermediate: true, capacity: piece.record.bytes.count + 64)
+        code.appendUnmapped(piece.header)
+        let source = piece.mapSource.map { code.addSource($0, content: piece.record.sourceBytes) } ?? 0
+        let record = piece.record
+        code.appendSource(record.bytes, tokens: record.tokens, edits: piece.edits, sourceIndex: source, origins: record.lowering?.origins)
+        code.endLine()
+        code.appendUnmapped(piece.footer)
+        let map = code.isMapping ? code.map : nil
+        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, kind: .wrappedModule))
     }
 
     /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.

@@ -57,6 +57,9 @@ enum UnminifiedPiece {
     case code([UInt8], map: SourceMapBuilder?)
     /// Generated code the tree minifier minifies (`BundleConfiguration.usesTreeMinifier`).
     case tree(TreePiece)
+    /// A wrapped module's definition the tree minifier minifies from the module's tree (`TreeModulePiece`), or
+    /// from its text where the tree cannot express it.
+    case treeModule(TreeModulePiece)
     case prepared(PreparedPiece)
     /// Text written as it is (already minimal, unmapped).
     case verbatim(String)
@@ -71,4 +74,20 @@ struct TreePiece {
     /// The original name of each name that edits wrote into the code (a scope-hoisted module's top-level names),
     /// for the map's names.
     var originalNames: [String: String] = [:]
+    /// What the piece holds (for measuring the pieces' cost by kind: `TreeMinifier.minify(_:)` minifies each kind
+    /// in a function of its own).
+    var kind: TreePieceKind = .other
+}
+
+/// The kinds of a module bundle's pieces.
+enum TreePieceKind: Sendable {
+    /// The module runtime, the lowering helpers' declarations, the namespace maker, entry calls and other code the
+    /// assembler writes between modules.
+    case other
+    /// A wrapped module's definition (`d(7,(e,t)=>{…});`).
+    case wrappedModule
+    /// A scope-hoisted module's code.
+    case hoistedModule
+    /// A plain script entry written inline.
+    case inlineEntry
 }

@@ -1,0 +1,139 @@
+/// A wrapped CommonJS module's definition (`d(7,(e,t)=>{…});`) minified from the module's syntax tree (issue 41,
+/// step 4d), with the tree minifier's switch on: the module's file is parsed once with its comments, the linker's
+/// edits are made on the tree (`TreeLinkEdits`), the tree is put inside the definition call, whose arrow function's
+/// scope becomes the module's top-level scope (its parameters bind the module's free `module`, `exports`,
+/// `global` and `require`), and it is compressed, renamed and printed with its mappings straight to the file. No
+/// text of the piece is written, no intermediate map made or read, and the piece's text is not tokenized or
+/// parsed.
+///
+/// The result is what the text route (`ModuleBundleAssembler.appendBody`, then `TreeMinifier.minifyPiece`) makes
+/// of the same module: the same tree (the reparse of the written definition has the same nodes, scopes in the same
+/// order and symbols in the same order), so the same code, mappings and names. A module whose edits or wrapper the
+/// tree cannot express returns `nil` from `minified()`, and is written as text (`TreeModulePiece.accepts` and
+/// `TreeLinkEdits` say which).
+struct TreeModulePiece {
+    /// The module (its file's bytes and significant tokens, which the edits index).
+    let record: ModuleRecord
+    /// The linker's edits of the module's body (`ModuleLinker.LinkedModule.edits`).
+    let edits: [TokenEdit]
+    /// The linker's text around the body: the text route writes these, this route builds their nodes.
+    let header: String
+    let footer: String
+    /// The wrapper's parameters (`ModuleLinker.LinkedModule.bindings`).
+    let parameters: [String]
+    /// The registry's `define` name.
+    let define: String
+    /// The module's path in the source map, `nil` for no mappings.
+    let mapSource: String?
+
+    /// Whether `linked` (module `record` linked by a production linker whose `define` is `define`) is a definition
+    /// this route builds: a parsed CommonJS (or plain script) module, not lowered, with a body, in an arrow function
+    /// whose call takes nothing after it (no request map: the module reads `require` only in `require("…")` calls).
+    static func accepts(_ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String) -> Bool {
+        guard record.kind == .commonJS || record.kind == .plainScript, record.analysis != nil, record.lowering == nil,
+            record.hasBody, record.bytes.first != 0x23, linked.footer == "});\n"
+        else { return false }
+        return linked.header == define + "(\(record.id), " + ModuleLinker.wrapperFunction(linked.bindings, arrow: true) + "\n"
+    }
+
+    /// The minified definition; `nil` where the file does not parse as the module's analysis did, or an edit is not
+    /// one the tree expresses (the caller minifies the piece's text instead).
+    func minified() -> MinifiedPiece? {
+        let source = record.bytes
+        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
+            let parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
+            !parsed.facts.module.hasModuleSyntax, parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
+        else { return nil }
+        var tree = parsed.tree
+        guard TreeLinkEdits.apply(edits, tokens: record.tokens, to: &tree) else { return nil }
+        wrap(&tree)
+        TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false)
+        // The wrapper's nodes stand at the end of the file: the text route's header and footer are unmapped.
+        let end = source.count
+        var piece = TreeMinifier.printed(tree, symbolNames: symbolNames, recordsMappings: mapSource != nil) { printed, names in
+            TreeMinifier.mappings(printed, names: &names) { mapping in
+                guard mapping.originalOffset < end else { return nil }
+                return MappingLookup.Original(source: 0, line: mapping.originalLine, column: mapping.originalColumn)
+            }
+        }
+        if let mapSource { piece.sources = [SourceMapBuilder.Source(path: mapSource, content: record.sourceBytes)] }
+        if !piece.code.isEmpty, piece.code.last != 0x3B, !piece.endsWithStatementBrace {
+            piece.code.append(0x3B)
+            piece.lastLineColumn += 1
+        }
+        piece.legalComments = TreeMinifier.legalComments(source, tokenization.tokens)
+        return piece
+    }
+
+    /// Puts the module's statements inside `define(id, (parameters) => {…})`: a new program scope (scope 0) above
+    /// the module's top-level scope, which becomes the arrow function's, with the parameters as its first symbols
+    /// (as a parse of the written definition declares them), bound by the module's free references to their names.
+    /// The built nodes stand at the end of the source: the statement, call, arrow function and body on a range one
+    /// byte past it (so the printer maps them, and the piece's mappings start unmapped, as the text route's header
+    /// does), the names and the module ID on an empty range there (the printer maps no empty range, and reads no
+    /// source text for it).
+    func wrap(_ tree: inout SyntaxTree) {
+        let count = Int32(truncatingIfNeeded: parameters.count)
+        let moduleScope = tree.scopes[0]
+        // Scopes one further on, symbols `count` further on.
+        for index in tree.nodes.indices where tree.nodes[index].kind == .bindingIdentifier && tree.nodes[index].b >= 0 {
+            tree.nodes[index].b += count
+        }
+        for index in tree.references.indices {
+            let reference = tree.references[index]
+            tree.references[index] = SyntaxReference(
+                node: reference.node, scope: reference.scope + 1, symbol: reference.symbol >= 0 ? reference.symbol + count : -1,
+                isWritten: reference.isWritten)
+        }
+        var symbols: [SyntaxSymbol] = []
+        symbols.reserveCapacity(tree.symbols.count + parameters.count)
+        let range = SourceRange(start: tree.source.count, end: tree.source.count)
+        let mapped = SourceRange(start: tree.source.count, end: tree.source.count + 1)
+        var parameterNodes: [Int32] = []
+        for (index, name) in parameters.enumerated() {
+            let node = tree.appendSynthetic(.bindingIdentifier, text: name, at: range)
+            tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: index)
+            parameterNodes.append(node)
+            symbols.append(SyntaxSymbol(name: tree[node].a, kind: .parameter, scope: 1, node: node))
+        }
+        for symbol in tree.symbols {
+            symbols.append(
+                SyntaxSymbol(name: symbol.name, kind: symbol.kind, scope: symbol.scope + 1, node: symbol.node, isWritten: symbol.isWritten))
+        }
+        // The module's free references to a parameter's name now read the parameter.
+        var parameterOfName: [Int32: Int32] = [:]
+        for (nameID, name) in tree.names.enumerated() {
+            if let index = parameters.firstIndex(of: name) { parameterOfName[Int32(truncatingIfNeeded: nameID)] = Int32(index) }
+        }
+        if !parameterOfName.isEmpty {
+            // Only the references the tree still reaches (an edit may have replaced some).
+            var bound: [(reference: Int, parameter: Int32)] = []
+            TreeRenamer.walk(tree) { _, node in
+                guard node.kind == .identifier, node.b >= 0, let parameter = parameterOfName[node.a] else { return }
+                bound.append((Int(node.b), parameter))
+            }
+            for (reference, parameter) in bound where tree.references[reference].symbol < 0 {
+                tree.references[reference].symbol = parameter
+                if tree.references[reference].isWritten { symbols[Int(parameter)].isWritten = true }
+            }
+        }
+        tree.symbols = symbols
+        let body = tree.appendNode(.blockStatement, at: mapped, a: tree[tree.root].a)
+        let arrow = tree.appendNode(.arrowFunction, at: mapped, b: tree.appendList(parameterNodes), c: body)
+        let callee = tree.appendSynthetic(.identifier, text: define, at: range)
+        let id = tree.appendSynthetic(.numberLiteral, text: String(record.id), at: range)
+        let call = tree.appendNode(.callExpression, at: mapped, a: callee, b: tree.appendList([id, arrow]))
+        let statement = tree.appendNode(.expressionStatement, at: mapped, a: call)
+        tree.root = tree.appendNode(.program, at: mapped, a: tree.appendList([statement]))
+        var scopes = [SyntaxScope(kind: .program, parent: -1, node: tree.root, isUnsafe: moduleScope.isUnsafe)]
+        scopes.reserveCapacity(tree.scopes.count + 1)
+        for (index, scope) in tree.scopes.enumerated() {
+            scopes.append(
+                SyntaxScope(
+                    kind: index == 0 ? .arrowFunction : scope.kind, parent: scope.parent + 1, node: index == 0 ? arrow : scope.node,
+                    isUnsafe: scope.isUnsafe))
+        }
+        tree.scopes = scopes
+    }
+}
