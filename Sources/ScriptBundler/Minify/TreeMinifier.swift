@@ -28,15 +28,16 @@ enum TreeMinifier {
             return Minifier.minifyPiece(code, map: map)
         }
         var tree = parsed.tree
-        TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
-        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: map != nil) { printed, names in
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax, uses: uses)
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: map != nil, tokens: parsed.tokens) { printed, names in
             guard let map else { return PieceMappings() }
             let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
             var cursor = MappingLookup.Cursor()
-            let renamed = OriginalNames(originalNames)
-            return mappings(printed, names: &names, originalName: { renamed.name(in: code, at: $0) }) { mapping in
-                lookup.original(line: mapping.originalLine, column: mapping.originalColumn, cursor: &cursor)
+            let renamed = originalNames.isEmpty ? nil : OriginalNames(originalNames, tree: tree)
+            return mappings(printed, tree: tree, names: &names, originalName: renamed.map { renamed in { renamed.name(of: $0) } }) {
+                mapping in
+                lookup.original(line: Int(mapping.originalLine), column: Int(mapping.originalColumn), cursor: &cursor)
             }
         }
         if let map { piece.sources = map.sourceList }
@@ -73,8 +74,8 @@ enum TreeMinifier {
         var tree = program.tree
         // The only reference to the tree's arrays, so the compressor rewrites them in place.
         program.tree = SyntaxTree(source: [])
-        TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: program.hasModuleSyntax)
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: program.hasModuleSyntax, uses: uses)
         // The file's statements become the printed program; the wrapper is the composer's to write.
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
         var wrapped = true
@@ -83,12 +84,13 @@ enum TreeMinifier {
             wrapped = false
         }
         let translation = source?.origins
-        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: source != nil) { printed, names in
-            mappings(printed, names: &names) { mapping in
-                guard body.contains(mapping.originalOffset), mapping.originalLine >= 1 else { return nil }
-                let line = mapping.originalLine - 1
-                guard let translation else { return MappingLookup.Original(source: 0, line: line, column: mapping.originalColumn) }
-                guard let position = translation.original(line: line, column: mapping.originalColumn) else { return .continuing }
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: source != nil, tokens: significant) { printed, names in
+            mappings(printed, tree: tree, names: &names) { mapping in
+                guard body.contains(Int(tree[mapping.node].start)), mapping.originalLine >= 1 else { return nil }
+                let line = Int(mapping.originalLine) - 1
+                let column = Int(mapping.originalColumn)
+                guard let translation else { return MappingLookup.Original(source: 0, line: line, column: column) }
+                guard let position = translation.original(line: line, column: column) else { return .continuing }
                 return MappingLookup.Original(source: 0, line: position.line, column: position.column)
             }
         }
@@ -130,12 +132,15 @@ enum TreeMinifier {
 
     /// `tree` renamed (`symbolNames`, and its private names) and printed minified into a piece without the
     /// printer's closing line break; `map` turns the printed mappings into the piece's (adding the names it uses).
+    /// `uses`: the compressor's walk of `tree` as it is (`nil`: none); `tokens`: tokens of the tree's source in source
+    /// order (their lines and columns are the mappings' original positions).
     private static func printed(
-        _ tree: SyntaxTree, symbolNames: [[UInt8]?], recordsMappings: Bool,
-        map: (_ printed: [SyntaxPrintedMapping], _ names: inout [String]) -> PieceMappings
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
+        map: (_ printed: [SyntaxNodeMapping], _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
         let printed = SyntaxPrinter.printMinified(
-            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree), recordsMappings: recordsMappings,
+            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
+            tokens: tokens,
             literalText: literalText)
         var piece = MinifiedPiece()
         piece.code = printed.code
@@ -147,25 +152,48 @@ enum TreeMinifier {
         return piece
     }
 
-    /// The original names of names edits wrote into a piece's code, by the written name's bytes.
+    /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
+    /// and by name ID for the tree's names that are one.
     private struct OriginalNames {
-        let names: [[UInt8]: String]
+        let tree: SyntaxTree
+        let names: [ArraySlice<UInt8>: String]
         let longest: Int
+        /// Per name ID of the tree, the original name of the written name spelled so (`nil`: none).
+        let byNameID: [String?]
 
-        init(_ originalNames: [String: String]) {
-            var names: [[UInt8]: String] = [:]
-            for (written, original) in originalNames { names[Array(written.utf8)] = original }
+        init(_ originalNames: [String: String], tree: SyntaxTree) {
+            self.tree = tree
+            var names: [ArraySlice<UInt8>: String] = [:]
+            for (written, original) in originalNames { names[ArraySlice(written.utf8)] = original }
             self.names = names
             longest = names.keys.map(\.count).max() ?? 0
+            // By the bytes, as `name(at:)` compares them.
+            byNameID = tree.names.map { names[ArraySlice($0.utf8)] }
         }
 
-        /// The original name of the name written at byte `offset` of `code`, if it is one of them.
-        func name(in code: [UInt8], at offset: Int) -> String? {
+        /// The original name of the name written at the start of the node `mapping` maps, if it is one of them.
+        func name(of mapping: SyntaxNodeMapping) -> String? {
+            let node = tree[mapping.node]
+            switch node.kind {
+            case .identifier, .identifierName, .bindingIdentifier:
+                // A parsed name is its source text, the whole word there, unless written with escapes (then longer).
+                if !node.flags.contains(.synthetic), Int(node.end - node.start) == tree.names[Int(node.a)].utf8.count {
+                    return byNameID[Int(node.a)]
+                }
+            default:
+                break
+            }
+            return name(at: Int(node.start))
+        }
+
+        /// The original name of the name written at byte `offset` of the tree's source, if it is one of them.
+        private func name(at offset: Int) -> String? {
+            let code = tree.source
             guard longest > 0, offset < code.count else { return nil }
             var end = offset
             while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
             guard end > offset, end - offset <= longest else { return nil }
-            return names[Array(code[offset..<end])]
+            return names[code[offset..<end]]
         }
     }
 
@@ -208,12 +236,22 @@ enum TreeMinifier {
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
     /// segment. Names are appended to `names` once each.
     private static func mappings(
-        _ printed: [SyntaxPrintedMapping], names: inout [String], originalName: (Int) -> String? = { _ in nil },
-        original: (SyntaxPrintedMapping) -> MappingLookup.Original?
+        _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalName: ((SyntaxNodeMapping) -> String?)? = nil,
+        original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
+        // Per name ID of the tree, its index in `names` once it has one (-1 before): most names are tree names, found
+        // again without hashing their text.
+        var indexOfNameID: [Int32] = []
+        func index(of original: String) -> Int32 {
+            if let known = nameIndexes[original] { return known }
+            let index = Int32(truncatingIfNeeded: names.count)
+            nameIndexes[original] = index
+            names.append(original)
+            return index
+        }
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
         for mapping in printed {
@@ -228,14 +266,15 @@ enum TreeMinifier {
             }
             guard original.source >= 0 else { continue }
             var name: Int32 = -1
-            if let original = mapping.name ?? originalName(mapping.originalOffset) {
-                if let known = nameIndexes[original] {
-                    name = known
-                } else {
-                    name = Int32(truncatingIfNeeded: names.count)
-                    nameIndexes[original] = name
-                    names.append(original)
-                }
+            if mapping.name >= 0 {
+                let id = Int(mapping.name)
+                if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
+                if indexOfNameID[id] < 0 { indexOfNameID[id] = index(of: tree.names[id]) }
+                name = indexOfNameID[id]
+            } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
+                name = index(of: text)
+            } else if let originalName, let text = originalName(mapping) {
+                name = index(of: text)
             }
             encoder.append(
                 line: line, column: column, source: Int32(truncatingIfNeeded: original.source),
@@ -251,17 +290,11 @@ enum TreeMinifier {
         var lines = 0
         var lastLineColumn = 0
         piece.code.withUnsafeBufferPointer { bytes in
-            var i = 0
             var lineStart = 0
-            while i < bytes.count {
-                let length = LineTerminator.length(bytes, at: i, end: bytes.count)
-                if length == 0 {
-                    i += 1
-                } else {
-                    i += length
-                    lineStart = i
-                    lines += 1
-                }
+            // Eight bytes at a time where none can start a line terminator: most of a minified piece.
+            SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: 0, to: bytes.count) { end in
+                lineStart = end
+                lines += 1
             }
             lastLineColumn = SyntaxPrintedMapping.utf16Units(of: piece.code, from: lineStart, to: bytes.count)
         }
