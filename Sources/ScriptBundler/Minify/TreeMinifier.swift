@@ -30,13 +30,13 @@ enum TreeMinifier {
         var tree = parsed.tree
         let uses = TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax, uses: uses)
-        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: map != nil, tokens: parsed.tokens) { printed, names in
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: map != nil, tokens: parsed.tokens) {
+            printed, names in
             guard let map else { return PieceMappings() }
             let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
             var cursor = MappingLookup.Cursor()
             let renamed = originalNames.isEmpty ? nil : OriginalNames(originalNames, tree: tree)
-            return mappings(printed, tree: tree, names: &names, originalName: renamed.map { renamed in { renamed.name(of: $0) } }) {
-                mapping in
+            return mappings(printed, tree: tree, names: &names, originalNames: renamed) { mapping in
                 lookup.original(line: Int(mapping.originalLine), column: Int(mapping.originalColumn), cursor: &cursor)
             }
         }
@@ -84,7 +84,8 @@ enum TreeMinifier {
             wrapped = false
         }
         let translation = source?.origins
-        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: source != nil, tokens: significant) { printed, names in
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: source != nil, tokens: significant) {
+            printed, names in
             mappings(printed, tree: tree, names: &names) { mapping in
                 guard body.contains(Int(tree[mapping.node].start)), mapping.originalLine >= 1 else { return nil }
                 let line = Int(mapping.originalLine) - 1
@@ -158,6 +159,10 @@ enum TreeMinifier {
         let tree: SyntaxTree
         let names: [ArraySlice<UInt8>: String]
         let longest: Int
+        /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word that no written name
+        /// starts or is as long as is none of them, and is not hashed.
+        let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+        let lengths: UInt64
         /// Per name ID of the tree, the original name of the written name spelled so (`nil`: none).
         let byNameID: [String?]
 
@@ -167,6 +172,21 @@ enum TreeMinifier {
             for (written, original) in originalNames { names[ArraySlice(written.utf8)] = original }
             self.names = names
             longest = names.keys.map(\.count).max() ?? 0
+            var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            var lengths: UInt64 = 0
+            for written in names.keys {
+                guard let first = written.first else { continue }
+                let bit = UInt64(1) << (first & 63)
+                switch first >> 6 {
+                case 0: firstBytes.0 |= bit
+                case 1: firstBytes.1 |= bit
+                case 2: firstBytes.2 |= bit
+                default: firstBytes.3 |= bit
+                }
+                lengths |= UInt64(1) << min(written.count, 63)
+            }
+            self.firstBytes = firstBytes
+            self.lengths = lengths
             // By the bytes, as `name(at:)` compares them.
             byNameID = tree.names.map { names[ArraySlice($0.utf8)] }
         }
@@ -190,9 +210,18 @@ enum TreeMinifier {
         private func name(at offset: Int) -> String? {
             let code = tree.source
             guard longest > 0, offset < code.count else { return nil }
+            let first = code[offset]
+            let word: UInt64
+            switch first >> 6 {
+            case 0: word = firstBytes.0
+            case 1: word = firstBytes.1
+            case 2: word = firstBytes.2
+            default: word = firstBytes.3
+            }
+            guard word & (UInt64(1) << (first & 63)) != 0 else { return nil }
             var end = offset
             while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
-            guard end > offset, end - offset <= longest else { return nil }
+            guard end > offset, end - offset <= longest, lengths & (UInt64(1) << min(end - offset, 63)) != 0 else { return nil }
             return names[code[offset..<end]]
         }
     }
@@ -236,7 +265,7 @@ enum TreeMinifier {
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
     /// segment. Names are appended to `names` once each.
     private static func mappings(
-        _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalName: ((SyntaxNodeMapping) -> String?)? = nil,
+        _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
         original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         var encoder = PieceMappings.Encoder()
@@ -273,7 +302,7 @@ enum TreeMinifier {
                 name = indexOfNameID[id]
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
-            } else if let originalName, let text = originalName(mapping) {
+            } else if let originalNames, let text = originalNames.name(of: mapping) {
                 name = index(of: text)
             }
             encoder.append(

@@ -38,29 +38,29 @@ struct TreeUses {
         for (id, name) in tree.names.enumerated() where name == "eval" { evalNames.append(Int32(id)) }
         if tree.root >= 0 {
             TreeRenamer.walk(tree) { id, node in
-            switch node.kind {
-            case .identifier:
-                let symbol = node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
-                if symbol >= 0 { references[Int(symbol)] += 1 } else { freeNames.insert(node.a) }
-                if !evalNames.isEmpty, evalNames.contains(node.a) { namesEval = true }
-            case .bindingIdentifier:
-                if !evalNames.isEmpty, evalNames.contains(node.a) { namesEval = true }
-                guard node.b >= 0 else {
-                    freeNames.insert(node.a)
-                    return
+                switch node.kind {
+                case .identifier:
+                    let symbol = node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
+                    if symbol >= 0 { references[Int(symbol)] += 1 } else { freeNames.insert(node.a) }
+                    if !evalNames.isEmpty, evalNames.contains(node.a) { namesEval = true }
+                case .bindingIdentifier:
+                    if !evalNames.isEmpty, evalNames.contains(node.a) { namesEval = true }
+                    guard node.b >= 0 else {
+                        freeNames.insert(node.a)
+                        return
+                    }
+                    let symbol = Int(node.b)
+                    present[symbol] = true
+                    if symbols[symbol].node != id { repeatedDeclarations[symbol] += 1 }
+                case .variableDeclarator, .functionDeclaration:
+                    if node.a >= 0, tree[node.a].kind == .bindingIdentifier, tree[node.a].b >= 0 { declared.append(tree[node.a].b) }
+                case .privateName:
+                    if privateNameCounts.isEmpty { privateNameCounts = [Int32](repeating: 0, count: tree.names.count) }
+                    if privateNameCounts[Int(node.a)] == 0 { privateNameOrder.append(node.a) }
+                    privateNameCounts[Int(node.a)] += 1
+                default:
+                    break
                 }
-                let symbol = Int(node.b)
-                present[symbol] = true
-                if symbols[symbol].node != id { repeatedDeclarations[symbol] += 1 }
-            case .variableDeclarator, .functionDeclaration:
-                if node.a >= 0, tree[node.a].kind == .bindingIdentifier, tree[node.a].b >= 0 { declared.append(tree[node.a].b) }
-            case .privateName:
-                if privateNameCounts.isEmpty { privateNameCounts = [Int32](repeating: 0, count: tree.names.count) }
-                if privateNameCounts[Int(node.a)] == 0 { privateNameOrder.append(node.a) }
-                privateNameCounts[Int(node.a)] += 1
-            default:
-                break
-            }
             }
         }
         self.references = references
