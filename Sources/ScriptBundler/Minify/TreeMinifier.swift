@@ -163,8 +163,10 @@ enum TreeMinifier {
         /// starts or is as long as is none of them, and is not hashed.
         let firstBytes: (UInt64, UInt64, UInt64, UInt64)
         let lengths: UInt64
-        /// Per name ID of the tree, the original name of the written name spelled so (`nil`: none).
-        let byNameID: [String?]
+        /// Per name ID of the tree, once a mapping asked for it: 0 not yet, -1 no written name is spelled so, else 1 +
+        /// the index in `found` of the original name of the written name spelled so.
+        var byNameID: [Int32]
+        var found: [String] = []
 
         init(_ originalNames: [String: String], tree: SyntaxTree) {
             self.tree = tree
@@ -187,18 +189,27 @@ enum TreeMinifier {
             }
             self.firstBytes = firstBytes
             self.lengths = lengths
-            // By the bytes, as `name(at:)` compares them.
-            byNameID = tree.names.map { names[ArraySlice($0.utf8)] }
+            byNameID = [Int32](repeating: 0, count: tree.names.count)
         }
 
         /// The original name of the name written at the start of the node `mapping` maps, if it is one of them.
-        func name(of mapping: SyntaxNodeMapping) -> String? {
+        mutating func name(of mapping: SyntaxNodeMapping) -> String? {
             let node = tree[mapping.node]
             switch node.kind {
             case .identifier, .identifierName, .bindingIdentifier:
-                // A parsed name is its source text, the whole word there, unless written with escapes (then longer).
-                if !node.flags.contains(.synthetic), Int(node.end - node.start) == tree.names[Int(node.a)].utf8.count {
-                    return byNameID[Int(node.a)]
+                // A parsed name is its source text, the whole word there, unless written with escapes (then longer): looked
+                // up by its bytes once per name ID.
+                let id = Int(node.a)
+                if !node.flags.contains(.synthetic), Int(node.end - node.start) == tree.names[id].utf8.count {
+                    if byNameID[id] == 0 {
+                        if let original = written(ArraySlice(tree.names[id].utf8)) {
+                            found.append(original)
+                            byNameID[id] = Int32(truncatingIfNeeded: found.count)
+                        } else {
+                            byNameID[id] = -1
+                        }
+                    }
+                    return byNameID[id] > 0 ? found[Int(byNameID[id]) - 1] : nil
                 }
             default:
                 break
@@ -210,19 +221,26 @@ enum TreeMinifier {
         private func name(at offset: Int) -> String? {
             let code = tree.source
             guard longest > 0, offset < code.count else { return nil }
-            let first = code[offset]
-            let word: UInt64
-            switch first >> 6 {
-            case 0: word = firstBytes.0
-            case 1: word = firstBytes.1
-            case 2: word = firstBytes.2
-            default: word = firstBytes.3
-            }
-            guard word & (UInt64(1) << (first & 63)) != 0 else { return nil }
             var end = offset
             while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
-            guard end > offset, end - offset <= longest, lengths & (UInt64(1) << min(end - offset, 63)) != 0 else { return nil }
-            return names[code[offset..<end]]
+            guard end > offset, end - offset <= longest else { return nil }
+            return written(code[offset..<end])
+        }
+
+        /// The original name of the written name spelled `word`, if there is one; hashed only when a written name
+        /// starts with its first byte and is as long.
+        private func written(_ word: ArraySlice<UInt8>) -> String? {
+            guard let first = word.first else { return nil }
+            let starts: UInt64
+            switch first >> 6 {
+            case 0: starts = firstBytes.0
+            case 1: starts = firstBytes.1
+            case 2: starts = firstBytes.2
+            default: starts = firstBytes.3
+            }
+            guard starts & (UInt64(1) << (first & 63)) != 0 else { return nil }
+            guard lengths & (UInt64(1) << min(word.count, 63)) != 0 else { return nil }
+            return names[word]
         }
     }
 
@@ -268,6 +286,8 @@ enum TreeMinifier {
         _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
         original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
+        // Looked up in place: it remembers the name IDs asked for.
+        var originalNames = originalNames
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
@@ -302,7 +322,7 @@ enum TreeMinifier {
                 name = indexOfNameID[id]
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
-            } else if let originalNames, let text = originalNames.name(of: mapping) {
+            } else if originalNames != nil, let text = originalNames?.name(of: mapping) {
                 name = index(of: text)
             }
             encoder.append(
