@@ -66,6 +66,8 @@ extension TreeCompressorPass {
     /// of the list backwards (so `if (a) return 1; if (b) return 2; return 3;` is `return a?1:b?2:3;`), and a
     /// function body ending in `if (a) return; X; Y;` as `a||(X,Y);`.
     mutating func mergeReturns(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+        // Only an `if` without `else` is merged: most lists hold none, and are then kept as they are.
+        guard statements.contains(where: { tree[$0].kind == .ifStatement && tree[$0].c < 0 }) else { return statements }
         var reversed: [Int32] = []  // the compressed statements after the one read, last first
         reversed.reserveCapacity(statements.count)
         for statement in statements.reversed() {

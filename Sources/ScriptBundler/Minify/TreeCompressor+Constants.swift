@@ -42,7 +42,10 @@ extension TreeCompressorPass {
         var index = 0
         while index < result.count {
             let node = tree[result[index]]
-            guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue else {
+            // Only a declarator of a literal can go: a declaration without one stays as it is.
+            guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue,
+                tree.list(node.a).contains(where: { inlinedConstant($0) != nil })
+            else {
                 index += 1
                 continue
             }
@@ -182,30 +185,20 @@ extension TreeCompressorPass {
     // MARK: - Declarations used only from removed declarations
 
     /// Leaves out, by use counts taken from the root, what `unusedDeclarations` leaves out by the parse's counts,
-    /// until nothing more goes (at most eight rounds: each round walks the tree twice).
-    mutating func removeUnusedChains() {
+    /// until nothing more goes (at most eight rounds: each round walks the tree, and rebuilds its statement lists when
+    /// a declaration can go). Returns the last walk when the tree has not changed since (the renamer's walk then).
+    mutating func removeUnusedChains() -> TreeUses? {
         for _ in 0..<8 {
-            var counts = [Int32](repeating: 0, count: tree.symbols.count)
-            // The symbols named by reachable declarators and function declarations: only a declaration of one of them
-            // that no use reaches any more can go (`withoutUnused`), so without one the round would change nothing.
-            var declared: [Int32] = []
-            let current = tree
-            TreeRenamer.walk(current) { _, node in
-                switch node.kind {
-                case .identifier:
-                    if node.b >= 0, current.references[Int(node.b)].symbol >= 0 {
-                        counts[Int(current.references[Int(node.b)].symbol)] += 1
-                    }
-                case .variableDeclarator, .functionDeclaration:
-                    if node.a >= 0, current[node.a].kind == .bindingIdentifier, current[node.a].b >= 0 {
-                        declared.append(current[node.a].b)
-                    }
-                default:
-                    break
-                }
+            // Uses from the root; and the symbols named by reachable declarators and function declarations: only a
+            // declaration of one of them that no use reaches any more can go (`withoutUnused`), so without one the
+            // round would change nothing.
+            let uses = TreeUses(tree)
+            let counts = uses.references
+            guard uses.declared.contains(where: { counts[Int($0)] == 0 && isLocal($0) }), removeUnused(counts: counts) else {
+                return uses
             }
-            guard declared.contains(where: { counts[Int($0)] == 0 && isLocal($0) }), removeUnused(counts: counts) else { return }
         }
+        return nil
     }
 
     /// Whether field `index` of a node of `kind` holds a list.

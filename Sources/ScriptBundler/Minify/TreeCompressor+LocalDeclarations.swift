@@ -182,11 +182,14 @@ extension TreeCompressorPass {
             return nil
         case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
             let declarators = tree.list(node.a)
-            let kept = declarators.filter { declarator in
+            func keeps(_ declarator: Int32) -> Bool {
                 let target = tree[tree[declarator].a]
                 guard target.kind == .bindingIdentifier, isLocal(target.b), counts[Int(target.b)] == 0 else { return true }
                 return tree[declarator].b >= 0 && !isEffectFree(tree[declarator].b)
             }
+            // Mostly every declarator stays: then the declaration is kept without making a list of them.
+            guard !declarators.allSatisfy(keeps) else { return id }
+            let kept = declarators.filter(keeps)
             if kept.isEmpty { return nil }
             guard kept.count < declarators.count else { return id }
             var changed = node

@@ -13,6 +13,9 @@ extension TreeCompressorPass {
     /// The rewrites of a statement list whose statements are compressed.
     mutating func compressStatements(_ input: [Int32], isFunctionBody: Bool) -> [Int32] {
         let statements = referenceCounts.isEmpty ? input : removeLocalDeclarations(input, isFunctionBody: isFunctionBody)
+        guard mayJoinOrDrop(statements) else {
+            return does(.conditionalStatements) ? mergeReturns(statements, isFunctionBody: isFunctionBody) : statements
+        }
         var result: [Int32] = []
         result.reserveCapacity(statements.count)
         for (index, statement) in statements.enumerated() {
@@ -30,6 +33,21 @@ extension TreeCompressorPass {
         }
         guard does(.conditionalStatements) else { return result }
         return mergeReturns(result, isFunctionBody: isFunctionBody)
+    }
+
+    /// Whether `compressStatements` may leave out, splice or merge a statement of `statements`: only an empty statement,
+    /// a block, or a declaration after a declaration can be (most lists hold none, and are then kept as they are).
+    func mayJoinOrDrop(_ statements: [Int32]) -> Bool {
+        var previous = SyntaxKind.emptyStatement
+        for (index, statement) in statements.enumerated() {
+            let kind = tree[statement].kind
+            switch kind {
+            case .emptyStatement, .blockStatement: return true
+            case .variableDeclaration where index > 0 && previous == .variableDeclaration: return true
+            default: previous = kind
+            }
+        }
+        return false
     }
 
     /// Appends `statement` to `result`, merged into the declaration before it when both are declarations of one kind.

@@ -71,14 +71,18 @@ enum TreeCompressor {
         ]
     }
 
-    /// Rewrites `tree` into shorter code of the same behaviour, with `rewrites` (all by default).
-    static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) {
-        guard tree.root >= 0 else { return }
+    /// Rewrites `tree` into shorter code of the same behaviour, with `rewrites` (all by default). Returns the walk of
+    /// the compressed tree its last rewrite made (`TreeUses`, for the renamer), `nil` when it made none of the tree
+    /// as it is left.
+    @discardableResult
+    static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
+        guard tree.root >= 0 else { return nil }
         var pass = TreeCompressorPass(tree: tree, rewrites: rewrites)
         // The pass holds the only reference to the arrays while it rewrites them, so they are not copied.
         tree = SyntaxTree(source: [])
-        pass.run()
+        let uses = pass.run()
         tree = pass.tree
+        return uses
     }
 }
 
@@ -112,11 +116,12 @@ struct TreeCompressorPass {
 
     func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }
 
-    mutating func run() {
+    /// Runs the rewrites; returns the walk of the tree as left when the last rewrite made one (`removeUnusedChains`).
+    mutating func run() -> TreeUses? {
         var program = tree[tree.root]
         program.a = visitStatements(program.a, isFunctionBody: false)
         tree.replace(tree.root, with: program)
-        if does(.unusedDeclarationChains) { removeUnusedChains() }
+        return does(.unusedDeclarationChains) ? removeUnusedChains() : nil
     }
 
     // MARK: - The walk

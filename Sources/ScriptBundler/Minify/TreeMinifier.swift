@@ -50,15 +50,16 @@ enum TreeMinifier {
             return Minifier.minifyPiece(code, map: map)
         }
         var tree = parsed.tree
-        TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax)
-        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: map != nil) { printed, names in
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax, uses: uses)
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: map != nil, tokens: parsed.tokens) {
+            printed, names in
             guard let map else { return PieceMappings() }
             let lookup = map.decodedSegments.map { MappingLookup(segments: $0) } ?? MappingLookup(mappings: map.encodedMappings)
             var cursor = MappingLookup.Cursor()
-            let renamed = OriginalNames(originalNames)
-            return mappings(printed, names: &names, originalName: { renamed.name(in: code, at: $0) }) { mapping in
-                lookup.original(line: mapping.originalLine, column: mapping.originalColumn, cursor: &cursor)
+            let renamed = originalNames.isEmpty ? nil : OriginalNames(originalNames, tree: tree)
+            return mappings(printed, tree: tree, names: &names, originalNames: renamed) { mapping in
+                lookup.original(line: Int(mapping.originalLine), column: Int(mapping.originalColumn), cursor: &cursor)
             }
         }
         if let map { piece.sources = map.sourceList }
@@ -95,8 +96,8 @@ enum TreeMinifier {
         var tree = program.tree
         // The only reference to the tree's arrays, so the compressor rewrites them in place.
         program.tree = SyntaxTree(source: [])
-        TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: program.hasModuleSyntax)
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: program.hasModuleSyntax, uses: uses)
         // The file's statements become the printed program; the wrapper is the composer's to write.
         let layout = analysis.flatMap { FileWrapperLayout(code: code, tokens: significant, analysis: $0) }
         var wrapped = true
@@ -105,12 +106,14 @@ enum TreeMinifier {
             wrapped = false
         }
         let translation = source?.origins
-        var piece = printed(tree, symbolNames: symbolNames, recordsMappings: source != nil) { printed, names in
-            mappings(printed, names: &names) { mapping in
-                guard body.contains(mapping.originalOffset), mapping.originalLine >= 1 else { return nil }
-                let line = mapping.originalLine - 1
-                guard let translation else { return MappingLookup.Original(source: 0, line: line, column: mapping.originalColumn) }
-                guard let position = translation.original(line: line, column: mapping.originalColumn) else { return .continuing }
+        var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: source != nil, tokens: significant) {
+            printed, names in
+            mappings(printed, tree: tree, names: &names) { mapping in
+                guard body.contains(Int(tree[mapping.node].start)), mapping.originalLine >= 1 else { return nil }
+                let line = Int(mapping.originalLine) - 1
+                let column = Int(mapping.originalColumn)
+                guard let translation else { return MappingLookup.Original(source: 0, line: line, column: column) }
+                guard let position = translation.original(line: line, column: column) else { return .continuing }
                 return MappingLookup.Original(source: 0, line: position.line, column: position.column)
             }
         }
@@ -152,12 +155,15 @@ enum TreeMinifier {
 
     /// `tree` renamed (`symbolNames`, and its private names) and printed minified into a piece without the
     /// printer's closing line break; `map` turns the printed mappings into the piece's (adding the names it uses).
+    /// `uses`: the compressor's walk of `tree` as it is (`nil`: none); `tokens`: tokens of the tree's source in source
+    /// order (their lines and columns are the mappings' original positions).
     static func printed(
-        _ tree: SyntaxTree, symbolNames: [[UInt8]?], recordsMappings: Bool,
-        map: (_ printed: [SyntaxPrintedMapping], _ names: inout [String]) -> PieceMappings
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
+        map: (_ printed: [SyntaxNodeMapping], _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
         let printed = SyntaxPrinter.printMinified(
-            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree), recordsMappings: recordsMappings,
+            tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
+            tokens: tokens,
             literalText: literalText)
         var piece = MinifiedPiece()
         piece.code = printed.code
@@ -169,25 +175,94 @@ enum TreeMinifier {
         return piece
     }
 
-    /// The original names of names edits wrote into a piece's code, by the written name's bytes.
+    /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
+    /// and by name ID for the tree's names that are one.
     private struct OriginalNames {
-        let names: [[UInt8]: String]
+        let tree: SyntaxTree
+        let names: [ArraySlice<UInt8>: String]
         let longest: Int
+        /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word that no written name
+        /// starts or is as long as is none of them, and is not hashed.
+        let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+        let lengths: UInt64
+        /// Per name ID of the tree, once a mapping asked for it: 0 not yet, -1 no written name is spelled so, else 1 +
+        /// the index in `found` of the original name of the written name spelled so.
+        var byNameID: [Int32]
+        var found: [String] = []
 
-        init(_ originalNames: [String: String]) {
-            var names: [[UInt8]: String] = [:]
-            for (written, original) in originalNames { names[Array(written.utf8)] = original }
+        init(_ originalNames: [String: String], tree: SyntaxTree) {
+            self.tree = tree
+            var names: [ArraySlice<UInt8>: String] = [:]
+            for (written, original) in originalNames { names[ArraySlice(written.utf8)] = original }
             self.names = names
             longest = names.keys.map(\.count).max() ?? 0
+            var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            var lengths: UInt64 = 0
+            for written in names.keys {
+                guard let first = written.first else { continue }
+                let bit = UInt64(1) << (first & 63)
+                switch first >> 6 {
+                case 0: firstBytes.0 |= bit
+                case 1: firstBytes.1 |= bit
+                case 2: firstBytes.2 |= bit
+                default: firstBytes.3 |= bit
+                }
+                lengths |= UInt64(1) << min(written.count, 63)
+            }
+            self.firstBytes = firstBytes
+            self.lengths = lengths
+            byNameID = [Int32](repeating: 0, count: tree.names.count)
         }
 
-        /// The original name of the name written at byte `offset` of `code`, if it is one of them.
-        func name(in code: [UInt8], at offset: Int) -> String? {
+        /// The original name of the name written at the start of the node `mapping` maps, if it is one of them.
+        mutating func name(of mapping: SyntaxNodeMapping) -> String? {
+            let node = tree[mapping.node]
+            switch node.kind {
+            case .identifier, .identifierName, .bindingIdentifier:
+                // A parsed name is its source text, the whole word there, unless written with escapes (then longer): looked
+                // up by its bytes once per name ID.
+                let id = Int(node.a)
+                if !node.flags.contains(.synthetic), Int(node.end - node.start) == tree.names[id].utf8.count {
+                    if byNameID[id] == 0 {
+                        if let original = written(ArraySlice(tree.names[id].utf8)) {
+                            found.append(original)
+                            byNameID[id] = Int32(truncatingIfNeeded: found.count)
+                        } else {
+                            byNameID[id] = -1
+                        }
+                    }
+                    return byNameID[id] > 0 ? found[Int(byNameID[id]) - 1] : nil
+                }
+            default:
+                break
+            }
+            return name(at: Int(node.start))
+        }
+
+        /// The original name of the name written at byte `offset` of the tree's source, if it is one of them.
+        private func name(at offset: Int) -> String? {
+            let code = tree.source
             guard longest > 0, offset < code.count else { return nil }
             var end = offset
             while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
             guard end > offset, end - offset <= longest else { return nil }
-            return names[Array(code[offset..<end])]
+            return written(code[offset..<end])
+        }
+
+        /// The original name of the written name spelled `word`, if there is one; hashed only when a written name
+        /// starts with its first byte and is as long.
+        private func written(_ word: ArraySlice<UInt8>) -> String? {
+            guard let first = word.first else { return nil }
+            let starts: UInt64
+            switch first >> 6 {
+            case 0: starts = firstBytes.0
+            case 1: starts = firstBytes.1
+            case 2: starts = firstBytes.2
+            default: starts = firstBytes.3
+            }
+            guard starts & (UInt64(1) << (first & 63)) != 0 else { return nil }
+            guard lengths & (UInt64(1) << min(word.count, 63)) != 0 else { return nil }
+            return names[word]
         }
     }
 
@@ -230,12 +305,24 @@ enum TreeMinifier {
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
     /// segment. Names are appended to `names` once each.
     static func mappings(
-        _ printed: [SyntaxPrintedMapping], names: inout [String], originalName: (Int) -> String? = { _ in nil },
-        original: (SyntaxPrintedMapping) -> MappingLookup.Original?
+        _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
+        original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
+        // Looked up in place: it remembers the name IDs asked for.
+        var originalNames = originalNames
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
+        // Per name ID of the tree, its index in `names` once it has one (-1 before): most names are tree names, found
+        // again without hashing their text.
+        var indexOfNameID: [Int32] = []
+        func index(of original: String) -> Int32 {
+            if let known = nameIndexes[original] { return known }
+            let index = Int32(truncatingIfNeeded: names.count)
+            nameIndexes[original] = index
+            names.append(original)
+            return index
+        }
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
         for mapping in printed {
@@ -250,14 +337,15 @@ enum TreeMinifier {
             }
             guard original.source >= 0 else { continue }
             var name: Int32 = -1
-            if let original = mapping.name ?? originalName(mapping.originalOffset) {
-                if let known = nameIndexes[original] {
-                    name = known
-                } else {
-                    name = Int32(truncatingIfNeeded: names.count)
-                    nameIndexes[original] = name
-                    names.append(original)
-                }
+            if mapping.name >= 0 {
+                let id = Int(mapping.name)
+                if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
+                if indexOfNameID[id] < 0 { indexOfNameID[id] = index(of: tree.names[id]) }
+                name = indexOfNameID[id]
+            } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
+                name = index(of: text)
+            } else if originalNames != nil, let text = originalNames?.name(of: mapping) {
+                name = index(of: text)
             }
             encoder.append(
                 line: line, column: column, source: Int32(truncatingIfNeeded: original.source),
@@ -273,17 +361,11 @@ enum TreeMinifier {
         var lines = 0
         var lastLineColumn = 0
         piece.code.withUnsafeBufferPointer { bytes in
-            var i = 0
             var lineStart = 0
-            while i < bytes.count {
-                let length = LineTerminator.length(bytes, at: i, end: bytes.count)
-                if length == 0 {
-                    i += 1
-                } else {
-                    i += length
-                    lineStart = i
-                    lines += 1
-                }
+            // Eight bytes at a time where none can start a line terminator: most of a minified piece.
+            SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: 0, to: bytes.count) { end in
+                lineStart = end
+                lines += 1
             }
             lastLineColumn = SyntaxPrintedMapping.utf16Units(of: piece.code, from: lineStart, to: bytes.count)
         }

@@ -47,14 +47,16 @@ struct TreeModulePiece {
         var tree = parsed.tree
         guard TreeLinkEdits.apply(edits, tokens: record.tokens, to: &tree) else { return nil }
         wrap(&tree)
-        TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false)
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false, uses: uses)
         // The wrapper's nodes stand at the end of the file: the text route's header and footer are unmapped.
         let end = source.count
-        var piece = TreeMinifier.printed(tree, symbolNames: symbolNames, recordsMappings: mapSource != nil) { printed, names in
-            TreeMinifier.mappings(printed, names: &names) { mapping in
-                guard mapping.originalOffset < end else { return nil }
-                return MappingLookup.Original(source: 0, line: mapping.originalLine, column: mapping.originalColumn)
+        var piece = TreeMinifier.printed(
+            tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
+        ) { printed, names in
+            TreeMinifier.mappings(printed, tree: tree, names: &names) { mapping in
+                guard Int(tree[mapping.node].start) < end else { return nil }
+                return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
             }
         }
         if let mapSource { piece.sources = [SourceMapBuilder.Source(path: mapSource, content: record.sourceBytes)] }

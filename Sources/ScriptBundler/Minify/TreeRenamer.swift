@@ -7,34 +7,21 @@
 /// References are counted by walking the tree from its root, not from `SyntaxTree.references`: a rewriting pass
 /// (the compressor) removes and moves nodes, and a symbol whose declaration it removed takes no name.
 enum TreeRenamer {
-    /// Per symbol of `tree`, its new name, or `nil` where it keeps its own (empty when nothing is renamed).
-    static func names(_ tree: SyntaxTree, hasModuleSyntax: Bool) -> [[UInt8]?] {
+    /// Per symbol of `tree`, its new name, or `nil` where it keeps its own (empty when nothing is renamed). `uses`: the
+    /// walk of `tree` as it is now (`TreeCompressor.compress` returns it), `nil` to walk it here.
+    static func names(_ tree: SyntaxTree, hasModuleSyntax: Bool, uses: TreeUses? = nil) -> [[UInt8]?] {
         guard !hasModuleSyntax, tree.root >= 0, !tree.symbols.isEmpty else { return [] }
         let symbols = tree.symbols
+        let uses = uses ?? TreeUses(tree)
+        // A repeated declaration (`var a; var a;`) counts as a reference, as in the token view.
         var referenceCounts = [Int](repeating: 0, count: symbols.count)
-        var present = [Bool](repeating: false, count: symbols.count)
-        var freeNames = Set<Int32>()
-        walk(tree) { id, node in
-            switch node.kind {
-            case .identifier:
-                let symbol = node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
-                if symbol >= 0 { referenceCounts[Int(symbol)] += 1 } else { freeNames.insert(node.a) }
-            case .bindingIdentifier:
-                guard node.b >= 0 else {
-                    // A built binding the tree's scopes do not know: its name stays, so no symbol may take it.
-                    freeNames.insert(node.a)
-                    return
-                }
-                let symbol = Int(node.b)
-                present[symbol] = true
-                // A repeated declaration (`var a; var a;`) counts as a reference, as in the token view.
-                if symbols[symbol].node != id { referenceCounts[symbol] += 1 }
-            default:
-                break
-            }
+        for index in symbols.indices {
+            referenceCounts[index] = Int(uses.references[index]) + Int(uses.repeatedDeclarations[index])
         }
+        let present = uses.present
+        // Free names, and built bindings the tree's scopes do not know: their names stay, so no symbol may take them.
         var forbidden = ReservedNames.words
-        for name in freeNames { forbidden.insert(tree.names[Int(name)]) }
+        for name in uses.freeNames { forbidden.insert(tree.names[Int(name)]) }
         var renamable = [Bool](repeating: false, count: symbols.count)
         let scopeFlags = tree.scopes.map { (isProgram: $0.kind == .program, isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
         for index in symbols.indices where present[index] {
@@ -66,29 +53,22 @@ enum TreeRenamer {
     /// name to one name, as today's `PrivateNames` does; a private name is visible only inside its class body and
     /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
     /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
-    static func privateNames(_ tree: SyntaxTree) -> [[UInt8]?] {
-        // Most code has no private name: then nothing is renamed, whatever the walk would find.
-        guard tree.root >= 0, tree.nodes.contains(where: { $0.kind == .privateName }) else { return [] }
-        // The name IDs spelled `eval` (a built node's name may repeat a parsed one), compared by ID in the walk.
-        var isEval = [Bool](repeating: false, count: tree.names.count)
-        for (id, name) in tree.names.enumerated() where name == "eval" { isEval[id] = true }
-        var counts: [Int32: Int] = [:]
-        var order: [Int32] = []
-        var namesEval = false
-        walk(tree) { _, node in
-            switch node.kind {
-            case .privateName:
-                if counts[node.a] == nil { order.append(node.a) }
-                counts[node.a, default: 0] += 1
-            case .identifier, .bindingIdentifier:
-                if isEval[Int(node.a)] { namesEval = true }
-            default:
-                break
-            }
+    /// `uses`: the walk of `tree` as it is now, `nil` to walk it here (only when the tree has a private name).
+    static func privateNames(_ tree: SyntaxTree, uses: TreeUses? = nil) -> [[UInt8]?] {
+        guard tree.root >= 0 else { return [] }
+        let found: TreeUses
+        if let uses {
+            found = uses
+        } else {
+            // Most code has no private name: then nothing is renamed, whatever the walk would find.
+            guard tree.nodes.contains(where: { $0.kind == .privateName }) else { return [] }
+            found = TreeUses(tree)
         }
-        guard !namesEval, !order.isEmpty else { return [] }
+        let order = found.privateNameOrder
+        guard !found.namesEval, !order.isEmpty else { return [] }
+        let counts = found.privateNameCounts
         let ranked = order.indices.sorted { a, b in
-            let (countA, countB) = (counts[order[a]] ?? 0, counts[order[b]] ?? 0)
+            let (countA, countB) = (counts[Int(order[a])], counts[Int(order[b])])
             return countA != countB ? countA > countB : a < b
         }
         var sequence = NameSequence(forbidden: [])

@@ -27,21 +27,22 @@ public struct SyntaxPrinter {
     public static func printWithMappings(_ tree: SyntaxTree, style: Style = .readable) -> (code: String, mappings: [SyntaxPrintedMapping]) {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.recording = true
-        printer.lineTable = SyntaxLineTable(tree.source)
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
         printer.mappings.reserveCapacity(tree.nodes.count)
         printer.printProgram()
-        return (String(decoding: printer.out, as: UTF8.self), printer.mappings)
+        return (String(decoding: printer.out, as: UTF8.self), printer.mappings.map { $0.printed(in: tree) })
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
     /// by symbol; empty for none) under that name, each private name with one in `privateNames` (by name ID) so (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
     /// original name), no legal comments (the minifier collects them apart), and the print-time choices of
-    /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`.
+    /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`;
+    /// `tokens`: the tokens of the tree's source (any subset, in source order, such as the parse's), whose lines and
+    /// columns are the original positions of the nodes starting at them (the others are counted in the source).
     static func printMinified(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
-        literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
-    ) -> (code: [UInt8], mappings: [SyntaxPrintedMapping]) {
+        tokens: [JavaScriptToken] = [], literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
+    ) -> (code: [UInt8], mappings: [SyntaxNodeMapping]) {
         var printer = SyntaxPrinter(tree: tree, style: .minified)
         printer.literalText = literalText
         printer.comments = [:]
@@ -54,7 +55,7 @@ public struct SyntaxPrinter {
         }
         if recordsMappings {
             printer.recording = true
-            printer.lineTable = SyntaxLineTable(tree.source)
+            printer.tokens = tokens
             // At most one mapping a node (a mapping is recorded for a marked node): the table never grows.
             printer.mappings.reserveCapacity(tree.nodes.count)
         }
@@ -91,13 +92,18 @@ public struct SyntaxPrinter {
     /// The node whose mapping is written at the next byte that is not whitespace, or -1.
     var pending: Int32 = -1
     /// The recorded mappings, in generated order.
-    var mappings: [SyntaxPrintedMapping] = []
+    var mappings: [SyntaxNodeMapping] = []
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
     var counted = 0
     var generatedLine = 0
     var generatedColumn = 0
-    /// The source's line starts, when recording (not optional: it is asked in place for every mapping).
+    /// The source's line starts, made at the first original position no token gives (not optional: it is asked in
+    /// place).
     var lineTable = SyntaxLineTable([])
+    var hasLineTable = false
+    /// Tokens of the source in source order (`printMinified`'s `tokens`), and the one the last position was found at.
+    var tokens: [JavaScriptToken] = []
+    var tokenCursor = 0
 
     init(tree: SyntaxTree, style: Style) {
         self.tree = tree
@@ -206,38 +212,74 @@ public struct SyntaxPrinter {
         }
         counted = end
         let node = tree[id]
-        let start = Int(node.start)
-        // In place: the table keeps where it last counted.
-        let original = lineTable.position(of: start)
-        var mapping = SyntaxPrintedMapping(
-            generatedLine: generatedLine, generatedColumn: generatedColumn, originalOffset: start, originalLine: original.line,
-            originalColumn: original.column, name: originalName(id))
-        // The last mapping's position read in place (a copy would retain its name).
+        let original = originalPosition(of: Int(node.start))
+        var mapping = SyntaxNodeMapping(
+            generatedLine: Int32(truncatingIfNeeded: generatedLine), generatedColumn: Int32(truncatingIfNeeded: generatedColumn),
+            originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
+            node: id, name: originalName(id, node))
         let lastIndex = mappings.count - 1
-        if lastIndex >= 0, mappings[lastIndex].generatedLine == generatedLine, mappings[lastIndex].generatedColumn == generatedColumn {
-            if mapping.name == nil { mapping.name = mappings[lastIndex].name }
+        if lastIndex >= 0, mappings[lastIndex].generatedLine == mapping.generatedLine,
+            mappings[lastIndex].generatedColumn == mapping.generatedColumn
+        {
+            if mapping.name == SyntaxNodeMapping.none { mapping.name = mappings[lastIndex].name }
             mappings[lastIndex] = mapping
         } else {
             mappings.append(mapping)
         }
     }
 
-    /// The source text of built identifier `id` when it is a name that differs from the printed one (for a
-    /// renamed symbol's identifier, its name).
-    private func originalName(_ id: Int32) -> String? {
-        let node = tree[id]
+    /// The 0-based line and UTF-16 column of byte `offset` of the source: the position of the token starting there,
+    /// or counted in the source's line table.
+    @inline(__always)
+    private mutating func originalPosition(of offset: Int) -> (line: Int, column: Int) {
+        if !tokens.isEmpty, let index = tokenIndex(startingAt: offset) {
+            let token = tokens[index]
+            return (token.line - 1, token.column)
+        }
+        if !hasLineTable {
+            lineTable = SyntaxLineTable(tree.source)
+            hasLineTable = true
+        }
+        // In place: the table keeps where it last counted.
+        return lineTable.position(of: offset)
+    }
+
+    /// The index of the token of `tokens` starting at byte `offset`, if one does: looked for a few tokens on from the
+    /// last one found (nodes are mapped in about source order), else by bisection.
+    private mutating func tokenIndex(startingAt offset: Int) -> Int? {
+        var index = tokenCursor
+        let limit = min(index + 8, tokens.count)
+        while index < limit, tokens[index].start < offset { index += 1 }
+        if index >= limit || tokens[index].start != offset {
+            var (low, high) = (0, tokens.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if tokens[middle].start < offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < tokens.count, tokens[low].start == offset else { return nil }
+            index = low
+        }
+        tokenCursor = index
+        return index
+    }
+
+    /// The source text of built identifier `id` (`node`) when it is a name that differs from the printed one (for a
+    /// renamed symbol's identifier, its name), as `SyntaxNodeMapping.name` holds it.
+    @inline(__always)
+    private func originalName(_ id: Int32, _ node: SyntaxNode) -> Int32 {
         // Only names have one (most mapped nodes are other expressions and statements).
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier: break
-        default: return nil
+        default: return SyntaxNodeMapping.none
         }
-        if !symbolNames.isEmpty, newName(of: id) != nil { return tree.names[Int(node.a)] }
-        guard node.flags.contains(.synthetic) else { return nil }
+        if !symbolNames.isEmpty, newName(of: id) != nil { return node.a }
+        guard node.flags.contains(.synthetic) else { return SyntaxNodeMapping.none }
         let original = tree.source[Int(node.start)..<Int(node.end)]
-        guard let first = original.first, !(first >= 0x30 && first <= 0x39), original.allSatisfy(Self.isWordByte) else { return nil }
-        let printed = tree.names[Int(node.a)]
-        guard !printed.utf8.elementsEqual(original) else { return nil }
-        return String(decoding: original, as: UTF8.self)
+        guard let first = original.first, !(first >= 0x30 && first <= 0x39), original.allSatisfy(Self.isWordByte) else {
+            return SyntaxNodeMapping.none
+        }
+        guard !tree.names[Int(node.a)].utf8.elementsEqual(original) else { return SyntaxNodeMapping.none }
+        return SyntaxNodeMapping.sourceText(of: id)
     }
 
     /// The symbol identifier or binding identifier `id` names, or -1.

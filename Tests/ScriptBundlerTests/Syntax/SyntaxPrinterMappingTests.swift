@@ -162,6 +162,42 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(10).joined(separator: "\n"))")
     }
 
+    /// `printMinified`'s mappings with the parse's tokens (original positions read from them) and without (counted in
+    /// the source's line table) are the same; nil when `source` does not parse.
+    static func tokenPositionsDiffer(_ source: [UInt8]) -> Bool? {
+        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
+            let parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization)
+        else { return nil }
+        let counted = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true)
+        let read = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: parsed.tokens)
+        let withComments = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: tokenization.tokens)
+        return read.code != counted.code || read.mappings != counted.mappings || withComments.mappings != counted.mappings
+    }
+
+    @Test(arguments: [
+        "a;\r\nb + c;\rd(e);\u{2028}f;\u{2029}g;\n",
+        "\u{FEFF}let é = 1, 𝒳 = `x\n${é}\r\ny${𝒳}`;\n/* é\n */ h(é, 𝒳);",
+        "#!/usr/bin/env node\nclass C { #a = 1; m() { return this.#a; } }\nx = /é+/u.test('𝒳\\\n');",
+        "if (a) {\n\tb\u{2028}.c\r\n(`${d}\n${`${e}`}`);\n}",
+    ])
+    func tokenPositionsAreCountedPositions(_ source: String) throws {
+        #expect(Self.tokenPositionsDiffer(Array(source.utf8)) == false)
+    }
+
+    @Test func corpusTokenPositionsAreCountedPositions() throws {
+        var checked = 0
+        var differing: [String] = []
+        for file in Self.files() {
+            guard let data = FileManager.default.contents(atPath: file), let differs = Self.tokenPositionsDiffer(Array(data)) else {
+                continue
+            }
+            if differs { differing.append(file) }
+            checked += 1
+        }
+        #expect(checked >= SyntaxCorpusTests.userScripts.count && checked > 0)
+        #expect(differing.isEmpty, "\(differing.count) differing: \(differing.prefix(10).joined(separator: "\n"))")
+    }
+
     static let consumerScript = """
         const { SourceMapConsumer } = require('/usr/share/nodejs/source-map');
         const fs = require('node:fs');
