@@ -51,9 +51,10 @@ public struct DiagnosticFormatter: Sendable {
         }
         var output = String(decoding: lines, as: UTF8.self)
         for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
-        let errorCount = report.errors.count + result.budgetErrors.count
+        let errorCount = report.errorCount + result.budgetErrors.count
+        let warningCount = report.warningCount
         output +=
-            "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
+            "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
         return output
     }
 
