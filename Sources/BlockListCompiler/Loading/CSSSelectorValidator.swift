@@ -79,9 +79,14 @@ struct CSSSelectorScanner {
         return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte >= 0x80 || byte == 0x00
     }
     /// Whether `byte` may be part of a name: `isName` without the optional.
-    @inline(__always) private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D || byte == 0x5F || byte >= 0x80 || byte == 0x00
+    @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? nameBytesBelow64 >> byte & 1 != 0 : byte >= 128 || nameBytesFrom64 >> (byte &- 64) & 1 != 0
     }
+
+    /// The bits of `isNameByte` for bytes 0-63 (NUL, `-`, `0`-`9`) and 64-127 (`A`-`Z`, `_`, `a`-`z`), one bit per
+    /// byte value; every byte from 128 is a name byte.
+    static let nameBytesBelow64: UInt64 = 0x03FF_2000_0000_0001
+    static let nameBytesFrom64: UInt64 = 0x07FF_FFFE_87FF_FFFE
     private static func isName(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
