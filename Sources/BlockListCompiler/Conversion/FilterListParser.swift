@@ -4,6 +4,11 @@
 /// and CSS-injecting cosmetics, HTML filters, options WebKit has no equivalent for) as `.unsupported` with the
 /// column of the construct at fault.
 public struct FilterListParser: Sendable {
+    /// Whether network filters read on their bytes get their `identity` (empty when false). The converter asks for
+    /// it only where a `$badfilter` names the filter's pattern: the identity's lowercased, sorted option texts and
+    /// its string were two or more allocations per filter, compared for 39 lines of EasyList + EasyPrivacy.
+    var makesIdentities = true
+
     /// Creates a parser.
     public init() {}
 
@@ -131,8 +136,10 @@ public struct FilterListParser: Sendable {
                 {
                     return .unsupported(problem)
                 }
-                let lowered = FilterListParser.lowercased(part)
-                if !lowered.elementsEqual("badfilter".utf8) { optionTexts.append(lowered) }
+                if makesIdentities {
+                    let lowered = FilterListParser.lowercased(part)
+                    if !lowered.elementsEqual("badfilter".utf8) { optionTexts.append(lowered) }
+                }
                 if partEnd == text.count { break }
                 partStart = partEnd + 1
             }
@@ -154,6 +161,10 @@ public struct FilterListParser: Sendable {
             if body.last == bar { endAnchored = true; body = body.dropLast() }
             pattern = .plain(
                 String(decoding: body, as: UTF8.self), hostAnchored: hostAnchored, startAnchored: startAnchored, endAnchored: endAnchored)
+        }
+        guard makesIdentities else {
+            return .network(
+                NetworkFilter(isException: isException, pattern: pattern, options: options, patternColumn: patternColumn, identity: ""))
         }
         // "@@" if an exception, the pattern, "$", then the options lowercased, sorted and joined by ',' (byte order
         // is the strings' order for ASCII).

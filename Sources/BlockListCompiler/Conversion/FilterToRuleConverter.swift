@@ -79,7 +79,11 @@ public struct FilterToRuleConverter: Sendable {
     /// one.
     public func convert(_ files: [FilterListFile]) -> Output {
         let parser = FilterListParser()
-        let disabled = Self.badfilterIdentities(files, parser: parser)
+        let (disabled, disabledPatterns) = Self.badfilters(files, parser: parser)
+        // The filters' identities are made only for a filter whose pattern a `$badfilter` names (equal identities
+        // have equal patterns): its line is read again with them.
+        var lineParser = parser
+        lineParser.makesIdentities = false
         var filters: [SourceFilter] = []
         var problems: [Int: FilterProblem] = [:]
         var cosmetic: [(index: Int, filter: CosmeticFilter)] = []
@@ -94,14 +98,20 @@ public struct FilterToRuleConverter: Sendable {
             for line in lines {
                 lineNumber += 1
                 let trimmedLine = line.utf8.last == 0x0D ? line.dropLast() : line
-                guard let parsed = parser.parse(line: trimmedLine) else { continue }
+                guard let parsed = lineParser.parse(line: trimmedLine) else { continue }
                 let index = filters.count
                 filters.append(
                     SourceFilter(
                         location: FilterLocation(file: file.path, line: lineNumber, column: 1),
                         line: trimmedLine.trimmingWhitespace()))
                 switch parsed {
-                case .network(let filter): convertNetwork(filter, index: index, disabled: disabled, into: &sections, problems: &problems)
+                case .network(var filter):
+                    if !disabledPatterns.isEmpty && disabledPatterns.contains(filter.pattern),
+                        case .network(let identified)? = parser.parse(line: trimmedLine)
+                    {
+                        filter.identity = identified.identity
+                    }
+                    convertNetwork(filter, index: index, disabled: disabled, into: &sections, problems: &problems)
                 case .cosmetic(let filter): cosmetic.append((index, filter))
                 case .unsupported(let problem): problems[index] = problem
                 }
@@ -113,10 +123,14 @@ public struct FilterToRuleConverter: Sendable {
         return Output(rules: rules, ruleFilters: ruleFilters, filters: filters, problems: problems)
     }
 
-    /// The identities of the `$badfilter` network filters of `files`: the filters on the lines that hold
-    /// "badfilter" in any case (an option's name is ASCII and compared lowercased, so no other line can be one).
-    static func badfilterIdentities(_ files: [FilterListFile], parser: FilterListParser) -> Set<String> {
+    /// The identities of the `$badfilter` network filters of `files`, and their patterns: the filters on the lines
+    /// that hold "badfilter" in any case (an option's name is ASCII and compared lowercased, so no other line can be
+    /// one).
+    static func badfilters(_ files: [FilterListFile], parser: FilterListParser)
+        -> (identities: Set<String>, patterns: Set<NetworkFilter.Pattern>)
+    {
         var identities: Set<String> = []
+        var patterns: Set<NetworkFilter.Pattern> = []
         for file in files {
             var text = file.text
             text.withUTF8 { bytes in
@@ -148,11 +162,12 @@ public struct FilterToRuleConverter: Sendable {
                     let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
                     if case .network(let filter)? = parser.parse(line: line[...]), filter.options.badfilter {
                         identities.insert(filter.identity)
+                        patterns.insert(filter.pattern)
                     }
                 }
             }
         }
-        return identities
+        return (identities, patterns)
     }
 
     /// Converts one network filter into `sections`, or records why it is not converted.
@@ -161,15 +176,14 @@ public struct FilterToRuleConverter: Sendable {
         problems: inout [Int: FilterProblem]
     ) {
         if filter.options.badfilter { return }
-        if !disabled.isEmpty && disabled.contains(filter.identity) {
+        // An identity is made only for a filter whose pattern a `$badfilter` names (empty otherwise).
+        if !filter.identity.isEmpty && disabled.contains(filter.identity) {
             problems[index] = FilterProblem(kind: .badfiltered, column: 1, message: "disabled by a '$badfilter' filter")
             return
         }
-        switch networkRules(filter) {
+        switch networkRules(filter, index: index, into: &sections) {
         case .failure(let problem): problems[index] = problem
-        case .success(var converted):
-            if let partial = converted.partial { problems[index] = partial }
-            sections.take(&converted.rules, filter: index)
+        case .success(let partial): if let partial { problems[index] = partial }
         }
     }
 
@@ -276,25 +290,6 @@ public struct FilterToRuleConverter: Sendable {
             sections.append(section)
         }
 
-        /// Appends `made`'s rules, moved out (each is left as `moved`): iterating copied every rule, a retain and
-        /// a release of each of its strings and arrays.
-        mutating func take(_ made: inout [(Section, Rule)], filter: Int) {
-            // Moved through the buffer's pointer: swapping through the array's subscript copied each rule twice.
-            made.withUnsafeMutableBufferPointer { made in
-                guard let base = made.baseAddress else { return }
-                for offset in made.indices {
-                    let (section, rule) = (base + offset).move()
-                    (base + offset).initialize(to: (section, SectionedRules.moved))
-                    rules.append(rule)
-                    filters.append(filter)
-                    sections.append(section)
-                }
-            }
-        }
-
-        /// What a moved rule is left as (no storage of its own).
-        private static let moved = Rule(trigger: Trigger(urlFilter: ""), action: Action(kind: .block))
-
         /// Takes the rules and their filters, ordered by section, in the order made within a section: a stable
         /// counting sort, applied in place by following each rule's cycle of destinations (rules are moved, not
         /// copied).
@@ -326,17 +321,22 @@ public struct FilterToRuleConverter: Sendable {
 
     // MARK: Network filters
 
+    /// What `networkRules` found: the rules go into `sections` as they are made (an array of them per filter was an
+    /// allocation each); `partial` is the filter's problem when it is converted in part or approximated.
     private struct NetworkRules {
-        var rules: [(Section, Rule)] = []
         var partial: FilterProblem?
     }
 
-    private func networkRules(_ filter: NetworkFilter) -> Result<NetworkRules, FilterProblem> {
+    /// Converts `filter` (at `index`), appending its rules to `sections`; on failure nothing was appended (every
+    /// failure is found before the first rule is made).
+    private func networkRules(_ filter: NetworkFilter, index: Int, into sections: inout SectionedRules)
+        -> Result<FilterProblem?, FilterProblem>
+    {
         var output = NetworkRules()
         let options = filter.options
-        let urlFilters: [String]
+        let urlFilters: URLPatternTranslator.URLFilters
         do {
-            urlFilters = try URLPatternTranslator().translate(filter.pattern)
+            urlFilters = try URLPatternTranslator().urlFilters(filter.pattern)
         } catch {
             return .failure(FilterProblem(kind: error.kind, column: filter.patternColumn + error.offset, message: error.message))
         }
@@ -363,18 +363,16 @@ public struct FilterToRuleConverter: Sendable {
             }
             let trigger = Trigger(
                 urlFilter: ".*", topURLFilterIsCaseSensitive: caseSensitive, loadTypes: loadTypes,
-                condition: TriggerCondition(kind: .ifTopURL, values: urlFilters))
-            output.rules.append((.pageException, Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))))
+                condition: TriggerCondition(kind: .ifTopURL, values: urlFilters.all))
+            sections.append(Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules)), filter: index, section: .pageException)
         }
         if filter.isException && (options.elemhide || options.generichide) {
             pageLevel = true
             for urlFilter in urlFilters {
                 let trigger = Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, condition: condition)
-                output.rules.append(
-                    (
-                        options.elemhide ? .elemhideException : .generichideException,
-                        Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules))
-                    ))
+                sections.append(
+                    Rule(trigger: trigger, action: Action(kind: .ignorePreviousRules)), filter: index,
+                    section: options.elemhide ? .elemhideException : .generichideException)
             }
         }
 
@@ -404,11 +402,11 @@ public struct FilterToRuleConverter: Sendable {
                 webKit.formUnion(mapped)
             }
             if webKit.isEmpty {
-                if pageLevel && unsupported.isEmpty { return .success(output) }
+                if pageLevel && unsupported.isEmpty { return .success(output.partial) }
                 if pageLevel {
                     output.partial = FilterProblem(
                         kind: .partiallyConverted, column: filter.patternColumn, message: typeMessage(unsupported));
-                    return .success(output)
+                    return .success(output.partial)
                 }
                 return .failure(
                     FilterProblem(kind: .unsupportedResourceType, column: filter.patternColumn, message: typeMessage(unsupported)))
@@ -432,13 +430,16 @@ public struct FilterToRuleConverter: Sendable {
             output.partial = approximation(of: filter, resourceTypes: resourceTypes)
         }
         let section: Section = filter.isException ? .exception : (options.important ? .important : .block)
-        for urlFilter in urlFilters {
+        let action = Action(kind: filter.isException ? .ignorePreviousRules : .block)
+        func append(_ urlFilter: String) {
             let trigger = Trigger(
                 urlFilter: urlFilter, urlFilterIsCaseSensitive: caseSensitive, resourceTypes: resourceTypes,
                 loadTypes: loadTypes, condition: condition)
-            output.rules.append((section, Rule(trigger: trigger, action: Action(kind: filter.isException ? .ignorePreviousRules : .block))))
+            sections.append(Rule(trigger: trigger, action: action), filter: index, section: section)
         }
-        return .success(output)
+        append(urlFilters.first)
+        if let second = urlFilters.second { append(second) }
+        return .success(output.partial)
     }
 
     /// The `resource-type` of a filter that names no type, and what it leaves out beyond the page the user opens

@@ -35,8 +35,31 @@ public struct URLPatternTranslator: Sendable {
 
     /// The url-filters matching the same URLs as the pattern (one or two).
     public func translate(_ pattern: NetworkFilter.Pattern) throws(Problem) -> [String] {
+        let filters = try urlFilters(pattern)
+        return filters.second.map { [filters.first, $0] } ?? [filters.first]
+    }
+
+    /// The one or two url-filters of a translation, without an array to hold them.
+    struct URLFilters: Sequence {
+        /// The url-filter (with the separator class, when a trailing `^` needs two).
+        var first: String
+        /// The url-filter ending in `$` of a trailing `^` that needs two.
+        var second: String?
+
+        /// `first`, then `second` when there is one.
+        func makeIterator() -> IndexingIterator<[String]> {
+            (second.map { [first, $0] } ?? [first]).makeIterator()
+        }
+
+        /// The url-filters as an array.
+        var all: [String] { second.map { [first, $0] } ?? [first] }
+    }
+
+    /// `translate(_:)`, the one or two url-filters returned as they are (the converter asks this of every filter:
+    /// an array per filter was an allocation each).
+    func urlFilters(_ pattern: NetworkFilter.Pattern) throws(Problem) -> URLFilters {
         switch pattern {
-        case .regex(let expression): return [try translateRegex(expression)]
+        case .regex(let expression): return URLFilters(first: try translateRegex(expression))
         case .plain(let text, let hostAnchored, let startAnchored, let endAnchored):
             var text = text
             return text.withUTF8 { bytes in
@@ -49,7 +72,7 @@ public struct URLPatternTranslator: Sendable {
     /// url-filter). Every byte the translation treats specially is ASCII, so a non-ASCII character's bytes are
     /// copied as they are, as its scalar was.
     private func translatePlain(_ input: UnsafeBufferPointer<UInt8>, hostAnchored: Bool, startAnchored: Bool, endAnchored: Bool)
-        -> [String]
+        -> URLFilters
     {
         var start = 0, end = input.count
         // A trailing '*' adds nothing to an unanchored end, a leading one nothing to an unanchored start.
@@ -60,22 +83,22 @@ public struct URLPatternTranslator: Sendable {
             trailingSeparator = true
             end -= 1
         }
-        // Written through a pointer into room for the longest translation (every byte a separator class, the
-        // anchor before and an end class after): appending byte by byte checked the array's uniqueness and room
-        // for each byte.
+        // Written through a pointer into temporary room for the longest translation (every byte a separator class,
+        // the anchor before, a class and `$` after), then copied once into each string: an array made per filter
+        // for the room (sixteen times the pattern) was an allocation, and freeing it another.
         let separator = URLPatternTranslator.separatorClassBytes
         let room = URLPatternTranslator.hostAnchorPrefixBytes.count + separator.count * (end - start) + 2 * separator.count + 2
-        var body = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-            guard let output = buffer.baseAddress else {
-                count = 0
-                return
-            }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer -> URLFilters in
+            let output = buffer.baseAddress.unsafelyUnwrapped
             var written = 0
             @inline(__always) func write(_ bytes: [UInt8]) {
                 for byte in bytes {
                     output[written] = byte
                     written += 1
                 }
+            }
+            @inline(__always) func string(_ count: Int) -> String {
+                String(decoding: UnsafeBufferPointer(start: output, count: count), as: UTF8.self)
             }
             if hostAnchored {
                 write(URLPatternTranslator.hostAnchorPrefixBytes)
@@ -106,31 +129,40 @@ public struct URLPatternTranslator: Sendable {
                 }
                 previousWasStar = false
             }
-            count = written
-        }
-        if trailingSeparator {
-            let hostOnly =
-                hostAnchored && end > start
-                && input[start..<end].allSatisfy {
-                    ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
-                        || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+            if trailingSeparator {
+                let hostOnly =
+                    hostAnchored && end > start
+                    && input[start..<end].allSatisfy {
+                        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+                            || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+                    }
+                if hostOnly {
+                    write(URLPatternTranslator.hostEndClassBytes)
+                    if endAnchored {
+                        output[written] = UInt8(ascii: "$")
+                        written += 1
+                    }
+                    return URLFilters(first: string(written))
                 }
-            if hostOnly {
-                body.append(contentsOf: URLPatternTranslator.hostEndClassBytes)
-                if endAnchored { body.append(UInt8(ascii: "$")) }
-                return [String(decoding: body, as: UTF8.self)]
+                let bodyCount = written
+                write(separator)
+                if endAnchored {
+                    output[written] = UInt8(ascii: "$")
+                    written += 1
+                }
+                let withClass = string(written)
+                output[bodyCount] = UInt8(ascii: "$")
+                return URLFilters(first: withClass, second: string(bodyCount + 1))
             }
-            let bodyCount = body.count
-            body.append(contentsOf: URLPatternTranslator.separatorClassBytes)
-            if endAnchored { body.append(UInt8(ascii: "$")) }
-            let withClass = String(decoding: body, as: UTF8.self)
-            body.removeLast(body.count - bodyCount)
-            body.append(UInt8(ascii: "$"))
-            return [withClass, String(decoding: body, as: UTF8.self)]
+            if written == 0 || (written == 1 && output[0] == UInt8(ascii: "^")) {
+                return URLFilters(first: endAnchored ? string(written) + "$" : ".*")
+            }
+            if endAnchored {
+                output[written] = UInt8(ascii: "$")
+                written += 1
+            }
+            return URLFilters(first: string(written))
         }
-        if body.isEmpty || body == [UInt8(ascii: "^")] { return [endAnchored ? String(decoding: body, as: UTF8.self) + "$" : ".*"] }
-        if endAnchored { body.append(UInt8(ascii: "$")) }
-        return [String(decoding: body, as: UTF8.self)]
     }
 
     private static let hostAnchorPrefixBytes = Array(hostAnchorPrefix.utf8)

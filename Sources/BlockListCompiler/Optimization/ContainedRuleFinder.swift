@@ -95,6 +95,16 @@ enum ContainedRuleFinder {
         return groups
     }
 
+    /// A rule's witness, as containment asks for it.
+    private enum Witness {
+        /// A string the rule's url-filter matches.
+        case found([UInt8])
+        /// The search found none.
+        case none
+        /// The rule's automaton cannot be built.
+        case unknown
+    }
+
     private static func droppedInGroup(_ entries: [Entry], _ store: LiteralRunStore, _ segment: ArraySlice<Rule>) -> [Int] {
         var isDropped = [Bool](repeating: false, count: entries.count)
         // Automata are built when a comparison needs them: most rules of a large group have no candidate keeper.
@@ -116,16 +126,40 @@ enum ContainedRuleFinder {
             automata[position] = built
             return built
         }
-        func witness(_ position: Int, _ inner: URLAutomaton) -> [UInt8]? {
-            if witnessFound[position] { return witnesses[position] }
+        /// The rule's witness; `.unknown` when its automaton, needed to find one, cannot be built (the rule is then
+        /// never compared, as before).
+        func witness(_ position: Int) -> Witness {
+            if witnessFound[position] { return witnesses[position].map(Witness.found) ?? .none }
+            let filter = segment[entries[position].index].trigger.urlFilter
+            // The converter's forms give one from their text, checked on the text (as the automaton would decide).
+            if let read = URLFilterLiteralRuns.witness(of: filter),
+                read.withUnsafeBufferPointer({
+                    URLFilterTextMatcher.matches(filter, isCaseSensitive: entries[position].isCaseSensitive, $0)
+                }) == true
+            {
+                witnessFound[position] = true
+                witnesses[position] = read
+                return .found(read)
+            }
+            guard let inner = automaton(position) else { return .unknown }
             witnessFound[position] = true
-            // The converter's forms give one from their text (checked here on the automaton); others are searched.
-            if let read = URLFilterLiteralRuns.witness(of: segment[entries[position].index].trigger.urlFilter), inner.matches(read) {
+            if let read = URLFilterLiteralRuns.witness(of: filter), inner.matches(read) {
                 witnesses[position] = read
             } else {
                 witnesses[position] = URLFilterContainment.witness(of: inner)
             }
-            return witnesses[position]
+            return witnesses[position].map(Witness.found) ?? .none
+        }
+        /// Whether the keeper at `position` matches `witness`: from its text for the converter's forms, else on
+        /// its automaton (nil when that cannot be built).
+        func keeperMatches(_ position: Int, _ witness: [UInt8]) -> Bool? {
+            let filter = segment[entries[position].index].trigger.urlFilter
+            if let decided = witness.withUnsafeBufferPointer({
+                URLFilterTextMatcher.matches(filter, isCaseSensitive: entries[position].isCaseSensitive, $0)
+            }) {
+                return decided
+            }
+            return automaton(position)?.matches(witness)
         }
         var result: [Int] = []
         let exhaustive = entries.count <= exhaustiveGroupSize
@@ -184,8 +218,14 @@ enum ContainedRuleFinder {
                 let keeper = Int(candidate)
                 guard keeper != position && !isDropped[keeper] && triedBy[keeper] != position else { continue }
                 triedBy[keeper] = position
+                // A keeper that does not match the rule's witness cannot contain it: most candidates end here,
+                // decided on the text without building either automaton.
+                switch witness(position) {
+                case .unknown: continue
+                case .found(let witness): if keeperMatches(keeper, witness) != true { continue }
+                case .none: break
+                }
                 guard let outer = automaton(keeper), let inner = automaton(position) else { continue }
-                if let witness = witness(position, inner), !outer.matches(witness) { continue }
                 if URLFilterContainment.contains(outer, inner) {
                     isDropped[position] = true
                     result.append(entries[position].index)

@@ -43,17 +43,19 @@ public struct RuleListSerializer: Sendable {
         // Room for 256 bytes a rule (converted and optimized lists average 220): growing the buffer by doubling
         // holds the old and the new one at once, which was the conversion's peak of memory. Room never written
         // is never touched, so it costs no memory.
-        writer.bytes.reserveCapacity(count * 256 + 8)
+        writer.reserveCapacity(count * 256 + 8)
         writer.byte(UInt8(ascii: "["))
         for index in 0..<count {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.byte(0x0A)
             writeRule(&writer, index)
+            // Each rule is written into the writer's scratch room and copied to the list once.
+            writer.flush()
         }
         if count > 0 { writer.byte(0x0A) }
         writer.byte(UInt8(ascii: "]"))
         writer.byte(0x0A)
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// What a written rule is replaced by (no storage of its own).
@@ -63,7 +65,7 @@ public struct RuleListSerializer: Sendable {
     public func serialize(_ rule: Rule) -> String {
         var writer = JSONByteWriter(escapesNonASCII: escapesNonASCII)
         write(rule, to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 
     private func write(_ rule: Rule, to writer: inout JSONByteWriter) {
@@ -188,43 +190,120 @@ public struct RuleListSerializer: Sendable {
 
 /// Appends JSON text to one byte buffer: strings quoted as `JSONEscaper.quoted` does, and with `escapesNonASCII`
 /// every non-ASCII character as `\uXXXX` escapes (as `JSONEscaper.escapingNonASCII` does on the whole text).
+///
+/// Everything is written through a pointer into scratch room (made once, grown when a piece needs more) and copied
+/// into the byte array by `flush()` (the serializer flushes once per rule): appending to the array byte by byte and
+/// run by run checked its uniqueness and room each time, about 2,000 instructions of a converted rule's 220 bytes.
 struct JSONByteWriter {
-    var bytes: [UInt8] = []
+    /// What `flush()` has copied so far.
+    private var bytes: [UInt8] = []
     let escapesNonASCII: Bool
+    /// The scratch room (owned by `storage`, which frees it), how much of it is written, and its size.
+    private var scratch: UnsafeMutablePointer<UInt8>
+    private var written = 0
+    private var room: Int
+    private let storage: ScratchStorage
 
     init(escapesNonASCII: Bool) {
         self.escapesNonASCII = escapesNonASCII
+        storage = ScratchStorage(capacity: 1024)
+        scratch = storage.pointer
+        room = storage.capacity
+    }
+
+    /// Frees the scratch room when the last writer sharing it is gone.
+    private final class ScratchStorage {
+        var pointer: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+
+        init(capacity: Int) {
+            pointer = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit { pointer.deallocate() }
+    }
+
+    /// Room for the whole output of about `capacity` bytes in the byte array.
+    mutating func reserveCapacity(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Copies what the scratch room holds to the byte array.
+    mutating func flush() {
+        guard written > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: scratch, count: written))
+        written = 0
+    }
+
+    /// Everything written.
+    mutating func takeBytes() -> [UInt8] {
+        flush()
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
+    /// Makes room for `count` more bytes in the scratch room (flushing it when that is enough, else growing it).
+    @inline(__always) private mutating func ensure(_ count: Int) {
+        if written + count > room { makeRoom(count) }
+    }
+
+    private mutating func makeRoom(_ count: Int) {
+        flush()
+        guard count > room else { return }
+        let capacity = max(count, 2 * room)
+        storage.pointer.deallocate()
+        storage.pointer = .allocate(capacity: capacity)
+        storage.capacity = capacity
+        scratch = storage.pointer
+        room = capacity
+    }
+
+    /// Writes one byte; room for it was made.
+    @inline(__always) private mutating func put(_ value: UInt8) {
+        scratch[written] = value
+        written += 1
+    }
+
+    /// Writes `buffer`; room for it was made.
+    @inline(__always) private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        (scratch + written).update(from: base, count: buffer.count)
+        written += buffer.count
     }
 
     /// Whether an object has members yet (for the commas).
     struct ObjectState { var isEmpty = true }
 
-    @inline(__always) mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inline(__always) mutating func byte(_ value: UInt8) {
+        ensure(1)
+        put(value)
+    }
 
     mutating func beginObject() -> ObjectState {
-        bytes.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         return ObjectState()
     }
 
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    mutating func endObject() { byte(UInt8(ascii: "}")) }
 
     /// `"key":` after a comma when the object already has a member. The serializer's member names need no
     /// escape: they are copied as they are (quoting each one scanned it for characters to escape).
     mutating func key(_ name: StaticString, _ object: inout ObjectState) {
-        if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        ensure(name.utf8CodeUnitCount + 4)
+        if !object.isEmpty { put(UInt8(ascii: ",")) }
         object.isEmpty = false
-        bytes.append(0x22)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(UInt8(ascii: ":"))
+        put(0x22)
+        put(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        put(0x22)
+        put(UInt8(ascii: ":"))
     }
 
     /// `key` for a name read from the input (an unknown member's), quoted.
     mutating func key(quoting name: String, _ object: inout ObjectState) {
-        if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        if !object.isEmpty { byte(UInt8(ascii: ",")) }
         object.isEmpty = false
         quoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
     }
 
     mutating func string(_ name: StaticString, _ value: String, _ object: inout ObjectState) {
@@ -240,33 +319,45 @@ struct JSONByteWriter {
     mutating func strings<Values: Sequence>(_ name: StaticString, _ values: Values, _ object: inout ObjectState)
     where Values.Element == String {
         key(name, &object)
-        bytes.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         var first = true
         for value in values {
-            if !first { bytes.append(UInt8(ascii: ",")) }
+            if !first { byte(UInt8(ascii: ",")) }
             first = false
             quoted(value)
         }
-        bytes.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// The last `resource-type` list written and its JSON array: converted lists repeat a few lists (the untyped
     /// filters' nine types on most rules), written again as one copy instead of a string each.
     private var lastResourceTypes: [ResourceType]?
     private var lastResourceTypeBytes: [UInt8] = []
+    /// Where `lastResourceTypes` keeps its elements: a list in the same storage (most rules share the converter's
+    /// one array) is the same list, known without comparing it.
+    private var lastResourceTypeStorage: UnsafePointer<ResourceType>?
 
     /// `"resource-type":[...]`, the bytes `strings` writes for the values' names.
     mutating func resourceTypes(_ values: [ResourceType], _ object: inout ObjectState) {
-        if values != lastResourceTypes {
+        let storage = values.withUnsafeBufferPointer { $0.baseAddress }
+        let isLast = storage != nil && storage == lastResourceTypeStorage && values.count == lastResourceTypes?.count
+        if !isLast && values != lastResourceTypes {
             var list = JSONByteWriter(escapesNonASCII: escapesNonASCII)
             var listObject = ObjectState()
             list.strings("", values.lazy.map(\.rawValue), &listObject)
             // What follows the empty key's `"":`.
-            lastResourceTypeBytes = Array(list.bytes.dropFirst(3))
+            lastResourceTypeBytes = Array(list.takeBytes().dropFirst(3))
             lastResourceTypes = values
         }
+        if !isLast {
+            // The list kept is `values` (equal, or just written), so its storage stays alive while remembered.
+            lastResourceTypes = values
+            lastResourceTypeStorage = storage
+        }
         key("resource-type", &object)
-        bytes.append(contentsOf: lastResourceTypeBytes)
+        let list = lastResourceTypeBytes
+        ensure(list.count)
+        list.withUnsafeBufferPointer { put($0) }
     }
 
     mutating func unknown(_ members: [UnknownMember], _ object: inout ObjectState) {
@@ -281,14 +372,17 @@ struct JSONByteWriter {
         var text = text
         text.withUTF8 { buffer in
             if !escapesNonASCII {
-                bytes.append(contentsOf: buffer)
+                ensure(buffer.count)
+                put(buffer)
                 return
             }
+            // A non-ASCII sequence of n bytes is written as at most 12 (two escapes), six per byte at most.
+            ensure(6 * buffer.count)
             var index = 0
             while index < buffer.count {
                 let unit = buffer[index]
                 if unit < 0x80 {
-                    bytes.append(unit)
+                    put(unit)
                     index += 1
                 } else {
                     index = appendEscapedScalar(buffer, at: index)
@@ -300,34 +394,42 @@ struct JSONByteWriter {
     /// `value` as a JSON string literal.
     mutating func quoted(_ value: String) {
         var value = value
-        bytes.append(0x22)
         value.withUTF8 { buffer in
-            // Runs of bytes written as they are are copied at once; an escape ends a run.
-            var runStart = 0
+            // At most six bytes written per byte read (`\u00XX`; a non-ASCII sequence of n bytes is at most 12),
+            // and the two quotes.
+            ensure(6 * buffer.count + 2)
+            put(0x22)
+            guard let input = buffer.baseAddress else {
+                put(0x22)
+                return
+            }
             var index = 0
+            let count = buffer.count
             let escapesNonASCII = escapesNonASCII
-            while index < buffer.count {
-                // Eight bytes at a time past those written as they are (most of every url-filter).
-                if index + 8 <= buffer.count,
-                    !JSONByteWriter.mayNeedEscape(
-                        UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self),
-                        escapesNonASCII: escapesNonASCII)
-                {
-                    index += 8
-                    continue
+            while index < count {
+                // Eight bytes at a time, stored as one word, past those written as they are (most of every
+                // url-filter; copying runs between escapes called memcpy for a few bytes at a time).
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)
+                    if !JSONByteWriter.mayNeedEscape(word, escapesNonASCII: escapesNonASCII) {
+                        UnsafeMutableRawPointer(scratch + written).storeBytes(of: word, as: UInt64.self)
+                        written += 8
+                        index += 8
+                        continue
+                    }
                 }
-                let unit = buffer[index]
+                let unit = input[index]
                 if unit >= 0x20 && unit != 0x22 && unit != 0x5C && (unit < 0x80 || !escapesNonASCII) {
+                    put(unit)
                     index += 1
                     continue
                 }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
                 switch unit {
-                case 0x22: bytes.append(0x5C); bytes.append(0x22); index += 1
-                case 0x5C: bytes.append(0x5C); bytes.append(0x5C); index += 1
-                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n")); index += 1
-                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r")); index += 1
-                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t")); index += 1
+                case 0x22: put(0x5C); put(0x22); index += 1
+                case 0x5C: put(0x5C); put(0x5C); index += 1
+                case 0x0A: put(0x5C); put(UInt8(ascii: "n")); index += 1
+                case 0x0D: put(0x5C); put(UInt8(ascii: "r")); index += 1
+                case 0x09: put(0x5C); put(UInt8(ascii: "t")); index += 1
                 case 0..<0x20:
                     appendUnicodeEscape(UInt16(unit))
                     index += 1
@@ -335,11 +437,9 @@ struct JSONByteWriter {
                     // Above ASCII with `escapesNonASCII`.
                     index = appendEscapedScalar(buffer, at: index)
                 }
-                runStart = index
             }
-            if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
+            put(0x22)
         }
-        bytes.append(0x22)
     }
 
     /// Whether one of the eight bytes of `word` may need an escape: a control character (below 0x20), `"`, `\\`,
@@ -374,13 +474,13 @@ struct JSONByteWriter {
     /// `\u` and four upper-case hex digits.
     private mutating func appendUnicodeEscape(_ unit: UInt16) {
         let digits: StaticString = "0123456789ABCDEF"
-        bytes.append(0x5C)
-        bytes.append(UInt8(ascii: "u"))
+        put(0x5C)
+        put(UInt8(ascii: "u"))
         digits.withUTF8Buffer { hex in
-            bytes.append(hex[Int(unit >> 12 & 0xF)])
-            bytes.append(hex[Int(unit >> 8 & 0xF)])
-            bytes.append(hex[Int(unit >> 4 & 0xF)])
-            bytes.append(hex[Int(unit & 0xF)])
+            put(hex[Int(unit >> 12 & 0xF)])
+            put(hex[Int(unit >> 8 & 0xF)])
+            put(hex[Int(unit >> 4 & 0xF)])
+            put(hex[Int(unit & 0xF)])
         }
     }
 }

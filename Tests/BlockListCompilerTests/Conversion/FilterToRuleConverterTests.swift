@@ -250,6 +250,23 @@ import Testing
         #expect(!urlFilters.contains { $0.contains("c\\.com") || $0.contains("g\\.com") })
     }
 
+    /// The converter makes a filter's identity only where a `$badfilter` names its pattern: the same pattern with
+    /// other options, or as an exception, stays; the named options in any order and case are disabled.
+    @Test func badfilterComparesTheWholeFilterWherePatternsAgree() {
+        let text = """
+            ||h.com^$script
+            ||h.com^$image,third-party
+            @@||h.com^$image
+            ||h.com^$Third-Party,IMAGE
+            ||i.com^$script
+            ||h.com^$image,badfilter,third-party
+            """
+        let output = Self.onePart.convert([FilterListFile(path: "t.txt", text: text)])
+        let dead = output.problems.filter { $0.value.kind == .badfiltered }.map { output.filters[$0.key].text }.sorted()
+        #expect(dead == ["||h.com^$Third-Party,IMAGE", "||h.com^$image,third-party"])
+        #expect(output.rules.filter { $0.trigger.urlFilter.contains("h\\.com") }.count == 2)
+    }
+
     @Test func cosmeticExceptionsNarrowTheFiltersTheyCancel() {
         let text = """
             ##.a

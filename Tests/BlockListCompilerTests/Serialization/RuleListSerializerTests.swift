@@ -78,9 +78,37 @@ import Testing
                 let text = String(repeating: "a", count: offset) + special + String(repeating: "b/", count: 9)
                 var writer = JSONByteWriter(escapesNonASCII: false)
                 writer.quoted(text)
-                #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONEscaper.quoted(text), "\(text.debugDescription)")
+                #expect(String(decoding: writer.takeBytes(), as: UTF8.self) == JSONEscaper.quoted(text), "\(text.debugDescription)")
+                var escaping = JSONByteWriter(escapesNonASCII: true)
+                escaping.quoted(text)
+                #expect(
+                    String(decoding: escaping.takeBytes(), as: UTF8.self) == JSONEscaper.escapingNonASCII(JSONEscaper.quoted(text)),
+                    "\(text.debugDescription)")
             }
         }
+    }
+
+    /// Pieces larger than the writer's scratch room (it grows), many pieces in a row (it is copied out when full),
+    /// and what was written before each: the bytes are the escaper's, in order.
+    @Test func writesPiecesOfAnySizeInOrder() {
+        var writer = JSONByteWriter(escapesNonASCII: true)
+        var expected = ""
+        for length in [0, 1, 7, 8, 9, 500, 1_023, 1_024, 1_025, 5_000, 3, 20_000, 2] {
+            let text = String(
+                (0..<length).map { index -> Character in
+                    switch index % 11 {
+                    case 3: return "\""
+                    case 7: return "é"
+                    case 9: return "\u{1}"
+                    default: return "a"
+                    }
+                })
+            writer.quoted(text)
+            writer.byte(UInt8(ascii: ","))
+            expected += JSONEscaper.escapingNonASCII(JSONEscaper.quoted(text)) + ","
+            if length == 500 { writer.flush() }
+        }
+        #expect(String(decoding: writer.takeBytes(), as: UTF8.self) == expected)
     }
 
     /// Writing while freeing the rules gives the same bytes, with and without escapes, and for no rules.
