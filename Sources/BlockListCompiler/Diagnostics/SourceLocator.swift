@@ -69,13 +69,4 @@ public struct SourceLocator: Sendable {
         }
         return result
     }
-
-    /// Fills in the line and column of diagnostics sorted by offset.
-    static func resolve(_ diagnostics: inout [Diagnostic], in bytes: [UInt8]) {
-        let locations = locations(of: diagnostics.map(\.offset), in: bytes)
-        for index in diagnostics.indices {
-            diagnostics[index].line = locations[index].line
-            diagnostics[index].column = locations[index].column
-        }
-    }
 }

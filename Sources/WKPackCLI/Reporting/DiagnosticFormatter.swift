@@ -49,13 +49,14 @@ public struct DiagnosticFormatter: Sendable {
             }
             lines.append(UInt8(ascii: "\n"))
         }
-        var output = String(decoding: lines, as: UTF8.self)
-        for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
+        for budget in result.budgetErrors { lines += "\(result.path):1:1: error: \(budget)\n".utf8 }
         let errorCount = report.errorCount + result.budgetErrors.count
         let warningCount = report.warningCount
-        output +=
+        lines +=
             "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
-        return output
+            .utf8
+        // The whole text made a string once (appending to a long string copies it).
+        return String(decoding: lines, as: UTF8.self)
     }
 
     /// Appends the decimal digits of `value` (a line or column, never negative in practice).
