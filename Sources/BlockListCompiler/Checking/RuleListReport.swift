@@ -21,6 +21,16 @@ public struct RuleListReport: Sendable {
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     /// The warnings, in source order.
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    /// How many errors there are (the count of ``errors``, without making the array).
+    public var errorCount: Int { count(of: .error) }
+    /// How many warnings there are (the count of ``warnings``, without making the array).
+    public var warningCount: Int { count(of: .warning) }
+
+    private func count(of severity: Diagnostic.Severity) -> Int {
+        var count = 0
+        for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+        return count
+    }
 
     /// Creates a report; ``RuleListChecker/check(_:)`` makes the real ones.
     public init(

@@ -26,44 +26,47 @@ public struct SourceLocator: Sendable {
         var result: [(line: Int, column: Int)] = []
         result.reserveCapacity(sortedOffsets.count)
         var line = 1
-        var lineStart = 0
         var cursor = 0
+        // The previous offset, its line and that line's start: the line start is looked for only when the line
+        // changed, and never before the previous offset, so every byte is read at most twice whatever the layout.
+        var lineStart = 0
+        var previous = 0
+        var previousLine = 1
         bytes.withUnsafeBufferPointer { buffer in
             for offset in sortedOffsets {
                 let target = min(max(offset, 0), buffer.count)
-                // Eight bytes at a time: the line feeds of a word found at once, each as a 0x80 in `feeds`.
+                // Line feeds are only counted on the way, sixteen bytes a step (a vector compare; each lane's count
+                // kept in its own byte and the lanes summed every 255 steps); the offset's line start is found by
+                // looking back from it.
                 if let base = buffer.baseAddress {
-                    while cursor + 8 <= target {
-                        let word =
-                            UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
-                        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                        let feeds = ~((((word & low) &+ low) | word) | low)
-                        if feeds != 0 {
-                            line += feeds.nonzeroBitCount
-                            lineStart = cursor + (63 - feeds.leadingZeroBitCount) >> 3 + 1
+                    let feed = SIMD16<UInt8>(repeating: 0x0A)
+                    while cursor &+ 16 <= target {
+                        var lanes = SIMD16<UInt8>()
+                        var steps = 0
+                        while steps < 255, cursor &+ 16 <= target {
+                            let chunk = UnsafeRawPointer(base + cursor).loadUnaligned(as: SIMD16<UInt8>.self)
+                            lanes = lanes.replacing(with: lanes &+ 1, where: chunk .== feed)
+                            cursor &+= 16
+                            steps &+= 1
                         }
-                        cursor += 8
+                        line &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
                     }
                 }
                 while cursor < target {
-                    if buffer[cursor] == 0x0A {
-                        line += 1
-                        lineStart = cursor + 1
-                    }
+                    if buffer[cursor] == 0x0A { line += 1 }
                     cursor += 1
                 }
+                if line != previousLine {
+                    // A line feed between the previous offset and this one: the last of them ends the line before.
+                    var back = target
+                    while back > previous, buffer[back - 1] != 0x0A { back -= 1 }
+                    lineStart = back
+                    previousLine = line
+                }
+                previous = target
                 result.append((line, target - lineStart + 1))
             }
         }
         return result
-    }
-
-    /// Fills in the line and column of diagnostics sorted by offset.
-    static func resolve(_ diagnostics: inout [Diagnostic], in bytes: [UInt8]) {
-        let locations = locations(of: diagnostics.map(\.offset), in: bytes)
-        for index in diagnostics.indices {
-            diagnostics[index].line = locations[index].line
-            diagnostics[index].column = locations[index].column
-        }
     }
 }

@@ -31,7 +31,12 @@ struct CSSSelectorValidator {
 
     /// Like `problem(in:)`, for the selector's UTF-8 bytes.
     func problem(inUTF8 bytes: [UInt8]) -> String? {
-        var parser = CSSSelectorScanner(bytes: bytes, validator: self)
+        bytes.withUnsafeBufferPointer { problem(inUTF8Buffer: $0) }
+    }
+
+    /// Like `problem(in:)`, for the selector's UTF-8 bytes in `buffer` (read only during the call).
+    func problem(inUTF8Buffer buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        var parser = CSSSelectorScanner(bytes: buffer, validator: self)
         return parser.parseSelectorList(relative: false, closing: nil)
     }
 
@@ -45,7 +50,8 @@ struct CSSSelectorValidator {
 
 /// The scanner behind `CSSSelectorValidator`.
 struct CSSSelectorScanner {
-    let bytes: [UInt8]
+    /// The selector's bytes, valid while the scanner is used.
+    let bytes: UnsafeBufferPointer<UInt8>
     let validator: CSSSelectorValidator
     var position = 0
     /// Depth of `:has()` arguments being parsed (WebKit refuses nested `:has()` and pseudo-elements inside it).
@@ -72,6 +78,15 @@ struct CSSSelectorScanner {
         guard let byte else { return false }
         return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F || byte >= 0x80 || byte == 0x00
     }
+    /// Whether `byte` may be part of a name: `isName` without the optional.
+    @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? nameBytesBelow64 >> byte & 1 != 0 : byte >= 128 || nameBytesFrom64 >> (byte &- 64) & 1 != 0
+    }
+
+    /// The bits of `isNameByte` for bytes 0-63 (NUL, `-`, `0`-`9`) and 64-127 (`A`-`Z`, `_`, `a`-`z`), one bit per
+    /// byte value; every byte from 128 is a name byte.
+    static let nameBytesBelow64: UInt64 = 0x03FF_2000_0000_0001
+    static let nameBytesFrom64: UInt64 = 0x07FF_FFFE_87FF_FFFE
     private static func isName(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
@@ -111,10 +126,15 @@ struct CSSSelectorScanner {
         } else if !(Self.isNameStart(peek()) || (peek() == 0x5C && peek(1) != 0x0A)) {
             return nil
         }
-        while let byte = peek() {
-            if Self.isName(byte) {
-                if collecting { name.append(byte) }
-                position += 1
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            if Self.isNameByte(byte) {
+                // A run of name bytes, the common case, without escapes.
+                var end = position + 1
+                while end < count, Self.isNameByte(bytes[end]) { end += 1 }
+                if collecting { name.append(contentsOf: bytes[position..<end]) }
+                position = end
             } else if byte == 0x5C, peek(1) == nil {
                 // An escape at the end of the input stands for U+FFFD.
                 position += 1

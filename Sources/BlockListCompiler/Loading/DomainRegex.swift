@@ -32,13 +32,27 @@ struct DomainRegex {
 
     /// Whether the domain spelled by `base[start..<end]` is plain (as `isPlain(_:)`).
     static func isPlain(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        for index in start..<end where !isPlain(base[index], first: index == start) { return false }
+        var index = start
+        if index < end && base[index] == 0x2A { index += 1 }
+        while index < end {
+            guard isPlainCharacter(base[index]) else { return false }
+            index += 1
+        }
         return true
     }
 
     @inline(__always) private static func isPlain(_ unit: UInt8, first: Bool) -> Bool {
-        (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x30 && unit <= 0x39) || unit == 0x2D || unit == 0x2E || (first && unit == 0x2A)
+        isPlainCharacter(unit) || (first && unit == 0x2A)
     }
+
+    /// Whether `unit` is a lower-case letter, a digit, `-` or `.`: one bit of `plainBelow64` or `plainFrom64`.
+    @inline(__always) static func isPlainCharacter(_ unit: UInt8) -> Bool {
+        unit < 64 ? plainBelow64 >> unit & 1 != 0 : unit < 128 && plainFrom64 >> (unit &- 64) & 1 != 0
+    }
+
+    /// The bits of `isPlainCharacter` for bytes 0-63 (`-`, `.`, `0`-`9`) and 64-127 (`a`-`z`), one bit per byte value.
+    static let plainBelow64: UInt64 = 0x03FF_6000_0000_0000
+    static let plainFrom64: UInt64 = 0x07FF_FFFE_0000_0000
 
     /// Writes the regex of `domain` into `units`, reusing its storage.
     static func fill(domain: String, into units: inout [UInt16]) {

@@ -45,10 +45,22 @@ struct RuleListReading {
                 sink.markReportedByWebKit(first)
             }
         }
-        var errors = sink.errors.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        var warnings = sink.warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        SourceLocator.resolve(&errors, in: bytes)
-        SourceLocator.resolve(&warnings, in: bytes)
-        return (errors + warnings, errors.first { $0.reportedByWebKit })
+        // Errors, then warnings, each by offset (in the order added where offsets tie): the positions are sorted, not
+        // the diagnostics, and each diagnostic is copied once, into the result.
+        var located: [Diagnostic] = []
+        located.reserveCapacity(sink.count)
+        var webKitError: Diagnostic?
+        for list in [sink.errors, sink.warnings] {
+            let order = list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
+            let places = SourceLocator.locations(of: order.map { list[$0].offset }, in: bytes)
+            for (rank, index) in order.enumerated() {
+                var diagnostic = list[index]
+                diagnostic.line = places[rank].line
+                diagnostic.column = places[rank].column
+                if webKitError == nil && diagnostic.severity == .error && diagnostic.reportedByWebKit { webKitError = diagnostic }
+                located.append(diagnostic)
+            }
+        }
+        return (located, webKitError)
     }
 }

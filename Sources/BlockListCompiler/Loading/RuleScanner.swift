@@ -54,6 +54,14 @@ struct RuleScanner {
     @inline(__always) mutating func skipSpace() {
         while position < count {
             let byte = base[position]
+            // Most calls meet no whitespace: one comparison settles them.
+            if byte > 0x20 { return }
+            if byte == 0x20, position + 8 <= count {
+                // Indentation: a run of spaces, eight bytes a step.
+                let others = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                position += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+                continue
+            }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
@@ -129,12 +137,19 @@ struct RuleScanner {
         return true
     }
 
+    /// A string's text: where it is in the list when it has no escape, else its decoded bytes.
+    enum StringText {
+        case range(Range<Int>)
+        case decoded([UInt8])
+    }
+
     /// A string whose escapes are only `\"`, `\\` and `\/` (selectors quote attribute values) and whose non-ASCII
-    /// bytes are valid UTF-8: its decoded bytes.
-    private mutating func decodedString() -> [UInt8]? {
+    /// bytes are valid UTF-8: its text (no bytes copied when there is no escape).
+    private mutating func decodedString() -> StringText? {
         skipSpace()
         guard position < count, base[position] == RuleScanner.quote else { return nil }
         var decoded: [UInt8] = []
+        var escaped = false
         var from = position + 1
         var at = from
         while true {
@@ -148,6 +163,7 @@ struct RuleScanner {
                 guard escape == RuleScanner.quote || escape == RuleScanner.backslash || escape == UInt8(ascii: "/") else { return nil }
                 decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
                 decoded.append(escape)
+                escaped = true
                 at += 2
                 from = at
                 continue
@@ -157,9 +173,14 @@ struct RuleScanner {
             }
             at += length
         }
+        guard escaped else {
+            let start = position + 1
+            position = at + 1
+            return .range(start..<at)
+        }
         decoded.append(contentsOf: UnsafeBufferPointer(start: base + from, count: at - from))
         position = at + 1
-        return decoded
+        return .decoded(decoded)
     }
 
     /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
@@ -462,7 +483,7 @@ struct RuleScanner {
     private mutating func action() -> Int? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var typeIndex: Int?
-        var selector: [UInt8]?
+        var selector: StringText?
         var hasNotification = false
         while true {
             guard let key = plainString(), let which = actionKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
@@ -486,7 +507,14 @@ struct RuleScanner {
             guard selector == nil, !hasNotification else { return nil }
         case 2:
             guard let selector, !hasNotification else { return nil }
-            guard CSSSelectorValidator(target: target).problem(inUTF8: selector) == nil else { return nil }
+            let validator = CSSSelectorValidator(target: target)
+            switch selector {
+            case .range(let range):
+                let text = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+                guard validator.problem(inUTF8Buffer: text) == nil else { return nil }
+            case .decoded(let bytes):
+                guard validator.problem(inUTF8: bytes) == nil else { return nil }
+            }
         case 6:
             guard selector == nil, hasNotification else { return nil }
         default:

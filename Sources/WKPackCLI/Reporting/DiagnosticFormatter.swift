@@ -49,12 +49,14 @@ public struct DiagnosticFormatter: Sendable {
             }
             lines.append(UInt8(ascii: "\n"))
         }
-        var output = String(decoding: lines, as: UTF8.self)
-        for budget in result.budgetErrors { output += "\(result.path):1:1: error: \(budget)\n" }
-        let errorCount = report.errors.count + result.budgetErrors.count
-        output +=
-            "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")\n"
-        return output
+        for budget in result.budgetErrors { lines += "\(result.path):1:1: error: \(budget)\n".utf8 }
+        let errorCount = report.errorCount + result.budgetErrors.count
+        let warningCount = report.warningCount
+        lines +=
+            "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
+            .utf8
+        // The whole text made a string once (appending to a long string copies it).
+        return String(decoding: lines, as: UTF8.self)
     }
 
     /// Appends the decimal digits of `value` (a line or column, never negative in practice).
