@@ -177,7 +177,7 @@ enum TreeMinifier {
 
     /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
     /// and by name ID for the tree's names that are one.
-    private struct OriginalNames {
+    struct OriginalNames {
         let tree: SyntaxTree
         let names: [ArraySlice<UInt8>: String]
         let longest: Int
