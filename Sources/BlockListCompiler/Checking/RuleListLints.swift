@@ -35,7 +35,7 @@ enum RuleListLints {
     /// Adds the lints' warnings about the kept rules `entries` of the list `bytes`; `sameRule(a, b)` tells whether
     /// the rules of entries `a` and `b` are equal (asked only for rules whose source texts hash alike).
     static func addWarnings(
-        _ entries: [Entry], bytes: [UInt8], sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
+        _ entries: [Entry], bytes: UnsafeBufferPointer<UInt8>, sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
     ) {
         deadRules(entries, &sink)
         duplicates(entries, bytes: bytes, &sink, sameRule: sameRule)
@@ -55,7 +55,7 @@ enum RuleListLints {
 
     /// Rules identical to an earlier one.
     private static func duplicates(
-        _ entries: [Entry], bytes: [UInt8], _ sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
+        _ entries: [Entry], bytes: UnsafeBufferPointer<UInt8>, _ sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
     ) {
         // Bucket by a hash of the rule's source text (an open-addressing table of positions, hashed a word at a
         // time), then compare the models (same text, same rule).
@@ -65,22 +65,21 @@ enum RuleListLints {
         var slots = [Int32](repeating: -1, count: size)
         var hashes = [UInt64](repeating: 0, count: entries.count)
         var found: [(position: Int, first: Int)] = []
-        bytes.withUnsafeBytes { buffer in
-            for position in entries.indices {
-                let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
-                hashes[position] = hash
-                var slot = Int(truncatingIfNeeded: hash >> 20) & mask
-                while slots[slot] >= 0 {
-                    let first = Int(slots[slot])
-                    // The first rule of a bucket stays its representative, as before.
-                    if hashes[first] == hash {
-                        found.append((position, first))
-                        break
-                    }
-                    slot = (slot + 1) & mask
+        let buffer = UnsafeRawBufferPointer(bytes)
+        for position in entries.indices {
+            let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
+            hashes[position] = hash
+            var slot = Int(truncatingIfNeeded: hash >> 20) & mask
+            while slots[slot] >= 0 {
+                let first = Int(slots[slot])
+                // The first rule of a bucket stays its representative, as before.
+                if hashes[first] == hash {
+                    found.append((position, first))
+                    break
                 }
-                if slots[slot] < 0 { slots[slot] = Int32(position) }
+                slot = (slot + 1) & mask
             }
+            if slots[slot] < 0 { slots[slot] = Int32(position) }
         }
         for (position, first) in found where sameRule(first, position) {
             let index = entries[position].index
@@ -133,7 +132,7 @@ enum RuleListLints {
     }
 
     /// A 64-bit hash of `buffer[start..<end]`, sixteen bytes a step in two independent lanes (mixed at the end).
-    private static func wordHash(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+    @inline(__always) private static func wordHash(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
         var first: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: end - start)
         var second: UInt64 = 0x1319_8A2E_0370_7344
         var index = start

@@ -31,15 +31,8 @@ struct RuleListScanCheck {
         var loaded: RuleLoader.LoadedRule
     }
 
-    func check(_ bytes: [UInt8]) -> Result? {
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Result? in
-            guard let base = buffer.baseAddress else { return nil }
-            return check(bytes, base: base)
-        }
-    }
-
-    private func check(_ bytes: [UInt8], base: UnsafePointer<UInt8>) -> Result? {
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
         var scanner = RuleScanner(base: base, count: bytes.count, target: target)
         var sink = DiagnosticSink()
         var entries: [RuleListLints.Entry] = []
@@ -117,7 +110,7 @@ struct RuleListScanCheck {
     }
 
     /// The rule whose JSON starts at `start`, loaded alone.
-    private func rule(at start: Int, in bytes: [UInt8]) -> Rule? {
+    private func rule(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Rule? {
         guard let (document, _) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }
         var loader = RuleLoader(document: document, target: target, sink: DiagnosticSink(), tooNew: tooNew)
         return loader.loadRule(index: 0, node: document.root)?.rule
