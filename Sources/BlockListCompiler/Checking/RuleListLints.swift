@@ -65,21 +65,29 @@ enum RuleListLints {
         var slots = [Int32](repeating: -1, count: size)
         var hashes = [UInt64](repeating: 0, count: entries.count)
         var found: [(position: Int, first: Int)] = []
+        // The table and the hashes through their buffers: a slot is always masked into the table, and a
+        // representative is always an earlier position.
         let buffer = UnsafeRawBufferPointer(bytes)
-        for position in entries.indices {
-            let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
-            hashes[position] = hash
-            var slot = Int(truncatingIfNeeded: hash >> 20) & mask
-            while slots[slot] >= 0 {
-                let first = Int(slots[slot])
-                // The first rule of a bucket stays its representative, as before.
-                if hashes[first] == hash {
-                    found.append((position, first))
-                    break
+        entries.withUnsafeBufferPointer { entries in
+            slots.withUnsafeMutableBufferPointer { slots in
+                hashes.withUnsafeMutableBufferPointer { hashes in
+                    for position in entries.indices {
+                        let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
+                        hashes[position] = hash
+                        var slot = Int(truncatingIfNeeded: hash >> 20) & mask
+                        while slots[slot] >= 0 {
+                            let first = Int(slots[slot])
+                            // The first rule of a bucket stays its representative, as before.
+                            if hashes[first] == hash {
+                                found.append((position, first))
+                                break
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        if slots[slot] < 0 { slots[slot] = Int32(position) }
+                    }
                 }
-                slot = (slot + 1) & mask
             }
-            if slots[slot] < 0 { slots[slot] = Int32(position) }
         }
         for (position, first) in found where sameRule(first, position) {
             let index = entries[position].index
