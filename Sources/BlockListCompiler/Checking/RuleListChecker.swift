@@ -35,7 +35,7 @@ public struct RuleListChecker: Sendable {
         if var loader = reading.loader {
             let kept = reading.kept
             RuleListLints.addWarnings(
-                RuleListLints.entries(kept, document: loader.document), bytes: bytes, sink: &loader.sink,
+                RuleListLints.entries(kept, document: loader.document), sink: &loader.sink,
                 sameRule: { kept[$0].rule == kept[$1].rule })
             reading.loader = loader
         }

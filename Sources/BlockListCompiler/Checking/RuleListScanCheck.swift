@@ -34,6 +34,7 @@ struct RuleListScanCheck {
     func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
         guard !bytes.isEmpty, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
         var scanner = RuleScanner(base: base, count: bytes.count, target: target)
+        let source = UnsafeRawBufferPointer(bytes)
         var sink = DiagnosticSink()
         var entries: [RuleListLints.Entry] = []
         entries.reserveCapacity(bytes.count / 128)
@@ -54,7 +55,8 @@ struct RuleListScanCheck {
             let start = scanner.position
             if let scanned = scanner.rule() {
                 entries.append(
-                    RuleListLints.Entry(index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore))
+                    RuleListLints.Entry(
+                        index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore, source: source))
                 typeCounts[scanned.typeIndex] += 1
                 note(scanned.conditionKind)
             } else {
@@ -70,7 +72,7 @@ struct RuleListScanCheck {
                         entries.append(
                             RuleListLints.Entry(
                                 index: index, start: start, end: end,
-                                isCatchAllIgnore: RuleListLints.isCatchAllIgnore(loaded.rule, parser: parser)))
+                                isCatchAllIgnore: RuleListLints.isCatchAllIgnore(loaded.rule, parser: parser), source: source))
                         typeCounts[loaded.rule.action.kind.typeIndex] += 1
                         note(loaded.rule.trigger.condition?.kind)
                     }
@@ -97,7 +99,7 @@ struct RuleListScanCheck {
             sink = take(&ruleLoader.sink)
         }
         RuleListLints.addWarnings(
-            entries, bytes: bytes, sink: &sink,
+            entries, sink: &sink,
             sameRule: { first, second in
                 let a = entries[first], b = entries[second]
                 if a.end - a.start == b.end - b.start, RuleScanner.bytesEqual(base + a.start, base + b.start, a.end - a.start) {
