@@ -5,7 +5,12 @@
 /// documents that live only as long as the call that made them.
 public struct JSONDocument: Sendable {
     /// The source bytes (a copy, when the document borrows them).
-    public var bytes: [UInt8] { withBytes { Array($0) } }
+    public var bytes: [UInt8] {
+        switch source {
+        case .owned(let bytes): bytes
+        case .borrowed(let buffer): Array(buffer)
+        }
+    }
     /// All values; the root is node 0. Object members are stored as key node, value node pairs.
     public let nodes: [JSONNode]
     /// Where the bytes are.
