@@ -7,6 +7,8 @@ struct ByteNameTable: Sendable {
     private let entries: [Entry]
     /// `byLength[n]..<byLength[n + 1]` are the positions in `entries` of the names `n` bytes long.
     private let byLength: [Int32]
+    /// Per entry, its name's first sixteen bytes as two little-endian words, zero past the name's end.
+    private let words: [UInt64]
 
     private struct Entry: Sendable {
         var index: Int32
@@ -22,12 +24,37 @@ struct ByteNameTable: Sendable {
             entries.append(Entry(index: Int32(index), start: Int32(bytes.count)))
             bytes.append(contentsOf: names[index].utf8)
         }
+        var words: [UInt64] = []
+        for entry in entries {
+            let name = names[Int(entry.index)].utf8
+            for half in 0..<2 {
+                var word: UInt64 = 0
+                for (offset, byte) in name.dropFirst(half * 8).prefix(8).enumerated() { word |= UInt64(byte) << (offset * 8) }
+                words.append(word)
+            }
+        }
         var byLength = [Int32](repeating: 0, count: (lengths.max() ?? 0) + 2)
         for length in lengths { byLength[length + 1] += 1 }
         for length in 1..<byLength.count { byLength[length] += byLength[length - 1] }
         self.bytes = bytes
         self.entries = entries
         self.byLength = byLength
+        self.words = words
+    }
+
+    /// The index of the name of `length` bytes (at most 16) whose bytes are `first` then `second` (little-endian
+    /// words, zero past `length`), if any.
+    @inline(__always) func index(length: Int, first: UInt64, second: UInt64) -> Int? {
+        guard length + 1 < byLength.count else { return nil }
+        let from = Int(byLength[length]), to = Int(byLength[length + 1])
+        return words.withUnsafeBufferPointer { words -> Int? in
+            var position = from
+            while position < to {
+                if words[2 &* position] == first && words[2 &* position &+ 1] == second { return Int(entries[position].index) }
+                position &+= 1
+            }
+            return nil
+        }
     }
 
     /// The index of the name spelled by `source[range]` (the first, if names repeat), if any.

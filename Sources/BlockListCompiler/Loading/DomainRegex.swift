@@ -34,6 +34,12 @@ struct DomainRegex {
     static func isPlain(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
         var index = start
         if index < end && base[index] == 0x2A { index += 1 }
+        while index + 8 <= end {
+            guard arePlainCharacters(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) else {
+                return false
+            }
+            index += 8
+        }
         while index < end {
             guard isPlainCharacter(base[index]) else { return false }
             index += 1
@@ -48,6 +54,19 @@ struct DomainRegex {
     /// Whether `unit` is a lower-case letter, a digit, `-` or `.`: one bit of `plainBelow64` or `plainFrom64`.
     @inline(__always) static func isPlainCharacter(_ unit: UInt8) -> Bool {
         unit < 64 ? plainBelow64 >> unit & 1 != 0 : unit < 128 && plainFrom64 >> (unit &- 64) & 1 != 0
+    }
+
+    /// Whether all eight bytes of `word` are plain characters (`isPlainCharacter`): each byte is ASCII and in one
+    /// of the ranges `a`-`z`, `0`-`9`, `-`-`.`, tested for all bytes at once (adding to an ASCII byte carries into
+    /// no other byte).
+    @inline(__always) static func arePlainCharacters(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        guard word & highs == 0 else { return false }
+        // A byte's high bit after adding 0x80 - low is set when it is at least low; after adding 0x7F - high,
+        // when it is above high.
+        func inRange(_ low: UInt64, _ high: UInt64) -> UInt64 { (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) }
+        let plain = inRange(0x61, 0x7A) | inRange(0x30, 0x39) | inRange(0x2D, 0x2E)
+        return plain & highs == highs
     }
 
     /// The bits of `isPlainCharacter` for bytes 0-63 (`-`, `.`, `0`-`9`) and 64-127 (`a`-`z`), one bit per byte value.

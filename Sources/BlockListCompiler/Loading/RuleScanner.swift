@@ -56,15 +56,73 @@ struct RuleScanner {
             let byte = base[position]
             // Most calls meet no whitespace: one comparison settles them.
             if byte > 0x20 { return }
-            if byte == 0x20, position + 8 <= count {
-                // Indentation: a run of spaces, eight bytes a step.
-                let others = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                position += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+            if byte == 0x20 || byte == 0x0A, position + 9 <= count {
+                // A newline and its indentation, or a run of spaces: the spaces after this byte, eight a load.
+                let others = word(at: position + 1) ^ 0x2020_2020_2020_2020
+                position += 1 + (others == 0 ? 8 : others.trailingZeroBitCount >> 3)
                 continue
             }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
+    }
+
+    /// The eight bytes at `offset` (which has eight bytes after it) as a little-endian word.
+    @inline(__always) private func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// A plain string (`plainString`) that is one of `names`, and the `:` after it when `isKey`: its index in
+    /// `names`. Names of up to sixteen bytes are found from two loads of the string's first bytes, without
+    /// scanning it first or comparing byte by byte.
+    @inline(__always) private mutating func name(in names: ByteNameTable, isKey: Bool) -> Int? {
+        skipSpace()
+        let start = position + 1
+        guard start + 16 < count, base[position] == RuleScanner.quote else { return slowName(in: names, isKey: isKey) }
+        // Only the closing quote is looked for: a name has no backslash or non-ASCII byte, so a string with one
+        // before its first quote matches no name (and a string that is not a name is nil either way).
+        var first = word(at: start), second = word(at: start + 8)
+        let length: Int
+        let firstQuotes = RuleScanner.quoteBytes(in: first)
+        if firstQuotes != 0 {
+            length = firstQuotes.trailingZeroBitCount >> 3
+            first &= RuleScanner.bytesBelow(firstQuotes)
+            second = 0
+        } else {
+            let secondQuotes = RuleScanner.quoteBytes(in: second)
+            length = secondQuotes != 0 ? 8 + secondQuotes.trailingZeroBitCount >> 3 : 16
+            second &= secondQuotes != 0 ? RuleScanner.bytesBelow(secondQuotes) : ~0
+        }
+        guard base[start + length] == RuleScanner.quote else { return slowName(in: names, isKey: isKey) }
+        guard let index = names.index(length: length, first: first, second: second) else { return nil }
+        position = start + length + 1
+        if isKey {
+            if base[position] == UInt8(ascii: ":") {
+                position += 1
+            } else if !take(UInt8(ascii: ":")) {
+                return nil
+            }
+        }
+        return index
+    }
+
+    /// The high bit of each byte of `word` that is a quote; exact up to the first quote (later bits may be wrong).
+    @inline(__always) static func quoteBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        return (quotes &- ones) & ~quotes & (ones &* 0x80)
+    }
+
+    /// A mask of the bytes below the first byte whose high bit `highBits` (non-zero) has.
+    @inline(__always) static func bytesBelow(_ highBits: UInt64) -> UInt64 {
+        ((highBits & (0 &- highBits)) &>> 7) &- 1
+    }
+
+    /// `name(in:isKey:)` near the end of the list, or for a string that is not a name of up to sixteen bytes.
+    private mutating func slowName(in names: ByteNameTable, isKey: Bool) -> Int? {
+        guard let text = plainString(), let index = names.index(of: text, in: base) else { return nil }
+        if isKey && !take(UInt8(ascii: ":")) { return nil }
+        return index
     }
 
     /// Whether the next byte after whitespace is `expected`; moves past it when it is.
@@ -330,7 +388,7 @@ struct RuleScanner {
         var trigger: ScannedTrigger?
         var typeIndex: Int?
         while true {
-            guard let key = plainString(), let which = ruleKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            guard let which = name(in: ruleKeys, isKey: true) else { return nil }
             if which == 0 {
                 guard trigger == nil, let read = self.trigger() else { return nil }
                 trigger = read
@@ -368,7 +426,7 @@ struct RuleScanner {
         var result = ScannedTrigger()
         var seen: UInt32 = 0
         while true {
-            guard let key = plainString(), let which = triggerKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            guard let which = name(in: triggerKeys, isKey: true) else { return nil }
             guard seen & (1 << which) == 0 else { return nil }
             seen |= 1 << which
             switch which {
@@ -445,7 +503,7 @@ struct RuleScanner {
         }
         let names = flagNames[list]
         while true {
-            guard let value = plainString(), let index = names.index(of: value, in: base) else { return nil }
+            guard let index = name(in: names, isKey: false) else { return nil }
             let isTooNew: Bool
             switch list {
             case 0: isTooNew = tooNew.resourceTypes[index]
@@ -486,10 +544,10 @@ struct RuleScanner {
         var selector: StringText?
         var hasNotification = false
         while true {
-            guard let key = plainString(), let which = actionKeys.index(of: key, in: base), take(UInt8(ascii: ":")) else { return nil }
+            guard let which = name(in: actionKeys, isKey: true) else { return nil }
             switch which {
             case 0:
-                guard typeIndex == nil, let value = plainString(), let index = actionTypes.index(of: value, in: base) else { return nil }
+                guard typeIndex == nil, let index = name(in: actionTypes, isKey: false) else { return nil }
                 typeIndex = index
             case 1:
                 guard selector == nil, let value = decodedString() else { return nil }

@@ -94,6 +94,17 @@ import Testing
         #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\"ad]"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"[title=\u0022ad\u0022]"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":"a\\"}}"#,
+        // Keys and names spelled with an escape or a non-ASCII byte, names of eight and sixteen bytes and one past.
+        #"{"trigger":{"url-filter":"x"},"action":{"typ\u0065":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"ty\"pe":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","resource-typé":["image"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","resource-type":["im\u0061ge"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-nonx","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-nonee","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"css-display-non\u0065","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"selectorx":"a","type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"selecto":"a","type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"":"a","type":"block"}}"#,
     ]
 
     @Test func agreesOnEdgeRulesAloneAndInLists() {
@@ -115,6 +126,39 @@ import Testing
                 let found = Self.differences(Array(list.utf8), target: target)
                 #expect(found.isEmpty, "\(list) (\(target.rawValue)): \(found)")
             }
+        }
+    }
+
+    /// Lists of common-shape rules with random whitespace between every two tokens (runs of spaces of every
+    /// length, newlines, tabs and carriage returns): read on their bytes, and reported as the whole-list path does.
+    @Test func readsAnyWhitespaceOnItsBytes() throws {
+        var generator = SeededGenerator(state: 32)
+        let tokens: [String] = [
+            "{", #""trigger""#, ":", "{", #""url-filter""#, ":", #""ameblo\\.jp""#, ",", #""if-domain""#, ":", "[",
+            #""a.example.com""#, ",", #""*b.example.org""#, "]", ",", #""resource-type""#, ":", "[", #""image""#, "]", "}", ",",
+            #""action""#, ":", "{", #""type""#, ":", #""css-display-none""#, ",", #""selector""#, ":", #"".ad > #x""#, "}", "}",
+        ]
+        let spaces: [String] = ["", " ", "\n", "\t", "\r\n", "\n\t", "\n \t "]
+        for _ in 0..<40 {
+            var rules: [String] = []
+            for _ in 0..<5 {
+                var rule = ""
+                for token in tokens {
+                    let run = Int(generator.next() % 20)
+                    switch generator.next() % 3 {
+                    case 0: rule += String(repeating: " ", count: run)
+                    case 1: rule += "\n" + String(repeating: " ", count: run)
+                    default: rule += spaces[Int(generator.next() % UInt64(spaces.count))]
+                    }
+                    rule += token
+                }
+                rules.append(rule)
+            }
+            let list = "[" + rules.joined(separator: ",\n") + "\n]\n"
+            let result = try #require(scanCheck(list))
+            #expect(result.rulesLoadedAlone == 0, "\(list)")
+            let found = Self.differences(Array(list.utf8), target: .newest)
+            #expect(found.isEmpty, "\(list): \(found)")
         }
     }
 

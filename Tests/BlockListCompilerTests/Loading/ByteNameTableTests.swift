@@ -22,6 +22,13 @@ struct ByteNameTableTests {
                     buffer.baseAddress.flatMap { table.index(of: 1..<(bytes.count - 1), in: $0) }
                 }
                 #expect(found == names.firstIndex(of: probe), "\(probe) in \(names)")
+                // The same from the name's two words, for names of up to sixteen bytes.
+                let utf8 = Array(probe.utf8)
+                guard utf8.count <= 16 else { continue }
+                var words: [UInt64] = [0, 0]
+                for (offset, byte) in utf8.enumerated() { words[offset / 8] |= UInt64(byte) << (offset % 8 * 8) }
+                let fromWords = table.index(length: utf8.count, first: words[0], second: words[1])
+                #expect(fromWords == names.firstIndex(of: probe), "\(probe) in \(names), from words")
             }
         }
     }

@@ -14,8 +14,30 @@ struct DomainRegexTests {
         }
     }
 
+    /// The eight-byte test agrees with `isPlainCharacter` on every byte value in every position, among plain
+    /// bytes and among random ones.
+    @Test func wordTestAgreesWithTheByteTest() {
+        var generator = SeededGenerator(state: 41)
+        let plain = Array("abcxyz0189-.".utf8)
+        for position in 0..<8 {
+            for value in 0...255 {
+                for _ in 0..<4 {
+                    var bytes = (0..<8).map { _ in plain[Int(generator.next() % UInt64(plain.count))] }
+                    if generator.next() % 4 == 0 { bytes[Int(generator.next() % 8)] = UInt8(truncatingIfNeeded: generator.next()) }
+                    bytes[position] = UInt8(value)
+                    let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << ($1.offset * 8) }
+                    #expect(DomainRegex.arePlainCharacters(word) == bytes.allSatisfy(DomainRegex.isPlainCharacter), "\(bytes)")
+                }
+            }
+        }
+    }
+
     /// A domain read on the list's bytes is plain exactly when its string is; a `*` is allowed first only.
-    @Test(arguments: ["example.com", "*example.com", "a-b.c9", "", "*", "Example.com", "ex*ample.com", "**a", "é.com", "a_b.com", "a b"])
+    @Test(arguments: [
+        "example.com", "*example.com", "a-b.c9", "", "*", "Example.com", "ex*ample.com", "**a", "é.com", "a_b.com", "a b",
+        "sub.example-9.co.jp", "*sub.example.co.jp", "sub.exAmple.co.jp", "abcdefgh", "abcdefg/", "abcdefgh.ijklmnop",
+        "abcdefghijklmno\u{7F}", "abc.défgh",
+    ])
     func plainOnBytesAgreesWithTheString(domain: String) {
         let bytes = Array(domain.utf8)
         let onBytes = bytes.withUnsafeBufferPointer { buffer in
