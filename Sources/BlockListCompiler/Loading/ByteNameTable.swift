@@ -45,15 +45,22 @@ struct ByteNameTable: Sendable {
     /// The index of the name of `length` bytes (at most 16) whose bytes are `first` then `second` (little-endian
     /// words, zero past `length`), if any.
     @inline(__always) func index(length: Int, first: UInt64, second: UInt64) -> Int? {
-        guard length + 1 < byLength.count else { return nil }
-        let from = Int(byLength[length]), to = Int(byLength[length + 1])
-        return words.withUnsafeBufferPointer { words -> Int? in
-            var position = from
-            while position < to {
-                if words[2 &* position] == first && words[2 &* position &+ 1] == second { return Int(entries[position].index) }
-                position &+= 1
+        byLength.withUnsafeBufferPointer { byLength -> Int? in
+            guard length >= 0, length &+ 1 < byLength.count else { return nil }
+            let from = Int(byLength[length]), to = Int(byLength[length &+ 1])
+            return words.withUnsafeBufferPointer { words -> Int? in
+                entries.withUnsafeBufferPointer { entries -> Int? in
+                    // `from..<to` are positions of `entries`, with two words each in `words` (built so in `init`).
+                    var position = from
+                    while position < to {
+                        if words[2 &* position] == first && words[2 &* position &+ 1] == second {
+                            return Int(entries[position].index)
+                        }
+                        position &+= 1
+                    }
+                    return nil
+                }
             }
-            return nil
         }
     }
 

@@ -83,6 +83,23 @@ struct CSSSelectorScanner {
         byte < 64 ? nameBytesBelow64 >> byte & 1 != 0 : byte >= 128 || nameBytesFrom64 >> (byte &- 64) & 1 != 0
     }
 
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is an ASCII name byte (`isNameByte` below 128), all eight tested at
+    /// once: on the bytes' low seven bits, adding 0x80 - low sets a byte's high bit when it is at least low, and
+    /// adding 0x7F - high when it is above high, with no carry into the next byte.
+    @inline(__always) static func asciiNameBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & ~highBits
+        func inRange(_ value: UInt64, _ first: UInt64, _ last: UInt64) -> UInt64 {
+            (value &+ ones &* (0x80 - first)) & ~(value &+ ones &* (0x7F - last))
+        }
+        let names =
+            inRange(low | ones &* 0x20, 0x61, 0x7A) | inRange(low, 0x30, 0x39) | inRange(low, 0x2D, 0x2D) | inRange(low, 0x5F, 0x5F)
+            | inRange(low, 0x00, 0x00)
+        return names & ~word & highBits
+    }
+
     /// The bits of `isNameByte` for bytes 0-63 (NUL, `-`, `0`-`9`) and 64-127 (`A`-`Z`, `_`, `a`-`z`), one bit per
     /// byte value; every byte from 128 is a name byte.
     static let nameBytesBelow64: UInt64 = 0x03FF_2000_0000_0001
@@ -132,6 +149,16 @@ struct CSSSelectorScanner {
             if Self.isNameByte(byte) {
                 // A run of name bytes, the common case, without escapes.
                 var end = position + 1
+                // Eight bytes a step while they are ASCII name bytes; then byte by byte (non-ASCII bytes too).
+                let raw = UnsafeRawBufferPointer(bytes)
+                while end + 8 <= count {
+                    let names = Self.asciiNameBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)))
+                    guard names == Self.highBits else {
+                        end += (~names & Self.highBits).trailingZeroBitCount >> 3
+                        break
+                    }
+                    end += 8
+                }
                 while end < count, Self.isNameByte(bytes[end]) { end += 1 }
                 if collecting { name.append(contentsOf: bytes[position..<end]) }
                 position = end
