@@ -56,13 +56,14 @@ struct RuleScanner {
             let byte = base[position]
             // Most calls meet no whitespace: one comparison settles them.
             if byte > 0x20 { return }
-            if byte == 0x20 || byte == 0x0A, position + 9 <= count {
+            // One bit test for the four whitespace bytes (space, line feed, carriage return, tab).
+            guard (0x1_0000_2600 as UInt64) &>> byte & 1 != 0 else { return }
+            if byte != 0x0D && byte != 0x09 && position + 9 <= count {
                 // A newline and its indentation, or a run of spaces: the spaces after this byte, eight a load.
                 let others = word(at: position + 1) ^ 0x2020_2020_2020_2020
                 position += 1 + (others == 0 ? 8 : others.trailingZeroBitCount >> 3)
                 continue
             }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position += 1
         }
     }
