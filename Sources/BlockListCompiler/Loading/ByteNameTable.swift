@@ -24,13 +24,11 @@ struct ByteNameTable: Sendable {
             entries.append(Entry(index: Int32(index), start: Int32(bytes.count)))
             bytes.append(contentsOf: names[index].utf8)
         }
-        var words: [UInt64] = []
-        for entry in entries {
-            let name = names[Int(entry.index)].utf8
-            for half in 0..<2 {
-                var word: UInt64 = 0
-                for (offset, byte) in name.dropFirst(half * 8).prefix(8).enumerated() { word |= UInt64(byte) << (offset * 8) }
-                words.append(word)
+        var words = [UInt64](repeating: 0, count: entries.count * 2)
+        for (position, entry) in entries.enumerated() {
+            let start = Int(entry.start), length = lengths[Int(entry.index)]
+            for offset in 0..<min(length, 16) {
+                words[position * 2 + offset / 8] |= UInt64(bytes[start + offset]) << (offset % 8 * 8)
             }
         }
         var byLength = [Int32](repeating: 0, count: (lengths.max() ?? 0) + 2)
