@@ -303,10 +303,11 @@ enum TreeMinifier {
     /// The printed mappings carried to the sources by `original` (a printed mapping's original position, `nil` for
     /// none, `.continuing` for code of a lowered source without an origin of its own): a mapping without an original
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
-    /// segment. Names are appended to `names` once each.
+    /// segment. Names are appended to `names` once each. `namedBy`: the name of a mapping the renamer did not rename
+    /// (in place of the printer's and `originalNames`'), for a scope-hoisted module minified from its tree.
     static func mappings(
         _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
-        original: (SyntaxNodeMapping) -> MappingLookup.Original?
+        namedBy: ((SyntaxNodeMapping) -> String?)? = nil, original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         // Looked up in place: it remembers the name IDs asked for.
         var originalNames = originalNames
@@ -342,6 +343,8 @@ enum TreeMinifier {
                 if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
                 if indexOfNameID[id] < 0 { indexOfNameID[id] = index(of: tree.names[id]) }
                 name = indexOfNameID[id]
+            } else if let namedBy {
+                if let text = namedBy(mapping) { name = index(of: text) }
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
             } else if originalNames != nil, let text = originalNames?.name(of: mapping) {
