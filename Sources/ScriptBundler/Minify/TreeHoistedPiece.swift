@@ -47,7 +47,8 @@ struct TreeHoistedPiece {
             tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
         ) { printed, pieceNames in
             TreeMinifier.mappings(printed, tree: tree, names: &pieceNames, namedBy: { names.name(of: $0) }) { mapping in
-                if !unmapped.isEmpty, unmapped.contains(mapping.node) { return nil }
+                // Nodes the compressor added after the edits are past the table.
+                if Int(mapping.node) < unmapped.count, unmapped[Int(mapping.node)] { return nil }
                 return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
             }
         }
@@ -76,9 +77,13 @@ struct TreeHoistedPiece {
 /// the node's start, if it has one there.
 final class HoistedMappingNames {
     private let tree: SyntaxTree
-    private let writtenWords: [UInt32: String]
+    private let writtenWords: [Int32]
     private let names: [ArraySlice<UInt8>: String]
     private let longest: Int
+    /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word none of them starts
+    /// with or is as long as is not looked up.
+    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+    private let lengths: UInt64
     /// Per name ID, once asked for: 0 not yet, -1 none, else 1 + the index in `found`.
     private var byNameID: [Int32]
     private var found: [String] = []
@@ -90,6 +95,21 @@ final class HoistedMappingNames {
         for (written, original) in edits.originalNames { names[ArraySlice(written.utf8)] = original }
         self.names = names
         longest = names.keys.map(\.count).max() ?? 0
+        var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var lengths: UInt64 = 0
+        for written in names.keys {
+            guard let first = written.first else { continue }
+            let bit = UInt64(1) << (first & 63)
+            switch first >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+            lengths |= UInt64(1) << min(written.count, 63)
+        }
+        self.firstBytes = firstBytes
+        self.lengths = lengths
         byNameID = names.isEmpty ? [] : [Int32](repeating: 0, count: tree.names.count)
     }
 
@@ -101,17 +121,7 @@ final class HoistedMappingNames {
         case .identifier, .identifierName, .bindingIdentifier:
             // The piece's text there is the name: a built or renamed name's, or a parsed name (unless written with escapes).
             let id = Int(node.a)
-            if node.flags.contains(.synthetic) || Int(node.end - node.start) == tree.names[id].utf8.count {
-                if byNameID[id] == 0 {
-                    if let original = names[ArraySlice(tree.names[id].utf8)] {
-                        found.append(original)
-                        byNameID[id] = Int32(truncatingIfNeeded: found.count)
-                    } else {
-                        byNameID[id] = -1
-                    }
-                }
-                return byNameID[id] > 0 ? found[Int(byNameID[id]) - 1] : nil
-            }
+            if node.flags.contains(.synthetic) || Int(node.end - node.start) == tree.names[id].utf8.count { return byID(id) }
         default:
             break
         }
@@ -119,10 +129,39 @@ final class HoistedMappingNames {
         let code = tree.source
         // An edit starts at a word (a name or keyword token); any other node starts at the source's text.
         guard offset < code.count, SyntaxPrinter.isWordByte(code[offset]) else { return nil }
-        if !writtenWords.isEmpty, let written = writtenWords[node.start] { return names[ArraySlice(written.utf8)] }
+        if offset < writtenWords.count, writtenWords[offset] != 0 {
+            let written = writtenWords[offset]
+            return written > 0 ? byID(Int(written - 1)) : nil
+        }
         var end = offset
         while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
-        guard end - offset <= longest else { return nil }
+        guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset) else { return nil }
         return names[code[offset..<end]]
+    }
+
+    /// The original name of the written name spelled as name `id` of the tree, if it is one (looked up once per ID).
+    private func byID(_ id: Int) -> String? {
+        if byNameID[id] == 0 {
+            let name = tree.names[id].utf8
+            if let first = name.first, mayBeWritten(first: first, length: name.count), let original = names[ArraySlice(name)] {
+                found.append(original)
+                byNameID[id] = Int32(truncatingIfNeeded: found.count)
+            } else {
+                byNameID[id] = -1
+            }
+        }
+        return byNameID[id] > 0 ? found[Int(byNameID[id]) - 1] : nil
+    }
+
+    /// Whether some written name starts with byte `first` and is `length` bytes long (by the filters).
+    private func mayBeWritten(first: UInt8, length: Int) -> Bool {
+        let starts: UInt64
+        switch first >> 6 {
+        case 0: starts = firstBytes.0
+        case 1: starts = firstBytes.1
+        case 2: starts = firstBytes.2
+        default: starts = firstBytes.3
+        }
+        return starts & (UInt64(1) << (first & 63)) != 0 && lengths & (UInt64(1) << min(length, 63)) != 0
     }
 }

@@ -25,11 +25,15 @@
 struct TreeHoistEdits {
     /// Per name written for a top-level name, the original name (the text route's `TreePiece.originalNames`).
     var originalNames: [String: String] = [:]
-    /// Per source offset where the text route writes other text than the source's, the word that text starts with
-    /// (empty for none): the word a mapping of a node starting there would be named by.
-    var writtenWords: [UInt32: String] = [:]
-    /// The nodes the text route writes inside an edit's text (no mapping of their own: they map to nothing).
-    var unmapped: Set<Int32> = []
+    /// Per source offset (when `originalNames` is not empty), where the text route writes other text than the
+    /// source's: 1 + the name ID of the word that text starts with (0 elsewhere, -1 for no word): the word a mapping
+    /// of a node starting there would be named by.
+    var writtenWords: [Int32] = []
+    /// Per node: whether the text route writes it inside an edit's text (no mapping of its own: it maps to nothing);
+    /// empty when none is.
+    var unmapped: [Bool] = []
+    /// The nodes `unmapped` lists, until `apply` makes the table.
+    private var unmappedNodes: [Int32] = []
     /// The source ranges the edits replace (comments inside them are not in the text route's piece).
     var replaced: [Range<Int>] = []
 
@@ -47,6 +51,7 @@ struct TreeHoistEdits {
             for (declaration, name) in topLevelNames where declaration < analysis.declarations.count {
                 result.originalNames[name] = analysis.declarations[declaration].name
             }
+            if !result.originalNames.isEmpty { result.writtenWords = [Int32](repeating: 0, count: tree.source.count + 1) }
         }
         // Names built for the edits, interned among themselves.
         var interned = BuiltNames()
@@ -120,12 +125,12 @@ struct TreeHoistEdits {
                 tree.nodes[Int(binding)].b = Int32(truncatingIfNeeded: tree.symbols.count)
                 tree.symbols.append(SyntaxSymbol(name: tree[binding].a, kind: .let, scope: 0, node: binding))
                 let declarator = tree.appendNode(.variableDeclarator, at: inside, a: binding, b: statement.a)
-                result.unmapped.insert(binding)
-                result.unmapped.insert(declarator)
+                result.unmappedNodes.append(binding)
+                result.unmappedNodes.append(declarator)
                 statements[index] = tree.appendNode(
                     .variableDeclaration, op: nil, at: statement.range, a: tree.appendList([declarator]))
                 tree.nodes[Int(statements[index])].op = SyntaxVariableKind.let.rawValue
-                result.writtenWords[start] = "let"
+                result.write(interned.id("let", in: &tree), at: start)
                 continue
             }
             expressionEdits.append((edit, start, end))
@@ -160,6 +165,10 @@ struct TreeHoistEdits {
             }
         }
         tree.nodes[Int(tree.root)].a = tree.appendList(list)
+        if !result.unmappedNodes.isEmpty {
+            result.unmapped = [Bool](repeating: false, count: tree.nodes.count)
+            for node in result.unmappedNodes { result.unmapped[Int(node)] = true }
+        }
         return result
     }
 
@@ -179,7 +188,7 @@ struct TreeHoistEdits {
             tree.symbols[index] = SyntaxSymbol(
                 name: name, kind: symbol.kind, scope: symbol.scope, node: symbol.node, isWritten: symbol.isWritten)
         }
-        var renamed = false
+        // One pass: a property comes after its key and value (a parent is added after its children).
         for index in tree.nodes.indices {
             let node = tree.nodes[index]
             let symbol: Int32
@@ -191,26 +200,25 @@ struct TreeHoistEdits {
                 symbol = tree.references[Int(node.b)].symbol
                 guard symbol >= 0 else { continue }
                 if isImport[Int(symbol)] { tree.references[Int(node.b)].symbol = -1 }
+            case .property:
+                guard node.flags.contains(.shorthand) else { continue }
+                var value = node.b
+                if value >= 0, tree[value].kind == .assignmentExpression || tree[value].kind == .assignmentPattern { value = tree[value].a }
+                guard value >= 0, tree[value].kind == .identifier || tree[value].kind == .bindingIdentifier,
+                    tree[value].flags.contains(.synthetic)
+                else { continue }
+                tree.nodes[index].flags.remove(.shorthand)
+                result.unmappedNodes.append(value)
+                // The text there starts with the key, as the source's does.
+                result.write(0, at: tree[value].start, asSource: true)
+                continue
             default:
                 continue
             }
             guard symbol >= 0, Int(symbol) < newName.count, newName[Int(symbol)] >= 0 else { continue }
             tree.nodes[index].a = newName[Int(symbol)]
             tree.nodes[index].flags.insert(.synthetic)
-            result.writtenWords[node.start] = tree.names[Int(newName[Int(symbol)])]
-            renamed = true
-        }
-        guard renamed else { return }
-        for index in tree.nodes.indices where tree.nodes[index].kind == .property && tree.nodes[index].flags.contains(.shorthand) {
-            var value = tree.nodes[index].b
-            if value >= 0, tree[value].kind == .assignmentExpression || tree[value].kind == .assignmentPattern { value = tree[value].a }
-            guard value >= 0, tree[value].kind == .identifier || tree[value].kind == .bindingIdentifier,
-                tree[value].flags.contains(.synthetic)
-            else { continue }
-            tree.nodes[index].flags.remove(.shorthand)
-            result.unmapped.insert(value)
-            // The text there starts with the key, as the source's does.
-            result.writtenWords[tree[value].start] = nil
+            result.write(newName[Int(symbol)], at: node.start)
         }
     }
 
@@ -221,11 +229,12 @@ struct TreeHoistEdits {
         result: inout TreeHoistEdits
     ) -> Bool {
         // Per start offset, the outermost expression (the last added: a parent is added after its children) of each end.
-        var starts = Set<UInt32>()
-        for edit in edits { starts.insert(edit.start) }
+        var starts = [Bool](repeating: false, count: tree.source.count + 1)
+        for edit in edits { starts[Int(edit.start)] = true }
         var spanning: [UInt64: Int32] = [:]
         spanning.reserveCapacity(edits.count * 2)
-        for (index, node) in tree.nodes.enumerated() where isExpression(node.kind) && starts.contains(node.start) {
+        let limit = UInt32(truncatingIfNeeded: tree.source.count)
+        for (index, node) in tree.nodes.enumerated() where isExpression(node.kind) && node.start <= limit && starts[Int(node.start)] {
             spanning[UInt64(node.start) << 32 | UInt64(node.end)] = Int32(truncatingIfNeeded: index)
         }
         for (edit, start, end) in edits {
@@ -233,10 +242,11 @@ struct TreeHoistEdits {
             let node = tree[id]
             let at = SourceRange(start: Int(start), end: Int(start) + 1)
             var text = Substring(edit.text)
-            result.writtenWords[start] = String(text.prefix { SyntaxPrinter.isWordByte($0.asciiValue ?? 0x80) })
+            let word = text.prefix { SyntaxPrinter.isWordByte($0.asciiValue ?? 0x80) }
+            result.write(word.isEmpty ? nil : names.id(String(word), in: &tree), at: start)
             if text == "void 0", node.kind == .thisExpression {
                 let zero = tree.appendSynthetic(.numberLiteral, text: "0", at: at)
-                result.unmapped.insert(zero)
+                result.unmappedNodes.append(zero)
                 tree.replace(
                     id, with: SyntaxNode(.unaryExpression, op: SyntaxOperator.void.rawValue, start: Int(start), end: Int(end), a: zero))
                 continue
@@ -256,16 +266,16 @@ struct TreeHoistEdits {
             let name = tree.appendNode(
                 .identifier, flags: .synthetic, at: SourceRange(start: Int(start), end: Int(end)), a: names.id(String(object), in: &tree))
             tree.nodes[Int(name)].b = -1
-            if inside { result.unmapped.insert(name) }
+            if inside { result.unmappedNodes.append(name) }
             if parts.count == 1 {
                 tree.replace(id, with: tree[name])
-                if inside { result.unmapped.insert(id) }
+                if inside { result.unmappedNodes.append(id) }
                 continue
             }
             let key = tree.appendNode(.identifierName, flags: .synthetic, at: at, a: names.id(String(parts[1]), in: &tree))
-            result.unmapped.insert(key)
+            result.unmappedNodes.append(key)
             tree.replace(id, with: SyntaxNode(.memberExpression, start: Int(start), end: Int(end), a: name, b: key))
-            if inside { result.unmapped.insert(id) }
+            if inside { result.unmappedNodes.append(id) }
         }
         return true
     }
@@ -279,6 +289,13 @@ struct TreeHoistEdits {
             return true
         }
         return false
+    }
+
+    /// Records that the text route writes the name with ID `name` (`nil`: no word) at source offset `offset`, or
+    /// (`asSource`) the source's own text there.
+    private mutating func write(_ name: Int32?, at offset: UInt32, asSource: Bool = false) {
+        guard !writtenWords.isEmpty else { return }
+        writtenWords[Int(offset)] = asSource ? 0 : name.map { $0 + 1 } ?? -1
     }
 
     /// The names built for the edits, each added to the tree once.
