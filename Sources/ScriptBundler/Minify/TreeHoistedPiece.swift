@@ -25,6 +25,20 @@ struct TreeHoistedPiece {
         record.kind == .esModule && record.analysis != nil && record.lowering == nil && record.hasBody && record.bytes.first != 0x23
     }
 
+    /// Whether the tree route does less work than the text route for module `record` with `edits`: it parses the
+    /// whole file, code the edits remove included (the declarations tree shaking drops, import statements), where the
+    /// text route parses only the code kept but first writes it with its intermediate map and later scans its names.
+    /// Measured on the benchmark trees (BENCHMARKS.md, "Issue 41 step 4e"), writing and mapping a byte kept cost about a
+    /// sixth of parsing a byte, so the tree route is taken when the code removed is at most an eighth of the code kept.
+    static func dropsLittle(_ edits: [TokenEdit], in record: ModuleRecord) -> Bool {
+        let tokens = record.tokens
+        var removed = 0
+        for edit in edits where edit.end > edit.start && edit.end <= tokens.count && (edit.text.isEmpty || edit.text == ";") {
+            removed += tokens[edit.end - 1].end - tokens[edit.start].start
+        }
+        return removed * 8 <= record.bytes.count - removed
+    }
+
     /// The minified module; `nil` where the file does not parse as the module's analysis did, or an edit is not one
     /// the tree expresses (the caller minifies the piece's text instead).
     @inline(never)

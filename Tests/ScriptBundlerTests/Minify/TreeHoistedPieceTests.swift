@@ -22,13 +22,14 @@ import Testing
         import anonymous from "./lib/anonymous.js";
         import { kind } from "./lib/readcjs.js";
         import { loud } from "./lib/usecjs.js";
+        import { used } from "./lib/mostlyunused.js";
         const counter = makeCounter();
         counter.add(2);
         const report = { name, version };
         const { name: again, version: same } = report;
         __log.push(String(total([1, 2, 3])), name, strings.upper("a"), strings.lower("B"), Object.keys(whole).join(","),
           String(counter.value()), report.name + report.version, again + same, String(fortyTwo), anonymous(), kind, loud,
-          typeof top);
+          typeof top, used);
         """,
         "lib/math.js": """
         /*! math legal comment */
@@ -63,6 +64,11 @@ import Testing
         const half = 21;
         export default half * 2;
         """,
+        "lib/mostlyunused.js": """
+        export const used = "used";
+        export function unusedOne() { return ["a long unused function", 1, 2, 3].join(" ") + unusedTwo(); }
+        export function unusedTwo() { return ["another long unused function", 4, 5, 6].join(" "); }
+        """,
         "lib/anonymous.js": """
         export default function () { return "anonymous"; }
         """,
@@ -80,7 +86,7 @@ import Testing
         """,
     ]
 
-    static let expectedLog = ["16", "math", "A", "b", "a,b,c", "2", "math3", "math3", "42", "anonymous", "cjs", "X!", "undefined"]
+    static let expectedLog = ["16", "math", "A", "b", "a,b,c", "2", "math3", "math3", "42", "anonymous", "cjs", "X!", "undefined", "used"]
 
     /// The production bundle of `files` (one group), with the tree minifier, its hoisted modules minified from their
     /// trees (`modulesFromTrees`) or from their text.
@@ -177,9 +183,18 @@ import Testing
             }
         }
         #expect(
-            accepted.sorted() == ["counter.js", "entry.js", "math.js", "readcjs.js", "strings.js", "value.js", "whole.js"],
+            accepted.sorted() == ["counter.js", "entry.js", "math.js", "mostlyunused.js", "readcjs.js", "strings.js", "value.js", "whole.js"],
             "\(accepted)")
         #expect(fellBack.sorted() == ["anonymous.js", "usecjs.js"], "\(fellBack)")
+        // A module most of whose code tree shaking drops takes the text route in a bundle (it would parse the dropped
+        // code); one that drops nothing takes the tree route.
+        let edits = Dictionary(uniqueKeysWithValues: hoisted.map { (Paths.fileName(of: $0.record.path), $0) })
+        let counter = try #require(edits["counter.js"])
+        #expect(TreeHoistedPiece.dropsLittle(counter.linked.edits, in: counter.record))
+        let whole = try #require(edits["whole.js"])
+        #expect(TreeHoistedPiece.dropsLittle(whole.linked.edits, in: whole.record))
+        let mostlyUnused = try #require(edits["mostlyunused.js"])
+        #expect(!TreeHoistedPiece.dropsLittle(mostlyUnused.linked.edits, in: mostlyUnused.record))
         // The mapped pieces name top-level names by their original names.
         let math = try #require(hoisted.first { Paths.fileName(of: $0.record.path) == "math.js" })
         let piece = TreeHoistedPiece(
