@@ -33,7 +33,8 @@ struct TreeHoistedPiece {
     static func dropsLittle(_ edits: [TokenEdit], in record: ModuleRecord) -> Bool {
         let tokens = record.tokens
         var removed = 0
-        for edit in edits where edit.end > edit.start && edit.end <= tokens.count && (edit.text.isEmpty || edit.text == ";") {
+        // Statements removed (an `export` or `export default` keyword removed is one or two tokens, parsed either way).
+        for edit in edits where edit.end > edit.start + 2 && edit.end <= tokens.count && (edit.text.isEmpty || edit.text == ";") {
             removed += tokens[edit.end - 1].end - tokens[edit.start].start
         }
         return removed * 8 <= record.bytes.count - removed
