@@ -78,8 +78,10 @@ enum TreeCompressor {
     static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
         guard tree.root >= 0 else { return nil }
         var pass = TreeCompressorPass(tree: tree, rewrites: rewrites)
-        // The pass holds the only reference to the arrays while it rewrites them, so they are not copied.
+        // The pass holds the only reference to the arrays while it rewrites them, so they are not copied (nor when
+        // room is made: reserved while `tree` still held them, the nodes were copied once per piece).
         tree = SyntaxTree(source: [])
+        pass.reserveRoom()
         let uses = pass.run()
         tree = pass.tree
         return uses
@@ -109,9 +111,12 @@ struct TreeCompressorPass {
         isDynamic = tree.scopes.first?.isUnsafe ?? false
         referenceCounts =
             rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations, .constantInlining]) ? [] : Self.referenceCounts(tree)
-        // Rewrites add nodes and lists: room for a fifth more, so the arrays are seldom copied as they grow.
-        self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
-        self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
+    }
+
+    /// Makes room for the nodes and lists rewrites add (a fifth more), so the arrays are seldom copied as they grow.
+    mutating func reserveRoom() {
+        tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
+        tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
     }
 
     func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }

@@ -126,8 +126,8 @@ struct SyntaxParserState {
         src = source
         self.bytes = bytes
         var significant: [JavaScriptToken]
-        var pairs = tokenization.bracketPairs
-        // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
+        // The tokenizer's bracket pairs count significant tokens only, so they hold for the tokens without comments.
+        let pairs = tokenization.bracketPairs
         if !tokenization.isWithoutComments, tokenization.tokens.contains(where: \.isComment) {
             significant = []
             significant.reserveCapacity(tokenization.tokens.count)
@@ -140,18 +140,21 @@ struct SyntaxParserState {
                     }
                     continue
                 }
-                for (range, pure) in pending {
-                    if pure {
-                        pureTokens.insert(Int32(truncatingIfNeeded: significant.count))
-                    } else {
-                        legal.append((range, significant.count))
+                // Mostly no comment is pending: the array is not touched then (each look and clearing of it was a
+                // retain, release and uniqueness check per token).
+                if !pending.isEmpty {
+                    for (range, pure) in pending {
+                        if pure {
+                            pureTokens.insert(Int32(truncatingIfNeeded: significant.count))
+                        } else {
+                            legal.append((range, significant.count))
+                        }
                     }
+                    pending.removeAll(keepingCapacity: true)
                 }
-                pending.removeAll(keepingCapacity: true)
                 significant.append(token)
             }
             for (range, pure) in pending where !pure { legal.append((range, significant.count)) }
-            pairs = nil
         } else {
             significant = tokenization.tokens
         }
