@@ -129,32 +129,41 @@ struct SyntaxParserState {
         // The tokenizer's bracket pairs count significant tokens only, so they hold for the tokens without comments.
         let pairs = tokenization.bracketPairs
         if !tokenization.isWithoutComments, tokenization.tokens.contains(where: \.isComment) {
-            significant = []
-            significant.reserveCapacity(tokenization.tokens.count)
-            var pending: [(SourceRange, Bool)] = []
-            for token in tokenization.tokens {
-                if token.isComment {
-                    let pure = Self.isPureAnnotation(token, bytes)
-                    if pure || Self.isLegalComment(token, bytes) {
-                        pending.append((SourceRange(start: token.start, end: token.end), pure))
-                    }
-                    continue
-                }
-                // Mostly no comment is pending: the array is not touched then (each look and clearing of it was a
-                // retain, release and uniqueness check per token).
-                if !pending.isEmpty {
-                    for (range, pure) in pending {
-                        if pure {
-                            pureTokens.insert(Int32(truncatingIfNeeded: significant.count))
-                        } else {
-                            legal.append((range, significant.count))
+            // Written in place (an append per token checked the array's uniqueness and capacity each time).
+            var pure: Set<Int32> = []
+            var legal: [(range: SourceRange, token: Int)] = []
+            significant = tokenization.tokens.withUnsafeBufferPointer { all in
+                [JavaScriptToken](unsafeUninitializedCapacity: all.count) { kept, initialized in
+                    var pending: [(SourceRange, Bool)] = []
+                    var n = 0
+                    for token in all {
+                        if token.isComment {
+                            let isPure = Self.isPureAnnotation(token, bytes)
+                            if isPure || Self.isLegalComment(token, bytes) {
+                                pending.append((SourceRange(start: token.start, end: token.end), isPure))
+                            }
+                            continue
                         }
+                        // Mostly no comment is pending: the list is not touched then.
+                        if !pending.isEmpty {
+                            for (range, isPure) in pending {
+                                if isPure {
+                                    pure.insert(Int32(truncatingIfNeeded: n))
+                                } else {
+                                    legal.append((range, n))
+                                }
+                            }
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                        kept.initializeElement(at: n, to: token)
+                        n &+= 1
                     }
-                    pending.removeAll(keepingCapacity: true)
+                    for (range, isPure) in pending where !isPure { legal.append((range, n)) }
+                    initialized = n
                 }
-                significant.append(token)
             }
-            for (range, pure) in pending where !pure { legal.append((range, significant.count)) }
+            pureTokens = pure
+            self.legal = legal
         } else {
             significant = tokenization.tokens
         }
@@ -193,7 +202,9 @@ struct SyntaxParserState {
         longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
         longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
         tree = SyntaxTree(source: source)
-        tree.nodes.reserveCapacity(count + 16)
+        // Room for the nodes of the parse and for those a compressor adds after it (a fifth more: see
+        // `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
+        tree.nodes.reserveCapacity(count + count / 4 + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
         facts.referenceTokens.reserveCapacity(count / 4)

@@ -16,7 +16,7 @@ public struct SyntaxPrinter {
     public static func print(_ tree: SyntaxTree, style: Style = .readable) -> String {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.printProgram()
-        return String(decoding: printer.out, as: UTF8.self)
+        return printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Prints `tree` in `style` and returns, with the code, the mappings recorded while printing: one at the
@@ -30,7 +30,8 @@ public struct SyntaxPrinter {
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
         printer.mappings.reserveCapacity(tree.nodes.count)
         printer.printProgram()
-        return (String(decoding: printer.out, as: UTF8.self), printer.mappings.map { $0.printed(in: tree) })
+        let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        return (code, printer.mappings.map { $0.printed(in: tree) })
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
@@ -60,7 +61,7 @@ public struct SyntaxPrinter {
             printer.mappings.reserveCapacity(tree.nodes.count)
         }
         printer.printProgram()
-        return (printer.out, printer.mappings)
+        return (printer.out.bytes, printer.mappings)
     }
 
     let tree: SyntaxTree
@@ -83,7 +84,7 @@ public struct SyntaxPrinter {
     /// How the tree minifier writes a number or string literal in an expression (its kind and source text; `nil`:
     /// as it is). A string literal where a template literal may stand instead is passed as `.templateLiteral`.
     var literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?
-    var out: [UInt8] = []
+    var out: SyntaxOutputBuffer
     var indentation = 0
     /// The legal comments before each statement.
     var comments: [Int32: [SourceRange]] = [:]
@@ -108,7 +109,7 @@ public struct SyntaxPrinter {
     init(tree: SyntaxTree, style: Style) {
         self.tree = tree
         minified = style == .minified
-        out.reserveCapacity(tree.source.count)
+        out = SyntaxOutputBuffer(capacity: tree.source.count)
         for comment in tree.legalComments { comments[comment.statement, default: []].append(comment.range) }
     }
 
@@ -326,7 +327,7 @@ public struct SyntaxPrinter {
         guard start < end else { return }
         if needsSpace(before: tree.source[start]) { out.append(0x20) }
         if pending >= 0 { recordPending() }
-        out.append(contentsOf: tree.source[start..<end])
+        out.append(tree.source, from: start, to: end)
     }
 
     /// The space after a keyword or a name. Compact printing leaves it to `emit`, which writes one where the next
@@ -353,7 +354,10 @@ public struct SyntaxPrinter {
     mutating func newline() {
         if minified { return }
         out.append(0x0A)
-        for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) }
+        for _ in 0..<indentation {
+            out.append(0x20)
+            out.append(0x20)
+        }
     }
 
     // MARK: - Statements
@@ -378,7 +382,12 @@ public struct SyntaxPrinter {
 
     private mutating func forceNewline() {
         out.append(0x0A)
-        if !minified { for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) } }
+        if !minified {
+            for _ in 0..<indentation {
+                out.append(0x20)
+                out.append(0x20)
+            }
+        }
     }
 
     private mutating func printLegalComments(_ statement: Int32) {

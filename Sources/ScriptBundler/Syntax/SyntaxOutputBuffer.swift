@@ -1,0 +1,97 @@
+/// The bytes a `SyntaxPrinter` writes, in memory of its own written through a pointer.
+///
+/// The printer appends a few bytes at a time (a `(`, a name, a keyword), hundreds of thousands of times a build: as an
+/// `Array`, every append checked the array's uniqueness and capacity (a call and a dozen instructions per byte), and
+/// a slice of the source appended retained and released the source. Here an append is a capacity check and a store;
+/// the bytes are copied into an array once, when the printer is done (`bytes`).
+///
+/// A value of this type owns its memory through a private object, so a copy of it shares the bytes: the printer keeps
+/// its one buffer in place (`SyntaxPrinter.out`) and never copies it.
+struct SyntaxOutputBuffer {
+    /// Frees the memory when the buffer goes.
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+
+        init(capacity: Int) { base = .allocate(capacity: capacity) }
+
+        deinit { base.deallocate() }
+    }
+
+    private var storage: Storage
+    /// `storage.base`, read without going through the object.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes (it grows as needed).
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        storage = Storage(capacity: self.capacity)
+        base = storage.base
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The last byte written.
+    var last: UInt8? { count > 0 ? base[count &- 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count &+ 1) }
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        if capacity &- count < length { grow(toHold: count &+ length) }
+        (base + count).initialize(from: source, count: length)
+        count &+= length
+    }
+
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    /// Appends bytes `start..<end` of `source` (without making a slice of it).
+    @inline(__always)
+    mutating func append(_ source: [UInt8], from start: Int, to end: Int) {
+        precondition(start >= 0 && start <= end && end <= source.count, "range outside the source")
+        source.withUnsafeBufferPointer { all in
+            if let first = all.baseAddress { append(contentsOf: UnsafeBufferPointer(start: first + start, count: end - start)) }
+        }
+    }
+
+    mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty buffer")
+        count &-= 1
+    }
+
+    /// Calls `body` with the bytes written so far.
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+
+    /// The bytes written, as an array.
+    var bytes: [UInt8] {
+        withUnsafeBufferPointer { Array($0) }
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let grown = Storage(capacity: larger)
+        grown.base.initialize(from: base, count: count)
+        storage = grown
+        base = grown.base
+        capacity = larger
+    }
+}
