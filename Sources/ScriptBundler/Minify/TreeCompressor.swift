@@ -113,10 +113,14 @@ struct TreeCompressorPass {
             rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations, .constantInlining]) ? [] : Self.referenceCounts(tree)
     }
 
-    /// Makes room for the nodes and lists rewrites add (a fifth more), so the arrays are seldom copied as they grow.
+    /// Makes room for the nodes and lists rewrites add (a fifth more), where the parse left less, so the arrays are
+    /// seldom copied as they grow. (The parser reserves room beyond its own nodes; a reservation beyond that copied
+    /// the nodes of most pieces although the rewrites add few.)
     mutating func reserveRoom() {
-        tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
-        tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
+        let nodes = tree.nodes.count + tree.nodes.count / 5
+        if tree.nodes.capacity < nodes { tree.nodes.reserveCapacity(nodes) }
+        let lists = tree.lists.count + tree.lists.count / 5
+        if tree.lists.capacity < lists { tree.lists.reserveCapacity(lists) }
     }
 
     func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }

@@ -48,7 +48,13 @@ struct SyntaxOutputBuffer {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         if capacity &- count < length { grow(toHold: count &+ length) }
-        (base + count).initialize(from: source, count: length)
+        if length <= 16 {
+            // Most are names and punctuation: copied in place, not through a call of `memcpy`.
+            let target = base + count
+            for k in 0..<length { target[k] = source[k] }
+        } else {
+            (base + count).initialize(from: source, count: length)
+        }
         count &+= length
     }
 

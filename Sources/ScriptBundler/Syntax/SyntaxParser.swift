@@ -202,9 +202,9 @@ struct SyntaxParserState {
         longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
         longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
         tree = SyntaxTree(source: source)
-        // Room for the nodes of the parse and for those a compressor adds after it (a fifth more: see
-        // `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
-        tree.nodes.reserveCapacity(count + count / 4 + 16)
+        // Room for the nodes of the parse (about 1.2 a token) and for those a compressor adds after it (a fifth
+        // more: see `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
+        tree.nodes.reserveCapacity(count + count / 2 + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
         facts.referenceTokens.reserveCapacity(count / 4)

@@ -120,9 +120,20 @@ public struct SyntaxPrinter {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
 
+    /// The bytes that can join the byte before them into another token (word bytes; `+`, `-`, `/`, `*`, `!`, `>`),
+    /// by byte below 64 and from 64 to 127 (every byte from 128 on is a word byte).
+    private static let joiningLow: UInt64 =
+        1 << 0x24 | 0x3FF << 0x30 | 1 << 0x2B | 1 << 0x2D | 1 << 0x2F | 1 << 0x2A | 1 << 0x21 | 1 << 0x3E
+    private static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+
     /// Whether `first` written right after `last` would join them into another token.
     @inline(__always)
     func needsSpace(before first: UInt8) -> Bool {
+        // Most bytes written first are punctuation that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`): one test.
+        if first < 0x80 {
+            let mask = first < 64 ? Self.joiningLow : Self.joiningHigh
+            if (mask >> UInt64(first & 63)) & 1 == 0 { return false }
+        }
         guard let last = out.last else { return false }
         if Self.isWordByte(last) && Self.isWordByte(first) { return true }
         switch (last, first) {
