@@ -120,33 +120,9 @@ public struct SyntaxPrinter {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
 
-    /// The bytes that can join the byte before them into another token (word bytes; `+`, `-`, `/`, `*`, `!`, `>`),
-    /// by byte below 64 and from 64 to 127 (every byte from 128 on is a word byte).
-    private static let joiningLow: UInt64 =
-        1 << 0x24 | 0x3FF << 0x30 | 1 << 0x2B | 1 << 0x2D | 1 << 0x2F | 1 << 0x2A | 1 << 0x21 | 1 << 0x3E
-    private static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
-
-    /// Whether `first` written right after `last` would join them into another token.
-    @inline(__always)
-    func needsSpace(before first: UInt8) -> Bool {
-        // Most bytes written first are punctuation that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`): one test.
-        if first < 0x80 {
-            let mask = first < 64 ? Self.joiningLow : Self.joiningHigh
-            if (mask >> UInt64(first & 63)) & 1 == 0 { return false }
-        }
-        guard let last = out.last else { return false }
-        if Self.isWordByte(last) && Self.isWordByte(first) { return true }
-        switch (last, first) {
-        case (0x2B, 0x2B), (0x2D, 0x2D), (0x2F, 0x2F), (0x2F, 0x2A), (0x3C, 0x21), (0x2D, 0x3E): return true
-        default: break
-        }
-        // A number ending in digits followed by `.` is not produced (number objects are parenthesized).
-        return false
-    }
-
     mutating func emit(_ text: StaticString) {
         text.withUTF8Buffer { buffer in
-            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = buffer.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             append(buffer)
         }
@@ -157,7 +133,7 @@ public struct SyntaxPrinter {
     mutating func emit(string text: String) {
         var text = text
         text.withUTF8 { buffer in
-            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = buffer.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             append(buffer)
         }
@@ -178,7 +154,7 @@ public struct SyntaxPrinter {
     mutating func emitPureAnnotation() {
         let text: StaticString = "/* @__PURE__ */ "
         text.withUTF8Buffer { buffer in
-            if needsSpace(before: 0x2F) { out.append(0x20) }
+            if out.needsSpace(before: 0x2F) { out.append(0x20) }
             out.append(contentsOf: buffer)
         }
     }
@@ -199,29 +175,9 @@ public struct SyntaxPrinter {
         pending = -1
         guard recording else { return }
         let end = out.count
-        out.withUnsafeBufferPointer { bytes in
-            var i = counted
-            var line = generatedLine, column = generatedColumn
-            while i < end {
-                // Printable ASCII, the common case, ends no line (a mapping is a few bytes after the one before).
-                let b = bytes[i]
-                if b >= 0x20 && b < 0x80 {
-                    column += 1
-                    i += 1
-                    continue
-                }
-                let length = LineTerminator.length(bytes, at: i, end: end)
-                if length > 0 {
-                    i += length
-                    line += 1
-                    column = 0
-                } else {
-                    column += SyntaxPrintedMapping.utf16Units(b)
-                    i += 1
-                }
-            }
-            (generatedLine, generatedColumn) = (line, column)
-        }
+        var line = generatedLine, column = generatedColumn
+        out.advance(from: counted, line: &line, column: &column)
+        (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]
         let original = originalPosition(of: Int(node.start))
@@ -318,7 +274,7 @@ public struct SyntaxPrinter {
         mark(id)
         let node = tree[id]
         if !symbolNames.isEmpty, let name = newName(of: id) {
-            if let first = name.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = name.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             out.append(contentsOf: name)
             return
@@ -336,7 +292,7 @@ public struct SyntaxPrinter {
         }
         let start = Int(node.start), end = Int(node.end)
         guard start < end else { return }
-        if needsSpace(before: tree.source[start]) { out.append(0x20) }
+        if out.needsSpace(before: tree.source[start]) { out.append(0x20) }
         if pending >= 0 { recordPending() }
         out.append(tree.source, from: start, to: end)
     }
