@@ -16,16 +16,26 @@ public struct RuleListChecker: Sendable {
 
     /// Checks the JSON source `bytes`.
     public func check(_ bytes: [UInt8]) -> RuleListReport {
+        bytes.withUnsafeBufferPointer { check(borrowing: $0) }
+    }
+
+    /// Checks the JSON source in `bytes` (a mapped file, the storage of a `Data`), reading it only during the call:
+    /// the report holds nothing that points into it.
+    public func check(_ bytes: UnsafeRawBufferPointer) -> RuleListReport {
+        bytes.withMemoryRebound(to: UInt8.self) { check(borrowing: $0) }
+    }
+
+    private func check(borrowing bytes: UnsafeBufferPointer<UInt8>) -> RuleListReport {
         if !keepsRules, let scanned = RuleListScanCheck(target: target).check(bytes) {
             return report(
                 bytes: bytes, sink: scanned.sink, ruleCount: scanned.ruleCount, ruleIndices: scanned.entries.map(\.index),
                 typeCounts: scanned.typeCounts, rules: [])
         }
-        var reading = RuleListLoader(target: target).read(bytes)
+        var reading = RuleListLoader(target: target).read(borrowing: bytes)
         if var loader = reading.loader {
             let kept = reading.kept
             RuleListLints.addWarnings(
-                RuleListLints.entries(kept, document: loader.document), bytes: bytes, sink: &loader.sink,
+                RuleListLints.entries(kept, document: loader.document), sink: &loader.sink,
                 sameRule: { kept[$0].rule == kept[$1].rule })
             reading.loader = loader
         }
@@ -38,7 +48,9 @@ public struct RuleListChecker: Sendable {
             bytes: bytes, sink: reading.sink, ruleCount: reading.ruleCount, ruleIndices: indices, typeCounts: counts, rules: rules)
     }
 
-    private func report(bytes: [UInt8], sink: DiagnosticSink, ruleCount: Int, ruleIndices: [Int], typeCounts: [Int], rules: [Rule])
+    private func report(
+        bytes: UnsafeBufferPointer<UInt8>, sink: DiagnosticSink, ruleCount: Int, ruleIndices: [Int], typeCounts: [Int], rules: [Rule]
+    )
         -> RuleListReport
     {
         let located = RuleListReading.locatedDiagnostics(of: sink, in: bytes)

@@ -9,6 +9,18 @@ enum RuleListLints {
         var end: Int
         /// An `ignore-previous-rules` with no condition or restriction whose url-filter matches every URL.
         var isCatchAllIgnore: Bool
+        /// A hash of the rule's source text, taken when the entry is made, while the checker has just read those
+        /// bytes (the duplicate lint hashing them later read the whole list from memory a second time).
+        var hash: UInt64
+
+        /// The entry of the rule at `start..<end` of `source`.
+        init(index: Int, start: Int, end: Int, isCatchAllIgnore: Bool, source: UnsafeRawBufferPointer) {
+            self.index = index
+            self.start = start
+            self.end = end
+            self.isCatchAllIgnore = isCatchAllIgnore
+            hash = RuleListLints.wordHash(source, from: start, to: end)
+        }
     }
 
     /// Whether a loaded rule is a catch-all `ignore-previous-rules` (`Entry.isCatchAllIgnore`).
@@ -24,21 +36,21 @@ enum RuleListLints {
     /// The entries of rules the loader kept.
     static func entries(_ kept: [RuleLoader.LoadedRule], document: JSONDocument) -> [Entry] {
         let parser = URLFilterParser()
-        return kept.map { loaded in
-            let node = document[loaded.node]
-            return Entry(
-                index: loaded.index, start: Int(node.start), end: Int(node.end),
-                isCatchAllIgnore: isCatchAllIgnore(loaded.rule, parser: parser))
+        return document.withBytes { bytes in
+            kept.map { loaded in
+                let node = document[loaded.node]
+                return Entry(
+                    index: loaded.index, start: Int(node.start), end: Int(node.end),
+                    isCatchAllIgnore: isCatchAllIgnore(loaded.rule, parser: parser), source: UnsafeRawBufferPointer(bytes))
+            }
         }
     }
 
-    /// Adds the lints' warnings about the kept rules `entries` of the list `bytes`; `sameRule(a, b)` tells whether
-    /// the rules of entries `a` and `b` are equal (asked only for rules whose source texts hash alike).
-    static func addWarnings(
-        _ entries: [Entry], bytes: [UInt8], sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
-    ) {
+    /// Adds the lints' warnings about the kept rules `entries` of a list; `sameRule(a, b)` tells whether the rules
+    /// of entries `a` and `b` are equal (asked only for rules whose source texts hash alike).
+    static func addWarnings(_ entries: [Entry], sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool) {
         deadRules(entries, &sink)
-        duplicates(entries, bytes: bytes, &sink, sameRule: sameRule)
+        duplicates(entries, &sink, sameRule: sameRule)
     }
 
     /// Rules cancelled for every URL by a later `ignore-previous-rules` that matches every load.
@@ -55,7 +67,7 @@ enum RuleListLints {
 
     /// Rules identical to an earlier one.
     private static func duplicates(
-        _ entries: [Entry], bytes: [UInt8], _ sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
+        _ entries: [Entry], _ sink: inout DiagnosticSink, sameRule: (_ first: Int, _ second: Int) -> Bool
     ) {
         // Bucket by a hash of the rule's source text (an open-addressing table of positions, hashed a word at a
         // time), then compare the models (same text, same rule).
@@ -63,23 +75,25 @@ enum RuleListLints {
         while size < entries.count * 2 { size <<= 1 }
         let mask = size - 1
         var slots = [Int32](repeating: -1, count: size)
-        var hashes = [UInt64](repeating: 0, count: entries.count)
         var found: [(position: Int, first: Int)] = []
-        bytes.withUnsafeBytes { buffer in
-            for position in entries.indices {
-                let hash = wordHash(buffer, from: entries[position].start, to: entries[position].end)
-                hashes[position] = hash
-                var slot = Int(truncatingIfNeeded: hash >> 20) & mask
-                while slots[slot] >= 0 {
-                    let first = Int(slots[slot])
-                    // The first rule of a bucket stays its representative, as before.
-                    if hashes[first] == hash {
-                        found.append((position, first))
-                        break
+        // The table through its buffer: a slot is always masked into it, and a representative is always an earlier
+        // position.
+        entries.withUnsafeBufferPointer { entries in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for position in entries.indices {
+                    let hash = entries[position].hash
+                    var slot = Int(truncatingIfNeeded: hash >> 20) & mask
+                    while slots[slot] >= 0 {
+                        let first = Int(slots[slot])
+                        // The first rule of a bucket stays its representative, as before.
+                        if entries[first].hash == hash {
+                            found.append((position, first))
+                            break
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    slot = (slot + 1) & mask
+                    if slots[slot] < 0 { slots[slot] = Int32(position) }
                 }
-                if slots[slot] < 0 { slots[slot] = Int32(position) }
             }
         }
         for (position, first) in found where sameRule(first, position) {
@@ -133,7 +147,7 @@ enum RuleListLints {
     }
 
     /// A 64-bit hash of `buffer[start..<end]`, sixteen bytes a step in two independent lanes (mixed at the end).
-    private static func wordHash(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+    @inline(__always) static func wordHash(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
         var first: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: end - start)
         var second: UInt64 = 0x1319_8A2E_0370_7344
         var index = start

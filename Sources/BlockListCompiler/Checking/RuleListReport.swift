@@ -32,7 +32,7 @@ public struct RuleListReport: Sendable {
         return count
     }
 
-    /// Creates a report; ``RuleListChecker/check(_:)`` makes the real ones.
+    /// Creates a report; a ``RuleListChecker`` makes the real ones.
     public init(
         diagnostics: [Diagnostic] = [], webKitError: Diagnostic? = nil, isValid: Bool = true, ruleCount: Int = 0,
         byteCount: Int = 0, actionCounts: [String: Int] = [:], rules: [Rule] = []

@@ -31,16 +31,10 @@ struct RuleListScanCheck {
         var loaded: RuleLoader.LoadedRule
     }
 
-    func check(_ bytes: [UInt8]) -> Result? {
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Result? in
-            guard let base = buffer.baseAddress else { return nil }
-            return check(bytes, base: base)
-        }
-    }
-
-    private func check(_ bytes: [UInt8], base: UnsafePointer<UInt8>) -> Result? {
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
         var scanner = RuleScanner(base: base, count: bytes.count, target: target)
+        let source = UnsafeRawBufferPointer(bytes)
         var sink = DiagnosticSink()
         var entries: [RuleListLints.Entry] = []
         entries.reserveCapacity(bytes.count / 128)
@@ -61,7 +55,8 @@ struct RuleListScanCheck {
             let start = scanner.position
             if let scanned = scanner.rule() {
                 entries.append(
-                    RuleListLints.Entry(index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore))
+                    RuleListLints.Entry(
+                        index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore, source: source))
                 typeCounts[scanned.typeIndex] += 1
                 note(scanned.conditionKind)
             } else {
@@ -77,7 +72,7 @@ struct RuleListScanCheck {
                         entries.append(
                             RuleListLints.Entry(
                                 index: index, start: start, end: end,
-                                isCatchAllIgnore: RuleListLints.isCatchAllIgnore(loaded.rule, parser: parser)))
+                                isCatchAllIgnore: RuleListLints.isCatchAllIgnore(loaded.rule, parser: parser), source: source))
                         typeCounts[loaded.rule.action.kind.typeIndex] += 1
                         note(loaded.rule.trigger.condition?.kind)
                     }
@@ -104,7 +99,7 @@ struct RuleListScanCheck {
             sink = take(&ruleLoader.sink)
         }
         RuleListLints.addWarnings(
-            entries, bytes: bytes, sink: &sink,
+            entries, sink: &sink,
             sameRule: { first, second in
                 let a = entries[first], b = entries[second]
                 if a.end - a.start == b.end - b.start, RuleScanner.bytesEqual(base + a.start, base + b.start, a.end - a.start) {
@@ -117,7 +112,7 @@ struct RuleListScanCheck {
     }
 
     /// The rule whose JSON starts at `start`, loaded alone.
-    private func rule(at start: Int, in bytes: [UInt8]) -> Rule? {
+    private func rule(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Rule? {
         guard let (document, _) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }
         var loader = RuleLoader(document: document, target: target, sink: DiagnosticSink(), tooNew: tooNew)
         return loader.loadRule(index: 0, node: document.root)?.rule

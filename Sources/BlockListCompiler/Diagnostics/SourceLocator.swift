@@ -23,6 +23,11 @@ public struct SourceLocator: Sendable {
 
     /// The 1-based line and byte column of each offset in `sortedOffsets` (ascending), in one pass over `bytes`.
     public static func locations(of sortedOffsets: [Int], in bytes: [UInt8]) -> [(line: Int, column: Int)] {
+        bytes.withUnsafeBufferPointer { locations(of: sortedOffsets, in: $0) }
+    }
+
+    /// The 1-based line and byte column of each offset in `sortedOffsets` (ascending), in one pass over `buffer`.
+    public static func locations(of sortedOffsets: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
         var result: [(line: Int, column: Int)] = []
         result.reserveCapacity(sortedOffsets.count)
         var line = 1
@@ -32,40 +37,38 @@ public struct SourceLocator: Sendable {
         var lineStart = 0
         var previous = 0
         var previousLine = 1
-        bytes.withUnsafeBufferPointer { buffer in
-            for offset in sortedOffsets {
-                let target = min(max(offset, 0), buffer.count)
-                // Line feeds are only counted on the way, sixteen bytes a step (a vector compare; each lane's count
-                // kept in its own byte and the lanes summed every 255 steps); the offset's line start is found by
-                // looking back from it.
-                if let base = buffer.baseAddress {
-                    let feed = SIMD16<UInt8>(repeating: 0x0A)
-                    while cursor &+ 16 <= target {
-                        var lanes = SIMD16<UInt8>()
-                        var steps = 0
-                        while steps < 255, cursor &+ 16 <= target {
-                            let chunk = UnsafeRawPointer(base + cursor).loadUnaligned(as: SIMD16<UInt8>.self)
-                            lanes = lanes.replacing(with: lanes &+ 1, where: chunk .== feed)
-                            cursor &+= 16
-                            steps &+= 1
-                        }
-                        line &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        for offset in sortedOffsets {
+            let target = min(max(offset, 0), buffer.count)
+            // Line feeds are only counted on the way, sixteen bytes a step (a vector compare; each lane's count
+            // kept in its own byte and the lanes summed every 255 steps); the offset's line start is found by
+            // looking back from it.
+            if let base = buffer.baseAddress {
+                let feed = SIMD16<UInt8>(repeating: 0x0A)
+                while cursor &+ 16 <= target {
+                    var lanes = SIMD16<UInt8>()
+                    var steps = 0
+                    while steps < 255, cursor &+ 16 <= target {
+                        let chunk = UnsafeRawPointer(base + cursor).loadUnaligned(as: SIMD16<UInt8>.self)
+                        lanes = lanes.replacing(with: lanes &+ 1, where: chunk .== feed)
+                        cursor &+= 16
+                        steps &+= 1
                     }
+                    line &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
                 }
-                while cursor < target {
-                    if buffer[cursor] == 0x0A { line += 1 }
-                    cursor += 1
-                }
-                if line != previousLine {
-                    // A line feed between the previous offset and this one: the last of them ends the line before.
-                    var back = target
-                    while back > previous, buffer[back - 1] != 0x0A { back -= 1 }
-                    lineStart = back
-                    previousLine = line
-                }
-                previous = target
-                result.append((line, target - lineStart + 1))
             }
+            while cursor < target {
+                if buffer[cursor] == 0x0A { line += 1 }
+                cursor += 1
+            }
+            if line != previousLine {
+                // A line feed between the previous offset and this one: the last of them ends the line before.
+                var back = target
+                while back > previous, buffer[back - 1] != 0x0A { back -= 1 }
+                lineStart = back
+                previousLine = line
+            }
+            previous = target
+            result.append((line, target - lineStart + 1))
         }
         return result
     }

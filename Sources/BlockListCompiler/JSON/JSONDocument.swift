@@ -1,11 +1,38 @@
 /// A parsed JSON document: the source bytes and a flat table of nodes pointing into them.
 ///
-/// Strings stay as byte ranges and are decoded only when asked for.
+/// Strings stay as byte ranges and are decoded only when asked for. A document made by ``JSONReader/parse(_:)``
+/// owns its bytes; the checker and the loader parse borrowed bytes (a mapped file, the caller's array) into
+/// documents that live only as long as the call that made them.
 public struct JSONDocument: Sendable {
-    /// The source bytes.
-    public let bytes: [UInt8]
+    /// The source bytes (a copy, when the document borrows them).
+    public var bytes: [UInt8] {
+        switch source {
+        case .owned(let bytes): bytes
+        case .borrowed(let buffer): Array(buffer)
+        }
+    }
     /// All values; the root is node 0. Object members are stored as key node, value node pairs.
     public let nodes: [JSONNode]
+    /// Where the bytes are.
+    private let source: JSONSource
+
+    init(source: JSONSource, nodes: [JSONNode]) {
+        self.source = source
+        self.nodes = nodes
+    }
+
+    /// Calls `body` with the source bytes.
+    @inline(__always) func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch source {
+        case .owned(let bytes): bytes.withUnsafeBufferPointer(body)
+        case .borrowed(let buffer): body(buffer)
+        }
+    }
+
+    /// The source byte at `offset`.
+    @inline(__always) func byte(at offset: Int) -> UInt8 {
+        withBytes { $0[offset] }
+    }
 
     /// The root value's index.
     public var root: Int { 0 }
@@ -64,7 +91,7 @@ public struct JSONDocument: Sendable {
             let length = Int(node.end) - 1 - start
             guard length == text.utf8.count else { return false }
             let equal: Bool? = text.utf8.withContiguousStorageIfAvailable { other in
-                bytes.withUnsafeBufferPointer { buffer in
+                withBytes { buffer in
                     for offset in 0..<length where buffer[start + offset] != other[offset] { return false }
                     return true
                 }
@@ -78,7 +105,7 @@ public struct JSONDocument: Sendable {
     public func sameRawText(_ first: Int, _ second: Int) -> Bool {
         let a = nodes[first], b = nodes[second]
         guard a.end - a.start == b.end - b.start else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             for offset in 0..<Int(a.end - a.start) where buffer[Int(a.start) + offset] != buffer[Int(b.start) + offset] { return false }
             return true
         }
@@ -90,10 +117,11 @@ public struct JSONDocument: Sendable {
         let start = Int(node.start) + 1
         let end = Int(node.end) - 1
         guard node.kind == .string, start <= end else { return "" }
-        if !node.flag {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+        return withBytes { buffer in
+            node.flag
+                ? JSONStringDecoder.decode(buffer, from: start, to: end)
+                : String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
-        return JSONStringDecoder.decode(bytes, from: start, to: end)
     }
 
     /// The text of a string node, or `nil` when the node is not a string (WebKit's `getString` null).
@@ -106,7 +134,7 @@ public struct JSONDocument: Sendable {
     public func number(_ index: Int) -> Double? {
         let node = nodes[index]
         guard node.kind == .number else { return nil }
-        let text = String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+        let text = withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)]), as: UTF8.self) }
         return Double(text)
     }
 
@@ -119,6 +147,6 @@ public struct JSONDocument: Sendable {
     /// The raw source text of the value at `index`.
     public func rawText(_ index: Int) -> String {
         let node = nodes[index]
-        return String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+        return withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)]), as: UTF8.self) }
     }
 }

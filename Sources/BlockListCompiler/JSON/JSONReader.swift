@@ -14,40 +14,43 @@ public struct JSONReader: Sendable {
 
     /// Parses `bytes` into a flat document, or throws where WebKit's parser would fail.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        guard bytes.count < Int(Int32.max) else {
+        let nodes = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try parseNodes(buffer) }
+        return JSONDocument(source: .owned(bytes), nodes: nodes)
+    }
+
+    /// Parses `buffer` into a document that borrows it: the document must not be used once `buffer` is gone.
+    func parse(borrowing buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONDocument {
+        JSONDocument(source: .borrowed(buffer), nodes: try parseNodes(buffer))
+    }
+
+    private func parseNodes(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONNode] {
+        guard buffer.count < Int(Int32.max) else {
             throw JSONSyntaxError(offset: 0, reason: "the input is larger than 2 GB")
         }
         var nodes: [JSONNode] = []
-        nodes.reserveCapacity(bytes.count / 16 + 16)
-        let result: JSONSyntaxError? = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer)
-            return parser.run(&nodes)
-        }
-        if let result { throw result }
-        return JSONDocument(bytes: bytes, nodes: nodes)
+        nodes.reserveCapacity(buffer.count / 16 + 16)
+        var parser = Parser(buffer: buffer)
+        if let failure = parser.run(&nodes) { throw failure }
+        return nodes
     }
 
-    /// Parses the one value that starts at byte `start` of `bytes` (after optional whitespace), nested inside
-    /// `depth` arrays and objects of the whole source, and stops at its end: a document of that value alone (its
-    /// nodes hold offsets into the whole `bytes`) and the offset just past it. Throws the value's first syntax
-    /// error; the reason may differ from the whole source's (callers parse the whole source for messages).
-    func parseValue(in bytes: [UInt8], at start: Int, depth: Int) throws(JSONSyntaxError) -> (document: JSONDocument, end: Int) {
-        guard bytes.count < Int(Int32.max), start < bytes.count else {
+    /// Parses the one value that starts at byte `start` of `buffer` (after optional whitespace), nested inside
+    /// `depth` arrays and objects of the whole source, and stops at its end: a document of that value alone that
+    /// borrows `buffer` (its nodes hold offsets into the whole buffer) and the offset just past it. Throws the value's
+    /// first syntax error; the reason may differ from the whole source's (callers parse the whole source for messages).
+    func parseValue(in buffer: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int) throws(JSONSyntaxError) -> (
+        document: JSONDocument, end: Int
+    ) {
+        guard buffer.count < Int(Int32.max), start < buffer.count else {
             throw JSONSyntaxError(offset: start, reason: "no value to parse")
         }
         var nodes: [JSONNode] = []
-        var end = start
-        let result: JSONSyntaxError? = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer)
-            parser.position = start
-            parser.baseDepth = depth
-            parser.stopsAfterValue = true
-            let failure = parser.run(&nodes)
-            end = parser.position
-            return failure
-        }
-        if let result { throw result }
-        return (JSONDocument(bytes: bytes, nodes: nodes), end)
+        var parser = Parser(buffer: buffer)
+        parser.position = start
+        parser.baseDepth = depth
+        parser.stopsAfterValue = true
+        if let failure = parser.run(&nodes) { throw failure }
+        return (JSONDocument(source: .borrowed(buffer), nodes: nodes), parser.position)
     }
 
     /// What the bytes at `position` (a byte of 0x80 or more) hold as UTF-8: the same rule as the parser's (no

@@ -23,7 +23,7 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
         }
         let start = Int(node.start) + 1
         let end = Int(node.end) - 1
-        return document.bytes.withUnsafeBufferPointer { buffer -> Int? in
+        return document.withBytes { buffer -> Int? in
             buffer.baseAddress.flatMap { table.index(of: start..<end, in: $0) }
         }
     }

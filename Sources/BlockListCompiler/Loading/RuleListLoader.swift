@@ -22,15 +22,25 @@ public struct RuleListLoader: Sendable {
 
     /// Reads `bytes` up to the point where checking adds its lints: the diagnostics are not sorted or located yet.
     func read(_ bytes: [UInt8]) -> RuleListReading {
+        read(isEmpty: bytes.isEmpty) { () throws(JSONSyntaxError) in try JSONReader().parse(bytes) }
+    }
+
+    /// Reads `buffer` as ``read(_:)`` does, into a reading whose document borrows it: the reading must not be used
+    /// once `buffer` is gone.
+    func read(borrowing buffer: UnsafeBufferPointer<UInt8>) -> RuleListReading {
+        read(isEmpty: buffer.isEmpty) { () throws(JSONSyntaxError) in try JSONReader().parse(borrowing: buffer) }
+    }
+
+    private func read(isEmpty: Bool, parse: () throws(JSONSyntaxError) -> JSONDocument) -> RuleListReading {
         var reading = RuleListReading()
-        if bytes.isEmpty {
+        if isEmpty {
             reading.earlySink.webKitError(
                 "the file is empty; a rule list is a JSON array of rules", webKit: WebKitMessage.emptySource, at: 0, pointer: "")
             return reading
         }
         let document: JSONDocument
         do {
-            document = try JSONReader().parse(bytes)
+            document = try parse()
         } catch {
             reading.earlySink.webKitError("invalid JSON: \(error.reason)", webKit: WebKitMessage.jsonInvalid, at: error.offset, pointer: "")
             return reading
@@ -202,7 +212,7 @@ public struct RuleListLoader: Sendable {
     private func isPlainURLFilter(_ node: Int, in document: JSONDocument) -> Bool {
         let value = document[node]
         let start = Int(value.start), closingQuote = Int(value.end) - 1
-        return document.bytes.withUnsafeBufferPointer { buffer in
+        return document.withBytes { buffer in
             guard let base = buffer.baseAddress, start >= 0, closingQuote > start, closingQuote < buffer.count else { return false }
             return RuleScanner.plainPatternEnd(base, count: buffer.count, from: start) == closingQuote
         }
@@ -213,7 +223,7 @@ public struct RuleListLoader: Sendable {
         guard !value.flag else { return false }
         let start = Int(value.start) + 1, end = Int(value.end) - 1
         units.removeAll(keepingCapacity: true)
-        return document.bytes.withUnsafeBufferPointer { buffer in
+        return document.withBytes { buffer in
             guard start < end else { return true }
             let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
             guard slice.allSatisfy({ $0 < 0x80 }) else { return false }

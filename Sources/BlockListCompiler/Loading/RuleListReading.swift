@@ -37,6 +37,14 @@ struct RuleListReading {
     /// The errors then the warnings of `sink`, each in source order, with lines and columns; and the error WebKit
     /// stops at.
     static func locatedDiagnostics(of sink: DiagnosticSink, in bytes: [UInt8]) -> (diagnostics: [Diagnostic], webKitError: Diagnostic?) {
+        bytes.withUnsafeBufferPointer { locatedDiagnostics(of: sink, in: $0) }
+    }
+
+    /// The errors then the warnings of `sink`, each in source order, with lines and columns in `buffer`; and the
+    /// error WebKit stops at.
+    static func locatedDiagnostics(of sink: DiagnosticSink, in buffer: UnsafeBufferPointer<UInt8>) -> (
+        diagnostics: [Diagnostic], webKitError: Diagnostic?
+    ) {
         var sink = sink
         if !sink.hasWebKitError {
             if let first = sink.firstLoadingError {
@@ -52,7 +60,7 @@ struct RuleListReading {
         var webKitError: Diagnostic?
         for list in [sink.errors, sink.warnings] {
             let order = list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
-            let places = SourceLocator.locations(of: order.map { list[$0].offset }, in: bytes)
+            let places = SourceLocator.locations(of: order.map { list[$0].offset }, in: buffer)
             for (rank, index) in order.enumerated() {
                 var diagnostic = list[index]
                 diagnostic.line = places[rank].line

@@ -89,7 +89,7 @@ extension RuleLoader {
             guard let arrayNode = slot(slotIndex) else { return nil }
             let arrayText = Int(loader.document[arrayNode].start)..<Int(loader.document[arrayNode].end)
             if let memo, memo.text.count == arrayText.count,
-                loader.document.bytes.withUnsafeBufferPointer({ bytes in
+                loader.document.withBytes({ bytes in
                     bytes.baseAddress.map {
                         RuleScanner.bytesEqual($0 + memo.text.lowerBound, $0 + arrayText.lowerBound, arrayText.count)
                     } ?? false

@@ -136,7 +136,7 @@ struct RuleLoader {
             var units = 0
             var index = start
             while index < end, units < unit {
-                let byte = document.bytes[index]
+                let byte = document.byte(at: index)
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
                 units += length == 4 ? 2 : 1
                 index += length
@@ -146,9 +146,9 @@ struct RuleLoader {
         var units = 0
         var index = start
         while index < end, units < unit {
-            let byte = document.bytes[index]
+            let byte = document.byte(at: index)
             if byte == UInt8(ascii: "\\"), index + 1 < end {
-                let escape = document.bytes[index + 1]
+                let escape = document.byte(at: index + 1)
                 index += escape == UInt8(ascii: "u") ? 6 : escape == UInt8(ascii: "x") ? 4 : 2
                 units += 1
             } else {

@@ -15,6 +15,13 @@ public struct LocalListFileSystem: ListFileSystem {
         return .success(bytes)
     }
 
+    /// Maps a regular file read-only for the call (no copy of its bytes); reads anything else (a pipe, an empty
+    /// file, a file that cannot be mapped), and reports a file that cannot be read as ``read(_:)`` does.
+    public func withContents<Value>(of path: String, _ body: (UnsafeRawBufferPointer) -> Value) -> Result<Value, ListFileProblem> {
+        if let value = MappedFile.withBytes(ofFile: path, body) { return .success(value) }
+        return read(path).map { $0.withUnsafeBytes(body) }
+    }
+
     public func lines(_ path: String) -> Result<any LineReader, ListFileProblem> {
         do {
             return .success(try FileLineReader(path: path))

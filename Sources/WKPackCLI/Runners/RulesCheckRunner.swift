@@ -38,11 +38,11 @@ public enum RulesCheckRunner {
         for (position, path) in files.enumerated() {
             progress?.update(
                 label: files.count > 1 ? "wkpack rules check: \(path) (\(position + 1) of \(files.count))" : "wkpack rules check: \(path)")
-            switch fileSystem.read(path) {
+            // The checker reads the file's bytes in place (mapped, for a regular file) and keeps nothing of them.
+            switch fileSystem.withContents(of: path, { checker.check($0) }) {
             case .failure(let problem):
                 results.append(FileCheckResult(path: path, report: nil, readError: problem.message, budgetErrors: []))
-            case .success(let bytes):
-                let report = checker.check(bytes)
+            case .success(let report):
                 results.append(FileCheckResult(path: path, report: report, readError: nil, budgetErrors: budget.violations(of: report)))
             }
         }

@@ -216,6 +216,39 @@ private func rule(trigger: String = #""url-filter":"a""#, action: String = #""ty
         #expect(report.actionCounts == ["block": 3])
     }
 
+    /// A list checked in a buffer the caller lends (a mapped file) gets the report it gets as an array, on the
+    /// one-pass path, on rules loaded alone, on the whole-document path (a syntax error, a top level that is not an
+    /// array, an empty file) and with the rules kept; the report holds nothing of the buffer, which is overwritten
+    /// before the report is read.
+    @Test(arguments: [
+        #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":"a"},"action":{"type":"block"}}]"#,
+        "[{\"trigger\":{\"url-filter\":\"a\",\"colour\":\"\\u00e9\"},\"action\":{\"type\":\"css-display-none\",\"selector\":\"##\"}},\n 5]",
+        #"[{"trigger":{"url-filter":"(a"},"action":{"type":"block"}},"#,
+        #"{"trigger":{"url-filter":"a"}}"#,
+        "",
+        "[" + String(repeating: #"{"trigger":{"url-filter":"a"},"action":{"type":"block"}},"#, count: 50) + "5]",
+    ])
+    func aBorrowedBufferIsCheckedAsAnArray(text: String) {
+        for keepsRules in [false, true] {
+            for target in [WebKitTarget.newest, .safari14] {
+                let checker = RuleListChecker(target: target, keepsRules: keepsRules)
+                let expected = checker.check(Array(text.utf8))
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
+                defer { buffer.deallocate() }
+                buffer.copyBytes(from: text.utf8)
+                let report = checker.check(UnsafeRawBufferPointer(buffer))
+                buffer.initializeMemory(as: UInt8.self, repeating: 0x20)
+                #expect(report.diagnostics == expected.diagnostics)
+                #expect(report.webKitError == expected.webKitError)
+                #expect(report.isValid == expected.isValid && report.ruleCount == expected.ruleCount)
+                #expect(report.byteCount == text.utf8.count && expected.byteCount == text.utf8.count)
+                #expect(report.actionCounts == expected.actionCounts && report.ruleIndices == expected.ruleIndices)
+                #expect(report.rules == expected.rules)
+                #expect(!report.diagnostics.isEmpty)
+            }
+        }
+    }
+
     @Test func warnsAboutRulesALaterUniversalIgnorePreviousRulesCancels() {
         let text =
             #"[{"trigger":{"url-filter":"a"},"action":{"type":"block"}},{"trigger":{"url-filter":".*"},"action":{"type":"ignore-previous-rules"}},{"trigger":{"url-filter":"b"},"action":{"type":"block"}}]"#

@@ -201,23 +201,28 @@ import Testing
         }
     }
 
+    /// The scan check of `text`, read from a buffer that lives for the call.
+    private func scanCheck(_ text: String) -> RuleListScanCheck.Result? {
+        Array(text.utf8).withUnsafeBufferPointer { RuleListScanCheck(target: .newest).check($0) }
+    }
+
     /// A list of the common shape is read on its bytes, no rule loaded alone.
     @Test func readsTheCommonShapeOnItsBytes() throws {
         let common: [String] = [0, 2, 4, 9, 22, 25].map { Self.edgeRules[$0] }
         let list: String = "[" + common.joined(separator: ",") + "]"
-        let result = try #require(RuleListScanCheck(target: .newest).check(Array(list.utf8)))
+        let result = try #require(scanCheck(list))
         #expect(result.rulesLoadedAlone == 0)
         #expect(result.ruleCount == 6)
         #expect(result.sink.errors.isEmpty && result.sink.warnings.isEmpty)
         // A selector with `\"` and `\/` escapes is decoded on the bytes, not loaded alone.
         let escaped = try #require(Self.edgeRules.first { $0.contains("div[title=") })
-        let escapedResult = try #require(RuleListScanCheck(target: .newest).check(Array(("[" + escaped + "]").utf8)))
+        let escapedResult = try #require(scanCheck(("[" + escaped + "]")))
         #expect(escapedResult.rulesLoadedAlone == 0)
         #expect(escapedResult.sink.errors.isEmpty && escapedResult.sink.warnings.isEmpty)
         let other: String = "[" + Self.edgeRules[7] + "]"
-        let loadedAlone = try #require(RuleListScanCheck(target: .newest).check(Array(other.utf8)))
+        let loadedAlone = try #require(scanCheck(other))
         #expect(loadedAlone.rulesLoadedAlone == 1)
         let trailingComma: String = "[" + Self.edgeRules[0] + ",]"
-        #expect(RuleListScanCheck(target: .newest).check(Array(trailingComma.utf8)) == nil)
+        #expect(scanCheck(trailingComma) == nil)
     }
 }

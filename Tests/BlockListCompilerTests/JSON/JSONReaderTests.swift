@@ -82,6 +82,24 @@ import Testing
         #expect(document.elements(of: array).count == 2)
     }
 
+    /// A document that borrows its bytes reads them as one that owns them, and hands out a copy of them.
+    @Test func aBorrowedDocumentReadsAsAnOwnedOne() throws {
+        let source = Array(#"[ {"k" : "v\u00e9\n", "n": [1, 2.5], "t": true} ]"#.utf8)
+        let owned = try JSONReader().parse(source)
+        try source.withUnsafeBufferPointer { buffer in
+            let borrowed = try JSONReader().parse(borrowing: buffer)
+            #expect(borrowed.nodes == owned.nodes)
+            #expect(borrowed.bytes == source && owned.bytes == source)
+            for index in owned.nodes.indices {
+                #expect(borrowed.rawText(index) == owned.rawText(index))
+                #expect(borrowed.stringValue(index) == owned.stringValue(index))
+                #expect(borrowed.number(index) == owned.number(index))
+            }
+            let object = try #require(borrowed.elements(of: borrowed.root).first)
+            #expect(borrowed.stringValue(borrowed.member("k", in: object)) == "v\u{E9}\n")
+        }
+    }
+
     @Test func lastDuplicateKeyWins() throws {
         let document = try JSONReader().parse(Array(#"{"a":1,"a":"x"}"#.utf8))
         #expect(document.stringValue(document.member("a", in: document.root)) == "x")
