@@ -316,6 +316,7 @@ enum BundleAssembler {
             case .code(let code, let map): return Minifier.minifyPiece(code, map: map)
             case .tree(let piece): return TreeMinifier.minify(piece)
             case .treeModule(let piece): return ModuleBundleAssembler.minify(piece)
+            case .treeHoisted(let piece): return ModuleBundleAssembler.minify(piece)
             case .prepared(let piece):
                 switch Minifier.minify(piece, waitsForTemplate: false) {
                 case .minified(let minified): return minified

@@ -162,6 +162,16 @@ extension ModuleBundleAssembler {
                 if linked.needsTerminator { recipe.appendText(";\n") }
                 let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames, recipe)
                 if written { continue }
+                if treeMinifier, modulesFromTrees, TreeHoistedPiece.accepts(record), TreeHoistedPiece.dropsLittle(linked.edits, in: record)
+                {
+                    cut()
+                    pieces.append(
+                        .treeHoisted(
+                            TreeHoistedPiece(
+                                record: record, edits: linked.edits, topLevelNames: linked.topLevelNames,
+                                needsTerminator: linked.needsTerminator, mapSource: mapping ? paths.mapSource(record.path) : nil)))
+                    continue
+                }
                 // Minified from its text: the top-level names, and `let` for the top-level `const`s nothing writes, are
                 // written by edits (the piece's top level is then the program's, which the minifier leaves as it is).
                 let edits = Self.renamingTopLevel(record, names: linked.topLevelNames, edits: linked.edits)
@@ -184,6 +194,41 @@ extension ModuleBundleAssembler {
         return BundleAssembler.finishPieces(
             all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
             sourceMaps: sourceMaps)
+    }
+
+    /// `piece` minified from the module's tree, or where the tree cannot express its edits, written as text (as the
+    /// text route writes it) and minified from its text.
+    static func minify(_ piece: TreeHoistedPiece) -> MinifiedPiece {
+        piece.minified() ?? hoistedFromText(piece)
+    }
+
+    /// `piece` written as text with its intermediate map (its top-level names written in by edits, with their original
+    /// names for the map) and minified from its text (step 4b's route).
+    static func minifiedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
+        let record = piece.record
+        let mapping = piece.mapSource != nil
+        let edits = renamingTopLevel(record, names: piece.topLevelNames, edits: piece.edits)
+        var originalNames: [String: String] = [:]
+        if mapping, let analysis = record.analysis {
+            for (declaration, name) in piece.topLevelNames where declaration < analysis.declarations.count {
+                originalNames[name] = analysis.declarations[declaration].name
+            }
+        }
+        var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: record.bytes.count + 64)
+        if record.hasBody {
+            let source = piece.mapSource.map { code.addSource($0, content: record.sourceBytes) } ?? 0
+            code.appendSource(record.bytes, tokens: record.tokens, edits: edits, sourceIndex: source, origins: record.lowering?.origins)
+            code.endLine()
+        }
+        if piece.needsTerminator { code.appendUnmapped(";\n") }
+        let map = code.isMapping ? code.map : nil
+        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: .hoistedModule))
+    }
+
+    /// A hoisted module the tree route did not take (a function of its own, so a profile counts them).
+    @inline(never)
+    private static func hoistedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
+        return minifiedFromText(piece)
     }
 
     /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an

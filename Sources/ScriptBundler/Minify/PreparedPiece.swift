@@ -60,6 +60,9 @@ enum UnminifiedPiece {
     /// A wrapped module's definition the tree minifier minifies from the module's tree (`TreeModulePiece`), or
     /// from its text where the tree cannot express it.
     case treeModule(TreeModulePiece)
+    /// A scope-hoisted module the tree minifier minifies from the module's tree (`TreeHoistedPiece`), or from its
+    /// text where the tree cannot express its edits.
+    case treeHoisted(TreeHoistedPiece)
     case prepared(PreparedPiece)
     /// Text written as it is (already minimal, unmapped).
     case verbatim(String)

@@ -189,16 +189,31 @@ extension TreeCompressorPass {
     /// a declaration can go). Returns the last walk when the tree has not changed since (the renamer's walk then).
     mutating func removeUnusedChains() -> TreeUses? {
         for _ in 0..<8 {
-            // Uses from the root; and the symbols named by reachable declarators and function declarations: only a
-            // declaration of one of them that no use reaches any more can go (`withoutUnused`), so without one the
-            // round would change nothing.
+            // Uses from the root; and the reachable `let`/`const` declarators and function declarations: only one of
+            // them that `withoutUnused` leaves out by these counts can go, so without one the round would change
+            // nothing (a local `var` or a declarator with effects used to start a round that removed nothing).
             let uses = TreeUses(tree)
             let counts = uses.references
-            guard uses.declared.contains(where: { counts[Int($0)] == 0 && isLocal($0) }), removeUnused(counts: counts) else {
+            guard uses.localDeclarations.contains(where: { mayGo($0, counts: counts) }), removeUnused(counts: counts) else {
                 return uses
             }
         }
         return nil
+    }
+
+    /// Whether `withoutUnused` may leave out declaration `id` (a function declaration or a `let`/`const` declarator)
+    /// by `counts`: its name is local, unused, and a declarator's initializer has no effect. A function declaration
+    /// goes only from a function body, which is not looked at here (a round for one elsewhere removes nothing).
+    func mayGo(_ id: Int32, counts: [Int32]) -> Bool {
+        let node = tree[id]
+        guard node.a >= 0 else { return false }
+        let target = tree[node.a]
+        guard isLocal(target.b), counts[Int(target.b)] == 0 else { return false }
+        switch node.kind {
+        case .functionDeclaration: return tree.symbols[Int(target.b)].kind == .function
+        case .variableDeclarator: return target.kind == .bindingIdentifier && (node.b < 0 || isEffectFree(node.b))
+        default: return false
+        }
     }
 
     /// Whether field `index` of a node of `kind` holds a list.

@@ -78,8 +78,10 @@ enum TreeCompressor {
     static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
         guard tree.root >= 0 else { return nil }
         var pass = TreeCompressorPass(tree: tree, rewrites: rewrites)
-        // The pass holds the only reference to the arrays while it rewrites them, so they are not copied.
+        // The pass holds the only reference to the arrays while it rewrites them, so they are not copied (nor when
+        // room is made: reserved while `tree` still held them, the nodes were copied once per piece).
         tree = SyntaxTree(source: [])
+        pass.reserveRoom()
         let uses = pass.run()
         tree = pass.tree
         return uses
@@ -109,9 +111,16 @@ struct TreeCompressorPass {
         isDynamic = tree.scopes.first?.isUnsafe ?? false
         referenceCounts =
             rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations, .constantInlining]) ? [] : Self.referenceCounts(tree)
-        // Rewrites add nodes and lists: room for a fifth more, so the arrays are seldom copied as they grow.
-        self.tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
-        self.tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
+    }
+
+    /// Makes room for the nodes and lists rewrites add (a fifth more), where the parse left less, so the arrays are
+    /// seldom copied as they grow. (The parser reserves room beyond its own nodes; a reservation beyond that copied
+    /// the nodes of most pieces although the rewrites add few.)
+    mutating func reserveRoom() {
+        let nodes = tree.nodes.count + tree.nodes.count / 5
+        if tree.nodes.capacity < nodes { tree.nodes.reserveCapacity(nodes) }
+        let lists = tree.lists.count + tree.lists.count / 5
+        if tree.lists.capacity < lists { tree.lists.reserveCapacity(lists) }
     }
 
     func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }

@@ -42,7 +42,7 @@ enum TreeMinifier {
     /// the composer can join the next piece after it.
     static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:]) -> MinifiedPiece {
         let tokenization: JavaScriptTokenization
-        let parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
+        var parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
         do {
             tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
             parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
@@ -50,6 +50,8 @@ enum TreeMinifier {
             return Minifier.minifyPiece(code, map: map)
         }
         var tree = parsed.tree
+        // The only reference to the tree's arrays, so the compressor rewrites them in place (not a copy of them).
+        parsed.tree = SyntaxTree(source: [])
         let uses = TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: parsed.facts.module.hasModuleSyntax, uses: uses)
         var piece = printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: map != nil, tokens: parsed.tokens) {
@@ -82,8 +84,10 @@ enum TreeMinifier {
         body: Range<Int>, source: SourceMapBuilder.Source?, parsed: consuming ParsedProgram? = nil
     ) -> MinifiedFileBody {
         var program: ParsedProgram
-        if let parsed {
-            program = parsed
+        // Taken out of `parsed` (which is left `nil`): kept there too, the tree's arrays had a second owner until the
+        // function returned, and the compressor's first change copied every node of the file.
+        if let given = parsed.take() {
+            program = given
         } else {
             do {
                 let (tree, facts, _) = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
@@ -303,25 +307,44 @@ enum TreeMinifier {
     /// The printed mappings carried to the sources by `original` (a printed mapping's original position, `nil` for
     /// none, `.continuing` for code of a lowered source without an origin of its own): a mapping without an original
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
-    /// segment. Names are appended to `names` once each.
+    /// segment. Names are appended to `names` once each. `namedBy`: the name of a mapping the renamer did not rename
+    /// (in place of the printer's and `originalNames`'), for a scope-hoisted module minified from its tree.
     static func mappings(
         _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
-        original: (SyntaxNodeMapping) -> MappingLookup.Original?
+        namedBy: ((SyntaxNodeMapping) -> String?)? = nil, original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         // Looked up in place: it remembers the name IDs asked for.
         var originalNames = originalNames
         var encoder = PieceMappings.Encoder()
         encoder.reserveCapacity(segments: printed.count)
         var nameIndexes: [String: Int32] = [:]
+        // Whether `nameIndexes` holds every name of `names` (from the first name given by its text on).
+        var hashesNames = false
         // Per name ID of the tree, its index in `names` once it has one (-1 before): most names are tree names, found
         // again without hashing their text.
         var indexOfNameID: [Int32] = []
         func index(of original: String) -> Int32 {
+            if !hashesNames {
+                hashesNames = true
+                nameIndexes.reserveCapacity(names.count + 16)
+                for (index, name) in names.enumerated() { nameIndexes[name] = Int32(truncatingIfNeeded: index) }
+            }
             if let known = nameIndexes[original] { return known }
             let index = Int32(truncatingIfNeeded: names.count)
             nameIndexes[original] = index
             names.append(original)
             return index
+        }
+        // The index of tree name `id`. While every name so far is a parsed ASCII name, a parsed ASCII name is new
+        // without looking: the parse interned each spelling once, and ASCII names are equal only when their bytes
+        // are. Otherwise (a name given by its text, a built or non-ASCII name) names are found by their text.
+        func index(ofNameID id: Int) -> Int32 {
+            let name = tree.names[id]
+            if !hashesNames, id < tree.parsedNameCount, name.utf8.allSatisfy({ $0 < 0x80 }) {
+                names.append(name)
+                return Int32(truncatingIfNeeded: names.count - 1)
+            }
+            return index(of: name)
         }
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
@@ -340,8 +363,10 @@ enum TreeMinifier {
             if mapping.name >= 0 {
                 let id = Int(mapping.name)
                 if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
-                if indexOfNameID[id] < 0 { indexOfNameID[id] = index(of: tree.names[id]) }
+                if indexOfNameID[id] < 0 { indexOfNameID[id] = index(ofNameID: id) }
                 name = indexOfNameID[id]
+            } else if let namedBy {
+                if let text = namedBy(mapping) { name = index(of: text) }
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
             } else if originalNames != nil, let text = originalNames?.name(of: mapping) {

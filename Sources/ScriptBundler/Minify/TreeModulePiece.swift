@@ -41,10 +41,12 @@ struct TreeModulePiece {
     func minified() -> MinifiedPiece? {
         let source = record.bytes
         guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
-            let parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
+            var parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
             !parsed.facts.module.hasModuleSyntax, parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
         else { return nil }
         var tree = parsed.tree
+        // The only reference to the tree's arrays, so the edits and the compressor change them in place.
+        parsed.tree = SyntaxTree(source: [])
         guard TreeLinkEdits.apply(edits, tokens: record.tokens, to: &tree) else { return nil }
         wrap(&tree)
         let uses = TreeCompressor.compress(&tree)

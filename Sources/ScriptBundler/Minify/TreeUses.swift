@@ -10,8 +10,9 @@ struct TreeUses {
     var repeatedDeclarations: [Int32]
     /// Per symbol, whether a reachable binding identifier declares it.
     var present: [Bool]
-    /// The symbols named by reachable variable declarators and function declarations (repeats kept).
-    var declared: [Int32] = []
+    /// The reachable function declarations and declarators of `let`/`const` declarations (node IDs): what
+    /// `unusedDeclarationChains` may leave out, so a round of it is made only when one of them has no use left.
+    var localDeclarations: [Int32] = []
     /// The name IDs of reachable identifiers that resolve to no symbol, and of built binding identifiers without one.
     var freeNames = Set<Int32>()
     /// Per name ID, how many reachable private names are spelled so (empty when there is none).
@@ -28,7 +29,7 @@ struct TreeUses {
         var references = [Int32](repeating: 0, count: symbols.count)
         var repeatedDeclarations = [Int32](repeating: 0, count: symbols.count)
         var present = [Bool](repeating: false, count: symbols.count)
-        var declared: [Int32] = []
+        var localDeclarations: [Int32] = []
         var freeNames = Set<Int32>()
         var privateNameCounts: [Int32] = []
         var privateNameOrder: [Int32] = []
@@ -52,8 +53,12 @@ struct TreeUses {
                     let symbol = Int(node.b)
                     present[symbol] = true
                     if symbols[symbol].node != id { repeatedDeclarations[symbol] += 1 }
-                case .variableDeclarator, .functionDeclaration:
-                    if node.a >= 0, tree[node.a].kind == .bindingIdentifier, tree[node.a].b >= 0 { declared.append(tree[node.a].b) }
+                case .variableDeclaration:
+                    if node.op != SyntaxVariableKind.var.rawValue {
+                        for declarator in tree.list(node.a) where declarator >= 0 { localDeclarations.append(declarator) }
+                    }
+                case .functionDeclaration:
+                    localDeclarations.append(id)
                 case .privateName:
                     if privateNameCounts.isEmpty { privateNameCounts = [Int32](repeating: 0, count: tree.names.count) }
                     if privateNameCounts[Int(node.a)] == 0 { privateNameOrder.append(node.a) }
@@ -66,7 +71,7 @@ struct TreeUses {
         self.references = references
         self.repeatedDeclarations = repeatedDeclarations
         self.present = present
-        self.declared = declared
+        self.localDeclarations = localDeclarations
         self.freeNames = freeNames
         self.privateNameCounts = privateNameCounts
         self.privateNameOrder = privateNameOrder

@@ -69,6 +69,45 @@ struct ShortNameSet {
         bits[index >> 6] |= 1 << UInt64(index & 63)
     }
 
+    /// Adds the name spelled by `bytes` (nothing when it is not a short name): `insert(_:)` for the bytes of a
+    /// token, with each byte's position computed from its value instead of read from a table (the identifier
+    /// tokens of every file are inserted).
+    @inline(__always)
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        guard length >= 1, length <= Self.maxLength, let base = bytes.baseAddress else { return }
+        let first = Self.position(of: base[0])
+        guard first >= 0, first < Self.firstCharacterCount else { return }
+        var index = first
+        if length >= 2 {
+            let second = Self.position(of: base[1])
+            guard second >= 0 else { return }
+            index += Self.firstCharacterCount + second * Self.firstCharacterCount
+            if length == 3 {
+                let third = Self.position(of: base[2])
+                guard third >= 0 else { return }
+                index += Self.firstCharacterCount * Self.otherCharacterCount + third * Self.firstCharacterCount * Self.otherCharacterCount
+            }
+        }
+        bits[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    private static let firstCharacterCount = 54
+    private static let otherCharacterCount = 64
+
+    /// The position of `byte` among `otherCharacters` (the first 54 are `firstCharacters`), or -1.
+    @inline(__always)
+    private static func position(of byte: UInt8) -> Int {
+        switch byte {
+        case 0x61...0x7A: Int(byte) - 0x61
+        case 0x41...0x5A: Int(byte) - 0x41 + 26
+        case 0x5F: 52
+        case 0x24: 53
+        case 0x30...0x39: Int(byte) - 0x30 + 54
+        default: -1
+        }
+    }
+
     /// Adds the short name at `index` (see `index(of:)`; nothing when out of range).
     mutating func insert(index: Int) {
         guard index >= 0, index < Self.count else { return }

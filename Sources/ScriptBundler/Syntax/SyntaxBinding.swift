@@ -211,6 +211,7 @@ extension SyntaxParserState {
         facts.requireNameID = name("require")
         facts.argumentsNameID = name("arguments")
         tree.names = identifiers.strings
+        tree.parsedNameCount = tree.names.count
         return tree
     }
 

@@ -125,35 +125,13 @@ struct SyntaxParserState {
     init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
         src = source
         self.bytes = bytes
-        var significant: [JavaScriptToken]
-        var pairs = tokenization.bracketPairs
-        // With comments, the tokenizer's bracket pairs index the tokens comments included: found again below.
-        if !tokenization.isWithoutComments, tokenization.tokens.contains(where: \.isComment) {
-            significant = []
-            significant.reserveCapacity(tokenization.tokens.count)
-            var pending: [(SourceRange, Bool)] = []
-            for token in tokenization.tokens {
-                if token.isComment {
-                    let pure = Self.isPureAnnotation(token, bytes)
-                    if pure || Self.isLegalComment(token, bytes) {
-                        pending.append((SourceRange(start: token.start, end: token.end), pure))
-                    }
-                    continue
-                }
-                for (range, pure) in pending {
-                    if pure {
-                        pureTokens.insert(Int32(truncatingIfNeeded: significant.count))
-                    } else {
-                        legal.append((range, significant.count))
-                    }
-                }
-                pending.removeAll(keepingCapacity: true)
-                significant.append(token)
-            }
-            for (range, pure) in pending where !pure { legal.append((range, significant.count)) }
-            pairs = nil
-        } else {
-            significant = tokenization.tokens
+        var significant = tokenization.tokens
+        // The tokenizer's bracket pairs count significant tokens only, so they hold for the tokens without comments.
+        let pairs = tokenization.bracketPairs
+        if !tokenization.isWithoutComments, let filtered = Self.withoutComments(tokenization.tokens, bytes) {
+            significant = filtered.tokens
+            pureTokens = filtered.pure
+            legal = filtered.legal
         }
         tokens = significant
         count = significant.count
@@ -190,13 +168,57 @@ struct SyntaxParserState {
         longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
         longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
         tree = SyntaxTree(source: source)
-        tree.nodes.reserveCapacity(count + 16)
+        // Room for the nodes of the parse (about 1.2 a token) and for those a compressor adds after it (a fifth
+        // more: see `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
+        tree.nodes.reserveCapacity(count + count / 2 + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
         facts.referenceTokens.reserveCapacity(count / 4)
         facts.referenceFlags.reserveCapacity(count / 4)
         facts.referenceNames.reserveCapacity(count / 4)
         tree.references.reserveCapacity(count / 4)
+    }
+
+    /// `tokens` without their comments, with the token indexes that `/*#__PURE__*/` comments stand before and the
+    /// legal comments with the token index each precedes; `nil` when no token is a comment. The tokens are written
+    /// in place (an append per token checked the array's uniqueness and capacity each time).
+    private static func withoutComments(
+        _ tokens: [JavaScriptToken], _ bytes: UnsafeRawBufferPointer
+    ) -> (tokens: [JavaScriptToken], pure: Set<Int32>, legal: [(range: SourceRange, token: Int)])? {
+        guard tokens.contains(where: \.isComment) else { return nil }
+        var pure: Set<Int32> = []
+        var legal: [(range: SourceRange, token: Int)] = []
+        let significant = tokens.withUnsafeBufferPointer { all in
+            [JavaScriptToken](unsafeUninitializedCapacity: all.count) { kept, initialized in
+                var pending: [(SourceRange, Bool)] = []
+                var n = 0
+                for token in all {
+                    if token.isComment {
+                        let isPure = isPureAnnotation(token, bytes)
+                        if isPure || isLegalComment(token, bytes) {
+                            pending.append((SourceRange(start: token.start, end: token.end), isPure))
+                        }
+                        continue
+                    }
+                    // Mostly no comment is pending: the list is not touched then.
+                    if !pending.isEmpty {
+                        for (range, isPure) in pending {
+                            if isPure {
+                                pure.insert(Int32(truncatingIfNeeded: n))
+                            } else {
+                                legal.append((range, n))
+                            }
+                        }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    kept.initializeElement(at: n, to: token)
+                    n &+= 1
+                }
+                for (range, isPure) in pending where !isPure { legal.append((range, n)) }
+                initialized = n
+            }
+        }
+        return (significant, pure, legal)
     }
 
     private static func isPureAnnotation(_ token: JavaScriptToken, _ bytes: UnsafeRawBufferPointer) -> Bool {

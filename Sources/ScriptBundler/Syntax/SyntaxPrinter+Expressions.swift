@@ -1,6 +1,8 @@
 /// Expressions, patterns, functions and classes.
 extension SyntaxPrinter {
-    /// The precedence of expression `id` as printed.
+    /// The precedence of expression `id` as printed. (Inlined: a call of a non-mutating method of the printer from a
+    /// mutating one copied the whole printer first.)
+    @inline(__always)
     func precedence(_ id: Int32) -> SyntaxPrecedence {
         let node = tree[id]
         switch node.kind {
@@ -78,6 +80,7 @@ extension SyntaxPrinter {
     }
 
     /// Whether `id` is an `in` expression printed without parentheses of its own.
+    @inline(__always)
     private func containsIn(_ id: Int32) -> Bool {
         let node = tree[id]
         return node.kind == .binaryExpression && node.op == SyntaxOperator.in.rawValue
@@ -157,7 +160,7 @@ extension SyntaxPrinter {
             let kind = node.kind == .stringLiteral && compact && id != statementString ? SyntaxKind.templateLiteral : node.kind
             if let text = literalText?(kind, tree.bytes(id)) {
                 mark(id)
-                if let first = text.first, needsSpace(before: first) { out.append(0x20) }
+                if let first = text.first, out.needsSpace(before: first) { out.append(0x20) }
                 if pending >= 0 { recordPending() }
                 out.append(contentsOf: text)
             } else {
@@ -446,7 +449,7 @@ extension SyntaxPrinter {
     private mutating func printKey(_ key: Int32, computed: Bool) {
         if compact, !computed, let name = unquotedKey(key) {
             mark(key)
-            if let first = name.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = name.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             out.append(contentsOf: name)
             return

@@ -16,7 +16,7 @@ public struct SyntaxPrinter {
     public static func print(_ tree: SyntaxTree, style: Style = .readable) -> String {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.printProgram()
-        return String(decoding: printer.out, as: UTF8.self)
+        return printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Prints `tree` in `style` and returns, with the code, the mappings recorded while printing: one at the
@@ -30,7 +30,8 @@ public struct SyntaxPrinter {
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
         printer.mappings.reserveCapacity(tree.nodes.count)
         printer.printProgram()
-        return (String(decoding: printer.out, as: UTF8.self), printer.mappings.map { $0.printed(in: tree) })
+        let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        return (code, printer.mappings.map { $0.printed(in: tree) })
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
@@ -60,7 +61,7 @@ public struct SyntaxPrinter {
             printer.mappings.reserveCapacity(tree.nodes.count)
         }
         printer.printProgram()
-        return (printer.out, printer.mappings)
+        return (printer.out.bytes, printer.mappings)
     }
 
     let tree: SyntaxTree
@@ -83,7 +84,7 @@ public struct SyntaxPrinter {
     /// How the tree minifier writes a number or string literal in an expression (its kind and source text; `nil`:
     /// as it is). A string literal where a template literal may stand instead is passed as `.templateLiteral`.
     var literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?
-    var out: [UInt8] = []
+    var out: SyntaxOutputBuffer
     var indentation = 0
     /// The legal comments before each statement.
     var comments: [Int32: [SourceRange]] = [:]
@@ -108,7 +109,7 @@ public struct SyntaxPrinter {
     init(tree: SyntaxTree, style: Style) {
         self.tree = tree
         minified = style == .minified
-        out.reserveCapacity(tree.source.count)
+        out = SyntaxOutputBuffer(capacity: tree.source.count)
         for comment in tree.legalComments { comments[comment.statement, default: []].append(comment.range) }
     }
 
@@ -119,22 +120,9 @@ public struct SyntaxPrinter {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
 
-    /// Whether `first` written right after `last` would join them into another token.
-    @inline(__always)
-    func needsSpace(before first: UInt8) -> Bool {
-        guard let last = out.last else { return false }
-        if Self.isWordByte(last) && Self.isWordByte(first) { return true }
-        switch (last, first) {
-        case (0x2B, 0x2B), (0x2D, 0x2D), (0x2F, 0x2F), (0x2F, 0x2A), (0x3C, 0x21), (0x2D, 0x3E): return true
-        default: break
-        }
-        // A number ending in digits followed by `.` is not produced (number objects are parenthesized).
-        return false
-    }
-
     mutating func emit(_ text: StaticString) {
         text.withUTF8Buffer { buffer in
-            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = buffer.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             append(buffer)
         }
@@ -145,7 +133,7 @@ public struct SyntaxPrinter {
     mutating func emit(string text: String) {
         var text = text
         text.withUTF8 { buffer in
-            if let first = buffer.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = buffer.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             append(buffer)
         }
@@ -166,7 +154,7 @@ public struct SyntaxPrinter {
     mutating func emitPureAnnotation() {
         let text: StaticString = "/* @__PURE__ */ "
         text.withUTF8Buffer { buffer in
-            if needsSpace(before: 0x2F) { out.append(0x20) }
+            if out.needsSpace(before: 0x2F) { out.append(0x20) }
             out.append(contentsOf: buffer)
         }
     }
@@ -187,29 +175,9 @@ public struct SyntaxPrinter {
         pending = -1
         guard recording else { return }
         let end = out.count
-        out.withUnsafeBufferPointer { bytes in
-            var i = counted
-            var line = generatedLine, column = generatedColumn
-            while i < end {
-                // Printable ASCII, the common case, ends no line (a mapping is a few bytes after the one before).
-                let b = bytes[i]
-                if b >= 0x20 && b < 0x80 {
-                    column += 1
-                    i += 1
-                    continue
-                }
-                let length = LineTerminator.length(bytes, at: i, end: end)
-                if length > 0 {
-                    i += length
-                    line += 1
-                    column = 0
-                } else {
-                    column += SyntaxPrintedMapping.utf16Units(b)
-                    i += 1
-                }
-            }
-            (generatedLine, generatedColumn) = (line, column)
-        }
+        var line = generatedLine, column = generatedColumn
+        out.advance(from: counted, line: &line, column: &column)
+        (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]
         let original = originalPosition(of: Int(node.start))
@@ -306,7 +274,7 @@ public struct SyntaxPrinter {
         mark(id)
         let node = tree[id]
         if !symbolNames.isEmpty, let name = newName(of: id) {
-            if let first = name.first, needsSpace(before: first) { out.append(0x20) }
+            if let first = name.first, out.needsSpace(before: first) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             out.append(contentsOf: name)
             return
@@ -324,9 +292,9 @@ public struct SyntaxPrinter {
         }
         let start = Int(node.start), end = Int(node.end)
         guard start < end else { return }
-        if needsSpace(before: tree.source[start]) { out.append(0x20) }
+        if out.needsSpace(before: tree.source[start]) { out.append(0x20) }
         if pending >= 0 { recordPending() }
-        out.append(contentsOf: tree.source[start..<end])
+        out.append(tree.source, from: start, to: end)
     }
 
     /// The space after a keyword or a name. Compact printing leaves it to `emit`, which writes one where the next
@@ -353,7 +321,10 @@ public struct SyntaxPrinter {
     mutating func newline() {
         if minified { return }
         out.append(0x0A)
-        for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) }
+        for _ in 0..<indentation {
+            out.append(0x20)
+            out.append(0x20)
+        }
     }
 
     // MARK: - Statements
@@ -378,7 +349,12 @@ public struct SyntaxPrinter {
 
     private mutating func forceNewline() {
         out.append(0x0A)
-        if !minified { for _ in 0..<indentation { out.append(contentsOf: [0x20, 0x20]) } }
+        if !minified {
+            for _ in 0..<indentation {
+                out.append(0x20)
+                out.append(0x20)
+            }
+        }
     }
 
     private mutating func printLegalComments(_ statement: Int32) {

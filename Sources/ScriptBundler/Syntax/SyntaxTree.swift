@@ -26,6 +26,9 @@ public struct SyntaxTree: Sendable {
     public internal(set) var references: [SyntaxReference] = []
     /// Legal comments, in source order (only when the parse kept comments).
     public internal(set) var legalComments: [SyntaxComment] = []
+    /// How many of `names`, from the first, the parse interned: each is a spelling of its own. Names after them were
+    /// built by rewrites (`appendName`) and may repeat one. 0 when no parse made the tree.
+    var parsedNameCount = 0
 
     init(source: [UInt8]) {
         self.source = source

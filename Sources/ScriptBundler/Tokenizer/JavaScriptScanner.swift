@@ -80,8 +80,11 @@ struct JavaScriptScanner {
     private var topTernaries = 0
     /// Start (line, column, offset) of each template whose substitution is open, innermost last.
     private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
-    /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index.
+    /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index, both counted among the
+    /// significant tokens (comments and the hashbang not counted), as a parser reads them.
     private(set) var bracketPairs: [Int32] = []
+    /// The comment and hashbang tokens pushed so far.
+    private var commentCount: Int32 = 0
 
     init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool) {
         self.src = source
@@ -263,7 +266,10 @@ struct JavaScriptScanner {
         if count >= 2, src[0] == 0x23, src[1] == 0x21 {
             pos = 2
             skipToLineEnd()
-            if includeComments { append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false)) }
+            if includeComments {
+                append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false))
+                commentCount += 1
+            }
         }
         while pos < count {
             let b = src[pos]
@@ -422,6 +428,7 @@ struct JavaScriptScanner {
             let col = column(at: start)
             let keep = newlineBefore
             push(.lineComment, start, line: line, column: col)
+            commentCount += 1
             newlineBefore = keep
         }
     }
@@ -456,6 +463,7 @@ struct JavaScriptScanner {
         if includeComments {
             let keep = newlineBefore
             push(.blockComment, start, line: startLine, column: startColumn)
+            commentCount += 1
             newlineBefore = keep
         }
         if sawNewline { newlineBefore = true }
@@ -794,9 +802,9 @@ struct JavaScriptScanner {
         case 0x28:  // (
             open(
                 0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
-                offset: start, token: Int32(truncatingIfNeeded: tokenCount))
+                offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
         case 0x5B:  // [
-            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
+            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
         case 0x7B:  // {
             let kind: FrameKind
             switch previous {
@@ -808,7 +816,7 @@ struct JavaScriptScanner {
             default:
                 kind = .object
             }
-            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount))
+            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
             next = .statementPunctuator
         case 0x29, 0x5D, 0x7D:  // ) ] }
             guard let opener = frames.last, opener.closer == b else {
@@ -816,9 +824,9 @@ struct JavaScriptScanner {
             }
             frames.removeLast()
             if opener.token >= 0 {
-                // This punctuator is pushed next, at index `tokenCount`.
+                // This punctuator is pushed next, at index `tokenCount` (comments counted).
                 bracketPairs.append(opener.token)
-                bracketPairs.append(Int32(truncatingIfNeeded: tokenCount))
+                bracketPairs.append(Int32(truncatingIfNeeded: tokenCount) &- commentCount)
             }
             switch opener.kind {
             case .templateSubstitution:

@@ -4,8 +4,9 @@ public struct JavaScriptTokenization: Sendable {
     public let tokens: [JavaScriptToken]
     /// Number of line terminators in the source (`\n`, `\r\n`, `\r`, U+2028, U+2029).
     public let lineTerminatorCount: Int
-    /// Matched `(`/`[`/`{` punctuators as flat pairs (opening token index, closing token index), valid for
-    /// exactly `tokens`; nil when unknown (e.g. for a filtered token list), and the parser then finds them.
+    /// Matched `(`/`[`/`{` punctuators as flat pairs (opening token index, closing token index), the indexes counted
+    /// among the significant tokens of `tokens` (comments and the hashbang left out, as a parser reads them); nil when
+    /// unknown (e.g. for a filtered token list), and the parser then finds them.
     var bracketPairs: [Int32]? = nil
     /// Whether the tokens are known to hold no comment (tokenized without them), so a parser need not look.
     var isWithoutComments = false

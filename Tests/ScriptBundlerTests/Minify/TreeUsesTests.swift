@@ -28,7 +28,7 @@ import Testing
         #expect(returned.references == walked.references)
         #expect(returned.repeatedDeclarations == walked.repeatedDeclarations)
         #expect(returned.present == walked.present)
-        #expect(returned.declared == walked.declared)
+        #expect(returned.localDeclarations == walked.localDeclarations)
         #expect(returned.freeNames == walked.freeNames)
         #expect(returned.privateNameCounts == walked.privateNameCounts)
         #expect(returned.privateNameOrder == walked.privateNameOrder)

@@ -19,6 +19,29 @@ import Testing
         #expect(ShortNameSet.name(at: -1) == nil)
     }
 
+    /// The insertion from a token's bytes adds what the insertion of any collection of the same bytes adds.
+    @Test func insertingBytesMatchesInsertingTheirCollection() {
+        // Every byte that can start or continue a name, and some that cannot.
+        let bytes: [UInt8] = Array("az_$AZ09mQ".utf8) + [0x20, 0x2D, 0x2F, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x7F, 0x80, 0xC3, 0xFF]
+        var words: [[UInt8]] = [[], [0x61, 0x62, 0x63, 0x64]]
+        for a in bytes {
+            words.append([a])
+            for b in bytes {
+                words.append([a, b])
+                for c in bytes { words.append([a, b, c]) }
+            }
+        }
+        var fromBuffers = ShortNameSet()
+        var fromCollections = ShortNameSet()
+        for word in words {
+            word.withUnsafeBufferPointer { fromBuffers.insert($0) }
+            fromCollections.insert(word[...])
+        }
+        #expect(fromBuffers.indexes == fromCollections.indexes)
+        // Eight of the ten name bytes may start a name (not the digits).
+        #expect(fromBuffers.indexes.count == 8 + 8 * 10 + 8 * 10 * 10)
+    }
+
     @Test(arguments: ["", "abcd", "1", "9a", "a-", "é", "aé", "a b"])
     func otherNamesAreNotShortNames(name: String) {
         #expect(ShortNameSet.index(of: name.utf8) == nil)

@@ -1,0 +1,184 @@
+/// A scope-hoisted ES module minified from the module's syntax tree (issue 41, step 4e), with the tree minifier's
+/// switch on: the module's file is parsed once with its comments (in the piece's task), the linker's edits and the
+/// shared scope's top-level names are made on the tree (`TreeHoistEdits`), and it is compressed, renamed and printed
+/// with its mappings straight to the file. No text of the piece is written, no intermediate map made or read.
+///
+/// The result is what the text route (`ModuleBundleAssembler.minifiedFromText(_:)`: the module's text with the edits
+/// and its top-level names written in, then `TreeMinifier.minifyPiece`) makes of the same module: the module's top
+/// level is the piece's program scope in both, whose names the renamer never changes, and the names of the other
+/// modules' top levels it reads are free names, which no local takes. A module whose edits the tree cannot express
+/// returns `nil` from `minified()` and takes the text route.
+struct TreeHoistedPiece {
+    /// The module (its file's bytes and significant tokens, which the edits index).
+    let record: ModuleRecord
+    /// The linker's edits of the module (`ModuleLinker.HoistedModule.edits`).
+    let edits: [TokenEdit]
+    /// The shared scope's name of each top-level declaration, by declaration (`ModuleLinker.HoistedModule.topLevelNames`).
+    let topLevelNames: [Int: String]
+    /// Whether the text route writes `;` after the module (`ModuleLinker.HoistedModule.needsTerminator`).
+    let needsTerminator: Bool
+    /// The module's path in the source map, `nil` for no mappings.
+    let mapSource: String?
+
+    /// Whether module `record` is one this route builds: a parsed ES module, not lowered, with a body, no hashbang.
+    static func accepts(_ record: ModuleRecord) -> Bool {
+        record.kind == .esModule && record.analysis != nil && record.lowering == nil && record.hasBody && record.bytes.first != 0x23
+    }
+
+    /// Whether the tree route does less work than the text route for module `record` with `edits`: it parses the
+    /// whole file, code the edits remove included (the declarations tree shaking drops, import statements), where the
+    /// text route parses only the code kept but first writes it with its intermediate map and later scans its names.
+    /// Measured on the benchmark trees (BENCHMARKS.md, "Issue 41 step 4e"), writing and mapping a byte kept cost about a
+    /// sixth of parsing a byte, so the tree route is taken when the code removed is at most an eighth of the code kept.
+    static func dropsLittle(_ edits: [TokenEdit], in record: ModuleRecord) -> Bool {
+        let tokens = record.tokens
+        var removed = 0
+        // Statements removed (an `export` or `export default` keyword removed is one or two tokens, parsed either way).
+        for edit in edits where edit.end > edit.start + 2 && edit.end <= tokens.count && (edit.text.isEmpty || edit.text == ";") {
+            removed += tokens[edit.end - 1].end - tokens[edit.start].start
+        }
+        return removed * 8 <= record.bytes.count - removed
+    }
+
+    /// The minified module; `nil` where the file does not parse as the module's analysis did, or an edit is not one
+    /// the tree expresses (the caller minifies the piece's text instead).
+    @inline(never)
+    func minified() -> MinifiedPiece? {
+        let source = record.bytes
+        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
+            var parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
+            parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
+        else { return nil }
+        var tree = parsed.tree
+        // The only reference to the tree's arrays, so the edits and the compressor change them in place.
+        parsed.tree = SyntaxTree(source: [])
+        guard
+            let made = TreeHoistEdits.apply(
+                edits, topLevelNames: topLevelNames, record: record, mapping: mapSource != nil, to: &tree)
+        else { return nil }
+        let uses = TreeCompressor.compress(&tree)
+        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false, uses: uses)
+        let names = HoistedMappingNames(tree: tree, edits: made)
+        let unmapped = made.unmapped
+        var piece = TreeMinifier.printed(
+            tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
+        ) { printed, pieceNames in
+            TreeMinifier.mappings(printed, tree: tree, names: &pieceNames, namedBy: { names.name(of: $0) }) { mapping in
+                // Nodes the compressor added after the edits are past the table.
+                if Int(mapping.node) < unmapped.count, unmapped[Int(mapping.node)] { return nil }
+                return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
+            }
+        }
+        if let mapSource { piece.sources = [SourceMapBuilder.Source(path: mapSource, content: record.sourceBytes)] }
+        if !piece.code.isEmpty, piece.code.last != 0x3B, !piece.endsWithStatementBrace {
+            piece.code.append(0x3B)
+            piece.lastLineColumn += 1
+        }
+        // The comments inside the tokens an edit replaced are not in the text route's piece.
+        var comments: [[UInt8]] = []
+        let replaced = made.replaced
+        source.withUnsafeBufferPointer { bytes in
+            for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
+                guard LegalComments.isLegal(bytes, token.range) else { continue }
+                if replaced.contains(where: { $0.contains(token.start) }) { continue }
+                comments.append(Array(bytes[token.range]))
+            }
+        }
+        piece.legalComments = comments
+        return piece
+    }
+}
+
+/// The names a scope-hoisted module's mappings carry where the renamer renamed nothing, as the text route's
+/// (`TreeMinifier.OriginalNames`) names them: the original name of the top-level name the text route's piece has at
+/// the node's start, if it has one there.
+final class HoistedMappingNames {
+    private let tree: SyntaxTree
+    private let writtenWords: [Int32]
+    private let names: [ArraySlice<UInt8>: String]
+    private let longest: Int
+    /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word none of them starts
+    /// with or is as long as is not looked up.
+    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+    private let lengths: UInt64
+    /// Per name ID, once asked for: 0 not yet, -1 none, else 1 + the index in `found`.
+    private var byNameID: [Int32]
+    private var found: [String] = []
+
+    init(tree: SyntaxTree, edits: TreeHoistEdits) {
+        self.tree = tree
+        writtenWords = edits.writtenWords
+        var names: [ArraySlice<UInt8>: String] = [:]
+        for (written, original) in edits.originalNames { names[ArraySlice(written.utf8)] = original }
+        self.names = names
+        longest = names.keys.map(\.count).max() ?? 0
+        var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var lengths: UInt64 = 0
+        for written in names.keys {
+            guard let first = written.first else { continue }
+            let bit = UInt64(1) << (first & 63)
+            switch first >> 6 {
+            case 0: firstBytes.0 |= bit
+            case 1: firstBytes.1 |= bit
+            case 2: firstBytes.2 |= bit
+            default: firstBytes.3 |= bit
+            }
+            lengths |= UInt64(1) << min(written.count, 63)
+        }
+        self.firstBytes = firstBytes
+        self.lengths = lengths
+        byNameID = names.isEmpty ? [] : [Int32](repeating: 0, count: tree.names.count)
+    }
+
+    /// The name of `mapping` (the text route's, where no renamed local's name is printed).
+    func name(of mapping: SyntaxNodeMapping) -> String? {
+        guard longest > 0 else { return nil }
+        let node = tree[mapping.node]
+        switch node.kind {
+        case .identifier, .identifierName, .bindingIdentifier:
+            // The piece's text there is the name: a built or renamed name's, or a parsed name (unless written with escapes).
+            let id = Int(node.a)
+            if node.flags.contains(.synthetic) || Int(node.end - node.start) == tree.names[id].utf8.count { return byID(id) }
+        default:
+            break
+        }
+        let offset = Int(node.start)
+        let code = tree.source
+        // An edit starts at a word (a name or keyword token); any other node starts at the source's text.
+        guard offset < code.count, SyntaxPrinter.isWordByte(code[offset]) else { return nil }
+        if offset < writtenWords.count, writtenWords[offset] != 0 {
+            let written = writtenWords[offset]
+            return written > 0 ? byID(Int(written - 1)) : nil
+        }
+        var end = offset
+        while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
+        guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset) else { return nil }
+        return names[code[offset..<end]]
+    }
+
+    /// The original name of the written name spelled as name `id` of the tree, if it is one (looked up once per ID).
+    private func byID(_ id: Int) -> String? {
+        if byNameID[id] == 0 {
+            let name = tree.names[id].utf8
+            if let first = name.first, mayBeWritten(first: first, length: name.count), let original = names[ArraySlice(name)] {
+                found.append(original)
+                byNameID[id] = Int32(truncatingIfNeeded: found.count)
+            } else {
+                byNameID[id] = -1
+            }
+        }
+        return byNameID[id] > 0 ? found[Int(byNameID[id]) - 1] : nil
+    }
+
+    /// Whether some written name starts with byte `first` and is `length` bytes long (by the filters).
+    private func mayBeWritten(first: UInt8, length: Int) -> Bool {
+        let starts: UInt64
+        switch first >> 6 {
+        case 0: starts = firstBytes.0
+        case 1: starts = firstBytes.1
+        case 2: starts = firstBytes.2
+        default: starts = firstBytes.3
+        }
+        return starts & (UInt64(1) << (first & 63)) != 0 && lengths & (UInt64(1) << min(length, 63)) != 0
+    }
+}
