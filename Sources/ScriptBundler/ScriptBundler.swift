@@ -171,7 +171,8 @@ public struct ScriptBundler: Sendable {
         if entries.contains(where: { ModuleGraph.mightUseModules($0.bytes, path: $0.path) }) {
             graph = try ModuleGraph.build(
                 entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
-                target: configuration.target, dropsUnused: configuration.mode == .production)
+                target: configuration.target, dropsUnused: configuration.mode == .production,
+                keepsParses: configuration.mode == .production && configuration.usesTreeMinifier && parsedFiles == nil)
         }
         return LoadedGroup(group: group, inputs: inputs, graph: graph, groupReader: groupReader, loading: clock.now - started)
     }

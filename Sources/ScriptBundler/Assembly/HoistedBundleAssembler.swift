@@ -162,7 +162,8 @@ extension ModuleBundleAssembler {
                 if linked.needsTerminator { recipe.appendText(";\n") }
                 let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames, recipe)
                 if written { continue }
-                if treeMinifier, modulesFromTrees, TreeHoistedPiece.accepts(record), TreeHoistedPiece.dropsLittle(linked.edits, in: record)
+                if treeMinifier, modulesFromTrees, TreeHoistedPiece.accepts(record),
+                    record.facts?.holdsParse == true || TreeHoistedPiece.dropsLittle(linked.edits, in: record)
                 {
                     cut()
                     pieces.append(

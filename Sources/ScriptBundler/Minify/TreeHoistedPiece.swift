@@ -1,5 +1,6 @@
 /// A scope-hoisted ES module minified from the module's syntax tree (issue 41, step 4e), with the tree minifier's
-/// switch on: the module's file is parsed once with its comments (in the piece's task), the linker's edits and the
+/// switch on: the module graph's parse of the file is handed over (`PieceParse`, step 4f; where none was kept the file
+/// is parsed with its comments in the piece's task), the linker's edits and the
 /// shared scope's top-level names are made on the tree (`TreeHoistEdits`), and it is compressed, renamed and printed
 /// with its mappings straight to the file. No text of the piece is written, no intermediate map made or read.
 ///
@@ -30,6 +31,8 @@ struct TreeHoistedPiece {
     /// text route parses only the code kept but first writes it with its intermediate map and later scans its names.
     /// Measured on the benchmark trees (BENCHMARKS.md, "Issue 41 step 4e"), writing and mapping a byte kept cost about a
     /// sixth of parsing a byte, so the tree route is taken when the code removed is at most an eighth of the code kept.
+    /// A module whose parse the graph kept (`ModuleFileFacts.holdsParse`) takes the tree route whatever it drops: it
+    /// parses nothing then, and the removed statements are cut from the program's list before compressing.
     static func dropsLittle(_ edits: [TokenEdit], in record: ModuleRecord) -> Bool {
         let tokens = record.tokens
         var removed = 0
@@ -41,17 +44,13 @@ struct TreeHoistedPiece {
     }
 
     /// The minified module; `nil` where the file does not parse as the module's analysis did, or an edit is not one
-    /// the tree expresses (the caller minifies the piece's text instead).
+    /// the tree expresses (the caller minifies the piece's text instead). `handover`: from the graph's kept parse where
+    /// there is one (`false`: from a parse of its own, for tests).
     @inline(never)
-    func minified() -> MinifiedPiece? {
-        let source = record.bytes
-        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
-            var parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
-            parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
-        else { return nil }
-        var tree = parsed.tree
-        // The only reference to the tree's arrays, so the edits and the compressor change them in place.
-        parsed.tree = SyntaxTree(source: [])
+    func minified(handover: Bool = true) -> MinifiedPiece? {
+        guard var parsed = PieceParse.of(record, handover: handover) else { return nil }
+        var tree = SyntaxTree(source: [])
+        swap(&tree, &parsed.tree)
         guard
             let made = TreeHoistEdits.apply(
                 edits, topLevelNames: topLevelNames, record: record, mapping: mapSource != nil, to: &tree)
@@ -75,16 +74,7 @@ struct TreeHoistedPiece {
             piece.lastLineColumn += 1
         }
         // The comments inside the tokens an edit replaced are not in the text route's piece.
-        var comments: [[UInt8]] = []
-        let replaced = made.replaced
-        source.withUnsafeBufferPointer { bytes in
-            for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment {
-                guard LegalComments.isLegal(bytes, token.range) else { continue }
-                if replaced.contains(where: { $0.contains(token.start) }) { continue }
-                comments.append(Array(bytes[token.range]))
-            }
-        }
-        piece.legalComments = comments
+        piece.legalComments = parsed.legalComments(excluding: made.replaced)
         return piece
     }
 }

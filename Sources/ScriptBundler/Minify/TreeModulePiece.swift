@@ -1,5 +1,6 @@
 /// A wrapped CommonJS module's definition (`d(7,(e,t)=>{…});`) minified from the module's syntax tree (issue 41,
-/// step 4d), with the tree minifier's switch on: the module's file is parsed once with its comments, the linker's
+/// step 4d), with the tree minifier's switch on: the module graph's parse of the file is handed over (`PieceParse`,
+/// step 4f; where none was kept, the file is parsed with its comments in the piece's task), the linker's
 /// edits are made on the tree (`TreeLinkEdits`), the tree is put inside the definition call, whose arrow function's
 /// scope becomes the module's top-level scope (its parameters bind the module's free `module`, `exports`,
 /// `global` and `require`), and it is compressed, renamed and printed with its mappings straight to the file. No
@@ -37,16 +38,13 @@ struct TreeModulePiece {
     }
 
     /// The minified definition; `nil` where the file does not parse as the module's analysis did, or an edit is not
-    /// one the tree expresses (the caller minifies the piece's text instead).
-    func minified() -> MinifiedPiece? {
+    /// one the tree expresses (the caller minifies the piece's text instead). `handover`: from the graph's kept parse
+    /// where there is one (`false`: from a parse of its own, for tests).
+    func minified(handover: Bool = true) -> MinifiedPiece? {
+        guard record.analysis?.module.hasModuleSyntax == false, var parsed = PieceParse.of(record, handover: handover) else { return nil }
         let source = record.bytes
-        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
-            var parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
-            !parsed.facts.module.hasModuleSyntax, parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
-        else { return nil }
-        var tree = parsed.tree
-        // The only reference to the tree's arrays, so the edits and the compressor change them in place.
-        parsed.tree = SyntaxTree(source: [])
+        var tree = SyntaxTree(source: [])
+        swap(&tree, &parsed.tree)
         guard TreeLinkEdits.apply(edits, tokens: record.tokens, to: &tree) else { return nil }
         wrap(&tree)
         let uses = TreeCompressor.compress(&tree)
@@ -66,7 +64,7 @@ struct TreeModulePiece {
             piece.code.append(0x3B)
             piece.lastLineColumn += 1
         }
-        piece.legalComments = TreeMinifier.legalComments(source, tokenization.tokens)
+        piece.legalComments = parsed.legalComments()
         return piece
     }
 

@@ -18,6 +18,10 @@ final class ModuleFileFacts: @unchecked Sendable {
     private var shortNameIndexes: [Int32]?
     /// The tree of the file's parse, kept until its lowering takes it (`keepTree(_:)`).
     private var keptTree: SyntaxTree?
+    /// The file's parse kept for the tree minifier's piece (`keepParse(_:budget:)`), with the budget it counts against.
+    private var keptParse: (parse: KeptModuleParse, budget: KeptParseBudget)?
+    /// The module graphs holding the file that may still take its kept parse (`addParseUser()`).
+    private var parseUsers = 0
 
     init() {}
 
@@ -31,6 +35,37 @@ final class ModuleFileFacts: @unchecked Sendable {
             defer { keptTree = nil }
             return keptTree
         }
+    }
+
+    /// Keeps `parse`, the module graph's parse of the file with its comments, for the tree minifier's piece of the
+    /// module (`takeParse()`), if `budget` has room for it; whether it did.
+    @discardableResult
+    func keepParse(_ parse: KeptModuleParse, budget: KeptParseBudget) -> Bool {
+        guard budget.take(parse.size) else { return false }
+        locked { keptParse = (parse, budget) }
+        return true
+    }
+
+    /// Whether a parse is kept for the tree minifier (another thread may take it before this one asks).
+    var holdsParse: Bool { locked { keptParse != nil } }
+
+    /// Notes that one more module graph holds the file, whose bundle may take its kept parse (`takeParse()`).
+    func addParseUser() { locked { parseUsers += 1 } }
+
+    /// The parse `keepParse(_:budget:)` kept, or `nil`. The last of the graphs holding the file (`addParseUser()`)
+    /// takes it (it is let go then, and its bytes given back); an earlier one gets a copy sharing its arrays, which
+    /// the taker's first change copies (a copy of the arrays, not a parse).
+    func takeParse() -> KeptModuleParse? {
+        let taken = locked { () -> (parse: KeptModuleParse, budget: KeptParseBudget, isLast: Bool)? in
+            guard let kept = keptParse else { return nil }
+            parseUsers -= 1
+            guard parseUsers <= 0 else { return (kept.parse, kept.budget, false) }
+            keptParse = nil
+            return (kept.parse, kept.budget, true)
+        }
+        guard let taken else { return nil }
+        if taken.isLast { taken.budget.giveBack(taken.parse.size) }
+        return taken.parse
     }
 
     /// Runs `lower` (the file's target check, which lowers what the target lacks: `LoweredSource`) once per

@@ -17,6 +17,10 @@ struct ModuleGraph {
     /// Whether the bundle built from the graph drops what nothing reaches (production): each file's parse then
     /// finds the top-level declarations tree shaking reads (`ScopeAnalysis.topLevelDeclarations`).
     private let dropsUnused: Bool
+    /// Whether the bundle built from the graph is minified from modules' trees (production with the tree minifier):
+    /// each file's parse is then made from its tokens with comments and kept for its piece (`KeptModuleParse`), as
+    /// far as the cache's budget allows.
+    private let keepsParses: Bool
     /// Module IDs by `ResolvedModule.key`.
     private var idsByKey: [String: Int] = [:]
     private var pending: [Int] = []
@@ -25,12 +29,13 @@ struct ModuleGraph {
 
     init(
         fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions, cache: ParsedFileCache? = nil, target: ScriptTarget = .default,
-        dropsUnused: Bool = false
+        dropsUnused: Bool = false, keepsParses: Bool = false
     ) {
         self.fileSystem = fileSystem
         self.cache = cache
         self.target = target
         self.dropsUnused = dropsUnused
+        self.keepsParses = keepsParses
         self.resolver = ModuleResolver(fileSystem: fileSystem, options: options)
     }
 
@@ -106,12 +111,14 @@ struct ModuleGraph {
 
     /// Loads the entries (absolute paths with their bytes) and their dependencies.
     /// Returns `nil` when no entry uses modules (the group stays a plain concatenation). `dropsUnused`: the
-    /// bundle will be tree-shaken (production), so each parse finds what tree shaking reads.
+    /// bundle will be tree-shaken (production), so each parse finds what tree shaking reads. `keepsParses`: the bundle
+    /// is minified from modules' trees, so each parse is kept for its piece (with a `cache`, within its budget).
     static func build(
         entries: [(path: String, bytes: [UInt8])], fileSystem: any BundlerFileSystem, options: ModuleResolutionOptions,
-        cache: ParsedFileCache? = nil, target: ScriptTarget = .default, dropsUnused: Bool = false
+        cache: ParsedFileCache? = nil, target: ScriptTarget = .default, dropsUnused: Bool = false, keepsParses: Bool = false
     ) throws(BundlerError) -> ModuleGraph? {
-        var graph = ModuleGraph(fileSystem: fileSystem, options: options, cache: cache, target: target, dropsUnused: dropsUnused)
+        var graph = ModuleGraph(
+            fileSystem: fileSystem, options: options, cache: cache, target: target, dropsUnused: dropsUnused, keepsParses: keepsParses)
         var anyModule = false
         for entry in entries {
             let id = try graph.add(.file(entry.path), bytes: entry.bytes, isEntry: true)
@@ -244,6 +251,7 @@ struct ModuleGraph {
             }
             record = ModuleRecord(id: id, path: path, kind: kind, bytes: bytes, tokens: tokens, analysis: analysis)
             record.facts = parsed.facts
+            if keepsParses { parsed.facts.addParseUser() }
         } else {
             record = ModuleRecord(id: id, path: path, kind: isEntry ? .plainScript : .commonJS, bytes: bytes, tokens: tokens, analysis: nil)
         }
@@ -305,8 +313,14 @@ struct ModuleGraph {
         let bytes: [UInt8]
         if let known { bytes = known } else { bytes = try read(path) }
         if path.hasSuffix(".json") { try Self.validateJSON(bytes, path: path) }
-        let tokenization = try tokenize(bytes, path: path)
-        let tokens = tokenization.tokens
+        // A file whose parse may be kept for its piece is tokenized with its comments, as the piece's own parse would
+        // be (the significant tokens, the tree's scopes and the analysis are the same either way).
+        // Only while the budget may have room for the tree (about 7 bytes per byte of source on the benchmark trees;
+        // a file's comments cost the tokenizer and the parser more, which a file not kept would pay for nothing).
+        let budget = keepsParses && bytes.first != 0x23 && !path.hasSuffix(".json") ? cache?.keptParses : nil
+        let withComments = budget?.hasRoom(bytes.count * 4) == true && Self.mightUseModules(bytes, path: path)
+        let tokenization = try tokenize(bytes, path: path, includeComments: withComments)
+        var tokens = tokenization.tokens
         var analysis: ScopeAnalysis?
         var tree: SyntaxTree?
         if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
@@ -315,17 +329,22 @@ struct ModuleGraph {
                 analysis = ScopeAnalysis(
                     tree: parsed.tree, facts: parsed.facts, tokens: parsed.tokens, findingTopLevelDeclarations: dropsUnused)
                 tree = parsed.tree
+                tokens = parsed.tokens
             } catch {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
                     error.message)
             }
+        } else if withComments {
+            tokens = tokens.filter { !$0.isComment }
         }
         let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
-        // A file the target's lowering will rewrite keeps the tree of this parse for it (`LoweredSource.prepare`),
-        // unless a comment the lowered tree keeps may be in it: that tree is parsed with the comments.
-        if let tree, let analysis, LoweredSource.mayLower(analysis.syntaxFeatures, for: target), !LoweredSource.mayHoldKeptComment(bytes) {
-            parsed.facts.keepTree(tree)
+        if let tree, let analysis, LoweredSource.mayLower(analysis.syntaxFeatures, for: target) {
+            // A file the target's lowering will rewrite keeps the tree of this parse for it (`LoweredSource.prepare`),
+            // unless a comment the lowered tree keeps may be in it: that tree is parsed with the comments.
+            if !LoweredSource.mayHoldKeptComment(bytes) { parsed.facts.keepTree(tree) }
+        } else if let tree, let budget, withComments {
+            parsed.facts.keepParse(KeptModuleParse(tree: tree, tokens: tokenization.tokens), budget: budget)
         }
         return parsed
     }
@@ -338,9 +357,9 @@ struct ModuleGraph {
         }
     }
 
-    private func tokenize(_ bytes: [UInt8], path: String) throws(BundlerError) -> JavaScriptTokenization {
+    private func tokenize(_ bytes: [UInt8], path: String, includeComments: Bool = false) throws(BundlerError) -> JavaScriptTokenization {
         do {
-            return try JavaScriptTokenizer.tokenize(bytes)
+            return try JavaScriptTokenizer.tokenize(bytes, includeComments: includeComments)
         } catch {
             throw BundlerError(
                 .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),

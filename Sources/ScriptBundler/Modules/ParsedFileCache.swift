@@ -27,11 +27,20 @@ final class ParsedFileCache: @unchecked Sendable {
     private var parsing: Set<String> = []
 
     private let memoMaker: (@Sendable () -> any ParsedFileMemo)?
+    /// What the files' parses kept for the tree minifier may hold at once (`KeptModuleParse`).
+    let keptParses: KeptParseBudget
 
     /// A cache whose parses each get a memo from `makeMemo` (the build's minifier memo), or none when it is `nil`.
-    init(makeMemo: (@Sendable () -> any ParsedFileMemo)? = nil) {
+    init(makeMemo: (@Sendable () -> any ParsedFileMemo)? = nil, keptParseBytes: Int = ParsedFileCache.keptParseBytes) {
         memoMaker = makeMemo
+        keptParses = KeptParseBudget(bytes: keptParseBytes)
     }
+
+    /// The budget of a cache's kept parses, in bytes: 16 MiB. Every file is parsed before the first bundle is
+    /// minified, so the build's peak memory grows with the budget (BENCHMARKS.md, "Issue 41 step 4f": all kept, the
+    /// large benchmark tree's peak grew from 251 MB to 402 MB; with 16 MiB, by about 4 MB, while the firefox-shaped
+    /// tree's trees all fit).
+    static let keptParseBytes = 16 << 20
 
     /// A new memo for a parse kept here, if the cache makes them.
     func makeMemo() -> (any ParsedFileMemo)? { memoMaker?() }

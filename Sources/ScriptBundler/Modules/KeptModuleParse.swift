@@ -1,0 +1,37 @@
+import Foundation
+
+/// The module graph's parse of a file, kept for the tree minifier's piece of the module (issue 41, step 4f), so the
+/// piece does not tokenize and parse the file again: the tree (parsed from the tokens with comments, so its legal
+/// comments and `/*#__PURE__*/` calls are as a parse of its own would find them) and the ranges of the file's comments,
+/// among which the piece finds the legal comments it copies out.
+///
+/// Kept in the file's `ModuleFileFacts` from the parse on; the first piece that asks takes it (the tree is then
+/// changed in place by its edits and compression), any other piece of the same file parses it again.
+struct KeptModuleParse: Sendable {
+    /// The file's tree as parsed (scopes, symbols and references bound; nothing changed yet). The taker moves it out
+    /// (`swap`), so that its edits change the only copy in place.
+    var tree: SyntaxTree
+    /// The ranges of the file's line and block comments, in source order.
+    let comments: [Range<Int>]
+    /// What the tree holds in memory, in bytes (its arrays' capacities), counted against `KeptParseBudget`.
+    let size: Int
+
+    /// The parse of `tree`, whose tokens with comments were `tokens`.
+    init(tree: SyntaxTree, tokens: [JavaScriptToken]) {
+        self.tree = tree
+        var comments: [Range<Int>] = []
+        for token in tokens where token.kind == .lineComment || token.kind == .blockComment { comments.append(token.range) }
+        self.comments = comments
+        size = Self.size(of: tree) + comments.capacity * MemoryLayout<Range<Int>>.stride
+    }
+
+    /// The bytes `tree`'s arrays hold (their capacities; a name counted as a string's inline size and its bytes).
+    static func size(of tree: SyntaxTree) -> Int {
+        var names = tree.names.capacity * MemoryLayout<String>.stride
+        for name in tree.names where name.utf8.count > 15 { names += name.utf8.count }
+        return tree.nodes.capacity * MemoryLayout<SyntaxNode>.stride + tree.lists.capacity * MemoryLayout<Int32>.stride + names
+            + tree.scopes.capacity * MemoryLayout<SyntaxScope>.stride + tree.symbols.capacity * MemoryLayout<SyntaxSymbol>.stride
+            + tree.references.capacity * MemoryLayout<SyntaxReference>.stride
+            + tree.legalComments.capacity * MemoryLayout<SyntaxComment>.stride
+    }
+}
