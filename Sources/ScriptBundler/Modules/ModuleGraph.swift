@@ -316,9 +316,9 @@ struct ModuleGraph {
         // A file whose parse may be kept for its piece is tokenized with its comments, as the piece's own parse would
         // be (the significant tokens, the tree's scopes and the analysis are the same either way).
         // Only while the budget may have room for the tree (about 7 bytes per byte of source on the benchmark trees;
-        // a file's comments cost the tokenizer and the parser more, which a file not kept would pay for nothing).
+        // a file's comments cost the parser more, which a file not kept would pay for nothing).
         let budget = keepsParses && bytes.first != 0x23 && !path.hasSuffix(".json") ? cache?.keptParses : nil
-        let withComments = budget?.hasRoom(bytes.count * 4) == true && Self.mightUseModules(bytes, path: path)
+        let withComments = budget?.hasRoom(bytes.count * 8) == true && Self.mightUseModules(bytes, path: path)
         let tokenization = try tokenize(bytes, path: path, includeComments: withComments)
         var tokens = tokenization.tokens
         var analysis: ScopeAnalysis?
@@ -343,7 +343,7 @@ struct ModuleGraph {
             // A file the target's lowering will rewrite keeps the tree of this parse for it (`LoweredSource.prepare`),
             // unless a comment the lowered tree keeps may be in it: that tree is parsed with the comments.
             if !LoweredSource.mayHoldKeptComment(bytes) { parsed.facts.keepTree(tree) }
-        } else if let tree, let budget, withComments {
+        } else if let tree, let budget, withComments, budget.hasRoom(KeptModuleParse.size(of: tree)) {
             parsed.facts.keepParse(KeptModuleParse(tree: tree, tokens: tokenization.tokens), budget: budget)
         }
         return parsed
