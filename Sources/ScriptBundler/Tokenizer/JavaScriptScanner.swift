@@ -770,18 +770,6 @@ struct JavaScriptScanner {
         // The common case first: an ASCII name.
         if pos < count, isASCIIIdentifierStart(src[pos]) {
             var p = pos &+ 1
-            // Eight bytes a step while eight are left (most names are shorter: one step and one byte test).
-            if let base = src.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while count &- p >= 8 {
-                    let other = Self.nonIdentifierPartBytes(raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-                    if other != 0 {
-                        p &+= other.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    p &+= 8
-                }
-            }
             while p < count, isASCIIIdentifierPart(src[p]) { p &+= 1 }
             pos = p
             // Most names end at an ASCII byte that cannot continue them.
@@ -1005,23 +993,6 @@ struct JavaScriptScanner {
     @inline(__always) private func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
         let mask = b < 64 ? Self.identifierStartLow : Self.identifierHigh
         return b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
-    }
-
-    /// The bytes of `word` (eight source bytes, the first lowest) that are not ASCII identifier parts (`A`-`Z`,
-    /// `a`-`z`, `0`-`9`, `_`, `$`): 0x80 in each such byte, 0 in the others. Each test works on the bytes' low seven
-    /// bits, where adding a constant below 0x80 carries into no other byte.
-    @inline(__always) static func nonIdentifierPartBytes(_ word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low = word & 0x7F7F_7F7F_7F7F_7F7F
-        // `x + (0x80 - first)` has its top bit set from `first` on, `x + (0x7F - last)` from after `last` on.
-        let folded = low | 0x2020_2020_2020_2020
-        let letter = (folded &+ splat(0x80 - 0x61)) & ~(folded &+ splat(0x7F - 0x7A))
-        let digit = (low &+ splat(0x80 - 0x30)) & ~(low &+ splat(0x7F - 0x39))
-        // `y + 0x7F` has its top bit clear only where `y` is 0.
-        let underscore = ~((low ^ splat(0x5F)) &+ 0x7F7F_7F7F_7F7F_7F7F)
-        let dollar = ~((low ^ splat(0x24)) &+ 0x7F7F_7F7F_7F7F_7F7F)
-        let part = (letter | digit | underscore | dollar) & ~word & high
-        return ~part & high
     }
 
     @inline(__always) private func isASCIIIdentifierPart(_ b: UInt8) -> Bool {
