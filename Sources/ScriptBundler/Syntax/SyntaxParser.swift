@@ -73,6 +73,11 @@ struct SyntaxParserState {
     struct FunctionContext {
         var isAsync: Bool
         var isGenerator: Bool
+        /// `super.x` and `super[x]` are allowed: a method, a class field's initializer or a static block, or an arrow
+        /// function inside one.
+        var superProperty = false
+        /// `super(...)` is allowed: a derived class's constructor, or an arrow function inside one.
+        var superCall = false
     }
 
     let src: [UInt8]
