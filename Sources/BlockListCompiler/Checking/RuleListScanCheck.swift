@@ -62,7 +62,17 @@ struct RuleListScanCheck {
             scanner.skipSpace()
             let start = scanner.position
             if let scanned = scanner.rule() {
-                if let dropped = scanned.droppedSelector {
+                if let key = scanned.unknownActionKey {
+                    RuleLoader.reportUnknownKey(
+                        key.string(in: base), in: "the action", at: key.offset, pointer: "/" + String(index) + "/action", rule: index,
+                        sink: &sink)
+                }
+                if let type = scanned.unknownActionType {
+                    // Not loaded: nothing else of the rule is checked or counted.
+                    RuleLoader.reportActionType(
+                        "unknown action type \"" + type.string(in: base) + "\"", at: type.offset,
+                        pointer: "/" + String(index) + "/action/type", rule: index, sink: &sink)
+                } else if let dropped = scanned.droppedSelector {
                     // Dropped: not kept, so neither linted nor counted.
                     RuleLoader.reportDroppedSelector(dropped.problem, at: dropped.offset, rule: index, sink: &sink)
                 } else {

@@ -111,12 +111,19 @@ extension RuleLoader {
             } else {
                 found = "the action has no \"type\""
             }
-            sink.error(
-                "\(found); expected one of \(RuleLoader.actionTypeList)", webKit: WebKitMessage.invalidActionType,
-                at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, phase: .loading)
+            RuleLoader.reportActionType(
+                found, at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, sink: &sink)
             return nil
         }
         return LoadedAction(action: Action(kind: kind, unknownMembers: unknown), isDropped: isDropped)
+    }
+
+    /// Reports an action type WebKit refuses (`found` says what it is) at `pointer`, `offset` in the source. (The one
+    /// place this message is made, for both check paths.)
+    static func reportActionType(_ found: String, at offset: Int, pointer: String, rule: Int, sink: inout DiagnosticSink) {
+        sink.error(
+            "\(found); expected one of \(RuleLoader.actionTypeList)", webKit: WebKitMessage.invalidActionType, at: offset,
+            pointer: pointer, rule: rule, phase: .loading)
     }
 
     /// Reports that rule `rule`'s selector, whose string starts at `offset`, does not parse (`problem`): WebKit drops

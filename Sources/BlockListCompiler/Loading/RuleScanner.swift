@@ -61,6 +61,22 @@ struct RuleScanner {
         var droppedSelector: DroppedSelector?
         /// The url-filter, when WebKit refuses it.
         var refusedURLFilter: RefusedURLFilter?
+        /// A key of the action that no action type has (ASCII, no escape; its value a string), which WebKit ignores.
+        var unknownActionKey: TextInList?
+        /// A type name no action has (ASCII, no escape): WebKit refuses the rule, and nothing else of it is checked
+        /// after loading (no pattern, no lint, not counted).
+        var unknownActionType: TextInList?
+    }
+
+    /// A string's text in the list (between its quotes) and the offset of its opening quote.
+    struct TextInList {
+        var text: Range<Int>
+        var offset: Int
+
+        /// The text (ASCII, no escape).
+        func string(in base: UnsafePointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(start: base + text.lowerBound, count: text.count), as: UTF8.self)
+        }
     }
 
     /// A selector that does not parse: what the parser says and where its string starts (its opening quote).
@@ -305,6 +321,17 @@ struct RuleScanner {
         return .decoded(decoded)
     }
 
+    /// Moves past a string value, checked as the JSON reader checks it (any escape, any UTF-8); false when the value
+    /// is not a string or not valid JSON.
+    private mutating func skipString() -> Bool {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote,
+            let (_, end) = try? JSONReader().parseValue(in: UnsafeBufferPointer(start: base, count: count), at: position, depth: 3)
+        else { return false }
+        position = end
+        return true
+    }
+
     /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
     private mutating func fillUnits(_ range: Range<Int>, escaped: Bool) {
         let length = range.count
@@ -461,9 +488,9 @@ struct RuleScanner {
         var action: ScannedAction?
         while true {
             let which: Int
-            if take(triggerKey) {
+            if trigger == nil && take(triggerKey) {
                 which = 0
-            } else if take(actionKey) {
+            } else if action == nil && take(actionKey) {
                 which = 1
             } else {
                 guard let found = name(in: ruleKeys, isKey: true) else { return nil }
@@ -480,6 +507,12 @@ struct RuleScanner {
             if !more { break }
         }
         guard let trigger, let action else { return nil }
+        if action.unknownType != nil {
+            // Not loaded: no pattern is checked, so the url-filter's verdict does not matter.
+            return ScannedRule(
+                typeIndex: 0, conditionKind: nil, isCatchAllIgnore: false, unknownActionKey: action.unknownKey,
+                unknownActionType: action.unknownType)
+        }
         // A refused url-filter in a dropped rule is reported differently (a warning): the loader does it.
         if action.droppedSelector != nil && trigger.refusedURLFilter != nil { return nil }
         let typeIndex = action.typeIndex
@@ -494,7 +527,7 @@ struct RuleScanner {
         return ScannedRule(
             typeIndex: typeIndex, conditionKind: trigger.conditionKind,
             isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything, droppedSelector: action.droppedSelector,
-            refusedURLFilter: trigger.refusedURLFilter)
+            refusedURLFilter: trigger.refusedURLFilter, unknownActionKey: action.unknownKey)
     }
 
     private struct ScannedTrigger {
@@ -510,6 +543,8 @@ struct RuleScanner {
         /// The type's position in `allTypeNames`.
         var typeIndex: Int
         var droppedSelector: DroppedSelector?
+        var unknownKey: TextInList?
+        var unknownType: TextInList?
     }
 
     private mutating func trigger() -> ScannedTrigger? {
@@ -518,9 +553,9 @@ struct RuleScanner {
         var seen: UInt32 = 0
         while true {
             let which: Int
-            if take(urlFilterKey) {
+            if seen & 1 == 0 && take(urlFilterKey) {
                 which = 0
-            } else if take(ifDomainKey) {
+            } else if seen & 1 != 0 && take(ifDomainKey) {
                 which = ifDomainIndex
             } else {
                 guard let found = name(in: triggerKeys, isKey: true) else { return nil }
@@ -647,26 +682,45 @@ struct RuleScanner {
         var selector: StringText?
         var selectorOffset = 0
         var hasNotification = false
+        var unknownKey: TextInList?, unknownType: TextInList?
         while true {
             let which: Int
-            if take(typeKey) {
+            if typeIndex == nil && unknownType == nil && take(typeKey) {
                 which = 0
-            } else if take(selectorKey) {
+            } else if selector == nil && take(selectorKey) {
                 which = 1
             } else {
-                guard let found = name(in: actionKeys, isKey: true) else { return nil }
-                which = found
+                skipSpace()
+                let keyStart = position
+                if let found = name(in: actionKeys, isKey: true) {
+                    which = found
+                } else {
+                    // One key no action type has, with a string value (AdGuard's `script`): WebKit ignores it.
+                    position = keyStart
+                    guard unknownKey == nil, let text = plainString(), actionKeys.index(of: text, in: base) == nil,
+                        take(UInt8(ascii: ":")), skipString()
+                    else { return nil }
+                    unknownKey = TextInList(text: text, offset: keyStart)
+                    guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+                    if more { continue }
+                    break
+                }
             }
             switch which {
             case 0:
-                guard typeIndex == nil else { return nil }
-                if take(cssDisplayNoneName) {
+                guard typeIndex == nil, unknownType == nil else { return nil }
+                skipSpace()
+                let typeStart = position
+                if position + 1 < count, base[position + 1] == UInt8(ascii: "c"), take(cssDisplayNoneName) {
                     typeIndex = cssDisplayNoneIndex
-                } else if take(blockName) {
+                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "b"), take(blockName) {
                     typeIndex = blockIndex
-                } else {
-                    guard let index = name(in: actionTypes, isKey: false) else { return nil }
+                } else if let index = name(in: actionTypes, isKey: false) {
                     typeIndex = index
+                } else {
+                    position = typeStart
+                    guard let text = plainString(), actionTypes.index(of: text, in: base) == nil else { return nil }
+                    unknownType = TextInList(text: text, offset: typeStart)
                 }
             case 1:
                 skipSpace()
@@ -679,6 +733,11 @@ struct RuleScanner {
             }
             guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
             if !more { break }
+        }
+        if let unknownType {
+            // For an unknown type, `selector` and `notification` are unknown keys too: the loader reports those.
+            guard selector == nil, !hasNotification else { return nil }
+            return ScannedAction(typeIndex: 0, unknownKey: unknownKey, unknownType: unknownType)
         }
         guard let typeIndex, !tooNew.actionTypes[typeIndex] else { return nil }
         var dropped: DroppedSelector?
@@ -701,6 +760,6 @@ struct RuleScanner {
         default:
             return nil
         }
-        return ScannedAction(typeIndex: typeIndex, droppedSelector: dropped)
+        return ScannedAction(typeIndex: typeIndex, droppedSelector: dropped, unknownKey: unknownKey)
     }
 }

@@ -105,6 +105,21 @@ import Testing
         #"{"trigger":{"url-filter":"x"},"action":{"selectorx":"a","type":"block"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"selecto":"a","type":"block"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"":"a","type":"block"}}"#,
+        // Unknown action types and keys (AdGuard's `script` rules), read on their bytes or loaded alone.
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"var a=\"x\";\n\u00e9"}}"#,
+        #"{"trigger":{"url-filter":"a|b","if-domain":["*x.ru"]},"action":{"type":"script","script":"x"}}"#,
+        #"{"trigger":{"url-filter":"(a*)"},"action":{"script":"x","type":"scriptlet"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"script":"x","type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"a","script":"\t"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":1}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","a/b~c":"x"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x","script":"y"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x","other":"y"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x" , "type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"scr\u0069pt","script":"x"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"",  "script"  :  "unterminated}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type" :"block","typo":"x"}}"#,
         // Url-filters WebKit refuses and selectors that do not parse, in rules otherwise of the common shape (the
         // scanner hands them back as data), with escapes before the refused character, and both in one rule.
         #"{"trigger":{"url-filter":".*\/abnl\/\\?begun(?:[^\\w\\d_.%-]|$).*"},"action":{"type":"block"}}"#,
@@ -147,6 +162,17 @@ import Testing
         let result = try #require(scanCheck(list))
         #expect(result.rulesLoadedAlone == 0, "\(list)")
         #expect(result.sink.count == 7, "\(list)")
+    }
+
+    /// Rules with an unknown action type or an unknown action key (and nothing else to report) are read on their
+    /// bytes.
+    @Test func readsUnknownActionTypesAndKeysOnTheirBytes() throws {
+        let list = "[" + Self.edgeRules[Self.edgeRules.count - 28..<Self.edgeRules.count - 23].joined(separator: ",") + "]"
+        let result = try #require(scanCheck(list))
+        #expect(result.rulesLoadedAlone == 0, "\(list)")
+        #expect(result.entries.count == 2, "\(list)")
+        let found = Self.differences(Array(list.utf8), target: .newest)
+        #expect(found.isEmpty, "\(list): \(found)")
     }
 
     @Test func agreesOnEdgeRulesAloneAndInLists() {
