@@ -62,26 +62,34 @@ struct RuleListScanCheck {
             scanner.skipSpace()
             let start = scanner.position
             if let scanned = scanner.rule() {
-                if let key = scanned.unknownActionKey {
-                    RuleLoader.reportUnknownKey(
-                        key.string(in: base), in: "the action", at: key.offset, pointer: "/" + String(index) + "/action", rule: index,
-                        sink: &sink)
+                var isKept = true
+                if scanned.hasFindings {
+                    let findings = scanner.findings
+                    if let key = findings.unknownActionKey {
+                        RuleLoader.reportUnknownKey(
+                            key.string(in: base), in: "the action", at: key.offset, pointer: "/" + String(index) + "/action",
+                            rule: index, sink: &sink)
+                    }
+                    if let type = findings.unknownActionType {
+                        // Not loaded: nothing else of the rule is checked or counted.
+                        isKept = false
+                        RuleLoader.reportActionType(
+                            "unknown action type \"" + type.string(in: base) + "\"", at: type.offset,
+                            pointer: "/" + String(index) + "/action/type", rule: index, sink: &sink)
+                    } else if let dropped = findings.droppedSelector {
+                        // Dropped: not kept, so neither linted nor counted.
+                        isKept = false
+                        RuleLoader.reportDroppedSelector(dropped.problem, at: dropped.offset, rule: index, sink: &sink)
+                    } else if let refused = findings.refusedURLFilter {
+                        patternChecks.append(.refused(index: index, refused))
+                    }
                 }
-                if let type = scanned.unknownActionType {
-                    // Not loaded: nothing else of the rule is checked or counted.
-                    RuleLoader.reportActionType(
-                        "unknown action type \"" + type.string(in: base) + "\"", at: type.offset,
-                        pointer: "/" + String(index) + "/action/type", rule: index, sink: &sink)
-                } else if let dropped = scanned.droppedSelector {
-                    // Dropped: not kept, so neither linted nor counted.
-                    RuleLoader.reportDroppedSelector(dropped.problem, at: dropped.offset, rule: index, sink: &sink)
-                } else {
+                if isKept {
                     entries.append(
                         RuleListLints.Entry(
                             index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore, source: source))
                     typeCounts[scanned.typeIndex] += 1
                     note(scanned.conditionKind)
-                    if let refused = scanned.refusedURLFilter { patternChecks.append(.refused(index: index, refused)) }
                 }
             } else {
                 guard let (document, end) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }

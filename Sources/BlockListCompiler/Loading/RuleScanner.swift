@@ -56,10 +56,17 @@ struct RuleScanner {
         var conditionKind: TriggerCondition.Kind?
         /// An `ignore-previous-rules` with no condition or restriction whose url-filter matches every URL.
         var isCatchAllIgnore: Bool
+        /// Whether the rule has something to report, in the scanner's `findings` until the next rule is read.
+        var hasFindings: Bool
+    }
+
+    /// What a rule read on its bytes has to report, handed back as data (rare: kept in the scanner rather than in
+    /// every `ScannedRule`).
+    struct Findings {
         /// A css-display-none rule whose selector does not parse (WebKit drops the rule): the parser's problem and
         /// the offset of the selector's string.
         var droppedSelector: DroppedSelector?
-        /// The url-filter, when WebKit refuses it.
+        /// The url-filter, when WebKit refuses it (not reported when the rule is dropped or its type unknown).
         var refusedURLFilter: RefusedURLFilter?
         /// A key of the action that no action type has (ASCII, no escape; its value a string), which WebKit ignores.
         var unknownActionKey: TextInList?
@@ -67,6 +74,10 @@ struct RuleScanner {
         /// after loading (no pattern, no lint, not counted).
         var unknownActionType: TextInList?
     }
+
+    /// The findings of the last rule `rule()` read, when its `hasFindings`.
+    private(set) var findings = Findings()
+    private var hasFindings = false
 
     /// A string's text in the list (between its quotes) and the offset of its opening quote.
     struct TextInList {
@@ -483,6 +494,10 @@ struct RuleScanner {
 
     /// Checks the rule object at the cursor; nil when it is not of the common shape (the cursor is then anywhere).
     mutating func rule() -> ScannedRule? {
+        if hasFindings {
+            findings = Findings()
+            hasFindings = false
+        }
         guard take(UInt8(ascii: "{")) else { return nil }
         var trigger: ScannedTrigger?
         var action: ScannedAction?
@@ -507,14 +522,12 @@ struct RuleScanner {
             if !more { break }
         }
         guard let trigger, let action else { return nil }
-        if action.unknownType != nil {
+        if action.isUnknownType {
             // Not loaded: no pattern is checked, so the url-filter's verdict does not matter.
-            return ScannedRule(
-                typeIndex: 0, conditionKind: nil, isCatchAllIgnore: false, unknownActionKey: action.unknownKey,
-                unknownActionType: action.unknownType)
+            return ScannedRule(typeIndex: 0, conditionKind: nil, isCatchAllIgnore: false, hasFindings: true)
         }
         // A refused url-filter in a dropped rule is reported differently (a warning): the loader does it.
-        if action.droppedSelector != nil && trigger.refusedURLFilter != nil { return nil }
+        if action.isDropped && findings.refusedURLFilter != nil { return nil }
         let typeIndex = action.typeIndex
         let unrestricted = trigger.conditionKind == nil && !trigger.hasRestrictions
         if trigger.matchesEverything {
@@ -526,8 +539,7 @@ struct RuleScanner {
         }
         return ScannedRule(
             typeIndex: typeIndex, conditionKind: trigger.conditionKind,
-            isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything, droppedSelector: action.droppedSelector,
-            refusedURLFilter: trigger.refusedURLFilter, unknownActionKey: action.unknownKey)
+            isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything, hasFindings: hasFindings)
     }
 
     private struct ScannedTrigger {
@@ -536,15 +548,15 @@ struct RuleScanner {
         var hasRestrictions = false
         var matchesEverything = false
         var isPlainUniversal = false
-        var refusedURLFilter: RefusedURLFilter?
     }
 
     private struct ScannedAction {
         /// The type's position in `allTypeNames`.
         var typeIndex: Int
-        var droppedSelector: DroppedSelector?
-        var unknownKey: TextInList?
-        var unknownType: TextInList?
+        /// A css-display-none rule whose selector does not parse (`findings.droppedSelector`).
+        var isDropped = false
+        /// `findings.unknownActionType` is set.
+        var isUnknownType = false
     }
 
     private mutating func trigger() -> ScannedTrigger? {
@@ -584,7 +596,8 @@ struct RuleScanner {
                 guard unitsOfString(), !units.isEmpty else { return nil }
                 let verdict = parser.parse(units: units)
                 guard verdict.isAccepted else {
-                    result.refusedURLFilter = RefusedURLFilter(result: verdict, text: quoteOffset + 1..<position - 1)
+                    findings.refusedURLFilter = RefusedURLFilter(result: verdict, text: quoteOffset + 1..<position - 1)
+                    hasFindings = true
                     break
                 }
                 if verdict.status == .matchesEverything {
@@ -682,10 +695,10 @@ struct RuleScanner {
         var selector: StringText?
         var selectorOffset = 0
         var hasNotification = false
-        var unknownKey: TextInList?, unknownType: TextInList?
+        var hasUnknownKey = false, hasUnknownType = false
         while true {
             let which: Int
-            if typeIndex == nil && unknownType == nil && take(typeKey) {
+            if typeIndex == nil && !hasUnknownType && take(typeKey) {
                 which = 0
             } else if selector == nil && take(selectorKey) {
                 which = 1
@@ -697,10 +710,12 @@ struct RuleScanner {
                 } else {
                     // One key no action type has, with a string value (AdGuard's `script`): WebKit ignores it.
                     position = keyStart
-                    guard unknownKey == nil, let text = plainString(), actionKeys.index(of: text, in: base) == nil,
+                    guard !hasUnknownKey, let text = plainString(), actionKeys.index(of: text, in: base) == nil,
                         take(UInt8(ascii: ":")), skipString()
                     else { return nil }
-                    unknownKey = TextInList(text: text, offset: keyStart)
+                    findings.unknownActionKey = TextInList(text: text, offset: keyStart)
+                    hasFindings = true
+                    hasUnknownKey = true
                     guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
                     if more { continue }
                     break
@@ -708,7 +723,7 @@ struct RuleScanner {
             }
             switch which {
             case 0:
-                guard typeIndex == nil, unknownType == nil else { return nil }
+                guard typeIndex == nil, !hasUnknownType else { return nil }
                 skipSpace()
                 let typeStart = position
                 if position + 1 < count, base[position + 1] == UInt8(ascii: "c"), take(cssDisplayNoneName) {
@@ -720,7 +735,9 @@ struct RuleScanner {
                 } else {
                     position = typeStart
                     guard let text = plainString(), actionTypes.index(of: text, in: base) == nil else { return nil }
-                    unknownType = TextInList(text: text, offset: typeStart)
+                    findings.unknownActionType = TextInList(text: text, offset: typeStart)
+                    hasFindings = true
+                    hasUnknownType = true
                 }
             case 1:
                 skipSpace()
@@ -734,13 +751,13 @@ struct RuleScanner {
             guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
             if !more { break }
         }
-        if let unknownType {
+        if hasUnknownType {
             // For an unknown type, `selector` and `notification` are unknown keys too: the loader reports those.
             guard selector == nil, !hasNotification else { return nil }
-            return ScannedAction(typeIndex: 0, unknownKey: unknownKey, unknownType: unknownType)
+            return ScannedAction(typeIndex: 0, isUnknownType: true)
         }
         guard let typeIndex, !tooNew.actionTypes[typeIndex] else { return nil }
-        var dropped: DroppedSelector?
+        var isDropped = false
         switch typeIndex {
         case 0, 1, 3, 4, 5:
             guard selector == nil, !hasNotification else { return nil }
@@ -754,12 +771,16 @@ struct RuleScanner {
             case .decoded(let bytes):
                 problem = validator.problem(inUTF8: bytes)
             }
-            if let problem { dropped = DroppedSelector(problem: problem, offset: selectorOffset) }
+            if let problem {
+                findings.droppedSelector = DroppedSelector(problem: problem, offset: selectorOffset)
+                hasFindings = true
+                isDropped = true
+            }
         case 6:
             guard selector == nil, hasNotification else { return nil }
         default:
             return nil
         }
-        return ScannedAction(typeIndex: typeIndex, droppedSelector: dropped, unknownKey: unknownKey)
+        return ScannedAction(typeIndex: typeIndex, isDropped: isDropped)
     }
 }
