@@ -31,9 +31,9 @@ import Testing
         var thrown = 0
     }
 
-    /// Bundles `programs` (one group each) in both modes for `target` and runs all three forms of each in one node
-    /// process; `nil` without node.
-    static func run(_ programs: [String], target: ScriptTarget = .newest) throws -> Outcome? {
+    /// Bundles `programs` (one group each) in both modes for `target` (production with the tree minifier when
+    /// `treeMinifier`) and runs all three forms of each in one node process; `nil` without node.
+    static func run(_ programs: [String], target: ScriptTarget = .newest, treeMinifier: Bool = false) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var groups: [ScriptGroupDefinition] = []
@@ -44,9 +44,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            let configuration = BundleConfiguration(
+            var configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
                 mode: mode, sourceMaps: .none, groups: groups, target: target)
+            configuration.usesTreeMinifier = treeMinifier
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let files = programs.indices.flatMap { index in
@@ -88,6 +89,21 @@ import Testing
         guard let outcome = try Self.run(programs) else { return }
         print(
             "minifier property: \(programs.count) programs, \(3 * programs.count) node executions, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
+        )
+        #expect(outcome.entries >= programs.count * 3, "the programs should log something")
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
+    }
+
+    /// The same programs minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`,
+    /// `WKPACK_TREE_MINIFIER=1`): each script file parsed once, compressed, renamed and printed from its tree.
+    @Test func treeMinifiedBundlesBehaveLikeTheSources() throws {
+        let programs = (0..<Self.caseCount).map { seed in
+            var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000)
+            return generator.program()
+        }
+        guard let outcome = try Self.run(programs, treeMinifier: true) else { return }
+        print(
+            "minifier property, tree minifier: \(programs.count) programs, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
         )
         #expect(outcome.entries >= programs.count * 3, "the programs should log something")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")

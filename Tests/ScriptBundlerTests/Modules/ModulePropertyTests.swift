@@ -42,6 +42,17 @@ import Testing
         try Self.check(graphs, target: .newest, title: "module property")
     }
 
+    /// The same graphs with the tree minifier (`BundleConfiguration.usesTreeMinifier`, `WKPACK_TREE_MINIFIER=1`):
+    /// production bundles whose modules are minified from their trees (wrapped CommonJS definitions, scope-hoisted
+    /// modules) behave as node's modules do.
+    @Test func treeMinifiedGraphsBehaveLikeNodesModules() throws {
+        let graphs = (0..<Self.caseCount).map { seed in
+            var generator = ModuleGraphGenerator(seed: UInt64(seed) &+ 41_000)
+            return generator.graph()
+        }
+        try Self.check(graphs, target: .newest, title: "module property, tree minifier", treeMinifier: true)
+    }
+
     /// Lowering forced on: the graphs, their modules holding blocks of the syntax the pass rewrites
     /// (`LoweredFeatureSnippets`: logical assignment through counting getters, optional chains in calls and
     /// deletes, `??`, object spread and rest, classes with private members and static blocks), bundled for safari11,
@@ -56,8 +67,11 @@ import Testing
         try Self.check(graphs, target: .minimum, title: "module property, lowered for safari11")
     }
 
-    /// Bundles `graphs` for `target` in both modes and compares the bundles' logs with node's modules'.
-    static func check(_ graphs: [[ModuleGraphGenerator.File]], target: ScriptTarget, title: String) throws {
+    /// Bundles `graphs` for `target` in both modes (production with the tree minifier when `treeMinifier`) and compares
+    /// the bundles' logs with node's modules'.
+    static func check(
+        _ graphs: [[ModuleGraphGenerator.File]], target: ScriptTarget, title: String, treeMinifier: Bool = false
+    ) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var groups: [ScriptGroupDefinition] = []
@@ -78,9 +92,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            let configuration = BundleConfiguration(
+            var configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
                 mode: mode, sourceMaps: .none, groups: groups, target: target)
+            configuration.usesTreeMinifier = treeMinifier
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let manifest = folder + "/manifest.json"
