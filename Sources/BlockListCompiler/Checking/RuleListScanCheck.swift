@@ -1,6 +1,7 @@
 /// The check of a list in one pass over its bytes, for a report without rules: each rule of the common shape is
-/// checked on its bytes by `RuleScanner` (no JSON nodes, strings or `Rule`); any other rule is parsed alone and
-/// goes through `RuleLoader` and the pattern check, which report on it exactly as for the whole list. The
+/// checked on its bytes by `RuleScanner` (no JSON nodes, strings or `Rule`), which hands back a refused url-filter
+/// or a selector that does not parse as data, reported here with the loader's messages; any other rule is parsed
+/// alone and goes through `RuleLoader` and the pattern check, which report on it exactly as for the whole list. The
 /// diagnostics are added in the whole-list path's order (loading, then patterns, then lints, each in rule order).
 /// Whatever depends on the whole list (a JSON syntax error anywhere, the top level, the rule count, no rule
 /// kept, mixed conditions on old targets) gives nil, and the caller takes the whole-list path.
@@ -31,6 +32,13 @@ struct RuleListScanCheck {
         var loaded: RuleLoader.LoadedRule
     }
 
+    /// What the pattern check reports after loading, in rule order: a rule loaded alone, or a refused url-filter
+    /// the scanner found.
+    private enum PatternCheck {
+        case loadedAlone(LoadedAlone)
+        case refused(index: Int, RuleScanner.RefusedURLFilter)
+    }
+
     func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
         guard !bytes.isEmpty, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return nil }
         var scanner = RuleScanner(base: base, count: bytes.count, target: target)
@@ -39,7 +47,7 @@ struct RuleListScanCheck {
         var entries: [RuleListLints.Entry] = []
         entries.reserveCapacity(bytes.count / 128)
         var typeCounts = [Int](repeating: 0, count: Action.Kind.allTypeNames.count)
-        var alone: [LoadedAlone] = []
+        var patternChecks: [PatternCheck] = []
         var loadedAloneCount = 0
         var hasDomainCondition = false, hasTopURLCondition = false
         func note(_ kind: TriggerCondition.Kind?) {
@@ -54,11 +62,35 @@ struct RuleListScanCheck {
             scanner.skipSpace()
             let start = scanner.position
             if let scanned = scanner.rule() {
-                entries.append(
-                    RuleListLints.Entry(
-                        index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore, source: source))
-                typeCounts[scanned.typeIndex] += 1
-                note(scanned.conditionKind)
+                var isKept = true
+                if scanned.hasFindings {
+                    let findings = scanner.findings
+                    if let key = findings.unknownActionKey {
+                        RuleLoader.reportUnknownKey(
+                            key.string(in: base), in: "the action", at: key.offset, pointer: "/" + String(index) + "/action",
+                            rule: index, sink: &sink)
+                    }
+                    if let type = findings.unknownActionType {
+                        // Not loaded: nothing else of the rule is checked or counted.
+                        isKept = false
+                        RuleLoader.reportActionType(
+                            "unknown action type \"" + type.string(in: base) + "\"", at: type.offset,
+                            pointer: "/" + String(index) + "/action/type", rule: index, sink: &sink)
+                    } else if let dropped = findings.droppedSelector {
+                        // Dropped: not kept, so neither linted nor counted.
+                        isKept = false
+                        RuleLoader.reportDroppedSelector(dropped.problem, at: dropped.offset, rule: index, sink: &sink)
+                    } else if let refused = findings.refusedURLFilter {
+                        patternChecks.append(.refused(index: index, refused))
+                    }
+                }
+                if isKept {
+                    entries.append(
+                        RuleListLints.Entry(
+                            index: index, start: start, end: scanner.position, isCatchAllIgnore: scanned.isCatchAllIgnore, source: source))
+                    typeCounts[scanned.typeIndex] += 1
+                    note(scanned.conditionKind)
+                }
             } else {
                 guard let (document, end) = try? JSONReader().parseValue(in: bytes, at: start, depth: 1) else { return nil }
                 loadedAloneCount += 1
@@ -67,7 +99,7 @@ struct RuleListScanCheck {
                 let loaded = loader.loadRule(index: index, node: document.root)
                 sink = take(&loader.sink)
                 if let loaded {
-                    alone.append(LoadedAlone(document: document, loaded: loaded))
+                    patternChecks.append(.loadedAlone(LoadedAlone(document: document, loaded: loaded)))
                     if !loaded.isDropped {
                         entries.append(
                             RuleListLints.Entry(
@@ -93,10 +125,17 @@ struct RuleListScanCheck {
 
         let loader = RuleListLoader(target: target)
         var scratch: [UInt16] = []
-        for rule in alone {
-            var ruleLoader = RuleLoader(document: rule.document, target: target, sink: take(&sink), tooNew: tooNew)
-            loader.checkPatterns(of: rule.loaded, &ruleLoader, parser: parser, scratch: &scratch)
-            sink = take(&ruleLoader.sink)
+        for check in patternChecks {
+            switch check {
+            case .loadedAlone(let rule):
+                var ruleLoader = RuleLoader(document: rule.document, target: target, sink: take(&sink), tooNew: tooNew)
+                loader.checkPatterns(of: rule.loaded, &ruleLoader, parser: parser, scratch: &scratch)
+                sink = take(&ruleLoader.sink)
+            case .refused(let index, let refused):
+                RuleListLoader.reportRefusedURLFilter(
+                    refused.result, refused.decoded(in: base), at: refused.sourceOffset(in: base), rule: index, isDropped: false,
+                    sink: &sink)
+            }
         }
         RuleListLints.addWarnings(
             entries, sink: &sink,

@@ -114,19 +114,9 @@ public struct RuleListLoader: Sendable {
             result = parser.parse(units: scratch)
         }
         if !result.isAccepted {
-            let at = loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode)
-            let message =
-                "invalid url-filter \(Self.quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
-            if isDropped {
-                loader.sink.warning(
-                    message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex,
-                    at: at, pointer: pointer + "/url-filter", rule: index)
-            } else {
-                let crashes = result.status == .crashesWebKit
-                loader.sink.error(
-                    message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                    at: at, pointer: pointer + "/url-filter", rule: index, phase: .compiling)
-            }
+            Self.reportRefusedURLFilter(
+                result, urlFilter, at: loader.sourceOffset(ofUnit: result.offset ?? 0, inString: filterNode), rule: index,
+                isDropped: isDropped, sink: &loader.sink)
         } else if result.status == .matchesEverything, !isPlainUniversal(urlFilter) || appliesToEverything(loadedRule.rule) {
             loader.sink.warning(
                 "the url-filter \(Self.quotedPattern(urlFilter)) matches every URL (every term can match the empty string)",
@@ -173,6 +163,27 @@ public struct RuleListLoader: Sendable {
                     detail: crashes ? nil : conditionResult.status.webKitDetail,
                     at: at, pointer: JSONPointer.appending(keyPointer, position), rule: index, phase: .compiling)
             }
+        }
+    }
+
+    /// Reports the url-filter `urlFilter` of rule `index`, which the parser refused with `result`; `offset` is the
+    /// place in the source of the unit the parser stopped at. An error WebKit meets compiling the list, or a warning
+    /// when WebKit drops the rule before it compiles it. (The one place this message is made, for both check paths.)
+    static func reportRefusedURLFilter(
+        _ result: URLFilterResult, _ urlFilter: String, at offset: Int, rule index: Int, isDropped: Bool, sink: inout DiagnosticSink
+    ) {
+        let pointer = "/" + String(index) + "/trigger/url-filter"
+        let message =
+            "invalid url-filter \(quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+        if isDropped {
+            sink.warning(
+                message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex, at: offset,
+                pointer: pointer, rule: index)
+        } else {
+            let crashes = result.status == .crashesWebKit
+            sink.error(
+                message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
+                at: offset, pointer: pointer, rule: index, phase: .compiling)
         }
     }
 

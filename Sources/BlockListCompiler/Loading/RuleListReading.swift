@@ -55,20 +55,50 @@ struct RuleListReading {
         }
         // Errors, then warnings, each by offset (in the order added where offsets tie): the positions are sorted, not
         // the diagnostics, and each diagnostic is copied once, into the result.
+        let lists = [sink.errors, sink.warnings]
+        let orders = lists.map { list in list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) } }
+        let places = locations(of: orders[0].map { lists[0][$0].offset }, and: orders[1].map { lists[1][$0].offset }, in: buffer)
         var located: [Diagnostic] = []
         located.reserveCapacity(sink.count)
         var webKitError: Diagnostic?
-        for list in [sink.errors, sink.warnings] {
-            let order = list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
-            let places = SourceLocator.locations(of: order.map { list[$0].offset }, in: buffer)
-            for (rank, index) in order.enumerated() {
-                var diagnostic = list[index]
-                diagnostic.line = places[rank].line
-                diagnostic.column = places[rank].column
+        for which in 0..<2 {
+            for (rank, index) in orders[which].enumerated() {
+                var diagnostic = lists[which][index]
+                diagnostic.line = places[which][rank].line
+                diagnostic.column = places[which][rank].column
                 if webKitError == nil && diagnostic.severity == .error && diagnostic.reportedByWebKit { webKitError = diagnostic }
                 located.append(diagnostic)
             }
         }
         return (located, webKitError)
+    }
+
+    /// The lines and columns of two ascending lists of offsets, found in one pass over `buffer` (the offsets merged
+    /// in order, then handed back to their lists).
+    private static func locations(of first: [Int], and second: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [[(
+        line: Int, column: Int
+    )]] {
+        var merged: [Int] = []
+        merged.reserveCapacity(first.count + second.count)
+        var fromFirst: [Bool] = []
+        fromFirst.reserveCapacity(first.count + second.count)
+        var next = (0, 0)
+        while next.0 < first.count || next.1 < second.count {
+            if next.1 == second.count || (next.0 < first.count && first[next.0] <= second[next.1]) {
+                merged.append(first[next.0])
+                fromFirst.append(true)
+                next.0 += 1
+            } else {
+                merged.append(second[next.1])
+                fromFirst.append(false)
+                next.1 += 1
+            }
+        }
+        let places = SourceLocator.locations(of: merged, in: buffer)
+        var result: [[(line: Int, column: Int)]] = [[], []]
+        result[0].reserveCapacity(first.count)
+        result[1].reserveCapacity(second.count)
+        for (rank, place) in places.enumerated() { result[fromFirst[rank] ? 0 : 1].append(place) }
+        return result
     }
 }

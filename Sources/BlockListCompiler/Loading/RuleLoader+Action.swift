@@ -10,6 +10,8 @@ extension RuleLoader {
     private static let modifyHeadersKeys: KeyList = ["type", "priority", "request-headers", "response-headers"]
     private static let typeKeys: KeyList = ["type"]
     static let actionTypeNames = KeyList(names: Action.Kind.allTypeNames)
+    /// The action types as the unknown-type error lists them, joined once (not per diagnostic).
+    static let actionTypeList = Action.Kind.allTypeNames.joined(separator: ", ")
 
     /// The keys of an action whose type is `allTypeNames[typeIndex]` (nil: an unknown type).
     private static func actionKeys(for typeIndex: Int?) -> KeyList {
@@ -85,9 +87,7 @@ extension RuleLoader {
             if let problem = CSSSelectorValidator(target: target).problem(in: selector) {
                 isDropped = true
                 let selectorNode = document.member("selector", in: node) ?? node
-                sink.warning(
-                    "the selector does not parse as CSS (\(problem)); WebKit drops this rule silently", at: offset(selectorNode),
-                    pointer: pointer + "/selector", rule: rule)
+                RuleLoader.reportDroppedSelector(problem, at: offset(selectorNode), rule: rule, sink: &sink)
             }
             kind = .cssDisplayNone(selector: selector)
         case 6:
@@ -111,12 +111,27 @@ extension RuleLoader {
             } else {
                 found = "the action has no \"type\""
             }
-            sink.error(
-                "\(found); expected one of \(Action.Kind.allTypeNames.joined(separator: ", "))", webKit: WebKitMessage.invalidActionType,
-                at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, phase: .loading)
+            RuleLoader.reportActionType(
+                found, at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, sink: &sink)
             return nil
         }
         return LoadedAction(action: Action(kind: kind, unknownMembers: unknown), isDropped: isDropped)
+    }
+
+    /// Reports an action type WebKit refuses (`found` says what it is) at `pointer`, `offset` in the source. (The one
+    /// place this message is made, for both check paths.)
+    static func reportActionType(_ found: String, at offset: Int, pointer: String, rule: Int, sink: inout DiagnosticSink) {
+        sink.error(
+            "\(found); expected one of \(RuleLoader.actionTypeList)", webKit: WebKitMessage.invalidActionType, at: offset,
+            pointer: pointer, rule: rule, phase: .loading)
+    }
+
+    /// Reports that rule `rule`'s selector, whose string starts at `offset`, does not parse (`problem`): WebKit drops
+    /// the rule. (The one place this message is made, for both check paths.)
+    static func reportDroppedSelector(_ problem: String, at offset: Int, rule: Int, sink: inout DiagnosticSink) {
+        sink.warning(
+            "the selector does not parse as CSS (\(problem)); WebKit drops this rule silently", at: offset,
+            pointer: "/" + String(rule) + "/action/selector", rule: rule)
     }
 
     /// Loads the arguments of `modify-headers` (request headers, response headers, then priority).

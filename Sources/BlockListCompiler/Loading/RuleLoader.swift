@@ -100,13 +100,20 @@ struct RuleLoader {
                 }
                 let key = document.string(keyNode)
                 unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
-                sink.warning(
-                    "unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset(keyNode),
-                    pointer: JSONPointer.appending(pointer(), key), rule: rule)
+                RuleLoader.reportUnknownKey(key, in: context, at: offset(keyNode), pointer: pointer(), rule: rule, sink: &sink)
             }
             keyNode = Int(document[valueNode].next)
         }
         return unknown
+    }
+
+    /// Reports the unknown key `key` of an object (`context`, e.g. "the action") at `pointer`, whose string starts
+    /// at `offset`. (The one place this message is made, for both check paths.)
+    static func reportUnknownKey(_ key: String, in context: String, at offset: Int, pointer: String, rule: Int?, sink: inout DiagnosticSink)
+    {
+        sink.warning(
+            "unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset, pointer: JSONPointer.appending(pointer, key),
+            rule: rule)
     }
 
     private mutating func warnDuplicate(_ keyNode: Int, pointer: () -> String, rule: Int?, context: String) {

@@ -1,8 +1,10 @@
 /// Checks one rule of the common shape on the bytes of the list, in one pass, with no JSON nodes, no decoded
-/// strings and no `Rule`: a rule about which `RuleLoader` and the pattern check would report nothing. It reads the
-/// rule as WebKit's JSON parser would and stops (nil) at the first thing outside that shape (an escape it does not
-/// decode, a value or key it does not know, anything the loader would report, or invalid JSON); the caller then
-/// parses and loads that rule alone, which reports whatever there is.
+/// strings and no `Rule`: a rule about which `RuleLoader` and the pattern check would report nothing, or only that
+/// its url-filter is refused or (when its url-filter is accepted) that its selector does not parse; those two it
+/// hands back as data, which the caller reports. It reads the rule as WebKit's JSON parser would and stops (nil)
+/// at the first thing outside that shape (an escape it does not decode, a value or key it does not know, anything
+/// else the loader would report, or invalid JSON); the caller then parses and loads that rule alone, which reports
+/// whatever there is.
 struct RuleScanner {
     let base: UnsafePointer<UInt8>
     let count: Int
@@ -29,6 +31,15 @@ struct RuleScanner {
     private let actionTypes = RuleScanner.actionTypes
     private let ruleKeys = RuleScanner.ruleKeys
     private let actionKeys = RuleScanner.actionKeys
+    /// The keys and names rules nearly always have, tried before a look-up (`take(_:)` with an `ExpectedToken`),
+    /// with their indices in `ruleKeys`, `triggerKeys`, `actionKeys` and `actionTypes`.
+    private let triggerKey = ExpectedToken(#""trigger":"#), actionKey = ExpectedToken(#""action":"#)
+    private let urlFilterKey = ExpectedToken(#""url-filter":"#), ifDomainKey = ExpectedToken(#""if-domain":"#)
+    private let ifDomainIndex = RuleLoader.triggerKeys.names.firstIndex(of: "if-domain") ?? 0
+    private let typeKey = ExpectedToken(#""type":"#), selectorKey = ExpectedToken(#""selector":"#)
+    private let blockName = ExpectedToken(#""block""#), cssDisplayNoneName = ExpectedToken(#""css-display-none""#)
+    private let blockIndex = Action.Kind.allTypeNames.firstIndex(of: "block") ?? 0
+    private let cssDisplayNoneIndex = Action.Kind.allTypeNames.firstIndex(of: "css-display-none") ?? 0
 
     init(base: UnsafePointer<UInt8>, count: Int, target: WebKitTarget) {
         self.base = base
@@ -45,6 +56,77 @@ struct RuleScanner {
         var conditionKind: TriggerCondition.Kind?
         /// An `ignore-previous-rules` with no condition or restriction whose url-filter matches every URL.
         var isCatchAllIgnore: Bool
+        /// Whether the rule has something to report, in the scanner's `findings` until the next rule is read.
+        var hasFindings: Bool
+    }
+
+    /// What a rule read on its bytes has to report, handed back as data (rare: kept in the scanner rather than in
+    /// every `ScannedRule`).
+    struct Findings {
+        /// A css-display-none rule whose selector does not parse (WebKit drops the rule): the parser's problem and
+        /// the offset of the selector's string.
+        var droppedSelector: DroppedSelector?
+        /// The url-filter, when WebKit refuses it (not reported when the rule is dropped or its type unknown).
+        var refusedURLFilter: RefusedURLFilter?
+        /// A key of the action that no action type has (ASCII, no escape; its value a string), which WebKit ignores.
+        var unknownActionKey: TextInList?
+        /// A type name no action has (ASCII, no escape): WebKit refuses the rule, and nothing else of it is checked
+        /// after loading (no pattern, no lint, not counted).
+        var unknownActionType: TextInList?
+    }
+
+    /// The findings of the last rule `rule()` read, when its `hasFindings`.
+    private(set) var findings = Findings()
+    private var hasFindings = false
+
+    /// A string's text in the list (between its quotes) and the offset of its opening quote.
+    struct TextInList {
+        var text: Range<Int>
+        var offset: Int
+
+        /// The text (ASCII, no escape).
+        func string(in base: UnsafePointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(start: base + text.lowerBound, count: text.count), as: UTF8.self)
+        }
+    }
+
+    /// A selector that does not parse: what the parser says and where its string starts (its opening quote).
+    struct DroppedSelector {
+        var problem: String
+        var offset: Int
+    }
+
+    /// A url-filter the parser refuses: its verdict and its text in the list (between the quotes; ASCII, with only
+    /// `\\`, `\/` and `\"` escapes).
+    struct RefusedURLFilter {
+        var result: URLFilterResult
+        var text: Range<Int>
+
+        /// The decoded url-filter.
+        func decoded(in base: UnsafePointer<UInt8>) -> String {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.count)
+            var at = text.lowerBound
+            while at < text.upperBound {
+                if base[at] == RuleScanner.backslash { at += 1 }
+                bytes.append(base[at])
+                at += 1
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// The offset in the list of the unit the parser stopped at (`RuleLoader.sourceOffset(ofUnit:inString:)` for
+        /// these strings: an escape is two bytes and one unit).
+        func sourceOffset(in base: UnsafePointer<UInt8>) -> Int {
+            let unit = result.offset ?? 0
+            var units = 0
+            var at = text.lowerBound
+            while at < text.upperBound, units < unit {
+                at += base[at] == RuleScanner.backslash && at + 1 < text.upperBound ? 2 : 1
+                units += 1
+            }
+            return min(at, text.upperBound)
+        }
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -124,6 +206,14 @@ struct RuleScanner {
         guard let text = plainString(), let index = names.index(of: text, in: base) else { return nil }
         if isKey && !take(UInt8(ascii: ":")) { return nil }
         return index
+    }
+
+    /// Whether the next bytes after whitespace are `token`; moves past them when they are.
+    @inline(__always) private mutating func take(_ token: ExpectedToken) -> Bool {
+        skipSpace()
+        guard position &+ 24 <= count, token.isAt(position, in: base) else { return false }
+        position &+= token.count
+        return true
     }
 
     /// Whether the next byte after whitespace is `expected`; moves past it when it is.
@@ -242,6 +332,17 @@ struct RuleScanner {
         return .decoded(decoded)
     }
 
+    /// Moves past a string value, checked as the JSON reader checks it (any escape, any UTF-8); false when the value
+    /// is not a string or not valid JSON.
+    private mutating func skipString() -> Bool {
+        skipSpace()
+        guard position < count, base[position] == RuleScanner.quote,
+            let (_, end) = try? JSONReader().parseValue(in: UnsafeBufferPointer(start: base, count: count), at: position, depth: 3)
+        else { return false }
+        position = end
+        return true
+    }
+
     /// Puts the text of `range` (ASCII, with `\\`, `\/` or `\"` escapes when `escaped`) into `units`.
     private mutating func fillUnits(_ range: Range<Int>, escaped: Bool) {
         let length = range.count
@@ -289,11 +390,11 @@ struct RuleScanner {
     static let literalBytesFrom64: UInt64 = 0x47FF_FFFE_87FF_FFFF
 
     /// For a JSON string at `start` (its opening quote) that is a plain url-filter, the offset of its closing
-    /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or nothing; then
-    /// literal characters (`isLiteralByte`), slashes (`\/` in JSON), escaped dots, slashes and question marks
-    /// (`\\.`, `\\/`, `\\?`) and `.*`, at least one of them not `.*`; then optionally an ending of
-    /// `plainSuffixesJSON`. WebKit accepts every such url-filter with status `ok` (the shortcut's test compares
-    /// it with the parser). Nil for any other string.
+    /// quote: a host anchor (`hostAnchorsJSON`) followed by a lower-case letter or digit, or `^`, or Ghostery's
+    /// `(.*)?`, or nothing; then literal characters (`isLiteralByte`), slashes (`\/` in JSON), escaped dots, slashes
+    /// and question marks (`\\.`, `\\/`, `\\?`), `.` not followed by a quantifier and `.*`, at least one of them
+    /// not `.*`; then optionally an ending of `plainSuffixesJSON`. WebKit accepts every such url-filter with status
+    /// `ok` (the shortcut's test compares it with the parser). Nil for any other string.
     static func plainPatternEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         guard start + 2 < count, base[start] == quote else { return nil }
         var at = start + 1
@@ -308,6 +409,11 @@ struct RuleScanner {
                 break
             }
             at += 1
+        } else if at + 5 < count, base[at] == UInt8(ascii: "("), base[at + 1] == UInt8(ascii: "."), base[at + 2] == UInt8(ascii: "*"),
+            base[at + 3] == UInt8(ascii: ")"), base[at + 4] == UInt8(ascii: "?")
+        {
+            // Ghostery's unanchored start, `(.*)?`: an optional group of any characters.
+            at += 5
         }
         var atoms = 0
         // YARR refuses patterns over its length limit (the text is never shorter than its units).
@@ -331,6 +437,9 @@ struct RuleScanner {
                 // matching everything.
                 at += 2
                 continue
+            } else if byte == UInt8(ascii: ".") {
+                // Any one character (Ghostery's unescaped dots in host names): one that must be there.
+                at += 1
             } else {
                 for suffix in plainSuffixesJSON where at + suffix.count < count && base[at + suffix.count] == quote {
                     var offset = 0
@@ -385,22 +494,41 @@ struct RuleScanner {
 
     /// Checks the rule object at the cursor; nil when it is not of the common shape (the cursor is then anywhere).
     mutating func rule() -> ScannedRule? {
+        if hasFindings {
+            findings = Findings()
+            hasFindings = false
+        }
         guard take(UInt8(ascii: "{")) else { return nil }
         var trigger: ScannedTrigger?
-        var typeIndex: Int?
+        var action: ScannedAction?
         while true {
-            guard let which = name(in: ruleKeys, isKey: true) else { return nil }
+            let which: Int
+            if trigger == nil && take(triggerKey) {
+                which = 0
+            } else if action == nil && take(actionKey) {
+                which = 1
+            } else {
+                guard let found = name(in: ruleKeys, isKey: true) else { return nil }
+                which = found
+            }
             if which == 0 {
                 guard trigger == nil, let read = self.trigger() else { return nil }
                 trigger = read
             } else {
-                guard typeIndex == nil, let read = action() else { return nil }
-                typeIndex = read
+                guard action == nil, let read = self.action() else { return nil }
+                action = read
             }
             guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
             if !more { break }
         }
-        guard let trigger, let typeIndex else { return nil }
+        guard let trigger, let action else { return nil }
+        if action.isUnknownType {
+            // Not loaded: no pattern is checked, so the url-filter's verdict does not matter.
+            return ScannedRule(typeIndex: 0, conditionKind: nil, isCatchAllIgnore: false, hasFindings: true)
+        }
+        // A refused url-filter in a dropped rule is reported differently (a warning): the loader does it.
+        if action.isDropped && findings.refusedURLFilter != nil { return nil }
+        let typeIndex = action.typeIndex
         let unrestricted = trigger.conditionKind == nil && !trigger.hasRestrictions
         if trigger.matchesEverything {
             // The pattern check's warning (a universal url-filter that is not plain, or a rule acting on every load).
@@ -411,7 +539,7 @@ struct RuleScanner {
         }
         return ScannedRule(
             typeIndex: typeIndex, conditionKind: trigger.conditionKind,
-            isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything)
+            isCatchAllIgnore: typeIndex == 3 && unrestricted && trigger.matchesEverything, hasFindings: hasFindings)
     }
 
     private struct ScannedTrigger {
@@ -422,12 +550,29 @@ struct RuleScanner {
         var isPlainUniversal = false
     }
 
+    private struct ScannedAction {
+        /// The type's position in `allTypeNames`.
+        var typeIndex: Int
+        /// A css-display-none rule whose selector does not parse (`findings.droppedSelector`).
+        var isDropped = false
+        /// `findings.unknownActionType` is set.
+        var isUnknownType = false
+    }
+
     private mutating func trigger() -> ScannedTrigger? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var result = ScannedTrigger()
         var seen: UInt32 = 0
         while true {
-            guard let which = name(in: triggerKeys, isKey: true) else { return nil }
+            let which: Int
+            if seen & 1 == 0 && take(urlFilterKey) {
+                which = 0
+            } else if seen & 1 != 0 && take(ifDomainKey) {
+                which = ifDomainIndex
+            } else {
+                guard let found = name(in: triggerKeys, isKey: true) else { return nil }
+                which = found
+            }
             guard seen & (1 << which) == 0 else { return nil }
             seen |= 1 << which
             switch which {
@@ -447,9 +592,14 @@ struct RuleScanner {
                     position = end + 1
                     break
                 }
+                let quoteOffset = position
                 guard unitsOfString(), !units.isEmpty else { return nil }
                 let verdict = parser.parse(units: units)
-                guard verdict.isAccepted else { return nil }
+                guard verdict.isAccepted else {
+                    findings.refusedURLFilter = RefusedURLFilter(result: verdict, text: quoteOffset + 1..<position - 1)
+                    hasFindings = true
+                    break
+                }
                 if verdict.status == .matchesEverything {
                     result.matchesEverything = true
                     result.isPlainUniversal = isPlainUniversal(units)
@@ -538,19 +688,60 @@ struct RuleScanner {
     }
 
     /// The action: its type's position in `allTypeNames`, for the types this reader checks (not `redirect`,
-    /// `modify-headers`).
-    private mutating func action() -> Int? {
+    /// `modify-headers`), and a selector that does not parse.
+    private mutating func action() -> ScannedAction? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var typeIndex: Int?
         var selector: StringText?
+        var selectorOffset = 0
         var hasNotification = false
+        var hasUnknownKey = false, hasUnknownType = false
         while true {
-            guard let which = name(in: actionKeys, isKey: true) else { return nil }
+            let which: Int
+            if typeIndex == nil && !hasUnknownType && take(typeKey) {
+                which = 0
+            } else if selector == nil && take(selectorKey) {
+                which = 1
+            } else {
+                skipSpace()
+                let keyStart = position
+                if let found = name(in: actionKeys, isKey: true) {
+                    which = found
+                } else {
+                    // One key no action type has, with a string value (AdGuard's `script`): WebKit ignores it.
+                    position = keyStart
+                    guard !hasUnknownKey, let text = plainString(), actionKeys.index(of: text, in: base) == nil,
+                        take(UInt8(ascii: ":")), skipString()
+                    else { return nil }
+                    findings.unknownActionKey = TextInList(text: text, offset: keyStart)
+                    hasFindings = true
+                    hasUnknownKey = true
+                    guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+                    if more { continue }
+                    break
+                }
+            }
             switch which {
             case 0:
-                guard typeIndex == nil, let index = name(in: actionTypes, isKey: false) else { return nil }
-                typeIndex = index
+                guard typeIndex == nil, !hasUnknownType else { return nil }
+                skipSpace()
+                let typeStart = position
+                if position + 1 < count, base[position + 1] == UInt8(ascii: "c"), take(cssDisplayNoneName) {
+                    typeIndex = cssDisplayNoneIndex
+                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "b"), take(blockName) {
+                    typeIndex = blockIndex
+                } else if let index = name(in: actionTypes, isKey: false) {
+                    typeIndex = index
+                } else {
+                    position = typeStart
+                    guard let text = plainString(), actionTypes.index(of: text, in: base) == nil else { return nil }
+                    findings.unknownActionType = TextInList(text: text, offset: typeStart)
+                    hasFindings = true
+                    hasUnknownType = true
+                }
             case 1:
+                skipSpace()
+                selectorOffset = position
                 guard selector == nil, let value = decodedString() else { return nil }
                 selector = value
             default:
@@ -560,25 +751,36 @@ struct RuleScanner {
             guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
             if !more { break }
         }
+        if hasUnknownType {
+            // For an unknown type, `selector` and `notification` are unknown keys too: the loader reports those.
+            guard selector == nil, !hasNotification else { return nil }
+            return ScannedAction(typeIndex: 0, isUnknownType: true)
+        }
         guard let typeIndex, !tooNew.actionTypes[typeIndex] else { return nil }
+        var isDropped = false
         switch typeIndex {
         case 0, 1, 3, 4, 5:
             guard selector == nil, !hasNotification else { return nil }
         case 2:
             guard let selector, !hasNotification else { return nil }
             let validator = CSSSelectorValidator(target: target)
+            let problem: String?
             switch selector {
             case .range(let range):
-                let text = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-                guard validator.problem(inUTF8Buffer: text) == nil else { return nil }
+                problem = validator.problem(inUTF8Buffer: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
             case .decoded(let bytes):
-                guard validator.problem(inUTF8: bytes) == nil else { return nil }
+                problem = validator.problem(inUTF8: bytes)
+            }
+            if let problem {
+                findings.droppedSelector = DroppedSelector(problem: problem, offset: selectorOffset)
+                hasFindings = true
+                isDropped = true
             }
         case 6:
             guard selector == nil, hasNotification else { return nil }
         default:
             return nil
         }
-        return typeIndex
+        return ScannedAction(typeIndex: typeIndex, isDropped: isDropped)
     }
 }

@@ -77,28 +77,41 @@ enum TreeRenamer {
         return result
     }
 
-    /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack.
+    /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack (in
+    /// memory of its own: as an array, each push checked its uniqueness, and each list was a slice, retained).
     static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
-        var stack: [Int32] = [tree.root]
-        stack.reserveCapacity(256)
-        while let id = stack.popLast() {
-            let node = tree[id]
-            visit(id, node)
-            let fields = node.kind.fields
-            push(node.d, fields.3, tree, &stack)
-            push(node.c, fields.2, tree, &stack)
-            push(node.b, fields.1, tree, &stack)
-            push(node.a, fields.0, tree, &stack)
+        let stack = SyntaxListStack()
+        stack.append(tree.root)
+        tree.lists.withUnsafeBufferPointer { lists in
+            while stack.count > 0 {
+                let id = stack.removeLast()
+                let node = tree[id]
+                visit(id, node)
+                let fields = node.kind.fields
+                push(node.d, fields.3, lists, stack)
+                push(node.c, fields.2, lists, stack)
+                push(node.b, fields.1, lists, stack)
+                push(node.a, fields.0, lists, stack)
+            }
         }
     }
 
+    /// Pushes field `value` (of kind `field`): a node, or a list's nodes last to first (so the first is visited first).
     @inline(__always)
-    private static func push(_ value: Int32, _ field: SyntaxField, _ tree: SyntaxTree, _ stack: inout [Int32]) {
+    private static func push(_ value: Int32, _ field: SyntaxField, _ lists: UnsafeBufferPointer<Int32>, _ stack: SyntaxListStack) {
         switch field {
         case .node:
             if value >= 0 { stack.append(value) }
         case .list:
-            for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
+            // `SyntaxTree.list(_:)`: the count at `value`, the nodes after it.
+            guard value > 0 else { return }
+            let start = Int(value)
+            var k = start + Int(lists[start])
+            while k > start {
+                let child = lists[k]
+                if child >= 0 { stack.append(child) }
+                k -= 1
+            }
         case .unused, .name, .binding:
             break
         }

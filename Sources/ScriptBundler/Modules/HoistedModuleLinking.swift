@@ -90,7 +90,8 @@ extension ModuleLinker {
             }
         }
         for token in TopLevelThis.tokens(in: record) ?? [] {
-            edits.append(.replace(token..<(token + 1), with: "void 0", mappedTo: token))
+            let text = Self.undefinedNeedsParentheses(forThisAt: token, tokens: tokens, bytes: bytes) ? "(void 0)" : "void 0"
+            edits.append(.replace(token..<(token + 1), with: text, mappedTo: token))
         }
         dropUnused(record, readExports: usage?.readNames(of: id), from: &edits)
         Self.sortEdits(&edits)
@@ -99,6 +100,18 @@ extension ModuleLinker {
             names[declaration] = plan.name(.local(module: id, name: analysis.declarations[declaration].name))
         }
         return HoistedModule(edits: edits, topLevelNames: names, needsTerminator: !Self.endsClosed(record, edits: edits))
+    }
+
+    /// Whether `void 0` written for the `this` at `token` must be parenthesized to stay the operand it replaces: before
+    /// a member access, a call, a tagged template or `**` (`void 0 .y = 1` does not parse, `void 0 .y` reads `0 .y`),
+    /// and after `new`.
+    static func undefinedNeedsParentheses(forThisAt token: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+        if token > 0, tokens[token - 1].isKeyword("new", in: bytes) { return true }
+        guard token + 1 < tokens.count else { return false }
+        let next = tokens[token + 1]
+        if next.kind == .template || next.kind == .templateHead { return true }
+        for punctuator: StaticString in [".", "?.", "[", "(", "**"] where next.isPunctuator(punctuator, in: bytes) { return true }
+        return false
     }
 
     /// Whether the source with `edits` (sorted) ends with a closed statement: `;`, a statement's `}`, or nothing.

@@ -38,7 +38,7 @@ final class ParsedFileCache: @unchecked Sendable {
 
     /// The budget of a cache's kept parses, in bytes: 16 MiB. Every file is parsed before the first bundle is
     /// minified, so the build's peak memory grows with the budget (BENCHMARKS.md, "Issue 41 step 4f": all kept, the
-    /// large benchmark tree's peak grew from 251 MB to 402 MB; with 16 MiB, by about 4 MB, while the firefox-shaped
+    /// large benchmark tree's peak grew from 251 MB to 402 MB; with 16 MiB, by about 8 MB, while the firefox-shaped
     /// tree's trees all fit).
     static let keptParseBytes = 16 << 20
 

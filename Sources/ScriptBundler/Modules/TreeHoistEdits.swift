@@ -244,7 +244,7 @@ struct TreeHoistEdits {
             var text = Substring(edit.text)
             let word = text.prefix { SyntaxPrinter.isWordByte($0.asciiValue ?? 0x80) }
             result.write(word.isEmpty ? nil : names.id(String(word), in: &tree), at: start)
-            if text == "void 0", node.kind == .thisExpression {
+            if text == "void 0" || text == "(void 0)", node.kind == .thisExpression {
                 let zero = tree.appendSynthetic(.numberLiteral, text: "0", at: at)
                 result.unmappedNodes.append(zero)
                 tree.replace(

@@ -107,6 +107,9 @@ struct SyntaxOutputBuffer {
 
     /// Moves `line` and `column` (0-based, the column in UTF-16 units) past the bytes written from `start` on, which
     /// start on that line at that column.
+    /// Inlined into the printer's mapping step, its one caller (a call and the positions passed through memory cost
+    /// more than the few steps most mappings take).
+    @inline(__always)
     func advance(from start: Int, line: inout Int, column: inout Int) {
         let end = count
         var i = start
@@ -120,6 +123,22 @@ struct SyntaxOutputBuffer {
                     column &+= 8
                     i &+= 8
                     continue
+                }
+                let plain = special.trailingZeroBitCount &>> 3
+                column &+= plain
+                i &+= plain
+            } else if end >= 8 {
+                // Fewer than eight bytes left (most mappings are a few bytes apart): the word ending at `end`, its
+                // bytes before `i` shifted out, tested at once.
+                let left = end &- i
+                let word = UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self)
+                let special =
+                    ((~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) | word) & 0x8080_8080_8080_8080)
+                    &>> UInt64(truncatingIfNeeded: 64 &- 8 &* left)
+                if special == 0 {
+                    column &+= left
+                    i = end
+                    break
                 }
                 let plain = special.trailingZeroBitCount &>> 3
                 column &+= plain

@@ -454,6 +454,16 @@ extension SyntaxParserState {
                 i += 1
                 return addToken(.thisExpression, start)
             case TokenCode.of("super"):
+                let context = functions.last
+                if tokenIs(i + 1, "(") {
+                    guard context?.superCall == true else {
+                        throw unexpected("'super' calls are only valid in a derived class's constructor")
+                    }
+                } else if tokenIs(i + 1, ".") || tokenIs(i + 1, "[") {
+                    guard context?.superProperty == true else { throw unexpected("'super' is only valid inside methods") }
+                } else {
+                    throw unexpected("'super' must be followed by '(', '.' or '['")
+                }
                 i += 1
                 return addToken(.superExpression, start)
             case TokenCode.of("null"):

@@ -34,10 +34,13 @@ extension SyntaxParserState {
     }
 
     /// `(params) { body }` at `i` in a new function scope.
-    private mutating func parseFunctionRest(isAsync: Bool, isGenerator: Bool) throws(JavaScriptSyntaxError) -> (Int32, Int32, Int32) {
+    private mutating func parseFunctionRest(
+        isAsync: Bool, isGenerator: Bool, superProperty: Bool = false, superCall: Bool = false
+    ) throws(JavaScriptSyntaxError) -> (Int32, Int32, Int32) {
         let outer = scope
         let functionScope = pushScope(.function)
-        functions.append(FunctionContext(isAsync: isAsync, isGenerator: isGenerator))
+        functions.append(
+            FunctionContext(isAsync: isAsync, isGenerator: isGenerator, superProperty: superProperty, superCall: superCall))
         let outerNoIn = noIn
         noIn = false
         try expect("(")
@@ -49,10 +52,11 @@ extension SyntaxParserState {
         return (parameters, body, functionScope)
     }
 
-    /// A method's function (at its `(`).
-    mutating func parseMethod(isAsync: Bool, isGenerator: Bool) throws(JavaScriptSyntaxError) -> Int32 {
+    /// A method's function (at its `(`); `superCall`: a derived class's constructor.
+    mutating func parseMethod(isAsync: Bool, isGenerator: Bool, superCall: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
-        let (parameters, body, functionScope) = try parseFunctionRest(isAsync: isAsync, isGenerator: isGenerator)
+        let (parameters, body, functionScope) = try parseFunctionRest(
+            isAsync: isAsync, isGenerator: isGenerator, superProperty: true, superCall: superCall)
         var flags: SyntaxFlags = []
         if isAsync { flags.insert(.isAsync) }
         if isGenerator { flags.insert(.generator) }
@@ -110,7 +114,11 @@ extension SyntaxParserState {
         if isAsync { i += 1 }
         let outer = scope
         let arrowScope = pushScope(.arrowFunction)
-        functions.append(FunctionContext(isAsync: isAsync, isGenerator: false))
+        let enclosing = functions.last
+        functions.append(
+            FunctionContext(
+                isAsync: isAsync, isGenerator: false, superProperty: enclosing?.superProperty ?? false,
+                superCall: enclosing?.superCall ?? false))
         let parameters: Int32
         if eat("(") {
             let outerNoIn = noIn
@@ -169,7 +177,7 @@ extension SyntaxParserState {
         let list = beginList
         while i < count, !at("}") {
             if eat(";") { continue }
-            scratch.append(try parseClassMember())
+            scratch.append(try parseClassMember(derived: superClass != SyntaxTree.none))
         }
         try expect("}")
         if declaration { recordStatementBrace() }
@@ -181,14 +189,14 @@ extension SyntaxParserState {
         return node
     }
 
-    private mutating func parseClassMember() throws(JavaScriptSyntaxError) -> Int32 {
+    private mutating func parseClassMember(derived: Bool) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         if at("static"), tokenIs(i + 1, "{") {
             recordFeature(.classStaticBlock, at: i)
             i += 1
             let outer = scope
             let blockScope = pushScope(.function)
-            functions.append(FunctionContext(isAsync: false, isGenerator: false))
+            functions.append(FunctionContext(isAsync: false, isGenerator: false, superProperty: true))
             let body = try parseFunctionBody()
             recordStatementBrace()
             functions.removeLast()
@@ -209,7 +217,11 @@ extension SyntaxParserState {
         if computed { flags.insert(.computed) }
         if at("(") {
             if isPrivate { recordFeature(.classPrivateMethod, at: nameToken) }
-            let function = try parseMethod(isAsync: isAsync, isGenerator: isGenerator)
+            let isConstructor =
+                derived && !flags.contains(.isStatic) && !computed && accessor == nil && !isAsync && !isGenerator
+                && (tokenIs(nameToken, "constructor") || tokenIs(nameToken, "\"constructor\"")
+                    || tokenIs(nameToken, "'constructor'"))
+            let function = try parseMethod(isAsync: isAsync, isGenerator: isGenerator, superCall: isConstructor)
             recordStatementBrace()
             return add(.methodDefinition, op: (accessor ?? .method).rawValue, flags: flags, from: start, a: key, b: function)
         }
@@ -218,7 +230,7 @@ extension SyntaxParserState {
             isPrivate ? .classPrivateField : flags.contains(.isStatic) ? .classStaticField : .classField, at: nameToken)
         var value = SyntaxTree.none
         if eat("=") {
-            functions.append(FunctionContext(isAsync: false, isGenerator: false))
+            functions.append(FunctionContext(isAsync: false, isGenerator: false, superProperty: true))
             value = try parseAssignment()
             functions.removeLast()
         }

@@ -73,6 +73,11 @@ struct SyntaxParserState {
     struct FunctionContext {
         var isAsync: Bool
         var isGenerator: Bool
+        /// `super.x` and `super[x]` are allowed: a method, a class field's initializer or a static block, or an arrow
+        /// function inside one.
+        var superProperty = false
+        /// `super(...)` is allowed: a derived class's constructor, or an arrow function inside one.
+        var superCall = false
     }
 
     let src: [UInt8]
@@ -115,9 +120,9 @@ struct SyntaxParserState {
     /// References called directly (`eval(...)` makes their scopes unsafe when free).
     var calleeReferences: [Int32] = []
     /// Token indexes a `/*#__PURE__*/` comment stands just before.
-    var pureTokens: Set<Int32> = []
+    let pureTokens: Set<Int32>
     /// Legal comments (ranges) and the token index each precedes.
-    var legal: [(range: SourceRange, token: Int)] = []
+    let legal: [(range: SourceRange, token: Int)]
     var legalCursor = 0
     /// Token-indexed facts for `ScopeAnalysis`.
     var facts = SyntaxParseFacts()
@@ -125,14 +130,14 @@ struct SyntaxParserState {
     init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
         src = source
         self.bytes = bytes
-        var significant = tokenization.tokens
         // The tokenizer's bracket pairs count significant tokens only, so they hold for the tokens without comments.
         let pairs = tokenization.bracketPairs
-        if !tokenization.isWithoutComments, let filtered = Self.withoutComments(tokenization.tokens, bytes) {
-            significant = filtered.tokens
-            pureTokens = filtered.pure
-            legal = filtered.legal
-        }
+        // Each stored property is set once, none before the others are (an `if` that set some of them before the
+        // rest made the optimizer build the state apart and copy it into place, retaining and releasing every array).
+        let filtered = tokenization.isWithoutComments ? nil : Self.withoutComments(tokenization.tokens, bytes)
+        let significant = filtered?.tokens ?? tokenization.tokens
+        pureTokens = filtered?.pure ?? []
+        legal = filtered?.legal ?? []
         tokens = significant
         count = significant.count
         let codes = significant.withUnsafeBufferPointer { tokens in
@@ -595,6 +600,14 @@ final class SyntaxListStack {
         if count == capacity { grow() }
         base[count] = child
         count += 1
+    }
+
+    /// Removes the top child and returns it (the stack must not be empty).
+    @inline(__always)
+    func removeLast() -> Int32 {
+        precondition(count > 0, "removeLast on an empty stack")
+        count -= 1
+        return base[count]
     }
 
     /// The children from position `start` to the top.

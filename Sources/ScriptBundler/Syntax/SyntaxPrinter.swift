@@ -120,12 +120,16 @@ public struct SyntaxPrinter {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
 
+    /// Inlined where it is called: the text is a literal there, so its length, its first byte and most of the
+    /// space test are constants (a call cost about 68 instructions, most of them for a `(` or a `,`).
+    @inline(__always)
     mutating func emit(_ text: StaticString) {
-        text.withUTF8Buffer { buffer in
-            if let first = buffer.first, out.needsSpace(before: first) { out.append(0x20) }
-            if pending >= 0 { recordPending() }
-            append(buffer)
-        }
+        let count = text.utf8CodeUnitCount
+        guard count > 0 else { return }
+        let start = text.utf8Start
+        if out.needsSpace(before: start[0]) { out.append(0x20) }
+        if pending >= 0 { recordPending() }
+        append(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Writes `text` like `emit(_:)` (named apart so that a literal argument is a `StaticString`: the default

@@ -24,25 +24,62 @@ enum JavaScriptKeywords {
         let first = bytes[start]
         guard first >= 0x61, first <= 0x79 else { return .identifier }
         if length > 8 { return isInstanceof(bytes, start, length) ? .expressionPrefix : .identifier }
-        switch TokenCode.of(bytes, start, end) {
-        // `catch` too: its `{` opens a block also without a binding (`catch {}`).
-        case TokenCode.of("catch"), TokenCode.of("do"), TokenCode.of("else"), TokenCode.of("finally"), TokenCode.of("try"):
-            return .blockStatement
-        case TokenCode.of("for"), TokenCode.of("if"), TokenCode.of("switch"), TokenCode.of("while"), TokenCode.of("with"):
-            return .parenthesizedStatement
-        case TokenCode.of("false"), TokenCode.of("null"), TokenCode.of("super"), TokenCode.of("this"), TokenCode.of("true"):
-            return .operand
-        case TokenCode.of("of"):
-            return .contextualOf
-        case TokenCode.of("await"), TokenCode.of("break"), TokenCode.of("case"), TokenCode.of("class"), TokenCode.of("const"),
-            TokenCode.of("continue"), TokenCode.of("debugger"),
-            TokenCode.of("default"), TokenCode.of("delete"), TokenCode.of("enum"), TokenCode.of("export"),
-            TokenCode.of("extends"), TokenCode.of("function"), TokenCode.of("import"), TokenCode.of("in"),
-            TokenCode.of("new"), TokenCode.of("return"), TokenCode.of("throw"), TokenCode.of("typeof"),
-            TokenCode.of("var"), TokenCode.of("void"), TokenCode.of("yield"):
-            return .expressionPrefix
-        default:
-            return .identifier
+        let code = TokenCode.of(bytes, start, end)
+        // One multiplication finds the only reserved word the code can be (no two of the 38 share a slot), one
+        // comparison tells whether it is: the switch below is a table, where a switch over the codes themselves
+        // was a search of about six comparisons.
+        let (word, wordClass) = entry(slot: (code &* slotMultiplier) &>> 58)
+        return code == word ? wordClass : .identifier
+    }
+
+    /// Multiplied by a word's `TokenCode`, gives in its top six bits a slot that no two reserved words share (found by
+    /// trying odd multipliers).
+    private static let slotMultiplier: UInt64 = 0x0EC5_6B0E_E357_8E6B
+
+    /// The reserved word in `slot` (its `TokenCode`; 0 for none, which no word's code is) and its class.
+    @inline(__always)
+    private static func entry(slot: UInt64) -> (code: UInt64, wordClass: WordClass) {
+        // `catch` is a block statement too: its `{` opens a block also without a binding (`catch {}`).
+        switch slot {
+        case 0: return (TokenCode.of("const"), .expressionPrefix)
+        case 1: return (TokenCode.of("null"), .operand)
+        case 3: return (TokenCode.of("await"), .expressionPrefix)
+        case 4: return (TokenCode.of("of"), .contextualOf)
+        case 5: return (TokenCode.of("else"), .blockStatement)
+        case 8: return (TokenCode.of("void"), .expressionPrefix)
+        case 9: return (TokenCode.of("catch"), .blockStatement)
+        case 10: return (TokenCode.of("for"), .parenthesizedStatement)
+        case 11: return (TokenCode.of("typeof"), .expressionPrefix)
+        case 13: return (TokenCode.of("try"), .blockStatement)
+        case 14: return (TokenCode.of("continue"), .expressionPrefix)
+        case 15: return (TokenCode.of("false"), .operand)
+        case 16: return (TokenCode.of("delete"), .expressionPrefix)
+        case 17: return (TokenCode.of("yield"), .expressionPrefix)
+        case 18: return (TokenCode.of("var"), .expressionPrefix)
+        case 20: return (TokenCode.of("import"), .expressionPrefix)
+        case 21: return (TokenCode.of("default"), .expressionPrefix)
+        case 23: return (TokenCode.of("do"), .blockStatement)
+        case 24: return (TokenCode.of("class"), .expressionPrefix)
+        case 25: return (TokenCode.of("with"), .parenthesizedStatement)
+        case 26: return (TokenCode.of("true"), .operand)
+        case 29: return (TokenCode.of("break"), .expressionPrefix)
+        case 30: return (TokenCode.of("case"), .expressionPrefix)
+        case 31: return (TokenCode.of("this"), .operand)
+        case 33: return (TokenCode.of("function"), .expressionPrefix)
+        case 35: return (TokenCode.of("switch"), .parenthesizedStatement)
+        case 36: return (TokenCode.of("export"), .expressionPrefix)
+        case 39: return (TokenCode.of("extends"), .expressionPrefix)
+        case 40: return (TokenCode.of("return"), .expressionPrefix)
+        case 42: return (TokenCode.of("finally"), .blockStatement)
+        case 44: return (TokenCode.of("throw"), .expressionPrefix)
+        case 45: return (TokenCode.of("if"), .parenthesizedStatement)
+        case 51: return (TokenCode.of("super"), .operand)
+        case 56: return (TokenCode.of("in"), .expressionPrefix)
+        case 59: return (TokenCode.of("enum"), .expressionPrefix)
+        case 60: return (TokenCode.of("while"), .parenthesizedStatement)
+        case 62: return (TokenCode.of("debugger"), .expressionPrefix)
+        case 63: return (TokenCode.of("new"), .expressionPrefix)
+        default: return (0, .identifier)
         }
     }
 

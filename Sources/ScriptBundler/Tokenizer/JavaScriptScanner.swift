@@ -20,6 +20,77 @@ struct JavaScriptScanner {
         case other
     }
 
+    /// The open brackets, innermost last, and the matched pairs (`bracketPairs`), in memory of their own: as arrays
+    /// stored in the scanner, each push, pop and pair checked an array's uniqueness, and each pop was a call.
+    private final class Brackets {
+        private var frames: UnsafeMutablePointer<Frame>
+        private var frameCapacity = 32
+        private var frameCount = 0
+        private var pairStorage: UnsafeMutablePointer<Int32>
+        private var pairCapacity = 256
+        private var pairCount = 0
+
+        init() {
+            frames = .allocate(capacity: frameCapacity)
+            pairStorage = .allocate(capacity: pairCapacity)
+        }
+
+        deinit {
+            frames.deallocate()
+            pairStorage.deallocate()
+        }
+
+        /// The innermost open bracket.
+        var last: Frame? {
+            @inline(__always) get { frameCount > 0 ? frames[frameCount &- 1] : nil }
+        }
+
+        @inline(__always)
+        func open(_ frame: Frame) {
+            if frameCount == frameCapacity {
+                let larger = UnsafeMutablePointer<Frame>.allocate(capacity: frameCapacity * 2)
+                larger.moveInitialize(from: frames, count: frameCount)
+                frames.deallocate()
+                frames = larger
+                frameCapacity *= 2
+            }
+            (frames + frameCount).initialize(to: frame)
+            frameCount &+= 1
+        }
+
+        /// Removes the innermost open bracket (there must be one).
+        @inline(__always)
+        func close() {
+            precondition(frameCount > 0, "no open bracket")
+            frameCount &-= 1
+        }
+
+        /// Sets the open `?` count of the innermost open bracket (there must be one).
+        @inline(__always)
+        func setInnermostTernaries(_ count: Int) {
+            precondition(frameCount > 0, "no open bracket")
+            frames[frameCount &- 1].ternaries = count
+        }
+
+        /// Records a matched pair: the opening and the closing token's index.
+        @inline(__always)
+        func pair(_ open: Int32, _ close: Int32) {
+            if pairCount &+ 2 > pairCapacity {
+                let larger = UnsafeMutablePointer<Int32>.allocate(capacity: pairCapacity * 2)
+                larger.moveInitialize(from: pairStorage, count: pairCount)
+                pairStorage.deallocate()
+                pairStorage = larger
+                pairCapacity *= 2
+            }
+            pairStorage[pairCount] = open
+            pairStorage[pairCount &+ 1] = close
+            pairCount &+= 2
+        }
+
+        /// The pairs, flat: opening token index, then closing token index.
+        var pairs: [Int32] { Array(UnsafeBufferPointer(start: pairStorage, count: pairCount)) }
+    }
+
     /// What an open bracket is.
     private enum FrameKind: UInt8 {
         /// `(` after `if`/`while`/`for`/`with`: its `)` may be followed by a regex.
@@ -74,15 +145,15 @@ struct JavaScriptScanner {
     private var ownsTokens = true
 
     private var previous = Previous.start
-    /// Open brackets, innermost last.
-    private var frames: [Frame] = []
+    /// Open brackets, innermost last, and the matched pairs.
+    private let brackets = Brackets()
     /// Open `?` outside every bracket.
     private var topTernaries = 0
     /// Start (line, column, offset) of each template whose substitution is open, innermost last.
     private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
     /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index, both counted among the
     /// significant tokens (comments and the hashbang not counted), as a parser reads them.
-    private(set) var bracketPairs: [Int32] = []
+    var bracketPairs: [Int32] { brackets.pairs }
     /// The comment and hashbang tokens pushed so far.
     private var commentCount: Int32 = 0
 
@@ -318,7 +389,7 @@ struct JavaScriptScanner {
                 try punctuator(b)
             }
         }
-        if let opener = frames.last { throw unclosedError(opener) }
+        if let opener = brackets.last { throw unclosedError(opener) }
         newlineBefore = false
     }
 
@@ -362,9 +433,9 @@ struct JavaScriptScanner {
         let brace: FrameKind
         switch kind {
         case .block, .object, .arrowBody, .templateSubstitution: brace = kind
-        default: brace = frames.last?.brace ?? .none
+        default: brace = brackets.last?.brace ?? .none
         }
-        frames.append(Frame(closer: closer, kind: kind, brace: brace, offset: UInt32(truncatingIfNeeded: offset), token: token))
+        brackets.open(Frame(closer: closer, kind: kind, brace: brace, offset: UInt32(truncatingIfNeeded: offset), token: token))
     }
 
     private var regexAllowed: Bool {
@@ -819,14 +890,13 @@ struct JavaScriptScanner {
             open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
             next = .statementPunctuator
         case 0x29, 0x5D, 0x7D:  // ) ] }
-            guard let opener = frames.last, opener.closer == b else {
-                throw closingError(b, opener: frames.last, start: start, column: startColumn)
+            guard let opener = brackets.last, opener.closer == b else {
+                throw closingError(b, opener: brackets.last, start: start, column: startColumn)
             }
-            frames.removeLast()
+            brackets.close()
             if opener.token >= 0 {
                 // This punctuator is pushed next, at index `tokenCount` (comments counted).
-                bracketPairs.append(opener.token)
-                bracketPairs.append(Int32(truncatingIfNeeded: tokenCount) &- commentCount)
+                brackets.pair(opener.token, Int32(truncatingIfNeeded: tokenCount) &- commentCount)
             }
             switch opener.kind {
             case .templateSubstitution:
@@ -843,12 +913,13 @@ struct JavaScriptScanner {
         case 0x2C, 0x7E, 0x40:  // , ~ @
             break
         case 0x3A:  // :
-            let last = frames.last?.ternaries ?? topTernaries
+            let innermost = brackets.last
+            let last = innermost?.ternaries ?? topTernaries
             if last > 0 {
-                if frames.isEmpty { topTernaries = last - 1 } else { frames[frames.count - 1].ternaries = last - 1 }
+                if innermost == nil { topTernaries = last - 1 } else { brackets.setInnermostTernaries(last - 1) }
                 next = .expressionColon
             } else {
-                next = (frames.last?.brace ?? .none) == .object ? .expressionColon : .blockColon
+                next = (innermost?.brace ?? .none) == .object ? .expressionColon : .blockColon
             }
         case 0x2E:  // .
             if b1 == 0x2E, at(pos &+ 2) == 0x2E { length = 3 } else { next = .dot }
@@ -859,10 +930,10 @@ struct JavaScriptScanner {
                 next = .dot
             } else if b1 == 0x3F {
                 length = b2 == 0x3D ? 3 : 2
-            } else if frames.isEmpty {
-                topTernaries += 1
+            } else if let innermost = brackets.last {
+                brackets.setInnermostTernaries(innermost.ternaries + 1)
             } else {
-                frames[frames.count - 1].ternaries += 1
+                topTernaries += 1
             }
         case 0x3D:  // =
             if b1 == 0x3E {

@@ -105,7 +105,75 @@ import Testing
         #"{"trigger":{"url-filter":"x"},"action":{"selectorx":"a","type":"block"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"selecto":"a","type":"block"}}"#,
         #"{"trigger":{"url-filter":"x"},"action":{"":"a","type":"block"}}"#,
+        // Unknown action types and keys (AdGuard's `script` rules), read on their bytes or loaded alone.
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"var a=\"x\";\n\u00e9"}}"#,
+        #"{"trigger":{"url-filter":"a|b","if-domain":["*x.ru"]},"action":{"type":"script","script":"x"}}"#,
+        #"{"trigger":{"url-filter":"(a*)"},"action":{"script":"x","type":"scriptlet"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"script":"x","type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"a","script":"\t"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","selector":"a"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":1}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","a/b~c":"x"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x","script":"y"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x","other":"y"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"script","script":"x" , "type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"scr\u0069pt","script":"x"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"",  "script"  :  "unterminated}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type" :"block","typo":"x"}}"#,
+        // Url-filters WebKit refuses and selectors that do not parse, in rules otherwise of the common shape (the
+        // scanner hands them back as data), with escapes before the refused character, and both in one rule.
+        #"{"trigger":{"url-filter":".*\/abnl\/\\?begun(?:[^\\w\\d_.%-]|$).*"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"a|b","if-domain":["a.com"],"resource-type":["image"]},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"\"x\"\\b"},"action":{"type":"block-cookies"}}"#,
+        #"{"trigger":{"url-filter":"a|b"},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"+ .ad"}}"#,
+        #"{"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":"a:style(x)"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"selector":"a:has-text(\"b\\\\c\")","type":"css-display-none"}}"#,
+        #"{"trigger":{"url-filter":"a|b"},"action":{"type":"css-display-none","selector":"+ .ad"}}"#,
+        #"{"trigger":{"url-filter":"(a*)"},"action":{"type":"css-display-none","selector":"+ .ad"}}"#,
+        #"{"trigger":{"url-filter":"a|b"},"action":{"type":"css-display-none","selector":".ad"}}"#,
+        #"{"trigger":{"url-filter":"a|b"},"action":{"type":"blok"}}"#,
+        #"{"trigger":{"url-filter":"a|\u0062"},"action":{"type":"block"}}"#,
+        // Ghostery's host forms, read as plain url-filters.
+        #"{"trigger":{"url-filter":"(.*)?ads.example.com/x\\.js"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"(.*)?a.b(?:[^\\w\\d_.%-]|$).*\\/c"},"action":{"type":"block"}}"#,
     ]
+
+    /// A refused url-filter the scanner hands back and one in a rule loaded alone, in both orders: WebKit reports
+    /// the first in rule order either way.
+    @Test func reportsTheFirstRefusedURLFilterInRuleOrder() throws {
+        let scanned = #"{"trigger":{"url-filter":"a|b"},"action":{"type":"block"}}"#
+        let alone = #"{"trigger":{"url-filter":"c|\u0064"},"action":{"type":"block"}}"#
+        for list in ["[" + scanned + "," + alone + "]", "[" + alone + "," + scanned + "]"] {
+            let result = try #require(scanCheck(list))
+            #expect(result.rulesLoadedAlone == 1)
+            let found = Self.differences(Array(list.utf8), target: .newest)
+            #expect(found.isEmpty, "\(list): \(found)")
+            let report = RuleListChecker(keepsRules: false).check(Array(list.utf8))
+            #expect(report.webKitError?.ruleIndex == 0, "\(list)")
+            #expect(report.diagnostics.count == 2)
+        }
+    }
+
+    /// Rules whose only problems are a refused url-filter or a selector that does not parse are read on their
+    /// bytes, not loaded alone.
+    @Test func readsRefusedFiltersAndDroppedSelectorsOnTheirBytes() throws {
+        let list = "[" + Self.edgeRules[Self.edgeRules.count - 14..<Self.edgeRules.count - 7].joined(separator: ",") + "]"
+        let result = try #require(scanCheck(list))
+        #expect(result.rulesLoadedAlone == 0, "\(list)")
+        #expect(result.sink.count == 7, "\(list)")
+    }
+
+    /// Rules with an unknown action type or an unknown action key (and nothing else to report) are read on their
+    /// bytes.
+    @Test func readsUnknownActionTypesAndKeysOnTheirBytes() throws {
+        let list = "[" + Self.edgeRules[Self.edgeRules.count - 28..<Self.edgeRules.count - 23].joined(separator: ",") + "]"
+        let result = try #require(scanCheck(list))
+        #expect(result.rulesLoadedAlone == 0, "\(list)")
+        #expect(result.entries.count == 2, "\(list)")
+        let found = Self.differences(Array(list.utf8), target: .newest)
+        #expect(found.isEmpty, "\(list): \(found)")
+    }
 
     @Test func agreesOnEdgeRulesAloneAndInLists() {
         let rules = Self.edgeRules
@@ -197,17 +265,17 @@ import Testing
         var generator = SeededGenerator(state: 7)
         let pieces: [String] = [
             "a", "z", "0", "9", "Q", "-", "_", "/", "=", "&", "%", ",", ";", "~", ":", "@", "!", #"\\."#, "[/:?#]", #"\/"#, "$",
-            #"\\/"#, #"\\?"#, "[/:&?]?", ".*",
-            "?", "*", "+", "(", ")", "|", "^", ".", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
+            #"\\/"#, #"\\?"#, "[/:&?]?", ".*", ".",
+            "?", "*", "+", "(", ")", "|", "^", "(.*)?", #"\\d"#, "{1}", "[", "]", #"\\"#, "é", "\u{01}", #"\""#, "#", "[/:&?]",
         ]
-        let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", ""]
+        let starts = RuleScanner.hostAnchorsJSON.map { String(decoding: $0, as: UTF8.self) } + ["^", "", "(.*)?"]
         var taken = [Int](repeating: 0, count: starts.count)
         for _ in 0..<30_000 {
             let startIndex = Int(generator.next() % UInt64(starts.count))
             var json = starts[startIndex]
-            // Mostly the pieces the shortcut takes (the first 25), so that many strings reach its end.
+            // Mostly the pieces the shortcut takes (the first 26), so that many strings reach its end.
             for _ in 0..<(1 + Int(generator.next() % 8)) {
-                let range = generator.next() % 8 == 0 ? pieces.count : 25
+                let range = generator.next() % 8 == 0 ? pieces.count : 26
                 json += pieces[Int(generator.next() % UInt64(range))]
             }
             let quoted = "\"" + json + "\""
@@ -225,13 +293,14 @@ import Testing
             converter + #"ads\\.example\\.com[/:?#]"#, converter + #"cdn\\.x-y\\.net/ads/a=1&b=%20"#, converter + "a1",
             starts[1] + #"phncdn\\.com\/ads"#, starts[1] + #"imasdk\\.googleapis\\.com[/:&?]?"#, #"\\/GetVASTAd\\?"#,
             starts[2] + #"doubleclick\\.net"#, "&adtype=", #"-ads\\.gif$"#, "^http:", #"\\/behaviorads\\/.*"#, ".*ads.*",
-            "^.*a", "a.*$",
+            "^.*a", "a.*$", "(.*)?example.com/ads/", "(.*)?a.b.c", ".*/ad.js.*", "a.", ".a",
         ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") != nil, "\(filter)")
         }
         for filter in [
             converter + "-a", converter + #"a\\db"#, converter + "a[/:?#]b", converter + "a?", converter, "^", "", "a$b", ".*", ".*.*",
             "^.*", ".*$", "a.*?", "a.**", "a.+", converter + ".*a",
+            "(.*)?", "(.*)?.*", "a(.*)?b", "a.?", "a.+b", "a.{2}", "(.*)a", "^(.*)?a",
         ] {
             #expect(Self.plainPatternEnd("\"" + filter + "\"") == nil, "\(filter)")
         }

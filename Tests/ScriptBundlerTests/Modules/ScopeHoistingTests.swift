@@ -81,6 +81,35 @@ import Testing
         #expect(!outcome.production.contains(Self.registryMarker))
     }
 
+    /// A hoisted module's top-level `this` is `undefined`: written `(void 0)` where it is an operand of a member access,
+    /// a call, a tagged template, `**` or `new` (`void 0 .y = 1` does not parse; `void 0 .y` would read `0 .y`).
+    @Test func topLevelThisBeforeAMemberAccessStaysUndefined() throws {
+        guard
+            let outcome = try UnusedCodeTests.bundle(
+                [
+                    "entry.js": """
+                    import { probe } from "./lib/probe.js";
+                    __log.push(probe);
+                    """,
+                    "probe.js": """
+                    const caught = [];
+                    try { this.y = 1; } catch (error) { caught.push(error.constructor.name); }
+                    try { caught.push(this.z); } catch (error) { caught.push(error.constructor.name); }
+                    try { this[0](); } catch (error) { caught.push(error.constructor.name); }
+                    try { this(); } catch (error) { caught.push(error.constructor.name); }
+                    try { this`x`; } catch (error) { caught.push(error.constructor.name); }
+                    try { new this.C(); } catch (error) { caught.push(error.constructor.name); }
+                    try { new this(); } catch (error) { caught.push(error.constructor.name); }
+                    this || caught.push("falsy");
+                    export const probe = caught.join() + " " + this ** 2 + " " + this?.x + " " + typeof this + " " + -this;
+                    """,
+                ],
+                expecting: ["TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,falsy NaN undefined undefined NaN"])
+        else { return }
+        #expect(!outcome.production.contains(Self.registryMarker))
+        #expect(!outcome.production.contains("void 0 ."), "\(outcome.production)")
+    }
+
     @Test func defaultExportsReexportsAndNamespaces() throws {
         guard
             let outcome = try UnusedCodeTests.bundle(

@@ -146,6 +146,36 @@ import Testing
         #expect(last == (0..<600).map(String.init))
     }
 
+    /// `super.x` only inside methods, class field initializers and static blocks (and arrow functions inside them),
+    /// `super()` only in a derived class's constructor, as node's parser decides for each of these (checked with
+    /// `new Function(source)`).
+    @Test func superIsOnlyValidInMethodsAndDerivedConstructors() throws {
+        let valid = [
+            "class A extends B { constructor() { super(); super.x; } }",
+            "class A extends B { constructor(a = super.x) { const f = () => super(); f(); } }",
+            "class A extends B { 'constructor'() { super(); } }",
+            "class A { m() { return super.m(); } static s() { return super['k']; } get g() { return super.g; } }",
+            "class A { x = super.y; static z = () => super.w; static { super.v; } }",
+            "const o = { m() { return super.x; }, get g() { return () => super.g; } };",
+            "class A extends B { [f()]() {} m() { class C extends D { constructor() { super(); } } } }",
+        ]
+        for source in valid { _ = try SyntaxParser.parse(source) }
+        let invalid = [
+            "super.x;", "super();", "function f() { super.x; }", "class A { constructor() { super(); } }",
+            "class A extends B { m() { super(); } }", "class A extends B { static constructor() { super(); } }",
+            "class A extends B { constructor() { function f() { super.x; } } }", "const f = () => super.x;",
+            "const o = { m: function () { return super.x; } };", "class A extends B { x = super(); }",
+            "class A extends B { [super.x]() {} }", "super;", "class A { m() { return super; } }",
+            "class A { m() { return super?.x; } }",
+        ]
+        for source in invalid {
+            #expect(throws: JavaScriptSyntaxError.self, "\(source)") { try SyntaxParser.parse(source) }
+        }
+        let error = try #require(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse("let a;\nsuper.x = 1;") }
+        #expect(error.line == 2 && error.column == 1)
+        #expect(error.message == "unexpected token 'super' ('super' is only valid inside methods)")
+    }
+
     @Test func evalMakesScopesUnsafe() throws {
         let tree = try SyntaxParser.parse("function f() { eval('x'); } function g() { let eval = h; eval(1); }")
         let unsafe = tree.scopes.enumerated().filter { $0.element.isUnsafe }.map { tree[$0.element.node].kind }

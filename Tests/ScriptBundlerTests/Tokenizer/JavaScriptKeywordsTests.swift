@@ -29,6 +29,38 @@ import Testing
         }
     }
 
+    /// Every lowercase word of two to four letters (475,228), and every listed word with one letter changed, is a
+    /// reserved word exactly when listed: the slot a word's code falls in must not make another word a keyword.
+    @Test func onlyListedWordsAreKeywords() {
+        let classes = Dictionary(uniqueKeysWithValues: Self.words.map { (Array($0.word.utf8), $0.wordClass) })
+        var word: [UInt8] = []
+        var wrong: [String] = []
+        func check() {
+            let got = word.withUnsafeBufferPointer { JavaScriptKeywords.classify($0, 0, $0.count) }
+            if got != classes[word] ?? .identifier { wrong.append(String(decoding: word, as: UTF8.self)) }
+        }
+        let letters = Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+        func words(of length: Int) {
+            if word.count == length { return check() }
+            for letter in letters {
+                word.append(letter)
+                words(of: length)
+                word.removeLast()
+            }
+        }
+        for length in 2...4 { words(of: length) }
+        for listed in classes.keys {
+            for k in listed.indices {
+                for letter in letters + [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "0")] {
+                    word = listed
+                    word[k] = letter
+                    check()
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     @Test(arguments: [
         "a", "d", "dox", "iff", "Do", "If", "nul", "nulls", "instanceOf", "instanceofx", "functions",
         "yields", "zz", "let", "static", "async", "get", "elsewhere", "undefined", "thisx", "x",
