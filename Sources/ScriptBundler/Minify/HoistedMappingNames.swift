@@ -87,6 +87,8 @@ final class HoistedMappingNames {
             let found = lookUp(Int(written - 1))
             return found > 0 ? originals[Int(found &- 1)] : nil
         }
+        // No written name starts with most words' first byte: those are not scanned.
+        guard mayStart(with: code[offset]) else { return nil }
         var end = offset
         while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
         guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset),
@@ -117,6 +119,12 @@ final class HoistedMappingNames {
 
     /// Whether some written name starts with byte `first` and is `length` bytes long (by the filters).
     private func mayBeWritten(first: UInt8, length: Int) -> Bool {
+        mayStart(with: first) && lengths & (UInt64(1) << min(length, 63)) != 0
+    }
+
+    /// Whether some written name starts with byte `first` (by the filter).
+    @inline(__always)
+    private func mayStart(with first: UInt8) -> Bool {
         let starts: UInt64
         switch first >> 6 {
         case 0: starts = firstBytes.0
@@ -124,6 +132,6 @@ final class HoistedMappingNames {
         case 2: starts = firstBytes.2
         default: starts = firstBytes.3
         }
-        return starts & (UInt64(1) << (first & 63)) != 0 && lengths & (UInt64(1) << min(length, 63)) != 0
+        return starts & (UInt64(1) << (first & 63)) != 0
     }
 }

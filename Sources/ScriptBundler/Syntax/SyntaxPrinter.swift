@@ -131,7 +131,7 @@ public struct SyntaxPrinter {
 
     // MARK: - Output
 
-    @inline(__always)
+    @_transparent
     static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
