@@ -11,12 +11,22 @@ public struct DiagnosticFormatter: Sendable {
 
     public init(format: Format) { self.format = format }
 
+    /// The report on `results`, as text.
     public func format(_ results: [FileCheckResult]) -> String {
         switch format {
-        case .text: return Self.joined(results.map(text))
+        case .text: return String(decoding: formattedUTF8(results), as: UTF8.self)
         case .github: return Self.joined(results.map(github))
         case .json: return "[" + Self.joined(results.map(json), separator: ",") + "\n]\n"
         }
+    }
+
+    /// The report on `results` as UTF-8 bytes, the form the CLI writes out: the text report is written as bytes,
+    /// each diagnostic's message straight into them, and never made one string.
+    public func formattedUTF8(_ results: [FileCheckResult]) -> [UInt8] {
+        guard format == .text else { return Array(format(results).utf8) }
+        var bytes: [UInt8] = []
+        for result in results { text(result, into: &bytes) }
+        return bytes
     }
 
     /// `parts` with `separator` between them, made by appending: the standard library's `joined(separator:)` is
@@ -36,13 +46,14 @@ public struct DiagnosticFormatter: Sendable {
         return "\(report.ruleCount) rules, \(report.byteCount) bytes" + (actions.isEmpty ? "" : " (\(actions))")
     }
 
-    private func text(_ result: FileCheckResult) -> String {
+    /// Appends the text report on `result` to `lines`.
+    private func text(_ result: FileCheckResult, into lines: inout [UInt8]) {
         guard let report = result.report else {
-            return "\(result.path): error: \(result.readError ?? "cannot read the file")\n"
+            lines += "\(result.path): error: \(result.readError ?? "cannot read the file")\n".utf8
+            return
         }
-        // Lists can have thousands of diagnostics: their lines are written as bytes and made a string once.
-        var lines: [UInt8] = []
-        lines.reserveCapacity(report.diagnostics.count * 160)
+        // Lists can have thousands of diagnostics: their lines are written as bytes, messages included.
+        lines.reserveCapacity(lines.count + report.diagnostics.count * 160)
         let path = Array(result.path.utf8)
         for diagnostic in report.diagnostics {
             lines += path
@@ -50,13 +61,11 @@ public struct DiagnosticFormatter: Sendable {
             Self.appendDecimal(diagnostic.line, to: &lines)
             lines.append(UInt8(ascii: ":"))
             Self.appendDecimal(diagnostic.column, to: &lines)
-            lines += ": ".utf8
-            lines += diagnostic.severity.rawValue.utf8
-            lines += ": ".utf8
-            lines += diagnostic.message.utf8
+            Self.append(diagnostic.severity == .error ? ": error: " : ": warning: ", to: &lines)
+            diagnostic.appendMessage(to: &lines)
             if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
-                lines += " (WebKit reports: ".utf8
-                lines += webKitMessage.utf8
+                Self.append(" (WebKit reports: ", to: &lines)
+                Self.append(webKitMessage, to: &lines)
                 lines.append(UInt8(ascii: ")"))
             }
             lines.append(UInt8(ascii: "\n"))
@@ -67,8 +76,12 @@ public struct DiagnosticFormatter: Sendable {
         lines +=
             "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
             .utf8
-        // The whole text made a string once (appending to a long string copies it).
-        return String(decoding: lines, as: UTF8.self)
+    }
+
+    /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value` (a line or column, never negative in practice).
