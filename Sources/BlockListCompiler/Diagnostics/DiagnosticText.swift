@@ -95,8 +95,7 @@ struct DiagnosticText: Sendable {
 
     /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += text.utf8 }
     }
 
     /// `pattern` in quotes, or its first 100 characters and its length when it is longer than 200 UTF-16 units.

@@ -55,20 +55,23 @@ public struct DiagnosticFormatter: Sendable {
         // Lists can have thousands of diagnostics: their lines are written as bytes, messages included.
         lines.reserveCapacity(lines.count + report.diagnostics.count * 160)
         let path = Array(result.path.utf8)
-        for diagnostic in report.diagnostics {
-            lines += path
-            lines.append(UInt8(ascii: ":"))
-            Self.appendDecimal(diagnostic.line, to: &lines)
-            lines.append(UInt8(ascii: ":"))
-            Self.appendDecimal(diagnostic.column, to: &lines)
-            Self.append(diagnostic.severity == .error ? ": error: " : ": warning: ", to: &lines)
-            diagnostic.appendMessage(to: &lines)
-            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
-                Self.append(" (WebKit reports: ", to: &lines)
-                Self.append(webKitMessage, to: &lines)
-                lines.append(UInt8(ascii: ")"))
+        // Read in place: a diagnostic is not copied out of the report (a copy retains and releases each of its strings).
+        report.diagnostics.withUnsafeBufferPointer { diagnostics in
+            for index in diagnostics.indices {
+                lines += path
+                lines.append(UInt8(ascii: ":"))
+                Self.appendDecimal(diagnostics[index].line, to: &lines)
+                lines.append(UInt8(ascii: ":"))
+                Self.appendDecimal(diagnostics[index].column, to: &lines)
+                Self.append(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &lines)
+                diagnostics[index].appendMessage(to: &lines)
+                if diagnostics[index].reportedByWebKit, let webKitMessage = diagnostics[index].webKitMessage {
+                    Self.append(" (WebKit reports: ", to: &lines)
+                    Self.append(webKitMessage, to: &lines)
+                    lines.append(UInt8(ascii: ")"))
+                }
+                lines.append(UInt8(ascii: "\n"))
             }
-            lines.append(UInt8(ascii: "\n"))
         }
         for budget in result.budgetErrors { lines += "\(result.path):1:1: error: \(budget)\n".utf8 }
         let errorCount = report.errorCount + result.budgetErrors.count
@@ -80,8 +83,7 @@ public struct DiagnosticFormatter: Sendable {
 
     /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).
     private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += text.utf8 }
     }
 
     /// Appends the decimal digits of `value` (a line or column, never negative in practice).
