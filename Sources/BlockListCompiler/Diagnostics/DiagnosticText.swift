@@ -60,22 +60,22 @@ struct DiagnosticText: Sendable {
         case .literal:
             Self.append(first, to: &bytes)
         case .unknownKey:
-            Self.append("unknown key \"", to: &bytes)
+            Self.appendPiece("unknown key \"", to: &bytes)
             Self.append(first, to: &bytes)
-            Self.append("\" in ", to: &bytes)
+            Self.appendPiece("\" in ", to: &bytes)
             Self.append(second, to: &bytes)
-            Self.append(" is ignored by WebKit", to: &bytes)
+            Self.appendPiece(" is ignored by WebKit", to: &bytes)
         case .unknownActionType:
-            Self.append("unknown action type \"", to: &bytes)
+            Self.appendPiece("unknown action type \"", to: &bytes)
             Self.append(first, to: &bytes)
-            Self.append("\"; expected one of ", to: &bytes)
+            Self.appendPiece("\"; expected one of ", to: &bytes)
             Self.append(second, to: &bytes)
         case .droppedSelector:
-            Self.append("the selector does not parse as CSS (", to: &bytes)
+            Self.appendPiece("the selector does not parse as CSS (", to: &bytes)
             Self.append(first, to: &bytes)
-            Self.append("); WebKit drops this rule silently", to: &bytes)
+            Self.appendPiece("); WebKit drops this rule silently", to: &bytes)
         case .refusedURLFilter, .refusedURLFilterOfDroppedRule:
-            Self.append("invalid url-filter ", to: &bytes)
+            Self.appendPiece("invalid url-filter ", to: &bytes)
             if first.utf8.count > 200 {
                 Self.append(Self.quoted(first), to: &bytes)
             } else {
@@ -83,14 +83,19 @@ struct DiagnosticText: Sendable {
                 Self.append(first, to: &bytes)
                 bytes.append(UInt8(ascii: "\""))
             }
-            Self.append(" at column ", to: &bytes)
+            Self.appendPiece(" at column ", to: &bytes)
             Self.append(String(number), to: &bytes)
-            Self.append(" of the pattern: ", to: &bytes)
+            Self.appendPiece(" of the pattern: ", to: &bytes)
             Self.append(second, to: &bytes)
             if kind == .refusedURLFilterOfDroppedRule {
-                Self.append(" (WebKit does not compile it because it drops this rule)", to: &bytes)
+                Self.appendPiece(" (WebKit does not compile it because it drops this rule)", to: &bytes)
             }
         }
+    }
+
+    /// Appends the fixed text `piece` to `bytes` (its UTF-8 is in the binary: nothing to retain or check).
+    static func appendPiece(_ piece: StaticString, to bytes: inout [UInt8]) {
+        piece.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).

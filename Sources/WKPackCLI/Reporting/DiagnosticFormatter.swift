@@ -63,10 +63,10 @@ public struct DiagnosticFormatter: Sendable {
                 Self.appendDecimal(diagnostics[index].line, to: &lines)
                 lines.append(UInt8(ascii: ":"))
                 Self.appendDecimal(diagnostics[index].column, to: &lines)
-                Self.append(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &lines)
+                Self.appendPiece(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &lines)
                 diagnostics[index].appendMessage(to: &lines)
                 if diagnostics[index].reportedByWebKit, let webKitMessage = diagnostics[index].webKitMessage {
-                    Self.append(" (WebKit reports: ", to: &lines)
+                    Self.appendPiece(" (WebKit reports: ", to: &lines)
                     Self.append(webKitMessage, to: &lines)
                     lines.append(UInt8(ascii: ")"))
                 }
@@ -81,6 +81,11 @@ public struct DiagnosticFormatter: Sendable {
             .utf8
     }
 
+    /// Appends the fixed text `piece` to `bytes` (its UTF-8 is in the binary: nothing to retain or check).
+    private static func appendPiece(_ piece: StaticString, to bytes: inout [UInt8]) {
+        piece.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).
     private static func append(_ text: String, to bytes: inout [UInt8]) {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += text.utf8 }
@@ -92,11 +97,16 @@ public struct DiagnosticFormatter: Sendable {
             bytes += String(value).utf8
             return
         }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        // The digits from the last, into a fixed buffer, then appended in order.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value, start = buffer.count
+            while rest > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
