@@ -67,15 +67,15 @@ struct RuleListScanCheck {
                     let findings = scanner.findings
                     if let key = findings.unknownActionKey {
                         RuleLoader.reportUnknownKey(
-                            key.string(in: base), in: "the action", at: key.offset, pointer: "/" + String(index) + "/action",
-                            rule: index, sink: &sink)
+                            key.string(in: base), in: "the action", at: key.offset,
+                            place: .inRule(index: index, path: "/action", key: nil), rule: index, sink: &sink)
                     }
                     if let type = findings.unknownActionType {
                         // Not loaded: nothing else of the rule is checked or counted.
                         isKept = false
-                        RuleLoader.reportActionType(
-                            "unknown action type \"" + type.string(in: base) + "\"", at: type.offset,
-                            pointer: "/" + String(index) + "/action/type", rule: index, sink: &sink)
+                        RuleLoader.reportUnknownActionType(
+                            type.string(in: base), at: type.offset, place: .inRule(index: index, path: "/action/type", key: nil),
+                            rule: index, sink: &sink)
                     } else if let dropped = findings.droppedSelector {
                         // Dropped: not kept, so neither linted nor counted.
                         isKept = false

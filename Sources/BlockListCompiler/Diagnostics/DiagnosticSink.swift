@@ -19,10 +19,18 @@ struct DiagnosticSink {
         _ message: String, webKit: String?, detail: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?,
         phase: Phase
     ) {
+        error(.literal(message), webKit: webKit, detail: detail, at: offset, place: .literal(pointer()), rule: rule, phase: phase)
+    }
+
+    /// Adds an error whose message and pointer are kept as data (their text is made when read).
+    mutating func error(
+        _ text: DiagnosticText, webKit: String?, detail: String? = nil, at offset: Int, place: DiagnosticPointer, rule: Int?,
+        phase: Phase
+    ) {
         errors.append(
             Diagnostic(
-                severity: .error, message: message, webKitMessage: webKit, webKitDetail: detail, ruleIndex: rule,
-                pointer: pointer(), line: 0, column: 0, reportedByWebKit: false, offset: offset))
+                severity: .error, text: text, webKitMessage: webKit, webKitDetail: detail, ruleIndex: rule,
+                place: place, line: 0, column: 0, reportedByWebKit: false, offset: offset))
         switch phase {
         case .loading: if firstLoadingError == nil { firstLoadingError = errors.count - 1 }
         case .compiling: compileErrors.append(errors.count - 1)
@@ -31,15 +39,15 @@ struct DiagnosticSink {
     }
 
     mutating func warning(_ message: String, webKit: String? = nil, at offset: Int, pointer: @autoclosure () -> String, rule: Int?) {
-        warnings.append(
-            Diagnostic(
-                severity: .warning, message: message, webKitMessage: webKit, ruleIndex: rule,
-                pointer: pointer(), line: 0, column: 0, offset: offset))
+        warning(.literal(message), webKit: webKit, at: offset, place: .literal(pointer()), rule: rule)
     }
 
-    /// Marks the error at `index` as the one WebKit reports.
-    mutating func markReportedByWebKit(_ index: Int) {
-        errors[index].reportedByWebKit = true
+    /// Adds a warning whose message and pointer are kept as data (their text is made when read).
+    mutating func warning(_ text: DiagnosticText, webKit: String? = nil, at offset: Int, place: DiagnosticPointer, rule: Int?) {
+        warnings.append(
+            Diagnostic(
+                severity: .warning, text: text, webKitMessage: webKit, webKitDetail: nil, ruleIndex: rule,
+                place: place, line: 0, column: 0, reportedByWebKit: false, offset: offset))
     }
 
     /// Adds an error WebKit reports itself at a fixed point (JSON, top level, empty list).

@@ -36,6 +36,8 @@ struct CSSSelectorValidator {
 
     /// Like `problem(in:)`, for the selector's UTF-8 bytes in `buffer` (read only during the call).
     func problem(inUTF8Buffer buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        // Plain selectors (the common shape) always parse: the full parse is only for the others.
+        if PlainCSSSelector.parses(buffer) { return nil }
         var parser = CSSSelectorScanner(bytes: buffer, validator: self)
         return parser.parseSelectorList(relative: false, closing: nil)
     }

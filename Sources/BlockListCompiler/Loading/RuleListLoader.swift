@@ -172,18 +172,16 @@ public struct RuleListLoader: Sendable {
     static func reportRefusedURLFilter(
         _ result: URLFilterResult, _ urlFilter: String, at offset: Int, rule index: Int, isDropped: Bool, sink: inout DiagnosticSink
     ) {
-        let pointer = "/" + String(index) + "/trigger/url-filter"
-        let message =
-            "invalid url-filter \(quotedPattern(urlFilter)) at column \((result.offset ?? 0) + 1) of the pattern: \(result.reason ?? result.status.webKitDetail)"
+        let place = DiagnosticPointer.inRule(index: index, path: "/trigger/url-filter", key: nil)
+        let text = DiagnosticText.refusedURLFilter(
+            pattern: urlFilter, column: (result.offset ?? 0) + 1, reason: result.reason ?? result.status.webKitDetail, isDropped: isDropped)
         if isDropped {
-            sink.warning(
-                message + " (WebKit does not compile it because it drops this rule)", webKit: WebKitMessage.invalidRegex, at: offset,
-                pointer: pointer, rule: index)
+            sink.warning(text, webKit: WebKitMessage.invalidRegex, at: offset, place: place, rule: index)
         } else {
             let crashes = result.status == .crashesWebKit
             sink.error(
-                message, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
-                at: offset, pointer: pointer, rule: index, phase: .compiling)
+                text, webKit: crashes ? nil : WebKitMessage.invalidRegex, detail: crashes ? nil : result.status.webKitDetail,
+                at: offset, place: place, rule: index, phase: .compiling)
         }
     }
 
@@ -260,8 +258,5 @@ public struct RuleListLoader: Sendable {
     }
 
     /// A pattern quoted for messages; patterns over 200 characters are cut to their first 100 plus their length.
-    static func quotedPattern(_ pattern: String) -> String {
-        guard pattern.utf16.count > 200 else { return "\"" + pattern + "\"" }
-        return "\"" + String(pattern.prefix(100)) + "…\" (\(pattern.count) characters)"
-    }
+    static func quotedPattern(_ pattern: String) -> String { DiagnosticText.quoted(pattern) }
 }

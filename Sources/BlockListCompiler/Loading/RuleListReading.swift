@@ -45,32 +45,40 @@ struct RuleListReading {
     static func locatedDiagnostics(of sink: DiagnosticSink, in buffer: UnsafeBufferPointer<UInt8>) -> (
         diagnostics: [Diagnostic], webKitError: Diagnostic?
     ) {
-        var sink = sink
-        if !sink.hasWebKitError {
-            if let first = sink.firstLoadingError {
-                sink.markReportedByWebKit(first)
-            } else if let first = sink.compileErrors.first {
-                sink.markReportedByWebKit(first)
-            }
-        }
+        // The error WebKit reports, when none was chosen yet: the first loading error, else the first compile error
+        // (marked on its copy in the result; the sink is not copied to be changed).
+        let marked = sink.hasWebKitError ? nil : sink.firstLoadingError ?? sink.compileErrors.first
         // Errors, then warnings, each by offset (in the order added where offsets tie): the positions are sorted, not
-        // the diagnostics, and each diagnostic is copied once, into the result.
-        let lists = [sink.errors, sink.warnings]
-        let orders = lists.map { list in list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) } }
-        let places = locations(of: orders[0].map { lists[0][$0].offset }, and: orders[1].map { lists[1][$0].offset }, in: buffer)
+        // the diagnostics (not at all when already in order, as the one-pass check adds them), and each diagnostic is
+        // copied once, into the result.
+        func order(_ list: [Diagnostic]) -> [Int] {
+            var ascending = true
+            for index in list.indices.dropFirst() where list[index - 1].offset > list[index].offset {
+                ascending = false
+                break
+            }
+            if ascending { return Array(list.indices) }
+            return list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
+        }
+        let errorOrder = order(sink.errors), warningOrder = order(sink.warnings)
+        let places = locations(
+            of: errorOrder.map { sink.errors[$0].offset }, and: warningOrder.map { sink.warnings[$0].offset }, in: buffer)
         var located: [Diagnostic] = []
         located.reserveCapacity(sink.count)
-        var webKitError: Diagnostic?
-        for which in 0..<2 {
-            for (rank, index) in orders[which].enumerated() {
-                var diagnostic = lists[which][index]
-                diagnostic.line = places[which][rank].line
-                diagnostic.column = places[which][rank].column
-                if webKitError == nil && diagnostic.severity == .error && diagnostic.reportedByWebKit { webKitError = diagnostic }
-                located.append(diagnostic)
-            }
+        var webKitErrorPosition: Int?
+        for (rank, index) in errorOrder.enumerated() {
+            located.append(sink.errors[index])
+            located[rank].line = places[0][rank].line
+            located[rank].column = places[0][rank].column
+            if index == marked { located[rank].reportedByWebKit = true }
+            if webKitErrorPosition == nil && located[rank].reportedByWebKit { webKitErrorPosition = rank }
         }
-        return (located, webKitError)
+        for (rank, index) in warningOrder.enumerated() {
+            located.append(sink.warnings[index])
+            located[located.count - 1].line = places[1][rank].line
+            located[located.count - 1].column = places[1][rank].column
+        }
+        return (located, webKitErrorPosition.map { located[$0] })
     }
 
     /// The lines and columns of two ascending lists of offsets, found in one pass over `buffer` (the offsets merged

@@ -103,35 +103,41 @@ extension RuleLoader {
             guard let modifyHeaders = loadModifyHeaders(rule: rule, actionNode: node, pointer: pointer) else { return nil }
             kind = .modifyHeaders(modifyHeaders)
         default:
-            let found: String
-            if let typeNode {
-                found =
-                    document[typeNode].kind == .string
-                    ? "unknown action type \"\(type)\"" : "\"type\" is \(kindName(typeNode)), not a string"
+            if let typeNode, document[typeNode].kind == .string {
+                RuleLoader.reportUnknownActionType(type, at: offset(typeNode), place: .literal(pointer + "/type"), rule: rule, sink: &sink)
+            } else if let typeNode {
+                RuleLoader.reportActionType(
+                    "\"type\" is \(kindName(typeNode)), not a string", at: offset(typeNode), place: .literal(pointer + "/type"), rule: rule,
+                    sink: &sink)
             } else {
-                found = "the action has no \"type\""
+                RuleLoader.reportActionType(
+                    "the action has no \"type\"", at: offset(node), place: .literal(pointer), rule: rule, sink: &sink)
             }
-            RuleLoader.reportActionType(
-                found, at: offset(typeNode ?? node), pointer: typeNode == nil ? pointer : pointer + "/type", rule: rule, sink: &sink)
             return nil
         }
         return LoadedAction(action: Action(kind: kind, unknownMembers: unknown), isDropped: isDropped)
     }
 
-    /// Reports an action type WebKit refuses (`found` says what it is) at `pointer`, `offset` in the source. (The one
-    /// place this message is made, for both check paths.)
-    static func reportActionType(_ found: String, at offset: Int, pointer: String, rule: Int, sink: inout DiagnosticSink) {
+    /// Reports an action type WebKit refuses (`found` says what it is) at `place`, `offset` in the source.
+    static func reportActionType(_ found: String, at offset: Int, place: DiagnosticPointer, rule: Int, sink: inout DiagnosticSink) {
         sink.error(
-            "\(found); expected one of \(RuleLoader.actionTypeList)", webKit: WebKitMessage.invalidActionType, at: offset,
-            pointer: pointer, rule: rule, phase: .loading)
+            .literal(found + "; expected one of " + RuleLoader.actionTypeList), webKit: WebKitMessage.invalidActionType, at: offset,
+            place: place, rule: rule, phase: .loading)
+    }
+
+    /// Reports the unknown action type `type` (a string) at `place`, `offset` in the source. (The one place this
+    /// message is made, for both check paths; its text is made when read.)
+    static func reportUnknownActionType(_ type: String, at offset: Int, place: DiagnosticPointer, rule: Int, sink: inout DiagnosticSink) {
+        sink.error(
+            .unknownActionType(type: type, expected: RuleLoader.actionTypeList), webKit: WebKitMessage.invalidActionType, at: offset,
+            place: place, rule: rule, phase: .loading)
     }
 
     /// Reports that rule `rule`'s selector, whose string starts at `offset`, does not parse (`problem`): WebKit drops
     /// the rule. (The one place this message is made, for both check paths.)
     static func reportDroppedSelector(_ problem: String, at offset: Int, rule: Int, sink: inout DiagnosticSink) {
         sink.warning(
-            "the selector does not parse as CSS (\(problem)); WebKit drops this rule silently", at: offset,
-            pointer: "/" + String(rule) + "/action/selector", rule: rule)
+            .droppedSelector(problem: problem), at: offset, place: .inRule(index: rule, path: "/action/selector", key: nil), rule: rule)
     }
 
     /// Loads the arguments of `modify-headers` (request headers, response headers, then priority).

@@ -100,7 +100,7 @@ struct RuleLoader {
                 }
                 let key = document.string(keyNode)
                 unknown.append(UnknownMember(key: key, json: document.rawText(valueNode)))
-                RuleLoader.reportUnknownKey(key, in: context, at: offset(keyNode), pointer: pointer(), rule: rule, sink: &sink)
+                RuleLoader.reportUnknownKey(key, in: context, at: offset(keyNode), place: .literal(pointer()), rule: rule, sink: &sink)
             }
             keyNode = Int(document[valueNode].next)
         }
@@ -109,11 +109,17 @@ struct RuleLoader {
 
     /// Reports the unknown key `key` of an object (`context`, e.g. "the action") at `pointer`, whose string starts
     /// at `offset`. (The one place this message is made, for both check paths.)
-    static func reportUnknownKey(_ key: String, in context: String, at offset: Int, pointer: String, rule: Int?, sink: inout DiagnosticSink)
-    {
-        sink.warning(
-            "unknown key \"\(key)\" in \(context) is ignored by WebKit", at: offset, pointer: JSONPointer.appending(pointer, key),
-            rule: rule)
+    /// `place` is the object's place; the key's pointer is made from it when read.
+    static func reportUnknownKey(
+        _ key: String, in context: String, at offset: Int, place: DiagnosticPointer, rule: Int?, sink: inout DiagnosticSink
+    ) {
+        let keyPlace: DiagnosticPointer
+        if let index = place.ruleIndex, place.key == nil {
+            keyPlace = .inRule(index: index, path: place.path, key: key)
+        } else {
+            keyPlace = .literal(JSONPointer.appending(place.string, key))
+        }
+        sink.warning(.unknownKey(key: key, context: context), at: offset, place: keyPlace, rule: rule)
     }
 
     private mutating func warnDuplicate(_ keyNode: Int, pointer: () -> String, rule: Int?, context: String) {

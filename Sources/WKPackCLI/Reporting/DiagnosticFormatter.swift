@@ -11,12 +11,22 @@ public struct DiagnosticFormatter: Sendable {
 
     public init(format: Format) { self.format = format }
 
+    /// The report on `results`, as text.
     public func format(_ results: [FileCheckResult]) -> String {
         switch format {
-        case .text: return Self.joined(results.map(text))
+        case .text: return String(decoding: formattedUTF8(results), as: UTF8.self)
         case .github: return Self.joined(results.map(github))
         case .json: return "[" + Self.joined(results.map(json), separator: ",") + "\n]\n"
         }
+    }
+
+    /// The report on `results` as UTF-8 bytes, the form the CLI writes out: the text report is written as bytes,
+    /// each diagnostic's message straight into them, and never made one string.
+    public func formattedUTF8(_ results: [FileCheckResult]) -> [UInt8] {
+        guard format == .text else { return Array(format(results).utf8) }
+        var bytes: [UInt8] = []
+        for result in results { text(result, into: &bytes) }
+        return bytes
     }
 
     /// `parts` with `separator` between them, made by appending: the standard library's `joined(separator:)` is
@@ -36,30 +46,32 @@ public struct DiagnosticFormatter: Sendable {
         return "\(report.ruleCount) rules, \(report.byteCount) bytes" + (actions.isEmpty ? "" : " (\(actions))")
     }
 
-    private func text(_ result: FileCheckResult) -> String {
+    /// Appends the text report on `result` to `lines`.
+    private func text(_ result: FileCheckResult, into lines: inout [UInt8]) {
         guard let report = result.report else {
-            return "\(result.path): error: \(result.readError ?? "cannot read the file")\n"
+            lines += "\(result.path): error: \(result.readError ?? "cannot read the file")\n".utf8
+            return
         }
-        // Lists can have thousands of diagnostics: their lines are written as bytes and made a string once.
-        var lines: [UInt8] = []
-        lines.reserveCapacity(report.diagnostics.count * 160)
+        // Lists can have thousands of diagnostics: their lines are written as bytes, messages included.
+        lines.reserveCapacity(lines.count + report.diagnostics.count * 160)
         let path = Array(result.path.utf8)
-        for diagnostic in report.diagnostics {
-            lines += path
-            lines.append(UInt8(ascii: ":"))
-            Self.appendDecimal(diagnostic.line, to: &lines)
-            lines.append(UInt8(ascii: ":"))
-            Self.appendDecimal(diagnostic.column, to: &lines)
-            lines += ": ".utf8
-            lines += diagnostic.severity.rawValue.utf8
-            lines += ": ".utf8
-            lines += diagnostic.message.utf8
-            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
-                lines += " (WebKit reports: ".utf8
-                lines += webKitMessage.utf8
-                lines.append(UInt8(ascii: ")"))
+        // Read in place: a diagnostic is not copied out of the report (a copy retains and releases each of its strings).
+        report.diagnostics.withUnsafeBufferPointer { diagnostics in
+            for index in diagnostics.indices {
+                lines += path
+                lines.append(UInt8(ascii: ":"))
+                Self.appendDecimal(diagnostics[index].line, to: &lines)
+                lines.append(UInt8(ascii: ":"))
+                Self.appendDecimal(diagnostics[index].column, to: &lines)
+                Self.appendPiece(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &lines)
+                diagnostics[index].appendMessage(to: &lines)
+                if diagnostics[index].reportedByWebKit, let webKitMessage = diagnostics[index].webKitMessage {
+                    Self.appendPiece(" (WebKit reports: ", to: &lines)
+                    Self.append(webKitMessage, to: &lines)
+                    lines.append(UInt8(ascii: ")"))
+                }
+                lines.append(UInt8(ascii: "\n"))
             }
-            lines.append(UInt8(ascii: "\n"))
         }
         for budget in result.budgetErrors { lines += "\(result.path):1:1: error: \(budget)\n".utf8 }
         let errorCount = report.errorCount + result.budgetErrors.count
@@ -67,8 +79,16 @@ public struct DiagnosticFormatter: Sendable {
         lines +=
             "\(result.path): \(result.isValid ? "valid" : "invalid"): \(summary(report)); \(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
             .utf8
-        // The whole text made a string once (appending to a long string copies it).
-        return String(decoding: lines, as: UTF8.self)
+    }
+
+    /// Appends the fixed text `piece` to `bytes` (its UTF-8 is in the binary: nothing to retain or check).
+    private static func appendPiece(_ piece: StaticString, to bytes: inout [UInt8]) {
+        piece.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `text`'s UTF-8 to `bytes` in one copy (appending a `String.UTF8View` goes element by element).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += text.utf8 }
     }
 
     /// Appends the decimal digits of `value` (a line or column, never negative in practice).
@@ -77,11 +97,16 @@ public struct DiagnosticFormatter: Sendable {
             bytes += String(value).utf8
             return
         }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        // The digits from the last, into a fixed buffer, then appended in order.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value, start = buffer.count
+            while rest > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

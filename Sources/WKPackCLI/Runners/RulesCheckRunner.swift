@@ -46,7 +46,7 @@ public enum RulesCheckRunner {
                 results.append(FileCheckResult(path: path, report: report, readError: nil, budgetErrors: budget.violations(of: report)))
             }
         }
-        outcome.standardOutput = DiagnosticFormatter(format: format).format(results)
+        outcome.standardOutputUTF8 = DiagnosticFormatter(format: format).formattedUTF8(results)
         outcome.exitCode = results.allSatisfy(\.isValid) ? 0 : 1
         return outcome
     }

@@ -37,6 +37,22 @@ import Testing
                 """)
     }
 
+    /// The bytes the CLI writes are the report's text in every format, and a check's outcome keeps them as they are.
+    @Test func bytesAreTheTextInEveryFormat() {
+        for format in DiagnosticFormatter.Format.allCases {
+            let formatter = DiagnosticFormatter(format: format)
+            #expect(formatter.formattedUTF8(Self.results) == Array(formatter.format(Self.results).utf8), "\(format)")
+        }
+        var outcome = ListCommandOutcome()
+        outcome.standardOutputUTF8 = Array("é\n".utf8)
+        #expect(outcome.standardOutput == "é\n")
+        var same = ListCommandOutcome()
+        same.standardOutput = "é\n"
+        #expect(outcome == same)
+        same.standardOutput = "e\n"
+        #expect(outcome != same)
+    }
+
     @Test func textOfAValidListIsItsSummary() {
         let valid = FileCheckResult(
             path: "ok.json", report: RuleListReport(ruleCount: 1, byteCount: 10, actionCounts: ["block": 1]),
