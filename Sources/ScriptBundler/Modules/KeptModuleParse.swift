@@ -39,10 +39,23 @@ struct KeptModuleParse: Sendable {
     private static func trim<Element>(_ array: inout [Element], room: Int) {
         let wanted = array.count + room
         guard array.capacity > wanted + wanted / 5 + 16 else { return }
-        var trimmed: [Element] = []
-        trimmed.reserveCapacity(wanted)
-        trimmed.append(contentsOf: array)
-        array = trimmed
+        // The tree's elements are plain values: one block copy (copied one at a time, the nodes took 9.1 M
+        // instructions on the firefox-shaped tree).
+        guard _isPOD(Element.self) else {
+            var trimmed: [Element] = []
+            trimmed.reserveCapacity(wanted)
+            trimmed.append(contentsOf: array)
+            array = trimmed
+            return
+        }
+        array = array.withUnsafeBytes { bytes in
+            [Element](unsafeUninitializedCapacity: wanted) { buffer, count in
+                if let from = bytes.baseAddress, let to = buffer.baseAddress {
+                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: bytes.count)
+                }
+                count = bytes.count / MemoryLayout<Element>.stride
+            }
+        }
     }
 
     /// The bytes `tree`'s arrays hold (their capacities; a name counted as a string's inline size and its bytes).
