@@ -163,7 +163,7 @@ enum TreeMinifier {
     /// order (their lines and columns are the mappings' original positions).
     static func printed(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
-        map: (_ printed: [SyntaxNodeMapping], _ names: inout [String]) -> PieceMappings
+        map: (_ printed: SyntaxPrinterMappings, _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
         let printed = SyntaxPrinter.printMinified(
             tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
@@ -310,7 +310,7 @@ enum TreeMinifier {
     /// segment. Names are appended to `names` once each. `namedBy`: the name of a mapping the renamer did not rename
     /// (in place of the printer's and `originalNames`'), for a scope-hoisted module minified from its tree.
     static func mappings(
-        _ printed: [SyntaxNodeMapping], tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
+        _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
         namedBy: ((SyntaxNodeMapping) -> String?)? = nil, original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         // Looked up in place: it remembers the name IDs asked for.
@@ -346,6 +346,9 @@ enum TreeMinifier {
             }
             return index(of: name)
         }
+        // Unwrapped once: called as an optional in the loop, its context was retained and released per mapping.
+        let namesByClosure = namedBy != nil
+        let nameOf: (SyntaxNodeMapping) -> String? = namedBy ?? { _ in nil }
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
         for mapping in printed {
@@ -365,8 +368,8 @@ enum TreeMinifier {
                 if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
                 if indexOfNameID[id] < 0 { indexOfNameID[id] = index(ofNameID: id) }
                 name = indexOfNameID[id]
-            } else if let namedBy {
-                if let text = namedBy(mapping) { name = index(of: text) }
+            } else if namesByClosure {
+                if let text = nameOf(mapping) { name = index(of: text) }
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
             } else if originalNames != nil, let text = originalNames?.name(of: mapping) {

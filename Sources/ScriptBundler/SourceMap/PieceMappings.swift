@@ -182,14 +182,14 @@ struct PieceMappings: Sendable, Equatable {
         /// before the previous one. An unmapped segment right after another is dropped: a map marks unmapped code
         /// once (the composer would drop it too).
         ///
-        /// Most segments of minified code are mapped, unnamed, on the line of the one before, after a mapped one,
-        /// with every value within 15 of the one before: `,` and four one-digit values, written here inline by the
-        /// writer's call, without the general path's line breaks, prefix and names.
+        /// Most segments of minified code are mapped, on the line of the one before, after a mapped one, with every
+        /// value within 15 of the one before: `,` and four one-digit values (and a name's index noted after them),
+        /// written here inline by the writer's call, without the general path's line breaks and prefix.
         @inline(__always)
         mutating func append(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
-            if source >= 0, name < 0, line == result.line, result.count > 0, result.maxSource >= 0, written + 5 <= capacity,
+            if source >= 0, line == result.line, result.count > 0, result.maxSource >= 0, written + 5 <= capacity,
                 let storage
             {
                 let values = (
@@ -209,6 +209,10 @@ struct PieceMappings: Sendable, Equatable {
                     result.originalLine = originalLine
                     result.originalColumn = originalColumn
                     if source > result.maxSource { result.maxSource = source }
+                    if name >= 0 {
+                        result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: written), name: name))
+                        if name > result.maxName { result.maxName = name }
+                    }
                     result.count &+= 1
                     result.lastIsMapped = true
                     return

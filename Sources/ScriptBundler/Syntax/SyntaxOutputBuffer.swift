@@ -36,7 +36,9 @@ struct SyntaxOutputBuffer {
     /// The last byte written.
     var last: UInt8? { count > 0 ? base[count &- 1] : nil }
 
-    @inline(__always)
+    /// Always inlined (`@_transparent`), also into the printer's largest functions, which the optimizer does not
+    /// inline into.
+    @_transparent
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count &+ 1) }
         base[count] = byte
@@ -82,20 +84,33 @@ struct SyntaxOutputBuffer {
 
     /// The bytes that can join the byte before them into another token (word bytes; `+`, `-`, `/`, `*`, `!`, `>`),
     /// by byte below 64 and from 64 to 127 (every byte from 128 on is a word byte).
-    private static let joiningLow: UInt64 =
+    static let joiningLow: UInt64 =
         1 << 0x24 | 0x3FF << 0x30 | 1 << 0x2B | 1 << 0x2D | 1 << 0x2F | 1 << 0x2A | 1 << 0x21 | 1 << 0x3E
-    private static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+    static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+
+    /// Whether byte `first` can join the byte before it into another token (whatever that byte is): false for most
+    /// punctuation (`(`, `,`, `.`, `;`, `=`, `{`), for which `needsSpace(before:)` is false without looking back.
+    @_transparent
+    static func mayJoin(_ first: UInt8) -> Bool {
+        first >= 0x80 || ((first < 64 ? joiningLow : joiningHigh) >> UInt64(first & 63)) & 1 != 0
+    }
 
     /// Whether `first` written next would join the last byte written into another token (a method of the buffer,
     /// not of the printer: a call of a non-mutating method of the printer from a mutating one copied the printer).
-    @inline(__always)
+    /// Most bytes written first are punctuation that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`): that test is
+    /// inlined always (`@_transparent`), and a constant where the byte is.
+    @_transparent
     func needsSpace(before first: UInt8) -> Bool {
-        // Most bytes written first are punctuation that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`): one test.
-        if first < 0x80 {
-            let mask = first < 64 ? Self.joiningLow : Self.joiningHigh
-            if (mask >> UInt64(first & 63)) & 1 == 0 { return false }
-        }
-        guard let last else { return false }
+        if !Self.mayJoin(first) { return false }
+        return joinsLast(first)
+    }
+
+    /// `needsSpace(before:)` for a byte that may join the one before it (also inlined always: as a call it cost
+    /// about 42 instructions, 290,000 times in a production build of the firefox-shaped tree).
+    @_transparent
+    func joinsLast(_ first: UInt8) -> Bool {
+        guard count > 0 else { return false }
+        let last = base[count &- 1]
         if SyntaxPrinter.isWordByte(last) && SyntaxPrinter.isWordByte(first) { return true }
         switch (last, first) {
         case (0x2B, 0x2B), (0x2D, 0x2D), (0x2F, 0x2F), (0x2F, 0x2A), (0x3C, 0x21), (0x2D, 0x3E): return true

@@ -28,7 +28,7 @@ public struct SyntaxPrinter {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.recording = true
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
-        printer.mappings.reserveCapacity(tree.nodes.count)
+        printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         printer.printProgram()
         let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         return (code, printer.mappings.map { $0.printed(in: tree) })
@@ -43,11 +43,22 @@ public struct SyntaxPrinter {
     static func printMinified(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
         tokens: [JavaScriptToken] = [], literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
-    ) -> (code: [UInt8], mappings: [SyntaxNodeMapping]) {
+    ) -> (code: [UInt8], mappings: SyntaxPrinterMappings) {
         var printer = SyntaxPrinter(tree: tree, style: .minified)
         printer.literalText = literalText
         printer.comments = [:]
         printer.symbolNames = symbolNames
+        if !symbolNames.isEmpty {
+            // The new names in one run of bytes, read in place when printed: an emitted `[UInt8]` was retained and
+            // released, and appended by a call.
+            printer.renamedSpans = [UInt64](repeating: SyntaxPrinter.notRenamed, count: symbolNames.count)
+            printer.renamedBytes.reserveCapacity(2 * symbolNames.count)
+            for (symbol, name) in symbolNames.enumerated() {
+                guard let name else { continue }
+                printer.renamedSpans[symbol] = UInt64(printer.renamedBytes.count) << 32 | UInt64(name.count)
+                printer.renamedBytes.append(contentsOf: name)
+            }
+        }
         printer.privateNames = privateNames
         printer.compact = true
         if !symbolNames.isEmpty {
@@ -57,8 +68,8 @@ public struct SyntaxPrinter {
         if recordsMappings {
             printer.recording = true
             printer.tokens = tokens
-            // At most one mapping a node (a mapping is recorded for a marked node): the table never grows.
-            printer.mappings.reserveCapacity(tree.nodes.count)
+            // About one mapping a node (a mapping is recorded for a marked node): the table rarely grows.
+            printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         }
         printer.printProgram()
         return (printer.out.bytes, printer.mappings)
@@ -69,6 +80,11 @@ public struct SyntaxPrinter {
     /// Per symbol, the name printed for its declarations and references instead of its own (`nil`: its own); empty
     /// when nothing is renamed.
     var symbolNames: [[UInt8]?] = []
+    /// `symbolNames` as spans of `renamedBytes`: per symbol, the start of its new name there (high 32 bits) and its
+    /// length (low 32 bits), or `notRenamed`; empty when `symbolNames` is.
+    var renamedSpans: [UInt64] = []
+    var renamedBytes: [UInt8] = []
+    static let notRenamed = UInt64.max
     /// Per name ID, the spelling (without `#`) printed for private names of that name instead of their own (`nil`:
     /// their own); empty when none is renamed.
     var privateNames: [[UInt8]?] = []
@@ -93,7 +109,7 @@ public struct SyntaxPrinter {
     /// The node whose mapping is written at the next byte that is not whitespace, or -1.
     var pending: Int32 = -1
     /// The recorded mappings, in generated order.
-    var mappings: [SyntaxNodeMapping] = []
+    var mappings = SyntaxPrinterMappings(capacity: 0)
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
     var counted = 0
     var generatedLine = 0
@@ -115,15 +131,27 @@ public struct SyntaxPrinter {
 
     // MARK: - Output
 
-    @inline(__always)
+    @_transparent
     static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
     }
 
-    /// Inlined where it is called: the text is a literal there, so its length, its first byte and most of the
-    /// space test are constants (a call cost about 68 instructions, most of them for a `(` or a `,`).
-    @inline(__always)
+    /// Inlined where it is called, always (`@_transparent`: `printBare` is too large for the optimizer to inline
+    /// into): the text is a literal there, so its length, its first byte and the space test are constants, and a byte
+    /// that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`) written with no mapping pending is a capacity check and a
+    /// store. A call cost about 68 instructions (467,737 calls in a production build of the firefox-shaped tree).
+    @_transparent
     mutating func emit(_ text: StaticString) {
+        if text.utf8CodeUnitCount == 1, pending < 0, !SyntaxOutputBuffer.mayJoin(text.utf8Start[0]) {
+            out.append(text.utf8Start[0])
+        } else {
+            emitText(text)
+        }
+    }
+
+    /// `emit(_:)` for any text.
+    @inline(never)
+    mutating func emitText(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         guard count > 0 else { return }
         let start = text.utf8Start
@@ -189,12 +217,11 @@ public struct SyntaxPrinter {
             generatedLine: Int32(truncatingIfNeeded: generatedLine), generatedColumn: Int32(truncatingIfNeeded: generatedColumn),
             originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
             node: id, name: originalName(id, node))
-        let lastIndex = mappings.count - 1
-        if lastIndex >= 0, mappings[lastIndex].generatedLine == mapping.generatedLine,
-            mappings[lastIndex].generatedColumn == mapping.generatedColumn
+        if mappings.count > 0, mappings.last.generatedLine == mapping.generatedLine,
+            mappings.last.generatedColumn == mapping.generatedColumn
         {
-            if mapping.name == SyntaxNodeMapping.none { mapping.name = mappings[lastIndex].name }
-            mappings[lastIndex] = mapping
+            if mapping.name == SyntaxNodeMapping.none { mapping.name = mappings.last.name }
+            mappings.replaceLast(with: mapping)
         } else {
             mappings.append(mapping)
         }
@@ -204,9 +231,18 @@ public struct SyntaxPrinter {
     /// or counted in the source's line table.
     @inline(__always)
     private mutating func originalPosition(of offset: Int) -> (line: Int, column: Int) {
-        if !tokens.isEmpty, let index = tokenIndex(startingAt: offset) {
-            let token = tokens[index]
-            return (token.line - 1, token.column)
+        if !tokens.isEmpty {
+            // Read through a pointer, in the mapping step (a call of its own spilled the step's values, and each token
+            // read checked the array's bounds).
+            var cursor = tokenCursor
+            let found: (line: Int, column: Int)? = tokens.withUnsafeBufferPointer { tokens in
+                guard let index = Self.tokenIndex(startingAt: offset, in: tokens, from: cursor) else { return nil }
+                cursor = index
+                let token = tokens[index]
+                return (token.line &- 1, token.column)
+            }
+            tokenCursor = cursor
+            if let found { return found }
         }
         if !hasLineTable {
             lineTable = SyntaxLineTable(tree.source)
@@ -216,23 +252,27 @@ public struct SyntaxPrinter {
         return lineTable.position(of: offset)
     }
 
-    /// The index of the token of `tokens` starting at byte `offset`, if one does: looked for a few tokens on from the
-    /// last one found (nodes are mapped in about source order), else by bisection.
-    private mutating func tokenIndex(startingAt offset: Int) -> Int? {
-        var index = tokenCursor
-        let limit = min(index + 8, tokens.count)
-        while index < limit, tokens[index].start < offset { index += 1 }
-        if index >= limit || tokens[index].start != offset {
-            var (low, high) = (0, tokens.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if tokens[middle].start < offset { low = middle + 1 } else { high = middle }
-            }
-            guard low < tokens.count, tokens[low].start == offset else { return nil }
-            index = low
+    /// The index of the token of `tokens` starting at byte `offset`, if one does: looked for a few tokens on from
+    /// `cursor`, the last one found (nodes are mapped in about source order), else by bisection.
+    @inline(__always)
+    private static func tokenIndex(startingAt offset: Int, in tokens: UnsafeBufferPointer<JavaScriptToken>, from cursor: Int) -> Int? {
+        var index = cursor
+        let limit = min(index &+ 8, tokens.count)
+        while index < limit, tokens[index].start < offset { index &+= 1 }
+        if index < limit, tokens[index].start == offset { return index }
+        return bisect(offset, in: tokens)
+    }
+
+    /// The index of the token of `tokens` starting at byte `offset`, found by bisection, if one does.
+    @inline(never)
+    private static func bisect(_ offset: Int, in tokens: UnsafeBufferPointer<JavaScriptToken>) -> Int? {
+        var (low, high) = (0, tokens.count)
+        while low < high {
+            let middle = (low &+ high) / 2
+            if tokens[middle].start < offset { low = middle &+ 1 } else { high = middle }
         }
-        tokenCursor = index
-        return index
+        guard low < tokens.count, tokens[low].start == offset else { return nil }
+        return low
     }
 
     /// The source text of built identifier `id` (`node`) when it is a name that differs from the printed one (for a
@@ -277,11 +317,16 @@ public struct SyntaxPrinter {
     mutating func emitSource(_ id: Int32) {
         mark(id)
         let node = tree[id]
-        if !symbolNames.isEmpty, let name = newName(of: id) {
-            if let first = name.first, out.needsSpace(before: first) { out.append(0x20) }
-            if pending >= 0 { recordPending() }
-            out.append(contentsOf: name)
-            return
+        if !renamedSpans.isEmpty {
+            let renamed = Int(symbol(of: id))
+            if renamed >= 0, renamed < renamedSpans.count, renamedSpans[renamed] != Self.notRenamed {
+                let span = renamedSpans[renamed]
+                let start = Int(truncatingIfNeeded: span >> 32), end = start + Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
+                if start < end, out.needsSpace(before: renamedBytes[start]) { out.append(0x20) }
+                if pending >= 0 { recordPending() }
+                out.append(renamedBytes, from: start, to: end)
+                return
+            }
         }
         if node.kind == .privateName, Int(node.a) < privateNames.count, let name = privateNames[Int(node.a)] {
             emit("#")
