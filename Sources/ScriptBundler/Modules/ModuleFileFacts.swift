@@ -22,6 +22,10 @@ final class ModuleFileFacts: @unchecked Sendable {
     private var keptParse: (parse: KeptModuleParse, budget: KeptParseBudget)?
     /// The module graphs holding the file that may still take its kept parse (`addParseUser()`).
     private var parseUsers = 0
+    /// Whether a parse was ever kept, and how often a piece asked for it after it was let go (and so parsed the file
+    /// again).
+    private var keptOnce = false
+    private var missedTakes = 0
 
     init() {}
 
@@ -42,9 +46,16 @@ final class ModuleFileFacts: @unchecked Sendable {
     @discardableResult
     func keepParse(_ parse: KeptModuleParse, budget: KeptParseBudget) -> Bool {
         guard budget.take(parse.size) else { return false }
-        locked { keptParse = (parse, budget) }
+        locked {
+            keptParse = (parse, budget)
+            keptOnce = true
+        }
         return true
     }
+
+    /// How many times a piece asked for the kept parse (`takeParse()`) after it had been let go: each parsed the file
+    /// again (issue 41 step 4g: none should, whatever order the build's threads run in).
+    var reparseCount: Int { locked { missedTakes } }
 
     /// Whether a parse is kept for the tree minifier (another thread may take it before this one asks).
     var holdsParse: Bool { locked { keptParse != nil } }
@@ -54,18 +65,34 @@ final class ModuleFileFacts: @unchecked Sendable {
 
     /// The parse `keepParse(_:budget:)` kept, or `nil`. The last of the graphs holding the file (`addParseUser()`)
     /// takes it (it is let go then, and its bytes given back); an earlier one gets a copy sharing its arrays, which
-    /// the taker's first change copies (a copy of the arrays, not a parse).
+    /// the taker's first change copies (a copy of the arrays, not a parse). While another graph of the build may
+    /// still count itself (`KeptParseBudget.isAwaitingGraphs`), no taker is the last: the parse stays for a graph
+    /// built later, and is let go once every graph is built if none still needs it (`letGoUntakenParse()`).
     func takeParse() -> KeptModuleParse? {
         let taken = locked { () -> (parse: KeptModuleParse, budget: KeptParseBudget, isLast: Bool)? in
-            guard let kept = keptParse else { return nil }
+            guard let kept = keptParse else {
+                if keptOnce { missedTakes += 1 }
+                return nil
+            }
             parseUsers -= 1
-            guard parseUsers <= 0 else { return (kept.parse, kept.budget, false) }
+            guard parseUsers <= 0, !kept.budget.isAwaitingGraphs else { return (kept.parse, kept.budget, false) }
             keptParse = nil
             return (kept.parse, kept.budget, true)
         }
         guard let taken else { return nil }
         if taken.isLast { taken.budget.giveBack(taken.parse.size) }
         return taken.parse
+    }
+
+    /// Lets the kept parse go (giving its bytes back) if every graph holding the file has taken it (as copies, while
+    /// graphs were still being built): no piece will ask for it again.
+    func letGoUntakenParse() {
+        let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
+            guard let kept = keptParse, parseUsers <= 0 else { return nil }
+            keptParse = nil
+            return (kept.parse.size, kept.budget)
+        }
+        if let released { released.budget.giveBack(released.size) }
     }
 
     /// Runs `lower` (the file's target check, which lowers what the target lacks: `LoweredSource`) once per

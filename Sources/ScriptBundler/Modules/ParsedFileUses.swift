@@ -22,10 +22,15 @@ final class ParsedFileUses: @unchecked Sendable {
     /// Paths no group holds any more, freed once every group has registered.
     private var deferred: [String] = []
 
+    /// The files' facts holding a parse kept for the tree minifier when their graph registered.
+    private var keptParses: [ObjectIdentifier: ModuleFileFacts] = [:]
+
     init(groupCount: Int, cache: ParsedFileCache) {
         unregistered = groupCount
         unfinished = groupCount
         self.cache = cache
+        // A piece must not take a kept parse away from a group whose graph is still being built.
+        if groupCount > 1 { cache.keptParses.awaitGraphs() }
     }
 
     /// Notes that a group holds the parsed files of `records` (those with a memo: files read through the cache).
@@ -38,9 +43,16 @@ final class ParsedFileUses: @unchecked Sendable {
             holders[record.path, default: (0, 0, memo)].count += 1
             holders[record.path, default: (0, 0, memo)].registered += 1
         }
+        for record in records {
+            if let facts = record.facts, facts.holdsParse { keptParses[ObjectIdentifier(facts)] = facts }
+        }
         unregistered -= 1
         var alone: [any ParsedFileMemo] = []
-        if unregistered == 0 {
+        var kept: [ModuleFileFacts] = []
+        let isLastToRegister = unregistered == 0
+        if isLastToRegister {
+            kept = Array(keptParses.values)
+            keptParses = [:]
             // A file only one group holds: its memo would never be read.
             for held in holders.values where held.registered == 1 { alone.append(held.memo) }
             for path in deferred {
@@ -52,6 +64,12 @@ final class ParsedFileUses: @unchecked Sendable {
             deferred = []
         }
         lock.unlock()
+        if isLastToRegister {
+            // Every graph has counted its users of each kept parse: the last taker of each takes it from now on,
+            // and a parse all of whose users took copies meanwhile is let go.
+            cache.keptParses.graphsAreBuilt()
+            for facts in kept { facts.letGoUntakenParse() }
+        }
         for memo in alone { memo.stopKeeping() }
         free(freed)
     }

@@ -146,6 +146,70 @@ import Testing
         #expect(last.tree.nodes.count == own.tree.nodes.count)
     }
 
+    /// The CommonJS definitions of `graph` that take the tree route, minified from the kept parse (`handover`) or
+    /// from parses of their own, by file name.
+    static func definitions(_ graph: ModuleGraph, handover: Bool) throws -> [String: MinifiedPiece] {
+        var linker = ModuleLinker(graph: graph, dropsUnused: true)
+        var pieces: [String: MinifiedPiece] = [:]
+        for record in graph.records where record.kind == .commonJS {
+            let linked = try linker.link(record.id)
+            guard TreeModulePiece.accepts(record, linked, define: linker.names.define) else { continue }
+            let piece = ModuleBundleAssembler.treeModulePiece(
+                record, linked, define: linker.names.define,
+                paths: ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) }), mapping: true)
+            pieces[Paths.fileName(of: record.path)] = try #require(piece.minified(handover: handover))
+        }
+        return pieces
+    }
+
+    /// Three groups share every module, and each group's pieces are minified before the next group's graph is built
+    /// (the order a build's threads may run them in): while a graph may still be built, a piece gets a copy of the kept
+    /// parse, so no piece of any group parses its file again; the last group's pieces take the parses, and every
+    /// piece is the piece minified from a parse of its own.
+    @Test func graphsBuiltLateFindTheKeptParse() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let uses = ParsedFileUses(groupCount: 3, cache: cache)
+        for index in 0..<3 {
+            let graph = try Self.graph(TreeModulePieceTests.files, cache: cache, folder: folder)
+            uses.register(graph.records)
+            #expect(graph.records.filter { $0.facts?.holdsParse == true }.count == 4, "group \(index)")
+            let own = try Self.definitions(graph, handover: false)
+            let handed = try Self.definitions(graph, handover: true)
+            #expect(handed.keys.sorted() == ["entry.js", "other.js", "umd.js"], "group \(index)")
+            for (name, piece) in own { Self.expectSame(try #require(handed[name], "\(name)"), piece, "\(name), group \(index)") }
+            #expect(graph.records.map { $0.facts?.reparseCount ?? 0 } == Array(repeating: 0, count: graph.records.count))
+            // The kept parses stay while a graph may still be built; the last group takes those its pieces use.
+            let taken = graph.records.filter { handed[Paths.fileName(of: $0.path)] != nil }
+            #expect(taken.allSatisfy { $0.facts?.holdsParse == (index < 2) }, "group \(index)")
+        }
+    }
+
+    /// Two of three groups hold the files, and their pieces take copies before the third group's graph (holding
+    /// none of them) is built: once it is, the parses every user has taken are let go, and the others stay.
+    @Test func parsesEveryUserTookAreLetGoOnceEveryGraphIsBuilt() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let uses = ParsedFileUses(groupCount: 3, cache: cache)
+        var graphs: [ModuleGraph] = []
+        for _ in 0..<2 {
+            let graph = try Self.graph(TreeModulePieceTests.files, cache: cache, folder: folder)
+            uses.register(graph.records)
+            _ = try Self.definitions(graph, handover: true)
+            graphs.append(graph)
+        }
+        let records = graphs[1].records
+        let taken = records.filter { ["entry.js", "other.js", "umd.js"].contains(Paths.fileName(of: $0.path)) }
+        #expect(taken.count == 3)
+        #expect(taken.allSatisfy { $0.facts?.holdsParse == true })
+        uses.register([])
+        #expect(taken.allSatisfy { $0.facts?.holdsParse == false })
+        #expect(records.filter { $0.facts?.holdsParse == true }.count == 1)
+        #expect(records.allSatisfy { ($0.facts?.reparseCount ?? 0) == 0 })
+    }
+
     /// Past the budget no parse is kept, and the pieces parse their files again; a parse taken gives its bytes back.
     @Test func budgetBoundsTheKeptParses() throws {
         let folder = try TestSupport.temporaryFolder()
