@@ -50,7 +50,7 @@ struct DomainRegex {
     /// For a JSON string whose text starts at `start` (after its opening quote) and that holds a plain domain
     /// (`isPlain(_:)`, not empty), the offset of its closing quote; nil for any other string. One pass, eight bytes
     /// a load: the first byte that is not a plain character must be the closing quote.
-    static func plainStringEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+    @inline(__always) static func plainStringEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         var at = start
         if at < count && base[at] == 0x2A { at += 1 }
         while true {

@@ -392,7 +392,10 @@ struct RuleScanner {
         // A byte's high bit after adding 0x80 - low is set when it is at least low; after adding 0x7F - high,
         // when it is above high.
         func inRange(_ low: UInt64, _ high: UInt64) -> UInt64 { (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) }
-        let punctuation = inRange(0x21, 0x21) | inRange(0x25, 0x26) | inRange(0x2C, 0x2D) | inRange(0x3D, 0x3D) | inRange(0x5F, 0x5F) | inRange(0x7E, 0x7E)
+        // `!`, `%` and `&`, `,` and `-`, `=`, `_`, `~`.
+        let punctuation =
+            inRange(0x21, 0x21) | inRange(0x25, 0x26) | inRange(0x2C, 0x2D) | inRange(0x3D, 0x3D) | inRange(0x5F, 0x5F)
+            | inRange(0x7E, 0x7E)
         // `/`, the digits, `:` and `;`; `@` and the upper-case letters; the lower-case letters.
         let literal = punctuation | inRange(0x2F, 0x3B) | inRange(0x40, 0x5A) | inRange(0x61, 0x7A)
         return (word | ~literal) & highs
