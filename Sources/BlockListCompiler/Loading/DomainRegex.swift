@@ -47,6 +47,28 @@ struct DomainRegex {
         return true
     }
 
+    /// For a JSON string whose text starts at `start` (after its opening quote) and that holds a plain domain
+    /// (`isPlain(_:)`, not empty), the offset of its closing quote; nil for any other string. One pass, eight bytes
+    /// a load: the first byte that is not a plain character must be the closing quote.
+    @inline(__always) static func plainStringEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+        var at = start
+        if at < count && base[at] == 0x2A { at += 1 }
+        while true {
+            if at + 8 <= count {
+                let others = nonPlainCharacters(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+                if others == 0 {
+                    at += 8
+                    continue
+                }
+                at += others.trailingZeroBitCount >> 3
+            } else {
+                while at < count && isPlainCharacter(base[at]) { at += 1 }
+            }
+            guard at < count, at > start, base[at] == 0x22 else { return nil }
+            return at
+        }
+    }
+
     @inline(__always) private static func isPlain(_ unit: UInt8, first: Bool) -> Bool {
         isPlainCharacter(unit) || (first && unit == 0x2A)
     }
@@ -56,17 +78,22 @@ struct DomainRegex {
         unit < 64 ? plainBelow64 >> unit & 1 != 0 : unit < 128 && plainFrom64 >> (unit &- 64) & 1 != 0
     }
 
-    /// Whether all eight bytes of `word` are plain characters (`isPlainCharacter`): each byte is ASCII and in one
-    /// of the ranges `a`-`z`, `0`-`9`, `-`-`.`, tested for all bytes at once (adding to an ASCII byte carries into
-    /// no other byte).
+    /// Whether all eight bytes of `word` are plain characters (`isPlainCharacter`).
     @inline(__always) static func arePlainCharacters(_ word: UInt64) -> Bool {
+        nonPlainCharacters(word) == 0
+    }
+
+    /// The high bit of each byte of `word` that is not a plain character (`isPlainCharacter`), tested for all bytes
+    /// at once: zero when all eight are plain. The lowest set bit is always exact; bits above a non-ASCII byte may
+    /// not be (adding to it carries into the next byte), bits above an ASCII byte are (adding to an ASCII byte
+    /// carries into no other byte).
+    @inline(__always) static func nonPlainCharacters(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
-        guard word & highs == 0 else { return false }
         // A byte's high bit after adding 0x80 - low is set when it is at least low; after adding 0x7F - high,
         // when it is above high.
         func inRange(_ low: UInt64, _ high: UInt64) -> UInt64 { (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) }
         let plain = inRange(0x61, 0x7A) | inRange(0x30, 0x39) | inRange(0x2D, 0x2E)
-        return plain & highs == highs
+        return (word | ~plain) & highs
     }
 
     /// The bits of `isPlainCharacter` for bytes 0-63 (`-`, `.`, `0`-`9`) and 64-127 (`a`-`z`), one bit per byte value.

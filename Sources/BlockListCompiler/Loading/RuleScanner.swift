@@ -384,6 +384,23 @@ struct RuleScanner {
         byte < 64 ? literalBytesBelow64 >> byte & 1 != 0 : byte < 128 && literalBytesFrom64 >> (byte &- 64) & 1 != 0
     }
 
+    /// The high bit of each byte of `word` that is not a literal byte (`isLiteralByte`), tested for all bytes at
+    /// once: zero when all eight are. The lowest set bit is always exact (adding to an ASCII byte carries into no
+    /// other byte; a non-ASCII byte has its high bit set and may carry only into the bytes above it).
+    @inline(__always) static func nonLiteralBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        // A byte's high bit after adding 0x80 - low is set when it is at least low; after adding 0x7F - high,
+        // when it is above high.
+        func inRange(_ low: UInt64, _ high: UInt64) -> UInt64 { (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) }
+        // `!`, `%` and `&`, `,` and `-`, `=`, `_`, `~`.
+        let punctuation =
+            inRange(0x21, 0x21) | inRange(0x25, 0x26) | inRange(0x2C, 0x2D) | inRange(0x3D, 0x3D) | inRange(0x5F, 0x5F)
+            | inRange(0x7E, 0x7E)
+        // `/`, the digits, `:` and `;`; `@` and the upper-case letters; the lower-case letters.
+        let literal = punctuation | inRange(0x2F, 0x3B) | inRange(0x40, 0x5A) | inRange(0x61, 0x7A)
+        return (word | ~literal) & highs
+    }
+
     /// The bits of `isLiteralByte` for bytes 0-63 (`0`-`9`, `-`, `/`, `=`, `&`, `%`, `,`, `;`, `:`, `!`) and 64-127
     /// (`A`-`Z`, `a`-`z`, `_`, `~`, `@`), one bit per byte value.
     static let literalBytesBelow64: UInt64 = 0x2FFF_B062_0000_0000
@@ -423,7 +440,16 @@ struct RuleScanner {
         while at < count {
             let byte = base[at]
             if isLiteralByte(byte) {
+                // A run of literal characters is one atom or more: it is skipped eight bytes a load.
                 at += 1
+                while at + 8 <= count {
+                    let others = nonLiteralBytes(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+                    if others != 0 {
+                        at += others.trailingZeroBitCount >> 3
+                        break
+                    }
+                    at += 8
+                }
             } else if byte == backslash, at + 1 < count, base[at + 1] == UInt8(ascii: "/") {
                 at += 2
             } else if byte == backslash, at + 2 < count, base[at + 1] == backslash,
@@ -673,11 +699,15 @@ struct RuleScanner {
     private mutating func conditionList(_ kind: TriggerCondition.Kind) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }
         while true {
-            guard let value = plainString(), !value.isEmpty else { return false }
             if kind.isDomainList {
                 // Plain domains have no upper-case letter and always make a regex WebKit accepts.
-                guard DomainRegex.isPlain(base, from: value.lowerBound, to: value.upperBound) else { return false }
+                skipSpace()
+                guard position < count, base[position] == RuleScanner.quote,
+                    let end = DomainRegex.plainStringEnd(base, count: count, from: position + 1)
+                else { return false }
+                position = end + 1
             } else {
+                guard let value = plainString(), !value.isEmpty else { return false }
                 fillUnits(value, escaped: false)
                 guard parser.parse(units: units).isAccepted else { return false }
             }

@@ -314,6 +314,25 @@ import Testing
         }
     }
 
+    /// The eight-byte test finds the first byte that is not literal (`isLiteralByte`), for every byte value in
+    /// every position, among literal bytes and among random ones.
+    @Test func literalWordTestFindsTheFirstOtherByte() {
+        var generator = SeededGenerator(state: 43)
+        let literal = Array("azAZ09-_/=&%,;~:@!".utf8)
+        for position in 0..<8 {
+            for value in 0...255 {
+                for _ in 0..<4 {
+                    var bytes = (0..<8).map { _ in literal[Int(generator.next() % UInt64(literal.count))] }
+                    if generator.next() % 4 == 0 { bytes[Int(generator.next() % 8)] = UInt8(truncatingIfNeeded: generator.next()) }
+                    bytes[position] = UInt8(value)
+                    let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << ($1.offset * 8) }
+                    let firstOther = bytes.firstIndex { !RuleScanner.isLiteralByte($0) } ?? 8
+                    #expect(RuleScanner.nonLiteralBytes(word).trailingZeroBitCount >> 3 == firstOther, "\(bytes)")
+                }
+            }
+        }
+    }
+
     /// The scan check of `text`, read from a buffer that lives for the call.
     private func scanCheck(_ text: String) -> RuleListScanCheck.Result? {
         Array(text.utf8).withUnsafeBufferPointer { RuleListScanCheck(target: .newest).check($0) }

@@ -27,6 +27,8 @@ struct DomainRegexTests {
                     bytes[position] = UInt8(value)
                     let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << ($1.offset * 8) }
                     #expect(DomainRegex.arePlainCharacters(word) == bytes.allSatisfy(DomainRegex.isPlainCharacter), "\(bytes)")
+                    let firstOther = bytes.firstIndex { !DomainRegex.isPlainCharacter($0) } ?? 8
+                    #expect(DomainRegex.nonPlainCharacters(word).trailingZeroBitCount >> 3 == firstOther, "\(bytes)")
                 }
             }
         }
@@ -44,5 +46,26 @@ struct DomainRegexTests {
             buffer.baseAddress.map { DomainRegex.isPlain($0, from: 0, to: bytes.count) } ?? true
         }
         #expect(onBytes == DomainRegex.isPlain(domain))
+    }
+
+    /// The one-pass read of a JSON string finds its closing quote exactly when the string is a plain domain that
+    /// is not empty, whatever follows it (nothing, a few bytes, or more than a load) and wherever it ends.
+    @Test(arguments: [
+        "example.com", "*example.com", "a-b.c9", "", "*", "Example.com", "ex*ample.com", "**a", "é.com", "a_b.com", "a b",
+        "sub.example-9.co.jp", "*sub.example.co.jp", "sub.exAmple.co.jp", "abcdefgh", "abcdefg/", "abcdefgh.ijklmnop",
+        "abcdefghijklmno\u{7F}", "abc.défgh", "abc\\\"def", "abcdefg\\\"", "a\u{1}b",
+    ])
+    func plainStringEndAgreesWithTheString(domain: String) {
+        let expected = !domain.isEmpty && DomainRegex.isPlain(domain)
+        for tail in ["", "]", ", \"b.com\"]", ",\n        \"c.org\"\n    ]"] {
+            for lead in ["", "[", "[\n  "] {
+                let bytes = Array((lead + "\"" + domain + "\"" + tail).utf8)
+                let start = lead.utf8.count + 1
+                let end = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { DomainRegex.plainStringEnd($0, count: buffer.count, from: start) }
+                }
+                #expect(end == (expected ? start + domain.utf8.count : nil), "\(lead)\(domain)\(tail)")
+            }
+        }
     }
 }
