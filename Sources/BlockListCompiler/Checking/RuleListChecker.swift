@@ -26,9 +26,12 @@ public struct RuleListChecker: Sendable {
     }
 
     private func check(borrowing bytes: UnsafeBufferPointer<UInt8>) -> RuleListReport {
-        if !keepsRules, let scanned = RuleListScanCheck(target: target).check(bytes) {
+        if !keepsRules, var scanned = RuleListScanCheck(target: target).check(bytes) {
+            // The diagnostics are moved into the report, not copied.
+            var sink = DiagnosticSink()
+            swap(&sink, &scanned.sink)
             return report(
-                bytes: bytes, sink: scanned.sink, ruleCount: scanned.ruleCount, ruleIndices: scanned.entries.map(\.index),
+                bytes: bytes, sink: consume sink, ruleCount: scanned.ruleCount, ruleIndices: scanned.entries.map(\.index),
                 typeCounts: scanned.typeCounts, rules: [])
         }
         var reading = RuleListLoader(target: target).read(borrowing: bytes)
@@ -49,7 +52,8 @@ public struct RuleListChecker: Sendable {
     }
 
     private func report(
-        bytes: UnsafeBufferPointer<UInt8>, sink: DiagnosticSink, ruleCount: Int, ruleIndices: [Int], typeCounts: [Int], rules: [Rule]
+        bytes: UnsafeBufferPointer<UInt8>, sink: consuming DiagnosticSink, ruleCount: Int, ruleIndices: [Int], typeCounts: [Int],
+        rules: [Rule]
     )
         -> RuleListReport
     {

@@ -26,6 +26,20 @@ public struct RuleListReport: Sendable {
     /// How many warnings there are (the count of ``warnings``, without making the array).
     public var warningCount: Int { count(of: .warning) }
 
+    /// Appends the UTF-8 of the message of `diagnostics[index]` to `bytes`, as ``Diagnostic/appendMessage(to:)``
+    /// does, reading the diagnostic where the report keeps it: a caller that writes thousands of messages copies no
+    /// diagnostic (calling a method of an element from another module copies the element first, retaining each of
+    /// its strings, and destroys the copy after).
+    public func appendMessage(ofDiagnosticAt index: Int, to bytes: inout [UInt8]) {
+        diagnostics[index].text.append(to: &bytes)
+    }
+
+    /// Whether the messages of `diagnostics[index]` and `diagnostics[other]` are the same text, found from what they
+    /// keep (the same kind and values make the same text; texts made another way are compared as texts).
+    public func hasSameMessage(diagnosticAt index: Int, as other: Int) -> Bool {
+        diagnostics[index].text.isSame(as: diagnostics[other].text)
+    }
+
     private func count(of severity: Diagnostic.Severity) -> Int {
         var count = 0
         for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }

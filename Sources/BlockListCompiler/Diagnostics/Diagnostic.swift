@@ -54,8 +54,8 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// Creates a diagnostic whose message and pointer are kept as data.
     init(
-        severity: Severity, text: DiagnosticText, webKitMessage: String?, webKitDetail: String?, ruleIndex: Int?,
-        place: DiagnosticPointer, line: Int, column: Int, reportedByWebKit: Bool, offset: Int
+        severity: Severity, text: consuming DiagnosticText, webKitMessage: String?, webKitDetail: String?, ruleIndex: Int?,
+        place: consuming DiagnosticPointer, line: Int, column: Int, reportedByWebKit: Bool, offset: Int
     ) {
         self.severity = severity
         self.text = text

@@ -22,10 +22,11 @@ struct DiagnosticSink {
         error(.literal(message), webKit: webKit, detail: detail, at: offset, place: .literal(pointer()), rule: rule, phase: phase)
     }
 
-    /// Adds an error whose message and pointer are kept as data (their text is made when read).
-    mutating func error(
-        _ text: DiagnosticText, webKit: String?, detail: String? = nil, at offset: Int, place: DiagnosticPointer, rule: Int?,
-        phase: Phase
+    /// Adds an error whose message and pointer are kept as data (their text is made when read). (Not inlined: made
+    /// in its caller, the diagnostic was built in a temporary, copied into the list and the temporary destroyed.)
+    @inline(never) mutating func error(
+        _ text: consuming DiagnosticText, webKit: String?, detail: String? = nil, at offset: Int, place: consuming DiagnosticPointer,
+        rule: Int?, phase: Phase
     ) {
         errors.append(
             Diagnostic(
@@ -42,8 +43,11 @@ struct DiagnosticSink {
         warning(.literal(message), webKit: webKit, at: offset, place: .literal(pointer()), rule: rule)
     }
 
-    /// Adds a warning whose message and pointer are kept as data (their text is made when read).
-    mutating func warning(_ text: DiagnosticText, webKit: String? = nil, at offset: Int, place: DiagnosticPointer, rule: Int?) {
+    /// Adds a warning whose message and pointer are kept as data (their text is made when read). (Not inlined, as
+    /// `error`.)
+    @inline(never) mutating func warning(
+        _ text: consuming DiagnosticText, webKit: String? = nil, at offset: Int, place: consuming DiagnosticPointer, rule: Int?
+    ) {
         warnings.append(
             Diagnostic(
                 severity: .warning, text: text, webKitMessage: webKit, webKitDetail: nil, ruleIndex: rule,
@@ -56,6 +60,11 @@ struct DiagnosticSink {
             Diagnostic(
                 severity: .error, message: message, webKitMessage: webKit, ruleIndex: nil, pointer: pointer,
                 line: 0, column: 0, reportedByWebKit: true, offset: offset))
+    }
+
+    /// The errors and the warnings, moved out of the sink (not copied).
+    consuming func takeDiagnostics() -> (errors: [Diagnostic], warnings: [Diagnostic]) {
+        (errors, warnings)
     }
 
     /// Whether an error was already chosen as WebKit's.

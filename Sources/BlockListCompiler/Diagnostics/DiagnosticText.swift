@@ -46,6 +46,11 @@ struct DiagnosticText: Sendable {
         DiagnosticText(kind: isDropped ? .refusedURLFilterOfDroppedRule : .refusedURLFilter, first: pattern, second: reason, number: column)
     }
 
+    /// Whether `other` makes the same message: the same kind and values (a message made in full is a value too).
+    func isSame(as other: DiagnosticText) -> Bool {
+        kind == other.kind && number == other.number && first == other.first && second == other.second
+    }
+
     /// The message.
     var string: String {
         if kind == .literal { return first }

@@ -46,13 +46,14 @@ public struct SourceLocator: Sendable {
                 let feed = SIMD16<UInt8>(repeating: 0x0A)
                 while cursor &+ 16 <= target {
                     var lanes = SIMD16<UInt8>()
-                    var steps = 0
-                    while steps < 255, cursor &+ 16 <= target {
-                        let chunk = UnsafeRawPointer(base + cursor).loadUnaligned(as: SIMD16<UInt8>.self)
+                    // The number of steps is known before the loop, so that it tests no bound per step.
+                    let steps = min(255, (target &- cursor) >> 4)
+                    let chunks = UnsafeRawPointer(base + cursor)
+                    for step in 0..<steps {
+                        let chunk = chunks.loadUnaligned(fromByteOffset: step &<< 4, as: SIMD16<UInt8>.self)
                         lanes = lanes.replacing(with: lanes &+ 1, where: chunk .== feed)
-                        cursor &+= 16
-                        steps &+= 1
                     }
+                    cursor &+= steps &<< 4
                     line &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
                 }
             }

@@ -42,41 +42,60 @@ struct RuleListReading {
 
     /// The errors then the warnings of `sink`, each in source order, with lines and columns in `buffer`; and the
     /// error WebKit stops at.
-    static func locatedDiagnostics(of sink: DiagnosticSink, in buffer: UnsafeBufferPointer<UInt8>) -> (
+    static func locatedDiagnostics(of sink: consuming DiagnosticSink, in buffer: UnsafeBufferPointer<UInt8>) -> (
         diagnostics: [Diagnostic], webKitError: Diagnostic?
     ) {
         // The error WebKit reports, when none was chosen yet: the first loading error, else the first compile error
-        // (marked on its copy in the result; the sink is not copied to be changed).
+        // (marked on its copy in the result).
         let marked = sink.hasWebKitError ? nil : sink.firstLoadingError ?? sink.compileErrors.first
+        let (errors, warnings) = sink.takeDiagnostics()
         // Errors, then warnings, each by offset (in the order added where offsets tie): the positions are sorted, not
-        // the diagnostics (not at all when already in order, as the one-pass check adds them), and each diagnostic is
-        // copied once, into the result.
-        func order(_ list: [Diagnostic]) -> [Int] {
-            var ascending = true
+        // the diagnostics (not at all when already in order, as the one-pass check adds them).
+        func order(_ list: [Diagnostic]) -> [Int]? {
             for index in list.indices.dropFirst() where list[index - 1].offset > list[index].offset {
-                ascending = false
-                break
+                return list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
             }
-            if ascending { return Array(list.indices) }
-            return list.indices.sorted { (list[$0].offset, $0) < (list[$1].offset, $1) }
+            return nil
         }
-        let errorOrder = order(sink.errors), warningOrder = order(sink.warnings)
-        let places = locations(
-            of: errorOrder.map { sink.errors[$0].offset }, and: warningOrder.map { sink.warnings[$0].offset }, in: buffer)
-        var located: [Diagnostic] = []
-        located.reserveCapacity(sink.count)
+        func offsets(_ list: [Diagnostic], in order: [Int]?) -> [Int] {
+            guard let order else { return list.map(\.offset) }
+            return order.map { list[$0].offset }
+        }
+        let errorOrder = order(errors), warningOrder = order(warnings)
+        let places = locations(of: offsets(errors, in: errorOrder), and: offsets(warnings, in: warningOrder), in: buffer)
+        // Lists in order are moved, not copied (a copy of a diagnostic retains each of its strings, and the list
+        // copied from is destroyed after): the errors become the result, the warnings are added to it.
+        var located: [Diagnostic]
+        if let errorOrder {
+            located = []
+            located.reserveCapacity(errors.count + warnings.count)
+            for index in errorOrder { located.append(errors[index]) }
+        } else {
+            located = consume errors
+            located.reserveCapacity(located.count + warnings.count)
+        }
         var webKitErrorPosition: Int?
-        for (rank, index) in errorOrder.enumerated() {
-            located.append(sink.errors[index])
-            located[rank].line = places[0][rank].line
-            located[rank].column = places[0][rank].column
-            if index == marked { located[rank].reportedByWebKit = true }
-            if webKitErrorPosition == nil && located[rank].reportedByWebKit { webKitErrorPosition = rank }
+        located.withUnsafeMutableBufferPointer { located in
+            for rank in located.indices {
+                located[rank].line = places[0][rank].line
+                located[rank].column = places[0][rank].column
+                if (errorOrder?[rank] ?? rank) == marked { located[rank].reportedByWebKit = true }
+                if webKitErrorPosition == nil && located[rank].reportedByWebKit { webKitErrorPosition = rank }
+            }
         }
-        for (rank, index) in warningOrder.enumerated() {
-            located.append(sink.warnings[index])
-            located[located.count - 1].line = places[1][rank].line
-            located[located.count - 1].column = places[1][rank].column
+        let errorCount = located.count
+        if let warningOrder {
+            for index in warningOrder { located.append(warnings[index]) }
+        } else if errorCount == 0 {
+            located = consume warnings
+        } else {
+            located.append(contentsOf: warnings)
+        }
+        located.withUnsafeMutableBufferPointer { located in
+            for rank in places[1].indices {
+                located[errorCount + rank].line = places[1][rank].line
+                located[errorCount + rank].column = places[1][rank].column
+            }
         }
         return (located, webKitErrorPosition.map { located[$0] })
     }

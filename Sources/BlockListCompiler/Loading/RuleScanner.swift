@@ -17,6 +17,18 @@ struct RuleScanner {
     /// Per flag list (`resource-type`, `load-type`, `load-context`), the source text of the last non-empty array
     /// read without a problem.
     private var lastFlagArrays: [Range<Int>] = [0..<0, 0..<0, 0..<0]
+    /// The last url-filter the pattern parser accepted: its JSON string in the list (both quotes included) and
+    /// what the trigger takes from the verdict. Lists repeat a pattern the shortcut does not take rule after rule
+    /// (AdGuard's `^[htpsw]+:\/\/` for a whole site): the same bytes decode to the same units, so the verdict is
+    /// the same and the parser is not run again.
+    private var lastParsedURLFilter = ParsedURLFilter(text: 0..<0, matchesEverything: false, isPlainUniversal: false)
+
+    /// What `trigger()` keeps of an accepted url-filter's verdict (`lastParsedURLFilter`).
+    private struct ParsedURLFilter {
+        var text: Range<Int>
+        var matchesEverything: Bool
+        var isPlainUniversal: Bool
+    }
 
     static let triggerKeys = ByteNameTable(names: RuleLoader.triggerKeys.names)
     static let resourceTypes = ByteNameTable(names: RuleLoader.resourceTypes.map(\.rawValue))
@@ -36,9 +48,19 @@ struct RuleScanner {
     private let triggerKey = ExpectedToken(#""trigger":"#), actionKey = ExpectedToken(#""action":"#)
     private let urlFilterKey = ExpectedToken(#""url-filter":"#), ifDomainKey = ExpectedToken(#""if-domain":"#)
     private let ifDomainIndex = RuleLoader.triggerKeys.names.firstIndex(of: "if-domain") ?? 0
+    /// `"url-filter-is-case-sensitive":` (Ghostery's lists give it to half their rules), too long for one token or
+    /// for `name(in:isKey:)`'s two loads: its first 24 bytes and the rest.
+    private let caseSensitiveKeyHead = ExpectedToken(#""url-filter-is-case-sens"#)
+    private let caseSensitiveKeyTail = ExpectedToken(#"itive":"#)
+    private let caseSensitiveIndex = RuleLoader.triggerKeys.names.firstIndex(of: "url-filter-is-case-sensitive") ?? 0
     private let typeKey = ExpectedToken(#""type":"#), selectorKey = ExpectedToken(#""selector":"#)
     private let blockName = ExpectedToken(#""block""#), cssDisplayNoneName = ExpectedToken(#""css-display-none""#)
     private let blockIndex = Action.Kind.allTypeNames.firstIndex(of: "block") ?? 0
+    /// The two type names longer than sixteen bytes, which `name(in:isKey:)` would look up from the string's text.
+    private let ignorePreviousRulesName = ExpectedToken(#""ignore-previous-rules""#)
+    private let ignoreFollowingRulesName = ExpectedToken(#""ignore-following-rules""#)
+    private let ignorePreviousRulesIndex = Action.Kind.allTypeNames.firstIndex(of: "ignore-previous-rules") ?? 0
+    private let ignoreFollowingRulesIndex = Action.Kind.allTypeNames.firstIndex(of: "ignore-following-rules") ?? 0
     private let cssDisplayNoneIndex = Action.Kind.allTypeNames.firstIndex(of: "css-display-none") ?? 0
 
     init(base: UnsafePointer<UInt8>, count: Int, target: WebKitTarget) {
@@ -216,6 +238,16 @@ struct RuleScanner {
         return true
     }
 
+    /// Whether the next bytes after whitespace are `"url-filter-is-case-sensitive":`; moves past them when they are.
+    @inline(__always) private mutating func takeCaseSensitiveKey() -> Bool {
+        skipSpace()
+        guard position &+ 48 <= count, caseSensitiveKeyHead.isAt(position, in: base),
+            caseSensitiveKeyTail.isAt(position &+ caseSensitiveKeyHead.count, in: base)
+        else { return false }
+        position &+= caseSensitiveKeyHead.count &+ caseSensitiveKeyTail.count
+        return true
+    }
+
     /// Whether the next byte after whitespace is `expected`; moves past it when it is.
     @inline(__always) mutating func take(_ expected: UInt8) -> Bool {
         skipSpace()
@@ -334,12 +366,41 @@ struct RuleScanner {
 
     /// Moves past a string value, checked as the JSON reader checks it (any escape, any UTF-8); false when the value
     /// is not a string or not valid JSON.
+    /// The string's text is read eight bytes a load up to each quote, backslash or non-ASCII byte, and escapes and
+    /// UTF-8 sequences are checked by the reader's rules (`\" \\ \/ \b \f \n \r \t \v`, `\x` with two hex digits,
+    /// `\u` with four; no overlong form or surrogate), without making a document of it.
     private mutating func skipString() -> Bool {
         skipSpace()
-        guard position < count, base[position] == RuleScanner.quote,
-            let (_, end) = try? JSONReader().parseValue(in: UnsafeBufferPointer(start: base, count: count), at: position, depth: 3)
-        else { return false }
-        position = end
+        guard position < count, base[position] == RuleScanner.quote else { return false }
+        var at = position + 1
+        while true {
+            at = nextStop(from: at)
+            guard at < count else { return false }
+            let byte = base[at]
+            if byte == RuleScanner.quote { break }
+            if byte == RuleScanner.backslash {
+                guard at + 1 < count else { return false }
+                switch base[at + 1] {
+                case RuleScanner.quote, RuleScanner.backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                    UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "v"):
+                    at += 2
+                case UInt8(ascii: "x"), UInt8(ascii: "u"):
+                    let digits = base[at + 1] == UInt8(ascii: "x") ? 2 : 4
+                    for offset in 0..<digits {
+                        guard at + 2 + offset < count, JSONReader.hexDigitValue(base[at + 2 + offset]) != nil else { return false }
+                    }
+                    at += 2 + digits
+                default:
+                    return false
+                }
+                continue
+            }
+            guard case .valid(let length) = JSONReader.utf8Sequence(UnsafeBufferPointer(start: base, count: count), at: at) else {
+                return false
+            }
+            at += length
+        }
+        position = at + 1
         return true
     }
 
@@ -595,6 +656,8 @@ struct RuleScanner {
                 which = 0
             } else if seen & 1 != 0 && take(ifDomainKey) {
                 which = ifDomainIndex
+            } else if seen & 3 == 1 && takeCaseSensitiveKey() {
+                which = caseSensitiveIndex
             } else {
                 guard let found = name(in: triggerKeys, isKey: true) else { return nil }
                 which = found
@@ -619,6 +682,16 @@ struct RuleScanner {
                     break
                 }
                 let quoteOffset = position
+                let last = lastParsedURLFilter
+                if last.text.count > 0, position + last.text.count <= count,
+                    RuleScanner.bytesEqual(base + last.text.lowerBound, base + position, last.text.count)
+                {
+                    // The same string as the last url-filter the parser accepted, closing quote included.
+                    position += last.text.count
+                    result.matchesEverything = last.matchesEverything
+                    result.isPlainUniversal = last.isPlainUniversal
+                    break
+                }
                 guard unitsOfString(), !units.isEmpty else { return nil }
                 let verdict = parser.parse(units: units)
                 guard verdict.isAccepted else {
@@ -630,6 +703,8 @@ struct RuleScanner {
                     result.matchesEverything = true
                     result.isPlainUniversal = isPlainUniversal(units)
                 }
+                lastParsedURLFilter = ParsedURLFilter(
+                    text: quoteOffset..<position, matchesEverything: result.matchesEverything, isPlainUniversal: result.isPlainUniversal)
             case 1, 2, 3:
                 guard literalBool() else { return nil }
                 if which == 3 && target < .safari26 { return nil }
@@ -698,8 +773,9 @@ struct RuleScanner {
     /// A non-empty condition list of non-empty strings: lower-case plain domains, or URL patterns WebKit accepts.
     private mutating func conditionList(_ kind: TriggerCondition.Kind) -> Bool {
         guard take(UInt8(ascii: "[")) else { return false }
+        let isDomainList = kind.isDomainList
         while true {
-            if kind.isDomainList {
+            if isDomainList {
                 // Plain domains have no upper-case letter and always make a regex WebKit accepts.
                 skipSpace()
                 guard position < count, base[position] == RuleScanner.quote,
@@ -760,6 +836,10 @@ struct RuleScanner {
                     typeIndex = cssDisplayNoneIndex
                 } else if position + 1 < count, base[position + 1] == UInt8(ascii: "b"), take(blockName) {
                     typeIndex = blockIndex
+                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "i"), take(ignorePreviousRulesName) {
+                    typeIndex = ignorePreviousRulesIndex
+                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "i"), take(ignoreFollowingRulesName) {
+                    typeIndex = ignoreFollowingRulesIndex
                 } else if let index = name(in: actionTypes, isKey: false) {
                     typeIndex = index
                 } else {

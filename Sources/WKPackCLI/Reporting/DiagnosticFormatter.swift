@@ -52,25 +52,42 @@ public struct DiagnosticFormatter: Sendable {
             lines += "\(result.path): error: \(result.readError ?? "cannot read the file")\n".utf8
             return
         }
-        // Lists can have thousands of diagnostics: their lines are written as bytes, messages included.
-        lines.reserveCapacity(lines.count + report.diagnostics.count * 160)
+        // Lists can have thousands of diagnostics: their lines are written as bytes, messages included (room for
+        // the path and about 170 bytes more per line, so that a long report is not copied as it grows).
         let path = Array(result.path.utf8)
-        // Read in place: a diagnostic is not copied out of the report (a copy retains and releases each of its strings).
-        report.diagnostics.withUnsafeBufferPointer { diagnostics in
-            for index in diagnostics.indices {
-                lines += path
-                lines.append(UInt8(ascii: ":"))
-                Self.appendDecimal(diagnostics[index].line, to: &lines)
-                lines.append(UInt8(ascii: ":"))
-                Self.appendDecimal(diagnostics[index].column, to: &lines)
-                Self.appendPiece(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &lines)
-                diagnostics[index].appendMessage(to: &lines)
-                if diagnostics[index].reportedByWebKit, let webKitMessage = diagnostics[index].webKitMessage {
-                    Self.appendPiece(" (WebKit reports: ", to: &lines)
-                    Self.append(webKitMessage, to: &lines)
-                    lines.append(UInt8(ascii: ")"))
+        lines.reserveCapacity(lines.count + report.diagnostics.count * (path.count + 170))
+        // What follows the place (`: error: MESSAGE\n`), kept from one line to the next: lists repeat a message
+        // diagnostic after diagnostic (the same unknown action type, the same selector problem), and a line whose
+        // message is the previous line's copies its end rather than writing the message again.
+        var end: [UInt8] = []
+        var endOf: Int?
+        // Read in place: a diagnostic is not copied out of the report (a copy retains and releases each of its
+        // strings); its message is written and compared by the report, which reads it where it is.
+        path.withUnsafeBufferPointer { path in
+            report.diagnostics.withUnsafeBufferPointer { diagnostics in
+                for index in diagnostics.indices {
+                    lines.append(contentsOf: path)
+                    Self.appendPlace(line: diagnostics[index].line, column: diagnostics[index].column, to: &lines)
+                    let isRepeated =
+                        endOf.map { previous in
+                            !diagnostics[index].reportedByWebKit && !diagnostics[previous].reportedByWebKit
+                                && diagnostics[index].severity == diagnostics[previous].severity
+                                && report.hasSameMessage(diagnosticAt: index, as: previous)
+                        } ?? false
+                    if !isRepeated {
+                        end.removeAll(keepingCapacity: true)
+                        Self.appendPiece(diagnostics[index].severity == .error ? ": error: " : ": warning: ", to: &end)
+                        report.appendMessage(ofDiagnosticAt: index, to: &end)
+                        if diagnostics[index].reportedByWebKit, let webKitMessage = diagnostics[index].webKitMessage {
+                            Self.appendPiece(" (WebKit reports: ", to: &end)
+                            Self.append(webKitMessage, to: &end)
+                            end.append(UInt8(ascii: ")"))
+                        }
+                        end.append(UInt8(ascii: "\n"))
+                        endOf = index
+                    }
+                    end.withUnsafeBufferPointer { lines.append(contentsOf: $0) }
                 }
-                lines.append(UInt8(ascii: "\n"))
             }
         }
         for budget in result.budgetErrors { lines += "\(result.path):1:1: error: \(budget)\n".utf8 }
@@ -91,22 +108,30 @@ public struct DiagnosticFormatter: Sendable {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += text.utf8 }
     }
 
-    /// Appends the decimal digits of `value` (a line or column, never negative in practice).
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value > 0 else {
-            bytes += String(value).utf8
+    /// Appends `:LINE:COLUMN` to `bytes` in one append (lines and columns are never negative in practice; a
+    /// negative one is written as its decimal text).
+    private static func appendPlace(line: Int, column: Int, to bytes: inout [UInt8]) {
+        guard line > 0, column > 0 else {
+            bytes += ":\(line):\(column)".utf8
             return
         }
         // The digits from the last, into a fixed buffer, then appended in order.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = value, start = buffer.count
-            while rest > 0 {
+            var start = buffer.count
+            func put(_ value: Int) {
+                var rest = value
+                while rest > 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
                 start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
+                buffer[start] = UInt8(ascii: ":")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            put(column)
+            put(line)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 

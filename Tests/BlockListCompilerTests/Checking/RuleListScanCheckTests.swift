@@ -139,6 +139,58 @@ import Testing
         #"{"trigger":{"url-filter":"(.*)?a.b(?:[^\\w\\d_.%-]|$).*\\/c"},"action":{"type":"block"}}"#,
     ]
 
+    /// Rules read on their bytes without the whole-list reader's work: url-filters the pattern parser accepts,
+    /// repeated (the last accepted one's verdict is kept), among them one that matches every URL, and a refused one
+    /// spelled as the kept one followed by more; the two action types and the trigger key longer than sixteen bytes;
+    /// unknown action keys whose values have every escape the JSON reader takes and UTF-8 of every length.
+    static let readOnTheirBytes = [
+        #"{"trigger":{"url-filter":"^[htpsw]+:\\/\\/","if-domain":["*a.ru"]},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"^[htpsw]+:\\/\\/","if-domain":["*b.ru"]},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"^[htpsw]+:\\/\\/x|"},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"^[htpsw]+:\\/\\/"},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"(.*)","url-filter-is-case-sensitive":true},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"(.*)"},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"(.*)","resource-type":["image"]},"action":{"type":"ignore-previous-rules"}}"#,
+        #"{"trigger":{"url-filter":"x","url-filter-is-case-sensitive":false},"action":{"type":"ignore-following-rules"}}"#,
+        #"{"trigger":{"url-filter":"y" , "url-filter-is-case-sensitive" :true},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a\"\\\/\b\f\n\r\t\v\x41\u00e9\uD83D é€😀"}}"#,
+    ]
+
+    /// Unknown action keys whose values the JSON reader refuses (a bad escape, too few hex digits, a string left
+    /// open), and a key longer than sixteen bytes cut short or repeated: the scanner leaves these rules to the reader.
+    static let leftToTheReader = [
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a\q"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a\u00e"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a\x4"}}"#,
+        #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a\"#,
+        #"{"trigger":{"url-filter":"x","url-filter-is-case-sens":true},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x","url-filter-is-case-sensitive":true,"url-filter-is-case-sensitive":true},"action":{"type":"block"}}"#,
+        #"{"trigger":{"url-filter":"x"},"action":{"type":"ignore-previous-rulesx"}}"#,
+    ]
+
+    @Test func readsRepeatedFiltersLongNamesAndEscapedValuesOnTheirBytes() throws {
+        let list = "[" + Self.readOnTheirBytes.joined(separator: ",\n") + "]"
+        let result = try #require(scanCheck(list))
+        #expect(result.rulesLoadedAlone == 0, "\(list)")
+        for text in [list, "[" + Self.readOnTheirBytes.reversed().joined(separator: ",") + "]"] {
+            let found = Self.differences(Array(text.utf8), target: .newest)
+            #expect(found.isEmpty, "\(text): \(found)")
+        }
+        // Values with bytes that are not UTF-8: a bad continuation, overlong forms, past U+10FFFF, a surrogate.
+        for bad in [[0xC3, 0x28], [0xE0, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xED, 0xA0, 0x80]] as [[UInt8]] {
+            let bytes =
+                Array(#"[{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"a"#.utf8) + bad + Array(#""}}]"#.utf8)
+            let found = Self.differences(bytes, target: .newest)
+            #expect(found.isEmpty, "\(bad): \(found)")
+        }
+        for rule in Self.leftToTheReader {
+            for text in ["[" + rule + "]", "[" + Self.readOnTheirBytes[0] + "," + rule + "]"] {
+                let found = Self.differences(Array(text.utf8), target: .newest)
+                #expect(found.isEmpty, "\(text): \(found)")
+            }
+        }
+    }
+
     /// A refused url-filter the scanner hands back and one in a rule loaded alone, in both orders: WebKit reports
     /// the first in rule order either way.
     @Test func reportsTheFirstRefusedURLFilterInRuleOrder() throws {

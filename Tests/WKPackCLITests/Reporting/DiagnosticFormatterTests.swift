@@ -37,6 +37,35 @@ import Testing
                 """)
     }
 
+    /// A checked list whose diagnostics repeat messages (the line after the first copies its end), with the error
+    /// WebKit reports among them: each line is the diagnostic's place, severity and message, as read one by one.
+    @Test func textOfRepeatedMessagesIsEachDiagnosticsLine() {
+        let rule = #"{"trigger":{"url-filter":".*"},"action":{"type":"script","script":"x"}}"#
+        let css = #"{"trigger":{"url-filter":".*"},"action":{"type":"css","css":"y"}}"#
+        let block = #"{"trigger":{"url-filter":"a"},"action":{"type":"block"}}"#
+        let list = "[" + [block, rule, rule, css, css, rule].joined(separator: ",\n") + "]"
+        let report = RuleListChecker(keepsRules: false).check(Array(list.utf8))
+        #expect(report.diagnostics.count == 10)
+        let result = FileCheckResult(path: "l.json", report: report, readError: nil, budgetErrors: [])
+        var expected = ""
+        for diagnostic in report.diagnostics {
+            expected += "l.json:\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            if diagnostic.reportedByWebKit, let webKitMessage = diagnostic.webKitMessage {
+                expected += " (WebKit reports: \(webKitMessage))"
+            }
+            expected += "\n"
+        }
+        let text = DiagnosticFormatter(format: .text).format([result])
+        #expect(text.hasPrefix(expected), "\(text)")
+        #expect(text.contains("(WebKit reports: Invalid action type.)"))
+        #expect(report.hasSameMessage(diagnosticAt: 2, as: 3) && !report.hasSameMessage(diagnosticAt: 1, as: 2))
+        for index in report.diagnostics.indices {
+            var bytes: [UInt8] = []
+            report.appendMessage(ofDiagnosticAt: index, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == report.diagnostics[index].message)
+        }
+    }
+
     /// The bytes the CLI writes are the report's text in every format, and a check's outcome keeps them as they are.
     @Test func bytesAreTheTextInEveryFormat() {
         for format in DiagnosticFormatter.Format.allCases {
