@@ -238,8 +238,23 @@ struct RuleScanner {
         return true
     }
 
+    /// Whether, after whitespace, a string starts at the cursor whose first byte is `byte` (a cheap test before a
+    /// token that is seldom there).
+    @inline(__always) private mutating func nextStringStarts(with byte: UInt8) -> Bool {
+        skipSpace()
+        return position &+ 1 < count && base[position &+ 1] == byte
+    }
+
+    /// `"ignore-previous-rules"` or `"ignore-following-rules"` at the cursor: its index in `allTypeNames`, past it.
+    /// (Not inlined, like `takeCaseSensitiveKey()`: their tokens kept out of the readers' hot code.)
+    @inline(never) private mutating func ignoreRulesType() -> Int? {
+        if take(ignorePreviousRulesName) { return ignorePreviousRulesIndex }
+        if take(ignoreFollowingRulesName) { return ignoreFollowingRulesIndex }
+        return nil
+    }
+
     /// Whether the next bytes after whitespace are `"url-filter-is-case-sensitive":`; moves past them when they are.
-    @inline(__always) private mutating func takeCaseSensitiveKey() -> Bool {
+    @inline(never) private mutating func takeCaseSensitiveKey() -> Bool {
         skipSpace()
         guard position &+ 48 <= count, caseSensitiveKeyHead.isAt(position, in: base),
             caseSensitiveKeyTail.isAt(position &+ caseSensitiveKeyHead.count, in: base)
@@ -656,7 +671,7 @@ struct RuleScanner {
                 which = 0
             } else if seen & 1 != 0 && take(ifDomainKey) {
                 which = ifDomainIndex
-            } else if seen & 3 == 1 && takeCaseSensitiveKey() {
+            } else if seen & 3 == 1 && nextStringStarts(with: UInt8(ascii: "u")) && takeCaseSensitiveKey() {
                 which = caseSensitiveIndex
             } else {
                 guard let found = name(in: triggerKeys, isKey: true) else { return nil }
@@ -836,10 +851,8 @@ struct RuleScanner {
                     typeIndex = cssDisplayNoneIndex
                 } else if position + 1 < count, base[position + 1] == UInt8(ascii: "b"), take(blockName) {
                     typeIndex = blockIndex
-                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "i"), take(ignorePreviousRulesName) {
-                    typeIndex = ignorePreviousRulesIndex
-                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "i"), take(ignoreFollowingRulesName) {
-                    typeIndex = ignoreFollowingRulesIndex
+                } else if position + 1 < count, base[position + 1] == UInt8(ascii: "i"), let index = ignoreRulesType() {
+                    typeIndex = index
                 } else if let index = name(in: actionTypes, isKey: false) {
                     typeIndex = index
                 } else {
