@@ -155,22 +155,25 @@ struct TreeCompressorPass {
 
     /// Visits node `id` (`node`, whose fields `children` hold children) and returns what replaces it.
     mutating func visitBranch(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) -> Int32 {
+        // What the rewrites below the node read of it: one call of `visitChildren`, so that it is inlined here.
+        var outer = SyntaxTree.none
         switch node.kind {
         case .expressionStatement:
-            let outer = statementExpression
+            outer = statementExpression
             statementExpression = node.a
-            visitChildren(id, node, children)
-            statementExpression = outer
         case .newExpression:
-            let outer = calleeOfNew
+            outer = calleeOfNew
             calleeOfNew = node.a
-            visitChildren(id, node, children)
-            calleeOfNew = outer
         case .functionDeclaration, .functionExpression, .arrowFunction:
             if !node.flags.contains(.expressionBody) { functionBodies.insert(node.c) }
-            visitChildren(id, node, children)
         default:
-            visitChildren(id, node, children)
+            break
+        }
+        visitChildren(id, node, children)
+        switch node.kind {
+        case .expressionStatement: statementExpression = outer
+        case .newExpression: calleeOfNew = outer
+        default: break
         }
         return rewrite(id)
     }
@@ -227,13 +230,26 @@ struct TreeCompressorPass {
 
     /// Visits the statements of `list`, then rewrites the list as a whole (`compressStatements`); returns the list,
     /// or a new one when statements were joined or dropped.
+    ///
+    /// The statements are visited in place (a visit changes only the subtree of the statement it visits). The list is
+    /// taken out into an array for `compressStatements` only when one of its statements is one that rewrite may
+    /// change (`mayCompress`): on the firefox-shaped benchmark tree most lists hold none, and cost no array.
     mutating func visitStatements(_ list: Int32, isFunctionBody: Bool) -> Int32 {
         let count = Int(tree.lists[Int(list)])
-        var statements: [Int32] = []
-        statements.reserveCapacity(count)
+        var mayChange = false
+        var previous = SyntaxKind.emptyStatement
         for index in 0..<count {
-            statements.append(visit(tree.lists[Int(list) + 1 + index]))
+            let statement = tree.lists[Int(list) + 1 + index]
+            let replacement = visit(statement)
+            if replacement != statement { tree.replaceListElement(list, at: index, with: replacement) }
+            if !mayChange {
+                let node = tree[replacement]
+                mayChange = Self.mayCompress(node, after: previous, first: index == 0)
+                previous = node.kind
+            }
         }
+        guard mayChange else { return list }
+        let statements = Array(tree.list(list))
         let compressed = compressStatements(statements, isFunctionBody: isFunctionBody)
         if compressed.count == count {
             for (index, statement) in compressed.enumerated() where tree.lists[Int(list) + 1 + index] != statement {
@@ -242,6 +258,20 @@ struct TreeCompressorPass {
             return list
         }
         return tree.appendList(compressed)
+    }
+
+    /// Whether `compressStatements` may change a statement list because of statement `node`, which follows a
+    /// statement of kind `previous` (unless it is the `first`): an empty statement or a block may be left out or
+    /// spliced, a declaration after a declaration merged, a `let`/`const` or function declaration inlined or left out
+    /// (`removeLocalDeclarations`), an `if` without `else` merged into a return (`mergeReturns`). Any other statement
+    /// is kept as it is by each of them.
+    static func mayCompress(_ node: SyntaxNode, after previous: SyntaxKind, first: Bool) -> Bool {
+        switch node.kind {
+        case .emptyStatement, .blockStatement, .functionDeclaration: true
+        case .variableDeclaration: node.op != SyntaxVariableKind.var.rawValue || (!first && previous == .variableDeclaration)
+        case .ifStatement: node.c < 0
+        default: false
+        }
     }
 
     /// What field `index` (0 for `a` ... 3 for `d`) of a node of shape `shape` holds.
@@ -259,6 +289,7 @@ struct TreeCompressorPass {
     }
 
     /// The rewrites of one node whose children are compressed; returns what replaces it.
+    @inline(__always)
     mutating func rewrite(_ id: Int32) -> Int32 {
         switch tree[id].kind {
         case .ifStatement: return rewriteIf(id)
