@@ -102,8 +102,8 @@ struct TreeCompressorPass {
     var calleeOfNew: Int32 = SyntaxTree.none
     /// How many references resolve to each symbol, from the parse.
     let referenceCounts: [Int32]
-    /// The body blocks of the functions met (their statement lists may end in `a||(b,c);`).
-    var functionBodies = Set<Int32>()
+    /// The body block of the innermost function being visited (its statement list may end in `a||(b,c);`), or -1.
+    var functionBody: Int32 = SyntaxTree.none
 
     init(tree: SyntaxTree, rewrites: TreeCompressor.Rewrites) {
         self.tree = tree
@@ -165,7 +165,8 @@ struct TreeCompressorPass {
             outer = calleeOfNew
             calleeOfNew = node.a
         case .functionDeclaration, .functionExpression, .arrowFunction:
-            if !node.flags.contains(.expressionBody) { functionBodies.insert(node.c) }
+            outer = functionBody
+            functionBody = node.flags.contains(.expressionBody) ? SyntaxTree.none : node.c
         default:
             break
         }
@@ -173,6 +174,7 @@ struct TreeCompressorPass {
         switch node.kind {
         case .expressionStatement: statementExpression = outer
         case .newExpression: calleeOfNew = outer
+        case .functionDeclaration, .functionExpression, .arrowFunction: functionBody = outer
         default: break
         }
         return rewrite(id)
@@ -202,7 +204,7 @@ struct TreeCompressorPass {
             replacement = visit(value)
         } else if children & (0x10 << index) != 0 {
             if index == statementList {
-                replacement = visitStatements(value, isFunctionBody: functionBodies.contains(id))
+                replacement = visitStatements(value, isFunctionBody: id == functionBody)
             } else {
                 replacement = visitList(value)
             }
