@@ -11,8 +11,8 @@ final class HoistedMappingNames {
     private let writtenWords: [Int32]
     /// The written names by their bytes, each with its index in `originals`.
     private let names: [ArraySlice<UInt8>: Int32]
-    /// The original names of the written names.
-    private let originals: [String]
+    /// The original names of the written names (what `index(of:)` indexes).
+    let originals: [String]
     private let longest: Int
     /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word none of them starts
     /// with or is as long as is not looked up.
@@ -26,19 +26,21 @@ final class HoistedMappingNames {
     init(tree: SyntaxTree, edits: TreeHoistEdits) {
         self.tree = tree
         writtenWords = edits.writtenWords
+        // One pass over the written names (a table reserved at their count, the longest and the filters taken as they
+        // are added: mapping the keys to their lengths and walking them again cost more than the table).
         var names: [ArraySlice<UInt8>: Int32] = [:]
+        names.reserveCapacity(edits.originalNames.count)
         var originals: [String] = []
-        for (written, original) in edits.originalNames {
-            names[ArraySlice(written.utf8)] = Int32(truncatingIfNeeded: originals.count)
-            originals.append(original)
-        }
-        self.names = names
-        self.originals = originals
-        longest = names.keys.map(\.count).max() ?? 0
+        originals.reserveCapacity(edits.originalNames.count)
+        var longest = 0
         var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var lengths: UInt64 = 0
-        for written in names.keys {
-            guard let first = written.first else { continue }
+        for (written, original) in edits.originalNames {
+            let bytes = ArraySlice(written.utf8)
+            names[bytes] = Int32(truncatingIfNeeded: originals.count)
+            originals.append(original)
+            longest = max(longest, bytes.count)
+            guard let first = bytes.first else { continue }
             let bit = UInt64(1) << (first & 63)
             switch first >> 6 {
             case 0: firstBytes.0 |= bit
@@ -46,8 +48,11 @@ final class HoistedMappingNames {
             case 2: firstBytes.2 |= bit
             default: firstBytes.3 |= bit
             }
-            lengths |= UInt64(1) << min(written.count, 63)
+            lengths |= UInt64(1) << min(bytes.count, 63)
         }
+        self.names = names
+        self.originals = originals
+        self.longest = longest
         self.firstBytes = firstBytes
         self.lengths = lengths
         let count = names.isEmpty ? 0 : tree.names.count
@@ -62,9 +67,10 @@ final class HoistedMappingNames {
         nameLengths.deallocate()
     }
 
-    /// The name of `mapping` (the text route's, where no renamed local's name is printed).
-    func name(of mapping: SyntaxNodeMapping) -> String? {
-        guard longest > 0 else { return nil }
+    /// The name of `mapping` (the text route's, where no renamed local's name is printed): its index in `originals`,
+    /// or -1 for none. The piece's names are found by this index (`SyntaxPrinterSegments`), not by hashing the name.
+    func index(of mapping: SyntaxNodeMapping) -> Int32 {
+        guard longest > 0 else { return -1 }
         let node = tree[mapping.node]
         switch node.kind {
         case .identifier, .identifierName, .bindingIdentifier:
@@ -72,7 +78,7 @@ final class HoistedMappingNames {
             let id = Int(node.a)
             let found = lookUp(id)
             if node.flags.contains(.synthetic) || Int(node.end &- node.start) == Int(nameLengths[id]) {
-                return found > 0 ? originals[Int(found &- 1)] : nil
+                return found > 0 ? found &- 1 : -1
             }
         default:
             break
@@ -80,21 +86,21 @@ final class HoistedMappingNames {
         let offset = Int(node.start)
         let code = tree.source
         // An edit starts at a word (a name or keyword token); any other node starts at the source's text.
-        guard offset < code.count, SyntaxPrinter.isWordByte(code[offset]) else { return nil }
+        guard offset < code.count, SyntaxPrinter.isWordByte(code[offset]) else { return -1 }
         if offset < writtenWords.count, writtenWords[offset] != 0 {
             let written = writtenWords[offset]
-            guard written > 0 else { return nil }
+            guard written > 0 else { return -1 }
             let found = lookUp(Int(written - 1))
-            return found > 0 ? originals[Int(found &- 1)] : nil
+            return found > 0 ? found &- 1 : -1
         }
         // No written name starts with most words' first byte: those are not scanned.
-        guard mayStart(with: code[offset]) else { return nil }
+        guard mayStart(with: code[offset]) else { return -1 }
         var end = offset
         while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
         guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset),
             let index = names[code[offset..<end]]
-        else { return nil }
-        return originals[Int(index)]
+        else { return -1 }
+        return index
     }
 
     /// What `byNameID` holds for name `id`, found the first time it is asked for (with the name's length).

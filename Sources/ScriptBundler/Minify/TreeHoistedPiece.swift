@@ -62,7 +62,9 @@ struct TreeHoistedPiece {
         var piece = TreeMinifier.printed(
             tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
         ) { printed, pieceNames in
-            TreeMinifier.mappings(printed, tree: tree, names: &pieceNames, namedBy: { names.name(of: $0) }) { mapping in
+            TreeMinifier.mappings(
+                printed, tree: tree, names: &pieceNames, namedBy: { names.index(of: $0) }, namedTexts: names.originals
+            ) { mapping in
                 // Nodes the compressor added after the edits are past the table.
                 if Int(mapping.node) < unmapped.count, unmapped[Int(mapping.node)] { return nil }
                 return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))

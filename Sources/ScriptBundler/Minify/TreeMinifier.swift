@@ -171,10 +171,12 @@ enum TreeMinifier {
             literalText: literalText)
         var piece = MinifiedPiece()
         piece.code = printed.code
-        // Pieces are joined by the composer, which writes the line breaks between them.
+        // Pieces are joined by the composer, which writes the line breaks between them (the printer counted the lines
+        // without it).
         if piece.code.last == 0x0A { piece.code.removeLast() }
         if recordsMappings { piece.mappings = map(printed.mappings, &piece.names) }
-        countLines(&piece)
+        piece.lineCount = printed.lineCount
+        piece.lastLineColumn = printed.lastLineColumn
         piece.endsWithStatementBrace = endsWithStatementBrace(tree)
         return piece
     }
@@ -196,14 +198,17 @@ enum TreeMinifier {
 
         init(_ originalNames: [String: String], tree: SyntaxTree) {
             self.tree = tree
+            // One pass: the table reserved, the longest and the filters taken as names are added.
             var names: [ArraySlice<UInt8>: String] = [:]
-            for (written, original) in originalNames { names[ArraySlice(written.utf8)] = original }
-            self.names = names
-            longest = names.keys.map(\.count).max() ?? 0
+            names.reserveCapacity(originalNames.count)
+            var longest = 0
             var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             var lengths: UInt64 = 0
-            for written in names.keys {
-                guard let first = written.first else { continue }
+            for (written, original) in originalNames {
+                let bytes = ArraySlice(written.utf8)
+                names[bytes] = original
+                longest = max(longest, bytes.count)
+                guard let first = bytes.first else { continue }
                 let bit = UInt64(1) << (first & 63)
                 switch first >> 6 {
                 case 0: firstBytes.0 |= bit
@@ -211,8 +216,10 @@ enum TreeMinifier {
                 case 2: firstBytes.2 |= bit
                 default: firstBytes.3 |= bit
                 }
-                lengths |= UInt64(1) << min(written.count, 63)
+                lengths |= UInt64(1) << min(bytes.count, 63)
             }
+            self.names = names
+            self.longest = longest
             self.firstBytes = firstBytes
             self.lengths = lengths
             byNameID = [Int32](repeating: 0, count: tree.names.count)
@@ -308,10 +315,12 @@ enum TreeMinifier {
     /// none, `.continuing` for code of a lowered source without an origin of its own): a mapping without an original
     /// position ends the mapped code before it, as today's writer marks unmapped code; a continuing one writes no
     /// segment. Names are appended to `names` once each. `namedBy`: the name of a mapping the renamer did not rename
-    /// (in place of the printer's and `originalNames`'), for a scope-hoisted module minified from its tree.
+    /// (in place of the printer's and `originalNames`'), as an index into `namedTexts` (-1 for none), for a
+    /// scope-hoisted module minified from its tree; each of those texts is looked up among the piece's names once.
     static func mappings(
         _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
-        namedBy: ((SyntaxNodeMapping) -> String?)? = nil, original: (SyntaxNodeMapping) -> MappingLookup.Original?
+        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, namedTexts: [String] = [],
+        original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         // Looked up in place: it remembers the name IDs asked for.
         var originalNames = originalNames
@@ -348,7 +357,10 @@ enum TreeMinifier {
         }
         // Unwrapped once: called as an optional in the loop, its context was retained and released per mapping.
         let namesByClosure = namedBy != nil
-        let nameOf: (SyntaxNodeMapping) -> String? = namedBy ?? { _ in nil }
+        let nameOf: (SyntaxNodeMapping) -> Int32 = namedBy ?? { _ in -1 }
+        // Per index of `namedTexts`, its index in `names` once it has one (-1 before): found by its text once, not per
+        // mapping.
+        var indexOfNamed = [Int32](repeating: -1, count: namedTexts.count)
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
         for mapping in printed {
@@ -369,7 +381,11 @@ enum TreeMinifier {
                 if indexOfNameID[id] < 0 { indexOfNameID[id] = index(ofNameID: id) }
                 name = indexOfNameID[id]
             } else if namesByClosure {
-                if let text = nameOf(mapping) { name = index(of: text) }
+                let named = Int(nameOf(mapping))
+                if named >= 0 {
+                    if indexOfNamed[named] < 0 { indexOfNamed[named] = index(of: namedTexts[named]) }
+                    name = indexOfNamed[named]
+                }
             } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
                 name = index(of: text)
             } else if originalNames != nil, let text = originalNames?.name(of: mapping) {
@@ -382,23 +398,6 @@ enum TreeMinifier {
             lastWasMapped = true
         }
         return encoder.finish()
-    }
-
-    /// Sets the piece's line count and the UTF-16 length of its last line.
-    private static func countLines(_ piece: inout MinifiedPiece) {
-        var lines = 0
-        var lastLineColumn = 0
-        piece.code.withUnsafeBufferPointer { bytes in
-            var lineStart = 0
-            // Eight bytes at a time where none can start a line terminator: most of a minified piece.
-            SyntaxPrintedMapping.forEachLineEnd(in: bytes, from: 0, to: bytes.count) { end in
-                lineStart = end
-                lines += 1
-            }
-            lastLineColumn = SyntaxPrintedMapping.utf16Units(of: piece.code, from: lineStart, to: bytes.count)
-        }
-        piece.lineCount = lines
-        piece.lastLineColumn = lastLineColumn
     }
 
     /// Whether the program's last statement is printed ending with the `}` of a block, `if`, loop, function or

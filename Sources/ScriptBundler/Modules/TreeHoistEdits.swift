@@ -48,6 +48,7 @@ struct TreeHoistEdits {
         let tokens = record.tokens
         var result = TreeHoistEdits()
         if mapping {
+            result.originalNames.reserveCapacity(topLevelNames.count)
             for (declaration, name) in topLevelNames where declaration < analysis.declarations.count {
                 result.originalNames[name] = analysis.declarations[declaration].name
             }

@@ -120,13 +120,12 @@ struct SyntaxOutputBuffer {
         return false
     }
 
-    /// Moves `line` and `column` (0-based, the column in UTF-16 units) past the bytes written from `start` on, which
-    /// start on that line at that column.
-    /// Inlined into the printer's mapping step, its one caller (a call and the positions passed through memory cost
-    /// more than the few steps most mappings take).
+    /// Moves `line` and `column` (0-based, the column in UTF-16 units) past the bytes written from `start` to `end`
+    /// (at most `count`), which start on that line at that column.
+    /// Inlined into the printer's mapping step (a call and the positions passed through memory cost more than the few
+    /// steps most mappings take).
     @inline(__always)
-    func advance(from start: Int, line: inout Int, column: inout Int) {
-        let end = count
+    func advance(from start: Int, to end: Int, line: inout Int, column: inout Int) {
         var i = start
         while i < end {
             // Eight bytes at a time while none is below 0x20 (a line terminator, a tab) or from 0x80 on (a column

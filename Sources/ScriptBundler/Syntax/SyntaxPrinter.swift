@@ -40,10 +40,13 @@ public struct SyntaxPrinter {
     /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`;
     /// `tokens`: the tokens of the tree's source (any subset, in source order, such as the parse's), whose lines and
     /// columns are the original positions of the nodes starting at them (the others are counted in the source).
+    /// With the code, its line count (its line terminators) and the UTF-16 length of its last line, without the
+    /// closing line break (which a piece leaves to the composer): counted on from the last mapping's position, so a
+    /// mapped piece's lines are counted once, while printing.
     static func printMinified(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
         tokens: [JavaScriptToken] = [], literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
-    ) -> (code: [UInt8], mappings: SyntaxPrinterMappings) {
+    ) -> (code: [UInt8], mappings: SyntaxPrinterMappings, lineCount: Int, lastLineColumn: Int) {
         var printer = SyntaxPrinter(tree: tree, style: .minified)
         printer.literalText = literalText
         printer.comments = [:]
@@ -72,7 +75,11 @@ public struct SyntaxPrinter {
             printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         }
         printer.printProgram()
-        return (printer.out.bytes, printer.mappings)
+        // The lines after the last mapping (all of them when there is none), up to the closing line break.
+        var line = printer.generatedLine, column = printer.generatedColumn
+        let end = printer.out.last == 0x0A ? printer.out.count - 1 : printer.out.count
+        printer.out.advance(from: printer.counted, to: end, line: &line, column: &column)
+        return (printer.out.bytes, printer.mappings, line, column)
     }
 
     let tree: SyntaxTree
@@ -208,7 +215,7 @@ public struct SyntaxPrinter {
         guard recording else { return }
         let end = out.count
         var line = generatedLine, column = generatedColumn
-        out.advance(from: counted, line: &line, column: &column)
+        out.advance(from: counted, to: end, line: &line, column: &column)
         (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]

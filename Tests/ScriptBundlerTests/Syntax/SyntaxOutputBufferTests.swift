@@ -3,7 +3,7 @@ import Testing
 @testable import ScriptBundler
 
 @Suite struct SyntaxOutputBufferTests {
-    /// Lines and UTF-16 columns counted a byte at a time, as `advance(from:line:column:)` must count them.
+    /// Lines and UTF-16 columns counted a byte at a time, as `advance(from:to:line:column:)` must count them.
     private static func counted(_ bytes: [UInt8], from start: Int) -> (line: Int, column: Int) {
         var (line, column) = (0, 0)
         var i = start
@@ -32,9 +32,20 @@ import Testing
             buffer.append(contentsOf: bytes)
             for start in 0...length {
                 var (line, column) = (0, 0)
-                buffer.advance(from: start, line: &line, column: &column)
+                buffer.advance(from: start, to: length, line: &line, column: &column)
                 let expected = Self.counted(bytes, from: start)
                 if line != expected.line || column != expected.column { wrong.append((length, start)) }
+            }
+        }
+        // And up to an end before the last byte written (the printer counts a piece without its closing line break).
+        var buffer = SyntaxOutputBuffer(capacity: 4)
+        buffer.append(contentsOf: text)
+        for end in 0...text.count {
+            for start in 0...end {
+                var (line, column) = (0, 0)
+                buffer.advance(from: start, to: end, line: &line, column: &column)
+                let expected = Self.counted(Array(text[..<end]), from: start)
+                if line != expected.line || column != expected.column { wrong.append((end, start)) }
             }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")

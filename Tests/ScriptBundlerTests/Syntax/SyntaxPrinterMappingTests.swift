@@ -184,6 +184,36 @@ import Testing
         #expect(Self.tokenPositionsDiffer(Array(source.utf8)) == false)
     }
 
+    /// `printMinified`'s line count and last line's length (counted on from the last mapping while printing, or over
+    /// the whole code without mappings) are those of its code without the closing line break, counted afterwards.
+    @Test(arguments: [
+        "a;\r\nb + c;\rd(e);\u{2028}f;\u{2029}g;\n",
+        "\u{FEFF}let é = 1, 𝒳 = `x\n${é}\r\ny${𝒳}`;\n/* é\n */ h(é, 𝒳);",
+        "if (a) {\n\tb\u{2028}.c\r\n(`${d}\n${`${e}`}`);\n}\nx = `😀\n😀`",
+        "",
+    ])
+    func lineCountIsCodesLineCount(_ source: String) throws {
+        let bytes = Array(source.utf8)
+        let tokenization = try JavaScriptTokenizer.tokenize(bytes, includeComments: true)
+        let parsed = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+        for recordsMappings in [true, false] {
+            let printed = SyntaxPrinter.printMinified(
+                parsed.tree, symbolNames: [], recordsMappings: recordsMappings, tokens: parsed.tokens)
+            var code = printed.code
+            if code.last == 0x0A { code.removeLast() }
+            var lines = 0
+            var lineStart = 0
+            code.withUnsafeBufferPointer { buffer in
+                SyntaxPrintedMapping.forEachLineEnd(in: buffer, from: 0, to: buffer.count) { end in
+                    lines += 1
+                    lineStart = end
+                }
+            }
+            #expect(printed.lineCount == lines)
+            #expect(printed.lastLineColumn == SyntaxPrintedMapping.utf16Units(of: code, from: lineStart, to: code.count))
+        }
+    }
+
     @Test func corpusTokenPositionsAreCountedPositions() throws {
         var checked = 0
         var differing: [String] = []
