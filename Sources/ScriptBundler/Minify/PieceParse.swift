@@ -24,6 +24,11 @@ struct PieceParse {
             var tree = SyntaxTree(source: [])
             swap(&tree, &kept.tree)
             guard tree.root >= 0 else { return nil }
+            // A kept parse taken while other graphs may still ask for it is a copy sharing its arrays: the linker's
+            // first edit of a node copied the nodes with no room to spare, and the compressor copied them again to
+            // make room (98 of the firefox-shaped tree's pieces). Copied here with the room the compressor keeps, the
+            // nodes are copied once; the kept parse's own arrays already have that room, and are not copied.
+            tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
             return PieceParse(tree: tree, source: record.bytes, tokens: record.tokens, comments: kept.comments, isHandedOver: true)
         }
         let source = record.bytes

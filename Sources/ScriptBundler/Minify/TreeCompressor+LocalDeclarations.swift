@@ -58,11 +58,23 @@ extension TreeCompressorPass {
             }
         }
         if does(.unusedDeclarations) {
-            // A statement before a lone string stays (without it the string could become a directive).
-            result = result.indices.compactMap { index in
-                if index + 1 < result.count, isStringStatement(result[index + 1]) { return result[index] }
-                return withoutUnused(result[index], isFunctionBody: isFunctionBody)
+            // A statement before a lone string stays (without it the string could become a directive). A new array
+            // is made only from the first statement that changes (most lists keep every statement).
+            var changed: [Int32]? = nil
+            for index in result.indices {
+                let statement = result[index]
+                let kept =
+                    index + 1 < result.count && isStringStatement(result[index + 1])
+                    ? statement : withoutUnused(statement, isFunctionBody: isFunctionBody)
+                if changed == nil, kept != statement {
+                    var prefix: [Int32] = []
+                    prefix.reserveCapacity(result.count)
+                    prefix.append(contentsOf: result[..<index])
+                    changed = prefix
+                }
+                if changed != nil, let kept { changed?.append(kept) }
             }
+            if let changed { result = changed }
         }
         return result
     }

@@ -102,8 +102,8 @@ struct TreeCompressorPass {
     var calleeOfNew: Int32 = SyntaxTree.none
     /// How many references resolve to each symbol, from the parse.
     let referenceCounts: [Int32]
-    /// The body blocks of the functions met (their statement lists may end in `a||(b,c);`).
-    var functionBodies = Set<Int32>()
+    /// The body block of the innermost function being visited (its statement list may end in `a||(b,c);`), or -1.
+    var functionBody: Int32 = SyntaxTree.none
 
     init(tree: SyntaxTree, rewrites: TreeCompressor.Rewrites) {
         self.tree = tree
@@ -113,14 +113,17 @@ struct TreeCompressorPass {
             rewrites.isDisjoint(with: [.singleUseInlining, .unusedDeclarations, .constantInlining]) ? [] : Self.referenceCounts(tree)
     }
 
-    /// Makes room for the nodes and lists rewrites add (a fifth more), where the parse left less, so the arrays are
-    /// seldom copied as they grow. (The parser reserves room beyond its own nodes; a reservation beyond that copied
-    /// the nodes of most pieces although the rewrites add few.)
+    /// Makes room for the nodes and lists rewrites add (a fifth more) where less than a tenth is left, so the arrays
+    /// are seldom copied as they grow. (The parser reserves room beyond its own nodes, and a kept parse keeps a fifth
+    /// more, `KeptModuleParse`; a reservation whenever less than a fifth was left copied the nodes of 102 of the
+    /// firefox-shaped tree's 173 pieces, whose linker edits had added a few nodes, although the rewrites add few.)
     mutating func reserveRoom() {
-        let nodes = tree.nodes.count + tree.nodes.count / 5
-        if tree.nodes.capacity < nodes { tree.nodes.reserveCapacity(nodes) }
-        let lists = tree.lists.count + tree.lists.count / 5
-        if tree.lists.capacity < lists { tree.lists.reserveCapacity(lists) }
+        if tree.nodes.capacity - tree.nodes.count < tree.nodes.count / 10 {
+            tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
+        }
+        if tree.lists.capacity - tree.lists.count < tree.lists.count / 10 {
+            tree.lists.reserveCapacity(tree.lists.count + tree.lists.count / 5)
+        }
     }
 
     func does(_ rewrite: TreeCompressor.Rewrites) -> Bool { rewrites.contains(rewrite) }
@@ -136,60 +139,76 @@ struct TreeCompressorPass {
     // MARK: - The walk
 
     /// Visits `id` (children first) and returns what replaces it.
+    ///
+    /// Inlined into each caller: a leaf (a name or a literal: most nodes) is told apart by one byte of
+    /// `SyntaxKind.childFields` and is rewritten here (only `true`/`false` are), without a call.
+    @inline(__always)
     mutating func visit(_ id: Int32) -> Int32 {
         guard id >= 0 else { return id }
         let node = tree[id]
+        let children = node.kind.childFields
+        guard children != 0 else {
+            return node.kind == .booleanLiteral && does(.booleans) ? shortBoolean(id) : id
+        }
+        return visitBranch(id, node, children)
+    }
+
+    /// Visits node `id` (`node`, whose fields `children` hold children) and returns what replaces it.
+    mutating func visitBranch(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) -> Int32 {
+        // What the rewrites below the node read of it: one call of `visitChildren`, so that it is inlined here.
+        var outer = SyntaxTree.none
         switch node.kind {
         case .expressionStatement:
-            let outer = statementExpression
+            outer = statementExpression
             statementExpression = node.a
-            visitChildren(id)
-            statementExpression = outer
         case .newExpression:
-            let outer = calleeOfNew
+            outer = calleeOfNew
             calleeOfNew = node.a
-            visitChildren(id)
-            calleeOfNew = outer
         case .functionDeclaration, .functionExpression, .arrowFunction:
-            if !node.flags.contains(.expressionBody) { functionBodies.insert(node.c) }
-            visitChildren(id)
+            outer = functionBody
+            functionBody = node.flags.contains(.expressionBody) ? SyntaxTree.none : node.c
         default:
-            visitChildren(id)
+            break
+        }
+        visitChildren(id, node, children)
+        switch node.kind {
+        case .expressionStatement: statementExpression = outer
+        case .newExpression: calleeOfNew = outer
+        case .functionDeclaration, .functionExpression, .arrowFunction: functionBody = outer
+        default: break
         }
         return rewrite(id)
     }
 
-    /// Visits the children of `id` in field order; statement lists through `visitStatements`.
-    mutating func visitChildren(_ id: Int32) {
-        let node = tree[id]
-        let shape = node.kind.fields
-        // Leaves (names, literals) have no child to visit: most nodes.
-        guard Self.holdsChild(shape.0) || Self.holdsChild(shape.1) || Self.holdsChild(shape.2) || Self.holdsChild(shape.3) else {
-            return
-        }
+    /// Visits the children of `id` (`node`, whose fields `children` hold children) in field order; statement lists
+    /// through `visitStatements`.
+    @inline(__always)
+    private mutating func visitChildren(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) {
         let statementList = Self.statementListField(node.kind)
-        visitField(of: id, 0, shape.0, node.a, statementList: statementList)
-        visitField(of: id, 1, shape.1, node.b, statementList: statementList)
-        visitField(of: id, 2, shape.2, node.c, statementList: statementList)
-        visitField(of: id, 3, shape.3, node.d, statementList: statementList)
+        visitField(of: id, 0, children, node.a, statementList: statementList)
+        if children & 0b1110_1110 == 0 { return }
+        visitField(of: id, 1, children, node.b, statementList: statementList)
+        if children & 0b1100_1100 == 0 { return }
+        visitField(of: id, 2, children, node.c, statementList: statementList)
+        visitField(of: id, 3, children, node.d, statementList: statementList)
     }
 
     /// Visits field `index` of node `id`, which holds `value` (read before the fields before it were visited: a
-    /// visit replaces only the node it visits, so a field of `id` changes only through this call).
+    /// visit replaces only the node it visits, so a field of `id` changes only through this call). `children`: the
+    /// node's `SyntaxKind.childFields`.
     @inline(__always)
-    private mutating func visitField(of id: Int32, _ index: Int, _ field: SyntaxField, _ value: Int32, statementList: Int) {
+    private mutating func visitField(of id: Int32, _ index: Int, _ children: UInt8, _ value: Int32, statementList: Int) {
         let replacement: Int32
-        switch field {
-        case .node:
+        if children & (1 << index) != 0 {
             guard value >= 0 else { return }
             replacement = visit(value)
-        case .list:
+        } else if children & (0x10 << index) != 0 {
             if index == statementList {
-                replacement = visitStatements(value, isFunctionBody: functionBodies.contains(id))
+                replacement = visitStatements(value, isFunctionBody: id == functionBody)
             } else {
                 replacement = visitList(value)
             }
-        default:
+        } else {
             return
         }
         if replacement != value {
@@ -201,7 +220,8 @@ struct TreeCompressorPass {
 
     /// Visits every child of a list that is not a statement list, replacing children in place.
     mutating func visitList(_ list: Int32) -> Int32 {
-        let count = tree.list(list).count
+        // A list's count is its first element (list 0, the empty list, is a count of 0).
+        let count = Int(tree.lists[Int(list)])
         for index in 0..<count {
             let child = tree.lists[Int(list) + 1 + index]
             let replacement = visit(child)
@@ -212,14 +232,28 @@ struct TreeCompressorPass {
 
     /// Visits the statements of `list`, then rewrites the list as a whole (`compressStatements`); returns the list,
     /// or a new one when statements were joined or dropped.
+    ///
+    /// The statements are visited in place (a visit changes only the subtree of the statement it visits). The list is
+    /// taken out into an array for `compressStatements` only when one of its statements is one that rewrite may
+    /// change (`mayCompress`): on the firefox-shaped benchmark tree most lists hold none, and cost no array.
     mutating func visitStatements(_ list: Int32, isFunctionBody: Bool) -> Int32 {
-        var statements: [Int32] = []
-        statements.reserveCapacity(tree.list(list).count)
-        for index in 0..<tree.list(list).count {
-            statements.append(visit(tree.lists[Int(list) + 1 + index]))
+        let count = Int(tree.lists[Int(list)])
+        var mayChange = false
+        var previous = SyntaxKind.emptyStatement
+        for index in 0..<count {
+            let statement = tree.lists[Int(list) + 1 + index]
+            let replacement = visit(statement)
+            if replacement != statement { tree.replaceListElement(list, at: index, with: replacement) }
+            if !mayChange {
+                let node = tree[replacement]
+                mayChange = Self.mayCompress(node, after: previous, first: index == 0)
+                previous = node.kind
+            }
         }
+        guard mayChange else { return list }
+        let statements = Array(tree.list(list))
         let compressed = compressStatements(statements, isFunctionBody: isFunctionBody)
-        if compressed.count == tree.list(list).count {
+        if compressed.count == count {
             for (index, statement) in compressed.enumerated() where tree.lists[Int(list) + 1 + index] != statement {
                 tree.replaceListElement(list, at: index, with: statement)
             }
@@ -228,9 +262,19 @@ struct TreeCompressorPass {
         return tree.appendList(compressed)
     }
 
-    /// Whether a field holding `field` holds children (a node or a list).
-    @inline(__always)
-    static func holdsChild(_ field: SyntaxField) -> Bool { field == .node || field == .list }
+    /// Whether `compressStatements` may change a statement list because of statement `node`, which follows a
+    /// statement of kind `previous` (unless it is the `first`): an empty statement or a block may be left out or
+    /// spliced, a declaration after a declaration merged, a `let`/`const` or function declaration inlined or left out
+    /// (`removeLocalDeclarations`), an `if` without `else` merged into a return (`mergeReturns`). Any other statement
+    /// is kept as it is by each of them.
+    static func mayCompress(_ node: SyntaxNode, after previous: SyntaxKind, first: Bool) -> Bool {
+        switch node.kind {
+        case .emptyStatement, .blockStatement, .functionDeclaration: true
+        case .variableDeclaration: node.op != SyntaxVariableKind.var.rawValue || (!first && previous == .variableDeclaration)
+        case .ifStatement: node.c < 0
+        default: false
+        }
+    }
 
     /// What field `index` (0 for `a` ... 3 for `d`) of a node of shape `shape` holds.
     static func field(_ shape: (SyntaxField, SyntaxField, SyntaxField, SyntaxField), _ index: Int) -> SyntaxField {
@@ -247,6 +291,7 @@ struct TreeCompressorPass {
     }
 
     /// The rewrites of one node whose children are compressed; returns what replaces it.
+    @inline(__always)
     mutating func rewrite(_ id: Int32) -> Int32 {
         switch tree[id].kind {
         case .ifStatement: return rewriteIf(id)
