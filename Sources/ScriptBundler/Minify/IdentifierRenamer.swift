@@ -22,7 +22,8 @@ enum IdentifierRenamer {
         let declarations = analysis.declarations
         let scopes = analysis.scopes
         var referenceCounts = [Int](repeating: 0, count: declarations.count)
-        var forbidden = ReservedNames.words
+        // Reserved words are skipped from the shared set (`avoidingReservedWords`), not copied into this one.
+        var forbidden = Set<String>()
         for reference in analysis.references {
             if let declaration = reference.declaration {
                 referenceCounts[declaration] += 1
@@ -48,7 +49,7 @@ enum IdentifierRenamer {
 
         let newNames = assignNames(
             scopes: scopes, names: { declarations[$0].name }, renamable: renamable,
-            referenceCounts: referenceCounts, forbidden: forbidden)
+            referenceCounts: referenceCounts, forbidden: forbidden, avoidingReservedWords: true)
 
         // One rename per declaration (and one for its shorthand spelling), shared by its references.
         var table = RenameTable(newNames: newNames, originalName: { declarations[$0].name })
@@ -69,30 +70,55 @@ enum IdentifierRenamer {
     /// Chooses the new names: each renamable declaration takes the lowest slot its scope chain does not use
     /// (most-referenced first within a scope, ties in declaration order); slots are ranked by how often their
     /// declarations are written (declaration and references, over all scopes), and the slot of rank `r` takes
-    /// the `r`-th short name not in `forbidden`. Returns per declaration its new name, or `nil` (not renamed, or unchanged).
+    /// the `r`-th short name not in `forbidden` (nor, when `avoidingReservedWords`, in `ReservedNames.words`).
+    /// Returns per declaration its new name, or `nil` (not renamed, or unchanged).
     /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`); scope 0 holds
     /// `extraInScopeZero` first.
+    static func assignNames(
+        scopes: [Scope], extraInScopeZero: [Int] = [], names declarationName: (Int) -> String, renamable: [Bool],
+        referenceCounts: [Int], forbidden: Set<String>, avoidingReservedWords: Bool = false
+    ) -> [[UInt8]?] {
+        var parents = [Int](repeating: -1, count: scopes.count)
+        var starts: [Int] = []
+        starts.reserveCapacity(scopes.count + 1)
+        var list: [Int] = []
+        list.reserveCapacity(renamable.count + extraInScopeZero.count)
+        for index in scopes.indices {
+            parents[index] = scopes[index].parent ?? -1
+            starts.append(list.count)
+            if index == 0 { list.append(contentsOf: extraInScopeZero) }
+            list.append(contentsOf: scopes[index].declarations)
+        }
+        starts.append(list.count)
+        return assignNames(
+            parents: parents, declarationStarts: starts, declarations: list, names: declarationName, renamable: renamable,
+            referenceCounts: referenceCounts, forbidden: forbidden, avoidingReservedWords: avoidingReservedWords)
+    }
+
+    /// `assignNames(scopes:…)` on scopes given as tables: per scope its parent (-1 for none), and its declarations,
+    /// `declarations[declarationStarts[s]..<declarationStarts[s + 1]]` (one table for all scopes, not an array each).
     ///
     /// The slots a scope chain uses are always `0..<n`: a scope's own declarations take the slots right after
     /// its parent chain's, so no chain needs walking.
     static func assignNames(
-        scopes: [Scope], extraInScopeZero: [Int] = [], names declarationName: (Int) -> String, renamable: [Bool],
-        referenceCounts: [Int], forbidden: Set<String>
+        parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
+        renamable: [Bool], referenceCounts: [Int], forbidden: Set<String>, avoidingReservedWords: Bool
     ) -> [[UInt8]?] {
-        var names = NameSequence(forbidden: forbidden)
+        var names = NameSequence(forbidden: forbidden, avoidingReservedWords: avoidingReservedWords)
         var slotOf = [Int](repeating: -1, count: renamable.count)
         // Per scope: how many slots it and its ancestors use.
-        var chainSlots = [Int](repeating: 0, count: scopes.count)
+        var chainSlots = [Int](repeating: 0, count: parents.count)
         var own: [Int] = []
         // Per declaration of `own`: minus its reference count, then its position (keys sort as the ranks go).
         var keys: [(negativeCount: Int, position: Int)] = []
-        for scopeIndex in scopes.indices {
-            let base = scopes[scopeIndex].parent.map { $0 < scopeIndex ? chainSlots[$0] : 0 } ?? 0
+        for scopeIndex in parents.indices {
+            let parent = parents[scopeIndex]
+            let base = parent >= 0 && parent < scopeIndex ? chainSlots[parent] : 0
             own.removeAll(keepingCapacity: true)
-            if scopeIndex == 0 {
-                for declaration in extraInScopeZero where renamable[declaration] { own.append(declaration) }
+            for declaration in declarations[declarationStarts[scopeIndex]..<declarationStarts[scopeIndex + 1]]
+            where renamable[declaration] {
+                own.append(declaration)
             }
-            for declaration in scopes[scopeIndex].declarations where renamable[declaration] { own.append(declaration) }
             chainSlots[scopeIndex] = base + own.count
             guard !own.isEmpty else { continue }
             // Most-referenced first, so they get the shortest names; ties keep declaration order.
@@ -113,7 +139,9 @@ enum IdentifierRenamer {
         var result = [[UInt8]?](repeating: nil, count: renamable.count)
         for index in slotOf.indices where slotOf[index] >= 0 {
             let name = names.name(rankOf[slotOf[index]])
-            if !declarationName(index).utf8.elementsEqual(name) { result[index] = name }
+            // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
+            let old = declarationName(index)
+            if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
         }
         return result
     }
@@ -163,11 +191,14 @@ struct NameSequence {
     private static let rest: [UInt8] = first + Array("0123456789".utf8)
 
     let forbidden: Set<String>
+    /// Whether `ReservedNames.words` are skipped too (the shared set, not copied into `forbidden`).
+    let avoidingReservedWords: Bool
     private var names: [[UInt8]] = []
     private var counter = 0
 
-    init(forbidden: Set<String>) {
+    init(forbidden: Set<String>, avoidingReservedWords: Bool = false) {
         self.forbidden = forbidden
+        self.avoidingReservedWords = avoidingReservedWords
     }
 
     /// The name of `slot` (0-based).
@@ -175,9 +206,25 @@ struct NameSequence {
         while names.count <= slot {
             let candidate = Self.spell(counter)
             counter += 1
-            if !forbidden.contains(String(decoding: candidate, as: UTF8.self)) { names.append(candidate) }
+            let spelled = String(decoding: candidate, as: UTF8.self)
+            if !forbidden.contains(spelled), !(avoidingReservedWords && ReservedNames.words.contains(spelled)) {
+                names.append(candidate)
+            }
         }
         return names[slot]
+    }
+
+    /// The length of the `number`-th name (0-based), skipping nothing: a name of `NameSequence(forbidden: f)`'s first
+    /// `n` is never longer than `spelledLength(n - 1 + f.count)`.
+    static func spelledLength(_ number: Int) -> Int {
+        var n = number / first.count
+        var length = 1
+        while n > 0 {
+            n -= 1
+            length += 1
+            n /= rest.count
+        }
+        return length
     }
 
     private static func spell(_ number: Int) -> [UInt8] {

@@ -19,33 +19,65 @@ enum TreeRenamer {
             referenceCounts[index] = Int(uses.references[index]) + Int(uses.repeatedDeclarations[index])
         }
         let present = uses.present
-        // Free names, and built bindings the tree's scopes do not know: their names stay, so no symbol may take them.
-        var forbidden = ReservedNames.words
-        for name in uses.freeNames { forbidden.insert(tree.names[Int(name)]) }
+        // Names no new name may equal, marked by name ID (each name looked at once, no string hashed here): free
+        // names, and built bindings the tree's scopes do not know, whose names stay; reserved words are skipped from
+        // the shared set (`avoidingReservedWords`).
+        let names = tree.names
+        var kept = [Bool](repeating: false, count: names.count)
+        var keptCount = 0
+        for name in uses.freeNames where !kept[Int(name)] {
+            kept[Int(name)] = true
+            keptCount += 1
+        }
         var renamable = [Bool](repeating: false, count: symbols.count)
-        let scopeFlags = tree.scopes.map { (isProgram: $0.kind == .program, isVarScope: $0.isVarScope, isUnsafe: $0.isUnsafe) }
+        var renamableCount = 0
         for index in symbols.indices where present[index] {
             let symbol = symbols[index]
-            let flags = scopeFlags[Int(symbol.scope)]
-            let name = tree.names[Int(symbol.name)]
-            let blockFunction = symbol.kind == .function && !flags.isVarScope
-            if flags.isProgram || flags.isUnsafe || blockFunction || symbol.kind == .import || name == "arguments" || name == "eval" {
-                forbidden.insert(name)
+            let scope = tree.scopes[Int(symbol.scope)]
+            let blockFunction = symbol.kind == .function && !scope.isVarScope
+            if scope.kind == .program || scope.isUnsafe || blockFunction || symbol.kind == .import
+                || isArgumentsOrEval(names[Int(symbol.name)])
+            {
+                if !kept[Int(symbol.name)] {
+                    kept[Int(symbol.name)] = true
+                    keptCount += 1
+                }
             } else {
                 renamable[index] = true
+                renamableCount += 1
             }
         }
-        var scopes = tree.scopes.map { Scope(kind: $0.kind, parent: $0.parent >= 0 ? Int($0.parent) : nil, firstToken: 0) }
-        // Each scope's declarations reserved at their count, so no table grows while they are listed.
-        var declarationCounts = [Int](repeating: 0, count: scopes.count)
-        for symbol in symbols { declarationCounts[Int(symbol.scope)] += 1 }
-        for index in scopes.indices where declarationCounts[index] > 0 {
-            scopes[index].declarations.reserveCapacity(declarationCounts[index])
+        // The sequence looks at most `renamableCount` names plus one per name it skips, so a kept name longer than
+        // the last of those can never equal one: only the shorter are hashed into the set.
+        let longest = NameSequence.spelledLength(renamableCount + keptCount + ReservedNames.words.count)
+        var forbidden = Set<String>()
+        for index in names.indices where kept[index] && names[index].utf8.count <= longest { forbidden.insert(names[index]) }
+        // Each scope's declarations, in symbol order, in one table (by a count per scope, then a place per symbol).
+        let scopeCount = tree.scopes.count
+        var starts = [Int](repeating: 0, count: scopeCount + 1)
+        for symbol in symbols { starts[Int(symbol.scope) + 1] += 1 }
+        for index in 0..<scopeCount { starts[index + 1] += starts[index] }
+        var next = starts
+        var declarations = [Int](repeating: 0, count: symbols.count)
+        for index in symbols.indices {
+            let scope = Int(symbols[index].scope)
+            declarations[next[scope]] = index
+            next[scope] += 1
         }
-        for index in symbols.indices { scopes[Int(symbols[index].scope)].declarations.append(index) }
+        let parents = tree.scopes.map { Int($0.parent) }
         return IdentifierRenamer.assignNames(
-            scopes: scopes, names: { tree.names[Int(symbols[$0].name)] }, renamable: renamable, referenceCounts: referenceCounts,
-            forbidden: forbidden)
+            parents: parents, declarationStarts: starts, declarations: declarations, names: { names[Int(symbols[$0].name)] },
+            renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden, avoidingReservedWords: true)
+    }
+
+    /// Whether `name` is `arguments` or `eval` (its length looked at first: most names are neither long).
+    @inline(__always)
+    private static func isArgumentsOrEval(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 9: return name == "arguments"
+        case 4: return name == "eval"
+        default: return false
+        }
     }
 
     /// Per name ID of `tree`, the new spelling (without `#`) of the private names spelled so, or `nil`: every private
