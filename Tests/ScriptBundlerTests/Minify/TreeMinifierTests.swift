@@ -103,14 +103,20 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files: [String] = []
-        var treeBytes = 0, todayBytes = 0, reparsed = 0
+        // A few generated programs (about 1 in 200: seeds 521, 629, 819, ...) hold an early error, such as a `const`
+        // redeclaring a parameter; node refuses them as written and as minified alike, and the reparse check counts
+        // only the programs whose source parses.
+        var treeBytes = 0, todayBytes = 0, reparsed = 0, parsedSources = 0
         for (index, program) in programs.enumerated() {
             let bytes = Array(program.utf8)
             let tree = TreeMinifier.minifyPiece(bytes, map: nil).code
             let today = Minifier.minifyPiece(bytes, map: nil).code
             treeBytes += tree.count
             todayBytes += today.count
-            if (try? SyntaxParser.parse(tree)) != nil { reparsed += 1 }
+            if (try? SyntaxParser.parse(bytes)) != nil {
+                parsedSources += 1
+                if (try? SyntaxParser.parse(tree)) != nil { reparsed += 1 }
+            }
             try TestSupport.write(["p\(index).js": bytes, "p\(index).tree.js": tree, "p\(index).today.js": today], under: folder)
             files += ["p\(index).js", "p\(index).tree.js", "p\(index).today.js"].map { folder + "/" + $0 }
         }
@@ -131,9 +137,9 @@ import Testing
             }
         }
         print(
-            "tree minifier property: \(programs.count) programs, \(differing.count) differing from node (today's minifier: \(todayDiffering)), \(reparsed) reparse; bytes tree \(treeBytes), today \(todayBytes)"
+            "tree minifier property: \(programs.count) programs, \(differing.count) differing from node (today's minifier: \(todayDiffering)), \(reparsed) of \(parsedSources) parsed sources reparse; bytes tree \(treeBytes), today \(todayBytes)"
         )
-        #expect(reparsed == programs.count)
+        #expect(reparsed == parsedSources)
         #expect(differing.isEmpty, "\(differing.prefix(3).joined(separator: "\n\n"))")
     }
 
