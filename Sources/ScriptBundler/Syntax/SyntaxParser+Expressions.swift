@@ -140,6 +140,8 @@ extension SyntaxParserState {
         }
     }
 
+    /// Inlined into `parseAssignment`, its one caller: a level of the descent without a call of its own.
+    @inline(__always)
     private mutating func parseConditional() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let test = try parseBinary(.lowest)
@@ -286,6 +288,8 @@ extension SyntaxParserState {
         return try parseUnary()
     }
 
+    /// Inlined into `parseUnary` (and `parseClass`'s `extends`): a level of the descent without a call of its own.
+    @inline(__always)
     mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         var node = at("new") ? try parseNew() : try parsePrimary()
