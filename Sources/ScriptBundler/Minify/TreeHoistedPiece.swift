@@ -72,7 +72,9 @@ struct TreeHoistedPiece {
     }
 
     /// The minified module (`minified(handover:)`), and with `slots` (the slots' spellings and the structural words of
-    /// the piece's key, `TreePieceTemplate.Key.of`), its template.
+    /// the piece's key, `TreePieceTemplate.Key.of`), its template. (Not inlined, nor `TreePieceTemplate.piece`, so a
+    /// profile's call counts tell pieces made from templates apart.)
+    @inline(never)
     private func made(
         handover: Bool, slots: (spellings: [String], structuralWords: [String])?
     ) -> (piece: MinifiedPiece, template: TreePieceTemplate?)? {

@@ -123,6 +123,7 @@ struct TreePieceTemplate: @unchecked Sendable {
 
     /// The piece with slot spellings `other` (`fits(_:)`), its symbols renamed against them; `nil` where a symbol
     /// keeps its own name in one but not the other, or the names cannot be put in.
+    @inline(never)
     func piece(spelling other: [String]) -> MinifiedPiece? {
         var newNames: [[UInt8]] = other.map { Array($0.utf8) }
         if let plan {
