@@ -168,7 +168,8 @@ struct TreeHoistedPiece {
             }
             let end = mapping ? ends[index] : (bytes: 0, line: 0)
             nameSlots.append(
-                RenamedPieceTemplate.NameSlot(offset: printed.offset, rename: rename, line: line, mappingEnd: end.bytes, mappingLine: end.line))
+                RenamedPieceTemplate.NameSlot(
+                    offset: printed.offset, rename: rename, line: line, mappingEnd: end.bytes, mappingLine: end.line))
         }
         var sensitive = TreePieceTemplate.specialWords
         for word in slots.structuralWords { sensitive.insert(word) }
