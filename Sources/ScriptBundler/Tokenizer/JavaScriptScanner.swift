@@ -345,8 +345,10 @@ struct JavaScriptScanner {
 
     /// The 8 bytes at `start` (first byte lowest), bytes past the end 0.
     @inline(__always) private func wordAt(_ start: Int) -> UInt64 {
-        if start <= count &- 8, let base = src.baseAddress {
-            return UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        // A source of 8 bytes or more has a base address.
+        if start <= count &- 8 {
+            return UInt64(
+                littleEndian: UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: start, as: UInt64.self))
         }
         return TokenCode.of(src, start, min(start &+ 8, count))
     }
@@ -1098,9 +1100,9 @@ struct JavaScriptScanner {
             throw unexpectedCharacterError(b, at: start)
         }
         pos &+= length
-        push(
-            .punctuator, start, line: line, column: startColumn, code: word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
-        )
+        // The code only where the parser's table is written (a tokenization for other readers does not pay for it).
+        let code = codeBuffer == nil ? 0 : word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        push(.punctuator, start, line: line, column: startColumn, code: code)
         previous = next
     }
 
