@@ -40,8 +40,9 @@ struct MemoryProject: BundlerFileSystem {
 }
 
 /// Bundles arbitrary bytes as a group's entry script (and, after a NUL byte, as the package `m` it may import) in
-/// production and development mode with source maps. Errors are fine; a crash is not, and when every input parses,
-/// so must every bundle of both modes (the minifier and the module wrappers must never write invalid syntax).
+/// production mode with each minifier (today's token route and the tree minifier of issue 41, `usesTreeMinifier`)
+/// and in development mode, with source maps. Errors are fine; a crash is not, and when every input parses, so must
+/// every bundle of each build (the minifiers and the module wrappers must never write invalid syntax).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -52,10 +53,12 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let project = MemoryProject(files: [MemoryProject.entry: entry, MemoryProject.package: package])
     let inputsParse = (try? JavaScriptParser.analyze(entry)) != nil && (try? JavaScriptParser.analyze(package)) != nil
     let bundler = ScriptBundler(fileSystem: project)
-    for mode in [BundleMode.production, .development] {
-        let configuration = BundleConfiguration(
+    let builds: [(mode: BundleMode, treeMinifier: Bool)] = [(.production, false), (.production, true), (.development, false)]
+    for (mode, treeMinifier) in builds {
+        var configuration = BundleConfiguration(
             root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,
             sourceMaps: .external, target: .newest)
+        configuration.usesTreeMinifier = treeMinifier
         guard let bundles = try? bundler.build(configuration) else { continue }
         guard inputsParse else { continue }
         for bundle in bundles {
@@ -63,7 +66,7 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
                 _ = try JavaScriptParser.analyze(bundle.code)
             } catch {
                 fatalError(
-                    "\(bundle.group.outputFileName) does not parse (\(error.line):\(error.column): \(error.message)):\n"
+                    "\(bundle.group.outputFileName) (\(mode), tree minifier \(treeMinifier)) does not parse (\(error.line):\(error.column): \(error.message)):\n"
                         + String(decoding: bundle.code, as: UTF8.self))
             }
         }

@@ -284,7 +284,7 @@ struct TreeCompressorPass {
     /// Which field of a node of `kind` is a statement list, or -1.
     static func statementListField(_ kind: SyntaxKind) -> Int {
         switch kind {
-        case .program, .blockStatement, .staticBlock: 0
+        case .program, .blockStatement: 0
         case .switchCase: 1
         default: -1
         }

@@ -169,7 +169,7 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case methodDefinition
     /// a: key, b: value or none; flags `static`, `computed`.
     case propertyDefinition
-    /// `static { }`. a: list of statements.
+    /// `static { }`. a: the body (a `blockStatement`, the scope of a function without parameters).
     case staticBlock
 }
 
