@@ -9,13 +9,15 @@ extension ScopeAnalysis {
     convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken], findingTopLevelDeclarations: Bool) {
         var parts = Parts(tokens: tokens)
         parts.scopes.reserveCapacity(tree.scopes.count)
+        // Each scope made in the array's storage by one initializer call (a `var` set field by field was copied into
+        // the array and destroyed, through the value witnesses of `Scope`, per scope).
         for (index, scope) in tree.scopes.enumerated() {
-            var converted = Scope(
-                kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil, firstToken: Int(facts.scopeFirstTokens[index]))
-            converted.isUnsafe = scope.isUnsafe
-            converted.containsReturn = facts.scopeFlags[index] & SyntaxParseFacts.containsReturnFlag != 0
-            converted.containsNewTarget = facts.scopeFlags[index] & SyntaxParseFacts.containsNewTargetFlag != 0
-            parts.scopes.append(converted)
+            let flags = facts.scopeFlags[index]
+            parts.scopes.append(
+                Scope(
+                    kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil, firstToken: Int(facts.scopeFirstTokens[index]),
+                    isUnsafe: scope.isUnsafe, containsReturn: flags & SyntaxParseFacts.containsReturnFlag != 0,
+                    containsNewTarget: flags & SyntaxParseFacts.containsNewTargetFlag != 0))
         }
         parts.declarations.reserveCapacity(tree.symbols.count)
         for (index, symbol) in tree.symbols.enumerated() {
@@ -64,13 +66,13 @@ extension ScopeAnalysis {
     /// each referenced token's name; and the module facts that depend on free names.
     private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
         let references = tree.references, redeclarations = facts.redeclarations
-        let referenceTokens = facts.referenceTokens, referenceFlags = facts.referenceFlags, referenceNames = facts.referenceNames
+        let referenceFacts = facts.references
         var tokenNameIDs = [Int32](repeating: -1, count: parts.tokens.count)
         var written = [Bool](repeating: false, count: tree.symbols.count)
         parts.references.reserveCapacity(references.count + redeclarations.count)
         var r = 0, d = 0
         while r < references.count || d < redeclarations.count {
-            if d < redeclarations.count, r >= references.count || redeclarations[d].token < referenceTokens[r] {
+            if d < redeclarations.count, r >= references.count || redeclarations[d].token < referenceFacts[r].token {
                 let redeclaration = redeclarations[d]
                 let token = Int(redeclaration.token)
                 parts.references.append(
@@ -82,9 +84,10 @@ extension ScopeAnalysis {
                 continue
             }
             let reference = references[r]
-            let token = Int(referenceTokens[r])
-            let flags = referenceFlags[r]
-            let name = referenceNames[r]
+            let fact = referenceFacts[r]
+            let token = Int(fact.token)
+            let flags = fact.flags
+            let name = fact.name
             let declaration = reference.symbol >= 0 ? Int(reference.symbol) : nil
             parts.references.append(
                 IdentifierReference(

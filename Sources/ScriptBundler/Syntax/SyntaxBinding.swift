@@ -164,9 +164,7 @@ extension SyntaxParserState {
         if next < count, codes[next] == TokenCode.of("(") || tokens[next].kind == .template || tokens[next].kind == .templateHead {
             flags |= SyntaxParseFacts.calleeFlag
         }
-        facts.referenceTokens.append(Int32(truncatingIfNeeded: k))
-        facts.referenceFlags.append(flags)
-        facts.referenceNames.append(name)
+        facts.references.append(.init(token: Int32(truncatingIfNeeded: k), name: name, flags: flags))
     }
 
     /// Marks the reference of `identifier` node `node` as written.
@@ -179,11 +177,11 @@ extension SyntaxParserState {
 
     mutating func finish() -> SyntaxTree {
         let evalID = name("eval")
-        let names = facts.referenceNames
+        let referenceFacts = facts.references
         var parameterOnlyCursor = 0
         for index in tree.references.indices {
             let reference = tree.references[index]
-            let id = names[index]
+            let id = referenceFacts[index].name
             // `parameterOnlyScopes` lists references in increasing order: one cursor finds this one's entry.
             var parameterOnly: [Int32]?
             if parameterOnlyCursor < parameterOnlyScopes.count, parameterOnlyScopes[parameterOnlyCursor].reference == index {

@@ -45,7 +45,17 @@ extension SyntaxParserState {
         if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
         if at("yield"), functions.last?.isGenerator == true { return try parseYield() }
         let firstReference = tree.references.count
-        let left = try parseConditional()
+        let left: Int32
+        if startsWithName() {
+            // A name or `this` starts a left-hand side (no prefix operator applies to it): read it directly, and when
+            // `,`, `)`, `]`, `;`, `}` or the end follows (an argument, a call statement, a returned value), nothing
+            // continues it, so the levels between would find nothing to do. Otherwise they go on from it.
+            let operand = try parseLeftHandSide()
+            if endsExpression() { return operand }
+            left = try continueExpression(operand, start: start, firstReference: firstReference)
+        } else {
+            left = try parseConditional()
+        }
         guard i < count, tokens[i].kind == .punctuator, let op = SyntaxOperator.assignment(code: codes[i]) else { return left }
         markFactsTarget(start: start, firstReference: firstReference)
         if op == .logicalAndAssign || op == .logicalOrAssign || op == .nullishAssign { recordFeature(.logicalAssignment, at: i) }
@@ -105,6 +115,38 @@ extension SyntaxParserState {
         }
     }
 
+    /// Whether token `i` (there is one) is a name or `this`: `parseUnary` would read a left-hand side from it.
+    @inline(__always)
+    private func startsWithName() -> Bool {
+        switch tokens[i].kind {
+        case .identifier: true
+        case .keyword: codes[i] == TokenCode.of("this")
+        default: false
+        }
+    }
+
+    /// Whether token `i` ends an assignment expression whatever came before it: `,`, `)`, `]`, `;`, `}` or the end (no
+    /// postfix, binary, conditional or assignment operator).
+    @inline(__always)
+    private func endsExpression() -> Bool {
+        guard i < count else { return true }
+        guard tokens[i].kind == .punctuator else { return false }
+        switch codes[i] {
+        case TokenCode.of(","), TokenCode.of(")"), TokenCode.of("]"), TokenCode.of(";"), TokenCode.of("}"): return true
+        default: return false
+        }
+    }
+
+    /// What `parseConditional` does after `parseUnary` read `operand` (a left-hand side from token `start`, its references
+    /// from `firstReference` on): a postfix `++`/`--`, the binary operators, then `? :`.
+    private mutating func continueExpression(
+        _ operand: Int32, start: Int, firstReference: Int
+    ) throws(JavaScriptSyntaxError) -> Int32 {
+        let unary = try parsePostfix(operand, start: start, firstReference: firstReference)
+        let test = try parseBinaryOperators(.lowest, start: start, left: unary)
+        return try parseConditionalBranches(test, start: start)
+    }
+
     @inline(__always)
     func arrowFollows(_ open: Int) -> Bool {
         let close = Int(matching[open])
@@ -140,9 +182,17 @@ extension SyntaxParserState {
         }
     }
 
+    /// Inlined into `parseAssignment`, its one caller: a level of the descent without a call of its own.
+    @inline(__always)
     private mutating func parseConditional() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let test = try parseBinary(.lowest)
+        return try parseConditionalBranches(test, start: start)
+    }
+
+    /// `? consequent : alternate` after `test` (from token `start`), if there is one.
+    @inline(__always)
+    private mutating func parseConditionalBranches(_ test: Int32, start: Int) throws(JavaScriptSyntaxError) -> Int32 {
         guard at("?") else { return test }
         i += 1
         let consequent = try parseAssignmentAllowingIn()
@@ -172,6 +222,15 @@ extension SyntaxParserState {
         } else {
             left = try parseUnary()
         }
+        return try parseBinaryOperators(minimum, start: start, left: left)
+    }
+
+    /// The binary operators above `minimum` after the operand `left` (from token `start`), left to right.
+    @inline(__always)
+    private mutating func parseBinaryOperators(
+        _ minimum: SyntaxPrecedence, start: Int, left first: Int32
+    ) throws(JavaScriptSyntaxError) -> Int32 {
+        var left = first
         while i < count {
             let token = tokens[i]
             let op: SyntaxOperator
@@ -268,6 +327,13 @@ extension SyntaxParserState {
         }
         let firstReference = tree.references.count
         let argument = try parseLeftHandSide()
+        return try parsePostfix(argument, start: start, firstReference: firstReference)
+    }
+
+    /// A postfix `++`/`--` after the left-hand side `argument` (from token `start`, its references from
+    /// `firstReference` on), if there is one.
+    @inline(__always)
+    private mutating func parsePostfix(_ argument: Int32, start: Int, firstReference: Int) throws(JavaScriptSyntaxError) -> Int32 {
         if i < count, at("++") || at("--"), !newlineBefore(i) {
             markFactsTarget(start: start, firstReference: firstReference)
             guard isSimpleTarget(argument) else { throw unexpected("invalid update target") }
@@ -286,6 +352,8 @@ extension SyntaxParserState {
         return try parseUnary()
     }
 
+    /// Inlined into `parseUnary` (and `parseClass`'s `extends`): a level of the descent without a call of its own.
+    @inline(__always)
     mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         var node = at("new") ? try parseNew() : try parsePrimary()

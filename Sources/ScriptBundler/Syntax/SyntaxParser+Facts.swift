@@ -48,12 +48,19 @@ struct SyntaxParseFacts {
     var symbolTokens: [Int32] = []
     /// Per symbol: whether it was declared as a shorthand pattern property (`{a}` / `{a = 1}`).
     var symbolShorthands: [Bool] = []
-    /// Per reference: its token.
-    var referenceTokens: [Int32] = []
-    /// Per reference: its name ID (the `identifier` node's `a`, kept here so resolution and the view read no node).
-    var referenceNames: [Int32] = []
-    /// Per reference: `shorthandFlag`, `calleeFlag`, `writtenFlag`.
-    var referenceFlags: [UInt8] = []
+    /// What the parse records of one reference beside the tree, in one value (one append per reference, not one
+    /// per field: each append checks its array's uniqueness and capacity).
+    struct Reference {
+        /// The reference's token.
+        var token: Int32
+        /// Its name ID (the `identifier` node's `a`, kept here so resolution and the view read no node).
+        var name: Int32
+        /// `shorthandFlag`, `calleeFlag`, `writtenFlag`.
+        var flags: UInt8
+    }
+
+    /// Per reference (indexed like `SyntaxTree.references`): its token, name and flags.
+    var references: [Reference] = []
     static let shorthandFlag: UInt8 = 1
     /// The next token is `(` or a template.
     static let calleeFlag: UInt8 = 2
@@ -81,8 +88,8 @@ extension SyntaxParserState {
     /// Marks the references from `first` on as written (see `SyntaxParseFacts.writtenFlag`).
     mutating func markFactsWritten(from first: Int) {
         var k = first
-        while k < facts.referenceFlags.count {
-            facts.referenceFlags[k] |= SyntaxParseFacts.writtenFlag
+        while k < facts.references.count {
+            facts.references[k].flags |= SyntaxParseFacts.writtenFlag
             k += 1
         }
     }

@@ -163,9 +163,7 @@ struct SyntaxParserState {
         tree.nodes.reserveCapacity(count + count / 2 + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
-        facts.referenceTokens.reserveCapacity(count / 4)
-        facts.referenceFlags.reserveCapacity(count / 4)
-        facts.referenceNames.reserveCapacity(count / 4)
+        facts.references.reserveCapacity(count / 4)
         tree.references.reserveCapacity(count / 4)
     }
 

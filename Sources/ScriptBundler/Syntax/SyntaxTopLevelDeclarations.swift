@@ -253,8 +253,8 @@ private struct TopLevelDeclarationReader {
     /// The token of the reference an `identifier` node makes.
     private func referenceToken(_ id: Int32) -> Int32? {
         let reference = Int(tree.nodes[Int(id)].b)
-        guard reference >= 0, reference < facts.referenceTokens.count else { return nil }
-        return facts.referenceTokens[reference]
+        guard reference >= 0, reference < facts.references.count else { return nil }
+        return facts.references[reference].token
     }
 
     /// The index of the token starting at byte `offset`.
