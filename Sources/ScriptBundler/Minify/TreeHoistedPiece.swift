@@ -45,9 +45,39 @@ struct TreeHoistedPiece {
 
     /// The minified module; `nil` where the file does not parse as the module's analysis did, or an edit is not one
     /// the tree expresses (the caller minifies the piece's text instead). `handover`: from the graph's kept parse where
-    /// there is one (`false`: from a parse of its own, for tests).
+    /// there is one (`false`: from a parse of its own, for tests). Where another bundle of the build holds the module
+    /// (its file's `MinifierPassMemo` keeps results), the piece is made from a template of another bundle's piece of
+    /// an equal key when one fits (`TreePieceTemplate`), else made and kept as one.
     @inline(never)
     func minified(handover: Bool = true) -> MinifiedPiece? {
+        guard let memo = record.passMemo as? MinifierPassMemo, memo.keepsResults,
+            let keyed = TreePieceTemplate.Key.of(
+                edits: edits, topLevelNames: topLevelNames, needsTerminator: needsTerminator, mapSource: mapSource)
+        else { return made(handover: handover, slots: nil)?.piece }
+        let found = memo.claimTreeTemplates(for: keyed.key)
+        if !found.isEmpty {
+            for template in found where template.fits(keyed.spellings) {
+                guard let piece = template.piece(spelling: keyed.spellings) else { continue }
+                memo.noteTreeTemplateUse()
+                return piece
+            }
+            // Slots spelled as other sensitive words: made here, and kept beside the others.
+            let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords))
+            memo.storeTreeTemplate(made?.template, for: keyed.key, claimed: false)
+            return made?.piece
+        }
+        let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords))
+        memo.storeTreeTemplate(made?.template, for: keyed.key, claimed: true)
+        return made?.piece
+    }
+
+    /// The minified module (`minified(handover:)`), and with `slots` (the slots' spellings and the structural words of
+    /// the piece's key, `TreePieceTemplate.Key.of`), its template. (Not inlined, nor `TreePieceTemplate.piece`, so a
+    /// profile's call counts tell pieces made from templates apart.)
+    @inline(never)
+    private func made(
+        handover: Bool, slots: (spellings: [String], structuralWords: [String])?
+    ) -> (piece: MinifiedPiece, template: TreePieceTemplate?)? {
         guard var parsed = PieceParse.of(record, handover: handover) else { return nil }
         var tree = SyntaxTree(source: [])
         swap(&tree, &parsed.tree)
@@ -56,20 +86,34 @@ struct TreeHoistedPiece {
                 edits, topLevelNames: topLevelNames, record: record, mapping: mapSource != nil, to: &tree)
         else { return nil }
         let uses = TreeCompressor.compress(&tree)
-        let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false, uses: uses)
+        let plan = TreeRenamer.plan(tree, uses: uses)
+        let symbolNames = plan.map { plan in plan.names { plan.names[Int($0)] } } ?? []
         let names = HoistedMappingNames(tree: tree, edits: made)
         let unmapped = made.unmapped
-        var piece = TreeMinifier.printed(
-            tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
-        ) { printed, pieceNames in
+        // Per name ID, its slot (a name built for a slot's spelling).
+        var slotOfName: [Int32] = []
+        if let slots {
+            slotOfName = [Int32](repeating: -1, count: tree.names.count)
+            for (slot, spelling) in slots.spellings.enumerated() {
+                if let id = made.builtNames[spelling], Int(id) < slotOfName.count { slotOfName[Int(id)] = Int32(truncatingIfNeeded: slot) }
+            }
+        }
+        var ends: [(bytes: Int32, line: Int32)] = []
+        let printedPiece = TreeMinifier.printed(
+            tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens,
+            slotOfName: slotOfName
+        ) { printed, pieceNames, printedSlots in
             TreeMinifier.mappings(
-                printed, tree: tree, names: &pieceNames, namedBy: { names.index(of: $0) }, namedTexts: names.originals
+                printed, tree: tree, names: &pieceNames, namedBy: { names.index(of: $0) }, namedTexts: names.originals,
+                endsAfter: printedSlots.map(\.mappingCount), ends: &ends
             ) { mapping in
                 // Nodes the compressor added after the edits are past the table.
                 if Int(mapping.node) < unmapped.count, unmapped[Int(mapping.node)] { return nil }
                 return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
             }
         }
+        var piece = printedPiece.piece
+        let printedSlots = printedPiece.nameSlots
         if let mapSource { piece.sources = [SourceMapBuilder.Source(path: mapSource, content: record.sourceBytes)] }
         if !piece.code.isEmpty, piece.code.last != 0x3B, !piece.endsWithStatementBrace {
             piece.code.append(0x3B)
@@ -77,6 +121,85 @@ struct TreeHoistedPiece {
         }
         // The comments inside the tokens an edit replaced are not in the text route's piece.
         piece.legalComments = parsed.legalComments(excluding: made.replaced)
-        return piece
+        guard let slots else { return (piece, nil) }
+        let template = Self.template(
+            of: piece, tree: tree, slots: slots, printedSlots: printedSlots, ends: ends, plan: plan, slotOfName: slotOfName,
+            symbolNames: symbolNames)
+        return (piece, template)
+    }
+
+    /// The template of `piece` (see `TreePieceTemplate`), `nil` where its names' places cannot be told (the slots'
+    /// mapping ends are missing, or the code has line terminators other than `\n`, which the places' lines count).
+    private static func template(
+        of piece: MinifiedPiece, tree: SyntaxTree, slots: (spellings: [String], structuralWords: [String]),
+        printedSlots: [SyntaxPrinter.NameSlot], ends: [(bytes: Int32, line: Int32)], plan: TreeRenamer.Plan?, slotOfName: [Int32],
+        symbolNames: [[UInt8]?]
+    ) -> TreePieceTemplate? {
+        let mapping = !piece.sources.isEmpty
+        guard !mapping || ends.count == printedSlots.count else { return nil }
+        let code = piece.code
+        guard !code.contains(0x0D), !Self.hasSeparator(code) else { return nil }
+        var names: [[UInt8]] = slots.spellings.map { Array($0.utf8) }
+        var renamedIndex = [Int32](repeating: -1, count: symbolNames.count)
+        var renamedSymbols: [Int32] = []
+        var nameSlots: [RenamedPieceTemplate.NameSlot] = []
+        nameSlots.reserveCapacity(printedSlots.count)
+        var line: Int32 = 0
+        var scanned = 0
+        for (index, printed) in printedSlots.enumerated() {
+            let offset = Int(printed.offset)
+            guard offset >= scanned, offset <= code.count else { return nil }
+            while scanned < offset {
+                if code[scanned] == 0x0A { line += 1 }
+                scanned += 1
+            }
+            let rename: Int32
+            if printed.slot >= 0 {
+                rename = printed.slot
+            } else {
+                let symbol = Int(printed.symbol)
+                guard symbol >= 0, symbol < symbolNames.count, let name = symbolNames[symbol] else { return nil }
+                if renamedIndex[symbol] < 0 {
+                    renamedIndex[symbol] = Int32(truncatingIfNeeded: names.count)
+                    renamedSymbols.append(printed.symbol)
+                    names.append(name)
+                }
+                rename = renamedIndex[symbol]
+            }
+            let end = mapping ? ends[index] : (bytes: 0, line: 0)
+            nameSlots.append(
+                RenamedPieceTemplate.NameSlot(
+                    offset: printed.offset, rename: rename, line: line, mappingEnd: end.bytes, mappingLine: end.line))
+        }
+        var sensitive = TreePieceTemplate.specialWords
+        for word in slots.structuralWords { sensitive.insert(word) }
+        if mapping {
+            for index in 0..<min(tree.parsedNameCount, tree.names.count) { sensitive.insert(tree.names[index]) }
+            // The source words under built names (a built name is named in its mapping where it differs from them).
+            for node in tree.nodes where node.flags.contains(.synthetic) {
+                switch node.kind {
+                case .identifier, .identifierName, .bindingIdentifier:
+                    let start = Int(node.start), end = Int(node.end)
+                    guard start < end, end <= tree.source.count else { continue }
+                    let word = tree.source[start..<end]
+                    if word.allSatisfy(SyntaxPrinter.isWordByte) { sensitive.insert(String(decoding: word, as: UTF8.self)) }
+                default:
+                    continue
+                }
+            }
+        }
+        return TreePieceTemplate(
+            template: RenamedPieceTemplate(piece: piece, slots: nameSlots, names: names), spellings: slots.spellings,
+            sensitiveWords: sensitive, plan: plan, slotOfName: slotOfName, symbolNames: symbolNames, renamedSymbols: renamedSymbols)
+    }
+
+    /// Whether `code` holds U+2028 or U+2029 (line terminators, which the printer counts as lines).
+    private static func hasSeparator(_ code: [UInt8]) -> Bool {
+        var index = 0
+        while let found = code[index...].firstIndex(of: 0xE2) {
+            if found + 2 < code.count, code[found + 1] == 0x80, code[found + 2] == 0xA8 || code[found + 2] == 0xA9 { return true }
+            index = found + 1
+        }
+        return false
     }
 }

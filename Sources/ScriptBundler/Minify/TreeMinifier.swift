@@ -165,20 +165,32 @@ enum TreeMinifier {
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
         map: (_ printed: SyntaxPrinterMappings, _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
+        printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: recordsMappings, tokens: tokens, slotOfName: []) {
+            printed, names, _ in map(printed, &names)
+        }.piece
+    }
+
+    /// `printed(_:symbolNames:uses:recordsMappings:tokens:map:)`, with where it wrote the renamed symbols' names and
+    /// the names of `slotOfName` (`SyntaxPrinter.printMinified`'s slots, also given to `map`).
+    static func printed(
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
+        slotOfName: [Int32],
+        map: (_ printed: SyntaxPrinterMappings, _ names: inout [String], _ slots: [SyntaxPrinter.NameSlot]) -> PieceMappings
+    ) -> (piece: MinifiedPiece, nameSlots: [SyntaxPrinter.NameSlot]) {
+        var nameSlots: [SyntaxPrinter.NameSlot] = []
         let printed = SyntaxPrinter.printMinified(
             tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
-            tokens: tokens,
-            literalText: literalText)
+            tokens: tokens, literalText: literalText, slotOfName: slotOfName, nameSlots: &nameSlots)
         var piece = MinifiedPiece()
         piece.code = printed.code
         // Pieces are joined by the composer, which writes the line breaks between them (the printer counted the lines
         // without it).
         if piece.code.last == 0x0A { piece.code.removeLast() }
-        if recordsMappings { piece.mappings = map(printed.mappings, &piece.names) }
+        if recordsMappings { piece.mappings = map(printed.mappings, &piece.names, nameSlots) }
         piece.lineCount = printed.lineCount
         piece.lastLineColumn = printed.lastLineColumn
         piece.endsWithStatementBrace = endsWithStatementBrace(tree)
-        return piece
+        return (piece, nameSlots)
     }
 
     /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
@@ -322,6 +334,22 @@ enum TreeMinifier {
         namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, namedTexts: [String] = [],
         original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
+        var ends: [(bytes: Int32, line: Int32)] = []
+        return mappings(
+            printed, tree: tree, names: &names, originalNames: originalNames, namedBy: namedBy, namedTexts: namedTexts,
+            endsAfter: [], ends: &ends, original: original)
+    }
+
+    /// `mappings(_:tree:names:originalNames:namedBy:namedTexts:original:)`, giving in `ends`, for each count of
+    /// `marks` (ascending), the encoded length and the last segment's line (0 for none) once that many printed
+    /// mappings are encoded (a template's `RenamedPieceTemplate.NameSlot.mappingEnd` and `mappingLine`).
+    static func mappings(
+        _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
+        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, namedTexts: [String] = [], endsAfter marks: [Int32],
+        ends: inout [(bytes: Int32, line: Int32)], original: (SyntaxNodeMapping) -> MappingLookup.Original?
+    ) -> PieceMappings {
+        var markCursor = 0
+        var encodedCount: Int32 = 0
         // Looked up in place: it remembers the name IDs asked for.
         var originalNames = originalNames
         var encoder = PieceMappings.Encoder()
@@ -363,7 +391,18 @@ enum TreeMinifier {
         var indexOfNamed = [Int32](repeating: -1, count: namedTexts.count)
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
+        func noteEnds() {
+            while markCursor < marks.count, marks[markCursor] <= encodedCount {
+                ends.append((Int32(truncatingIfNeeded: encoder.byteCount), encoder.count > 0 ? encoder.line : 0))
+                markCursor += 1
+            }
+        }
         for mapping in printed {
+            if !marks.isEmpty {
+                // The ends once the mappings before this one are encoded.
+                noteEnds()
+                encodedCount += 1
+            }
             let line = Int32(truncatingIfNeeded: mapping.generatedLine)
             let column = Int32(truncatingIfNeeded: mapping.generatedColumn)
             guard let original = original(mapping) else {
@@ -397,6 +436,7 @@ enum TreeMinifier {
                 name: name)
             lastWasMapped = true
         }
+        if !marks.isEmpty { noteEnds() }
         return encoder.finish()
     }
 

@@ -10,7 +10,48 @@ enum TreeRenamer {
     /// Per symbol of `tree`, its new name, or `nil` where it keeps its own (empty when nothing is renamed). `uses`: the
     /// walk of `tree` as it is now (`TreeCompressor.compress` returns it), `nil` to walk it here.
     static func names(_ tree: SyntaxTree, hasModuleSyntax: Bool, uses: TreeUses? = nil) -> [[UInt8]?] {
-        guard !hasModuleSyntax, tree.root >= 0, !tree.symbols.isEmpty else { return [] }
+        guard !hasModuleSyntax, let plan = plan(tree, uses: uses) else { return [] }
+        return plan.names { plan.names[Int($0)] }
+    }
+
+    /// What the renamer reads of a tree apart from the spellings of the names no new name may equal (free names and
+    /// names kept): the scopes, the symbols that take a new name with their reference counts, and which name IDs are
+    /// kept. A tree whose kept names are spelled otherwise (a scope-hoisted module under another bundle's top-level
+    /// names) is renamed from the same plan with those spellings (`names(spelling:)`).
+    struct Plan {
+        let parents: [Int]
+        let declarationStarts: [Int]
+        let declarations: [Int]
+        let renamable: [Bool]
+        let referenceCounts: [Int]
+        /// The symbols' name IDs, and the tree's names.
+        let symbolNames: [Int32]
+        let names: [String]
+        /// The name IDs no new name may equal, each once.
+        let kept: [Int32]
+        /// The length past which a kept name can never equal a new one.
+        let longest: Int
+
+        /// Per symbol, its new name, or `nil` where it keeps its own; `spelling`: the spelling of a name ID (a kept
+        /// name's, or a renamed symbol's own name).
+        func names(spelling: (Int32) -> String) -> [[UInt8]?] {
+            var forbidden = Set<String>()
+            for id in kept {
+                let name = spelling(id)
+                if name.utf8.count <= longest { forbidden.insert(name) }
+            }
+            let symbolNames = symbolNames
+            return IdentifierRenamer.assignNames(
+                parents: parents, declarationStarts: declarationStarts, declarations: declarations,
+                names: { spelling(symbolNames[$0]) }, renamable: renamable, referenceCounts: referenceCounts,
+                forbidden: forbidden, avoidingReservedWords: true)
+        }
+    }
+
+    /// The renaming plan of `tree` (a source without module syntax), `nil` when nothing is renamed. `uses`: the walk of
+    /// `tree` as it is now, `nil` to walk it here.
+    static func plan(_ tree: SyntaxTree, uses: TreeUses? = nil) -> Plan? {
+        guard tree.root >= 0, !tree.symbols.isEmpty else { return nil }
         let symbols = tree.symbols
         let uses = uses ?? TreeUses(tree)
         // A repeated declaration (`var a; var a;`) counts as a reference, as in the token view.
@@ -23,11 +64,11 @@ enum TreeRenamer {
         // names, and built bindings the tree's scopes do not know, whose names stay; reserved words are skipped from
         // the shared set (`avoidingReservedWords`).
         let names = tree.names
-        var kept = [Bool](repeating: false, count: names.count)
-        var keptCount = 0
-        for name in uses.freeNames where !kept[Int(name)] {
-            kept[Int(name)] = true
-            keptCount += 1
+        var isKept = [Bool](repeating: false, count: names.count)
+        var kept: [Int32] = []
+        for name in uses.freeNames where !isKept[Int(name)] {
+            isKept[Int(name)] = true
+            kept.append(name)
         }
         var renamable = [Bool](repeating: false, count: symbols.count)
         var renamableCount = 0
@@ -38,9 +79,9 @@ enum TreeRenamer {
             if scope.kind == .program || scope.isUnsafe || blockFunction || symbol.kind == .import
                 || isArgumentsOrEval(names[Int(symbol.name)])
             {
-                if !kept[Int(symbol.name)] {
-                    kept[Int(symbol.name)] = true
-                    keptCount += 1
+                if !isKept[Int(symbol.name)] {
+                    isKept[Int(symbol.name)] = true
+                    kept.append(symbol.name)
                 }
             } else {
                 renamable[index] = true
@@ -49,9 +90,7 @@ enum TreeRenamer {
         }
         // The sequence looks at most `renamableCount` names plus one per name it skips, so a kept name longer than
         // the last of those can never equal one: only the shorter are hashed into the set.
-        let longest = NameSequence.spelledLength(renamableCount + keptCount + ReservedNames.words.count)
-        var forbidden = Set<String>()
-        for index in names.indices where kept[index] && names[index].utf8.count <= longest { forbidden.insert(names[index]) }
+        let longest = NameSequence.spelledLength(renamableCount + kept.count + ReservedNames.words.count)
         // Each scope's declarations, in symbol order, in one table (by a count per scope, then a place per symbol).
         let scopeCount = tree.scopes.count
         var starts = [Int](repeating: 0, count: scopeCount + 1)
@@ -64,10 +103,10 @@ enum TreeRenamer {
             declarations[next[scope]] = index
             next[scope] += 1
         }
-        let parents = tree.scopes.map { Int($0.parent) }
-        return IdentifierRenamer.assignNames(
-            parents: parents, declarationStarts: starts, declarations: declarations, names: { names[Int(symbols[$0].name)] },
-            renamable: renamable, referenceCounts: referenceCounts, forbidden: forbidden, avoidingReservedWords: true)
+        return Plan(
+            parents: tree.scopes.map { Int($0.parent) }, declarationStarts: starts, declarations: declarations,
+            renamable: renamable, referenceCounts: referenceCounts, symbolNames: symbols.map(\.name), names: names,
+            kept: kept, longest: longest)
     }
 
     /// Whether `name` is `arguments` or `eval` (its length looked at first: most names are neither long).

@@ -36,6 +36,8 @@ struct TreeHoistEdits {
     private var unmappedNodes: [Int32] = []
     /// The source ranges the edits replace (comments inside them are not in the text route's piece).
     var replaced: [Range<Int>] = []
+    /// The names built for the edits and the top-level names, by spelling: their name IDs in the tree.
+    var builtNames: [String: Int32] = [:]
 
     /// Makes `edits` (sorted, on `record.tokens`) and the top-level names `topLevelNames` (by declaration of
     /// `record.analysis`) on `tree`, a parse of `record.bytes`; `nil`, with `tree` partly edited, where some edit is not
@@ -170,6 +172,7 @@ struct TreeHoistEdits {
             result.unmapped = [Bool](repeating: false, count: tree.nodes.count)
             for node in result.unmappedNodes { result.unmapped[Int(node)] = true }
         }
+        result.builtNames = interned.ids
         return result
     }
 
@@ -301,7 +304,7 @@ struct TreeHoistEdits {
 
     /// The names built for the edits, each added to the tree once.
     struct BuiltNames {
-        private var ids: [String: Int32] = [:]
+        private(set) var ids: [String: Int32] = [:]
 
         mutating func id(_ name: String, in tree: inout SyntaxTree) -> Int32 {
             if let known = ids[name] { return known }

@@ -47,7 +47,34 @@ public struct SyntaxPrinter {
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
         tokens: [JavaScriptToken] = [], literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
     ) -> (code: [UInt8], mappings: SyntaxPrinterMappings, lineCount: Int, lastLineColumn: Int) {
+        var slots: [NameSlot] = []
+        return printMinified(
+            tree, symbolNames: symbolNames, privateNames: privateNames, recordsMappings: recordsMappings, tokens: tokens,
+            literalText: literalText, slotOfName: [], nameSlots: &slots)
+    }
+
+    /// Where `printMinified` wrote a name that another bundle spells otherwise (a template's slot, issue 41 step 4i):
+    /// a renamed symbol's new name, or a name of `slotOfName`.
+    struct NameSlot: Equatable {
+        /// Byte offset of the name in the printed code.
+        var offset: Int32
+        /// The renamed symbol, or -1.
+        var symbol: Int32
+        /// The slot of the name (`slotOfName`), or -1.
+        var slot: Int32
+        /// How many mappings were recorded once the name was written (its own included).
+        var mappingCount: Int32
+    }
+
+    /// `printMinified`, listing in `nameSlots` (in the order written) every renamed symbol's name it writes and every
+    /// identifier or binding identifier whose name ID has a slot in `slotOfName` (by name ID, -1 for none; empty: list
+    /// only the renamed symbols' names, and only when `slotOfName` is not empty).
+    static func printMinified(
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?], recordsMappings: Bool, tokens: [JavaScriptToken],
+        literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?, slotOfName: [Int32], nameSlots: inout [NameSlot]
+    ) -> (code: [UInt8], mappings: SyntaxPrinterMappings, lineCount: Int, lastLineColumn: Int) {
         var printer = SyntaxPrinter(tree: tree, style: .minified)
+        printer.slotOfName = slotOfName
         printer.literalText = literalText
         printer.comments = [:]
         printer.symbolNames = symbolNames
@@ -75,6 +102,7 @@ public struct SyntaxPrinter {
             printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         }
         printer.printProgram()
+        nameSlots = printer.nameSlots
         // The lines after the last mapping (all of them when there is none), up to the closing line break.
         var line = printer.generatedLine, column = printer.generatedColumn
         let end = printer.out.last == 0x0A ? printer.out.count - 1 : printer.out.count
@@ -92,6 +120,10 @@ public struct SyntaxPrinter {
     var renamedSpans: [UInt64] = []
     var renamedBytes: [UInt8] = []
     static let notRenamed = UInt64.max
+    /// Per name ID, the template slot of the name (-1 for none), and the names written in slots (`NameSlot`); empty
+    /// when no template is made.
+    var slotOfName: [Int32] = []
+    var nameSlots: [NameSlot] = []
     /// Per name ID, the spelling (without `#`) printed for private names of that name instead of their own (`nil`:
     /// their own); empty when none is renamed.
     var privateNames: [[UInt8]?] = []
@@ -332,6 +364,7 @@ public struct SyntaxPrinter {
                 if start < end, out.needsSpace(before: renamedBytes[start]) { out.append(0x20) }
                 if pending >= 0 { recordPending() }
                 out.append(renamedBytes, from: start, to: end)
+                if !slotOfName.isEmpty { noteSlot(symbol: Int32(truncatingIfNeeded: renamed), slot: -1, length: end - start) }
                 return
             }
         }
@@ -344,6 +377,11 @@ public struct SyntaxPrinter {
             // A built node: its text is its name (a private name's without the `#`).
             if node.kind == .privateName { emit("#") }
             emit(string: tree.names[Int(node.a)])
+            if !slotOfName.isEmpty, node.kind == .identifier || node.kind == .bindingIdentifier, Int(node.a) < slotOfName.count,
+                slotOfName[Int(node.a)] >= 0
+            {
+                noteSlot(symbol: -1, slot: slotOfName[Int(node.a)], length: tree.names[Int(node.a)].utf8.count)
+            }
             return
         }
         let start = Int(node.start), end = Int(node.end)
@@ -351,6 +389,15 @@ public struct SyntaxPrinter {
         if out.needsSpace(before: tree.source[start]) { out.append(0x20) }
         if pending >= 0 { recordPending() }
         out.append(tree.source, from: start, to: end)
+    }
+
+    /// Lists the name of `length` bytes just written as a slot (`nameSlots`).
+    @inline(never)
+    private mutating func noteSlot(symbol: Int32, slot: Int32, length: Int) {
+        nameSlots.append(
+            NameSlot(
+                offset: Int32(truncatingIfNeeded: out.count - length), symbol: symbol, slot: slot,
+                mappingCount: Int32(truncatingIfNeeded: mappings.count)))
     }
 
     /// The space after a keyword or a name. Compact printing leaves it to `emit`, which writes one where the next

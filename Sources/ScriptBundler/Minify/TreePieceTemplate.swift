@@ -1,0 +1,146 @@
+/// A scope-hoisted module minified from its tree (`TreeHoistedPiece`), kept so that the module's piece in another
+/// bundle of the build is made by putting that bundle's names in (issue 41, step 4i), without parsing, editing,
+/// compressing or printing the module again.
+///
+/// What decides a tree piece besides its file is the linker's edits, the top-level names, `needsTerminator` and the
+/// map source. Of the edits' texts and the top-level names, the words that are names of the shared scope (a top-level
+/// name, a free name an edit writes) are slots (`Key`): numbered in order of first appearance, one per spelling, so
+/// two bundles with equal keys write the same structure and differ only in how each slot is spelled. A spelling
+/// changes nothing else, with the exceptions the template checks (`fits(_:)`):
+/// - the compressor, the printer and the renamer read a few spellings (`undefined`, the error constructors, `eval`,
+///   `arguments`, `let`, `async`): a slot spelled as one of `specialWords` must be spelled so in both bundles;
+/// - with mappings, a mapping is named by the original name of a top-level name spelled as the word the mapping
+///   starts at (as the text route names it), and a built name is named only when it differs from the source text
+///   under it: a slot spelled as a name of the file's parse or a source word under a built name must be spelled so
+///   in both (`sensitiveWords`);
+/// - the renamer's new names avoid the slots' spellings: they are chosen again from the kept plan (`plan`), and a
+///   symbol that keeps its own name in one bundle but not the other (its mapping is named then) makes no piece here.
+struct TreePieceTemplate: @unchecked Sendable {
+    /// Everything of a tree piece besides its file and the slots' spellings.
+    struct Key: Equatable {
+        /// Per edit: its tokens, its mapped token (-1 for none) and its text with slots (`-1 - slot`) for names and
+        /// bytes (0...255) for the rest.
+        let editTokens: [Int]
+        let editTexts: [[Int32]]
+        /// The top-level names: declaration and slot, by declaration.
+        let topLevel: [Int]
+        let slotCount: Int
+        let needsTerminator: Bool
+        let mapSource: String?
+
+        /// The key of a piece, and its slots' spellings (`nil` for an edit text the key does not take apart).
+        static func of(
+            edits: [TokenEdit], topLevelNames: [Int: String], needsTerminator: Bool, mapSource: String?
+        ) -> (key: Key, spellings: [String], structuralWords: [String])? {
+            var slotOf: [String: Int] = [:]
+            var spellings: [String] = []
+            var structural: [String] = []
+            func slot(_ name: String) -> Int {
+                if let known = slotOf[name] { return known }
+                slotOf[name] = spellings.count
+                spellings.append(name)
+                return spellings.count - 1
+            }
+            var topLevel: [Int] = []
+            topLevel.reserveCapacity(topLevelNames.count * 2)
+            for declaration in topLevelNames.keys.sorted() {
+                guard let name = topLevelNames[declaration] else { continue }
+                topLevel.append(declaration)
+                topLevel.append(slot(name))
+            }
+            var editTokens: [Int] = []
+            editTokens.reserveCapacity(edits.count * 3)
+            var editTexts: [[Int32]] = []
+            editTexts.reserveCapacity(edits.count)
+            for edit in edits {
+                editTokens.append(edit.start)
+                editTokens.append(edit.end)
+                editTokens.append(edit.mappedToken ?? -1)
+                var text: [Int32] = []
+                let bytes = Array(edit.text.utf8)
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    guard SyntaxPrinter.isWordByte(byte) else {
+                        guard byte < 0x80 else { return nil }
+                        text.append(Int32(byte))
+                        index += 1
+                        continue
+                    }
+                    var end = index
+                    while end < bytes.count, SyntaxPrinter.isWordByte(bytes[end]) { end += 1 }
+                    let word = bytes[index..<end]
+                    guard word.allSatisfy({ $0 < 0x80 }) else { return nil }
+                    if index > 0 && bytes[index - 1] == 0x2E || (0x30...0x39).contains(byte) {
+                        // A property name or a number: structure.
+                        for byte in word { text.append(Int32(byte)) }
+                        structural.append(String(decoding: word, as: UTF8.self))
+                    } else {
+                        text.append(-1 - Int32(slot(String(decoding: word, as: UTF8.self))))
+                    }
+                    index = end
+                }
+                editTexts.append(text)
+            }
+            let key = Key(
+                editTokens: editTokens, editTexts: editTexts, topLevel: topLevel, slotCount: spellings.count,
+                needsTerminator: needsTerminator, mapSource: mapSource)
+            return (key, spellings, structural)
+        }
+    }
+
+    /// Spellings the compressor, the printer or the renamer read (see the type's description).
+    static let specialWords: Set<String> = [
+        "undefined", "eval", "arguments", "let", "async", "void", "this", "super", "new", "of", "get", "set", "static",
+        "yield", "await", "as", "from", "target", "meta", "NaN", "Infinity", "Error", "TypeError", "RangeError",
+        "SyntaxError", "ReferenceError", "EvalError", "URIError", "AggregateError",
+    ]
+
+    /// The piece with its slots and renamed symbols' names as places (`RenamedPieceTemplate`): its renames are the
+    /// slots in order, then the symbols of `renamedSymbols`.
+    let template: RenamedPieceTemplate
+    /// The slots' spellings the piece was made with.
+    let spellings: [String]
+    /// Words a slot's spelling must not differ at (see the type's description).
+    let sensitiveWords: Set<String>
+    /// The renamer's plan of the compressed tree (`nil`: nothing renamed), the slot of each of its name IDs (-1 for
+    /// none), and the new names it gave with `spellings`.
+    let plan: TreeRenamer.Plan?
+    let slotOfName: [Int32]
+    let symbolNames: [[UInt8]?]
+    /// The renamed symbols whose names the piece holds, in rename order after the slots.
+    let renamedSymbols: [Int32]
+
+    /// Whether slot spellings `spellings` (of an equal key) make the same piece but for the names: each slot
+    /// spelled as a sensitive word is spelled the same in both.
+    func fits(_ other: [String]) -> Bool {
+        guard other.count == spellings.count else { return false }
+        for (own, new) in zip(spellings, other) where own != new {
+            if sensitiveWords.contains(own) || sensitiveWords.contains(new) { return false }
+        }
+        return true
+    }
+
+    /// The piece with slot spellings `other` (`fits(_:)`), its symbols renamed against them; `nil` where a symbol
+    /// keeps its own name in one but not the other, or the names cannot be put in.
+    @inline(never)
+    func piece(spelling other: [String]) -> MinifiedPiece? {
+        var newNames: [[UInt8]] = other.map { Array($0.utf8) }
+        if let plan {
+            let slotOfName = slotOfName
+            let renamed = plan.names { id in
+                let slot = Int(id) < slotOfName.count ? Int(slotOfName[Int(id)]) : -1
+                return slot >= 0 ? other[slot] : plan.names[Int(id)]
+            }
+            guard renamed.count == symbolNames.count else { return nil }
+            for (own, new) in zip(symbolNames, renamed) where (own == nil) != (new == nil) { return nil }
+            for symbol in renamedSymbols {
+                guard let name = renamed[Int(symbol)] else { return nil }
+                newNames.append(name)
+            }
+        } else if !renamedSymbols.isEmpty {
+            return nil
+        }
+        return template.substituting(newNames)
+    }
+}
