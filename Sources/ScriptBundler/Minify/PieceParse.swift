@@ -32,7 +32,7 @@ struct PieceParse {
             return PieceParse(tree: tree, source: record.bytes, tokens: record.tokens, comments: kept.comments, isHandedOver: true)
         }
         let source = record.bytes
-        guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
+        guard let tokenization = try? JavaScriptTokenizer.tokenizeForParsing(source, includeComments: true),
             var parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization),
             parsed.tokens.count == record.tokens.count, parsed.tree.root >= 0
         else { return nil }
@@ -40,7 +40,9 @@ struct PieceParse {
         // The only reference to the tree's arrays, so the edits and the compressor change them in place.
         swap(&tree, &parsed.tree)
         var comments: [Range<Int>] = []
-        for token in tokenization.tokens where token.kind == .lineComment || token.kind == .blockComment { comments.append(token.range) }
+        for token in tokenization.comments ?? [] where token.kind == .lineComment || token.kind == .blockComment {
+            comments.append(token.range)
+        }
         return PieceParse(tree: tree, source: source, tokens: parsed.tokens, comments: comments, isHandedOver: false)
     }
 

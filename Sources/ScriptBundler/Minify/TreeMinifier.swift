@@ -44,7 +44,7 @@ enum TreeMinifier {
         let tokenization: JavaScriptTokenization
         var parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
         do {
-            tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
+            tokenization = try JavaScriptTokenizer.tokenizeForParsing(code, includeComments: true)
             parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
         } catch {
             return Minifier.minifyPiece(code, map: map)
@@ -69,7 +69,7 @@ enum TreeMinifier {
             piece.code.append(0x3B)
             piece.lastLineColumn += 1
         }
-        piece.legalComments = legalComments(code, tokenization.tokens)
+        piece.legalComments = legalComments(code, tokenization.comments ?? [])
         return piece
     }
 

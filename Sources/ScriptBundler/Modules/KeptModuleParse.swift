@@ -16,20 +16,22 @@ struct KeptModuleParse: Sendable {
     /// What the tree holds in memory, in bytes (its arrays' capacities), counted against `KeptParseBudget`.
     let size: Int
 
-    /// The parse of `tree`, whose tokens with comments were `tokens`.
+    /// The parse of `tree`, whose source's comment and hashbang tokens are `comments` (in source order; the tokenizer
+    /// for the parser keeps them apart from the significant tokens).
     ///
     /// The parser reserves room for more nodes, lists and references than a parse makes (on the firefox-shaped
     /// benchmark tree about twice the nodes and references it made), so a kept tree is copied into arrays with room
     /// only for what the compressor adds (a fifth more nodes and lists, `TreeCompressorPass.reserveRoom`): a kept
     /// tree then holds about half the bytes, and twice as many fit in the budget (issue 41 step 4g).
-    init(tree: SyntaxTree, tokens: [JavaScriptToken]) {
+    init(tree: SyntaxTree, comments commentTokens: [JavaScriptToken]) {
         var tree = tree
         Self.trim(&tree.nodes, room: tree.nodes.count / 5)
         Self.trim(&tree.lists, room: tree.lists.count / 5)
         Self.trim(&tree.references, room: 0)
         self.tree = tree
         var comments: [Range<Int>] = []
-        for token in tokens where token.kind == .lineComment || token.kind == .blockComment { comments.append(token.range) }
+        comments.reserveCapacity(commentTokens.count)
+        for token in commentTokens where token.kind == .lineComment || token.kind == .blockComment { comments.append(token.range) }
         self.comments = comments
         size = Self.size(of: tree) + comments.capacity * MemoryLayout<Range<Int>>.stride
     }

@@ -319,7 +319,8 @@ struct ModuleGraph {
         // a file's comments cost the parser more, which a file not kept would pay for nothing).
         let budget = keepsParses && bytes.first != 0x23 && !path.hasSuffix(".json") ? cache?.keptParses : nil
         let withComments = budget?.hasRoom(bytes.count * 8) == true && Self.mightUseModules(bytes, path: path)
-        let tokenization = try tokenize(bytes, path: path, includeComments: withComments)
+        // Tokenized for the tree parser: the comments kept apart, the tokens' codes and brackets written beside them.
+        let tokenization = try tokenize(bytes, path: path, includeComments: withComments, forParsing: true)
         var tokens = tokenization.tokens
         var analysis: ScopeAnalysis?
         var tree: SyntaxTree?
@@ -335,8 +336,6 @@ struct ModuleGraph {
                     .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
                     error.message)
             }
-        } else if withComments {
-            tokens = tokens.filter { !$0.isComment }
         }
         let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
         if let tree, let analysis, LoweredSource.mayLower(analysis.syntaxFeatures, for: target) {
@@ -344,7 +343,7 @@ struct ModuleGraph {
             // unless a comment the lowered tree keeps may be in it: that tree is parsed with the comments.
             if !LoweredSource.mayHoldKeptComment(bytes) { parsed.facts.keepTree(tree) }
         } else if let tree, let budget, withComments, budget.hasRoom(KeptModuleParse.size(of: tree)) {
-            parsed.facts.keepParse(KeptModuleParse(tree: tree, tokens: tokenization.tokens), budget: budget)
+            parsed.facts.keepParse(KeptModuleParse(tree: tree, comments: tokenization.comments ?? []), budget: budget)
         }
         return parsed
     }
@@ -357,8 +356,13 @@ struct ModuleGraph {
         }
     }
 
-    private func tokenize(_ bytes: [UInt8], path: String, includeComments: Bool = false) throws(BundlerError) -> JavaScriptTokenization {
+    /// The tokens of `bytes`; `forParsing`: for the tree parser (`JavaScriptTokenizer.tokenizeForParsing`: the
+    /// tokens hold no comment, with comments they are kept apart).
+    private func tokenize(
+        _ bytes: [UInt8], path: String, includeComments: Bool = false, forParsing: Bool = false
+    ) throws(BundlerError) -> JavaScriptTokenization {
         do {
+            if forParsing { return try JavaScriptTokenizer.tokenizeForParsing(bytes, includeComments: includeComments) }
             return try JavaScriptTokenizer.tokenize(bytes, includeComments: includeComments)
         } catch {
             throw BundlerError(

@@ -16,7 +16,7 @@ public enum SyntaxParser {
     /// Tokenizes and parses `source`. With `keepComments`, legal comments are recorded and `/*#__PURE__*/`
     /// annotations set the `pure` flag of their call.
     public static func parse(_ source: [UInt8], keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
-        let tokenization = try JavaScriptTokenizer.tokenize(source, includeComments: keepComments)
+        let tokenization = try JavaScriptTokenizer.tokenizeForParsing(source, includeComments: keepComments)
         return try parse(source, tokenization: tokenization)
     }
 
@@ -134,13 +134,42 @@ struct SyntaxParserState {
         let pairs = tokenization.bracketPairs
         // Each stored property is set once, none before the others are (an `if` that set some of them before the
         // rest made the optimizer build the state apart and copy it into place, retaining and releasing every array).
-        let filtered = tokenization.isWithoutComments ? nil : Self.withoutComments(tokenization.tokens, bytes)
+        // Comments kept apart by the tokenizer are read from there; tokens with comments among them are copied
+        // without them.
+        let filtered =
+            tokenization.comments.map {
+                Self.annotations($0, positions: tokenization.commentPositions, tokenCount: tokenization.tokens.count, bytes)
+            }
+            ?? (tokenization.isWithoutComments ? nil : Self.withoutComments(tokenization.tokens, bytes))
         let significant = filtered?.tokens ?? tokenization.tokens
         pureTokens = filtered?.pure ?? []
         legal = filtered?.legal ?? []
         tokens = significant
         count = significant.count
-        let codes = significant.withUnsafeBufferPointer { tokens in
+        // The tokenizer for the parser wrote the codes and the matching brackets beside the tokens.
+        let codes = tokenization.codes ?? Self.codes(of: significant, bytes)
+        self.codes = codes
+        matching = tokenization.matching ?? Self.matching(tokens: significant, codes: codes, pairs: pairs)
+        var slots = 64
+        while slots < 2048, slots < count / 4 { slots *= 2 }
+        nameCacheCodes = [UInt64](repeating: 0, count: slots)
+        nameCacheIDs = [Int32](repeating: 0, count: slots)
+        nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
+        longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
+        longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
+        tree = SyntaxTree(source: source)
+        // Room for the nodes of the parse (about 1.2 a token) and for those a compressor adds after it (a fifth
+        // more: see `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
+        tree.nodes.reserveCapacity(count + count / 2 + 16)
+        tree.lists.reserveCapacity(count / 2 + 16)
+        declared = ScopedNameTable(capacity: count / 8)
+        facts.references.reserveCapacity(count / 4)
+        tree.references.reserveCapacity(count / 4)
+    }
+
+    /// Each token's text packed by `TokenCode`.
+    private static func codes(of significant: [JavaScriptToken], _ bytes: UnsafeRawBufferPointer) -> [UInt64] {
+        significant.withUnsafeBufferPointer { tokens in
             [UInt64](unsafeUninitializedCapacity: tokens.count) { codes, initialized in
                 // `TokenCode.of` with its checks hoisted: a token of 1...8 bytes that starts 8 bytes or more before
                 // the end is one unaligned load, masked to its length.
@@ -163,23 +192,25 @@ struct SyntaxParserState {
                 initialized = tokens.count
             }
         }
-        self.codes = codes
-        matching = Self.matching(tokens: significant, codes: codes, pairs: pairs)
-        var slots = 64
-        while slots < 2048, slots < count / 4 { slots *= 2 }
-        nameCacheCodes = [UInt64](repeating: 0, count: slots)
-        nameCacheIDs = [Int32](repeating: 0, count: slots)
-        nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
-        longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
-        longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
-        tree = SyntaxTree(source: source)
-        // Room for the nodes of the parse (about 1.2 a token) and for those a compressor adds after it (a fifth
-        // more: see `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
-        tree.nodes.reserveCapacity(count + count / 2 + 16)
-        tree.lists.reserveCapacity(count / 2 + 16)
-        declared = ScopedNameTable(capacity: count / 8)
-        facts.references.reserveCapacity(count / 4)
-        tree.references.reserveCapacity(count / 4)
+    }
+
+    /// The token indexes that `/*#__PURE__*/` comments stand before and the legal comments with the token index each
+    /// precedes, from the comments the tokenizer kept apart (`positions`: the significant token each stands before,
+    /// of `tokenCount`); `tokens` is nil (the significant tokens are the tokenization's).
+    private static func annotations(
+        _ comments: [JavaScriptToken], positions: [Int32], tokenCount: Int, _ bytes: UnsafeRawBufferPointer
+    ) -> (tokens: [JavaScriptToken]?, pure: Set<Int32>, legal: [(range: SourceRange, token: Int)]) {
+        var pure: Set<Int32> = []
+        var legal: [(range: SourceRange, token: Int)] = []
+        for (comment, position) in zip(comments, positions) {
+            if isPureAnnotation(comment, bytes) {
+                // An annotation after the last token annotates nothing.
+                if Int(position) < tokenCount { pure.insert(position) }
+            } else if isLegalComment(comment, bytes) {
+                legal.append((SourceRange(start: comment.start, end: comment.end), Int(position)))
+            }
+        }
+        return (nil, pure, legal)
     }
 
     /// `tokens` without their comments, with the token indexes that `/*#__PURE__*/` comments stand before and the
@@ -187,7 +218,7 @@ struct SyntaxParserState {
     /// in place (an append per token checked the array's uniqueness and capacity each time).
     private static func withoutComments(
         _ tokens: [JavaScriptToken], _ bytes: UnsafeRawBufferPointer
-    ) -> (tokens: [JavaScriptToken], pure: Set<Int32>, legal: [(range: SourceRange, token: Int)])? {
+    ) -> (tokens: [JavaScriptToken]?, pure: Set<Int32>, legal: [(range: SourceRange, token: Int)])? {
         guard tokens.contains(where: \.isComment) else { return nil }
         var pure: Set<Int32> = []
         var legal: [(range: SourceRange, token: Int)] = []

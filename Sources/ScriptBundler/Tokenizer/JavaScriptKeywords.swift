@@ -19,17 +19,26 @@ enum WordClass: UInt8 {
 enum JavaScriptKeywords {
     /// Classifies the word in `bytes[start..<end]` (which must contain no escapes).
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
-        let length = end - start
-        guard length >= 2, length <= 10 else { return .identifier }
-        let first = bytes[start]
-        guard first >= 0x61, first <= 0x79 else { return .identifier }
-        if length > 8 { return isInstanceof(bytes, start, length) ? .expressionPrefix : .identifier }
-        let code = TokenCode.of(bytes, start, end)
+        classify(code: TokenCode.of(bytes, start, end), bytes, start, end)
+    }
+
+    /// Classifies the word in `bytes[start..<end]` (which must contain no escapes), whose `TokenCode` is `code`.
+    @inline(__always)
+    static func classify(code: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
+        // Every reserved word but `instanceof` has 2 to 8 bytes, so its code is not 0; a code of 0 is a word of more
+        // than 8 bytes. A word of one byte (`a`, `e`, `t`: about a fifth of a minified file's) is no reserved word.
+        guard code > 0xFF else { return code == 0 && end &- start == 10 ? classifyLong(bytes, start) : .identifier }
         // One multiplication finds the only reserved word the code can be (no two of the 38 share a slot), one
         // comparison tells whether it is: the switch below is a table, where a switch over the codes themselves
         // was a search of about six comparisons.
         let (word, wordClass) = entry(slot: (code &* slotMultiplier) &>> 58)
         return code == word ? wordClass : .identifier
+    }
+
+    /// Classifies a word of 10 bytes (`instanceof` or not a reserved word).
+    @inline(never)
+    private static func classifyLong(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> WordClass {
+        isInstanceof(bytes, start, 10) ? .expressionPrefix : .identifier
     }
 
     /// Multiplied by a word's `TokenCode`, gives in its top six bits a slot that no two reserved words share (found by

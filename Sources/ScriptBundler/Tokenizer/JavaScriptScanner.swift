@@ -143,6 +143,15 @@ struct JavaScriptScanner {
     private(set) var tokenCount = 0
     private var tokenCapacity: Int
     private var ownsTokens = true
+    /// For the tree parser (`JavaScriptTokenizer.tokenizeForParsing`): each token's `TokenCode`, and each token's
+    /// matching closing bracket (-1 if none), written beside the tokens (same count and capacity, same owner), so the
+    /// parser need not walk the tokens again; nil otherwise. Comments then go to `comments`, not to the tokens.
+    private var codeBuffer: UnsafeMutablePointer<UInt64>?
+    private var matchBuffer: UnsafeMutablePointer<Int32>?
+    /// With `codeBuffer`: the comment and hashbang tokens, kept apart from the significant ones, and the index of
+    /// the significant token each stands before.
+    private(set) var comments: [JavaScriptToken] = []
+    private(set) var commentPositions: [Int32] = []
 
     private var previous = Previous.start
     /// Open brackets, innermost last, and the matched pairs.
@@ -176,6 +185,18 @@ struct JavaScriptScanner {
         tokenBuffer = storage
         ownsTokens = false
         asciiEnd = firstNonASCII(from: 0)
+    }
+
+    /// A scanner for the tree parser: writes its significant tokens into `storage`, their codes into `codes` and
+    /// their matching brackets into `matching` (each with room for `capacity`, at least 1) while they fit, then moves
+    /// all three to storage of its own; comments (when `includeComments`) go to `comments`.
+    init(
+        source: UnsafeBufferPointer<UInt8>, includeComments: Bool, storage: UnsafeMutablePointer<JavaScriptToken>,
+        codes: UnsafeMutablePointer<UInt64>, matching: UnsafeMutablePointer<Int32>, capacity: Int
+    ) {
+        self.init(source: source, includeComments: includeComments, storage: storage, capacity: capacity)
+        codeBuffer = codes
+        matchBuffer = matching
     }
 
     /// The room for tokens a source of `count` bytes starts with (most sources have fewer tokens).
@@ -299,6 +320,51 @@ struct JavaScriptScanner {
         tokenCount &+= 1
     }
 
+    /// Appends a significant token, with its code and no matching bracket yet when the parser's tables are written.
+    @inline(__always) private mutating func append(_ token: JavaScriptToken, code: UInt64) {
+        if tokenCount == tokenCapacity { growTokens() }
+        (tokenBuffer + tokenCount).initialize(to: token)
+        // `matchBuffer` is set whenever `codeBuffer` is: one test.
+        if let codes = codeBuffer {
+            (codes + tokenCount).initialize(to: code)
+            (matchBuffer.unsafelyUnwrapped + tokenCount).initialize(to: -1)
+        }
+        tokenCount &+= 1
+    }
+
+    /// The `TokenCode` of `src[start..<end]` (0 when longer than 8 bytes): one unaligned load where 8 bytes are left.
+    @inline(__always) private func tokenCode(_ start: Int, _ end: Int) -> UInt64 {
+        let length = end &- start
+        guard UInt(bitPattern: length &- 1) < 8 else { return 0 }
+        if start <= count &- 8, let base = src.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            return word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        }
+        return TokenCode.of(src, start, end)
+    }
+
+    /// The 8 bytes at `start` (first byte lowest), bytes past the end 0.
+    @inline(__always) private func wordAt(_ start: Int) -> UInt64 {
+        // A source of 8 bytes or more has a base address.
+        if start <= count &- 8 {
+            return UInt64(
+                littleEndian: UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        }
+        return TokenCode.of(src, start, min(start &+ 8, count))
+    }
+
+    /// Records a comment or hashbang token: among the tokens, or apart (with the significant token it stands before)
+    /// when the parser's tables are written.
+    private mutating func appendComment(_ token: JavaScriptToken) {
+        if codeBuffer != nil {
+            comments.append(token)
+            commentPositions.append(Int32(truncatingIfNeeded: tokenCount))
+        } else {
+            append(token)
+            commentCount += 1
+        }
+    }
+
     /// (A capacity of 0 means the scanner owns no storage: `release()` ran.)
     @inline(never) private mutating func growTokens() {
         let capacity = max(16, tokenCapacity * 2)
@@ -306,6 +372,20 @@ struct JavaScriptScanner {
         if tokenCapacity > 0 {
             larger.moveInitialize(from: tokenBuffer, count: tokenCount)
             if ownsTokens { tokenBuffer.deallocate() }
+        }
+        if let codes = codeBuffer, let matching = matchBuffer {
+            let largerCodes = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+            let largerMatching = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            if tokenCapacity > 0 {
+                largerCodes.moveInitialize(from: codes, count: tokenCount)
+                largerMatching.moveInitialize(from: matching, count: tokenCount)
+                if ownsTokens {
+                    codes.deallocate()
+                    matching.deallocate()
+                }
+            }
+            codeBuffer = largerCodes
+            matchBuffer = largerMatching
         }
         tokenBuffer = larger
         tokenCapacity = capacity
@@ -319,16 +399,48 @@ struct JavaScriptScanner {
         return tokens
     }
 
+    /// The tokens, their codes and their matching brackets (see the parser's initializer), moved into arrays; the
+    /// scanner must not be used afterwards.
+    mutating func finishForParsing() -> (tokens: [JavaScriptToken], codes: [UInt64], matching: [Int32]) {
+        var codes: [UInt64] = []
+        var matching: [Int32] = []
+        if tokenCapacity > 0, ownsTokens, let codeBuffer, let matchBuffer {
+            codes = Array(UnsafeBufferPointer(start: codeBuffer, count: tokenCount))
+            matching = Array(UnsafeBufferPointer(start: matchBuffer, count: tokenCount))
+        }
+        return (finish(), codes, matching)
+    }
+
     /// Frees the token storage (after `finish()` or instead of it); the scanner must not be used afterwards.
     mutating func release() {
-        if tokenCapacity > 0, ownsTokens { tokenBuffer.deallocate() }
+        if tokenCapacity > 0, ownsTokens {
+            tokenBuffer.deallocate()
+            codeBuffer?.deallocate()
+            matchBuffer?.deallocate()
+        }
+        codeBuffer = nil
+        matchBuffer = nil
         tokenCount = 0
         tokenCapacity = 0
     }
 
     @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
-        append(JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore))
+        append(
+            JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore),
+            code: codeBuffer == nil ? 0 : tokenCode(start, pos))
         newlineBefore = false
+    }
+
+    /// `push` of a token whose code is known (`code` of its bytes).
+    @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int, code: UInt64) {
+        append(
+            JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore), code: code)
+        newlineBefore = false
+    }
+
+    /// Pushes a comment token (`newlineBefore` is left as it was, for the next token).
+    @inline(__always) private mutating func pushComment(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
+        appendComment(JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore))
     }
 
     // MARK: - Main loop
@@ -338,8 +450,7 @@ struct JavaScriptScanner {
             pos = 2
             skipToLineEnd()
             if includeComments {
-                append(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false))
-                commentCount += 1
+                appendComment(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false))
             }
         }
         while pos < count {
@@ -497,10 +608,7 @@ struct JavaScriptScanner {
         skipToLineEnd()
         if includeComments {
             let col = column(at: start)
-            let keep = newlineBefore
-            push(.lineComment, start, line: line, column: col)
-            commentCount += 1
-            newlineBefore = keep
+            pushComment(.lineComment, start, line: line, column: col)
         }
     }
 
@@ -532,10 +640,7 @@ struct JavaScriptScanner {
             pos += 1
         }
         if includeComments {
-            let keep = newlineBefore
-            push(.blockComment, start, line: startLine, column: startColumn)
-            commentCount += 1
-            newlineBefore = keep
+            pushComment(.blockComment, start, line: startLine, column: startColumn)
         }
         if sawNewline { newlineBefore = true }
     }
@@ -739,26 +844,29 @@ struct JavaScriptScanner {
         let startColumn = column(at: start)
         let hasEscape = try scanIdentifierName()
         let afterDot = previous == .dot
-        let wordClass = hasEscape || afterDot ? WordClass.identifier : JavaScriptKeywords.classify(src, start, pos)
+        // The word's code serves the keyword test and the parser's table both.
+        let code = tokenCode(start, pos)
+        let wordClass =
+            hasEscape || afterDot ? WordClass.identifier : JavaScriptKeywords.classify(code: code, src, start, pos)
         switch wordClass {
         case .identifier:
-            push(.identifier, start, line: line, column: startColumn)
+            push(.identifier, start, line: line, column: startColumn, code: code)
             previous = .operand
         case .contextualOf:
-            push(.identifier, start, line: line, column: startColumn)
+            push(.identifier, start, line: line, column: startColumn, code: code)
             previous = .expressionKeyword
         case .parenthesizedStatement:
-            push(.keyword, start, line: line, column: startColumn)
+            push(.keyword, start, line: line, column: startColumn, code: code)
             previous = .parenthesizedStatementKeyword
         case .blockStatement:
-            push(.keyword, start, line: line, column: startColumn)
+            push(.keyword, start, line: line, column: startColumn, code: code)
             previous = .blockKeyword
         case .operand:
-            push(.keyword, start, line: line, column: startColumn)
+            push(.keyword, start, line: line, column: startColumn, code: code)
             previous = .operand
         case .expressionPrefix:
             let wasFor = previous == .parenthesizedStatementKeyword
-            push(.keyword, start, line: line, column: startColumn)
+            push(.keyword, start, line: line, column: startColumn, code: code)
             // `for await (`: keep the statement context for the parenthesis.
             previous = wasFor && pos - start == 5 && src[start] == 0x61 ? .parenthesizedStatementKeyword : .expressionKeyword
         }
@@ -770,7 +878,16 @@ struct JavaScriptScanner {
         // The common case first: an ASCII name.
         if pos < count, isASCIIIdentifierStart(src[pos]) {
             var p = pos &+ 1
-            while p < count, isASCIIIdentifierPart(src[p]) { p &+= 1 }
+            while p < count {
+                // Letters first (most of a name's bytes): one test of the byte with its case bit set.
+                let b = src[p]
+                if (b | 0x20) &- 0x61 < 26 {
+                    p &+= 1
+                    continue
+                }
+                guard isASCIIIdentifierPart(b) else { break }
+                p &+= 1
+            }
             pos = p
             // Most names end at an ASCII byte that cannot continue them.
             if p >= count || (src[p] != 0x5C && src[p] < 0x80) { return false }
@@ -866,7 +983,12 @@ struct JavaScriptScanner {
     private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
-        let b1 = at(pos &+ 1)
+        // The punctuator's bytes and those after it, by one load where 8 bytes are left (0 past the end, as `at`
+        // reads them): the bytes the cases look at, and the token's code, masked to its length.
+        let word = wordAt(start)
+        let b1 = UInt8(truncatingIfNeeded: word &>> 8)
+        let b2 = UInt8(truncatingIfNeeded: word &>> 16)
+        let b3 = UInt8(truncatingIfNeeded: word &>> 24)
         var length = 1
         var next = Previous.other
         switch b {
@@ -896,7 +1018,12 @@ struct JavaScriptScanner {
             brackets.close()
             if opener.token >= 0 {
                 // This punctuator is pushed next, at index `tokenCount` (comments counted).
-                brackets.pair(opener.token, Int32(truncatingIfNeeded: tokenCount) &- commentCount)
+                let closing = Int32(truncatingIfNeeded: tokenCount) &- commentCount
+                if let matching = matchBuffer {
+                    matching[Int(opener.token)] = closing
+                } else {
+                    brackets.pair(opener.token, closing)
+                }
             }
             switch opener.kind {
             case .templateSubstitution:
@@ -922,9 +1049,8 @@ struct JavaScriptScanner {
                 next = (innermost?.brace ?? .none) == .object ? .expressionColon : .blockColon
             }
         case 0x2E:  // .
-            if b1 == 0x2E, at(pos &+ 2) == 0x2E { length = 3 } else { next = .dot }
+            if b1 == 0x2E, b2 == 0x2E { length = 3 } else { next = .dot }
         case 0x3F:  // ?
-            let b2 = at(pos &+ 2)
             if b1 == 0x2E, !isDecimal(b2) {
                 length = 2
                 next = .dot
@@ -940,10 +1066,10 @@ struct JavaScriptScanner {
                 length = 2
                 next = .arrow
             } else if b1 == 0x3D {
-                length = at(pos &+ 2) == 0x3D ? 3 : 2
+                length = b2 == 0x3D ? 3 : 2
             }
         case 0x21:  // !
-            if b1 == 0x3D { length = at(pos &+ 2) == 0x3D ? 3 : 2 }
+            if b1 == 0x3D { length = b2 == 0x3D ? 3 : 2 }
         case 0x2B, 0x2D:  // + -
             if b1 == b {
                 length = 2
@@ -957,17 +1083,16 @@ struct JavaScriptScanner {
                 length = 2
             }
         case 0x2A:  // *
-            if b1 == 0x2A { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == 0x2A { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x25, 0x5E:  // % ^
             if b1 == 0x3D { length = 2 }
         case 0x26, 0x7C:  // & |
-            if b1 == b { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == b { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x3C:  // <
-            if b1 == 0x3C { length = at(pos &+ 2) == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
+            if b1 == 0x3C { length = b2 == 0x3D ? 3 : 2 } else if b1 == 0x3D { length = 2 }
         case 0x3E:  // >
             if b1 == 0x3E {
-                let b2 = at(pos &+ 2)
-                if b2 == 0x3E { length = at(pos &+ 3) == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }
+                if b2 == 0x3E { length = b3 == 0x3D ? 4 : 3 } else { length = b2 == 0x3D ? 3 : 2 }
             } else if b1 == 0x3D {
                 length = 2
             }
@@ -975,7 +1100,9 @@ struct JavaScriptScanner {
             throw unexpectedCharacterError(b, at: start)
         }
         pos &+= length
-        push(.punctuator, start, line: line, column: startColumn)
+        // The code only where the parser's table is written (a tokenization for other readers does not pay for it).
+        let code = codeBuffer == nil ? 0 : word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        push(.punctuator, start, line: line, column: startColumn, code: code)
         previous = next
     }
 

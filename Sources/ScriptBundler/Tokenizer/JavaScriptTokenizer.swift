@@ -8,8 +8,39 @@ public struct JavaScriptTokenization: Sendable {
     /// among the significant tokens of `tokens` (comments and the hashbang left out, as a parser reads them); nil when
     /// unknown (e.g. for a filtered token list), and the parser then finds them.
     var bracketPairs: [Int32]? = nil
-    /// Whether the tokens are known to hold no comment (tokenized without them), so a parser need not look.
+    /// Whether the tokens are known to hold no comment (tokenized without them, or with them kept apart in
+    /// `comments`), so a parser need not look.
     var isWithoutComments = false
+    /// Each token's text packed by `TokenCode` (0 for a text of more than 8 bytes), when the tokenizer wrote it for the
+    /// tree parser (`JavaScriptTokenizer.tokenizeForParsing`); nil otherwise.
+    var codes: [UInt64]? = nil
+    /// For each opening bracket token (`(`, `[`, `{`), the index of its closing token, else -1, when the tokenizer
+    /// wrote it for the tree parser; nil otherwise.
+    var matching: [Int32]? = nil
+    /// The comment and hashbang tokens, in source order, kept apart from `tokens` (which then hold none) when the
+    /// tokenizer was asked for comments for the tree parser; nil otherwise.
+    var comments: [JavaScriptToken]? = nil
+    /// For each of `comments`, the index in `tokens` of the token it stands before (`tokens.count` after the last).
+    var commentPositions: [Int32] = []
+
+    /// The tokens with the comments (if any were kept apart) in their places in source order: what `tokenize`
+    /// gives for the same source and `includeComments`.
+    var tokensInSourceOrder: [JavaScriptToken] {
+        guard let comments, !comments.isEmpty else { return tokens }
+        var merged: [JavaScriptToken] = []
+        merged.reserveCapacity(tokens.count + comments.count)
+        var next = 0
+        for (comment, position) in zip(comments, commentPositions) {
+            let upTo = Int(position)
+            if next < upTo {
+                merged.append(contentsOf: tokens[next..<upTo])
+                next = upTo
+            }
+            merged.append(comment)
+        }
+        merged.append(contentsOf: tokens[next...])
+        return merged
+    }
 }
 
 /// Splits JavaScript (ES2023) source, given as UTF-8 bytes, into tokens.
@@ -23,14 +54,7 @@ public enum JavaScriptTokenizer {
         _ source: [UInt8], includeComments: Bool = false
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
-            guard buffer.count <= JavaScriptToken.maximumSourceSize else {
-                return .failure(
-                    JavaScriptSyntaxError(
-                        kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB"))
-            }
-            if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
-                return .failure(invalidUTF8Error(buffer, at: bad))
-            }
+            if let error = sourceError(buffer) { return .failure(error) }
             // The tokens are written straight into the array returned (no copy) while they fit its room.
             var failure: JavaScriptSyntaxError?
             var moved: [JavaScriptToken]?
@@ -66,11 +90,83 @@ public enum JavaScriptTokenizer {
         return try outcome.get()
     }
 
+    /// Tokenizes `source` for the tree parser: the significant tokens with their `TokenCode`s and matching brackets
+    /// (`codes`, `matching`), written as the tokens are, so the parser does not walk the tokens again; and with
+    /// `includeComments`, the comments apart (`comments`, `commentPositions`), so the parser need not copy the tokens
+    /// without them. The tokens, comments and errors are those of `tokenize`.
+    static func tokenizeForParsing(
+        _ source: [UInt8], includeComments: Bool
+    ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
+        let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
+            if let error = sourceError(buffer) { return .failure(error) }
+            // The tokens, codes and matching brackets are written straight into the arrays returned (no copy) while
+            // they fit their room.
+            var failure: JavaScriptSyntaxError?
+            var moved: (tokens: [JavaScriptToken], codes: [UInt64], matching: [Int32])?
+            var lineTerminators = 0
+            var comments: [JavaScriptToken] = []
+            var commentPositions: [Int32] = []
+            var written = 0
+            let capacity = JavaScriptScanner.tokenCapacity(forSourceOf: buffer.count)
+            var tokens: [JavaScriptToken] = []
+            var codes: [UInt64] = []
+            let matching = [Int32](unsafeUninitializedCapacity: capacity) { matchStorage, matchCount in
+                codes = [UInt64](unsafeUninitializedCapacity: capacity) { codeStorage, codeCount in
+                    tokens = [JavaScriptToken](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                        initialized = 0
+                        guard let base = storage.baseAddress, let codeBase = codeStorage.baseAddress,
+                            let matchBase = matchStorage.baseAddress
+                        else { return }
+                        var scanner = JavaScriptScanner(
+                            source: buffer, includeComments: includeComments, storage: base, codes: codeBase,
+                            matching: matchBase, capacity: min(storage.count, codeStorage.count, matchStorage.count))
+                        do throws(JavaScriptSyntaxError) {
+                            try scanner.run()
+                        } catch {
+                            scanner.release()
+                            failure = error
+                            return
+                        }
+                        lineTerminators = scanner.line - 1
+                        comments = scanner.comments
+                        commentPositions = scanner.commentPositions
+                        if scanner.writesInto(base) {
+                            initialized = scanner.tokenCount
+                            written = scanner.tokenCount
+                        } else {
+                            moved = scanner.finishForParsing()
+                        }
+                    }
+                    codeCount = written
+                }
+                matchCount = written
+            }
+            if let failure { return .failure(failure) }
+            let all = moved ?? (tokens, codes, matching)
+            return .success(
+                JavaScriptTokenization(
+                    tokens: all.tokens, lineTerminatorCount: lineTerminators, bracketPairs: nil, isWithoutComments: true,
+                    codes: all.codes, matching: all.matching, comments: includeComments ? comments : nil,
+                    commentPositions: commentPositions))
+        }
+        return try outcome.get()
+    }
+
     /// Tokenizes a string (convenience for tests and small inputs).
     public static func tokenize(
         _ source: String, includeComments: Bool = false
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         try tokenize(Array(source.utf8), includeComments: includeComments)
+    }
+
+    /// The error of a source too large or not UTF-8, checked before it is scanned.
+    private static func sourceError(_ buffer: UnsafeBufferPointer<UInt8>) -> JavaScriptSyntaxError? {
+        guard buffer.count <= JavaScriptToken.maximumSourceSize else {
+            return JavaScriptSyntaxError(
+                kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB")
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(in: buffer) { return invalidUTF8Error(buffer, at: bad) }
+        return nil
     }
 
     private static func invalidUTF8Error(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> JavaScriptSyntaxError {
