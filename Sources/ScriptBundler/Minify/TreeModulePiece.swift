@@ -1,5 +1,6 @@
 /// A wrapped CommonJS module's definition (`d(7,(e,t)=>{…});`) minified from the module's syntax tree (issue 41,
-/// step 4d), with the tree minifier's switch on: the module graph's parse of the file is handed over (`PieceParse`,
+/// step 4d; a `function` wrapper, for a module reading `this` or `arguments` at its top level, since step 4j), with
+/// the tree minifier's switch on: the module graph's parse of the file is handed over (`PieceParse`,
 /// step 4f; where none was kept, the file is parsed with its comments in the piece's task), the linker's
 /// edits are made on the tree (`TreeLinkEdits`), the tree is put inside the definition call, whose arrow function's
 /// scope becomes the module's top-level scope (its parameters bind the module's free `module`, `exports`,
@@ -29,12 +30,20 @@ struct TreeModulePiece {
 
     /// Whether `linked` (module `record` linked by a production linker whose `define` is `define`) is a definition
     /// this route builds: a parsed CommonJS (or plain script) module, not lowered, with a body, in an arrow function
-    /// whose call takes nothing after it (no request map: the module reads `require` only in `require("…")` calls).
+    /// or a function expression (the module reads `this` or `arguments` at its top level) whose call takes nothing
+    /// after it (no request map: the module reads `require` only in `require("…")` calls).
     static func accepts(_ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String) -> Bool {
         guard record.kind == .commonJS || record.kind == .plainScript, record.analysis != nil, record.lowering == nil,
             record.hasBody, record.bytes.first != 0x23, linked.footer == "});\n"
         else { return false }
-        return linked.header == define + "(\(record.id), " + ModuleLinker.wrapperFunction(linked.bindings, arrow: true) + "\n"
+        let call = define + "(\(record.id), "
+        return linked.header == call + ModuleLinker.wrapperFunction(linked.bindings, arrow: true) + "\n"
+            || linked.header == call + ModuleLinker.wrapperFunction(linked.bindings, arrow: false) + "\n"
+    }
+
+    /// Whether the wrapper is a function expression (`function (e, t) {`), not an arrow function.
+    var wrapsInFunction: Bool {
+        header != define + "(\(record.id), " + ModuleLinker.wrapperFunction(parameters, arrow: true) + "\n"
     }
 
     /// The minified definition; `nil` where the file does not parse as the module's analysis did, or an edit is not
@@ -68,8 +77,9 @@ struct TreeModulePiece {
         return piece
     }
 
-    /// Puts the module's statements inside `define(id, (parameters) => {…})`: a new program scope (scope 0) above
-    /// the module's top-level scope, which becomes the arrow function's, with the parameters as its first symbols
+    /// Puts the module's statements inside `define(id, (parameters) => {…})` (or `define(id, function (parameters)
+    /// {…})`, `wrapsInFunction`): a new program scope (scope 0) above the module's top-level scope, which becomes the
+    /// wrapper function's, with the parameters as its first symbols
     /// (as a parse of the written definition declares them), bound by the module's free references to their names.
     /// The built nodes stand at the end of the source: the statement, call, arrow function and body on a range one
     /// byte past it (so the printer maps them, and the piece's mappings start unmapped, as the text route's header
@@ -122,10 +132,13 @@ struct TreeModulePiece {
         }
         tree.symbols = symbols
         let body = tree.appendNode(.blockStatement, at: mapped, a: tree[tree.root].a)
-        let arrow = tree.appendNode(.arrowFunction, at: mapped, b: tree.appendList(parameterNodes), c: body)
+        // A function expression (no name) where the module reads `this` or `arguments` at its top level.
+        let isFunction = wrapsInFunction
+        let function = tree.appendNode(
+            isFunction ? .functionExpression : .arrowFunction, at: mapped, b: tree.appendList(parameterNodes), c: body)
         let callee = tree.appendSynthetic(.identifier, text: define, at: range)
         let id = tree.appendSynthetic(.numberLiteral, text: String(record.id), at: range)
-        let call = tree.appendNode(.callExpression, at: mapped, a: callee, b: tree.appendList([id, arrow]))
+        let call = tree.appendNode(.callExpression, at: mapped, a: callee, b: tree.appendList([id, function]))
         let statement = tree.appendNode(.expressionStatement, at: mapped, a: call)
         tree.root = tree.appendNode(.program, at: mapped, a: tree.appendList([statement]))
         var scopes = [SyntaxScope(kind: .program, parent: -1, node: tree.root, isUnsafe: moduleScope.isUnsafe)]
@@ -133,7 +146,8 @@ struct TreeModulePiece {
         for (index, scope) in tree.scopes.enumerated() {
             scopes.append(
                 SyntaxScope(
-                    kind: index == 0 ? .arrowFunction : scope.kind, parent: scope.parent + 1, node: index == 0 ? arrow : scope.node,
+                    kind: index == 0 ? (isFunction ? .function : .arrowFunction) : scope.kind, parent: scope.parent + 1,
+                    node: index == 0 ? function : scope.node,
                     isUnsafe: scope.isUnsafe))
         }
         tree.scopes = scopes

@@ -8,14 +8,26 @@ import Testing
 @Suite struct TreeModulePieceTests {
     /// CommonJS modules with what the linker edits in them: `require("…")` calls, `typeof module`/`typeof exports`
     /// folded, free `module`, `exports` and `global` (the wrapper's parameters), a write of `exports`, a top-level
-    /// `const` nothing writes, unused top-level code, a legal comment, a `/*#__PURE__*/` call, and a module whose
-    /// `require` is read as a value (its request map keeps the text route).
+    /// `const` nothing writes, unused top-level code, a legal comment, a `/*#__PURE__*/` call, a module reading `this`
+    /// and `arguments` at its top level (its wrapper a function expression), and a module whose `require` is read as
+    /// a value (its request map keeps the text route).
     static let files: [String: String] = [
         "entry.js": """
         const lib = require("./lib/umd.js");
         const other = require("./lib/other.js");
         const dynamic = require("./lib/dynamic.js");
+        const self = require("./lib/self.js");
         __log.push(lib.total([1, 2, 3]), other.kind, other.sum(2, 3), other.seen, dynamic.name, typeof lib.global);
+        __log.push(self.viaThis, self.argumentCount, self.total(4));
+        """,
+        "lib/self.js": """
+        var self = this;
+        var count = arguments.length;
+        const step = 3;
+        function total(value) { return value + step; }
+        self.viaThis = typeof self === "object" && self === module.exports ? "this" : "other";
+        exports.argumentCount = count > 1 ? "args" : "none";
+        exports.total = total;
         """,
         "lib/umd.js": """
         /*! umd legal comment */
@@ -55,7 +67,7 @@ import Testing
         """,
     ]
 
-    static let expectedLog = ["16", "cjs", "5", "yes", "yes!", "object"]
+    static let expectedLog = ["16", "cjs", "5", "yes", "yes!", "object", "this", "args", "7"]
 
     /// The production bundle of `files` (one group), with the tree minifier, its CommonJS definitions minified from
     /// their trees (`modulesFromTrees`) or from their text.
@@ -124,6 +136,8 @@ import Testing
                 continue
             }
             accepted.append(name)
+            // The module reading `this` and `arguments` at its top level is wrapped in a function expression.
+            #expect(linked.header.contains("function (") == (name == "self.js"), "\(name): \(linked.header)")
             let piece = ModuleBundleAssembler.treeModulePiece(
                 record, linked, define: linker.names.define,
                 paths: ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) }), mapping: true)
@@ -137,7 +151,7 @@ import Testing
             #expect(fromTree.legalComments == fromText.legalComments, "\(name)")
             #expect(fromTree.lineCount == fromText.lineCount && fromTree.lastLineColumn == fromText.lastLineColumn, "\(name)")
         }
-        #expect(accepted.sorted() == ["entry.js", "other.js", "umd.js"])
+        #expect(accepted.sorted() == ["entry.js", "other.js", "self.js", "umd.js"])
         #expect(refused == ["dynamic.js"])
     }
 }
