@@ -53,7 +53,7 @@ import Testing
             #expect(handed.tokens == own.tokens, "\(name)")
             kept += 1
         }
-        #expect(kept == 4)
+        #expect(kept == 5)
         // The UMD module's legal comment and `other.js`'s pure call are in the kept trees.
         let umd = try #require(graph.records.first { $0.path.hasSuffix("umd.js") })
         #expect(PieceParse.of(umd)?.legalComments() == [Array("/*! umd legal comment */".utf8)])
@@ -82,7 +82,7 @@ import Testing
                 Self.expectSame(handed, own, name)
             }
         }
-        #expect(handedOver.sorted() == ["entry.js", "other.js", "umd.js"])
+        #expect(handedOver.sorted() == ["entry.js", "other.js", "self.js", "umd.js"])
     }
 
     /// Scope-hoisted modules minified from the handed-over tree equal those minified from their own parse.
@@ -174,10 +174,10 @@ import Testing
         for index in 0..<3 {
             let graph = try Self.graph(TreeModulePieceTests.files, cache: cache, folder: folder)
             uses.register(graph.records)
-            #expect(graph.records.filter { $0.facts?.holdsParse == true }.count == 4, "group \(index)")
+            #expect(graph.records.filter { $0.facts?.holdsParse == true }.count == 5, "group \(index)")
             let own = try Self.definitions(graph, handover: false)
             let handed = try Self.definitions(graph, handover: true)
-            #expect(handed.keys.sorted() == ["entry.js", "other.js", "umd.js"], "group \(index)")
+            #expect(handed.keys.sorted() == ["entry.js", "other.js", "self.js", "umd.js"], "group \(index)")
             for (name, piece) in own { Self.expectSame(try #require(handed[name], "\(name)"), piece, "\(name), group \(index)") }
             #expect(graph.records.map { $0.facts?.reparseCount ?? 0 } == Array(repeating: 0, count: graph.records.count))
             // The kept parses stay while a graph may still be built; the last group takes those its pieces use.
@@ -201,8 +201,8 @@ import Testing
             graphs.append(graph)
         }
         let records = graphs[1].records
-        let taken = records.filter { ["entry.js", "other.js", "umd.js"].contains(Paths.fileName(of: $0.path)) }
-        #expect(taken.count == 3)
+        let taken = records.filter { ["entry.js", "other.js", "self.js", "umd.js"].contains(Paths.fileName(of: $0.path)) }
+        #expect(taken.count == 4)
         #expect(taken.allSatisfy { $0.facts?.holdsParse == true })
         uses.register([])
         #expect(taken.allSatisfy { $0.facts?.holdsParse == false })
@@ -217,7 +217,7 @@ import Testing
         let none = try Self.graph(TreeModulePieceTests.files, cache: ParsedFileCache(keptParseBytes: 0), folder: folder)
         #expect(none.records.allSatisfy { $0.facts?.holdsParse != true })
         let all = try Self.graph(TreeModulePieceTests.files, cache: ParsedFileCache(), folder: folder + "/all")
-        #expect(all.records.filter { $0.facts?.holdsParse == true }.count == 4)
+        #expect(all.records.filter { $0.facts?.holdsParse == true }.count == 5)
 
         let budget = KeptParseBudget(bytes: 100)
         #expect(budget.take(60))
