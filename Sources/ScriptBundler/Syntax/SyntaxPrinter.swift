@@ -147,6 +147,9 @@ public struct SyntaxPrinter {
     var recording = false
     /// The node whose mapping is written at the next byte that is not whitespace, or -1.
     var pending: Int32 = -1
+    /// The source offset the pending mapping maps to instead of its node's start (a keyword after the node's first
+    /// token, such as `get` of `static get a(){}`: `markToken`), or -1.
+    var pendingOffset: Int32 = -1
     /// The recorded mappings, in generated order.
     var mappings = SyntaxPrinterMappings(capacity: 0)
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
@@ -240,6 +243,74 @@ public struct SyntaxPrinter {
         if node.start < node.end { pending = id }
     }
 
+    /// Notes that the next byte written starts token `index` of node `id` (0: the node's first token), a keyword that
+    /// no node of its own starts at (`static`, `async`, `get` or `set` of a class member or an object's method), so
+    /// that the keyword has a mapping of its own, at its source position. The tokens before it from the node's start
+    /// are keywords or `*` (`keywordStart(after:)`).
+    mutating func markToken(_ index: Int, of id: Int32) {
+        guard recording else { return }
+        let node = tree[id]
+        guard node.start < node.end else { return }
+        var offset = Int(node.start)
+        for _ in 0..<index {
+            guard let next = keywordStart(after: offset), next < Int(node.end) else { return }
+            offset = next
+        }
+        pending = id
+        if index > 0 { pendingOffset = Int32(truncatingIfNeeded: offset) }
+    }
+
+    /// The source offset of the token after the keyword or `*` at `offset`, past whitespace and comments (read from the
+    /// source, so that the mappings are the same with and without the source's tokens); `nil` at the end.
+    private func keywordStart(after offset: Int) -> Int? {
+        let source = tree.source
+        let count = source.count
+        var i = offset
+        if i < count, source[i] == 0x2A {
+            i += 1
+        } else {
+            while i < count, Self.isWordByte(source[i]) { i += 1 }
+        }
+        while i < count {
+            let b = source[i]
+            switch b {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+                i += 1
+            case 0x2F where i + 1 < count && source[i + 1] == 0x2F:
+                // To the line terminator (LF, CR, U+2028, U+2029), which the loop then skips.
+                i += 2
+                while i < count, source[i] != 0x0A, source[i] != 0x0D,
+                    !(source[i] == 0xE2 && i + 2 < count && source[i + 1] == 0x80 && (source[i + 2] | 1) == 0xA9)
+                {
+                    i += 1
+                }
+            case 0x2F where i + 1 < count && source[i + 1] == 0x2A:
+                i += 2
+                while i + 1 < count, !(source[i] == 0x2A && source[i + 1] == 0x2F) { i += 1 }
+                guard i + 1 < count else { return nil }
+                i += 2
+            case 0xC2 where i + 1 < count && source[i + 1] == 0xA0:
+                i += 2
+            case 0xE1, 0xE2, 0xE3, 0xEF:
+                // U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF: the other white space.
+                guard i + 2 < count else { return i }
+                let (b1, b2) = (source[i + 1], source[i + 2])
+                let isSpace: Bool
+                switch b {
+                case 0xE1: isSpace = b1 == 0x9A && b2 == 0x80
+                case 0xE2: isSpace = (b1 == 0x80 && (b2 <= 0x8A || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF)) || (b1 == 0x81 && b2 == 0x9F)
+                case 0xE3: isSpace = b1 == 0x80 && b2 == 0x80
+                default: isSpace = b1 == 0xBB && b2 == 0xBF
+                }
+                guard isSpace else { return i }
+                i += 3
+            default:
+                return i
+            }
+        }
+        return nil
+    }
+
     /// Records the pending node's mapping at the end of `out`.
     mutating func recordPending() {
         let id = pending
@@ -251,7 +322,12 @@ public struct SyntaxPrinter {
         (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]
-        let original = originalPosition(of: Int(node.start))
+        var start = Int(node.start)
+        if pendingOffset >= 0 {
+            start = Int(pendingOffset)
+            pendingOffset = -1
+        }
+        let original = originalPosition(of: start)
         var mapping = SyntaxNodeMapping(
             generatedLine: Int32(truncatingIfNeeded: generatedLine), generatedColumn: Int32(truncatingIfNeeded: generatedColumn),
             originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
@@ -716,6 +792,7 @@ public struct SyntaxPrinter {
             space()
             emit("(")
             if tree[node.a].kind == .variableDeclaration {
+                mark(node.a)
                 printVariableDeclaration(node.a, noIn: true)
             } else if startsWithLetOrAsync(node.a) {
                 emit("(")
@@ -753,6 +830,8 @@ public struct SyntaxPrinter {
 
     private mutating func printForInit(_ id: Int32) {
         if tree[id].kind == .variableDeclaration {
+            // Its keyword mapped where it stands (`let` of `for (let`), not through the `for` before it.
+            mark(id)
             printVariableDeclaration(id, noIn: true)
         } else if startsWithLetOrAsync(id) {
             emit("(")
