@@ -31,7 +31,9 @@ public struct SyntaxPrinter {
         printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         printer.printProgram()
         let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-        return (code, printer.mappings.map { $0.printed(in: tree) })
+        var mappings = printer.mappings.map { $0.printed(in: tree) }
+        for keyword in printer.keywordOffsets { mappings[keyword.index].originalOffset = Int(keyword.offset) }
+        return (code, mappings)
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
@@ -150,6 +152,8 @@ public struct SyntaxPrinter {
     /// The source offset the pending mapping maps to instead of its node's start (a keyword after the node's first
     /// token, such as `get` of `static get a(){}`: `markToken`), or -1.
     var pendingOffset: Int32 = -1
+    /// The mappings recorded at such a keyword (their index in `mappings`) with its source offset, which `printWithMappings` gives as their `originalOffset` (not their node's start).
+    var keywordOffsets: [(index: Int, offset: Int32)] = []
     /// The recorded mappings, in generated order.
     var mappings = SyntaxPrinterMappings(capacity: 0)
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
@@ -246,31 +250,50 @@ public struct SyntaxPrinter {
     /// Notes that the next byte written starts token `index` of node `id` (0: the node's first token), a keyword that
     /// no node of its own starts at (`static`, `async`, `get` or `set` of a class member or an object's method), so
     /// that the keyword has a mapping of its own, at its source position. The tokens before it from the node's start
-    /// are keywords or `*` (`keywordStart(after:)`).
+    /// are keywords or `*`.
     mutating func markToken(_ index: Int, of id: Int32) {
         guard recording else { return }
         let node = tree[id]
         guard node.start < node.end else { return }
+        if index == 0 {
+            pending = id
+            return
+        }
+        let source = tree.source
         var offset = Int(node.start)
         for _ in 0..<index {
-            guard let next = keywordStart(after: offset), next < Int(node.end) else { return }
+            // Past the keyword or `*`, then past white space and comments.
+            if offset < source.count, source[offset] == 0x2A {
+                offset += 1
+            } else {
+                while offset < source.count, Self.isWordByte(source[offset]) { offset += 1 }
+            }
+            guard let next = Self.tokenStart(from: offset, in: source), next < Int(node.end) else { return }
             offset = next
         }
         pending = id
-        if index > 0 { pendingOffset = Int32(truncatingIfNeeded: offset) }
+        pendingOffset = Int32(truncatingIfNeeded: offset)
     }
 
-    /// The source offset of the token after the keyword or `*` at `offset`, past whitespace and comments (read from the
-    /// source, so that the mappings are the same with and without the source's tokens); `nil` at the end.
-    private func keywordStart(after offset: Int) -> Int? {
+    /// Notes that the next byte written is keyword `word` (`of` of `for (a of b)`), which stands in the source as the
+    /// first token from `offset` (the end of the node before it), so that it maps there; `id` is the node it belongs
+    /// to. Nothing is noted where that token is not `word` (the node before it was in parentheses).
+    mutating func markWord(_ word: StaticString, from offset: UInt32, of id: Int32) {
+        guard recording, let start = Self.tokenStart(from: Int(offset), in: tree.source) else { return }
         let source = tree.source
+        let count = word.utf8CodeUnitCount
+        guard start + count <= source.count, start < Int(tree[id].end) else { return }
+        for k in 0..<count where source[start + k] != word.utf8Start[k] { return }
+        if start + count < source.count, Self.isWordByte(source[start + count]) { return }
+        pending = id
+        pendingOffset = Int32(truncatingIfNeeded: start)
+    }
+
+    /// The offset of the first token of `source` from `offset`, past white space and comments (read from the source,
+    /// so that the mappings are the same with and without the source's tokens); `nil` at the end.
+    static func tokenStart(from offset: Int, in source: [UInt8]) -> Int? {
         let count = source.count
         var i = offset
-        if i < count, source[i] == 0x2A {
-            i += 1
-        } else {
-            while i < count, Self.isWordByte(source[i]) { i += 1 }
-        }
         while i < count {
             let b = source[i]
             switch b {
@@ -323,7 +346,8 @@ public struct SyntaxPrinter {
         counted = end
         let node = tree[id]
         var start = Int(node.start)
-        if pendingOffset >= 0 {
+        let isKeyword = pendingOffset >= 0
+        if isKeyword {
             start = Int(pendingOffset)
             pendingOffset = -1
         }
@@ -340,6 +364,7 @@ public struct SyntaxPrinter {
         } else {
             mappings.append(mapping)
         }
+        if isKeyword { keywordOffsets.append((mappings.count - 1, Int32(truncatingIfNeeded: start))) }
     }
 
     /// The 0-based line and UTF-16 column of byte `offset` of the source: the position of the token starting there,
@@ -802,6 +827,8 @@ public struct SyntaxPrinter {
                 printPattern(node.a)
             }
             if node.kind == .forOfStatement {
+                // `of` is a name to the tokenizer: mapped where it stands, not as the end of the node before it.
+                markWord("of", from: tree[node.a].end, of: id)
                 emitSpacedKeyword("of")
                 printExpression(node.b, .assignment)
             } else {

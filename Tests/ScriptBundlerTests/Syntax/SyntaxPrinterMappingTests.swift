@@ -185,8 +185,9 @@ import Testing
         #expect(Self.tokenPositionsDiffer(Array(source.utf8)) == false)
     }
 
-    /// A keyword no node starts at (`let` of a `for` head, `static`, `async`, `get`, `set` of class members and
-    /// methods) has a segment of its own, at its source position, not the one of the node written before it.
+    /// A keyword no node starts at (`let` of a `for` head, `of`, `static`, `async`, `get`, `set` of class members and
+    /// methods) has a segment of its own, at its source position, not the one of the node written before it: the
+    /// exact segments of a small program (generated column > original line:column).
     @Test func keywordsMapWhereTheyStand() throws {
         let source = """
             for (let i of a) f(i);
@@ -208,28 +209,32 @@ import Testing
         let code = String(decoding: printed.code, as: UTF8.self)
         #expect(
             code
-                == "for(let i of a)f(i);class C{static get x(){return 1}static async*g(){}set y(v){}static z=2;static{h()}}o={get p(){return 2},async q(){}};for(const k in o);"
+                == "for(let i of a)f(i);class C{static get x(){return 1}static async *g(){}set y(v){}static z=2;static{h()}}o={get p(){return 2},async q(){}};for(let k in o);\n"
         )
         let segments = printed.mappings.map { "\($0.generatedColumn)>\($0.originalLine):\($0.originalColumn)" }
         #expect(
             segments == [
-                "0>0:0", "4>0:5", "8>0:9", "13>0:14", "15>0:17", "15>0:17", "17>0:19", "20>1:0", "26>1:6", "28>2:2", "35>2:9",
-                "39>2:13", "44>2:17", "53>2:24", "54>3:2", "61>3:9", "68>3:16", "69>3:18", "70>3:19", "70>3:19", "72>4:2",
-                "76>4:6", "78>4:8", "82>4:13", "83>5:2", "90>5:9", "92>5:13", "95>6:2", "102>6:11", "103>6:11", "108>8:0",
-                "108>8:0", "110>8:4", "112>8:6", "116>8:10", "119>8:15", "126>8:22", "128>8:29", "134>8:35", "136>8:41",
-                "142>9:0", "146>9:5", "152>9:11", "157>9:16", "159>9:18",
+                "0>0:0", "4>0:5", "8>0:9", "10>0:11", "13>0:14", "15>0:17", "17>0:19", "20>1:0", "26>1:6", "28>2:2", "35>2:9",
+                "39>2:13", "43>2:19", "50>2:26", "52>3:2", "59>3:9", "66>3:16", "71>4:2", "75>4:6", "77>4:8", "81>5:2", "88>5:9",
+                "90>5:13", "92>6:2", "99>6:11", "104>8:0", "106>8:4", "107>8:6", "111>8:10", "115>8:16", "122>8:23", "125>8:29",
+                "131>8:35", "138>9:0", "142>9:5", "146>9:11", "151>9:16", "153>9:18",
             ])
         // Each keyword's segment maps to the same keyword in the source.
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
         var keywords = 0
         for mapping in printed.mappings {
             let printedWord = SyntaxPrinterMappingTests.token(printed.code, at: Int(mapping.generatedColumn))
-            guard ["let", "const", "static", "async", "get", "set"].contains(String(decoding: printedWord, as: UTF8.self)) else { continue }
-            let written = SyntaxPrinterMappingTests.token(sourceLines[Int(mapping.originalLine)], at: Int(mapping.originalColumn))
-            #expect(printedWord.elementsEqual(written), "\(mapping)")
+            let text = String(decoding: printedWord, as: UTF8.self)
+            guard ["let", "static", "async", "get", "set", "of"].contains(text) else { continue }
+            let written = String(
+                decoding: SyntaxPrinterMappingTests.token(sourceLines[Int(mapping.originalLine)], at: Int(mapping.originalColumn)),
+                as: UTF8.self)
+            // An unwritten `const` is printed `let`.
+            #expect(written == text || (text == "let" && written == "const"), "\(mapping)")
             keywords += 1
         }
-        #expect(keywords == 10)
+        // let, of; static, get; static, async; set; static; static; get; async; let (of `const`).
+        #expect(keywords == 12)
     }
 
     /// `printMinified`'s line count and last line's length (counted on from the last mapping while printing, or over
