@@ -293,7 +293,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     /// Records a line terminator ending just before `next`.
     /// Skips spaces and tabs at `pos`.
     @inline(__always) private mutating func skipSpaces() {
-        while pos < count, src[pos] == 0x20 || src[pos] == 0x09 { pos &+= 1 }
+        var p = pos
+        while p < count, src[p] == 0x20 || src[p] == 0x09 { p &+= 1 }
+        pos = p
     }
 
     @inline(__always) private mutating func startLine(at next: Int) {
@@ -500,7 +502,14 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             case .digit:
                 try number()
             case .dot:
-                if isDecimal(at(pos &+ 1)) { try number() } else { try punctuator(b) }
+                let next = at(pos &+ 1)
+                if isDecimal(next) {
+                    try number()
+                } else if next == 0x2E {
+                    try punctuator(b)
+                } else {
+                    singlePunctuator(b, next: .dot)
+                }
             case .nameStart:
                 try asciiName(first: entry)
             case .backslash:
@@ -868,8 +877,12 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     private mutating func asciiName(first: UInt32) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
+        // The table, the bytes and the end held in locals: read through `self`, each was loaded again for every byte.
+        let table = classes
+        let bytes = src.baseAddress.unsafelyUnwrapped  // `pos < count`: the source is not empty
+        let end = count
         var p = start &+ 1
-        while p < count, classes[Int(src[p])] & ScannerByteClass.namePart != 0 { p &+= 1 }
+        while p < end, table[Int(bytes[p])] & ScannerByteClass.namePart != 0 { p &+= 1 }
         pos = p
         var hasEscape = false
         if p < count, classes[Int(src[p])] & ScannerByteClass.nameSlow != 0 {
@@ -1034,7 +1047,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         }
     }
 
-    /// A punctuator of one byte that opens nothing (`;`, `,`), after which `next` holds.
+    /// A punctuator of one byte that opens nothing (`;`, `,`, `.` before neither a digit nor `.`), after which `next`
+    /// holds.
     @inline(__always)
     private mutating func singlePunctuator(_ b: UInt8, next: Previous) {
         let start = pos
