@@ -64,7 +64,8 @@ public enum JavaScriptTokenizer {
             var tokens = [JavaScriptToken](unsafeUninitializedCapacity: capacity) { storage, initialized in
                 initialized = 0
                 guard let base = storage.baseAddress else { return }
-                var scanner = JavaScriptScanner<PlainScannerOutput>(source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
+                var scanner = JavaScriptScanner<PlainScannerOutput>(
+                    source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
                 do throws(JavaScriptSyntaxError) {
                     try scanner.run()
                 } catch {

@@ -70,7 +70,10 @@ import Testing
         ("\\u0069f(a)", ["id 0 7 0", "p 7 8 7", "id 8 9 8", "p 9 10 9"]),
         ("i\\u{66} in", ["id 0 7 0", "kw 8 10 8"]),
         ("a.if.instanceof", ["id 0 1 0", "p 1 2 1", "id 2 4 2", "p 4 5 4", "id 5 15 5"]),
-        ("i in inn instanceof instanceofx of of1", ["id 0 1 0", "kw 2 4 2", "id 5 8 5", "kw 9 19 9", "id 20 31 20", "id 32 34 32", "id 35 38 35"]),
+        (
+            "i in inn instanceof instanceofx of of1",
+            ["id 0 1 0", "kw 2 4 2", "id 5 8 5", "kw 9 19 9", "id 20 31 20", "id 32 34 32", "id 35 38 35"]
+        ),
         ("é\u{A0}x", ["id 0 2 0", "id 4 5 2"]),
         ("$_9 _$ $", ["id 0 3 0", "id 4 6 4", "id 7 8 7"]),
         ("ZZ\u{200C}\u{200D}a", ["id 0 9 0"]),
