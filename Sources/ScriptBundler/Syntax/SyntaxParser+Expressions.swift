@@ -30,7 +30,8 @@ extension SyntaxParserState {
     }
 
     mutating func parseAssignment() throws(JavaScriptSyntaxError) -> Int32 {
-        if let operand = parseLoneOperand() { return operand }
+        // The fast path skips `enter()`, so it is taken only below the deepest level the full descent accepts.
+        if depth < SyntaxParser.maximumDepth, let operand = parseLoneOperand() { return operand }
         try enter()
         defer { depth -= 1 }
         guard i < count else { throw unexpected() }

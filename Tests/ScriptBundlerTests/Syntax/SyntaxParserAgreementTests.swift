@@ -67,4 +67,27 @@ import Testing
         let fine = String(repeating: "[", count: 500) + "a" + String(repeating: "]", count: 500)
         #expect(try SyntaxParser.parse(fine).references.count == 1)
     }
+
+    /// The deepest nesting the parser accepts does not depend on the innermost operand: a lone name (read by the
+    /// parser's fast path) and a member expression (the full descent) are refused from the same depth.
+    @Test func deepestAcceptedNestingIsTheSameForEveryOperand() throws {
+        func nested(_ levels: Int, _ operand: String) -> String {
+            String(repeating: "[", count: levels) + operand + String(repeating: "]", count: levels)
+        }
+        func parses(_ source: String) -> Bool { (try? SyntaxParser.parse(source)) != nil }
+        // The deepest accepted nesting around `a.b` (the full descent, entering as many levels as a lone name would),
+        // found by bisection.
+        var (accepted, refused) = (1, SyntaxParser.maximumDepth + 1)
+        #expect(parses(nested(accepted, "a.b")))
+        #expect(!parses(nested(refused, "a.b")))
+        while refused - accepted > 1 {
+            let middle = (accepted + refused) / 2
+            if parses(nested(middle, "a.b")) { accepted = middle } else { refused = middle }
+        }
+        for operand in ["a", "1", "'s'", "this", "null", "true"] {
+            let (atDeepest, deeper) = (parses(nested(accepted, operand)), parses(nested(refused, operand)))
+            #expect(atDeepest, "\(operand) at \(accepted) levels")
+            #expect(!deeper, "\(operand) at \(refused) levels")
+        }
+    }
 }
