@@ -290,7 +290,6 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         return (line, units)
     }
 
-    /// Records a line terminator ending just before `next`.
     /// Skips spaces and tabs at `pos`.
     @inline(__always) private mutating func skipSpaces() {
         var p = pos
@@ -298,6 +297,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         pos = p
     }
 
+    /// Records a line terminator ending just before `next`.
     @inline(__always) private mutating func startLine(at next: Int) {
         line += 1
         lineStart = next
