@@ -40,8 +40,8 @@ struct MemoryProject: BundlerFileSystem {
 }
 
 /// Bundles arbitrary bytes as a group's entry script (and, after a NUL byte, as the package `m` it may import) in
-/// production mode with each minifier (today's token route and the tree minifier of issue 41, `usesTreeMinifier`)
-/// and in development mode, with source maps. Errors are fine; a crash is not, and when every input parses, so must
+/// production mode with each minifier (the tree minifier, the default, and the token minifier while it lasts:
+/// `usesTreeMinifier` off) and in development mode, with source maps. Errors are fine; a crash is not, and when every input parses, so must
 /// every bundle of each build (the minifiers and the module wrappers must never write invalid syntax).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -53,7 +53,7 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let project = MemoryProject(files: [MemoryProject.entry: entry, MemoryProject.package: package])
     let inputsParse = (try? JavaScriptParser.analyze(entry)) != nil && (try? JavaScriptParser.analyze(package)) != nil
     let bundler = ScriptBundler(fileSystem: project)
-    let builds: [(mode: BundleMode, treeMinifier: Bool)] = [(.production, false), (.production, true), (.development, false)]
+    let builds: [(mode: BundleMode, treeMinifier: Bool)] = [(.production, true), (.production, false), (.development, true)]
     for (mode, treeMinifier) in builds {
         var configuration = BundleConfiguration(
             root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,

@@ -30,10 +30,11 @@ enum BundleAssembler {
     static let prologue: [UInt8] = Array("(function () {\n".utf8)
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
 
-    /// `treeMinifier`: production minifies each file with `TreeMinifier` (`BundleConfiguration.usesTreeMinifier`).
+    /// `treeMinifier`: production minifies each file with `TreeMinifier` (`BundleConfiguration.usesTreeMinifier`;
+    /// `false`: with the token minifier, transitional).
     static func assemble(
         _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default,
-        treeMinifier: Bool = false
+        treeMinifier: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
             var (files, helpers) = try minifiedBundleFiles(
@@ -52,16 +53,17 @@ enum BundleAssembler {
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
-    static func minifiedFiles(_ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default) throws(BundlerError)
-        -> [MinifiedFileBody]
-    {
-        try minifiedBundleFiles(inputs, mapping: mapping, target: target).files
+    /// `treeMinifier`: by `TreeMinifier` (`false`: by the token minifier, transitional).
+    static func minifiedFiles(
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = true
+    ) throws(BundlerError) -> [MinifiedFileBody] {
+        try minifiedBundleFiles(inputs, mapping: mapping, target: target, treeMinifier: treeMinifier).files
     }
 
     /// `minifiedFiles`, and the minified declarations of the lowering helpers the lowered files call (`nil` when
     /// none does), which `MinifiedBundleComposer.composeFiles` puts at the top of a function enclosing the files.
     static func minifiedBundleFiles(
-        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = false
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = true
     ) throws(BundlerError) -> (files: [MinifiedFileBody], helpers: MinifiedPiece?) {
         // Each file is tokenized, parsed, checked and minified, in parallel; a file lowered for the target is printed
         // and minified once the lowering helpers the lowered files call are named for the whole bundle.
@@ -282,18 +284,15 @@ enum BundleAssembler {
         treeMinifier ? TreeMinifier.minifyPiece(code, map: map) : Minifier.minifyPiece(code, map: map)
     }
 
-    /// Minifies (production) and links the map: shared by the script and the module assemblers.
+    /// Links the map of a development bundle and appends its URL comment: shared by the script and the module
+    /// assemblers. (Production bundles are minified in pieces and joined by `finishPieces` or
+    /// `MinifiedBundleComposer.composeFiles`; a whole bundle is never minified at once.)
     static func finish(
         _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
     ) -> AssembledBundle {
-        var code = code, map = map
-        var license: [UInt8]? = nil
-        if mode == .production {
-            let minified = Minifier.minify(code, map: map, licenseFileName: outputFileName + ".LICENSE.txt")
-            (code, map, license) = (minified.code, minified.map, minified.license)
-        }
+        var code = code
         let json = appendURLComments(&code, map: map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
-        return AssembledBundle(code: code, map: json, license: license)
+        return AssembledBundle(code: code, map: json, license: nil)
     }
 
     /// Production: minifies self-contained parts of a bundle (each with its intermediate map) in parallel, joins

@@ -17,7 +17,7 @@
 extension ModuleBundleAssembler {
     static func assembleHoisted(
         _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
-        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = false, modulesFromTrees: Bool = true
+        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = true, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         let names = linker.names
         let mapping = sourceMaps != .none

@@ -17,7 +17,7 @@ enum ModuleBundleAssembler {
     /// piece (kept to check that both agree).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = false, modulesFromTrees: Bool = true
+        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = true, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }

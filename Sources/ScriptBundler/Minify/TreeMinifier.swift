@@ -5,8 +5,8 @@
 ///
 /// It stands where `Minifier.minifyPiece(_:map:)` and `Minifier.minifyFileBody` stand: the same inputs and the same
 /// results (code, mappings with the renamed identifiers' original names, legal comments as today's minifier collects
-/// them). Production builds use it when `BundleConfiguration.usesTreeMinifier` is set (transitional: see
-/// docs/syntax-tree.md, "Step 4b", for where its bytes and cost stand against today's minifier).
+/// them). Production builds use it, the default since issue 41's step 5a, unless `BundleConfiguration.usesTreeMinifier`
+/// is off (the token minifier, selectable until the next step deletes it: docs/syntax-tree.md, "Step 5a").
 enum TreeMinifier {
     /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`).
     static func minify(_ piece: TreePiece) -> MinifiedPiece {

@@ -412,7 +412,7 @@ extension SyntaxPrinter {
         }
         let kind = SyntaxPropertyKind(rawValue: node.op) ?? .initializer
         if kind != .initializer {
-            printMethod(key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
+            printMethod(id, key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
             return
         }
         if node.flags.contains(.shorthand), shorthandName(node.b) == tree.name(node.a), !shorthandIsRenamed(node.b) {
@@ -526,14 +526,31 @@ extension SyntaxPrinter {
         printBlock(tree[node.c].a)
     }
 
-    /// `[static] [async] [*] [get|set] key(params) { body }`.
-    private mutating func printMethod(key: Int32, function: Int32, kind: SyntaxPropertyKind, computed: Bool, isStatic: Bool) {
+    /// `[static] [async] [*] [get|set] key(params) { body }`, the method `member` (a class member or an object's
+    /// property); each keyword mapped to its own token (`markToken`: the member's tokens from its first, in this order).
+    private mutating func printMethod(
+        _ member: Int32, key: Int32, function: Int32, kind: SyntaxPropertyKind, computed: Bool, isStatic: Bool
+    ) {
         let f = tree[function]
-        if isStatic { emit("static ") }
-        if f.flags.contains(.isAsync) { emit("async ") }
-        if f.flags.contains(.generator) { emit("*") }
-        if kind == .getter { emit("get ") }
-        if kind == .setter { emit("set ") }
+        var token = 0
+        if isStatic {
+            markToken(token, of: member)
+            emit("static ")
+            token += 1
+        }
+        if f.flags.contains(.isAsync) {
+            markToken(token, of: member)
+            emit("async ")
+            token += 1
+        }
+        if f.flags.contains(.generator) {
+            emit("*")
+            token += 1
+        }
+        if kind == .getter || kind == .setter {
+            markToken(token, of: member)
+            emit(kind == .getter ? "get " : "set ")
+        }
         printKey(key, computed: computed)
         emit("(")
         printParameters(f.b)
@@ -579,15 +596,19 @@ extension SyntaxPrinter {
             let m = tree[member]
             switch m.kind {
             case .staticBlock:
+                mark(member)
                 emit("static")
                 space()
                 printBlock(tree[m.a].a)
             case .methodDefinition:
                 printMethod(
-                    key: m.a, function: m.b, kind: SyntaxPropertyKind(rawValue: m.op) ?? .method,
+                    member, key: m.a, function: m.b, kind: SyntaxPropertyKind(rawValue: m.op) ?? .method,
                     computed: m.flags.contains(.computed), isStatic: m.flags.contains(.isStatic))
             default:
-                if m.flags.contains(.isStatic) { emit("static ") }
+                if m.flags.contains(.isStatic) {
+                    mark(member)
+                    emit("static ")
+                }
                 printKey(m.a, computed: m.flags.contains(.computed))
                 if m.b >= 0 {
                     space()

@@ -31,7 +31,9 @@ public struct SyntaxPrinter {
         printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         printer.printProgram()
         let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-        return (code, printer.mappings.map { $0.printed(in: tree) })
+        var mappings = printer.mappings.map { $0.printed(in: tree) }
+        for keyword in printer.keywordOffsets { mappings[keyword.index].originalOffset = Int(keyword.offset) }
+        return (code, mappings)
     }
 
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
@@ -147,6 +149,11 @@ public struct SyntaxPrinter {
     var recording = false
     /// The node whose mapping is written at the next byte that is not whitespace, or -1.
     var pending: Int32 = -1
+    /// The source offset the pending mapping maps to instead of its node's start (a keyword after the node's first
+    /// token, such as `get` of `static get a(){}`: `markToken`), or -1.
+    var pendingOffset: Int32 = -1
+    /// The mappings recorded at such a keyword (their index in `mappings`) with its source offset, which `printWithMappings` gives as their `originalOffset` (not their node's start).
+    var keywordOffsets: [(index: Int, offset: Int32)] = []
     /// The recorded mappings, in generated order.
     var mappings = SyntaxPrinterMappings(capacity: 0)
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
@@ -240,6 +247,93 @@ public struct SyntaxPrinter {
         if node.start < node.end { pending = id }
     }
 
+    /// Notes that the next byte written starts token `index` of node `id` (0: the node's first token), a keyword that
+    /// no node of its own starts at (`static`, `async`, `get` or `set` of a class member or an object's method), so
+    /// that the keyword has a mapping of its own, at its source position. The tokens before it from the node's start
+    /// are keywords or `*`.
+    mutating func markToken(_ index: Int, of id: Int32) {
+        guard recording else { return }
+        let node = tree[id]
+        guard node.start < node.end else { return }
+        if index == 0 {
+            pending = id
+            return
+        }
+        let source = tree.source
+        var offset = Int(node.start)
+        for _ in 0..<index {
+            // Past the keyword or `*`, then past white space and comments.
+            if offset < source.count, source[offset] == 0x2A {
+                offset += 1
+            } else {
+                while offset < source.count, Self.isWordByte(source[offset]) { offset += 1 }
+            }
+            guard let next = Self.tokenStart(from: offset, in: source), next < Int(node.end) else { return }
+            offset = next
+        }
+        pending = id
+        pendingOffset = Int32(truncatingIfNeeded: offset)
+    }
+
+    /// Notes that the next byte written is keyword `word` (`of` of `for (a of b)`), which stands in the source as the
+    /// first token from `offset` (the end of the node before it), so that it maps there; `id` is the node it belongs
+    /// to. Nothing is noted where that token is not `word` (the node before it was in parentheses).
+    mutating func markWord(_ word: StaticString, from offset: UInt32, of id: Int32) {
+        guard recording, let start = Self.tokenStart(from: Int(offset), in: tree.source) else { return }
+        let source = tree.source
+        let count = word.utf8CodeUnitCount
+        guard start + count <= source.count, start < Int(tree[id].end) else { return }
+        for k in 0..<count where source[start + k] != word.utf8Start[k] { return }
+        if start + count < source.count, Self.isWordByte(source[start + count]) { return }
+        pending = id
+        pendingOffset = Int32(truncatingIfNeeded: start)
+    }
+
+    /// The offset of the first token of `source` from `offset`, past white space and comments (read from the source,
+    /// so that the mappings are the same with and without the source's tokens); `nil` at the end.
+    static func tokenStart(from offset: Int, in source: [UInt8]) -> Int? {
+        let count = source.count
+        var i = offset
+        while i < count {
+            let b = source[i]
+            switch b {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+                i += 1
+            case 0x2F where i + 1 < count && source[i + 1] == 0x2F:
+                // To the line terminator (LF, CR, U+2028, U+2029), which the loop then skips.
+                i += 2
+                while i < count, source[i] != 0x0A, source[i] != 0x0D,
+                    !(source[i] == 0xE2 && i + 2 < count && source[i + 1] == 0x80 && (source[i + 2] | 1) == 0xA9)
+                {
+                    i += 1
+                }
+            case 0x2F where i + 1 < count && source[i + 1] == 0x2A:
+                i += 2
+                while i + 1 < count, !(source[i] == 0x2A && source[i + 1] == 0x2F) { i += 1 }
+                guard i + 1 < count else { return nil }
+                i += 2
+            case 0xC2 where i + 1 < count && source[i + 1] == 0xA0:
+                i += 2
+            case 0xE1, 0xE2, 0xE3, 0xEF:
+                // U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF: the other white space.
+                guard i + 2 < count else { return i }
+                let (b1, b2) = (source[i + 1], source[i + 2])
+                let isSpace: Bool
+                switch b {
+                case 0xE1: isSpace = b1 == 0x9A && b2 == 0x80
+                case 0xE2: isSpace = (b1 == 0x80 && (b2 <= 0x8A || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF)) || (b1 == 0x81 && b2 == 0x9F)
+                case 0xE3: isSpace = b1 == 0x80 && b2 == 0x80
+                default: isSpace = b1 == 0xBB && b2 == 0xBF
+                }
+                guard isSpace else { return i }
+                i += 3
+            default:
+                return i
+            }
+        }
+        return nil
+    }
+
     /// Records the pending node's mapping at the end of `out`.
     mutating func recordPending() {
         let id = pending
@@ -251,7 +345,13 @@ public struct SyntaxPrinter {
         (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]
-        let original = originalPosition(of: Int(node.start))
+        var start = Int(node.start)
+        let isKeyword = pendingOffset >= 0
+        if isKeyword {
+            start = Int(pendingOffset)
+            pendingOffset = -1
+        }
+        let original = originalPosition(of: start)
         var mapping = SyntaxNodeMapping(
             generatedLine: Int32(truncatingIfNeeded: generatedLine), generatedColumn: Int32(truncatingIfNeeded: generatedColumn),
             originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
@@ -264,6 +364,7 @@ public struct SyntaxPrinter {
         } else {
             mappings.append(mapping)
         }
+        if isKeyword { keywordOffsets.append((mappings.count - 1, Int32(truncatingIfNeeded: start))) }
     }
 
     /// The 0-based line and UTF-16 column of byte `offset` of the source: the position of the token starting there,
@@ -716,6 +817,7 @@ public struct SyntaxPrinter {
             space()
             emit("(")
             if tree[node.a].kind == .variableDeclaration {
+                mark(node.a)
                 printVariableDeclaration(node.a, noIn: true)
             } else if startsWithLetOrAsync(node.a) {
                 emit("(")
@@ -725,6 +827,8 @@ public struct SyntaxPrinter {
                 printPattern(node.a)
             }
             if node.kind == .forOfStatement {
+                // `of` is a name to the tokenizer: mapped where it stands, not as the end of the node before it.
+                markWord("of", from: tree[node.a].end, of: id)
                 emitSpacedKeyword("of")
                 printExpression(node.b, .assignment)
             } else {
@@ -753,6 +857,8 @@ public struct SyntaxPrinter {
 
     private mutating func printForInit(_ id: Int32) {
         if tree[id].kind == .variableDeclaration {
+            // Its keyword mapped where it stands (`let` of `for (let`), not through the `for` before it.
+            mark(id)
             printVariableDeclaration(id, noIn: true)
         } else if startsWithLetOrAsync(id) {
             emit("(")

@@ -92,8 +92,8 @@ public struct ScriptsJob: BuildJob {
                 },
                 configurationPath: config.path),
             target: overrides.target ?? scripts.target ?? .default)
-        // Transitional (issue 41): the tree minifier, while it is measured against today's (docs/development.md).
-        configuration.usesTreeMinifier = ProcessInfo.processInfo.environment["WKPACK_TREE_MINIFIER"] == "1"
+        // Transitional (issue 41, step 5a): the token minifier on request, until it is deleted (docs/development.md).
+        configuration.usesTreeMinifier = ProcessInfo.processInfo.environment["WKPACK_TOKEN_MINIFIER"] != "1"
         return configuration
     }
 

@@ -32,8 +32,9 @@ import Testing
     }
 
     /// Bundles `programs` (one group each) in both modes for `target` (production with the tree minifier when
-    /// `treeMinifier`) and runs all three forms of each in one node process; `nil` without node.
-    static func run(_ programs: [String], target: ScriptTarget = .newest, treeMinifier: Bool = false) throws -> Outcome? {
+    /// `treeMinifier`, else with the token minifier) and runs all three forms of each in one node process; `nil`
+    /// without node.
+    static func run(_ programs: [String], target: ScriptTarget = .newest, treeMinifier: Bool = true) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var groups: [ScriptGroupDefinition] = []
@@ -81,12 +82,14 @@ import Testing
         return outcome
     }
 
+    /// Production minified by the token minifier (`BundleConfiguration.usesTreeMinifier` off,
+    /// `WKPACK_TOKEN_MINIFIER=1`; transitional: this test goes with the token minifier).
     @Test func minifiedBundlesBehaveLikeTheSources() throws {
         let programs = (0..<Self.caseCount).map { seed in
             var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000)
             return generator.program()
         }
-        guard let outcome = try Self.run(programs) else { return }
+        guard let outcome = try Self.run(programs, treeMinifier: false) else { return }
         print(
             "minifier property: \(programs.count) programs, \(3 * programs.count) node executions, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
         )
@@ -94,8 +97,8 @@ import Testing
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
     }
 
-    /// The same programs minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`,
-    /// `WKPACK_TREE_MINIFIER=1`): each script file parsed once, compressed, renamed and printed from its tree.
+    /// The same programs minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`, the default): each
+    /// script file parsed once, compressed, renamed and printed from its tree.
     @Test func treeMinifiedBundlesBehaveLikeTheSources() throws {
         let programs = (0..<Self.caseCount).map { seed in
             var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000)

@@ -60,7 +60,9 @@ import Testing
     @Test func punctuationMapsThroughTheTokenBeforeIt() throws {
         let source = "window.f = function (a, b) {\n  return a.g[b] + h({k: 1});\n};\nx = y;\n"
         let input = BundleInput(displayPath: "a.js", bannerPath: "a.js", mapSourcePath: "a.js", bytes: Array(source.utf8))
-        let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true).first).piece
+        // The token minifier's writer (transitional: this test goes with the token minifier; the tree minifier's
+        // printer maps each node, not each token).
+        let piece = try #require(try BundleAssembler.minifiedFiles([input], mapping: true, treeMinifier: false).first).piece
         let code = String(decoding: piece.code, as: UTF8.self)
         try #require(
             code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y" || code == "window.f=function(a,b){return a.g[b]+h({k:1})};x=y;")

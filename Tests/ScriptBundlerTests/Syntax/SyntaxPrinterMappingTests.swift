@@ -179,9 +179,62 @@ import Testing
         "\u{FEFF}let é = 1, 𝒳 = `x\n${é}\r\ny${𝒳}`;\n/* é\n */ h(é, 𝒳);",
         "#!/usr/bin/env node\nclass C { #a = 1; m() { return this.#a; } }\nx = /é+/u.test('𝒳\\\n');",
         "if (a) {\n\tb\u{2028}.c\r\n(`${d}\n${`${e}`}`);\n}",
+        "class C { static /* a */ get\u{2028}x() {} static\u{3000}async // b\n * g() {} }",
     ])
     func tokenPositionsAreCountedPositions(_ source: String) throws {
         #expect(Self.tokenPositionsDiffer(Array(source.utf8)) == false)
+    }
+
+    /// A keyword no node starts at (`let` of a `for` head, `of`, `static`, `async`, `get`, `set` of class members and
+    /// methods) has a segment of its own, at its source position, not the one of the node written before it: the
+    /// exact segments of a small program (generated column > original line:column).
+    @Test func keywordsMapWhereTheyStand() throws {
+        let source = """
+            for (let i of a) f(i);
+            class C {
+              static get x() { return 1; }
+              static async *g() {}
+              set y(v) {}
+              static z = 2;
+              static { h(); }
+            }
+            o = { get p() { return 2; }, async q() {} };
+            for (const k in o);
+
+            """
+        let bytes = Array(source.utf8)
+        let tokenization = try JavaScriptTokenizer.tokenize(bytes, includeComments: true)
+        let parsed = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+        let printed = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: parsed.tokens)
+        let code = String(decoding: printed.code, as: UTF8.self)
+        #expect(
+            code
+                == "for(let i of a)f(i);class C{static get x(){return 1}static async *g(){}set y(v){}static z=2;static{h()}}o={get p(){return 2},async q(){}};for(let k in o);\n"
+        )
+        let segments = printed.mappings.map { "\($0.generatedColumn)>\($0.originalLine):\($0.originalColumn)" }
+        #expect(
+            segments == [
+                "0>0:0", "4>0:5", "8>0:9", "10>0:11", "13>0:14", "15>0:17", "17>0:19", "20>1:0", "26>1:6", "28>2:2", "35>2:9",
+                "39>2:13", "43>2:19", "50>2:26", "52>3:2", "59>3:9", "66>3:16", "71>4:2", "75>4:6", "77>4:8", "81>5:2", "88>5:9",
+                "90>5:13", "92>6:2", "99>6:11", "104>8:0", "106>8:4", "107>8:6", "111>8:10", "115>8:16", "122>8:23", "125>8:29",
+                "131>8:35", "138>9:0", "142>9:5", "146>9:11", "151>9:16", "153>9:18",
+            ])
+        // Each keyword's segment maps to the same keyword in the source.
+        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        var keywords = 0
+        for mapping in printed.mappings {
+            let printedWord = SyntaxPrinterMappingTests.token(printed.code, at: Int(mapping.generatedColumn))
+            let text = String(decoding: printedWord, as: UTF8.self)
+            guard ["let", "static", "async", "get", "set", "of"].contains(text) else { continue }
+            let written = String(
+                decoding: SyntaxPrinterMappingTests.token(sourceLines[Int(mapping.originalLine)], at: Int(mapping.originalColumn)),
+                as: UTF8.self)
+            // An unwritten `const` is printed `let`.
+            #expect(written == text || (text == "let" && written == "const"), "\(mapping)")
+            keywords += 1
+        }
+        // let, of; static, get; static, async; set; static; static; get; async; let (of `const`).
+        #expect(keywords == 12)
     }
 
     /// `printMinified`'s line count and last line's length (counted on from the last mapping while printing, or over

@@ -9,7 +9,7 @@ enum FixtureProject {
     static let output = folder + "/Assets"
 
     static func configuration(
-        mode: BundleMode, sourceMaps: SourceMapMode, output: String = output, treeMinifier: Bool = false
+        mode: BundleMode, sourceMaps: SourceMapMode, output: String = output, treeMinifier: Bool = true
     ) -> BundleConfiguration {
         var configuration = BundleConfiguration(
             root: root, output: output, projectFolder: folder, mode: mode, sourceMaps: sourceMaps,
@@ -30,8 +30,9 @@ enum FixtureProject {
         "token:token-123", "isolated:undefined", "gamma:crlf", "webcompat", "mjs", "unicode:4",
     ]
 
-    /// Builds in memory (nothing is written); `treeMinifier`: production minifies with `TreeMinifier`.
-    static func build(mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool = false) throws -> [GroupBundle] {
+    /// Builds in memory (nothing is written); `treeMinifier`: production minifies with `TreeMinifier` (`false`: with the
+    /// token minifier, transitional).
+    static func build(mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool = true) throws -> [GroupBundle] {
         try ScriptBundler().build(configuration(mode: mode, sourceMaps: sourceMaps, treeMinifier: treeMinifier))
     }
 

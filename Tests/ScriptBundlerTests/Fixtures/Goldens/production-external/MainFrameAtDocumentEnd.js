@@ -1,3 +1,3 @@
 (()=>{
-window.__firefox__.record("mjs")})();(()=>{let b="😀😀".length;window.__firefox__.record("unicode:"+b)})();
+window.__firefox__.record("mjs")})();(()=>{let a="😀😀".length;window.__firefox__.record("unicode:"+a)})();
 //# sourceMappingURL=MainFrameAtDocumentEnd.js.map
