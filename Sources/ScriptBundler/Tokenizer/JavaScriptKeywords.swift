@@ -35,6 +35,11 @@ enum JavaScriptKeywords {
         return code == word ? wordClass : .identifier
     }
 
+    /// The `TokenCode`s of the reserved words of up to 8 bytes (every one but `instanceof`), and `of`.
+    static var reservedWordCodes: [UInt64] {
+        (0..<64).map { entry(slot: UInt64($0)).code }.filter { $0 != 0 }
+    }
+
     /// Classifies a word of 10 bytes (`instanceof` or not a reserved word).
     @inline(never)
     private static func classifyLong(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> WordClass {

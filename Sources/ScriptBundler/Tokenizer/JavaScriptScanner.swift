@@ -1,5 +1,5 @@
-/// The byte-level state machine behind `JavaScriptTokenizer`.
-struct JavaScriptScanner {
+/// The byte-level state machine behind `JavaScriptTokenizer`; `Output` fixes what it writes besides the tokens.
+struct JavaScriptScanner<Output: ScannerOutput> {
     /// What the previous significant token allows next.
     private enum Previous {
         case start
@@ -125,6 +125,8 @@ struct JavaScriptScanner {
     }
 
     private let src: UnsafeBufferPointer<UInt8>
+    /// `ScannerByteClass.table`, held here so the hot loops read it without a global's access check.
+    private let classes = ScannerByteClass.table
     private let count: Int
     private let includeComments: Bool
     private var pos = 0
@@ -288,6 +290,13 @@ struct JavaScriptScanner {
         return (line, units)
     }
 
+    /// Skips spaces and tabs at `pos`.
+    @inline(__always) private mutating func skipSpaces() {
+        var p = pos
+        while p < count, src[p] == 0x20 || src[p] == 0x09 { p &+= 1 }
+        pos = p
+    }
+
     /// Records a line terminator ending just before `next`.
     @inline(__always) private mutating func startLine(at next: Int) {
         line += 1
@@ -324,9 +333,9 @@ struct JavaScriptScanner {
     @inline(__always) private mutating func append(_ token: JavaScriptToken, code: UInt64) {
         if tokenCount == tokenCapacity { growTokens() }
         (tokenBuffer + tokenCount).initialize(to: token)
-        // `matchBuffer` is set whenever `codeBuffer` is: one test.
-        if let codes = codeBuffer {
-            (codes + tokenCount).initialize(to: code)
+        // The parser's tables are set whenever they are written.
+        if Output.writesParserTables {
+            (codeBuffer.unsafelyUnwrapped + tokenCount).initialize(to: code)
             (matchBuffer.unsafelyUnwrapped + tokenCount).initialize(to: -1)
         }
         tokenCount &+= 1
@@ -356,7 +365,7 @@ struct JavaScriptScanner {
     /// Records a comment or hashbang token: among the tokens, or apart (with the significant token it stands before)
     /// when the parser's tables are written.
     private mutating func appendComment(_ token: JavaScriptToken) {
-        if codeBuffer != nil {
+        if Output.writesParserTables {
             comments.append(token)
             commentPositions.append(Int32(truncatingIfNeeded: tokenCount))
         } else {
@@ -427,7 +436,7 @@ struct JavaScriptScanner {
     @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
         append(
             JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore),
-            code: codeBuffer == nil ? 0 : tokenCode(start, pos))
+            code: Output.writesParserTables ? tokenCode(start, pos) : 0)
         newlineBefore = false
     }
 
@@ -455,19 +464,23 @@ struct JavaScriptScanner {
         }
         while pos < count {
             let b = src[pos]
-            switch b {
-            case 0x0A:
-                pos += 1
-                startLine(at: pos)
-                newlineBefore = true
-            case 0x0D:
-                pos += at(pos + 1) == 0x0A ? 2 : 1
-                startLine(at: pos)
-                newlineBefore = true
-            case 0x20, 0x09, 0x0B, 0x0C:
+            // One look-up: the byte's kind (a jump table), and for a name's first byte, the reserved words' lengths.
+            let entry = classes[Int(b)]
+            switch ScannerByteClass.kind(entry) {
+            case .space:
                 pos &+= 1
-                while pos < count, src[pos] == 0x20 || src[pos] == 0x09 { pos &+= 1 }
-            case 0x2F:  // '/'
+                skipSpaces()
+            case .lineFeed:
+                pos &+= 1
+                startLine(at: pos)
+                newlineBefore = true
+                skipSpaces()
+            case .carriageReturn:
+                pos &+= at(pos &+ 1) == 0x0A ? 2 : 1
+                startLine(at: pos)
+                newlineBefore = true
+                skipSpaces()
+            case .slash:
                 let next = at(pos + 1)
                 if next == 0x2F {
                     try lineComment()
@@ -482,22 +495,41 @@ struct JavaScriptScanner {
                     push(.punctuator, start, line: line, column: col)
                     previous = .other
                 }
-            case 0x22, 0x27:
+            case .quote:
                 try string(quote: b)
-            case 0x60:
+            case .backquote:
                 try template(start: pos, isContinuation: false)
-            case 0x30...0x39:
+            case .digit:
                 try number()
-            case 0x2E where at(pos + 1) >= 0x30 && at(pos + 1) <= 0x39:
-                try number()
-            case 0x41...0x5A, 0x61...0x7A, 0x24, 0x5F, 0x5C:
+            case .dot:
+                let next = at(pos &+ 1)
+                if isDecimal(next) {
+                    try number()
+                } else if next == 0x2E {
+                    try punctuator(b)
+                } else {
+                    singlePunctuator(b, next: .dot)
+                }
+            case .nameStart:
+                try asciiName(first: entry)
+            case .backslash:
                 try identifierOrKeyword()
-            case 0x23:  // '#'
+            case .hash:
                 try privateName()
-            case 0x80...0xFF:
+            case .nonASCII:
                 try nonASCII()
-            default:
+            case .openBracket:
+                openBracket(b)
+            case .closeBracket:
+                try closeBracket(b)
+            case .semicolon:
+                singlePunctuator(b, next: .statementPunctuator)
+            case .comma:
+                singlePunctuator(b, next: .other)
+            case .punctuator:
                 try punctuator(b)
+            case .unexpected:
+                throw unexpectedCharacterError(b, at: pos)
             }
         }
         if let opener = brackets.last { throw unclosedError(opener) }
@@ -839,37 +871,63 @@ struct JavaScriptScanner {
 
     // MARK: - Words
 
+    /// A name starting with an ASCII letter, `$` or `_` (`first` is its first byte's `ScannerByteClass` entry): its
+    /// bytes read by one table look-up each, the slow path only where a `\` or a non-ASCII byte follows them.
+    @inline(__always)
+    private mutating func asciiName(first: UInt32) throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        // The table, the bytes and the end held in locals: read through `self`, each was loaded again for every byte.
+        let table = classes
+        let bytes = src.baseAddress.unsafelyUnwrapped  // `pos < count`: the source is not empty
+        let end = count
+        var p = start &+ 1
+        while p < end, table[Int(bytes[p])] & ScannerByteClass.namePart != 0 { p &+= 1 }
+        pos = p
+        var hasEscape = false
+        if p < count, classes[Int(src[p])] & ScannerByteClass.nameSlow != 0 {
+            hasEscape = try scanIdentifierNameRest(isFirst: false)
+        }
+        word(start: start, column: startColumn, first: first, hasEscape: hasEscape)
+    }
+
+    /// A name starting with an escape or a non-ASCII character.
     private mutating func identifierOrKeyword() throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
         let hasEscape = try scanIdentifierName()
-        let afterDot = previous == .dot
-        // The word's code serves the keyword test and the parser's table both.
-        let code = tokenCode(start, pos)
-        let wordClass =
-            hasEscape || afterDot ? WordClass.identifier : JavaScriptKeywords.classify(code: code, src, start, pos)
+        word(start: start, column: startColumn, first: classes[Int(src[start])], hasEscape: hasEscape)
+    }
+
+    /// Pushes the name scanned from `start` to `pos` as an identifier or a keyword. A reserved word is looked up only
+    /// where one of the name's length starts with its first byte (`first`, its `ScannerByteClass` entry).
+    @inline(__always)
+    private mutating func word(start: Int, column startColumn: Int, first: UInt32, hasEscape: Bool) {
+        let length = pos &- start
+        let mayBeKeyword = !hasEscape && previous != .dot && ScannerByteClass.mayBeReservedWord(first, length: length)
+        // The word's code serves the keyword test and the parser's table both; without the table, only the test.
+        let code = Output.writesParserTables || mayBeKeyword ? tokenCode(start, pos) : 0
+        let wordClass = mayBeKeyword ? JavaScriptKeywords.classify(code: code, src, start, pos) : WordClass.identifier
+        var kind = JavaScriptToken.Kind.keyword
+        let next: Previous
         switch wordClass {
         case .identifier:
-            push(.identifier, start, line: line, column: startColumn, code: code)
-            previous = .operand
+            kind = .identifier
+            next = .operand
         case .contextualOf:
-            push(.identifier, start, line: line, column: startColumn, code: code)
-            previous = .expressionKeyword
-        case .parenthesizedStatement:
-            push(.keyword, start, line: line, column: startColumn, code: code)
-            previous = .parenthesizedStatementKeyword
-        case .blockStatement:
-            push(.keyword, start, line: line, column: startColumn, code: code)
-            previous = .blockKeyword
-        case .operand:
-            push(.keyword, start, line: line, column: startColumn, code: code)
-            previous = .operand
+            kind = .identifier
+            next = .expressionKeyword
+        case .parenthesizedStatement: next = .parenthesizedStatementKeyword
+        case .blockStatement: next = .blockKeyword
+        case .operand: next = .operand
         case .expressionPrefix:
-            let wasFor = previous == .parenthesizedStatementKeyword
-            push(.keyword, start, line: line, column: startColumn, code: code)
             // `for await (`: keep the statement context for the parenthesis.
-            previous = wasFor && pos - start == 5 && src[start] == 0x61 ? .parenthesizedStatementKeyword : .expressionKeyword
+            next =
+                previous == .parenthesizedStatementKeyword && length == 5 && src[start] == 0x61
+                ? .parenthesizedStatementKeyword : .expressionKeyword
         }
+        push(kind, start, line: line, column: startColumn, code: code)
+        previous = next
     }
 
     /// Scans an IdentifierName at `pos`; returns whether it contained `\u` escapes.
@@ -980,6 +1038,90 @@ struct JavaScriptScanner {
 
     // MARK: - Punctuators
 
+    /// The index the next significant token gets (comments and the hashbang not counted).
+    private var significantIndex: Int32 {
+        @inline(__always) get {
+            // Comments go apart from the tokens when the parser's tables are written.
+            Output.writesParserTables
+                ? Int32(truncatingIfNeeded: tokenCount) : Int32(truncatingIfNeeded: tokenCount) &- commentCount
+        }
+    }
+
+    /// A punctuator of one byte that opens nothing (`;`, `,`, `.` before neither a digit nor `.`), after which `next`
+    /// holds.
+    @inline(__always)
+    private mutating func singlePunctuator(_ b: UInt8, next: Previous) {
+        let start = pos
+        let startColumn = column(at: start)
+        pos &+= 1
+        push(.punctuator, start, line: line, column: startColumn, code: UInt64(b))
+        previous = next
+    }
+
+    /// `(`, `[` or `{`.
+    @inline(__always)
+    private mutating func openBracket(_ b: UInt8) {
+        let start = pos
+        let startColumn = column(at: start)
+        var next = Previous.other
+        switch b {
+        case 0x28:  // (
+            open(0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren, offset: start, token: significantIndex)
+        case 0x5B:  // [
+            open(0x5D, .bracket, offset: start, token: significantIndex)
+        default:  // {
+            let kind: FrameKind
+            switch previous {
+            case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
+                .closeParenOperand, .blockKeyword, .operand, .blockColon:
+                kind = .block
+            case .arrow:
+                kind = .arrowBody
+            default:
+                kind = .object
+            }
+            open(0x7D, kind, offset: start, token: significantIndex)
+            next = .statementPunctuator
+        }
+        pos &+= 1
+        push(.punctuator, start, line: line, column: startColumn, code: UInt64(b))
+        previous = next
+    }
+
+    /// `)`, `]` or `}` (which may continue a template after a substitution).
+    private mutating func closeBracket(_ b: UInt8) throws(JavaScriptSyntaxError) {
+        let start = pos
+        let startColumn = column(at: start)
+        guard let opener = brackets.last, opener.closer == b else {
+            throw closingError(b, opener: brackets.last, start: start, column: startColumn)
+        }
+        brackets.close()
+        if opener.token >= 0 {
+            // This punctuator is pushed next, at index `significantIndex`.
+            let closing = significantIndex
+            if Output.writesParserTables {
+                matchBuffer.unsafelyUnwrapped[Int(opener.token)] = closing
+            } else {
+                brackets.pair(opener.token, closing)
+            }
+        }
+        let next: Previous
+        switch opener.kind {
+        case .templateSubstitution:
+            try template(start: start, isContinuation: true)
+            return
+        case .block: next = .closeBlock
+        case .object, .arrowBody: next = .closeExpression
+        case .statementParen: next = .closeParenAllowingRegex
+        case .paren: next = .closeParenOperand
+        case .bracket, .none: next = .operand
+        }
+        pos &+= 1
+        push(.punctuator, start, line: line, column: startColumn, code: UInt64(b))
+        previous = next
+    }
+
+    /// Any other punctuator: its length from its bytes.
     private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
@@ -992,52 +1134,7 @@ struct JavaScriptScanner {
         var length = 1
         var next = Previous.other
         switch b {
-        case 0x28:  // (
-            open(
-                0x29, previous == .parenthesizedStatementKeyword ? .statementParen : .paren,
-                offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
-        case 0x5B:  // [
-            open(0x5D, .bracket, offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
-        case 0x7B:  // {
-            let kind: FrameKind
-            switch previous {
-            case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
-                .closeParenOperand, .blockKeyword, .operand, .blockColon:
-                kind = .block
-            case .arrow:
-                kind = .arrowBody
-            default:
-                kind = .object
-            }
-            open(0x7D, kind, offset: start, token: Int32(truncatingIfNeeded: tokenCount) &- commentCount)
-            next = .statementPunctuator
-        case 0x29, 0x5D, 0x7D:  // ) ] }
-            guard let opener = brackets.last, opener.closer == b else {
-                throw closingError(b, opener: brackets.last, start: start, column: startColumn)
-            }
-            brackets.close()
-            if opener.token >= 0 {
-                // This punctuator is pushed next, at index `tokenCount` (comments counted).
-                let closing = Int32(truncatingIfNeeded: tokenCount) &- commentCount
-                if let matching = matchBuffer {
-                    matching[Int(opener.token)] = closing
-                } else {
-                    brackets.pair(opener.token, closing)
-                }
-            }
-            switch opener.kind {
-            case .templateSubstitution:
-                try template(start: start, isContinuation: true)
-                return
-            case .block: next = .closeBlock
-            case .object, .arrowBody: next = .closeExpression
-            case .statementParen: next = .closeParenAllowingRegex
-            case .paren: next = .closeParenOperand
-            case .bracket, .none: next = .operand
-            }
-        case 0x3B:  // ;
-            next = .statementPunctuator
-        case 0x2C, 0x7E, 0x40:  // , ~ @
+        case 0x7E, 0x40:  // ~ @
             break
         case 0x3A:  // :
             let innermost = brackets.last
@@ -1101,7 +1198,7 @@ struct JavaScriptScanner {
         }
         pos &+= length
         // The code only where the parser's table is written (a tokenization for other readers does not pay for it).
-        let code = codeBuffer == nil ? 0 : word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        let code = Output.writesParserTables ? word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length)) : 0
         push(.punctuator, start, line: line, column: startColumn, code: code)
         previous = next
     }
@@ -1110,21 +1207,12 @@ struct JavaScriptScanner {
 
     @inline(__always) private func isDecimal(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    /// `$` (bit 0x24) of the bytes below 64.
-    private static let identifierStartLow: UInt64 = 0x0000_0010_0000_0000
-    /// `$` and `0`-`9` of the bytes below 64.
-    private static let identifierPartLow: UInt64 = 0x03FF_0010_0000_0000
-    /// `A`-`Z`, `_` and `a`-`z` of the bytes 64-127 (bit `b - 64`).
-    private static let identifierHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
-
     @inline(__always) private func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
-        let mask = b < 64 ? Self.identifierStartLow : Self.identifierHigh
-        return b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
+        ScannerByteClass.kind(classes[Int(b)]) == .nameStart
     }
 
     @inline(__always) private func isASCIIIdentifierPart(_ b: UInt8) -> Bool {
-        let mask = b < 64 ? Self.identifierPartLow : Self.identifierHigh
-        return b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
+        classes[Int(b)] & ScannerByteClass.namePart != 0
     }
 
     private func radixPrefix(_ b: UInt8) -> UInt8? {

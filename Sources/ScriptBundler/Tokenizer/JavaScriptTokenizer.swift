@@ -60,11 +60,12 @@ public enum JavaScriptTokenizer {
             var moved: [JavaScriptToken]?
             var lineTerminators = 0
             var bracketPairs: [Int32] = []
-            let capacity = JavaScriptScanner.tokenCapacity(forSourceOf: buffer.count)
+            let capacity = JavaScriptScanner<PlainScannerOutput>.tokenCapacity(forSourceOf: buffer.count)
             var tokens = [JavaScriptToken](unsafeUninitializedCapacity: capacity) { storage, initialized in
                 initialized = 0
                 guard let base = storage.baseAddress else { return }
-                var scanner = JavaScriptScanner(source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
+                var scanner = JavaScriptScanner<PlainScannerOutput>(
+                    source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
                 do throws(JavaScriptSyntaxError) {
                     try scanner.run()
                 } catch {
@@ -107,7 +108,7 @@ public enum JavaScriptTokenizer {
             var comments: [JavaScriptToken] = []
             var commentPositions: [Int32] = []
             var written = 0
-            let capacity = JavaScriptScanner.tokenCapacity(forSourceOf: buffer.count)
+            let capacity = JavaScriptScanner<PlainScannerOutput>.tokenCapacity(forSourceOf: buffer.count)
             var tokens: [JavaScriptToken] = []
             var codes: [UInt64] = []
             let matching = [Int32](unsafeUninitializedCapacity: capacity) { matchStorage, matchCount in
@@ -117,7 +118,7 @@ public enum JavaScriptTokenizer {
                         guard let base = storage.baseAddress, let codeBase = codeStorage.baseAddress,
                             let matchBase = matchStorage.baseAddress
                         else { return }
-                        var scanner = JavaScriptScanner(
+                        var scanner = JavaScriptScanner<ParserScannerOutput>(
                             source: buffer, includeComments: includeComments, storage: base, codes: codeBase,
                             matching: matchBase, capacity: min(storage.count, codeStorage.count, matchStorage.count))
                         do throws(JavaScriptSyntaxError) {
