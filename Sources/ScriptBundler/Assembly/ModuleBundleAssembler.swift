@@ -98,7 +98,10 @@ enum ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
-            if mode == .production, treeMinifier, modulesFromTrees, TreeModulePiece.accepts(record, linked, define: names.define) {
+            if mode == .production, treeMinifier, modulesFromTrees,
+                TreeModulePiece.accepts(record, linked, define: names.define)
+                    || TreeModulePiece.acceptsES(record, linked, define: names.define)
+            {
                 cut()
                 pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
                 continue
@@ -164,13 +167,14 @@ enum ModuleBundleAssembler {
     }
 
     /// The definition of wrapped module `record` linked as `linked`, for the tree minifier to minify from the
-    /// module's tree (`TreeModulePiece`; `TreeModulePiece.accepts` must hold).
+    /// module's tree (`TreeModulePiece`; `TreeModulePiece.accepts` or `acceptsES` must hold).
     static func treeModulePiece(
         _ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String, paths: PathStyle, mapping: Bool
     ) -> TreeModulePiece {
         TreeModulePiece(
             record: record, edits: linked.edits, header: linked.header, footer: linked.footer, parameters: linked.bindings,
-            define: define, mapSource: mapping ? paths.mapSource(record.path) : nil)
+            define: define, mapSource: mapping ? paths.mapSource(record.path) : nil,
+            esHeader: record.kind == .esModule ? linked.esHeader : nil)
     }
 
     /// `piece` minified from the module's tree, or where the tree cannot express it, written as text (as the text

@@ -27,6 +27,8 @@ struct TreeModulePiece {
     let define: String
     /// The module's path in the source map, `nil` for no mappings.
     let mapSource: String?
+    /// A wrapped ES module's header as values (`TreeModulePiece+ESModules`, step 4k); `nil` for a CommonJS module.
+    var esHeader: WrappedESHeader? = nil
 
     /// Whether `linked` (module `record` linked by a production linker whose `define` is `define`) is a definition
     /// this route builds: a parsed CommonJS (or plain script) module, not lowered, with a body, in an arrow function
@@ -50,6 +52,7 @@ struct TreeModulePiece {
     /// one the tree expresses (the caller minifies the piece's text instead). `handover`: from the graph's kept parse
     /// where there is one (`false`: from a parse of its own, for tests).
     func minified(handover: Bool = true) -> MinifiedPiece? {
+        if esHeader != nil { return minifiedES(handover: handover) }
         guard record.analysis?.module.hasModuleSyntax == false, var parsed = PieceParse.of(record, handover: handover) else { return nil }
         let source = record.bytes
         var tree = SyntaxTree(source: [])

@@ -10,6 +10,9 @@ struct ModuleLinker {
         /// The names the wrapper declares around the body: its parameters and the variables the header and the
         /// edits introduce (request variables, `__wkpack_default`).
         var bindings: [String] = []
+        /// A wrapped ES module's header as values (the text of `header`, not counting its wrapper's footer), `nil`
+        /// for other modules.
+        var esHeader: WrappedESHeader? = nil
     }
 
     let graph: ModuleGraph
@@ -329,11 +332,14 @@ struct ModuleLinker {
     /// The expression that evaluates wrapped module `target` and gives its namespace: `require(id)` for an ES module
     /// (its exports are its namespace), else the interop namespace made for it.
     mutating func namespaceCall(of target: Int) -> String {
-        if target >= 0, target < graph.records.count, graph.records[target].kind == .esModule {
-            return "\(names.require)(\(target))"
-        }
+        namespaceCallee(of: target) + "(\(target))"
+    }
+
+    /// The runtime function `namespaceCall(of:)` calls for `target`.
+    mutating func namespaceCallee(of target: Int) -> String {
+        if target >= 0, target < graph.records.count, graph.records[target].kind == .esModule { return names.require }
         helpers.insert(.interop)
-        return "\(names.interop)(\(target))"
+        return names.interop
     }
 
     private mutating func linkES(_ record: ModuleRecord, free: Set<String>) throws(BundlerError) -> LinkedModule {
@@ -423,25 +429,36 @@ struct ModuleLinker {
         let wrapper = wrapper(usesNamespace: !getters.isEmpty || !runtimeStars.isEmpty)
         let parameterList = wrapper.parameters
         var header = wrapper.header + " \"use strict\";"
+        let requestVariables = module.requests.indices.map(Self.requestVariable)
         if !module.requests.isEmpty {
-            header += " var " + module.requests.indices.map(Self.requestVariable).joined(separator: ", ") + ";"
+            header += " var " + requestVariables.joined(separator: ", ") + ";"
         }
+        var getterEntries: [(key: String, value: String)] = []
         if !getters.isEmpty {
             let keys = namespaceKeys(of: record.id)
-            let entries = getters.keys.sorted().map { (keys?[$0] ?? Self.propertyKey($0)) + ": () => " + (getters[$0] ?? "undefined") }
+            getterEntries = getters.keys.sorted().map { ((keys?[$0] ?? Self.propertyKey($0)), getters[$0] ?? "undefined") }
+            let entries = getterEntries.map { $0.key + ": () => " + $0.value }
             helpers.insert(.export)
             header += " \(names.export)(__wkpack_ns, {" + entries.joined(separator: ", ") + "});"
         }
+        var assignments: [WrappedESHeader.Assignment] = []
         for (request, target) in record.requestTargets.enumerated() {
             // A module left out has no effect and nothing kept reads it: its request variable stays unset.
             if isLeftOut(target) { continue }
-            header += " \(Self.requestVariable(request)) = \(namespaceCall(of: target));"
+            let callee = namespaceCallee(of: target)
+            header += " \(Self.requestVariable(request)) = \(callee)(\(target));"
+            var star: String?
             if runtimeStars.contains(request) {
                 helpers.insert(.star)
                 header += " \(names.star)(__wkpack_ns, \(Self.requestVariable(request)));"
+                star = names.star
             }
+            assignments.append(.init(variable: Self.requestVariable(request), callee: callee, target: target, star: star))
         }
         header += "\n"
+        let esHeader = WrappedESHeader(
+            parameters: parameterList, requestVariables: requestVariables, exportCallee: names.export, getters: getterEntries,
+            assignments: assignments)
 
         // Body edits.
         var edits = sharedEdits(record) + requires.edits
@@ -494,7 +511,7 @@ struct ModuleLinker {
         }) {
             bindings.append("__wkpack_default")
         }
-        return LinkedModule(header: header, edits: edits, footer: wrapper.footer, bindings: bindings)
+        return LinkedModule(header: header, edits: edits, footer: wrapper.footer, bindings: bindings, esHeader: esHeader)
     }
 
     /// The declaration of the last reference at `token` that has one (what a token-keyed table of the

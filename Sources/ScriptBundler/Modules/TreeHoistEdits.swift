@@ -41,9 +41,12 @@ struct TreeHoistEdits {
 
     /// Makes `edits` (sorted, on `record.tokens`) and the top-level names `topLevelNames` (by declaration of
     /// `record.analysis`) on `tree`, a parse of `record.bytes`; `nil`, with `tree` partly edited, where some edit is not
-    /// one the tree expresses. `mapping`: whether the piece is mapped (the original names are then listed).
+    /// one the tree expresses. `mapping`: whether the piece is mapped (the original names are then listed). `wrapped`:
+    /// the edits of a wrapped ES module's body (`ModuleLinker.linkES`, step 4k), where no edit makes a top-level
+    /// `const` a `let` and an imported callee is read as `(0, name.key)`.
     static func apply(
-        _ edits: [TokenEdit], topLevelNames: [Int: String], record: ModuleRecord, mapping: Bool, to tree: inout SyntaxTree
+        _ edits: [TokenEdit], topLevelNames: [Int: String], record: ModuleRecord, mapping: Bool, wrapped: Bool = false,
+        to tree: inout SyntaxTree
     ) -> TreeHoistEdits? {
         guard let analysis = record.analysis, tree.root >= 0, analysis.module.topLevelAwait == nil, analysis.module.importMeta == nil
         else { return nil }
@@ -139,13 +142,15 @@ struct TreeHoistEdits {
             expressionEdits.append((edit, start, end))
         }
         if !expressionEdits.isEmpty {
-            guard makeExpressionEdits(expressionEdits, in: &tree, names: &interned, result: &result) else { return nil }
+            guard makeExpressionEdits(expressionEdits, in: &tree, names: &interned, callees: wrapped, result: &result) else {
+                return nil
+            }
         }
 
         // A top-level `const` nothing writes is written `let` (as the text route's edit writes it).
         var kept32: [UInt32: Int] = [:]
         for index in statements.indices where kept[index] { kept32[tree[statements[index]].start] = index }
-        for declaration in analysis.unwrittenConsts where declaration.scope == 0 {
+        for declaration in analysis.unwrittenConsts where declaration.scope == 0 && !wrapped {
             let token = Int(declaration.keyword)
             guard token < tokens.count else { return nil }
             let start = UInt32(truncatingIfNeeded: tokens[token].start)
@@ -227,10 +232,12 @@ struct TreeHoistEdits {
     }
 
     /// Replaces the expression each edit's tokens span by the edit's text, built: a name, a member `name.key`, either
-    /// after `key: ` (a shorthand property's value), or `void 0`. `false` where an edit is none of these.
+    /// after `key: ` (a shorthand property's value), or `void 0`; with `callees`, a name or member read as a callee,
+    /// `(0, text)` (a parenthesized sequence, which the text route's map leaves unmapped inside). `false` where an edit
+    /// is none of these.
     private static func makeExpressionEdits(
         _ edits: [(edit: TokenEdit, start: UInt32, end: UInt32)], in tree: inout SyntaxTree, names: inout BuiltNames,
-        result: inout TreeHoistEdits
+        callees: Bool = false, result: inout TreeHoistEdits
     ) -> Bool {
         // Per start offset, the outermost expression (the last added: a parent is added after its children) of each end.
         var starts = [Bool](repeating: false, count: tree.source.count + 1)
@@ -246,6 +253,12 @@ struct TreeHoistEdits {
             let node = tree[id]
             let at = SourceRange(start: Int(start), end: Int(start) + 1)
             var text = Substring(edit.text)
+            // `(0, text)`: a callee read without its object as `this` (all of it inside the edit's text).
+            var sequence = false
+            if callees, text.hasPrefix("(0, "), text.hasSuffix(")"), node.kind == .identifier {
+                text = text.dropFirst(4).dropLast()
+                sequence = true
+            }
             let word = text.prefix { SyntaxPrinter.isWordByte($0.asciiValue ?? 0x80) }
             result.write(word.isEmpty ? nil : names.id(String(word), in: &tree), at: start)
             if text == "void 0" || text == "(void 0)", node.kind == .thisExpression {
@@ -270,7 +283,24 @@ struct TreeHoistEdits {
             let name = tree.appendNode(
                 .identifier, flags: .synthetic, at: SourceRange(start: Int(start), end: Int(end)), a: names.id(String(object), in: &tree))
             tree.nodes[Int(name)].b = -1
-            if inside { result.unmappedNodes.append(name) }
+            if inside || sequence { result.unmappedNodes.append(name) }
+            if sequence {
+                var read = name
+                if parts.count > 1 {
+                    let key = tree.appendNode(.identifierName, flags: .synthetic, at: at, a: names.id(String(parts[1]), in: &tree))
+                    read = tree.appendNode(.memberExpression, at: SourceRange(start: Int(start), end: Int(end)), a: name, b: key)
+                    result.unmappedNodes.append(key)
+                    result.unmappedNodes.append(read)
+                }
+                let zero = tree.appendSynthetic(.numberLiteral, text: "0", at: at)
+                result.unmappedNodes.append(zero)
+                result.unmappedNodes.append(id)
+                tree.replace(
+                    id,
+                    with: SyntaxNode(
+                        .sequenceExpression, flags: .parenthesized, start: Int(start), end: Int(end), a: tree.appendList([zero, read])))
+                continue
+            }
             if parts.count == 1 {
                 tree.replace(id, with: tree[name])
                 if inside { result.unmappedNodes.append(id) }
