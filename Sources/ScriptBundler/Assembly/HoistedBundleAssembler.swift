@@ -98,7 +98,7 @@ extension ModuleBundleAssembler {
             recipe.appendText(linked.footer)
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
             if written { continue }
-            if treeMinifier, modulesFromTrees, TreeModulePiece.accepts(record, linked, define: names.define) {
+            if treeMinifier, modulesFromTrees, TreeModulePiece.builds(record, linked, define: names.define) {
                 cut()
                 pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
                 continue

@@ -99,8 +99,7 @@ enum ModuleBundleAssembler {
             let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
             if written { continue }
             if mode == .production, treeMinifier, modulesFromTrees,
-                TreeModulePiece.accepts(record, linked, define: names.define)
-                    || TreeModulePiece.acceptsES(record, linked, define: names.define)
+                TreeModulePiece.builds(record, linked, define: names.define)
             {
                 cut()
                 pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
@@ -167,7 +166,7 @@ enum ModuleBundleAssembler {
     }
 
     /// The definition of wrapped module `record` linked as `linked`, for the tree minifier to minify from the
-    /// module's tree (`TreeModulePiece`; `TreeModulePiece.accepts` or `acceptsES` must hold).
+    /// module's tree (`TreeModulePiece`; `TreeModulePiece.builds` must hold).
     static func treeModulePiece(
         _ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String, paths: PathStyle, mapping: Bool
     ) -> TreeModulePiece {

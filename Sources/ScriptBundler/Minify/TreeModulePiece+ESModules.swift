@@ -10,6 +10,12 @@
 /// own symbols, `__wkpack_default` among them where its statement stands), the export getters' arrow functions' scopes,
 /// then the module's other scopes; the getters read the module's symbols, the request variables or `__wkpack_default`.
 extension TreeModulePiece {
+    /// Whether `linked` (module `record` linked by a production linker whose `define` is `define`) is a definition this
+    /// route builds: a CommonJS one (`accepts`) or an ES module's (`acceptsES`).
+    static func builds(_ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String) -> Bool {
+        accepts(record, linked, define: define) || acceptsES(record, linked, define: define)
+    }
+
     /// Whether `linked` (module `record` linked by a production linker whose `define` is `define`) is a wrapped ES module
     /// definition this route builds: a parsed ES module, not lowered, with a body and no hashbang, in an arrow function
     /// whose call ends `, 1` (no request map), no edit inserting text (an anonymous default export's name), the getters'
@@ -213,7 +219,9 @@ extension TreeModulePiece {
             let node = tree.appendSynthetic(.identifier, text: name, at: range)
             return node
         }
-        func number(_ value: Int) -> Int32 { tree.appendSynthetic(.numberLiteral, text: String(value), at: range) }
+        // On a range past the file (not an empty one, which the printer does not map): the footer's `1` starts the
+        // unmapped code after the body, as in the text route's piece.
+        func number(_ value: Int) -> Int32 { tree.appendSynthetic(.numberLiteral, text: String(value), at: mapped) }
         func call(_ callee: Int32, _ arguments: [Int32]) -> Int32 {
             tree.appendNode(.callExpression, at: mapped, a: callee, b: tree.appendList(arguments))
         }
