@@ -175,7 +175,8 @@ import Testing
         let header = try #require(linked.esHeader)
         var text = "\(linker.names.define)(\(main.id), " + ModuleLinker.wrapperFunction(header.parameters, arrow: true) + " \"use strict\";"
         text += " var " + header.requestVariables.joined(separator: ", ") + ";"
-        text += " \(header.exportCallee)(__wkpack_ns, {" + header.getters.map { $0.key + ": () => " + $0.value }.joined(separator: ", ") + "});"
+        let getters = header.getters.map { $0.key + ": () => " + $0.value }
+        text += " \(header.exportCallee)(__wkpack_ns, {" + getters.joined(separator: ", ") + "});"
         for assignment in header.assignments {
             text += " \(assignment.variable) = \(assignment.callee)(\(assignment.target));"
             if let star = assignment.star { text += " \(star)(__wkpack_ns, \(assignment.variable));" }
