@@ -180,7 +180,7 @@ public struct SourceMapBuilder: Sendable {
         /// Whether `segments` more segments, the last of them on generated line `line`, fit the room left.
         @inline(__always)
         func hasRoom(segments: Int, upToLine line: Int) -> Bool {
-            index + max(0, line - currentLine) + segments * Self.maximumSegmentBytes <= buffer.count
+            index &+ max(0, line &- currentLine) &+ segments &* Self.maximumSegmentBytes <= buffer.count
         }
 
         /// `addMapping(generatedLine:generatedColumn:source:originalLine:originalColumn:)`; `hasRoom` must have said
@@ -188,10 +188,17 @@ public struct SourceMapBuilder: Sendable {
         @inline(__always)
         mutating func add(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
             var index = self.index
-            while currentLine < generatedLine {
-                buffer[index] = 0x3B
-                index &+= 1
-                currentLine &+= 1
+            if currentLine < generatedLine {
+                // A `;` per line moved to: most moves are one line, a store, not a call of `memset` (which the
+                // optimizer made of a loop).
+                let lines = generatedLine &- currentLine
+                if lines == 1 {
+                    buffer[index] = 0x3B
+                } else if let base = buffer.baseAddress {
+                    (base + index).update(repeating: 0x3B, count: lines)
+                }
+                index &+= lines
+                currentLine = generatedLine
                 lineHasSegment = false
                 previousColumn = 0
             }
