@@ -206,10 +206,23 @@ public struct SourceMapBuilder: Sendable {
                 buffer[index] = 0x2C
                 index &+= 1
             }
-            index = Base64VLQ.encode(generatedColumn &- previousColumn, into: buffer, at: index)
-            index = Base64VLQ.encode(source &- previousSource, into: buffer, at: index)
-            index = Base64VLQ.encode(originalLine &- previousOriginalLine, into: buffer, at: index)
-            index = Base64VLQ.encode(originalColumn &- previousOriginalColumn, into: buffer, at: index)
+            let values = (
+                Base64VLQ.signed(generatedColumn &- previousColumn), Base64VLQ.signed(source &- previousSource),
+                Base64VLQ.signed(originalLine &- previousOriginalLine), Base64VLQ.signed(originalColumn &- previousOriginalColumn)
+            )
+            if UInt(bitPattern: values.0 | values.1 | values.2 | values.3) < 32 {
+                // Most segments of copied code: four one-digit values, tested at once.
+                buffer[index] = Base64VLQ.digit(values.0)
+                buffer[index &+ 1] = Base64VLQ.digit(values.1)
+                buffer[index &+ 2] = Base64VLQ.digit(values.2)
+                buffer[index &+ 3] = Base64VLQ.digit(values.3)
+                index &+= 4
+            } else {
+                index = Base64VLQ.encode(generatedColumn &- previousColumn, into: buffer, at: index)
+                index = Base64VLQ.encode(source &- previousSource, into: buffer, at: index)
+                index = Base64VLQ.encode(originalLine &- previousOriginalLine, into: buffer, at: index)
+                index = Base64VLQ.encode(originalColumn &- previousOriginalColumn, into: buffer, at: index)
+            }
             self.index = index
             previousColumn = generatedColumn
             previousSource = source
