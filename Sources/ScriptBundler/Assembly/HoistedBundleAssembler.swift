@@ -192,20 +192,21 @@ extension ModuleBundleAssembler {
         cut()
         let all = pieces
         pieces = []
-        return BundleAssembler.finishPieces(
+        return try BundleAssembler.finishPieces(
             all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
             sourceMaps: sourceMaps)
     }
 
     /// `piece` minified from the module's tree, or where the tree cannot express its edits, written as text (as the
     /// text route writes it) and minified from its text.
-    static func minify(_ piece: TreeHoistedPiece) -> MinifiedPiece {
-        piece.minified() ?? hoistedFromText(piece)
+    static func minify(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        if let minified = piece.minified() { return minified }
+        return try hoistedFromText(piece)
     }
 
     /// `piece` written as text with its intermediate map (its top-level names written in by edits, with their original
     /// names for the map) and minified from its text (step 4b's route).
-    static func minifiedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
+    static func minifiedFromText(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
         let record = piece.record
         let mapping = piece.mapSource != nil
         let edits = renamingTopLevel(record, names: piece.topLevelNames, edits: piece.edits)
@@ -223,13 +224,13 @@ extension ModuleBundleAssembler {
         }
         if piece.needsTerminator { code.appendUnmapped(";\n") }
         let map = code.isMapping ? code.map : nil
-        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: .hoistedModule))
+        return try TreeMinifier.minify(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: .hoistedModule))
     }
 
     /// A hoisted module the tree route did not take (a function of its own, so a profile counts them).
     @inline(never)
-    private static func hoistedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
-        return minifiedFromText(piece)
+    private static func hoistedFromText(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        return try minifiedFromText(piece)
     }
 
     /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an

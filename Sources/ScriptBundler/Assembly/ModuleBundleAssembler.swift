@@ -142,7 +142,7 @@ enum ModuleBundleAssembler {
             // Handed over: only `finishPieces` keeps the pieces, releasing each once minified.
             let all = pieces
             pieces = []
-            return BundleAssembler.finishPieces(
+            return try BundleAssembler.finishPieces(
                 // An arrow function: nothing at this level (the runtime, module definitions, entry calls and wrapped
                 // inline entries) reads `arguments` or `new.target`, and `this` is the one `.call(this)` passes.
                 all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
@@ -175,12 +175,13 @@ enum ModuleBundleAssembler {
 
     /// `piece` minified from the module's tree, or where the tree cannot express it, written as text (as the text
     /// route writes it) and minified from its text.
-    static func minify(_ piece: TreeModulePiece) -> MinifiedPiece {
-        piece.minified() ?? minifiedFromText(piece)
+    static func minify(_ piece: TreeModulePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        if let minified = piece.minified() { return minified }
+        return try minifiedFromText(piece)
     }
 
     /// `piece` written as text with its intermediate map and minified from its text (step 4b's route).
-    static func minifiedFromText(_ piece: TreeModulePiece) -> MinifiedPiece {
+    static func minifiedFromText(_ piece: TreeModulePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
         var code = GeneratedCode(isMapping: piece.mapSource != nil, intermediate: true, capacity: piece.record.bytes.count + 64)
         code.appendUnmapped(piece.header)
         let source = piece.mapSource.map { code.addSource($0, content: piece.record.sourceBytes) } ?? 0
@@ -189,7 +190,7 @@ enum ModuleBundleAssembler {
         code.endLine()
         code.appendUnmapped(piece.footer)
         let map = code.isMapping ? code.map : nil
-        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, kind: .wrappedModule))
+        return try TreeMinifier.minify(TreePiece(code: code.bytes, map: map, kind: .wrappedModule))
     }
 
     /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.

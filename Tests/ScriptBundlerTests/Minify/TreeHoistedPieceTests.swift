@@ -172,7 +172,7 @@ import Testing
                     continue
                 }
                 if mapSource != nil { accepted.append(name) }
-                let fromText = ModuleBundleAssembler.minifiedFromText(piece)
+                let fromText = try ModuleBundleAssembler.minifiedFromText(piece)
                 #expect(String(decoding: fromTree.code, as: UTF8.self) == String(decoding: fromText.code, as: UTF8.self), "\(name)")
                 #expect(fromTree.mappings == fromText.mappings, "\(name)")
                 #expect(fromTree.names == fromText.names, "\(name)")

@@ -69,7 +69,13 @@ import Testing
             var t = totals[file.folder] ?? Totals()
             t.files += 1
             let map = Self.identityMap(file.bytes, path: file.path)
-            let tree = Self.asJoined(TreeMinifier.minifyPiece(file.bytes, map: map))
+            // A file that does not parse is refused; the bundler refuses it before it is minified.
+            guard let minified = try? TreeMinifier.minifyPiece(file.bytes, map: map) else {
+                t.notParsed += 1
+                totals[file.folder] = t
+                continue
+            }
+            let tree = Self.asJoined(minified)
             let today = Minifier.minifyPiece(file.bytes, map: map).code
             if let out = Self.environment["WKPACK_TREE_MINIFIER_OUT"] {
                 let name = (file.folder + "/" + file.path).replacingOccurrences(of: "/", with: "_")
@@ -80,9 +86,7 @@ import Testing
             t.tree += tree.count
             if tree.count < today.count { t.smaller += 1 } else if tree.count == today.count { t.equal += 1 } else { t.larger += 1 }
             largest.append((file.folder + "/" + file.path, tree.count - today.count))
-            if (try? SyntaxParser.parse(file.bytes)) == nil {
-                t.notParsed += 1
-            } else if (try? SyntaxParser.parse(tree)) == nil {
+            if (try? SyntaxParser.parse(tree)) == nil {
                 failures.append(file.folder + "/" + file.path)
             }
             totals[file.folder] = t
@@ -106,7 +110,8 @@ import Testing
             let map = Self.identityMap(file.bytes, path: file.path)
             bytes +=
                 which == "tree"
-                ? TreeMinifier.minifyPiece(file.bytes, map: map).code.count : Minifier.minifyPiece(file.bytes, map: map).code.count
+                ? ((try? TreeMinifier.minifyPiece(file.bytes, map: map))?.code.count ?? 0)
+                : Minifier.minifyPiece(file.bytes, map: map).code.count
         }
         print("\(which) minifier: \(files.count) files, \(bytes) bytes")
         #expect(files.isEmpty || bytes > 0)
