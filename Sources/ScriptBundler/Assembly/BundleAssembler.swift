@@ -30,15 +30,13 @@ enum BundleAssembler {
     static let prologue: [UInt8] = Array("(function () {\n".utf8)
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
 
-    /// `treeMinifier`: production minifies each file with `TreeMinifier` (`BundleConfiguration.usesTreeMinifier`;
-    /// `false`: with the token minifier, transitional).
+    /// Production minifies each file with `TreeMinifier`.
     static func assemble(
-        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default,
-        treeMinifier: Bool = true
+        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
             var (files, helpers) = try minifiedBundleFiles(
-                inputs, mapping: sourceMaps != .none, target: target, outputFileName: outputFileName, treeMinifier: treeMinifier)
+                inputs, mapping: sourceMaps != .none, target: target, outputFileName: outputFileName)
             var minified = MinifiedBundleComposer.composeFiles(
                 files, helpers: helpers, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
@@ -53,30 +51,28 @@ enum BundleAssembler {
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
-    /// `treeMinifier`: by `TreeMinifier` (`false`: by the token minifier, transitional).
     static func minifiedFiles(
-        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String = "bundle.js",
-        treeMinifier: Bool = true
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String = "bundle.js"
     ) throws(BundlerError) -> [MinifiedFileBody] {
-        try minifiedBundleFiles(inputs, mapping: mapping, target: target, outputFileName: outputFileName, treeMinifier: treeMinifier).files
+        try minifiedBundleFiles(inputs, mapping: mapping, target: target, outputFileName: outputFileName).files
     }
 
     /// `minifiedFiles`, and the minified declarations of the lowering helpers the lowered files call (`nil` when
     /// none does), which `MinifiedBundleComposer.composeFiles` puts at the top of a function enclosing the files.
     /// `outputFileName`: the bundle's, which names it in an internal error (`BundlerError.generatedCodeDoesNotParse`).
     static func minifiedBundleFiles(
-        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String, treeMinifier: Bool = true
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String
     ) throws(BundlerError) -> (files: [MinifiedFileBody], helpers: MinifiedPiece?) {
         // Each file is tokenized, parsed, checked and minified, in parallel; a file lowered for the target is printed
         // and minified once the lowering helpers the lowered files call are named for the whole bundle.
         let results = IndexedResults<Result<FirstStage, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
-                var (file, parsed) = try wrappedFile(inputs[index], target: target, keepsTree: treeMinifier)
+                var (file, parsed) = try wrappedFile(inputs[index], target: target)
                 guard file.lowering != nil else {
                     let shortNames = file.shortNames
                     let body = try minifiedFile(
                         consume file, helperNames: [:], mapping: mapping, target: target, outputFileName: outputFileName,
-                        treeMinifier: treeMinifier, parsed: parsed.take())
+                        parsed: parsed.take())
                     return .success(.minified(body, shortNames))
                 }
                 return .success(.lowered(file, file.shortNames))
@@ -111,8 +107,7 @@ enum BundleAssembler {
             helperNames = RuntimeNames.shortHelperNames(used, avoiding: taken)
             var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
             code.appendUnmapped(LoweringHelper.declarations(of: helperNames))
-            helpers = try minifiedPiece(
-                code.bytes, map: mapping ? code.map : nil, outputFileName: outputFileName, treeMinifier: treeMinifier)
+            helpers = try minifiedPiece(code.bytes, map: mapping ? code.map : nil, outputFileName: outputFileName)
         }
         let names = helperNames
         let finished = TakeOnce(stages)
@@ -123,9 +118,7 @@ enum BundleAssembler {
                 case .minified(let body, _): return .success(body)
                 case .lowered(let file, _):
                     return .success(
-                        try minifiedFile(
-                            file, helperNames: names, mapping: mapping, target: target, outputFileName: outputFileName,
-                            treeMinifier: treeMinifier))
+                        try minifiedFile(file, helperNames: names, mapping: mapping, target: target, outputFileName: outputFileName))
                 case nil: return .success(MinifiedFileBody.complete(MinifiedPiece()))
                 }
             } catch {
@@ -192,10 +185,9 @@ enum BundleAssembler {
         }
     }
 
-    /// `keepsTree`: the file is parsed with its comments and the tree is returned beside the file, for the tree
-    /// minifier (`nil` where the code does not parse).
+    /// The file is parsed with its comments and the tree is returned beside the file, for the tree minifier.
     private static func wrappedFile(
-        _ input: BundleInput, target: ScriptTarget, keepsTree: Bool
+        _ input: BundleInput, target: ScriptTarget
     ) throws(BundlerError) -> (file: WrappedFile, parsed: ParsedProgram?) {
         let (code, body) = wrapped(input.bytes)
         let tokenization: JavaScriptTokenization
@@ -219,7 +211,7 @@ enum BundleAssembler {
         let analysis: ScopeAnalysis
         let parsed: ParsedProgram?
         do throws(JavaScriptSyntaxError) {
-            (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization, keepsTree: keepsTree)
+            (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization)
         } catch {
             throw syntaxError(of: input, wrappedError: error)
         }
@@ -236,19 +228,13 @@ enum BundleAssembler {
         return (file, parsed)
     }
 
-    /// The significant tokens of wrapped `code` and its scope analysis; with `keepsTree`, from one parse with the
-    /// comments (`ParsedProgram.parse`) whose tree is returned too. Throws the parser's error where it does not parse.
+    /// The significant tokens of wrapped `code` and its scope analysis, from one parse with the comments
+    /// (`ParsedProgram.parse`) whose tree is returned too. Throws the parser's error where it does not parse.
     private static func analyzed(
-        _ code: [UInt8], tokenization: JavaScriptTokenization, keepsTree: Bool
+        _ code: [UInt8], tokenization: JavaScriptTokenization
     ) throws(JavaScriptSyntaxError) -> (significant: [JavaScriptToken], analysis: ScopeAnalysis, parsed: ParsedProgram?) {
-        if keepsTree {
-            let parse = try ParsedProgram.parse(code, tokenization: tokenization)
-            return (parse.significant, parse.analysis, parse.program)
-        }
-        let significant = tokenization.tokens.filter { !$0.isComment }
-        let analysis = try JavaScriptParser.analyze(
-            code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        return (significant, analysis, nil)
+        let parse = try ParsedProgram.parse(code, tokenization: tokenization)
+        return (parse.significant, parse.analysis, parse.program)
     }
 
     /// The located error of a script file that does not parse: the parser's error on the file alone (the text a module
@@ -272,7 +258,7 @@ enum BundleAssembler {
     /// back to the file. `parsed`: the tree of `file`'s code (not lowered) for the tree minifier.
     private static func minifiedFile(
         _ file: consuming WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget,
-        outputFileName: String, treeMinifier: Bool, parsed: consuming ParsedProgram? = nil
+        outputFileName: String, parsed: consuming ParsedProgram? = nil
     ) throws(BundlerError) -> MinifiedFileBody {
         let input = file.input
         var (code, body, tokenization, significant, analysis) = (file.code, file.body, file.tokenization, file.significant, file.analysis)
@@ -289,31 +275,24 @@ enum BundleAssembler {
                     "the code lowered for \(target) does not tokenize (\(error.message)); please report it")
             }
             do throws(JavaScriptSyntaxError) {
-                (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization, keepsTree: treeMinifier)
+                (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization)
             } catch {
                 throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
             }
         }
         let source =
             mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes, origins: lowering?.origins) : nil
-        if treeMinifier {
-            do throws(JavaScriptSyntaxError) {
-                return try TreeMinifier.minifyFileBody(
-                    code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source,
-                    parsed: parsed.take())
-            } catch {
-                throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
-            }
+        do throws(JavaScriptSyntaxError) {
+            return try TreeMinifier.minifyFileBody(
+                code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source,
+                parsed: parsed.take())
+        } catch {
+            throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
         }
-        return Minifier.minifyFileBody(
-            code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
     }
 
-    /// `code` (with its intermediate map) minified as one piece, by `TreeMinifier` when `treeMinifier`.
-    static func minifiedPiece(
-        _ code: [UInt8], map: SourceMapBuilder?, outputFileName: String, treeMinifier: Bool
-    ) throws(BundlerError) -> MinifiedPiece {
-        guard treeMinifier else { return Minifier.minifyPiece(code, map: map) }
+    /// `code` (with its intermediate map) minified as one piece by `TreeMinifier`.
+    static func minifiedPiece(_ code: [UInt8], map: SourceMapBuilder?, outputFileName: String) throws(BundlerError) -> MinifiedPiece {
         do throws(JavaScriptSyntaxError) {
             return try TreeMinifier.minifyPiece(code, map: map)
         } catch {
@@ -344,41 +323,20 @@ enum BundleAssembler {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
         let order = PieceOrder.shared.next(count: unminified.count)
-        // A piece made from another bundle's piece that some thread is still writing (a module both hold) waits
-        // for the rest of the bundle's pieces, and then (usually no longer) for that piece.
-        let later = IndexList()
-        var results = IndexedResults<Result<MinifiedPiece, JavaScriptSyntaxError>>.map(
+        let results = IndexedResults<Result<MinifiedPiece, JavaScriptSyntaxError>>.map(
             count: unminified.count, order: order, leaf: true
         ) { index in
             do throws(JavaScriptSyntaxError) {
                 switch unminified.take(index) {
-                case .code(let code, let map): return .success(Minifier.minifyPiece(code, map: map))
                 case .tree(let piece): return .success(try TreeMinifier.minify(piece))
                 case .treeModule(let piece): return .success(try ModuleBundleAssembler.minify(piece))
                 case .treeHoisted(let piece): return .success(try ModuleBundleAssembler.minify(piece))
-                case .prepared(let piece):
-                    switch Minifier.minify(piece, waitsForTemplate: false) {
-                    case .minified(let minified): return .success(minified)
-                    case .templateInFlight:
-                        unminified.put(.prepared(piece), at: index)
-                        later.append(index)
-                        // Replaced below.
-                        return .success(MinifiedPiece())
-                    }
                 case .verbatim(let text): return .success(MinifiedPiece.verbatim(text))
                 case nil: return .success(MinifiedPiece())
                 }
             } catch {
                 return .failure(error)
             }
-        }
-        let waiting = later.sorted
-        if !waiting.isEmpty {
-            let late = IndexedResults<MinifiedPiece>.map(count: waiting.count, leaf: true) { k in
-                guard case .prepared(let piece)? = unminified.take(waiting[k]) else { return MinifiedPiece() }
-                return Minifier.minify(piece)
-            }
-            for (k, index) in waiting.enumerated() where index < results.count { results[index] = late[k].map { .success($0) } }
         }
         // The first error in piece order, so the message is the same on every run.
         minifiedPieces.reserveCapacity(results.count + 2)
@@ -389,7 +347,6 @@ enum BundleAssembler {
             case nil: continue
             }
         }
-        results = []
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
         var minified = MinifiedBundleComposer.compose(
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")

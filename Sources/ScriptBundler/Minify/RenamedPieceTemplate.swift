@@ -40,7 +40,7 @@ struct RenamedPieceTemplate: Sendable {
     /// the writer keeps it: `define(`), then `digits`, a number literal the writer kept as it is, then `,`.
     static func moduleIDSlot(in piece: MinifiedPiece, prefix: ArraySlice<UInt8>, digits: [UInt8]) -> ModuleIDSlot? {
         let offset = prefix.count
-        guard !digits.isEmpty, NumberLiterals<Minifier.ContiguousText>.shortest(digits) == digits,
+        guard !digits.isEmpty, NumberLiterals.shortest(digits) == digits,
             piece.code.starts(with: prefix),
             offset + digits.count < piece.code.count, Array(piece.code[offset..<(offset + digits.count)]) == digits,
             piece.code[offset + digits.count] == 0x2C
@@ -56,7 +56,7 @@ struct RenamedPieceTemplate: Sendable {
         var idSlot: ModuleIDSlot?
         if let newModuleID, newModuleID != moduleID?.digits {
             guard let slot = moduleID, newModuleID.count == slot.digits.count,
-                NumberLiterals<Minifier.ContiguousText>.shortest(newModuleID) == newModuleID,
+                NumberLiterals.shortest(newModuleID) == newModuleID,
                 slot.offset + newModuleID.count <= Int(slots.first?.offset ?? Int32.max)
             else { return nil }
             idSlot = ModuleIDSlot(offset: slot.offset, digits: newModuleID)

@@ -1,12 +1,8 @@
-/// The minifier on the syntax tree (issue 41, steps 4a and 4b): parse once with `SyntaxParser` (scopes and symbols
-/// bound), compress the tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the
-/// tree minified with its mappings (`SyntaxPrinter`), so that a piece comes out of one parse and one print instead of
-/// today's token passes over re-parsed text.
-///
-/// It stands where `Minifier.minifyPiece(_:map:)` and `Minifier.minifyFileBody` stand: the same inputs and the same
-/// results (code, mappings with the renamed identifiers' original names, legal comments as today's minifier collects
-/// them). Production builds use it, the default since issue 41's step 5a, unless `BundleConfiguration.usesTreeMinifier`
-/// is off (the token minifier, selectable until the next step deletes it: docs/syntax-tree.md, "Step 5a").
+/// The minifier (issue 41, steps 4a to 5b): parse once with `SyntaxParser` (scopes and symbols bound), compress the
+/// tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the tree minified with its
+/// mappings (`SyntaxPrinter`), so that a piece comes out of one parse and one print. Production builds minify every
+/// piece and every script file with it (the token minifier it replaced is gone since step 5b: docs/syntax-tree.md).
+/// Results: code, mappings with the renamed identifiers' original names, and the legal comments.
 enum TreeMinifier {
     /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`).
     static func minify(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
@@ -70,8 +66,8 @@ enum TreeMinifier {
         return piece
     }
 
-    /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue), as
-    /// `Minifier.minifyFileBody` does: the body alone (without a leading `"use strict"`, which the wrapping then
+    /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue): the
+    /// body alone (without a leading `"use strict"`, which the wrapping then
     /// writes), mapped to `source` one line up, with how the composer may wrap it (`FileWrapperLayout`, read from
     /// the file's `analysis`); the whole wrapped file when the layout is not the expected one. `parsed`: the tree
     /// of `code` from the parse the bundler made for `analysis` (`ParsedProgram.parse`), so `code` is not parsed
@@ -298,9 +294,9 @@ enum TreeMinifier {
     /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
-            // Most numbers are short integers, already their shortest spelling (as `NumberLiterals.run` skips them).
-            if raw.withUnsafeBufferPointer({ NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }) { return nil }
-            guard let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw), shortest.count < raw.count else { return nil }
+            // Most numbers are short integers, already their shortest spelling.
+            if raw.withUnsafeBufferPointer({ NumberLiterals.isShortestInteger($0) }) { return nil }
+            guard let shortest = NumberLiterals.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }
         // `.templateLiteral`: a string literal where the printer lets a template literal stand instead.

@@ -31,10 +31,9 @@ import Testing
         var thrown = 0
     }
 
-    /// Bundles `programs` (one group each) in both modes for `target` (production with the tree minifier when
-    /// `treeMinifier`, else with the token minifier) and runs all three forms of each in one node process; `nil`
-    /// without node.
-    static func run(_ programs: [String], target: ScriptTarget = .newest, treeMinifier: Bool = true) throws -> Outcome? {
+    /// Bundles `programs` (one group each) in both modes for `target` and runs all three forms of each in one node
+    /// process; `nil` without node.
+    static func run(_ programs: [String], target: ScriptTarget = .newest) throws -> Outcome? {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var groups: [ScriptGroupDefinition] = []
@@ -45,10 +44,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            var configuration = BundleConfiguration(
+            let configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
                 mode: mode, sourceMaps: .none, groups: groups, target: target)
-            configuration.usesTreeMinifier = treeMinifier
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let files = programs.indices.flatMap { index in
@@ -93,25 +91,13 @@ import Testing
         }
     }
 
-    /// Production minified by the token minifier (`BundleConfiguration.usesTreeMinifier` off,
-    /// `WKPACK_TOKEN_MINIFIER=1`; transitional: this test goes with the token minifier).
+    /// The programs minified by the tree minifier: each script file parsed once, compressed, renamed and printed
+    /// from its tree.
     @Test func minifiedBundlesBehaveLikeTheSources() throws {
         let programs = Self.parsingPrograms()
-        guard let outcome = try Self.run(programs, treeMinifier: false) else { return }
+        guard let outcome = try Self.run(programs) else { return }
         print(
-            "minifier property: \(programs.count) programs, \(3 * programs.count) node executions, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
-        )
-        #expect(outcome.entries >= programs.count * 3, "the programs should log something")
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
-    }
-
-    /// The same programs minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`, the default): each
-    /// script file parsed once, compressed, renamed and printed from its tree.
-    @Test func treeMinifiedBundlesBehaveLikeTheSources() throws {
-        let programs = Self.parsingPrograms()
-        guard let outcome = try Self.run(programs, treeMinifier: true) else { return }
-        print(
-            "minifier property, tree minifier: \(programs.count) programs, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
+            "minifier property: \(programs.count) programs, \(outcome.entries) log entries, \(outcome.thrown) programs ending in a throw, \(outcome.failures.count) differing"
         )
         #expect(outcome.entries >= programs.count * 3, "the programs should log something")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")

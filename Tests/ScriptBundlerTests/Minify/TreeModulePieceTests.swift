@@ -89,7 +89,7 @@ import Testing
             try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution, dropsUnused: true))
         let paths = ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) })
         return try ModuleBundleAssembler.assemble(
-            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths, treeMinifier: true,
+            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths,
             modulesFromTrees: modulesFromTrees)
     }
 
