@@ -37,14 +37,15 @@ import Testing
         }
     }
 
-    /// Through the tree minifier: the literals it writes shorter, and a space where a number meets `.` or `?`.
+    /// Through the tree minifier: the literals it writes shorter (a property key as written), `(1).x` where a
+    /// number is a member's object, and `?.5` as `?` then `.5` (`?.` is no optional chain before a digit).
     @Test(arguments: [
         ("x = 1000", "x=1e3;"),
         ("x = a < 1000", "x=a<1e3;"),
         ("x = 0.5 + 2.50", "x=.5+2.5;"),
-        ("x = {1000: 1}[1e3]", "x={1e3:1}[1e3];"),
-        ("x = 1.0.toFixed()", "x=1 .toFixed();"),
-        ("x = a ? 0.5 : b", "x=a? .5:b;"),
+        ("x = {1000: 1}[1e3]", "x={1000:1}[1e3];"),
+        ("x = 1.0.toFixed()", "x=(1).toFixed();"),
+        ("x = a ? 0.5 : b", "x=a?.5:b;"),
         ("x = -0.25", "x=-.25;"),
         // Left alone: already shortest, or not a plain decimal literal.
         ("x = 100", "x=100;"),
