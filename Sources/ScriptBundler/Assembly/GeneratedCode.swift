@@ -220,7 +220,7 @@ struct GeneratedCode {
 
         @inline(__always)
         func position(line original: Int, column: Int) -> (line: Int, column: Int) {
-            (original + lines, original == line ? column + columns : column)
+            (original &+ lines, original == line ? column &+ columns : column)
         }
     }
 
@@ -323,20 +323,30 @@ struct GeneratedCode {
         _ source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<JavaScriptToken>, _ range: Range<Int>, shift: Shift,
         sourceIndex: Int
     ) {
-        var t = range.lowerBound
+        var next = range.lowerBound
         var room = 1 << 16
-        while t < range.upperBound {
-            map.encodeMappings(room: room) { encoder in
+        while next < range.upperBound {
+            let t = next
+            map.encodeMappings(room: room) { shared in
+                // The encoder and the token index in locals while encoding: as the closure's inout parameter and
+                // captured variable they were loaded and stored in memory for every value of every segment.
+                var encoder = shared
+                var t = t
+                defer {
+                    shared = encoder
+                    next = t
+                }
                 while t < range.upperBound {
                     let token = tokens[t]
-                    let originalLine = token.line - 1
+                    // Wrapping arithmetic: lines and columns of a source are far from overflowing.
+                    let originalLine = token.line &- 1
                     let generated = shift.position(line: originalLine, column: token.column)
                     // A token followed on its own line by the next one spans no line.
                     var lines = 0
-                    if token.canSpanLines, t + 1 >= tokens.count || tokens[t + 1].line != token.line {
-                        lines = Self.endPosition(of: token, in: source).line - originalLine
+                    if token.canSpanLines, t &+ 1 >= tokens.count || tokens[t &+ 1].line != token.line {
+                        lines = Self.endPosition(of: token, in: source).line &- originalLine
                     }
-                    guard encoder.hasRoom(segments: 1 + lines, upToLine: generated.line + lines) else {
+                    guard encoder.hasRoom(segments: 1 &+ lines, upToLine: generated.line &+ lines) else {
                         room = max(room, (generated.line + lines) + (1 + lines) * SourceMapBuilder.MappingEncoder.maximumSegmentBytes)
                         return
                     }
@@ -350,7 +360,7 @@ struct GeneratedCode {
                                 originalLine: originalLine + extra, originalColumn: 0)
                         }
                     }
-                    t += 1
+                    t &+= 1
                 }
             }
         }

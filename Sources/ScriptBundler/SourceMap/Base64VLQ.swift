@@ -49,6 +49,12 @@ public enum Base64VLQ {
         return index
     }
 
+    /// `value` with its sign moved to the lowest bit, as a VLQ holds it: one digit when it is below 32.
+    @inline(__always)
+    static func signed(_ value: Int) -> Int {
+        value < 0 ? ((0 &- value) &<< 1) | 1 : value &<< 1
+    }
+
     /// The base64 digit for 0...63.
     @inline(__always)
     static func digit(_ value: Int) -> UInt8 {

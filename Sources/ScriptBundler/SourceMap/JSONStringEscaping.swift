@@ -30,63 +30,63 @@ enum JSONStringEscaping {
             let digits = hexDigits.utf8Start
             var i = 0
             while i < count {
-                let roundEnd = min(count, i + chunk)
+                let roundEnd = min(count, i &+ chunk)
                 var o = 0
                 while i < roundEnd {
-                    if count - i >= 8 {
+                    if count &- i >= 8 {
                         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         // Stored whole; bytes from the first special one on are overwritten next.
                         UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)
                         let mask = specialBytes(UInt64(littleEndian: word))
                         if mask == 0 {
-                            i += 8
-                            o += 8
+                            i &+= 8
+                            o &+= 8
                             continue
                         }
-                        let plain = mask.trailingZeroBitCount >> 3
-                        i += plain
-                        o += plain
+                        let plain = mask.trailingZeroBitCount &>> 3
+                        i &+= plain
+                        o &+= plain
                     }
                     let b = base[i]
-                    i += 1
+                    i &+= 1
                     switch b {
                     case 0x22, 0x5C:
                         target[o] = 0x5C
-                        target[o + 1] = b
-                        o += 2
+                        target[o &+ 1] = b
+                        o &+= 2
                     case 0x0A:
                         target[o] = 0x5C
-                        target[o + 1] = 0x6E
-                        o += 2
+                        target[o &+ 1] = 0x6E
+                        o &+= 2
                     case 0x0D:
                         target[o] = 0x5C
-                        target[o + 1] = 0x72
-                        o += 2
+                        target[o &+ 1] = 0x72
+                        o &+= 2
                     case 0x09:
                         target[o] = 0x5C
-                        target[o + 1] = 0x74
-                        o += 2
+                        target[o &+ 1] = 0x74
+                        o &+= 2
                     case 0..<0x20:
                         target[o] = 0x5C
-                        target[o + 1] = 0x75
-                        target[o + 2] = 0x30
-                        target[o + 3] = 0x30
-                        target[o + 4] = digits[Int(b >> 4)]
-                        target[o + 5] = digits[Int(b & 15)]
-                        o += 6
-                    case 0xE2 where LineTerminator.isSeparator(UnsafeBufferPointer(start: base, count: count), at: i - 1, end: count):
+                        target[o &+ 1] = 0x75
+                        target[o &+ 2] = 0x30
+                        target[o &+ 3] = 0x30
+                        target[o &+ 4] = digits[Int(b &>> 4)]
+                        target[o &+ 5] = digits[Int(b & 15)]
+                        o &+= 6
+                    case 0xE2 where LineTerminator.isSeparator(UnsafeBufferPointer(start: base, count: count), at: i &- 1, end: count):
                         // U+2028 or U+2029.
                         target[o] = 0x5C
-                        target[o + 1] = 0x75
-                        target[o + 2] = 0x32
-                        target[o + 3] = 0x30
-                        target[o + 4] = 0x32
-                        target[o + 5] = base[i + 1] == 0xA8 ? 0x38 : 0x39
-                        o += 6
-                        i += 2
+                        target[o &+ 1] = 0x75
+                        target[o &+ 2] = 0x32
+                        target[o &+ 3] = 0x30
+                        target[o &+ 4] = 0x32
+                        target[o &+ 5] = base[i &+ 1] == 0xA8 ? 0x38 : 0x39
+                        o &+= 6
+                        i &+= 2
                     default:
                         target[o] = b
-                        o += 1
+                        o &+= 1
                     }
                 }
                 out.append(contentsOf: UnsafeBufferPointer(start: target, count: o))
@@ -98,21 +98,20 @@ enum JSONStringEscaping {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// The high bit of each of the eight bytes of `word` (first byte lowest) that is below 0x20 or is `"`, `\` or 0xE2;
-    /// exact, so the lowest set bit marks the first such byte.
+    /// The high bit of each of the eight bytes of `word` (first byte lowest) that is below 0x20 or is `"`, `\\` or
+    /// 0xE2, exact up to the first such byte: a byte after it may be marked too (a borrow from it), so the lowest set
+    /// bit marks the first such byte and the result is 0 exactly when there is none, which is all the escaping reads.
+    /// Each test is the classic subtract-and-mask one (three operations), not an exact one (six).
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        // Below 0x20: an ASCII byte whose low seven bits plus 0x60 stay below 0x80 (no carry crosses bytes).
-        let control = ~((word & lowBits) &+ (ones &* 0x60)) & ~word & highBits
-        return control | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0xE2))
-    }
-
-    /// The high bit of each zero byte of `word`, exactly.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & lowBits) &+ lowBits) | word) & highBits
+        // A byte below 0x20 borrows in `word - 0x20…` and has its high bit clear in `word`; a byte equal to `c` is one
+        // below 0x01 in `word ^ c…`.
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let lead = word ^ (ones &* 0xE2)
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((lead &- ones) & ~lead)) & highBits
     }
 }

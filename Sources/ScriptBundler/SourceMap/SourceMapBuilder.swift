@@ -180,7 +180,7 @@ public struct SourceMapBuilder: Sendable {
         /// Whether `segments` more segments, the last of them on generated line `line`, fit the room left.
         @inline(__always)
         func hasRoom(segments: Int, upToLine line: Int) -> Bool {
-            index + max(0, line - currentLine) + segments * Self.maximumSegmentBytes <= buffer.count
+            index &+ max(0, line &- currentLine) &+ segments &* Self.maximumSegmentBytes <= buffer.count
         }
 
         /// `addMapping(generatedLine:generatedColumn:source:originalLine:originalColumn:)`; `hasRoom` must have said
@@ -188,10 +188,17 @@ public struct SourceMapBuilder: Sendable {
         @inline(__always)
         mutating func add(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
             var index = self.index
-            while currentLine < generatedLine {
-                buffer[index] = 0x3B
-                index &+= 1
-                currentLine &+= 1
+            if currentLine < generatedLine {
+                // A `;` per line moved to: most moves are one line, a store, not a call of `memset` (which the
+                // optimizer made of a loop).
+                let lines = generatedLine &- currentLine
+                if lines == 1 {
+                    buffer[index] = 0x3B
+                } else if let base = buffer.baseAddress {
+                    (base + index).update(repeating: 0x3B, count: lines)
+                }
+                index &+= lines
+                currentLine = generatedLine
                 lineHasSegment = false
                 previousColumn = 0
             }
@@ -199,10 +206,23 @@ public struct SourceMapBuilder: Sendable {
                 buffer[index] = 0x2C
                 index &+= 1
             }
-            index = Base64VLQ.encode(generatedColumn &- previousColumn, into: buffer, at: index)
-            index = Base64VLQ.encode(source &- previousSource, into: buffer, at: index)
-            index = Base64VLQ.encode(originalLine &- previousOriginalLine, into: buffer, at: index)
-            index = Base64VLQ.encode(originalColumn &- previousOriginalColumn, into: buffer, at: index)
+            let values = (
+                Base64VLQ.signed(generatedColumn &- previousColumn), Base64VLQ.signed(source &- previousSource),
+                Base64VLQ.signed(originalLine &- previousOriginalLine), Base64VLQ.signed(originalColumn &- previousOriginalColumn)
+            )
+            if UInt(bitPattern: values.0 | values.1 | values.2 | values.3) < 32 {
+                // Most segments of copied code: four one-digit values, tested at once.
+                buffer[index] = Base64VLQ.digit(values.0)
+                buffer[index &+ 1] = Base64VLQ.digit(values.1)
+                buffer[index &+ 2] = Base64VLQ.digit(values.2)
+                buffer[index &+ 3] = Base64VLQ.digit(values.3)
+                index &+= 4
+            } else {
+                index = Base64VLQ.encode(generatedColumn &- previousColumn, into: buffer, at: index)
+                index = Base64VLQ.encode(source &- previousSource, into: buffer, at: index)
+                index = Base64VLQ.encode(originalLine &- previousOriginalLine, into: buffer, at: index)
+                index = Base64VLQ.encode(originalColumn &- previousOriginalColumn, into: buffer, at: index)
+            }
             self.index = index
             previousColumn = generatedColumn
             previousSource = source

@@ -58,6 +58,29 @@ import Testing
         }
     }
 
+    /// The word test marks the first special byte exactly but may mark bytes after it (a borrow): two special or
+    /// nearly special bytes at every pair of places in two words escape as the definition says.
+    @Test func bytesNextToSpecialOnesAreKeptWhereverTheyFall() {
+        let bytes: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xE1, 0xE2, 0xE3, 0xFF]
+        for first in bytes {
+            for second in bytes {
+                for i in 0..<16 {
+                    for j in (i + 1)..<17 {
+                        var text = [UInt8](repeating: UInt8(ascii: "m"), count: 17)
+                        text[i] = first
+                        text[j] = second
+                        var out: [UInt8] = []
+                        JSONStringEscaping.append(text, to: &out)
+                        if out != Self.reference(text) {
+                            Issue.record("\(first) at \(i), \(second) at \(j)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func randomTextEscapesLikeTheDefinition() {
         var generator = SeededGenerator(seed: 42)
         let alphabet: [[UInt8]] = [

@@ -163,7 +163,8 @@ import Testing
     }
 
     /// `printMinified`'s mappings with the parse's tokens (original positions read from them) and without (counted in
-    /// the source's line table) are the same; nil when `source` does not parse.
+    /// the source's line table) are the same, also with a subset of the tokens (the positions of nodes no given token
+    /// starts at counted on from the token before them); nil when `source` does not parse.
     static func tokenPositionsDiffer(_ source: [UInt8]) -> Bool? {
         guard let tokenization = try? JavaScriptTokenizer.tokenize(source, includeComments: true),
             let parsed = try? SyntaxParser.parseWithFacts(source, tokenization: tokenization)
@@ -171,6 +172,16 @@ import Testing
         let counted = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true)
         let read = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: parsed.tokens)
         let withComments = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: tokenization.tokens)
+        // Every node counted from the start or from the first token (a node before the last position counted is
+        // counted again from there: only for short sources).
+        var subsets = source.count < 4096 ? [parsed.tokens.suffix(1), parsed.tokens.prefix(1)].map(Array.init) : []
+        for stride in 2...3 {
+            subsets.append(parsed.tokens.enumerated().filter { $0.offset % stride == 1 }.map(\.element))
+        }
+        for tokens in subsets {
+            let partial = SyntaxPrinter.printMinified(parsed.tree, symbolNames: [], recordsMappings: true, tokens: tokens)
+            if partial.mappings != counted.mappings { return true }
+        }
         return read.code != counted.code || read.mappings != counted.mappings || withComments.mappings != counted.mappings
     }
 
