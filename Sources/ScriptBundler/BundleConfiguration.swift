@@ -22,11 +22,6 @@ public struct BundleConfiguration: Sendable, Equatable {
     /// Whether each bundle gets a `size` (its modules and the bytes each contributes, for a metafile or a size
     /// report). The bundles' bytes are the same either way.
     public var analyzesSize = false
-    /// Whether production builds minify with the tree minifier (parse, compress and rename on the syntax tree,
-    /// print), the default. Transitional (issue 41, step 5a): `false` selects the token minifier (the token passes
-    /// over re-parsed text) until the next step deletes it; the command line sets `false` when the environment
-    /// variable `WKPACK_TOKEN_MINIFIER` is `1`. Development builds ignore it.
-    public var usesTreeMinifier = true
 
     /// Creates a configuration; every setting but the three folders has the default of `wkpack.yml`.
     public init(

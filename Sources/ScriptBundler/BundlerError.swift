@@ -24,6 +24,8 @@ public struct BundlerError: Error, Sendable, Equatable, CustomStringConvertible 
         case unsupportedSyntax
         /// A module file that is not valid (e.g. invalid JSON).
         case invalidModule
+        /// wkpack's own bug: code it generated from files that parsed does not parse (the message asks to report it).
+        case internalError
     }
 
     /// What failed, for callers that handle kinds differently.
@@ -42,4 +44,15 @@ public struct BundlerError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// `path:line:col: error: message`.
     public var description: String { "\(location): error: \(message)" }
+}
+
+extension BundlerError {
+    /// The internal error for code wkpack generated for `outputFileName` (a piece of a production bundle, from files
+    /// that parsed) that the parser refuses: wkpack's bug, reported instead of a bundle that would not run.
+    static func generatedCodeDoesNotParse(_ error: JavaScriptSyntaxError, outputFileName: String) -> BundlerError {
+        BundlerError(
+            .internalError, at: SourceLocation(path: outputFileName),
+            "internal error: code wkpack generated for this bundle does not parse (\(error.line):\(error.column): \(error.message)); "
+                + "please report it")
+    }
 }

@@ -52,7 +52,7 @@ public struct ScriptBundler: Sendable {
         let results =
             LargeStack.run { [self] () -> [Result<GroupBundle, BundlerError>?] in
                 // Files imported by several groups are parsed once per build.
-                let parsed = parsedFiles ?? ParsedFileCache(makeMemo: { MinifierPassMemo() })
+                let parsed = parsedFiles ?? ParsedFileCache(makeMemo: { PieceTemplateMemo() })
                 // A watcher keeps its parses (and the minifier's results) for the next build: nothing is freed then.
                 let uses = parsedFiles == nil ? ParsedFileUses(groupCount: count, cache: parsed) : nil
                 let loaded = StagedResults<GroupStage>(count: count)
@@ -172,7 +172,7 @@ public struct ScriptBundler: Sendable {
             graph = try ModuleGraph.build(
                 entries: entries, fileSystem: reader, options: configuration.resolution, cache: parsed,
                 target: configuration.target, dropsUnused: configuration.mode == .production,
-                keepsParses: configuration.mode == .production && configuration.usesTreeMinifier && parsedFiles == nil)
+                keepsParses: configuration.mode == .production && parsedFiles == nil)
         }
         return LoadedGroup(group: group, inputs: inputs, graph: graph, groupReader: groupReader, loading: clock.now - started)
     }
@@ -194,12 +194,12 @@ public struct ScriptBundler: Sendable {
                 mapSource: { Paths.relative($0, from: absoluteOutput) })
             assembled = try ModuleBundleAssembler.assemble(
                 graph, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps, paths: paths,
-                target: configuration.target, treeMinifier: configuration.usesTreeMinifier)
+                target: configuration.target)
             if configuration.analyzesSize { modules = BundleModuleList.modules(of: graph, projectFolder: absoluteProject) }
         } else {
             assembled = try BundleAssembler.assemble(
                 loaded.inputs, outputFileName: group.outputFileName, mode: configuration.mode, sourceMaps: sourceMaps,
-                target: configuration.target, treeMinifier: configuration.usesTreeMinifier)
+                target: configuration.target)
             if configuration.analyzesSize {
                 modules = BundleModuleList.plainScripts(
                     loaded.inputs.map { (AbsolutePath.make($0.displayPath), $0.bytes.count) }, projectFolder: absoluteProject)

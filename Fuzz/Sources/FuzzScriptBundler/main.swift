@@ -40,9 +40,9 @@ struct MemoryProject: BundlerFileSystem {
 }
 
 /// Bundles arbitrary bytes as a group's entry script (and, after a NUL byte, as the package `m` it may import) in
-/// production mode with each minifier (the tree minifier, the default, and the token minifier while it lasts:
-/// `usesTreeMinifier` off) and in development mode, with source maps. Errors are fine; a crash is not, and when every input parses, so must
-/// every bundle of each build (the minifiers and the module wrappers must never write invalid syntax).
+/// production mode (the tree minifier) and in development mode, with source maps. Errors are fine, but for an internal
+/// error (wkpack generated code that does not parse); a crash is not, and when every input parses, so must every bundle
+/// of each build (the minifier and the module wrappers must never write invalid syntax).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -53,20 +53,24 @@ public func fuzzScriptBundler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let project = MemoryProject(files: [MemoryProject.entry: entry, MemoryProject.package: package])
     let inputsParse = (try? JavaScriptParser.analyze(entry)) != nil && (try? JavaScriptParser.analyze(package)) != nil
     let bundler = ScriptBundler(fileSystem: project)
-    let builds: [(mode: BundleMode, treeMinifier: Bool)] = [(.production, true), (.production, false), (.development, true)]
-    for (mode, treeMinifier) in builds {
-        var configuration = BundleConfiguration(
+    for mode in [BundleMode.production, .development] {
+        let configuration = BundleConfiguration(
             root: "/p/UserScripts", output: "/p/Assets", projectFolder: "/p", mode: mode,
             sourceMaps: .external, target: .newest)
-        configuration.usesTreeMinifier = treeMinifier
-        guard let bundles = try? bundler.build(configuration) else { continue }
+        let bundles: [GroupBundle]
+        do {
+            bundles = try bundler.build(configuration)
+        } catch {
+            if error.kind == .internalError { fatalError("\(mode): \(error)") }
+            continue
+        }
         guard inputsParse else { continue }
         for bundle in bundles {
             do {
                 _ = try JavaScriptParser.analyze(bundle.code)
             } catch {
                 fatalError(
-                    "\(bundle.group.outputFileName) (\(mode), tree minifier \(treeMinifier)) does not parse (\(error.line):\(error.column): \(error.message)):\n"
+                    "\(bundle.group.outputFileName) (\(mode)) does not parse (\(error.line):\(error.column): \(error.message)):\n"
                         + String(decoding: bundle.code, as: UTF8.self))
             }
         }

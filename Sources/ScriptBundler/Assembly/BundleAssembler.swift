@@ -30,15 +30,13 @@ enum BundleAssembler {
     static let prologue: [UInt8] = Array("(function () {\n".utf8)
     static let epilogue: [UInt8] = Array("}).call(this);\n".utf8)
 
-    /// `treeMinifier`: production minifies each file with `TreeMinifier` (`BundleConfiguration.usesTreeMinifier`;
-    /// `false`: with the token minifier, transitional).
+    /// Production minifies each file with `TreeMinifier`.
     static func assemble(
-        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default,
-        treeMinifier: Bool = true
+        _ inputs: [BundleInput], outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, target: ScriptTarget = .default
     ) throws(BundlerError) -> AssembledBundle {
         if mode == .production {
             var (files, helpers) = try minifiedBundleFiles(
-                inputs, mapping: sourceMaps != .none, target: target, treeMinifier: treeMinifier)
+                inputs, mapping: sourceMaps != .none, target: target, outputFileName: outputFileName)
             var minified = MinifiedBundleComposer.composeFiles(
                 files, helpers: helpers, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
             // Joined: their memory goes to the map's JSON.
@@ -53,27 +51,27 @@ enum BundleAssembler {
 
     /// Production: wraps, tokenizes (once, with comments) and minifies every file on its own, in parallel;
     /// fails with the first error in file order. The wrappers are left to `MinifiedBundleComposer.composeFiles`.
-    /// `treeMinifier`: by `TreeMinifier` (`false`: by the token minifier, transitional).
     static func minifiedFiles(
-        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = true
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String = "bundle.js"
     ) throws(BundlerError) -> [MinifiedFileBody] {
-        try minifiedBundleFiles(inputs, mapping: mapping, target: target, treeMinifier: treeMinifier).files
+        try minifiedBundleFiles(inputs, mapping: mapping, target: target, outputFileName: outputFileName).files
     }
 
     /// `minifiedFiles`, and the minified declarations of the lowering helpers the lowered files call (`nil` when
     /// none does), which `MinifiedBundleComposer.composeFiles` puts at the top of a function enclosing the files.
+    /// `outputFileName`: the bundle's, which names it in an internal error (`BundlerError.generatedCodeDoesNotParse`).
     static func minifiedBundleFiles(
-        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, treeMinifier: Bool = true
+        _ inputs: [BundleInput], mapping: Bool, target: ScriptTarget = .default, outputFileName: String
     ) throws(BundlerError) -> (files: [MinifiedFileBody], helpers: MinifiedPiece?) {
         // Each file is tokenized, parsed, checked and minified, in parallel; a file lowered for the target is printed
         // and minified once the lowering helpers the lowered files call are named for the whole bundle.
         let results = IndexedResults<Result<FirstStage, BundlerError>>.map(count: inputs.count, leaf: true) { index in
             do throws(BundlerError) {
-                var (file, parsed) = try wrappedFile(inputs[index], target: target, keepsTree: treeMinifier)
+                var (file, parsed) = try wrappedFile(inputs[index], target: target)
                 guard file.lowering != nil else {
                     let shortNames = file.shortNames
                     let body = try minifiedFile(
-                        consume file, helperNames: [:], mapping: mapping, target: target, treeMinifier: treeMinifier,
+                        consume file, helperNames: [:], mapping: mapping, target: target, outputFileName: outputFileName,
                         parsed: parsed.take())
                     return .success(.minified(body, shortNames))
                 }
@@ -109,7 +107,7 @@ enum BundleAssembler {
             helperNames = RuntimeNames.shortHelperNames(used, avoiding: taken)
             var code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 4096)
             code.appendUnmapped(LoweringHelper.declarations(of: helperNames))
-            helpers = minifiedPiece(code.bytes, map: mapping ? code.map : nil, treeMinifier: treeMinifier)
+            helpers = try minifiedPiece(code.bytes, map: mapping ? code.map : nil, outputFileName: outputFileName)
         }
         let names = helperNames
         let finished = TakeOnce(stages)
@@ -120,7 +118,7 @@ enum BundleAssembler {
                 case .minified(let body, _): return .success(body)
                 case .lowered(let file, _):
                     return .success(
-                        try minifiedFile(file, helperNames: names, mapping: mapping, target: target, treeMinifier: treeMinifier))
+                        try minifiedFile(file, helperNames: names, mapping: mapping, target: target, outputFileName: outputFileName))
                 case nil: return .success(MinifiedFileBody.complete(MinifiedPiece()))
                 }
             } catch {
@@ -172,7 +170,7 @@ enum BundleAssembler {
         let body: Range<Int>
         let tokenization: JavaScriptTokenization
         let significant: [JavaScriptToken]
-        let analysis: ScopeAnalysis?
+        let analysis: ScopeAnalysis
         let lowering: LoweredSource.Pending?
 
         /// The `ShortNameSet` indexes of the short identifiers of the code (property names too), each once.
@@ -187,10 +185,9 @@ enum BundleAssembler {
         }
     }
 
-    /// `keepsTree`: the file is parsed with its comments and the tree is returned beside the file, for the tree
-    /// minifier (`nil` where the code does not parse).
+    /// The file is parsed with its comments and the tree is returned beside the file, for the tree minifier.
     private static func wrappedFile(
-        _ input: BundleInput, target: ScriptTarget, keepsTree: Bool
+        _ input: BundleInput, target: ScriptTarget
     ) throws(BundlerError) -> (file: WrappedFile, parsed: ParsedProgram?) {
         let (code, body) = wrapped(input.bytes)
         let tokenization: JavaScriptTokenization
@@ -208,49 +205,60 @@ enum BundleAssembler {
                 .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - 1), column: error.column),
                 error.message)
         }
-        // Parsed once, for the target check and the minifier.
-        let (significant, analysis, parsed) = analyzed(code, tokenization: tokenization, keepsTree: keepsTree)
-        var lowering: LoweredSource.Pending?
-        if let features = analysis?.syntaxFeatures {
-            let check = { [code, tokenization, analysis] (ignored: Set<SyntaxFeature>) throws(BundlerError) in
-                try SyntaxTargetCheck.check(
-                    code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1,
-                    ignoring: ignored)
-            }
-            lowering = try LoweredSource.prepare(
-                input.bytes, tokens: [], features: features, target: target, path: input.displayPath, check: check)
-        } else {
-            try SyntaxTargetCheck.check(
-                code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1)
+        // Parsed once, for the target check and the minifier. A file that does not parse is the user's error, located
+        // in the file, as a module file's is (`ModuleGraph`): shipped, it would fail where the browser injects it.
+        let significant: [JavaScriptToken]
+        let analysis: ScopeAnalysis
+        let parsed: ParsedProgram?
+        do throws(JavaScriptSyntaxError) {
+            (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization)
+        } catch {
+            throw syntaxError(of: input, wrappedError: error)
         }
+        let check = { [code, tokenization, analysis] (ignored: Set<SyntaxFeature>) throws(BundlerError) in
+            try SyntaxTargetCheck.check(
+                code, tokens: tokenization.tokens, analysis: analysis, target: target, path: input.displayPath, lineOffset: 1,
+                ignoring: ignored)
+        }
+        let lowering = try LoweredSource.prepare(
+            input.bytes, tokens: [], features: analysis.syntaxFeatures, target: target, path: input.displayPath, check: check)
         let file = WrappedFile(
             input: input, code: code, body: body, tokenization: tokenization, significant: significant, analysis: analysis,
             lowering: lowering)
         return (file, parsed)
     }
 
-    /// The significant tokens of wrapped `code` and its scope analysis (`nil` where it does not parse); with
-    /// `keepsTree`, from one parse with the comments (`ParsedProgram.parse`) whose tree is returned too.
+    /// The significant tokens of wrapped `code` and its scope analysis, from one parse with the comments
+    /// (`ParsedProgram.parse`) whose tree is returned too. Throws the parser's error where it does not parse.
     private static func analyzed(
-        _ code: [UInt8], tokenization: JavaScriptTokenization, keepsTree: Bool
-    ) -> (significant: [JavaScriptToken], analysis: ScopeAnalysis?, parsed: ParsedProgram?) {
-        if keepsTree {
-            guard let parse = ParsedProgram.parse(code, tokenization: tokenization) else {
-                return (tokenization.tokens.filter { !$0.isComment }, nil, nil)
-            }
-            return (parse.significant, parse.analysis, parse.program)
+        _ code: [UInt8], tokenization: JavaScriptTokenization
+    ) throws(JavaScriptSyntaxError) -> (significant: [JavaScriptToken], analysis: ScopeAnalysis, parsed: ParsedProgram?) {
+        let parse = try ParsedProgram.parse(code, tokenization: tokenization)
+        return (parse.significant, parse.analysis, parse.program)
+    }
+
+    /// The located error of a script file that does not parse: the parser's error on the file alone (the text a module
+    /// file with the same mistake gets), or where the file alone parses, `wrappedError` (its error in the wrapped file)
+    /// moved up the wrapper's line.
+    private static func syntaxError(of input: BundleInput, wrappedError: JavaScriptSyntaxError) -> BundlerError {
+        var error = wrappedError
+        var lineOffset = 1
+        do throws(JavaScriptSyntaxError) {
+            _ = try SyntaxParser.parse(input.bytes, keepComments: false)
+        } catch let alone {
+            error = alone
+            lineOffset = 0
         }
-        let significant = tokenization.tokens.filter { !$0.isComment }
-        let analysis = try? JavaScriptParser.analyze(
-            code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        return (significant, analysis, nil)
+        return BundlerError(
+            .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: max(1, error.line - lineOffset), column: error.column),
+            error.message)
     }
 
     /// `file` minified; where it was lowered, its lowered code printed with the bundle's `helperNames`, mapped
     /// back to the file. `parsed`: the tree of `file`'s code (not lowered) for the tree minifier.
     private static func minifiedFile(
         _ file: consuming WrappedFile, helperNames: [LoweringHelper: String], mapping: Bool, target: ScriptTarget,
-        treeMinifier: Bool, parsed: consuming ParsedProgram? = nil
+        outputFileName: String, parsed: consuming ParsedProgram? = nil
     ) throws(BundlerError) -> MinifiedFileBody {
         let input = file.input
         var (code, body, tokenization, significant, analysis) = (file.code, file.body, file.tokenization, file.significant, file.analysis)
@@ -266,22 +274,30 @@ enum BundleAssembler {
                     .unsupportedSyntax, at: SourceLocation(path: input.displayPath),
                     "the code lowered for \(target) does not tokenize (\(error.message)); please report it")
             }
-            (significant, analysis, parsed) = analyzed(code, tokenization: tokenization, keepsTree: treeMinifier)
+            do throws(JavaScriptSyntaxError) {
+                (significant, analysis, parsed) = try analyzed(code, tokenization: tokenization)
+            } catch {
+                throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
+            }
         }
         let source =
             mapping ? SourceMapBuilder.Source(path: input.mapSourcePath, content: input.bytes, origins: lowering?.origins) : nil
-        if treeMinifier {
-            return TreeMinifier.minifyFileBody(
+        do throws(JavaScriptSyntaxError) {
+            return try TreeMinifier.minifyFileBody(
                 code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source,
                 parsed: parsed.take())
+        } catch {
+            throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
         }
-        return Minifier.minifyFileBody(
-            code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
     }
 
-    /// `code` (with its intermediate map) minified as one piece, by `TreeMinifier` when `treeMinifier`.
-    static func minifiedPiece(_ code: [UInt8], map: SourceMapBuilder?, treeMinifier: Bool) -> MinifiedPiece {
-        treeMinifier ? TreeMinifier.minifyPiece(code, map: map) : Minifier.minifyPiece(code, map: map)
+    /// `code` (with its intermediate map) minified as one piece by `TreeMinifier`.
+    static func minifiedPiece(_ code: [UInt8], map: SourceMapBuilder?, outputFileName: String) throws(BundlerError) -> MinifiedPiece {
+        do throws(JavaScriptSyntaxError) {
+            return try TreeMinifier.minifyPiece(code, map: map)
+        } catch {
+            throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
+        }
     }
 
     /// Links the map of a development bundle and appends its URL comment: shared by the script and the module
@@ -303,41 +319,34 @@ enum BundleAssembler {
     static func finishPieces(
         _ pieces: consuming [UnminifiedPiece], enclosedIn enclosure: (open: String, close: String),
         outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
-    ) -> AssembledBundle {
+    ) throws(BundlerError) -> AssembledBundle {
         let unminified = TakeOnce(pieces)
         var minifiedPieces = [MinifiedPiece.verbatim(enclosure.open)]
         let order = PieceOrder.shared.next(count: unminified.count)
-        // A piece made from another bundle's piece that some thread is still writing (a module both hold) waits
-        // for the rest of the bundle's pieces, and then (usually no longer) for that piece.
-        let later = IndexList()
-        var results = IndexedResults<MinifiedPiece>.map(count: unminified.count, order: order, leaf: true) { index in
-            switch unminified.take(index) {
-            case .code(let code, let map): return Minifier.minifyPiece(code, map: map)
-            case .tree(let piece): return TreeMinifier.minify(piece)
-            case .treeModule(let piece): return ModuleBundleAssembler.minify(piece)
-            case .treeHoisted(let piece): return ModuleBundleAssembler.minify(piece)
-            case .prepared(let piece):
-                switch Minifier.minify(piece, waitsForTemplate: false) {
-                case .minified(let minified): return minified
-                case .templateInFlight:
-                    unminified.put(.prepared(piece), at: index)
-                    later.append(index)
-                    // Replaced below.
-                    return MinifiedPiece()
+        let results = IndexedResults<Result<MinifiedPiece, JavaScriptSyntaxError>>.map(
+            count: unminified.count, order: order, leaf: true
+        ) { index in
+            do throws(JavaScriptSyntaxError) {
+                switch unminified.take(index) {
+                case .tree(let piece): return .success(try TreeMinifier.minify(piece))
+                case .treeModule(let piece): return .success(try ModuleBundleAssembler.minify(piece))
+                case .treeHoisted(let piece): return .success(try ModuleBundleAssembler.minify(piece))
+                case .verbatim(let text): return .success(MinifiedPiece.verbatim(text))
+                case nil: return .success(MinifiedPiece())
                 }
-            case .verbatim(let text): return MinifiedPiece.verbatim(text)
-            case nil: return MinifiedPiece()
+            } catch {
+                return .failure(error)
             }
         }
-        let waiting = later.sorted
-        if !waiting.isEmpty {
-            let late = IndexedResults<MinifiedPiece>.map(count: waiting.count, leaf: true) { k in
-                guard case .prepared(let piece)? = unminified.take(waiting[k]) else { return MinifiedPiece() }
-                return Minifier.minify(piece)
+        // The first error in piece order, so the message is the same on every run.
+        minifiedPieces.reserveCapacity(results.count + 2)
+        for result in results {
+            switch result {
+            case .success(let piece): minifiedPieces.append(piece)
+            case .failure(let error): throw BundlerError.generatedCodeDoesNotParse(error, outputFileName: outputFileName)
+            case nil: continue
             }
-            for (k, index) in waiting.enumerated() where index < results.count { results[index] = late[k] }
         }
-        minifiedPieces += results.compactMap { $0 }
         minifiedPieces.append(MinifiedPiece.verbatim(enclosure.close))
         var minified = MinifiedBundleComposer.compose(
             minifiedPieces, mapping: sourceMaps != .none, licenseFileName: outputFileName + ".LICENSE.txt")
@@ -377,10 +386,20 @@ enum BundleAssembler {
                 throw BundlerError(
                     .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
             }
+            // Parsed, as production parses it (`wrappedFile`): a file that does not parse is the same located error in
+            // both modes. The parse's syntax features tell the lowering what to lower.
+            let features: SyntaxFeatureUses
+            do throws(JavaScriptSyntaxError) {
+                let facts = try SyntaxParser.parseWithFacts(input.bytes, tokenization: tokenization).facts
+                features = SyntaxFeatureUses(firstTokens: facts.featureTokens)
+            } catch {
+                throw BundlerError(
+                    .syntax(error.kind), at: SourceLocation(path: input.displayPath, line: error.line, column: error.column), error.message)
+            }
             tokenizations.append(tokenization)
             pendings.append(
                 try LoweredSource.prepare(
-                    input.bytes, tokens: tokenization.tokens, features: nil, target: target, path: input.displayPath
+                    input.bytes, tokens: tokenization.tokens, features: features, target: target, path: input.displayPath
                 ) { (ignored) throws(BundlerError) in
                     try SyntaxTargetCheck.check(
                         input.bytes, tokens: tokenization.tokens, analysis: nil, target: target, path: input.displayPath, ignoring: ignored)

@@ -17,7 +17,7 @@
 extension ModuleBundleAssembler {
     static func assembleHoisted(
         _ graph: ModuleGraph, plan: inout ScopeHoisting, linker: inout ModuleLinker, inlineEntries: Set<Int>, outputFileName: String,
-        sourceMaps: SourceMapMode, paths: PathStyle, reusingParses: Bool, treeMinifier: Bool = true, modulesFromTrees: Bool = true
+        sourceMaps: SourceMapMode, paths: PathStyle, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         let names = linker.names
         let mapping = sourceMaps != .none
@@ -28,7 +28,7 @@ extension ModuleBundleAssembler {
         // What the code being written holds.
         var kind = TreePieceKind.other
         func cut() {
-            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, originalNames: originalNames, kind: kind)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, originalNames: originalNames, kind: kind)) }
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
             originalNames = [:]
             kind = .other
@@ -37,41 +37,6 @@ extension ModuleBundleAssembler {
             cut()
             pieces.append(.verbatim(text))
         }
-        func prepared(
-            _ record: ModuleRecord, bindings: [String], isStrict: Bool, hoistedNames: [Int: String]?, _ recipe: PieceRecipe
-        ) -> Bool {
-            // The tree minifier reads each piece's text (a hoisted module's with its top-level names written by edits).
-            guard !treeMinifier, canReuseParse(record) else { return false }
-            var record = record
-            if !reusingParses {
-                // Tokenized and parsed again, as the other pieces are (a hoisted module is always minified from a
-                // parse of its own source: its top-level names are renamed to the shared scope's).
-                guard hoistedNames != nil, let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
-                    let analysis = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization)
-                else { return false }
-                record = ModuleRecord(
-                    id: record.id, path: record.path, kind: record.kind, bytes: record.bytes,
-                    tokens: tokenization.tokens, analysis: analysis, lowering: record.lowering)
-            }
-            // Recorded once per build for each recipe (a parse of its own has no memo).
-            let memo = record.passMemo as? MinifierPassMemo
-            let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
-            guard recorded.pieceTokens.isComplete else { return false }
-            cut()
-            let source = SourceMapBuilder.Source(
-                path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
-            var piece = PreparedPiece(
-                generated: recorded.generated, sources: mapping && record.hasBody ? [source] : [], mapping: mapping,
-                tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
-                bindings: bindings, isStrict: isStrict)
-            piece.hoistedNames = hoistedNames
-            piece.passMemo = memo
-            // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
-            piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
-            pieces.append(.prepared(piece))
-            return true
-        }
-
         var wrapped: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         var hoisted: [Int: ModuleLinker.HoistedModule] = [:]
         for record in graph.records where !inlineEntries.contains(record.id) {
@@ -92,13 +57,7 @@ extension ModuleBundleAssembler {
             cut()
         }
         for (record, linked) in wrapped {
-            var recipe = PieceRecipe()
-            recipe.appendText(linked.header)
-            recipe.appendBody(edits: linked.edits)
-            recipe.appendText(linked.footer)
-            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, hoistedNames: nil, recipe)
-            if written { continue }
-            if treeMinifier, modulesFromTrees, TreeModulePiece.builds(record, linked, define: names.define) {
+            if modulesFromTrees, TreeModulePiece.builds(record, linked, define: names.define) {
                 cut()
                 pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
                 continue
@@ -115,12 +74,6 @@ extension ModuleBundleAssembler {
             let record = graph.records[id]
             let open = "function " + plan.name(.plainEntry(module: id)) + "() {\n"
             let helperEdits = ModuleLinker.helperEdits(record, names: names)
-            var recipe = PieceRecipe()
-            recipe.appendText(open)
-            recipe.appendBody(edits: helperEdits)
-            recipe.appendText("}\n")
-            let written = prepared(record, bindings: [], isStrict: false, hoistedNames: nil, recipe)
-            if written { continue }
             kind = .inlineEntry
             code.appendUnmapped(open)
             try appendBody(record, edits: helperEdits, to: &code, paths: paths)
@@ -157,12 +110,7 @@ extension ModuleBundleAssembler {
             case .module(let id):
                 guard let linked = hoisted[id] else { continue }
                 let record = graph.records[id]
-                var recipe = PieceRecipe()
-                recipe.appendBody(edits: linked.edits)
-                if linked.needsTerminator { recipe.appendText(";\n") }
-                let written = prepared(record, bindings: [], isStrict: true, hoistedNames: linked.topLevelNames, recipe)
-                if written { continue }
-                if treeMinifier, modulesFromTrees, TreeHoistedPiece.accepts(record),
+                if modulesFromTrees, TreeHoistedPiece.accepts(record),
                     record.facts?.holdsParse == true || TreeHoistedPiece.dropsLittle(linked.edits, in: record)
                 {
                     cut()
@@ -192,20 +140,21 @@ extension ModuleBundleAssembler {
         cut()
         let all = pieces
         pieces = []
-        return BundleAssembler.finishPieces(
+        return try BundleAssembler.finishPieces(
             all, enclosedIn: (alone ? "(()=>{\"use strict\";" : "(()=>{", "})();"), outputFileName: outputFileName, mode: .production,
             sourceMaps: sourceMaps)
     }
 
     /// `piece` minified from the module's tree, or where the tree cannot express its edits, written as text (as the
     /// text route writes it) and minified from its text.
-    static func minify(_ piece: TreeHoistedPiece) -> MinifiedPiece {
-        piece.minified() ?? hoistedFromText(piece)
+    static func minify(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        if let minified = piece.minified() { return minified }
+        return try hoistedFromText(piece)
     }
 
     /// `piece` written as text with its intermediate map (its top-level names written in by edits, with their original
     /// names for the map) and minified from its text (step 4b's route).
-    static func minifiedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
+    static func minifiedFromText(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
         let record = piece.record
         let mapping = piece.mapSource != nil
         let edits = renamingTopLevel(record, names: piece.topLevelNames, edits: piece.edits)
@@ -223,13 +172,13 @@ extension ModuleBundleAssembler {
         }
         if piece.needsTerminator { code.appendUnmapped(";\n") }
         let map = code.isMapping ? code.map : nil
-        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: .hoistedModule))
+        return try TreeMinifier.minify(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: .hoistedModule))
     }
 
     /// A hoisted module the tree route did not take (a function of its own, so a profile counts them).
     @inline(never)
-    private static func hoistedFromText(_ piece: TreeHoistedPiece) -> MinifiedPiece {
-        return minifiedFromText(piece)
+    private static func hoistedFromText(_ piece: TreeHoistedPiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        return try minifiedFromText(piece)
     }
 
     /// The function that makes the namespace object of a hoisted module from its getters, as the registry makes an

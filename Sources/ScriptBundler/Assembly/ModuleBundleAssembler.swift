@@ -9,15 +9,12 @@ enum ModuleBundleAssembler {
         let mapSource: (String) -> String
     }
 
-    /// `reusingParses`: production minifies each parsed module from its first parse (`PreparedPiece`); `false`
-    /// tokenizes and parses every piece again (kept to check that both agree). `treeMinifier`: production writes
-    /// every piece as text with its intermediate map and minifies it with `TreeMinifier` (no prepared pieces, so no
-    /// template is shared between bundles). `modulesFromTrees` (with `treeMinifier`): a wrapped CommonJS module's
-    /// definition is minified from the module's tree (`TreeModulePiece`); `false` writes it as text as every other
-    /// piece (kept to check that both agree).
+    /// Production writes every piece as text with its intermediate map and minifies it with `TreeMinifier`.
+    /// `modulesFromTrees`: a wrapped CommonJS module's definition is minified from the module's tree
+    /// (`TreeModulePiece`); `false` writes it as text as every other piece (kept to check that both agree).
     static func assemble(
         _ graph: ModuleGraph, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode, paths: PathStyle,
-        target: ScriptTarget = .default, reusingParses: Bool = true, treeMinifier: Bool = true, modulesFromTrees: Bool = true
+        target: ScriptTarget = .default, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
         if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
@@ -41,44 +38,22 @@ enum ModuleBundleAssembler {
             if plan.hoistsAny {
                 return try assembleHoisted(
                     graph, plan: &plan, linker: &linker, inlineEntries: inlineEntries, outputFileName: outputFileName,
-                    sourceMaps: sourceMaps, paths: paths, reusingParses: reusingParses, treeMinifier: treeMinifier,
-                    modulesFromTrees: modulesFromTrees)
+                    sourceMaps: sourceMaps, paths: paths, modulesFromTrees: modulesFromTrees)
             }
         }
         let capacity = graph.records.reduce(4096) { $0 + $1.bytes.count + 128 }
         let mapping = sourceMaps != .none
         var code = GeneratedCode(isMapping: mapping, intermediate: mode == .production, capacity: capacity)
         // Production minifies the bundle in pieces that each stand on their own (the runtime, each module, each
-        // inline entry, the entry calls), in parallel; the enclosing function is added around them. A piece holding
-        // one parsed file records its tokens as it is written, so the minifier needs no second parse of it.
+        // inline entry, the entry calls), in parallel; the enclosing function is added around them.
         var pieces: [UnminifiedPiece] = []
         // What the code being written holds.
         var kind = TreePieceKind.other
         func cut() {
             guard mode == .production else { return }
-            if !code.bytes.isEmpty { pieces.append(piece(code, treeMinifier: treeMinifier, kind: kind)) }
+            if !code.bytes.isEmpty { pieces.append(piece(code, kind: kind)) }
             kind = .other
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
-        }
-        /// Production: a piece recorded by `recipe` from `record` (its text is never written), with each token's
-        /// origin known, so it needs no map of its own; `false` (nothing added) when some generated text did not tokenize.
-        func prepared(_ record: ModuleRecord, bindings: [String], isStrict: Bool, _ recipe: PieceRecipe) -> Bool {
-            guard mode == .production, reusingParses, !treeMinifier, Self.canReuseParse(record) else { return false }
-            let memo = record.passMemo as? MinifierPassMemo
-            let recorded = memo.map { $0.recording(for: recipe) { recipe.record(record) } } ?? recipe.record(record)
-            guard recorded.pieceTokens.isComplete else { return false }
-            cut()
-            let source = SourceMapBuilder.Source(
-                path: paths.mapSource(record.path), content: record.sourceBytes, origins: record.lowering?.origins)
-            var piece = PreparedPiece(
-                generated: recorded.generated, sources: mapping && record.hasBody ? [source] : [], mapping: mapping,
-                tokens: recorded.pieceTokens, analysis: record.analysis, sourceTokens: record.tokens, source: record.bytes,
-                bindings: bindings, isStrict: isStrict)
-            piece.passMemo = memo
-            // A wrapped module's definition call (`define(4, ...`): its ID is no part of the piece's template.
-            piece.moduleIDSlot = PreparedPiece.moduleIDSlot(in: recorded.generated, define: names.define, id: record.id)
-            pieces.append(.prepared(piece))
-            return true
         }
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         for record in graph.records where !inlineEntries.contains(record.id) {
@@ -92,15 +67,7 @@ enum ModuleBundleAssembler {
         code.appendUnmapped(LoweringHelper.declarations(of: names.helpers))
         cut()
         for (record, linked) in linkedModules {
-            var recipe = PieceRecipe()
-            recipe.appendText(linked.header)
-            recipe.appendBody(edits: linked.edits)
-            recipe.appendText(linked.footer)
-            let written = prepared(record, bindings: linked.bindings, isStrict: record.kind == .esModule, recipe)
-            if written { continue }
-            if mode == .production, treeMinifier, modulesFromTrees,
-                TreeModulePiece.builds(record, linked, define: names.define)
-            {
+            if mode == .production, modulesFromTrees, TreeModulePiece.builds(record, linked, define: names.define) {
                 cut()
                 pieces.append(.treeModule(treeModulePiece(record, linked, define: names.define, paths: paths, mapping: mapping)))
                 continue
@@ -117,22 +84,14 @@ enum ModuleBundleAssembler {
         for entry in graph.entries {
             let record = graph.records[entry]
             if inlineEntries.contains(entry) {
-                var recipe = PieceRecipe()
-                for call in pendingCalls { recipe.appendText(call) }
                 let helperEdits = ModuleLinker.helperEdits(record, names: names)
-                recipe.appendText(bytes: BundleAssembler.prologue)
-                recipe.appendBody(edits: helperEdits)
-                recipe.appendText(bytes: BundleAssembler.epilogue)
-                let written = prepared(record, bindings: [], isStrict: false, recipe)
-                if !written {
-                    for call in pendingCalls { code.appendUnmapped(call) }
-                    kind = .inlineEntry
-                    if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
-                    code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
-                    try appendBody(record, edits: helperEdits, to: &code, paths: paths)
-                    code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
-                    cut()
-                }
+                for call in pendingCalls { code.appendUnmapped(call) }
+                kind = .inlineEntry
+                if mode == .development { code.appendUnmapped("// " + banner(record, paths: paths) + "\n") }
+                code.appendUnmapped(String(decoding: BundleAssembler.prologue, as: UTF8.self))
+                try appendBody(record, edits: helperEdits, to: &code, paths: paths)
+                code.appendUnmapped(String(decoding: BundleAssembler.epilogue, as: UTF8.self))
+                cut()
                 pendingCalls = []
             } else {
                 pendingCalls.append("\(names.require)(\(entry));\n")
@@ -144,7 +103,7 @@ enum ModuleBundleAssembler {
             // Handed over: only `finishPieces` keeps the pieces, releasing each once minified.
             let all = pieces
             pieces = []
-            return BundleAssembler.finishPieces(
+            return try BundleAssembler.finishPieces(
                 // An arrow function: nothing at this level (the runtime, module definitions, entry calls and wrapped
                 // inline entries) reads `arguments` or `new.target`, and `this` is the one `.call(this)` passes.
                 all, enclosedIn: ("(()=>{", "})();"), outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
@@ -155,13 +114,10 @@ enum ModuleBundleAssembler {
             code.bytes, map: sourceMaps == .none ? nil : code.map, outputFileName: outputFileName, mode: mode, sourceMaps: sourceMaps)
     }
 
-    /// `code` as a production piece to minify, with its intermediate map: for the tree minifier (with the original
-    /// names of the names edits wrote, see `TreePiece`) when `treeMinifier`.
-    static func piece(
-        _ code: GeneratedCode, treeMinifier: Bool, originalNames: [String: String] = [:], kind: TreePieceKind = .other
-    ) -> UnminifiedPiece {
+    /// `code` as a production piece to minify, with its intermediate map, for the tree minifier (with the original
+    /// names of the names edits wrote, see `TreePiece`).
+    static func piece(_ code: GeneratedCode, originalNames: [String: String] = [:], kind: TreePieceKind = .other) -> UnminifiedPiece {
         let map = code.isMapping ? code.map : nil
-        guard treeMinifier else { return .code(code.bytes, map: map) }
         return .tree(TreePiece(code: code.bytes, map: map, originalNames: originalNames, kind: kind))
     }
 
@@ -178,12 +134,13 @@ enum ModuleBundleAssembler {
 
     /// `piece` minified from the module's tree, or where the tree cannot express it, written as text (as the text
     /// route writes it) and minified from its text.
-    static func minify(_ piece: TreeModulePiece) -> MinifiedPiece {
-        piece.minified() ?? minifiedFromText(piece)
+    static func minify(_ piece: TreeModulePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        if let minified = piece.minified() { return minified }
+        return try minifiedFromText(piece)
     }
 
     /// `piece` written as text with its intermediate map and minified from its text (step 4b's route).
-    static func minifiedFromText(_ piece: TreeModulePiece) -> MinifiedPiece {
+    static func minifiedFromText(_ piece: TreeModulePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
         var code = GeneratedCode(isMapping: piece.mapSource != nil, intermediate: true, capacity: piece.record.bytes.count + 64)
         code.appendUnmapped(piece.header)
         let source = piece.mapSource.map { code.addSource($0, content: piece.record.sourceBytes) } ?? 0
@@ -192,16 +149,7 @@ enum ModuleBundleAssembler {
         code.endLine()
         code.appendUnmapped(piece.footer)
         let map = code.isMapping ? code.map : nil
-        return TreeMinifier.minify(TreePiece(code: code.bytes, map: map, kind: .wrappedModule))
-    }
-
-    /// Whether a module's piece can be minified from its own parse: it was parsed, or it holds no bindings.
-    static func canReuseParse(_ record: ModuleRecord) -> Bool {
-        switch record.kind {
-        case .plainScript, .commonJS, .esModule: return record.analysis != nil
-        case .json, .empty: return true
-        case .scriptLoader: return false
-        }
+        return try TreeMinifier.minify(TreePiece(code: code.bytes, map: map, kind: .wrappedModule))
     }
 
     static func banner(_ record: ModuleRecord, paths: PathStyle) -> String {

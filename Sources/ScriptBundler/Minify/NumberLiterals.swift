@@ -1,24 +1,10 @@
-/// Writes decimal number literals in their shortest form of the same decimal value: `1000` as `1e3`, `0.5` as
-/// `.5`, `1.50` as `1.5`, `0.0001` as `1e-4`, `1e+21` as `1e21`. The rewrite works on the decimal digits only
-/// (no floating-point arithmetic), so the literal denotes exactly the same number: the same decimal value rounds to
-/// the same double. Hexadecimal, octal and binary literals, legacy octal (`017`) and `08`-style literals, BigInts
-/// and literals with numeric separators are left as they are. A number before `.` keeps working: the writer puts a
-/// space between them (`1 .x`).
-struct NumberLiterals<Text: Minifier.TokenText> {
-    let text: Text
-    let tokens: [JavaScriptToken]
-
-    func run(_ edits: inout TokenEdits) {
-        for k in tokens.indices where tokens[k].kind == .number && !edits.isEdited(Int32(truncatingIfNeeded: k)) {
-            let token = tokens[k]
-            let raw = text.text(token.start, token.end)
-            if Self.isShortestInteger(raw) { continue }
-            guard let shortest = Self.shortest(raw), shortest.count < raw.count else { continue }
-            let k32 = Int32(truncatingIfNeeded: k)
-            edits.replace(k32, with: [edits.text(String(decoding: shortest, as: UTF8.self), .number, origin: k32)])
-        }
-    }
-
+/// Decimal number literals in their shortest form of the same decimal value: `1000` as `1e3`, `0.5` as `.5`, `1.50`
+/// as `1.5`, `0.0001` as `1e-4`, `1e+21` as `1e21`. The rewrite works on the decimal digits only (no floating-point
+/// arithmetic), so the literal denotes exactly the same number: the same decimal value rounds to the same double.
+/// Hexadecimal, octal and binary literals, legacy octal (`017`) and `08`-style literals, BigInts and literals with
+/// numeric separators are left as they are (`TreeMinifier.literalText`; a number before `.` gets a space from the
+/// printer: `1 .x`).
+enum NumberLiterals {
     /// Whether `raw` is digits only with fewer than three trailing zeros: then no other spelling is shorter
     /// (`1e3` saves a byte from three zeros on), or it is no plain decimal literal (`017`).
     static func isShortestInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {

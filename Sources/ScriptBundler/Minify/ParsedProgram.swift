@@ -10,11 +10,11 @@ struct ParsedProgram: Sendable {
 
     /// Parses `code` from `tokenization` (comments included, as `TreeMinifier` reads them) once, for both the tree
     /// minifier and the passes that read `ScopeAnalysis` (the target check, the file's wrapper layout): the analysis
-    /// built from the parse, and the tree kept. `nil` where the code does not parse.
+    /// built from the parse, and the tree kept. Throws the parser's error where the code does not parse.
     static func parse(
         _ code: [UInt8], tokenization: JavaScriptTokenization
-    ) -> (program: ParsedProgram, analysis: ScopeAnalysis, significant: [JavaScriptToken])? {
-        guard let (tree, facts, tokens) = try? SyntaxParser.parseWithFacts(code, tokenization: tokenization) else { return nil }
+    ) throws(JavaScriptSyntaxError) -> (program: ParsedProgram, analysis: ScopeAnalysis, significant: [JavaScriptToken]) {
+        let (tree, facts, tokens) = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
         let analysis = ScopeAnalysis(tree: tree, facts: facts, tokens: tokens, findingTopLevelDeclarations: false)
         return (ParsedProgram(tree: tree, hasModuleSyntax: facts.module.hasModuleSyntax), analysis, tokens)
     }

@@ -1,10 +1,9 @@
 /// A minified piece with the places its renamed identifiers were written, so that a piece of another bundle that
 /// differs only in the new names (a scope-hoisted module whose top-level names the bundle chose) is made from it by
-/// putting the other names in, without renaming passes or writing it again.
+/// putting the other names in, without renaming or printing it again (`TreePieceTemplate`).
 ///
-/// The names never change anything else the writer decides: they are ASCII identifiers, and the separator before
-/// or after one depends only on it being a word (`TokenSeparator.spacing`). Mappings after a name on its line move
-/// by the difference in length.
+/// The names never change anything else the printer decides: they are ASCII identifiers, and the separator before
+/// or after one depends only on it being a word. Mappings after a name on its line move by the difference in length.
 struct RenamedPieceTemplate: Sendable {
     /// Where the writer wrote a rename's new name.
     struct NameSlot: Sendable, Equatable {
@@ -20,53 +19,17 @@ struct RenamedPieceTemplate: Sendable {
         var mappingLine: Int32
     }
 
-    /// Where the writer put the piece's module ID (the first argument of its definition call, unmapped text).
-    struct ModuleIDSlot: Sendable, Equatable {
-        /// Byte offset of the ID in `piece.code`, before every name slot.
-        var offset: Int
-        /// The ID as written: decimal digits that are the number's shortest spelling.
-        var digits: [UInt8]
-    }
-
     /// The piece as written with `names`.
     let piece: MinifiedPiece
     let slots: [NameSlot]
     /// The new name of each rename of the table the piece was written with.
     let names: [[UInt8]]
-    /// The module ID, where the piece has one that another ID of as many digits may replace.
-    var moduleID: ModuleIDSlot? = nil
 
-    /// The module ID of `piece`, if the written piece starts with `prefix` (the generated text before the ID, as
-    /// the writer keeps it: `define(`), then `digits`, a number literal the writer kept as it is, then `,`.
-    static func moduleIDSlot(in piece: MinifiedPiece, prefix: ArraySlice<UInt8>, digits: [UInt8]) -> ModuleIDSlot? {
-        let offset = prefix.count
-        guard !digits.isEmpty, NumberLiterals<Minifier.ContiguousText>.shortest(digits) == digits,
-            piece.code.starts(with: prefix),
-            offset + digits.count < piece.code.count, Array(piece.code[offset..<(offset + digits.count)]) == digits,
-            piece.code[offset + digits.count] == 0x2C
-        else { return nil }
-        return ModuleIDSlot(offset: offset, digits: digits)
-    }
-
-    /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`, and with
-    /// module ID `newModuleID` (digits) in place of its own; `nil` when the tables do not line up or the ID cannot
-    /// be put in (another digit count, a spelling the writer would shorten, no known place).
-    func substituting(_ newNames: [[UInt8]], moduleID newModuleID: [UInt8]? = nil) -> MinifiedPiece? {
+    /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`; `nil` when
+    /// the tables do not line up.
+    func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
         guard newNames.count == names.count else { return nil }
-        var idSlot: ModuleIDSlot?
-        if let newModuleID, newModuleID != moduleID?.digits {
-            guard let slot = moduleID, newModuleID.count == slot.digits.count,
-                NumberLiterals<Minifier.ContiguousText>.shortest(newModuleID) == newModuleID,
-                slot.offset + newModuleID.count <= Int(slots.first?.offset ?? Int32.max)
-            else { return nil }
-            idSlot = ModuleIDSlot(offset: slot.offset, digits: newModuleID)
-        }
-        guard var renamed = substitutingNames(newNames) else { return nil }
-        if let idSlot {
-            guard idSlot.offset + idSlot.digits.count <= renamed.code.count else { return nil }
-            renamed.code.replaceSubrange(idSlot.offset..<(idSlot.offset + idSlot.digits.count), with: idSlot.digits)
-        }
-        return renamed
+        return substitutingNames(newNames)
     }
 
     private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {

@@ -140,6 +140,13 @@ extension TreeCompressorPass {
                 guard tree.list(node.b).first != nil else { return nil }
                 slot = NameSlot(parent: current, list: node.b, field: 0)
                 continue
+            case .templateLiteral:
+                // An untagged template evaluates its substitutions in order (its strings run nothing), and each one's
+                // `ToString` comes right after it, as it came after the read of the name the value was stored in.
+                // Its list alternates strings and substitutions, so the first substitution is its second element.
+                guard tree.list(node.a).count > 1 else { return nil }
+                slot = NameSlot(parent: current, list: node.a, field: 1)
+                continue
             default:
                 return nil
             }

@@ -46,11 +46,11 @@ struct TreeHoistedPiece {
     /// The minified module; `nil` where the file does not parse as the module's analysis did, or an edit is not one
     /// the tree expresses (the caller minifies the piece's text instead). `handover`: from the graph's kept parse where
     /// there is one (`false`: from a parse of its own, for tests). Where another bundle of the build holds the module
-    /// (its file's `MinifierPassMemo` keeps results), the piece is made from a template of another bundle's piece of
+    /// (its file's `PieceTemplateMemo` keeps results), the piece is made from a template of another bundle's piece of
     /// an equal key when one fits (`TreePieceTemplate`), else made and kept as one.
     @inline(never)
     func minified(handover: Bool = true) -> MinifiedPiece? {
-        guard let memo = record.passMemo as? MinifierPassMemo, memo.keepsResults,
+        guard let memo = record.passMemo as? PieceTemplateMemo, memo.keepsResults,
             let keyed = TreePieceTemplate.Key.of(
                 edits: edits, topLevelNames: topLevelNames, needsTerminator: needsTerminator, mapSource: mapSource)
         else { return made(handover: handover, slots: nil)?.piece }

@@ -1,54 +1,47 @@
-/// The minifier on the syntax tree (issue 41, steps 4a and 4b): parse once with `SyntaxParser` (scopes and symbols
-/// bound), compress the tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the
-/// tree minified with its mappings (`SyntaxPrinter`), so that a piece comes out of one parse and one print instead of
-/// today's token passes over re-parsed text.
-///
-/// It stands where `Minifier.minifyPiece(_:map:)` and `Minifier.minifyFileBody` stand: the same inputs and the same
-/// results (code, mappings with the renamed identifiers' original names, legal comments as today's minifier collects
-/// them). Production builds use it, the default since issue 41's step 5a, unless `BundleConfiguration.usesTreeMinifier`
-/// is off (the token minifier, selectable until the next step deletes it: docs/syntax-tree.md, "Step 5a").
+/// The minifier (issue 41, steps 4a to 5b): parse once with `SyntaxParser` (scopes and symbols bound), compress the
+/// tree (`TreeCompressor`), rename symbols and private names (`TreeRenamer`), and print the tree minified with its
+/// mappings (`SyntaxPrinter`), so that a piece comes out of one parse and one print. Production builds minify every
+/// piece and every script file with it (the token minifier it replaced is gone since step 5b: docs/syntax-tree.md).
+/// Results: code, mappings with the renamed identifiers' original names, and the legal comments.
 enum TreeMinifier {
     /// Minifies `piece` (`minifyPiece(_:map:originalNames:)`).
-    static func minify(_ piece: TreePiece) -> MinifiedPiece {
+    static func minify(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
         switch piece.kind {
-        case .wrappedModule: minifyWrappedModule(piece)
-        case .hoistedModule: minifyHoistedModule(piece)
-        case .inlineEntry: minifyInlineEntry(piece)
-        case .other: minifyOther(piece)
+        case .wrappedModule: try minifyWrappedModule(piece)
+        case .hoistedModule: try minifyHoistedModule(piece)
+        case .inlineEntry: try minifyInlineEntry(piece)
+        case .other: try minifyOther(piece)
         }
     }
 
     // One function per kind of piece, so a profile (callgrind's inclusive counts) tells the kinds' costs apart.
-    @inline(never) private static func minifyWrappedModule(_ piece: TreePiece) -> MinifiedPiece {
-        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+    @inline(never) private static func minifyWrappedModule(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        try minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
     }
 
-    @inline(never) private static func minifyHoistedModule(_ piece: TreePiece) -> MinifiedPiece {
-        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+    @inline(never) private static func minifyHoistedModule(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        try minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
     }
 
-    @inline(never) private static func minifyInlineEntry(_ piece: TreePiece) -> MinifiedPiece {
-        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+    @inline(never) private static func minifyInlineEntry(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        try minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
     }
 
-    @inline(never) private static func minifyOther(_ piece: TreePiece) -> MinifiedPiece {
-        minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
+    @inline(never) private static func minifyOther(_ piece: TreePiece) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        try minifyPiece(piece.code, map: piece.map, originalNames: piece.originalNames)
     }
 
     /// Minifies `code` as one piece; `map` is the intermediate map of `code` (see `SourceMapBuilder.intermediate()`),
-    /// `nil` for none. Code the tree parser refuses is minified by today's minifier instead. `originalNames`: the
+    /// `nil` for none. Every piece is text wkpack generated from files that parsed, so code the tree parser refuses
+    /// is wkpack's bug: its error is thrown, for the assembler to report as an internal error. `originalNames`: the
     /// original names of names that edits wrote into `code` (a scope-hoisted module's top-level names), which the
     /// map names where such a name is printed. The piece ends its last statement (`;`, or a statement's `}`), so
     /// the composer can join the next piece after it.
-    static func minifyPiece(_ code: [UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:]) -> MinifiedPiece {
-        let tokenization: JavaScriptTokenization
-        var parsed: (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
-        do {
-            tokenization = try JavaScriptTokenizer.tokenizeForParsing(code, includeComments: true)
-            parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
-        } catch {
-            return Minifier.minifyPiece(code, map: map)
-        }
+    static func minifyPiece(
+        _ code: [UInt8], map: SourceMapBuilder?, originalNames: [String: String] = [:]
+    ) throws(JavaScriptSyntaxError) -> MinifiedPiece {
+        let tokenization = try JavaScriptTokenizer.tokenizeForParsing(code, includeComments: true)
+        var parsed = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
         var tree = parsed.tree
         // The only reference to the tree's arrays, so the compressor rewrites them in place (not a copy of them).
         parsed.tree = SyntaxTree(source: [])
@@ -73,29 +66,25 @@ enum TreeMinifier {
         return piece
     }
 
-    /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue), as
-    /// `Minifier.minifyFileBody` does: the body alone (without a leading `"use strict"`, which the wrapping then
+    /// Minifies one file wrapped as `code` (`BundleAssembler`'s layout: prologue, the file at `body`, epilogue): the
+    /// body alone (without a leading `"use strict"`, which the wrapping then
     /// writes), mapped to `source` one line up, with how the composer may wrap it (`FileWrapperLayout`, read from
     /// the file's `analysis`); the whole wrapped file when the layout is not the expected one. `parsed`: the tree
     /// of `code` from the parse the bundler made for `analysis` (`ParsedProgram.parse`), so `code` is not parsed
-    /// again; `nil` to parse it here. Code the tree parser refuses goes to today's minifier.
+    /// again; `nil` to parse it here. The bundler has parsed the file (a file that does not parse is a located error
+    /// there), so code the tree parser refuses here is wkpack's bug: its error is thrown, for an internal error.
     static func minifyFileBody(
         _ code: [UInt8], tokenization: JavaScriptTokenization, significant: [JavaScriptToken], analysis: ScopeAnalysis?,
         body: Range<Int>, source: SourceMapBuilder.Source?, parsed: consuming ParsedProgram? = nil
-    ) -> MinifiedFileBody {
+    ) throws(JavaScriptSyntaxError) -> MinifiedFileBody {
         var program: ParsedProgram
         // Taken out of `parsed` (which is left `nil`): kept there too, the tree's arrays had a second owner until the
         // function returned, and the compressor's first change copied every node of the file.
         if let given = parsed.take() {
             program = given
         } else {
-            do {
-                let (tree, facts, _) = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
-                program = ParsedProgram(tree: tree, hasModuleSyntax: facts.module.hasModuleSyntax)
-            } catch {
-                return Minifier.minifyFileBody(
-                    code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
-            }
+            let (tree, facts, _) = try SyntaxParser.parseWithFacts(code, tokenization: tokenization)
+            program = ParsedProgram(tree: tree, hasModuleSyntax: facts.module.hasModuleSyntax)
         }
         var tree = program.tree
         // The only reference to the tree's arrays, so the compressor rewrites them in place.
@@ -305,9 +294,9 @@ enum TreeMinifier {
     /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
-            // Most numbers are short integers, already their shortest spelling (as `NumberLiterals.run` skips them).
-            if raw.withUnsafeBufferPointer({ NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }) { return nil }
-            guard let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw), shortest.count < raw.count else { return nil }
+            // Most numbers are short integers, already their shortest spelling.
+            if raw.withUnsafeBufferPointer({ NumberLiterals.isShortestInteger($0) }) { return nil }
+            guard let shortest = NumberLiterals.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }
         // `.templateLiteral`: a string literal where the printer lets a template literal stand instead.

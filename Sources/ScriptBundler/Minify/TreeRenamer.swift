@@ -1,5 +1,5 @@
 /// Chooses short names for a syntax tree's local symbols, by `IdentifierRenamer`'s rules, so the tree minifier
-/// renames as today's minifier does: never the top level, free names, symbols of scopes a direct `eval` or a
+/// renames as the token minifier before it did: never the top level, free names, symbols of scopes a direct `eval` or a
 /// `with` reaches, function declarations in a block, `arguments`/`eval`, nor anything of a source with module
 /// syntax; the most-referenced symbols of a scope first, sibling scopes reusing names, and no new name equal to a
 /// free name, a reserved word or a name kept, nor to a name of an enclosing scope's renamed symbols.
@@ -121,7 +121,7 @@ enum TreeRenamer {
 
     /// Per name ID of `tree`, the new spelling (without `#`) of the private names spelled so, or `nil`: every private
     /// name reachable from the root written short, the most written first (ties in order of first appearance), one
-    /// name to one name, as today's `PrivateNames` does; a private name is visible only inside its class body and
+    /// name to one name, as the token minifier's `PrivateNames` did; a private name is visible only inside its class body and
     /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
     /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
     /// `uses`: the walk of `tree` as it is now, `nil` to walk it here (only when the tree has a private name).

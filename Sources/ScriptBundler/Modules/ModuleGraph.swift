@@ -336,6 +336,16 @@ struct ModuleGraph {
                     .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
                     error.message)
             }
+        } else if !path.hasSuffix(".json") {
+            // A plain script is not analyzed, but it must parse: shipped, it would fail where the browser injects it
+            // (and the production minifier parses its piece, which would then be wkpack's internal error).
+            do throws(JavaScriptSyntaxError) {
+                _ = try SyntaxParser.parse(bytes, tokenization: tokenization)
+            } catch {
+                throw BundlerError(
+                    .syntax(error.kind), at: SourceLocation(path: AbsolutePath.display(path), line: error.line, column: error.column),
+                    error.message)
+            }
         }
         let parsed = ParsedFile(bytes: bytes, tokens: tokens, analysis: analysis, passMemo: cache?.makeMemo())
         if let tree, let analysis, LoweredSource.mayLower(analysis.syntaxFeatures, for: target) {

@@ -19,14 +19,6 @@ final class TakeOnce<Value>: @unchecked Sendable {
         return slots.count
     }
 
-    /// Puts `value` back into slot `index` (a worker that took it and will come back to it later).
-    func put(_ value: Value, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard slots.indices.contains(index) else { return }
-        slots[index] = value
-    }
-
     /// The value at `index`, removed from its slot; `nil` when it was already taken or `index` is out of range.
     func take(_ index: Int) -> Value? {
         lock.lock()

@@ -94,7 +94,8 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case stringLiteral
     /// A regular expression literal, `/pattern/flags`.
     case regexLiteral
-    /// a: list of `templateElement` (one more than expressions), b: list of expressions.
+    /// a: list of `templateElement`s and the expressions between them, alternating (it starts and ends with an
+    /// element, so an element more than expressions).
     case templateLiteral
     /// One raw part of a template, its delimiters included (a backtick, `a`, `${` for the first part; `}b${` in the
     /// middle; `}c` and a backtick at the end).

@@ -13,7 +13,7 @@ public final class IncrementalBundler: @unchecked Sendable {
     /// Checks the groups about to be built (every group on a full build) before each build; watch mode applies
     /// `wkpack build`'s project-boundary checks here. An error fails the build and nothing is written.
     public var inputCheck: (@Sendable (BundleConfiguration, [ScriptGroup]) throws(BundlerError) -> Void)?
-    private let parsedFiles = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+    private let parsedFiles = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
     private let bundler: ScriptBundler
     private var configuration: BundleConfiguration?
     private var groups: [String: ScriptGroup] = [:]

@@ -70,7 +70,7 @@ public struct ScriptsJob: BuildJob {
         let root = overrides.root ?? resolve(scripts.root ?? ScriptsConfig.defaultRoot)
         let output = overrides.output ?? resolve(scripts.output ?? ScriptsConfig.defaultOutput)
         let mode = overrides.mode ?? scripts.mode ?? ScriptsConfig.defaultMode
-        var configuration = BundleConfiguration(
+        return BundleConfiguration(
             root: root,
             output: output,
             projectFolder: folder,
@@ -92,9 +92,6 @@ public struct ScriptsJob: BuildJob {
                 },
                 configurationPath: config.path),
             target: overrides.target ?? scripts.target ?? .default)
-        // Transitional (issue 41, step 5a): the token minifier on request, until it is deleted (docs/development.md).
-        configuration.usesTreeMinifier = ProcessInfo.processInfo.environment["WKPACK_TOKEN_MINIFIER"] != "1"
-        return configuration
     }
 
     /// Builds every group, writes the outputs, and returns the report lines.

@@ -53,15 +53,13 @@ import Testing
         Array(prefix.utf8) + bundle + Array(suffix.utf8)
     }
 
-    /// The third argument: production minifies with the tree minifier (`BundleConfiguration.usesTreeMinifier`).
     @Test(arguments: [
-        (BundleMode.development, SourceMapMode.inline, false), (.development, .external, false),
-        (.production, .external, false), (.production, .inline, false), (.production, .external, true),
+        (BundleMode.development, SourceMapMode.inline), (.development, .external), (.production, .external), (.production, .inline),
     ])
-    func wrappedBundlesMapExactly(mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool) throws {
+    func wrappedBundlesMapExactly(mode: BundleMode, sourceMaps: SourceMapMode) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let bundles = try FixtureProject.build(mode: mode, sourceMaps: sourceMaps, treeMinifier: treeMinifier)
+        let bundles = try FixtureProject.build(mode: mode, sourceMaps: sourceMaps)
         var total = 0
         for bundle in bundles {
             let codePath = folder + "/" + bundle.group.outputFileName
@@ -82,11 +80,11 @@ import Testing
         #expect(total >= Self.needles.count)
     }
 
-    @Test(arguments: [(BundleMode.development, false), (.production, false), (.production, true)])
-    func wrappedBundlesRun(mode: BundleMode, treeMinifier: Bool) throws {
+    @Test(arguments: [BundleMode.development, .production])
+    func wrappedBundlesRun(mode: BundleMode) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let files = FixtureProject.outputs(try FixtureProject.build(mode: mode, sourceMaps: .inline, treeMinifier: treeMinifier))
+        let files = FixtureProject.outputs(try FixtureProject.build(mode: mode, sourceMaps: .inline))
         try TestSupport.write(files.mapValues { Self.wrap($0) }, under: folder)
         let script = """
             const vm = require('node:vm');

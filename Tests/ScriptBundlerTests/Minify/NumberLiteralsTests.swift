@@ -16,11 +16,11 @@ import Testing
             ("1e", nil), ("1e999999", nil),
         ] as [(String, String?)])
     func shortestForm(_ literal: String, _ expected: String?) {
-        let result = NumberLiterals<Minifier.ContiguousText>.shortest(Array(literal.utf8))
+        let result = NumberLiterals.shortest(Array(literal.utf8))
         #expect(result.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
 
-    /// The pass skips integers with fewer than three trailing zeros without spelling them again: for each of
+    /// `TreeMinifier.literalText` skips integers with fewer than three trailing zeros without spelling them again: for each of
     /// them, the shortest form is no shorter (or the literal is no plain decimal one). Integers with three or more
     /// are not skipped.
     @Test func integersTheFastPathSkipsHaveNoShorterForm() {
@@ -28,8 +28,8 @@ import Testing
         literals += (1...12).map { "7" + String(repeating: "0", count: $0) }
         for literal in literals {
             let raw = Array(literal.utf8)
-            let shortest = NumberLiterals<Minifier.ContiguousText>.shortest(raw)
-            let skipped = raw.withUnsafeBufferPointer { NumberLiterals<Minifier.ContiguousText>.isShortestInteger($0) }
+            let shortest = NumberLiterals.shortest(raw)
+            let skipped = raw.withUnsafeBufferPointer { NumberLiterals.isShortestInteger($0) }
             let shorter = shortest.map { $0.count < raw.count } ?? false
             #expect(
                 !skipped || !shorter, "\(literal): skipped, but \(shortest.map { String(decoding: $0, as: UTF8.self) } ?? "") is shorter")
@@ -37,20 +37,22 @@ import Testing
         }
     }
 
+    /// Through the tree minifier: the literals it writes shorter (a property key as written), `(1).x` where a
+    /// number is a member's object, and `?.5` as `?` then `.5` (`?.` is no optional chain before a digit).
     @Test(arguments: [
-        ("x = 1000", "x=1e3"),
-        ("x = a < 1000", "x=a<1e3"),
-        ("x = 0.5 + 2.50", "x=.5+2.5"),
-        ("x = {1000: 1}[1e3]", "x={1e3:1}[1e3]"),
-        ("x = 1.0.toFixed()", "x=1 .toFixed()"),
-        ("x = a ? 0.5 : b", "x=a? .5:b"),
-        ("x = -0.25", "x=-.25"),
+        ("x = 1000", "x=1e3;"),
+        ("x = a < 1000", "x=a<1e3;"),
+        ("x = 0.5 + 2.50", "x=.5+2.5;"),
+        ("x = {1000: 1}[1e3]", "x={1000:1}[1e3];"),
+        ("x = 1.0.toFixed()", "x=(1).toFixed();"),
+        ("x = a ? 0.5 : b", "x=a?.5:b;"),
+        ("x = -0.25", "x=-.25;"),
         // Left alone: already shortest, or not a plain decimal literal.
-        ("x = 100", "x=100"),
-        ("x = 0xFF", "x=0xFF"),
-        ("x = 1000n", "x=1000n"),
+        ("x = 100", "x=100;"),
+        ("x = 0xFF", "x=0xFF;"),
+        ("x = 1000n", "x=1000n;"),
     ])
     func rewrites(_ input: String, _ expected: String) {
-        #expect(MinifierPassesTests.strip(MinifierPassesTests.minify(input)) == expected)
+        #expect(TreeMinifierTests.minified(input).code == expected)
     }
 }

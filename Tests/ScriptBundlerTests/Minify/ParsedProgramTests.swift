@@ -32,16 +32,16 @@ import Testing
         let significant = tokenization.tokens.filter { !$0.isComment }
         let analysis = try JavaScriptParser.analyze(
             code, tokenization: JavaScriptTokenization(tokens: significant, lineTerminatorCount: tokenization.lineTerminatorCount))
-        let reparsed = TreeMinifier.minifyFileBody(
+        let reparsed = try TreeMinifier.minifyFileBody(
             code, tokenization: tokenization, significant: significant, analysis: analysis, body: body, source: source)
         // The route with one parse.
-        let parse = try #require(ParsedProgram.parse(code, tokenization: tokenization))
+        let parse = try ParsedProgram.parse(code, tokenization: tokenization)
         #expect(parse.significant.map(\.range) == significant.map(\.range))
         #expect(parse.analysis.declarations.map(\.token) == analysis.declarations.map(\.token))
         #expect(parse.analysis.references.map(\.token) == analysis.references.map(\.token))
         #expect(parse.analysis.references.map(\.declaration) == analysis.references.map(\.declaration))
         #expect(parse.analysis.scopes.count == analysis.scopes.count)
-        let once = TreeMinifier.minifyFileBody(
+        let once = try TreeMinifier.minifyFileBody(
             code, tokenization: tokenization, significant: parse.significant, analysis: parse.analysis, body: body, source: source,
             parsed: parse.program)
         #expect(String(decoding: once.piece.code, as: UTF8.self) == String(decoding: reparsed.piece.code, as: UTF8.self))
@@ -57,7 +57,7 @@ import Testing
     @Test func keepsPureCallsAndLegalCommentsOnTheTree() throws {
         let (code, _) = Self.wrapped(Self.files[0] + Self.files[1])
         let tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
-        let parse = try #require(ParsedProgram.parse(code, tokenization: tokenization))
+        let parse = try ParsedProgram.parse(code, tokenization: tokenization)
         #expect(parse.program.tree.legalComments.count == 2)
         #expect(parse.program.tree.nodes.contains { $0.kind == .callExpression && $0.flags.contains(.pure) })
         #expect(!parse.program.hasModuleSyntax)
@@ -66,6 +66,6 @@ import Testing
     @Test func refusesCodeThatDoesNotParse() throws {
         let (code, _) = Self.wrapped("let a = 1;\nlet a = 2;\n")
         let tokenization = try JavaScriptTokenizer.tokenize(code, includeComments: true)
-        #expect(ParsedProgram.parse(code, tokenization: tokenization) == nil)
+        #expect(throws: JavaScriptSyntaxError.self) { try ParsedProgram.parse(code, tokenization: tokenization) }
     }
 }

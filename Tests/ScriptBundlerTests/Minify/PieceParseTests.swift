@@ -169,7 +169,7 @@ import Testing
     @Test func graphsBuiltLateFindTheKeptParse() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let cache = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
         let uses = ParsedFileUses(groupCount: 3, cache: cache)
         for index in 0..<3 {
             let graph = try Self.graph(TreeModulePieceTests.files, cache: cache, folder: folder)
@@ -191,7 +191,7 @@ import Testing
     @Test func parsesEveryUserTookAreLetGoOnceEveryGraphIsBuilt() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let cache = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
         let uses = ParsedFileUses(groupCount: 3, cache: cache)
         var graphs: [ModuleGraph] = []
         for _ in 0..<2 {

@@ -4,8 +4,7 @@ import Testing
 @testable import ScriptBundler
 
 /// A minified piece made again with other new names: the code takes the names, the mappings after a name on its
-/// line move by the difference in length, the others stay; a build that reuses templates writes what each bundle
-/// built alone writes.
+/// line move by the difference in length, the others stay (`TreePieceTemplateTests` builds bundles from templates).
 @Suite struct RenamedPieceTemplateTests {
     typealias Segment = MinifiedPiece.Segment
 
@@ -54,123 +53,5 @@ import Testing
 
     @Test func tablesThatDoNotLineUpGiveNothing() {
         #expect(Self.template().substituting([Array("x".utf8)]) == nil)
-    }
-
-    /// Two groups scope-hoist the same module (`shared.mjs`), one of them beside a module whose many top-level
-    /// names are read more often, so the shared module's names differ between the bundles. Built together (one
-    /// parse per file and one memo) each bundle is byte for byte what it is built alone, and the shared module's
-    /// second bundle was made from the first one's template with its own names.
-    @Test(arguments: [SourceMapMode.external, .none])
-    func bundlesMadeFromTemplatesMatchBundlesBuiltAlone(sourceMaps: SourceMapMode) throws {
-        let folder = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shared = """
-            let counter = 0;
-            function bump(step) { counter += step; return counter; }
-            function label(value) { const text = 'value ' + value; return text + ':' + bump(1); }
-            export function describe(value) { return [label(value), bump(2), counter]; }
-
-            """
-        var busy = ""
-        for n in 0..<30 { busy += "export function helper\(n)(v) { return v + \(n); }\n" }
-        busy +=
-            "export function useAll(v) { return [" + (0..<30).map { "helper\($0)(v), helper\($0)(v + 1)" }.joined(separator: ", ")
-            + "]; }\n"
-        let files = [
-            "lib/shared.mjs": shared,
-            "lib/busy.mjs": busy,
-            "UserScripts/AllFrames/AtDocumentStart/entry.js": """
-            import { describe } from "../../../lib/shared.mjs";
-            window.first = describe(1);
-
-            """,
-            "UserScripts/MainFrame/AtDocumentStart/entry.js": """
-            import { useAll } from "../../../lib/busy.mjs";
-            import { describe } from "../../../lib/shared.mjs";
-            window.second = [useAll(2), describe(2)];
-
-            """,
-        ]
-        try TestSupport.write(files, under: folder)
-        var configuration = BundleConfiguration(
-            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
-        // The token minifier's templates and memo counters (transitional: this test goes with the token minifier).
-        configuration.usesTreeMinifier = false
-        let groups = try ScriptBundler().discoverGroups(configuration)
-        #expect(groups.count == 2)
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
-            groups, configuration: configuration)
-        #expect(together.count == 2)
-        for (group, bundle) in zip(groups, together) {
-            let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
-            #expect(String(decoding: bundle.code, as: UTF8.self) == String(decoding: alone.code, as: UTF8.self))
-            #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
-        }
-        let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.mjs")))
-        let sharedFileMemo = try #require(sharedFile.passMemo as? MinifierPassMemo)
-        #expect(sharedFileMemo.renamedTemplateUses == 1)
-    }
-
-    /// Two groups wrap the same CommonJS module under different module IDs (`d(1,` in one bundle, `d(2,` in the
-    /// other, behind another module). Built together, each bundle is byte for byte what it is built alone, and the
-    /// shared module's second bundle was made from the first one's template with its own ID put in.
-    @Test(arguments: [SourceMapMode.external, .none])
-    func wrappedModulesNumberedDifferentlyShareTheirTemplate(sourceMaps: SourceMapMode) throws {
-        let folder = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let files = [
-            "lib/shared.js": """
-            var cache = {};
-            function remember(key, value) { var entry = { key: key, value: value }; cache[key] = entry; return entry; }
-            module.exports = { remember: remember, size: function () { return Object.keys(cache).length; } };
-
-            """,
-            "lib/other.js": """
-            module.exports = function twice(value) { var result = value * 2; return result; };
-
-            """,
-            "UserScripts/AllFrames/AtDocumentStart/entry.js": """
-            var shared = require("../../../lib/shared.js");
-            shared.remember("first", 1);
-            window.first = shared.size();
-
-            """,
-            "UserScripts/MainFrame/AtDocumentStart/entry.js": """
-            var twice = require("../../../lib/other.js");
-            var shared = require("../../../lib/shared.js");
-            shared.remember("second", twice(2));
-            window.second = shared.size();
-
-            """,
-        ]
-        try TestSupport.write(files, under: folder)
-        var configuration = BundleConfiguration(
-            root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
-        // The token minifier's templates and memo counters (transitional: this test goes with the token minifier).
-        configuration.usesTreeMinifier = false
-        let groups = try ScriptBundler().discoverGroups(configuration)
-        #expect(groups.count == 2)
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
-        let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
-            groups, configuration: configuration)
-        #expect(together.count == 2)
-        var definitions: [String] = []
-        for (group, bundle) in zip(groups, together) {
-            let alone = try #require(try ScriptBundler().build([group], configuration: configuration).first)
-            let code = String(decoding: bundle.code, as: UTF8.self)
-            #expect(code == String(decoding: alone.code, as: UTF8.self))
-            #expect(bundle.map.map { String(decoding: $0, as: UTF8.self) } == alone.map.map { String(decoding: $0, as: UTF8.self) })
-            // The shared module's definition call: the one whose body reads `cache`.
-            if let range = code.range(of: #"\(\d+,[^{]*\{var [A-Za-z_$]+=\{\}"#, options: .regularExpression) {
-                definitions.append(String(code[range].prefix { $0 != "," }))
-            }
-        }
-        // The module has a different ID in each bundle.
-        #expect(definitions.count == 2)
-        #expect(Set(definitions).count == 2)
-        let sharedFile = try #require(cache.file(at: AbsolutePath.make(folder + "/lib/shared.js")))
-        let sharedFileMemo = try #require(sharedFile.passMemo as? MinifierPassMemo)
-        #expect(sharedFileMemo.renumberedTemplateUses == 1)
     }
 }

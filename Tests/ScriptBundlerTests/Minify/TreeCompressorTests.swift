@@ -16,7 +16,7 @@ import Testing
     /// that the output parses again.
     static func check(_ source: String, _ expected: String, _ rewrites: TreeCompressor.Rewrites) throws {
         let output = try compressed(source, rewrites)
-        #expect(output == SyntaxPrinter.print(try SyntaxParser.parse(expected), style: .minified), "\(source)")
+        #expect(output == SyntaxPrinter.print(try SyntaxParser.parse(expected), style: .minified), "\(source) gave \(output)")
         #expect(throws: Never.self) { _ = try SyntaxParser.parse(output) }
     }
 
@@ -248,6 +248,10 @@ import Testing
         ("function f() { const r = g(); throw r; }", "function f(){throw g()}"),
         // The callee a local function declaration never written: its first argument is evaluated first.
         ("function f() { function h(x) {} const r = g(); const s = h(r); return s; }", "function f(){function h(x){}return h(g())}"),
+        // An untagged template's first substitution, at any depth of what it evaluates first.
+        ("function f() { const r = g(); return `a${r}b`; }", "function f(){return`a${g()}b`}"),
+        ("function f(a) { const r = g(); return `${r.x + a}${a}`; }", "function f(a){return`${g().x+a}${a}`}"),
+        ("function f() { const r = g(); return `${`${r}`}`; }", "function f(){return`${`${g()}`}`}"),
         // Kept: the use is not the first thing evaluated, is under `&&`, a callee, in a closure, or used twice, written,
         // at the program's top level, with `eval`, a `var`, naming `arguments`.
         ("function f(a) { const r = g(); return a + r; }", "function f(a){const r=g();return a+r}"),
@@ -269,6 +273,10 @@ import Testing
         ("function f(h) { h = k; const r = g(); return h(r); }", "function f(h){h=k;const r=g();return h(r)}"),
         ("function f(o) { const r = g(); return o.h(r); }", "function f(o){const r=g();return o.h(r)}"),
         ("function f(h, a) { const r = g(); return h(a, r); }", "function f(h,a){const r=g();return h(a,r)}"),
+        // Kept: a later substitution, a tagged template (the tag is evaluated first), a template in a callee's argument.
+        ("function f(a) { const r = g(); return `${a}${r}`; }", "function f(a){const r=g();return`${a}${r}`}"),
+        ("function f() { const r = g(); return t`${r}`; }", "function f(){const r=g();return t`${r}`}"),
+        ("function f(a) { const r = g(); return `${a.b}${r}`; }", "function f(a){const r=g();return`${a.b}${r}`}"),
     ])
     func singleUseInlining(_ source: String, _ expected: String) throws {
         try Self.check(source, expected, .singleUseInlining)

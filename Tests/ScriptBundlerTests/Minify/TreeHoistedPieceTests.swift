@@ -108,7 +108,7 @@ import Testing
             try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution, dropsUnused: true))
         let paths = ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) })
         return try ModuleBundleAssembler.assemble(
-            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths, treeMinifier: true,
+            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths,
             modulesFromTrees: modulesFromTrees)
     }
 
@@ -172,7 +172,7 @@ import Testing
                     continue
                 }
                 if mapSource != nil { accepted.append(name) }
-                let fromText = ModuleBundleAssembler.minifiedFromText(piece)
+                let fromText = try ModuleBundleAssembler.minifiedFromText(piece)
                 #expect(String(decoding: fromTree.code, as: UTF8.self) == String(decoding: fromText.code, as: UTF8.self), "\(name)")
                 #expect(fromTree.mappings == fromText.mappings, "\(name)")
                 #expect(fromTree.names == fromText.names, "\(name)")

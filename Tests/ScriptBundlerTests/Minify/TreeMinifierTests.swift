@@ -7,33 +7,18 @@ import Testing
 /// printing, its pieces' mappings and legal comments, and node-equivalence on the minifier property programs.
 @Suite struct TreeMinifierTests {
     static func minified(_ code: String, map: SourceMapBuilder? = nil) -> (code: String, piece: MinifiedPiece) {
-        let piece = TreeMinifier.minifyPiece(Array(code.utf8), map: map)
-        return (String(decoding: piece.code, as: UTF8.self), piece)
+        do throws(JavaScriptSyntaxError) {
+            let piece = try TreeMinifier.minifyPiece(Array(code.utf8), map: map)
+            return (String(decoding: piece.code, as: UTF8.self), piece)
+        } catch {
+            Issue.record("the code does not parse: \(error.message)")
+            return ("", MinifiedPiece())
+        }
     }
 
     @Test func renamesLocalsAndKeepsTheTopLevel() {
         let output = Self.minified("function outer(first, second) { var total = first + second; return total * first; }\nouter(1, 2);\n")
         #expect(output.code == "function outer(a,b){var c=a+b;return c*a}outer(1,2);")
-    }
-
-    @Test func choosesTheNamesTodaysRenamerChooses() throws {
-        // Today's minifier with its passes off renames only: the names must be the same ones.
-        let sources = [
-            "function f(a, b) { let longer = a; { let inner = b; g(inner, longer); } { let other = a + 1; g(other); } }",
-            "var top = 1; (function () { var x = 1, y = 2, z = x + y + x; return function (q) { return q + z + y; }; })();",
-            "function h(o) { const { key, value = 2 } = o; return [key, value]; }",
-            "function k(list) { for (const item of list) { try { use(item); } catch (error) { log(error, item); } } }",
-        ]
-        for source in sources {
-            let tree = Self.minified(source).code
-            let today = String(decoding: Minifier.minifyPiece(Array(source.utf8), map: nil, rewrite: false).code, as: UTF8.self)
-            #expect(Self.identifiers(tree) == Self.identifiers(today), "\(source)\ntree:  \(tree)\ntoday: \(today)")
-        }
-    }
-
-    /// The identifier-like words of `code`, in order (what renaming changes).
-    static func identifiers(_ code: String) -> [Substring] {
-        code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") })
     }
 
     @Test func writesRenamedShorthandsWithTheirKeys() {
@@ -92,9 +77,9 @@ import Testing
         #expect(segments.allSatisfy { $0.source == 0 })
     }
 
-    /// Today's minifier and the tree minifier on the property programs (`JavaScriptProgramGenerator`, the seeds
-    /// `MinifierPropertyTests` uses): each runs in node as written and as both minifiers write it; the logs must be
-    /// equal. `WKPACK_PROPERTY_CASES=N` runs N programs (200 by default).
+    /// The tree minifier on the property programs (`JavaScriptProgramGenerator`, the seeds `MinifierPropertyTests`
+    /// uses): each runs in node as written and as the tree minifier writes it; the logs must be equal.
+    /// `WKPACK_PROPERTY_CASES=N` runs N programs (200 by default).
     @Test func behavesLikeTheSourcesOnThePropertyPrograms() throws {
         let programs = (0..<MinifierPropertyTests.caseCount).map { seed in
             var generator = JavaScriptProgramGenerator(seed: UInt64(seed) &+ 7_000)
@@ -104,21 +89,21 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files: [String] = []
         // A few generated programs (about 1 in 200: seeds 521, 629, 819, ...) hold an early error, such as a `const`
-        // redeclaring a parameter; node refuses them as written and as minified alike, and the reparse check counts
-        // only the programs whose source parses.
-        var treeBytes = 0, todayBytes = 0, reparsed = 0, parsedSources = 0
+        // redeclaring a parameter; the tree minifier refuses them (as the bundler refuses such a file), and node runs
+        // them as written in place of a minified text, refusing them alike.
+        var treeBytes = 0, reparsed = 0, parsedSources = 0
         for (index, program) in programs.enumerated() {
             let bytes = Array(program.utf8)
-            let tree = TreeMinifier.minifyPiece(bytes, map: nil).code
-            let today = Minifier.minifyPiece(bytes, map: nil).code
+            let tree = (try? TreeMinifier.minifyPiece(bytes, map: nil).code) ?? bytes
             treeBytes += tree.count
-            todayBytes += today.count
             if (try? SyntaxParser.parse(bytes)) != nil {
                 parsedSources += 1
                 if (try? SyntaxParser.parse(tree)) != nil { reparsed += 1 }
+            } else {
+                #expect(tree == bytes, "program \(index) does not parse, but the tree minifier minified it")
             }
-            try TestSupport.write(["p\(index).js": bytes, "p\(index).tree.js": tree, "p\(index).today.js": today], under: folder)
-            files += ["p\(index).js", "p\(index).tree.js", "p\(index).today.js"].map { folder + "/" + $0 }
+            try TestSupport.write(["p\(index).js": bytes, "p\(index).tree.js": tree], under: folder)
+            files += ["p\(index).js", "p\(index).tree.js"].map { folder + "/" + $0 }
         }
         let manifest = folder + "/manifest.json"
         try JSONSerialization.data(withJSONObject: files).write(to: URL(fileURLWithPath: manifest))
@@ -127,17 +112,15 @@ import Testing
         let logs = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String]])
         try #require(logs.count == files.count)
         var differing: [String] = []
-        var todayDiffering = 0
         for index in programs.indices {
-            let (source, tree, today) = (logs[3 * index], logs[3 * index + 1], logs[3 * index + 2])
-            if source != today { todayDiffering += 1 }
+            let (source, tree) = (logs[2 * index], logs[2 * index + 1])
             if source != tree {
-                let printed = (try? String(contentsOfFile: files[3 * index + 1], encoding: .utf8)) ?? ""
+                let printed = (try? String(contentsOfFile: files[2 * index + 1], encoding: .utf8)) ?? ""
                 differing.append("program \(index):\nsource \(source)\ntree \(tree)\n\(programs[index])\ntree minified:\n\(printed)")
             }
         }
         print(
-            "tree minifier property: \(programs.count) programs, \(differing.count) differing from node (today's minifier: \(todayDiffering)), \(reparsed) of \(parsedSources) parsed sources reparse; bytes tree \(treeBytes), today \(todayBytes)"
+            "tree minifier property: \(programs.count) programs, \(differing.count) differing from node, \(reparsed) of \(parsedSources) parsed sources reparse; bytes \(treeBytes)"
         )
         #expect(reparsed == parsedSources)
         #expect(differing.isEmpty, "\(differing.prefix(3).joined(separator: "\n\n"))")
@@ -145,8 +128,7 @@ import Testing
 
     /// Scope-hoisted modules share the bundle's top level: a hoisted piece's own top-level names are kept (the
     /// linker named them for the shared scope), and no local of one piece takes the name of another module's
-    /// top-level declaration that it reads (a free name in its piece). `UnusedCodeTests.bundle` runs the production
-    /// bundle of both minifiers.
+    /// top-level declaration that it reads (a free name in its piece). `UnusedCodeTests.bundle` runs the bundles.
     @Test func hoistedPiecesKeepTheSharedTopLevel() throws {
         guard
             let outcome = try UnusedCodeTests.bundle(
@@ -168,14 +150,13 @@ import Testing
                     "b.js": "export const scale = 2;\nlet base = 10;\nexport function offset() { let inner = base; return inner + 1; }",
                 ], expecting: ["run 90"], comparingWithEsbuild: false)
         else { return }
-        #expect(!outcome.treeProduction.isEmpty)
-        #expect(!outcome.treeProduction.contains(ScopeHoistingTests.registryMarker), "\(outcome.treeProduction)")
+        #expect(!outcome.production.isEmpty)
+        #expect(!outcome.production.contains(ScopeHoistingTests.registryMarker), "\(outcome.production)")
     }
 
-    /// A script bundle's files minified by the tree minifier (`BundleAssembler` with `treeMinifier`): each file's body
-    /// alone, the composer writing the wrappers as for today's minifier (a strict file's directive moved into its
-    /// wrapper, files that declare nothing sharing one arrow function, `arguments` keeping a `function`), and every
-    /// bundle logs what today's does.
+    /// A script bundle's files minified by the tree minifier: each file's body alone, the composer writing the
+    /// wrappers (a strict file's directive moved into its wrapper, files that declare nothing sharing one arrow
+    /// function, `arguments` keeping a `function`), and the bundle logs what the sources do.
     @Test func fileBodiesKeepTheirWrappers() throws {
         let inputs = [
             (
@@ -188,18 +169,12 @@ import Testing
         ].map { BundleInput(displayPath: $0.0, bannerPath: $0.0, mapSourcePath: $0.0, bytes: Array($0.1.utf8)) }
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var codes: [String] = []
-        for treeMinifier in [false, true] {
-            let bundle = try BundleAssembler.assemble(
-                inputs, outputFileName: "b.js", mode: .production, sourceMaps: .none, treeMinifier: treeMinifier)
-            let code = String(decoding: bundle.code, as: UTF8.self)
-            codes.append(code)
-            let path = folder + "/bundle-\(treeMinifier).js"
-            try TestSupport.write(["bundle-\(treeMinifier).js": bundle.code], under: folder)
-            guard let log = try ModuleBundleTests.run(path) else { return }
-            #expect(log == ["strict:true", "first", "second", "arguments:0"], "\(code)")
+        let bundle = try BundleAssembler.assemble(inputs, outputFileName: "b.js", mode: .production, sourceMaps: .none)
+        let tree = String(decoding: bundle.code, as: UTF8.self)
+        try TestSupport.write(["bundle.js": bundle.code], under: folder)
+        if let log = try ModuleBundleTests.run(folder + "/bundle.js") {
+            #expect(log == ["strict:true", "first", "second", "arguments:0"], "\(tree)")
         }
-        let tree = codes[1]
         #expect(tree.contains("(()=>{\"use strict\"\nvar a='strict';function b(){"), "\(tree)")
         #expect(tree.contains("(()=>{__log.push('first');typeof"), "files declaring nothing share one arrow function: \(tree)")
         #expect(tree.contains("(function(){var a=arguments.length;"), "\(tree)")

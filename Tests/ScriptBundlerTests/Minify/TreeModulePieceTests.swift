@@ -89,7 +89,7 @@ import Testing
             try ModuleGraph.build(entries: entries, fileSystem: fileSystem, options: configuration.resolution, dropsUnused: true))
         let paths = ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) })
         return try ModuleBundleAssembler.assemble(
-            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths, treeMinifier: true,
+            graph, outputFileName: "bundle.js", mode: .production, sourceMaps: sourceMaps, paths: paths,
             modulesFromTrees: modulesFromTrees)
     }
 
@@ -142,7 +142,7 @@ import Testing
                 record, linked, define: linker.names.define,
                 paths: ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) }), mapping: true)
             let fromTree = try #require(piece.minified(), "\(name) fell back to its text")
-            let fromText = ModuleBundleAssembler.minifiedFromText(piece)
+            let fromText = try ModuleBundleAssembler.minifiedFromText(piece)
             #expect(String(decoding: fromTree.code, as: UTF8.self) == String(decoding: fromText.code, as: UTF8.self), "\(name)")
             #expect(fromTree.mappings == fromText.mappings, "\(name)")
             #expect(fromTree.names == fromText.names, "\(name)")

@@ -46,12 +46,11 @@ import Testing
                 """
         }
         try TestSupport.write(files, under: folder)
-        var configuration = BundleConfiguration(
+        let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: folder + "/Assets", projectFolder: folder, mode: .production, sourceMaps: sourceMaps)
-        configuration.usesTreeMinifier = true
         let groups = try ScriptBundler().discoverGroups(configuration)
         #expect(groups.count == 3)
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let cache = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
         let together = try ScriptBundler(fileSystem: LocalFileSystem(), sources: nil, parsedFiles: cache).build(
             groups, configuration: configuration)
         #expect(together.count == 3)
@@ -68,7 +67,7 @@ import Testing
         var uses = 0
         for path in ["/lib/leaf.mjs", "/lib/helper.mjs"] {
             let file = try #require(cache.file(at: AbsolutePath.make(folder + path)))
-            let memo = try #require(file.passMemo as? MinifierPassMemo)
+            let memo = try #require(file.passMemo as? PieceTemplateMemo)
             uses += memo.treeTemplateUses
         }
         #expect(uses >= 2)

@@ -113,7 +113,7 @@ import Testing
         var files = Self.files
         files["shared.mjs"] = "export function shared() {\n  return globalThis.x ?? 1;\n}\n"
         try TestSupport.write(files, under: folder)
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let cache = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
         let old = try #require(ScriptTarget(name: "safari13"))
         let first = try Self.record("shared.mjs", in: try Self.graph("a.js", in: folder, cache: cache, target: old))
         let second = try Self.record("shared.mjs", in: try Self.graph("b.js", in: folder, cache: cache, target: old))

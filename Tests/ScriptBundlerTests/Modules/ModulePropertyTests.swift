@@ -39,19 +39,9 @@ import Testing
             var generator = ModuleGraphGenerator(seed: UInt64(seed) &+ 41_000)
             return generator.graph()
         }
-        // The token minifier (`WKPACK_TOKEN_MINIFIER=1`; transitional: this run goes with it).
-        try Self.check(graphs, target: .newest, title: "module property", treeMinifier: false)
-    }
-
-    /// The same graphs with the tree minifier (`BundleConfiguration.usesTreeMinifier`, the default):
-    /// production bundles whose modules are minified from their trees (wrapped CommonJS definitions, scope-hoisted
-    /// modules) behave as node's modules do.
-    @Test func treeMinifiedGraphsBehaveLikeNodesModules() throws {
-        let graphs = (0..<Self.caseCount).map { seed in
-            var generator = ModuleGraphGenerator(seed: UInt64(seed) &+ 41_000)
-            return generator.graph()
-        }
-        try Self.check(graphs, target: .newest, title: "module property, tree minifier", treeMinifier: true)
+        // Production bundles whose modules are minified from their trees (wrapped CommonJS definitions,
+        // scope-hoisted modules) or their texts.
+        try Self.check(graphs, target: .newest, title: "module property")
     }
 
     /// Lowering forced on: the graphs, their modules holding blocks of the syntax the pass rewrites
@@ -68,10 +58,10 @@ import Testing
         try Self.check(graphs, target: .minimum, title: "module property, lowered for safari11")
     }
 
-    /// Bundles `graphs` for `target` in both modes (production with the tree minifier when `treeMinifier`, else the
+    /// Bundles `graphs` for `target` in both modes
     /// token minifier) and compares the bundles' logs with node's modules'.
     static func check(
-        _ graphs: [[ModuleGraphGenerator.File]], target: ScriptTarget, title: String, treeMinifier: Bool = true
+        _ graphs: [[ModuleGraphGenerator.File]], target: ScriptTarget, title: String
     ) throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -93,10 +83,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/UserScripts", withIntermediateDirectories: true)
         let bundler = ScriptBundler()
         for mode in [BundleMode.development, .production] {
-            var configuration = BundleConfiguration(
+            let configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: folder + "/\(mode)", projectFolder: folder,
                 mode: mode, sourceMaps: .none, groups: groups, target: target)
-            configuration.usesTreeMinifier = treeMinifier
             _ = try bundler.write(try bundler.build(configuration), to: configuration.output)
         }
         let manifest = folder + "/manifest.json"

@@ -24,7 +24,7 @@ import WKPackSupport
     }
 
     static func parsed(_ text: String) -> ParsedFile {
-        ParsedFile(bytes: Array(text.utf8), tokens: [], analysis: nil, passMemo: MinifierPassMemo())
+        ParsedFile(bytes: Array(text.utf8), tokens: [], analysis: nil, passMemo: PieceTemplateMemo())
     }
 
     @Test func threadsAskingAtOnceShareOneParse() {

@@ -6,14 +6,26 @@ import Testing
 /// What a one-shot build frees as its groups finish: a file's parse and minifier results once no group holds it
 /// any more, never before every group has said which files it holds, and nothing when the last group finishes.
 @Suite struct ParsedFileUsesTests {
-    /// A cache holding `paths` (each with a recording in its memo), and a record per path.
+    /// Stores an (empty) tree template in `memo`, as the tree minifier stores a hoisted piece's (unless the memo
+    /// keeps nothing).
+    static func storeTemplate(in memo: PieceTemplateMemo, needsTerminator: Bool = false) throws {
+        let key = try #require(
+            TreePieceTemplate.Key.of(edits: [], topLevelNames: [:], needsTerminator: needsTerminator, mapSource: nil)
+        ).key
+        let template = TreePieceTemplate(
+            template: RenamedPieceTemplate(piece: MinifiedPiece(), slots: [], names: []), spellings: [], sensitiveWords: [],
+            plan: nil, slotOfName: [], symbolNames: [], renamedSymbols: [])
+        memo.storeTreeTemplate(template, for: key, claimed: false)
+    }
+
+    /// A cache holding `paths` (each with a template in its memo), and a record per path.
     static func cache(_ paths: [String]) throws -> (ParsedFileCache, [String: ModuleRecord]) {
-        let cache = ParsedFileCache(makeMemo: { MinifierPassMemo() })
+        let cache = ParsedFileCache(makeMemo: { PieceTemplateMemo() })
         var records: [String: ModuleRecord] = [:]
         for (id, path) in paths.enumerated() {
-            let memo = MinifierPassMemo()
+            let memo = PieceTemplateMemo()
             let file = ParsedFile(bytes: Array("x".utf8), tokens: [], analysis: nil, passMemo: memo)
-            _ = memo.recording(for: PieceRecipe()) { PieceRecorder(sourceByteCount: file.bytes.count) }
+            try storeTemplate(in: memo)
             cache.store(file, at: path)
             var record = ModuleRecord(id: id, path: path, kind: .commonJS, bytes: file.bytes, tokens: [], analysis: nil)
             record.passMemo = memo
@@ -23,8 +35,8 @@ import Testing
     }
 
     /// The minifier's memo of the parse of `path` held in `cache`.
-    static func memo(_ path: String, in cache: ParsedFileCache) throws -> MinifierPassMemo {
-        try #require(cache.file(at: path)?.passMemo as? MinifierPassMemo)
+    static func memo(_ path: String, in cache: ParsedFileCache) throws -> PieceTemplateMemo {
+        try #require(cache.file(at: path)?.passMemo as? PieceTemplateMemo)
     }
 
     static func isKept(_ path: String, in cache: ParsedFileCache) -> Bool {
@@ -96,9 +108,7 @@ import Testing
         uses.register([records["/shared.js"]!])
         #expect(!own.keepsResults)
         #expect(own.storedCount == 0)
-        var other = PieceRecipe()
-        other.appendText("x")
-        _ = own.recording(for: other) { PieceRecorder(sourceByteCount: 1) }
+        try Self.storeTemplate(in: own, needsTerminator: true)
         #expect(own.storedCount == 0)
         #expect(shared.keepsResults)
         #expect(shared.storedCount == 1)

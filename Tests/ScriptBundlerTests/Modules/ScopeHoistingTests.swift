@@ -253,8 +253,7 @@ import Testing
 
     /// Every identifier and string of a hoisted production bundle that has a mapping maps to the same text (or,
     /// renamed, to its original name) in its source.
-    /// `treeMinifier`: production minifies with the tree minifier (`BundleConfiguration.usesTreeMinifier`).
-    @Test(arguments: [false, true]) func hoistedProductionMapsBackExactly(treeMinifier: Bool) throws {
+    @Test func hoistedProductionMapsBackExactly() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let group = "UserScripts/MainFrame/AtDocumentStart/"
@@ -285,10 +284,9 @@ import Testing
                 """,
             ], under: folder)
         let output = folder + "/Assets"
-        var configuration = BundleConfiguration(
+        let configuration = BundleConfiguration(
             root: folder + "/UserScripts", output: output, projectFolder: folder, mode: .production,
             sourceMaps: .external)
-        configuration.usesTreeMinifier = treeMinifier
         let bundler = ScriptBundler()
         _ = try bundler.write(try bundler.build(configuration), to: output)
         let path = output + "/MainFrameAtDocumentStart.js"

@@ -10,8 +10,6 @@ import Testing
     struct Outcome {
         let development: String
         let production: String
-        /// The production bundle minified by the tree minifier (`BundleConfiguration.usesTreeMinifier`).
-        let treeProduction: String
         let log: [String]
     }
 
@@ -29,13 +27,12 @@ import Testing
         for (name, text) in files { tree[group + (name == "entry.js" ? "" : "lib/") + name] = text }
         try TestSupport.write(tree, under: folder)
         var codes: [String: String] = [:]
-        for (mode, treeMinifier) in [(BundleMode.development, false), (.production, false), (.production, true)] {
-            let name = mode.rawValue + (treeMinifier ? "-tree" : "")
+        for mode in [BundleMode.development, .production] {
+            let name = mode.rawValue
             let output = folder + "/Assets-" + name
-            var configuration = BundleConfiguration(
+            let configuration = BundleConfiguration(
                 root: folder + "/UserScripts", output: output, projectFolder: folder, mode: mode, sourceMaps: .none,
                 target: target)
-            configuration.usesTreeMinifier = treeMinifier
             let bundler = ScriptBundler()
             _ = try bundler.write(try bundler.build(configuration), to: output)
             let path = output + "/MainFrameAtDocumentStart.js"
@@ -56,8 +53,7 @@ import Testing
             print("esbuild is not on PATH (Debian's esbuild); comparing with the expected log only")
         }
         return Outcome(
-            development: codes["development"] ?? "", production: codes["production"] ?? "", treeProduction: codes["production-tree"] ?? "",
-            log: expected)
+            development: codes["development"] ?? "", production: codes["production"] ?? "", log: expected)
     }
 
     @Test func unusedExportsAndUnreachableFunctionsAreDropped() throws {

@@ -9,16 +9,14 @@ enum FixtureProject {
     static let output = folder + "/Assets"
 
     static func configuration(
-        mode: BundleMode, sourceMaps: SourceMapMode, output: String = output, treeMinifier: Bool = true
+        mode: BundleMode, sourceMaps: SourceMapMode, output: String = output
     ) -> BundleConfiguration {
-        var configuration = BundleConfiguration(
+        BundleConfiguration(
             root: root, output: output, projectFolder: folder, mode: mode, sourceMaps: sourceMaps,
             groups: [
                 ScriptGroupDefinition(name: "AllFramesAtDocumentStart", first: "__firefox__.js"),
                 ScriptGroupDefinition(name: "WebcompatAllFramesAtDocumentStart", folder: "AllFrames/WebcompatAtDocumentStart"),
             ])
-        configuration.usesTreeMinifier = treeMinifier
-        return configuration
     }
 
     /// Bundles in injection order for the runtime test.
@@ -30,10 +28,9 @@ enum FixtureProject {
         "token:token-123", "isolated:undefined", "gamma:crlf", "webcompat", "mjs", "unicode:4",
     ]
 
-    /// Builds in memory (nothing is written); `treeMinifier`: production minifies with `TreeMinifier` (`false`: with the
-    /// token minifier, transitional).
-    static func build(mode: BundleMode, sourceMaps: SourceMapMode, treeMinifier: Bool = true) throws -> [GroupBundle] {
-        try ScriptBundler().build(configuration(mode: mode, sourceMaps: sourceMaps, treeMinifier: treeMinifier))
+    /// Builds in memory (nothing is written).
+    static func build(mode: BundleMode, sourceMaps: SourceMapMode) throws -> [GroupBundle] {
+        try ScriptBundler().build(configuration(mode: mode, sourceMaps: sourceMaps))
     }
 
     /// Output file name -> bytes, maps included.
