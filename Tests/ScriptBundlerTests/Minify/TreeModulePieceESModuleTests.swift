@@ -145,7 +145,7 @@ import Testing
                 paths: ModuleBundleAssembler.PathStyle(banner: { $0 }, mapSource: { Paths.fileName(of: $0) }), mapping: mapping)
             #expect(piece.esHeader != nil)
             let fromTree = try #require(piece.minified(handover: false), "\(name) fell back to its text")
-            let fromText = ModuleBundleAssembler.minifiedFromText(piece)
+            let fromText = try ModuleBundleAssembler.minifiedFromText(piece)
             #expect(String(decoding: fromTree.code, as: UTF8.self) == String(decoding: fromText.code, as: UTF8.self), "\(name)")
             #expect(fromTree.mappings == fromText.mappings, "\(name)")
             #expect(fromTree.names == fromText.names, "\(name)")
