@@ -1,5 +1,5 @@
-/// The minifier's compression as rewrites of a `SyntaxTree` (issue 41, step 4a): what the token passes listed in
-/// `MinifierPasses` do to a piece's tokens, done once on the parsed tree before it is renamed and printed minified.
+/// The minifier's compression as rewrites of a `SyntaxTree` (issue 41, step 4a): what the token passes (deleted in
+/// step 5b) did to a piece's tokens, done once on the parsed tree before it is renamed and printed minified.
 /// The rewrites by concept are in the `TreeCompressor+*.swift` files beside this one.
 ///
 /// Contract (what the renamer and the printer after `compress` rely on):
