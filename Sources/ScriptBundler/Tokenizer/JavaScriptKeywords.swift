@@ -10,6 +10,8 @@ enum WordClass: UInt8 {
     case operand
     /// Any other reserved word (`return`, `typeof`, `in`, `case`, ...): a regex may follow.
     case expressionPrefix
+    /// `export`, `default`: a regex may follow, and a `function` or `class` right after one declares.
+    case declarationPrefix
     /// `of`: contextual, treated like `in`, but not a reserved word.
     case contextualOf
 }
@@ -71,7 +73,7 @@ enum JavaScriptKeywords {
         case 17: return (TokenCode.of("yield"), .expressionPrefix)
         case 18: return (TokenCode.of("var"), .expressionPrefix)
         case 20: return (TokenCode.of("import"), .expressionPrefix)
-        case 21: return (TokenCode.of("default"), .expressionPrefix)
+        case 21: return (TokenCode.of("default"), .declarationPrefix)
         case 23: return (TokenCode.of("do"), .blockStatement)
         case 24: return (TokenCode.of("class"), .expressionPrefix)
         case 25: return (TokenCode.of("with"), .parenthesizedStatement)
@@ -81,7 +83,7 @@ enum JavaScriptKeywords {
         case 31: return (TokenCode.of("this"), .operand)
         case 33: return (TokenCode.of("function"), .expressionPrefix)
         case 35: return (TokenCode.of("switch"), .parenthesizedStatement)
-        case 36: return (TokenCode.of("export"), .expressionPrefix)
+        case 36: return (TokenCode.of("export"), .declarationPrefix)
         case 39: return (TokenCode.of("extends"), .expressionPrefix)
         case 40: return (TokenCode.of("return"), .expressionPrefix)
         case 42: return (TokenCode.of("finally"), .blockStatement)

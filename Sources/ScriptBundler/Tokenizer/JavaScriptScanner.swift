@@ -7,6 +7,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         case parenthesizedStatementKeyword
         case blockKeyword
         case expressionKeyword
+        /// `export` or `default`: like `expressionKeyword`, but a `function` or `class` after it declares.
+        case declarationKeyword
         case closeParenAllowingRegex
         case closeParenOperand
         case closeBlock
@@ -89,6 +91,39 @@ struct JavaScriptScanner<Output: ScannerOutput> {
 
         /// The pairs, flat: opening token index, then closing token index.
         var pairs: [Int32] { Array(UnsafeBufferPointer(start: pairStorage, count: pairCount)) }
+
+        /// Functions and classes whose body's `{` is still to come, innermost last: the number of brackets open at
+        /// their keyword, and what their body's `{` opens.
+        private var pendingBodies: [(depth: Int, kind: FrameKind)] = []
+
+        /// Whether a function or class waits for its body's `{`.
+        var awaitsBody: Bool {
+            @inline(__always) get { !pendingBodies.isEmpty }
+        }
+
+        /// Notes a `function` or `class` keyword, whose body's `{` opens `kind`: the first `{` opened with as many
+        /// brackets open as now.
+        func expectBody(_ kind: FrameKind) {
+            pendingBodies.append((frameCount, kind))
+        }
+
+        /// What a `{` opened now opens if it is the awaited body's (then no longer awaited), or nil.
+        func takeBody() -> FrameKind? {
+            guard let last = pendingBodies.last, last.depth == frameCount else { return nil }
+            pendingBodies.removeLast()
+            return last.kind
+        }
+
+        /// Forgets a body awaited at this depth: `,`, `;` or `:` ends the keyword's construct (`{function: 1}`
+        /// named a property) before any body.
+        func cancelBody() {
+            if let last = pendingBodies.last, last.depth == frameCount { pendingBodies.removeLast() }
+        }
+
+        /// Forgets the bodies awaited inside a bracket that has closed.
+        func dropClosedBodies() {
+            while let last = pendingBodies.last, last.depth > frameCount { pendingBodies.removeLast() }
+        }
     }
 
     /// What an open bracket is.
@@ -156,6 +191,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     private(set) var commentPositions: [Int32] = []
 
     private var previous = Previous.start
+    /// The last identifier of five letters (perhaps `async`): its significant index and what preceded it.
+    private var fiveLetterWord: (index: Int32, start: Int, before: Previous) = (-1, 0, .start)
     /// Open brackets, innermost last, and the matched pairs.
     private let brackets = Brackets()
     /// Open `?` outside every bracket.
@@ -523,8 +560,10 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             case .closeBracket:
                 try closeBracket(b)
             case .semicolon:
+                if brackets.awaitsBody { brackets.cancelBody() }
                 singlePunctuator(b, next: .statementPunctuator)
             case .comma:
+                if brackets.awaitsBody { brackets.cancelBody() }
                 singlePunctuator(b, next: .other)
             case .punctuator:
                 try punctuator(b)
@@ -925,9 +964,36 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             next =
                 previous == .parenthesizedStatementKeyword && length == 5 && src[start] == 0x61
                 ? .parenthesizedStatementKeyword : .expressionKeyword
+            if code == WordCodes.function || code == WordCodes.class { noteBody(ofClass: code == WordCodes.class) }
+        case .declarationPrefix: next = .declarationKeyword
+        }
+        if next == .operand, length == 5 {
+            // Perhaps `async` before `function`: what preceded it decides whether the function is an expression.
+            fiveLetterWord = (significantIndex, start, previous)
         }
         push(kind, start, line: line, column: startColumn, code: code)
         previous = next
+    }
+
+
+    /// Notes the body of the function or class whose keyword is being scanned: the `}` closing the body of a
+    /// function or class *expression* is followed by an operator (`function () {} / 2` divides), the one closing a
+    /// declaration's by a statement (`function f() {} /re/.test(s)` matches), so the body's `{` opens a frame that
+    /// says so.
+    private mutating func noteBody(ofClass isClass: Bool) {
+        var before = previous
+        if before == .operand, !newlineBefore, !isClass, fiveLetterWord.index == significantIndex &- 1,
+            TokenCode.of(src, fiveLetterWord.start, fiveLetterWord.start &+ 5) == WordCodes.async
+        {
+            before = fiveLetterWord.before  // `async function`
+        }
+        let isExpression: Bool
+        switch before {
+        case .expressionKeyword, .other, .arrow, .expressionColon: isExpression = true
+        default: isExpression = false
+        }
+        // A function's body is statements either way; a class expression's body holds members, as an object does.
+        brackets.expectBody(isExpression ? (isClass ? .object : .arrowBody) : .block)
     }
 
     /// Scans an IdentifierName at `pos`; returns whether it contained `\u` escapes.
@@ -1070,7 +1136,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         case 0x5B:  // [
             open(0x5D, .bracket, offset: start, token: significantIndex)
         default:  // {
-            let kind: FrameKind
+            var kind: FrameKind
             switch previous {
             case .start, .statementPunctuator, .closeBlock, .closeExpression, .closeParenAllowingRegex,
                 .closeParenOperand, .blockKeyword, .operand, .blockColon:
@@ -1080,6 +1146,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             default:
                 kind = .object
             }
+            if brackets.awaitsBody, let body = brackets.takeBody() { kind = body }
             open(0x7D, kind, offset: start, token: significantIndex)
             next = .statementPunctuator
         }
@@ -1096,6 +1163,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             throw closingError(b, opener: brackets.last, start: start, column: startColumn)
         }
         brackets.close()
+        if brackets.awaitsBody { brackets.dropClosedBodies() }
         if opener.token >= 0 {
             // This punctuator is pushed next, at index `significantIndex`.
             let closing = significantIndex
@@ -1137,6 +1205,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         case 0x7E, 0x40:  // ~ @
             break
         case 0x3A:  // :
+            if brackets.awaitsBody { brackets.cancelBody() }
             let innermost = brackets.last
             let last = innermost?.ternaries ?? topTernaries
             if last > 0 {
@@ -1276,4 +1345,11 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         guard let s = Unicode.Scalar(scalar) else { return false }
         return s.properties.isIDContinue
     }
+}
+
+/// The codes of the words the scanner tells apart besides their class.
+private enum WordCodes {
+    static let function = TokenCode.of("function")
+    static let `class` = TokenCode.of("class")
+    static let async = TokenCode.of("async")
 }

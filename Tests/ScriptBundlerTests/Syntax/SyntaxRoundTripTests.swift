@@ -53,6 +53,10 @@ import Testing
         "outer: { inner: while (1) { break outer; } }",
         "if (a) function f() {}",
         "for (let in x); for ((let)[a] in x); for ((let).b of x); for ((async) of x); (let)[0] = 1;",
+        // A function or class expression's `}` before `/` (the printer drops the parentheses around `(function(){})`).
+        "x = (function () { g(); } / a); y = (function () {}) / b; (function () {}) / c; new function () {} / d;",
+        "x = (async function () {}) / a; y = (class A {}) / b; z = (class extends B {}) / c; f(function () {} / 2);",
+        "function f() {}\n/re/.test(s); class K {}\n/re/.test(s); export default function () {}\n/re/.test(s);",
     ]
 
     @Test(arguments: snippets)
