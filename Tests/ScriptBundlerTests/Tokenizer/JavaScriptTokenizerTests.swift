@@ -62,19 +62,43 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
         ("try {} catch {} /a/", ["kw:try", "p:{", "p:}", "kw:catch", "p:{", "p:}", "re:/a/"]),
         // A function or class expression's body is an operand's end; a declaration's is a statement's.
         ("x = function () {} / a", ["id:x", "p:=", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "id:a"]),
-        ("(function () { g(); } / a)", ["p:(", "kw:function", "p:(", "p:)", "p:{", "id:g", "p:(", "p:)", "p:;", "p:}", "p:/", "id:a", "p:)"]),
-        ("x = function* g(a = {}) {} / 2", ["id:x", "p:=", "kw:function", "p:*", "id:g", "p:(", "id:a", "p:=", "p:{", "p:}", "p:)", "p:{", "p:}", "p:/", "num:2"]),
+        (
+            "(function () { g(); } / a)",
+            ["p:(", "kw:function", "p:(", "p:)", "p:{", "id:g", "p:(", "p:)", "p:;", "p:}", "p:/", "id:a", "p:)"]
+        ),
+        (
+            "x = function* g(a = {}) {} / 2",
+            ["id:x", "p:=", "kw:function", "p:*", "id:g", "p:(", "id:a", "p:=", "p:{", "p:}", "p:)", "p:{", "p:}", "p:/", "num:2"]
+        ),
         ("x = async function () {} / 2", ["id:x", "p:=", "id:async", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2"]),
         ("async function f() {} /a/", ["id:async", "kw:function", "id:f", "p:(", "p:)", "p:{", "p:}", "re:/a/"]),
         ("x = async\nfunction f() {} /a/", ["id:x", "p:=", "id:async", "kw:function", "id:f", "p:(", "p:)", "p:{", "p:}", "re:/a/"]),
         ("new function () {} / 2", ["kw:new", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2"]),
-        ("f(function () {}, function () {} / 2)", ["id:f", "p:(", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:,", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2", "p:)"]),
-        ("x = function (a = function () {} / 2) {} / 3", ["id:x", "p:=", "kw:function", "p:(", "id:a", "p:=", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2", "p:)", "p:{", "p:}", "p:/", "num:3"]),
+        (
+            "f(function () {}, function () {} / 2)",
+            [
+                "id:f", "p:(", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:,", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2",
+                "p:)",
+            ]
+        ),
+        (
+            "x = function (a = function () {} / 2) {} / 3",
+            [
+                "id:x", "p:=", "kw:function", "p:(", "id:a", "p:=", "kw:function", "p:(", "p:)", "p:{", "p:}", "p:/", "num:2", "p:)", "p:{",
+                "p:}", "p:/", "num:3",
+            ]
+        ),
         ("x = class A extends B {} / 2", ["id:x", "p:=", "kw:class", "id:A", "kw:extends", "id:B", "p:{", "p:}", "p:/", "num:2"]),
         ("class A extends B {} /a/", ["kw:class", "id:A", "kw:extends", "id:B", "p:{", "p:}", "re:/a/"]),
         ("export default function () {} /a/", ["kw:export", "kw:default", "kw:function", "p:(", "p:)", "p:{", "p:}", "re:/a/"]),
         ("export default class {} /a/", ["kw:export", "kw:default", "kw:class", "p:{", "p:}", "re:/a/"]),
-        ("x = {function: 1, b: {c: {} / 2}}", ["id:x", "p:=", "p:{", "kw:function", "p::", "num:1", "p:,", "id:b", "p::", "p:{", "id:c", "p::", "p:{", "p:}", "p:/", "num:2", "p:}", "p:}"]),
+        (
+            "x = {function: 1, b: {c: {} / 2}}",
+            [
+                "id:x", "p:=", "p:{", "kw:function", "p::", "num:1", "p:,", "id:b", "p::", "p:{", "id:c", "p::", "p:{", "p:}", "p:/",
+                "num:2", "p:}", "p:}",
+            ]
+        ),
     ])
     func regexVersusDivision(source: String, expected: [String]) throws {
         #expect(try render(source) == expected)
