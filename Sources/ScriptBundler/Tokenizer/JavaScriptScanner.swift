@@ -967,7 +967,10 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         case .expressionKeyword, .other, .arrow, .expressionColon: isExpression = true
         default: isExpression = false
         }
-        // A function's body is statements either way; a class expression's body holds members, as an object does.
+        // A function's body is statements either way; a class expression's body holds members, as an object does. A
+        // function declaration's body opens a block after its `)` as it is; a class declaration's is said to
+        // (`export default class {}` has no name before it).
+        guard isExpression || isClass else { return }
         pendingBodies.append((brackets.depth, isExpression ? (isClass ? .object : .arrowBody) : .block))
     }
 
