@@ -67,6 +67,13 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             frameCount &-= 1
         }
 
+        /// Sets what the next `{` directly inside the innermost open bracket opens (there must be one).
+        @inline(__always)
+        func setInnermostBody(_ kind: FrameKind?) {
+            precondition(frameCount > 0, "no open bracket")
+            frames[frameCount &- 1].body = kind
+        }
+
         /// Sets the open `?` count of the innermost open bracket (there must be one).
         @inline(__always)
         func setInnermostTernaries(_ count: Int) {
@@ -125,6 +132,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         let brace: FrameKind
         /// Open `?` of conditional expressions directly inside this frame.
         var ternaries = 0
+        /// What the next `{` directly inside this frame opens, when a `function` or `class` keyword directly inside
+        /// it awaits its body.
+        var body: FrameKind? = nil
         /// Offset of the opening punctuator (of the template part for `${`), for error messages.
         let offset: UInt32
         /// The opening punctuator's token index (-1 for `${`).
@@ -163,10 +173,11 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     private(set) var commentPositions: [Int32] = []
 
     private var previous = Previous.start
-    /// Functions and classes whose body's `{` is still to come, innermost last: the number of brackets open at their
-    /// keyword, and what their body's `{` opens. (Held here, not in `brackets`: an array in a class was checked for
-    /// exclusive access at each use, 1.7% of a build's instructions.)
-    private var pendingBodies: [(depth: Int, kind: FrameKind)] = []
+    /// Whether a `function` or `class` keyword awaits its body's `{` (`Frame.body`, or `topBody` outside every
+    /// bracket): the `{`, `;` and `:` that may take or end it look only when one does.
+    private var awaitedBodies = 0
+    /// What the next `{` outside every bracket opens, when a `function` or `class` keyword there awaits its body.
+    private var topBody: FrameKind? = nil
     /// The last identifier of five letters (perhaps `async`): its significant index and what preceded it.
     private var fiveLetterWord: (index: Int32, start: Int, before: Previous) = (-1, 0, .start)
     /// Open brackets, innermost last, and the matched pairs.
@@ -536,10 +547,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             case .closeBracket:
                 try closeBracket(b)
             case .semicolon:
-                if !pendingBodies.isEmpty { cancelBody() }
+                if awaitedBodies != 0 { cancelBody() }
                 singlePunctuator(b, next: .statementPunctuator)
             case .comma:
-                if !pendingBodies.isEmpty { cancelBody() }
                 singlePunctuator(b, next: .other)
             case .punctuator:
                 try punctuator(b)
@@ -971,25 +981,34 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         // function declaration's body opens a block after its `)` as it is; a class declaration's is said to
         // (`export default class {}` has no name before it).
         guard isExpression || isClass else { return }
-        pendingBodies.append((brackets.depth, isExpression ? (isClass ? .object : .arrowBody) : .block))
+        let kind: FrameKind = isExpression ? (isClass ? .object : .arrowBody) : .block
+        if let innermost = brackets.last {
+            if innermost.body == nil { awaitedBodies &+= 1 }
+            brackets.setInnermostBody(kind)
+        } else {
+            if topBody == nil { awaitedBodies &+= 1 }
+            topBody = kind
+        }
     }
 
     /// What a `{` opened now opens if it is an awaited body's (then no longer awaited), or nil.
     private mutating func takeBody() -> FrameKind? {
-        guard let last = pendingBodies.last, last.depth == brackets.depth else { return nil }
-        pendingBodies.removeLast()
-        return last.kind
+        let kind: FrameKind?
+        if let innermost = brackets.last {
+            kind = innermost.body
+            if kind != nil { brackets.setInnermostBody(nil) }
+        } else {
+            kind = topBody
+            topBody = nil
+        }
+        if kind != nil { awaitedBodies &-= 1 }
+        return kind
     }
 
-    /// Forgets a body awaited at this depth: `,`, `;` or `:` ends the keyword's construct (`{function: 1}` named a
-    /// property) before any body.
+    /// Forgets a body awaited directly inside the innermost bracket: `;` or `:` ends the keyword's construct before
+    /// any body (`{function: {a: 1}}` named a property, `class C { class; x = {} }` a field).
     private mutating func cancelBody() {
-        if let last = pendingBodies.last, last.depth == brackets.depth { pendingBodies.removeLast() }
-    }
-
-    /// Forgets the bodies awaited inside a bracket that has closed.
-    private mutating func dropClosedBodies() {
-        while let last = pendingBodies.last, last.depth > brackets.depth { pendingBodies.removeLast() }
+        _ = takeBody()
     }
 
     /// Scans an IdentifierName at `pos`; returns whether it contained `\u` escapes.
@@ -1142,7 +1161,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             default:
                 kind = .object
             }
-            if !pendingBodies.isEmpty, let body = takeBody() { kind = body }
+            if awaitedBodies != 0, let body = takeBody() { kind = body }
             open(0x7D, kind, offset: start, token: significantIndex)
             next = .statementPunctuator
         }
@@ -1159,7 +1178,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
             throw closingError(b, opener: brackets.last, start: start, column: startColumn)
         }
         brackets.close()
-        if !pendingBodies.isEmpty { dropClosedBodies() }
+        if awaitedBodies != 0, opener.body != nil { awaitedBodies &-= 1 }
         if opener.token >= 0 {
             // This punctuator is pushed next, at index `significantIndex`.
             let closing = significantIndex
@@ -1201,7 +1220,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         case 0x7E, 0x40:  // ~ @
             break
         case 0x3A:  // :
-            if !pendingBodies.isEmpty { cancelBody() }
+            if awaitedBodies != 0 { cancelBody() }
             let innermost = brackets.last
             let last = innermost?.ternaries ?? topTernaries
             if last > 0 {
