@@ -99,6 +99,10 @@ private func render(_ source: String, comments: Bool = false) throws -> [String]
                 "num:2", "p:}", "p:}",
             ]
         ),
+        (
+            "class C { class; x = {a: {} / 2} }",
+            ["kw:class", "id:C", "p:{", "kw:class", "p:;", "id:x", "p:=", "p:{", "id:a", "p::", "p:{", "p:}", "p:/", "num:2", "p:}", "p:}"]
+        ),
     ])
     func regexVersusDivision(source: String, expected: [String]) throws {
         #expect(try render(source) == expected)
