@@ -93,7 +93,7 @@ struct SyntaxParserState {
     var tree: SyntaxTree
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     let scratch = SyntaxListStack()
-    var identifiers = IdentifierTable()
+    var identifiers: IdentifierTable
     /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
     var nameCacheCodes: [UInt64]
     var nameCacheIDs: [Int32]
@@ -163,6 +163,8 @@ struct SyntaxParserState {
         tree.nodes.reserveCapacity(count + count / 2 + 16)
         tree.lists.reserveCapacity(count / 2 + 16)
         declared = ScopedNameTable(capacity: count / 8)
+        // Room for a new name every sixteen tokens (the large benchmark tree's files have one about every eighteen).
+        identifiers = IdentifierTable(expectedNames: count / 16)
         facts.references.reserveCapacity(count / 4)
         tree.references.reserveCapacity(count / 4)
     }
@@ -500,7 +502,7 @@ struct SyntaxParserState {
         guard !Self.hasBackslash(code) else { return internedNameID(k) }
         let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> nameCacheShift)
         if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
-        let id = internedNameID(k)
+        let id = shortNameID(k, code: code)
         nameCacheCodes[slot] = code
         nameCacheIDs[slot] = id
         return id
@@ -535,6 +537,15 @@ struct SyntaxParserState {
         longNameCacheWords[2 &* slot &+ 1] = second
         longNameCacheIDs[slot] = id
         return id
+    }
+
+    /// `nameID(_:)` through the identifier table for a name of 1 to 8 bytes without escapes whose `TokenCode` is
+    /// `code` (its hash computed from the code, its bytes not searched for `\` again).
+    mutating func shortNameID(_ k: Int, code: UInt64) -> Int32 {
+        let token = tokens[k]
+        let start = token.start
+        let end = min(token.end, bytes.count)
+        return identifiers.id(of: UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]), code: code)
     }
 
     /// `nameID(_:)` through the identifier table.

@@ -202,15 +202,20 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// A scanner that writes its tokens into `storage` (room for `capacity`, at least 1) while they fit, then
-    /// moves them to storage of its own (see `writesInto(_:)`).
-    init(source: UnsafeBufferPointer<UInt8>, includeComments: Bool, storage: UnsafeMutablePointer<JavaScriptToken>, capacity: Int) {
+    /// moves them to storage of its own (see `writesInto(_:)`). `firstNonASCII`, when given, is the offset of the
+    /// source's first byte of 0x80 or more (its count if none), as the UTF-8 check found it.
+    init(
+        source: UnsafeBufferPointer<UInt8>, includeComments: Bool, storage: UnsafeMutablePointer<JavaScriptToken>, capacity: Int,
+        firstNonASCII: Int? = nil
+    ) {
         self.src = source
         self.count = source.count
         self.includeComments = includeComments
         tokenCapacity = max(1, capacity)
         tokenBuffer = storage
         ownsTokens = false
-        asciiEnd = firstNonASCII(from: 0)
+        asciiEnd = firstNonASCII ?? 0
+        if firstNonASCII == nil { asciiEnd = self.firstNonASCII(from: 0) }
     }
 
     /// A scanner for the tree parser: writes its significant tokens into `storage`, their codes into `codes` and
@@ -218,9 +223,10 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     /// all three to storage of its own; comments (when `includeComments`) go to `comments`.
     init(
         source: UnsafeBufferPointer<UInt8>, includeComments: Bool, storage: UnsafeMutablePointer<JavaScriptToken>,
-        codes: UnsafeMutablePointer<UInt64>, matching: UnsafeMutablePointer<Int32>, capacity: Int
+        codes: UnsafeMutablePointer<UInt64>, matching: UnsafeMutablePointer<Int32>, capacity: Int, firstNonASCII: Int? = nil
     ) {
-        self.init(source: source, includeComments: includeComments, storage: storage, capacity: capacity)
+        self.init(
+            source: source, includeComments: includeComments, storage: storage, capacity: capacity, firstNonASCII: firstNonASCII)
         codeBuffer = codes
         matchBuffer = matching
     }

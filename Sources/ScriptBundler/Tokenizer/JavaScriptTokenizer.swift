@@ -54,7 +54,8 @@ public enum JavaScriptTokenizer {
         _ source: [UInt8], includeComments: Bool = false
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
-            if let error = sourceError(buffer) { return .failure(error) }
+            var firstNonASCII = 0
+            if let error = sourceError(buffer, firstNonASCII: &firstNonASCII) { return .failure(error) }
             // The tokens are written straight into the array returned (no copy) while they fit its room.
             var failure: JavaScriptSyntaxError?
             var moved: [JavaScriptToken]?
@@ -65,7 +66,8 @@ public enum JavaScriptTokenizer {
                 initialized = 0
                 guard let base = storage.baseAddress else { return }
                 var scanner = JavaScriptScanner<PlainScannerOutput>(
-                    source: buffer, includeComments: includeComments, storage: base, capacity: storage.count)
+                    source: buffer, includeComments: includeComments, storage: base, capacity: storage.count,
+                    firstNonASCII: firstNonASCII)
                 do throws(JavaScriptSyntaxError) {
                     try scanner.run()
                 } catch {
@@ -99,7 +101,8 @@ public enum JavaScriptTokenizer {
         _ source: [UInt8], includeComments: Bool
     ) throws(JavaScriptSyntaxError) -> JavaScriptTokenization {
         let outcome: Result<JavaScriptTokenization, JavaScriptSyntaxError> = source.withUnsafeBufferPointer { buffer in
-            if let error = sourceError(buffer) { return .failure(error) }
+            var firstNonASCII = 0
+            if let error = sourceError(buffer, firstNonASCII: &firstNonASCII) { return .failure(error) }
             // The tokens, codes and matching brackets are written straight into the arrays returned (no copy) while
             // they fit their room.
             var failure: JavaScriptSyntaxError?
@@ -120,7 +123,8 @@ public enum JavaScriptTokenizer {
                         else { return }
                         var scanner = JavaScriptScanner<ParserScannerOutput>(
                             source: buffer, includeComments: includeComments, storage: base, codes: codeBase,
-                            matching: matchBase, capacity: min(storage.count, codeStorage.count, matchStorage.count))
+                            matching: matchBase, capacity: min(storage.count, codeStorage.count, matchStorage.count),
+                            firstNonASCII: firstNonASCII)
                         do throws(JavaScriptSyntaxError) {
                             try scanner.run()
                         } catch {
@@ -160,13 +164,16 @@ public enum JavaScriptTokenizer {
         try tokenize(Array(source.utf8), includeComments: includeComments)
     }
 
-    /// The error of a source too large or not UTF-8, checked before it is scanned.
-    private static func sourceError(_ buffer: UnsafeBufferPointer<UInt8>) -> JavaScriptSyntaxError? {
+    /// The error of a source too large or not UTF-8, checked before it is scanned; else, in `firstNonASCII`, the
+    /// offset of its first byte of 0x80 or more (its count if none), found by the same pass.
+    private static func sourceError(_ buffer: UnsafeBufferPointer<UInt8>, firstNonASCII: inout Int) -> JavaScriptSyntaxError? {
         guard buffer.count <= JavaScriptToken.maximumSourceSize else {
             return JavaScriptSyntaxError(
                 kind: .sourceTooLarge, line: 1, column: 1, offset: 0, message: "source is larger than 128 MiB")
         }
-        if let bad = UTF8Validation.firstInvalidOffset(in: buffer) { return invalidUTF8Error(buffer, at: bad) }
+        if let bad = UTF8Validation.firstInvalidOffset(in: buffer, firstNonASCII: &firstNonASCII) {
+            return invalidUTF8Error(buffer, at: bad)
+        }
         return nil
     }
 

@@ -2,7 +2,15 @@
 enum UTF8Validation {
     /// Returns the offset of the first invalid byte, or `nil` when `bytes` is well-formed UTF-8.
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var firstNonASCII = 0
+        return firstInvalidOffset(in: bytes, firstNonASCII: &firstNonASCII)
+    }
+
+    /// `firstInvalidOffset(in:)`, also setting `firstNonASCII` to the offset of the first byte of 0x80 or more
+    /// (`bytes.count` if none) when the bytes are well-formed, so the scanner need not look for it again.
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, firstNonASCII: inout Int) -> Int? {
         let count = bytes.count
+        firstNonASCII = count
         var i = 0
         let raw = UnsafeRawBufferPointer(bytes)
         while i < count {
@@ -29,6 +37,8 @@ enum UTF8Validation {
                 i += 1
                 continue
             }
+            // Every byte before the first of 0x80 or more was read as ASCII above.
+            if firstNonASCII == count { firstNonASCII = i }
             if b0 < 0xC2 { return i }
             if b0 < 0xE0 {
                 guard i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 else { return i }

@@ -25,4 +25,37 @@ import Testing
         #expect(Set(ids).count == names.count)
         #expect(names.map { id(&table, $0) } == ids)
     }
+
+    @Test func shortNamesByCodeGetTheIDsOfTheirBytes() {
+        var table = IdentifierTable(expectedNames: 4)
+        // Names of 1 to 8 bytes, some repeated, more than the slots first hold.
+        let names = (0..<600).map { String("\($0)abcdefgh".prefix(1 + $0 % 8)) }
+        var ids: [Int32] = []
+        for (index, name) in names.enumerated() {
+            var name = name
+            // Every other name first by its code, the rest by its bytes; then each the other way.
+            let id = name.withUTF8 { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                return index % 2 == 0 ? table.id(of: raw, code: TokenCode.of(raw, 0, raw.count)) : table.id(of: raw)
+            }
+            ids.append(id)
+        }
+        for (index, name) in names.enumerated() {
+            var name = name
+            let id = name.withUTF8 { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                return index % 2 == 1 ? table.id(of: raw, code: TokenCode.of(raw, 0, raw.count)) : table.id(of: raw)
+            }
+            #expect(id == ids[index], "\(name)")
+        }
+        #expect(Set(table.strings).count == table.strings.count)
+        #expect(table.strings.count == Set(names).count)
+    }
+
+    @Test func namesOfEveryLengthAreTheirStrings() {
+        var table = IdentifierTable(expectedNames: 0)
+        let names = (0..<40).map { String(repeating: "é", count: $0 % 3) + String(repeating: "n", count: $0) }
+        for name in names { _ = id(&table, name) }
+        #expect(table.strings == names)
+    }
 }
