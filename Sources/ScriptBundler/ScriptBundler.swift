@@ -248,8 +248,8 @@ public struct ScriptBundler: Sendable {
 /// been short of room for a file's parse. From then on, once `lead` graphs are claimed whose groups are not, the next
 /// group is assembled and minified before another graph is built: its pieces take the parses its graph kept, whose
 /// bytes come back for the files of the graphs built meanwhile. On the large benchmark tree (8 groups sharing 25 of
-/// their 2,006 files, 16 MiB of trees kept at once) the build then keeps the parse of far more of its files. A second
-/// stage waits for its first, which is always claimed before it.
+/// their 2,006 files, whose trees would take several times the budget) the build then keeps the parse of most of its
+/// files. A second stage waits for its first, which is always claimed before it.
 final class StageScheduler: @unchecked Sendable {
     private let lock = NSLock()
     private let order: [Int]
