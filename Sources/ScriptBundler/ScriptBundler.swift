@@ -40,10 +40,13 @@ public struct ScriptBundler: Sendable {
     ///
     /// The build runs on the large-stack worker pool in two stages per group: first its files are read and its
     /// module graph built (parsing inline), then the bundle is assembled and minified, spreading its pieces over
-    /// idle workers (a group without modules, which holds no parsed file, is finished in its first stage). Every
-    /// group's first stage is claimed before any second stage (groups with the most files first), so a one-shot
-    /// build knows which groups hold each parsed file and frees the file's parse and the minifier's results for it
-    /// as soon as the last of those groups is done (`ParsedFileUses`).
+    /// idle workers (a group without modules, which holds no parsed file, is finished in its first stage). Groups
+    /// with the most files go first, and every group's first stage is claimed before any second stage, unless the
+    /// budget of kept parses has run short: then each group's second stage is claimed once the pool's width of
+    /// graphs are being built, so that its pieces take the parses its graph kept while later graphs are built
+    /// (`StageScheduler`). A one-shot build counts the groups that hold each parsed file and frees the file's parse
+    /// and the minifier's results for it once every group has registered and the last of those groups is done
+    /// (`ParsedFileUses`).
     public func build(
         _ groups: [ScriptGroup], configuration: BundleConfiguration, staging: StagedOutput? = nil
     ) throws(BundlerError) -> [GroupBundle] {
@@ -93,11 +96,14 @@ public struct ScriptBundler: Sendable {
                     _ = stage(0)
                     stages = [stage(1)]
                 } else {
-                    stages = IndexedResults<Result<GroupBundle, BundlerError>?>.map(
-                        count: 2 * count, order: order + order.map { $0 + count }
-                    ) {
-                        stage($0)
-                    }.suffix(count).map { $0 ?? nil }
+                    let scheduler = StageScheduler(order: order, lead: WorkerPool.shared.width, budget: parsed.keptParses)
+                    let bundles = IndexedResults<Result<GroupBundle, BundlerError>?>(count: count)
+                    WorkerPool.shared.forEach(count: 2 * count) { _ in
+                        guard let next = scheduler.next() else { return }
+                        let result = stage(next)
+                        if next >= count { bundles.set(next - count, result) }
+                    }
+                    stages = bundles.all().map { $0 ?? nil }
                 }
                 // The build's own cache (the token arrays and scope trees still held) is freed on a worker while the
                 // caller writes the outputs.
@@ -230,5 +236,46 @@ public struct ScriptBundler: Sendable {
     /// Writes the bundles (and external maps) into the output folder, creating it if needed.
     public func write(_ bundles: [GroupBundle], to output: String) throws(BundlerError) -> [WrittenFile] {
         try BundleWriter(fileSystem: fileSystem).write(bundles.flatMap(StagedOutput.files(of:)), to: output)
+    }
+}
+
+/// Which stage of a one-shot build of several groups a worker runs next (issue 41 step 4l): stage `i` is group `i`'s
+/// first (its files read and its module graph built), stage `count + i` its second (assembled and minified), groups
+/// in `order`.
+///
+/// Every group's first stage comes before any second stage (a graph built later then finds the parses of the files
+/// it shares with earlier groups still kept: `KeptParseBudget.keepsTakenParses`), until the budget of kept parses has
+/// been short of room for a file's parse. From then on, once `lead` graphs are claimed whose groups are not, the next
+/// group is assembled and minified before another graph is built: its pieces take the parses its graph kept, whose
+/// bytes come back for the files of the graphs built meanwhile. On the large benchmark tree (8 groups sharing 25 of
+/// their 2,006 files, whose trees would take several times the budget) the build then keeps the parse of most of its
+/// files. A second stage waits for its first, which is always claimed before it.
+final class StageScheduler: @unchecked Sendable {
+    private let lock = NSLock()
+    private let order: [Int]
+    private let lead: Int
+    private let budget: KeptParseBudget?
+    /// The first and the second stages claimed so far (of the groups `order` starts with).
+    private var graphs = 0
+    private var bundles = 0
+
+    init(order: [Int], lead: Int, budget: KeptParseBudget?) {
+        self.order = order
+        self.lead = max(1, lead)
+        self.budget = budget
+    }
+
+    /// The next stage to run, or `nil` once every stage is claimed.
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        let count = order.count
+        if graphs < count, graphs - bundles < lead || budget?.hasBeenShort != true {
+            graphs += 1
+            return order[graphs - 1]
+        }
+        guard bundles < count else { return nil }
+        bundles += 1
+        return order[bundles - 1] + count
     }
 }

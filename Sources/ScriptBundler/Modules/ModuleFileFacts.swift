@@ -66,7 +66,7 @@ final class ModuleFileFacts: @unchecked Sendable {
     /// The parse `keepParse(_:budget:)` kept, or `nil`. The last of the graphs holding the file (`addParseUser()`)
     /// takes it (it is let go then, and its bytes given back); an earlier one gets a copy sharing its arrays, which
     /// the taker's first change copies (a copy of the arrays, not a parse). While another graph of the build may
-    /// still count itself (`KeptParseBudget.isAwaitingGraphs`), no taker is the last: the parse stays for a graph
+    /// still count itself (`KeptParseBudget.keepsTakenParses`), no taker is the last: the parse stays for a graph
     /// built later, and is let go once every graph is built if none still needs it (`letGoUntakenParse()`).
     func takeParse() -> KeptModuleParse? {
         let taken = locked { () -> (parse: KeptModuleParse, budget: KeptParseBudget, isLast: Bool)? in
@@ -75,7 +75,7 @@ final class ModuleFileFacts: @unchecked Sendable {
                 return nil
             }
             parseUsers -= 1
-            guard parseUsers <= 0, !kept.budget.isAwaitingGraphs else { return (kept.parse, kept.budget, false) }
+            guard parseUsers <= 0, !kept.budget.keepsTakenParses else { return (kept.parse, kept.budget, false) }
             keptParse = nil
             return (kept.parse, kept.budget, true)
         }
@@ -89,6 +89,17 @@ final class ModuleFileFacts: @unchecked Sendable {
     func letGoUntakenParse() {
         let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
             guard let kept = keptParse, parseUsers <= 0 else { return nil }
+            keptParse = nil
+            return (kept.parse.size, kept.budget)
+        }
+        if let released { released.budget.giveBack(released.size) }
+    }
+
+    /// Lets the kept parse go (giving its bytes back) whichever graph may still count itself as its user: the build
+    /// has freed the file (`ParsedFileUses`), and a graph that holds it later parses it again (issue 41 step 4l).
+    func letGoParse() {
+        let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
+            guard let kept = keptParse else { return nil }
             keptParse = nil
             return (kept.parse.size, kept.budget)
         }

@@ -36,11 +36,13 @@ final class ParsedFileCache: @unchecked Sendable {
         keptParses = KeptParseBudget(bytes: keptParseBytes)
     }
 
-    /// The budget of a cache's kept parses, in bytes: 16 MiB. Every file is parsed before the first bundle is
-    /// minified, so the build's peak memory grows with the budget (BENCHMARKS.md, "Issue 41 step 4f": all kept, the
-    /// large benchmark tree's peak grew from 251 MB to 402 MB; with 16 MiB, by about 8 MB, while the firefox-shaped
-    /// tree's trees all fit).
-    static let keptParseBytes = 16 << 20
+    /// The budget of a cache's kept parses, in bytes: 32 MiB. A kept parse raises the build's peak memory until its
+    /// piece takes it (BENCHMARKS.md, "Issue 41 step 4f": all kept with every graph built first, the large benchmark
+    /// tree's peak grew from 251 MB to 402 MB). The firefox-shaped tree's trees fit in 16 MiB. The large tree's do not
+    /// fit in any budget here: once the budget runs short, its groups are minified while later graphs are built and
+    /// their files freed as they finish (`StageScheduler`, `ParsedFileUses`): with 32 MiB its median peak RSS is
+    /// 230 MB, against 260 MB with 16 MiB and every graph first (docs/syntax-tree.md, "Step 4m").
+    static let keptParseBytes = 32 << 20
 
     /// A new memo for a parse kept here, if the cache makes them.
     func makeMemo() -> (any ParsedFileMemo)? { memoMaker?() }

@@ -7,7 +7,11 @@ import Foundation
 ///
 /// A group registers its files once its module graph is built and releases them when its bundle is done. A file
 /// is freed only once every group has registered (until then, a group still building its graph might add the
-/// file), and never while a registered group holds it; a file freed too early would only cost its work again.
+/// file), and never while a registered group holds it; a file freed too early would only cost its work again. Once
+/// the budget of kept parses has been short, though, groups are minified while later graphs are built
+/// (`StageScheduler`), and a file no registered group holds is freed at once, with its kept parse if any: a finished
+/// group's files would otherwise stay (with the finished bundles) until the last graph is built, and a later graph
+/// holding one of them parses it again (issue 41 step 4l).
 /// Once every group has registered, the memo of a file only one group holds stops keeping results
 /// (`ParsedFileMemo.stopKeeping()`): nothing else would read them.
 final class ParsedFileUses: @unchecked Sendable {
@@ -78,6 +82,8 @@ final class ParsedFileUses: @unchecked Sendable {
     /// last group frees nothing: the build frees everything at its end anyway (see `ScriptBundler.build`).
     func release(_ records: [ModuleRecord]) {
         var freed: [(path: String, memo: any ParsedFileMemo)] = []
+        var lettingGo: [ModuleFileFacts] = []
+        let freesEarly = cache.keptParses.hasBeenShort
         lock.lock()
         unfinished -= 1
         guard unfinished > 0 else {
@@ -89,15 +95,17 @@ final class ParsedFileUses: @unchecked Sendable {
             held.count -= 1
             if held.count > 0 {
                 holders[record.path] = held
-            } else if unregistered > 0 {
+            } else if unregistered > 0 && !freesEarly {
                 holders[record.path] = held
                 deferred.append(record.path)
             } else {
                 holders[record.path] = nil
                 freed.append((record.path, held.memo))
+                if unregistered > 0, let facts = record.facts { lettingGo.append(facts) }
             }
         }
         lock.unlock()
+        for facts in lettingGo { facts.letGoParse() }
         free(freed)
     }
 

@@ -69,6 +69,30 @@ import Testing
         #expect(Self.isKept("/c.js", in: cache))
     }
 
+    /// Once the budget of kept parses has been short (groups are then minified while later graphs are built), a
+    /// finished group's files that no registered group holds are freed at once, before every group has registered
+    /// (issue 41 step 4l); a file another registered group holds is not.
+    @Test func freesAtOnceOnceTheBudgetHasBeenShort() throws {
+        let (cache, records) = try Self.cache(["/a.js", "/b.js", "/c.js"])
+        let a = records["/a.js"]!, b = records["/b.js"]!, c = records["/c.js"]!
+        let memoA = try Self.memo("/a.js", in: cache)
+        let uses = ParsedFileUses(groupCount: 3, cache: cache)
+        uses.register([a, b])
+        uses.register([b, c])
+        #expect(cache.keptParses.take(ParsedFileCache.keptParseBytes - 10))
+        #expect(!cache.keptParses.hasRoom(11))
+        #expect(cache.keptParses.hasBeenShort)
+        uses.release([a, b])
+        #expect(!Self.isKept("/a.js", in: cache))
+        #expect(memoA.storedCount == 0)
+        #expect(Self.isKept("/b.js", in: cache))
+        #expect(try Self.memo("/b.js", in: cache).storedCount == 1)
+        #expect(uses.heldCount == 2)
+        uses.register([])
+        #expect(Self.isKept("/b.js", in: cache))
+        #expect(Self.isKept("/c.js", in: cache))
+    }
+
     @Test func freesAFileWhenTheLastOfSeveralHoldersIsDone() throws {
         let (cache, records) = try Self.cache(["/shared.js", "/own.js"])
         let shared = records["/shared.js"]!, own = records["/own.js"]!
