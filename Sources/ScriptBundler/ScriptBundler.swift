@@ -239,7 +239,7 @@ public struct ScriptBundler: Sendable {
     }
 }
 
-/// Which stage of a one-shot build of several groups a worker runs next (issue 41 step 4l): stage `i` is group `i`'s
+/// Which stage of a one-shot build of several groups a worker runs next (issue 41 step 4m): stage `i` is group `i`'s
 /// first (its files read and its module graph built), stage `count + i` its second (assembled and minified), groups
 /// in `order`.
 ///

@@ -104,7 +104,7 @@ struct TreeHoistedPiece {
             slotOfName: slotOfName
         ) { printed, pieceNames, printedSlots in
             TreeMinifier.mappings(
-                printed, tree: tree, names: &pieceNames, namedBy: { names.index(of: $0) }, namedTexts: names.originals,
+                printed, tree: tree, names: &pieceNames, hoistedNames: names,
                 endsAfter: printedSlots.map(\.mappingCount), ends: &ends
             ) { mapping in
                 // Nodes the compressor added after the edits are past the table.

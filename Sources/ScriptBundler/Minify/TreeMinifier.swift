@@ -318,38 +318,41 @@ enum TreeMinifier {
     /// segment. Names are appended to `names` once each. `namedBy`: the name of a mapping the renamer did not rename
     /// (in place of the printer's and `originalNames`'), as an index into `namedTexts` (-1 for none), for a
     /// scope-hoisted module minified from its tree; each of those texts is looked up among the piece's names once.
+    /// `hoistedNames`: the same for a scope-hoisted module, asked directly (its `originals` are the texts).
     static func mappings(
         _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
-        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, namedTexts: [String] = [],
+        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, hoistedNames: HoistedMappingNames? = nil, namedTexts: [String] = [],
         original: (SyntaxNodeMapping) -> MappingLookup.Original?
     ) -> PieceMappings {
         var ends: [(bytes: Int32, line: Int32)] = []
         return mappings(
-            printed, tree: tree, names: &names, originalNames: originalNames, namedBy: namedBy, namedTexts: namedTexts,
-            endsAfter: [], ends: &ends, original: original)
+            printed, tree: tree, names: &names, originalNames: originalNames, namedBy: namedBy, hoistedNames: hoistedNames,
+            namedTexts: namedTexts, endsAfter: [], ends: &ends, original: original)
     }
 
-    /// `mappings(_:tree:names:originalNames:namedBy:namedTexts:original:)`, giving in `ends`, for each count of
-    /// `marks` (ascending), the encoded length and the last segment's line (0 for none) once that many printed
-    /// mappings are encoded (a template's `RenamedPieceTemplate.NameSlot.mappingEnd` and `mappingLine`).
-    static func mappings(
-        _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
-        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, namedTexts: [String] = [], endsAfter marks: [Int32],
-        ends: inout [(bytes: Int32, line: Int32)], original: (SyntaxNodeMapping) -> MappingLookup.Original?
-    ) -> PieceMappings {
-        var markCursor = 0
-        var encodedCount: Int32 = 0
-        // Looked up in place: it remembers the name IDs asked for.
-        var originalNames = originalNames
-        var encoder = PieceMappings.Encoder()
-        encoder.reserveCapacity(segments: printed.count)
+    /// The names of a piece's mappings while `mappings` encodes them: each name's index in the piece's `names`, found
+    /// once per name ID (and per index of `namedTexts`) through tables read by pointer in the loop; the slow paths
+    /// (a name's first look-up, a name given by its text) are calls of their own, so that the loop keeps its values
+    /// in registers.
+    private struct MappingNames {
+        let tree: SyntaxTree
+        var names: [String]
         var nameIndexes: [String: Int32] = [:]
-        // Whether `nameIndexes` holds every name of `names` (from the first name given by its text on).
+        /// Whether `nameIndexes` holds every name of `names` (from the first name given by its text on).
         var hashesNames = false
-        // Per name ID of the tree, its index in `names` once it has one (-1 before): most names are tree names, found
-        // again without hashing their text.
-        var indexOfNameID: [Int32] = []
-        func index(of original: String) -> Int32 {
+        let namedTexts: [String]
+        /// Looked up in place: it remembers the name IDs asked for. Kept here, not in the loop, whose test of it is
+        /// `namesByText`.
+        var originalNames: OriginalNames?
+
+        init(tree: SyntaxTree, names: [String], namedTexts: [String], originalNames: OriginalNames?) {
+            self.tree = tree
+            self.names = names
+            self.namedTexts = namedTexts
+            self.originalNames = originalNames
+        }
+
+        mutating func index(of original: String) -> Int32 {
             if !hashesNames {
                 hashesNames = true
                 nameIndexes.reserveCapacity(names.count + 16)
@@ -361,71 +364,136 @@ enum TreeMinifier {
             names.append(original)
             return index
         }
-        // The index of tree name `id`. While every name so far is a parsed ASCII name, a parsed ASCII name is new
-        // without looking: the parse interned each spelling once, and ASCII names are equal only when their bytes
-        // are. Otherwise (a name given by its text, a built or non-ASCII name) names are found by their text.
-        func index(ofNameID id: Int) -> Int32 {
+
+        /// The index of tree name `id`. While every name so far is a parsed ASCII name, a parsed ASCII name is new
+        /// without looking: the parse interned each spelling once, and ASCII names are equal only when their bytes
+        /// are. Otherwise (a name given by its text, a built or non-ASCII name) names are found by their text.
+        @inline(never)
+        mutating func index(ofNameID id: Int) -> Int32 {
             let name = tree.names[id]
-            if !hashesNames, id < tree.parsedNameCount, name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII exactly when it has as many UTF-16 units as bytes (any other scalar has more bytes than units);
+            // read from the string's ASCII flag, where a test of each byte was a call costing about 330
+            // instructions a name (57,763 names on the large tree).
+            if !hashesNames, id < tree.parsedNameCount, name.utf16.count == name.utf8.count {
                 names.append(name)
                 return Int32(truncatingIfNeeded: names.count - 1)
             }
             return index(of: name)
         }
+
+        @inline(never)
+        mutating func index(ofNamed named: Int) -> Int32 { index(of: namedTexts[named]) }
+
+        /// The name of `mapping` given by its text (a built name's source text, or an edited name's original).
+        @inline(never)
+        mutating func index(ofTextOf mapping: SyntaxNodeMapping) -> Int32 {
+            if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) { return index(of: text) }
+            if originalNames != nil, let text = originalNames?.name(of: mapping) { return index(of: text) }
+            return -1
+        }
+    }
+
+    /// Appends to `ends` the encoded length and last line once `encoded` printed mappings are encoded, for each mark
+    /// from `cursor` on that is at most `encoded`; the next mark after them (`Int32.max` for none).
+    @inline(never)
+    private static func noteEnds(
+        _ marks: [Int32], cursor: inout Int, encoded: Int32, byteCount: Int, line: Int32, ends: inout [(bytes: Int32, line: Int32)]
+    ) -> Int32 {
+        while cursor < marks.count, marks[cursor] <= encoded {
+            ends.append((Int32(truncatingIfNeeded: byteCount), line))
+            cursor += 1
+        }
+        return cursor < marks.count ? marks[cursor] : Int32.max
+    }
+
+    /// `mappings(_:tree:names:originalNames:namedBy:hoistedNames:namedTexts:original:)`, giving in `ends`, for each
+    /// count of `marks` (ascending), the encoded length and the last segment's line (0 for none) once that many
+    /// printed mappings are encoded (a template's `RenamedPieceTemplate.NameSlot.mappingEnd` and `mappingLine`).
+    static func mappings(
+        _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
+        namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, hoistedNames: HoistedMappingNames? = nil, namedTexts: [String] = [],
+        endsAfter marks: [Int32], ends: inout [(bytes: Int32, line: Int32)],
+        original: (SyntaxNodeMapping) -> MappingLookup.Original?
+    ) -> PieceMappings {
+        var markCursor = 0
+        var encodedCount: Int32 = 0
+        // The next mark to note the ends at (`Int32.max` for none): one comparison per mapping.
+        var nextMark = marks.first ?? Int32.max
+        var encoder = PieceMappings.Encoder()
+        encoder.reserveCapacity(segments: printed.count)
+        let texts = hoistedNames?.originals ?? namedTexts
+        var table = MappingNames(tree: tree, names: names, namedTexts: texts, originalNames: originalNames)
+        names = []
+        // Per name ID of the tree, its index in `names` once it has one (-1 before); per index of the named texts, the
+        // same. Read and written through pointers in the loop (no uniqueness or bounds checks).
+        let nameIDCount = tree.names.count
+        let indexOfNameID = UnsafeMutablePointer<Int32>.allocate(capacity: max(nameIDCount, 1))
+        indexOfNameID.initialize(repeating: -1, count: nameIDCount)
+        let textCount = texts.count
+        let indexOfNamed = UnsafeMutablePointer<Int32>.allocate(capacity: max(textCount, 1))
+        indexOfNamed.initialize(repeating: -1, count: textCount)
+        defer {
+            indexOfNameID.deallocate()
+            indexOfNamed.deallocate()
+        }
         // Unwrapped once: called as an optional in the loop, its context was retained and released per mapping.
         let namesByClosure = namedBy != nil
         let nameOf: (SyntaxNodeMapping) -> Int32 = namedBy ?? { _ in -1 }
-        // Per index of `namedTexts`, its index in `names` once it has one (-1 before): found by its text once, not per
-        // mapping.
-        var indexOfNamed = [Int32](repeating: -1, count: namedTexts.count)
+        let namesByText = originalNames != nil
         // Code before the first mapped node maps to nothing, not to the end of the piece before it.
         var lastWasMapped = true
-        func noteEnds() {
-            while markCursor < marks.count, marks[markCursor] <= encodedCount {
-                ends.append((Int32(truncatingIfNeeded: encoder.byteCount), encoder.count > 0 ? encoder.line : 0))
-                markCursor += 1
-            }
-        }
-        for mapping in printed {
-            if !marks.isEmpty {
+        printed.withUnsafeBufferPointer { printed in
+            for mapping in printed {
                 // The ends once the mappings before this one are encoded.
-                noteEnds()
-                encodedCount += 1
-            }
-            let line = Int32(truncatingIfNeeded: mapping.generatedLine)
-            let column = Int32(truncatingIfNeeded: mapping.generatedColumn)
-            guard let original = original(mapping) else {
-                if lastWasMapped {
-                    encoder.append(line: line, column: column, source: -1, originalLine: 0, originalColumn: 0, name: -1)
-                    lastWasMapped = false
+                if encodedCount >= nextMark {
+                    nextMark = noteEnds(
+                        marks, cursor: &markCursor, encoded: encodedCount, byteCount: encoder.byteCount,
+                        line: encoder.count > 0 ? encoder.line : 0, ends: &ends)
                 }
-                continue
-            }
-            guard original.source >= 0 else { continue }
-            var name: Int32 = -1
-            if mapping.name >= 0 {
-                let id = Int(mapping.name)
-                if indexOfNameID.isEmpty { indexOfNameID = [Int32](repeating: -1, count: tree.names.count) }
-                if indexOfNameID[id] < 0 { indexOfNameID[id] = index(ofNameID: id) }
-                name = indexOfNameID[id]
-            } else if namesByClosure {
-                let named = Int(nameOf(mapping))
-                if named >= 0 {
-                    if indexOfNamed[named] < 0 { indexOfNamed[named] = index(of: namedTexts[named]) }
-                    name = indexOfNamed[named]
+                encodedCount &+= 1
+                let line = mapping.generatedLine
+                let column = mapping.generatedColumn
+                guard let original = original(mapping) else {
+                    if lastWasMapped {
+                        encoder.append(line: line, column: column, source: -1, originalLine: 0, originalColumn: 0, name: -1)
+                        lastWasMapped = false
+                    }
+                    continue
                 }
-            } else if mapping.name != SyntaxNodeMapping.none, let text = mapping.nameText(in: tree) {
-                name = index(of: text)
-            } else if originalNames != nil, let text = originalNames?.name(of: mapping) {
-                name = index(of: text)
+                guard original.source >= 0 else { continue }
+                var name: Int32 = -1
+                if mapping.name >= 0 {
+                    let id = Int(mapping.name)
+                    name = id < nameIDCount ? indexOfNameID[id] : -1
+                    if name < 0 {
+                        name = table.index(ofNameID: id)
+                        if id < nameIDCount { indexOfNameID[id] = name }
+                    }
+                } else if hoistedNames != nil || namesByClosure {
+                    let named = Int(hoistedNames?.index(of: mapping) ?? nameOf(mapping))
+                    if named >= 0 {
+                        name = named < textCount ? indexOfNamed[named] : -1
+                        if name < 0 {
+                            name = table.index(ofNamed: named)
+                            if named < textCount { indexOfNamed[named] = name }
+                        }
+                    }
+                } else if mapping.name != SyntaxNodeMapping.none || namesByText {
+                    name = table.index(ofTextOf: mapping)
+                }
+                encoder.append(
+                    line: line, column: column, source: Int32(truncatingIfNeeded: original.source),
+                    originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
+                    name: name)
+                lastWasMapped = true
             }
-            encoder.append(
-                line: line, column: column, source: Int32(truncatingIfNeeded: original.source),
-                originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
-                name: name)
-            lastWasMapped = true
         }
-        if !marks.isEmpty { noteEnds() }
+        if !marks.isEmpty {
+            _ = noteEnds(
+                marks, cursor: &markCursor, encoded: encodedCount, byteCount: encoder.byteCount,
+                line: encoder.count > 0 ? encoder.line : 0, ends: &ends)
+        }
+        names = table.names
         return encoder.finish()
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// It also says whether a module graph of the build may still count itself as a user of a kept parse
 /// (`ModuleFileFacts.addParseUser()`): until every graph has (`ParsedFileUses` says so), a piece taking a kept parse
 /// gets a copy, so a graph built later finds the parse still kept (issue 41 step 4g), unless the budget has been
-/// short (`keepsTakenParses`, step 4l).
+/// short (`keepsTakenParses`, step 4m).
 final class KeptParseBudget: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
@@ -80,7 +80,7 @@ final class KeptParseBudget: @unchecked Sendable {
     /// Whether a kept parse whose users so far have all taken it stays for a graph still to be built: while graphs are
     /// awaited (`awaitGraphs()`), unless the budget has been short of room for a file's parse. Then the last user
     /// so far takes the parse and its bytes come back at once, for the files of the graphs being built; a later
-    /// graph holding the same file parses it again (issue 41 step 4l: on the large benchmark tree, whose groups
+    /// graph holding the same file parses it again (issue 41 step 4m: on the large benchmark tree, whose groups
     /// share 25 of their 2,006 files, far more files keep their parse so).
     var keepsTakenParses: Bool {
         lock.lock()

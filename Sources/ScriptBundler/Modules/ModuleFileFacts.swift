@@ -96,7 +96,7 @@ final class ModuleFileFacts: @unchecked Sendable {
     }
 
     /// Lets the kept parse go (giving its bytes back) whichever graph may still count itself as its user: the build
-    /// has freed the file (`ParsedFileUses`), and a graph that holds it later parses it again (issue 41 step 4l).
+    /// has freed the file (`ParsedFileUses`), and a graph that holds it later parses it again (issue 41 step 4m).
     func letGoParse() {
         let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
             guard let kept = keptParse else { return nil }

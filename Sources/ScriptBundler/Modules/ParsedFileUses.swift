@@ -11,7 +11,7 @@ import Foundation
 /// the budget of kept parses has been short, though, groups are minified while later graphs are built
 /// (`StageScheduler`), and a file no registered group holds is freed at once, with its kept parse if any: a finished
 /// group's files would otherwise stay (with the finished bundles) until the last graph is built, and a later graph
-/// holding one of them parses it again (issue 41 step 4l).
+/// holding one of them parses it again (issue 41 step 4m).
 /// Once every group has registered, the memo of a file only one group holds stops keeping results
 /// (`ParsedFileMemo.stopKeeping()`): nothing else would read them.
 final class ParsedFileUses: @unchecked Sendable {

@@ -189,9 +189,8 @@ struct PieceMappings: Sendable, Equatable {
         mutating func append(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
-            if source >= 0, line == result.line, result.count > 0, result.maxSource >= 0, written + 5 <= capacity,
-                let storage
-            {
+            // A mapped segment was appended (`maxSource`) only when some segment was (`count`).
+            if source >= 0, line == result.line, result.maxSource >= 0, written &+ 5 <= capacity, let storage {
                 let values = (
                     Self.digitValue(Int(column) &- Int(result.column)), Self.digitValue(Int(source) &- Int(result.source)),
                     Self.digitValue(Int(originalLine) &- Int(result.originalLine)),

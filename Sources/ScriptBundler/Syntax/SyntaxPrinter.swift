@@ -347,6 +347,9 @@ public struct SyntaxPrinter {
         (generatedLine, generatedColumn) = (line, column)
         counted = end
         let node = tree[id]
+        // The name first: the node's fields are then no longer needed (but its start) across the original position's
+        // rare calls (bisection, counting between tokens), which spilled them.
+        let name = originalName(id, node)
         var start = Int(node.start)
         let isKeyword = pendingOffset >= 0
         if isKeyword {
@@ -355,9 +358,9 @@ public struct SyntaxPrinter {
         }
         let original = originalPosition(of: start)
         var mapping = SyntaxNodeMapping(
-            generatedLine: Int32(truncatingIfNeeded: generatedLine), generatedColumn: Int32(truncatingIfNeeded: generatedColumn),
+            generatedLine: Int32(truncatingIfNeeded: line), generatedColumn: Int32(truncatingIfNeeded: column),
             originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
-            node: id, name: originalName(id, node))
+            node: id, name: name)
         if mappings.count > 0, mappings.last.generatedLine == mapping.generatedLine,
             mappings.last.generatedColumn == mapping.generatedColumn
         {

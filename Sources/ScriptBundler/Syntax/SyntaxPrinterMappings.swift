@@ -50,6 +50,12 @@ struct SyntaxPrinterMappings {
         base[count &- 1] = mapping
     }
 
+    /// Calls `body` with the mappings recorded, in order, in place (kept alive while it runs).
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<SyntaxNodeMapping>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: base, count: count)) }
+    }
+
     /// The mappings recorded, in order, as an array.
     var array: [SyntaxNodeMapping] {
         withExtendedLifetime(storage) { Array(UnsafeBufferPointer(start: base, count: count)) }
