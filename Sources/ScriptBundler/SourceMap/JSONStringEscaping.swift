@@ -11,7 +11,7 @@ enum JSONStringEscaping {
 
     /// Appends `bytes` (valid UTF-8) quoted and escaped; U+2028/U+2029 are escaped too.
     ///
-    /// A chunk at a time, written through a pointer into scratch memory: eight bytes at a time while none needs a
+    /// A chunk at a time, written through a pointer into scratch memory: sixteen bytes at a time while none needs a
     /// look (control, quote, backslash, 0xE2), escapes written in place, then the chunk's output appended at once
     /// (no append per line break or per run of plain text).
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
@@ -21,19 +21,43 @@ enum JSONStringEscaping {
             out.append(0x22)
             return
         }
-        // A round reads at most `chunkSize` + 9 bytes (a last word, a separator's 3 bytes) and writes at most
-        // six bytes per byte read, plus a word stored ahead.
+        // A round reads at most `chunkSize` + 17 bytes (a last vector, a separator's 3 bytes) and writes at most
+        // six bytes per byte read, plus a vector stored ahead.
         let chunk = min(count, chunkSize)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * (chunk + 16) + 16) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * (chunk + 24) + 32) { scratch in
             guard let target = scratch.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             let digits = hexDigits.utf8Start
+            // Compared with vectors, not scalars (a scalar operand was compiled lane by lane).
+            let controlLimit = SIMD16<UInt8>(repeating: 0x20), quotes = SIMD16<UInt8>(repeating: 0x22)
+            let backslashes = SIMD16<UInt8>(repeating: 0x5C), leads = SIMD16<UInt8>(repeating: 0xE2)
             var i = 0
             while i < count {
                 let roundEnd = min(count, i &+ chunk)
                 var o = 0
                 while i < roundEnd {
-                    if count &- i >= 8 {
+                    if count &- i >= 16 {
+                        // Sixteen bytes at a time (step 4p): four vector compares and one test, about a quarter of
+                        // the instructions of two word tests.
+                        let vector = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                        // Stored whole; bytes from the first special one on are overwritten next.
+                        UnsafeMutableRawPointer(target + o).storeBytes(of: vector, as: SIMD16<UInt8>.self)
+                        // The special lanes are bytes of all ones: read as two words, which the optimizer keeps in
+                        // the vector register until one is not zero (`any(_:)` and scalar comparisons were compiled
+                        // lane by lane).
+                        let lanes = unsafeBitCast(
+                            (vector .< controlLimit) .| (vector .== quotes) .| (vector .== backslashes) .| (vector .== leads),
+                            to: SIMD2<UInt64>.self)
+                        let low = UInt64(littleEndian: lanes[0]), high = UInt64(littleEndian: lanes[1])
+                        if low | high == 0 {
+                            i &+= 16
+                            o &+= 16
+                            continue
+                        }
+                        let plain = low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ (high.trailingZeroBitCount &>> 3)
+                        i &+= plain
+                        o &+= plain
+                    } else if count &- i >= 8 {
                         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         // Stored whole; bytes from the first special one on are overwritten next.
                         UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)

@@ -51,9 +51,22 @@ struct SyntaxOutputBuffer {
         let length = bytes.count
         if capacity &- count < length { grow(toHold: count &+ length) }
         if length <= 16 {
-            // Most are names and punctuation: copied in place, not through a call of `memcpy`.
+            // Most are names and punctuation: copied in place, not through a call of `memcpy`, as two words (or two
+            // half words) that overlap where the length is not their sum (step 4p: a loop of a store a byte before).
             let target = base + count
-            for k in 0..<length { target[k] = source[k] }
+            if length >= 8 {
+                let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+                let tail = UnsafeRawPointer(source + (length &- 8)).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+                UnsafeMutableRawPointer(target + (length &- 8)).storeBytes(of: tail, as: UInt64.self)
+            } else if length >= 4 {
+                let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+                let tail = UnsafeRawPointer(source + (length &- 4)).loadUnaligned(as: UInt32.self)
+                UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt32.self)
+                UnsafeMutableRawPointer(target + (length &- 4)).storeBytes(of: tail, as: UInt32.self)
+            } else {
+                for k in 0..<length { target[k] = source[k] }
+            }
         } else {
             (base + count).initialize(from: source, count: length)
         }
@@ -99,8 +112,12 @@ struct SyntaxOutputBuffer {
     /// not of the printer: a call of a non-mutating method of the printer from a mutating one copied the printer).
     /// Most bytes written first are punctuation that joins nothing (`(`, `,`, `.`, `;`, `=`, `{`): that test is
     /// inlined always (`@_transparent`), and a constant where the byte is.
+    /// A word byte (the first byte of most names and literals the printer copies) is tested first: it joins only a
+    /// word byte, one mask test of each (step 4p: the test whether it may join at all came first, then the word
+    /// tests).
     @_transparent
     func needsSpace(before first: UInt8) -> Bool {
+        if SyntaxPrinter.isWordByte(first) { return count > 0 && SyntaxPrinter.isWordByte(base[count &- 1]) }
         if !Self.mayJoin(first) { return false }
         return joinsLast(first)
     }
@@ -111,7 +128,8 @@ struct SyntaxOutputBuffer {
     func joinsLast(_ first: UInt8) -> Bool {
         guard count > 0 else { return false }
         let last = base[count &- 1]
-        if SyntaxPrinter.isWordByte(last) && SyntaxPrinter.isWordByte(first) { return true }
+        // A word byte joins only a word byte (none of the pairs below starts with one).
+        if SyntaxPrinter.isWordByte(first) { return SyntaxPrinter.isWordByte(last) }
         switch (last, first) {
         case (0x2B, 0x2B), (0x2D, 0x2D), (0x2F, 0x2F), (0x2F, 0x2A), (0x3C, 0x21), (0x2D, 0x3E): return true
         default: break

@@ -179,10 +179,17 @@ public struct SyntaxPrinter {
 
     // MARK: - Output
 
+    /// Whether `b` can be part of a word (a name, a keyword or a number): a digit, an ASCII letter, `_`, `$`, `\\` or
+    /// any byte from 0x80 on. A bit of two masks (step 4p: the seven range tests were about twenty instructions where
+    /// the space before a name is decided).
     @_transparent
     static func isWordByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C || b >= 0x80
+        b >= 0x80 || ((b < 64 ? wordBytesLow : wordBytesHigh) >> UInt64(b & 63)) & 1 != 0
     }
+
+    /// The word bytes below 64 (`$`, digits) and from 64 to 127 (letters, `\\`, `_`), one bit each.
+    static let wordBytesLow: UInt64 = 1 << 0x24 | 0x3FF << 0x30
+    static let wordBytesHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
 
     /// Inlined where it is called, always (`@_transparent`: `printBare` is too large for the optimizer to inline
     /// into): the text is a literal there, so its length, its first byte and the space test are constants, and a byte
@@ -219,15 +226,11 @@ public struct SyntaxPrinter {
         }
     }
 
-    /// Appends `bytes` to `out`: byte by byte when they are few (most punctuation), where `append(contentsOf:)` costs
-    /// several times more than the bytes.
+    /// Appends `bytes` to `out` (one capacity check; a few bytes are copied as words or bytes in place, step 4p: a
+    /// byte at a time, each with its capacity check and count, before).
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count <= 3 {
-            for byte in bytes { out.append(byte) }
-        } else {
-            out.append(contentsOf: bytes)
-        }
+        out.append(contentsOf: bytes)
     }
 
     /// `/* @__PURE__ */ ` before a call: written like `emit`, but a pending mapping stays for the call's callee.
@@ -336,21 +339,30 @@ public struct SyntaxPrinter {
         return nil
     }
 
-    /// Records the pending node's mapping at the end of `out`.
+    /// Records the pending node's mapping at the end of `out` (only while recording: a node is pending only then).
+    @inline(never)
     mutating func recordPending() {
         let id = pending
         pending = -1
-        guard recording else { return }
+        let node = tree[id]
+        record(id, start: node.start, named: originalName(id, node))
+    }
+
+    /// Records the mapping of node `id` (no longer pending), which starts at byte `nodeStart` of the source, with
+    /// `name` (as `SyntaxNodeMapping.name` holds it), at the end of `out`. `emitSource`, where most mappings are
+    /// recorded, calls it for the node it has just read (step 4p): no second read of the node, no look-up of its name
+    /// (`originalName`), which `emitSource` knows.
+    @inline(__always)
+    mutating func record(_ id: Int32, start nodeStart: UInt32, named name: Int32) {
         let end = out.count
+        // At the last mapping's offset (nothing written since, or only a `;` that was dropped again), the mapping
+        // replaces it (step 4p: one comparison of offsets, not of the last mapping's line and column).
+        let replaces = end == counted && mappings.count > 0
         var line = generatedLine, column = generatedColumn
         out.advance(from: counted, to: end, line: &line, column: &column)
         (generatedLine, generatedColumn) = (line, column)
         counted = end
-        let node = tree[id]
-        // The name first: the node's fields are then no longer needed (but its start) across the original position's
-        // rare calls (bisection, counting between tokens), which spilled them.
-        let name = originalName(id, node)
-        var start = Int(node.start)
+        var start = Int(nodeStart)
         let isKeyword = pendingOffset >= 0
         if isKeyword {
             start = Int(pendingOffset)
@@ -361,9 +373,7 @@ public struct SyntaxPrinter {
             generatedLine: Int32(truncatingIfNeeded: line), generatedColumn: Int32(truncatingIfNeeded: column),
             originalLine: Int32(truncatingIfNeeded: original.line), originalColumn: Int32(truncatingIfNeeded: original.column),
             node: id, name: name)
-        if mappings.count > 0, mappings.last.generatedLine == mapping.generatedLine,
-            mappings.last.generatedColumn == mapping.generatedColumn
-        {
+        if replaces {
             if mapping.name == SyntaxNodeMapping.none { mapping.name = mappings.last.name }
             mappings.replaceLast(with: mapping)
         } else {
@@ -504,15 +514,22 @@ public struct SyntaxPrinter {
 
     /// The source text of node `id` (a renamed symbol's new name).
     mutating func emitSource(_ id: Int32) {
-        mark(id)
         let node = tree[id]
+        // `mark(id)` on the node read once (its read and bounds check were done twice).
+        if recording, node.start < node.end { pending = id }
         if !renamedSpans.isEmpty {
             let renamed = Int(symbol(of: id))
             if renamed >= 0, renamed < renamedSpans.count, renamedSpans[renamed] != Self.notRenamed {
                 let span = renamedSpans[renamed]
                 let start = Int(truncatingIfNeeded: span >> 32), end = start + Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
                 if start < end, out.needsSpace(before: renamedBytes[start]) { out.append(0x20) }
-                if pending >= 0 { recordPending() }
+                // A renamed name's mapping is named by its name ID (as `originalName` finds it).
+                if pending == id {
+                    pending = -1
+                    record(id, start: node.start, named: node.a)
+                } else if pending >= 0 {
+                    recordPending()
+                }
                 out.append(renamedBytes, from: start, to: end)
                 if !slotOfName.isEmpty { noteSlot(symbol: Int32(truncatingIfNeeded: renamed), slot: -1, length: end - start) }
                 return
@@ -537,7 +554,13 @@ public struct SyntaxPrinter {
         let start = Int(node.start), end = Int(node.end)
         guard start < end else { return }
         if out.needsSpace(before: tree.source[start]) { out.append(0x20) }
-        if pending >= 0 { recordPending() }
+        // A parsed node not renamed has no name of its own in the map.
+        if pending == id {
+            pending = -1
+            record(id, start: node.start, named: SyntaxNodeMapping.none)
+        } else if pending >= 0 {
+            recordPending()
+        }
         out.append(tree.source, from: start, to: end)
     }
 
@@ -640,21 +663,22 @@ public struct SyntaxPrinter {
     /// With `compact`, removes the `;` that ends `statement` (just printed) when a `}` or the end of the program
     /// follows: `{a();b()}`. Not after an empty statement or a body that is one (`for(;;);`).
     mutating func dropSemicolon(after statement: Int32) {
-        guard compact, out.last == 0x3B, counted < out.count, endsWithOwnSemicolon(statement) else { return }
+        guard compact, out.last == 0x3B, counted < out.count, Self.endsWithOwnSemicolon(tree, statement) else { return }
         out.removeLast()
     }
 
     /// Whether `statement` is printed ending with a `;` of its own (not an empty statement's).
-    private func endsWithOwnSemicolon(_ statement: Int32) -> Bool {
+    /// Static, reading only the tree (step 4p: a method of the printer called from a mutating one copied the printer).
+    private static func endsWithOwnSemicolon(_ tree: SyntaxTree, _ statement: Int32) -> Bool {
         let node = tree[statement]
         switch node.kind {
         case .expressionStatement, .variableDeclaration, .returnStatement, .throwStatement, .breakStatement,
             .continueStatement, .debuggerStatement, .doWhileStatement:
             return true
-        case .ifStatement: return endsWithOwnSemicolon(node.c >= 0 ? node.c : node.b)
-        case .labeledStatement, .whileStatement, .withStatement: return endsWithOwnSemicolon(node.b)
-        case .forStatement: return endsWithOwnSemicolon(node.d)
-        case .forInStatement, .forOfStatement: return endsWithOwnSemicolon(node.c)
+        case .ifStatement: return endsWithOwnSemicolon(tree, node.c >= 0 ? node.c : node.b)
+        case .labeledStatement, .whileStatement, .withStatement: return endsWithOwnSemicolon(tree, node.b)
+        case .forStatement: return endsWithOwnSemicolon(tree, node.d)
+        case .forInStatement, .forOfStatement: return endsWithOwnSemicolon(tree, node.c)
         default: return false
         }
     }
@@ -674,13 +698,14 @@ public struct SyntaxPrinter {
     }
 
     /// Whether `statement`, as an `if`'s consequent followed by `else`, would take that `else` itself.
-    private func takesElse(_ statement: Int32) -> Bool {
+    /// Static, reading only the tree (step 4p: a method of the printer called from a mutating one copied the printer).
+    private static func takesElse(_ tree: SyntaxTree, _ statement: Int32) -> Bool {
         let node = tree[statement]
         switch node.kind {
-        case .ifStatement: return node.c < 0 || takesElse(node.c)
-        case .labeledStatement, .whileStatement, .withStatement: return takesElse(node.b)
-        case .forStatement: return takesElse(node.d)
-        case .forInStatement, .forOfStatement: return takesElse(node.c)
+        case .ifStatement: return node.c < 0 || takesElse(tree, node.c)
+        case .labeledStatement, .whileStatement, .withStatement: return takesElse(tree, node.b)
+        case .forStatement: return takesElse(tree, node.d)
+        case .forInStatement, .forOfStatement: return takesElse(tree, node.c)
         default: return false
         }
     }
@@ -742,7 +767,7 @@ public struct SyntaxPrinter {
             emit("(")
             printExpression(node.a, .lowest)
             emit(")")
-            if node.c >= 0, takesElse(node.b) {
+            if node.c >= 0, Self.takesElse(tree, node.b) {
                 space()
                 emit("{")
                 indentation += 1
@@ -755,7 +780,7 @@ public struct SyntaxPrinter {
                 printBody(node.b)
             }
             if node.c >= 0 {
-                if tree[node.b].kind == .blockStatement || takesElse(node.b) { space() } else { newline() }
+                if tree[node.b].kind == .blockStatement || Self.takesElse(tree, node.b) { space() } else { newline() }
                 emit("else")
                 if tree[node.c].kind == .ifStatement {
                     keywordSpace()

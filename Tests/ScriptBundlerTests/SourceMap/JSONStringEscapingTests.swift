@@ -139,4 +139,28 @@ import Testing
         JSONStringEscaping.append(allSpecial, to: &out)
         #expect(out == Self.reference(allSpecial))
     }
+
+    /// Sixteen bytes are tested at a time (step 4p), then a word, then bytes: one or two special bytes at every pair
+    /// of places in texts of every length up to 48 (two vectors, a word and bytes left over) escape as the definition
+    /// says.
+    @Test func specialBytesAnywhereInLongerTexts() {
+        let specials: [[UInt8]] = [[0x22], [0x5C], [0x0A], [0x1F], [0xE2, 0x80, 0xA8], [0xE2, 0x82, 0xAC], [0x7F], [0x20]]
+        for length in 0...48 {
+            for first in specials {
+                for i in 0..<max(1, length) {
+                    for j in stride(from: i + 1, through: length, by: 3) {
+                        var text = [UInt8](repeating: UInt8(ascii: "q"), count: length)
+                        if i < length { text.replaceSubrange(i..<min(length, i + 1), with: first) }
+                        if j < text.count { text[j] = 0x5C }
+                        var out: [UInt8] = []
+                        JSONStringEscaping.append(text, to: &out)
+                        if out != Self.reference(text) {
+                            Issue.record("\(first) at \(i), a backslash at \(j), length \(length)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

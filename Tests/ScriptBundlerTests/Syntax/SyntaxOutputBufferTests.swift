@@ -50,4 +50,48 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
+
+    /// Appends of every length up to 40 bytes (one byte at a time, half words and words that overlap, `memcpy`) at
+    /// every offset keep the bytes as they are, and leave the bytes after them alone.
+    @Test func appendsOfEveryLengthCopyExactly() {
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for offset in 0..<12 {
+            for length in 0...40 {
+                var buffer = SyntaxOutputBuffer(capacity: 4)
+                let prefix = [UInt8](repeating: 0xAA, count: offset)
+                buffer.append(contentsOf: prefix)
+                buffer.append(source, from: 3, to: 3 + length)
+                buffer.append(0xBB)
+                #expect(buffer.bytes == prefix + source[3..<(3 + length)] + [0xBB], "offset \(offset), length \(length)")
+            }
+        }
+    }
+
+    /// The bit masks of `SyntaxPrinter.isWordByte` say what the range tests said, for every byte.
+    @Test func wordBytesAreTheRangeTests() {
+        for value in 0...255 {
+            let b = UInt8(value)
+            let expected =
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b == 0x5C
+                || b >= 0x80
+            #expect(SyntaxPrinter.isWordByte(b) == expected, "byte \(value)")
+        }
+    }
+
+    /// `needsSpace(before:)` after every byte, before every byte, is what the word test and the joining pairs say.
+    @Test func spaceIsNeededExactlyWhereBytesJoin() {
+        let pairs: Set<[UInt8]> = [[0x2B, 0x2B], [0x2D, 0x2D], [0x2F, 0x2F], [0x2F, 0x2A], [0x3C, 0x21], [0x2D, 0x3E]]
+        var wrong: [(Int, Int)] = []
+        for last in 0...255 {
+            var buffer = SyntaxOutputBuffer(capacity: 4)
+            buffer.append(UInt8(last))
+            for first in 0...255 {
+                let (l, f) = (UInt8(last), UInt8(first))
+                let expected = (SyntaxPrinter.isWordByte(l) && SyntaxPrinter.isWordByte(f)) || pairs.contains([l, f])
+                if buffer.needsSpace(before: f) != expected { wrong.append((last, first)) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(!SyntaxOutputBuffer(capacity: 4).needsSpace(before: 0x61))
+    }
 }
