@@ -51,12 +51,24 @@ enum IdentifierRenamer {
             let parent = parents[scopeIndex]
             let base = parent >= 0 && parent < scopeIndex ? chainSlots[parent] : 0
             own.removeAll(keepingCapacity: true)
-            for declaration in declarations[declarationStarts[scopeIndex]..<declarationStarts[scopeIndex + 1]]
-            where renamable[declaration] {
-                own.append(declaration)
+            // By index, not a slice of `declarations` (retained per scope; most scopes have one declaration or none).
+            var k = declarationStarts[scopeIndex]
+            let end = declarationStarts[scopeIndex + 1]
+            while k < end {
+                let declaration = declarations[k]
+                if renamable[declaration] { own.append(declaration) }
+                k += 1
             }
             chainSlots[scopeIndex] = base + own.count
-            guard !own.isEmpty else { continue }
+            switch own.count {
+            case 0:
+                continue
+            case 1:
+                slotOf[own[0]] = base
+                continue
+            default:
+                break
+            }
             // Most-referenced first, so they get the shortest names; ties keep declaration order.
             keys.removeAll(keepingCapacity: true)
             for (position, declaration) in own.enumerated() { keys.append((0 &- referenceCounts[declaration], position)) }

@@ -34,84 +34,107 @@ struct RenamedPieceTemplate: Sendable {
 
     private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {
         if newNames == names { return piece }
-        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), and each old name's length: the loop
-        // below then copies bytes between buffers without touching an array of arrays.
-        var newStarts = [Int](repeating: 0, count: names.count + 1)
-        var oldLengths = [Int](repeating: 0, count: names.count)
+        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), and each rename's change in length: the
+        // loops below then read flat tables through pointers, without touching an array of arrays.
+        let renameCount = names.count
+        var newStarts = [Int](repeating: 0, count: renameCount + 1)
+        var changes = [Int](repeating: 0, count: renameCount)
+        var oldLengths = [Int](repeating: 0, count: renameCount)
         var newBytes: [UInt8] = []
-        for index in names.indices {
+        for index in 0..<renameCount {
             newBytes.append(contentsOf: newNames[index])
             newStarts[index + 1] = newBytes.count
             oldLengths[index] = names[index].count
-        }
-        var growth = 0
-        for slot in slots {
-            let index = Int(slot.rename)
-            guard index >= 0, index < names.count else { return nil }
-            growth += newStarts[index + 1] - newStarts[index] - oldLengths[index]
+            changes[index] = newNames[index].count - oldLengths[index]
         }
         let oldCode = piece.code
-        let capacity = oldCode.count + growth
-        guard capacity >= 0 else { return nil }
+        let lineCount = piece.lineCount
+        let mappings = piece.mappings
         var result = piece
         var valid = true
+        var growth = 0
         var lastLineDelta = 0
-        let code = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            initialized = 0
-            oldCode.withUnsafeBufferPointer { old in
-                newBytes.withUnsafeBufferPointer { newBytes in
-                    var written = 0
-                    func copy(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-                        guard range.lowerBound >= 0, range.upperBound <= source.count, written + range.count <= capacity else {
-                            return false
-                        }
-                        if let from = source.baseAddress, let to = buffer.baseAddress, !range.isEmpty {
-                            (to + written).update(from: from + range.lowerBound, count: range.count)
-                        }
-                        written += range.count
-                        return true
-                    }
-                    var copied = 0
-                    for slot in slots {
-                        let index = Int(slot.rename)
-                        let offset = Int(slot.offset)
-                        let oldLength = oldLengths[index]
-                        let newRange = newStarts[index]..<newStarts[index + 1]
-                        guard offset >= copied, offset + oldLength <= old.count,
-                            copy(old, copied..<offset), copy(newBytes, newRange)
-                        else {
-                            valid = false
-                            break
-                        }
-                        copied = offset + oldLength
-                    }
-                    if valid, !copy(old, copied..<old.count) { valid = false }
-                    initialized = written
-                }
-            }
-        }
         // A mapping after names on its line moves by their change in length. Encoded, only the first segment after
         // them changes (the next ones' columns are deltas from it), and the piece's last column.
-        let mappings = piece.mappings
         var moves: [(offset: Int, delta: Int)] = []
         var lastColumnMove = 0
-        var k = 0
-        while k < slots.count {
-            var groupEnd = k
-            while groupEnd < slots.count, slots[groupEnd].mappingEnd == slots[k].mappingEnd { groupEnd += 1 }
-            if let next = mappings.segment(after: Int(slots[k].mappingEnd), line: slots[k].mappingLine) {
-                var delta = 0
-                for slot in slots[k..<groupEnd] {
-                    let change = newStarts[Int(slot.rename) + 1] - newStarts[Int(slot.rename)] - oldLengths[Int(slot.rename)]
-                    if slot.line == next.line { delta += change }
-                    if slot.line == mappings.line { lastColumnMove += change }
+        slots.withUnsafeBufferPointer { slots in
+            changes.withUnsafeBufferPointer { changes in
+                for slot in slots {
+                    let index = Int(slot.rename)
+                    guard index >= 0, index < renameCount else {
+                        valid = false
+                        return
+                    }
+                    growth += changes[index]
+                    if Int(slot.line) == lineCount { lastLineDelta += changes[index] }
                 }
-                if delta != 0 { moves.append((next.offset, delta)) }
+                var k = 0
+                while k < slots.count {
+                    let mappingEnd = slots[k].mappingEnd
+                    var groupEnd = k
+                    while groupEnd < slots.count, slots[groupEnd].mappingEnd == mappingEnd { groupEnd += 1 }
+                    if let next = mappings.segment(after: Int(mappingEnd), line: slots[k].mappingLine) {
+                        var delta = 0
+                        for slot in slots[k..<groupEnd] {
+                            let change = changes[Int(slot.rename)]
+                            if slot.line == next.line { delta += change }
+                            if slot.line == mappings.line { lastColumnMove += change }
+                        }
+                        if delta != 0 { moves.append((next.offset, delta)) }
+                    }
+                    k = groupEnd
+                }
             }
-            k = groupEnd
         }
-        for slot in slots where Int(slot.line) == piece.lineCount {
-            lastLineDelta += newStarts[Int(slot.rename) + 1] - newStarts[Int(slot.rename)] - oldLengths[Int(slot.rename)]
+        guard valid else { return nil }
+        let capacity = oldCode.count + growth
+        guard capacity >= 0 else { return nil }
+        let code = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = 0
+            let to = buffer.baseAddress
+            oldCode.withUnsafeBufferPointer { old in
+                newBytes.withUnsafeBufferPointer { newBytes in
+                    slots.withUnsafeBufferPointer { slots in
+                        newStarts.withUnsafeBufferPointer { newStarts in
+                            oldLengths.withUnsafeBufferPointer { oldLengths in
+                                var written = 0
+                                func copy(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+                                    guard start >= 0, start <= end, end <= source.count, written + (end - start) <= capacity
+                                    else { return false }
+                                    let count = end - start
+                                    guard count > 0 else { return true }
+                                    guard let from = source.baseAddress, let to else { return false }
+                                    // A new name is mostly one or two bytes: put in without a call of `memcpy`.
+                                    if count <= 2 {
+                                        to[written] = from[start]
+                                        if count == 2 { to[written + 1] = from[start + 1] }
+                                    } else {
+                                        (to + written).update(from: from + start, count: count)
+                                    }
+                                    written += count
+                                    return true
+                                }
+                                var copied = 0
+                                for slot in slots {
+                                    let index = Int(slot.rename)
+                                    let offset = Int(slot.offset)
+                                    let oldLength = oldLengths[index]
+                                    guard offset >= copied, offset + oldLength <= old.count, copy(old, copied, offset),
+                                        copy(newBytes, newStarts[index], newStarts[index + 1])
+                                    else {
+                                        valid = false
+                                        break
+                                    }
+                                    copied = offset + oldLength
+                                }
+                                if valid, !copy(old, copied, old.count) { valid = false }
+                                initialized = written
+                            }
+                        }
+                    }
+                }
+            }
         }
         guard let movedMappings = mappings.movingColumns(moves, lastColumnMove: lastColumnMove) else { return nil }
         result.mappings = movedMappings

@@ -179,25 +179,35 @@ extension TreeModulePiece {
 
         // The module's free references to a parameter's name now read the parameter; the names the edits built
         // (request variables, `__wkpack_default`) read theirs.
-        var parameterOfName: [Int32: Int32] = [:]
+        // Per name ID (arrays, where dictionaries hashed each identifier's name; step 4q).
+        var parameterOfName = [Int32](repeating: -1, count: tree.names.count)
+        var builtSymbol = [Int32](repeating: -1, count: tree.names.count)
+        var anyName = false
         for (nameID, name) in tree.names.enumerated() {
-            if let index = header.parameters.firstIndex(of: name) { parameterOfName[Int32(truncatingIfNeeded: nameID)] = Int32(index) }
+            if let index = header.parameters.firstIndex(of: name) {
+                parameterOfName[nameID] = Int32(truncatingIfNeeded: index)
+                anyName = true
+            }
         }
-        var builtSymbol: [Int32: Int32] = [:]
         for (name, id) in builtNames {
-            if let symbol = symbolOfName[name], Int(symbol) < parameterCount + variableCount || name == "__wkpack_default" {
-                builtSymbol[id] = symbol
+            if let symbol = symbolOfName[name], Int(symbol) < parameterCount + variableCount || name == "__wkpack_default",
+                id >= 0, Int(id) < builtSymbol.count
+            {
+                builtSymbol[Int(id)] = symbol
+                anyName = true
             }
         }
         var bound: [(reference: Int, parameter: Int32)] = []
         var builtReads: [(node: Int32, symbol: Int32)] = []
-        if !parameterOfName.isEmpty || !builtSymbol.isEmpty {
+        if anyName {
             TreeRenamer.walk(tree) { id, node in
                 guard node.kind == .identifier else { return }
                 if node.b >= 0 {
-                    if let parameter = parameterOfName[node.a] { bound.append((Int(node.b), parameter)) }
-                } else if node.flags.contains(.synthetic), let symbol = builtSymbol[node.a] {
-                    builtReads.append((id, symbol))
+                    let parameter = parameterOfName[Int(node.a)]
+                    if parameter >= 0 { bound.append((Int(node.b), parameter)) }
+                } else if node.flags.contains(.synthetic) {
+                    let symbol = builtSymbol[Int(node.a)]
+                    if symbol >= 0 { builtReads.append((id, symbol)) }
                 }
             }
         }

@@ -91,15 +91,35 @@ struct TreeModulePiece {
     func wrap(_ tree: inout SyntaxTree) {
         let count = Int32(truncatingIfNeeded: parameters.count)
         let moduleScope = tree.scopes[0]
-        // Scopes one further on, symbols `count` further on.
-        for index in tree.nodes.indices where tree.nodes[index].kind == .bindingIdentifier && tree.nodes[index].b >= 0 {
-            tree.nodes[index].b += count
-        }
         for index in tree.references.indices {
             let reference = tree.references[index]
             tree.references[index] = SyntaxReference(
                 node: reference.node, scope: reference.scope + 1, symbol: reference.symbol >= 0 ? reference.symbol + count : -1,
                 isWritten: reference.isWritten)
+        }
+        // The module's free references to a parameter's name now read the parameter: bound in the same pass over
+        // the nodes that moves the symbols `count` further on, not by a walk from the root (step 4q). An identifier
+        // the edits left unreachable (inside an expression folded to a boolean) binds too, which changes nothing
+        // printed: only the parameters' symbols change, and nothing reads a parameter's reference count or
+        // `isWritten` (they are read of `let`, `const` and function declarations); the renamer counts uses from the
+        // root, and the printer prints what is reachable. An identifier an edit replaced is one resolving to nothing.
+        var parameterOfName = [Int32](repeating: -1, count: tree.names.count)
+        for (nameID, name) in tree.names.enumerated() {
+            if let index = parameters.firstIndex(of: name) { parameterOfName[nameID] = Int32(truncatingIfNeeded: index) }
+        }
+        var isWritten = [Bool](repeating: false, count: parameters.count)
+        let referenceCount = tree.references.count
+        for index in tree.nodes.indices {
+            let node = tree.nodes[index]
+            guard node.b >= 0 else { continue }
+            if node.kind == .bindingIdentifier {
+                tree.nodes[index].b += count
+            } else if node.kind == .identifier, Int(node.b) < referenceCount {
+                let parameter = parameterOfName[Int(node.a)]
+                guard parameter >= 0, tree.references[Int(node.b)].symbol < 0 else { continue }
+                tree.references[Int(node.b)].symbol = parameter
+                if tree.references[Int(node.b)].isWritten { isWritten[Int(parameter)] = true }
+            }
         }
         var symbols: [SyntaxSymbol] = []
         symbols.reserveCapacity(tree.symbols.count + parameters.count)
@@ -110,28 +130,11 @@ struct TreeModulePiece {
             let node = tree.appendSynthetic(.bindingIdentifier, text: name, at: range)
             tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: index)
             parameterNodes.append(node)
-            symbols.append(SyntaxSymbol(name: tree[node].a, kind: .parameter, scope: 1, node: node))
+            symbols.append(SyntaxSymbol(name: tree[node].a, kind: .parameter, scope: 1, node: node, isWritten: isWritten[index]))
         }
         for symbol in tree.symbols {
             symbols.append(
                 SyntaxSymbol(name: symbol.name, kind: symbol.kind, scope: symbol.scope + 1, node: symbol.node, isWritten: symbol.isWritten))
-        }
-        // The module's free references to a parameter's name now read the parameter.
-        var parameterOfName: [Int32: Int32] = [:]
-        for (nameID, name) in tree.names.enumerated() {
-            if let index = parameters.firstIndex(of: name) { parameterOfName[Int32(truncatingIfNeeded: nameID)] = Int32(index) }
-        }
-        if !parameterOfName.isEmpty {
-            // Only the references the tree still reaches (an edit may have replaced some).
-            var bound: [(reference: Int, parameter: Int32)] = []
-            TreeRenamer.walk(tree) { _, node in
-                guard node.kind == .identifier, node.b >= 0, let parameter = parameterOfName[node.a] else { return }
-                bound.append((Int(node.b), parameter))
-            }
-            for (reference, parameter) in bound where tree.references[reference].symbol < 0 {
-                tree.references[reference].symbol = parameter
-                if tree.references[reference].isWritten { symbols[Int(parameter)].isWritten = true }
-            }
         }
         tree.symbols = symbols
         let body = tree.appendNode(.blockStatement, at: mapped, a: tree[tree.root].a)
