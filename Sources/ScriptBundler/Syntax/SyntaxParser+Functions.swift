@@ -94,7 +94,7 @@ extension SyntaxParserState {
         if let directive = useStrictDirective(at: i) {
             strict = true
             if parameters != SyntaxTree.none,
-                tree.list(parameters).contains(where: { tree.nodes[Int($0)].kind != .bindingIdentifier })
+                listChildren(parameters).contains(where: { nodes[Int($0)].kind != .bindingIdentifier })
             {
                 throw unexpected(
                     at: directive, "a function with default, destructured or rest parameters cannot be made strict in its body")
