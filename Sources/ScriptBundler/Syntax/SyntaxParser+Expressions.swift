@@ -7,7 +7,8 @@ extension SyntaxParserState {
         let list = beginList
         scratch.append(first)
         while eat(",") {
-            scratch.append(try parseAssignment())
+            let child = try parseAssignment()
+            scratch.append(child)
         }
         return add(.sequenceExpression, from: start, a: endList(from: list))
     }
@@ -473,7 +474,8 @@ extension SyntaxParserState {
                 let argument = try parseAssignment()
                 scratch.append(add(.spreadElement, from: start, a: argument))
             } else {
-                scratch.append(try parseAssignment())
+                let child = try parseAssignment()
+                scratch.append(child)
             }
             if !at(")") { try expect(",") }
         }
@@ -492,7 +494,8 @@ extension SyntaxParserState {
             let outer = noIn
             noIn = false
             while true {
-                scratch.append(try parseExpression())
+                let child = try parseExpression()
+                scratch.append(child)
                 guard let next = self.kind(i), next == .templateMiddle || next == .templateTail else {
                     throw unexpected("expected the end of a template substitution")
                 }
@@ -629,7 +632,8 @@ extension SyntaxParserState {
                 let argument = try parseAssignment()
                 scratch.append(add(.spreadElement, from: spreadStart, a: argument))
             } else {
-                scratch.append(try parseAssignment())
+                let child = try parseAssignment()
+                scratch.append(child)
             }
             if !at("]") { try expect(",") }
         }
@@ -645,7 +649,8 @@ extension SyntaxParserState {
         defer { noIn = outer }
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseObjectMember())
+            let child = try parseObjectMember()
+            scratch.append(child)
             if !at("}") { try expect(",") }
         }
         try expect("}")

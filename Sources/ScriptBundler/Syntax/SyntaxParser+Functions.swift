@@ -77,7 +77,8 @@ extension SyntaxParserState {
                 let target = try parseBindingTarget(.parameter)
                 scratch.append(add(.restElement, from: start, a: target))
             } else {
-                scratch.append(try parseBindingElement(.parameter))
+                let child = try parseBindingElement(.parameter)
+                scratch.append(child)
             }
             if !at(")") { try expect(",") }
         }
@@ -102,7 +103,8 @@ extension SyntaxParserState {
         }
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseStatement())
+            let child = try parseStatement()
+            scratch.append(child)
         }
         try expect("}")
         strict = outerStrict
@@ -177,7 +179,8 @@ extension SyntaxParserState {
         let list = beginList
         while i < count, !at("}") {
             if eat(";") { continue }
-            scratch.append(try parseClassMember(derived: superClass != SyntaxTree.none))
+            let child = try parseClassMember(derived: superClass != SyntaxTree.none)
+            scratch.append(child)
         }
         try expect("}")
         if declaration { recordStatementBrace() }

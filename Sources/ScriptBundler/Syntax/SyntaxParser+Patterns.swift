@@ -19,7 +19,8 @@ extension SyntaxParserState {
                     let target = try parseBindingTarget(kind)
                     scratch.append(add(.restElement, from: restStart, a: target))
                 } else {
-                    scratch.append(try parseBindingElement(kind))
+                    let child = try parseBindingElement(kind)
+                    scratch.append(child)
                 }
                 if !at("]") { try expect(",") }
             }

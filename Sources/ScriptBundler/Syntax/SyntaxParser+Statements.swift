@@ -5,7 +5,8 @@ extension SyntaxParserState {
         strict = hasUseStrictDirective(at: 0)
         let list = beginList
         while i < count {
-            scratch.append(try parseStatement(topLevel: true))
+            let child = try parseStatement(topLevel: true)
+            scratch.append(child)
         }
         let statements = endList(from: list)
         let program = nodes.add(SyntaxNode(.program, start: 0, end: src.count, a: statements))
@@ -184,7 +185,8 @@ extension SyntaxParserState {
         let blockScope = pushScope(.block)
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseStatement())
+            let child = try parseStatement()
+            scratch.append(child)
         }
         try expect("}")
         scope = outer
@@ -314,7 +316,8 @@ extension SyntaxParserState {
             }
             let body = beginList
             while i < count, !at("}"), !at("case"), !at("default") {
-                scratch.append(try parseStatement())
+                let child = try parseStatement()
+                scratch.append(child)
             }
             let statements = endList(from: body)
             scratch.append(add(.switchCase, from: caseStart, a: test, b: statements))

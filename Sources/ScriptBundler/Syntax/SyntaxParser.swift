@@ -700,6 +700,9 @@ struct SyntaxParserState {
 /// The children of the lists `SyntaxParserState` is building, innermost list last: a stack of node IDs that a finished
 /// list is cut from (`children(from:)`, then `count` set back), in memory of its own. As an array, every push checked
 /// the array's uniqueness and every cut went through `removeLast(_:)`'s general range replacement.
+/// A child is parsed before the stack is named (`let child = try parse…(); scratch.append(child)`): named first, as
+/// in `scratch.append(try parse…())`, the stack's reference was retained and released around the child's parse
+/// (step 4o).
 final class SyntaxListStack {
     private var base: UnsafeMutablePointer<Int32>
     private var capacity: Int
