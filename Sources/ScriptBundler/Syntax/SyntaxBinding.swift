@@ -3,29 +3,27 @@
 extension SyntaxParserState {
     @discardableResult
     mutating func pushScope(_ kind: Scope.Kind, node: Int32 = SyntaxTree.none) -> Int32 {
-        tree.scopes.append(SyntaxScope(kind: kind, parent: scope, node: node))
-        facts.scopeFirstTokens.append(Int32(truncatingIfNeeded: i))
-        facts.scopeFlags.append(0)
-        scope = Int32(truncatingIfNeeded: tree.scopes.count - 1)
+        scope = scopes.add(
+            ParsedScope(scope: SyntaxScope(kind: kind, parent: scope, node: node), firstToken: Int32(truncatingIfNeeded: i), flags: 0))
         return scope
     }
 
     /// Sets the node of scope `s` (known only once the node is made, after its children).
     mutating func setScopeNode(_ s: Int32, _ node: Int32) {
-        let old = tree.scopes[Int(s)]
-        tree.scopes[Int(s)] = SyntaxScope(kind: old.kind, parent: old.parent, node: node, isUnsafe: old.isUnsafe)
+        let old = scopes[Int(s)].scope
+        scopes[Int(s)].scope = SyntaxScope(kind: old.kind, parent: old.parent, node: node, isUnsafe: old.isUnsafe)
     }
 
     mutating func markUnsafe(from start: Int32) {
         var s = start
         while s >= 0 {
-            tree.scopes[Int(s)].isUnsafe = true
-            s = tree.scopes[Int(s)].parent
+            scopes[Int(s)].scope.isUnsafe = true
+            s = scopes[Int(s)].scope.parent
         }
     }
 
     @inline(__always)
-    func isVarScope(_ s: Int32) -> Bool { tree.scopes[Int(s)].isVarScope }
+    func isVarScope(_ s: Int32) -> Bool { scopes[Int(s)].scope.isVarScope }
 
     /// A `bindingIdentifier` for token `i` (consumed), declared as `kind`.
     mutating func bindingIdentifier(_ kind: Declaration.Kind) -> Int32 {
@@ -43,7 +41,7 @@ extension SyntaxParserState {
         var target = scope
         // Annex B: in sloppy code a function declared in a block is also a `var` of the enclosing function.
         if kind == .var || (kind == .function && !strict) {
-            while !isVarScope(target), tree.scopes[Int(target)].parent >= 0 { target = tree.scopes[Int(target)].parent }
+            while !isVarScope(target), scopes[Int(target)].scope.parent >= 0 { target = scopes[Int(target)].scope.parent }
         }
         let sloppyBlockFunction = kind == .function && target != scope
         // One look-up serves the redeclaration check and the binding.
@@ -52,18 +50,19 @@ extension SyntaxParserState {
             checkRedeclaration(at: k, kind, name: id, target: target, existing: existing)
         }
         if let existing {
-            tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: existing)
+            nodes[Int(node)].b = Int32(truncatingIfNeeded: existing)
             facts.redeclarations.append(
                 .init(
                     token: Int32(truncatingIfNeeded: k), scope: target, symbol: Int32(truncatingIfNeeded: existing),
                     isShorthand: shorthand))
             return
         }
-        let symbol = tree.symbols.count
-        tree.symbols.append(SyntaxSymbol(name: id, kind: kind, scope: target, node: node))
-        facts.symbolTokens.append(Int32(truncatingIfNeeded: k))
-        facts.symbolShorthands.append(shorthand)
-        tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: symbol)
+        let symbol = symbols.count
+        symbols.add(
+            ParsedSymbol(
+                symbol: SyntaxSymbol(name: id, kind: kind, scope: target, node: node), token: Int32(truncatingIfNeeded: k),
+                shorthand: shorthand))
+        nodes[Int(node)].b = Int32(truncatingIfNeeded: symbol)
         declared.insert(symbol, scope: Int(target), name: id)
     }
 
@@ -85,17 +84,17 @@ extension SyntaxParserState {
     /// `existing` is the declaration of the name in `target` before this one, if any.
     private mutating func checkRedeclaration(at k: Int, _ kind: Declaration.Kind, name id: Int32, target: Int32, existing: Int?) {
         var clash: Int?
-        if let existing, isLexical(kind, in: target) || isLexical(tree.symbols[existing].kind, in: target) {
+        if let existing, isLexical(kind, in: target) || isLexical(symbols[existing].symbol.kind, in: target) {
             clash = existing
         }
         if kind == .var {
             var s = scope
             while s != target, clash == nil {
-                if let existing = declared.declaration(scope: Int(s), name: id), isLexical(tree.symbols[existing].kind, in: s) {
+                if let existing = declared.declaration(scope: Int(s), name: id), isLexical(symbols[existing].symbol.kind, in: s) {
                     clash = existing
                 }
                 varsCrossingBlocks.insert(Self.crossingKey(scope: s, name: id))
-                let parent = tree.scopes[Int(s)].parent
+                let parent = scopes[Int(s)].scope.parent
                 guard parent >= 0 else { break }
                 s = parent
             }
@@ -103,9 +102,9 @@ extension SyntaxParserState {
             clash = -1
         }
         if clash == nil, isLexical(kind, in: target) {
-            let parent = tree.scopes[Int(target)].parent
-            if parent >= 0, tree.scopes[Int(parent)].kind == .catchClause,
-                let parameter = declared.declaration(scope: Int(parent), name: id), tree.symbols[parameter].kind == .catchParameter
+            let parent = scopes[Int(target)].scope.parent
+            if parent >= 0, scopes[Int(parent)].scope.kind == .catchClause,
+                let parameter = declared.declaration(scope: Int(parent), name: id), symbols[parameter].symbol.kind == .catchParameter
             {
                 clash = parameter
             }
@@ -115,7 +114,7 @@ extension SyntaxParserState {
         let name = identifiers.strings[Int(id)]
         let earlier: String
         if clash >= 0 {
-            let first = tree.nodes[Int(tree.symbols[clash].node)]
+            let first = nodes[Int(symbols[clash].symbol.node)]
             earlier = " (line \(line(ofOffset: Int(first.start))))"
         } else {
             earlier = " (by a var inside this block)"
@@ -139,9 +138,9 @@ extension SyntaxParserState {
     mutating func reference() -> Int32 {
         let k = i
         let name = nameID(k)
-        let node = tree.add(
+        let node = nodes.add(
             SyntaxNode(
-                .identifier, start: tokens[k].start, end: tokens[k].end, a: name, b: Int32(truncatingIfNeeded: tree.references.count)))
+                .identifier, start: tokens[k].start, end: tokens[k].end, a: name, b: Int32(truncatingIfNeeded: references.count)))
         i += 1
         recordReference(node, token: k, name: name, shorthand: false)
         return node
@@ -149,39 +148,40 @@ extension SyntaxParserState {
 
     /// Records `node` (an `identifier` for token `k`) as a reference from the current scope.
     mutating func addReference(_ node: Int32, token k: Int, shorthand: Bool = false) {
-        tree.nodes[Int(node)].b = Int32(truncatingIfNeeded: tree.references.count)
-        recordReference(node, token: k, name: tree.nodes[Int(node)].a, shorthand: shorthand)
+        nodes[Int(node)].b = Int32(truncatingIfNeeded: references.count)
+        recordReference(node, token: k, name: nodes[Int(node)].a, shorthand: shorthand)
     }
 
     /// Appends the reference of `node` (whose `b` is already its index) and its facts.
     @inline(__always)
     private mutating func recordReference(_ node: Int32, token k: Int, name: Int32, shorthand: Bool) {
-        let index = Int32(truncatingIfNeeded: tree.references.count)
-        tree.references.append(SyntaxReference(node: node, scope: scope))
-        if !parameterScopes.isEmpty { parameterOnlyScopes.append((index, parameterScopes)) }
         let next = k + 1
         var flags: UInt8 = shorthand ? SyntaxParseFacts.shorthandFlag : 0
         if next < count, codes[next] == TokenCode.of("(") || tokens[next].kind == .template || tokens[next].kind == .templateHead {
             flags |= SyntaxParseFacts.calleeFlag
         }
-        facts.references.append(.init(token: Int32(truncatingIfNeeded: k), name: name, flags: flags))
+        let index = references.add(
+            ParsedReference(
+                reference: SyntaxReference(node: node, scope: scope),
+                fact: .init(token: Int32(truncatingIfNeeded: k), name: name, flags: flags)))
+        if !parameterScopes.isEmpty { parameterOnlyScopes.append((index, parameterScopes)) }
     }
 
     /// Marks the reference of `identifier` node `node` as written.
     mutating func markWritten(_ node: Int32) {
-        let reference = tree.nodes[Int(node)].b
-        if reference >= 0 { tree.references[Int(reference)].isWritten = true }
+        let reference = nodes[Int(node)].b
+        if reference >= 0 { references[Int(reference)].reference.isWritten = true }
     }
 
     // MARK: - Finishing
 
+    /// Resolves the references and moves the scopes, symbols and references into the tree and their facts into `facts`.
     mutating func finish() -> SyntaxTree {
         let evalID = name("eval")
-        let referenceFacts = facts.references
         var parameterOnlyCursor = 0
-        for index in tree.references.indices {
-            let reference = tree.references[index]
-            let id = referenceFacts[index].name
+        for index in 0..<references.count {
+            let reference = references[index].reference
+            let id = references[index].fact.name
             // `parameterOnlyScopes` lists references in increasing order: one cursor finds this one's entry.
             var parameterOnly: [Int32]?
             if parameterOnlyCursor < parameterOnlyScopes.count, parameterOnlyScopes[parameterOnlyCursor].reference == index {
@@ -191,18 +191,18 @@ extension SyntaxParserState {
             var s = reference.scope
             while s >= 0 {
                 if let symbol = declared.declaration(scope: Int(s), name: id),
-                    parameterOnly?.contains(s) != true || tree.symbols[symbol].kind == .parameter
+                    parameterOnly?.contains(s) != true || symbols[symbol].symbol.kind == .parameter
                 {
-                    tree.references[index].symbol = Int32(truncatingIfNeeded: symbol)
-                    if reference.isWritten { tree.symbols[symbol].isWritten = true }
+                    references[index].reference.symbol = Int32(truncatingIfNeeded: symbol)
+                    if reference.isWritten { symbols[symbol].symbol.isWritten = true }
                     break
                 }
-                s = tree.scopes[Int(s)].parent
+                s = scopes[Int(s)].scope.parent
             }
         }
         for callee in calleeReferences {
-            let reference = tree.references[Int(callee)]
-            if reference.symbol < 0, tree.nodes[Int(reference.node)].a == evalID { markUnsafe(from: reference.scope) }
+            let reference = references[Int(callee)].reference
+            if reference.symbol < 0, nodes[Int(reference.node)].a == evalID { markUnsafe(from: reference.scope) }
         }
         facts.moduleNameID = name("module")
         facts.exportsNameID = name("exports")
@@ -210,6 +210,43 @@ extension SyntaxParserState {
         facts.argumentsNameID = name("arguments")
         tree.names = identifiers.strings
         tree.parsedNameCount = tree.names.count
+        // The nodes and lists are handed over by the caller (`SyntaxParser.parsed`), written in its arrays.
+        let scopes = self.scopes, symbols = self.symbols, references = self.references
+        let scopeCount = scopes.count
+        tree.scopes = [SyntaxScope](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
+            for k in 0..<scopeCount { buffer.initializeElement(at: k, to: scopes[k].scope) }
+            initialized = scopeCount
+        }
+        facts.scopeFirstTokens = [Int32](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
+            for k in 0..<scopeCount { buffer.initializeElement(at: k, to: scopes[k].firstToken) }
+            initialized = scopeCount
+        }
+        facts.scopeFlags = [UInt8](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
+            for k in 0..<scopeCount { buffer.initializeElement(at: k, to: scopes[k].flags) }
+            initialized = scopeCount
+        }
+        let symbolCount = symbols.count
+        tree.symbols = [SyntaxSymbol](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
+            for k in 0..<symbolCount { buffer.initializeElement(at: k, to: symbols[k].symbol) }
+            initialized = symbolCount
+        }
+        facts.symbolTokens = [Int32](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
+            for k in 0..<symbolCount { buffer.initializeElement(at: k, to: symbols[k].token) }
+            initialized = symbolCount
+        }
+        facts.symbolShorthands = [Bool](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
+            for k in 0..<symbolCount { buffer.initializeElement(at: k, to: symbols[k].shorthand) }
+            initialized = symbolCount
+        }
+        let referenceCount = references.count
+        tree.references = [SyntaxReference](unsafeUninitializedCapacity: referenceCount) { buffer, initialized in
+            for k in 0..<referenceCount { buffer.initializeElement(at: k, to: references[k].reference) }
+            initialized = referenceCount
+        }
+        facts.references = [SyntaxParseFacts.Reference](unsafeUninitializedCapacity: referenceCount) { buffer, initialized in
+            for k in 0..<referenceCount { buffer.initializeElement(at: k, to: references[k].fact) }
+            initialized = referenceCount
+        }
         return tree
     }
 

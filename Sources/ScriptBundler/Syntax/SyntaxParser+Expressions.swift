@@ -7,7 +7,8 @@ extension SyntaxParserState {
         let list = beginList
         scratch.append(first)
         while eat(",") {
-            scratch.append(try parseAssignment())
+            let child = try parseAssignment()
+            scratch.append(child)
         }
         return add(.sequenceExpression, from: start, a: endList(from: list))
     }
@@ -45,7 +46,7 @@ extension SyntaxParserState {
         }
         if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
         if at("yield"), functions.last?.isGenerator == true { return try parseYield() }
-        let firstReference = tree.references.count
+        let firstReference = references.count
         let left: Int32
         if startsWithName() {
             // A name or `this` starts a left-hand side (no prefix operator applies to it): read it directly, and when
@@ -65,7 +66,7 @@ extension SyntaxParserState {
             target = try toAssignmentTarget(left, at: start)
         } else {
             guard isSimpleTarget(left) else { throw unexpected(at: start, "invalid assignment target") }
-            if tree.nodes[Int(left)].kind == .identifier { markWritten(left) }
+            if nodes[Int(left)].kind == .identifier { markWritten(left) }
             target = left
         }
         i += 1
@@ -203,12 +204,12 @@ extension SyntaxParserState {
     }
 
     private func isUnparenthesized(_ node: Int32, _ kinds: SyntaxKind...) -> Bool {
-        let n = tree.nodes[Int(node)]
+        let n = nodes[Int(node)]
         return !n.flags.contains(.parenthesized) && kinds.contains(n.kind)
     }
 
     private func isUnparenthesizedLogical(_ node: Int32, nullish: Bool) -> Bool {
-        let n = tree.nodes[Int(node)]
+        let n = nodes[Int(node)]
         guard n.kind == .logicalExpression, !n.flags.contains(.parenthesized) else { return false }
         return (n.op == SyntaxOperator.nullish.rawValue) == nullish
     }
@@ -270,7 +271,7 @@ extension SyntaxParserState {
 
     /// Whether `node` may be assigned or updated: a name or a member access.
     func isSimpleTarget(_ node: Int32) -> Bool {
-        let kind = tree.nodes[Int(node)].kind
+        let kind = nodes[Int(node)].kind
         return kind == .identifier || kind == .memberExpression
     }
 
@@ -291,12 +292,12 @@ extension SyntaxParserState {
             }
             if let op {
                 i += 1
-                let argumentStart = i, firstReference = tree.references.count
+                let argumentStart = i, firstReference = references.count
                 let argument = try parseOperand()
                 if op == .increment || op == .decrement {
                     markFactsTarget(start: argumentStart, firstReference: firstReference)
                     guard isSimpleTarget(argument) else { throw unexpected(at: start + 1, "invalid update target") }
-                    if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
+                    if nodes[Int(argument)].kind == .identifier { markWritten(argument) }
                     return add(.updateExpression, op: op.rawValue, flags: .prefix, from: start, a: argument)
                 }
                 return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
@@ -326,7 +327,7 @@ extension SyntaxParserState {
                 return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
             }
         }
-        let firstReference = tree.references.count
+        let firstReference = references.count
         let argument = try parseLeftHandSide()
         return try parsePostfix(argument, start: start, firstReference: firstReference)
     }
@@ -338,7 +339,7 @@ extension SyntaxParserState {
         if i < count, at("++") || at("--"), !newlineBefore(i) {
             markFactsTarget(start: start, firstReference: firstReference)
             guard isSimpleTarget(argument) else { throw unexpected("invalid update target") }
-            if tree.nodes[Int(argument)].kind == .identifier { markWritten(argument) }
+            if nodes[Int(argument)].kind == .identifier { markWritten(argument) }
             let op: SyntaxOperator = at("++") ? .increment : .decrement
             i += 1
             return add(.updateExpression, op: op.rawValue, from: start, a: argument)
@@ -360,8 +361,8 @@ extension SyntaxParserState {
         var node = at("new") ? try parseNew() : try parsePrimary()
         node = try parseSuffixes(node, start: start, allowCalls: true)
         if !pureTokens.isEmpty, pureTokens.contains(Int32(truncatingIfNeeded: start)) {
-            let kind = tree.nodes[Int(node)].kind
-            if kind == .callExpression || kind == .newExpression { tree.nodes[Int(node)].flags.insert(.pure) }
+            let kind = nodes[Int(node)].kind
+            if kind == .callExpression || kind == .newExpression { nodes[Int(node)].flags.insert(.pure) }
         }
         return node
     }
@@ -402,7 +403,7 @@ extension SyntaxParserState {
     }
 
     private mutating func noteCallee(_ callee: Int32) {
-        let node = tree.nodes[Int(callee)]
+        let node = nodes[Int(callee)]
         if node.kind == .identifier, node.b >= 0 { calleeReferences.append(node.b) }
     }
 
@@ -473,7 +474,8 @@ extension SyntaxParserState {
                 let argument = try parseAssignment()
                 scratch.append(add(.spreadElement, from: start, a: argument))
             } else {
-                scratch.append(try parseAssignment())
+                let child = try parseAssignment()
+                scratch.append(child)
             }
             if !at(")") { try expect(",") }
         }
@@ -492,7 +494,8 @@ extension SyntaxParserState {
             let outer = noIn
             noIn = false
             while true {
-                scratch.append(try parseExpression())
+                let child = try parseExpression()
+                scratch.append(child)
                 guard let next = self.kind(i), next == .templateMiddle || next == .templateTail else {
                     throw unexpected("expected the end of a template substitution")
                 }
@@ -596,7 +599,7 @@ extension SyntaxParserState {
                 i += 1
                 let expression = try parseExpressionAllowingIn()
                 try expect(")")
-                tree.nodes[Int(expression)].flags.insert(.parenthesized)
+                nodes[Int(expression)].flags.insert(.parenthesized)
                 return expression
             case TokenCode.of("["):
                 return try parseArrayLiteral()
@@ -619,7 +622,7 @@ extension SyntaxParserState {
         let list = beginList
         while i < count, !at("]") {
             if at(",") {
-                scratch.append(tree.add(SyntaxNode(.elision, start: tokens[i].start, end: tokens[i].start)))
+                scratch.append(nodes.add(SyntaxNode(.elision, start: tokens[i].start, end: tokens[i].start)))
                 i += 1
                 continue
             }
@@ -629,7 +632,8 @@ extension SyntaxParserState {
                 let argument = try parseAssignment()
                 scratch.append(add(.spreadElement, from: spreadStart, a: argument))
             } else {
-                scratch.append(try parseAssignment())
+                let child = try parseAssignment()
+                scratch.append(child)
             }
             if !at("]") { try expect(",") }
         }
@@ -645,7 +649,8 @@ extension SyntaxParserState {
         defer { noIn = outer }
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseObjectMember())
+            let child = try parseObjectMember()
+            scratch.append(child)
             if !at("}") { try expect(",") }
         }
         try expect("}")
@@ -673,7 +678,7 @@ extension SyntaxParserState {
             return add(.property, op: SyntaxPropertyKind.initializer.rawValue, flags: flags, from: start, a: key, b: value)
         }
         guard !computed, isIdentifierName(keyToken), keyToken == i - 1 else { throw unexpected("expected ':'") }
-        let value = tree.add(SyntaxNode(.identifier, start: tokens[keyToken].start, end: tokens[keyToken].end, a: tree.nodes[Int(key)].a))
+        let value = nodes.add(SyntaxNode(.identifier, start: tokens[keyToken].start, end: tokens[keyToken].end, a: nodes[Int(key)].a))
         addReference(value, token: keyToken, shorthand: true)
         flags.insert(.shorthand)
         if at("=") {

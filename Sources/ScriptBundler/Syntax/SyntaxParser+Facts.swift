@@ -88,8 +88,8 @@ extension SyntaxParserState {
     /// Marks the references from `first` on as written (see `SyntaxParseFacts.writtenFlag`).
     mutating func markFactsWritten(from first: Int) {
         var k = first
-        while k < facts.references.count {
-            facts.references[k].flags |= SyntaxParseFacts.writtenFlag
+        while k < references.count {
+            references[k].fact.flags |= SyntaxParseFacts.writtenFlag
             k += 1
         }
     }
@@ -119,12 +119,12 @@ extension SyntaxParserState {
     mutating func markReturn() {
         var s = scope
         while s >= 0 {
-            let kind = tree.scopes[Int(s)].kind
+            let kind = scopes[Int(s)].scope.kind
             if kind == .function || kind == .arrowFunction {
-                facts.scopeFlags[Int(s)] |= SyntaxParseFacts.containsReturnFlag
+                scopes[Int(s)].flags |= SyntaxParseFacts.containsReturnFlag
                 return
             }
-            s = tree.scopes[Int(s)].parent
+            s = scopes[Int(s)].scope.parent
         }
     }
 
@@ -132,11 +132,11 @@ extension SyntaxParserState {
     mutating func markNewTarget() {
         var s = scope
         while s >= 0 {
-            if tree.scopes[Int(s)].kind == .function {
-                facts.scopeFlags[Int(s)] |= SyntaxParseFacts.containsNewTargetFlag
+            if scopes[Int(s)].scope.kind == .function {
+                scopes[Int(s)].flags |= SyntaxParseFacts.containsNewTargetFlag
                 return
             }
-            s = tree.scopes[Int(s)].parent
+            s = scopes[Int(s)].scope.parent
         }
     }
 
@@ -144,10 +144,10 @@ extension SyntaxParserState {
     func isOutsideFunctionsAndClassBodies() -> Bool {
         var s = scope
         while s >= 0 {
-            switch tree.scopes[Int(s)].kind {
+            switch scopes[Int(s)].scope.kind {
             case .function, .classBody: return false
             case .program: return true
-            default: s = tree.scopes[Int(s)].parent
+            default: s = scopes[Int(s)].scope.parent
             }
         }
         return true
@@ -162,7 +162,7 @@ extension SyntaxParserState {
 
     /// The text of a module export name node (an `identifierName` or a `stringLiteral`).
     func exportName(_ node: Int32) -> String {
-        let n = tree.nodes[Int(node)]
+        let n = nodes[Int(node)]
         if n.kind == .stringLiteral {
             guard n.end - n.start >= 2 else { return "" }
             return JavaScriptStringLiteral.decodeEscapes(src[Int(n.start + 1)..<Int(n.end - 1)])
@@ -173,7 +173,7 @@ extension SyntaxParserState {
     /// Records `require("x")` and `require.context(...)` at token `i` (kept if `require` turns out free), by
     /// their tokens as today's analysis does.
     mutating func recordRequire() {
-        let reference = Int32(truncatingIfNeeded: tree.references.count)
+        let reference = Int32(truncatingIfNeeded: references.count)
         if tokenIs(i + 1, "("), kind(i + 2) == .string, tokenIs(i + 3, ")") {
             facts.requireCandidates.append(
                 .init(

@@ -77,7 +77,8 @@ extension SyntaxParserState {
                 let target = try parseBindingTarget(.parameter)
                 scratch.append(add(.restElement, from: start, a: target))
             } else {
-                scratch.append(try parseBindingElement(.parameter))
+                let child = try parseBindingElement(.parameter)
+                scratch.append(child)
             }
             if !at(")") { try expect(",") }
         }
@@ -94,7 +95,7 @@ extension SyntaxParserState {
         if let directive = useStrictDirective(at: i) {
             strict = true
             if parameters != SyntaxTree.none,
-                tree.list(parameters).contains(where: { tree.nodes[Int($0)].kind != .bindingIdentifier })
+                listChildren(parameters).contains(where: { nodes[Int($0)].kind != .bindingIdentifier })
             {
                 throw unexpected(
                     at: directive, "a function with default, destructured or rest parameters cannot be made strict in its body")
@@ -102,7 +103,8 @@ extension SyntaxParserState {
         }
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseStatement())
+            let child = try parseStatement()
+            scratch.append(child)
         }
         try expect("}")
         strict = outerStrict
@@ -177,7 +179,8 @@ extension SyntaxParserState {
         let list = beginList
         while i < count, !at("}") {
             if eat(";") { continue }
-            scratch.append(try parseClassMember(derived: superClass != SyntaxTree.none))
+            let child = try parseClassMember(derived: superClass != SyntaxTree.none)
+            scratch.append(child)
         }
         try expect("}")
         if declaration { recordStatementBrace() }

@@ -32,15 +32,15 @@ extension SyntaxParserState {
 
     /// The request of `bindings` (specifier nodes): today's `ModuleSyntax.imports`, and the declaration's token range.
     private mutating func recordImports(_ specifiers: Int32, request: Int, start: Int) {
-        for specifier in tree.list(specifiers) {
-            let node = tree.nodes[Int(specifier)]
+        for specifier in listChildren(specifiers) {
+            let node = nodes[Int(specifier)]
             let importedName: String? =
                 switch SyntaxImportKind(rawValue: node.op) {
                 case .default: "default"
                 case .namespace: nil
                 default: node.a >= 0 ? exportName(node.a) : nil
                 }
-            let declaration = Int(tree.nodes[Int(node.b)].b)
+            let declaration = Int(nodes[Int(node.b)].b)
             facts.module.imports.append(.init(request: request, importedName: importedName, declaration: declaration))
         }
         facts.module.removableStatements.append(start..<i)
@@ -139,12 +139,12 @@ extension SyntaxParserState {
             try expect("}")
             let specifiers = endList(from: list)
             var source = SyntaxTree.none, attributes: Int32 = 0
-            let specifierNodes = Array(tree.list(specifiers))
+            let specifierNodes = listChildren(specifiers)
             if eat("from") {
                 let request: Int
                 (source, attributes, request) = try parseModuleSource()
                 for (index, specifier) in specifierNodes.enumerated() {
-                    let node = tree.nodes[Int(specifier)]
+                    let node = nodes[Int(specifier)]
                     let local = exportName(node.a)
                     facts.module.exports.append(
                         .init(
@@ -156,9 +156,9 @@ extension SyntaxParserState {
                 for (index, specifier) in specifierNodes.enumerated() {
                     let token = localTokens[index]
                     guard isIdentifierName(token) else { throw unexpected(at: token, "expected a local name") }
-                    let node = tree.nodes[Int(specifier)]
+                    let node = nodes[Int(specifier)]
                     let local = node.a
-                    tree.nodes[Int(local)].kind = .identifier
+                    nodes[Int(local)].kind = .identifier
                     let saved = scope
                     scope = 0
                     addReference(local, token: token)
@@ -183,13 +183,13 @@ extension SyntaxParserState {
                 let declaration =
                     at("class")
                     ? try parseClass(declaration: true, anonymous: true) : try parseFunction(declaration: true, anonymous: true)
-                let id = tree.nodes[Int(declaration)].a
+                let id = nodes[Int(declaration)].a
                 let named = id >= 0
                 facts.module.defaultExport = .init(
                     exportToken: start, isNamedDeclaration: named, isAnonymousDeclaration: !named, lastToken: i - 1)
                 let source: ModuleSyntax.Export.Source
                 if named {
-                    let node = tree.nodes[Int(id)]
+                    let node = nodes[Int(id)]
                     source = .local(name: identifiers.strings[Int(node.a)], token: nameToken)
                 } else {
                     source = .defaultExpression
@@ -205,7 +205,7 @@ extension SyntaxParserState {
             return add(.exportDefaultDeclaration, from: start, a: expression)
         }
         let declaration: Int32
-        let firstSymbol = tree.symbols.count
+        let firstSymbol = symbols.count
         if at("var") || at("const") {
             declaration = try parseVariableDeclaration(at("var") ? .var : .const)
             try semicolon()
@@ -220,11 +220,11 @@ extension SyntaxParserState {
             throw unexpected("expected a declaration after 'export'")
         }
         facts.module.exportKeywords.append(start)
-        for symbol in firstSymbol..<tree.symbols.count where tree.symbols[symbol].scope == 0 {
-            switch tree.symbols[symbol].kind {
+        for symbol in firstSymbol..<symbols.count where symbols[symbol].symbol.scope == 0 {
+            switch symbols[symbol].symbol.kind {
             case .var, .let, .const, .function, .class:
-                let name = identifiers.strings[Int(tree.symbols[symbol].name)]
-                let token = Int(facts.symbolTokens[symbol])
+                let name = identifiers.strings[Int(symbols[symbol].symbol.name)]
+                let token = Int(symbols[symbol].token)
                 facts.module.exports.append(.init(exportedName: name, source: .local(name: name, token: token), token: token))
             default:
                 continue

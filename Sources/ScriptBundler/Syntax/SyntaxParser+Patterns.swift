@@ -9,7 +9,7 @@ extension SyntaxParserState {
             let list = beginList
             while i < count, !at("]") {
                 if at(",") {
-                    scratch.append(tree.add(SyntaxNode(.elision, start: tokens[i].start, end: tokens[i].start)))
+                    scratch.append(nodes.add(SyntaxNode(.elision, start: tokens[i].start, end: tokens[i].start)))
                     i += 1
                     continue
                 }
@@ -19,7 +19,8 @@ extension SyntaxParserState {
                     let target = try parseBindingTarget(kind)
                     scratch.append(add(.restElement, from: restStart, a: target))
                 } else {
-                    scratch.append(try parseBindingElement(kind))
+                    let child = try parseBindingElement(kind)
+                    scratch.append(child)
                 }
                 if !at("]") { try expect(",") }
             }
@@ -88,7 +89,7 @@ extension SyntaxParserState {
     /// Rereads expression `node` as the target of `=` or of a `for`-`in`/`of` head (in place: array and object
     /// literals become patterns, `a = b` inside them defaults); marks the names it writes.
     mutating func toAssignmentTarget(_ node: Int32, at k: Int) throws(JavaScriptSyntaxError) -> Int32 {
-        let n = tree.nodes[Int(node)]
+        let n = nodes[Int(node)]
         switch n.kind {
         case .identifier:
             markWritten(node)
@@ -96,27 +97,29 @@ extension SyntaxParserState {
         case .memberExpression, .arrayPattern, .objectPattern:
             return node
         case .arrayExpression where !n.flags.contains(.parenthesized):
-            tree.nodes[Int(node)].kind = .arrayPattern
+            nodes[Int(node)].kind = .arrayPattern
             // Elements convert in place (same IDs), so the list itself is not written.
-            let elements = Array(tree.list(n.a))
+            let elements = listChildren(n.a)
             for (index, element) in elements.enumerated() {
                 let converted = try toAssignmentElement(element, at: k)
-                if tree.nodes[Int(converted)].kind == .restElement, index != elements.count - 1 {
+                if nodes[Int(converted)].kind == .restElement, index != elements.count - 1 {
                     throw unexpected(at: k, "a rest element must be last")
                 }
             }
             return node
         case .objectExpression where !n.flags.contains(.parenthesized):
-            tree.nodes[Int(node)].kind = .objectPattern
-            let members = Array(tree.list(n.a))
+            nodes[Int(node)].kind = .objectPattern
+            let members = listChildren(n.a)
             for (index, member) in members.enumerated() {
-                let m = tree.nodes[Int(member)]
+                let m = nodes[Int(member)]
                 if m.kind == .spreadElement {
-                    tree.nodes[Int(member)].kind = .restElement
-                    tree.nodes[Int(member)].a = try toAssignmentTarget(m.a, at: k)
+                    nodes[Int(member)].kind = .restElement
+                    let convertedA = try toAssignmentTarget(m.a, at: k)
+                    nodes[Int(member)].a = convertedA
                     if index != members.count - 1 { throw unexpected(at: k, "a rest element must be last") }
                 } else if m.kind == .property, m.op == SyntaxPropertyKind.initializer.rawValue {
-                    tree.nodes[Int(member)].b = try toAssignmentElement(m.b, at: k)
+                    let convertedB = try toAssignmentElement(m.b, at: k)
+                    nodes[Int(member)].b = convertedB
                 } else {
                     throw unexpected(at: k, "invalid assignment target")
                 }
@@ -128,17 +131,19 @@ extension SyntaxParserState {
     }
 
     private mutating func toAssignmentElement(_ node: Int32, at k: Int) throws(JavaScriptSyntaxError) -> Int32 {
-        let n = tree.nodes[Int(node)]
+        let n = nodes[Int(node)]
         switch n.kind {
         case .elision:
             return node
         case .assignmentExpression where n.op == SyntaxOperator.assign.rawValue && !n.flags.contains(.parenthesized):
-            tree.nodes[Int(node)].kind = .assignmentPattern
-            tree.nodes[Int(node)].a = try toAssignmentTarget(n.a, at: k)
+            nodes[Int(node)].kind = .assignmentPattern
+            let convertedA = try toAssignmentTarget(n.a, at: k)
+            nodes[Int(node)].a = convertedA
             return node
         case .spreadElement:
-            tree.nodes[Int(node)].kind = .restElement
-            tree.nodes[Int(node)].a = try toAssignmentTarget(n.a, at: k)
+            nodes[Int(node)].kind = .restElement
+            let convertedA = try toAssignmentTarget(n.a, at: k)
+            nodes[Int(node)].a = convertedA
             return node
         default:
             return try toAssignmentTarget(node, at: k)

@@ -1,16 +1,15 @@
 /// Statements.
 extension SyntaxParserState {
     mutating func parseProgram() throws(JavaScriptSyntaxError) {
-        tree.scopes.append(SyntaxScope(kind: .program, parent: -1, node: SyntaxTree.none))
-        facts.scopeFirstTokens.append(0)
-        facts.scopeFlags.append(0)
+        scopes.add(ParsedScope(scope: SyntaxScope(kind: .program, parent: -1, node: SyntaxTree.none), firstToken: 0, flags: 0))
         strict = hasUseStrictDirective(at: 0)
         let list = beginList
         while i < count {
-            scratch.append(try parseStatement(topLevel: true))
+            let child = try parseStatement(topLevel: true)
+            scratch.append(child)
         }
         let statements = endList(from: list)
-        let program = tree.add(SyntaxNode(.program, start: 0, end: src.count, a: statements))
+        let program = nodes.add(SyntaxNode(.program, start: 0, end: src.count, a: statements))
         tree.root = program
         setScopeNode(0, program)
         attachLegalComments(upTo: count, statement: SyntaxTree.none)
@@ -77,7 +76,7 @@ extension SyntaxParserState {
 
     /// Node `node` extended to the last token consumed (its `;`).
     private mutating func extend(_ node: Int32) -> Int32 {
-        tree.nodes[Int(node)].end = UInt32(truncatingIfNeeded: lastEnd)
+        nodes[Int(node)].end = UInt32(truncatingIfNeeded: lastEnd)
         return node
     }
 
@@ -186,7 +185,8 @@ extension SyntaxParserState {
         let blockScope = pushScope(.block)
         let list = beginList
         while i < count, !at("}") {
-            scratch.append(try parseStatement())
+            let child = try parseStatement()
+            scratch.append(child)
         }
         try expect("}")
         scope = outer
@@ -218,12 +218,12 @@ extension SyntaxParserState {
         var constStatement = -1
         if kind == .const {
             constStatement = facts.constStatements.count
-            let first = Int32(truncatingIfNeeded: tree.symbols.count)
+            let first = Int32(truncatingIfNeeded: symbols.count)
             facts.constStatements.append(
                 .init(keyword: Int32(truncatingIfNeeded: start), scope: scope, firstSymbol: first, endSymbol: first))
         }
         defer {
-            if constStatement >= 0 { facts.constStatements[constStatement].endSymbol = Int32(truncatingIfNeeded: tree.symbols.count) }
+            if constStatement >= 0 { facts.constStatements[constStatement].endSymbol = Int32(truncatingIfNeeded: symbols.count) }
         }
         let list = beginList
         repeat {
@@ -253,7 +253,7 @@ extension SyntaxParserState {
         let outerNoIn = noIn
         noIn = true
         var isDeclaration = false
-        let firstReference = tree.references.count
+        let firstReference = references.count
         if at(";") {
             // No initializer.
         } else if at("var") || at("const") {
@@ -316,7 +316,8 @@ extension SyntaxParserState {
             }
             let body = beginList
             while i < count, !at("}"), !at("case"), !at("default") {
-                scratch.append(try parseStatement())
+                let child = try parseStatement()
+                scratch.append(child)
             }
             let statements = endList(from: body)
             scratch.append(add(.switchCase, from: caseStart, a: test, b: statements))

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses JavaScript (ES2023, script or module, "auto" like webpack and `JavaScriptParser`) into a
 /// `SyntaxTree`, binding scopes, symbols and references in the same pass (references are resolved when the
 /// program has been read, since declarations hoist).
@@ -22,21 +30,7 @@ public enum SyntaxParser {
 
     /// Parses `source` from its tokens (with or without comments).
     public static func parse(_ source: [UInt8], tokenization: JavaScriptTokenization) throws(JavaScriptSyntaxError) -> SyntaxTree {
-        let outcome = LargeStack.run { () -> Result<SyntaxTree, JavaScriptSyntaxError> in
-            source.withUnsafeBytes { bytes in
-                var parser = SyntaxParserState(source: source, bytes: bytes, tokenization: tokenization)
-                do throws(JavaScriptSyntaxError) {
-                    try parser.parseProgram()
-                    return .success(parser.finish())
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        guard let outcome else {
-            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
-        }
-        return try outcome.get()
+        try parsed(source, tokenization: tokenization).tree
     }
 
     /// Parses `source` from its tokens, and returns the token-indexed facts `ScopeAnalysis` is built from, and
@@ -44,22 +38,66 @@ public enum SyntaxParser {
     static func parseWithFacts(
         _ source: [UInt8], tokenization: JavaScriptTokenization
     ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
-        let outcome = LargeStack.run { () -> Result<(SyntaxTree, SyntaxParseFacts, [JavaScriptToken]), JavaScriptSyntaxError> in
+        try parsed(source, tokenization: tokenization)
+    }
+
+    /// The parse of `source` on a large-stack thread. The nodes and lists are written straight into the arrays the
+    /// tree gets (no copy) while they fit their room (step 4o): the nodes' room is what the parse makes (about 1.2 a
+    /// token) and what a compressor adds after it (a fifth more: see `TreeCompressorPass.reserveRoom`), as the tree's
+    /// arrays reserved before.
+    private static func parsed(
+        _ source: [UInt8], tokenization: JavaScriptTokenization
+    ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
+        typealias Parsed = (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
+        let outcome = LargeStack.run { () -> Result<Parsed, JavaScriptSyntaxError> in
             source.withUnsafeBytes { bytes in
-                var parser = SyntaxParserState(source: source, bytes: bytes, tokenization: tokenization)
-                do throws(JavaScriptSyntaxError) {
-                    try parser.parseProgram()
-                    let tree = parser.finish()
-                    return .success((tree, parser.facts, parser.tokens))
-                } catch {
-                    return .failure(error)
+                // At most the tokenization's tokens are significant (its comments, if among them, are dropped).
+                let tokenCount = tokenization.tokens.count
+                var result = Result<Parsed, JavaScriptSyntaxError>.failure(SyntaxParser.unfinished)
+                var moved: (nodes: [SyntaxNode]?, lists: [Int32]?) = (nil, nil)
+                var nodes: [SyntaxNode] = []
+                let lists = [Int32](unsafeUninitializedCapacity: tokenCount / 2 + 16) { listStorage, listCount in
+                    nodes = [SyntaxNode](unsafeUninitializedCapacity: tokenCount + tokenCount / 2 + 16) { nodeStorage, nodeCount in
+                        listCount = 0
+                        nodeCount = 0
+                        guard let nodeBase = nodeStorage.baseAddress, let listBase = listStorage.baseAddress else { return }
+                        var parser = SyntaxParserState(
+                            source: source, bytes: bytes, tokenization: tokenization,
+                            nodes: SyntaxParserBuffer(storage: nodeBase, capacity: nodeStorage.count),
+                            lists: SyntaxParserBuffer(storage: listBase, capacity: listStorage.count))
+                        do throws(JavaScriptSyntaxError) {
+                            try parser.parseProgram()
+                        } catch {
+                            result = .failure(error)
+                            return
+                        }
+                        let tree = parser.finish()
+                        if parser.nodes.writesInto(nodeBase) {
+                            nodeCount = parser.nodes.count
+                        } else {
+                            moved.nodes = parser.nodes.array(capacity: parser.nodes.count + parser.nodes.count / 5 + 16)
+                        }
+                        if parser.lists.writesInto(listBase) {
+                            listCount = parser.lists.count
+                        } else {
+                            moved.lists = parser.lists.array(capacity: parser.lists.count + parser.lists.count / 5 + 16)
+                        }
+                        result = .success((tree, parser.facts, parser.tokens))
+                    }
                 }
+                guard case .success(var parsed) = result else { return result }
+                parsed.tree.nodes = moved.nodes ?? nodes
+                parsed.tree.lists = moved.lists ?? lists
+                return .success(parsed)
             }
         }
-        guard let outcome else {
-            throw JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
-        }
+        guard let outcome else { throw unfinished }
         return try outcome.get()
+    }
+
+    /// The error of a parse that did not run to its end.
+    private static var unfinished: JavaScriptSyntaxError {
+        JavaScriptSyntaxError(kind: .unexpectedToken, line: 1, column: 1, offset: 0, message: "the parser did not finish")
     }
 
     /// Tokenizes and parses a string (convenience for tests).
@@ -90,7 +128,19 @@ struct SyntaxParserState {
     /// For each opening bracket token, its closing token (else -1).
     let matching: [Int32]
     var i = 0
+    /// The tree's source, root and legal comments; its nodes, lists, scopes, symbols and references are built in
+    /// the buffers below (the nodes and lists handed to it by `SyntaxParser.parsed`, the rest by `finish()`).
     var tree: SyntaxTree
+    /// The nodes, indexed by node ID (the tree's `nodes` once the parse finishes).
+    let nodes: SyntaxParserBuffer<SyntaxNode>
+    /// The lists, as the tree's `lists` (list 0 is the empty list).
+    let lists: SyntaxParserBuffer<Int32>
+    /// The scopes with their facts, indexed by scope ID.
+    let scopes: SyntaxParserBuffer<ParsedScope>
+    /// The symbols with their facts, indexed by symbol ID.
+    let symbols: SyntaxParserBuffer<ParsedSymbol>
+    /// The references with their facts, indexed by reference ID.
+    let references: SyntaxParserBuffer<ParsedReference>
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     let scratch = SyntaxListStack()
     var identifiers: IdentifierTable
@@ -127,7 +177,11 @@ struct SyntaxParserState {
     /// Token-indexed facts for `ScopeAnalysis`.
     var facts = SyntaxParseFacts()
 
-    init(source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization) {
+    /// A parser of `source` whose nodes and lists go to `nodes` and `lists` (list 0, the empty list, is added here).
+    init(
+        source: [UInt8], bytes: UnsafeRawBufferPointer, tokenization: JavaScriptTokenization, nodes: SyntaxParserBuffer<SyntaxNode>,
+        lists: SyntaxParserBuffer<Int32>
+    ) {
         src = source
         self.bytes = bytes
         // The tokenizer's bracket pairs count significant tokens only, so they hold for the tokens without comments.
@@ -158,15 +212,35 @@ struct SyntaxParserState {
         longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
         longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
         tree = SyntaxTree(source: source)
-        // Room for the nodes of the parse (about 1.2 a token) and for those a compressor adds after it (a fifth
-        // more: see `TreeCompressorPass.reserveRoom`), so that neither copies the nodes to grow them.
-        tree.nodes.reserveCapacity(count + count / 2 + 16)
-        tree.lists.reserveCapacity(count / 2 + 16)
+        self.nodes = nodes
+        self.lists = lists
+        lists.add(0)
+        scopes = SyntaxParserBuffer(capacity: count / 16 + 8)
+        symbols = SyntaxParserBuffer(capacity: count / 8 + 8)
+        references = SyntaxParserBuffer(capacity: count / 4 + 8)
         declared = ScopedNameTable(capacity: count / 8)
         // Room for a new name every sixteen tokens (the large benchmark tree's files have one about every eighteen).
         identifiers = IdentifierTable(expectedNames: count / 16)
-        facts.references.reserveCapacity(count / 4)
-        tree.references.reserveCapacity(count / 4)
+    }
+
+    /// A scope and what the facts record of it (`SyntaxParseFacts.scopeFirstTokens`, `scopeFlags`).
+    struct ParsedScope {
+        var scope: SyntaxScope
+        var firstToken: Int32
+        var flags: UInt8
+    }
+
+    /// A symbol and what the facts record of it (`SyntaxParseFacts.symbolTokens`, `symbolShorthands`).
+    struct ParsedSymbol {
+        var symbol: SyntaxSymbol
+        var token: Int32
+        var shorthand: Bool
+    }
+
+    /// A reference and what the facts record of it (`SyntaxParseFacts.references`).
+    struct ParsedReference {
+        var reference: SyntaxReference
+        var fact: SyntaxParseFacts.Reference
     }
 
     /// Each token's text packed by `TokenCode`.
@@ -279,21 +353,20 @@ struct SyntaxParserState {
         return text.contains("@license") || text.contains("@preserve")
     }
 
-    /// Whether `needle`'s bytes occur in `bytes[range]`.
+    /// Whether `needle`'s bytes occur in `bytes[range]`: its first byte found by `memchr` (many bytes a step), the
+    /// rest compared there (a loop over every byte was 12.8 M instructions of the large tree's build, most of it in
+    /// long documentation comments).
     private static func containsBytes(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ needle: StaticString) -> Bool {
         let count = needle.utf8CodeUnitCount
         guard count > 0, range.count >= count else { return count == 0 }
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: count)
-        let first = pattern[0]
-        var start = range.lowerBound
-        let last = range.upperBound - count
+        guard let base = bytes.baseAddress, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        let first = Int32(needle.utf8Start.pointee)
+        var start = base + range.lowerBound
+        let last = base + (range.upperBound - count)
         while start <= last {
-            if bytes[start] == first {
-                var k = 1
-                while k < count, bytes[start + k] == pattern[k] { k += 1 }
-                if k == count { return true }
-            }
-            start += 1
+            guard let hit = memchr(start, first, last - start + 1) else { return false }
+            if memcmp(hit, needle.utf8Start, count) == 0 { return true }
+            start = UnsafeRawPointer(hit) + 1
         }
         return false
     }
@@ -457,13 +530,13 @@ struct SyntaxParserState {
         a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none,
         d: Int32 = SyntaxTree.none
     ) -> Int32 {
-        tree.add(SyntaxNode(kind, op: op, flags: flags, start: startOf(startToken), end: lastEnd, a: a, b: b, c: c, d: d))
+        nodes.add(SyntaxNode(kind, op: op, flags: flags, start: startOf(startToken), end: lastEnd, a: a, b: b, c: c, d: d))
     }
 
     /// A node for the single token `k`.
     @inline(__always)
     mutating func addToken(_ kind: SyntaxKind, _ k: Int, a: Int32 = SyntaxTree.none) -> Int32 {
-        tree.add(SyntaxNode(kind, start: tokens[k].start, end: tokens[k].end, a: a))
+        nodes.add(SyntaxNode(kind, start: tokens[k].start, end: tokens[k].end, a: a))
     }
 
     /// A node spanning from node `first`'s start to the last token consumed.
@@ -472,7 +545,7 @@ struct SyntaxParserState {
         _ kind: SyntaxKind, op: UInt8 = 0, flags: SyntaxFlags = [], spanning first: Int32,
         a: Int32 = SyntaxTree.none, b: Int32 = SyntaxTree.none, c: Int32 = SyntaxTree.none
     ) -> Int32 {
-        tree.add(SyntaxNode(kind, op: op, flags: flags, start: Int(tree.nodes[Int(first)].start), end: lastEnd, a: a, b: b, c: c))
+        nodes.add(SyntaxNode(kind, op: op, flags: flags, start: Int(nodes[Int(first)].start), end: lastEnd, a: a, b: b, c: c))
     }
 
     /// Starts a list: children are pushed with `scratch.append` and the list made by `endList(from:)`.
@@ -482,11 +555,16 @@ struct SyntaxParserState {
     mutating func endList(from start: Int) -> Int32 {
         let length = scratch.count - start
         if length == 0 { return 0 }
-        let id = Int32(truncatingIfNeeded: tree.lists.count)
-        tree.lists.append(Int32(truncatingIfNeeded: length))
-        tree.lists.append(contentsOf: scratch.children(from: start))
+        let id = lists.add(Int32(truncatingIfNeeded: length))
+        lists.add(contentsOf: scratch.children(from: start))
         scratch.count = start
         return id
+    }
+
+    /// The node IDs of list `list` (copied: the lists may grow while they are read).
+    func listChildren(_ list: Int32) -> [Int32] {
+        guard list > 0 else { return [] }
+        return Array(lists.elements(from: Int(list) + 1, count: Int(lists[Int(list)])))
     }
 
     // MARK: - Names
@@ -622,6 +700,9 @@ struct SyntaxParserState {
 /// The children of the lists `SyntaxParserState` is building, innermost list last: a stack of node IDs that a finished
 /// list is cut from (`children(from:)`, then `count` set back), in memory of its own. As an array, every push checked
 /// the array's uniqueness and every cut went through `removeLast(_:)`'s general range replacement.
+/// A child is parsed before the stack is named (`let child = try parse…(); scratch.append(child)`): named first, as
+/// in `scratch.append(try parse…())`, the stack's reference was retained and released around the child's parse
+/// (step 4o).
 final class SyntaxListStack {
     private var base: UnsafeMutablePointer<Int32>
     private var capacity: Int
@@ -662,5 +743,111 @@ final class SyntaxListStack {
         base.deallocate()
         base = larger
         capacity *= 2
+    }
+}
+
+/// Storage of `SyntaxParserState` for what it appends while it parses (nodes, lists, scopes, symbols, references and
+/// their facts). The nodes and lists are written into the arrays the tree gets (the caller's storage, see
+/// `SyntaxParser.parsed`) while they fit, then moved to memory of the buffer's own (`writesInto(_:)`, `array(capacity:)`),
+/// as the scanner does with its tokens. In the tree's arrays, stored in the state, every append checked the array's
+/// uniqueness (a runtime call) and its capacity, and every write through `tree.nodes[...]` the uniqueness again. The
+/// elements are plain values (nothing to release). Indexes are the parser's own node, list, scope, symbol and reference
+/// IDs, always in range.
+final class SyntaxParserBuffer<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// Whether `base` is the buffer's own memory (not the caller's).
+    private var ownsStorage: Bool
+    /// The number of elements.
+    private(set) var count = 0
+
+    /// A buffer in memory of its own, with room for `capacity` elements first.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 8)
+        base = .allocate(capacity: self.capacity)
+        ownsStorage = true
+    }
+
+    /// A buffer that writes into `storage` (room for `capacity`, the caller's) while its elements fit.
+    init(storage: UnsafeMutablePointer<Element>, capacity: Int) {
+        base = storage
+        self.capacity = capacity
+        ownsStorage = false
+    }
+
+    deinit {
+        if ownsStorage {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    /// Whether the elements are still in `storage` (the caller's), not moved to memory of the buffer's own.
+    func writesInto(_ storage: UnsafeMutablePointer<Element>?) -> Bool { !ownsStorage && base == storage }
+
+    /// Appends `element` and returns its index.
+    @inline(__always) @discardableResult
+    func add(_ element: Element) -> Int32 {
+        if count == capacity { grow(to: count &+ 1) }
+        (base + count).initialize(to: element)
+        count &+= 1
+        return Int32(truncatingIfNeeded: count &- 1)
+    }
+
+    /// Appends the elements of `elements` (one at a time for a short list: a call of `memcpy` costs more there).
+    @inline(__always)
+    func add(contentsOf elements: UnsafeBufferPointer<Element>) {
+        let n = elements.count
+        if count &+ n > capacity { grow(to: count &+ n) }
+        guard let source = elements.baseAddress else { return }
+        let target = base + count
+        if n <= 8 {
+            for k in 0..<n { (target + k).initialize(to: source[k]) }
+        } else {
+            target.initialize(from: source, count: n)
+        }
+        count &+= n
+    }
+
+    @inline(__always)
+    subscript(_ index: Int) -> Element {
+        unsafeAddress {
+            assert(index >= 0 && index < count, "index out of range")
+            return UnsafePointer(base + index)
+        }
+        unsafeMutableAddress {
+            assert(index >= 0 && index < count, "index out of range")
+            return base + index
+        }
+    }
+
+    /// The elements `start..<start + length` (valid until the next append).
+    @inline(__always)
+    func elements(from start: Int, count length: Int) -> UnsafeBufferPointer<Element> {
+        precondition(start >= 0 && length >= 0 && start + length <= count, "range out of bounds")
+        return UnsafeBufferPointer(start: base + start, count: length)
+    }
+
+    /// The elements, copied into an array with room for at least `capacity`.
+    func array(capacity wanted: Int = 0) -> [Element] {
+        let n = count
+        let source = base
+        return [Element](unsafeUninitializedCapacity: max(n, wanted)) { buffer, initialized in
+            if let target = buffer.baseAddress { target.initialize(from: source, count: n) }
+            initialized = n
+        }
+    }
+
+    /// Moves the elements to memory of the buffer's own with room for at least `needed`.
+    @inline(never)
+    private func grow(to needed: Int) {
+        var larger = max(16, capacity * 2)
+        while larger < needed { larger *= 2 }
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        storage.moveInitialize(from: base, count: count)
+        if ownsStorage { base.deallocate() }
+        base = storage
+        capacity = larger
+        ownsStorage = true
     }
 }

@@ -913,7 +913,28 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         let bytes = src.baseAddress.unsafelyUnwrapped  // `pos < count`: the source is not empty
         let end = count
         var p = start &+ 1
-        while p < end, table[Int(bytes[p])] & ScannerByteClass.namePart != 0 { p &+= 1 }
+        // Four bytes a step while four are left, the end tested once a step (step 4o): about five instructions a
+        // byte where the loop testing the end at every byte took nine.
+        let namePart = ScannerByteClass.namePart
+        scan: while end &- p >= 4 {
+            if table[Int(bytes[p])] & namePart == 0 { break scan }
+            if table[Int(bytes[p &+ 1])] & namePart == 0 {
+                p &+= 1
+                break scan
+            }
+            if table[Int(bytes[p &+ 2])] & namePart == 0 {
+                p &+= 2
+                break scan
+            }
+            if table[Int(bytes[p &+ 3])] & namePart == 0 {
+                p &+= 3
+                break scan
+            }
+            p &+= 4
+        }
+        if end &- p < 4 {
+            while p < end, table[Int(bytes[p])] & namePart != 0 { p &+= 1 }
+        }
         pos = p
         var hasEscape = false
         if p < count, classes[Int(src[p])] & ScannerByteClass.nameSlow != 0 {

@@ -146,6 +146,55 @@ import Testing
         #expect(last == (0..<600).map(String.init))
     }
 
+    /// More nodes, scopes, symbols and references than the parser's first room for them (its own storage, sized by
+    /// the token count, grows): every one is kept in order, bound as before, and the facts beside them have as many.
+    @Test func moreNodesScopesSymbolsAndReferencesThanFirstRoom() throws {
+        let names = (0..<300).map { "v\($0)" }
+        let source =
+            "var \(names.joined(separator: ", "));\n"  // a symbol every two tokens
+            + "(\(names.joined(separator: ", ")));\n"  // a reference every two tokens
+            + "({\(names.joined(separator: ", "))});\n"  // three nodes every two tokens
+            + names.map { "p\($0.dropFirst()) => " }.joined() + "0;\n"  // a scope and a symbol every two tokens
+            + "f" + String(repeating: "`x`", count: 4000) + ";\n"  // two nodes a token
+            + "[" + String(repeating: ",", count: 300) + "];\n"  // a list's child a token
+        let bytes = Array(source.utf8)
+        let tokenization = try JavaScriptTokenizer.tokenizeForParsing(bytes, includeComments: true)
+        let (tree, facts, tokens) = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+        #expect(tree.symbols.count == 600)
+        #expect(tree.scopes.count == 301)
+        #expect(tree.references.count == 601)  // and `f`, free
+        // More than the arrays' first room (see `SyntaxParser.parsed`): the buffers moved to memory of their own.
+        #expect(tree.nodes.count > tokens.count * 3 / 2 + 16)
+        #expect(tree.lists.count > tokens.count / 2 + 16)
+        #expect(facts.symbolTokens.count == tree.symbols.count)
+        #expect(facts.symbolShorthands.count == tree.symbols.count)
+        #expect(facts.scopeFirstTokens.count == tree.scopes.count)
+        #expect(facts.scopeFlags.count == tree.scopes.count)
+        #expect(facts.references.count == tree.references.count)
+        for (index, reference) in tree.references.prefix(600).enumerated() {
+            #expect(tree.name(reference.node) == names[index % 300])
+            #expect(reference.symbol == Int32(index % 300))
+            #expect(tokens[Int(facts.references[index].token)].start == Int(tree[reference.node].start))
+        }
+        for (index, symbol) in tree.symbols.enumerated() {
+            #expect(tree.names[Int(symbol.name)] == (index < 300 ? names[index] : "p\(index - 300)"))
+            #expect(symbol.scope == (index < 300 ? 0 : Int32(index - 299)))
+            #expect(tokens[Int(facts.symbolTokens[index])].start == Int(tree[symbol.node].start))
+        }
+        for scope in 1...300 { #expect(tree.scopes[scope].parent == Int32(scope - 1)) }
+        let statements = Array(tree.list(tree[tree.root].a))
+        let object = tree[tree[statements[2]].a]
+        let properties = Array(tree.list(object.a))
+        #expect(properties.count == 300)
+        #expect(properties.allSatisfy { tree[$0].kind == .property && tree[$0].flags.contains(.shorthand) })
+        let elisions = tree[tree[statements[5]].a]
+        #expect(tree.list(elisions.a).count == 300)
+        #expect(tree.list(elisions.a).allSatisfy { tree[$0].kind == .elision })
+        let reparsed = try SyntaxParser.parse(source)
+        #expect(reparsed.nodes == tree.nodes)
+        #expect(reparsed.lists == tree.lists)
+    }
+
     /// `super.x` only inside methods, class field initializers and static blocks (and arrow functions inside them),
     /// `super()` only in a derived class's constructor, as node's parser decides for each of these (checked with
     /// `new Function(source)`).
