@@ -102,7 +102,7 @@ struct FileWrapperLayout: Equatable {
         if analysis.argumentsNameID >= 0 {
             let id = analysis.argumentsNameID
             for reference in analysis.references
-            where reference.token < analysis.tokenNameIDs.count && analysis.tokenNameIDs[reference.token] == id {
+            where reference.nameID == id {
                 var s: Int? = reference.scope
                 while let current = s, current < analysis.scopes.count {
                     let kind = analysis.scopes[current].kind

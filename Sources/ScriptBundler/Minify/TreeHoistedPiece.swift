@@ -174,7 +174,7 @@ struct TreeHoistedPiece {
         var sensitive = TreePieceTemplate.specialWords
         for word in slots.structuralWords { sensitive.insert(word) }
         if mapping {
-            for index in 0..<min(tree.parsedNameCount, tree.names.count) { sensitive.insert(tree.names[index]) }
+            // The names of the file's parse: tested only when a template is used with other spellings (step 4r).
             // The source words under built names (a built name is named in its mapping where it differs from them).
             for node in tree.nodes where node.flags.contains(.synthetic) {
                 switch node.kind {
@@ -190,7 +190,8 @@ struct TreeHoistedPiece {
         }
         return TreePieceTemplate(
             template: RenamedPieceTemplate(piece: piece, slots: nameSlots, names: names), spellings: slots.spellings,
-            sensitiveWords: sensitive, plan: plan, slotOfName: slotOfName, symbolNames: symbolNames, renamedSymbols: renamedSymbols)
+            sensitiveWords: sensitive, plan: plan, slotOfName: slotOfName, symbolNames: symbolNames, renamedSymbols: renamedSymbols,
+            parsedNames: mapping ? ParsedNameSet(names: tree.names, count: tree.parsedNameCount) : nil)
     }
 
     /// Whether `code` holds U+2028 or U+2029 (line terminators, which the printer counts as lines).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scope-hoisted module minified from its tree (`TreeHoistedPiece`), kept so that the module's piece in another
 /// bundle of the build is made by putting that bundle's names in (issue 41, step 4i), without parsing, editing,
 /// compressing or printing the module again.
@@ -12,7 +14,7 @@
 /// - with mappings, a mapping is named by the original name of a top-level name spelled as the word the mapping
 ///   starts at (as the text route names it), and a built name is named only when it differs from the source text
 ///   under it: a slot spelled as a name of the file's parse or a source word under a built name must be spelled so
-///   in both (`sensitiveWords`);
+///   in both (`sensitiveWords`, `parsedNames`);
 /// - the renamer's new names avoid the slots' spellings: they are chosen again from the kept plan (`plan`), and a
 ///   symbol that keeps its own name in one bundle but not the other (its mapping is named then) makes no piece here.
 struct TreePieceTemplate: @unchecked Sendable {
@@ -110,6 +112,9 @@ struct TreePieceTemplate: @unchecked Sendable {
     let symbolNames: [[UInt8]?]
     /// The renamed symbols whose names the piece holds, in rename order after the slots.
     let renamedSymbols: [Int32]
+    /// With mappings, the names of the file's parse, sensitive words too (kept apart from `sensitiveWords`, whose set
+    /// would be made for every template: step 4r); `nil` without mappings.
+    var parsedNames: ParsedNameSet? = nil
 
     /// Whether slot spellings `spellings` (of an equal key) make the same piece but for the names: each slot
     /// spelled as a sensitive word is spelled the same in both.
@@ -117,6 +122,7 @@ struct TreePieceTemplate: @unchecked Sendable {
         guard other.count == spellings.count else { return false }
         for (own, new) in zip(spellings, other) where own != new {
             if sensitiveWords.contains(own) || sensitiveWords.contains(new) { return false }
+            if let parsedNames, parsedNames.contains(own) || parsedNames.contains(new) { return false }
         }
         return true
     }
@@ -142,5 +148,32 @@ struct TreePieceTemplate: @unchecked Sendable {
             return nil
         }
         return template.substituting(newNames)
+    }
+}
+
+/// The names a parse interned (`SyntaxTree.names` up to `parsedNameCount`), tested for membership through a set made
+/// at the first test (step 4r). A template is mostly used with slot spellings equal to its own, where `fits(_:)` tests
+/// no word: the set of a file's names, made for each template, was most of the cost of making one.
+final class ParsedNameSet: @unchecked Sendable {
+    private let names: [String]
+    private let count: Int
+    private let lock = NSLock()
+    /// Made at the first `contains(_:)` (under `lock`).
+    private var set: Set<String>?
+
+    init(names: [String], count: Int) {
+        self.names = names
+        self.count = min(count, names.count)
+    }
+
+    /// Whether `name` is one of the names.
+    func contains(_ name: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let set { return set.contains(name) }
+        var made = Set<String>(minimumCapacity: count)
+        for index in 0..<count { made.insert(names[index]) }
+        set = made
+        return made.contains(name)
     }
 }

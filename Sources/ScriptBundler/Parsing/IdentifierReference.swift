@@ -1,13 +1,17 @@
 /// A use of a name in an expression, resolved to its declaration or free (global).
 public struct IdentifierReference: Sendable, Equatable {
-    // Stored in 32-bit fields (16 bytes a reference instead of 32): a parse keeps one per name used.
+    // Stored in 32-bit fields (20 bytes a reference instead of 40): a parse keeps one per name used.
     private let token32: Int32
     private let scope32: Int32
     private var declaration32: Int32
+    /// The parse's ID of the name used (`ScopeAnalysis.name(of:)`), -1 for none. Kept here rather than in an array
+    /// by token, which was filled with -1 for every token of the file (step 4r).
+    let nameID: Int32
     private let flags: UInt8
 
-    init(token: Int, scope: Int, declaration: Int?, isShorthandProperty: Bool, isCallee: Bool) {
+    init(token: Int, scope: Int, declaration: Int?, isShorthandProperty: Bool, isCallee: Bool, nameID: Int32 = -1) {
         token32 = Int32(truncatingIfNeeded: token)
+        self.nameID = nameID
         scope32 = Int32(truncatingIfNeeded: scope)
         declaration32 = declaration.map { Int32(truncatingIfNeeded: $0) } ?? -1
         flags = (isShorthandProperty ? 1 : 0) | (isCallee ? 2 : 0)

@@ -62,12 +62,12 @@ extension ScopeAnalysis {
         self.init(parts)
     }
 
-    /// The tree's references and the repeated declarations, merged in token order; the written declarations;
-    /// each referenced token's name; and the module facts that depend on free names.
+    /// The tree's references (each with its name) and the repeated declarations, merged in token order; the written
+    /// declarations; and the module facts that depend on free names.
     private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
         let references = tree.references, redeclarations = facts.redeclarations
         let referenceFacts = facts.references
-        var tokenNameIDs = [Int32](repeating: -1, count: parts.tokens.count)
+        let tokenCount = parts.tokens.count
         var written = [Bool](repeating: false, count: tree.symbols.count)
         parts.references.reserveCapacity(references.count + redeclarations.count)
         var r = 0, d = 0
@@ -78,8 +78,8 @@ extension ScopeAnalysis {
                 parts.references.append(
                     IdentifierReference(
                         token: token, scope: Int(redeclaration.scope), declaration: Int(redeclaration.symbol),
-                        isShorthandProperty: redeclaration.isShorthand, isCallee: false))
-                if token < tokenNameIDs.count { tokenNameIDs[token] = tree.symbols[Int(redeclaration.symbol)].name }
+                        isShorthandProperty: redeclaration.isShorthand, isCallee: false,
+                        nameID: token < tokenCount ? tree.symbols[Int(redeclaration.symbol)].name : -1))
                 d += 1
                 continue
             }
@@ -92,8 +92,8 @@ extension ScopeAnalysis {
             parts.references.append(
                 IdentifierReference(
                     token: token, scope: Int(reference.scope), declaration: declaration,
-                    isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0, isCallee: flags & SyntaxParseFacts.calleeFlag != 0))
-            if token < tokenNameIDs.count { tokenNameIDs[token] = name }
+                    isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0, isCallee: flags & SyntaxParseFacts.calleeFlag != 0,
+                    nameID: token < tokenCount ? name : -1))
             if name == facts.argumentsNameID { parts.argumentsNameID = name }
             if let declaration {
                 if flags & SyntaxParseFacts.writtenFlag != 0 { written[declaration] = true }
@@ -104,7 +104,6 @@ extension ScopeAnalysis {
             }
             r += 1
         }
-        parts.tokenNameIDs = tokenNameIDs
         parts.writtenDeclarations = written
     }
 

@@ -51,8 +51,6 @@ public final class ScopeAnalysis: Sendable {
     public let tokens: [JavaScriptToken]
     /// Each distinct name of the file (escapes decoded), indexed by the parser's name ID.
     let internedNames: [String]
-    /// The name ID of each token that is referenced (index into `internedNames`), -1 for other tokens.
-    let tokenNameIDs: [Int32]
     /// The name ID of `arguments` (its spelling decoded), -1 when the file never uses the name.
     let argumentsNameID: Int32
     /// Per scope: `isUnsafe` (read without copying the scope out).
@@ -76,7 +74,6 @@ public final class ScopeAnalysis: Sendable {
         var syntaxFeatures = SyntaxFeatureUses()
         let tokens: [JavaScriptToken]
         var internedNames: [String] = []
-        var tokenNameIDs: [Int32] = []
         var topLevelDeclarations: [SyntaxTopLevelDeclaration]? = nil
         /// See `ScopeAnalysis.argumentsNameID`; nil: looked up in `internedNames`.
         var argumentsNameID: Int32?
@@ -99,7 +96,6 @@ public final class ScopeAnalysis: Sendable {
         syntaxFeatures = parts.syntaxFeatures
         tokens = parts.tokens
         internedNames = parts.internedNames
-        tokenNameIDs = parts.tokenNameIDs
         argumentsNameID =
             parts.argumentsNameID ?? parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
         unsafeScopes = parts.scopes.map(\.isUnsafe)
@@ -147,7 +143,7 @@ public final class ScopeAnalysis: Sendable {
         var seen = [Bool](repeating: false, count: internedNames.count)
         var names: [String] = []
         for reference in references {
-            let id = nameID(ofToken: reference.token)
+            let id = nameID(of: reference)
             guard id >= 0, !seen[id] else { continue }
             seen[id] = true
             names.append(internedNames[id])
@@ -162,15 +158,14 @@ public final class ScopeAnalysis: Sendable {
 
     /// The name a reference uses.
     public func name(of reference: IdentifierReference) -> String {
-        let id = nameID(ofToken: reference.token)
+        let id = nameID(of: reference)
         return id >= 0 ? internedNames[id] : ""
     }
 
-    /// The name ID of a referenced token (-1 when it is not one).
+    /// The name ID of a reference (-1 when it has none).
     @inline(__always)
-    private func nameID(ofToken token: Int) -> Int {
-        guard token >= 0, token < tokenNameIDs.count else { return -1 }
-        let id = Int(tokenNameIDs[token])
+    func nameID(of reference: IdentifierReference) -> Int {
+        let id = Int(reference.nameID)
         return id < internedNames.count ? id : -1
     }
 }

@@ -21,10 +21,12 @@ public enum AbsolutePath {
         return String(path.dropFirst(current.count + 1))
     }
 
+    /// The process's current directory ("/" where it cannot be read). Asked each time (the process may change it),
+    /// into a buffer the C library allocates at the path's length: a zeroed 4 KiB array scanned for its end and copied
+    /// was most of the cost, and `display(_:)` runs for each file of a build (step 4r).
     static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(decoding: UnsafeRawBufferPointer(start: path, count: strlen(path)), as: UTF8.self)
     }
 }

@@ -25,8 +25,10 @@ extension SyntaxPrinter {
         node.flags.contains(.hasArguments) && !(compact && node.b <= 0)
     }
 
-    /// The node printed first when `id` is printed (following left operands, callees and objects).
-    func leftmostNode(_ id: Int32) -> Int32 {
+    /// The node printed first when `id` of `tree` is printed (following left operands, callees and objects). Static,
+    /// as the other helpers that read only the tree (step 4r): a call of a non-mutating method of the printer from a
+    /// mutating one that is not inlined copies the whole printer first.
+    static func leftmostNode(_ tree: SyntaxTree, _ id: Int32) -> Int32 {
         var current = id
         while true {
             let node = tree[current]
@@ -43,19 +45,13 @@ extension SyntaxPrinter {
             default:
                 return current
             }
-            // Operands that get parentheses start with `(`.
-            if needsParentheses(current) { return current }
         }
     }
 
-    /// Whether the child `id` is parenthesized when printed as the left part of its parent (a conservative
-    /// guess used only to avoid redundant parentheses at statement starts).
-    private func needsParentheses(_ id: Int32) -> Bool { false }
-
     /// Whether an expression statement (or `export default` / an arrow body) printing `id` must be wrapped in
-    /// parentheses: it would start with `{`, `function`, `class`, `let [` or `async function`.
-    func startsAmbiguously(_ id: Int32, atStatement: Bool) -> Bool {
-        let node = tree[leftmostNode(id)]
+    /// parentheses: it would start with `{`, `function`, `class`, `let [` or `async function`. (`id` of `tree`.)
+    static func startsAmbiguously(_ tree: SyntaxTree, _ id: Int32, atStatement: Bool) -> Bool {
+        let node = tree[leftmostNode(tree, id)]
         switch node.kind {
         case .objectExpression, .objectPattern, .functionExpression, .classExpression: return true
         case .identifier:
@@ -93,7 +89,7 @@ extension SyntaxPrinter {
         var wrap =
             precedence(id) < .call || node.kind == .chainExpression || node.kind == .numberLiteral
             || ((node.kind == .callExpression || node.kind == .newExpression) && node.flags.contains(.pure))
-        if forNew { wrap = wrap || containsCall(id) || (node.kind == .newExpression && !printsArguments(node)) }
+        if forNew { wrap = wrap || Self.containsCall(tree, id) || (node.kind == .newExpression && !printsArguments(node)) }
         if wrap {
             emit("(")
             printBare(id, noIn: false)
@@ -103,8 +99,8 @@ extension SyntaxPrinter {
         }
     }
 
-    /// Whether a call is on the member spine of `id` (so `new` would take its arguments).
-    private func containsCall(_ id: Int32) -> Bool {
+    /// Whether a call is on the member spine of `id` of `tree` (so `new` would take its arguments).
+    private static func containsCall(_ tree: SyntaxTree, _ id: Int32) -> Bool {
         var current = id
         while true {
             let node = tree[current]
@@ -230,7 +226,7 @@ extension SyntaxPrinter {
             emit("=>")
             space()
             if node.flags.contains(.expressionBody) {
-                if startsAmbiguously(node.c, atStatement: false) {
+                if Self.startsAmbiguously(tree, node.c, atStatement: false) {
                     emit("(")
                     printExpression(node.c, .lowest)
                     emit(")")
@@ -415,7 +411,7 @@ extension SyntaxPrinter {
             printMethod(id, key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
             return
         }
-        if node.flags.contains(.shorthand), shorthandName(node.b) == tree.name(node.a), !shorthandIsRenamed(node.b) {
+        if node.flags.contains(.shorthand), Self.shorthandName(tree, node.b) == tree.name(node.a), !shorthandIsRenamed(node.b) {
             printElement(node.b)
             return
         }
@@ -425,12 +421,12 @@ extension SyntaxPrinter {
         printElement(node.b)
     }
 
-    /// The name a shorthand value binds or reads (`a` of `a` or `a = 1`).
-    private func shorthandName(_ value: Int32) -> String? {
+    /// The name a shorthand value `value` of `tree` binds or reads (`a` of `a` or `a = 1`).
+    private static func shorthandName(_ tree: SyntaxTree, _ value: Int32) -> String? {
         let node = tree[value]
         switch node.kind {
         case .identifier, .bindingIdentifier: return tree.name(value)
-        case .assignmentExpression, .assignmentPattern: return shorthandName(node.a)
+        case .assignmentExpression, .assignmentPattern: return shorthandName(tree, node.a)
         default: return nil
         }
     }

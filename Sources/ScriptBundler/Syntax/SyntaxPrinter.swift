@@ -721,7 +721,7 @@ public struct SyntaxPrinter {
             let stringStatement = expression.kind == .stringLiteral && expression.flags.contains(.parenthesized)
             // A string statement stays a string (a template is never a directive, and a directive must stay one).
             if expression.kind == .stringLiteral { statementString = node.a }
-            if stringStatement || startsAmbiguously(node.a, atStatement: true) {
+            if stringStatement || Self.startsAmbiguously(tree, node.a, atStatement: true) {
                 emit("(")
                 printExpression(node.a, .lowest)
                 emit(")")
@@ -893,7 +893,7 @@ public struct SyntaxPrinter {
             if tree[node.a].kind == .variableDeclaration {
                 mark(node.a)
                 printVariableDeclaration(node.a, noIn: true)
-            } else if startsWithLetOrAsync(node.a) {
+            } else if Self.startsWithLetOrAsync(tree, node.a) {
                 emit("(")
                 printPattern(node.a)
                 emit(")")
@@ -934,7 +934,7 @@ public struct SyntaxPrinter {
             // Its keyword mapped where it stands (`let` of `for (let`), not through the `for` before it.
             mark(id)
             printVariableDeclaration(id, noIn: true)
-        } else if startsWithLetOrAsync(id) {
+        } else if Self.startsWithLetOrAsync(tree, id) {
             emit("(")
             printExpression(id, .lowest)
             emit(")")
@@ -943,9 +943,9 @@ public struct SyntaxPrinter {
         }
     }
 
-    /// Whether the leftmost name of `id` is `let` (which would start a declaration) or `async` (`for (async of`).
-    private func startsWithLetOrAsync(_ id: Int32) -> Bool {
-        let leftmost = leftmostNode(id)
+    /// Whether the leftmost name of `id` of `tree` is `let` (which would start a declaration) or `async` (`for (async of`).
+    private static func startsWithLetOrAsync(_ tree: SyntaxTree, _ id: Int32) -> Bool {
+        let leftmost = leftmostNode(tree, id)
         let node = tree[leftmost]
         guard node.kind == .identifier else { return false }
         let name = tree.names[Int(node.a)]
@@ -957,7 +957,7 @@ public struct SyntaxPrinter {
         switch SyntaxVariableKind(rawValue: node.op) ?? .var {
         case .var: emit("var")
         case .let: emit("let")
-        case .const: if compact && constMayBeLet(id) { emit("let") } else { emit("const") }
+        case .const: if compact && Self.constMayBeLet(tree, id) { emit("let") } else { emit("const") }
         }
         keywordSpace()
         var first = true
@@ -1120,7 +1120,7 @@ public struct SyntaxPrinter {
                 printStatement(node.a)
             } else {
                 space()
-                if startsAmbiguously(node.a, atStatement: false) {
+                if Self.startsAmbiguously(tree, node.a, atStatement: false) {
                     emit("(")
                     printExpression(node.a, .lowest)
                     emit(")")
