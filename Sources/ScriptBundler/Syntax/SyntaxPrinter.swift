@@ -12,8 +12,13 @@ public struct SyntaxPrinter {
         case minified
     }
 
-    /// Prints `tree` in `style`.
+    /// Prints `tree` in `style`. Printing runs on a large-stack thread, as parsing does: a chain of binary operators
+    /// parses without nesting but prints recursively, one level an operator.
     public static func print(_ tree: SyntaxTree, style: Style = .readable) -> String {
+        LargeStack.run { printInline(tree, style: style) } ?? printInline(tree, style: style)
+    }
+
+    private static func printInline(_ tree: SyntaxTree, style: Style) -> String {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.printProgram()
         return printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
@@ -23,8 +28,14 @@ public struct SyntaxPrinter {
     /// start of each statement, expression, identifier, literal and template part that has a source range, in
     /// generated order (the innermost node where several start at one position). A built node maps to the
     /// range of the node it replaced; one without a range (a helper's) is not mapped. The code is the same as
-    /// `print` writes.
+    /// `print` writes. Printing runs on a large-stack thread, as `print`'s does.
     public static func printWithMappings(_ tree: SyntaxTree, style: Style = .readable) -> (code: String, mappings: [SyntaxPrintedMapping]) {
+        LargeStack.run { printWithMappingsInline(tree, style: style) } ?? printWithMappingsInline(tree, style: style)
+    }
+
+    private static func printWithMappingsInline(
+        _ tree: SyntaxTree, style: Style
+    ) -> (code: String, mappings: [SyntaxPrintedMapping]) {
         var printer = SyntaxPrinter(tree: tree, style: style)
         printer.recording = true
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.

@@ -143,4 +143,20 @@ import Testing
         #expect(accepted > 100, "accepted \(accepted) of \(count)")
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(8).joined(separator: "\n"))")
     }
+
+    /// A chain of binary operators parses without nesting (the parser loops) but prints one level an operator:
+    /// printing runs on a large-stack thread, as parsing does (FuzzSyntaxTree found the printer overflowing the
+    /// caller's stack on a chain of about 550 `|`). Ten thousand operators overflow a test thread's stack when
+    /// printed on it.
+    @Test func longOperatorChainsPrintOnALargeStack() throws {
+        let source = "x = q" + String(repeating: " | q", count: 10_000) + ";"
+        let tree = try SyntaxParser.parse(Array(source.utf8))
+        #expect(SyntaxPrinter.print(tree, style: .readable) == source + "\n")
+        let minified = SyntaxPrinter.print(tree, style: .minified)
+        #expect(minified.hasPrefix("x=q|q|q") && minified.count < source.count * 3 / 5)
+        #expect(try SyntaxParser.parse(Array(minified.utf8)).firstDifference(from: tree) == nil)
+        let (code, mappings) = SyntaxPrinter.printWithMappings(tree, style: .minified)
+        #expect(code == minified)
+        #expect(mappings.count > 10_000)
+    }
 }
