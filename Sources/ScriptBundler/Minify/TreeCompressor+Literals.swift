@@ -4,7 +4,15 @@
 /// may be numeric (`1+2+"a"`). The joined literal takes the quote needing fewer escapes. Left alone: a join that would
 /// be a whole expression statement (it could become a directive), one where an escape would run into a following
 /// digit (`"\0"+"1"`), and strings holding line continuations.
+///
+/// Joins are made pair by pair, bottom-up, each writing the joined literal whole, so the bytes they write grow with the
+/// square of a chain's length: a chain of 100,000 short literals took 66 s and 5 GB. A pass writes at most
+/// `joinBudget(sourceSize:)` bytes of joined literals (1 MiB, and 64 bytes more per source byte: far more than the
+/// joins of any real file write); past it, the rest of the chain is left as it is written.
 extension TreeCompressorPass {
+    /// The bytes of joined literals a pass over a source of `sourceSize` bytes may write.
+    static func joinBudget(sourceSize: Int) -> Int { (1 << 20) + 64 * sourceSize }
+
     /// `!0` for `true`, `!1` for `false`.
     mutating func shortBoolean(_ id: Int32) -> Int32 {
         let range = tree[id].range
@@ -31,7 +39,7 @@ extension TreeCompressorPass {
     /// extension's description).
     mutating func joinedLiteral(_ first: Int32, _ second: Int32, at range: SourceRange) -> Int32? {
         let x = Array(tree.bytes(first)), y = Array(tree.bytes(second))
-        guard x.count >= 2, y.count >= 2, let quote = x.first else { return nil }
+        guard x.count >= 2, y.count >= 2, let quote = x.first, x.count + y.count <= joinBudget else { return nil }
         // An escape at the end of the first (`\0`, `\x4`) must not take a digit of the second.
         if let next = y.dropFirst().first, next >= 0x30, next <= 0x39, x.suffix(5).contains(0x5C) { return nil }
         let text: String? = x.withUnsafeBufferPointer { xs in
@@ -45,6 +53,7 @@ extension TreeCompressorPass {
             }
         }
         guard let text else { return nil }
+        joinBudget -= x.count + y.count
         return tree.appendSynthetic(.stringLiteral, text: text, at: range)
     }
 }

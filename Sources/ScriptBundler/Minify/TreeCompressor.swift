@@ -104,9 +104,13 @@ struct TreeCompressorPass {
     let referenceCounts: [Int32]
     /// The body block of the innermost function being visited (its statement list may end in `a||(b,c);`), or -1.
     var functionBody: Int32 = SyntaxTree.none
+    /// The bytes string joins may still write (see `joinedLiteral`): each join writes the whole joined literal again,
+    /// so a chain of n literals writes about n²/2 literals' bytes.
+    var joinBudget: Int
 
     init(tree: SyntaxTree, rewrites: TreeCompressor.Rewrites) {
         self.tree = tree
+        joinBudget = Self.joinBudget(sourceSize: tree.source.count)
         self.rewrites = rewrites
         isDynamic = tree.scopes.first?.isUnsafe ?? false
         referenceCounts =

@@ -88,6 +88,12 @@ public enum SyntaxParser {
                 guard case .success(var parsed) = result else { return result }
                 parsed.tree.nodes = moved.nodes ?? nodes
                 parsed.tree.lists = moved.lists ?? lists
+                if let deep = SyntaxTreeHeight.firstNode(
+                    deeperThan: SyntaxParser.maximumTreeHeight, nodes: parsed.tree.nodes, lists: parsed.tree.lists,
+                    root: parsed.tree.root)
+                {
+                    return .failure(SyntaxParser.tooHigh(at: deep, in: parsed.tree, tokens: parsed.tokens))
+                }
                 return .success(parsed)
             }
         }

@@ -178,4 +178,50 @@ private struct VanishingFileSystem: BundlerFileSystem {
         let failure = try #require(error)
         #expect(failure.location.path.hasSuffix("proc.js"), "\(failure)")
     }
+
+    /// A chain of operators, calls or member accesses is parsed in a loop but is a tree one level a link, and the
+    /// passes after the parser recurse one level a node: a chain of two million `|` overflowed the compressor's stack.
+    /// A tree higher than `SyntaxParser.maximumTreeHeight` is an error at the chain's start, whatever the chain.
+    @Test(arguments: [" | q", ".b", "()", "?.b", "[0]", ".b()"])
+    func chainsHigherThanTheBoundAreLocated(link: String) throws {
+        let source = "window.x = q" + String(repeating: link, count: SyntaxParser.maximumTreeHeight + 10) + ";\n"
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.location == SourceLocation(path: folder + "/" + Self.group + "x.js", line: 1, column: 12), "\(failure)")
+        #expect(failure.message.contains("nested more than \(SyntaxParser.maximumTreeHeight) levels deep"), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    /// A chain just under the bound builds in production with source maps (every pass recurses through it).
+    @Test func chainsUnderTheBoundBuild() throws {
+        let links = SyntaxParser.maximumTreeHeight - 100
+        let source = "window.x = q" + String(repeating: "|q", count: links) + ";\n"
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error == nil, "\(String(describing: error))")
+        let code = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(code.components(separatedBy: "|q").count - 1 == links)
+    }
+
+    /// Joining a chain of string literals pair by pair writes the growing literal again at each link: a chain of
+    /// 100,000 took 66 s and 5 GB before joins had a budget (9,000 links here: past the budget, under a debug build's
+    /// `SyntaxParser.maximumTreeHeight`). Past the budget the chain stays as written, and the
+    /// string it makes is the same.
+    @Test func longStringChainsJoinWithinABudget() throws {
+        let links = min(9_000, SyntaxParser.maximumTreeHeight - 100)
+        let source = "window.x = \"ab\"" + String(repeating: " + \"cd\"", count: links) + ";\n"
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error == nil, "\(String(describing: error))")
+        let code = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        let expression = try #require(code.range(of: "window.x=").map { code[$0.upperBound...] })
+        let literal = try #require(expression.split(whereSeparator: { $0 == ";" || $0 == "}" }).first)
+        // Joined at the start (one literal holds many links), left as written past the budget.
+        let parts = literal.components(separatedBy: "+")
+        #expect(parts.count > 1 && parts.count < links, "\(parts.count) parts")
+        #expect(parts[0].count > 1_000)
+        let text = parts.map { $0.dropFirst().dropLast() }.joined()
+        #expect(text == "ab" + String(repeating: "cd", count: links))
+    }
 }
