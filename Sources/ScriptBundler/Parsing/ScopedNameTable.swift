@@ -35,21 +35,34 @@ struct ScopedNameTable {
 
     @inline(__always)
     private func slot(for key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     }
 
     /// The declaration of `name` in `scope`, if any.
+    /// The reads go through the arrays' storage without bounds checks where the index is in range by construction
+    /// (step 4s): `scope` is tested against the masks' count first, and a slot is a hash shifted to the table's bits
+    /// or masked by its size (`keys` and `values` have the same count, a power of two).
     @inline(__always)
     func declaration(scope: Int, name: Int32) -> Int? {
-        guard scope < masks.count, masks[scope] & (1 &<< UInt64(truncatingIfNeeded: name & 63)) != 0 else { return nil }
+        let declares = masks.withUnsafeBufferPointer { masks -> Bool in
+            UInt(bitPattern: scope) < UInt(bitPattern: masks.count)
+                && masks.baseAddress.unsafelyUnwrapped[scope] & (1 &<< UInt64(truncatingIfNeeded: name & 63)) != 0
+        }
+        guard declares else { return nil }
         let key = Self.key(scope: scope, name: name)
-        let mask = values.count - 1
         var slot = slot(for: key)
-        while true {
-            let value = values[slot]
-            if value < 0 { return nil }
-            if keys[slot] == key { return Int(value) }
-            slot = (slot + 1) & mask
+        return values.withUnsafeBufferPointer { values in
+            keys.withUnsafeBufferPointer { keys -> Int? in
+                let mask = values.count &- 1
+                let valueBase = values.baseAddress.unsafelyUnwrapped
+                let keyBase = keys.baseAddress.unsafelyUnwrapped
+                while true {
+                    let value = valueBase[slot]
+                    if value < 0 { return nil }
+                    if keyBase[slot] == key { return Int(value) }
+                    slot = (slot &+ 1) & mask
+                }
+            }
         }
     }
 

@@ -137,10 +137,11 @@ extension SyntaxParserState {
     /// An `identifier` reference node for token `i` (consumed).
     mutating func reference() -> Int32 {
         let k = i
+        precondition(inRange(k), "token index out of range")
         let name = nameID(k)
+        let token = uncheckedToken(k)
         let node = nodes.add(
-            SyntaxNode(
-                .identifier, start: tokens[k].start, end: tokens[k].end, a: name, b: Int32(truncatingIfNeeded: references.count)))
+            SyntaxNode(.identifier, start: token.start, end: token.end, a: name, b: Int32(truncatingIfNeeded: references.count)))
         i += 1
         recordReference(node, token: k, name: name, shorthand: false)
         return node
@@ -157,7 +158,10 @@ extension SyntaxParserState {
     private mutating func recordReference(_ node: Int32, token k: Int, name: Int32, shorthand: Bool) {
         let next = k + 1
         var flags: UInt8 = shorthand ? SyntaxParseFacts.shorthandFlag : 0
-        if next < count, codes[next] == TokenCode.of("(") || tokens[next].kind == .template || tokens[next].kind == .templateHead {
+        if inRange(next),
+            uncheckedCode(next) == TokenCode.of("(") || uncheckedToken(next).kind == .template
+                || uncheckedToken(next).kind == .templateHead
+        {
             flags |= SyntaxParseFacts.calleeFlag
         }
         let index = references.add(
@@ -179,20 +183,32 @@ extension SyntaxParserState {
     mutating func finish() -> SyntaxTree {
         let evalID = name("eval")
         var parameterOnlyCursor = 0
+        // `parameterOnlyScopes` lists references in increasing order: one cursor finds the next one with an entry, and
+        // the others resolve without looking at it (step 4s).
+        var nextParameterOnly = parameterOnlyScopes.first.map { Int($0.reference) } ?? -1
         for index in 0..<references.count {
             let reference = references[index].reference
             let id = references[index].fact.name
-            // `parameterOnlyScopes` lists references in increasing order: one cursor finds this one's entry.
-            var parameterOnly: [Int32]?
-            if parameterOnlyCursor < parameterOnlyScopes.count, parameterOnlyScopes[parameterOnlyCursor].reference == index {
-                parameterOnly = parameterOnlyScopes[parameterOnlyCursor].scopes
-                parameterOnlyCursor += 1
-            }
             var s = reference.scope
+            if index == nextParameterOnly {
+                let parameterOnly = parameterOnlyScopes[parameterOnlyCursor].scopes
+                parameterOnlyCursor += 1
+                nextParameterOnly =
+                    parameterOnlyCursor < parameterOnlyScopes.count ? Int(parameterOnlyScopes[parameterOnlyCursor].reference) : -1
+                while s >= 0 {
+                    if let symbol = declared.declaration(scope: Int(s), name: id),
+                        !parameterOnly.contains(s) || symbols[symbol].symbol.kind == .parameter
+                    {
+                        references[index].reference.symbol = Int32(truncatingIfNeeded: symbol)
+                        if reference.isWritten { symbols[symbol].symbol.isWritten = true }
+                        break
+                    }
+                    s = scopes[Int(s)].scope.parent
+                }
+                continue
+            }
             while s >= 0 {
-                if let symbol = declared.declaration(scope: Int(s), name: id),
-                    parameterOnly?.contains(s) != true || symbols[symbol].symbol.kind == .parameter
-                {
+                if let symbol = declared.declaration(scope: Int(s), name: id) {
                     references[index].reference.symbol = Int32(truncatingIfNeeded: symbol)
                     if reference.isWritten { symbols[symbol].symbol.isWritten = true }
                     break

@@ -58,7 +58,9 @@ extension SyntaxParserState {
         } else {
             left = try parseConditional()
         }
-        guard i < count, tokens[i].kind == .punctuator, let op = SyntaxOperator.assignment(code: codes[i]) else { return left }
+        guard inRange(i), uncheckedToken(i).kind == .punctuator, let op = SyntaxOperator.assignment(code: uncheckedCode(i)) else {
+            return left
+        }
         markFactsTarget(start: start, firstReference: firstReference)
         if op == .logicalAndAssign || op == .logicalOrAssign || op == .nullishAssign { recordFeature(.logicalAssignment, at: i) }
         let target: Int32
@@ -79,14 +81,15 @@ extension SyntaxParserState {
     /// returned value). The same node and facts as the full descent; nil (nothing consumed) for anything else.
     @inline(__always)
     private mutating func parseLoneOperand() -> Int32? {
-        let next = i + 1
-        guard next < count, tokens[next].kind == .punctuator else { return nil }
-        switch codes[next] {
+        let start = i
+        let next = start &+ 1
+        // `start` and `next` both token indexes: `0 <= start < count - 1` (one unsigned comparison).
+        guard UInt(bitPattern: start) < UInt(bitPattern: count &- 1), uncheckedToken(next).kind == .punctuator else { return nil }
+        switch uncheckedCode(next) {
         case TokenCode.of(","), TokenCode.of(")"), TokenCode.of("]"), TokenCode.of(";"), TokenCode.of("}"): break
         default: return nil
         }
-        let start = i
-        switch tokens[start].kind {
+        switch uncheckedToken(start).kind {
         case .identifier:
             return reference()
         case .string:
@@ -97,7 +100,7 @@ extension SyntaxParserState {
             i = next
             return addToken(.numberLiteral, start)
         case .keyword:
-            switch codes[start] {
+            switch uncheckedCode(start) {
             case TokenCode.of("this"):
                 if isOutsideFunctionsAndClassBodies() { facts.topLevelThis.append(Int32(truncatingIfNeeded: start)) }
                 i = next
@@ -131,9 +134,9 @@ extension SyntaxParserState {
     /// postfix, binary, conditional or assignment operator).
     @inline(__always)
     private func endsExpression() -> Bool {
-        guard i < count else { return true }
-        guard tokens[i].kind == .punctuator else { return false }
-        switch codes[i] {
+        guard inRange(i) else { return true }
+        guard uncheckedToken(i).kind == .punctuator else { return false }
+        switch uncheckedCode(i) {
         case TokenCode.of(","), TokenCode.of(")"), TokenCode.of("]"), TokenCode.of(";"), TokenCode.of("}"): return true
         default: return false
         }
@@ -233,12 +236,12 @@ extension SyntaxParserState {
         _ minimum: SyntaxPrecedence, start: Int, left first: Int32
     ) throws(JavaScriptSyntaxError) -> Int32 {
         var left = first
-        while i < count {
-            let token = tokens[i]
+        while inRange(i) {
+            let token = uncheckedToken(i)
             let op: SyntaxOperator
-            if token.kind == .punctuator, let binary = SyntaxOperator.binary(code: codes[i]) {
+            if token.kind == .punctuator, let binary = SyntaxOperator.binary(code: uncheckedCode(i)) {
                 op = binary
-            } else if token.kind == .keyword, codes[i] == TokenCode.of("in"), !noIn {
+            } else if token.kind == .keyword, uncheckedCode(i) == TokenCode.of("in"), !noIn {
                 op = .in
             } else if token.kind == .keyword, tokenIs(i, "instanceof") {
                 op = .instanceof
@@ -276,12 +279,13 @@ extension SyntaxParserState {
     }
 
     private mutating func parseUnary() throws(JavaScriptSyntaxError) -> Int32 {
-        guard i < count else { throw unexpected() }
+        guard inRange(i) else { throw unexpected() }
         let start = i
-        let token = tokens[i]
+        let token = uncheckedToken(i)
+        let code = uncheckedCode(i)
         if token.kind == .punctuator {
             var op: SyntaxOperator?
-            switch codes[i] {
+            switch code {
             case TokenCode.of("!"): op = .not
             case TokenCode.of("~"): op = .bitNot
             case TokenCode.of("+"): op = .plus
@@ -304,7 +308,7 @@ extension SyntaxParserState {
             }
         } else if token.kind == .keyword {
             var op: SyntaxOperator?
-            switch codes[i] {
+            switch code {
             case TokenCode.of("typeof"): op = .typeof
             case TokenCode.of("void"): op = .void
             case TokenCode.of("delete"): op = .delete
@@ -410,10 +414,10 @@ extension SyntaxParserState {
     private mutating func parseSuffixes(_ base: Int32, start: Int, allowCalls: Bool) throws(JavaScriptSyntaxError) -> Int32 {
         var node = base
         var inChain = false
-        loop: while i < count {
-            switch tokens[i].kind {
+        loop: while inRange(i) {
+            switch uncheckedToken(i).kind {
             case .punctuator:
-                switch codes[i] {
+                switch uncheckedCode(i) {
                 case TokenCode.of("."):
                     i += 1
                     let name = try memberName()
@@ -509,18 +513,19 @@ extension SyntaxParserState {
     }
 
     private mutating func parsePrimary() throws(JavaScriptSyntaxError) -> Int32 {
-        guard i < count else { throw unexpected() }
+        guard inRange(i) else { throw unexpected() }
         let start = i
-        let token = tokens[i]
+        let token = uncheckedToken(i)
+        let code = uncheckedCode(i)
         switch token.kind {
         case .identifier:
             if at("async"), tokenIs(i + 1, "function"), !newlineBefore(i + 1) {
                 return try parseFunction(declaration: false)
             }
-            if codes[i] == TokenCode.of("require") { recordRequire() }
+            if code == TokenCode.of("require") { recordRequire() }
             return reference()
         case .keyword:
-            switch codes[i] {
+            switch code {
             case TokenCode.of("this"):
                 if isOutsideFunctionsAndClassBodies() { facts.topLevelThis.append(Int32(truncatingIfNeeded: i)) }
                 i += 1
@@ -594,7 +599,7 @@ extension SyntaxParserState {
         case .template, .templateHead:
             return try parseTemplate()
         case .punctuator:
-            switch codes[i] {
+            switch code {
             case TokenCode.of("("):
                 i += 1
                 let expression = try parseExpressionAllowingIn()

@@ -133,6 +133,11 @@ struct SyntaxParserState {
     let codes: [UInt64]
     /// For each opening bracket token, its closing token (else -1).
     let matching: [Int32]
+    /// The storage of `tokens` and `codes` (immutable arrays held above, so it neither moves nor changes while the
+    /// parser lives): read by `uncheckedToken(_:)` and `uncheckedCode(_:)` only where the index was just tested to be
+    /// in range (`inRange(_:)`), where a checked subscript would test it again (step 4s).
+    let tokenBase: UnsafePointer<JavaScriptToken>?
+    let codeBase: UnsafePointer<UInt64>?
     var i = 0
     /// The tree's source, root and legal comments; its nodes, lists, scopes, symbols and references are built in
     /// the buffers below (the nodes and lists handed to it by `SyntaxParser.parsed`, the rest by `finish()`).
@@ -150,15 +155,19 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     let scratch = SyntaxListStack()
     var identifiers: IdentifierTable
+    /// The memory of the name caches below (freed with the last copy of the parser).
+    let nameCache: SyntaxNameCache
     /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
-    var nameCacheCodes: [UInt64]
-    var nameCacheIDs: [Int32]
+    /// A slot is a hash shifted right by `nameCacheShift`, so it is below the slot count by construction: the caches
+    /// are read and written through pointers, without a bounds or uniqueness check (step 4s).
+    let nameCacheCodes: UnsafeMutablePointer<UInt64>
+    let nameCacheIDs: UnsafeMutablePointer<Int32>
     /// 64 minus log2 of the cache's slot count.
     let nameCacheShift: UInt64
     /// `longNameID`'s cache, a quarter of `nameID`'s slots: per slot the two words of a name of 9 to 16 bytes
     /// (`longNameCacheWords[2 * slot]` and the next; 0: empty) and its ID.
-    var longNameCacheWords: [UInt64]
-    var longNameCacheIDs: [Int32]
+    let longNameCacheWords: UnsafeMutablePointer<UInt64>
+    let longNameCacheIDs: UnsafeMutablePointer<Int32>
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
@@ -208,15 +217,21 @@ struct SyntaxParserState {
         count = significant.count
         // The tokenizer for the parser wrote the codes and the matching brackets beside the tokens.
         let codes = tokenization.codes ?? Self.codes(of: significant, bytes)
+        // `uncheckedCode(_:)` reads a code for every index below `count`.
+        precondition(codes.count == significant.count, "a code for every token")
         self.codes = codes
+        tokenBase = significant.withUnsafeBufferPointer { $0.baseAddress }
+        codeBase = codes.withUnsafeBufferPointer { $0.baseAddress }
         matching = tokenization.matching ?? Self.matching(tokens: significant, codes: codes, pairs: pairs)
         var slots = 64
         while slots < 2048, slots < count / 4 { slots *= 2 }
-        nameCacheCodes = [UInt64](repeating: 0, count: slots)
-        nameCacheIDs = [Int32](repeating: 0, count: slots)
+        let nameCache = SyntaxNameCache(slots: slots)
+        self.nameCache = nameCache
+        nameCacheCodes = nameCache.codes
+        nameCacheIDs = nameCache.ids
         nameCacheShift = UInt64(64 - slots.trailingZeroBitCount)
-        longNameCacheWords = [UInt64](repeating: 0, count: slots / 2)
-        longNameCacheIDs = [Int32](repeating: 0, count: slots / 4)
+        longNameCacheWords = nameCache.longWords
+        longNameCacheIDs = nameCache.longIDs
         tree = SyntaxTree(source: source)
         self.nodes = nodes
         self.lists = lists
@@ -413,25 +428,34 @@ struct SyntaxParserState {
 
     // MARK: - Tokens
 
+    /// Whether `k` is a token index (`0..<count`): one unsigned comparison, which a negative `k` fails too.
+    @inline(__always) func inRange(_ k: Int) -> Bool { UInt(bitPattern: k) < UInt(bitPattern: count) }
+
+    /// Token `k`, read without a bounds check: only where `inRange(k)` was just tested (`tokens[k]` otherwise).
+    @inline(__always) func uncheckedToken(_ k: Int) -> JavaScriptToken { tokenBase.unsafelyUnwrapped[k] }
+
+    /// Token `k`'s code, read without a bounds check: only where `inRange(k)` was just tested (`codes[k]` otherwise).
+    @inline(__always) func uncheckedCode(_ k: Int) -> UInt64 { codeBase.unsafelyUnwrapped[k] }
+
     @inline(__always)
     func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
-        guard k < count else { return false }
-        if text.utf8CodeUnitCount <= 8 { return codes[k] == TokenCode.of(text) }
-        return tokens[k].spells(text, in: bytes)
+        guard inRange(k) else { return false }
+        if text.utf8CodeUnitCount <= 8 { return uncheckedCode(k) == TokenCode.of(text) }
+        return uncheckedToken(k).spells(text, in: bytes)
     }
 
     @inline(__always) func at(_ text: StaticString) -> Bool { tokenIs(i, text) }
 
-    @inline(__always) func kind(_ k: Int) -> JavaScriptToken.Kind? { k < count ? tokens[k].kind : nil }
+    @inline(__always) func kind(_ k: Int) -> JavaScriptToken.Kind? { inRange(k) ? uncheckedToken(k).kind : nil }
 
-    @inline(__always) func newlineBefore(_ k: Int) -> Bool { k < count ? tokens[k].newlineBefore : true }
+    @inline(__always) func newlineBefore(_ k: Int) -> Bool { inRange(k) ? uncheckedToken(k).newlineBefore : true }
 
-    @inline(__always) func code(_ k: Int) -> UInt64 { k < count ? codes[k] : 0 }
+    @inline(__always) func code(_ k: Int) -> UInt64 { inRange(k) ? uncheckedCode(k) : 0 }
 
     @inline(__always)
     mutating func eat(_ text: StaticString) -> Bool {
         if at(text) {
-            i += 1
+            i &+= 1  // `i` is a token index (`at` is false past the last token)
             return true
         }
         return false
@@ -477,20 +501,20 @@ struct SyntaxParserState {
     /// Whether token `k` can be a binding or reference name.
     @inline(__always)
     func isIdentifierName(_ k: Int) -> Bool {
-        guard k < count else { return false }
-        switch tokens[k].kind {
+        guard inRange(k) else { return false }
+        switch uncheckedToken(k).kind {
         case .identifier: return true
-        case .keyword: return codes[k] == TokenCode.of("yield") || codes[k] == TokenCode.of("await")
+        case .keyword: return uncheckedCode(k) == TokenCode.of("yield") || uncheckedCode(k) == TokenCode.of("await")
         default: return false
         }
     }
 
     @inline(__always)
     func isPropertyNameStart(_ k: Int) -> Bool {
-        guard k < count else { return false }
-        switch tokens[k].kind {
+        guard inRange(k) else { return false }
+        switch uncheckedToken(k).kind {
         case .identifier, .keyword, .string, .number, .privateName: return true
-        case .punctuator: return codes[k] == TokenCode.of("[")
+        case .punctuator: return uncheckedCode(k) == TokenCode.of("[")
         default: return false
         }
     }
@@ -498,7 +522,7 @@ struct SyntaxParserState {
     /// Whether the statement may end before token `i` (`;` inserted): at `}`, the end, or after a line break.
     @inline(__always)
     func canInsertSemicolon() -> Bool {
-        i >= count || codes[i] == TokenCode.of("}") || tokens[i].newlineBefore
+        !inRange(i) || uncheckedCode(i) == TokenCode.of("}") || uncheckedToken(i).newlineBefore
     }
 
     /// Consumes a statement's `;`, or accepts its automatic insertion.
@@ -525,10 +549,10 @@ struct SyntaxParserState {
     // MARK: - Nodes
 
     /// Start offset of token `k`.
-    @inline(__always) func startOf(_ k: Int) -> Int { k < count ? tokens[k].start : src.count }
+    @inline(__always) func startOf(_ k: Int) -> Int { inRange(k) ? uncheckedToken(k).start : src.count }
 
     /// End offset of the token before `i` (the last one consumed).
-    @inline(__always) var lastEnd: Int { i > 0 && i <= count ? tokens[i - 1].end : 0 }
+    @inline(__always) var lastEnd: Int { inRange(i &- 1) ? uncheckedToken(i &- 1).end : 0 }
 
     @inline(__always)
     mutating func add(
@@ -580,11 +604,12 @@ struct SyntaxParserState {
     /// short and repeat), without hashing its bytes again.
     @inline(__always)
     mutating func nameID(_ k: Int) -> Int32 {
-        let code = codes[k]
-        guard code != 0, tokens[k].kind != .privateName else { return longNameID(k) }
+        precondition(inRange(k), "token index out of range")
+        let code = uncheckedCode(k)
+        guard code != 0, uncheckedToken(k).kind != .privateName else { return longNameID(k) }
         // No byte is `\` (0x5C): the code spells the name itself.
         guard !Self.hasBackslash(code) else { return internedNameID(k) }
-        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) >> nameCacheShift)
+        let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) &>> nameCacheShift)
         if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
         let id = shortNameID(k, code: code)
         nameCacheCodes[slot] = code
@@ -614,7 +639,7 @@ struct SyntaxParserState {
             & (UInt64.max &>> UInt64(truncatingIfNeeded: 128 &- 8 &* length))
         guard !Self.hasBackslash(first), !Self.hasBackslash(second) else { return internedNameID(k) }
         let hash = (first ^ (second &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: hash >> (nameCacheShift &+ 2))
+        let slot = Int(truncatingIfNeeded: hash &>> (nameCacheShift &+ 2))
         if longNameCacheWords[2 &* slot] == first, longNameCacheWords[2 &* slot &+ 1] == second { return longNameCacheIDs[slot] }
         let id = internedNameID(k)
         longNameCacheWords[2 &* slot] = first
@@ -759,6 +784,40 @@ final class SyntaxListStack {
 /// uniqueness (a runtime call) and its capacity, and every write through `tree.nodes[...]` the uniqueness again. The
 /// elements are plain values (nothing to release). Indexes are the parser's own node, list, scope, symbol and reference
 /// IDs, always in range.
+/// The memory of `SyntaxParserState`'s name caches, zeroed: `slots` codes and IDs for names of up to 8 bytes, `slots / 4`
+/// pairs of words and IDs for names of 9 to 16 bytes, in one block from `calloc` (whose fresh memory needs no zeroing).
+final class SyntaxNameCache {
+    let codes: UnsafeMutablePointer<UInt64>
+    let longWords: UnsafeMutablePointer<UInt64>
+    let ids: UnsafeMutablePointer<Int32>
+    let longIDs: UnsafeMutablePointer<Int32>
+    private let block: UnsafeMutableRawPointer
+    /// Whether `block` is `calloc`'s (else Swift's allocator's, zeroed here).
+    private let isCalloc: Bool
+
+    /// Caches of `slots` slots (a power of two, at least 4).
+    init(slots: Int) {
+        // 8 + 4 bytes a short slot, 16 + 4 a long one (a quarter as many): 17 bytes a slot in all.
+        let byteCount = 17 &* slots
+        if let zeroed = calloc(byteCount, 1) {
+            block = zeroed
+            isCalloc = true
+        } else {
+            block = .allocate(byteCount: byteCount, alignment: 16)
+            block.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+            isCalloc = false
+        }
+        codes = block.assumingMemoryBound(to: UInt64.self)
+        longWords = (block + 8 &* slots).assumingMemoryBound(to: UInt64.self)
+        ids = (block + 12 &* slots).assumingMemoryBound(to: Int32.self)
+        longIDs = (block + 16 &* slots).assumingMemoryBound(to: Int32.self)
+    }
+
+    deinit {
+        if isCalloc { free(block) } else { block.deallocate() }
+    }
+}
+
 final class SyntaxParserBuffer<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int

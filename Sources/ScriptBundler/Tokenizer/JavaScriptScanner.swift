@@ -916,28 +916,31 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         // Four bytes a step while four are left, the end tested once a step (step 4o): about five instructions a
         // byte where the loop testing the end at every byte took nine.
         let namePart = ScannerByteClass.namePart
-        scan: while end &- p >= 4 {
-            if table[Int(bytes[p])] & namePart == 0 { break scan }
-            if table[Int(bytes[p &+ 1])] & namePart == 0 {
-                p &+= 1
-                break scan
+        // A byte that ends the name found in the four-byte loop leaves the whole scan (the labeled `do`): the byte
+        // loop of the last bytes runs only when fewer than four were left, with no test after the loop for which
+        // way it ended (step 4s: nine instructions a name).
+        scan: do {
+            while end &- p >= 4 {
+                if table[Int(bytes[p])] & namePart == 0 { break scan }
+                if table[Int(bytes[p &+ 1])] & namePart == 0 {
+                    p &+= 1
+                    break scan
+                }
+                if table[Int(bytes[p &+ 2])] & namePart == 0 {
+                    p &+= 2
+                    break scan
+                }
+                if table[Int(bytes[p &+ 3])] & namePart == 0 {
+                    p &+= 3
+                    break scan
+                }
+                p &+= 4
             }
-            if table[Int(bytes[p &+ 2])] & namePart == 0 {
-                p &+= 2
-                break scan
-            }
-            if table[Int(bytes[p &+ 3])] & namePart == 0 {
-                p &+= 3
-                break scan
-            }
-            p &+= 4
-        }
-        if end &- p < 4 {
             while p < end, table[Int(bytes[p])] & namePart != 0 { p &+= 1 }
         }
         pos = p
         var hasEscape = false
-        if p < count, classes[Int(src[p])] & ScannerByteClass.nameSlow != 0 {
+        if p < end, table[Int(bytes[p])] & ScannerByteClass.nameSlow != 0 {
             hasEscape = try scanIdentifierNameRest(isFirst: false)
         }
         word(start: start, column: startColumn, first: first, hasEscape: hasEscape)
