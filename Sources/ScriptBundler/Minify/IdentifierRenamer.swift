@@ -40,7 +40,21 @@ enum IdentifierRenamer {
         parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
         renamable: [Bool], referenceCounts: [Int], forbidden: Set<String>, avoidingReservedWords: Bool
     ) -> [[UInt8]?] {
-        var names = NameSequence(forbidden: forbidden, avoidingReservedWords: avoidingReservedWords)
+        assignNames(
+            parents: parents, declarationStarts: declarationStarts, declarations: declarations, names: declarationName,
+            renamable: renamable, referenceCounts: referenceCounts,
+            sequence: NameSequence(forbidden: forbidden, avoidingReservedWords: avoidingReservedWords)
+        ).names
+    }
+
+    /// `assignNames(parents:…)` taking its names from `sequence` (which skips the forbidden names); returns them, and
+    /// how many names of the sequence it looked at (`NameSequence.counter`): a forbidden name past them changed
+    /// nothing (`TreePieceTemplate.renamesAlike`, step 4u).
+    static func assignNames(
+        parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
+        renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
+    ) -> (names: [[UInt8]?], examined: Int) {
+        var names = sequence
         var slotOf = [Int](repeating: -1, count: renamable.count)
         // Per scope: how many slots it and its ancestors use.
         var chainSlots = [Int](repeating: 0, count: parents.count)
@@ -91,6 +105,6 @@ enum IdentifierRenamer {
             let old = declarationName(index)
             if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
         }
-        return result
+        return (result, names.counter)
     }
 }

@@ -16,8 +16,22 @@ final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
     private var treeTemplates: [(key: TreePieceTemplate.Key, template: TreePieceTemplate)] = []
     private var treeInFlight: [TreePieceTemplate.Key] = []
     private var treeUses = 0
+    /// The names of the file's parse, as the templates with mappings test them (`TreePieceTemplate.parsedNames`): one
+    /// set per file, made at its first test, not one per template (step 4u).
+    private var parsedNameSet: ParsedNameSet?
 
     init() {}
+
+    /// The set of the file's parsed names (`names` up to `count`, the names a parse of the file interned: equal for
+    /// every parse of it), shared by the file's templates.
+    func parsedNames(_ names: [String], count: Int) -> ParsedNameSet {
+        condition.lock()
+        defer { condition.unlock() }
+        if let parsedNameSet { return parsedNameSet }
+        let made = ParsedNameSet(names: names, count: count)
+        parsedNameSet = made
+        return made
+    }
 
     /// The tree templates stored for `key`; none (an empty list) when the caller must make the piece and then call
     /// `storeTreeTemplate(_:for:)` (with `nil` when it made no template). While another thread makes a piece of an
@@ -82,6 +96,7 @@ final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         treeTemplates = []
+        parsedNameSet = nil
     }
 
     /// Forgets everything stored and stores nothing from now on: one bundle only holds the file in this build (a
@@ -91,6 +106,7 @@ final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
         defer { condition.unlock() }
         keeps = false
         treeTemplates = []
+        parsedNameSet = nil
     }
 
     /// Whether results are stored (see `stopKeeping()`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scope-hoisted ES module minified from the module's syntax tree (issue 41, step 4e), with the tree minifier's
 /// switch on: the module graph's parse of the file is handed over (`PieceParse`, step 4f; where none was kept the file
 /// is parsed with its comments in the piece's task), the linker's edits and the
@@ -62,21 +64,22 @@ struct TreeHoistedPiece {
                 return piece
             }
             // Slots spelled as other sensitive words: made here, and kept beside the others.
-            let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords))
+            let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords), memo: memo)
             memo.storeTreeTemplate(made?.template, for: keyed.key, claimed: false)
             return made?.piece
         }
-        let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords))
+        let made = made(handover: handover, slots: (keyed.spellings, keyed.structuralWords), memo: memo)
         memo.storeTreeTemplate(made?.template, for: keyed.key, claimed: true)
         return made?.piece
     }
 
     /// The minified module (`minified(handover:)`), and with `slots` (the slots' spellings and the structural words of
-    /// the piece's key, `TreePieceTemplate.Key.of`), its template. (Not inlined, nor `TreePieceTemplate.piece`, so a
+    /// the piece's key, `TreePieceTemplate.Key.of`), its template; `memo`: the file's, which holds the set of its
+    /// parsed names the templates share. (Not inlined, nor `TreePieceTemplate.piece`, so a
     /// profile's call counts tell pieces made from templates apart.)
     @inline(never)
     private func made(
-        handover: Bool, slots: (spellings: [String], structuralWords: [String])?
+        handover: Bool, slots: (spellings: [String], structuralWords: [String])?, memo: PieceTemplateMemo? = nil
     ) -> (piece: MinifiedPiece, template: TreePieceTemplate?)? {
         guard var parsed = PieceParse.of(record, handover: handover) else { return nil }
         var tree = SyntaxTree(source: [])
@@ -87,7 +90,8 @@ struct TreeHoistedPiece {
         else { return nil }
         let uses = TreeCompressor.compress(&tree)
         let plan = TreeRenamer.plan(tree, uses: uses)
-        let symbolNames = plan.map { plan in plan.names { plan.names[Int($0)] } } ?? []
+        let renamed = plan.map { plan in plan.namesExamining { plan.names[Int($0)] } }
+        let symbolNames = renamed?.names ?? []
         let names = HoistedMappingNames(tree: tree, edits: made)
         let unmapped = made.unmapped
         // Per name ID, its slot (a name built for a slot's spelling).
@@ -124,7 +128,13 @@ struct TreeHoistedPiece {
         guard let slots else { return (piece, nil) }
         let template = Self.template(
             of: piece, tree: tree, slots: slots, printedSlots: printedSlots, ends: ends, plan: plan, slotOfName: slotOfName,
-            symbolNames: symbolNames)
+            symbolNames: symbolNames, memo: memo)
+        if var template, let plan {
+            template.examinedNames = renamed?.examined ?? 0
+            template.slotUses = TreePieceTemplate.slotUses(
+                plan: plan, slotOfName: slotOfName, slotCount: slots.spellings.count)
+            return (piece, template)
+        }
         return (piece, template)
     }
 
@@ -133,26 +143,18 @@ struct TreeHoistedPiece {
     private static func template(
         of piece: MinifiedPiece, tree: SyntaxTree, slots: (spellings: [String], structuralWords: [String]),
         printedSlots: [SyntaxPrinter.NameSlot], ends: [(bytes: Int32, line: Int32)], plan: TreeRenamer.Plan?, slotOfName: [Int32],
-        symbolNames: [[UInt8]?]
+        symbolNames: [[UInt8]?], memo: PieceTemplateMemo?
     ) -> TreePieceTemplate? {
         let mapping = !piece.sources.isEmpty
         guard !mapping || ends.count == printedSlots.count else { return nil }
         let code = piece.code
-        guard !code.contains(0x0D), !Self.hasSeparator(code) else { return nil }
+        guard !Self.hasOtherLineTerminator(code), let slotLines = Self.lines(of: printedSlots, in: code) else { return nil }
         var names: [[UInt8]] = slots.spellings.map { Array($0.utf8) }
         var renamedIndex = [Int32](repeating: -1, count: symbolNames.count)
         var renamedSymbols: [Int32] = []
         var nameSlots: [RenamedPieceTemplate.NameSlot] = []
         nameSlots.reserveCapacity(printedSlots.count)
-        var line: Int32 = 0
-        var scanned = 0
         for (index, printed) in printedSlots.enumerated() {
-            let offset = Int(printed.offset)
-            guard offset >= scanned, offset <= code.count else { return nil }
-            while scanned < offset {
-                if code[scanned] == 0x0A { line += 1 }
-                scanned += 1
-            }
             let rename: Int32
             if printed.slot >= 0 {
                 rename = printed.slot
@@ -169,10 +171,13 @@ struct TreeHoistedPiece {
             let end = mapping ? ends[index] : (bytes: 0, line: 0)
             nameSlots.append(
                 RenamedPieceTemplate.NameSlot(
-                    offset: printed.offset, rename: rename, line: line, mappingEnd: end.bytes, mappingLine: end.line))
+                    offset: printed.offset, rename: rename, line: slotLines[index], mappingEnd: end.bytes,
+                    mappingLine: end.line))
         }
-        var sensitive = TreePieceTemplate.specialWords
-        for word in slots.structuralWords { sensitive.insert(word) }
+        // Besides `TreePieceTemplate.specialWords`: the key's structural words and, with mappings, the source words
+        // under built names, one after another in `wordBytes` (a set of them is made only if a use tests a word).
+        var wordBytes: [UInt8] = []
+        var wordEnds: [Int32] = []
         if mapping {
             // The names of the file's parse: tested only when a template is used with other spellings (step 4r).
             // The source words under built names (a built name is named in its mapping where it differs from them).
@@ -182,25 +187,68 @@ struct TreeHoistedPiece {
                     let start = Int(node.start), end = Int(node.end)
                     guard start < end, end <= tree.source.count else { continue }
                     let word = tree.source[start..<end]
-                    if word.allSatisfy(SyntaxPrinter.isWordByte) { sensitive.insert(String(decoding: word, as: UTF8.self)) }
+                    if word.allSatisfy(SyntaxPrinter.isWordByte) {
+                        wordBytes.append(contentsOf: word)
+                        wordEnds.append(Int32(truncatingIfNeeded: wordBytes.count))
+                    }
                 default:
                     continue
                 }
             }
         }
+        let sensitive = TemplateWords(words: slots.structuralWords, bytes: wordBytes, ends: wordEnds)
         return TreePieceTemplate(
             template: RenamedPieceTemplate(piece: piece, slots: nameSlots, names: names), spellings: slots.spellings,
             sensitiveWords: sensitive, plan: plan, slotOfName: slotOfName, symbolNames: symbolNames, renamedSymbols: renamedSymbols,
-            parsedNames: mapping ? ParsedNameSet(names: tree.names, count: tree.parsedNameCount) : nil)
+            parsedNames: mapping
+                ? memo?.parsedNames(tree.names, count: tree.parsedNameCount)
+                    ?? ParsedNameSet(names: tree.names, count: tree.parsedNameCount) : nil)
     }
 
-    /// Whether `code` holds U+2028 or U+2029 (line terminators, which the printer counts as lines).
-    private static func hasSeparator(_ code: [UInt8]) -> Bool {
-        var index = 0
-        while let found = code[index...].firstIndex(of: 0xE2) {
-            if found + 2 < code.count, code[found + 1] == 0x80, code[found + 2] == 0xA8 || code[found + 2] == 0xA9 { return true }
-            index = found + 1
+    /// Whether `code` holds `\r`, U+2028 or U+2029 (line terminators other than `\n`, which the printer counts as
+    /// lines). Found by `memchr` (step 4u: the loops over every byte, with the line count of `lines(of:in:)`, were about
+    /// a tenth of making a template).
+    private static func hasOtherLineTerminator(_ code: [UInt8]) -> Bool {
+        code.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            if memchr(base, 0x0D, bytes.count) != nil { return true }
+            let end = base + bytes.count
+            var start = base
+            while start < end, let hit = memchr(start, 0xE2, end - start) {
+                let found = UnsafeRawPointer(hit)
+                if end - found > 2, found.load(fromByteOffset: 1, as: UInt8.self) == 0x80 {
+                    let third = found.load(fromByteOffset: 2, as: UInt8.self)
+                    if third == 0xA8 || third == 0xA9 { return true }
+                }
+                start = found + 1
+            }
+            return false
         }
-        return false
+    }
+
+    /// The line (`\n` counted, by `memchr`) of each of `slots`' offsets in `code`; `nil` where the offsets are not in
+    /// order or past the code.
+    private static func lines(of slots: [SyntaxPrinter.NameSlot], in code: [UInt8]) -> [Int32]? {
+        var lines = [Int32](repeating: 0, count: slots.count)
+        let counted = code.withUnsafeBytes { bytes in
+            var line: Int32 = 0
+            var scanned = 0
+            for (index, slot) in slots.enumerated() {
+                let offset = Int(slot.offset)
+                guard offset >= scanned, offset <= bytes.count else { return false }
+                if offset > scanned, let base = bytes.baseAddress {
+                    var start = base + scanned
+                    let stop = base + offset
+                    while start < stop, let hit = memchr(start, 0x0A, stop - start) {
+                        line += 1
+                        start = UnsafeRawPointer(hit) + 1
+                    }
+                }
+                scanned = offset
+                lines[index] = line
+            }
+            return true
+        }
+        return counted ? lines : nil
     }
 }

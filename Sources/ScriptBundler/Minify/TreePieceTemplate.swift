@@ -103,8 +103,8 @@ struct TreePieceTemplate: @unchecked Sendable {
     let template: RenamedPieceTemplate
     /// The slots' spellings the piece was made with.
     let spellings: [String]
-    /// Words a slot's spelling must not differ at (see the type's description).
-    let sensitiveWords: Set<String>
+    /// Words a slot's spelling must not differ at besides `specialWords` (see the type's description).
+    let sensitiveWords: TemplateWords
     /// The renamer's plan of the compressed tree (`nil`: nothing renamed), the slot of each of its name IDs (-1 for
     /// none), and the new names it gave with `spellings`.
     let plan: TreeRenamer.Plan?
@@ -115,12 +115,57 @@ struct TreePieceTemplate: @unchecked Sendable {
     /// With mappings, the names of the file's parse, sensitive words too (kept apart from `sensitiveWords`, whose set
     /// would be made for every template: step 4r); `nil` without mappings.
     var parsedNames: ParsedNameSet? = nil
+    /// How many names of `NameSequence` the renamer looked at when it named `symbolNames` (step 4u), and per slot
+    /// whether one of its name IDs is a name the renamer keeps (bit 0, its spelling then one no new name may equal) or
+    /// the name of a renamed symbol (bit 1); empty: not known (every use renames again).
+    var examinedNames = 0
+    var slotUses: [UInt8] = []
+
+    /// `slotUses` of a template: per slot (`slotOfName` gives the slot of each name ID), whether `plan` keeps one of
+    /// its name IDs (bit 0) or renames a symbol of one (bit 1).
+    static func slotUses(plan: TreeRenamer.Plan, slotOfName: [Int32], slotCount: Int) -> [UInt8] {
+        var uses = [UInt8](repeating: 0, count: slotCount)
+        func slot(_ id: Int32) -> Int {
+            let slot = Int(id) >= 0 && Int(id) < slotOfName.count ? Int(slotOfName[Int(id)]) : -1
+            return slot < slotCount ? slot : -1
+        }
+        for id in plan.kept {
+            let found = slot(id)
+            if found >= 0 { uses[found] |= 1 }
+        }
+        for (symbol, renamed) in plan.renamable.enumerated() where renamed && symbol < plan.symbolNames.count {
+            let found = slot(plan.symbolNames[symbol])
+            if found >= 0 { uses[found] |= 2 }
+        }
+        return uses
+    }
+
+    /// Whether the renamer names every symbol as `symbolNames` with slot spellings `other` (of an equal key): each
+    /// slot spelled otherwise names no renamed symbol, and where the renamer keeps it, neither spelling is among the
+    /// names of `NameSequence` it looked at, so no choice of a name sees the difference (step 4u: most uses of a
+    /// template differ only in top-level names the renamer never reached).
+    func renamesAlike(_ other: [String]) -> Bool {
+        guard plan != nil, slotUses.count == spellings.count, other.count == spellings.count else { return false }
+        for (slot, own) in spellings.enumerated() {
+            let new = other[slot]
+            guard own != new else { continue }
+            let uses = slotUses[slot]
+            if uses & 2 != 0 { return false }
+            if uses & 1 != 0,
+                NameSequence.isAmong(own, first: examinedNames) || NameSequence.isAmong(new, first: examinedNames)
+            {
+                return false
+            }
+        }
+        return true
+    }
 
     /// Whether slot spellings `spellings` (of an equal key) make the same piece but for the names: each slot
     /// spelled as a sensitive word is spelled the same in both.
     func fits(_ other: [String]) -> Bool {
         guard other.count == spellings.count else { return false }
         for (own, new) in zip(spellings, other) where own != new {
+            if Self.specialWords.contains(own) || Self.specialWords.contains(new) { return false }
             if sensitiveWords.contains(own) || sensitiveWords.contains(new) { return false }
             if let parsedNames, parsedNames.contains(own) || parsedNames.contains(new) { return false }
         }
@@ -132,7 +177,12 @@ struct TreePieceTemplate: @unchecked Sendable {
     @inline(never)
     func piece(spelling other: [String]) -> MinifiedPiece? {
         var newNames: [[UInt8]] = other.map { Array($0.utf8) }
-        if let plan {
+        if renamesAlike(other) {
+            for symbol in renamedSymbols {
+                guard Int(symbol) < symbolNames.count, let name = symbolNames[Int(symbol)] else { return nil }
+                newNames.append(name)
+            }
+        } else if let plan {
             let slotOfName = slotOfName
             let renamed = plan.names { id in
                 let slot = Int(id) < slotOfName.count ? Int(slotOfName[Int(id)]) : -1
@@ -148,6 +198,48 @@ struct TreePieceTemplate: @unchecked Sendable {
             return nil
         }
         return template.substituting(newNames)
+    }
+}
+
+/// Words of a template (`TreePieceTemplate.sensitiveWords`: its key's structural words and the source words under its
+/// built names) tested for membership through a set made at the first test (step 4u). Most templates are never
+/// tested (used only with their own spellings, or not used): the set made for each, with `specialWords` copied in,
+/// was a quarter of what making a template cost on the large benchmark tree.
+final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendable {
+    private let words: [String]
+    /// More words, their bytes one after another, each ending where its entry of `ends` says.
+    private let bytes: [UInt8]
+    private let ends: [Int32]
+    private let lock = NSLock()
+    /// Made at the first `contains(_:)` (under `lock`).
+    private var set: Set<String>?
+
+    init(words: [String], bytes: [UInt8] = [], ends: [Int32] = []) {
+        self.words = words
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    convenience init(arrayLiteral elements: String...) {
+        self.init(words: elements)
+    }
+
+    /// Whether `word` is one of the words.
+    func contains(_ word: String) -> Bool {
+        if words.isEmpty && ends.isEmpty { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        if let set { return set.contains(word) }
+        var made = Set<String>(minimumCapacity: words.count + ends.count)
+        for word in words { made.insert(word) }
+        var start = 0
+        for end in ends {
+            let stop = min(max(Int(end), start), bytes.count)
+            made.insert(String(decoding: bytes[start..<stop], as: UTF8.self))
+            start = stop
+        }
+        set = made
+        return made.contains(word)
     }
 }
 

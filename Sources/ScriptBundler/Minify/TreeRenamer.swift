@@ -35,16 +35,23 @@ enum TreeRenamer {
         /// Per symbol, its new name, or `nil` where it keeps its own; `spelling`: the spelling of a name ID (a kept
         /// name's, or a renamed symbol's own name).
         func names(spelling: (Int32) -> String) -> [[UInt8]?] {
-            var forbidden = Set<String>()
+            namesExamining(spelling: spelling).names
+        }
+
+        /// `names(spelling:)`, and how many names of `NameSequence` the choice looked at (skipped ones included).
+        func namesExamining(spelling: (Int32) -> String) -> (names: [[UInt8]?], examined: Int) {
+            // The kept names that are names of the sequence, by number (no name hashed, step 4u).
+            var forbidden: [Int] = []
+            forbidden.reserveCapacity(kept.count)
             for id in kept {
                 let name = spelling(id)
-                if name.utf8.count <= longest { forbidden.insert(name) }
+                if name.utf8.count <= longest, let number = NameSequence.number(of: name) { forbidden.append(number) }
             }
             let symbolNames = symbolNames
             return IdentifierRenamer.assignNames(
                 parents: parents, declarationStarts: declarationStarts, declarations: declarations,
                 names: { spelling(symbolNames[$0]) }, renamable: renamable, referenceCounts: referenceCounts,
-                forbidden: forbidden, avoidingReservedWords: true)
+                sequence: NameSequence(forbiddenNumbers: forbidden, avoidingReservedWords: true))
         }
     }
 
@@ -66,7 +73,7 @@ enum TreeRenamer {
         let names = tree.names
         var isKept = [Bool](repeating: false, count: names.count)
         var kept: [Int32] = []
-        for name in uses.freeNames where !isKept[Int(name)] {
+        for name in uses.freeNames {
             isKept[Int(name)] = true
             kept.append(name)
         }
