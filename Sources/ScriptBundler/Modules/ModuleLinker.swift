@@ -181,20 +181,23 @@ struct ModuleLinker {
     private static func findCanUseArrowWrapper(_ record: ModuleRecord) -> Bool {
         guard let analysis = record.analysis else { return false }
         let tokens = record.tokens
-        var hasThis = false
-        for (index, token) in tokens.enumerated() where token.kind == .keyword {
-            if token.isKeyword("this", in: record.bytes) {
-                hasThis = true
-            } else if token.isKeyword("new", in: record.bytes), index + 1 < tokens.count,
-                tokens[index + 1].isPunctuator(".", in: record.bytes)
-            {
-                // `new.target`: whether it is at the top level is not worth finding out.
-                return false
+        // `new.target`: whether it is at the top level is not worth finding out. (The source's buffer taken once for
+        // the scan, not per keyword token; a `this` is read from the analysis's top-level ones, not looked for in
+        // the tokens first: issue 41 step 4v.)
+        let readsNewTarget = record.bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index + 1 < tokens.count {
+                let token = tokens[index]
+                if token.kind == .keyword, token.spells("new", in: bytes), tokens[index + 1].kind == .punctuator,
+                    tokens[index + 1].spells(".", in: bytes)
+                {
+                    return true
+                }
+                index += 1
             }
+            return false
         }
-        if hasThis {
-            guard let topLevel = TopLevelThis.tokens(in: record), topLevel.isEmpty else { return false }
-        }
+        guard !readsNewTarget, analysis.topLevelThis.isEmpty else { return false }
         if analysis.argumentsNameID >= 0 {
             guard TopLevelThis.readsArguments(record) == false else { return false }
         }
@@ -391,6 +394,7 @@ struct ModuleLinker {
 
         // Export getters, sorted by name like a module namespace.
         var getters: [String: String] = [:]
+        getters.reserveCapacity(module.exports.count)
         for export in module.exports {
             switch export.source {
             case .local(let name, let token):

@@ -204,7 +204,17 @@ struct RuntimeNames: Equatable {
             for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
                 names.insert(declaration.name.utf8)
             }
-            for name in analysis.referencedNames where name.utf8.count <= maxLength { names.insert(name.utf8) }
+            // The referenced names by name ID, each once, without making the array of them `referencedNames` is
+            // (issue 41 step 4v).
+            let internedNames = analysis.internedNames
+            var seen = [Bool](repeating: false, count: internedNames.count)
+            for reference in analysis.references {
+                let id = analysis.nameID(of: reference)
+                guard id >= 0, !seen[id] else { continue }
+                seen[id] = true
+                let name = internedNames[id]
+                if name.utf8.count <= maxLength { names.insert(name.utf8) }
+            }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
         record.bytes.withUnsafeBufferPointer { bytes in

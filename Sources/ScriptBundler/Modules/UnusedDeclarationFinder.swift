@@ -65,9 +65,17 @@ enum UnusedDeclarationFinder {
         let module = analysis.module
         let tokens = record.tokens
 
-        var nameCounts: [String: Int] = [:]
-        nameCounts.reserveCapacity(program.declarations.count)
-        for declaration in program.declarations { nameCounts[analysis.declarations[declaration].name, default: 0] += 1 }
+        // How many top-level declarations have each name, by name ID (counted in a dictionary of the names, its
+        // hashing and lookups took 46 M instructions on the large benchmark tree: issue 41 step 4v).
+        var nameCounts = [Int32](repeating: 0, count: analysis.internedNames.count)
+        func nameCount(of declaration: Declaration) -> Int32 {
+            let id = Int(declaration.nameID)
+            return id >= 0 && id < nameCounts.count ? nameCounts[id] : 0
+        }
+        for declaration in program.declarations {
+            let id = Int(analysis.declarations[declaration].nameID)
+            if id >= 0 && id < nameCounts.count { nameCounts[id] += 1 }
+        }
 
         // The declaration each identifier token reads: -2 none (not a reference), -1 free (a global).
         var referenceAt = [Int32](repeating: -2, count: tokens.count)
@@ -85,7 +93,7 @@ enum UnusedDeclarationFinder {
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
             let info = analysis.declarations[declaration]
-            guard info.scope == 0, nameCounts[info.name] == 1, let statement = statement(named: info.token, in: statements) else {
+            guard info.scope == 0, nameCount(of: info) == 1, let statement = statement(named: info.token, in: statements) else {
                 continue
             }
             switch (statement.kind, info.kind) {
@@ -157,9 +165,13 @@ enum UnusedDeclarationFinder {
                 result.keptRoots.append(target)
             }
         }
+        // Only a file exporting its own bindings looks them up by name.
+        let exportsLocals = module.exports.contains { if case .local = $0.source { true } else { false } }
         var topLevelByName: [String: Int] = [:]
-        topLevelByName.reserveCapacity(program.declarations.count)
-        for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
+        if exportsLocals {
+            topLevelByName.reserveCapacity(program.declarations.count)
+            for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
+        }
         for export in module.exports {
             guard case .local(let name, _) = export.source else { continue }
             if let declaration = topLevelByName[name], let index = candidateNumber(of: declaration) {

@@ -32,9 +32,14 @@ public struct Declaration: Sendable, Equatable {
     /// Whether the binding is written as a shorthand pattern property (`{a}` or `{a = 1}` in a pattern), so
     /// renaming it must expand to `{a: renamed}`.
     public let isShorthandPattern: Bool
+    /// The parser's ID of the name (its index in the analysis's interned names): declarations with the same name
+    /// have the same ID, so passes can count or look up names by ID instead of hashing strings (issue 41 step 4v;
+    /// it fits in the 32 bytes a declaration took already).
+    let nameID: Int32
 
-    init(name: String, kind: Kind, scope: Int, token: Int, isShorthandPattern: Bool) {
+    init(name: String, nameID: Int32, kind: Kind, scope: Int, token: Int, isShorthandPattern: Bool) {
         self.name = name
+        self.nameID = nameID
         self.kind = kind
         scope32 = Int32(truncatingIfNeeded: scope)
         token32 = Int32(truncatingIfNeeded: token)

@@ -24,8 +24,10 @@ public struct Scope: Sendable, Equatable {
     public let parent: Int?
     /// Index of the first token inside the scope.
     public let firstToken: Int
-    /// Indexes (into `ScopeAnalysis.declarations`) of the names declared here, in declaration order.
-    public internal(set) var declarations: [Int] = []
+    /// Indexes (into `ScopeAnalysis.declarations`) of the names declared here, in declaration order: a slice of one
+    /// table the analysis holds for all its scopes (its indices are the table's, not from 0), so that a scope's list
+    /// is no allocation of its own (issue 41 step 4v).
+    public internal(set) var declarations: ArraySlice<Int> = []
     /// Whether names here may be reached dynamically: the scope contains (directly or in a nested scope) a
     /// direct `eval(...)` or a `with` statement. Declarations here must not be renamed.
     public internal(set) var isUnsafe = false

@@ -25,7 +25,7 @@ import Testing
         let analysis = try JavaScriptParser.analyze(Self.source)
         var listed: [Int] = []
         for (index, scope) in analysis.scopes.enumerated() {
-            #expect(scope.declarations == scope.declarations.sorted())
+            #expect(Array(scope.declarations) == scope.declarations.sorted())
             for declaration in scope.declarations { #expect(analysis.declarations[declaration].scope == index) }
             listed += scope.declarations
         }
