@@ -184,40 +184,72 @@ struct PieceMappings: Sendable, Equatable {
         ///
         /// Most segments of minified code are mapped, on the line of the one before, after a mapped one, with every
         /// value within 15 of the one before: `,` and four one-digit values (and a name's index noted after them),
-        /// written here inline by the writer's call, without the general path's line breaks and prefix.
+        /// written here inline by the writer's call, without the general path's line breaks and prefix. Values within
+        /// 511 take one or two digits each, also written here (step 4t: the original column moves by more than 15 at
+        /// most of the other segments, which the general path wrote in about 180 instructions a segment).
         @inline(__always)
         mutating func append(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
             // A mapped segment was appended (`maxSource`) only when some segment was (`count`).
-            if source >= 0, line == result.line, result.maxSource >= 0, written &+ 5 <= capacity, let storage {
+            if source >= 0, line == result.line, result.maxSource >= 0, written &+ 9 <= capacity, let storage {
                 let values = (
                     Self.digitValue(Int(column) &- Int(result.column)), Self.digitValue(Int(source) &- Int(result.source)),
                     Self.digitValue(Int(originalLine) &- Int(result.originalLine)),
                     Self.digitValue(Int(originalColumn) &- Int(result.originalColumn))
                 )
-                if values.0 | values.1 | values.2 | values.3 < 32 {
+                let all = values.0 | values.1 | values.2 | values.3
+                if all < 32 {
                     storage[written] = 0x2C
                     storage[written &+ 1] = Base64VLQ.digit(values.0)
                     storage[written &+ 2] = Base64VLQ.digit(values.1)
                     storage[written &+ 3] = Base64VLQ.digit(values.2)
                     storage[written &+ 4] = Base64VLQ.digit(values.3)
                     written &+= 5
-                    result.column = column
-                    result.source = source
-                    result.originalLine = originalLine
-                    result.originalColumn = originalColumn
-                    if source > result.maxSource { result.maxSource = source }
-                    if name >= 0 {
-                        result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: written), name: name))
-                        if name > result.maxName { result.maxName = name }
-                    }
-                    result.count &+= 1
-                    result.lastIsMapped = true
+                    noteMapped(column: column, source: source, originalLine: originalLine, originalColumn: originalColumn, name: name)
+                    return
+                }
+                if all < 1024 {
+                    storage[written] = 0x2C
+                    var index = written &+ 1
+                    index = Self.writeShort(values.0, into: storage, at: index)
+                    index = Self.writeShort(values.1, into: storage, at: index)
+                    index = Self.writeShort(values.2, into: storage, at: index)
+                    index = Self.writeShort(values.3, into: storage, at: index)
+                    written = index
+                    noteMapped(column: column, source: source, originalLine: originalLine, originalColumn: originalColumn, name: name)
                     return
                 }
             }
             appendAnyway(line: line, column: column, source: source, originalLine: originalLine, originalColumn: originalColumn, name: name)
+        }
+
+        /// Writes VLQ value `value` (below 1024: one or two digits) at `index` of `storage`; the index after it.
+        @inline(__always)
+        private static func writeShort(_ value: Int, into storage: UnsafeMutablePointer<UInt8>, at index: Int) -> Int {
+            if value < 32 {
+                storage[index] = Base64VLQ.digit(value)
+                return index &+ 1
+            }
+            storage[index] = Base64VLQ.digit((value & 31) | 32)
+            storage[index &+ 1] = Base64VLQ.digit(value &>> 5)
+            return index &+ 2
+        }
+
+        /// The state after a mapped segment on the line of the one before, after a mapped one, written by `append`.
+        @inline(__always)
+        private mutating func noteMapped(column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32) {
+            result.column = column
+            result.source = source
+            result.originalLine = originalLine
+            result.originalColumn = originalColumn
+            if source > result.maxSource { result.maxSource = source }
+            if name >= 0 {
+                result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: written), name: name))
+                if name > result.maxName { result.maxName = name }
+            }
+            result.count &+= 1
+            result.lastIsMapped = true
         }
 
         /// The VLQ value of `delta` (sign in the low bit): below 32, one base64 digit, when `delta` is within 15.

@@ -81,6 +81,43 @@ import Testing
                     originalLine: unmapped ? 0 : originalLine, originalColumn: unmapped ? 0 : originalColumn,
                     name: unmapped ? -1 : name))
         }
+        expectEncodedAsTheFormatSays(segments)
+    }
+
+    /// Segments a little further apart (values within 511 of the one before, which the encoder writes in one or two
+    /// digits on its short path since step 4t, and a few further, on the general path) encode as the format says.
+    @Test(arguments: [1, 2, 50, 2_000])
+    func nearSegmentsEncodeAsTheFormatSays(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) &+ 43)
+        var segments: [Segment] = []
+        var line: Int32 = 0, column: Int32 = 0, originalLine: Int32 = 300, originalColumn: Int32 = 600
+        // Steps around the digit boundaries: 15 and 16 (one or two digits), 511 and 512 (two or three).
+        let steps: [ClosedRange<Int32>] = [-17...17, -520...520, 14...17, -17...(-14), 509...513, -513...(-509)]
+        for _ in 0..<count {
+            if Int.random(in: 0..<40, using: &generator) == 0 {
+                line += 1
+                column = 0
+            }
+            column += Int32.random(in: steps[Int.random(in: 0..<steps.count, using: &generator)], using: &generator) & 0x3FF
+            originalLine = max(
+                0, originalLine + Int32.random(in: steps[Int.random(in: 0..<steps.count, using: &generator)], using: &generator))
+            originalColumn = max(
+                0, originalColumn + Int32.random(in: steps[Int.random(in: 0..<steps.count, using: &generator)], using: &generator))
+            let unmapped = Int.random(in: 0..<30, using: &generator) == 0
+            if unmapped, let last = segments.last, last.source < 0 { continue }
+            let name: Int32 = Int.random(in: 0..<10, using: &generator) == 0 ? Int32.random(in: 0...600, using: &generator) : -1
+            segments.append(
+                Segment(
+                    line: line, column: column, source: unmapped ? -1 : Int32.random(in: 0...20, using: &generator),
+                    originalLine: unmapped ? 0 : originalLine, originalColumn: unmapped ? 0 : originalColumn,
+                    name: unmapped ? -1 : name))
+        }
+        expectEncodedAsTheFormatSays(segments)
+    }
+
+    /// `segments` encoded (`PieceMappings`) are the text the source-map format gives them, written out here value by
+    /// value, with their names, prefix, count and largest source as the encoder gives them.
+    func expectEncodedAsTheFormatSays(_ segments: [Segment]) {
         var expected: [UInt8] = []
         var named: [PieceMappings.NamedSegment] = []
         var previous = (line: Int32(0), column: Int32(0), source: Int32(0), originalLine: Int32(0), originalColumn: Int32(0))
