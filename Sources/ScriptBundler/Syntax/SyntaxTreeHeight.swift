@@ -57,10 +57,12 @@ extension SyntaxParser {
     /// a margin of six. A debug build's frames are some fifty times larger (the printer's three frames a level of
     /// a chain: 20,000 levels built, 40,000 overflowed), so a debug build (tests, fuzzing) accepts 10,000. V8 itself
     /// refuses a chain of 10,000 member accesses.
+    public static let maximumTreeHeight = heightBoundOfThisBuild
+
     #if DEBUG
-    public static let maximumTreeHeight = 10_000
+    private static let heightBoundOfThisBuild = 10_000
     #else
-    public static let maximumTreeHeight = 100_000
+    private static let heightBoundOfThisBuild = 100_000
     #endif
 
     /// The error for a tree higher than `maximumTreeHeight`, at node `id` (the first one found past the bound: the
