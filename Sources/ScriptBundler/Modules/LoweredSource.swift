@@ -218,10 +218,44 @@ struct LoweredSource: Sendable {
                 "the code lowered for \(pending.target) does not tokenize (\(error.line):\(error.column): \(error.message)); please report it"
             )
         }
+        let origins = origins(of: printed.mappings, code: code, tokens: tokenization.tokens)
+        try checkNesting(of: tree, code: code, tokenization: tokenization, origins: origins, pending: pending)
         return LoweredSource(
-            code: code, tokenization: tokenization, original: pending.original,
-            origins: origins(of: printed.mappings, code: code, tokens: tokenization.tokens), helpers: helpers,
+            code: code, tokenization: tokenization, original: pending.original, origins: origins, helpers: helpers,
             helperReferences: references(to: helpers, code: code, tokens: tokenization.tokens))
+    }
+
+    /// Throws a located error when `code`, printed from the lowered `tree`, nests deeper than the parser reads
+    /// (`SyntaxParser.maximumDepth`).
+    ///
+    /// Lowering nests what the parser had read in a loop: each `?.`, `??` or private member of a chain and each
+    /// spread of an object literal becomes one or two more levels of conditionals or calls, so a chain of about a
+    /// thousand links parses and its lowered code would not. That is the limit of the target's syntax, not a fault of wkpack's, and
+    /// it is reported where it happens, in every mode (a development bundle of a plain script is not parsed again
+    /// later). Printed code is only as deep as its tree is high, so a tree no higher than the bound is not parsed
+    /// again: files the lowering leaves shallow cost one walk of their tree.
+    private static func checkNesting(
+        of tree: SyntaxTree, code: [UInt8], tokenization: JavaScriptTokenization, origins: SourceOrigins, pending: Pending
+    ) throws(BundlerError) {
+        guard
+            let deep = SyntaxTreeHeight.firstNode(
+                deeperThan: SyntaxParser.maximumDepth, nodes: tree.nodes, lists: tree.lists, root: tree.root)
+        else { return }
+        do throws(JavaScriptSyntaxError) {
+            _ = try SyntaxParser.parse(code, tokenization: tokenization)
+        } catch {
+            // Any other error is a fault of the printed code, reported (as an internal error) where it is parsed.
+            guard error.message == SyntaxParser.tooDeepMessage else { return }
+            // Where the parser stopped, in the file; else where the tree first passes the bound.
+            let place =
+                origins.original(line: error.line - 1, column: error.column - 1).map { (line: $0.line + 1, column: $0.column + 1) }
+                ?? SourcePosition.lineAndColumn(of: Int(tree.nodes[Int(deep)].start), in: pending.original)
+            throw BundlerError(
+                .unsupportedSyntax, at: SourceLocation(path: pending.path, line: place.line, column: place.column),
+                "this expression lowered for \(pending.target) would be nested more than \(SyntaxParser.maximumDepth) levels deep "
+                    + "(lowering nests a chain of `?.`, `??` or private members, or the spreads of an object literal, a level or more "
+                    + "a link); split it, or use a target that has its syntax")
+        }
     }
 
     /// The identifier tokens of `code` spelled as one of `helpers`' names (which no name of the file is).

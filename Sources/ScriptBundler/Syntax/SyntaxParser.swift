@@ -21,6 +21,9 @@ public enum SyntaxParser {
     /// Deepest nesting of statements and expressions accepted.
     public static let maximumDepth = 2_000
 
+    /// The message of the error for code nested more than `maximumDepth` levels deep.
+    static let tooDeepMessage = "code is nested more than \(maximumDepth) levels deep"
+
     /// Tokenizes and parses `source`. With `keepComments`, legal comments are recorded and `/*#__PURE__*/`
     /// annotations set the `pure` flag of their call.
     public static func parse(_ source: [UInt8], keepComments: Bool = true) throws(JavaScriptSyntaxError) -> SyntaxTree {
@@ -543,7 +546,7 @@ struct SyntaxParserState {
     mutating func tooDeep() -> JavaScriptSyntaxError {
         JavaScriptSyntaxError(
             kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
-            offset: i < count ? tokens[i].start : 0, message: "code is nested more than \(SyntaxParser.maximumDepth) levels deep")
+            offset: i < count ? tokens[i].start : 0, message: SyntaxParser.tooDeepMessage)
     }
 
     // MARK: - Nodes

@@ -204,6 +204,43 @@ private struct VanishingFileSystem: BundlerFileSystem {
         #expect(code.components(separatedBy: "|q").count - 1 == links)
     }
 
+    /// Lowering nests what the parser reads in a loop (`a?.b?.c` becomes conditionals inside conditionals, `{...a,
+    /// ...b}` calls inside calls), so a chain the parser accepts can lower to code nested deeper than
+    /// `SyntaxParser.maximumDepth`. That is a located error in the file, in both modes (a development bundle of a
+    /// plain script is not parsed again later), not an internal error, and nothing is written.
+    @Test(
+        arguments: [
+            ("window.x = q" + String(repeating: "?.b", count: 1_100) + ";\n", 12),
+            ("window.x = q" + String(repeating: " ?? q", count: 1_100) + ";\n", 12),
+            ("class A { #a = 1; f(q) { return q" + String(repeating: ".#a", count: 2_100) + "; } }\nwindow.A = A;\n", 33),
+            ("window.x = {" + String(repeating: "...q, ", count: 2_100) + "};\n", nil),
+        ], [BundleMode.production, .development])
+    func loweringTooDeepIsLocated(source: (text: String, column: Int?), mode: BundleMode) throws {
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.text.utf8)], mode: mode)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(error)
+        #expect(failure.location.path == folder + "/" + Self.group + "x.js", "\(failure)")
+        #expect(failure.location.line == 1, "\(failure)")
+        if let column = source.column { #expect(failure.location.column == column, "\(failure)") }
+        #expect(failure.message.contains("would be nested more than \(SyntaxParser.maximumDepth) levels deep"), "\(failure)")
+        #expect(!failure.message.contains("internal error"), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Assets"))
+    }
+
+    /// Chains whose lowered code stays under the parser's depth build, in both modes.
+    @Test(arguments: [BundleMode.production, .development])
+    func loweredChainsUnderTheDepthBuild(mode: BundleMode) throws {
+        let source =
+            "window.x = q" + String(repeating: "?.b", count: 400) + ";\nwindow.y = q" + String(repeating: " ?? q", count: 400)
+            + ";\nwindow.z = {" + String(repeating: "...q, ", count: 800) + "};\n"
+        let (folder, error) = try Self.buildAndWrite([Self.group + "x.js": Array(source.utf8)], mode: mode)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(error == nil, "\(String(describing: error))")
+        let code = try String(contentsOfFile: folder + "/Assets/AllFramesAtDocumentEnd.js", encoding: .utf8)
+        #expect(!code.contains("?."), "lowered")
+        #expect(code.components(separatedBy: "__spreadValues(").count - 1 == 800 || mode == .production)
+    }
+
     /// Joining a chain of string literals pair by pair writes the growing literal again at each link: a chain of
     /// 100,000 took 66 s and 5 GB before joins had a budget (9,000 links here: past the budget, under a debug build's
     /// `SyntaxParser.maximumTreeHeight`). Past the budget the chain stays as written, and the
