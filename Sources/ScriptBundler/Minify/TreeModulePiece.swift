@@ -58,6 +58,9 @@ struct TreeModulePiece {
         var tree = SyntaxTree(source: [])
         swap(&tree, &parsed.tree)
         guard TreeLinkEdits.apply(edits, tokens: record.tokens, to: &tree) else { return nil }
+        // The nodes so far are the file's (parsed, or built by the edits on its ranges): a mapped one (a range that is
+        // not empty) starts before the end of the file. Only the wrapper's nodes and the compressor's are looked up.
+        let firstBuilt = Int32(truncatingIfNeeded: tree.nodes.count)
         wrap(&tree)
         let uses = TreeCompressor.compress(&tree)
         let symbolNames = TreeRenamer.names(tree, hasModuleSyntax: false, uses: uses)
@@ -67,7 +70,8 @@ struct TreeModulePiece {
             tree, symbolNames: symbolNames, uses: uses, recordsMappings: mapSource != nil, tokens: parsed.tokens
         ) { printed, names in
             TreeMinifier.mappings(printed, tree: tree, names: &names) { mapping in
-                guard Int(tree[mapping.node].start) < end else { return nil }
+                // A node of the file is mapped without reading it (step 4w: its read and bounds test per mapping).
+                guard mapping.node < firstBuilt || Int(tree[mapping.node].start) < end else { return nil }
                 return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
             }
         }

@@ -57,6 +57,15 @@ enum JSONStringEscaping {
                         let plain = low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ (high.trailingZeroBitCount &>> 3)
                         i &+= plain
                         o &+= plain
+                        // A line break, most special bytes of a source, escaped here and not by the switch below
+                        // (step 4w).
+                        if base[i] == 0x0A {
+                            target[o] = 0x5C
+                            target[o &+ 1] = 0x6E
+                            i &+= 1
+                            o &+= 2
+                            continue
+                        }
                     } else if count &- i >= 8 {
                         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         // Stored whole; bytes from the first special one on are overwritten next.

@@ -163,6 +163,12 @@ struct PieceMappings: Sendable, Equatable {
         private var capacity = 0
         private var written = 0
         private var result = PieceMappings()
+        /// The named segments, written through a pointer and handed over as `result.namedSegments` by `finish()`
+        /// (step 4w: an `Array` append per named segment tested the array's uniqueness by a call, about 60
+        /// instructions a named segment).
+        private var named: UnsafeMutablePointer<NamedSegment>?
+        private var namedCount = 0
+        private var namedCapacity = 0
 
         init() {}
 
@@ -244,12 +250,30 @@ struct PieceMappings: Sendable, Equatable {
             result.originalLine = originalLine
             result.originalColumn = originalColumn
             if source > result.maxSource { result.maxSource = source }
-            if name >= 0 {
-                result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: written), name: name))
-                if name > result.maxName { result.maxName = name }
-            }
+            if name >= 0 { appendNamed(offset: written, name: name) }
             result.count &+= 1
             result.lastIsMapped = true
+        }
+
+        /// Notes a named segment whose name's value goes at `offset` of the bytes.
+        @inline(__always)
+        private mutating func appendNamed(offset: Int, name: Int32) {
+            if namedCount == namedCapacity { growNamed() }
+            if let named { (named + namedCount).initialize(to: NamedSegment(offset: Int32(truncatingIfNeeded: offset), name: name)) }
+            namedCount &+= 1
+            if name > result.maxName { result.maxName = name }
+        }
+
+        @inline(never)
+        private mutating func growNamed() {
+            let larger = max(64, namedCapacity * 2)
+            let grown = UnsafeMutablePointer<NamedSegment>.allocate(capacity: larger)
+            if let named {
+                grown.initialize(from: named, count: namedCount)
+                named.deallocate()
+            }
+            named = grown
+            namedCapacity = larger
         }
 
         /// The VLQ value of `delta` (sign in the low bit): below 32, one base64 digit, when `delta` is within 15.
@@ -294,10 +318,7 @@ struct PieceMappings: Sendable, Equatable {
                 result.originalLine = originalLine
                 result.originalColumn = originalColumn
                 result.maxSource = max(result.maxSource, source)
-                if name >= 0 {
-                    result.namedSegments.append(NamedSegment(offset: Int32(truncatingIfNeeded: index), name: name))
-                    result.maxName = max(result.maxName, name)
-                }
+                if name >= 0 { appendNamed(offset: index, name: name) }
             }
             written = index
             result.count += 1
@@ -319,7 +340,12 @@ struct PieceMappings: Sendable, Equatable {
                 finished.bytes = Array(UnsafeBufferPointer(start: storage, count: written))
                 storage.deallocate()
             }
+            if let named {
+                finished.namedSegments = Array(UnsafeBufferPointer(start: named, count: namedCount))
+                named.deallocate()
+            }
             (storage, capacity, written, result) = (nil, 0, 0, PieceMappings())
+            (named, namedCount, namedCapacity) = (nil, 0, 0)
             return finished
         }
 

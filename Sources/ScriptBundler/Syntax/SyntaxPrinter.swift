@@ -362,8 +362,9 @@ public struct SyntaxPrinter {
     /// Records the mapping of node `id` (no longer pending), which starts at byte `nodeStart` of the source, with
     /// `name` (as `SyntaxNodeMapping.name` holds it), at the end of `out`. `emitSource`, where most mappings are
     /// recorded, calls it for the node it has just read (step 4p): no second read of the node, no look-up of its name
-    /// (`originalName`), which `emitSource` knows.
-    @inline(__always)
+    /// (`originalName`), which `emitSource` knows. Inlined always (`@_transparent`; step 4w: `@inline(__always)` left it
+    /// a function of its own, called from `emitSource`, its entry, spills and exit about 25 instructions a mapping).
+    @_transparent
     mutating func record(_ id: Int32, start nodeStart: UInt32, named name: Int32) {
         let end = out.count
         // At the last mapping's offset (nothing written since, or only a `;` that was dropped again), the mapping

@@ -163,4 +163,29 @@ import Testing
             }
         }
     }
+    /// Line breaks (escaped in the vector loop itself, step 4w) in runs, next to other special bytes, at the ends of
+    /// vectors and across the 4096-byte rounds.
+    @Test func lineBreaksInRunsAndAcrossRounds() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes: [[UInt8]] = [
+            [0x0A], [0x0A, 0x0A], [0x0A, 0x22], [0x0D, 0x0A], [0x0A, 0xE2, 0x80, 0xA9], [0x71], [0x71, 0x71, 0x71],
+        ]
+        for length in [15, 16, 17, 31, 33, 4_095, 4_096, 4_097, 4_113, 9_000] {
+            for _ in 0..<20 {
+                var text: [UInt8] = []
+                while text.count < length {
+                    text +=
+                        Int.random(in: 0..<3, using: &generator) == 0
+                        ? bytes[Int.random(in: 0..<bytes.count, using: &generator)]
+                        : [UInt8](repeating: 0x71, count: Int.random(in: 0..<40, using: &generator))
+                }
+                var out: [UInt8] = []
+                JSONStringEscaping.append(text, to: &out)
+                if out != Self.reference(text) {
+                    Issue.record("text of \(text.count) bytes: \(text)")
+                    return
+                }
+            }
+        }
+    }
 }
