@@ -216,13 +216,9 @@ struct RuntimeNames: Equatable {
                 if name.utf8.count <= maxLength { names.insert(name.utf8) }
             }
         }
-        // Identifier tokens too (property names included): cheap, and safe where a name was not analysed.
-        record.bytes.withUnsafeBufferPointer { bytes in
-            for token in record.tokens where token.kind == .identifier && token.end - token.start <= maxLength {
-                guard token.end <= bytes.count else { continue }
-                names.insert(UnsafeBufferPointer(rebasing: bytes[token.range]))
-            }
-        }
+        // Identifier tokens too (property names included): cheap, and safe where a name was not analysed. Inserted
+        // through pointers (step 4x).
+        record.bytes.withUnsafeBufferPointer { bytes in names.insertIdentifiers(of: record.tokens, in: bytes) }
     }
 
     private static func isReservedWord(_ name: String) -> Bool {

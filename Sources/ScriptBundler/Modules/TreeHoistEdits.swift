@@ -197,37 +197,65 @@ struct TreeHoistEdits {
             tree.symbols[index] = SyntaxSymbol(
                 name: name, kind: symbol.kind, scope: symbol.scope, node: symbol.node, isWritten: symbol.isWritten)
         }
-        // One pass: a property comes after its key and value (a parent is added after its children).
-        for index in tree.nodes.indices {
-            let node = tree.nodes[index]
-            let symbol: Int32
-            switch node.kind {
-            case .bindingIdentifier:
-                symbol = node.b
-            case .identifier:
-                guard node.b >= 0 else { continue }
-                symbol = tree.references[Int(node.b)].symbol
-                guard symbol >= 0 else { continue }
-                if isImport[Int(symbol)] { tree.references[Int(node.b)].symbol = -1 }
-            case .property:
-                guard node.flags.contains(.shorthand) else { continue }
-                var value = node.b
-                if value >= 0, tree[value].kind == .assignmentExpression || tree[value].kind == .assignmentPattern { value = tree[value].a }
-                guard value >= 0, tree[value].kind == .identifier || tree[value].kind == .bindingIdentifier,
-                    tree[value].flags.contains(.synthetic)
-                else { continue }
-                tree.nodes[index].flags.remove(.shorthand)
-                result.unmappedNodes.append(value)
-                // The text there starts with the key, as the source's does.
-                result.write(0, at: tree[value].start, asSource: true)
-                continue
-            default:
-                continue
+        // One pass: a property comes after its key and value (a parent is added after its children). The nodes and
+        // references are read and written through pointers (issue 41 step 4x: each write of an array element through
+        // `tree` checked its uniqueness, and the pass reads every node of every hoisted module).
+        let renamesAny = !newName.isEmpty
+        var treeNodes: [SyntaxNode] = []
+        var treeReferences: [SyntaxReference] = []
+        swap(&treeNodes, &tree.nodes)
+        swap(&treeReferences, &tree.references)
+        defer {
+            swap(&treeNodes, &tree.nodes)
+            swap(&treeReferences, &tree.references)
+        }
+        treeNodes.withUnsafeMutableBufferPointer { nodes in
+            treeReferences.withUnsafeMutableBufferPointer { references in
+                isImport.withUnsafeBufferPointer { isImport in
+                    newName.withUnsafeBufferPointer { newName in
+                        for index in nodes.indices {
+                            let node = nodes[index]
+                            let symbol: Int32
+                            switch node.kind {
+                            case .bindingIdentifier:
+                                guard renamesAny else { continue }
+                                symbol = node.b
+                            case .identifier:
+                                guard node.b >= 0, Int(node.b) < references.count else { continue }
+                                symbol = references[Int(node.b)].symbol
+                                guard symbol >= 0, Int(symbol) < isImport.count else { continue }
+                                if isImport[Int(symbol)] { references[Int(node.b)].symbol = -1 }
+                            case .property:
+                                guard node.flags.contains(.shorthand) else { continue }
+                                var value = node.b
+                                guard value < nodes.count else { continue }
+                                if value >= 0,
+                                    nodes[Int(value)].kind == .assignmentExpression || nodes[Int(value)].kind == .assignmentPattern
+                                {
+                                    value = nodes[Int(value)].a
+                                }
+                                guard value >= 0, value < nodes.count,
+                                    nodes[Int(value)].kind == .identifier || nodes[Int(value)].kind == .bindingIdentifier,
+                                    nodes[Int(value)].flags.contains(.synthetic)
+                                else { continue }
+                                nodes[index].flags.remove(.shorthand)
+                                result.unmappedNodes.append(value)
+                                // The text there starts with the key, as the source's does.
+                                result.write(0, at: nodes[Int(value)].start, asSource: true)
+                                continue
+                            default:
+                                continue
+                            }
+                            guard symbol >= 0, Int(symbol) < newName.count else { continue }
+                            let name = newName[Int(symbol)]
+                            guard name >= 0 else { continue }
+                            nodes[index].a = name
+                            nodes[index].flags.insert(.synthetic)
+                            result.write(name, at: node.start)
+                        }
+                    }
+                }
             }
-            guard symbol >= 0, Int(symbol) < newName.count, newName[Int(symbol)] >= 0 else { continue }
-            tree.nodes[index].a = newName[Int(symbol)]
-            tree.nodes[index].flags.insert(.synthetic)
-            result.write(newName[Int(symbol)], at: node.start)
         }
     }
 

@@ -84,4 +84,42 @@ import Testing
         #expect(names.define == "c")
         #expect(names.require == "e")
     }
+
+    /// A file's identifier tokens inserted at once add what inserting each token's bytes adds (issue 41 step 4x).
+    @Test func insertingTokensMatchesInsertingTheirBytes() throws {
+        let source = Array("var a = b.cd + $e_(x1, é, _9z, abcd); let Zz = a?.b; // q r\n`${t}` + \"s\" + 12".utf8)
+        let tokens = try JavaScriptTokenizer.tokenize(source, includeComments: true).tokens
+        var fromTokens = ShortNameSet()
+        source.withUnsafeBufferPointer { fromTokens.insertIdentifiers(of: tokens, in: $0) }
+        var fromBytes = ShortNameSet()
+        for token in tokens where token.kind == .identifier {
+            source.withUnsafeBufferPointer { fromBytes.insert(UnsafeBufferPointer(rebasing: $0[token.range])) }
+        }
+        #expect(fromTokens.indexes == fromBytes.indexes)
+        for name in ["a", "b", "cd", "$e_", "x1", "_9z", "Zz", "t"] {
+            #expect(ShortNameSet.index(of: name.utf8).map { fromTokens.contains(index: $0) } == true, "\(name)")
+        }
+        // Not in a comment or a string.
+        for name in ["q", "r", "s"] { #expect(ShortNameSet.index(of: name.utf8).map { fromTokens.contains(index: $0) } == false) }
+    }
+
+    /// The indexes are listed in order wherever in the table the names are (the words are found through their marks).
+    @Test func listsIndexesSpreadOverTheTable() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            var set = ShortNameSet()
+            var expected = Set<Int32>()
+            for _ in 0..<Int.random(in: 0..<300, using: &generator) {
+                let index = Int.random(in: 0..<ShortNameSet.count, using: &generator)
+                set.insert(index: index)
+                expected.insert(Int32(index))
+            }
+            for index in [0, 63, 64, 4095, 4096, ShortNameSet.count - 1] {
+                set.insert(index: index)
+                expected.insert(Int32(index))
+            }
+            #expect(set.indexes == expected.sorted())
+            #expect(expected.allSatisfy { set.contains(index: Int($0)) })
+        }
+    }
 }
