@@ -19,14 +19,16 @@ struct KeptModuleParse: Sendable {
     /// The parse of `tree`, whose source's comment and hashbang tokens are `comments` (in source order; the tokenizer
     /// for the parser keeps them apart from the significant tokens).
     ///
-    /// The parser reserves room for more nodes, lists and references than a parse makes (on the firefox-shaped
-    /// benchmark tree about twice the nodes and references it made), so a kept tree is copied into arrays with room
-    /// only for what the compressor adds (a fifth more nodes and lists, `TreeCompressorPass.reserveRoom`): a kept
-    /// tree then holds about half the bytes, and twice as many fit in the budget (issue 41 step 4g).
+    /// A tree parsed to be kept (`SyntaxParser.parseWithFacts(_:tokenization:toKeep:)`) has room for about a fifth
+    /// more nodes and lists than it holds, what the compressor adds (`TreeCompressorPass.reserveRoom`), and is kept as
+    /// it is (issue 41 step 4y). A tree with much more room (the parser's reservation for a tree not meant to be
+    /// kept is about twice the nodes a parse makes) is copied into arrays with room only for that fifth: a kept tree
+    /// then holds about half the bytes, and twice as many fit in the budget (step 4g). Its lists, 4 bytes an entry,
+    /// are copied only where their capacity is more than 2.2 times their count.
     init(tree: SyntaxTree, comments commentTokens: [JavaScriptToken]) {
         var tree = tree
         Self.trim(&tree.nodes, room: tree.nodes.count / 5)
-        Self.trim(&tree.lists, room: tree.lists.count / 5)
+        Self.trim(&tree.lists, room: tree.lists.count / 5, slack: tree.lists.count)
         Self.trim(&tree.references, room: 0)
         self.tree = tree
         var comments: [Range<Int>] = []
@@ -36,11 +38,11 @@ struct KeptModuleParse: Sendable {
         size = Self.size(of: tree) + comments.capacity * MemoryLayout<Range<Int>>.stride
     }
 
-    /// Copies `array` into one with room for `room` more elements, where its capacity leaves more than a fifth of that
-    /// again unused.
-    private static func trim<Element>(_ array: inout [Element], room: Int) {
+    /// Copies `array` into one with room for `room` more elements, where its capacity leaves more than `slack`
+    /// elements (by default a fifth of that, and 16) unused beyond them.
+    private static func trim<Element>(_ array: inout [Element], room: Int, slack: Int? = nil) {
         let wanted = array.count + room
-        guard array.capacity > wanted + wanted / 5 + 16 else { return }
+        guard array.capacity > wanted + (slack ?? wanted / 5 + 16) else { return }
         // The tree's elements are plain values: one block copy (copied one at a time, the nodes took 9.1 M
         // instructions on the firefox-shaped tree).
         guard _isPOD(Element.self) else {

@@ -326,7 +326,8 @@ struct ModuleGraph {
         var tree: SyntaxTree?
         if !path.hasSuffix(".json"), Self.mayUseModules(bytes, tokens: tokens, path: path) {
             do {
-                let parsed = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+                // A parse with comments is for keeping (below), sized to be kept as it is.
+                let parsed = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization, toKeep: withComments)
                 analysis = ScopeAnalysis(
                     tree: parsed.tree, facts: parsed.facts, tokens: parsed.tokens, findingTopLevelDeclarations: dropsUnused)
                 tree = parsed.tree

@@ -37,30 +37,44 @@ public enum SyntaxParser {
     }
 
     /// Parses `source` from its tokens, and returns the token-indexed facts `ScopeAnalysis` is built from, and
-    /// the significant tokens they index, with the tree.
+    /// the significant tokens they index, with the tree. `toKeep`: the tree is to be kept (`KeptModuleParse`), and
+    /// its nodes and lists are reserved about a fifth beyond what a parse makes, not half a token more (see
+    /// `storageCapacity(tokens:toKeep:)`).
     static func parseWithFacts(
-        _ source: [UInt8], tokenization: JavaScriptTokenization
+        _ source: [UInt8], tokenization: JavaScriptTokenization, toKeep: Bool = false
     ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
-        try parsed(source, tokenization: tokenization)
+        try parsed(source, tokenization: tokenization, toKeep: toKeep)
+    }
+
+    /// The room the parse of `tokens` significant tokens reserves for its nodes and lists.
+    ///
+    /// A parse makes 0.72 to 0.80 nodes and 0.27 to 0.42 list entries a token (the files of 500 tokens or more of the
+    /// plain, firefox-shaped and large benchmark trees; smaller ones are covered by the 16 added). A tree kept for its
+    /// piece (`toKeep`) gets 0.96 nodes a token: at least the fifth more the compressor and the piece's edits add
+    /// (`TreeCompressorPass.reserveRoom`, `PieceParse.of`), and no more than `KeptModuleParse` keeps without
+    /// copying the nodes (step 4y: the parser reserved 1.5 a token, and every kept tree's nodes were copied, 102.9 M
+    /// instructions of `memcpy` on the large tree); 0.45 list entries a token. Another parse reserves 1.5 nodes and
+    /// 0.5 list entries a token, as before, so that a parse of unusual code seldom outgrows its room (one that does
+    /// moves to memory of its own, and is copied at its end).
+    static func storageCapacity(tokens: Int, toKeep: Bool) -> (nodes: Int, lists: Int) {
+        toKeep ? (tokens - tokens / 25 + 16, tokens / 2 - tokens / 20 + 16) : (tokens + tokens / 2 + 16, tokens / 2 + 16)
     }
 
     /// The parse of `source` on a large-stack thread. The nodes and lists are written straight into the arrays the
-    /// tree gets (no copy) while they fit their room (step 4o): the nodes' room is what the parse makes (about 1.2 a
-    /// token) and what a compressor adds after it (a fifth more: see `TreeCompressorPass.reserveRoom`), as the tree's
-    /// arrays reserved before.
+    /// tree gets (no copy) while they fit their room (step 4o; `storageCapacity(tokens:toKeep:)`).
     private static func parsed(
-        _ source: [UInt8], tokenization: JavaScriptTokenization
+        _ source: [UInt8], tokenization: JavaScriptTokenization, toKeep: Bool = false
     ) throws(JavaScriptSyntaxError) -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
         typealias Parsed = (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken])
         let outcome = LargeStack.run { () -> Result<Parsed, JavaScriptSyntaxError> in
             source.withUnsafeBytes { bytes in
                 // At most the tokenization's tokens are significant (its comments, if among them, are dropped).
-                let tokenCount = tokenization.tokens.count
+                let capacity = SyntaxParser.storageCapacity(tokens: tokenization.tokens.count, toKeep: toKeep)
                 var result = Result<Parsed, JavaScriptSyntaxError>.failure(SyntaxParser.unfinished)
                 var moved: (nodes: [SyntaxNode]?, lists: [Int32]?) = (nil, nil)
                 var nodes: [SyntaxNode] = []
-                let lists = [Int32](unsafeUninitializedCapacity: tokenCount / 2 + 16) { listStorage, listCount in
-                    nodes = [SyntaxNode](unsafeUninitializedCapacity: tokenCount + tokenCount / 2 + 16) { nodeStorage, nodeCount in
+                let lists = [Int32](unsafeUninitializedCapacity: capacity.lists) { listStorage, listCount in
+                    nodes = [SyntaxNode](unsafeUninitializedCapacity: capacity.nodes) { nodeStorage, nodeCount in
                         listCount = 0
                         nodeCount = 0
                         guard let nodeBase = nodeStorage.baseAddress, let listBase = listStorage.baseAddress else { return }
@@ -158,7 +172,7 @@ struct SyntaxParserState {
     /// Children of the lists being built, innermost last (see `beginList`/`endList`).
     let scratch = SyntaxListStack()
     var identifiers: IdentifierTable
-    /// The memory of the name caches below (freed with the last copy of the parser).
+    /// The memory of the name caches below (emptied and given back to its pool with the last copy of the parser).
     let nameCache: SyntaxNameCache
     /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
     /// A slot is a hash shifted right by `nameCacheShift`, so it is below the slot count by construction: the caches
@@ -227,8 +241,8 @@ struct SyntaxParserState {
         codeBase = codes.withUnsafeBufferPointer { $0.baseAddress }
         matching = tokenization.matching ?? Self.matching(tokens: significant, codes: codes, pairs: pairs)
         var slots = 64
-        while slots < 2048, slots < count / 4 { slots *= 2 }
-        let nameCache = SyntaxNameCache(slots: slots)
+        while slots < SyntaxNameCache.maximumSlots, slots < count / 4 { slots *= 2 }
+        let nameCache = SyntaxNameCache()
         self.nameCache = nameCache
         nameCacheCodes = nameCache.codes
         nameCacheIDs = nameCache.ids
@@ -613,8 +627,10 @@ struct SyntaxParserState {
         // No byte is `\` (0x5C): the code spells the name itself.
         guard !Self.hasBackslash(code) else { return internedNameID(k) }
         let slot = Int(truncatingIfNeeded: (code &* 0x9E37_79B9_7F4A_7C15) &>> nameCacheShift)
-        if nameCacheCodes[slot] == code { return nameCacheIDs[slot] }
+        let cached = nameCacheCodes[slot]
+        if cached == code { return nameCacheIDs[slot] }
         let id = shortNameID(k, code: code)
+        if cached == 0 { nameCache.noteFilled(slot) }
         nameCacheCodes[slot] = code
         nameCacheIDs[slot] = id
         return id
@@ -643,8 +659,10 @@ struct SyntaxParserState {
         guard !Self.hasBackslash(first), !Self.hasBackslash(second) else { return internedNameID(k) }
         let hash = (first ^ (second &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: hash &>> (nameCacheShift &+ 2))
-        if longNameCacheWords[2 &* slot] == first, longNameCacheWords[2 &* slot &+ 1] == second { return longNameCacheIDs[slot] }
+        let cached = longNameCacheWords[2 &* slot]
+        if cached == first, longNameCacheWords[2 &* slot &+ 1] == second { return longNameCacheIDs[slot] }
         let id = internedNameID(k)
+        if cached == 0 { nameCache.noteFilled(SyntaxNameCache.maximumSlots &+ slot) }
         longNameCacheWords[2 &* slot] = first
         longNameCacheWords[2 &* slot &+ 1] = second
         longNameCacheIDs[slot] = id
@@ -780,6 +798,101 @@ final class SyntaxListStack {
     }
 }
 
+/// The memory of `SyntaxParserState`'s name caches: `maximumSlots` codes and IDs for names of up to 8 bytes, a quarter
+/// as many pairs of words and IDs for names of 9 to 16 bytes (a parse of a short source uses the first slots only),
+/// and the list of the slots the parse filled. Empty slots are zero. The memory is one block, taken from a pool of
+/// blocks earlier parses gave back (`calloc`'s when the pool is empty): a parse empties the slots it filled when it
+/// gives its block back, so no parse zeroes the whole block (step 4y: `calloc` zeroed each parse's caches, 36.9 M
+/// instructions of `memset` on the large tree, counted a byte at a time).
+final class SyntaxNameCache {
+    /// The short cache's slots in a block; a parse uses a power of two of them, at least 4.
+    static let maximumSlots = 2048
+    let codes: UnsafeMutablePointer<UInt64>
+    let longWords: UnsafeMutablePointer<UInt64>
+    let ids: UnsafeMutablePointer<Int32>
+    let longIDs: UnsafeMutablePointer<Int32>
+    /// The slots filled, in the order they were (a long slot `s` as `maximumSlots + s`): each at most once, since a
+    /// slot filled is never emptied during the parse.
+    private let filled: UnsafeMutablePointer<Int32>
+    private var filledCount = 0
+    private let block: UnsafeMutableRawPointer
+    /// Whether `block` is `calloc`'s (else Swift's allocator's, zeroed here, and not given back to the pool).
+    private let isCalloc: Bool
+
+    /// 8 + 4 bytes a short slot, 16 + 4 a long one (a quarter as many), 4 a filled slot of either kind.
+    private static let byteCount = 12 * maximumSlots + 20 * (maximumSlots / 4) + 4 * (maximumSlots + maximumSlots / 4)
+
+    private final class Pool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var blocks: [UnsafeMutableRawPointer] = []
+
+        /// A block given back, if there is one.
+        func take() -> UnsafeMutableRawPointer? {
+            lock.lock()
+            defer { lock.unlock() }
+            return blocks.popLast()
+        }
+
+        /// Keeps `block` (its slots empty) for a later parse; false when the pool holds enough blocks already (as many
+        /// as parses ran at once, at most 16).
+        func giveBack(_ block: UnsafeMutableRawPointer) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard blocks.count < 16 else { return false }
+            blocks.append(block)
+            return true
+        }
+    }
+
+    private static let pool = Pool()
+
+    /// Caches with every slot empty.
+    init() {
+        if let given = Self.pool.take() {
+            block = given
+            isCalloc = true
+        } else if let zeroed = calloc(Self.byteCount, 1) {
+            block = zeroed
+            isCalloc = true
+        } else {
+            block = .allocate(byteCount: Self.byteCount, alignment: 16)
+            block.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteCount)
+            isCalloc = false
+        }
+        let slots = Self.maximumSlots
+        codes = block.assumingMemoryBound(to: UInt64.self)
+        longWords = (block + 8 &* slots).assumingMemoryBound(to: UInt64.self)
+        ids = (block + 12 &* slots).assumingMemoryBound(to: Int32.self)
+        longIDs = (block + 16 &* slots).assumingMemoryBound(to: Int32.self)
+        filled = (block + 17 &* slots).assumingMemoryBound(to: Int32.self)
+    }
+
+    /// Notes that slot `slot` (a long slot `s` as `maximumSlots + s`), empty until now, is filled.
+    @inline(__always)
+    func noteFilled(_ slot: Int) {
+        filled[filledCount] = Int32(truncatingIfNeeded: slot)
+        filledCount &+= 1
+    }
+
+    deinit {
+        let slots = Self.maximumSlots
+        for k in 0..<filledCount {
+            let slot = Int(filled[k])
+            if slot < slots {
+                codes[slot] = 0
+            } else {
+                longWords[2 &* (slot &- slots)] = 0
+                longWords[2 &* (slot &- slots) &+ 1] = 0
+            }
+        }
+        if !isCalloc {
+            block.deallocate()
+        } else if !Self.pool.giveBack(block) {
+            free(block)
+        }
+    }
+}
+
 /// Storage of `SyntaxParserState` for what it appends while it parses (nodes, lists, scopes, symbols, references and
 /// their facts). The nodes and lists are written into the arrays the tree gets (the caller's storage, see
 /// `SyntaxParser.parsed`) while they fit, then moved to memory of the buffer's own (`writesInto(_:)`, `array(capacity:)`),
@@ -787,40 +900,6 @@ final class SyntaxListStack {
 /// uniqueness (a runtime call) and its capacity, and every write through `tree.nodes[...]` the uniqueness again. The
 /// elements are plain values (nothing to release). Indexes are the parser's own node, list, scope, symbol and reference
 /// IDs, always in range.
-/// The memory of `SyntaxParserState`'s name caches, zeroed: `slots` codes and IDs for names of up to 8 bytes, `slots / 4`
-/// pairs of words and IDs for names of 9 to 16 bytes, in one block from `calloc` (whose fresh memory needs no zeroing).
-final class SyntaxNameCache {
-    let codes: UnsafeMutablePointer<UInt64>
-    let longWords: UnsafeMutablePointer<UInt64>
-    let ids: UnsafeMutablePointer<Int32>
-    let longIDs: UnsafeMutablePointer<Int32>
-    private let block: UnsafeMutableRawPointer
-    /// Whether `block` is `calloc`'s (else Swift's allocator's, zeroed here).
-    private let isCalloc: Bool
-
-    /// Caches of `slots` slots (a power of two, at least 4).
-    init(slots: Int) {
-        // 8 + 4 bytes a short slot, 16 + 4 a long one (a quarter as many): 17 bytes a slot in all.
-        let byteCount = 17 &* slots
-        if let zeroed = calloc(byteCount, 1) {
-            block = zeroed
-            isCalloc = true
-        } else {
-            block = .allocate(byteCount: byteCount, alignment: 16)
-            block.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-            isCalloc = false
-        }
-        codes = block.assumingMemoryBound(to: UInt64.self)
-        longWords = (block + 8 &* slots).assumingMemoryBound(to: UInt64.self)
-        ids = (block + 12 &* slots).assumingMemoryBound(to: Int32.self)
-        longIDs = (block + 16 &* slots).assumingMemoryBound(to: Int32.self)
-    }
-
-    deinit {
-        if isCalloc { free(block) } else { block.deallocate() }
-    }
-}
-
 final class SyntaxParserBuffer<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int

@@ -242,4 +242,66 @@ import Testing
         // `export { c as d }` reads the import's symbol.
         #expect(tree.references.map(\.symbol) == [1, 0])
     }
+
+    /// A parse to be kept (`toKeep`, step 4y) is the same tree as another parse, with room for the fifth more nodes
+    /// the compressor adds and no more than `KeptModuleParse` keeps without copying; a kept parse of it holds its
+    /// arrays as they are. Code with more nodes than its room still parses to the same tree.
+    @Test func parseToKeepIsTheSameTreeSizedToBeKept() throws {
+        let ordinary = (0..<200).map { k in
+            "export function f\(k)(a, b = \(k)) { const o = { x: a.b.c, y: [b, \(k), 'v'], z: `t${a}` }; if (a > b) return g(o, a?.x);"
+                + " for (let i = 0; i < b; i++) { o.x += i * 2; } return new C(o).run(() => a + b); }\n"
+        }.joined()
+        let unusual = "f" + String(repeating: "`x`", count: 3000) + ";\n" + "a" + String(repeating: ".b", count: 2000) + ";\n"
+        for (name, source) in [("ordinary", ordinary), ("unusual", unusual)] {
+            let bytes = Array(source.utf8)
+            let tokenization = try JavaScriptTokenizer.tokenizeForParsing(bytes, includeComments: true)
+            let kept = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization, toKeep: true)
+            let other = try SyntaxParser.parseWithFacts(bytes, tokenization: tokenization)
+            #expect(kept.tree.firstDifference(from: other.tree) == nil, "\(name)")
+            #expect(kept.tree.nodes == other.tree.nodes, "\(name)")
+            #expect(kept.tree.lists == other.tree.lists, "\(name)")
+            #expect(kept.tree.names == other.tree.names, "\(name)")
+            guard name == "ordinary" else { continue }
+            let nodes = kept.tree.nodes.count
+            let lists = kept.tree.lists.count
+            #expect(kept.tree.nodes.capacity >= nodes + nodes / 5)
+            #expect(kept.tree.nodes.capacity <= (nodes + nodes / 5) * 6 / 5 + 16)
+            #expect(kept.tree.lists.capacity >= lists + lists / 10)
+            let storage = kept.tree.nodes.withUnsafeBufferPointer { $0.baseAddress }
+            let keptParse = KeptModuleParse(tree: kept.tree, comments: tokenization.comments ?? [])
+            #expect(keptParse.tree.nodes.withUnsafeBufferPointer { $0.baseAddress } == storage)
+            #expect(keptParse.tree.nodes.capacity == kept.tree.nodes.capacity)
+        }
+    }
+
+    /// The parser's name caches are reused by later parses (`SyntaxNameCache`'s pool, step 4y), emptied of the names
+    /// an earlier parse put in them: parses of the same names in other orders (so other name IDs), one after another,
+    /// each read every name as spelled (short names of 1 to 8 bytes, long ones of 9 to 16, longer ones, escaped
+    /// ones), also after a parse that failed.
+    @Test func nameCachesAreEmptiedForTheNextParse() throws {
+        let all = (0..<400).map { k -> String in
+            switch k % 4 {
+            case 0: return "s\(k)"
+            case 1: return "long\(k)xyzw"
+            case 2: return "aVeryLongName\(k)_tail"
+            default: return "\(k % 3 == 0 ? "\\u0061" : "b")q\(k)"
+            }
+        }
+        for round in 0..<40 {
+            let start = round * 37 % all.count
+            let names = Array((all[start...] + all[..<start]).prefix(40 + round * 9))
+            let source = "var " + names.joined(separator: ", ") + ";\n" + names.map { "\($0)(\($0).p);" }.joined(separator: "\n")
+            let tree = try SyntaxParser.parse(source)
+            var seen = 0
+            for id in tree.nodes.indices where tree.nodes[id].kind == .identifier || tree.nodes[id].kind == .bindingIdentifier {
+                let node = tree.nodes[id]
+                let spelled = String(decoding: Array(source.utf8)[Int(node.start)..<Int(node.end)], as: UTF8.self)
+                let expected = spelled.replacingOccurrences(of: "\\u0061", with: "a")
+                #expect(tree.name(Int32(id)) == expected, "round \(round)")
+                seen += 1
+            }
+            #expect(seen == 3 * names.count, "round \(round)")
+            if round % 7 == 3 { #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse(source + " var ;") } }
+        }
+    }
 }
