@@ -493,10 +493,10 @@ enum BundleAssembler {
     }
 
     /// Appends `//# sourceURL` (development or inline maps) and `//# sourceMappingURL` to `out` (in place: the
-    /// bundle is not copied); returns the map JSON for an external map.
+    /// bundle is not copied); returns the map JSON for an external map, as parts (not joined: step 4z).
     static func appendURLComments(
         _ out: inout [UInt8], map: SourceMapBuilder?, outputFileName: String, mode: BundleMode, sourceMaps: SourceMapMode
-    ) -> [UInt8]? {
+    ) -> OutputBytes? {
         if mode == .development || sourceMaps == .inline {
             // An injected script has no URL of its own: name it, so a debugger lists it and resolves maps.
             out.append(contentsOf: Array("//# sourceURL=\(outputFileName)\n".utf8))
@@ -506,10 +506,11 @@ enum BundleAssembler {
         case .none:
             return nil
         case .external:
-            let json = map.json(file: outputFileName)
+            let json = map.jsonParts(file: outputFileName)
             out.append(contentsOf: Array("//# sourceMappingURL=\(outputFileName).map\n".utf8))
             return json
         case .inline:
+            // The base64 text needs the whole map: joined here only.
             let json = map.json(file: outputFileName)
             out.append(contentsOf: Array("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".utf8))
             out.append(contentsOf: Array(Data(json).base64EncodedString().utf8))

@@ -65,6 +65,9 @@ extension TreeModulePiece {
         swap(&tree, &parsed.tree)
         guard !tree.scopes.isEmpty, !tree.scopes[0].isUnsafe else { return nil }
         let symbolCount = tree.symbols.count
+        // The parse's nodes lie in the file: a mapped one (a range that is not empty) starts before its end. Only the
+        // nodes the edits and the header build are looked up (step 4z, as step 4w in `TreeModulePiece`).
+        let firstBuilt = Int32(truncatingIfNeeded: tree.nodes.count)
         guard let made = TreeHoistEdits.apply(edits, topLevelNames: [:], record: record, mapping: false, wrapped: true, to: &tree),
             wrapES(&tree, header: header, builtNames: made.builtNames, moduleSymbolCount: symbolCount)
         else { return nil }
@@ -80,7 +83,7 @@ extension TreeModulePiece {
         ) { printed, names in
             TreeMinifier.mappings(printed, tree: tree, names: &names, namedBy: { _ in -1 }) { mapping in
                 if Int(mapping.node) < unmapped.count, unmapped[Int(mapping.node)] { return nil }
-                guard Int(tree[mapping.node].start) < end else { return nil }
+                guard mapping.node < firstBuilt || Int(tree[mapping.node].start) < end else { return nil }
                 return MappingLookup.Original(source: 0, line: Int(mapping.originalLine), column: Int(mapping.originalColumn))
             }
         }

@@ -19,6 +19,11 @@ struct BundleWriter {
         try StagedOutput(folder: folder, fileSystem: fileSystem).commit(files)
     }
 
+    /// `write` of files held as parts (a source map: `SourceMapBuilder.jsonParts`), each written in order, not joined.
+    func write(_ files: [(name: String, bytes: OutputBytes)], to folder: String) throws(BundlerError) -> [WrittenFile] {
+        try StagedOutput(folder: folder, fileSystem: fileSystem).commit(files)
+    }
+
     /// Whether `a` and `b` hold the same bytes (one `memcmp`, not an element-by-element loop).
     static func equalBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }

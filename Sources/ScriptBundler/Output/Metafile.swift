@@ -70,7 +70,7 @@ public struct Metafile: Sendable, Equatable {
                 Output(
                     path: outputPath(bundle.group.outputFileName), bytes: bundle.code.count, inputs: shares,
                     entryPoint: entries.count == 1 ? entries[0].path : nil))
-            if let map = bundle.map, let name = bundle.mapFileName {
+            if let map = bundle.mapParts, let name = bundle.mapFileName {
                 outputs.append(Output(path: outputPath(name), bytes: map.count, inputs: [], entryPoint: nil))
             }
             if let license = bundle.license, let name = bundle.licenseFileName {

@@ -35,7 +35,7 @@ public final class StagedOutput: @unchecked Sendable {
 
     private struct Staged {
         /// The bytes staged (shared with the bundle, not copied).
-        var bytes: [UInt8]
+        var bytes: OutputBytes
         var outcome: Result<String?, BundlerError>
     }
 
@@ -70,10 +70,13 @@ public final class StagedOutput: @unchecked Sendable {
     deinit { if !finished { discard() } }
 
     /// The files a bundle writes: the bundle, its external map and its license file, in that order.
-    static func files(of bundle: GroupBundle) -> [(name: String, bytes: [UInt8])] {
-        var files = [(name: bundle.group.outputFileName, bytes: bundle.code)]
-        if let map = bundle.map, let mapName = bundle.mapFileName { files.append((mapName, map)) }
-        if let license = bundle.license, let licenseName = bundle.licenseFileName { files.append((licenseName, license)) }
+    /// The map is its parts, written in order without being joined (step 4z).
+    static func files(of bundle: GroupBundle) -> [(name: String, bytes: OutputBytes)] {
+        var files = [(name: bundle.group.outputFileName, bytes: OutputBytes(bundle.code))]
+        if let map = bundle.mapParts, let mapName = bundle.mapFileName { files.append((mapName, map)) }
+        if let license = bundle.license, let licenseName = bundle.licenseFileName {
+            files.append((licenseName, OutputBytes(license)))
+        }
         return files
     }
 
@@ -86,6 +89,11 @@ public final class StagedOutput: @unchecked Sendable {
     /// Writes one file to a temporary file unless its target already has these bytes; a name staged again
     /// replaces its earlier temporary file.
     func stage(_ name: String, _ bytes: [UInt8]) {
+        stage(name, OutputBytes(bytes))
+    }
+
+    /// `stage` of bytes held as parts: they are written to the temporary file in order, not joined.
+    func stage(_ name: String, _ bytes: OutputBytes) {
         let target = Paths.join(folder, name)
         mutex.lock()
         let index = nextTemporary
@@ -97,13 +105,13 @@ public final class StagedOutput: @unchecked Sendable {
         let outcome: Result<String?, BundlerError>
         // A target of another size differs: only one of the same size is read and compared.
         if fileSystem.fileSize(at: target) == bytes.count, let existing = try? fileSystem.readFile(at: target),
-            BundleWriter.equalBytes(existing, bytes)
+            bytes.equals(existing)
         {
             outcome = .success(nil)
         } else {
             let temporary = Paths.join(folder, ".\(name).wkpack-\(processID)-\(index).tmp")
             do {
-                try fileSystem.createFile(at: temporary, bytes: bytes)
+                try fileSystem.createFile(at: temporary, parts: bytes)
                 outcome = .success(temporary)
             } catch {
                 outcome = .failure(BundlerError(.writeFailed, at: SourceLocation(path: target), "cannot write: \(error)"))
@@ -123,10 +131,15 @@ public final class StagedOutput: @unchecked Sendable {
 
     /// `commit` for a list of named files (each staged here if it was not, several at once on the worker pool).
     func commit(_ files: [(name: String, bytes: [UInt8])]) throws(BundlerError) -> [WrittenFile] {
+        try commit(files.map { (name: $0.name, bytes: OutputBytes($0.bytes)) })
+    }
+
+    /// `commit` for a list of named files held as parts.
+    func commit(_ files: [(name: String, bytes: OutputBytes)]) throws(BundlerError) -> [WrittenFile] {
         mutex.lock()
         let missing = files.indices.filter { index in
             guard let item = staged[files[index].name] else { return true }
-            return !Self.sameBytes(item.bytes, files[index].bytes)
+            return !OutputBytes.same(item.bytes, files[index].bytes)
         }
         mutex.unlock()
         if missing.count == 1 {
@@ -187,14 +200,6 @@ public final class StagedOutput: @unchecked Sendable {
         lock = nil
         mutex.unlock()
         for path in createdFolders { try? fileSystem.removeEmptyFolder(at: path) }
-    }
-
-    /// Whether two byte arrays are equal: the same storage (a staged bundle's own bytes) or the same contents.
-    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let shared = a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count }
-        }
-        return shared || BundleWriter.equalBytes(a, b)
     }
 
     /// Removes temporary files that a run killed before renaming them left for `name`

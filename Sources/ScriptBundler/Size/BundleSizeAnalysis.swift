@@ -1,19 +1,20 @@
 /// Turns a bundle built for a size analysis into the bundle as configured, with its `BundleSize`.
 enum BundleSizeAnalysis {
     /// Reads `code`'s map (external, inline, or, for `sourceMaps: none`, the external map the bundle was built
-    /// with, which is then dropped with its `//# sourceMappingURL` line) and attributes `code`'s bytes.
+    /// with, which is then dropped with its `//# sourceMappingURL` line) and attributes `code`'s bytes. An external
+    /// map's parts are joined for the reading (only here, with `analyzesSize`).
     static func analyze(
-        _ code: inout [UInt8], map: inout [UInt8]?, modules: [BundleModule], outputFileName: String, sourceMaps: SourceMapMode,
+        _ code: inout [UInt8], map: inout OutputBytes?, modules: [BundleModule], outputFileName: String, sourceMaps: SourceMapMode,
         outputFolder: String, projectFolder: String
     ) throws(BundlerError) -> BundleSize {
         let mapJSON: [UInt8]?
         switch sourceMaps {
         case .external:
-            mapJSON = map
+            mapJSON = map?.joined
         case .inline:
             mapJSON = InlineSourceMap.json(in: code)
         case .none:
-            mapJSON = map
+            mapJSON = map?.joined
             let comment = Array("//# sourceMappingURL=\(outputFileName).map\n".utf8)
             guard code.count >= comment.count, Array(code.suffix(comment.count)) == comment else {
                 throw BundlerError(

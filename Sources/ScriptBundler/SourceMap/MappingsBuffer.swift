@@ -45,6 +45,9 @@ struct MappingsBuffer: Sendable {
     /// The bytes written.
     var bytes: [UInt8] { Array(storage[0..<count]) }
 
+    /// The bytes written, sharing the buffer's storage (not copied).
+    var written: ArraySlice<UInt8> { storage[0..<count] }
+
     /// Appends the bytes written to `out`.
     func append(to out: inout [UInt8]) {
         storage.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }

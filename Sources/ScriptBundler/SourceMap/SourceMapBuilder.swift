@@ -450,15 +450,22 @@ public struct SourceMapBuilder: Sendable {
         lineHasSegment = true
     }
 
-    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`, written into
-    /// one buffer sized from the parts (contents are escaped once per process, see `SourceContentLiterals`).
+    /// The JSON document: `version`, `file`, `sources`, `sourcesContent`, `names` and `mappings`, joined into one
+    /// array (a copy of `jsonParts`, sized exactly). The build writes `jsonParts` instead.
     public func json(file: String) -> [UInt8] {
-        let literals = contents.map { SourceContentLiterals.shared.literal(for: $0) }
+        jsonParts(file: file).joined
+    }
+
+    /// The JSON document as parts written in order (issue 41 step 4z): the head up to `sourcesContent`, each
+    /// content's literal of at least `sharedLiteralCount` bytes as the array `SourceContentLiterals` holds (shared,
+    /// not copied), the shorter literals and separators between them, and the names with the `mappings` text
+    /// (the builder's own bytes, shared) and the tail.
+    public func jsonParts(file: String) -> OutputBytes {
+        var parts: [ArraySlice<UInt8>] = []
+        parts.reserveCapacity(2 * contents.count + 4)
         // Escaping grows a short string at most six times (`\u00XX`), plus the quotes and a comma.
-        var capacity = 96 + 6 * file.utf8.count + mappings.count
+        var capacity = 64 + 6 * file.utf8.count
         for source in sources { capacity += 6 * source.utf8.count + 3 }
-        for literal in literals { capacity += literal.count + 1 }
-        for name in names { capacity += 6 * name.utf8.count + 3 }
         var out: [UInt8] = []
         out.reserveCapacity(capacity)
         out.append(contentsOf: #"{"version":3,"file":"#.utf8)
@@ -469,9 +476,18 @@ public struct SourceMapBuilder: Sendable {
             Self.appendLiteral(source, to: &out)
         }
         out.append(contentsOf: #"],"sourcesContent":["#.utf8)
-        for (index, literal) in literals.enumerated() {
+        for (index, content) in contents.enumerated() {
             if index > 0 { out.append(0x2C) }
-            out.append(contentsOf: literal)
+            let literal = SourceContentLiterals.shared.literal(for: content)
+            if literal.count >= Self.sharedLiteralCount {
+                parts.append(out[...])
+                parts.append(literal[...])
+                out = []
+                // The separators and short literals up to the next shared one.
+                out.reserveCapacity(256)
+            } else {
+                out.append(contentsOf: literal)
+            }
         }
         out.append(contentsOf: #"],"names":["#.utf8)
         for (index, name) in names.enumerated() {
@@ -479,10 +495,16 @@ public struct SourceMapBuilder: Sendable {
             Self.appendLiteral(name, to: &out)
         }
         out.append(contentsOf: #"],"mappings":""#.utf8)
-        mappings.append(to: &out)
-        out.append(contentsOf: "\"}\n".utf8)
-        return out
+        parts.append(out[...])
+        parts.append(mappings.written)
+        parts.append(Self.tail[...])
+        return OutputBytes(parts: parts)
     }
+
+    /// A `sourcesContent` literal this long or longer is a part of its own in `jsonParts`; a shorter one is copied.
+    static let sharedLiteralCount = 1024
+
+    private static let tail: [UInt8] = Array("\"}\n".utf8)
 
     private static func appendLiteral(_ text: String, to out: inout [UInt8]) {
         var text = text

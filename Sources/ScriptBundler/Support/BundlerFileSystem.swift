@@ -20,6 +20,8 @@ public protocol BundlerFileSystem: Sendable {
     func createDirectory(at path: String) throws
     /// Creates a new file exclusively (fails if it exists) with `bytes`.
     func createFile(at path: String, bytes: [UInt8]) throws
+    /// Creates a new file exclusively (fails if it exists) with the parts of `bytes`, in order.
+    func createFile(at path: String, parts bytes: OutputBytes) throws
     /// Renames `source` to `destination`, replacing it atomically.
     func replaceItem(at destination: String, with source: String) throws
     /// Removes the file (or empty folder) at `path`.
@@ -38,6 +40,8 @@ extension BundlerFileSystem {
         guard itemKind(at: path) == .file else { return nil }
         return (try? readFile(at: path))?.count
     }
+    /// File systems without a way to write parts (test doubles) write them joined.
+    public func createFile(at path: String, parts bytes: OutputBytes) throws { try createFile(at: path, bytes: bytes.joined) }
     /// File systems without locks (test doubles) do not lock.
     public func lockFolder(at path: String) throws -> FolderLock? { nil }
     /// File systems that cannot tell folders apart (test doubles) remove the item.

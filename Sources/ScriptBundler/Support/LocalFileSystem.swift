@@ -125,6 +125,18 @@ public struct LocalFileSystem: BundlerFileSystem {
         guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
     }
 
+    /// Creates a new file exclusively (fails if it exists) and writes the parts of `bytes` to it, in order.
+    public func createFile(at path: String, parts bytes: OutputBytes) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
+        let code = bytes.write(to: fd)
+        if code != 0 {
+            close(fd)
+            throw FileSystemError(path: path, code: code)
+        }
+        guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+    }
+
     /// Renames `source` over `destination` atomically (`rename`).
     public func replaceItem(at destination: String, with source: String) throws {
         guard rename(source, destination) == 0 else { throw FileSystemError(path: destination, code: errno) }

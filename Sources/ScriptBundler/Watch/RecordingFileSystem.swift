@@ -63,6 +63,7 @@ final class RecordingFileSystem: GroupSourceReader, @unchecked Sendable {
 
     func createDirectory(at path: String) throws { try base.createDirectory(at: path) }
     func createFile(at path: String, bytes: [UInt8]) throws { try base.createFile(at: path, bytes: bytes) }
+    func createFile(at path: String, parts bytes: OutputBytes) throws { try base.createFile(at: path, parts: bytes) }
     func replaceItem(at destination: String, with source: String) throws { try base.replaceItem(at: destination, with: source) }
     func removeItem(at path: String) throws { try base.removeItem(at: path) }
     func realPath(of path: String) -> String? { base.realPath(of: path) }

@@ -11,7 +11,8 @@ enum BuildReport {
         for bundle in bundles {
             codeBytes += bundle.code.count
             var line = bundle.group.outputFileName.padding(toLength: width) + "  " + size(bundle.code.count)
-            if let map = bundle.map {
+            // The map's byte count, not its joined bytes (step 4z).
+            if let map = bundle.mapParts {
                 mapBytes += map.count
                 line += "  map " + size(map.count)
             }

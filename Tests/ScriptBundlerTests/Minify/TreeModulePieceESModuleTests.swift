@@ -99,7 +99,7 @@ import Testing
         let text = try TreeModulePieceTests.bundle(Self.files, sourceMaps: sourceMaps, modulesFromTrees: false)
         let code = String(decoding: tree.code, as: UTF8.self)
         #expect(code == String(decoding: text.code, as: UTF8.self))
-        #expect(tree.map.map { String(decoding: $0, as: UTF8.self) } == text.map.map { String(decoding: $0, as: UTF8.self) })
+        #expect(tree.map.map { String(decoding: $0.joined, as: UTF8.self) } == text.map.map { String(decoding: $0.joined, as: UTF8.self) })
         #expect(tree.license == text.license)
         let license = tree.license.map { String(decoding: $0, as: UTF8.self) } ?? ""
         #expect(code.contains("main legal comment") || license.contains("main legal comment"), "\(code)")

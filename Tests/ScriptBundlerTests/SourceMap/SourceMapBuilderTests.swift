@@ -41,6 +41,31 @@ import Testing
                 + "\n")
     }
 
+    /// Step 4z: the map's parts are its JSON; a long content's literal is the array `SourceContentLiterals` holds.
+    @Test func jsonPartsShareLongLiterals() {
+        var builder = SourceMapBuilder()
+        let long = Array(repeating: UInt8(ascii: "x"), count: 3000) + Array("\n\"\u{1}".utf8)
+        let a = builder.addSource("a.js", content: Array("short\n".utf8))
+        let b = builder.addSource("b\"c.js", content: long)
+        _ = builder.addSource("d.js", content: Array(repeating: UInt8(ascii: "y"), count: 300))
+        _ = builder.addSource("e.js", content: long)
+        builder.addMapping(generatedLine: 0, generatedColumn: 0, source: a, originalLine: 0, originalColumn: 0)
+        let name = builder.addName("n")
+        builder.addMapping(generatedLine: 1, generatedColumn: 2, source: b, originalLine: 0, originalColumn: 1, name: name)
+        let parts = builder.jsonParts(file: "out.js")
+        let json = builder.json(file: "out.js")
+        #expect(parts.joined == json)
+        #expect(parts.count == json.count)
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"version":3,"file":"out.js","sources":["a.js","b\"c.js","d.js","e.js"],"sourcesContent":["short\n",""#))
+        #expect(text.contains(#""names":["n"],"mappings":"AAAA;"#) && text.hasSuffix("\"}\n"))
+        let literal = SourceContentLiterals.shared.literal(for: long)
+        let address = literal.withUnsafeBufferPointer { $0.baseAddress }
+        let shared = parts.parts.filter { part in part.withUnsafeBufferPointer { $0.baseAddress == address } }
+        #expect(shared.count == 2)
+        #expect(shared.allSatisfy { $0.count == literal.count })
+    }
+
     @Test func roundTripThroughDecoder() throws {
         var builder = SourceMapBuilder()
         let source = builder.addSource("s.js", content: [])
