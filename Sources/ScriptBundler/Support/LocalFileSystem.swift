@@ -105,7 +105,8 @@ public struct LocalFileSystem: BundlerFileSystem {
         if mkdir(path, 0o777) != 0, errno != EEXIST { throw FileSystemError(path: path, code: errno) }
     }
 
-    /// Creates a new file exclusively (fails if it exists) and writes `bytes` to it.
+    /// Creates a new file exclusively (fails if it exists) and writes `bytes` to it; removes it again when the write
+    /// fails.
     public func createFile(at path: String, bytes: [UInt8]) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
@@ -118,23 +119,34 @@ public struct LocalFileSystem: BundlerFileSystem {
                 if errno == EINTR { continue }
                 let code = errno
                 close(fd)
+                unlink(path)  // created here (`O_EXCL`): no partial file is left behind
                 throw FileSystemError(path: path, code: code)
             }
             written += result
         }
-        guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(path)
+            throw FileSystemError(path: path, code: code)
+        }
     }
 
-    /// Creates a new file exclusively (fails if it exists) and writes the parts of `bytes` to it, in order.
+    /// Creates a new file exclusively (fails if it exists) and writes the parts of `bytes` to it, in order; removes it
+    /// again when the write fails.
     public func createFile(at path: String, parts bytes: OutputBytes) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
         let code = bytes.write(to: fd)
         if code != 0 {
             close(fd)
+            unlink(path)  // created here (`O_EXCL`): no partial file is left behind
             throw FileSystemError(path: path, code: code)
         }
-        guard close(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(path)
+            throw FileSystemError(path: path, code: code)
+        }
     }
 
     /// Renames `source` over `destination` atomically (`rename`).
