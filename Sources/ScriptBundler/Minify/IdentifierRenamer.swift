@@ -58,52 +58,79 @@ enum IdentifierRenamer {
         var slotOf = [Int](repeating: -1, count: renamable.count)
         // Per scope: how many slots it and its ancestors use.
         var chainSlots = [Int](repeating: 0, count: parents.count)
-        var own: [Int] = []
-        // Per declaration of `own`: minus its reference count, then its position (keys sort as the ranks go).
-        var keys: [(negativeCount: Int, position: Int)] = []
-        for scopeIndex in parents.indices {
-            let parent = parents[scopeIndex]
-            let base = parent >= 0 && parent < scopeIndex ? chainSlots[parent] : 0
-            own.removeAll(keepingCapacity: true)
-            // By index, not a slice of `declarations` (retained per scope; most scopes have one declaration or none).
-            var k = declarationStarts[scopeIndex]
-            let end = declarationStarts[scopeIndex + 1]
-            while k < end {
-                let declaration = declarations[k]
-                if renamable[declaration] { own.append(declaration) }
-                k += 1
+        // Per renamable declaration of a scope with more than one: minus its reference count, its position, and the
+        // declaration (the first two sort as the ranks go; positions differ, so the declaration never decides).
+        var keys: [(negativeCount: Int, position: Int, declaration: Int)] = []
+        // `slotOf` and `chainSlots` are written through pointers (step 4x, second part): a write through the array
+        // checked its uniqueness, several times per scope. A declaration is below `slotOf.count` (`renamable[declaration]`
+        // checked it: both have `renamable.count` elements) and a scope below `chainSlots.count` (`parents.indices`).
+        slotOf.withUnsafeMutableBufferPointer { slotOf in
+            chainSlots.withUnsafeMutableBufferPointer { chainSlots in
+                for scopeIndex in parents.indices {
+                    let parent = parents[scopeIndex]
+                    let base = parent >= 0 && parent < scopeIndex ? chainSlots[parent] : 0
+                    // By index, not a slice of `declarations` (retained per scope; most scopes have one declaration
+                    // or none). Counted first: the declarations are listed only for a scope with more than one.
+                    let start = declarationStarts[scopeIndex]
+                    let end = declarationStarts[scopeIndex + 1]
+                    var ownCount = 0
+                    var first = -1
+                    var k = start
+                    while k < end {
+                        let declaration = declarations[k]
+                        if renamable[declaration] {
+                            if ownCount == 0 { first = declaration }
+                            ownCount += 1
+                        }
+                        k += 1
+                    }
+                    chainSlots[scopeIndex] = base + ownCount
+                    switch ownCount {
+                    case 0:
+                        continue
+                    case 1:
+                        slotOf[first] = base
+                        continue
+                    default:
+                        break
+                    }
+                    // Most-referenced first, so they get the shortest names; ties keep declaration order.
+                    keys.removeAll(keepingCapacity: true)
+                    k = start
+                    while k < end {
+                        let declaration = declarations[k]
+                        if renamable[declaration] {
+                            keys.append((0 &- referenceCounts[declaration], keys.count, declaration))
+                        }
+                        k += 1
+                    }
+                    keys.sort { $0.negativeCount != $1.negativeCount ? $0.negativeCount < $1.negativeCount : $0.position < $1.position }
+                    for (rank, key) in keys.enumerated() {
+                        slotOf[key.declaration] = base + rank
+                    }
+                }
             }
-            chainSlots[scopeIndex] = base + own.count
-            switch own.count {
-            case 0:
-                continue
-            case 1:
-                slotOf[own[0]] = base
-                continue
-            default:
-                break
-            }
-            // Most-referenced first, so they get the shortest names; ties keep declaration order.
-            keys.removeAll(keepingCapacity: true)
-            for (position, declaration) in own.enumerated() { keys.append((0 &- referenceCounts[declaration], position)) }
-            keys.sort { $0 < $1 }
-            for (rank, key) in keys.enumerated() { slotOf[own[key.position]] = base + rank }
         }
         // Slots used most often across the source take the shortest names: a slot deep in the chains (the first
         // local of every nested function) usually outnumbers one near the top (a top-level function called
         // twice). Any one-to-one map from slots to names keeps each chain's names distinct.
         let slotCount = chainSlots.max() ?? 0
         var uses = [Int](repeating: 0, count: slotCount)
-        for index in slotOf.indices where slotOf[index] >= 0 { uses[slotOf[index]] += referenceCounts[index] + 1 }
+        // A slot is below its scope's `chainSlots`, so below `slotCount`; `result` has `slotOf`'s count.
+        uses.withUnsafeMutableBufferPointer { uses in
+            for index in slotOf.indices where slotOf[index] >= 0 { uses[slotOf[index]] += referenceCounts[index] + 1 }
+        }
         let order = uses.indices.sorted { uses[$0] != uses[$1] ? uses[$0] > uses[$1] : $0 < $1 }
         var rankOf = [Int](repeating: 0, count: slotCount)
         for (rank, slot) in order.enumerated() { rankOf[slot] = rank }
         var result = [[UInt8]?](repeating: nil, count: renamable.count)
-        for index in slotOf.indices where slotOf[index] >= 0 {
-            let name = names.name(rankOf[slotOf[index]])
-            // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
-            let old = declarationName(index)
-            if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
+        result.withUnsafeMutableBufferPointer { result in
+            for index in slotOf.indices where slotOf[index] >= 0 {
+                let name = names.name(rankOf[slotOf[index]])
+                // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
+                let old = declarationName(index)
+                if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
+            }
         }
         return (result, names.counter)
     }

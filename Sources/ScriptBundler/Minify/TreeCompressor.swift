@@ -181,7 +181,7 @@ struct TreeCompressorPass {
         case .functionDeclaration, .functionExpression, .arrowFunction: functionBody = outer
         default: break
         }
-        return rewrite(id)
+        return rewrite(id, node.kind)
     }
 
     /// Visits the children of `id` (`node`, whose fields `children` hold children) in field order; statement lists
@@ -294,10 +294,12 @@ struct TreeCompressorPass {
         }
     }
 
-    /// The rewrites of one node whose children are compressed; returns what replaces it.
+    /// The rewrites of one node of `kind` whose children are compressed; returns what replaces it. The kind is the one
+    /// read before the children were visited: their visits replace fields of the node, never its kind (step 4x,
+    /// second part: the node was read again here).
     @inline(__always)
-    mutating func rewrite(_ id: Int32) -> Int32 {
-        switch tree[id].kind {
+    mutating func rewrite(_ id: Int32, _ kind: SyntaxKind) -> Int32 {
+        switch kind {
         case .ifStatement: return rewriteIf(id)
         case .conditionalExpression, .logicalExpression:
             return does(.constantConditions) ? foldConstantCondition(id) : id
