@@ -5,6 +5,10 @@ import Foundation
 /// peak memory until its piece takes it: past the budget, a file's parse is not kept and its piece parses the file
 /// again, as before step 4f.
 ///
+/// A build whose kept parses hold more than `pressure` bytes at once is treated as one whose parses do not all fit
+/// (`hasBeenShort`), though the budget still has room: from then on its groups are minified while later graphs are
+/// built, and the room left above `pressure` holds the parses of the graphs built meanwhile (issue 41 step 5g).
+///
 /// It also says whether a module graph of the build may still count itself as a user of a kept parse
 /// (`ModuleFileFacts.addParseUser()`): until every graph has (`ParsedFileUses` says so), a piece taking a kept parse
 /// gets a copy, so a graph built later finds the parse still kept (issue 41 step 4g), unless the budget has been
@@ -12,15 +16,19 @@ import Foundation
 final class KeptParseBudget: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
+    private let pressure: Int
     private var left: Int
     private var awaitsGraphs = false
-    /// Whether a file's parse that would fit in the whole budget found too little left (`hasRoom`, `take`).
+    /// Whether a file's parse that would fit in the whole budget found too little left (`hasRoom`, `take`), or the
+    /// parses taken have held more than `pressure` bytes at once.
     private var wasShort = false
 
-    /// A budget of `bytes`.
-    init(bytes: Int) {
+    /// A budget of `bytes`, whose build counts as short of room once its kept parses hold more than `pressure` bytes
+    /// (by default, only once a parse finds too little room).
+    init(bytes: Int, pressure: Int? = nil) {
         total = bytes
         left = bytes
+        self.pressure = min(pressure ?? bytes, bytes)
     }
 
     /// Whether the budget has `bytes` left (another thread may take them before this one does).
@@ -36,6 +44,7 @@ final class KeptParseBudget: @unchecked Sendable {
         defer { lock.unlock() }
         guard fits(bytes) else { return false }
         left -= bytes
+        if total - left > pressure { wasShort = true }
         return true
     }
 
@@ -88,7 +97,8 @@ final class KeptParseBudget: @unchecked Sendable {
         return awaitsGraphs && !wasShort
     }
 
-    /// Whether the budget has been short of room for a file's parse that the whole budget would hold.
+    /// Whether the budget has been short of room for a file's parse that the whole budget would hold, or its parses
+    /// have held more than its pressure.
     var hasBeenShort: Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -32,6 +32,38 @@ import Testing
         #expect(!taking.keepsTakenParses)
     }
 
+    /// Parses holding more than the budget's pressure count as a short budget (groups are then minified while later
+    /// graphs are built, and taken parses come back at once), while the room above the pressure still takes parses;
+    /// bytes given back do not undo it (issue 41 step 5g).
+    @Test func holdingMoreThanThePressureCountsAsShort() {
+        let budget = KeptParseBudget(bytes: 100, pressure: 30)
+        budget.awaitGraphs()
+        #expect(budget.take(20) && budget.take(10))
+        #expect(!budget.hasBeenShort && budget.keepsTakenParses)
+        #expect(budget.take(1))
+        #expect(budget.hasBeenShort && !budget.keepsTakenParses)
+        #expect(budget.hasRoom(69) && !budget.hasRoom(70))
+        #expect(budget.take(69))
+        budget.giveBack(100)
+        #expect(budget.hasBeenShort)
+
+        // Without a pressure, or with one above the budget, only a parse finding too little room makes it short.
+        for unpressed in [KeptParseBudget(bytes: 100), KeptParseBudget(bytes: 100, pressure: 500)] {
+            #expect(unpressed.take(100) && !unpressed.hasBeenShort)
+            #expect(!unpressed.take(1) && unpressed.hasBeenShort)
+        }
+    }
+
+    /// A build's cache counts as short of room once its kept parses hold `keptParsePressure`, well before its budget
+    /// is spent.
+    @Test func theCachesBudgetHasRoomAboveItsPressure() {
+        let cache = ParsedFileCache()
+        #expect(ParsedFileCache.keptParsePressure < ParsedFileCache.keptParseBytes)
+        #expect(cache.keptParses.take(ParsedFileCache.keptParsePressure) && !cache.keptParses.hasBeenShort)
+        #expect(cache.keptParses.take(1) && cache.keptParses.hasBeenShort)
+        #expect(cache.keptParses.hasRoom(ParsedFileCache.keptParseBytes - ParsedFileCache.keptParsePressure - 1))
+    }
+
     /// Two groups share every module. Once the budget has been short, the first group's pieces take the kept parses
     /// (no copy), so their bytes come back before the second graph is built; the second group's pieces then parse
     /// their files again, and every piece is still the piece minified from a parse of its own.
