@@ -41,8 +41,9 @@ struct ModuleGraph {
 
     /// A fast byte scan: whether the text contains `import`, `export`, `require` or `module` (or is `.mjs`).
     ///
-    /// Eight positions at a time, it looks for the pair at offset 2 of each word (`po` in `import`/`export`,
-    /// `qu` in `require`, `du` in `module`), which ordinary text rarely holds, and checks whole words only there.
+    /// Sixteen positions at a time (then eight, then one), it looks for the pair at offset 2 of each word (`po` in
+    /// `import`/`export`, `qu` in `require`, `du` in `module`), which ordinary text rarely holds, and checks whole
+    /// words only there.
     static func mightUseModules(_ bytes: [UInt8], path: String) -> Bool {
         if path.hasSuffix(".mjs") { return true }
         return bytes.withUnsafeBytes { raw in
@@ -71,6 +72,34 @@ struct ModuleGraph {
             let u: UInt64 = 0x7575_7575_7575_7575
             // `c` is the offset of the pair's first byte; a word starts at `c - 2`.
             var c = 2
+            // Sixteen positions at a time (step 5f): the pairs found by SSE2 vector compares, about a sixth of the
+            // word test's instructions per byte (every byte of a plain script is scanned, most files find none).
+            // Compared with vectors, not scalars (a scalar operand was compiled lane by lane: step 4p).
+            let vp = SIMD16<UInt8>(repeating: 0x70), vo = SIMD16<UInt8>(repeating: 0x6F)
+            let vq = SIMD16<UInt8>(repeating: 0x71), vd = SIMD16<UInt8>(repeating: 0x64)
+            let vu = SIMD16<UInt8>(repeating: 0x75)
+            while c &+ 17 <= count {
+                let v0 = base.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self)
+                let v1 = base.loadUnaligned(fromByteOffset: c &+ 1, as: SIMD16<UInt8>.self)
+                // A lane of all ones where the pair at `c` + lane is one of the three, read as two words.
+                let lanes = unsafeBitCast(
+                    ((v0 .== vp) .& (v1 .== vo)) .| (((v0 .== vq) .| (v0 .== vd)) .& (v1 .== vu)), to: SIMD2<UInt64>.self)
+                let low = UInt64(littleEndian: lanes[0]), high = UInt64(littleEndian: lanes[1])
+                if low | high != 0 {
+                    // One bit per lane found.
+                    var hits = low & 0x8080_8080_8080_8080
+                    while hits != 0 {
+                        if wordStarts(at: c &+ hits.trailingZeroBitCount / 8 &- 2) { return true }
+                        hits &= hits &- 1
+                    }
+                    hits = high & 0x8080_8080_8080_8080
+                    while hits != 0 {
+                        if wordStarts(at: c &+ 8 &+ hits.trailingZeroBitCount / 8 &- 2) { return true }
+                        hits &= hits &- 1
+                    }
+                }
+                c &+= 16
+            }
             while c + 9 <= count {
                 let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c, as: UInt64.self))
                 let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: c + 1, as: UInt64.self))

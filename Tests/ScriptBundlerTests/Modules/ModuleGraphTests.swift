@@ -16,8 +16,9 @@ import Testing
 
     @Test(arguments: ["import", "export", "require", "module", "requir", "mport", "xport", "odule", "modul", "impor"])
     func findsEachWordAtEveryOffset(_ word: String) {
-        for padding in 0..<20 {
-            for trailing in 0..<12 {
+        // Past two vectors of sixteen, so that every lane of the vector scan, the word scan and the tail see it.
+        for padding in 0..<40 {
+            for trailing in 0..<20 {
                 let text = Array((String(repeating: "a", count: padding) + word + String(repeating: "b", count: trailing)).utf8)
                 #expect(ModuleGraph.mightUseModules(text, path: "a.js") == naive(text), "\(padding) \(word) \(trailing)")
             }
@@ -41,6 +42,19 @@ import Testing
             #expect(ModuleGraph.mightUseModules(text, path: "a.js") == expected, "\(String(decoding: text, as: UTF8.self))")
         }
         #expect(positives > 0)
+    }
+
+    /// Pairs that start no word (`po`, `qu`, `du` alone) before and after a word in the same vector, in both halves.
+    @Test func findsWordsAmongPairsThatStartNone() {
+        for first in 0..<34 {
+            for second in (first + 2)..<40 {
+                var text = Array(repeating: UInt8(ascii: "x"), count: 48)
+                text[first] = UInt8(ascii: "p")
+                text[first + 1] = UInt8(ascii: "o")
+                for (k, byte) in "module".utf8.enumerated() where second + k < text.count { text[second + k] = byte }
+                #expect(ModuleGraph.mightUseModules(text, path: "a.js") == naive(text), "\(first) \(second)")
+            }
+        }
     }
 
     @Test func mjsFilesAlwaysMightUseModules() {
