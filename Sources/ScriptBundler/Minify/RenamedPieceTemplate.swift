@@ -34,14 +34,19 @@ struct RenamedPieceTemplate: Sendable {
 
     private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {
         if newNames == names { return piece }
-        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), and each rename's change in length: the
-        // loops below then read flat tables through pointers, without touching an array of arrays.
+        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), each rename's change in length, and whether
+        // its bytes change: the loops below then read flat tables through pointers, without touching an array of
+        // arrays. A slot whose rename keeps its bytes (most: the renamed locals, and the top-level names a bundle
+        // spells alike) is left in the old code copied around it, and moves no mapping (step 5d).
         let renameCount = names.count
         var newStarts = [Int](repeating: 0, count: renameCount + 1)
         var changes = [Int](repeating: 0, count: renameCount)
         var oldLengths = [Int](repeating: 0, count: renameCount)
+        var differs = [Bool](repeating: false, count: renameCount)
         var newBytes: [UInt8] = []
-        for index in 0..<renameCount {
+        for index in 0..<renameCount where newNames[index] != names[index] {
+            differs[index] = true
+            newStarts[index] = newBytes.count
             newBytes.append(contentsOf: newNames[index])
             newStarts[index + 1] = newBytes.count
             oldLengths[index] = names[index].count
@@ -66,15 +71,22 @@ struct RenamedPieceTemplate: Sendable {
                         valid = false
                         return
                     }
-                    growth += changes[index]
-                    if Int(slot.line) == lineCount { lastLineDelta += changes[index] }
+                    let change = changes[index]
+                    if change == 0 { continue }
+                    growth += change
+                    if Int(slot.line) == lineCount { lastLineDelta += change }
                 }
                 var k = 0
                 while k < slots.count {
                     let mappingEnd = slots[k].mappingEnd
                     var groupEnd = k
-                    while groupEnd < slots.count, slots[groupEnd].mappingEnd == mappingEnd { groupEnd += 1 }
-                    if let next = mappings.segment(after: Int(mappingEnd), line: slots[k].mappingLine) {
+                    var changed = false
+                    while groupEnd < slots.count, slots[groupEnd].mappingEnd == mappingEnd {
+                        if changes[Int(slots[groupEnd].rename)] != 0 { changed = true }
+                        groupEnd += 1
+                    }
+                    // A group of names of unchanged lengths moves nothing.
+                    if changed, let next = mappings.segment(after: Int(mappingEnd), line: slots[k].mappingLine) {
                         var delta = 0
                         for slot in slots[k..<groupEnd] {
                             let change = changes[Int(slot.rename)]
@@ -98,38 +110,41 @@ struct RenamedPieceTemplate: Sendable {
                     slots.withUnsafeBufferPointer { slots in
                         newStarts.withUnsafeBufferPointer { newStarts in
                             oldLengths.withUnsafeBufferPointer { oldLengths in
-                                var written = 0
-                                func copy(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-                                    guard start >= 0, start <= end, end <= source.count, written + (end - start) <= capacity
-                                    else { return false }
-                                    let count = end - start
-                                    guard count > 0 else { return true }
-                                    guard let from = source.baseAddress, let to else { return false }
-                                    // A new name is mostly one or two bytes: put in without a call of `memcpy`.
-                                    if count <= 2 {
-                                        to[written] = from[start]
-                                        if count == 2 { to[written + 1] = from[start + 1] }
-                                    } else {
-                                        (to + written).update(from: from + start, count: count)
+                                differs.withUnsafeBufferPointer { differs in
+                                    var written = 0
+                                    func copy(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+                                        guard start >= 0, start <= end, end <= source.count, written + (end - start) <= capacity
+                                        else { return false }
+                                        let count = end - start
+                                        guard count > 0 else { return true }
+                                        guard let from = source.baseAddress, let to else { return false }
+                                        // A new name is mostly one or two bytes: put in without a call of `memcpy`.
+                                        if count <= 2 {
+                                            to[written] = from[start]
+                                            if count == 2 { to[written + 1] = from[start + 1] }
+                                        } else {
+                                            (to + written).update(from: from + start, count: count)
+                                        }
+                                        written += count
+                                        return true
                                     }
-                                    written += count
-                                    return true
-                                }
-                                var copied = 0
-                                for slot in slots {
-                                    let index = Int(slot.rename)
-                                    let offset = Int(slot.offset)
-                                    let oldLength = oldLengths[index]
-                                    guard offset >= copied, offset + oldLength <= old.count, copy(old, copied, offset),
-                                        copy(newBytes, newStarts[index], newStarts[index + 1])
-                                    else {
-                                        valid = false
-                                        break
+                                    var copied = 0
+                                    for slot in slots {
+                                        let index = Int(slot.rename)
+                                        guard differs[index] else { continue }
+                                        let offset = Int(slot.offset)
+                                        let oldLength = oldLengths[index]
+                                        guard offset >= copied, offset + oldLength <= old.count, copy(old, copied, offset),
+                                            copy(newBytes, newStarts[index], newStarts[index + 1])
+                                        else {
+                                            valid = false
+                                            break
+                                        }
+                                        copied = offset + oldLength
                                     }
-                                    copied = offset + oldLength
+                                    if valid, !copy(old, copied, old.count) { valid = false }
+                                    initialized = written
                                 }
-                                if valid, !copy(old, copied, old.count) { valid = false }
-                                initialized = written
                             }
                         }
                     }

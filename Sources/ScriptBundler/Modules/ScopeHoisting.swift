@@ -55,8 +55,10 @@ struct ScopeHoisting {
     /// Per module id: whether it is hoisted.
     private(set) var isHoisted: [Bool]
     private(set) var steps: [Step] = []
-    /// The name of each symbol a step or an edit uses.
-    private(set) var names: [Symbol: String] = [:]
+    /// The name of each symbol a step or an edit uses: its position in `symbolNames` (step 5d: the table
+    /// `assignNames` counts the symbols' uses in, kept, where a second table keyed by symbol hashed each again).
+    private var symbolPositions: [Symbol: Int] = [:]
+    private var symbolNames: [String] = []
     /// Per hoisted module: the namespace imports read only as `ns.name`, by declaration, with the token of each
     /// such read's `ns` (its `.` and name follow).
     private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
@@ -201,7 +203,8 @@ struct ScopeHoisting {
 
     /// The name of `symbol` (assigned to every symbol the plan uses).
     func name(_ symbol: Symbol) -> String {
-        names[symbol] ?? "__wkpack_missing"
+        guard let position = symbolPositions[symbol], position < symbolNames.count else { return "__wkpack_missing" }
+        return symbolNames[position]
     }
 
     /// The text that reads `binding`.
@@ -442,7 +445,6 @@ struct ScopeHoisting {
     private mutating func assignNames(graph: ModuleGraph, linker: inout ModuleLinker, inlineEntries: Set<Int>, taken: ShortNameSet) {
         // Per symbol in order of first use: its count (a symbol is hashed once per use).
         var positions: [Symbol: Int] = [:]
-        var order: [Symbol] = []
         var orderCounts: [Int] = []
         // Room for every symbol up front (a module's top-level declarations and imports, two per other step), so
         // the table is not rehashed as it grows.
@@ -455,15 +457,16 @@ struct ScopeHoisting {
             }
         }
         positions.reserveCapacity(expected)
-        order.reserveCapacity(expected)
         orderCounts.reserveCapacity(expected)
+        // One look-up per use (the `default:` subscript's in-place access inserts a new symbol where it finds none).
+        func position(_ value: inout Int) -> Int { value }
         func add(_ symbol: Symbol, _ amount: Int) {
-            if let position = positions[symbol] {
-                orderCounts[position] += amount
-            } else {
-                positions[symbol] = order.count
-                order.append(symbol)
+            let next = orderCounts.count
+            let found = position(&positions[symbol, default: next])
+            if found == next {
                 orderCounts.append(amount)
+            } else {
+                orderCounts[found] += amount
             }
         }
         for step in steps {
@@ -504,25 +507,55 @@ struct ScopeHoisting {
             }
         }
         // Most referenced first; ties keep the order of first use (deterministic).
-        names.reserveCapacity(names.count + order.count)
-        let ranked = order.indices.sorted { l, r in
+        var chosenNames = [String](repeating: "", count: orderCounts.count)
+        let ranked = orderCounts.indices.sorted { l, r in
             orderCounts[l] != orderCounts[r] ? orderCounts[l] > orderCounts[r] : l < r
-        }.map { (offset: $0, element: order[$0]) }
-        var candidates = RuntimeNames.CandidateNames()
+        }
+        // The names of `RuntimeNames.CandidateNames` in its order, each spelled only where `taken` does not hold it
+        // (step 5d: most short names are taken, and each was made as a string to be skipped).
         var candidateIndex = 0
         var fallback = 0
-        for (_, symbol) in ranked {
+        for position in ranked {
             var chosen: String?
-            while chosen == nil, let candidate = candidates.next() {
+            while chosen == nil, candidateIndex < ShortNameSet.count {
                 defer { candidateIndex += 1 }
-                if !taken.contains(index: candidateIndex), !ReservedNames.words.contains(candidate) { chosen = candidate }
+                guard !taken.contains(index: candidateIndex) else { continue }
+                let candidate = Self.candidateName(at: candidateIndex)
+                if !ReservedNames.words.contains(candidate) { chosen = candidate }
             }
             if chosen == nil {
                 chosen = "__wkpack_h\(fallback)"
                 fallback += 1
             }
-            names[symbol] = chosen
+            chosenNames[position] = chosen ?? ""
         }
+        symbolPositions = positions
+        symbolNames = chosenNames
+    }
+}
+
+extension ScopeHoisting {
+    /// The short name at `index` (below `ShortNameSet.count`) in the order `RuntimeNames.CandidateNames` lists them:
+    /// by length, then by the first character's position, then by the others' (the second character varying slowest
+    /// after the first: the index's digits from the first character on).
+    static func candidateName(at index: Int) -> String {
+        let first = ShortNameSet.firstCharacters, rest = ShortNameSet.otherCharacters
+        var remaining = index
+        var length = 1
+        var count = first.count
+        while remaining >= count, length < ShortNameSet.maxLength {
+            remaining -= count
+            length += 1
+            count *= rest.count
+        }
+        var bytes: (UInt8, UInt8, UInt8) = (first[remaining % first.count], 0, 0)
+        remaining /= first.count
+        if length > 1 {
+            bytes.1 = rest[remaining % rest.count]
+            remaining /= rest.count
+        }
+        if length > 2 { bytes.2 = rest[remaining % rest.count] }
+        return withUnsafeBytes(of: &bytes) { String(decoding: $0.prefix(length), as: UTF8.self) }
     }
 }
 
