@@ -19,38 +19,96 @@ struct RenamedPieceTemplate: Sendable {
         var mappingLine: Int32
     }
 
+    /// Names back to back: name `i` is `bytes[starts[i]..<starts[i + 1]]` (step 5d: a table of new names made and
+    /// read without an array per name, whose making and release were a third of making a piece from a template).
+    struct Names: Equatable, Sendable {
+        private(set) var bytes: [UInt8] = []
+        private(set) var starts: [Int] = [0]
+
+        init(capacity: Int = 0) {
+            starts.reserveCapacity(capacity + 1)
+        }
+
+        init(_ names: [[UInt8]]) {
+            self.init(capacity: names.count)
+            for name in names { append(name) }
+        }
+
+        /// The number of names.
+        var count: Int { starts.count - 1 }
+
+        mutating func append(_ name: [UInt8]) {
+            bytes.append(contentsOf: name)
+            starts.append(bytes.count)
+        }
+
+        mutating func append(_ name: String) {
+            bytes.append(contentsOf: name.utf8)
+            starts.append(bytes.count)
+        }
+
+        /// Appends name `index` of `other`.
+        mutating func append(_ index: Int, of other: Names) {
+            bytes.append(contentsOf: other.bytes[other.starts[index]..<other.starts[index + 1]])
+            starts.append(bytes.count)
+        }
+    }
+
     /// The piece as written with `names`.
     let piece: MinifiedPiece
     let slots: [NameSlot]
     /// The new name of each rename of the table the piece was written with.
     let names: [[UInt8]]
+    /// `names` back to back.
+    let flatNames: Names
+
+    init(piece: MinifiedPiece, slots: [NameSlot], names: [[UInt8]]) {
+        self.piece = piece
+        self.slots = slots
+        self.names = names
+        flatNames = Names(names)
+    }
 
     /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`; `nil` when
     /// the tables do not line up.
     func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
+        substituting(Names(newNames))
+    }
+
+    /// The piece written with `newNames` (one per rename, as in `names`, back to back); `nil` when the tables do not
+    /// line up.
+    func substituting(_ newNames: Names) -> MinifiedPiece? {
         guard newNames.count == names.count else { return nil }
         return substitutingNames(newNames)
     }
 
-    private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {
-        if newNames == names { return piece }
-        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), each rename's change in length, and whether
-        // its bytes change: the loops below then read flat tables through pointers, without touching an array of
-        // arrays. A slot whose rename keeps its bytes (most: the renamed locals, and the top-level names a bundle
+    private func substitutingNames(_ newNames: Names) -> MinifiedPiece? {
+        if newNames == flatNames { return piece }
+        // Each rename's change in length, and whether its bytes change: the loops below then read flat tables through
+        // pointers. A slot whose rename keeps its bytes (most: the renamed locals, and the top-level names a bundle
         // spells alike) is left in the old code copied around it, and moves no mapping (step 5d).
         let renameCount = names.count
-        var newStarts = [Int](repeating: 0, count: renameCount + 1)
+        let newBytes = newNames.bytes
+        let newStarts = newNames.starts
         var changes = [Int](repeating: 0, count: renameCount)
         var oldLengths = [Int](repeating: 0, count: renameCount)
         var differs = [Bool](repeating: false, count: renameCount)
-        var newBytes: [UInt8] = []
-        for index in 0..<renameCount where newNames[index] != names[index] {
-            differs[index] = true
-            newStarts[index] = newBytes.count
-            newBytes.append(contentsOf: newNames[index])
-            newStarts[index + 1] = newBytes.count
-            oldLengths[index] = names[index].count
-            changes[index] = newNames[index].count - oldLengths[index]
+        let oldStarts = flatNames.starts
+        flatNames.bytes.withUnsafeBufferPointer { oldBytes in
+            newBytes.withUnsafeBufferPointer { newBytes in
+                for index in 0..<renameCount {
+                    let oldLength = oldStarts[index + 1] - oldStarts[index]
+                    let newLength = newStarts[index + 1] - newStarts[index]
+                    oldLengths[index] = oldLength
+                    guard
+                        newLength != oldLength
+                            || !UnsafeBufferPointer(rebasing: oldBytes[oldStarts[index]..<oldStarts[index + 1]]).elementsEqual(
+                                UnsafeBufferPointer(rebasing: newBytes[newStarts[index]..<newStarts[index + 1]]))
+                    else { continue }
+                    differs[index] = true
+                    changes[index] = newLength - oldLength
+                }
+            }
         }
         let oldCode = piece.code
         let lineCount = piece.lineCount

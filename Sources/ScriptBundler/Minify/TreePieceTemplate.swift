@@ -189,11 +189,16 @@ struct TreePieceTemplate: @unchecked Sendable {
     /// keeps its own name in one but not the other, or the names cannot be put in.
     @inline(never)
     func piece(spelling other: [String]) -> MinifiedPiece? {
-        var newNames: [[UInt8]] = other.map { Array($0.utf8) }
+        // The new names back to back (step 5d: not an array per name).
+        let own = template.flatNames
+        guard own.count == other.count + renamedSymbols.count else { return nil }
+        var newNames = RenamedPieceTemplate.Names(capacity: own.count)
+        for spelling in other { newNames.append(spelling) }
         if renamesAlike(other) {
-            for symbol in renamedSymbols {
-                guard Int(symbol) < symbolNames.count, let name = symbolNames[Int(symbol)] else { return nil }
-                newNames.append(name)
+            // The renamed symbols' names are the template's own.
+            for (index, symbol) in renamedSymbols.enumerated() {
+                guard Int(symbol) < symbolNames.count, symbolNames[Int(symbol)] != nil else { return nil }
+                newNames.append(other.count + index, of: own)
             }
         } else if let plan {
             let slotOfName = slotOfName
@@ -223,14 +228,15 @@ struct TestedWord {
 
     init(_ word: String) {
         self.word = word
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var bytes = word
+        (hash, isASCII) = bytes.withUTF8 { (Self.hash(of: $0), Self.isASCII($0)) }
+    }
+
+    /// Whether `bytes` are all ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var bits: UInt8 = 0
-        for byte in word.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            bits |= byte
-        }
-        self.hash = hash
-        isASCII = bits < 0x80
+        for byte in bytes { bits |= byte }
+        return bits < 0x80
     }
 
     /// The hash `init` takes of `bytes`.
@@ -256,6 +262,12 @@ struct ByteWordTable {
 
     /// The number of words.
     var count: Int { ends.count }
+
+    /// Reserves room for `count` words.
+    mutating func reserve(_ count: Int) {
+        ends.reserveCapacity(count)
+        hashes.reserveCapacity(count)
+    }
 
     /// Adds `word` with its hash; `finish()` then makes the table (a word added twice is found at its first index).
     mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) {
@@ -320,30 +332,33 @@ struct ByteWordTable {
 /// strings. A test keeps `String ==`'s canonical equivalence: an ASCII word equals only the ASCII word of its bytes,
 /// but any word may equal a non-ASCII one (`"K"` and the Kelvin sign), so an ASCII word is looked up in the table and
 /// compared with each non-ASCII word, and a non-ASCII word with every word.
-struct WordTable {
-    private var ascii = ByteWordTable()
+final class WordTable: @unchecked Sendable {
+    private let ascii: ByteWordTable
     /// The words that are not ASCII.
-    private var nonASCII: [String] = []
+    private let nonASCII: [String]
 
     /// The table of `words` and, one after another in `bytes`, of the words ending at each of `ends` (a word of
     /// `bytes` is the string `String(decoding:as:)` makes of it).
     init(words: some Sequence<String>, bytes wordBytes: [UInt8] = [], ends wordEnds: [Int32] = []) {
+        var ascii = ByteWordTable()
+        var nonASCII: [String] = []
+        ascii.reserve(words.underestimatedCount + wordEnds.count)
         for word in words {
-            let tested = TestedWord(word)
-            if tested.isASCII {
-                var word = word
-                word.withUTF8 { add($0, hash: tested.hash) }
-            } else {
-                nonASCII.append(word)
+            var bytes = word
+            let isASCII = bytes.withUTF8 { bytes in
+                guard TestedWord.isASCII(bytes) else { return false }
+                ascii.add(bytes, hash: TestedWord.hash(of: bytes))
+                return true
             }
+            if !isASCII { nonASCII.append(word) }
         }
         var start = 0
         wordBytes.withUnsafeBufferPointer { all in
             for end in wordEnds {
                 let stop = min(max(Int(end), start), all.count)
                 let word = UnsafeBufferPointer(rebasing: all[start..<stop])
-                if word.allSatisfy({ $0 < 0x80 }) {
-                    add(word, hash: TestedWord.hash(of: word))
+                if TestedWord.isASCII(word) {
+                    ascii.add(word, hash: TestedWord.hash(of: word))
                 } else {
                     nonASCII.append(String(decoding: word, as: UTF8.self))
                 }
@@ -351,11 +366,8 @@ struct WordTable {
             }
         }
         ascii.finish()
-    }
-
-    /// Adds an ASCII word (a word added twice is found either way).
-    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) {
-        ascii.add(word, hash: hash)
+        self.ascii = ascii
+        self.nonASCII = nonASCII
     }
 
     /// Whether `tested` is one of the words (by `String ==`).

@@ -107,7 +107,9 @@ extension ModuleLinker {
         Self.sortEdits(&edits)
 
         for declaration in analysis.scopes.first?.declarations ?? [] where analysis.declarations[declaration].kind != .import {
-            names[declaration] = plan.name(.local(module: id, name: analysis.declarations[declaration].name))
+            names[declaration] =
+                plan.localName(module: id, declaration: declaration)
+                ?? plan.name(.local(module: id, name: analysis.declarations[declaration].name))
         }
         return HoistedModule(edits: edits, topLevelNames: names, needsTerminator: !Self.endsClosed(record, edits: edits))
     }

@@ -59,6 +59,9 @@ struct ScopeHoisting {
     /// `assignNames` counts the symbols' uses in, kept, where a second table keyed by symbol hashed each again).
     private var symbolPositions: [Symbol: Int] = [:]
     private var symbolNames: [String] = []
+    /// Per module, per declaration of its top level: the position of its `Symbol.local` (-1 for none), so that the
+    /// linker reads each top-level declaration's name without hashing the symbol again (step 5d).
+    private var localPositions: [[Int32]] = []
     /// Per hoisted module: the namespace imports read only as `ns.name`, by declaration, with the token of each
     /// such read's `ns` (its `.` and name follow).
     private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
@@ -199,6 +202,17 @@ struct ScopeHoisting {
             getters.append((name, text(binding)))
         }
         return getters
+    }
+
+    /// The name of top-level declaration `declaration` of hoisted module `module` (`name(.local(module:name:))` of
+    /// its name), `nil` where `assignNames` did not list it.
+    func localName(module: Int, declaration: Int) -> String? {
+        guard module >= 0, module < localPositions.count, declaration >= 0, declaration < localPositions[module].count else {
+            return nil
+        }
+        let position = Int(localPositions[module][declaration])
+        guard position >= 0, position < symbolNames.count else { return nil }
+        return symbolNames[position]
     }
 
     /// The name of `symbol` (assigned to every symbol the plan uses).
@@ -457,10 +471,11 @@ struct ScopeHoisting {
             }
         }
         positions.reserveCapacity(expected)
+        localPositions = [[Int32]](repeating: [], count: graph.records.count)
         orderCounts.reserveCapacity(expected)
         // One look-up per use (the `default:` subscript's in-place access inserts a new symbol where it finds none).
         func position(_ value: inout Int) -> Int { value }
-        func add(_ symbol: Symbol, _ amount: Int) {
+        @discardableResult func add(_ symbol: Symbol, _ amount: Int) -> Int {
             let next = orderCounts.count
             let found = position(&positions[symbol, default: next])
             if found == next {
@@ -468,6 +483,7 @@ struct ScopeHoisting {
             } else {
                 orderCounts[found] += amount
             }
+            return found
         }
         for step in steps {
             switch step {
@@ -482,9 +498,12 @@ struct ScopeHoisting {
                 guard let analysis = record.analysis, let scope = analysis.scopes.first else { continue }
                 var references = [Int](repeating: 0, count: analysis.declarations.count)
                 for reference in analysis.references { if let declaration = reference.declaration { references[declaration] += 1 } }
+                var local = [Int32](repeating: -1, count: analysis.declarations.count)
                 for declaration in scope.declarations where analysis.declarations[declaration].kind != .import {
-                    add(.local(module: id, name: analysis.declarations[declaration].name), 1 + references[declaration])
+                    let position = add(.local(module: id, name: analysis.declarations[declaration].name), 1 + references[declaration])
+                    local[declaration] = Int32(truncatingIfNeeded: position)
                 }
+                if id < localPositions.count { localPositions[id] = local }
                 if analysis.module.defaultExport.map({ !$0.isNamedDeclaration }) == true { add(.defaultValue(module: id), 1) }
                 for binding in analysis.module.imports where binding.request < record.requestTargets.count {
                     let target = record.requestTargets[binding.request]
