@@ -9,8 +9,10 @@
 final class HoistedMappingNames {
     private let tree: SyntaxTree
     private let writtenWords: [Int32]
-    /// The written names by their bytes, each with its index in `originals`.
-    private let names: [ArraySlice<UInt8>: Int32]
+    /// The written names by their bytes, each at its index in `originals` (step 5d: a table hashed on the bytes by
+    /// `TestedWord.hash(of:)`, where a dictionary keyed by byte slices hashed them with the standard hasher, and
+    /// made a slice of each name asked for).
+    private let names: ByteWordTable
     /// The original names of the written names (what `index(of:)` indexes).
     let originals: [String]
     private let longest: Int
@@ -28,19 +30,21 @@ final class HoistedMappingNames {
         writtenWords = edits.writtenWords
         // One pass over the written names (a table reserved at their count, the longest and the filters taken as they
         // are added: mapping the keys to their lengths and walking them again cost more than the table).
-        var names: [ArraySlice<UInt8>: Int32] = [:]
-        names.reserveCapacity(edits.originalNames.count)
+        var names = ByteWordTable()
         var originals: [String] = []
         originals.reserveCapacity(edits.originalNames.count)
         var longest = 0
         var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var lengths: UInt64 = 0
         for (written, original) in edits.originalNames {
-            let bytes = ArraySlice(written.utf8)
-            names[bytes] = Int32(truncatingIfNeeded: originals.count)
+            var written = written
+            let (count, first) = written.withUTF8 { bytes in
+                names.add(bytes, hash: TestedWord.hash(of: bytes))
+                return (bytes.count, bytes.first)
+            }
             originals.append(original)
-            longest = max(longest, bytes.count)
-            guard let first = bytes.first else { continue }
+            longest = max(longest, count)
+            guard let first else { continue }
             let bit = UInt64(1) << (first & 63)
             switch first >> 6 {
             case 0: firstBytes.0 |= bit
@@ -48,14 +52,15 @@ final class HoistedMappingNames {
             case 2: firstBytes.2 |= bit
             default: firstBytes.3 |= bit
             }
-            lengths |= UInt64(1) << min(bytes.count, 63)
+            lengths |= UInt64(1) << min(count, 63)
         }
+        names.finish()
         self.names = names
         self.originals = originals
         self.longest = longest
         self.firstBytes = firstBytes
         self.lengths = lengths
-        let count = names.isEmpty ? 0 : tree.names.count
+        let count = names.count == 0 ? 0 : tree.names.count
         byNameID = .allocate(capacity: count)
         byNameID.initialize(repeating: 0, count: count)
         nameLengths = .allocate(capacity: count)
@@ -97,10 +102,11 @@ final class HoistedMappingNames {
         guard mayStart(with: code[offset]) else { return -1 }
         var end = offset
         while end < code.count, end - offset <= longest, SyntaxPrinter.isWordByte(code[end]) { end += 1 }
-        guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset),
-            let index = names[code[offset..<end]]
-        else { return -1 }
-        return index
+        guard end - offset <= longest, mayBeWritten(first: code[offset], length: end - offset) else { return -1 }
+        return code.withUnsafeBufferPointer { code in
+            let word = UnsafeBufferPointer(rebasing: code[offset..<end])
+            return Int32(truncatingIfNeeded: names.index(of: word, hash: TestedWord.hash(of: word)))
+        }
     }
 
     /// What `byNameID` holds for name `id`, found the first time it is asked for (with the name's length).
@@ -113,11 +119,12 @@ final class HoistedMappingNames {
 
     @inline(never)
     private func firstLookUp(_ id: Int) -> Int32 {
-        let name = tree.names[id].utf8
-        nameLengths[id] = Int32(truncatingIfNeeded: name.count)
-        var found: Int32 = -1
-        if let first = name.first, mayBeWritten(first: first, length: name.count), let index = names[ArraySlice(name)] {
-            found = index &+ 1
+        var name = tree.names[id]
+        let found: Int32 = name.withUTF8 { name in
+            nameLengths[id] = Int32(truncatingIfNeeded: name.count)
+            guard let first = name.first, mayBeWritten(first: first, length: name.count) else { return -1 }
+            let index = names.index(of: name, hash: TestedWord.hash(of: name))
+            return index >= 0 ? Int32(truncatingIfNeeded: index) &+ 1 : -1
         }
         byNameID[id] = found
         return found

@@ -19,33 +19,96 @@ struct RenamedPieceTemplate: Sendable {
         var mappingLine: Int32
     }
 
+    /// Names back to back: name `i` is `bytes[starts[i]..<starts[i + 1]]` (step 5d: a table of new names made and
+    /// read without an array per name, whose making and release were a third of making a piece from a template).
+    struct Names: Equatable, Sendable {
+        private(set) var bytes: [UInt8] = []
+        private(set) var starts: [Int] = [0]
+
+        init(capacity: Int = 0) {
+            starts.reserveCapacity(capacity + 1)
+        }
+
+        init(_ names: [[UInt8]]) {
+            self.init(capacity: names.count)
+            for name in names { append(name) }
+        }
+
+        /// The number of names.
+        var count: Int { starts.count - 1 }
+
+        mutating func append(_ name: [UInt8]) {
+            bytes.append(contentsOf: name)
+            starts.append(bytes.count)
+        }
+
+        mutating func append(_ name: String) {
+            bytes.append(contentsOf: name.utf8)
+            starts.append(bytes.count)
+        }
+
+        /// Appends name `index` of `other`.
+        mutating func append(_ index: Int, of other: Names) {
+            bytes.append(contentsOf: other.bytes[other.starts[index]..<other.starts[index + 1]])
+            starts.append(bytes.count)
+        }
+    }
+
     /// The piece as written with `names`.
     let piece: MinifiedPiece
     let slots: [NameSlot]
     /// The new name of each rename of the table the piece was written with.
     let names: [[UInt8]]
+    /// `names` back to back.
+    let flatNames: Names
+
+    init(piece: MinifiedPiece, slots: [NameSlot], names: [[UInt8]]) {
+        self.piece = piece
+        self.slots = slots
+        self.names = names
+        flatNames = Names(names)
+    }
 
     /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`; `nil` when
     /// the tables do not line up.
     func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
+        substituting(Names(newNames))
+    }
+
+    /// The piece written with `newNames` (one per rename, as in `names`, back to back); `nil` when the tables do not
+    /// line up.
+    func substituting(_ newNames: Names) -> MinifiedPiece? {
         guard newNames.count == names.count else { return nil }
         return substitutingNames(newNames)
     }
 
-    private func substitutingNames(_ newNames: [[UInt8]]) -> MinifiedPiece? {
-        if newNames == names { return piece }
-        // The new names back to back (`newStarts[i]..<newStarts[i + 1]`), and each rename's change in length: the
-        // loops below then read flat tables through pointers, without touching an array of arrays.
+    private func substitutingNames(_ newNames: Names) -> MinifiedPiece? {
+        if newNames == flatNames { return piece }
+        // Each rename's change in length, and whether its bytes change: the loops below then read flat tables through
+        // pointers. A slot whose rename keeps its bytes (most: the renamed locals, and the top-level names a bundle
+        // spells alike) is left in the old code copied around it, and moves no mapping (step 5d).
         let renameCount = names.count
-        var newStarts = [Int](repeating: 0, count: renameCount + 1)
+        let newBytes = newNames.bytes
+        let newStarts = newNames.starts
         var changes = [Int](repeating: 0, count: renameCount)
         var oldLengths = [Int](repeating: 0, count: renameCount)
-        var newBytes: [UInt8] = []
-        for index in 0..<renameCount {
-            newBytes.append(contentsOf: newNames[index])
-            newStarts[index + 1] = newBytes.count
-            oldLengths[index] = names[index].count
-            changes[index] = newNames[index].count - oldLengths[index]
+        var differs = [Bool](repeating: false, count: renameCount)
+        let oldStarts = flatNames.starts
+        flatNames.bytes.withUnsafeBufferPointer { oldBytes in
+            newBytes.withUnsafeBufferPointer { newBytes in
+                for index in 0..<renameCount {
+                    let oldLength = oldStarts[index + 1] - oldStarts[index]
+                    let newLength = newStarts[index + 1] - newStarts[index]
+                    oldLengths[index] = oldLength
+                    guard
+                        newLength != oldLength
+                            || !UnsafeBufferPointer(rebasing: oldBytes[oldStarts[index]..<oldStarts[index + 1]]).elementsEqual(
+                                UnsafeBufferPointer(rebasing: newBytes[newStarts[index]..<newStarts[index + 1]]))
+                    else { continue }
+                    differs[index] = true
+                    changes[index] = newLength - oldLength
+                }
+            }
         }
         let oldCode = piece.code
         let lineCount = piece.lineCount
@@ -66,15 +129,22 @@ struct RenamedPieceTemplate: Sendable {
                         valid = false
                         return
                     }
-                    growth += changes[index]
-                    if Int(slot.line) == lineCount { lastLineDelta += changes[index] }
+                    let change = changes[index]
+                    if change == 0 { continue }
+                    growth += change
+                    if Int(slot.line) == lineCount { lastLineDelta += change }
                 }
                 var k = 0
                 while k < slots.count {
                     let mappingEnd = slots[k].mappingEnd
                     var groupEnd = k
-                    while groupEnd < slots.count, slots[groupEnd].mappingEnd == mappingEnd { groupEnd += 1 }
-                    if let next = mappings.segment(after: Int(mappingEnd), line: slots[k].mappingLine) {
+                    var changed = false
+                    while groupEnd < slots.count, slots[groupEnd].mappingEnd == mappingEnd {
+                        if changes[Int(slots[groupEnd].rename)] != 0 { changed = true }
+                        groupEnd += 1
+                    }
+                    // A group of names of unchanged lengths moves nothing.
+                    if changed, let next = mappings.segment(after: Int(mappingEnd), line: slots[k].mappingLine) {
                         var delta = 0
                         for slot in slots[k..<groupEnd] {
                             let change = changes[Int(slot.rename)]
@@ -98,38 +168,41 @@ struct RenamedPieceTemplate: Sendable {
                     slots.withUnsafeBufferPointer { slots in
                         newStarts.withUnsafeBufferPointer { newStarts in
                             oldLengths.withUnsafeBufferPointer { oldLengths in
-                                var written = 0
-                                func copy(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-                                    guard start >= 0, start <= end, end <= source.count, written + (end - start) <= capacity
-                                    else { return false }
-                                    let count = end - start
-                                    guard count > 0 else { return true }
-                                    guard let from = source.baseAddress, let to else { return false }
-                                    // A new name is mostly one or two bytes: put in without a call of `memcpy`.
-                                    if count <= 2 {
-                                        to[written] = from[start]
-                                        if count == 2 { to[written + 1] = from[start + 1] }
-                                    } else {
-                                        (to + written).update(from: from + start, count: count)
+                                differs.withUnsafeBufferPointer { differs in
+                                    var written = 0
+                                    func copy(_ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+                                        guard start >= 0, start <= end, end <= source.count, written + (end - start) <= capacity
+                                        else { return false }
+                                        let count = end - start
+                                        guard count > 0 else { return true }
+                                        guard let from = source.baseAddress, let to else { return false }
+                                        // A new name is mostly one or two bytes: put in without a call of `memcpy`.
+                                        if count <= 2 {
+                                            to[written] = from[start]
+                                            if count == 2 { to[written + 1] = from[start + 1] }
+                                        } else {
+                                            (to + written).update(from: from + start, count: count)
+                                        }
+                                        written += count
+                                        return true
                                     }
-                                    written += count
-                                    return true
-                                }
-                                var copied = 0
-                                for slot in slots {
-                                    let index = Int(slot.rename)
-                                    let offset = Int(slot.offset)
-                                    let oldLength = oldLengths[index]
-                                    guard offset >= copied, offset + oldLength <= old.count, copy(old, copied, offset),
-                                        copy(newBytes, newStarts[index], newStarts[index + 1])
-                                    else {
-                                        valid = false
-                                        break
+                                    var copied = 0
+                                    for slot in slots {
+                                        let index = Int(slot.rename)
+                                        guard differs[index] else { continue }
+                                        let offset = Int(slot.offset)
+                                        let oldLength = oldLengths[index]
+                                        guard offset >= copied, offset + oldLength <= old.count, copy(old, copied, offset),
+                                            copy(newBytes, newStarts[index], newStarts[index + 1])
+                                        else {
+                                            valid = false
+                                            break
+                                        }
+                                        copied = offset + oldLength
                                     }
-                                    copied = offset + oldLength
+                                    if valid, !copy(old, copied, old.count) { valid = false }
+                                    initialized = written
                                 }
-                                if valid, !copy(old, copied, old.count) { valid = false }
-                                initialized = written
                             }
                         }
                     }

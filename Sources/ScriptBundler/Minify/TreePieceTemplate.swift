@@ -34,14 +34,19 @@ struct TreePieceTemplate: @unchecked Sendable {
         static func of(
             edits: [TokenEdit], topLevelNames: [Int: String], needsTerminator: Bool, mapSource: String?
         ) -> (key: Key, spellings: [String], structuralWords: [String])? {
+            // Room for every slot up front (step 5d: the table grew through ten rehashes on a large module).
             var slotOf: [String: Int] = [:]
+            slotOf.reserveCapacity(topLevelNames.count + edits.count)
             var spellings: [String] = []
+            spellings.reserveCapacity(topLevelNames.count + edits.count)
             var structural: [String] = []
+            // One look-up per name (the `default:` subscript's in-place access inserts a new one where it finds none).
+            func found(_ value: inout Int) -> Int { value }
             func slot(_ name: String) -> Int {
-                if let known = slotOf[name] { return known }
-                slotOf[name] = spellings.count
-                spellings.append(name)
-                return spellings.count - 1
+                let next = spellings.count
+                let known = found(&slotOf[name, default: next])
+                if known == next { spellings.append(name) }
+                return known
             }
             var topLevel: [Int] = []
             topLevel.reserveCapacity(topLevelNames.count * 2)
@@ -160,14 +165,22 @@ struct TreePieceTemplate: @unchecked Sendable {
         return true
     }
 
+    /// `specialWords` as a `WordTable` (what `fits(_:)` tests).
+    static let specialWordTable = WordTable(words: specialWords)
+
     /// Whether slot spellings `spellings` (of an equal key) make the same piece but for the names: each slot
-    /// spelled as a sensitive word is spelled the same in both.
+    /// spelled as a sensitive word is spelled the same in both. (Step 5d: each word hashed once, on its bytes, for
+    /// the three tables.)
     func fits(_ other: [String]) -> Bool {
         guard other.count == spellings.count else { return false }
+        func sensitive(_ word: String) -> Bool {
+            let tested = TestedWord(word)
+            if Self.specialWordTable.contains(tested) || sensitiveWords.contains(tested) { return true }
+            if let parsedNames, parsedNames.contains(tested) { return true }
+            return false
+        }
         for (own, new) in zip(spellings, other) where own != new {
-            if Self.specialWords.contains(own) || Self.specialWords.contains(new) { return false }
-            if sensitiveWords.contains(own) || sensitiveWords.contains(new) { return false }
-            if let parsedNames, parsedNames.contains(own) || parsedNames.contains(new) { return false }
+            if sensitive(own) || sensitive(new) { return false }
         }
         return true
     }
@@ -176,11 +189,16 @@ struct TreePieceTemplate: @unchecked Sendable {
     /// keeps its own name in one but not the other, or the names cannot be put in.
     @inline(never)
     func piece(spelling other: [String]) -> MinifiedPiece? {
-        var newNames: [[UInt8]] = other.map { Array($0.utf8) }
+        // The new names back to back (step 5d: not an array per name).
+        let own = template.flatNames
+        guard own.count == other.count + renamedSymbols.count else { return nil }
+        var newNames = RenamedPieceTemplate.Names(capacity: own.count)
+        for spelling in other { newNames.append(spelling) }
         if renamesAlike(other) {
-            for symbol in renamedSymbols {
-                guard Int(symbol) < symbolNames.count, let name = symbolNames[Int(symbol)] else { return nil }
-                newNames.append(name)
+            // The renamed symbols' names are the template's own.
+            for (index, symbol) in renamedSymbols.enumerated() {
+                guard Int(symbol) < symbolNames.count, symbolNames[Int(symbol)] != nil else { return nil }
+                newNames.append(other.count + index, of: own)
             }
         } else if let plan {
             let slotOfName = slotOfName
@@ -201,6 +219,171 @@ struct TreePieceTemplate: @unchecked Sendable {
     }
 }
 
+/// A word tested against the word tables of `TreePieceTemplate.fits(_:)` (step 5d): its bytes' hash, taken once for
+/// all the tables it is tested against, and whether it is ASCII.
+struct TestedWord {
+    let word: String
+    let hash: UInt64
+    let isASCII: Bool
+
+    init(_ word: String) {
+        self.word = word
+        var bytes = word
+        (hash, isASCII) = bytes.withUTF8 { (Self.hash(of: $0), Self.isASCII($0)) }
+    }
+
+    /// Whether `bytes` are all ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits: UInt8 = 0
+        for byte in bytes { bits |= byte }
+        return bits < 0x80
+    }
+
+    /// The hash `init` takes of `bytes`.
+    static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+}
+
+/// Words by their bytes in an open-addressed table of the bytes' hashes (`TestedWord.hash(of:)`), each found as its
+/// index in the order added (step 5d): the words of `WordTable` and of `HoistedMappingNames`, which hashed them
+/// with the standard hasher as strings or byte slices.
+struct ByteWordTable {
+    /// The words' bytes one after another, where each ends, and each one's hash.
+    private var bytes: [UInt8] = []
+    private var ends: [Int32] = []
+    private var hashes: [UInt64] = []
+    /// Per table entry: 0 empty, else 1 + the index of a word.
+    private var table: [Int32] = [0]
+
+    init() {}
+
+    /// The number of words.
+    var count: Int { ends.count }
+
+    /// Reserves room for `count` words.
+    mutating func reserve(_ count: Int) {
+        ends.reserveCapacity(count)
+        hashes.reserveCapacity(count)
+    }
+
+    /// Adds `word` with its hash; `finish()` then makes the table (a word added twice is found at its first index).
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+        bytes.append(contentsOf: word)
+        ends.append(Int32(truncatingIfNeeded: bytes.count))
+        hashes.append(hash)
+    }
+
+    /// Makes the table of the words added (a power of two, at most half full).
+    mutating func finish() {
+        var size = 8
+        while size < ends.count * 2 { size *= 2 }
+        var table = [Int32](repeating: 0, count: size)
+        let mask = size - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(truncatingIfNeeded: index + 1)
+        }
+        self.table = table
+    }
+
+    /// The index of the word spelled `word` (whose hash is `hash`), -1 for none.
+    func index(of word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        guard !ends.isEmpty else { return -1 }
+        return table.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { bytes in
+                let mask = table.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = Int(table[slot])
+                    if entry == 0 { return -1 }
+                    let index = entry - 1
+                    if hashes[index] == hash {
+                        let start = index == 0 ? 0 : Int(ends[index - 1])
+                        let end = Int(ends[index])
+                        if end - start == word.count, Self.equal(bytes, start, word) { return index }
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The word at `index` as a string.
+    func string(at index: Int) -> String {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        return String(decoding: bytes[start..<Int(ends[index])], as: UTF8.self)
+    }
+
+    /// Whether `bytes` from `start` on begins with `word` (in range: the caller checked the lengths).
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let other = word.baseAddress, start + word.count <= bytes.count else {
+            return word.isEmpty
+        }
+        return memcmp(base + start, other, word.count) == 0
+    }
+}
+
+/// A set of words tested by `TestedWord` (step 5d), in place of a `Set<String>`, whose every insert and test hashed a
+/// string with the standard hasher: the ASCII words in a `ByteWordTable`, compared by bytes; the others kept apart as
+/// strings. A test keeps `String ==`'s canonical equivalence: an ASCII word equals only the ASCII word of its bytes,
+/// but any word may equal a non-ASCII one (`"K"` and the Kelvin sign), so an ASCII word is looked up in the table and
+/// compared with each non-ASCII word, and a non-ASCII word with every word.
+final class WordTable: @unchecked Sendable {
+    private let ascii: ByteWordTable
+    /// The words that are not ASCII.
+    private let nonASCII: [String]
+
+    /// The table of `words` and, one after another in `bytes`, of the words ending at each of `ends` (a word of
+    /// `bytes` is the string `String(decoding:as:)` makes of it).
+    init(words: some Sequence<String>, bytes wordBytes: [UInt8] = [], ends wordEnds: [Int32] = []) {
+        var ascii = ByteWordTable()
+        var nonASCII: [String] = []
+        ascii.reserve(words.underestimatedCount + wordEnds.count)
+        for word in words {
+            var bytes = word
+            let isASCII = bytes.withUTF8 { bytes in
+                guard TestedWord.isASCII(bytes) else { return false }
+                ascii.add(bytes, hash: TestedWord.hash(of: bytes))
+                return true
+            }
+            if !isASCII { nonASCII.append(word) }
+        }
+        var start = 0
+        wordBytes.withUnsafeBufferPointer { all in
+            for end in wordEnds {
+                let stop = min(max(Int(end), start), all.count)
+                let word = UnsafeBufferPointer(rebasing: all[start..<stop])
+                if TestedWord.isASCII(word) {
+                    ascii.add(word, hash: TestedWord.hash(of: word))
+                } else {
+                    nonASCII.append(String(decoding: word, as: UTF8.self))
+                }
+                start = stop
+            }
+        }
+        ascii.finish()
+        self.ascii = ascii
+        self.nonASCII = nonASCII
+    }
+
+    /// Whether `tested` is one of the words (by `String ==`).
+    func contains(_ tested: TestedWord) -> Bool {
+        if !nonASCII.isEmpty, nonASCII.contains(tested.word) { return true }
+        guard ascii.count > 0 else { return false }
+        guard tested.isASCII else {
+            // Rare: compared with every ASCII word as a string.
+            for index in 0..<ascii.count where ascii.string(at: index) == tested.word { return true }
+            return false
+        }
+        var word = tested.word
+        return word.withUTF8 { ascii.index(of: $0, hash: tested.hash) >= 0 }
+    }
+}
+
 /// Words of a template (`TreePieceTemplate.sensitiveWords`: its key's structural words and the source words under its
 /// built names) tested for membership through a set made at the first test (step 4u). Most templates are never
 /// tested (used only with their own spellings, or not used): the set made for each, with `specialWords` copied in,
@@ -212,7 +395,7 @@ final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendable {
     private let ends: [Int32]
     private let lock = NSLock()
     /// Made at the first `contains(_:)` (under `lock`).
-    private var set: Set<String>?
+    private var table: WordTable?
 
     init(words: [String], bytes: [UInt8] = [], ends: [Int32] = []) {
         self.words = words
@@ -226,20 +409,18 @@ final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendable {
 
     /// Whether `word` is one of the words.
     func contains(_ word: String) -> Bool {
+        contains(TestedWord(word))
+    }
+
+    /// Whether `tested`'s word is one of the words.
+    func contains(_ tested: TestedWord) -> Bool {
         if words.isEmpty && ends.isEmpty { return false }
         lock.lock()
         defer { lock.unlock() }
-        if let set { return set.contains(word) }
-        var made = Set<String>(minimumCapacity: words.count + ends.count)
-        for word in words { made.insert(word) }
-        var start = 0
-        for end in ends {
-            let stop = min(max(Int(end), start), bytes.count)
-            made.insert(String(decoding: bytes[start..<stop], as: UTF8.self))
-            start = stop
-        }
-        set = made
-        return made.contains(word)
+        if let table { return table.contains(tested) }
+        let made = WordTable(words: words, bytes: bytes, ends: ends)
+        table = made
+        return made.contains(tested)
     }
 }
 
@@ -251,7 +432,7 @@ final class ParsedNameSet: @unchecked Sendable {
     private let count: Int
     private let lock = NSLock()
     /// Made at the first `contains(_:)` (under `lock`).
-    private var set: Set<String>?
+    private var table: WordTable?
 
     init(names: [String], count: Int) {
         self.names = names
@@ -260,12 +441,16 @@ final class ParsedNameSet: @unchecked Sendable {
 
     /// Whether `name` is one of the names.
     func contains(_ name: String) -> Bool {
+        contains(TestedWord(name))
+    }
+
+    /// Whether `tested`'s word is one of the names.
+    func contains(_ tested: TestedWord) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if let set { return set.contains(name) }
-        var made = Set<String>(minimumCapacity: count)
-        for index in 0..<count { made.insert(names[index]) }
-        set = made
-        return made.contains(name)
+        if let table { return table.contains(tested) }
+        let made = WordTable(words: names[0..<count])
+        table = made
+        return made.contains(tested)
     }
 }

@@ -50,13 +50,23 @@ extension ModuleLinker {
 
         // The shared-scope name of each top-level declaration the minifier renames, by declaration.
         var names: [Int: String] = [:]
-        // Imported bindings, by declaration.
-        var bindings: [Int: ModuleSyntax.ImportBinding] = [:]
-        for binding in module.imports where binding.request < record.requestTargets.count { bindings[binding.declaration] = binding }
+        names.reserveCapacity((analysis.scopes.first?.declarations.count ?? 0) + module.imports.count)
+        // Imported bindings, by declaration: 1 + the index in `module.imports`, 0 for none (step 5d: an array read per
+        // reference, where a dictionary keyed by declaration was hashed for every reference of the module).
+        let imports = module.imports
+        let declarationCount = analysis.declarations.count
+        var bindingOf = [Int32](repeating: 0, count: declarationCount)
+        for (index, binding) in imports.enumerated()
+        where binding.request < record.requestTargets.count && binding.declaration >= 0 && binding.declaration < declarationCount {
+            bindingOf[binding.declaration] = Int32(truncatingIfNeeded: index + 1)
+        }
         let removed = module.removableStatements
         let memberReads = plan.memberOnlyNamespaces[id] ?? [:]
         for reference in analysis.references {
-            guard let declaration = reference.declaration, let binding = bindings[declaration] else { continue }
+            guard let declaration = reference.declaration, declaration >= 0, declaration < declarationCount else { continue }
+            let bound = Int(bindingOf[declaration])
+            guard bound > 0 else { continue }
+            let binding = imports[bound - 1]
             if removed.contains(where: { $0.contains(reference.token) }) { continue }
             let target = record.requestTargets[binding.request]
             let token = reference.token
@@ -97,7 +107,9 @@ extension ModuleLinker {
         Self.sortEdits(&edits)
 
         for declaration in analysis.scopes.first?.declarations ?? [] where analysis.declarations[declaration].kind != .import {
-            names[declaration] = plan.name(.local(module: id, name: analysis.declarations[declaration].name))
+            names[declaration] =
+                plan.localName(module: id, declaration: declaration)
+                ?? plan.name(.local(module: id, name: analysis.declarations[declaration].name))
         }
         return HoistedModule(edits: edits, topLevelNames: names, needsTerminator: !Self.endsClosed(record, edits: edits))
     }

@@ -55,8 +55,13 @@ struct ScopeHoisting {
     /// Per module id: whether it is hoisted.
     private(set) var isHoisted: [Bool]
     private(set) var steps: [Step] = []
-    /// The name of each symbol a step or an edit uses.
-    private(set) var names: [Symbol: String] = [:]
+    /// The name of each symbol a step or an edit uses: its position in `symbolNames` (step 5d: the table
+    /// `assignNames` counts the symbols' uses in, kept, where a second table keyed by symbol hashed each again).
+    private var symbolPositions: [Symbol: Int] = [:]
+    private var symbolNames: [String] = []
+    /// Per module, per declaration of its top level: the position of its `Symbol.local` (-1 for none), so that the
+    /// linker reads each top-level declaration's name without hashing the symbol again (step 5d).
+    private var localPositions: [[Int32]] = []
     /// Per hoisted module: the namespace imports read only as `ns.name`, by declaration, with the token of each
     /// such read's `ns` (its `.` and name follow).
     private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
@@ -199,9 +204,21 @@ struct ScopeHoisting {
         return getters
     }
 
+    /// The name of top-level declaration `declaration` of hoisted module `module` (`name(.local(module:name:))` of
+    /// its name), `nil` where `assignNames` did not list it.
+    func localName(module: Int, declaration: Int) -> String? {
+        guard module >= 0, module < localPositions.count, declaration >= 0, declaration < localPositions[module].count else {
+            return nil
+        }
+        let position = Int(localPositions[module][declaration])
+        guard position >= 0, position < symbolNames.count else { return nil }
+        return symbolNames[position]
+    }
+
     /// The name of `symbol` (assigned to every symbol the plan uses).
     func name(_ symbol: Symbol) -> String {
-        names[symbol] ?? "__wkpack_missing"
+        guard let position = symbolPositions[symbol], position < symbolNames.count else { return "__wkpack_missing" }
+        return symbolNames[position]
     }
 
     /// The text that reads `binding`.
@@ -442,7 +459,6 @@ struct ScopeHoisting {
     private mutating func assignNames(graph: ModuleGraph, linker: inout ModuleLinker, inlineEntries: Set<Int>, taken: ShortNameSet) {
         // Per symbol in order of first use: its count (a symbol is hashed once per use).
         var positions: [Symbol: Int] = [:]
-        var order: [Symbol] = []
         var orderCounts: [Int] = []
         // Room for every symbol up front (a module's top-level declarations and imports, two per other step), so
         // the table is not rehashed as it grows.
@@ -455,16 +471,19 @@ struct ScopeHoisting {
             }
         }
         positions.reserveCapacity(expected)
-        order.reserveCapacity(expected)
+        localPositions = [[Int32]](repeating: [], count: graph.records.count)
         orderCounts.reserveCapacity(expected)
-        func add(_ symbol: Symbol, _ amount: Int) {
-            if let position = positions[symbol] {
-                orderCounts[position] += amount
-            } else {
-                positions[symbol] = order.count
-                order.append(symbol)
+        // One look-up per use (the `default:` subscript's in-place access inserts a new symbol where it finds none).
+        func position(_ value: inout Int) -> Int { value }
+        @discardableResult func add(_ symbol: Symbol, _ amount: Int) -> Int {
+            let next = orderCounts.count
+            let found = position(&positions[symbol, default: next])
+            if found == next {
                 orderCounts.append(amount)
+            } else {
+                orderCounts[found] += amount
             }
+            return found
         }
         for step in steps {
             switch step {
@@ -479,9 +498,12 @@ struct ScopeHoisting {
                 guard let analysis = record.analysis, let scope = analysis.scopes.first else { continue }
                 var references = [Int](repeating: 0, count: analysis.declarations.count)
                 for reference in analysis.references { if let declaration = reference.declaration { references[declaration] += 1 } }
+                var local = [Int32](repeating: -1, count: analysis.declarations.count)
                 for declaration in scope.declarations where analysis.declarations[declaration].kind != .import {
-                    add(.local(module: id, name: analysis.declarations[declaration].name), 1 + references[declaration])
+                    let position = add(.local(module: id, name: analysis.declarations[declaration].name), 1 + references[declaration])
+                    local[declaration] = Int32(truncatingIfNeeded: position)
                 }
+                if id < localPositions.count { localPositions[id] = local }
                 if analysis.module.defaultExport.map({ !$0.isNamedDeclaration }) == true { add(.defaultValue(module: id), 1) }
                 for binding in analysis.module.imports where binding.request < record.requestTargets.count {
                     let target = record.requestTargets[binding.request]
@@ -504,25 +526,55 @@ struct ScopeHoisting {
             }
         }
         // Most referenced first; ties keep the order of first use (deterministic).
-        names.reserveCapacity(names.count + order.count)
-        let ranked = order.indices.sorted { l, r in
+        var chosenNames = [String](repeating: "", count: orderCounts.count)
+        let ranked = orderCounts.indices.sorted { l, r in
             orderCounts[l] != orderCounts[r] ? orderCounts[l] > orderCounts[r] : l < r
-        }.map { (offset: $0, element: order[$0]) }
-        var candidates = RuntimeNames.CandidateNames()
+        }
+        // The names of `RuntimeNames.CandidateNames` in its order, each spelled only where `taken` does not hold it
+        // (step 5d: most short names are taken, and each was made as a string to be skipped).
         var candidateIndex = 0
         var fallback = 0
-        for (_, symbol) in ranked {
+        for position in ranked {
             var chosen: String?
-            while chosen == nil, let candidate = candidates.next() {
+            while chosen == nil, candidateIndex < ShortNameSet.count {
                 defer { candidateIndex += 1 }
-                if !taken.contains(index: candidateIndex), !ReservedNames.words.contains(candidate) { chosen = candidate }
+                guard !taken.contains(index: candidateIndex) else { continue }
+                let candidate = Self.candidateName(at: candidateIndex)
+                if !ReservedNames.words.contains(candidate) { chosen = candidate }
             }
             if chosen == nil {
                 chosen = "__wkpack_h\(fallback)"
                 fallback += 1
             }
-            names[symbol] = chosen
+            chosenNames[position] = chosen ?? ""
         }
+        symbolPositions = positions
+        symbolNames = chosenNames
+    }
+}
+
+extension ScopeHoisting {
+    /// The short name at `index` (below `ShortNameSet.count`) in the order `RuntimeNames.CandidateNames` lists them:
+    /// by length, then by the first character's position, then by the others' (the second character varying slowest
+    /// after the first: the index's digits from the first character on).
+    static func candidateName(at index: Int) -> String {
+        let first = ShortNameSet.firstCharacters, rest = ShortNameSet.otherCharacters
+        var remaining = index
+        var length = 1
+        var count = first.count
+        while remaining >= count, length < ShortNameSet.maxLength {
+            remaining -= count
+            length += 1
+            count *= rest.count
+        }
+        var bytes: (UInt8, UInt8, UInt8) = (first[remaining % first.count], 0, 0)
+        remaining /= first.count
+        if length > 1 {
+            bytes.1 = rest[remaining % rest.count]
+            remaining /= rest.count
+        }
+        if length > 2 { bytes.2 = rest[remaining % rest.count] }
+        return withUnsafeBytes(of: &bytes) { String(decoding: $0.prefix(length), as: UTF8.self) }
     }
 }
 

@@ -59,8 +59,9 @@ struct TreeHoistEdits {
             }
             if !result.originalNames.isEmpty { result.writtenWords = [Int32](repeating: 0, count: tree.source.count + 1) }
         }
-        // Names built for the edits, interned among themselves.
+        // Names built for the edits, interned among themselves (room for every top-level name and edit up front, step 5d).
         var interned = BuiltNames()
+        interned.reserve(topLevelNames.count + edits.count + 1)
 
         // Top-level names: the program scope's symbols by the start of their first binding.
         if !topLevelNames.isEmpty {
@@ -149,6 +150,7 @@ struct TreeHoistEdits {
 
         // A top-level `const` nothing writes is written `let` (as the text route's edit writes it).
         var kept32: [UInt32: Int] = [:]
+        kept32.reserveCapacity(statements.count)
         for index in statements.indices where kept[index] { kept32[tree[statements[index]].start] = index }
         for declaration in analysis.unwrittenConsts where declaration.scope == 0 && !wrapped {
             let token = Int(declaration.keyword)
@@ -363,6 +365,8 @@ struct TreeHoistEdits {
     /// The names built for the edits, each added to the tree once.
     struct BuiltNames {
         private(set) var ids: [String: Int32] = [:]
+
+        mutating func reserve(_ count: Int) { ids.reserveCapacity(count) }
 
         mutating func id(_ name: String, in tree: inout SyntaxTree) -> Int32 {
             if let known = ids[name] { return known }

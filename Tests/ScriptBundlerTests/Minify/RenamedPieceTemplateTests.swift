@@ -54,4 +54,18 @@ import Testing
     @Test func tablesThatDoNotLineUpGiveNothing() {
         #expect(Self.template().substituting([Array("x".utf8)]) == nil)
     }
+
+    /// Only the renames whose names change are written (step 5d): the others stay as the old code has them, and
+    /// the mappings move only after the names whose length changes.
+    @Test func namesThatStayAreLeftInPlace() throws {
+        let template = Self.template()
+        let longer = try #require(template.substituting([Array("ab".utf8), Array("yyy".utf8)]))
+        #expect(String(decoding: longer.code, as: UTF8.self) == "let ab=yyy;ab(yyy)\nf(ab)")
+        #expect(longer.segments.map(\.column) == [0, 4, 7, 11, 14, 0, 2])
+        #expect(longer.lastLineColumn == 5)
+        let sameLength = try #require(template.substituting([Array("xy".utf8), Array("c".utf8)]))
+        #expect(String(decoding: sameLength.code, as: UTF8.self) == "let xy=c;xy(c)\nf(xy)")
+        #expect(sameLength.segments.map(\.column) == template.piece.segments.map(\.column))
+        #expect(sameLength.lastLineColumn == 5)
+    }
 }

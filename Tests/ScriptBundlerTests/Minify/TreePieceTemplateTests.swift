@@ -101,4 +101,44 @@ import Testing
                 needsTerminator: false, mapSource: nil))
         #expect(other.key != first.key)
     }
+
+    /// The word tables of `fits(_:)` (step 5d) answer as `Set<String>` does: ASCII words by their bytes, and a word
+    /// canonically equal to another (the Kelvin sign and `K`, a precomposed and a decomposed `é`) found either way.
+    @Test func wordTablesAnswerAsStringSets() {
+        let words = ["a", "ab", "K", "caf\u{E9}", "", "undefined", "x1", "$_"]
+        let tested = ["a", "b", "ab", "abc", "\u{212A}", "K", "k", "cafe\u{301}", "caf\u{E9}", "", "undefined", "x1", "$_", "_$", "\u{E9}"]
+        let table = WordTable(words: words)
+        let set = Set(words)
+        for word in tested { #expect(table.contains(TestedWord(word)) == set.contains(word), "\(word)") }
+        // Non-ASCII words in the table, and words given as bytes.
+        let moreWords = ["\u{212A}", "cafe\u{301}", "b"]
+        let bytes = Array("qrs\u{E9}t".utf8)
+        let more = WordTable(words: moreWords, bytes: bytes, ends: [1, 3, Int32(bytes.count)])
+        let moreSet = Set(moreWords + ["q", "rs", "\u{E9}t"])
+        for word in tested + ["q", "rs", "\u{E9}t", "e\u{301}t", "qrs"] {
+            #expect(more.contains(TestedWord(word)) == moreSet.contains(word), "\(word)")
+        }
+        // The template's sets.
+        let parsed = ParsedNameSet(names: ["one", "K", "two"], count: 2)
+        #expect(parsed.contains("one") && parsed.contains("\u{212A}") && !parsed.contains("two"))
+        let empty = WordTable(words: [String]())
+        #expect(!empty.contains(TestedWord("a")) && !empty.contains(TestedWord("")))
+    }
+
+    /// `ByteWordTable` finds each word at its index, by bytes.
+    @Test func byteWordTablesFindWordsByIndex() {
+        var table = ByteWordTable()
+        let words = (0..<200).map { "w\($0)" } + ["", "a"]
+        for word in words {
+            var word = word
+            word.withUTF8 { table.add($0, hash: TestedWord.hash(of: $0)) }
+        }
+        table.finish()
+        for (index, word) in words.enumerated() {
+            var word = word
+            #expect(word.withUTF8 { table.index(of: $0, hash: TestedWord.hash(of: $0)) } == index)
+        }
+        var missing = "w200"
+        #expect(missing.withUTF8 { table.index(of: $0, hash: TestedWord.hash(of: $0)) } == -1)
+    }
 }

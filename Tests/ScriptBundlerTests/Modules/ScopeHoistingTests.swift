@@ -12,6 +12,19 @@ import Testing
 
     static func wrapperCount(_ code: String) -> Int { code.components(separatedBy: "\"use strict\"").count - 1 }
 
+    /// `candidateName(at:)` spells every short name as `RuntimeNames.CandidateNames` lists it (step 5d).
+    @Test func candidateNamesAreTheRuntimeSequence() {
+        var candidates = RuntimeNames.CandidateNames()
+        var index = 0
+        var differing = 0
+        while let name = candidates.next() {
+            if ScopeHoisting.candidateName(at: index) != name { differing += 1 }
+            index += 1
+        }
+        #expect(differing == 0)
+        #expect(index == ShortNameSet.count)
+    }
+
     @Test func esModulesRunInOrderWithLiveBindingsAndNoRegistry() throws {
         guard
             let outcome = try UnusedCodeTests.bundle(
