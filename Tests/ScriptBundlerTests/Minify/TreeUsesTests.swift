@@ -57,4 +57,67 @@ import Testing
         #expect(uses.privateNameOrder.map { uses.privateNameCounts[Int($0)] } == [2, 3])
         #expect(!uses.namesEval)
     }
+
+    /// The uses as `TreeRenamer.walk` finds them (the walk `TreeUses` made before step 5e), to compare with.
+    static func walked(_ tree: SyntaxTree) -> (
+        references: [Int32], repeated: [Int32], present: [Bool], declarations: [Int32], free: [Int32], eval: Bool
+    ) {
+        var references = [Int32](repeating: 0, count: tree.symbols.count)
+        var repeated = references
+        var present = [Bool](repeating: false, count: tree.symbols.count)
+        var declarations: [Int32] = []
+        var free: [Int32] = []
+        var eval = false
+        TreeRenamer.walk(tree) { id, node in
+            switch node.kind {
+            case .identifier:
+                let symbol = node.b >= 0 ? tree.references[Int(node.b)].symbol : -1
+                if symbol >= 0 { references[Int(symbol)] += 1 } else if !free.contains(node.a) { free.append(node.a) }
+                if tree.names[Int(node.a)] == "eval" { eval = true }
+            case .bindingIdentifier:
+                if tree.names[Int(node.a)] == "eval" { eval = true }
+                if node.b < 0 {
+                    if !free.contains(node.a) { free.append(node.a) }
+                } else {
+                    present[Int(node.b)] = true
+                    if tree.symbols[Int(node.b)].node != id { repeated[Int(node.b)] += 1 }
+                }
+            case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
+                declarations.append(contentsOf: tree.list(node.a).filter { $0 >= 0 })
+            case .functionDeclaration:
+                declarations.append(id)
+            default:
+                break
+            }
+        }
+        return (references, repeated, present, declarations, free, eval)
+    }
+
+    /// Deep and wide trees (the walk's stack grows past its first room), every field shape, `eval`.
+    static let shapes = [
+        "var x = [" + Array(repeating: "a", count: 3000).joined(separator: ",") + "]; function f(a){ return a; }",
+        Array(repeating: "(", count: 600).joined() + "y" + Array(repeating: ")", count: 600).joined() + ";",
+        Array(repeating: "if (a) {", count: 300).joined() + "let q = 1; g(q);" + Array(repeating: "}", count: 300).joined(),
+        "for (let i = 0, j; i < n; i++) { for (const k in o) for (var v of w) label: while (v) { do { break label; } while (k); } }",
+        "try { f(); } catch ({ a, b: [c, ...d] }) { g(a, b, c, d); } finally { h`t${e}u${eval}`; }",
+        "class C extends D { static { let s = 1; } #p = 2; m(a = 1, { b } = {}) { return super.m(a, b) ?? this.#p; } }",
+        "switch (x) { case 1: let y = x; f(y); break; default: g(); } var z = a ? b : c, w = (a, b, c); z = w;",
+        "function f(){ var eval = 1; return eval; } async function* g(){ yield* await h(); } new K(1, ...r);",
+    ]
+
+    @Test(arguments: shapes + programs)
+    func findsWhatTheRenamersWalkFinds(_ source: String) throws {
+        for compressed in [false, true] {
+            var tree = try SyntaxParser.parse(source)
+            if compressed { TreeCompressor.compress(&tree) }
+            let uses = TreeUses(tree)
+            let expected = Self.walked(tree)
+            #expect(uses.references == expected.references)
+            #expect(uses.repeatedDeclarations == expected.repeated)
+            #expect(uses.present == expected.present)
+            #expect(uses.localDeclarations == expected.declarations)
+            #expect(uses.freeNames == expected.free)
+            #expect(uses.namesEval == expected.eval)
+        }
+    }
 }
