@@ -1,3 +1,5 @@
+import Foundation
+
 /// The byte-level state machine behind `JavaScriptTokenizer`; `Output` fixes what it writes besides the tokens.
 struct JavaScriptScanner<Output: ScannerOutput> {
     /// What the previous significant token allows next.
@@ -144,6 +146,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     private let src: UnsafeBufferPointer<UInt8>
     /// `ScannerByteClass.table`, held here so the hot loops read it without a global's access check.
     private let classes = ScannerByteClass.table
+    /// `JavaScriptKeywords.slotTable`, held here for the same reason.
+    private let keywordSlots = JavaScriptKeywords.slotTable
     private let count: Int
     private let includeComments: Bool
     private var pos = 0
@@ -257,7 +261,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// UTF-16 column of `offset`, which must be on the current line.
-    @inline(__always) private mutating func column(at offset: Int) -> Int {
+    @_transparent private mutating func column(at offset: Int) -> Int {
         if offset <= asciiEnd { return offset &- lineStart }
         return unicodeColumn(at: offset)
     }
@@ -360,24 +364,30 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// Appends a significant token, with its code and no matching bracket yet when the parser's tables are written.
-    @inline(__always) private mutating func append(_ token: JavaScriptToken, code: UInt64) {
+    /// The three are trivial types, so they are written by the pointers' subscripts (always inlined, as the stdlib
+    /// marks them), not by `initialize(to:)`, which stayed a call in `run` once the name and bracket paths were
+    /// inlined there (step 5c: `run` is then too large for the optimizer to inline more into it).
+    @_transparent private mutating func append(_ token: JavaScriptToken, code: UInt64) {
         if tokenCount == tokenCapacity { growTokens() }
-        (tokenBuffer + tokenCount).initialize(to: token)
+        tokenBuffer[tokenCount] = token
         // The parser's tables are set whenever they are written.
         if Output.writesParserTables {
-            (codeBuffer.unsafelyUnwrapped + tokenCount).initialize(to: code)
-            (matchBuffer.unsafelyUnwrapped + tokenCount).initialize(to: -1)
+            codeBuffer.unsafelyUnwrapped[tokenCount] = code
+            matchBuffer.unsafelyUnwrapped[tokenCount] = -1
         }
         tokenCount &+= 1
     }
 
     /// The `TokenCode` of `src[start..<end]` (0 when longer than 8 bytes): one unaligned load where 8 bytes are left.
-    @inline(__always) private func tokenCode(_ start: Int, _ end: Int) -> UInt64 {
+    @_transparent private func tokenCode(_ start: Int, _ end: Int) -> UInt64 {
         let length = end &- start
         guard UInt(bitPattern: length &- 1) < 8 else { return 0 }
-        if start <= count &- 8, let base = src.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            return word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        // A source of 8 bytes or more has a base address.
+        if start <= count &- 8 {
+            // `memcpy` of 8 bytes, which the compiler makes one load: `loadUnaligned` stayed a call in `run` (step 5c).
+            var word: UInt64 = 0
+            memcpy(&word, src.baseAddress.unsafelyUnwrapped + start, 8)
+            return UInt64(littleEndian: word) & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
         }
         return TokenCode.of(src, start, end)
     }
@@ -463,7 +473,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         tokenCapacity = 0
     }
 
-    @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
+    @_transparent private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int) {
         append(
             JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore),
             code: Output.writesParserTables ? tokenCode(start, pos) : 0)
@@ -471,7 +481,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// `push` of a token whose code is known (`code` of its bytes).
-    @inline(__always) private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int, code: UInt64) {
+    @_transparent private mutating func push(_ kind: JavaScriptToken.Kind, _ start: Int, line: Int, column: Int, code: UInt64) {
         append(
             JavaScriptToken(kind: kind, start: start, end: pos, line: line, column: column, newlineBefore: newlineBefore), code: code)
         newlineBefore = false
@@ -602,7 +612,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// Opens a bracket frame.
-    @inline(__always)
+    @_transparent
     private mutating func open(_ closer: UInt8, _ kind: FrameKind, offset: Int, token: Int32) {
         let brace: FrameKind
         switch kind {
@@ -904,7 +914,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
 
     /// A name starting with an ASCII letter, `$` or `_` (`first` is its first byte's `ScannerByteClass` entry): its
     /// bytes read by one table look-up each, the slow path only where a `\` or a non-ASCII byte follows them.
-    @inline(__always)
+    /// Inlined into `run` always (`@_transparent`, step 5c: with `@inline(__always)` it stayed a call, about twenty
+    /// instructions a name for the call, the frame and the registers saved).
+    @_transparent
     private mutating func asciiName(first: UInt32) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
@@ -954,15 +966,23 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         word(start: start, column: startColumn, first: classes[Int(src[start])], hasEscape: hasEscape)
     }
 
-    /// Pushes the name scanned from `start` to `pos` as an identifier or a keyword. A reserved word is looked up only
-    /// where one of the name's length starts with its first byte (`first`, its `ScannerByteClass` entry).
-    @inline(__always)
+    /// Pushes the name scanned from `start` to `pos` as an identifier or a keyword. Without the parser's tables, a
+    /// reserved word is looked up only where one of the name's length starts with its first byte (`first`, its
+    /// `ScannerByteClass` entry).
+    @_transparent
     private mutating func word(start: Int, column startColumn: Int, first: UInt32, hasEscape: Bool) {
         let length = pos &- start
-        let mayBeKeyword = !hasEscape && previous != .dot && ScannerByteClass.mayBeReservedWord(first, length: length)
+        // With the parser's table the code is computed anyway, and the reserved-word test through the slot table
+        // (`JavaScriptKeywords.classify(code:length:table:_:_:)`, a multiplication, a load and a comparison) costs
+        // less than the test of the first byte's lengths before it (step 5c); without the table, that test still
+        // spares most names their code.
+        let mayBeKeyword =
+            !hasEscape && previous != .dot && (Output.writesParserTables || ScannerByteClass.mayBeReservedWord(first, length: length))
         // The word's code serves the keyword test and the parser's table both; without the table, only the test.
         let code = Output.writesParserTables || mayBeKeyword ? tokenCode(start, pos) : 0
-        let wordClass = mayBeKeyword ? JavaScriptKeywords.classify(code: code, src, start, pos) : WordClass.identifier
+        let wordClass =
+            mayBeKeyword
+            ? JavaScriptKeywords.classify(code: code, length: length, table: keywordSlots, src, start) : WordClass.identifier
         var kind = JavaScriptToken.Kind.keyword
         let next: Previous
         switch wordClass {
@@ -1151,7 +1171,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
 
     /// The index the next significant token gets (comments and the hashbang not counted).
     private var significantIndex: Int32 {
-        @inline(__always) get {
+        @_transparent get {
             // Comments go apart from the tokens when the parser's tables are written.
             Output.writesParserTables
                 ? Int32(truncatingIfNeeded: tokenCount) : Int32(truncatingIfNeeded: tokenCount) &- commentCount
@@ -1160,7 +1180,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
 
     /// A punctuator of one byte that opens nothing (`;`, `,`, `.` before neither a digit nor `.`), after which `next`
     /// holds.
-    @inline(__always)
+    @_transparent
     private mutating func singlePunctuator(_ b: UInt8, next: Previous) {
         let start = pos
         let startColumn = column(at: start)
@@ -1169,8 +1189,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         previous = next
     }
 
-    /// `(`, `[` or `{`.
-    @inline(__always)
+    /// `(`, `[` or `{` (inlined into `run` always, as `asciiName`).
+    @_transparent
     private mutating func openBracket(_ b: UInt8) {
         let start = pos
         let startColumn = column(at: start)
@@ -1200,7 +1220,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         previous = next
     }
 
-    /// `)`, `]` or `}` (which may continue a template after a substitution).
+    /// `)`, `]` or `}` (which may continue a template after a substitution; inlined into `run` always, as
+    /// `asciiName`).
+    @_transparent
     private mutating func closeBracket(_ b: UInt8) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
@@ -1234,7 +1256,8 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         previous = next
     }
 
-    /// Any other punctuator: its length from its bytes.
+    /// Any other punctuator: its length from its bytes (inlined into `run` always, as `asciiName`).
+    @_transparent
     private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)

@@ -61,6 +61,33 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
     }
 
+    /// The scanner's classification through the slot table (step 5c) agrees with `classify` on every listed word,
+    /// every listed word with one letter changed, and words of 1, 9, 10 and 11 bytes (codes of 0 and below 0x100).
+    @Test func slotTableAgreesWithClassify() {
+        var samples = Self.words.map { Array($0.word.utf8) }
+        for listed in Self.words.map({ Array($0.word.utf8) }) {
+            for k in listed.indices {
+                for letter in [UInt8(ascii: "a"), UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "0")] {
+                    var word = listed
+                    word[k] = letter
+                    samples.append(word)
+                }
+            }
+        }
+        samples += ["a", "i", "x", "_", "$", "instanceo", "instanceOf", "instanceof", "instanceofs", "undefined", "abcdefghij"]
+            .map { Array($0.utf8) }
+        var wrong: [String] = []
+        for word in samples {
+            let expected = word.withUnsafeBufferPointer { JavaScriptKeywords.classify($0, 0, $0.count) }
+            let got = word.withUnsafeBufferPointer {
+                JavaScriptKeywords.classify(
+                    code: TokenCode.of($0, 0, $0.count), length: $0.count, table: JavaScriptKeywords.slotTable, $0, 0)
+            }
+            if got != expected { wrong.append(String(decoding: word, as: UTF8.self)) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     @Test(arguments: [
         "a", "d", "dox", "iff", "Do", "If", "nul", "nulls", "instanceOf", "instanceofx", "functions",
         "yields", "zz", "let", "static", "async", "get", "elsewhere", "undefined", "thisx", "x",
