@@ -175,13 +175,14 @@ enum BundleAssembler {
 
         /// The `ShortNameSet` indexes of the short identifiers of the code (property names too), each once.
         var shortNames: [Int32] {
-            var names = ShortNameSet()
-            code.withUnsafeBufferPointer { bytes in
-                for token in significant where token.kind == .identifier && token.end - token.start <= ShortNameSet.maxLength {
-                    names.insert(UnsafeBufferPointer(rebasing: bytes[token.range]))
+            ShortNameSetPool.shared.withSet { names in
+                code.withUnsafeBufferPointer { bytes in
+                    for token in significant where token.kind == .identifier && token.end - token.start <= ShortNameSet.maxLength {
+                        names.insert(UnsafeBufferPointer(rebasing: bytes[token.range]))
+                    }
                 }
+                return names.indexes
             }
-            return names.indexes
         }
     }
 

@@ -42,13 +42,18 @@ final class ParsedFileUses: @unchecked Sendable {
     func register(_ records: [ModuleRecord]) {
         var freed: [(path: String, memo: any ParsedFileMemo)] = []
         lock.lock()
-        for record in records {
-            guard let memo = record.passMemo else { continue }
-            holders[record.path, default: (0, 0, memo)].count += 1
-            holders[record.path, default: (0, 0, memo)].registered += 1
-        }
-        for record in records {
-            if let facts = record.facts, facts.holdsParse { keptParses[ObjectIdentifier(facts)] = facts }
+        // Fields read through the array's subscript: a `for record in records` loop copies each whole record
+        // (a retain and a release of each of its stored references).
+        for index in records.indices {
+            if let facts = records[index].facts, facts.holdsParse { keptParses[ObjectIdentifier(facts)] = facts }
+            guard let memo = records[index].passMemo else { continue }
+            let path = records[index].path
+            if let held = holders.index(forKey: path) {
+                holders.values[held].count += 1
+                holders.values[held].registered += 1
+            } else {
+                holders[path] = (1, 1, memo)
+            }
         }
         unregistered -= 1
         var alone: [any ParsedFileMemo] = []
@@ -90,18 +95,19 @@ final class ParsedFileUses: @unchecked Sendable {
             lock.unlock()
             return
         }
-        for record in records where record.passMemo != nil {
-            guard var held = holders[record.path] else { continue }
-            held.count -= 1
+        for index in records.indices where records[index].passMemo != nil {
+            let path = records[index].path
+            guard let slot = holders.index(forKey: path) else { continue }
+            holders.values[slot].count -= 1
+            let held = holders.values[slot]
             if held.count > 0 {
-                holders[record.path] = held
+                continue
             } else if unregistered > 0 && !freesEarly {
-                holders[record.path] = held
-                deferred.append(record.path)
+                deferred.append(path)
             } else {
-                holders[record.path] = nil
-                freed.append((record.path, held.memo))
-                if unregistered > 0, let facts = record.facts { lettingGo.append(facts) }
+                holders.remove(at: slot)
+                freed.append((path, held.memo))
+                if unregistered > 0, let facts = records[index].facts { lettingGo.append(facts) }
             }
         }
         lock.unlock()

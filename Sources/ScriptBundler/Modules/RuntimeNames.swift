@@ -193,9 +193,10 @@ struct RuntimeNames: Equatable {
 
     /// The indexes (in `ShortNameSet`) of the short names `record` uses, ascending, each once.
     static func shortNameIndexes(of record: ModuleRecord) -> [Int32] {
-        var used = ShortNameSet()
-        findShortNamesUsed(by: record, into: &used)
-        return used.indexes
+        ShortNameSetPool.shared.withSet { used in
+            findShortNamesUsed(by: record, into: &used)
+            return used.indexes
+        }
     }
 
     private static func findShortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {

@@ -179,6 +179,24 @@ struct ShortNameSet {
         return result
     }
 
+    /// Empties the set, writing only the words that hold a name and their marks (not the whole 28 KB table), so
+    /// that a set can be used again (`ShortNameSetPool`).
+    mutating func removeAll() {
+        bits.withUnsafeMutableBufferPointer { words in
+            for mark in Self.wordCount..<words.count where words[mark] != 0 {
+                var marked = words[mark]
+                while marked != 0 {
+                    words[(mark - Self.wordCount) << 6 | marked.trailingZeroBitCount] = 0
+                    marked &= marked &- 1
+                }
+                words[mark] = 0
+            }
+        }
+    }
+
+    /// Whether the set holds no name (its marks are all zero).
+    var isEmpty: Bool { bits[Self.wordCount...].allSatisfy { $0 == 0 } }
+
     /// Whether the short name at `index` is in the set.
     func contains(index: Int) -> Bool {
         guard index >= 0, index < Self.count else { return false }
