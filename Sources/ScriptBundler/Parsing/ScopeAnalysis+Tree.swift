@@ -9,26 +9,39 @@ extension ScopeAnalysis {
     convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken], findingTopLevelDeclarations: Bool) {
         var parts = Parts(tokens: tokens)
         let (scopeDeclarations, offsets) = Self.scopeDeclarations(tree)
-        parts.scopes.reserveCapacity(tree.scopes.count)
         // Each scope made in the array's storage by one initializer call (a `var` set field by field was copied into
-        // the array and destroyed, through the value witnesses of `Scope`, per scope), with its declarations.
-        for (index, scope) in tree.scopes.enumerated() {
-            let flags = facts.scopeFlags[index]
-            let start = offsets[index], end = offsets[index + 1]
-            parts.scopes.append(
-                Scope(
-                    kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil, firstToken: Int(facts.scopeFirstTokens[index]),
-                    declarations: start < end ? scopeDeclarations[start..<end] : [], isUnsafe: scope.isUnsafe,
-                    containsReturn: flags & SyntaxParseFacts.containsReturnFlag != 0,
-                    containsNewTarget: flags & SyntaxParseFacts.containsNewTargetFlag != 0))
+        // the array and destroyed, through the value witnesses of `Scope`, per scope), with its declarations; the
+        // scopes and declarations written in place (step 5i: each append checked the array's uniqueness and capacity).
+        let treeScopes = tree.scopes
+        let scopeCount = min(treeScopes.count, facts.scopeFlags.count, facts.scopeFirstTokens.count, offsets.count - 1)
+        parts.scopes = [Scope](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
+            for index in 0..<scopeCount {
+                let scope = treeScopes[index]
+                let flags = facts.scopeFlags[index]
+                let start = offsets[index], end = offsets[index + 1]
+                buffer.initializeElement(
+                    at: index,
+                    to: Scope(
+                        kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil,
+                        firstToken: Int(facts.scopeFirstTokens[index]),
+                        declarations: start < end ? scopeDeclarations[start..<end] : [], isUnsafe: scope.isUnsafe,
+                        containsReturn: flags & SyntaxParseFacts.containsReturnFlag != 0,
+                        containsNewTarget: flags & SyntaxParseFacts.containsNewTargetFlag != 0))
+            }
+            initialized = scopeCount
         }
-        parts.declarations.reserveCapacity(tree.symbols.count)
-        for (index, symbol) in tree.symbols.enumerated() {
-            parts.declarations.append(
-                Declaration(
-                    name: tree.names[Int(symbol.name)], nameID: symbol.name, kind: symbol.kind, scope: Int(symbol.scope),
-                    token: Int(facts.symbolTokens[index]),
-                    isShorthandPattern: facts.symbolShorthands[index]))
+        let symbols = tree.symbols, names = tree.names
+        let symbolCount = min(symbols.count, facts.symbolTokens.count, facts.symbolShorthands.count)
+        parts.declarations = [Declaration](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
+            for index in 0..<symbolCount {
+                let symbol = symbols[index]
+                buffer.initializeElement(
+                    at: index,
+                    to: Declaration(
+                        name: names[Int(symbol.name)], nameID: symbol.name, kind: symbol.kind, scope: Int(symbol.scope),
+                        token: Int(facts.symbolTokens[index]), isShorthandPattern: facts.symbolShorthands[index]))
+            }
+            initialized = symbolCount
         }
         parts.module = facts.module
         Self.addReferences(tree: tree, facts: facts, to: &parts)
@@ -71,43 +84,65 @@ extension ScopeAnalysis {
     private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
         let references = tree.references, redeclarations = facts.redeclarations
         let referenceFacts = facts.references
+        let symbols = tree.symbols
         let tokenCount = parts.tokens.count
-        var written = [Bool](repeating: false, count: tree.symbols.count)
-        parts.references.reserveCapacity(references.count + redeclarations.count)
-        var r = 0, d = 0
-        while r < references.count || d < redeclarations.count {
-            if d < redeclarations.count, r >= references.count || redeclarations[d].token < referenceFacts[r].token {
-                let redeclaration = redeclarations[d]
-                let token = Int(redeclaration.token)
-                parts.references.append(
-                    IdentifierReference(
-                        token: token, scope: Int(redeclaration.scope), declaration: Int(redeclaration.symbol),
-                        isShorthandProperty: redeclaration.isShorthand, isCallee: false,
-                        nameID: token < tokenCount ? tree.symbols[Int(redeclaration.symbol)].name : -1))
-                d += 1
-                continue
+        let referenceCount = min(references.count, referenceFacts.count)
+        let redeclarationCount = redeclarations.count
+        let symbolCount = symbols.count
+        let argumentsNameID = facts.argumentsNameID, moduleNameID = facts.moduleNameID
+        let exportsNameID = facts.exportsNameID, requireNameID = facts.requireNameID
+        var usesArguments = false, usesModuleOrExports = false, usesRequire = false
+        var written = [Bool](repeating: false, count: symbolCount)
+        // Written in place (step 5i): each append checked the array's uniqueness and capacity.
+        let merged = [IdentifierReference](unsafeUninitializedCapacity: referenceCount + redeclarationCount) { buffer, initialized in
+            var r = 0, d = 0, n = 0
+            while r < referenceCount || d < redeclarationCount {
+                if d < redeclarationCount, r >= referenceCount || redeclarations[d].token < referenceFacts[r].token {
+                    let redeclaration = redeclarations[d]
+                    let token = Int(redeclaration.token)
+                    buffer.initializeElement(
+                        at: n,
+                        to: IdentifierReference(
+                            token: token, scope: Int(redeclaration.scope), declaration: Int(redeclaration.symbol),
+                            isShorthandProperty: redeclaration.isShorthand, isCallee: false,
+                            nameID: token < tokenCount ? symbols[Int(redeclaration.symbol)].name : -1))
+                    n += 1
+                    d += 1
+                    continue
+                }
+                let reference = references[r]
+                let fact = referenceFacts[r]
+                let token = Int(fact.token)
+                let flags = fact.flags
+                let name = fact.name
+                let declaration = reference.symbol >= 0 ? Int(reference.symbol) : nil
+                buffer.initializeElement(
+                    at: n,
+                    to: IdentifierReference(
+                        token: token, scope: Int(reference.scope), declaration: declaration,
+                        isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0,
+                        isCallee: flags & SyntaxParseFacts.calleeFlag != 0, nameID: token < tokenCount ? name : -1))
+                n += 1
+                if name == argumentsNameID { usesArguments = true }
+                if let declaration {
+                    if flags & SyntaxParseFacts.writtenFlag != 0 { written[declaration] = true }
+                } else if name == moduleNameID || name == exportsNameID {
+                    usesModuleOrExports = true
+                } else if name == requireNameID {
+                    usesRequire = true
+                }
+                r += 1
             }
-            let reference = references[r]
-            let fact = referenceFacts[r]
-            let token = Int(fact.token)
-            let flags = fact.flags
-            let name = fact.name
-            let declaration = reference.symbol >= 0 ? Int(reference.symbol) : nil
-            parts.references.append(
-                IdentifierReference(
-                    token: token, scope: Int(reference.scope), declaration: declaration,
-                    isShorthandProperty: flags & SyntaxParseFacts.shorthandFlag != 0, isCallee: flags & SyntaxParseFacts.calleeFlag != 0,
-                    nameID: token < tokenCount ? name : -1))
-            if name == facts.argumentsNameID { parts.argumentsNameID = name }
-            if let declaration {
-                if flags & SyntaxParseFacts.writtenFlag != 0 { written[declaration] = true }
-            } else if name == facts.moduleNameID || name == facts.exportsNameID {
-                parts.module.usesModuleOrExports = true
-            } else if name == facts.requireNameID {
-                parts.module.usesRequire = true
-            }
-            r += 1
+            initialized = n
         }
+        if parts.references.isEmpty {
+            parts.references = merged
+        } else {
+            parts.references.append(contentsOf: merged)
+        }
+        if usesArguments { parts.argumentsNameID = argumentsNameID }
+        if usesModuleOrExports { parts.module.usesModuleOrExports = true }
+        if usesRequire { parts.module.usesRequire = true }
         parts.writtenDeclarations = written
     }
 

@@ -89,6 +89,35 @@ extension SyntaxParserState {
         case TokenCode.of(","), TokenCode.of(")"), TokenCode.of("]"), TokenCode.of(";"), TokenCode.of("}"): break
         default: return nil
         }
+        return loneOperand(start, next: next)
+    }
+
+    /// A lone operand where a unary expression is read (the operand of a prefix operator when `minimum` is nil, an
+    /// operand of the binary operators above `minimum` otherwise), read without the calls of `parseUnary`,
+    /// `parseLeftHandSide`, `parsePrimary` and `parseSuffixes` (step 5i): a name, string, number, `this`, `null` or
+    /// boolean followed by a punctuator that neither continues it (`.`, `?.`, `[`, `(`, `++`, `--`) nor is a binary
+    /// operator above `minimum`. Those levels would read the same token and find nothing after it (a following
+    /// keyword such as `in` or `instanceof`, a template, or the end take the full descent), so the node, the facts
+    /// and the errors are the same. Nil (nothing consumed) for anything else.
+    @inline(__always)
+    private mutating func parseLoneUnaryOperand(above minimum: SyntaxPrecedence?) -> Int32? {
+        let start = i
+        let next = start &+ 1
+        guard UInt(bitPattern: start) < UInt(bitPattern: count &- 1), uncheckedToken(next).kind == .punctuator else { return nil }
+        let code = uncheckedCode(next)
+        switch code {
+        case TokenCode.of("."), TokenCode.of("?."), TokenCode.of("["), TokenCode.of("("), TokenCode.of("++"), TokenCode.of("--"):
+            return nil
+        default: break
+        }
+        if let minimum, let op = SyntaxOperator.binary(code: code), op.precedence > minimum { return nil }
+        return loneOperand(start, next: next)
+    }
+
+    /// The node of the lone operand at token `start` (the token after it, `next`, ends it), consuming it; nil
+    /// (nothing consumed) when the token is not a name, string, number, `this`, `null` or boolean.
+    @inline(__always)
+    private mutating func loneOperand(_ start: Int, next: Int) -> Int32? {
         switch uncheckedToken(start).kind {
         case .identifier:
             return reference()
@@ -218,6 +247,7 @@ extension SyntaxParserState {
     }
 
     private mutating func parseBinary(_ minimum: SyntaxPrecedence) throws(JavaScriptSyntaxError) -> Int32 {
+        if let operand = parseLoneUnaryOperand(above: minimum) { return operand }
         let start = i
         var left: Int32
         if kind(i) == .privateName, tokenIs(i + 1, "in") {
@@ -297,7 +327,7 @@ extension SyntaxParserState {
             if let op {
                 i += 1
                 let argumentStart = i, firstReference = references.count
-                let argument = try parseOperand()
+                let argument = try parsePrefixOperand()
                 if op == .increment || op == .decrement {
                     markFactsTarget(start: argumentStart, firstReference: firstReference)
                     guard isSimpleTarget(argument) else { throw unexpected(at: start + 1, "invalid update target") }
@@ -320,14 +350,14 @@ extension SyntaxParserState {
                 if isAwait {
                     if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
                     i += 1
-                    let argument = try parseOperand()
+                    let argument = try parsePrefixOperand()
                     return add(.awaitExpression, from: start, a: argument)
                 }
             default: break
             }
             if let op {
                 i += 1
-                let argument = try parseOperand()
+                let argument = try parsePrefixOperand()
                 return add(.unaryExpression, op: op.rawValue, from: start, a: argument)
             }
         }
@@ -349,6 +379,14 @@ extension SyntaxParserState {
             return add(.updateExpression, op: op.rawValue, from: start, a: argument)
         }
         return argument
+    }
+
+    /// The operand of a prefix operator: a lone operand directly (below the deepest level `parseOperand` accepts, as
+    /// `parseAssignment`'s fast path), anything else by `parseOperand`.
+    @inline(__always)
+    private mutating func parsePrefixOperand() throws(JavaScriptSyntaxError) -> Int32 {
+        if depth < SyntaxParser.maximumDepth, let operand = parseLoneUnaryOperand(above: nil) { return operand }
+        return try parseOperand()
     }
 
     /// The operand of a prefix operator: one level deeper (as a nested expression).

@@ -709,10 +709,15 @@ struct SyntaxParserState {
         return false
     }
 
-    /// An `identifierName` node for token `i` (consumed).
+    /// An `identifierName` node for token `i` (consumed). Inlined into its callers (a member's or a property's name,
+    /// step 5i), and the token read unchecked after `nameID`'s range test.
+    @inline(__always)
     mutating func identifierName() -> Int32 {
-        let node = addToken(.identifierName, i, a: nameID(i))
-        i += 1
+        let k = i
+        let name = nameID(k)
+        let token = uncheckedToken(k)
+        let node = nodes.add(SyntaxNode(.identifierName, start: token.start, end: token.end, a: name))
+        i = k &+ 1
         return node
     }
 

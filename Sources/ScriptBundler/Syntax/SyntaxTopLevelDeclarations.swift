@@ -71,8 +71,9 @@ private struct TopLevelDeclarationReader {
             guard node.a >= 0 else { return nil }
             node = tree.nodes[Int(node.a)]
         }
-        pureReads.removeAll(keepingCapacity: true)
-        freeReads.removeAll(keepingCapacity: true)
+        // Emptied only when something is in them: emptying an empty array keeping its capacity makes a buffer.
+        if !pureReads.isEmpty { pureReads.removeAll(keepingCapacity: true) }
+        if !freeReads.isEmpty { freeReads.removeAll(keepingCapacity: true) }
         let kind: SyntaxTopLevelDeclaration.Kind
         let name: Int32
         var baseClass: Int32 = -1
@@ -104,10 +105,12 @@ private struct TopLevelDeclarationReader {
         default:
             return nil
         }
-        guard name >= 0, let nameToken = token(startingAt: tree.nodes[Int(name)].start) else { return nil }
+        guard name >= 0, let nameToken = bindingToken(name) else { return nil }
         let statementNode = tree.nodes[Int(statement)]
-        guard let first = token(startingAt: statementNode.start) else { return nil }
-        let end = tokenIndex(atOrAfter: statementNode.end)
+        // The statement's first token is a few before its name's, its end a few after (or past a function's body):
+        // both found from the name's token rather than by a search over every token of the file (step 5i).
+        guard let first = Self.token(startingAt: statementNode.start, atOrBefore: Int(nameToken), in: tokens) else { return nil }
+        let end = Self.tokenIndex(atOrAfter: statementNode.end, from: Int(nameToken) + 1, in: tokens)
         return SyntaxTopLevelDeclaration(
             kind: kind, range: first..<end, nameToken: nameToken, pureReads: pureReads, freeReads: freeReads, baseClass: baseClass)
     }
@@ -120,7 +123,7 @@ private struct TopLevelDeclarationReader {
         if node.flags.contains(.parenthesized) { return false }
         if node.kind == .arrowFunction { return true }
         if isLiteral(id) { return true }
-        guard node.kind == .callExpression || node.kind == .newExpression, let first = token(startingAt: node.start),
+        guard node.kind == .callExpression || node.kind == .newExpression, let first = Self.token(startingAt: node.start, in: tokens),
             Self.hasPureAnnotation(before: Int(first), tokens: tokens, bytes: tree.source)
         else { return false }
         return isPureCall(id)
@@ -161,7 +164,7 @@ private struct TopLevelDeclarationReader {
             return true
         case .templateLiteral:
             // Without substitutions: one token.
-            guard let first = token(startingAt: node.start) else { return false }
+            guard let first = Self.token(startingAt: node.start, in: tokens) else { return false }
             return tokens[Int(first)].kind == .template
         case .identifier:
             guard let token = referenceToken(id) else { return false }
@@ -257,17 +260,70 @@ private struct TopLevelDeclarationReader {
         return facts.references[reference].token
     }
 
+    /// The token of binding node `id`'s name: its symbol's token (`facts.symbolTokens`) when that token is the
+    /// one starting where the node does (a name declared again binds to the first declaration's symbol), else
+    /// found by its offset. Inlined: called from a mutating method, a call copied the reader.
+    @inline(__always)
+    private func bindingToken(_ id: Int32) -> Int32? {
+        let node = tree.nodes[Int(id)]
+        let symbol = Int(node.b)
+        if symbol >= 0, symbol < facts.symbolTokens.count {
+            let token = Int(facts.symbolTokens[symbol])
+            if token >= 0, token < tokens.count, tokens[token].start == Int(node.start),
+                token == 0 || tokens[token - 1].start < Int(node.start)
+            {
+                return Int32(truncatingIfNeeded: token)
+            }
+        }
+        return Self.token(startingAt: node.start, in: tokens)
+    }
+
     /// The index of the token starting at byte `offset`.
-    private func token(startingAt offset: UInt32) -> Int32? {
-        let index = tokenIndex(atOrAfter: offset)
+    private static func token(startingAt offset: UInt32, in tokens: [JavaScriptToken]) -> Int32? {
+        let index = tokenIndex(atOrAfter: offset, in: tokens)
         guard Int(index) < tokens.count, tokens[Int(index)].start == Int(offset) else { return nil }
         return index
     }
 
-    /// The index of the first token starting at or after byte `offset` (the count when none does).
-    private func tokenIndex(atOrAfter offset: UInt32) -> Int32 {
+    /// `token(startingAt:in:)` where token `last` starts at or after `offset`: the first token starting at or after
+    /// it is found by walking back from `last` (a statement's first token from its name's: a few steps).
+    private static func token(startingAt offset: UInt32, atOrBefore last: Int, in tokens: [JavaScriptToken]) -> Int32? {
         let offset = Int(offset)
-        var low = 0, high = tokens.count
+        guard last >= 0, last < tokens.count, tokens[last].start >= offset else {
+            return token(startingAt: UInt32(truncatingIfNeeded: offset), in: tokens)
+        }
+        var index = last
+        while index > 0, tokens[index - 1].start >= offset { index -= 1 }
+        guard tokens[index].start == offset else { return nil }
+        return Int32(truncatingIfNeeded: index)
+    }
+
+    /// The index of the first token starting at or after byte `offset` (the count when none does).
+    private static func tokenIndex(atOrAfter offset: UInt32, in tokens: [JavaScriptToken]) -> Int32 {
+        search(atOrAfter: Int(offset), low: 0, high: tokens.count, in: tokens)
+    }
+
+    /// `tokenIndex(atOrAfter:in:)` where every token before `from` starts before `offset` (searched from `from` in
+    /// steps that double, then halved: short when the token is near).
+    private static func tokenIndex(atOrAfter offset: UInt32, from: Int, in tokens: [JavaScriptToken]) -> Int32 {
+        let offset = Int(offset)
+        guard from > 0, from <= tokens.count, tokens[from - 1].start < offset else {
+            return search(atOrAfter: offset, low: 0, high: tokens.count, in: tokens)
+        }
+        // Every token below `low` starts before `offset`; the one at `low + step - 1` is tested next.
+        var low = from, step = 1
+        while low + step - 1 < tokens.count {
+            if tokens[low + step - 1].start >= offset { return search(atOrAfter: offset, low: low, high: low + step - 1, in: tokens) }
+            low += step
+            step *= 2
+        }
+        return search(atOrAfter: offset, low: low, high: tokens.count, in: tokens)
+    }
+
+    /// The first index in `low..<high` whose token starts at or after `offset` (`high` when none does), where every
+    /// token before `low` starts before it and the one at `high` (if any) at or after it.
+    private static func search(atOrAfter offset: Int, low start: Int, high end: Int, in tokens: [JavaScriptToken]) -> Int32 {
+        var low = start, high = end
         while low < high {
             let middle = (low + high) / 2
             if tokens[middle].start < offset { low = middle + 1 } else { high = middle }

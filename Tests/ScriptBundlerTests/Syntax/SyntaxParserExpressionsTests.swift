@@ -47,4 +47,37 @@ import Testing
         #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse("a.b() = 1;") }
         #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse("a.b() ++;") }
     }
+
+    /// Operands of prefix and binary operators read as lone operands (step 5i) when what follows cannot continue them:
+    /// the same structure, facts and errors as the full descent.
+    @Test func loneOperandsOfUnaryAndBinaryOperators() throws {
+        let source = """
+            x = !a && b, y = !0, z = void 0;
+            typeof a === "b" || -1 < c;
+            a + b * c - d / e % f;
+            g = a ** b ** c, h = (-a) ** 2;
+            i = a < b ? c : d;
+            ++a, --b, !a.b, -a[0], !f(), ~this.x, typeof a`t`;
+            j = a - b in c, k = a instanceof B;
+            l = a ?? b, m = (a || b) ?? c;
+            n = !this, o = -null, p = +true, q = !"s";
+            r = a + b
+            ++c;
+
+            """
+        let tree = try SyntaxParser.parse(source)
+        #expect(
+            SyntaxPrinter.print(tree)
+                == "x = !a && b, y = !0, z = void 0;\ntypeof a === \"b\" || -1 < c;\na + b * c - d / e % f;\n"
+                + "g = a ** b ** c, h = (-a) ** 2;\ni = a < b ? c : d;\n"
+                + "++a, --b, !a.b, -a[0], !f(), ~this.x, typeof a`t`;\nj = a - b in c, k = a instanceof B;\n"
+                + "l = a ?? b, m = (a || b) ?? c;\nn = !this, o = -null, p = +true, q = !\"s\";\nr = a + b;\n++c;\n")
+        // `++a` and `--b` write their names.
+        #expect(
+            tree.references.filter(\.isWritten).map { tree.name($0.node) }.sorted()
+                == ["a", "b", "c", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "x", "y", "z"].sorted())
+        for bad in ["-a ** 2;", "a ?? b || c;", "a || b ?? c;", "!a = 1;", "++a.b();", "a + !b++ = c;", "typeof a => b;"] {
+            #expect(throws: JavaScriptSyntaxError.self) { try SyntaxParser.parse(bad) }
+        }
+    }
 }
