@@ -34,9 +34,12 @@ enum JSONStringEscaping {
             var i = 0
             while i < count {
                 let roundEnd = min(count, i &+ chunk)
+                // Below this, sixteen bytes are left to read (step 5h: one comparison a vector, where the loop tested
+                // the round's end and the bytes left).
+                let vectorEnd = min(roundEnd, count &- 15)
                 var o = 0
                 while i < roundEnd {
-                    if count &- i >= 16 {
+                    while i < vectorEnd {
                         // Sixteen bytes at a time (step 4p): four vector compares and one test, about a quarter of
                         // the instructions of two word tests.
                         let vector = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
@@ -57,16 +60,27 @@ enum JSONStringEscaping {
                         let plain = low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ (high.trailingZeroBitCount &>> 3)
                         i &+= plain
                         o &+= plain
-                        // A line break, most special bytes of a source, escaped here and not by the switch below
-                        // (step 4w).
-                        if base[i] == 0x0A {
+                        // A line break, a quote or a backslash, most special bytes of a source, escaped here and not
+                        // by the switch below (step 4w: line breaks; step 5h: quotes and backslashes).
+                        let b = base[i]
+                        if b == 0x0A {
                             target[o] = 0x5C
                             target[o &+ 1] = 0x6E
                             i &+= 1
                             o &+= 2
                             continue
                         }
-                    } else if count &- i >= 8 {
+                        if b == 0x22 || b == 0x5C {
+                            target[o] = 0x5C
+                            target[o &+ 1] = b
+                            i &+= 1
+                            o &+= 2
+                            continue
+                        }
+                        break
+                    }
+                    guard i < roundEnd else { break }
+                    if count &- i < 16, count &- i >= 8 {
                         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         // Stored whole; bytes from the first special one on are overwritten next.
                         UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)

@@ -294,13 +294,15 @@ public struct SourceMapBuilder: Sendable {
                         guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return start }
                         var index = start
                         var copied = piece.prefixEnd
+                        // The bytes between two named segments (a few segments) are copied in place, and the
+                        // arithmetic wraps (step 5h: a call of `memmove` and overflow tests per named segment).
                         for named in namedSegments where Int(named.offset) > piece.prefixEnd {
                             let offset = Int(named.offset)
                             guard offset <= bytes.count, offset >= copied else { break }
                             let global = names[Int(named.name)]
-                            (target + index).update(from: source + copied, count: offset - copied)
-                            index += offset - copied
-                            index = Base64VLQ.encode(global - name, into: buffer, at: index)
+                            Self.copy(from: source + copied, to: target + index, count: offset &- copied)
+                            index &+= offset &- copied
+                            index = Base64VLQ.encode(global &- name, into: buffer, at: index)
                             name = global
                             copied = offset
                         }
@@ -320,6 +322,31 @@ public struct SourceMapBuilder: Sendable {
             previousOriginalColumn = Int(piece.originalColumn)
         }
         lastWasMapped = piece.lastIsMapped
+    }
+
+    /// Copies `count` bytes from `source` to `target` (which do not overlap): up to 16 as two words (or half words)
+    /// that overlap where the count is not their sum, more by `memmove`.
+    @inline(__always)
+    private static func copy(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        if count > 16 {
+            target.update(from: source, count: count)
+        } else if count >= 8 {
+            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(source + (count &- 8)).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+            UnsafeMutableRawPointer(target + (count &- 8)).storeBytes(of: tail, as: UInt64.self)
+        } else if count >= 4 {
+            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+            let tail = UnsafeRawPointer(source + (count &- 4)).loadUnaligned(as: UInt32.self)
+            UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt32.self)
+            UnsafeMutableRawPointer(target + (count &- 4)).storeBytes(of: tail, as: UInt32.self)
+        } else {
+            var k = 0
+            while k < count {
+                target[k] = source[k]
+                k &+= 1
+            }
+        }
     }
 
     /// Adds the segments of a minified piece that starts at generated `line`/`column` (see `PieceMappings`),

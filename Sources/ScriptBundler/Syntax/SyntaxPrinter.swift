@@ -996,15 +996,27 @@ public struct SyntaxPrinter {
 
     /// Whether `const` declaration `id` of `tree` may be written `let` (see the instance method).
     static func constMayBeLet(_ tree: SyntaxTree, _ id: Int32) -> Bool {
+        // Most declarators declare one name: those are tested in place, and the walk below (an array per declaration)
+        // is made only where a pattern is declared (step 5h).
+        var declaresPattern = false
+        for declarator in tree.list(tree[id].a) {
+            let target = tree[declarator].a
+            guard target >= 0 else { continue }
+            let node = tree[target]
+            if node.kind == .bindingIdentifier {
+                guard mayBeLet(tree, node) else { return false }
+            } else {
+                declaresPattern = true
+            }
+        }
+        guard declaresPattern else { return true }
         var stack: [Int32] = tree.list(tree[id].a).map { tree[$0].a }
         while let current = stack.popLast() {
             guard current >= 0 else { continue }
             let node = tree[current]
             switch node.kind {
             case .bindingIdentifier:
-                guard node.b >= 0 else { return false }
-                let symbol = tree.symbols[Int(node.b)]
-                if symbol.isWritten || symbol.scope == 0 || tree.scopes[Int(symbol.scope)].isUnsafe { return false }
+                guard mayBeLet(tree, node) else { return false }
             case .arrayPattern, .objectPattern:
                 stack.append(contentsOf: tree.list(node.a))
             case .property:
@@ -1016,6 +1028,15 @@ public struct SyntaxPrinter {
             }
         }
         return true
+    }
+
+    /// Whether binding identifier `node` of a `const` declaration of `tree` may be declared by `let` (see
+    /// `constMayBeLet`).
+    @inline(__always)
+    private static func mayBeLet(_ tree: SyntaxTree, _ node: SyntaxNode) -> Bool {
+        guard node.b >= 0 else { return false }
+        let symbol = tree.symbols[Int(node.b)]
+        return !(symbol.isWritten || symbol.scope == 0 || tree.scopes[Int(symbol.scope)].isUnsafe)
     }
 
     // MARK: - Modules

@@ -16,6 +16,45 @@ import Testing
         }
     }
 
+    /// `TreeMinifier.holds` (sixteen bytes, two words or bytes at a time, step 5h) finds either byte at every offset of
+    /// texts of every length up to 40, and nothing in texts without them (bytes one away from them around).
+    @Test func holdsFindsEitherByteAtEveryOffset() {
+        for length in 0...40 {
+            let plain = (0..<length).map { UInt8([0x21, 0x23, 0x26, 0x28, 0x5B, 0x5D][$0 % 6]) }
+            plain.withUnsafeBufferPointer { #expect(!TreeMinifier.holds(0x22, or: 0x5C, in: $0), "length \(length)") }
+            for offset in 0..<length {
+                for byte: UInt8 in [0x22, 0x5C] {
+                    var text = plain
+                    text[offset] = byte
+                    let found = text.withUnsafeBufferPointer { TreeMinifier.holds(0x22, or: 0x5C, in: $0) }
+                    #expect(found, "\(byte) at \(offset) of \(length)")
+                }
+            }
+        }
+    }
+
+    /// String literals with and without their own quote, other quotes, backslashes and escaped line breaks, short and
+    /// longer than sixteen bytes: the literal choice is the scan's (no shortcut where one of those is there).
+    @Test(arguments: [
+        "'plain'", "\"plain\"", "'it\\'s'", "\"say \\\"hi\\\"\"", "'a \"quoted\" word'", "\"a 'quoted' word\"",
+        "'line\\nbreak'", "'a longer plain string than sixteen bytes'", "'a longer string with \\' after sixteen'",
+        "\"a longer string with a quote here: \\\" and more text\"", "'x\\\\y'", "''", "\"\"",
+    ])
+    func literalChoicesAsTheScanMakesThem(_ literal: String) {
+        let raw = ArraySlice(Array(literal.utf8))
+        for kind in [SyntaxKind.stringLiteral, .templateLiteral] {
+            let expected: [UInt8]? = raw.withUnsafeBufferPointer { text in
+                let body = UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)])
+                guard let content = StringLiteralBody.scan(body),
+                    content.cost(raw[raw.startIndex]) > 0 || (kind == .templateLiteral && content.newlines > 0)
+                else { return nil }
+                let best = content.bestQuote(preferring: raw[raw.startIndex], allowsTemplate: kind == .templateLiteral)
+                return best == raw[raw.startIndex] ? nil : Array(StringLiteralBody.encode(body, quote: best).utf8)
+            }
+            #expect(TreeMinifier.literalText(kind, raw) == expected, "\(literal) as \(kind)")
+        }
+    }
+
     @Test func renamesLocalsAndKeepsTheTopLevel() {
         let output = Self.minified("function outer(first, second) { var total = first + second; return total * first; }\nouter(1, 2);\n")
         #expect(output.code == "function outer(a,b){var c=a+b;return c*a}outer(1,2);")

@@ -188,4 +188,31 @@ import Testing
             }
         }
     }
+
+    /// Quotes and backslashes (escaped in the vector loop itself, step 5h) in runs, next to line breaks and other
+    /// special bytes, at the ends of vectors, in the last fifteen bytes and across the 4096-byte rounds.
+    @Test func quotesAndBackslashesInRunsAndAcrossRounds() {
+        var generator = SeededGenerator(seed: 58)
+        let bytes: [[UInt8]] = [
+            [0x22], [0x5C], [0x5C, 0x5C], [0x22, 0x22], [0x5C, 0x22], [0x22, 0x0A], [0x0A, 0x5C], [0x22, 0x01],
+            [0x5C, 0xE2, 0x80, 0xA8], [0x22, 0xE2, 0x82, 0xAC], [0x71], [0x71, 0x71, 0x71],
+        ]
+        for length in [15, 16, 17, 24, 31, 32, 33, 4_095, 4_096, 4_097, 4_113, 9_000] {
+            for _ in 0..<20 {
+                var text: [UInt8] = []
+                while text.count < length {
+                    text +=
+                        Int.random(in: 0..<3, using: &generator) == 0
+                        ? bytes[Int.random(in: 0..<bytes.count, using: &generator)]
+                        : [UInt8](repeating: 0x71, count: Int.random(in: 0..<40, using: &generator))
+                }
+                var out: [UInt8] = []
+                JSONStringEscaping.append(text, to: &out)
+                if out != Self.reference(text) {
+                    Issue.record("text of \(text.count) bytes: \(text)")
+                    return
+                }
+            }
+        }
+    }
 }
