@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A minified piece with the places its renamed identifiers were written, so that a piece of another bundle that
 /// differs only in the new names (a scope-hoisted module whose top-level names the bundle chose) is made from it by
 /// putting the other names in, without renaming or printing it again (`TreePieceTemplate`).
@@ -47,10 +53,14 @@ struct RenamedPieceTemplate: Sendable {
             starts.append(bytes.count)
         }
 
-        /// Appends name `index` of `other`.
-        mutating func append(_ index: Int, of other: Names) {
-            bytes.append(contentsOf: other.bytes[other.starts[index]..<other.starts[index + 1]])
-            starts.append(bytes.count)
+        /// Appends the names of `other` from `index` on (one copy of their bytes).
+        mutating func append(from index: Int, of other: Names) {
+            guard index >= 0, index < other.starts.count else { return }
+            let shift = bytes.count - other.starts[index]
+            other.bytes.withUnsafeBufferPointer { from in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: from[other.starts[index]...]))
+            }
+            for start in other.starts[(index + 1)...] { starts.append(start + shift) }
         }
     }
 
@@ -97,14 +107,16 @@ struct RenamedPieceTemplate: Sendable {
         flatNames.bytes.withUnsafeBufferPointer { oldBytes in
             newBytes.withUnsafeBufferPointer { newBytes in
                 for index in 0..<renameCount {
-                    let oldLength = oldStarts[index + 1] - oldStarts[index]
-                    let newLength = newStarts[index + 1] - newStarts[index]
+                    let oldStart = oldStarts[index], oldLength = oldStarts[index + 1] - oldStart
+                    let newStart = newStarts[index], newLength = newStarts[index + 1] - newStart
                     oldLengths[index] = oldLength
-                    guard
-                        newLength != oldLength
-                            || !UnsafeBufferPointer(rebasing: oldBytes[oldStarts[index]..<oldStarts[index + 1]]).elementsEqual(
-                                UnsafeBufferPointer(rebasing: newBytes[newStarts[index]..<newStarts[index + 1]]))
-                    else { continue }
+                    if newLength == oldLength {
+                        // Equal lengths: the same name where the bytes are equal (`memcmp`, no generic comparison).
+                        guard oldLength > 0, let old = oldBytes.baseAddress, let new = newBytes.baseAddress,
+                            oldStart + oldLength <= oldBytes.count, newStart + newLength <= newBytes.count
+                        else { continue }
+                        if memcmp(old + oldStart, new + newStart, oldLength) == 0 { continue }
+                    }
                     differs[index] = true
                     changes[index] = newLength - oldLength
                 }

@@ -107,6 +107,8 @@ struct TreeCompressorPass {
     /// The bytes string joins may still write (see `joinedLiteral`): each join writes the whole joined literal again,
     /// so a chain of n literals writes about n²/2 literals' bytes.
     var joinBudget: Int
+    /// `kindTable`, read through a pointer held by the pass (no once-check per node).
+    let kinds: UnsafePointer<UInt8> = TreeCompressorPass.kindTable
 
     init(tree: SyntaxTree, rewrites: TreeCompressor.Rewrites) {
         self.tree = tree
@@ -158,7 +160,16 @@ struct TreeCompressorPass {
     }
 
     /// Visits node `id` (`node`, whose fields `children` hold children) and returns what replaces it.
+    ///
+    /// Step 5k: one read of `kindTable` tells whether the node's kind sets what the rewrites below it read and whether
+    /// `rewrite` has anything for it; most branch nodes (calls, members, properties, assignments…) need neither,
+    /// and pass no `switch` on their kind.
     mutating func visitBranch(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) -> Int32 {
+        let entry = kinds[Int(node.kind.rawValue)]
+        if entry & Self.setsContext == 0 {
+            visitChildren(id, node, children, statementList: Int(entry >> 2) - 1)
+            return entry & Self.hasRewrite == 0 ? id : rewrite(id, node.kind)
+        }
         // What the rewrites below the node read of it: one call of `visitChildren`, so that it is inlined here.
         var outer = SyntaxTree.none
         switch node.kind {
@@ -174,7 +185,7 @@ struct TreeCompressorPass {
         default:
             break
         }
-        visitChildren(id, node, children)
+        visitChildren(id, node, children, statementList: -1)
         switch node.kind {
         case .expressionStatement: statementExpression = outer
         case .newExpression: calleeOfNew = outer
@@ -184,11 +195,41 @@ struct TreeCompressorPass {
         return rewrite(id, node.kind)
     }
 
+    /// Per raw `SyntaxKind` (step 5k): `setsContext` for the kinds `visitBranch` records for the rewrites below them,
+    /// `hasRewrite` for the kinds `rewrite` looks at, and in bits 2–3 the statement list field plus one
+    /// (`statementListField`; 0 for none). Made once, never freed.
+    nonisolated(unsafe) static let kindTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for kind in SyntaxKind.allCases {
+            var entry = UInt8(truncatingIfNeeded: statementListField(kind) + 1) << 2
+            switch kind {
+            case .expressionStatement, .newExpression, .functionDeclaration, .functionExpression, .arrowFunction:
+                entry |= setsContext
+            default: break
+            }
+            switch kind {
+            case .ifStatement, .conditionalExpression, .logicalExpression, .expressionStatement, .binaryExpression,
+                .booleanLiteral, .newExpression, .whileStatement, .doWhileStatement, .forStatement, .forInStatement,
+                .forOfStatement, .labeledStatement, .withStatement:
+                entry |= hasRewrite
+            default: break
+            }
+            table[Int(kind.rawValue)] = entry
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// The `kindTable` bit of the kinds `visitBranch` records (the expression statement, `new`, functions).
+    static let setsContext: UInt8 = 1
+    /// The `kindTable` bit of the kinds `rewrite` looks at (any other it returns as they are).
+    static let hasRewrite: UInt8 = 2
+
     /// Visits the children of `id` (`node`, whose fields `children` hold children) in field order; statement lists
     /// through `visitStatements`.
+    /// `statementList`: which field is a statement list (`statementListField`), or -1.
     @inline(__always)
-    private mutating func visitChildren(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) {
-        let statementList = Self.statementListField(node.kind)
+    private mutating func visitChildren(_ id: Int32, _ node: SyntaxNode, _ children: UInt8, statementList: Int) {
         visitField(of: id, 0, children, node.a, statementList: statementList)
         if children & 0b1110_1110 == 0 { return }
         visitField(of: id, 1, children, node.b, statementList: statementList)

@@ -131,15 +131,28 @@ extension TreeModulePiece {
         let scopeShift = Int32(truncatingIfNeeded: 1 + getterCount)
         func newScope(_ scope: Int32) -> Int32 { scope == 0 ? 1 : scope + scopeShift }
 
-        for index in tree.nodes.indices where tree.nodes[index].kind == .bindingIdentifier && tree.nodes[index].b >= 0 {
-            tree.nodes[index].b = symbolMap[Int(tree.nodes[index].b)]
-        }
-        for index in tree.references.indices {
-            let reference = tree.references[index]
-            tree.references[index] = SyntaxReference(
-                node: reference.node, scope: newScope(reference.scope),
-                symbol: reference.symbol >= 0 ? symbolMap[Int(reference.symbol)] : -1,
-                isWritten: reference.isWritten)
+        // Through pointers (step 5k): each write through `tree.nodes[index]` checked the array's uniqueness. A symbol
+        // index is below `symbolMap.count` (`tree.symbols.count`), as the subscript checked.
+        symbolMap.withUnsafeBufferPointer { symbolMap in
+            tree.nodes.withUnsafeMutableBufferPointer { nodes in
+                for index in nodes.indices where nodes[index].kind == .bindingIdentifier && nodes[index].b >= 0 {
+                    let symbol = Int(nodes[index].b)
+                    precondition(symbol < symbolMap.count, "symbol out of range")
+                    nodes[index].b = symbolMap[symbol]
+                }
+            }
+            tree.references.withUnsafeMutableBufferPointer { references in
+                for index in references.indices {
+                    let reference = references[index]
+                    var symbol: Int32 = -1
+                    if reference.symbol >= 0 {
+                        precondition(Int(reference.symbol) < symbolMap.count, "symbol out of range")
+                        symbol = symbolMap[Int(reference.symbol)]
+                    }
+                    references[index] = SyntaxReference(
+                        node: reference.node, scope: newScope(reference.scope), symbol: symbol, isWritten: reference.isWritten)
+                }
+            }
         }
         let range = SourceRange(start: tree.source.count, end: tree.source.count)
         let mapped = SourceRange(start: tree.source.count, end: tree.source.count + 1)
@@ -203,8 +216,7 @@ extension TreeModulePiece {
         var bound: [(reference: Int, parameter: Int32)] = []
         var builtReads: [(node: Int32, symbol: Int32)] = []
         if anyName {
-            TreeRenamer.walk(tree) { id, node in
-                guard node.kind == .identifier else { return }
+            TreeRenamer.walkIdentifiers(tree) { id, node in
                 if node.b >= 0 {
                     let parameter = parameterOfName[Int(node.a)]
                     if parameter >= 0 { bound.append((Int(node.b), parameter)) }

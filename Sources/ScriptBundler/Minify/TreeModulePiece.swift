@@ -95,11 +95,15 @@ struct TreeModulePiece {
     func wrap(_ tree: inout SyntaxTree) {
         let count = Int32(truncatingIfNeeded: parameters.count)
         let moduleScope = tree.scopes[0]
-        for index in tree.references.indices {
-            let reference = tree.references[index]
-            tree.references[index] = SyntaxReference(
-                node: reference.node, scope: reference.scope + 1, symbol: reference.symbol >= 0 ? reference.symbol + count : -1,
-                isWritten: reference.isWritten)
+        // The references and nodes are written through pointers (step 5k): each write through `tree.references[index]`
+        // or `tree.nodes[index]` checked the array's uniqueness.
+        tree.references.withUnsafeMutableBufferPointer { references in
+            for index in references.indices {
+                let reference = references[index]
+                references[index] = SyntaxReference(
+                    node: reference.node, scope: reference.scope + 1, symbol: reference.symbol >= 0 ? reference.symbol + count : -1,
+                    isWritten: reference.isWritten)
+            }
         }
         // The module's free references to a parameter's name now read the parameter: bound in the same pass over
         // the nodes that moves the symbols `count` further on, not by a walk from the root (step 4q). An identifier
@@ -112,17 +116,20 @@ struct TreeModulePiece {
             if let index = parameters.firstIndex(of: name) { parameterOfName[nameID] = Int32(truncatingIfNeeded: index) }
         }
         var isWritten = [Bool](repeating: false, count: parameters.count)
-        let referenceCount = tree.references.count
-        for index in tree.nodes.indices {
-            let node = tree.nodes[index]
-            guard node.b >= 0 else { continue }
-            if node.kind == .bindingIdentifier {
-                tree.nodes[index].b += count
-            } else if node.kind == .identifier, Int(node.b) < referenceCount {
-                let parameter = parameterOfName[Int(node.a)]
-                guard parameter >= 0, tree.references[Int(node.b)].symbol < 0 else { continue }
-                tree.references[Int(node.b)].symbol = parameter
-                if tree.references[Int(node.b)].isWritten { isWritten[Int(parameter)] = true }
+        tree.nodes.withUnsafeMutableBufferPointer { nodes in
+            tree.references.withUnsafeMutableBufferPointer { references in
+                for index in nodes.indices {
+                    let node = nodes[index]
+                    guard node.b >= 0 else { continue }
+                    if node.kind == .bindingIdentifier {
+                        nodes[index].b += count
+                    } else if node.kind == .identifier, Int(node.b) < references.count {
+                        let parameter = parameterOfName[Int(node.a)]
+                        guard parameter >= 0, references[Int(node.b)].symbol < 0 else { continue }
+                        references[Int(node.b)].symbol = parameter
+                        if references[Int(node.b)].isWritten { isWritten[Int(parameter)] = true }
+                    }
+                }
             }
         }
         var symbols: [SyntaxSymbol] = []

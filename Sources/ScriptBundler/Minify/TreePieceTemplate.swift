@@ -196,10 +196,10 @@ struct TreePieceTemplate: @unchecked Sendable {
         for spelling in other { newNames.append(spelling) }
         if renamesAlike(other) {
             // The renamed symbols' names are the template's own.
-            for (index, symbol) in renamedSymbols.enumerated() {
+            for symbol in renamedSymbols {
                 guard Int(symbol) < symbolNames.count, symbolNames[Int(symbol)] != nil else { return nil }
-                newNames.append(other.count + index, of: own)
             }
+            newNames.append(from: other.count, of: own)
         } else if let plan {
             let slotOfName = slotOfName
             let renamed = plan.names { id in

@@ -155,6 +155,62 @@ enum TreeRenamer {
         return result
     }
 
+    /// Calls `visit` with every identifier node reachable from the root, in the order of `walk` (parents before
+    /// children, each list's first child first). Step 5k: the walk of `TreeUses` (a stack in memory of its own, one
+    /// read of `fieldTable` per node, a node's fields read where used) for the wrapped ES module's bindings, which
+    /// `walk` (a dispatch on `SyntaxKind.fields` and a call of `visit` per node) passed through at about 56
+    /// instructions a node.
+    static func walkIdentifiers(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
+        guard tree.root >= 0 else { return }
+        let table = fieldTable
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                guard let first = nodes.baseAddress else { return }
+                var capacity = 1024
+                var stack = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+                stack[0] = tree.root
+                var count = 1
+                while count > 0 {
+                    count &-= 1
+                    let id = stack[count]
+                    precondition(UInt(bitPattern: Int(id)) < UInt(nodes.count), "node out of range")
+                    let node = first + Int(id)
+                    let kind = node.pointee.kind
+                    if kind == .identifier {
+                        visit(id, node.pointee)
+                        continue
+                    }
+                    let children = table[Int(kind.rawValue)]
+                    if children == 0 { continue }
+                    // At most four fields' nodes: room checked once per node (and per list).
+                    if count &+ 4 > capacity { TreeUses.grow(&stack, &capacity, count: count, needed: count + 4) }
+                    TreeUses.push(node.pointee.d, 3, children, lists, &stack, &capacity, &count)
+                    TreeUses.push(node.pointee.c, 2, children, lists, &stack, &capacity, &count)
+                    TreeUses.push(node.pointee.b, 1, children, lists, &stack, &capacity, &count)
+                    TreeUses.push(node.pointee.a, 0, children, lists, &stack, &capacity, &count)
+                }
+                stack.deallocate()
+            }
+        }
+    }
+
+    /// Per raw `SyntaxKind`: bit `i` when field `i` (`a`…`d`) holds a node, bit `4 + i` when it holds a list (what
+    /// `SyntaxKind.fields` says). Made once, never freed.
+    nonisolated(unsafe) static let fieldTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for kind in SyntaxKind.allCases {
+            let shape = kind.fields
+            var entry: UInt8 = 0
+            for (index, field) in [shape.0, shape.1, shape.2, shape.3].enumerated() {
+                if field == .node { entry |= 1 << index }
+                if field == .list { entry |= 0x10 << index }
+            }
+            table[Int(kind.rawValue)] = entry
+        }
+        return UnsafePointer(table)
+    }()
+
     /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack (in
     /// memory of its own: as an array, each push checked its uniqueness, and each list was a slice, retained).
     static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {

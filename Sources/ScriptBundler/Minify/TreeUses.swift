@@ -168,7 +168,7 @@ struct TreeUses {
     /// a list: a node when not -1 (room for it was made), a list's nodes last to first (so the first is visited
     /// first), with room left for the fields after it.
     @inline(__always)
-    private static func push(
+    static func push(
         _ value: @autoclosure () -> Int32, _ index: Int, _ children: UInt8, _ lists: UnsafeBufferPointer<Int32>,
         _ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, _ count: inout Int
     ) {
@@ -196,7 +196,7 @@ struct TreeUses {
     }
 
     /// Makes room for at least `needed` entries on `stack`, which holds `count`.
-    private static func grow(_ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, count: Int, needed: Int) {
+    static func grow(_ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, count: Int, needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)

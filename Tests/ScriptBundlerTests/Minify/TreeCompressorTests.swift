@@ -349,4 +349,14 @@ import Testing
             """
         try Self.check(source, "function f(a){if(!a)return;var b=Error(\"xy\"),c=typeof a>\"u\";h(b,c,!0)}", .all)
     }
+
+    /// The pass's kind table (step 5k) says what `statementListField` and the context `visitBranch` keeps say.
+    @Test func kindTableAgreesWithTheKinds() {
+        let context: [SyntaxKind] = [.expressionStatement, .newExpression, .functionDeclaration, .functionExpression, .arrowFunction]
+        for kind in SyntaxKind.allCases {
+            let entry = TreeCompressorPass.kindTable[Int(kind.rawValue)]
+            #expect(Int(entry >> 2) - 1 == TreeCompressorPass.statementListField(kind))
+            #expect((entry & TreeCompressorPass.setsContext != 0) == context.contains(kind))
+        }
+    }
 }

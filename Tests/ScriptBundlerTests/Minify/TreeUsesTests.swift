@@ -120,4 +120,22 @@ import Testing
             #expect(uses.namesEval == expected.eval)
         }
     }
+
+    /// `TreeRenamer.walkIdentifiers` (step 5k, the wrapped ES module's walk) visits the identifiers `TreeRenamer.walk`
+    /// visits, in its order.
+    @Test(arguments: shapes + programs)
+    func identifiersWalkedAsTheRenamersWalkFindsThem(_ source: String) throws {
+        for compressed in [false, true] {
+            var tree = try SyntaxParser.parse(source)
+            if compressed { TreeCompressor.compress(&tree) }
+            var expected: [Int32] = []
+            TreeRenamer.walk(tree) { id, node in if node.kind == .identifier { expected.append(id) } }
+            var found: [Int32] = []
+            TreeRenamer.walkIdentifiers(tree) { id, node in
+                #expect(node.kind == .identifier)
+                found.append(id)
+            }
+            #expect(found == expected)
+        }
+    }
 }
