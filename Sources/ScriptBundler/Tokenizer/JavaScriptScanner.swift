@@ -384,22 +384,34 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         guard UInt(bitPattern: length &- 1) < 8 else { return 0 }
         // A source of 8 bytes or more has a base address.
         if start <= count &- 8 {
+            // `loadUnaligned`, not `memcpy` into a local: a local whose address is taken gives the function a stack
+            // protector (a check at its entry and exit), and this is called from the literals' functions (step 5j).
+            let word = UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            return UInt64(littleEndian: word) & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
+        }
+        return TokenCode.of(src, start, end)
+    }
+
+    /// `tokenCode(_:_:)` with the source's base address and count given (as `run` holds them in locals), for `run`.
+    @_transparent private func tokenCode(_ start: Int, _ end: Int, bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let length = end &- start
+        guard UInt(bitPattern: length &- 1) < 8 else { return 0 }
+        if start <= count &- 8 {
             // `memcpy` of 8 bytes, which the compiler makes one load: `loadUnaligned` stayed a call in `run` (step 5c).
             var word: UInt64 = 0
-            memcpy(&word, src.baseAddress.unsafelyUnwrapped + start, 8)
+            memcpy(&word, bytes + start, 8)
             return UInt64(littleEndian: word) & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
         }
         return TokenCode.of(src, start, end)
     }
 
     /// The 8 bytes at `start` (first byte lowest), bytes past the end 0.
-    @inline(__always) private func wordAt(_ start: Int) -> UInt64 {
-        // A source of 8 bytes or more has a base address.
-        if start <= count &- 8 {
-            return UInt64(
-                littleEndian: UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    /// `bytes` and `end` are the source's base address and count (`run`'s locals).
+    @inline(__always) private func wordAt(_ start: Int, bytes: UnsafePointer<UInt8>, end: Int) -> UInt64 {
+        if start <= end &- 8 {
+            return UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
         }
-        return TokenCode.of(src, start, min(start &+ 8, count))
+        return TokenCode.of(src, start, min(start &+ 8, end))
     }
 
     /// Records a comment or hashbang token: among the tokens, or apart (with the significant token it stands before)
@@ -502,75 +514,97 @@ struct JavaScriptScanner<Output: ScannerOutput> {
                 appendComment(JavaScriptToken(kind: .hashbang, start: 0, end: pos, line: 1, column: 0, newlineBefore: false))
             }
         }
-        while pos < count {
-            let b = src[pos]
-            // One look-up: the byte's kind (a jump table), and for a name's first byte, the reserved words' lengths.
-            let entry = classes[Int(b)]
-            switch ScannerByteClass.kind(entry) {
-            case .space:
-                pos &+= 1
-                skipSpaces()
-            case .lineFeed:
-                pos &+= 1
-                startLine(at: pos)
-                newlineBefore = true
-                skipSpaces()
-            case .carriageReturn:
-                pos &+= at(pos &+ 1) == 0x0A ? 2 : 1
-                startLine(at: pos)
-                newlineBefore = true
-                skipSpaces()
-            case .slash:
-                let next = at(pos + 1)
-                if next == 0x2F {
-                    try lineComment()
-                } else if next == 0x2A {
-                    try blockComment()
-                } else if regexAllowed {
-                    try regularExpression()
-                } else {
-                    let start = pos
-                    let col = column(at: start)
-                    pos += next == 0x3D ? 2 : 1
-                    push(.punctuator, start, line: line, column: col)
-                    previous = .other
+        // The source's bytes, its end and the class table in locals (step 5j), passed to the inlined name and
+        // punctuator paths. Measured, this saves no instruction by itself: `run` is too large for them to stay in
+        // registers, and they are reloaded from the stack where they were reloaded from `self`.
+        // (An empty source may have no base address, and has nothing to scan.)
+        if let bytes = src.baseAddress {
+            let end = count
+            let table = classes
+            while pos < end {
+                var b = bytes[pos]
+                // One look-up: the byte's kind (a jump table), and for a name's first byte, the reserved words' lengths.
+                var entry = table[Int(b)]
+                // A space or a line feed, with the spaces and tabs after it, then the token after them in the same step
+                // (step 5j): most spaces are one between two tokens, and each went round the loop's head on its own.
+                if entry & ScannerByteClass.kindMask <= UInt32(ScannerByteClass.Kind.lineFeed.rawValue) {
+                    var p = pos &+ 1
+                    if entry & ScannerByteClass.kindMask == UInt32(ScannerByteClass.Kind.lineFeed.rawValue) {
+                        startLine(at: p)
+                        newlineBefore = true
+                    }
+                    while p < end, bytes[p] == 0x20 || bytes[p] == 0x09 { p &+= 1 }
+                    pos = p
+                    guard p < end else { break }
+                    b = bytes[p]
+                    entry = table[Int(b)]
                 }
-            case .quote:
-                try string(quote: b)
-            case .backquote:
-                try template(start: pos, isContinuation: false)
-            case .digit:
-                try number()
-            case .dot:
-                let next = at(pos &+ 1)
-                if isDecimal(next) {
+                switch ScannerByteClass.kind(entry) {
+                case .space:
+                    pos &+= 1
+                    skipSpaces()
+                case .lineFeed:
+                    pos &+= 1
+                    startLine(at: pos)
+                    newlineBefore = true
+                    skipSpaces()
+                case .carriageReturn:
+                    pos &+= at(pos &+ 1) == 0x0A ? 2 : 1
+                    startLine(at: pos)
+                    newlineBefore = true
+                    skipSpaces()
+                case .slash:
+                    let next = at(pos + 1)
+                    if next == 0x2F {
+                        try lineComment()
+                    } else if next == 0x2A {
+                        try blockComment()
+                    } else if regexAllowed {
+                        try regularExpression()
+                    } else {
+                        let start = pos
+                        let col = column(at: start)
+                        pos += next == 0x3D ? 2 : 1
+                        push(.punctuator, start, line: line, column: col)
+                        previous = .other
+                    }
+                case .quote:
+                    try string(quote: b)
+                case .backquote:
+                    try template(start: pos, isContinuation: false)
+                case .digit:
                     try number()
-                } else if next == 0x2E {
-                    try punctuator(b)
-                } else {
-                    singlePunctuator(b, next: .dot)
+                case .dot:
+                    let next = at(pos &+ 1)
+                    if isDecimal(next) {
+                        try number()
+                    } else if next == 0x2E {
+                        try punctuator(b, bytes: bytes, end: end)
+                    } else {
+                        singlePunctuator(b, next: .dot)
+                    }
+                case .nameStart:
+                    try asciiName(first: entry, bytes: bytes, end: end, table: table)
+                case .backslash:
+                    try identifierOrKeyword()
+                case .hash:
+                    try privateName()
+                case .nonASCII:
+                    try nonASCII()
+                case .openBracket:
+                    openBracket(b)
+                case .closeBracket:
+                    try closeBracket(b)
+                case .semicolon:
+                    if awaitedBodies != 0 { cancelBody() }
+                    singlePunctuator(b, next: .statementPunctuator)
+                case .comma:
+                    singlePunctuator(b, next: .other)
+                case .punctuator:
+                    try punctuator(b, bytes: bytes, end: end)
+                case .unexpected:
+                    throw unexpectedCharacterError(b, at: pos)
                 }
-            case .nameStart:
-                try asciiName(first: entry)
-            case .backslash:
-                try identifierOrKeyword()
-            case .hash:
-                try privateName()
-            case .nonASCII:
-                try nonASCII()
-            case .openBracket:
-                openBracket(b)
-            case .closeBracket:
-                try closeBracket(b)
-            case .semicolon:
-                if awaitedBodies != 0 { cancelBody() }
-                singlePunctuator(b, next: .statementPunctuator)
-            case .comma:
-                singlePunctuator(b, next: .other)
-            case .punctuator:
-                try punctuator(b)
-            case .unexpected:
-                throw unexpectedCharacterError(b, at: pos)
             }
         }
         if let opener = brackets.last { throw unclosedError(opener) }
@@ -864,48 +898,57 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         previous = .operand
     }
 
+    /// A numeric literal at `pos` (a digit, or `.` before one). Its bytes are read through locals and its end kept
+    /// in a local, `pos` set once (step 5j): through `self`, each byte stored and loaded the position again.
     private mutating func number() throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
-        let first = src[pos]
+        let bytes = src.baseAddress.unsafelyUnwrapped  // `pos < count`: the source is not empty
+        let end = count
+        var p = start
+        let first = bytes[p]
         var allowsBigInt = true
-        if first == 0x30, let radix = radixPrefix(at(pos + 1)) {
-            pos += 2
-            let digitsStart = pos
-            while pos < count, isDigit(src[pos], radix: radix) || src[pos] == 0x5F { pos += 1 }
-            if pos == digitsStart {
+        if first == 0x30, p &+ 1 < end, let radix = radixPrefix(bytes[p &+ 1]) {
+            p &+= 2
+            let digitsStart = p
+            while p < end, isDigit(bytes[p], radix: radix) || bytes[p] == 0x5F { p &+= 1 }
+            if p == digitsStart {
                 throw errorHere(.invalidNumber, "missing digits after numeric prefix", at: start)
             }
         } else {
             if first != 0x2E {
-                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+                while p < end, isDecimalOrSeparator(bytes[p]) { p &+= 1 }
             }
-            if at(pos) == 0x2E {
+            if p < end, bytes[p] == 0x2E {
                 allowsBigInt = false
-                pos += 1
-                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+                p &+= 1
+                while p < end, isDecimalOrSeparator(bytes[p]) { p &+= 1 }
             }
-            let e = at(pos)
-            if e == 0x65 || e == 0x45 {
-                var p = pos + 1
-                if at(p) == 0x2B || at(p) == 0x2D { p += 1 }
-                guard isDecimal(at(p)) else {
+            if p < end, bytes[p] | 0x20 == 0x65 {  // e or E
+                var q = p &+ 1
+                if q < end, bytes[q] == 0x2B || bytes[q] == 0x2D { q &+= 1 }
+                guard q < end, isDecimal(bytes[q]) else {
                     throw errorHere(.invalidNumber, "missing exponent digits", at: start)
                 }
                 allowsBigInt = false
-                pos = p
-                while pos < count, isDecimal(src[pos]) || src[pos] == 0x5F { pos += 1 }
+                p = q
+                while p < end, isDecimalOrSeparator(bytes[p]) { p &+= 1 }
             }
         }
-        if allowsBigInt, at(pos) == 0x6E { pos += 1 }
-        if pos < count {
-            let b = src[pos]
-            var startsIdentifier = isASCIIIdentifierStart(b) || isDecimal(b) || b == 0x5C
-            if !startsIdentifier, b >= 0x80, let (scalar, _) = decode(at: pos) { startsIdentifier = isIdentifierStart(scalar) }
-            if startsIdentifier {
-                throw errorHere(.invalidNumber, "identifier starts immediately after numeric literal", at: pos)
+        if allowsBigInt, p < end, bytes[p] == 0x6E { p &+= 1 }
+        if p < end {
+            let b = bytes[p]
+            // A name's byte (letters, digits, `$`, `_`), `\`, or a non-ASCII byte: one look-up for all.
+            let entry = classes[Int(b)]
+            if entry & (ScannerByteClass.namePart | ScannerByteClass.nameSlow) != 0 {
+                var startsIdentifier = entry & ScannerByteClass.namePart != 0 || b == 0x5C
+                if !startsIdentifier, b >= 0x80, let (scalar, _) = decode(at: p) { startsIdentifier = isIdentifierStart(scalar) }
+                if startsIdentifier {
+                    throw errorHere(.invalidNumber, "identifier starts immediately after numeric literal", at: p)
+                }
             }
         }
+        pos = p
         push(.number, start, line: line, column: startColumn)
         previous = .operand
     }
@@ -916,14 +959,15 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     /// bytes read by one table look-up each, the slow path only where a `\` or a non-ASCII byte follows them.
     /// Inlined into `run` always (`@_transparent`, step 5c: with `@inline(__always)` it stayed a call, about twenty
     /// instructions a name for the call, the frame and the registers saved).
+    /// `bytes`, `end` and `table` are the source's base address, its count and `classes`, as `run` holds them.
     @_transparent
-    private mutating func asciiName(first: UInt32) throws(JavaScriptSyntaxError) {
+    private mutating func asciiName(
+        first: UInt32, bytes: UnsafePointer<UInt8>, end: Int, table: UnsafePointer<UInt32>
+    ) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
-        // The table, the bytes and the end held in locals: read through `self`, each was loaded again for every byte.
-        let table = classes
-        let bytes = src.baseAddress.unsafelyUnwrapped  // `pos < count`: the source is not empty
-        let end = count
+        // The table, the bytes and the end are `run`'s locals: read through `self`, each was loaded again for every
+        // byte (step 4j).
         var p = start &+ 1
         // Four bytes a step while four are left, the end tested once a step (step 4o): about five instructions a
         // byte where the loop testing the end at every byte took nine.
@@ -955,7 +999,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         if p < end, table[Int(bytes[p])] & ScannerByteClass.nameSlow != 0 {
             hasEscape = try scanIdentifierNameRest(isFirst: false)
         }
-        word(start: start, column: startColumn, first: first, hasEscape: hasEscape)
+        word(start: start, column: startColumn, first: first, hasEscape: hasEscape, bytes: bytes, end: end)
     }
 
     /// A name starting with an escape or a non-ASCII character.
@@ -963,14 +1007,19 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         let start = pos
         let startColumn = column(at: start)
         let hasEscape = try scanIdentifierName()
-        word(start: start, column: startColumn, first: classes[Int(src[start])], hasEscape: hasEscape)
+        word(
+            start: start, column: startColumn, first: classes[Int(src[start])], hasEscape: hasEscape,
+            bytes: src.baseAddress.unsafelyUnwrapped, end: count)  // a name was scanned: the source is not empty
     }
 
     /// Pushes the name scanned from `start` to `pos` as an identifier or a keyword. Without the parser's tables, a
     /// reserved word is looked up only where one of the name's length starts with its first byte (`first`, its
     /// `ScannerByteClass` entry).
+    /// `bytes` and `end` are the source's base address and count.
     @_transparent
-    private mutating func word(start: Int, column startColumn: Int, first: UInt32, hasEscape: Bool) {
+    private mutating func word(
+        start: Int, column startColumn: Int, first: UInt32, hasEscape: Bool, bytes: UnsafePointer<UInt8>, end: Int
+    ) {
         let length = pos &- start
         // With the parser's table the code is computed anyway, and the reserved-word test through the slot table
         // (`JavaScriptKeywords.classify(code:length:table:_:_:)`, a multiplication, a load and a comparison) costs
@@ -979,7 +1028,7 @@ struct JavaScriptScanner<Output: ScannerOutput> {
         let mayBeKeyword =
             !hasEscape && previous != .dot && (Output.writesParserTables || ScannerByteClass.mayBeReservedWord(first, length: length))
         // The word's code serves the keyword test and the parser's table both; without the table, only the test.
-        let code = Output.writesParserTables || mayBeKeyword ? tokenCode(start, pos) : 0
+        let code = Output.writesParserTables || mayBeKeyword ? tokenCode(start, pos, bytes: bytes, count: end) : 0
         let wordClass =
             mayBeKeyword
             ? JavaScriptKeywords.classify(code: code, length: length, table: keywordSlots, src, start) : WordClass.identifier
@@ -1257,13 +1306,14 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// Any other punctuator: its length from its bytes (inlined into `run` always, as `asciiName`).
+    /// `bytes` and `end` are the source's base address and count (`run`'s locals).
     @_transparent
-    private mutating func punctuator(_ b: UInt8) throws(JavaScriptSyntaxError) {
+    private mutating func punctuator(_ b: UInt8, bytes: UnsafePointer<UInt8>, end: Int) throws(JavaScriptSyntaxError) {
         let start = pos
         let startColumn = column(at: start)
         // The punctuator's bytes and those after it, by one load where 8 bytes are left (0 past the end, as `at`
         // reads them): the bytes the cases look at, and the token's code, masked to its length.
-        let word = wordAt(start)
+        let word = wordAt(start, bytes: bytes, end: end)
         let b1 = UInt8(truncatingIfNeeded: word &>> 8)
         let b2 = UInt8(truncatingIfNeeded: word &>> 16)
         let b3 = UInt8(truncatingIfNeeded: word &>> 24)
@@ -1343,6 +1393,9 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     // MARK: - Character classes
 
     @inline(__always) private func isDecimal(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// A decimal digit or `_`.
+    @inline(__always) private func isDecimalOrSeparator(_ b: UInt8) -> Bool { b &- 0x30 < 10 || b == 0x5F }
 
     @inline(__always) private func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
         ScannerByteClass.kind(classes[Int(b)]) == .nameStart

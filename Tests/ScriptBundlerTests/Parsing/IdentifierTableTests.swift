@@ -52,6 +52,33 @@ import Testing
         #expect(table.strings.count == Set(names).count)
     }
 
+    /// Names of 1 to 8 bytes found by their code beside longer names found by their bytes, across the arena's growth
+    /// (its first room is 64 bytes): each keeps its own bytes and ID, found again by its bytes, in a copied table too.
+    @Test func namesFoundByCodeKeepTheirBytes() {
+        var table = IdentifierTable(expectedNames: 0)
+        let names = (0..<500).map { index -> String in
+            let length = 1 + index % 11
+            return String("\(index)" + String(repeating: "q", count: length)).suffix(length).description
+        }
+        var ids: [Int32] = []
+        for name in names {
+            var name = name
+            ids.append(
+                name.withUTF8 { bytes in
+                    let raw = UnsafeRawBufferPointer(bytes)
+                    return raw.count <= 8 ? table.id(of: raw, code: TokenCode.of(raw, 0, raw.count)) : table.id(of: raw)
+                })
+        }
+        let copy = table
+        for (index, name) in names.enumerated() {
+            #expect(id(&table, name) == ids[index], "\(name)")
+            var other = copy
+            #expect(id(&other, name) == ids[index], "\(name)")
+        }
+        #expect(Set(table.strings) == Set(names))
+        #expect(table.strings.count == Set(names).count)
+    }
+
     @Test func namesOfEveryLengthAreTheirStrings() {
         var table = IdentifierTable(expectedNames: 0)
         let names = (0..<40).map { String(repeating: "é", count: $0 % 3) + String(repeating: "n", count: $0) }

@@ -117,6 +117,50 @@ import Testing
         ParsingTokenizationTests.expectSameTokens(bytes, includeComments: true, "\(source)")
     }
 
+    /// Numeric literals of every form (step 5j scans them through locals): alone, last in the source, before
+    /// punctuation and before a space, each one token of its own text, in both tokenizations.
+    @Test(arguments: [
+        "0", "7", "12345678901", "1_000", "0x1F", "0XaB_c", "0o17", "0O7", "0b1", "0B1_0", "1.5", ".5", "5.", "1.5e3",
+        "1E-3", "1e+3", "1e3_0", "1n", "0x1Fn", "0b1n", "0o7n", "12_3n", "0.0", "00", "08.5", "1..toString",
+    ])
+    func numbersEndWhereTheyEnd(_ literal: String) throws {
+        let text = literal.hasSuffix("..toString") ? String(literal.dropLast(".toString".count)) : literal
+        for source in ["\(literal)", "x=(\(literal))", "(\(literal) )", "[\(literal),\(literal)]", "\(literal)\n"] {
+            let bytes = Array(source.utf8)
+            let tokens = try JavaScriptTokenizer.tokenize(bytes).tokens
+            let numbers = tokens.filter { $0.kind == .number }.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+            #expect(!numbers.isEmpty && numbers.allSatisfy { $0 == text }, "\(source)")
+            ParsingTokenizationTests.expectSameTokens(bytes, includeComments: true, "\(source)")
+        }
+    }
+
+    /// Runs of spaces, tabs, vertical tabs, form feeds and line breaks between tokens (step 5j reads a space or a
+    /// line feed and the spaces after it in the same step as the token after them): each token's line, column and
+    /// whether a line terminator comes before it.
+    @Test(arguments: [
+        ("a b", ["1 0 false", "1 2 false"]),
+        ("a  \t b", ["1 0 false", "1 5 false"]),
+        ("a \u{0B}\u{0C} b", ["1 0 false", "1 5 false"]),
+        ("a\n\n  b", ["1 0 false", "3 2 true"]),
+        ("a \n \t\n b", ["1 0 false", "3 1 true"]),
+        ("a\n \u{0C}\tb", ["1 0 false", "2 3 true"]),
+        ("a \r\n b", ["1 0 false", "2 1 true"]),
+        (" \n", []),
+        ("\n", []),
+        ("a \n", ["1 0 false"]),
+        ("\n\t a", ["2 2 true"]),
+        ("a\n é", ["1 0 false", "2 1 true"]),
+        ("é\n a", ["1 0 false", "2 1 true"]),
+        ("a \u{A0} b", ["1 0 false", "1 4 false"]),
+        ("a\u{2028} b", ["1 0 false", "2 1 true"]),
+    ])
+    func spaceRunsBetweenTokens(_ source: String, _ expected: [String]) throws {
+        let bytes = Array(source.utf8)
+        let tokens = try JavaScriptTokenizer.tokenize(bytes).tokens
+        #expect(tokens.map { "\($0.line) \($0.column) \($0.newlineBefore)" } == expected, "\(source)")
+        ParsingTokenizationTests.expectSameTokens(bytes, includeComments: true, "\(source)")
+    }
+
     /// Unterminated and malformed forms: the exact message, line, column and offset, from both tokenizations.
     @Test(arguments: [
         ("x = 'ab\ncd'", "unterminated string literal", 1, 5, 4),
@@ -140,6 +184,17 @@ import Testing
         ("1a", "identifier starts immediately after numeric literal", 1, 2, 1),
         ("0b", "missing digits after numeric prefix", 1, 1, 0),
         ("1e+", "missing exponent digits", 1, 1, 0),
+        ("x = 1e", "missing exponent digits", 1, 5, 4),
+        ("x = 1.5E-a", "missing exponent digits", 1, 5, 4),
+        ("0x", "missing digits after numeric prefix", 1, 1, 0),
+        ("x\n 0B", "missing digits after numeric prefix", 2, 2, 3),
+        ("1\\u0061", "identifier starts immediately after numeric literal", 1, 2, 1),
+        ("é 12é", "identifier starts immediately after numeric literal", 1, 5, 5),
+        ("3.5n", "identifier starts immediately after numeric literal", 1, 4, 3),
+        ("1nn", "identifier starts immediately after numeric literal", 1, 3, 2),
+        ("0x1g", "identifier starts immediately after numeric literal", 1, 4, 3),
+        (".5$", "identifier starts immediately after numeric literal", 1, 3, 2),
+        ("1e3_a", "identifier starts immediately after numeric literal", 1, 5, 4),
     ])
     func errorsAreExact(_ source: String, message: String, line: Int, column: Int, offset: Int) {
         let bytes = Array(source.utf8)
