@@ -39,13 +39,14 @@ extension ModuleBundleAssembler {
         }
         var wrapped: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
         var hoisted: [Int: ModuleLinker.HoistedModule] = [:]
-        for record in graph.records where !inlineEntries.contains(record.id) {
-            if plan.isHoisted[record.id] {
-                hoisted[record.id] = try linker.linkHoisted(record.id, plan: &plan)
+        for index in graph.records.indices where !inlineEntries.contains(graph.records[index].id) {
+            let id = graph.records[index].id
+            if plan.isHoisted[id] {
+                hoisted[id] = try linker.linkHoisted(id, plan: &plan)
                 continue
             }
-            let linked = try linker.link(record.id)
-            if !linker.isLeftOut(record.id) { wrapped.append((record, linked)) }
+            let linked = try linker.link(id)
+            if !linker.isLeftOut(id) { wrapped.append((graph.records[index], linked)) }
         }
         // How each wrapped import is evaluated (and which runtime helpers that takes), known before the runtime is written.
         var wrappedImports: [Int: String] = [:]

@@ -17,7 +17,9 @@ enum ModuleBundleAssembler {
         target: ScriptTarget = .default, modulesFromTrees: Bool = true
     ) throws(BundlerError) -> AssembledBundle {
         var taken = ShortNameSet()
-        if mode == .production { for record in graph.records { RuntimeNames.shortNamesUsed(by: record, into: &taken) } }
+        if mode == .production {
+            for index in graph.records.indices { RuntimeNames.shortNamesUsed(by: graph.records[index], into: &taken) }
+        }
         var names = mode == .production ? RuntimeNames.short(avoiding: taken, target: target) : .development(for: target)
         // The lowering helpers the lowered files call, declared once at the top of the bundle's scope.
         let loweringHelpers = LoweringHelper.closure(graph.records.flatMap { $0.lowering?.helpers.map(\.helper) ?? [] })
@@ -56,10 +58,11 @@ enum ModuleBundleAssembler {
             code = GeneratedCode(isMapping: mapping, intermediate: true, capacity: 1024)
         }
         var linkedModules: [(record: ModuleRecord, linked: ModuleLinker.LinkedModule)] = []
-        for record in graph.records where !inlineEntries.contains(record.id) {
+        for index in graph.records.indices where !inlineEntries.contains(graph.records[index].id) {
             // A module left out is still linked, so its imports are checked in both modes alike.
-            let linked = try linker.link(record.id)
-            if !linker.isLeftOut(record.id) { linkedModules.append((record, linked)) }
+            let id = graph.records[index].id
+            let linked = try linker.link(id)
+            if !linker.isLeftOut(id) { linkedModules.append((graph.records[index], linked)) }
         }
         // Every module is linked before the runtime is written: the runtime holds only the helpers they call.
         if mode != .production { code.appendUnmapped("(function () {\n") }

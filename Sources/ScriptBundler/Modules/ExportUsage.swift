@@ -10,27 +10,30 @@ struct ExportUsage {
 
     init(graph: ModuleGraph) {
         names = Array(repeating: Set<String>(), count: graph.records.count)
-        for record in graph.records {
-            for target in record.requireTargets.values { markAll(target) }
-            for target in record.dynamicTargets { if let target { markAll(target) } }
-            for context in record.contextTargets { for entry in context { markAll(entry.id) } }
-            guard let module = record.analysis?.module else { continue }
-            for binding in module.imports where binding.request < record.requestTargets.count {
-                let target = record.requestTargets[binding.request]
+        // Records are read in place (`records[slot].field`): a copy of one retains and releases each of its
+        // references (step 5q).
+        let records = graph.records
+        for slot in records.indices {
+            for target in records[slot].requireTargets.values { markAll(target) }
+            for target in records[slot].dynamicTargets { if let target { markAll(target) } }
+            for context in records[slot].contextTargets { for entry in context { markAll(entry.id) } }
+            guard let module = records[slot].analysis?.module else { continue }
+            for binding in module.imports where binding.request < records[slot].requestTargets.count {
+                let target = records[slot].requestTargets[binding.request]
                 if let name = binding.importedName { insert(name, in: target) } else { markAll(target) }
             }
             for export in module.exports {
                 switch export.source {
-                case .reexport(let request, let name) where request < record.requestTargets.count:
-                    insert(name, in: record.requestTargets[request])
-                case .namespace(let request) where request < record.requestTargets.count:
-                    markAll(record.requestTargets[request])
+                case .reexport(let request, let name) where request < records[slot].requestTargets.count:
+                    insert(name, in: records[slot].requestTargets[request])
+                case .namespace(let request) where request < records[slot].requestTargets.count:
+                    markAll(records[slot].requestTargets[request])
                 default:
                     break
                 }
             }
-            for request in module.starExports where request < record.requestTargets.count {
-                markAll(record.requestTargets[request])
+            for request in module.starExports where request < records[slot].requestTargets.count {
+                markAll(records[slot].requestTargets[request])
             }
         }
     }
@@ -48,13 +51,14 @@ struct ExportUsage {
         names = Array(repeating: Set<String>(), count: count)
         droppedRanges = Array(repeating: nil, count: count)
         var dirty = Array(repeating: false, count: count)
-        for record in graph.records {
+        let records = graph.records
+        for slot in records.indices {
             // `const { a, b } = require("x")` reads `a` and `b` of "x"; any other use of a required module reads it all.
-            let calls = record.analysis?.module.requireCalls ?? []
-            let destructured = RequiredNames.names(in: record)
-            var wholeRequires = Set(record.requireTargets.keys)
+            let calls = records[slot].analysis?.module.requireCalls ?? []
+            let destructured = RequiredNames.names(in: records[slot])
+            var wholeRequires = Set(records[slot].requireTargets.keys)
             for (index, call) in calls.enumerated() where index < destructured.count {
-                guard let names = destructured[index], let target = record.requireTargets[call.specifier] else { continue }
+                guard let names = destructured[index], let target = records[slot].requireTargets[call.specifier] else { continue }
                 for name in names { insert(name, in: target) }
                 requiredByName.insert(target)
                 wholeRequires.remove(call.specifier)
@@ -62,39 +66,40 @@ struct ExportUsage {
             for (index, call) in calls.enumerated() where index >= destructured.count || destructured[index] == nil {
                 wholeRequires.insert(call.specifier)
             }
-            for specifier in wholeRequires { if let target = record.requireTargets[specifier] { markAll(target) } }
-            for target in record.dynamicTargets { if let target { markAll(target) } }
-            for context in record.contextTargets { for entry in context { markAll(entry.id) } }
-            guard let module = record.analysis?.module else { continue }
-            dirty[record.id] = true
-            for binding in module.imports where binding.request < record.requestTargets.count && binding.importedName == nil {
-                markAll(record.requestTargets[binding.request])
+            for specifier in wholeRequires { if let target = records[slot].requireTargets[specifier] { markAll(target) } }
+            for target in records[slot].dynamicTargets { if let target { markAll(target) } }
+            for context in records[slot].contextTargets { for entry in context { markAll(entry.id) } }
+            guard let module = records[slot].analysis?.module else { continue }
+            dirty[records[slot].id] = true
+            for binding in module.imports where binding.request < records[slot].requestTargets.count && binding.importedName == nil {
+                markAll(records[slot].requestTargets[binding.request])
             }
             for export in module.exports {
-                if case .namespace(let request) = export.source, request < record.requestTargets.count {
-                    markAll(record.requestTargets[request])
+                if case .namespace(let request) = export.source, request < records[slot].requestTargets.count {
+                    markAll(records[slot].requestTargets[request])
                 }
             }
-            for request in module.starExports where request < record.requestTargets.count {
-                markAll(record.requestTargets[request])
+            for request in module.starExports where request < records[slot].requestTargets.count {
+                markAll(records[slot].requestTargets[request])
             }
         }
         var pending = true
         while pending {
             pending = false
-            for record in graph.records where dirty[record.id] {
-                dirty[record.id] = false
-                guard let module = record.analysis?.module else { continue }
-                let read = names[record.id]
-                let unused = record.kind == .esModule ? UnusedDeclarationFinder.unusedRanges(in: record, readExports: read) : []
-                if record.kind == .esModule { droppedRanges[record.id] = unused }
-                let live = UnusedDeclarationFinder.liveImports(in: record, unused: unused, readExports: read)
+            for slot in records.indices where dirty[records[slot].id] {
+                dirty[records[slot].id] = false
+                guard let module = records[slot].analysis?.module else { continue }
+                let read = names[records[slot].id]
+                let unused =
+                    records[slot].kind == .esModule ? UnusedDeclarationFinder.unusedRanges(in: records[slot], readExports: read) : []
+                if records[slot].kind == .esModule { droppedRanges[records[slot].id] = unused }
+                let live = UnusedDeclarationFinder.liveImports(in: records[slot], unused: unused, readExports: read)
                 func add(_ name: String, request: Int) {
-                    guard request < record.requestTargets.count else { return }
-                    let target = record.requestTargets[request]
+                    guard request < records[slot].requestTargets.count else { return }
+                    let target = records[slot].requestTargets[request]
                     if insert(name, in: target) {
                         dirty[target] = true
-                        if target <= record.id { pending = true }
+                        if target <= records[slot].id { pending = true }
                     }
                 }
                 for binding in module.imports where live.contains(binding.declaration) {

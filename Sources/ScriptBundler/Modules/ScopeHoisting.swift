@@ -84,39 +84,50 @@ struct ScopeHoisting {
         let count = records.count
         var hoisted = [Bool](repeating: false, count: count)
         var lookedUp = [Bool](repeating: false, count: count)
-        for record in records {
-            for target in record.requireTargets.values where target < count { lookedUp[target] = true }
-            for target in record.dynamicTargets { if let target, target < count { lookedUp[target] = true } }
-            for context in record.contextTargets { for entry in context where entry.id < count { lookedUp[entry.id] = true } }
+        // The records are read in place (`records[slot].field`), not copied: a copy retains each of a record's
+        // references and releases them again (step 5q).
+        for slot in records.indices {
+            for target in records[slot].requireTargets.values where target < count { lookedUp[target] = true }
+            for target in records[slot].dynamicTargets { if let target, target < count { lookedUp[target] = true } }
+            for context in records[slot].contextTargets {
+                for entry in context where entry.id < count { lookedUp[entry.id] = true }
+            }
         }
         let cyclic = Self.modulesInCycles(graph)
-        for record in records where record.kind == .esModule && !linker.isLeftOut(record.id) && !inlineEntries.contains(record.id) {
-            guard let analysis = record.analysis, !lookedUp[record.id], !cyclic[record.id],
-                !(analysis.scopes.first?.isUnsafe ?? true), ModuleLinker.freeNames(record).isEmpty,
+        for slot in records.indices
+        where records[slot].kind == .esModule && !linker.isLeftOut(records[slot].id)
+            && !inlineEntries.contains(records[slot].id)
+        {
+            let id = records[slot].id
+            guard let analysis = records[slot].analysis, !lookedUp[id], !cyclic[id],
+                !(analysis.scopes.first?.isUnsafe ?? true), ModuleLinker.freeNames(records[slot]).isEmpty,
                 analysis.module.requireContexts.isEmpty, !analysis.module.usesRequire, !analysis.module.usesModuleOrExports,
-                linker.exportNames(of: record.id) != nil, TopLevelThis.tokens(in: record) != nil
+                linker.exportNames(of: id) != nil, TopLevelThis.tokens(in: records[slot]) != nil
             else { continue }
-            guard TopLevelThis.readsArguments(record) == false else { continue }
+            guard TopLevelThis.readsArguments(records[slot]) == false else { continue }
             // Assigning an import throws; written as the exporter's own binding, it would not.
-            if Self.assignsImport(record) { continue }
-            hoisted[record.id] = true
+            if Self.assignsImport(records[slot]) { continue }
+            hoisted[id] = true
         }
         // Namespaces taken as values are made as objects (as the registry makes them) after their module's code.
         var memberOnly: [Int: [Int: [Int]]] = [:]
         var namespaces = Set<Int>()
-        for record in records where !linker.isLeftOut(record.id) {
-            guard let analysis = record.analysis else { continue }
+        for slot in records.indices where !linker.isLeftOut(records[slot].id) {
+            guard let analysis = records[slot].analysis else { continue }
             let module = analysis.module
+            let requestTargets = records[slot].requestTargets
             for export in module.exports {
-                if case .namespace(let request) = export.source, request < record.requestTargets.count {
-                    namespaces.insert(record.requestTargets[request])
+                if case .namespace(let request) = export.source, request < requestTargets.count {
+                    namespaces.insert(requestTargets[request])
                 }
             }
-            for binding in module.imports where binding.importedName == nil && binding.request < record.requestTargets.count {
-                let target = record.requestTargets[binding.request]
+            for binding in module.imports where binding.importedName == nil && binding.request < requestTargets.count {
+                let target = requestTargets[binding.request]
                 guard hoisted[target] else { continue }
-                if let reads = Self.memberReads(of: binding.declaration, in: record, exportNames: linker.exportNames(of: target) ?? []) {
-                    memberOnly[record.id, default: [:]][binding.declaration] = reads
+                if let reads = Self.memberReads(
+                    of: binding.declaration, in: records[slot], exportNames: linker.exportNames(of: target) ?? [])
+                {
+                    memberOnly[records[slot].id, default: [:]][binding.declaration] = reads
                 } else {
                     namespaces.insert(target)
                 }
@@ -129,37 +140,40 @@ struct ScopeHoisting {
         while changed {
             changed = false
             resolved = [:]
-            for record in records where !linker.isLeftOut(record.id) && !inlineEntries.contains(record.id) {
-                if !isHoisted[record.id] {
-                    for target in record.requestTargets where target < count && isHoisted[target] {
+            for slot in records.indices where !linker.isLeftOut(records[slot].id) && !inlineEntries.contains(records[slot].id) {
+                let id = records[slot].id
+                let requestTargets = records[slot].requestTargets
+                if !isHoisted[id] {
+                    for target in requestTargets where target < count && isHoisted[target] {
                         isHoisted[target] = false
                         changed = true
                     }
                     continue
                 }
-                guard let module = record.analysis?.module else { continue }
+                guard let module = records[slot].analysis?.module else { continue }
                 var resolves = true
-                for binding in module.imports where binding.request < record.requestTargets.count {
-                    let target = record.requestTargets[binding.request]
+                for binding in module.imports where binding.request < requestTargets.count {
+                    let target = requestTargets[binding.request]
                     if let name = binding.importedName {
                         if resolve(name, of: target, graph: graph, linker: &linker) == nil { resolves = false }
                     } else if isHoisted[target] {
-                        for read in memberOnly[record.id]?[binding.declaration] ?? [] {
-                            if resolve(Self.propertyName(after: read, in: record), of: target, graph: graph, linker: &linker) == nil {
+                        for read in memberOnly[id]?[binding.declaration] ?? [] {
+                            let property = Self.propertyName(after: read, in: records[slot])
+                            if resolve(property, of: target, graph: graph, linker: &linker) == nil {
                                 resolves = false
                             }
                         }
                     }
                 }
                 for export in module.exports {
-                    if case .reexport(let request, let name) = export.source, request < record.requestTargets.count,
-                        resolve(name, of: record.requestTargets[request], graph: graph, linker: &linker) == nil
+                    if case .reexport(let request, let name) = export.source, request < requestTargets.count,
+                        resolve(name, of: requestTargets[request], graph: graph, linker: &linker) == nil
                     {
                         resolves = false
                     }
                 }
                 if !resolves {
-                    isHoisted[record.id] = false
+                    isHoisted[id] = false
                     changed = true
                 }
             }
@@ -241,47 +255,49 @@ struct ScopeHoisting {
 
     private mutating func computeResolution(_ name: String, of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
         guard id < graph.records.count else { return nil }
-        let record = graph.records[id]
         guard isHoisted[id] else {
             return .member(.wrapped(module: id), access: ModuleLinker.propertyAccess(linker.namespaceKeys(of: id)?[name] ?? name))
         }
-        guard let analysis = record.analysis else { return nil }
+        guard let analysis = graph.records[id].analysis else { return nil }
+        let requestTargets = graph.records[id].requestTargets
         let module = analysis.module
         if let export = module.exports.first(where: { $0.exportedName == name }) {
             switch export.source {
             case .local(let local, _):
-                return resolveLocal(local, in: record, graph: graph, linker: &linker)
+                return resolveLocal(local, of: id, graph: graph, linker: &linker)
             case .defaultExpression:
                 return .symbol(.defaultValue(module: id))
             case .reexport(let request, let imported):
-                guard request < record.requestTargets.count else { return nil }
-                return resolve(imported, of: record.requestTargets[request], graph: graph, linker: &linker)
+                guard request < requestTargets.count else { return nil }
+                return resolve(imported, of: requestTargets[request], graph: graph, linker: &linker)
             case .namespace(let request):
-                guard request < record.requestTargets.count else { return nil }
-                let target = record.requestTargets[request]
+                guard request < requestTargets.count else { return nil }
+                let target = requestTargets[request]
                 return .symbol(isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
             }
         }
         guard name != "default" else { return nil }
-        for request in module.starExports where request < record.requestTargets.count {
-            let target = record.requestTargets[request]
+        for request in module.starExports where request < requestTargets.count {
+            let target = requestTargets[request]
             guard graph.records[target].kind == .esModule, let names = linker.exportNames(of: target) else { return nil }
             if names.contains(name) { return resolve(name, of: target, graph: graph, linker: &linker) }
         }
         return nil
     }
 
-    /// The binding of the top-level name `local` of hoisted module `record`: its own declaration, or what the import
+    /// The binding of the top-level name `local` of hoisted module `id`: its own declaration, or what the import
     /// of that name denotes.
-    private mutating func resolveLocal(_ local: String, in record: ModuleRecord, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding?
-    {
-        guard let analysis = record.analysis, let scope = analysis.scopes.first else { return nil }
+    private mutating func resolveLocal(_ local: String, of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
+        guard let analysis = graph.records[id].analysis, let scope = analysis.scopes.first else { return nil }
         guard let declaration = scope.declarations.first(where: { analysis.declarations[$0].name == local }) else { return nil }
-        guard analysis.declarations[declaration].kind == .import else { return .symbol(.local(module: record.id, name: local)) }
+        guard analysis.declarations[declaration].kind == .import else {
+            return .symbol(.local(module: graph.records[id].id, name: local))
+        }
+        let requestTargets = graph.records[id].requestTargets
         guard let binding = analysis.module.imports.first(where: { $0.declaration == declaration }),
-            binding.request < record.requestTargets.count
+            binding.request < requestTargets.count
         else { return nil }
-        let target = record.requestTargets[binding.request]
+        let target = requestTargets[binding.request]
         if let imported = binding.importedName { return resolve(imported, of: target, graph: graph, linker: &linker) }
         return .symbol(isHoisted[target] ? .namespace(module: target) : .wrapped(module: target))
     }
@@ -494,8 +510,8 @@ struct ScopeHoisting {
                 add(.namespaceMaker, 1)
                 add(.namespace(module: id), 1)
             case .module(let id):
-                let record = graph.records[id]
-                guard let analysis = record.analysis, let scope = analysis.scopes.first else { continue }
+                guard let analysis = graph.records[id].analysis, let scope = analysis.scopes.first else { continue }
+                let requestTargets = graph.records[id].requestTargets
                 var references = [Int](repeating: 0, count: analysis.declarations.count)
                 for reference in analysis.references { if let declaration = reference.declaration { references[declaration] += 1 } }
                 var local = [Int32](repeating: -1, count: analysis.declarations.count)
@@ -505,8 +521,8 @@ struct ScopeHoisting {
                 }
                 if id < localPositions.count { localPositions[id] = local }
                 if analysis.module.defaultExport.map({ !$0.isNamedDeclaration }) == true { add(.defaultValue(module: id), 1) }
-                for binding in analysis.module.imports where binding.request < record.requestTargets.count {
-                    let target = record.requestTargets[binding.request]
+                for binding in analysis.module.imports where binding.request < requestTargets.count {
+                    let target = requestTargets[binding.request]
                     let uses = binding.declaration < references.count ? references[binding.declaration] : 0
                     if let imported = binding.importedName {
                         if let resolved = resolve(imported, of: target, graph: graph, linker: &linker) { add(resolved.symbol, uses) }
@@ -516,8 +532,8 @@ struct ScopeHoisting {
                         add(.namespace(module: target), uses)
                     } else {
                         for read in memberOnlyNamespaces[id]?[binding.declaration] ?? [] {
-                            if let resolved = resolve(Self.propertyName(after: read, in: record), of: target, graph: graph, linker: &linker)
-                            {
+                            let property = Self.propertyName(after: read, in: graph.records[id])
+                            if let resolved = resolve(property, of: target, graph: graph, linker: &linker) {
                                 add(resolved.symbol, 1)
                             }
                         }
