@@ -106,7 +106,7 @@ extension ModuleLinker {
         dropUnused(record, readExports: usage?.readNames(of: id), from: &edits)
         Self.sortEdits(&edits)
 
-        for declaration in analysis.scopes.first?.declarations ?? [] where analysis.declarations[declaration].kind != .import {
+        for declaration in analysis.scopes.first?.declarations ?? [] where analysis.declarations.records[declaration].kind != .import {
             names[declaration] =
                 plan.localName(module: id, declaration: declaration)
                 ?? plan.name(.local(module: id, name: analysis.declarations[declaration].name))

@@ -202,13 +202,17 @@ struct RuntimeNames: Equatable {
     private static func findShortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {
         let maxLength = ShortNameSet.maxLength
         if let analysis = record.analysis {
-            for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
-                names.insert(declaration.name.utf8)
-            }
-            // The referenced names by name ID, each once, without making the array of them `referencedNames` is
-            // (issue 41 step 4v).
+            // The declared and the referenced names by name ID, each once, without making the array of them
+            // `referencedNames` is (issue 41 step 4v) or a `Declaration` with its name each (step 5n).
             let internedNames = analysis.internedNames
             var seen = [Bool](repeating: false, count: internedNames.count)
+            for record in analysis.declarations.records {
+                let id = Int(record.nameID)
+                guard id >= 0, id < internedNames.count, !seen[id] else { continue }
+                seen[id] = true
+                let name = internedNames[id]
+                if name.utf8.count <= maxLength { names.insert(name.utf8) }
+            }
             for reference in analysis.references {
                 let id = analysis.nameID(of: reference)
                 guard id >= 0, !seen[id] else { continue }

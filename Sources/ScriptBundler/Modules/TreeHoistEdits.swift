@@ -72,7 +72,7 @@ struct TreeHoistEdits {
             }
             var newName = [Int32](repeating: -1, count: tree.symbols.count)
             for (declaration, name) in topLevelNames where declaration < analysis.declarations.count {
-                let token = analysis.declarations[declaration].token
+                let token = analysis.declarations.records[declaration].token
                 guard token < tokens.count, let symbol = symbolAt[UInt32(truncatingIfNeeded: tokens[token].start)] else { return nil }
                 newName[Int(symbol)] = interned.id(name, in: &tree)
             }

@@ -68,12 +68,12 @@ enum UnusedDeclarationFinder {
         // How many top-level declarations have each name, by name ID (counted in a dictionary of the names, its
         // hashing and lookups took 46 M instructions on the large benchmark tree: issue 41 step 4v).
         var nameCounts = [Int32](repeating: 0, count: analysis.internedNames.count)
-        func nameCount(of declaration: Declaration) -> Int32 {
+        func nameCount(of declaration: Declaration.Record) -> Int32 {
             let id = Int(declaration.nameID)
             return id >= 0 && id < nameCounts.count ? nameCounts[id] : 0
         }
         for declaration in program.declarations {
-            let id = Int(analysis.declarations[declaration].nameID)
+            let id = Int(analysis.declarations.records[declaration].nameID)
             if id >= 0 && id < nameCounts.count { nameCounts[id] += 1 }
         }
 
@@ -82,9 +82,9 @@ enum UnusedDeclarationFinder {
         for reference in analysis.references where reference.token < tokens.count {
             referenceAt[reference.token] = reference.declaration.map { Int32(truncatingIfNeeded: $0) } ?? -1
         }
-        func declarationRead(at token: Int) -> Declaration? {
+        func declarationRead(at token: Int) -> Declaration.Record? {
             guard token >= 0, token < referenceAt.count, referenceAt[token] >= 0 else { return nil }
-            return analysis.declarations[Int(referenceAt[token])]
+            return analysis.declarations.records[Int(referenceAt[token])]
         }
 
         // Candidates: the top-level declarations the parser found free of side effects (given what their names
@@ -92,7 +92,7 @@ enum UnusedDeclarationFinder {
         let statements = topLevelDeclarations(of: record, analysis)
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
-            let info = analysis.declarations[declaration]
+            let info = analysis.declarations.records[declaration]
             guard info.scope == 0, nameCount(of: info) == 1, let statement = statement(named: info.token, in: statements) else {
                 continue
             }
@@ -209,7 +209,7 @@ enum UnusedDeclarationFinder {
         }
         let removed = module.removableStatements.sorted { $0.lowerBound < $1.lowerBound }
         for reference in analysis.references {
-            guard let declaration = reference.declaration, analysis.declarations[declaration].kind == .import,
+            guard let declaration = reference.declaration, analysis.declarations.records[declaration].kind == .import,
                 !within(removed, reference.token)
             else { continue }
             result.reads.append((declaration, reference.token))

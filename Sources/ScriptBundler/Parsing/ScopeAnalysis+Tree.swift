@@ -7,85 +7,90 @@ extension ScopeAnalysis {
     /// `findingTopLevelDeclarations`: also read the top-level declarations tree shaking may drop from the tree
     /// (`topLevelDeclarations`), a walk over the program's statements that only tree shaking needs.
     convenience init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken], findingTopLevelDeclarations: Bool) {
-        var parts = Parts(tokens: tokens)
-        let (scopeDeclarations, offsets) = Self.scopeDeclarations(tree)
-        // Each scope made in the array's storage by one initializer call (a `var` set field by field was copied into
-        // the array and destroyed, through the value witnesses of `Scope`, per scope), with its declarations; the
-        // scopes and declarations written in place (step 5i: each append checked the array's uniqueness and capacity).
+        // Scopes and declarations as records of plain values (step 5n): a scope's declarations are a range of one table,
+        // a declaration's name its ID, so that building, copying and freeing them retains and releases nothing per
+        // scope or declaration. Written in place (step 5i: each append checked the array's uniqueness and capacity).
         let treeScopes = tree.scopes
+        let (declarationTable, offsets) = Self.scopeDeclarations(tree)
         let scopeCount = min(treeScopes.count, facts.scopeFlags.count, facts.scopeFirstTokens.count, offsets.count - 1)
-        parts.scopes = [Scope](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
+        let scopeRecords = [Scope.Record](unsafeUninitializedCapacity: scopeCount) { buffer, initialized in
             for index in 0..<scopeCount {
                 let scope = treeScopes[index]
                 let flags = facts.scopeFlags[index]
-                let start = offsets[index], end = offsets[index + 1]
+                var recordFlags: UInt8 = scope.isUnsafe ? Scope.Record.unsafeFlag : 0
+                if flags & SyntaxParseFacts.containsReturnFlag != 0 { recordFlags |= Scope.Record.containsReturnFlag }
+                if flags & SyntaxParseFacts.containsNewTargetFlag != 0 { recordFlags |= Scope.Record.containsNewTargetFlag }
                 buffer.initializeElement(
                     at: index,
-                    to: Scope(
-                        kind: scope.kind, parent: scope.parent >= 0 ? Int(scope.parent) : nil,
-                        firstToken: Int(facts.scopeFirstTokens[index]),
-                        declarations: start < end ? scopeDeclarations[start..<end] : [], isUnsafe: scope.isUnsafe,
-                        containsReturn: flags & SyntaxParseFacts.containsReturnFlag != 0,
-                        containsNewTarget: flags & SyntaxParseFacts.containsNewTargetFlag != 0))
+                    to: Scope.Record(
+                        kind: scope.kind, flags: recordFlags, parent: scope.parent >= 0 ? scope.parent : -1,
+                        firstToken: facts.scopeFirstTokens[index], declarationStart: offsets[index],
+                        declarationEnd: offsets[index + 1]))
             }
             initialized = scopeCount
         }
-        let symbols = tree.symbols, names = tree.names
+        let symbols = tree.symbols
         let symbolCount = min(symbols.count, facts.symbolTokens.count, facts.symbolShorthands.count)
-        parts.declarations = [Declaration](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
+        let declarationRecords = [Declaration.Record](unsafeUninitializedCapacity: symbolCount) { buffer, initialized in
             for index in 0..<symbolCount {
                 let symbol = symbols[index]
                 buffer.initializeElement(
                     at: index,
-                    to: Declaration(
-                        name: names[Int(symbol.name)], nameID: symbol.name, kind: symbol.kind, scope: Int(symbol.scope),
-                        token: Int(facts.symbolTokens[index]), isShorthandPattern: facts.symbolShorthands[index]))
+                    to: Declaration.Record(
+                        nameID: symbol.name, scope32: symbol.scope, token32: facts.symbolTokens[index], kind: symbol.kind,
+                        isShorthandPattern: facts.symbolShorthands[index]))
             }
             initialized = symbolCount
         }
-        parts.module = facts.module
-        Self.addReferences(tree: tree, facts: facts, to: &parts)
+        var module = facts.module
+        let found = Self.references(tree: tree, facts: facts, tokenCount: tokens.count)
+        if found.usesModuleOrExports { module.usesModuleOrExports = true }
+        if found.usesRequire { module.usesRequire = true }
         for candidate in facts.requireCandidates where tree.references[Int(candidate.reference)].symbol < 0 {
-            if let call = candidate.call { parts.module.requireCalls.append(call) }
-            if let context = candidate.context { parts.module.requireContexts.append(context) }
+            if let call = candidate.call { module.requireCalls.append(call) }
+            if let context = candidate.context { module.requireContexts.append(context) }
         }
-        parts.booleanLiterals = facts.booleanLiterals
-        parts.topLevelThis = facts.topLevelThis
-        parts.statementBraces = facts.statementBraces
-        parts.syntaxFeatures = SyntaxFeatureUses(firstTokens: facts.featureTokens)
-        parts.unwrittenConsts.reserveCapacity(facts.constStatements.count)
+        let written = found.written
+        var unwrittenConsts: [UnwrittenConst] = []
+        // Reserved only when there is a `const` (reserving room for none made a buffer, once a file).
+        if !facts.constStatements.isEmpty { unwrittenConsts.reserveCapacity(facts.constStatements.count) }
         for statement in facts.constStatements {
             let scope = Int(statement.scope)
-            // The tree's scope, not `parts.scopes[scope]`: reading that copies a `Scope` with its declaration list.
-            guard scope < tree.scopes.count, !tree.scopes[scope].isUnsafe else { continue }
+            guard scope < treeScopes.count, !treeScopes[scope].isUnsafe else { continue }
             var isWritten = false
             var d = Int(statement.firstSymbol)
-            while d < Int(statement.endSymbol), d < parts.writtenDeclarations.count {
+            while d < Int(statement.endSymbol), d < written.count, d < declarationRecords.count {
                 // Declarations of nested scopes (in initializers) are their own statements' business.
-                if parts.writtenDeclarations[d], parts.declarations[d].scope == scope {
+                if written[d], Int(declarationRecords[d].scope32) == scope {
                     isWritten = true
                     break
                 }
                 d += 1
             }
-            if !isWritten { parts.unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
+            if !isWritten { unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
         }
-        parts.internedNames = tree.names
-        if findingTopLevelDeclarations { parts.topLevelDeclarations = tree.topLevelDeclarations(facts: facts, tokens: tokens) }
-        // `arguments` counts as used when a name of the file's scopes is it (not a property name).
+        let topLevelDeclarations = findingTopLevelDeclarations ? tree.topLevelDeclarations(facts: facts, tokens: tokens) : nil
+        // `arguments` counts as used when a reference or a name of the file's scopes is it (not a property name).
         let arguments = facts.argumentsNameID
-        if parts.argumentsNameID == nil, tree.symbols.contains(where: { $0.name == arguments }) { parts.argumentsNameID = arguments }
-        if parts.argumentsNameID == nil { parts.argumentsNameID = -1 }
-        self.init(parts)
+        let argumentsNameID = found.usesArguments || symbols.contains(where: { $0.name == arguments }) ? arguments : -1
+        let names = tree.names
+        self.init(
+            scopes: ScopeTable(records: scopeRecords, declarationTable: declarationTable),
+            declarations: DeclarationTable(records: declarationRecords, names: names), references: found.references,
+            module: module, booleanLiterals: facts.booleanLiterals, unwrittenConsts: unwrittenConsts, writtenDeclarations: written,
+            topLevelThis: facts.topLevelThis, statementBraces: facts.statementBraces,
+            syntaxFeatures: SyntaxFeatureUses(firstTokens: facts.featureTokens), tokens: tokens, internedNames: names,
+            argumentsNameID: argumentsNameID, topLevelDeclarations: topLevelDeclarations)
     }
 
     /// The tree's references (each with its name) and the repeated declarations, merged in token order; the written
     /// declarations; and the module facts that depend on free names.
-    private static func addReferences(tree: SyntaxTree, facts: SyntaxParseFacts, to parts: inout Parts) {
+    private static func references(
+        tree: SyntaxTree, facts: SyntaxParseFacts, tokenCount: Int
+    ) -> (references: [IdentifierReference], written: [Bool], usesArguments: Bool, usesModuleOrExports: Bool, usesRequire: Bool) {
         let references = tree.references, redeclarations = facts.redeclarations
         let referenceFacts = facts.references
         let symbols = tree.symbols
-        let tokenCount = parts.tokens.count
         let referenceCount = min(references.count, referenceFacts.count)
         let redeclarationCount = redeclarations.count
         let symbolCount = symbols.count
@@ -135,37 +140,35 @@ extension ScopeAnalysis {
             }
             initialized = n
         }
-        if parts.references.isEmpty {
-            parts.references = merged
-        } else {
-            parts.references.append(contentsOf: merged)
-        }
-        if usesArguments { parts.argumentsNameID = argumentsNameID }
-        if usesModuleOrExports { parts.module.usesModuleOrExports = true }
-        if usesRequire { parts.module.usesRequire = true }
-        parts.writtenDeclarations = written
+        return (merged, written, usesArguments, usesModuleOrExports, usesRequire)
     }
 
     /// Each scope's declarations (indexes of the tree's symbols, in declaration order), as one table bucketed by
-    /// scope: scope `s`'s are `table[offsets[s]..<offsets[s + 1]]`, the slice its `Scope` holds. (A list of its own
-    /// per scope was an allocation each, 120,818 on the large benchmark tree, and a release each when the analysis
-    /// was freed; set in the scopes after they were made, it also copied the analysis's scope array: issue 41 step
-    /// 4v.)
-    private static func scopeDeclarations(_ tree: SyntaxTree) -> (table: [Int], offsets: [Int]) {
+    /// scope: scope `s`'s are `table[offsets[s]..<offsets[s + 1]]`, the range its `Scope.Record` holds. (A list of its
+    /// own per scope was an allocation each, 120,818 on the large benchmark tree, and a release each when the analysis
+    /// was freed: issue 41 step 4v.) The counts and cursors are written through buffer pointers (step 5n: each write of
+    /// the cursor array checked its uniqueness, 268,000 times on the large tree).
+    private static func scopeDeclarations(_ tree: SyntaxTree) -> (table: [Int], offsets: [Int32]) {
         let scopeCount = tree.scopes.count
-        var offsets = [Int](repeating: 0, count: scopeCount + 1)
-        for symbol in tree.symbols where symbol.scope >= 0 && Int(symbol.scope) < scopeCount { offsets[Int(symbol.scope) + 1] += 1 }
-        for scope in 0..<scopeCount { offsets[scope + 1] += offsets[scope] }
-        let total = offsets[scopeCount]
+        let symbols = tree.symbols
+        var offsets = [Int32](repeating: 0, count: scopeCount + 1)
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            for symbol in symbols where symbol.scope >= 0 && Int(symbol.scope) < scopeCount { offsets[Int(symbol.scope) + 1] += 1 }
+            for scope in 0..<scopeCount { offsets[scope + 1] += offsets[scope] }
+        }
+        let total = Int(offsets[scopeCount])
         guard total > 0 else { return ([], offsets) }
         var cursor = offsets
-        let table = [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
-            for (index, symbol) in tree.symbols.enumerated() where symbol.scope >= 0 && Int(symbol.scope) < scopeCount {
-                let scope = Int(symbol.scope)
-                buffer.initializeElement(at: cursor[scope], to: index)
-                cursor[scope] += 1
+        let table = cursor.withUnsafeMutableBufferPointer { cursor in
+            [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
+                for index in 0..<symbols.count {
+                    let scope = Int(symbols[index].scope)
+                    guard scope >= 0, scope < scopeCount else { continue }
+                    buffer.initializeElement(at: Int(cursor[scope]), to: index)
+                    cursor[scope] += 1
+                }
+                initialized = total
             }
-            initialized = total
         }
         return (table, offsets)
     }

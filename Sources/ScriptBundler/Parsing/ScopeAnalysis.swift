@@ -6,13 +6,13 @@
 /// `isShorthandProperty`) must be expanded to `name: renamed`. Declarations in an `isUnsafe` scope (reached by
 /// direct `eval` or `with`) must keep their names, and free names (globals) must never be renamed.
 ///
-/// A class whose properties never change once it is made (`Parts` is what is filled in from the tree): every
-/// module record, piece and bundle that holds a parse shares it by one reference instead of copying its arrays.
+/// A class whose properties never change once it is made (from the tree: `init(tree:facts:tokens:…)`): every module
+/// record, piece and bundle that holds a parse shares it by one reference instead of copying its arrays.
 public final class ScopeAnalysis: Sendable {
     /// Scopes; index 0 is the program scope. A scope's parent always has a smaller index.
-    public let scopes: [Scope]
+    public let scopes: ScopeTable
     /// Every declared name, in declaration order; scopes refer to them by index.
-    public let declarations: [Declaration]
+    public let declarations: DeclarationTable
     /// References in source order.
     public let references: [IdentifierReference]
     /// The file's imports, exports and `require` calls.
@@ -53,68 +53,45 @@ public final class ScopeAnalysis: Sendable {
     let internedNames: [String]
     /// The name ID of `arguments` (its spelling decoded), -1 when the file never uses the name.
     let argumentsNameID: Int32
-    /// Per scope: `isUnsafe` (read without copying the scope out).
-    let unsafeScopes: [Bool]
     /// The top-level declarations whose evaluation may have no side effect (what tree shaking may drop), in
     /// source order, found while the syntax tree was alive; `nil` when the parse was not asked for them (only
     /// tree shaking reads them: `JavaScriptParser.analyze(_:tokenization:findingTopLevelDeclarations:)`).
     let topLevelDeclarations: [SyntaxTopLevelDeclaration]?
 
-    /// What is filled in from the tree (the properties of `ScopeAnalysis`, see there).
-    struct Parts {
-        var scopes: [Scope] = []
-        var declarations: [Declaration] = []
-        var references: [IdentifierReference] = []
-        var module = ModuleSyntax()
-        var booleanLiterals: [Int32] = []
-        var unwrittenConsts: [UnwrittenConst] = []
-        var writtenDeclarations: [Bool] = []
-        var topLevelThis: [Int32] = []
-        var statementBraces: [Int32] = []
-        var syntaxFeatures = SyntaxFeatureUses()
-        let tokens: [JavaScriptToken]
-        var internedNames: [String] = []
-        var topLevelDeclarations: [SyntaxTopLevelDeclaration]? = nil
-        /// See `ScopeAnalysis.argumentsNameID`; nil: looked up in `internedNames`.
-        var argumentsNameID: Int32?
-
-        init(tokens: [JavaScriptToken]) {
-            self.tokens = tokens
-        }
-    }
-
-    init(_ parts: Parts) {
-        scopes = parts.scopes
-        declarations = parts.declarations
-        references = parts.references
-        module = parts.module
-        booleanLiterals = parts.booleanLiterals
-        unwrittenConsts = parts.unwrittenConsts
-        writtenDeclarations = parts.writtenDeclarations
-        topLevelThis = parts.topLevelThis
-        statementBraces = parts.statementBraces
-        syntaxFeatures = parts.syntaxFeatures
-        tokens = parts.tokens
-        internedNames = parts.internedNames
-        argumentsNameID =
-            parts.argumentsNameID ?? parts.internedNames.firstIndex(of: "arguments").map { Int32(truncatingIfNeeded: $0) } ?? -1
-        unsafeScopes = parts.scopes.map(\.isUnsafe)
-        topLevelDeclarations = parts.topLevelDeclarations
+    /// Each property given by its owner (the tree's initializer builds them in locals and hands them over: a
+    /// `Parts` value of them all was copied and destroyed, a retain and a release of each array, step 5n).
+    init(
+        scopes: ScopeTable, declarations: DeclarationTable, references: [IdentifierReference], module: ModuleSyntax,
+        booleanLiterals: [Int32], unwrittenConsts: [UnwrittenConst], writtenDeclarations: [Bool], topLevelThis: [Int32],
+        statementBraces: [Int32], syntaxFeatures: SyntaxFeatureUses, tokens: [JavaScriptToken], internedNames: [String],
+        argumentsNameID: Int32, topLevelDeclarations: [SyntaxTopLevelDeclaration]?
+    ) {
+        self.scopes = scopes
+        self.declarations = declarations
+        self.references = references
+        self.module = module
+        self.booleanLiterals = booleanLiterals
+        self.unwrittenConsts = unwrittenConsts
+        self.writtenDeclarations = writtenDeclarations
+        self.topLevelThis = topLevelThis
+        self.statementBraces = statementBraces
+        self.syntaxFeatures = syntaxFeatures
+        self.tokens = tokens
+        self.internedNames = internedNames
+        self.argumentsNameID = argumentsNameID
+        self.topLevelDeclarations = topLevelDeclarations
     }
 
     /// Whether scope `index` is in no function (arrow functions do not count: they keep the `this` and `arguments`
     /// around them) and in no class body.
     func isOutsideFunctionsAndClassBodies(_ index: Int) -> Bool {
-        Self.isOutsideFunctionsAndClassBodies(index, in: scopes)
-    }
-
-    private static func isOutsideFunctionsAndClassBodies(_ index: Int, in scopes: [Scope]) -> Bool {
-        var scope: Int? = index
-        while let current = scope, current < scopes.count {
-            switch scopes[current].kind {
+        let records = scopes.records
+        var scope = index
+        while scope >= 0, scope < records.count {
+            switch records[scope].kind {
             case .function, .classBody: return false
             case .program: return true
-            default: scope = scopes[current].parent
+            default: scope = Int(records[scope].parent)
             }
         }
         return true

@@ -168,7 +168,23 @@ extension SyntaxParserState {
             ParsedReference(
                 reference: SyntaxReference(node: node, scope: scope),
                 fact: .init(token: Int32(truncatingIfNeeded: k), name: name, flags: flags)))
-        if !parameterScopes.isEmpty { parameterOnlyScopes.append((index, parameterScopes)) }
+        if parameterDepth > 0 { recordParameterOnly(index) }
+    }
+
+    /// A scope flag while its parameters are being parsed (cleared after them: never among the facts' flags).
+    static let parametersFlag: UInt8 = 0x80
+
+    /// Records which function scopes' body declarations reference `reference` (inside a parameter list) cannot see:
+    /// those of the current scope's chain whose parameters are being parsed.
+    @inline(never)
+    private mutating func recordParameterOnly(_ reference: Int32) {
+        let start = Int32(truncatingIfNeeded: parameterOnlyScopeTable.count)
+        var s = scope
+        while s >= 0 {
+            if scopes[Int(s)].flags & Self.parametersFlag != 0 { parameterOnlyScopeTable.append(s) }
+            s = scopes[Int(s)].scope.parent
+        }
+        parameterOnlyScopes.append((reference, start, Int32(truncatingIfNeeded: parameterOnlyScopeTable.count)))
     }
 
     /// Marks the reference of `identifier` node `node` as written.
@@ -179,8 +195,10 @@ extension SyntaxParserState {
 
     // MARK: - Finishing
 
-    /// Resolves the references and moves the scopes, symbols and references into the tree and their facts into `facts`.
-    mutating func finish() -> SyntaxTree {
+    /// Resolves the references and moves the scopes, symbols and references into the tree and their facts into `facts`;
+    /// returns the tree, the facts and the tokens. (A `consuming` method, tried in step 5n, copied the whole parser
+    /// state before it and the facts in it: more copies, not fewer.)
+    mutating func finished() -> (tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
         let evalID = name("eval")
         var parameterOnlyCursor = 0
         // `parameterOnlyScopes` lists references in increasing order: one cursor finds the next one with an entry, and
@@ -191,7 +209,8 @@ extension SyntaxParserState {
             let id = references[index].fact.name
             var s = reference.scope
             if index == nextParameterOnly {
-                let parameterOnly = parameterOnlyScopes[parameterOnlyCursor].scopes
+                let entry = parameterOnlyScopes[parameterOnlyCursor]
+                let parameterOnly = parameterOnlyScopeTable[Int(entry.start)..<Int(entry.end)]
                 parameterOnlyCursor += 1
                 nextParameterOnly =
                     parameterOnlyCursor < parameterOnlyScopes.count ? Int(parameterOnlyScopes[parameterOnlyCursor].reference) : -1
@@ -263,7 +282,7 @@ extension SyntaxParserState {
             for k in 0..<referenceCount { buffer.initializeElement(at: k, to: references[k].fact) }
             initialized = referenceCount
         }
-        return tree
+        return (tree, facts, tokens)
     }
 
     /// The ID of a name (interned if the source never used it).

@@ -45,7 +45,7 @@ extension SyntaxParserState {
             if tokenIs(i + 1, "("), arrowFollows(i + 1) { return try parseArrow(isAsync: true) }
         }
         if at("("), arrowFollows(i) { return try parseArrow(isAsync: false) }
-        if at("yield"), functions.last?.isGenerator == true { return try parseYield() }
+        if at("yield"), currentFunction?.isGenerator == true { return try parseYield() }
         let firstReference = references.count
         let left: Int32
         if startsWithName() {
@@ -344,11 +344,11 @@ extension SyntaxParserState {
             case TokenCode.of("delete"): op = .delete
             case TokenCode.of("await"):
                 let isAwait =
-                    functions.last?.isAsync == true
-                    || (functions.isEmpty && !newlineBefore(i + 1) && canStartExpression(i + 1)
+                    currentFunction?.isAsync == true
+                    || (currentFunction == nil && !newlineBefore(i + 1) && canStartExpression(i + 1)
                         && !tokenIs(i + 1, "(") && !tokenIs(i + 1, "[") && !tokenIs(i + 1, "+") && !tokenIs(i + 1, "-"))
                 if isAwait {
-                    if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
+                    if currentFunction == nil, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
                     i += 1
                     let argument = try parsePrefixOperand()
                     return add(.awaitExpression, from: start, a: argument)
@@ -569,7 +569,7 @@ extension SyntaxParserState {
                 i += 1
                 return addToken(.thisExpression, start)
             case TokenCode.of("super"):
-                let context = functions.last
+                let context = currentFunction
                 if tokenIs(i + 1, "(") {
                     guard context?.superCall == true else {
                         throw unexpected("'super' calls are only valid in a derived class's constructor")

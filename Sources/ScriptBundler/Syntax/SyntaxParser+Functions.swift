@@ -39,15 +39,15 @@ extension SyntaxParserState {
     ) throws(JavaScriptSyntaxError) -> (Int32, Int32, Int32) {
         let outer = scope
         let functionScope = pushScope(.function)
-        functions.append(
-            FunctionContext(isAsync: isAsync, isGenerator: isGenerator, superProperty: superProperty, superCall: superCall))
+        let outerFunction = currentFunction
+        currentFunction = FunctionContext(isAsync: isAsync, isGenerator: isGenerator, superProperty: superProperty, superCall: superCall)
         let outerNoIn = noIn
         noIn = false
         try expect("(")
         let parameters = try parseParameters()
         let body = try parseFunctionBody(parameters: parameters)
         noIn = outerNoIn
-        functions.removeLast()
+        currentFunction = outerFunction
         scope = outer
         return (parameters, body, functionScope)
     }
@@ -67,8 +67,13 @@ extension SyntaxParserState {
 
     /// Parameters after `(`, through `)`: a list of patterns.
     private mutating func parseParameters() throws(JavaScriptSyntaxError) -> Int32 {
-        parameterScopes.append(scope)
-        defer { parameterScopes.removeLast() }
+        let parameterScope = Int(scope)
+        scopes[parameterScope].flags |= Self.parametersFlag
+        parameterDepth += 1
+        defer {
+            scopes[parameterScope].flags &= ~Self.parametersFlag
+            parameterDepth -= 1
+        }
         let list = beginList
         while i < count, !at(")") {
             if at("...") {
@@ -116,11 +121,11 @@ extension SyntaxParserState {
         if isAsync { i += 1 }
         let outer = scope
         let arrowScope = pushScope(.arrowFunction)
-        let enclosing = functions.last
-        functions.append(
+        let enclosing = currentFunction
+        currentFunction =
             FunctionContext(
                 isAsync: isAsync, isGenerator: false, superProperty: enclosing?.superProperty ?? false,
-                superCall: enclosing?.superCall ?? false))
+                superCall: enclosing?.superCall ?? false)
         let parameters: Int32
         if eat("(") {
             let outerNoIn = noIn
@@ -144,7 +149,7 @@ extension SyntaxParserState {
             body = try parseAssignment()
             flags.insert(.expressionBody)
         }
-        functions.removeLast()
+        currentFunction = enclosing
         scope = outer
         let node = add(.arrowFunction, flags: flags, from: start, b: parameters, c: body)
         setScopeNode(arrowScope, node)
@@ -199,10 +204,11 @@ extension SyntaxParserState {
             i += 1
             let outer = scope
             let blockScope = pushScope(.function)
-            functions.append(FunctionContext(isAsync: false, isGenerator: false, superProperty: true))
+            let outerFunction = currentFunction
+            currentFunction = FunctionContext(isAsync: false, isGenerator: false, superProperty: true)
             let body = try parseFunctionBody()
             recordStatementBrace()
-            functions.removeLast()
+            currentFunction = outerFunction
             scope = outer
             let node = add(.staticBlock, from: start, a: body)
             setScopeNode(blockScope, node)
@@ -233,9 +239,10 @@ extension SyntaxParserState {
             isPrivate ? .classPrivateField : flags.contains(.isStatic) ? .classStaticField : .classField, at: nameToken)
         var value = SyntaxTree.none
         if eat("=") {
-            functions.append(FunctionContext(isAsync: false, isGenerator: false, superProperty: true))
+            let outerFunction = currentFunction
+            currentFunction = FunctionContext(isAsync: false, isGenerator: false, superProperty: true)
             value = try parseAssignment()
-            functions.removeLast()
+            currentFunction = outerFunction
         }
         try semicolon()
         return add(.propertyDefinition, flags: flags, from: start, a: key, b: value)

@@ -243,7 +243,7 @@ extension SyntaxParserState {
         if at("await") {
             recordFeature(.forAwait, at: start)
             flags.insert(.isAwait)
-            if functions.isEmpty, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
+            if currentFunction == nil, facts.module.topLevelAwait == nil { facts.module.topLevelAwait = i }
             i += 1
         }
         try expect("(")

@@ -70,7 +70,10 @@ public enum SyntaxParser {
             source.withUnsafeBytes { bytes in
                 // At most the tokenization's tokens are significant (its comments, if among them, are dropped).
                 let capacity = SyntaxParser.storageCapacity(tokens: tokenization.tokens.count, toKeep: toKeep)
-                var result = Result<Parsed, JavaScriptSyntaxError>.failure(SyntaxParser.unfinished)
+                // The parse's tree, facts and tokens are moved out of this optional (`take()`), not copied out of a
+                // `Result` still alive (step 5n: each copy retained and released each of their arrays).
+                var finished: Parsed?
+                var failure = SyntaxParser.unfinished
                 var moved: (nodes: [SyntaxNode]?, lists: [Int32]?) = (nil, nil)
                 var nodes: [SyntaxNode] = []
                 let lists = [Int32](unsafeUninitializedCapacity: capacity.lists) { listStorage, listCount in
@@ -85,24 +88,24 @@ public enum SyntaxParser {
                         do throws(JavaScriptSyntaxError) {
                             try parser.parseProgram()
                         } catch {
-                            result = .failure(error)
+                            failure = error
                             return
                         }
-                        let tree = parser.finish()
-                        if parser.nodes.writesInto(nodeBase) {
-                            nodeCount = parser.nodes.count
+                        let parsedNodes = parser.nodes, parsedLists = parser.lists
+                        finished = parser.finished()
+                        if parsedNodes.writesInto(nodeBase) {
+                            nodeCount = parsedNodes.count
                         } else {
-                            moved.nodes = parser.nodes.array(capacity: parser.nodes.count + parser.nodes.count / 5 + 16)
+                            moved.nodes = parsedNodes.array(capacity: parsedNodes.count + parsedNodes.count / 5 + 16)
                         }
-                        if parser.lists.writesInto(listBase) {
-                            listCount = parser.lists.count
+                        if parsedLists.writesInto(listBase) {
+                            listCount = parsedLists.count
                         } else {
-                            moved.lists = parser.lists.array(capacity: parser.lists.count + parser.lists.count / 5 + 16)
+                            moved.lists = parsedLists.array(capacity: parsedLists.count + parsedLists.count / 5 + 16)
                         }
-                        result = .success((tree, parser.facts, parser.tokens))
                     }
                 }
-                guard case .success(var parsed) = result else { return result }
+                guard var parsed = finished.take() else { return .failure(failure) }
                 parsed.tree.nodes = moved.nodes ?? nodes
                 parsed.tree.lists = moved.lists ?? lists
                 if let deep = SyntaxTreeHeight.firstNode(
@@ -114,8 +117,11 @@ public enum SyntaxParser {
                 return .success(parsed)
             }
         }
-        guard let outcome else { throw unfinished }
-        return try outcome.get()
+        switch consume outcome {
+        case .some(.success(let parsed)): return parsed
+        case .some(.failure(let error)): throw error
+        case .none: throw unfinished
+        }
     }
 
     /// The error of a parse that did not run to its end.
@@ -157,7 +163,7 @@ struct SyntaxParserState {
     let codeBase: UnsafePointer<UInt64>?
     var i = 0
     /// The tree's source, root and legal comments; its nodes, lists, scopes, symbols and references are built in
-    /// the buffers below (the nodes and lists handed to it by `SyntaxParser.parsed`, the rest by `finish()`).
+    /// the buffers below (the nodes and lists handed to it by `SyntaxParser.parsed`, the rest by `finished()`).
     var tree: SyntaxTree
     /// The nodes, indexed by node ID (the tree's `nodes` once the parse finishes).
     let nodes: SyntaxParserBuffer<SyntaxNode>
@@ -188,17 +194,23 @@ struct SyntaxParserState {
     var declared: ScopedNameTable
     var scope: Int32 = 0
     var strict = false
-    var functions: [FunctionContext] = []
+    /// The innermost function (or method, arrow, static block, field initializer) being parsed, `nil` at the top
+    /// level; each parse of one keeps the enclosing one in a local and puts it back (step 5n: a stack in an array
+    /// checked its uniqueness on every push and pop, and was an allocation a file).
+    var currentFunction: FunctionContext?
     var depth = 0
     /// `in` is not a binary operator here (a `for` head's initializer).
     var noIn = false
     var redeclaration: JavaScriptSyntaxError?
     var varsCrossingBlocks: Set<UInt64> = []
-    /// Function scopes whose parameters are being parsed, innermost last.
-    var parameterScopes: [Int32] = []
+    /// How many parameter lists are being parsed (their function scopes are marked `parametersFlag`, on the current
+    /// scope's chain). Step 5n: a stack of them in an array checked its uniqueness on every push and pop, and each
+    /// reference inside a list kept a copy of it.
+    var parameterDepth = 0
     /// For references inside parameter lists, in reference order: the reference and the functions whose body
-    /// declarations it cannot see.
-    var parameterOnlyScopes: [(reference: Int32, scopes: [Int32])] = []
+    /// declarations it cannot see (`parameterOnlyScopeTable[start..<end]`).
+    var parameterOnlyScopes: [(reference: Int32, start: Int32, end: Int32)] = []
+    var parameterOnlyScopeTable: [Int32] = []
     /// References called directly (`eval(...)` makes their scopes unsafe when free).
     var calleeReferences: [Int32] = []
     /// Token indexes a `/*#__PURE__*/` comment stands just before.

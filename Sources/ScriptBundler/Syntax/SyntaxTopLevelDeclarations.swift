@@ -44,6 +44,8 @@ extension SyntaxTree {
         guard root >= 0 else { return [] }
         var reader = TopLevelDeclarationReader(tree: self, facts: facts, tokens: tokens)
         var result: [SyntaxTopLevelDeclaration] = []
+        // The reader holds the arrays it reads, not the tree and the facts (step 5n: copying them into it retained and
+        // released each of their arrays, about 36 a file).
         for statement in list(nodes[Int(root)].a) {
             if let declaration = reader.declaration(statement) { result.append(declaration) }
         }
@@ -53,23 +55,38 @@ extension SyntaxTree {
 
 /// Reads one top-level statement into a `SyntaxTopLevelDeclaration`.
 private struct TopLevelDeclarationReader {
-    let tree: SyntaxTree
-    let facts: SyntaxParseFacts
+    let nodes: [SyntaxNode]
+    let lists: [Int32]
+    let source: [UInt8]
+    /// The facts' references and symbol tokens (`SyntaxParseFacts.references`, `symbolTokens`).
+    let references: [SyntaxParseFacts.Reference]
+    let symbolTokens: [Int32]
     let tokens: [JavaScriptToken]
     var pureReads: [Int32] = []
     var freeReads: [Int32] = []
 
     init(tree: SyntaxTree, facts: SyntaxParseFacts, tokens: [JavaScriptToken]) {
-        self.tree = tree
-        self.facts = facts
+        nodes = tree.nodes
+        lists = tree.lists
+        source = tree.source
+        references = facts.references
+        symbolTokens = facts.symbolTokens
         self.tokens = tokens
     }
 
+    /// The indexes in `lists` of list `list`'s node IDs (as `SyntaxTree.list(_:)`, without a slice to retain).
+    @inline(__always)
+    private func listRange(_ list: Int32) -> Range<Int> {
+        guard list > 0 else { return 0..<0 }
+        let start = Int(list)
+        return (start + 1)..<(start + 1 + Int(lists[start]))
+    }
+
     mutating func declaration(_ statement: Int32) -> SyntaxTopLevelDeclaration? {
-        var node = tree.nodes[Int(statement)]
+        var node = nodes[Int(statement)]
         if node.kind == .exportNamedDeclaration {
             guard node.a >= 0 else { return nil }
-            node = tree.nodes[Int(node.a)]
+            node = nodes[Int(node.a)]
         }
         // Emptied only when something is in them: emptying an empty array keeping its capacity makes a buffer.
         if !pureReads.isEmpty { pureReads.removeAll(keepingCapacity: true) }
@@ -83,17 +100,18 @@ private struct TopLevelDeclarationReader {
             name = node.a
         case .variableDeclaration:
             guard node.op != SyntaxVariableKind.var.rawValue else { return nil }
-            let declarators = tree.list(node.a)
-            guard declarators.count == 1, let only = declarators.first else { return nil }
-            let declarator = tree.nodes[Int(only)]
-            guard declarator.a >= 0, tree.nodes[Int(declarator.a)].kind == .bindingIdentifier, declarator.b >= 0,
+            let declarators = listRange(node.a)
+            guard declarators.count == 1 else { return nil }
+            let only = lists[declarators.lowerBound]
+            let declarator = nodes[Int(only)]
+            guard declarator.a >= 0, nodes[Int(declarator.a)].kind == .bindingIdentifier, declarator.b >= 0,
                 isPureInitializer(declarator.b)
             else { return nil }
             kind = .lexical
             name = declarator.a
         case .classDeclaration:
             if node.b >= 0 {
-                let base = tree.nodes[Int(node.b)]
+                let base = nodes[Int(node.b)]
                 guard base.kind == .identifier, !base.flags.contains(.parenthesized), let token = referenceToken(node.b) else {
                     return nil
                 }
@@ -106,7 +124,7 @@ private struct TopLevelDeclarationReader {
             return nil
         }
         guard name >= 0, let nameToken = bindingToken(name) else { return nil }
-        let statementNode = tree.nodes[Int(statement)]
+        let statementNode = nodes[Int(statement)]
         // The statement's first token is a few before its name's, its end a few after (or past a function's body):
         // both found from the name's token rather than by a search over every token of the file (step 5i).
         guard let first = Self.token(startingAt: statementNode.start, atOrBefore: Int(nameToken), in: tokens) else { return nil }
@@ -119,45 +137,45 @@ private struct TopLevelDeclarationReader {
 
     /// A `const`/`let` initializer: an arrow function, a literal, or a pure-annotated call of literals.
     private mutating func isPureInitializer(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         if node.flags.contains(.parenthesized) { return false }
         if node.kind == .arrowFunction { return true }
         if isLiteral(id) { return true }
         guard node.kind == .callExpression || node.kind == .newExpression, let first = Self.token(startingAt: node.start, in: tokens),
-            Self.hasPureAnnotation(before: Int(first), tokens: tokens, bytes: tree.source)
+            Self.hasPureAnnotation(before: Int(first), tokens: tokens, bytes: source)
         else { return false }
         return isPureCall(id)
     }
 
     /// An arrow function or a literal: a static field's initializer.
     private mutating func isPure(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         if node.kind == .arrowFunction, !node.flags.contains(.parenthesized) { return true }
         return isLiteral(id)
     }
 
     /// `[new] name[.name...](literals)`, without `?.` and parentheses.
     private mutating func isPureCall(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         guard !node.flags.contains(.optional), node.kind == .callExpression || node.flags.contains(.hasArguments) else {
             return false
         }
-        var callee = tree.nodes[Int(node.a)]
+        var callee = nodes[Int(node.a)]
         while callee.kind == .memberExpression {
             guard !callee.flags.contains(.parenthesized), !callee.flags.contains(.optional), !callee.flags.contains(.computed),
-                tree.nodes[Int(callee.b)].kind == .identifierName
+                nodes[Int(callee.b)].kind == .identifierName
             else { return false }
-            callee = tree.nodes[Int(callee.a)]
+            callee = nodes[Int(callee.a)]
         }
         guard callee.kind == .identifier, !callee.flags.contains(.parenthesized) else { return false }
-        for argument in tree.list(node.b) where !isLiteral(argument) { return false }
+        for k in listRange(node.b) where !isLiteral(lists[k]) { return false }
         return true
     }
 
     /// Whether the expression is a literal whose evaluation has no side effect once its reads (added to
     /// `pureReads`) are vouched for. Nesting is bounded by the parser's depth limit.
     private mutating func isLiteral(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         if node.flags.contains(.parenthesized) { return false }
         switch node.kind {
         case .stringLiteral, .numberLiteral, .booleanLiteral, .nullLiteral:
@@ -171,25 +189,27 @@ private struct TopLevelDeclarationReader {
             pureReads.append(token)
             return true
         case .arrayExpression:
-            for element in tree.list(node.a) where tree.nodes[Int(element)].kind != .elision {
-                guard isLiteral(element) else { return false }
+            for k in listRange(node.a) {
+                let element = lists[k]
+                guard nodes[Int(element)].kind == .elision || isLiteral(element) else { return false }
             }
             return true
         case .objectExpression:
-            for member in tree.list(node.a) {
-                let property = tree.nodes[Int(member)]
+            for k in listRange(node.a) {
+                let member = lists[k]
+                let property = nodes[Int(member)]
                 guard property.kind == .property, property.op == SyntaxPropertyKind.initializer.rawValue, property.b >= 0 else {
                     return false
                 }
                 if property.flags.contains(.shorthand) {
                     // `{a}`: a read; `{a = 1}` (a cover initializer) is not a literal.
-                    guard tree.nodes[Int(property.b)].kind == .identifier, isLiteral(property.b) else { return false }
+                    guard nodes[Int(property.b)].kind == .identifier, isLiteral(property.b) else { return false }
                     continue
                 }
                 if property.flags.contains(.computed) {
                     guard isLiteral(property.a) else { return false }
                 } else {
-                    switch tree.nodes[Int(property.a)].kind {
+                    switch nodes[Int(property.a)].kind {
                     case .identifierName, .stringLiteral, .numberLiteral: break
                     default: return false
                     }
@@ -209,7 +229,7 @@ private struct TopLevelDeclarationReader {
     }
 
     private func isNumber(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         return node.kind == .numberLiteral && !node.flags.contains(.parenthesized)
     }
 
@@ -217,8 +237,9 @@ private struct TopLevelDeclarationReader {
 
     /// Whether defining the class with members `list` evaluates nothing that may have an effect.
     private mutating func isPureClassBody(_ list: Int32) -> Bool {
-        for id in tree.list(list) {
-            let member = tree.nodes[Int(id)]
+        for k in listRange(list) {
+            let id = lists[k]
+            let member = nodes[Int(id)]
             switch member.kind {
             case .methodDefinition, .propertyDefinition:
                 if member.flags.contains(.computed) {
@@ -239,13 +260,13 @@ private struct TopLevelDeclarationReader {
 
     /// `Symbol.name` (a computed key's expression), with `Symbol` to be free (added to `freeReads`).
     private mutating func isWellKnownSymbol(_ id: Int32) -> Bool {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         guard node.kind == .memberExpression, !node.flags.contains(.parenthesized), !node.flags.contains(.computed),
-            !node.flags.contains(.optional), tree.nodes[Int(node.b)].kind == .identifierName
+            !node.flags.contains(.optional), nodes[Int(node.b)].kind == .identifierName
         else { return false }
-        let object = tree.nodes[Int(node.a)]
+        let object = nodes[Int(node.a)]
         guard object.kind == .identifier, !object.flags.contains(.parenthesized),
-            tree.source[Int(object.start)..<Int(object.end)].elementsEqual("Symbol".utf8), let token = referenceToken(node.a)
+            source[Int(object.start)..<Int(object.end)].elementsEqual("Symbol".utf8), let token = referenceToken(node.a)
         else { return false }
         freeReads.append(token)
         return true
@@ -255,20 +276,20 @@ private struct TopLevelDeclarationReader {
 
     /// The token of the reference an `identifier` node makes.
     private func referenceToken(_ id: Int32) -> Int32? {
-        let reference = Int(tree.nodes[Int(id)].b)
-        guard reference >= 0, reference < facts.references.count else { return nil }
-        return facts.references[reference].token
+        let reference = Int(nodes[Int(id)].b)
+        guard reference >= 0, reference < references.count else { return nil }
+        return references[reference].token
     }
 
-    /// The token of binding node `id`'s name: its symbol's token (`facts.symbolTokens`) when that token is the
+    /// The token of binding node `id`'s name: its symbol's token (`symbolTokens`) when that token is the
     /// one starting where the node does (a name declared again binds to the first declaration's symbol), else
     /// found by its offset. Inlined: called from a mutating method, a call copied the reader.
     @inline(__always)
     private func bindingToken(_ id: Int32) -> Int32? {
-        let node = tree.nodes[Int(id)]
+        let node = nodes[Int(id)]
         let symbol = Int(node.b)
-        if symbol >= 0, symbol < facts.symbolTokens.count {
-            let token = Int(facts.symbolTokens[symbol])
+        if symbol >= 0, symbol < symbolTokens.count {
+            let token = Int(symbolTokens[symbol])
             if token >= 0, token < tokens.count, tokens[token].start == Int(node.start),
                 token == 0 || tokens[token - 1].start < Int(node.start)
             {
