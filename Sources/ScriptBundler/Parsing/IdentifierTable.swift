@@ -176,7 +176,9 @@ struct IdentifierTable {
                     initialized = total
                 }
             } else {
-                for k in done..<total { built.append(Self.string(spans[k], arena)) }
+                // One append of them all: an append per name checked the array's uniqueness each time.
+                let spans = self.spans, arena = self.arena
+                built.append(contentsOf: (done..<total).lazy.map { Self.string(spans[$0], arena) })
             }
             return built
         }
