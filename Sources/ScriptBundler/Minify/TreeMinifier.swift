@@ -190,16 +190,17 @@ enum TreeMinifier {
         let printed = SyntaxPrinter.printMinified(
             tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
             tokens: tokens, minifiesLiterals: true, slotOfName: slotOfName, nameSlots: &nameSlots)
-        var piece = MinifiedPiece()
-        piece.code = printed.code
+        var code = printed.code
         // Pieces are joined by the composer, which writes the line breaks between them (the printer counted the lines
         // without it).
-        if piece.code.last == 0x0A { piece.code.removeLast() }
-        if recordsMappings { piece.mappings = map(printed.mappings, &piece.names, nameSlots) }
-        piece.lineCount = printed.lineCount
-        piece.lastLineColumn = printed.lastLineColumn
-        piece.endsWithStatementBrace = endsWithStatementBrace(tree)
-        return piece
+        if code.last == 0x0A { code.removeLast() }
+        var names: [String] = []
+        let mappings = recordsMappings ? map(printed.mappings, &names, nameSlots) : PieceMappings()
+        // Made from its parts where it is returned (step 5m: a piece filled in field by field was copied when
+        // returned, each of its arrays retained, and the local destroyed).
+        return MinifiedPiece(
+            code: code, mappings: mappings, names: names, lineCount: printed.lineCount, lastLineColumn: printed.lastLineColumn,
+            endsWithStatementBrace: endsWithStatementBrace(tree))
     }
 
     /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,

@@ -85,7 +85,12 @@ public struct SourceMapBuilder: Sendable {
 
     /// Appends to `indices` the index of each of `names` in the map's `names` (`addName` of each, in order).
     mutating func addNames(_ names: [String], to indices: inout [Int]) {
-        for index in names.indices { indices.append(nameIndices.index(of: names[index])) }
+        // Written in place after one growth (an append per name checked the array's uniqueness).
+        let start = indices.count
+        indices.append(contentsOf: repeatElement(0, count: names.count))
+        indices.withUnsafeMutableBufferPointer { indices in
+            for index in names.indices { indices[start + index] = nameIndices.index(of: names[index]) }
+        }
     }
 
     /// A builder with the same sources and contents, and no mappings or names (for a rewritten output).

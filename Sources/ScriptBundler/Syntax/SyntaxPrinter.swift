@@ -1038,7 +1038,7 @@ public struct SyntaxPrinter {
             }
         }
         guard declaresPattern else { return true }
-        var stack: [Int32] = tree.list(tree[id].a).map { tree[$0].a }
+        var stack: [Int32] = tree.listIndices(tree[id].a).map { tree[tree.lists[$0]].a }
         while let current = stack.popLast() {
             guard current >= 0 else { continue }
             let node = tree[current]
@@ -1046,7 +1046,7 @@ public struct SyntaxPrinter {
             case .bindingIdentifier:
                 guard mayBeLet(tree, node) else { return false }
             case .arrayPattern, .objectPattern:
-                stack.append(contentsOf: tree.list(node.a))
+                for k in tree.listIndices(node.a) { stack.append(tree.lists[k]) }
             case .property:
                 stack.append(node.b)
             case .assignmentPattern, .restElement:
