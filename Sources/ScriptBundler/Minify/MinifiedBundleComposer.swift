@@ -18,29 +18,29 @@ enum MinifiedBundleComposer {
         }
         var index = 0
         while index < files.count {
-            let first = files[index]
-            if first.wrapping == .complete {
-                pieces.append(first.piece)
+            // Read in place (step 5m: a copy of the file was a retain and a release of each of its piece's arrays).
+            let wrapping = files[index].wrapping
+            if wrapping == .complete {
+                pieces.append(files[index].piece)
                 index += 1
                 continue
             }
             var end = index + 1
-            if first.canShareScope {
-                while end < files.count, files[end].canShareScope, files[end].wrapping == first.wrapping { end += 1 }
+            if files[index].canShareScope {
+                while end < files.count, files[end].canShareScope, files[end].wrapping == wrapping { end += 1 }
             }
-            let group = files[index..<end]
-            let arrow = group.allSatisfy(\.allowsArrowFunction)
-            let directive = first.wrapping == .strict ? "\"use strict\";" : ""
+            let group = index..<end
+            let arrow = group.allSatisfy { files[$0].allowsArrowFunction }
+            let directive = wrapping == .strict ? "\"use strict\";" : ""
             pieces.append(MinifiedPiece.verbatim((arrow ? "(()=>{" : "(function(){") + directive))
-            var previous: MinifiedPiece? = nil
-            for file in group where !file.piece.code.isEmpty {
+            // Whether the previous file's code ends without ending its statement (no file yet: `false`).
+            var previousContinues = false
+            for fileIndex in group where !files[fileIndex].piece.code.isEmpty {
                 // Statements of the previous file end here: nothing of the next may continue them. A `;` needs
                 // none; nor does a `}` ending a block or declaration (not one ending an expression, `a=function(){}`).
-                if let previous, previous.code.last != 0x3B, !previous.endsWithStatementBrace {
-                    pieces.append(MinifiedPiece.verbatim(";"))
-                }
-                pieces.append(file.piece)
-                previous = file.piece
+                if previousContinues { pieces.append(MinifiedPiece.verbatim(";")) }
+                pieces.append(files[fileIndex].piece)
+                previousContinues = files[fileIndex].piece.code.last != 0x3B && !files[fileIndex].piece.endsWithStatementBrace
             }
             pieces.append(MinifiedPiece.verbatim(arrow ? "})();" : "}).call(this);"))
             index = end
@@ -55,7 +55,9 @@ enum MinifiedBundleComposer {
         _ pieces: [MinifiedPiece], mapping: Bool, licenseFileName: String, separateWithLineBreaks: Bool = true
     ) -> MinifiedBundle {
         var legalComments: [[UInt8]] = []
-        for piece in pieces { legalComments.append(contentsOf: piece.legalComments) }
+        // Pieces are read in place, field by field, here and below (step 5m: `for piece in` copied each piece, a
+        // retain and a release of each of its arrays and strings).
+        for index in pieces.indices { legalComments.append(contentsOf: pieces[index].legalComments) }
         var output: [UInt8]
         var license: [UInt8]? = nil
         // The first line maps nothing, so that a wrapper written before the bundle on that line (firefox-ios's
@@ -81,23 +83,31 @@ enum MinifiedBundleComposer {
             license = LegalComments.file(legalComments)
         }
         // Room for every piece, its line break, and the lines `BundleAssembler.appendURLComments` appends (no copy to grow).
-        output.reserveCapacity(pieces.reduce(output.count + 1 + 512 + 2 * licenseFileName.utf8.count) { $0 + $1.code.count + 1 })
+        var outputBytes = output.count + 1 + 512 + 2 * licenseFileName.utf8.count
+        for index in pieces.indices { outputBytes += pieces[index].code.count + 1 }
+        output.reserveCapacity(outputBytes)
         // Built as a plain (non-optional) value, so each segment is added in place without optional chaining.
         var map = SourceMapBuilder()
         // A piece's mappings are copied but for its first segments and its names' values, which take a few bytes
         // more at most: room for all of them, so the buffer never doubles.
         if mapping {
-            map.reserveCapacity(
-                mappingBytes: pieces.reduce(64) {
-                    $0 + $1.mappings.bytes.count + 48 + 8 * $1.mappings.namedSegments.count + $1.lineCount + 2
-                })
+            var mappingBytes = 64
+            for index in pieces.indices {
+                mappingBytes +=
+                    pieces[index].mappings.bytes.count + 48 + 8 * pieces[index].mappings.namedSegments.count
+                    + pieces[index].lineCount + 2
+            }
+            map.reserveCapacity(mappingBytes: mappingBytes)
         }
         // Generated position where the next piece starts (line 0 is the pointer line, or the opening's).
         var line = 1
         var column = 0
         var lastWasMapped = false
         var previousEnd: UInt8? = nil
-        for piece in rest where !piece.code.isEmpty {
+        // Kept across pieces (step 5m: two arrays allocated per piece).
+        var sourceIndices: [Int] = []
+        var nameIndices: [Int] = []
+        for pieceIndex in rest.indices where !pieces[pieceIndex].code.isEmpty {
             // Pieces are whole statements that each ended with a line break in the unminified bundle: keep one,
             // unless the previous piece ended with `;` or `{` (nothing can merge with them or depend on the break).
             if separateWithLineBreaks, let previousEnd, previousEnd != 0x3B, previousEnd != 0x7B {
@@ -106,22 +116,21 @@ enum MinifiedBundleComposer {
                 column = 0
             }
             if mapping {
-                var sourceIndices: [Int] = []
-                sourceIndices.reserveCapacity(piece.sources.count)
-                for source in piece.sources {
+                sourceIndices.removeAll(keepingCapacity: true)
+                for source in pieces[pieceIndex].sources {
                     sourceIndices.append(map.addSource(source.path, content: source.content))
                 }
-                var nameIndices: [Int] = []
-                nameIndices.reserveCapacity(piece.names.count)
-                for name in piece.names { nameIndices.append(map.addName(name)) }
+                nameIndices.removeAll(keepingCapacity: true)
+                map.addNames(pieces[pieceIndex].names, to: &nameIndices)
                 map.addPiece(
-                    piece.mappings, line: line, column: column, sources: sourceIndices, names: nameIndices,
+                    pieces[pieceIndex].mappings, line: line, column: column, sources: sourceIndices, names: nameIndices,
                     lastWasMapped: &lastWasMapped)
             }
-            output.append(contentsOf: piece.code)
-            column = piece.lineCount == 0 ? column + piece.lastLineColumn : piece.lastLineColumn
-            line += piece.lineCount
-            previousEnd = piece.code.last
+            output.append(contentsOf: pieces[pieceIndex].code)
+            let lineCount = pieces[pieceIndex].lineCount, lastLineColumn = pieces[pieceIndex].lastLineColumn
+            column = lineCount == 0 ? column + lastLineColumn : lastLineColumn
+            line += lineCount
+            previousEnd = pieces[pieceIndex].code.last
         }
         output.append(0x0A)
         return MinifiedBundle(code: output, map: mapping ? map : nil, license: license)

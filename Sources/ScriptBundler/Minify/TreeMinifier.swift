@@ -158,9 +158,13 @@ enum TreeMinifier {
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
         map: (_ printed: SyntaxPrinterMappings, _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
-        printed(tree, symbolNames: symbolNames, uses: uses, recordsMappings: recordsMappings, tokens: tokens, slotOfName: []) {
-            printed, names, _ in map(printed, &names)
-        }.piece
+        // The piece returned as it is made (step 5m: taken out of the pair the other `printed` returns, it was copied,
+        // each of its arrays retained, and the pair destroyed).
+        var nameSlots: [SyntaxPrinter.NameSlot] = []
+        return printedPiece(
+            tree, symbolNames: symbolNames, uses: uses, recordsMappings: recordsMappings, tokens: tokens, slotOfName: [],
+            nameSlots: &nameSlots
+        ) { printed, names, _ in map(printed, &names) }
     }
 
     /// `printed(_:symbolNames:uses:recordsMappings:tokens:map:)`, with where it wrote the renamed symbols' names and
@@ -171,19 +175,32 @@ enum TreeMinifier {
         map: (_ printed: SyntaxPrinterMappings, _ names: inout [String], _ slots: [SyntaxPrinter.NameSlot]) -> PieceMappings
     ) -> (piece: MinifiedPiece, nameSlots: [SyntaxPrinter.NameSlot]) {
         var nameSlots: [SyntaxPrinter.NameSlot] = []
+        let piece = printedPiece(
+            tree, symbolNames: symbolNames, uses: uses, recordsMappings: recordsMappings, tokens: tokens, slotOfName: slotOfName,
+            nameSlots: &nameSlots, map: map)
+        return (piece, nameSlots)
+    }
+
+    /// The piece of `printed(_:symbolNames:uses:recordsMappings:tokens:slotOfName:map:)`, its slots in `nameSlots`.
+    private static func printedPiece(
+        _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
+        slotOfName: [Int32], nameSlots: inout [SyntaxPrinter.NameSlot],
+        map: (_ printed: SyntaxPrinterMappings, _ names: inout [String], _ slots: [SyntaxPrinter.NameSlot]) -> PieceMappings
+    ) -> MinifiedPiece {
         let printed = SyntaxPrinter.printMinified(
             tree, symbolNames: symbolNames, privateNames: TreeRenamer.privateNames(tree, uses: uses), recordsMappings: recordsMappings,
-            tokens: tokens, literalText: literalText, slotOfName: slotOfName, nameSlots: &nameSlots)
-        var piece = MinifiedPiece()
-        piece.code = printed.code
+            tokens: tokens, minifiesLiterals: true, slotOfName: slotOfName, nameSlots: &nameSlots)
+        var code = printed.code
         // Pieces are joined by the composer, which writes the line breaks between them (the printer counted the lines
         // without it).
-        if piece.code.last == 0x0A { piece.code.removeLast() }
-        if recordsMappings { piece.mappings = map(printed.mappings, &piece.names, nameSlots) }
-        piece.lineCount = printed.lineCount
-        piece.lastLineColumn = printed.lastLineColumn
-        piece.endsWithStatementBrace = endsWithStatementBrace(tree)
-        return (piece, nameSlots)
+        if code.last == 0x0A { code.removeLast() }
+        var names: [String] = []
+        let mappings = recordsMappings ? map(printed.mappings, &names, nameSlots) : PieceMappings()
+        // Made from its parts where it is returned (step 5m: a piece filled in field by field was copied when
+        // returned, each of its arrays retained, and the local destroyed).
+        return MinifiedPiece(
+            code: code, mappings: mappings, names: names, lineCount: printed.lineCount, lastLineColumn: printed.lastLineColumn,
+            endsWithStatementBrace: endsWithStatementBrace(tree))
     }
 
     /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
@@ -297,27 +314,30 @@ enum TreeMinifier {
     /// the fewest escapes (`StringQuotes`; a template literal only where the printer passes `.templateLiteral`); `nil`
     /// where the source's text is as short.
     static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
+        raw.withUnsafeBufferPointer { literalText(kind, $0) }
+    }
+
+    /// `literalText(_:_:)` of the bytes `raw` (the printer's call, with the literal's bytes read in place: step 5m).
+    static func literalText(_ kind: SyntaxKind, _ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         if kind == .numberLiteral {
             // Most numbers are short integers, already their shortest spelling.
-            if raw.withUnsafeBufferPointer({ NumberLiterals.isShortestInteger($0) }) { return nil }
+            if NumberLiterals.isShortestInteger(raw) { return nil }
             guard let shortest = NumberLiterals.shortest(raw), shortest.count < raw.count else { return nil }
             return shortest
         }
         // `.templateLiteral`: a string literal where the printer lets a template literal stand instead.
         let allowsTemplate = kind == .templateLiteral
         guard kind == .stringLiteral || allowsTemplate, raw.count >= 2, let quote = raw.first else { return nil }
-        return raw.withUnsafeBufferPointer { text -> [UInt8]? in
-            let body = UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)])
-            // A body with neither its own quote (plain or escaped) nor a backslash costs nothing as it is and has no
-            // `\n` a template could write: most strings (step 5h: the scan read every byte of every string literal,
-            // 13 M instructions on the large tree).
-            if quote == 0x22 || quote == 0x27, !holds(quote, or: 0x5C, in: body) { return nil }
-            guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || (allowsTemplate && content.newlines > 0)
-            else { return nil }
-            let best = content.bestQuote(preferring: quote, allowsTemplate: allowsTemplate)
-            guard best != quote else { return nil }
-            return Array(StringLiteralBody.encode(body, quote: best).utf8)
-        }
+        let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
+        // A body with neither its own quote (plain or escaped) nor a backslash costs nothing as it is and has no
+        // `\n` a template could write: most strings (step 5h: the scan read every byte of every string literal,
+        // 13 M instructions on the large tree).
+        if quote == 0x22 || quote == 0x27, !holds(quote, or: 0x5C, in: body) { return nil }
+        guard let content = StringLiteralBody.scan(body), content.cost(quote) > 0 || (allowsTemplate && content.newlines > 0)
+        else { return nil }
+        let best = content.bestQuote(preferring: quote, allowsTemplate: allowsTemplate)
+        guard best != quote else { return nil }
+        return Array(StringLiteralBody.encode(body, quote: best).utf8)
     }
 
     /// Whether `bytes` holds byte `first` or byte `second`: sixteen bytes at a time (the last sixteen overlapping the
@@ -411,15 +431,21 @@ enum TreeMinifier {
         /// are. Otherwise (a name given by its text, a built or non-ASCII name) names are found by their text.
         @inline(never)
         mutating func index(ofNameID id: Int) -> Int32 {
-            let name = tree.names[id]
             // ASCII exactly when it has as many UTF-16 units as bytes (any other scalar has more bytes than units);
             // read from the string's ASCII flag, where a test of each byte was a call costing about 330
-            // instructions a name (57,763 names on the large tree).
-            if !hashesNames, id < tree.parsedNameCount, name.utf16.count == name.utf8.count {
-                names.append(name)
+            // instructions a name (57,763 names on the large tree). The name is read in place and copied once, into
+            // `names` (step 5m: a local copy of it was retained and released besides).
+            if !hashesNames, id < tree.parsedNameCount, Self.isASCII(tree.names[id]) {
+                names.append(tree.names[id])
                 return Int32(truncatingIfNeeded: names.count - 1)
             }
-            return index(of: name)
+            return index(of: tree.names[id])
+        }
+
+        /// Whether `name` is ASCII (as many UTF-16 units as bytes).
+        @inline(__always)
+        private static func isASCII(_ name: borrowing String) -> Bool {
+            name.utf16.count == name.utf8.count
         }
 
         @inline(never)

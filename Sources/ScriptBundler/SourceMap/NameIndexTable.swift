@@ -8,7 +8,11 @@ import Darwin
 /// a cheap byte hash, for the composer's many lookups of short identifier names (the standard dictionary hashes
 /// each name with a keyed hash, several times the cost for names this short). Names are equal when their bytes
 /// are, as JavaScript compares identifiers (no Unicode normalization: `a\u{301}` and `\u{e1}` are two names).
-struct NameIndexTable {
+///
+/// The table is the list of names itself (step 5m): a name is kept as its bytes only, which the map's JSON writes
+/// (`forEachName`), not as a `String` too (each added name was retained into a `[String]`, and each written one
+/// retained and released again).
+struct NameIndexTable: Sendable {
     /// Per slot: an index into the names, or -1 for an empty slot. The slot count is a power of two.
     private var slots: [Int32] = []
     /// Per name (by index): its hash, kept for growing the table.
@@ -18,19 +22,39 @@ struct NameIndexTable {
     /// Per name: where its bytes start in `storage`, and one more entry for the end.
     private var starts: [Int32] = [0]
 
-    /// The index of `name` in `names`, appending it first when it is not there.
-    mutating func index(of name: String, in names: inout [String]) -> Int {
+    /// How many names the table holds.
+    var count: Int { hashes.count }
+
+    /// The index of `name`, adding it as the next index when it is not there.
+    mutating func index(of name: String) -> Int {
         if (hashes.count + 1) * 2 > slots.count { grow() }
-        let found =
-            name.utf8.withContiguousStorageIfAvailable { find($0) } ?? Array(name.utf8).withUnsafeBufferPointer { find($0) }
+        if let index = name.utf8.withContiguousStorageIfAvailable({ index(ofBytes: $0) }) { return index }
+        return Array(name.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
+    }
+
+    /// `index(of:)` of the name with UTF-8 bytes `bytes` (the table has room for one more name).
+    private mutating func index(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let found = find(bytes)
         if let index = found.index { return index }
-        let index = names.count
-        names.append(name)
+        let index = hashes.count
         hashes.append(found.hash)
-        storage.append(contentsOf: name.utf8)
+        storage.append(contentsOf: bytes)
         starts.append(Int32(truncatingIfNeeded: storage.count))
         slots[found.slot] = Int32(truncatingIfNeeded: index)
         return index
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each name, in index order.
+    func forEachName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage.withUnsafeBufferPointer { storage in
+            starts.withUnsafeBufferPointer { starts in
+                var index = 0
+                while index + 1 < starts.count {
+                    body(UnsafeBufferPointer(rebasing: storage[Int(starts[index])..<Int(starts[index + 1])]))
+                    index += 1
+                }
+            }
+        }
     }
 
     /// The name with bytes `bytes`, if known, else the empty slot to put it in, with its hash.

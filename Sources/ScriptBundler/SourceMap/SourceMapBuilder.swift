@@ -3,7 +3,7 @@ public struct SourceMapBuilder: Sendable {
     private var mappings = MappingsBuffer()
     private var sources: [String] = []
     private var contents: [[UInt8]] = []
-    private var names: [String] = []
+    /// The map's `names`, as their bytes (step 5m: no `[String]` beside the table).
     private var nameIndices = NameIndexTable()
     private var previousName = 0
     private var currentLine = 0
@@ -80,7 +80,17 @@ public struct SourceMapBuilder: Sendable {
 
     /// The index of `name` in the map's `names`, adding it if new.
     public mutating func addName(_ name: String) -> Int {
-        nameIndices.index(of: name, in: &names)
+        nameIndices.index(of: name)
+    }
+
+    /// Appends to `indices` the index of each of `names` in the map's `names` (`addName` of each, in order).
+    mutating func addNames(_ names: [String], to indices: inout [Int]) {
+        // Written in place after one growth (an append per name checked the array's uniqueness).
+        let start = indices.count
+        indices.append(contentsOf: repeatElement(0, count: names.count))
+        indices.withUnsafeMutableBufferPointer { indices in
+            for index in names.indices { indices[start + index] = nameIndices.index(of: names[index]) }
+        }
     }
 
     /// A builder with the same sources and contents, and no mappings or names (for a rewritten output).
@@ -517,9 +527,12 @@ public struct SourceMapBuilder: Sendable {
             }
         }
         out.append(contentsOf: #"],"names":["#.utf8)
-        for (index, name) in names.enumerated() {
-            if index > 0 { out.append(0x2C) }
-            Self.appendLiteral(name, to: &out)
+        // From the table's bytes (step 5m: each name's `String` was retained and released here).
+        var first = true
+        nameIndices.forEachName { name in
+            if !first { out.append(0x2C) }
+            first = false
+            JSONStringEscaping.append(name, to: &out)
         }
         out.append(contentsOf: #"],"mappings":""#.utf8)
         parts.append(out[...])

@@ -40,8 +40,8 @@ extension SyntaxPrinter {
             case .updateExpression where !node.flags.contains(.prefix):
                 current = node.a
             case .sequenceExpression:
-                guard let first = tree.list(node.a).first else { return current }
-                current = first
+                guard let first = tree.listIndices(node.a).first else { return current }
+                current = tree.lists[first]
             default:
                 return current
             }
@@ -115,13 +115,13 @@ extension SyntaxPrinter {
 
     private mutating func printList(_ list: Int32) {
         var first = true
-        for element in tree.list(list) {
+        for k in tree.listIndices(list) {
             if !first {
                 emit(",")
                 space()
             }
             first = false
-            printElement(element)
+            printElement(tree.lists[k])
         }
     }
 
@@ -173,12 +173,12 @@ extension SyntaxPrinter {
         if recording, node.start < node.end { pending = id }
         switch node.kind {
         case .booleanLiteral where compact:
-            emit(tree.bytes(id).first == 0x74 ? "!0" : "!1")
-        case .numberLiteral where literalText != nil, .stringLiteral where literalText != nil:
+            emit(firstByte(of: node) == 0x74 ? "!0" : "!1")
+        case .numberLiteral where minifiesLiterals, .stringLiteral where minifiesLiterals:
             // A string in an expression may be written as a template (never a tag's: the printer writes an operator,
             // `(`, `,`, `;` or a keyword before every operand), except as a whole statement.
             let kind = node.kind == .stringLiteral && compact && id != statementString ? SyntaxKind.templateLiteral : node.kind
-            if let text = literalText?(kind, tree.bytes(id)) {
+            if let text = Self.minifiedLiteral(tree, kind, node) {
                 if let first = text.first, out.needsSpace(before: first) { out.append(0x20) }
                 if pending >= 0 { recordPending() }
                 out.append(contentsOf: text)
@@ -197,34 +197,30 @@ extension SyntaxPrinter {
             printTemplate(node.b)
         case .arrayExpression, .arrayPattern:
             emit("[")
-            let elements = tree.list(node.a)
-            var first = true
-            for element in elements {
-                if !first {
+            let elements = tree.listIndices(node.a)
+            for k in elements {
+                if k != elements.lowerBound {
                     emit(",")
                     space()
                 }
-                first = false
-                printElement(element)
+                printElement(tree.lists[k])
             }
-            if let last = elements.last, tree[last].kind == .elision { emit(",") }
+            if let last = elements.last, tree[tree.lists[last]].kind == .elision { emit(",") }
             emit("]")
         case .objectExpression, .objectPattern:
-            let members = tree.list(node.a)
+            let members = tree.listIndices(node.a)
             if members.isEmpty {
                 emit("{}")
                 return
             }
             emit("{")
             space()
-            var first = true
-            for member in members {
-                if !first {
+            for k in members {
+                if k != members.lowerBound {
                     emit(",")
                     space()
                 }
-                first = false
-                printProperty(member)
+                printProperty(tree.lists[k])
             }
             space()
             emit("}")
@@ -236,10 +232,10 @@ extension SyntaxPrinter {
             printClass(id)
         case .arrowFunction:
             if node.flags.contains(.isAsync) { emit("async") }
-            let parameters = tree.list(node.b)
-            if compact, parameters.count == 1, let only = parameters.first, tree[only].kind == .bindingIdentifier {
+            let parameters = tree.listIndices(node.b)
+            if compact, parameters.count == 1, let only = parameters.first, tree[tree.lists[only]].kind == .bindingIdentifier {
                 // `a=>a`: one plain parameter needs no parentheses.
-                printPattern(only)
+                printPattern(tree.lists[only])
             } else {
                 emit("(")
                 printParameters(node.b)
@@ -301,13 +297,13 @@ extension SyntaxPrinter {
             printExpression(node.c, .assignment, noIn: noIn)
         case .sequenceExpression:
             var first = true
-            for element in tree.list(node.a) {
+            for k in tree.listIndices(node.a) {
                 if !first {
                     emit(",")
                     space()
                 }
                 first = false
-                printExpression(element, .assignment, noIn: noIn)
+                printExpression(tree.lists[k], .assignment, noIn: noIn)
             }
         case .callExpression:
             // Flags tested as bits (step 4t: `contains` was a call of about ten instructions, twice a call and three
@@ -335,7 +331,7 @@ extension SyntaxPrinter {
                 emit(Self.has(node, .optional) ? "?." : ".")
                 mark(node.b)
                 if pending >= 0 { recordPending() }
-                out.append(contentsOf: name)
+                out.append(tree.source, from: name.lowerBound, to: name.upperBound)
             } else if Self.has(node, .computed) {
                 if Self.has(node, .optional) { emit("?.") }
                 emit("[")
@@ -407,11 +403,18 @@ extension SyntaxPrinter {
     }
 
     private mutating func printTemplate(_ id: Int32) {
-        for part in tree.list(tree[id].a) {
-            if tree[part].kind == .templateElement {
+        for k in tree.listIndices(tree[id].a) {
+            let part = tree.lists[k]
+            let node = tree[part]
+            if node.kind == .templateElement {
                 mark(part)
                 if pending >= 0 { recordPending() }
-                out.append(contentsOf: tree.bytes(part))
+                if node.flags.contains(.synthetic) {
+                    out.append(contentsOf: Array(tree.names[Int(node.a)].utf8))
+                } else {
+                    // From the source in place (step 5m: `tree.bytes` made a slice, retaining the source).
+                    out.append(tree.source, from: Int(node.start), to: Int(node.end))
+                }
             } else {
                 printExpression(part, .lowest)
             }
@@ -436,7 +439,7 @@ extension SyntaxPrinter {
             printMethod(id, key: node.a, function: node.b, kind: kind, computed: node.flags.contains(.computed), isStatic: false)
             return
         }
-        if node.flags.contains(.shorthand), Self.shorthandName(tree, node.b) == tree.name(node.a), !shorthandIsRenamed(node.b) {
+        if node.flags.contains(.shorthand), Self.shorthandMatches(tree, key: node.a, value: node.b), !shorthandIsRenamed(node.b) {
             printElement(node.b)
             return
         }
@@ -446,13 +449,25 @@ extension SyntaxPrinter {
         printElement(node.b)
     }
 
-    /// The name a shorthand value `value` of `tree` binds or reads (`a` of `a` or `a = 1`).
-    private static func shorthandName(_ tree: SyntaxTree, _ value: Int32) -> String? {
-        let node = tree[value]
-        switch node.kind {
-        case .identifier, .bindingIdentifier: return tree.name(value)
-        case .assignmentExpression, .assignmentPattern: return shorthandName(tree, node.a)
-        default: return nil
+    /// Whether the name shorthand value `value` of `tree` binds or reads (`a` of `a` or `a = 1`) is key `key`'s name.
+    /// By name ID first (step 5m: the two `String`s were read, retained and compared for every shorthand property);
+    /// built names may repeat a parsed one, so other IDs compare their names.
+    private static func shorthandMatches(_ tree: SyntaxTree, key: Int32, value: Int32) -> Bool {
+        guard let name = shorthandNameID(tree, value) else { return false }
+        let keyName = tree[key].a
+        return name == keyName || tree.names[Int(name)] == tree.names[Int(keyName)]
+    }
+
+    /// The name ID of the name a shorthand value `value` of `tree` binds or reads (`a` of `a` or `a = 1`).
+    private static func shorthandNameID(_ tree: SyntaxTree, _ value: Int32) -> Int32? {
+        var current = value
+        while true {
+            let node = tree[current]
+            switch node.kind {
+            case .identifier, .bindingIdentifier: return node.a
+            case .assignmentExpression, .assignmentPattern: current = node.a
+            default: return nil
+            }
         }
     }
 
@@ -470,11 +485,11 @@ extension SyntaxPrinter {
     private mutating func printKey(_ key: Int32, computed: Bool) {
         if compact, !computed, let name = Self.unquotedKey(tree, key) {
             mark(key)
-            if let first = name.first, out.needsSpace(before: first) { out.append(0x20) }
+            if out.needsSpace(before: tree.source[name.lowerBound]) { out.append(0x20) }
             if pending >= 0 { recordPending() }
             // From the source in place, like `emitSource` (step 4p: the slice's append called `memcpy`, about 60
             // instructions a key).
-            out.append(tree.source, from: name.startIndex, to: name.endIndex)
+            out.append(tree.source, from: name.lowerBound, to: name.upperBound)
             return
         }
         if computed {
@@ -486,22 +501,27 @@ extension SyntaxPrinter {
         }
     }
 
-    /// The contents of string key `key` when they are an ASCII identifier name without escapes (not `__proto__`,
-    /// whose quoted and unquoted keys differ): `{"a":1}` printed `{a:1}`.
+    /// Where the contents of string key `key` stand in the source (not empty) when they are an ASCII identifier name
+    /// without escapes (not `__proto__`, whose quoted and unquoted keys differ): `{"a":1}` printed `{a:1}`.
     ///
     /// Static, reading only the tree (step 4p): as a method of the printer, each call from a mutating method copied
-    /// the printer (a `memcpy` of about 60 instructions, every key of an object).
-    static func unquotedKey(_ tree: SyntaxTree, _ key: Int32) -> ArraySlice<UInt8>? {
+    /// the printer (a `memcpy` of about 60 instructions, every key of an object). The range, not a slice of the source
+    /// (step 5m: the slice retained and released the source).
+    static func unquotedKey(_ tree: SyntaxTree, _ key: Int32) -> Range<Int>? {
         let node = tree[key]
         guard node.kind == .stringLiteral, !node.flags.contains(.synthetic), node.end - node.start >= 3 else { return nil }
-        let contents = tree.source[Int(node.start + 1)..<Int(node.end - 1)]
-        guard let first = contents.first, !(first >= 0x30 && first <= 0x39) else { return nil }
-        for b in contents {
+        let range = Int(node.start + 1)..<Int(node.end - 1)
+        let source = tree.source
+        guard range.upperBound <= source.count else { return nil }
+        let first = source[range.lowerBound]
+        guard !(first >= 0x30 && first <= 0x39) else { return nil }
+        for i in range {
+            let b = source[i]
             let isWord = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24
             guard isWord else { return nil }
         }
-        if contents.elementsEqual("__proto__".utf8) { return nil }
-        return contents
+        if range.count == 9, source[range].elementsEqual("__proto__".utf8) { return nil }
+        return range
     }
 
     /// A pattern (binding or assignment target).
@@ -526,13 +546,13 @@ extension SyntaxPrinter {
 
     private mutating func printParameters(_ list: Int32) {
         var first = true
-        for parameter in tree.list(list) {
+        for k in tree.listIndices(list) {
             if !first {
                 emit(",")
                 space()
             }
             first = false
-            printPattern(parameter)
+            printPattern(tree.lists[k])
         }
     }
 
@@ -611,13 +631,14 @@ extension SyntaxPrinter {
         }
         space()
         emit("{")
-        let members = tree.list(node.c)
+        let members = tree.listIndices(node.c)
         if members.isEmpty {
             emit("}")
             return
         }
         indentation += 1
-        for member in members {
+        for k in members {
+            let member = tree.lists[k]
             newline()
             let m = tree[member]
             switch m.kind {

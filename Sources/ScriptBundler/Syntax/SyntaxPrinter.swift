@@ -36,10 +36,9 @@ public struct SyntaxPrinter {
     private static func printWithMappingsInline(
         _ tree: SyntaxTree, style: Style
     ) -> (code: String, mappings: [SyntaxPrintedMapping]) {
-        var printer = SyntaxPrinter(tree: tree, style: style)
-        printer.recording = true
         // About one mapping per node of lowered code: reserved, so the table is not copied as it grows.
-        printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
+        var printer = SyntaxPrinter(tree: tree, style: style, mappingCapacity: tree.nodes.count)
+        printer.recording = true
         printer.printProgram()
         let code = printer.out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         var mappings = printer.mappings.map { $0.printed(in: tree) }
@@ -50,7 +49,8 @@ public struct SyntaxPrinter {
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
     /// by symbol; empty for none) under that name, each private name with one in `privateNames` (by name ID) so (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
     /// original name), no legal comments (the minifier collects them apart), and the print-time choices of
-    /// `compact`; number and string literals as `literalText` writes them. Mappings are recorded when `recordsMappings`;
+    /// `compact`; number and string literals as `TreeMinifier.literalText` writes them when `minifiesLiterals`. Mappings
+    /// are recorded when `recordsMappings`;
     /// `tokens`: the tokens of the tree's source (any subset, in source order, such as the parse's), whose lines and
     /// columns are the original positions of the nodes starting at them (the others are counted in the source).
     /// With the code, its line count (its line terminators) and the UTF-16 length of its last line, without the
@@ -58,12 +58,12 @@ public struct SyntaxPrinter {
     /// mapped piece's lines are counted once, while printing.
     static func printMinified(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?] = [], recordsMappings: Bool,
-        tokens: [JavaScriptToken] = [], literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)? = nil
+        tokens: [JavaScriptToken] = [], minifiesLiterals: Bool = false
     ) -> (code: [UInt8], mappings: SyntaxPrinterMappings, lineCount: Int, lastLineColumn: Int) {
         var slots: [NameSlot] = []
         return printMinified(
             tree, symbolNames: symbolNames, privateNames: privateNames, recordsMappings: recordsMappings, tokens: tokens,
-            literalText: literalText, slotOfName: [], nameSlots: &slots)
+            minifiesLiterals: minifiesLiterals, slotOfName: [], nameSlots: &slots)
     }
 
     /// Where `printMinified` wrote a name that another bundle spells otherwise (a template's slot, issue 41 step 4i):
@@ -84,11 +84,18 @@ public struct SyntaxPrinter {
     /// only the renamed symbols' names, and only when `slotOfName` is not empty).
     static func printMinified(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], privateNames: [[UInt8]?], recordsMappings: Bool, tokens: [JavaScriptToken],
-        literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?, slotOfName: [Int32], nameSlots: inout [NameSlot]
+        minifiesLiterals: Bool, slotOfName: [Int32], nameSlots: inout [NameSlot]
     ) -> (code: [UInt8], mappings: SyntaxPrinterMappings, lineCount: Int, lastLineColumn: Int) {
-        var printer = SyntaxPrinter(tree: tree, style: .minified)
+        // About one mapping a node (a mapping is recorded for a marked node): the table rarely grows. Made once (step
+        // 5m: the printer made an empty table first, two allocations).
+        var printer = SyntaxPrinter(tree: tree, style: .minified, mappingCapacity: recordsMappings ? tree.nodes.count : 0)
         printer.slotOfName = slotOfName
-        printer.literalText = literalText
+        printer.minifiesLiterals = minifiesLiterals
+        if !slotOfName.isEmpty {
+            // At most one slot a name written: room for about that many (step 5m: the list grew from empty, about a
+            // dozen allocations a piece).
+            printer.nameSlots.reserveCapacity(tree.references.count + tree.symbols.count)
+        }
         printer.comments = [:]
         printer.symbolNames = symbolNames
         if !symbolNames.isEmpty {
@@ -111,8 +118,6 @@ public struct SyntaxPrinter {
         if recordsMappings {
             printer.recording = true
             printer.tokens = tokens
-            // About one mapping a node (a mapping is recorded for a marked node): the table rarely grows.
-            printer.mappings = SyntaxPrinterMappings(capacity: tree.nodes.count)
         }
         printer.printProgram()
         nameSlots = printer.nameSlots
@@ -149,9 +154,11 @@ public struct SyntaxPrinter {
     /// `false` as `!0` and `!1`, `a=>` for one plain arrow parameter, `new C` for `new C()`, quoted keys that are
     /// identifier names unquoted.
     var compact = false
-    /// How the tree minifier writes a number or string literal in an expression (its kind and source text; `nil`:
-    /// as it is). A string literal where a template literal may stand instead is passed as `.templateLiteral`.
-    var literalText: ((SyntaxKind, ArraySlice<UInt8>) -> [UInt8]?)?
+    /// Whether a number or string literal in an expression is written as the tree minifier chooses
+    /// (`TreeMinifier.literalText`, called directly with the literal's bytes in place; step 5m: a closure given a slice
+    /// of the source retained and released the source, and the closure's context, per literal). A string literal where
+    /// a template literal may stand instead is passed as `.templateLiteral`.
+    var minifiesLiterals = false
     var out: SyntaxOutputBuffer
     var indentation = 0
     /// The legal comments before each statement.
@@ -166,7 +173,7 @@ public struct SyntaxPrinter {
     /// The mappings recorded at such a keyword (their index in `mappings`) with its source offset, which `printWithMappings` gives as their `originalOffset` (not their node's start).
     var keywordOffsets: [(index: Int, offset: Int32)] = []
     /// The recorded mappings, in generated order.
-    var mappings = SyntaxPrinterMappings(capacity: 0)
+    var mappings: SyntaxPrinterMappings
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
     var counted = 0
     var generatedLine = 0
@@ -181,10 +188,11 @@ public struct SyntaxPrinter {
     /// The last position counted from a token (`position(afterTokenBefore:)`): byte offset (-1 for none), line, column.
     var betweenTokens: (offset: Int, line: Int, column: Int) = (-1, 0, 0)
 
-    init(tree: SyntaxTree, style: Style) {
+    init(tree: SyntaxTree, style: Style, mappingCapacity: Int = 0) {
         self.tree = tree
         minified = style == .minified
         out = SyntaxOutputBuffer(capacity: tree.source.count)
+        mappings = SyntaxPrinterMappings(capacity: mappingCapacity)
         for comment in tree.legalComments { comments[comment.statement, default: []].append(comment.range) }
     }
 
@@ -576,6 +584,25 @@ public struct SyntaxPrinter {
         out.append(tree.source, from: start, to: end)
     }
 
+    /// The first byte of leaf `node`'s text (its source's, or a built leaf's name's), 0 for none.
+    @inline(__always)
+    func firstByte(of node: SyntaxNode) -> UInt8 {
+        if node.flags.contains(.synthetic) { return tree.names[Int(node.a)].utf8.first ?? 0 }
+        return node.start < node.end ? tree.source[Int(node.start)] : 0
+    }
+
+    /// The text `TreeMinifier.literalText` gives literal `node` of `tree` as `kind`, read from the source in place.
+    /// Static, reading only the tree (a method of the printer called from a mutating one copied the printer).
+    @inline(never)
+    static func minifiedLiteral(_ tree: SyntaxTree, _ kind: SyntaxKind, _ node: SyntaxNode) -> [UInt8]? {
+        if node.flags.contains(.synthetic) {
+            return Array(tree.names[Int(node.a)].utf8).withUnsafeBufferPointer { TreeMinifier.literalText(kind, $0) }
+        }
+        let start = Int(node.start), end = Int(node.end)
+        guard start <= end, end <= tree.source.count else { return nil }
+        return tree.source.withUnsafeBufferPointer { TreeMinifier.literalText(kind, UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     /// Lists the name of `length` bytes just written as a slot (`nameSlots`).
     @inline(never)
     private mutating func noteSlot(symbol: Int32, slot: Int32, length: Int) {
@@ -618,14 +645,14 @@ public struct SyntaxPrinter {
     // MARK: - Statements
 
     mutating func printProgram() {
-        let statements = tree.list(tree[tree.root].a)
-        var first = true
-        for statement in statements {
-            if !first { newline() }
-            first = false
-            printStatement(statement)
+        // Lists are read by index in `tree.lists` here and below (step 5m: a list's slice retained and released the
+        // array).
+        let statements = tree.listIndices(tree[tree.root].a)
+        for k in statements {
+            if k != statements.lowerBound { newline() }
+            printStatement(tree.lists[k])
         }
-        if let last = statements.last { dropSemicolon(after: last) }
+        if let last = statements.last { dropSemicolon(after: tree.lists[last]) }
         if let trailing = comments[SyntaxTree.none] {
             for range in trailing {
                 if !out.isEmpty { forceNewline() }
@@ -656,17 +683,17 @@ public struct SyntaxPrinter {
     /// `{ statements }` of list `list`.
     mutating func printBlock(_ list: Int32) {
         emit("{")
-        let statements = tree.list(list)
+        let statements = tree.listIndices(list)
         if statements.isEmpty {
             emit("}")
             return
         }
         indentation += 1
-        for statement in statements {
+        for k in statements {
             newline()
-            printStatement(statement)
+            printStatement(tree.lists[k])
         }
-        if let last = statements.last { dropSemicolon(after: last) }
+        if let last = statements.last { dropSemicolon(after: tree.lists[last]) }
         indentation -= 1
         newline()
         emit("}")
@@ -810,7 +837,8 @@ public struct SyntaxPrinter {
             space()
             emit("{")
             indentation += 1
-            for switchCase in tree.list(node.b) {
+            for caseIndex in tree.listIndices(node.b) {
+                let switchCase = tree.lists[caseIndex]
                 let c = tree[switchCase]
                 newline()
                 mark(switchCase)
@@ -823,9 +851,9 @@ public struct SyntaxPrinter {
                     emit("default:")
                 }
                 indentation += 1
-                for statement in tree.list(c.b) {
+                for k in tree.listIndices(c.b) {
                     newline()
-                    printStatement(statement)
+                    printStatement(tree.lists[k])
                 }
                 indentation -= 1
             }
@@ -973,13 +1001,13 @@ public struct SyntaxPrinter {
         }
         keywordSpace()
         var first = true
-        for declarator in tree.list(node.a) {
+        for k in tree.listIndices(node.a) {
             if !first {
                 emit(",")
                 space()
             }
             first = false
-            let d = tree[declarator]
+            let d = tree[tree.lists[k]]
             printPattern(d.a)
             if d.b >= 0 {
                 space()
@@ -999,8 +1027,8 @@ public struct SyntaxPrinter {
         // Most declarators declare one name: those are tested in place, and the walk below (an array per declaration)
         // is made only where a pattern is declared (step 5h).
         var declaresPattern = false
-        for declarator in tree.list(tree[id].a) {
-            let target = tree[declarator].a
+        for k in tree.listIndices(tree[id].a) {
+            let target = tree[tree.lists[k]].a
             guard target >= 0 else { continue }
             let node = tree[target]
             if node.kind == .bindingIdentifier {
@@ -1010,7 +1038,7 @@ public struct SyntaxPrinter {
             }
         }
         guard declaresPattern else { return true }
-        var stack: [Int32] = tree.list(tree[id].a).map { tree[$0].a }
+        var stack: [Int32] = tree.listIndices(tree[id].a).map { tree[tree.lists[$0]].a }
         while let current = stack.popLast() {
             guard current >= 0 else { continue }
             let node = tree[current]
@@ -1018,7 +1046,7 @@ public struct SyntaxPrinter {
             case .bindingIdentifier:
                 guard mayBeLet(tree, node) else { return false }
             case .arrayPattern, .objectPattern:
-                stack.append(contentsOf: tree.list(node.a))
+                for k in tree.listIndices(node.a) { stack.append(tree.lists[k]) }
             case .property:
                 stack.append(node.b)
             case .assignmentPattern, .restElement:

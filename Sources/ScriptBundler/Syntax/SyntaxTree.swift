@@ -47,6 +47,15 @@ public struct SyntaxTree: Sendable {
         return lists[(start + 1)..<(start + 1 + count)]
     }
 
+    /// Where the node IDs of list `list` stand in `lists` (empty for the empty list): read as `lists[i]`, without the
+    /// slice `list(_:)` makes (which retains and releases the array; step 5m).
+    @inline(__always)
+    public func listIndices(_ list: Int32) -> Range<Int> {
+        guard list > 0 else { return 0..<0 }
+        let start = Int(list) &+ 1
+        return start..<(start &+ Int(lists[start &- 1]))
+    }
+
     /// The source text of node `id` (for a `synthetic` leaf, its text).
     public func text(_ id: Int32) -> String {
         let node = nodes[Int(id)]

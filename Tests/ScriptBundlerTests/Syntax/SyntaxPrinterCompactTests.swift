@@ -9,7 +9,7 @@ import Testing
     /// `source` printed compact, without renaming, with the tree minifier's literal choices.
     static func printed(_ source: String) throws -> String {
         let tree = try SyntaxParser.parse(source)
-        let code = SyntaxPrinter.printMinified(tree, symbolNames: [], recordsMappings: false, literalText: TreeMinifier.literalText).code
+        let code = SyntaxPrinter.printMinified(tree, symbolNames: [], recordsMappings: false, minifiesLiterals: true).code
         return String(decoding: code, as: UTF8.self)
     }
 
