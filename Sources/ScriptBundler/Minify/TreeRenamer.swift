@@ -59,8 +59,14 @@ enum TreeRenamer {
     /// `tree` as it is now, `nil` to walk it here.
     static func plan(_ tree: SyntaxTree, uses: TreeUses? = nil) -> Plan? {
         guard tree.root >= 0, !tree.symbols.isEmpty else { return nil }
+        // Step 5p: the walk given is read where it is (`uses ?? TreeUses(tree)` copied it, its arrays retained).
+        if let uses { return plan(tree, walked: uses) }
+        return plan(tree, walked: TreeUses(tree))
+    }
+
+    /// `plan(_:uses:)` from `uses`, the walk of `tree` as it is now.
+    private static func plan(_ tree: SyntaxTree, walked uses: TreeUses) -> Plan? {
         let symbols = tree.symbols
-        let uses = uses ?? TreeUses(tree)
         // A repeated declaration (`var a; var a;`) counts as a reference, as in the token view.
         var referenceCounts = [Int](repeating: 0, count: symbols.count)
         for index in symbols.indices {
@@ -134,14 +140,15 @@ enum TreeRenamer {
     /// `uses`: the walk of `tree` as it is now, `nil` to walk it here (only when the tree has a private name).
     static func privateNames(_ tree: SyntaxTree, uses: TreeUses? = nil) -> [[UInt8]?] {
         guard tree.root >= 0 else { return [] }
-        let found: TreeUses
-        if let uses {
-            found = uses
-        } else {
-            // Most code has no private name: then nothing is renamed, whatever the walk would find.
-            guard tree.nodes.contains(where: { $0.kind == .privateName }) else { return [] }
-            found = TreeUses(tree)
-        }
+        // Step 5p: the walk given is read where it is (assigned to a local, it was copied, its arrays retained).
+        if let uses { return privateNames(tree, walked: uses) }
+        // Most code has no private name: then nothing is renamed, whatever the walk would find.
+        guard tree.nodes.contains(where: { $0.kind == .privateName }) else { return [] }
+        return privateNames(tree, walked: TreeUses(tree))
+    }
+
+    /// `privateNames(_:uses:)` from `found`, the walk of `tree` as it is now.
+    private static func privateNames(_ tree: SyntaxTree, walked found: TreeUses) -> [[UInt8]?] {
         let order = found.privateNameOrder
         guard !found.namesEval, !order.isEmpty else { return [] }
         let counts = found.privateNameCounts

@@ -202,8 +202,10 @@ struct RuntimeNames: Equatable {
     private static func findShortNamesUsed(by record: ModuleRecord, into names: inout ShortNameSet) {
         let maxLength = ShortNameSet.maxLength
         if let analysis = record.analysis {
-            for declaration in analysis.declarations where declaration.name.utf8.count <= maxLength {
-                names.insert(declaration.name.utf8)
+            // Step 5p: the names' lengths read through the arrays (each declaration copied retained its name).
+            let declarations = analysis.declarations
+            for index in declarations.indices where declarations[index].name.utf8.count <= maxLength {
+                names.insert(declarations[index].name.utf8)
             }
             // The referenced names by name ID, each once, without making the array of them `referencedNames` is
             // (issue 41 step 4v).
@@ -213,8 +215,7 @@ struct RuntimeNames: Equatable {
                 let id = analysis.nameID(of: reference)
                 guard id >= 0, !seen[id] else { continue }
                 seen[id] = true
-                let name = internedNames[id]
-                if name.utf8.count <= maxLength { names.insert(name.utf8) }
+                if internedNames[id].utf8.count <= maxLength { names.insert(internedNames[id].utf8) }
             }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed. Inserted
