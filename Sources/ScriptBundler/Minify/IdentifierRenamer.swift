@@ -54,6 +54,22 @@ enum IdentifierRenamer {
         parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
         renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
     ) -> (names: [[UInt8]?], examined: Int) {
+        assignNames(
+            parents: parents, declarationStarts: declarationStarts, declarations: declarations,
+            isSpelled: { index, name in
+                // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
+                let old = declarationName(index)
+                return old.utf8.count == name.count && old.utf8.elementsEqual(name)
+            }, renamable: renamable, referenceCounts: referenceCounts, sequence: sequence)
+    }
+
+    /// `assignNames(parents:…names:…)` with whether declaration `index` is spelled `name` told by `isSpelled` (step 5p:
+    /// a caller holding the names in an array compares them there, without a `String` returned, retained and released
+    /// per declaration).
+    static func assignNames(
+        parents: [Int], declarationStarts: [Int], declarations: [Int], isSpelled: (Int, [UInt8]) -> Bool,
+        renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
+    ) -> (names: [[UInt8]?], examined: Int) {
         var names = sequence
         var slotOf = [Int](repeating: -1, count: renamable.count)
         // Per scope: how many slots it and its ancestors use.
@@ -137,9 +153,7 @@ enum IdentifierRenamer {
         result.withUnsafeMutableBufferPointer { result in
             for index in slotOf.indices where slotOf[index] >= 0 {
                 let name = names.name(rankOf[slotOf[index]])
-                // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
-                let old = declarationName(index)
-                if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
+                if !isSpelled(index, name) { result[index] = name }
             }
         }
         return (result, names.counter)
