@@ -54,13 +54,33 @@ enum IdentifierRenamer {
         parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
         renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
     ) -> (names: [[UInt8]?], examined: Int) {
+        assignNames(
+            parents: parents, declarationStarts: declarationStarts, declarations: declarations,
+            isSpelled: { index, name in
+                // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
+                let old = declarationName(index)
+                return old.utf8.count == name.count && old.utf8.elementsEqual(name)
+            }, renamable: renamable, referenceCounts: referenceCounts, sequence: sequence)
+    }
+
+    /// `assignNames(parents:…names:…)` with whether declaration `index` is spelled `name` told by `isSpelled` (step 5p:
+    /// a caller holding the names in an array compares them there, without a `String` returned, retained and released
+    /// per declaration).
+    static func assignNames(
+        parents: [Int], declarationStarts: [Int], declarations: [Int], isSpelled: (Int, [UInt8]) -> Bool,
+        renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
+    ) -> (names: [[UInt8]?], examined: Int) {
         var names = sequence
         var slotOf = [Int](repeating: -1, count: renamable.count)
         // Per scope: how many slots it and its ancestors use.
         var chainSlots = [Int](repeating: 0, count: parents.count)
         // Per renamable declaration of a scope with more than one: minus its reference count, its position, and the
         // declaration (the first two sort as the ranks go; positions differ, so the declaration never decides).
-        var keys: [(negativeCount: Int, position: Int, declaration: Int)] = []
+        // Step 5p: in memory of its own, as long as the declarations table (a scope's keys are at most its share of
+        // it; an append to an array checked its uniqueness per declaration). Trivial elements: nothing to deinitialize.
+        let keys = UnsafeMutablePointer<(negativeCount: Int, position: Int, declaration: Int)>.allocate(
+            capacity: max(declarations.count, 1))
+        defer { keys.deallocate() }
         // `slotOf` and `chainSlots` are written through pointers (step 4x, second part): a write through the array
         // checked its uniqueness, several times per scope. A declaration is below `slotOf.count` (`renamable[declaration]`
         // checked it: both have `renamable.count` elements) and a scope below `chainSlots.count` (`parents.indices`).
@@ -95,17 +115,23 @@ enum IdentifierRenamer {
                         break
                     }
                     // Most-referenced first, so they get the shortest names; ties keep declaration order.
-                    keys.removeAll(keepingCapacity: true)
+                    // At most `end - start` keys, below `declarations.count`.
+                    var keyCount = 0
                     k = start
                     while k < end {
                         let declaration = declarations[k]
                         if renamable[declaration] {
-                            keys.append((0 &- referenceCounts[declaration], keys.count, declaration))
+                            precondition(keyCount < declarations.count, "keys beyond the declarations")
+                            (keys + keyCount).initialize(to: (0 &- referenceCounts[declaration], keyCount, declaration))
+                            keyCount += 1
                         }
                         k += 1
                     }
-                    keys.sort { $0.negativeCount != $1.negativeCount ? $0.negativeCount < $1.negativeCount : $0.position < $1.position }
-                    for (rank, key) in keys.enumerated() {
+                    var scopeKeys = UnsafeMutableBufferPointer(start: keys, count: keyCount)
+                    scopeKeys.sort {
+                        $0.negativeCount != $1.negativeCount ? $0.negativeCount < $1.negativeCount : $0.position < $1.position
+                    }
+                    for (rank, key) in scopeKeys.enumerated() {
                         slotOf[key.declaration] = base + rank
                     }
                 }
@@ -127,9 +153,7 @@ enum IdentifierRenamer {
         result.withUnsafeMutableBufferPointer { result in
             for index in slotOf.indices where slotOf[index] >= 0 {
                 let name = names.name(rankOf[slotOf[index]])
-                // Lengths first: a new name is mostly shorter than the old (`utf8.count` of a native string is stored).
-                let old = declarationName(index)
-                if old.utf8.count != name.count || !old.utf8.elementsEqual(name) { result[index] = name }
+                if !isSpelled(index, name) { result[index] = name }
             }
         }
         return (result, names.counter)

@@ -91,7 +91,11 @@ struct NameSequence {
         return length
     }
 
+    /// The one-byte names, spelled once (step 5p: most names given are one byte, and each was an array allocated).
+    private static let oneByteNames: [[UInt8]] = first.map { [$0] }
+
     private static func spell(_ number: Int) -> [UInt8] {
+        if number < oneByteNames.count { return oneByteNames[number] }
         var n = number
         var bytes = [first[n % first.count]]
         n /= first.count

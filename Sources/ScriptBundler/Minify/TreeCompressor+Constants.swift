@@ -43,8 +43,7 @@ extension TreeCompressorPass {
         while index < result.count {
             let node = tree[result[index]]
             // Only a declarator of a literal can go: a declaration without one stays as it is.
-            guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue,
-                tree.list(node.a).contains(where: { inlinedConstant($0) != nil })
+            guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue, hasInlinedConstant(node.a)
             else {
                 index += 1
                 continue
@@ -73,6 +72,16 @@ extension TreeCompressorPass {
             index += 1
         }
         return result
+    }
+
+    /// Whether a declarator of `list` is a constant to inline (`inlinedConstant`), read by index (step 5p: a slice of
+    /// the lists and a closure, retained per declaration).
+    func hasInlinedConstant(_ list: Int32) -> Bool {
+        guard list > 0 else { return false }
+        for index in 0..<Int(tree.lists[Int(list)]) where inlinedConstant(tree.lists[Int(list) + 1 + index]) != nil {
+            return true
+        }
+        return false
     }
 
     /// A place holding a name: field `field` of node `parent`, or element `field` of list `list` when `list > 0`.
@@ -174,10 +183,13 @@ extension TreeCompressorPass {
         case .functionDeclaration, .emptyStatement: return true
         case .expressionStatement: return tree[node.a].kind == .stringLiteral
         case .variableDeclaration:
-            return tree.list(node.a).allSatisfy { declarator in
-                let d = tree[declarator]
-                return tree[d.a].kind == .bindingIdentifier && (d.b < 0 || isEffectFree(d.b))
+            let list = Int(node.a)
+            guard list > 0 else { return true }
+            for index in 0..<Int(tree.lists[list]) {
+                let d = tree.nodes[Int(tree.lists[list + 1 + index])]
+                guard tree.nodes[Int(d.a)].kind == .bindingIdentifier, d.b < 0 || isEffectFree(d.b) else { return false }
             }
+            return true
         default: return false
         }
     }
@@ -224,8 +236,14 @@ extension TreeCompressorPass {
     /// One round of `removeUnusedChains`: every statement list rebuilt without what is unused by `counts`; whether
     /// anything went.
     mutating func removeUnused(counts: [Int32]) -> Bool {
+        // `withoutUnused` reads `referenceCounts`: these counts stand there for the round (step 5p: the counts were an
+        // argument, and the nested function reading them copied the whole pass).
+        let parseCounts = referenceCounts
+        referenceCounts = counts
+        defer { referenceCounts = parseCounts }
         var removed = false
         var bodies = Set<Int32>()
+        var kept: [Int32] = []
         var stack: [Int32] = [tree.root]
         while let id = stack.popLast() {
             var node = tree[id]
@@ -237,13 +255,20 @@ extension TreeCompressorPass {
             }
             let listField = Self.statementListField(node.kind)
             if listField >= 0, id != tree.root, Self.isListField(node.kind, listField) {
-                let list = LoweringPass.field(node, listField)
-                let statements = Array(tree.list(list))
-                let kept = statements.indices.compactMap { index -> Int32? in
-                    if index + 1 < statements.count, isStringStatement(statements[index + 1]) { return statements[index] }
-                    return withoutUnused(statements[index], isFunctionBody: bodies.contains(id), counts: counts)
+                let list = Int(LoweringPass.field(node, listField))
+                // The statements read by index, the kept ones into one scratch array (step 5p).
+                let count = list > 0 ? Int(tree.lists[list]) : 0
+                let isBody = bodies.contains(id)
+                kept.removeAll(keepingCapacity: true)
+                for index in 0..<count {
+                    let statement = tree.lists[list + 1 + index]
+                    if index + 1 < count, isStringStatement(tree.lists[list + 2 + index]) {
+                        kept.append(statement)
+                    } else if let left = withoutUnused(statement, isFunctionBody: isBody) {
+                        kept.append(left)
+                    }
                 }
-                if kept != statements {
+                if kept.count != count || !kept.indices.allSatisfy({ kept[$0] == tree.lists[list + 1 + $0] }) {
                     removed = true
                     LoweringPass.setField(&node, listField, tree.appendList(kept))
                     tree.replace(id, with: node)
@@ -255,7 +280,14 @@ extension TreeCompressorPass {
                 let value = LoweringPass.field(node, index)
                 switch field {
                 case .node: if value >= 0 { stack.append(value) }
-                case .list: for child in tree.list(value).reversed() where child >= 0 { stack.append(child) }
+                case .list:
+                    guard value > 0 else { continue }
+                    var k = Int(value) + Int(tree.lists[Int(value)])
+                    while k > Int(value) {
+                        let child = tree.lists[k]
+                        if child >= 0 { stack.append(child) }
+                        k -= 1
+                    }
                 default: continue
                 }
             }

@@ -189,60 +189,89 @@ extension TreeCompressorPass {
 
     /// Statement `id` without its unused declarators (nil when nothing of it is left), by the parse's reference
     /// counts or by `counts` (indexed by symbol).
-    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool, counts: [Int32]? = nil) -> Int32? {
-        let counts = counts ?? referenceCounts
-        let node = tree[id]
+    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool) -> Int32? {
+        // Step 5p: read through the tree's arrays by index (a nested function over a slice of the lists copied the
+        // whole pass, and each slice retained the lists), a new list written only when a declarator goes.
+        let node = tree.nodes[Int(id)]
         switch node.kind {
         case .functionDeclaration:
             guard isFunctionBody, node.a >= 0 else { return id }
             // First declared as the function: a parameter of the same name (which `arguments` may read) keeps it.
-            let symbol = tree[node.a].b
-            guard isLocal(symbol), counts[Int(symbol)] == 0, tree.symbols[Int(symbol)].kind == .function else { return id }
+            let symbol = tree.nodes[Int(node.a)].b
+            guard isLocal(symbol), referenceCounts[Int(symbol)] == 0, tree.symbols[Int(symbol)].kind == .function else {
+                return id
+            }
             return nil
         case .variableDeclaration where node.op != SyntaxVariableKind.var.rawValue:
-            let declarators = tree.list(node.a)
-            func keeps(_ declarator: Int32) -> Bool {
-                let target = tree[tree[declarator].a]
-                guard target.kind == .bindingIdentifier, isLocal(target.b), counts[Int(target.b)] == 0 else { return true }
-                return tree[declarator].b >= 0 && !isEffectFree(tree[declarator].b)
-            }
+            let list = Int(node.a)
+            guard list > 0 else { return id }
+            let count = Int(tree.lists[list])
             // Mostly every declarator stays: then the declaration is kept without making a list of them.
-            guard !declarators.allSatisfy(keeps) else { return id }
-            let kept = declarators.filter(keeps)
-            if kept.isEmpty { return nil }
-            guard kept.count < declarators.count else { return id }
+            var keptCount = 0
+            for index in 0..<count where keepsDeclarator(tree.lists[list + 1 + index]) { keptCount += 1 }
+            if keptCount == count { return id }
+            if keptCount == 0 { return nil }
+            var lists = tree.lists
+            tree.lists = []
+            let kept = Int32(truncatingIfNeeded: lists.count)
+            lists.append(Int32(truncatingIfNeeded: keptCount))
+            for index in 0..<count {
+                let declarator = lists[list + 1 + index]
+                if keepsDeclarator(declarator) { lists.append(declarator) }
+            }
+            tree.lists = lists
             var changed = node
-            changed.a = tree.appendList(kept)
+            changed.a = kept
             return tree.append(changed)
         default:
             return id
         }
     }
 
+    /// Whether `withoutUnused` keeps `declarator`: its target is no local name unused by `referenceCounts`, or its
+    /// initializer may have an effect.
+    func keepsDeclarator(_ declarator: Int32) -> Bool {
+        let node = tree.nodes[Int(declarator)]
+        let target = tree.nodes[Int(node.a)]
+        guard target.kind == .bindingIdentifier, isLocal(target.b), referenceCounts[Int(target.b)] == 0 else { return true }
+        return node.b >= 0 && !isEffectFree(node.b)
+    }
+
     /// Whether evaluating expression `id` has no effect: a literal, a function or arrow expression, an array or object
     /// literal of those (object keys not computed, no spread).
     func isEffectFree(_ id: Int32) -> Bool {
-        let node = tree[id]
+        let node = tree.nodes[Int(id)]
         switch node.kind {
         case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .regexLiteral, .functionExpression, .arrowFunction:
             return true
         case .templateLiteral:
             // Its parts and substitutions alternate in one list: one part, no substitution.
-            return tree.list(node.a).count == 1
+            return node.a > 0 && tree.lists[Int(node.a)] == 1
         case .unaryExpression:
             // `!0`, `-1`, `void 0`: of a primitive literal, no conversion can run code.
-            switch tree[node.a].kind {
+            switch tree.nodes[Int(node.a)].kind {
             case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral: break
             default: return false
             }
             return node.operator == .not || node.operator == .minus || node.operator == .void || node.operator == .bitNot
         case .arrayExpression:
-            return tree.list(node.a).allSatisfy { tree[$0].kind != .spreadElement && (tree[$0].kind == .elision || isEffectFree($0)) }
-        case .objectExpression:
-            return tree.list(node.a).allSatisfy { member in
-                let property = tree[member]
-                return property.kind == .property && !property.flags.contains(.computed) && isEffectFree(property.b)
+            // By index, not a slice of the lists with a closure (step 5p).
+            let list = Int(node.a)
+            guard list > 0 else { return true }
+            for index in 0..<Int(tree.lists[list]) {
+                let element = tree.lists[list + 1 + index]
+                let kind = tree.nodes[Int(element)].kind
+                guard kind != .spreadElement, kind == .elision || isEffectFree(element) else { return false }
             }
+            return true
+        case .objectExpression:
+            let list = Int(node.a)
+            guard list > 0 else { return true }
+            for index in 0..<Int(tree.lists[list]) {
+                let property = tree.nodes[Int(tree.lists[list + 1 + index])]
+                guard property.kind == .property, !property.flags.contains(.computed), isEffectFree(property.b) else { return false }
+            }
+            return true
         default:
             return false
         }

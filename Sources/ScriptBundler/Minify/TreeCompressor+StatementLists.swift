@@ -23,9 +23,11 @@ extension TreeCompressorPass {
             let beforeString = index + 1 < statements.count && isStringStatement(statements[index + 1])
             if node.kind == .emptyStatement, does(.emptyStatements), !beforeString { continue }
             if node.kind == .blockStatement, does(.blocks), !beforeString, !declaresLexically(statement) {
-                let inner = tree.list(node.a)
-                if inner.first.map({ !isStringStatement($0) }) ?? true {
-                    for child in inner { appendMerging(child, to: &result) }
+                // By index (the lists grow as declarations merge; this list's place does not move).
+                let inner = Int(node.a)
+                let innerCount = inner > 0 ? Int(tree.lists[inner]) : 0
+                if innerCount == 0 || !isStringStatement(tree.lists[inner + 1]) {
+                    for index in 0..<innerCount { appendMerging(tree.lists[inner + 1 + index], to: &result) }
                     continue
                 }
             }
@@ -64,9 +66,27 @@ extension TreeCompressorPass {
         }
         var merged = previous
         if merged.op != node.op { merged.op = SyntaxVariableKind.let.rawValue }
-        merged.a = tree.appendList(Array(tree.list(previous.a)) + Array(tree.list(node.a)))
+        merged.a = appendJoinedList(previous.a, node.a)
         merged.end = node.end
         result[result.count - 1] = tree.append(merged)
+    }
+
+    /// Appends a list of the elements of list `first` then those of list `second`; returns its ID (0 when both are
+    /// empty). Step 5p: copied within the lists, taken out of the tree while written (no slice, no arrays of them;
+    /// `appendList(Array(first) + Array(second))` made three arrays per merge).
+    mutating func appendJoinedList(_ first: Int32, _ second: Int32) -> Int32 {
+        let firstCount = first > 0 ? Int(tree.lists[Int(first)]) : 0
+        let secondCount = second > 0 ? Int(tree.lists[Int(second)]) : 0
+        let count = firstCount + secondCount
+        guard count > 0 else { return 0 }
+        var lists = tree.lists
+        tree.lists = []
+        let id = lists.count
+        lists.append(Int32(truncatingIfNeeded: count))
+        for index in 0..<firstCount { lists.append(lists[Int(first) + 1 + index]) }
+        for index in 0..<secondCount { lists.append(lists[Int(second) + 1 + index]) }
+        tree.lists = lists
+        return Int32(truncatingIfNeeded: id)
     }
 
     /// Whether declarations `first` and `second`, one `let` and one `const`, may be one `let` declaration: the
@@ -87,7 +107,10 @@ extension TreeCompressorPass {
 
     /// Whether block `id` declares a name of its own: `let`, `const`, a class or a function.
     func declaresLexically(_ id: Int32) -> Bool {
-        tree.list(tree[id].a).contains { isLexicalDeclaration($0) }
+        let list = Int(tree.nodes[Int(id)].a)
+        guard list > 0 else { return false }
+        for index in 0..<Int(tree.lists[list]) where isLexicalDeclaration(tree.lists[list + 1 + index]) { return true }
+        return false
     }
 
     /// Whether statement `id` is a `let`, `const`, class or function declaration.

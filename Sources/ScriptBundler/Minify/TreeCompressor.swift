@@ -77,13 +77,15 @@ enum TreeCompressor {
     @discardableResult
     static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
         guard tree.root >= 0 else { return nil }
-        var pass = TreeCompressorPass(tree: tree, rewrites: rewrites)
         // The pass holds the only reference to the arrays while it rewrites them, so they are not copied (nor when
-        // room is made: reserved while `tree` still held them, the nodes were copied once per piece).
-        tree = SyntaxTree(source: [])
+        // room is made: reserved while `tree` still held them, the nodes were copied once per piece). Step 5p: the
+        // tree is moved into the pass and back (swapped), not copied (each copy retained and released its arrays).
+        var taken = SyntaxTree(source: [])
+        swap(&taken, &tree)
+        var pass = TreeCompressorPass(tree: consume taken, rewrites: rewrites)
         pass.reserveRoom()
         let uses = pass.run()
-        tree = pass.tree
+        swap(&tree, &pass.tree)
         return uses
     }
 }
@@ -100,13 +102,16 @@ struct TreeCompressorPass {
     var statementExpression: Int32 = SyntaxTree.none
     /// The callee of the `new` being visited.
     var calleeOfNew: Int32 = SyntaxTree.none
-    /// How many references resolve to each symbol, from the parse.
-    let referenceCounts: [Int32]
+    /// How many references resolve to each symbol, from the parse (during a round of `removeUnused`, from its walk).
+    var referenceCounts: [Int32]
     /// The body block of the innermost function being visited (its statement list may end in `a||(b,c);`), or -1.
     var functionBody: Int32 = SyntaxTree.none
     /// The bytes string joins may still write (see `joinedLiteral`): each join writes the whole joined literal again,
     /// so a chain of n literals writes about n²/2 literals' bytes.
     var joinBudget: Int
+    /// The statements of the list `visitStatements` hands to `compressStatements`, in one array kept across lists
+    /// (step 5p: an array made per list).
+    var statementScratch: [Int32] = []
     /// `kindTable`, read through a pointer held by the pass (no once-check per node).
     let kinds: UnsafePointer<UInt8> = TreeCompressorPass.kindTable
 
@@ -296,8 +301,12 @@ struct TreeCompressorPass {
             }
         }
         guard mayChange else { return list }
-        let statements = Array(tree.list(list))
+        var statements = statementScratch
+        statementScratch = []
+        statements.removeAll(keepingCapacity: true)
+        for index in 0..<count { statements.append(tree.lists[Int(list) + 1 + index]) }
         let compressed = compressStatements(statements, isFunctionBody: isFunctionBody)
+        statementScratch = statements
         if compressed.count == count {
             for (index, statement) in compressed.enumerated() where tree.lists[Int(list) + 1 + index] != statement {
                 tree.replaceListElement(list, at: index, with: statement)

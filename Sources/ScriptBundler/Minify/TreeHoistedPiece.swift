@@ -90,7 +90,7 @@ struct TreeHoistedPiece {
         else { return nil }
         let uses = TreeCompressor.compress(&tree)
         let plan = TreeRenamer.plan(tree, uses: uses)
-        let renamed = plan.map { plan in plan.namesExamining { plan.names[Int($0)] } }
+        let renamed = plan.map { plan in plan.namesExaminingOwnSpellings() }
         let symbolNames = renamed?.names ?? []
         let names = HoistedMappingNames(tree: tree, edits: made)
         let unmapped = made.unmapped

@@ -231,8 +231,13 @@ struct TreeUses {
             counts.present[symbol] = true
             if tree.symbols[symbol].node != id { counts.repeatedDeclarations[symbol] &+= 1 }
         case .variableDeclaration:
-            if node.op != SyntaxVariableKind.var.rawValue {
-                for declarator in tree.list(node.a) where declarator >= 0 { found.localDeclarations.append(declarator) }
+            // By index (step 5p: a slice of the lists, retained and released per declaration).
+            let list = Int(node.a)
+            if node.op != SyntaxVariableKind.var.rawValue, list > 0 {
+                for index in 0..<Int(tree.lists[list]) {
+                    let declarator = tree.lists[list + 1 + index]
+                    if declarator >= 0 { found.localDeclarations.append(declarator) }
+                }
             }
         case .functionDeclaration:
             found.localDeclarations.append(id)

@@ -8,8 +8,17 @@ enum RequiredNames {
         guard let analysis = record.analysis else { return [] }
         let calls = analysis.module.requireCalls
         var freeRequires = 0
-        for reference in analysis.references where reference.declaration == nil && analysis.name(of: reference) == "require" {
-            freeRequires += 1
+        // Step 5p: by name ID, a name's spelling compared only when its length is that of `require` (a `String` per
+        // free reference was returned, retained and released).
+        let internedNames = analysis.internedNames
+        var requireID = -1
+        for reference in analysis.references where reference.declaration == nil {
+            let id = analysis.nameID(of: reference)
+            guard id >= 0 else { continue }
+            if id == requireID || (internedNames[id].utf8.count == 7 && internedNames[id] == "require") {
+                requireID = id
+                freeRequires += 1
+            }
         }
         guard freeRequires == calls.count else { return Array(repeating: nil, count: calls.count) }
         return calls.map { destructuredNames($0, tokens: record.tokens, bytes: record.bytes) }

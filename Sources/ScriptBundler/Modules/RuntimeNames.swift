@@ -217,8 +217,7 @@ struct RuntimeNames: Equatable {
                 let id = analysis.nameID(of: reference)
                 guard id >= 0, !seen[id] else { continue }
                 seen[id] = true
-                let name = internedNames[id]
-                if name.utf8.count <= maxLength { names.insert(name.utf8) }
+                if internedNames[id].utf8.count <= maxLength { names.insert(internedNames[id].utf8) }
             }
         }
         // Identifier tokens too (property names included): cheap, and safe where a name was not analysed. Inserted

@@ -64,27 +64,31 @@ enum UnusedDeclarationFinder {
         guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return Reachability() }
         let module = analysis.module
         let tokens = record.tokens
+        // Step 5p: the analysis's tables read through locals (each read through the class retained the array), and
+        // declarations by field (a whole `Declaration` copied retained its name).
+        let declarations = analysis.declarations.records
+        let references = analysis.references
 
         // How many top-level declarations have each name, by name ID (counted in a dictionary of the names, its
         // hashing and lookups took 46 M instructions on the large benchmark tree: issue 41 step 4v).
         var nameCounts = [Int32](repeating: 0, count: analysis.internedNames.count)
-        func nameCount(of declaration: Declaration.Record) -> Int32 {
-            let id = Int(declaration.nameID)
-            return id >= 0 && id < nameCounts.count ? nameCounts[id] : 0
-        }
         for declaration in program.declarations {
-            let id = Int(analysis.declarations.records[declaration].nameID)
+            let id = Int(declarations[declaration].nameID)
             if id >= 0 && id < nameCounts.count { nameCounts[id] += 1 }
         }
 
-        // The declaration each identifier token reads: -2 none (not a reference), -1 free (a global).
+        // The declaration each identifier token reads: -2 none (not a reference), -1 free (a global). Written through
+        // a pointer (no uniqueness check per reference); each token below `referenceAt.count`.
         var referenceAt = [Int32](repeating: -2, count: tokens.count)
-        for reference in analysis.references where reference.token < tokens.count {
-            referenceAt[reference.token] = reference.declaration.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        referenceAt.withUnsafeMutableBufferPointer { referenceAt in
+            for index in references.indices where references[index].token < referenceAt.count {
+                referenceAt[references[index].token] = references[index].declaration.map { Int32(truncatingIfNeeded: $0) } ?? -1
+            }
         }
-        func declarationRead(at token: Int) -> Declaration.Record? {
-            guard token >= 0, token < referenceAt.count, referenceAt[token] >= 0 else { return nil }
-            return analysis.declarations.records[Int(referenceAt[token])]
+        /// The index of the declaration the identifier at `token` reads, or -1.
+        func declarationRead(at token: Int) -> Int {
+            guard token >= 0, token < referenceAt.count, referenceAt[token] >= 0 else { return -1 }
+            return Int(referenceAt[token])
         }
 
         // Candidates: the top-level declarations the parser found free of side effects (given what their names
@@ -92,11 +96,15 @@ enum UnusedDeclarationFinder {
         let statements = topLevelDeclarations(of: record, analysis)
         var candidates: [(declaration: Int, range: Range<Int>)] = []
         for declaration in program.declarations {
-            let info = analysis.declarations.records[declaration]
-            guard info.scope == 0, nameCount(of: info) == 1, let statement = statement(named: info.token, in: statements) else {
+            let (infoScope, infoToken, infoKind) = (
+                declarations[declaration].scope, declarations[declaration].token, declarations[declaration].kind
+            )
+            let nameID = Int(declarations[declaration].nameID)
+            let nameCount = nameID >= 0 && nameID < nameCounts.count ? nameCounts[nameID] : 0
+            guard infoScope == 0, nameCount == 1, let statement = statement(named: infoToken, in: statements) else {
                 continue
             }
-            switch (statement.kind, info.kind) {
+            switch (statement.kind, infoKind) {
             case (.function, .function), (.lexical, .const), (.lexical, .let), (.class, .class): break
             default: continue
             }
@@ -104,20 +112,21 @@ enum UnusedDeclarationFinder {
             // runs), a top-level function or `var`, or a top-level class, `const` or `let` declared before it.
             func isPureReference(_ token: Int32) -> Bool {
                 let token = Int(token)
-                guard token < referenceAt.count, referenceAt[token] != Int32(truncatingIfNeeded: declaration),
-                    let read = declarationRead(at: token)
-                else { return false }
-                switch read.kind {
+                guard token < referenceAt.count, referenceAt[token] != Int32(truncatingIfNeeded: declaration) else { return false }
+                let read = declarationRead(at: token)
+                guard read >= 0 else { return false }
+                switch declarations[read].kind {
                 case .import: return true
-                case .function, .var: return read.scope == 0
-                case .class, .const, .let: return read.scope == 0 && read.token < info.token
+                case .function, .var: return declarations[read].scope == 0
+                case .class, .const, .let: return declarations[read].scope == 0 && declarations[read].token < infoToken
                 default: return false
                 }
             }
             // The class named after `extends` is a top-level class declared before this one.
             func isDefinedClass(_ token: Int32) -> Bool {
-                guard let read = declarationRead(at: Int(token)) else { return false }
-                return read.kind == .class && read.scope == 0 && read.token < info.token
+                let read = declarationRead(at: Int(token))
+                guard read >= 0 else { return false }
+                return declarations[read].kind == .class && declarations[read].scope == 0 && declarations[read].token < infoToken
             }
             guard statement.pureReads.allSatisfy(isPureReference),
                 statement.freeReads.allSatisfy({ Int($0) < referenceAt.count && referenceAt[Int($0)] == -1 }),
@@ -128,7 +137,7 @@ enum UnusedDeclarationFinder {
         guard !candidates.isEmpty else { return Reachability() }
         candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
         // Candidate index of each declaration, -1 for the others.
-        var candidateIndex = [Int32](repeating: -1, count: analysis.declarations.count)
+        var candidateIndex = [Int32](repeating: -1, count: declarations.count)
         for (index, candidate) in candidates.enumerated() { candidateIndex[candidate.declaration] = Int32(index) }
         func candidateNumber(of declaration: Int) -> Int? {
             guard declaration >= 0, declaration < candidateIndex.count else { return nil }
@@ -157,11 +166,12 @@ enum UnusedDeclarationFinder {
 
         // Edges from each candidate to the candidates it references; roots are references from kept code.
         var result = Reachability(ranges: candidates.map(\.range), edges: Array(repeating: [Int](), count: candidates.count))
-        for reference in analysis.references {
-            guard let declaration = reference.declaration, let target = candidateNumber(of: declaration) else { continue }
-            if let owner = containing(reference.token) {
+        for index in references.indices {
+            guard let declaration = references[index].declaration, let target = candidateNumber(of: declaration) else { continue }
+            let token = references[index].token
+            if let owner = containing(token) {
                 result.edges[owner].append(target)
-            } else if !inRemovedStatement(reference.token) {
+            } else if !inRemovedStatement(token) {
                 result.keptRoots.append(target)
             }
         }
@@ -170,7 +180,7 @@ enum UnusedDeclarationFinder {
         var topLevelByName: [String: Int] = [:]
         if exportsLocals {
             topLevelByName.reserveCapacity(program.declarations.count)
-            for declaration in program.declarations { topLevelByName[analysis.declarations[declaration].name] = declaration }
+            for declaration in program.declarations { topLevelByName[analysis.declarations.name(of: declaration)] = declaration }
         }
         for export in module.exports {
             guard case .local(let name, _) = export.source else { continue }
