@@ -289,8 +289,8 @@ struct ScopeHoisting {
     /// of that name denotes.
     private mutating func resolveLocal(_ local: String, of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
         guard let analysis = graph.records[id].analysis, let scope = analysis.scopes.first else { return nil }
-        guard let declaration = scope.declarations.first(where: { analysis.declarations[$0].name == local }) else { return nil }
-        guard analysis.declarations[declaration].kind == .import else {
+        guard let declaration = scope.declarations.first(where: { analysis.declarations.name(of: $0) == local }) else { return nil }
+        guard analysis.declarations.records[declaration].kind == .import else {
             return .symbol(.local(module: graph.records[id].id, name: local))
         }
         let requestTargets = graph.records[id].requestTargets
@@ -515,8 +515,8 @@ struct ScopeHoisting {
                 var references = [Int](repeating: 0, count: analysis.declarations.count)
                 for reference in analysis.references { if let declaration = reference.declaration { references[declaration] += 1 } }
                 var local = [Int32](repeating: -1, count: analysis.declarations.count)
-                for declaration in scope.declarations where analysis.declarations[declaration].kind != .import {
-                    let position = add(.local(module: id, name: analysis.declarations[declaration].name), 1 + references[declaration])
+                for declaration in scope.declarations where analysis.declarations.records[declaration].kind != .import {
+                    let position = add(.local(module: id, name: analysis.declarations.name(of: declaration)), 1 + references[declaration])
                     local[declaration] = Int32(truncatingIfNeeded: position)
                 }
                 if id < localPositions.count { localPositions[id] = local }
