@@ -51,24 +51,34 @@ extension ScopeAnalysis {
             if let context = candidate.context { module.requireContexts.append(context) }
         }
         let written = found.written
-        var unwrittenConsts: [UnwrittenConst] = []
-        // Reserved only when there is a `const` (reserving room for none made a buffer, once a file).
-        if !facts.constStatements.isEmpty { unwrittenConsts.reserveCapacity(facts.constStatements.count) }
-        for statement in facts.constStatements {
-            let scope = Int(statement.scope)
-            guard scope < treeScopes.count, !treeScopes[scope].isUnsafe else { continue }
-            var isWritten = false
-            var d = Int(statement.firstSymbol)
-            while d < Int(statement.endSymbol), d < written.count, d < declarationRecords.count {
-                // Declarations of nested scopes (in initializers) are their own statements' business.
-                if written[d], Int(declarationRecords[d].scope32) == scope {
-                    isWritten = true
-                    break
+        // Written in place, at most one a statement (step 5n: each append checked the array's uniqueness); none for a
+        // file without `const` (reserving room for none made a buffer, once a file).
+        let constStatements = facts.constStatements
+        let unwrittenConsts =
+            constStatements.isEmpty
+            ? []
+            : [UnwrittenConst](unsafeUninitializedCapacity: constStatements.count) { buffer, initialized in
+                var n = 0
+                for statement in constStatements {
+                    let scope = Int(statement.scope)
+                    guard scope < treeScopes.count, !treeScopes[scope].isUnsafe else { continue }
+                    var isWritten = false
+                    var d = Int(statement.firstSymbol)
+                    while d < Int(statement.endSymbol), d < written.count, d < declarationRecords.count {
+                        // Declarations of nested scopes (in initializers) are their own statements' business.
+                        if written[d], Int(declarationRecords[d].scope32) == scope {
+                            isWritten = true
+                            break
+                        }
+                        d += 1
+                    }
+                    if !isWritten {
+                        buffer.initializeElement(at: n, to: UnwrittenConst(keyword: statement.keyword, scope: statement.scope))
+                        n += 1
+                    }
                 }
-                d += 1
+                initialized = n
             }
-            if !isWritten { unwrittenConsts.append(.init(keyword: statement.keyword, scope: statement.scope)) }
-        }
         let topLevelDeclarations = findingTopLevelDeclarations ? tree.topLevelDeclarations(facts: facts, tokens: tokens) : nil
         // `arguments` counts as used when a reference or a name of the file's scopes is it (not a property name).
         let arguments = facts.argumentsNameID
