@@ -82,9 +82,15 @@ extension TreeCompressorPass {
         var lists = tree.lists
         tree.lists = []
         let id = lists.count
-        lists.append(Int32(truncatingIfNeeded: count))
-        for index in 0..<firstCount { lists.append(lists[Int(first) + 1 + index]) }
-        for index in 0..<secondCount { lists.append(lists[Int(second) + 1 + index]) }
+        // Both lists lie before the new one, whose room is made at once (and written through a pointer: one
+        // uniqueness check, not one per element).
+        precondition(Int(first) + firstCount < id && Int(second) + secondCount < id, "list out of range")
+        lists.append(contentsOf: repeatElement(0, count: 1 + count))
+        lists.withUnsafeMutableBufferPointer { lists in
+            lists[id] = Int32(truncatingIfNeeded: count)
+            for index in 0..<firstCount { lists[id + 1 + index] = lists[Int(first) + 1 + index] }
+            for index in 0..<secondCount { lists[id + 1 + firstCount + index] = lists[Int(second) + 1 + index] }
+        }
         tree.lists = lists
         return Int32(truncatingIfNeeded: id)
     }

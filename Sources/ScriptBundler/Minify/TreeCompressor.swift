@@ -304,7 +304,12 @@ struct TreeCompressorPass {
         var statements = statementScratch
         statementScratch = []
         statements.removeAll(keepingCapacity: true)
-        for index in 0..<count { statements.append(tree.lists[Int(list) + 1 + index]) }
+        // Copied from the lists at once (one uniqueness check, not one per statement).
+        let start = Int(list) + 1
+        tree.lists.withUnsafeBufferPointer { lists in
+            precondition(start + count <= lists.count, "list out of range")
+            statements.append(contentsOf: UnsafeBufferPointer(rebasing: lists[start..<(start + count)]))
+        }
         let compressed = compressStatements(statements, isFunctionBody: isFunctionBody)
         statementScratch = statements
         if compressed.count == count {
