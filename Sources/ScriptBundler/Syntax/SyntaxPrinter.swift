@@ -49,7 +49,7 @@ public struct SyntaxPrinter {
     /// Prints `tree` minified as the tree minifier writes a piece: each symbol with a name in `symbolNames` (indexed
     /// by symbol; empty for none) under that name, each private name with one in `privateNames` (by name ID) so (a shorthand property `{a}` as `{a:b}`; its mapping keeps the
     /// original name), no legal comments (the minifier collects them apart), and the print-time choices of
-    /// `compact`; number and string literals as `TreeMinifier.literalText` writes them when `minifiesLiterals`. Mappings
+    /// `compact`; number and string literals as `SyntaxLiteralText.shortest` writes them when `minifiesLiterals`. Mappings
     /// are recorded when `recordsMappings`;
     /// `tokens`: the tokens of the tree's source (any subset, in source order, such as the parse's), whose lines and
     /// columns are the original positions of the nodes starting at them (the others are counted in the source).
@@ -155,7 +155,7 @@ public struct SyntaxPrinter {
     /// identifier names unquoted.
     var compact = false
     /// Whether a number or string literal in an expression is written as the tree minifier chooses
-    /// (`TreeMinifier.literalText`, called directly with the literal's bytes in place; step 5m: a closure given a slice
+    /// (`SyntaxLiteralText.shortest`, called directly with the literal's bytes in place; step 5m: a closure given a slice
     /// of the source retained and released the source, and the closure's context, per literal). A string literal where
     /// a template literal may stand instead is passed as `.templateLiteral`.
     var minifiesLiterals = false
@@ -591,16 +591,16 @@ public struct SyntaxPrinter {
         return node.start < node.end ? tree.source[Int(node.start)] : 0
     }
 
-    /// The text `TreeMinifier.literalText` gives literal `node` of `tree` as `kind`, read from the source in place.
+    /// The text `SyntaxLiteralText.shortest` gives literal `node` of `tree` as `kind`, read from the source in place.
     /// Static, reading only the tree (a method of the printer called from a mutating one copied the printer).
     @inline(never)
     static func minifiedLiteral(_ tree: SyntaxTree, _ kind: SyntaxKind, _ node: SyntaxNode) -> [UInt8]? {
         if node.flags.contains(.synthetic) {
-            return Array(tree.names[Int(node.a)].utf8).withUnsafeBufferPointer { TreeMinifier.literalText(kind, $0) }
+            return Array(tree.names[Int(node.a)].utf8).withUnsafeBufferPointer { SyntaxLiteralText.shortest(kind, $0) }
         }
         let start = Int(node.start), end = Int(node.end)
         guard start <= end, end <= tree.source.count else { return nil }
-        return tree.source.withUnsafeBufferPointer { TreeMinifier.literalText(kind, UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return tree.source.withUnsafeBufferPointer { SyntaxLiteralText.shortest(kind, UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Lists the name of `length` bytes just written as a slot (`nameSlots`).

@@ -21,12 +21,12 @@ import Testing
     @Test func holdsFindsEitherByteAtEveryOffset() {
         for length in 0...40 {
             let plain = (0..<length).map { UInt8([0x21, 0x23, 0x26, 0x28, 0x5B, 0x5D][$0 % 6]) }
-            plain.withUnsafeBufferPointer { #expect(!TreeMinifier.holds(0x22, or: 0x5C, in: $0), "length \(length)") }
+            plain.withUnsafeBufferPointer { #expect(!SyntaxLiteralText.holds(0x22, or: 0x5C, in: $0), "length \(length)") }
             for offset in 0..<length {
                 for byte: UInt8 in [0x22, 0x5C] {
                     var text = plain
                     text[offset] = byte
-                    let found = text.withUnsafeBufferPointer { TreeMinifier.holds(0x22, or: 0x5C, in: $0) }
+                    let found = text.withUnsafeBufferPointer { SyntaxLiteralText.holds(0x22, or: 0x5C, in: $0) }
                     #expect(found, "\(byte) at \(offset) of \(length)")
                 }
             }

@@ -2,7 +2,7 @@
 /// as `1.5`, `0.0001` as `1e-4`, `1e+21` as `1e21`. The rewrite works on the decimal digits only (no floating-point
 /// arithmetic), so the literal denotes exactly the same number: the same decimal value rounds to the same double.
 /// Hexadecimal, octal and binary literals, legacy octal (`017`) and `08`-style literals, BigInts and literals with
-/// numeric separators are left as they are (`TreeMinifier.literalText`; a number before `.` gets a space from the
+/// numeric separators are left as they are (`SyntaxLiteralText.shortest`; a number before `.` gets a space from the
 /// printer: `1 .x`).
 enum NumberLiterals {
     /// Whether `raw` is digits only with fewer than three trailing zeros: then no other spelling is shorter

@@ -20,7 +20,7 @@ import Testing
         #expect(result.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
 
-    /// `TreeMinifier.literalText` skips integers with fewer than three trailing zeros without spelling them again: for each of
+    /// `SyntaxLiteralText.shortest` skips integers with fewer than three trailing zeros without spelling them again: for each of
     /// them, the shortest form is no shorter (or the literal is no plain decimal one). Integers with three or more
     /// are not skipped.
     @Test func integersTheFastPathSkipsHaveNoShorterForm() {
