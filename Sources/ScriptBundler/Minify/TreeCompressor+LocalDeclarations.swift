@@ -211,15 +211,14 @@ extension TreeCompressorPass {
             for index in 0..<count where keepsDeclarator(tree.lists[list + 1 + index]) { keptCount += 1 }
             if keptCount == count { return id }
             if keptCount == 0 { return nil }
-            var lists = tree.lists
-            tree.lists = []
-            let kept = Int32(truncatingIfNeeded: lists.count)
-            lists.append(Int32(truncatingIfNeeded: keptCount))
+            // Appended in place: `keepsDeclarator` reads the lists (an initializer's array or object), so they stay
+            // in the tree while the kept list is written (moved out, they read as empty: a fuzzing find).
+            let kept = Int32(truncatingIfNeeded: tree.lists.count)
+            tree.lists.append(Int32(truncatingIfNeeded: keptCount))
             for index in 0..<count {
-                let declarator = lists[list + 1 + index]
-                if keepsDeclarator(declarator) { lists.append(declarator) }
+                let declarator = tree.lists[list + 1 + index]
+                if keepsDeclarator(declarator) { tree.lists.append(declarator) }
             }
-            tree.lists = lists
             var changed = node
             changed.a = kept
             return tree.append(changed)
