@@ -285,6 +285,10 @@ import Testing
     @Test(arguments: [
         ("function f() { const a = 1, b = () => 2, c = [\"x\", {k: function () {}}]; let d; return 0; }", "function f(){return 0}"),
         ("function f() { const a = 1, b = g(); return b; }", "function f(){const b=g();return b}"),
+        // One declarator left out, a later one kept for an effect inside an array or object (whose lists the keep
+        // test reads while the kept list is written: a FuzzScriptBundler find).
+        ("function f() { const a = 1, b = [g()]; return 0; }", "function f(){const b=[g()];return 0}"),
+        ("function f() { let a = 1, c = {k: g()}, d = [h(), [1]]; return 0; }", "function f(){let c={k:g()},d=[h(),[1]];return 0}"),
         ("function f() { function unused() {} return 1; }", "function f(){return 1}"),
         // Kept: an effect, a use, the program's top level, a `var`, a function in a block, before a lone string.
         ("function f() { const a = g(); }", "function f(){const a=g()}"),
