@@ -19,9 +19,18 @@ let package = Package(
     ],
     targets: [
         // Libraries: all logic, no printing.
-        .target(name: "ScriptBundler", dependencies: ["WKPackSupport"]),
+        // The bundler's stages, one target each, lowest first: a stage may import only the stages below it, so the
+        // compiler forbids a backward reference (as Go's packages do for esbuild's). Syntax (lexer, tree, parser,
+        // printer, source maps); the targets' syntax features and lowering; modules (resolution, discovery, the
+        // module graph, linking, hoisting, tree shaking); the minifier; then assembly, size, output and watch.
+        .target(name: "ScriptSyntax", dependencies: ["WKPackSupport"]),
+        .target(name: "ScriptLowering", dependencies: ["ScriptSyntax"]),
+        .target(name: "ScriptModules", dependencies: ["ScriptLowering"]),
+        .target(name: "ScriptMinify", dependencies: ["ScriptModules"]),
+        .target(name: "ScriptBundler", dependencies: ["ScriptMinify"]),
         .target(name: "BlockListCompiler", dependencies: ["WKPackSupport"]),
-        // Helpers both libraries use (results filled in by concurrent workers).
+        // What both libraries and the command line use: paths, files, folder locks, worker pools and their results,
+        // line terminators.
         .target(name: "WKPackSupport"),
         // The command-line layer: config loading, argument parsing, formatting and printing.
         .target(

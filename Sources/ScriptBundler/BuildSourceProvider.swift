@@ -1,3 +1,6 @@
+import ScriptSyntax
+import WKPackSupport
+
 /// Where a build reads each group's sources from: the seam watch mode fills (`SourceCache`) to serve unchanged
 /// files and their tokens from memory and to learn every path a group's build looked at. Without a provider a
 /// build reads the file system and tokenizes every file.

@@ -1,5 +1,15 @@
 import Foundation
+// The stages below are part of this library's interface (its configuration, errors, targets, and the syntax tree
+// the fuzzers and benchmarks drive): `import ScriptBundler` brings them, as before the stages were targets.
+@_exported import ScriptLowering
+import ScriptMinify
+@_exported import ScriptMinify
+import ScriptModules
+@_exported import ScriptModules
+import ScriptSyntax
+@_exported import ScriptSyntax
 import WKPackSupport
+@_exported import WKPackSupport
 
 /// Bundles user scripts: discovers groups, builds every bundle in memory, then writes them atomically.
 public struct ScriptBundler: Sendable {

@@ -3,9 +3,10 @@ import Foundation
 /// Results filled in concurrently, one slot per index, each written by one worker; the lock makes the writes
 /// safe and visible. Shared by the bundler's worker pool and the matcher's batches.
 public final class IndexedResults<Value>: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
-    @usableFromInline var slots: [Value?]
+    @usableFromInline package let lock = NSLock()
+    @usableFromInline package var slots: [Value?]
 
+    /// Results for `count` indexes, none stored yet.
     @inlinable
     public init(count: Int) {
         slots = Array(repeating: nil, count: count)

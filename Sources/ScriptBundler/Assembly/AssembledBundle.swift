@@ -1,3 +1,5 @@
+import WKPackSupport
+
 /// One group's output bytes: the bundle, its external map and its license file, as applicable.
 struct AssembledBundle {
     var code: [UInt8]

@@ -1,4 +1,8 @@
 import Foundation
+import ScriptLowering
+import ScriptMinify
+import ScriptModules
+import ScriptSyntax
 import WKPackSupport
 
 /// One input file of a bundle.

@@ -1,3 +1,7 @@
+import ScriptModules
+import ScriptSyntax
+import WKPackSupport
+
 /// Generated bundle text with its source map, tracking the generated line and UTF-16 column so every
 /// copied original token gets an exact mapping.
 struct GeneratedCode {

@@ -1,3 +1,8 @@
+import ScriptLowering
+import ScriptMinify
+import ScriptModules
+import ScriptSyntax
+
 /// The layout of a production module bundle with scope-hoisted modules (`ScopeHoisting`):
 /// ```
 /// (()=>{

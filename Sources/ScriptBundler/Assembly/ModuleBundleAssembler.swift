@@ -1,4 +1,8 @@
 import Foundation
+import ScriptLowering
+import ScriptMinify
+import ScriptModules
+import ScriptSyntax
 
 /// Writes a bundle whose files use modules: the module registry, one definition per module in the graph,
 /// then the entries in group order (modules are required, plain scripts run in their own scope).

@@ -1,3 +1,4 @@
+import ScriptSyntax
 import WKPackSupport
 
 #if canImport(Glibc)

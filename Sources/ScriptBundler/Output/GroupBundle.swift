@@ -1,3 +1,6 @@
+import ScriptModules
+import WKPackSupport
+
 /// One built bundle, held in memory until every group has succeeded.
 public struct GroupBundle: Sendable {
     /// The group the bundle was built from.

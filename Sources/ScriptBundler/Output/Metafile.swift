@@ -1,3 +1,7 @@
+import ScriptModules
+import ScriptSyntax
+import WKPackSupport
+
 /// esbuild's metafile for a build (`inputs` and `outputs`, with the bytes each input contributes to each output),
 /// so esbuild's bundle analyzer and similar tools open wkpack builds. Paths are relative to the project folder.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptSyntax
 import WKPackSupport
 
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+import ScriptModules
+import WKPackSupport
+
 /// Lists the inputs of a bundle as `BundleModule`s, with paths relative to the project folder.
 enum BundleModuleList {
     /// A bundle of plain scripts: the group's files, in order, importing nothing.

@@ -1,3 +1,6 @@
+import ScriptSyntax
+import WKPackSupport
+
 /// Turns a bundle built for a size analysis into the bundle as configured, with its `BundleSize`.
 enum BundleSizeAnalysis {
     /// Reads `code`'s map (external, inline, or, for `sourceMaps: none`, the external map the bundle was built

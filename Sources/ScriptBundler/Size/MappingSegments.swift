@@ -1,3 +1,5 @@
+import ScriptSyntax
+
 /// The generated positions of a Source Map v3 `mappings` string and the source each segment names: what a size
 /// attribution reads from a finished bundle's map (original positions and names are skipped).
 struct MappingSegments: Equatable {

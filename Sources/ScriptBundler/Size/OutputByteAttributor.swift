@@ -1,4 +1,5 @@
 import Foundation
+import WKPackSupport
 
 /// Attributes every byte of a finished bundle to the input it came from, reading only the bundle and its
 /// source map, so the attribution holds whatever the assembler and the minifier did.

@@ -1,3 +1,8 @@
+import ScriptMinify
+import ScriptModules
+import ScriptSyntax
+import WKPackSupport
+
 /// Rebuilds only the groups whose inputs changed, keeping file contents, tokens and parsed modules between builds.
 ///
 /// A group's inputs are every path its last build read, probed or listed (its files, imported modules,

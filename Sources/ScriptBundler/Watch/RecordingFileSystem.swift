@@ -1,4 +1,6 @@
 import Foundation
+import ScriptSyntax
+import WKPackSupport
 
 /// Reads files through the source cache and records every path a group's build looked at (files read, items
 /// probed, folders listed), so watch mode knows which groups a change affects, including imported modules and

@@ -1,4 +1,6 @@
 import Foundation
+import ScriptSyntax
+import WKPackSupport
 
 /// File contents and their tokens kept between builds, so watch mode re-reads only the files that changed
 /// and re-tokenizes only the files whose bytes changed. Thread-safe (groups build in parallel).

@@ -1,4 +1,7 @@
 import Foundation
+import ScriptModules
+import ScriptSyntax
+import WKPackSupport
 
 /// Watch mode: builds once, then rebuilds what changed whenever the watcher reports a batch of changes.
 ///

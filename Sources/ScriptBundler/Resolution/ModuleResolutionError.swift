@@ -1,4 +1,0 @@
-/// Why a specifier did not resolve (located by the caller at the specifier).
-struct ModuleResolutionError: Error, Sendable {
-    let message: String
-}
