@@ -273,7 +273,7 @@ package enum TreeRenamer {
         let stack = SyntaxListStack()
         stack.append(tree.root)
         tree.lists.withUnsafeBufferPointer { lists in
-            while stack.count > 0 {
+            while !stack.isEmpty {
                 let id = stack.removeLast()
                 let node = tree[id]
                 visit(id, node)

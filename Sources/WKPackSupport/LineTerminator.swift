@@ -1,11 +1,11 @@
 /// ECMAScript's line terminators in UTF-8: LF, CR (CR LF counts as one terminator), and U+2028 / U+2029
 /// (`E2 80 A8` / `E2 80 A9`). The one place that spells them out: the tokenizer, the writers and the
 /// source-map code ask here.
-package enum LineTerminator {
+@usableFromInline package enum LineTerminator {
     /// The length of the line terminator starting at `i` (`i < end`; `end` bounds the bytes read): 1 for LF or a
     /// lone CR, 2 for CR LF, 3 for U+2028 or U+2029, 0 when none starts there.
     @inline(__always)
-    package static func length<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Int where Bytes.Index == Int {
+    @inlinable package static func length<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Int where Bytes.Index == Int {
         let b = bytes[i]
         if b == 0x0A { return 1 }
         if b == 0x0D { return i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1 }
@@ -14,7 +14,7 @@ package enum LineTerminator {
 
     /// Whether U+2028 (line separator) or U+2029 (paragraph separator) starts at `i` and ends before `end`.
     @inline(__always)
-    package static func isSeparator<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Bool
+    @inlinable package static func isSeparator<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Bool
     where Bytes.Index == Int {
         i + 2 < end && bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
     }

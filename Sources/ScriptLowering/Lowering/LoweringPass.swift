@@ -3,7 +3,7 @@ import ScriptSyntax
 /// The state of one `SyntaxLowering` run and its walk over the tree: every node is visited once, children
 /// first where order does not matter, and a visit returns the node that replaces it (itself when unchanged).
 /// The rewrites by feature are in the `*Lowering.swift` files beside this one.
-package struct LoweringPass {
+@usableFromInline package struct LoweringPass {
     package var tree: SyntaxTree
     /// The features to rewrite.
     package let lowering: Set<SyntaxFeature>
@@ -141,7 +141,7 @@ package struct LoweringPass {
         }
     }
 
-    package static func field(_ node: SyntaxNode, _ index: Int) -> Int32 {
+    @inlinable package static func field(_ node: SyntaxNode, _ index: Int) -> Int32 {
         switch index {
         case 0: node.a
         case 1: node.b
@@ -150,7 +150,7 @@ package struct LoweringPass {
         }
     }
 
-    package static func setField(_ node: inout SyntaxNode, _ index: Int, _ value: Int32) {
+    @inlinable package static func setField(_ node: inout SyntaxNode, _ index: Int, _ value: Int32) {
         switch index {
         case 0: node.a = value
         case 1: node.b = value

@@ -5,10 +5,10 @@ import ScriptSyntax
 /// them, so adding or finding a name hashes nothing. A second, small bit table marks the words of the first that
 /// hold a name, so listing the names (`indexes`) reads only those words (issue 41 step 4x: reading all 3,511 words
 /// for every file was 52 M instructions of the large tree's build).
-package struct ShortNameSet {
+@usableFromInline package struct ShortNameSet {
     package static let firstCharacters: [UInt8] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".utf8)
     package static let otherCharacters: [UInt8] = firstCharacters + Array("0123456789".utf8)
-    package static let maxLength = 3
+    @inlinable package static var maxLength: Int { 3 }
     /// The number of short names.
     package static let count = firstCharacters.count * (1 + otherCharacters.count + otherCharacters.count * otherCharacters.count)
 

@@ -57,12 +57,12 @@ public enum Base64VLQ {
 
     /// The base64 digit for 0...63.
     @inline(__always)
-    package static func digit(_ value: Int) -> UInt8 {
+    @inlinable package static func digit(_ value: Int) -> UInt8 {
         digitTable.utf8Start[value & 63]
     }
 
     /// The base64 digits, as static text (read without a lazily made table).
-    private static let digitTable: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    @inlinable static var digitTable: StaticString { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" }
 
     /// The value of base64 digit `byte` (0...63), or -1 if it is not one.
     @inline(__always)

@@ -5,7 +5,7 @@
 /// distinct name), so their deltas are written there. About 5 bytes a segment instead of 24 for the numbers, and a
 /// bundle's map takes the rest as it is: only the first segments, up to the first mapped one, depend on what
 /// precedes the piece in the bundle (`SourceMapBuilder.addPiece`).
-package struct PieceMappings: Sendable, Equatable {
+@usableFromInline package struct PieceMappings: Sendable, Equatable {
     /// One mapping segment of a piece. `line` counts from the piece's first line; on line 0, `column` is relative
     /// to the column where the piece is appended.
     package struct Segment: Sendable {
@@ -30,38 +30,38 @@ package struct PieceMappings: Sendable, Equatable {
     }
 
     /// The encoded segments.
-    package private(set) var bytes: [UInt8] = []
+    @usableFromInline package internal(set) var bytes: [UInt8] = []
     /// The number of segments.
-    package private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
     /// The end of the segments whose encoding depends on the mappings before the piece (the first segment and the
     /// first mapped one): the bytes from here on are the same in any bundle (but for names).
-    package private(set) var prefixEnd = 0
+    @usableFromInline package internal(set) var prefixEnd = 0
     /// A named segment: where its name's value goes (the end of its other values in `bytes`), and the name's index
     /// in the piece's list.
-    package struct NamedSegment: Sendable, Equatable {
-        package var offset: Int32
-        package var name: Int32
+    @usableFromInline package struct NamedSegment: Sendable, Equatable {
+        @usableFromInline package var offset: Int32
+        @usableFromInline package var name: Int32
 
         /// Made from every stored property (the memberwise initializer, for the stages above).
-        package init(offset: Int32, name: Int32) {
+        @inlinable package init(offset: Int32, name: Int32) {
             self.offset = offset
             self.name = name
         }
     }
     /// The named segments, in order.
-    package private(set) var namedSegments: [NamedSegment] = []
+    @usableFromInline package internal(set) var namedSegments: [NamedSegment] = []
     /// The last segment's values (the encoder's state): its line, column, and the last mapped segment's source and
     /// original position.
-    package private(set) var line: Int32 = 0
-    package private(set) var column: Int32 = 0
-    package private(set) var source: Int32 = 0
-    package private(set) var originalLine: Int32 = 0
-    package private(set) var originalColumn: Int32 = 0
+    @usableFromInline package internal(set) var line: Int32 = 0
+    @usableFromInline package internal(set) var column: Int32 = 0
+    @usableFromInline package internal(set) var source: Int32 = 0
+    @usableFromInline package internal(set) var originalLine: Int32 = 0
+    @usableFromInline package internal(set) var originalColumn: Int32 = 0
     /// The largest source and name index used (-1 for none).
-    package private(set) var maxSource: Int32 = -1
-    package private(set) var maxName: Int32 = -1
+    @usableFromInline package internal(set) var maxSource: Int32 = -1
+    @usableFromInline package internal(set) var maxName: Int32 = -1
     /// Whether the last segment is mapped.
-    package private(set) var lastIsMapped = false
+    @usableFromInline package internal(set) var lastIsMapped = false
 
     package init() {}
 
@@ -174,26 +174,26 @@ package struct PieceMappings: Sendable, Equatable {
     }
 
     /// Writes a piece's segments in order into a buffer of its own, then hands them over in an array of their size.
-    package struct Encoder {
-        private var storage: UnsafeMutablePointer<UInt8>?
-        private var capacity = 0
-        private var written = 0
-        private var result = PieceMappings()
+    @usableFromInline package struct Encoder {
+        @usableFromInline var storage: UnsafeMutablePointer<UInt8>?
+        @usableFromInline var capacity = 0
+        @usableFromInline var written = 0
+        @usableFromInline var result = PieceMappings()
         /// The named segments, written through a pointer and handed over as `result.namedSegments` by `finish()`
         /// (step 4w: an `Array` append per named segment tested the array's uniqueness by a call, about 60
         /// instructions a named segment).
-        private var named: UnsafeMutablePointer<NamedSegment>?
-        private var namedCount = 0
-        private var namedCapacity = 0
+        @usableFromInline var named: UnsafeMutablePointer<NamedSegment>?
+        @usableFromInline var namedCount = 0
+        @usableFromInline var namedCapacity = 0
 
         package init() {}
 
         /// The number of segments appended (dropped ones not counted).
-        package var count: Int { result.count }
+        @inlinable package var count: Int { result.count }
         /// The line of the last segment appended.
-        package var line: Int32 { result.line }
+        @inlinable package var line: Int32 { result.line }
         /// The number of bytes written so far.
-        package var byteCount: Int { written }
+        @inlinable package var byteCount: Int { written }
 
         /// Makes room for about `segments` segments.
         package mutating func reserveCapacity(segments: Int) {
@@ -210,7 +210,7 @@ package struct PieceMappings: Sendable, Equatable {
         /// 511 take one or two digits each, also written here (step 4t: the original column moves by more than 15 at
         /// most of the other segments, which the general path wrote in about 180 instructions a segment).
         @inline(__always)
-        package mutating func append(
+        @inlinable package mutating func append(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
             // A mapped segment was appended (`maxSource`) only when some segment was (`count`).
@@ -248,7 +248,7 @@ package struct PieceMappings: Sendable, Equatable {
 
         /// Writes VLQ value `value` (below 1024: one or two digits) at `index` of `storage`; the index after it.
         @inline(__always)
-        private static func writeShort(_ value: Int, into storage: UnsafeMutablePointer<UInt8>, at index: Int) -> Int {
+        @inlinable static func writeShort(_ value: Int, into storage: UnsafeMutablePointer<UInt8>, at index: Int) -> Int {
             if value < 32 {
                 storage[index] = Base64VLQ.digit(value)
                 return index &+ 1
@@ -260,7 +260,7 @@ package struct PieceMappings: Sendable, Equatable {
 
         /// The state after a mapped segment on the line of the one before, after a mapped one, written by `append`.
         @inline(__always)
-        private mutating func noteMapped(column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32) {
+        @inlinable mutating func noteMapped(column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32) {
             result.column = column
             result.source = source
             result.originalLine = originalLine
@@ -273,7 +273,7 @@ package struct PieceMappings: Sendable, Equatable {
 
         /// Notes a named segment whose name's value goes at `offset` of the bytes.
         @inline(__always)
-        private mutating func appendNamed(offset: Int, name: Int32) {
+        @inlinable mutating func appendNamed(offset: Int, name: Int32) {
             if namedCount == namedCapacity { growNamed() }
             if let named { (named + namedCount).initialize(to: NamedSegment(offset: Int32(truncatingIfNeeded: offset), name: name)) }
             namedCount &+= 1
@@ -281,7 +281,7 @@ package struct PieceMappings: Sendable, Equatable {
         }
 
         @inline(never)
-        private mutating func growNamed() {
+        @usableFromInline mutating func growNamed() {
             let larger = max(64, namedCapacity * 2)
             let grown = UnsafeMutablePointer<NamedSegment>.allocate(capacity: larger)
             if let named {
@@ -294,13 +294,13 @@ package struct PieceMappings: Sendable, Equatable {
 
         /// The VLQ value of `delta` (sign in the low bit): below 32, one base64 digit, when `delta` is within 15.
         @inline(__always)
-        private static func digitValue(_ delta: Int) -> Int {
+        @inlinable static func digitValue(_ delta: Int) -> Int {
             delta < 0 ? ((0 &- delta) &<< 1) | 1 : delta &<< 1
         }
 
         /// `append` for any segment.
         @inline(never)
-        private mutating func appendAnyway(
+        @usableFromInline mutating func appendAnyway(
             line: Int32, column: Int32, source: Int32, originalLine: Int32, originalColumn: Int32, name: Int32
         ) {
             let isMapped = source >= 0
@@ -367,12 +367,12 @@ package struct PieceMappings: Sendable, Equatable {
 
         /// Makes room for `needed` bytes in all; the check runs for every segment, the growth rarely.
         @inline(__always)
-        private mutating func ensure(_ needed: Int) {
+        @inlinable mutating func ensure(_ needed: Int) {
             if needed > capacity { grow(needed) }
         }
 
         @inline(never)
-        private mutating func grow(_ needed: Int) {
+        @usableFromInline mutating func grow(_ needed: Int) {
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2, 64))
             if let storage {
                 larger.update(from: storage, count: written)

@@ -19,7 +19,7 @@ extension SyntaxKind {
     /// node (called, it cost a call and a return per node: 542,858 calls in the compressor's walk of the
     /// firefox-shaped benchmark tree).
     @inline(__always)
-    public var fields: (SyntaxField, SyntaxField, SyntaxField, SyntaxField) {
+    @inlinable public var fields: (SyntaxField, SyntaxField, SyntaxField, SyntaxField) {
         switch self {
         case .program, .blockStatement, .variableDeclaration, .arrayExpression, .objectExpression, .sequenceExpression,
             .arrayPattern, .objectPattern, .templateLiteral:
@@ -63,7 +63,7 @@ extension SyntaxKind {
     /// `4 + i` when it holds a list; 0 for a leaf (names, literals: most nodes). What `fields` says, for walks that
     /// only follow children: one byte from a table per node.
     @inline(__always)
-    package var childFields: UInt8 {
+    @inlinable package var childFields: UInt8 {
         switch self {
         case .program, .blockStatement, .variableDeclaration, .arrayExpression, .objectExpression, .sequenceExpression,
             .arrayPattern, .objectPattern, .templateLiteral:

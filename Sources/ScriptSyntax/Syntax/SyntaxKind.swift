@@ -182,33 +182,33 @@ public struct SyntaxFlags: OptionSet, Sendable, Hashable {
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `?.` on this member access or call.
-    public static let optional = SyntaxFlags(rawValue: 1 << 0)
+    @inlinable public static var optional: SyntaxFlags { SyntaxFlags(rawValue: 1 << 0) }
     /// A computed key or member (`[expr]`).
-    public static let computed = SyntaxFlags(rawValue: 1 << 1)
+    @inlinable public static var computed: SyntaxFlags { SyntaxFlags(rawValue: 1 << 1) }
     /// A `static` class member.
-    public static let isStatic = SyntaxFlags(rawValue: 1 << 2)
+    @inlinable public static var isStatic: SyntaxFlags { SyntaxFlags(rawValue: 1 << 2) }
     /// An `async` function or arrow function (for a method, set on its function expression).
-    public static let isAsync = SyntaxFlags(rawValue: 1 << 3)
+    @inlinable public static var isAsync: SyntaxFlags { SyntaxFlags(rawValue: 1 << 3) }
     /// A generator function (`function*`; for a method `*m()`, set on its function expression).
-    public static let generator = SyntaxFlags(rawValue: 1 << 4)
+    @inlinable public static var generator: SyntaxFlags { SyntaxFlags(rawValue: 1 << 4) }
     /// `{a}` / `{a = 1}`: key and value written once.
-    public static let shorthand = SyntaxFlags(rawValue: 1 << 5)
+    @inlinable public static var shorthand: SyntaxFlags { SyntaxFlags(rawValue: 1 << 5) }
     /// `++a` rather than `a++`.
-    public static let prefix = SyntaxFlags(rawValue: 1 << 6)
+    @inlinable public static var prefix: SyntaxFlags { SyntaxFlags(rawValue: 1 << 6) }
     /// `yield*`.
-    public static let delegate = SyntaxFlags(rawValue: 1 << 7)
+    @inlinable public static var delegate: SyntaxFlags { SyntaxFlags(rawValue: 1 << 7) }
     /// A `/*#__PURE__*/` or `/*@__PURE__*/` comment stood just before the call or `new`.
-    public static let pure = SyntaxFlags(rawValue: 1 << 8)
+    @inlinable public static var pure: SyntaxFlags { SyntaxFlags(rawValue: 1 << 8) }
     /// An arrow function whose body is an expression.
-    public static let expressionBody = SyntaxFlags(rawValue: 1 << 9)
+    @inlinable public static var expressionBody: SyntaxFlags { SyntaxFlags(rawValue: 1 << 9) }
     /// `for await`.
-    public static let isAwait = SyntaxFlags(rawValue: 1 << 10)
+    @inlinable public static var isAwait: SyntaxFlags { SyntaxFlags(rawValue: 1 << 10) }
     /// `new X` written with an argument list.
-    public static let hasArguments = SyntaxFlags(rawValue: 1 << 11)
+    @inlinable public static var hasArguments: SyntaxFlags { SyntaxFlags(rawValue: 1 << 11) }
     /// An import declaration written with `{ }`.
-    public static let hasBraces = SyntaxFlags(rawValue: 1 << 12)
+    @inlinable public static var hasBraces: SyntaxFlags { SyntaxFlags(rawValue: 1 << 12) }
     /// The expression was written in parentheses (kept for tools that care; the printer re-derives them).
-    public static let parenthesized = SyntaxFlags(rawValue: 1 << 13)
+    @inlinable public static var parenthesized: SyntaxFlags { SyntaxFlags(rawValue: 1 << 13) }
 }
 
 /// `var`, `let` or `const` (`SyntaxNode.op` of a `variableDeclaration`).

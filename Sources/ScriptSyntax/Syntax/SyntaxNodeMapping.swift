@@ -2,7 +2,7 @@
 /// release), the node it maps and its name as an index, so recording one is a few stores. `SyntaxPrintedMapping` is
 /// the same mapping with its offset and name written out (`printWithMappings` returns those); the tree minifier reads
 /// these directly (`SyntaxPrinter.printMinified`).
-package struct SyntaxNodeMapping: Sendable, Equatable {
+@usableFromInline package struct SyntaxNodeMapping: Sendable, Equatable {
     /// 0-based line in the printed output.
     package var generatedLine: Int32
     /// 0-based column in the printed output, in UTF-16 code units.
@@ -28,7 +28,7 @@ package struct SyntaxNodeMapping: Sendable, Equatable {
     }
 
     /// No name.
-    package static let none: Int32 = -1
+    @inlinable package static var none: Int32 { -1 }
 
     /// The `name` that stands for the source text of node `id`.
     @inline(__always)

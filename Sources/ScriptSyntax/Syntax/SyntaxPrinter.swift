@@ -204,13 +204,13 @@ public struct SyntaxPrinter {
     /// any byte from 0x80 on. A bit of two masks (step 4p: the seven range tests were about twenty instructions where
     /// the space before a name is decided).
     @_transparent
-    package static func isWordByte(_ b: UInt8) -> Bool {
+    @inlinable package static func isWordByte(_ b: UInt8) -> Bool {
         b >= 0x80 || ((b < 64 ? wordBytesLow : wordBytesHigh) >> UInt64(b & 63)) & 1 != 0
     }
 
     /// The word bytes below 64 (`$`, digits) and from 64 to 127 (letters, `\\`, `_`), one bit each.
-    package static let wordBytesLow: UInt64 = 1 << 0x24 | 0x3FF << 0x30
-    package static let wordBytesHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+    @inlinable package static var wordBytesLow: UInt64 { 1 << 0x24 | 0x3FF << 0x30 }
+    @inlinable package static var wordBytesHigh: UInt64 { 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64) }
 
     /// Inlined where it is called, always (`@_transparent`: `printBare` is too large for the optimizer to inline
     /// into): the text is a literal there, so its length, its first byte and the space test are constants, and a byte

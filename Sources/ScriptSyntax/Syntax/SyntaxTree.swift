@@ -6,7 +6,7 @@
 /// followed by its node IDs; list 0 is the empty list.
 public struct SyntaxTree: Sendable {
     /// The ID of an absent child.
-    public static let none: Int32 = -1
+    @inlinable public static var none: Int32 { -1 }
 
     /// The source the node ranges point into.
     public let source: [UInt8]
@@ -36,11 +36,11 @@ public struct SyntaxTree: Sendable {
 
     /// The node with ID `id`.
     @inline(__always)
-    public subscript(_ id: Int32) -> SyntaxNode { nodes[Int(id)] }
+    @inlinable public subscript(_ id: Int32) -> SyntaxNode { nodes[Int(id)] }
 
     /// The node IDs of list `list`.
     @inline(__always)
-    public func list(_ list: Int32) -> ArraySlice<Int32> {
+    @inlinable public func list(_ list: Int32) -> ArraySlice<Int32> {
         guard list > 0 else { return lists[0..<0] }
         let start = Int(list)
         let count = Int(lists[start])
@@ -50,7 +50,7 @@ public struct SyntaxTree: Sendable {
     /// Where the node IDs of list `list` stand in `lists` (empty for the empty list): read as `lists[i]`, without the
     /// slice `list(_:)` makes (which retains and releases the array; step 5m).
     @inline(__always)
-    public func listIndices(_ list: Int32) -> Range<Int> {
+    @inlinable public func listIndices(_ list: Int32) -> Range<Int> {
         guard list > 0 else { return 0..<0 }
         let start = Int(list) &+ 1
         return start..<(start &+ Int(lists[start &- 1]))
@@ -64,7 +64,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// The source bytes of node `id` (for a `synthetic` leaf, its text's bytes).
-    public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
+    @inlinable public func bytes(_ id: Int32) -> ArraySlice<UInt8> {
         let node = nodes[Int(id)]
         if node.flags.contains(.synthetic) { return ArraySlice(Array(names[Int(node.a)].utf8)) }
         return source[Int(node.start)..<Int(node.end)]
@@ -96,7 +96,7 @@ public struct SyntaxTree: Sendable {
 extension SyntaxFlags {
     /// The node was built, not parsed: a leaf's text (an identifier's, a private name's without the `#`, a literal's,
     /// `this`, `null`) is `SyntaxTree.names[a]`, not its source range.
-    public static let synthetic = SyntaxFlags(rawValue: 1 << 14)
+    @inlinable public static var synthetic: SyntaxFlags { SyntaxFlags(rawValue: 1 << 14) }
 }
 
 extension SyntaxTree {

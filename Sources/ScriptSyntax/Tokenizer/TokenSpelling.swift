@@ -4,7 +4,7 @@
 extension JavaScriptToken {
     /// Whether `text` is exactly `literal`.
     @inline(__always)
-    package static func spells(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    @inlinable package static func spells(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { expected in
             guard text.count == expected.count else { return false }
             var j = 0
@@ -18,7 +18,7 @@ extension JavaScriptToken {
 
     /// Whether the token's text in `source` is exactly `literal`.
     @inline(__always)
-    package func spells(_ literal: StaticString, in source: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable package func spells(_ literal: StaticString, in source: UnsafeBufferPointer<UInt8>) -> Bool {
         end <= source.count && Self.spells(UnsafeBufferPointer(rebasing: source[start..<end]), literal)
     }
 
