@@ -2,17 +2,17 @@ import ScriptSyntax
 
 /// Where the body of a wrapped script file lies among its tokens, and what its function scope needs: read from
 /// the tokens of `BundleAssembler`'s layout (`(function () {` file `}).call(this);`) and their scope analysis.
-package struct FileWrapperLayout: Equatable {
+struct FileWrapperLayout: Equatable {
     /// The tokens `MinifiedFileBody.piece` holds: the body, without a leading `"use strict"` directive taken
     /// out (`wrapping == .strict`).
-    package var bodyTokens: Range<Int>
-    package var wrapping: MinifiedFileBody.Wrapping
-    package var canShareScope: Bool
-    package var allowsArrowFunction: Bool
+    var bodyTokens: Range<Int>
+    var wrapping: MinifiedFileBody.Wrapping
+    var canShareScope: Bool
+    var allowsArrowFunction: Bool
 
     /// Tokens of the prologue `( function ( ) {` and of the epilogue `} ) . call ( this ) ;`.
-    package static let prologueTokenCount = 5
-    package static let epilogueTokenCount = 8
+    static let prologueTokenCount = 5
+    static let epilogueTokenCount = 8
 
     /// The layout of `tokens` (comments excluded) of `code`; `nil` when they are not a wrapped file or the
     /// analysis has no wrapper function (then the file is written whole).

@@ -9,7 +9,7 @@ import ScriptSyntax
 /// name is a written name, and its length) is kept in memory of its own, read and written through a pointer: as
 /// stored arrays of the class, each look-up began and ended a dynamic exclusivity access, and the name's length was
 /// read from its `String` every time.
-package final class HoistedMappingNames {
+final class HoistedMappingNames {
     private let tree: SyntaxTree
     private let writtenWords: [Int32]
     /// The written names by their bytes, each at its index in `originals` (step 5d: a table hashed on the bytes by
@@ -17,7 +17,7 @@ package final class HoistedMappingNames {
     /// made a slice of each name asked for).
     private let names: ByteWordTable
     /// The original names of the written names (what `index(of:)` indexes).
-    package let originals: [String]
+    let originals: [String]
     private let longest: Int
     /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word none of them starts
     /// with or is as long as is not looked up.

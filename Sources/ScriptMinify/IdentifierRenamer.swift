@@ -4,7 +4,7 @@ import ScriptSyntax
 /// top level, free names, bindings a direct `eval` or a `with` can reach, nor any binding of a source with module
 /// syntax). New names never equal a name in `forbidden` (free names, names kept) or, when asked, a reserved word,
 /// and never shadow a binding of an enclosing scope; sibling scopes reuse the same short names.
-package enum IdentifierRenamer {
+enum IdentifierRenamer {
     /// Chooses the new names: each renamable declaration takes the lowest slot its scope chain does not use
     /// (most-referenced first within a scope, ties in declaration order); slots are ranked by how often their
     /// declarations are written (declaration and references, over all scopes), and the slot of rank `r` takes
@@ -12,7 +12,7 @@ package enum IdentifierRenamer {
     /// Returns per declaration its new name, or `nil` (not renamed, or unchanged).
     /// `scopes[s].declarations` lists the declarations of scope `s` (indexes into `renamable`); scope 0 holds
     /// `extraInScopeZero` first.
-    package static func assignNames(
+    static func assignNames(
         scopes: [Scope], extraInScopeZero: [Int] = [], names declarationName: (Int) -> String, renamable: [Bool],
         referenceCounts: [Int], forbidden: Set<String>, avoidingReservedWords: Bool = false
     ) -> [[UInt8]?] {
@@ -38,7 +38,7 @@ package enum IdentifierRenamer {
     ///
     /// The slots a scope chain uses are always `0..<n`: a scope's own declarations take the slots right after
     /// its parent chain's, so no chain needs walking.
-    package static func assignNames(
+    static func assignNames(
         parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
         renamable: [Bool], referenceCounts: [Int], forbidden: Set<String>, avoidingReservedWords: Bool
     ) -> [[UInt8]?] {
@@ -52,7 +52,7 @@ package enum IdentifierRenamer {
     /// `assignNames(parents:…)` taking its names from `sequence` (which skips the forbidden names); returns them, and
     /// how many names of the sequence it looked at (`NameSequence.counter`): a forbidden name past them changed
     /// nothing (`TreePieceTemplate.renamesAlike`, step 4u).
-    package static func assignNames(
+    static func assignNames(
         parents: [Int], declarationStarts: [Int], declarations: [Int], names declarationName: (Int) -> String,
         renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
     ) -> (names: [[UInt8]?], examined: Int) {
@@ -68,7 +68,7 @@ package enum IdentifierRenamer {
     /// `assignNames(parents:…names:…)` with whether declaration `index` is spelled `name` told by `isSpelled` (step 5p:
     /// a caller holding the names in an array compares them there, without a `String` returned, retained and released
     /// per declaration).
-    package static func assignNames(
+    static func assignNames(
         parents: [Int], declarationStarts: [Int], declarations: [Int], isSpelled: (Int, [UInt8]) -> Bool,
         renamable: [Bool], referenceCounts: [Int], sequence: NameSequence
     ) -> (names: [[UInt8]?], examined: Int) {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Legal comments (`/*! ... */`, `//! ...`, or any comment with `@license` or `@preserve`), which production
 /// bundles move to `<Name>.js.LICENSE.txt` as webpack and Terser do.
-package enum LegalComments {
+enum LegalComments {
     /// Whether the comment `bytes[range]` (including its `//` or `/*`) is a legal comment.
-    package static func isLegal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isLegal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard range.count >= 3 else { return false }
         if bytes[range.lowerBound + 2] == 0x21 { return true }  // ! right after // or /*
         return containsLicenseWord(bytes, range)
@@ -32,7 +32,7 @@ package enum LegalComments {
     ///
     /// Sixteen positions at a time (step 5f): SSE2 vector compares find each `@` and each `*` or `/` followed by `!`,
     /// and only those positions are looked at (an `@` of a documentation comment is compared with the two words).
-    package static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         if count >= 2, bytes[0] == 0x23, bytes[1] == 0x21 { return true }
         guard let base = bytes.baseAddress else { return false }

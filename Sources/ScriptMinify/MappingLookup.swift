@@ -2,15 +2,15 @@ import ScriptSyntax
 
 /// The decoded segments of an intermediate source map, looked up by generated position in increasing order
 /// (the minifier walks the unminified bundle's tokens front to back).
-package struct MappingLookup {
-    package struct Original {
+struct MappingLookup {
+    struct Original {
         package var source: Int
         package var line: Int
         package var column: Int
 
         /// Code of a lowered source that has no origin of its own (see `SourceOrigins`): no segment is written
         /// for it, so it stays in the segment before it.
-        package static let continuing = Original(source: -1, line: 0, column: 0)
+        static let continuing = Original(source: -1, line: 0, column: 0)
     }
 
     private var lineStarts: [Int]
@@ -106,7 +106,7 @@ package struct MappingLookup {
     }
 
     /// A cursor that finds segments for positions given in increasing order.
-    package struct Cursor {
+    struct Cursor {
         package var line = -1
         package var index = 0
 

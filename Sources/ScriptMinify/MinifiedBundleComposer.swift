@@ -141,7 +141,7 @@ package enum MinifiedBundleComposer {
     /// Whether code starting with `next`, on the line after an expression, starts a statement of its own (a
     /// semicolon is inserted before it): it starts with a word other than `in` and `instanceof`, with `{` or with
     /// `!`, none of which can continue an expression.
-    package static func endsStatementOnNewLine(before next: [UInt8]) -> Bool {
+    static func endsStatementOnNewLine(before next: [UInt8]) -> Bool {
         guard let first = next.first else { return false }
         func isWordByte(_ b: UInt8) -> Bool {
             (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24

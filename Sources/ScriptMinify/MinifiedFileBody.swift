@@ -18,13 +18,13 @@ package struct MinifiedFileBody: Sendable {
 
     /// The minified body (or whole file, for `.complete`), mapped from its first line.
     package var piece: MinifiedPiece
-    package var wrapping: Wrapping
+    var wrapping: Wrapping
     /// The file's function scope holds no declaration, no `return` and no dynamic scope (direct `eval`, `with`):
     /// its code behaves the same in a function shared with neighbours of the same strictness.
-    package var canShareScope: Bool
+    var canShareScope: Bool
     /// The file's function scope uses neither `arguments` nor `new.target`: an arrow function (whose `this` is
     /// the same as `.call(this)` gives) can stand for it.
-    package var allowsArrowFunction: Bool
+    var allowsArrowFunction: Bool
 
     /// The whole wrapped file, written as it is.
     package static func complete(_ piece: MinifiedPiece) -> MinifiedFileBody {

@@ -20,19 +20,19 @@ package struct MinifiedPiece: Sendable {
     /// The sources the segments point at (map path and content).
     package var sources: [SourceMapBuilder.Source] = []
     /// Legal comments in order of appearance.
-    package var legalComments: [[UInt8]] = []
+    var legalComments: [[UInt8]] = []
     /// Line terminators in `code`.
-    package var lineCount = 0
+    var lineCount = 0
     /// UTF-16 length of the code after its last line terminator.
-    package var lastLineColumn = 0
+    var lastLineColumn = 0
     /// The code ends with the `}` ending a statement (a block, `if`, loop, function or class declaration): code
     /// after it starts a statement of its own, with no `;` between.
-    package var endsWithStatementBrace = false
+    var endsWithStatementBrace = false
     /// Where the writer put each new name, while the minifier makes a `RenamedPieceTemplate` of the piece (empty
     /// otherwise).
-    package var nameSlots: [RenamedPieceTemplate.NameSlot] = []
+    var nameSlots: [RenamedPieceTemplate.NameSlot] = []
     /// Made by `verbatim(_:)`: one line of generated code, mapping nothing.
-    package var isVerbatim = false
+    var isVerbatim = false
 
     /// Made from every stored property (the memberwise initializer, for the stages above).
     package init(

@@ -1,7 +1,7 @@
 import ScriptSyntax
 
 /// The short names in order (`a`...`z`, `A`...`Z`, `_`, `$`, then two characters, ...), skipping forbidden ones.
-package struct NameSequence {
+struct NameSequence {
     private static let first: [UInt8] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".utf8)
     private static let rest: [UInt8] = first + Array("0123456789".utf8)
     /// Per byte, its place in `first` and in `rest`, or -1.
@@ -11,7 +11,7 @@ package struct NameSequence {
     private static let reservedNumbers: [Int] = ReservedNames.words.compactMap { NameSequence.number(of: $0) }.sorted()
 
     /// Whether `ReservedNames.words` are skipped too.
-    package let avoidingReservedWords: Bool
+    let avoidingReservedWords: Bool
     /// The numbers of the names skipped (`number(of:)` of the forbidden names that are names of the sequence), in
     /// order: the candidates are looked at in order, so each list is read by a place that only moves forward, and no
     /// candidate is spelled or hashed before it is taken (step 4u; each candidate was spelled into an array and a
@@ -21,7 +21,7 @@ package struct NameSequence {
     private var nextReserved = 0
     private var names: [[UInt8]] = []
     /// How many candidates were looked at (names given and names skipped).
-    package private(set) var counter = 0
+    private(set) var counter = 0
 
     package init(forbidden: Set<String>, avoidingReservedWords: Bool = false) {
         self.init(forbiddenNumbers: forbidden.compactMap { Self.number(of: $0) }, avoidingReservedWords: avoidingReservedWords)
@@ -69,7 +69,7 @@ package struct NameSequence {
     }
 
     /// Whether `word` is one of the first `count` names of the sequence when it skips nothing (`spell(0..<count)`).
-    package static func isAmong(_ word: String, first count: Int) -> Bool {
+    static func isAmong(_ word: String, first count: Int) -> Bool {
         guard count > 0, word.utf8.count <= spelledLength(count - 1), let found = number(of: word) else { return false }
         return found < count
     }
@@ -82,7 +82,7 @@ package struct NameSequence {
 
     /// The length of the `number`-th name (0-based), skipping nothing: a name of `NameSequence(forbidden: f)`'s first
     /// `n` is never longer than `spelledLength(n - 1 + f.count)`.
-    package static func spelledLength(_ number: Int) -> Int {
+    static func spelledLength(_ number: Int) -> Int {
         var n = number / first.count
         var length = 1
         while n > 0 {

@@ -8,7 +8,7 @@ package struct ParsedProgram: Sendable {
     /// The parsed tree, scopes and symbols bound, not yet compressed.
     package var tree: SyntaxTree
     /// Whether the code has module syntax (`import`, `export`, `import.meta`): its names are then not renamed.
-    package var hasModuleSyntax: Bool
+    var hasModuleSyntax: Bool
 
     /// Parses `code` from `tokenization` (comments included, as `TreeMinifier` reads them) once, for both the tree
     /// minifier and the passes that read `ScopeAnalysis` (the target check, the file's wrapper layout): the analysis

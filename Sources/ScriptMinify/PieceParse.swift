@@ -6,7 +6,7 @@ import ScriptSyntax
 /// parse of the file, handed over (`ModuleFileFacts.takeParse()`, issue 41 step 4f), or where none was kept (another
 /// bundle's piece took it, the budget was spent, or the graph did not keep parses), a parse of its own with comments.
 /// Either way the same tree: the same tokens with comments, parsed by the same parser.
-package struct PieceParse {
+struct PieceParse {
     /// The module's tree, held only here (so the edits and the compressor change it in place).
     package var tree: SyntaxTree
     /// The file's bytes.
@@ -16,7 +16,7 @@ package struct PieceParse {
     /// The ranges of the file's line and block comments, in source order.
     package let comments: [Range<Int>]
     /// Whether the tree was handed over from the module graph (not parsed here).
-    package let isHandedOver: Bool
+    let isHandedOver: Bool
 
     /// The tree of module `record` (its bytes, with `record.tokens` as significant tokens): the kept parse when
     /// `handover` and the graph kept one, else a parse of its own; `nil` where the file does not parse as the graph's
@@ -49,7 +49,7 @@ package struct PieceParse {
     }
 
     /// The legal comments among the file's comments, except those starting inside one of `excluded`.
-    package func legalComments(excluding excluded: [Range<Int>] = []) -> [[UInt8]] {
+    func legalComments(excluding excluded: [Range<Int>] = []) -> [[UInt8]] {
         var found: [[UInt8]] = []
         source.withUnsafeBufferPointer { bytes in
             for range in comments where LegalComments.isLegal(bytes, range) {

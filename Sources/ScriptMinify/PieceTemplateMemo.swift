@@ -26,7 +26,7 @@ package final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
 
     /// The set of the file's parsed names (`names` up to `count`, the names a parse of the file interned: equal for
     /// every parse of it), shared by the file's templates.
-    package func parsedNames(_ names: [String], count: Int) -> ParsedNameSet {
+    func parsedNames(_ names: [String], count: Int) -> ParsedNameSet {
         condition.lock()
         defer { condition.unlock() }
         if let parsedNameSet { return parsedNameSet }
@@ -38,7 +38,7 @@ package final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
     /// The tree templates stored for `key`; none (an empty list) when the caller must make the piece and then call
     /// `storeTreeTemplate(_:for:)` (with `nil` when it made no template). While another thread makes a piece of an
     /// equal key, waits for it (bundles built at the same time reach a shared module together).
-    package func claimTreeTemplates(for key: TreePieceTemplate.Key) -> [TreePieceTemplate] {
+    func claimTreeTemplates(for key: TreePieceTemplate.Key) -> [TreePieceTemplate] {
         condition.lock()
         while true {
             let found = treeTemplates.filter { $0.key == key }.map(\.template)
@@ -62,7 +62,7 @@ package final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
 
     /// Stores `template` for `key` (forgetting the oldest tree template past `capacity`), ends this thread's claim
     /// of `key` if it holds one, and wakes the threads waiting for it.
-    package func storeTreeTemplate(_ template: TreePieceTemplate?, for key: TreePieceTemplate.Key, claimed: Bool) {
+    func storeTreeTemplate(_ template: TreePieceTemplate?, for key: TreePieceTemplate.Key, claimed: Bool) {
         condition.lock()
         defer { condition.unlock() }
         if claimed, let index = treeInFlight.firstIndex(of: key) { treeInFlight.remove(at: index) }
@@ -73,21 +73,21 @@ package final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
     }
 
     /// How many tree pieces were made from a tree template.
-    package var treeTemplateUses: Int {
+    var treeTemplateUses: Int {
         condition.lock()
         defer { condition.unlock() }
         return treeUses
     }
 
     /// Counts a tree piece made from a template (see `treeTemplateUses`).
-    package func noteTreeTemplateUse() {
+    func noteTreeTemplateUse() {
         condition.lock()
         defer { condition.unlock() }
         treeUses += 1
     }
 
     /// The number of tree templates held.
-    package var treeTemplateCount: Int {
+    var treeTemplateCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return treeTemplates.count
@@ -112,14 +112,14 @@ package final class PieceTemplateMemo: ParsedFileMemo, @unchecked Sendable {
     }
 
     /// Whether results are stored (see `stopKeeping()`).
-    package var keepsResults: Bool {
+    var keepsResults: Bool {
         condition.lock()
         defer { condition.unlock() }
         return keeps
     }
 
     /// The number of results held.
-    package var storedCount: Int {
+    var storedCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return treeTemplates.count

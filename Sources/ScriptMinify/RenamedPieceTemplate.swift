@@ -21,8 +21,8 @@ package struct RenamedPieceTemplate: Sendable {
         package var line: Int32
         /// The length of the piece's encoded mappings up to and including the name's own segment (later ones may
         /// move), and the line of the last segment there (0 for none).
-        package var mappingEnd: Int32
-        package var mappingLine: Int32
+        var mappingEnd: Int32
+        var mappingLine: Int32
 
         /// Made from every stored property (the memberwise initializer, for the stages above).
         package init(offset: Int32, rename: Int32, line: Int32, mappingEnd: Int32, mappingLine: Int32) {
@@ -36,7 +36,7 @@ package struct RenamedPieceTemplate: Sendable {
 
     /// Names back to back: name `i` is `bytes[starts[i]..<starts[i + 1]]` (step 5d: a table of new names made and
     /// read without an array per name, whose making and release were a third of making a piece from a template).
-    package struct Names: Equatable, Sendable {
+    struct Names: Equatable, Sendable {
         package private(set) var bytes: [UInt8] = []
         package private(set) var starts: [Int] = [0]
 
@@ -75,11 +75,11 @@ package struct RenamedPieceTemplate: Sendable {
 
     /// The piece as written with `names`.
     package let piece: MinifiedPiece
-    package let slots: [NameSlot]
+    let slots: [NameSlot]
     /// The new name of each rename of the table the piece was written with.
     package let names: [[UInt8]]
     /// `names` back to back.
-    package let flatNames: Names
+    let flatNames: Names
 
     package init(piece: MinifiedPiece, slots: [NameSlot], names: [[UInt8]]) {
         self.piece = piece
@@ -90,13 +90,13 @@ package struct RenamedPieceTemplate: Sendable {
 
     /// The piece written with `newNames` (one per rename of the table, as in `names`) in place of `names`; `nil` when
     /// the tables do not line up.
-    package func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
+    func substituting(_ newNames: [[UInt8]]) -> MinifiedPiece? {
         substituting(Names(newNames))
     }
 
     /// The piece written with `newNames` (one per rename, as in `names`, back to back); `nil` when the tables do not
     /// line up.
-    package func substituting(_ newNames: Names) -> MinifiedPiece? {
+    func substituting(_ newNames: Names) -> MinifiedPiece? {
         guard newNames.count == names.count else { return nil }
         return substitutingNames(newNames)
     }

@@ -9,7 +9,7 @@ import ScriptSyntax
 ///   name that resolves to no declaration, in a file without `with` or a direct `eval`.
 extension TreeCompressorPass {
     /// The rewrites of a binary expression whose operands are compressed.
-    package mutating func rewriteBinary(_ id: Int32) -> Int32 {
+    mutating func rewriteBinary(_ id: Int32) -> Int32 {
         let node = tree[id]
         switch node.operator {
         case .equal, .notEqual, .strictEqual, .strictNotEqual:
@@ -23,7 +23,7 @@ extension TreeCompressorPass {
     }
 
     /// Replaces a free `undefined` operand of comparison `id` with `void 0`.
-    package mutating func replaceUndefinedOperands(_ id: Int32) {
+    mutating func replaceUndefinedOperands(_ id: Int32) {
         guard !isDynamic else { return }
         var node = tree[id]
         if isGlobalUndefined(node.a) { node.a = voidZero(at: tree[node.a].range) }
@@ -32,21 +32,21 @@ extension TreeCompressorPass {
     }
 
     /// Whether `id` is the name `undefined` resolving to no declaration.
-    package func isGlobalUndefined(_ id: Int32) -> Bool {
+    func isGlobalUndefined(_ id: Int32) -> Bool {
         let node = tree[id]
         guard node.kind == .identifier, node.b >= 0, tree.references[Int(node.b)].symbol < 0 else { return false }
         return tree.names[Int(node.a)] == "undefined"
     }
 
     /// `void 0` at `range`.
-    package mutating func voidZero(at range: SourceRange) -> Int32 {
+    mutating func voidZero(at range: SourceRange) -> Int32 {
         let zero = tree.appendSynthetic(.numberLiteral, text: "0", at: range)
         return tree.appendNode(.unaryExpression, op: .void, at: range, a: zero)
     }
 
     /// Comparison `id` of two strings, one of them `typeof`: `==`/`!=` for `===`/`!==`, and `>"u"`/`<"u"` for a
     /// comparison with `"undefined"`.
-    package mutating func shortTypeofComparison(_ id: Int32) -> Int32 {
+    mutating func shortTypeofComparison(_ id: Int32) -> Int32 {
         var node = tree[id]
         let left = tree[node.a], right = tree[node.b]
         let leftTypeof = left.kind == .unaryExpression && left.operator == .typeof
@@ -73,7 +73,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether a string literal's text is `"undefined"` or `'undefined'`.
-    package func isUndefinedText(_ text: ArraySlice<UInt8>) -> Bool {
+    func isUndefinedText(_ text: ArraySlice<UInt8>) -> Bool {
         text.count == 11 && text.dropFirst().dropLast().elementsEqual("undefined".utf8)
     }
 }

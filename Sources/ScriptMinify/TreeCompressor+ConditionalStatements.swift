@@ -9,7 +9,7 @@
 /// so an `else if` written as an expression is an expression statement by the time its `if` is read.
 extension TreeCompressorPass {
     /// The rewrites of an `if` statement whose children are compressed.
-    package mutating func rewriteIf(_ id: Int32) -> Int32 {
+    mutating func rewriteIf(_ id: Int32) -> Int32 {
         if does(.constantConditions), let replacement = dropDeadBranch(id) { return replacement }
         if does(.blocks) { unwrapIfBodies(id) }
         guard does(.conditionalStatements) else { return id }
@@ -37,26 +37,26 @@ extension TreeCompressorPass {
 
     /// `test` and the two branches, with a `!` of the test dropped and the branches swapped (`!a?b:c` is `a?c:b`)
     /// when `logicalNegations` is on.
-    package func negationSwapped(_ test: Int32, _ then: Int32, _ other: Int32) -> (Int32, (Int32, Int32)) {
+    func negationSwapped(_ test: Int32, _ then: Int32, _ other: Int32) -> (Int32, (Int32, Int32)) {
         let node = tree[test]
         if does(.logicalNegations), node.kind == .unaryExpression, node.operator == .not { return (node.a, (other, then)) }
         return (test, (then, other))
     }
 
     /// The expression of a branch that is one expression statement, alone or in a block; nil otherwise.
-    package func branchExpression(_ id: Int32) -> Int32? {
+    func branchExpression(_ id: Int32) -> Int32? {
         let statement = loneStatement(id)
         return tree[statement].kind == .expressionStatement ? tree[statement].a : nil
     }
 
     /// The value of a branch that is one `return`, alone or in a block (`SyntaxTree.none` for `return;`); nil otherwise.
-    package func branchReturn(_ id: Int32) -> Int32? {
+    func branchReturn(_ id: Int32) -> Int32? {
         let statement = loneStatement(id)
         return tree[statement].kind == .returnStatement ? tree[statement].a : nil
     }
 
     /// The one statement of block `id`, or `id` when it is no block of one statement.
-    package func loneStatement(_ id: Int32) -> Int32 {
+    func loneStatement(_ id: Int32) -> Int32 {
         let node = tree[id]
         guard node.kind == .blockStatement, let only = tree.list(node.a).first, tree.list(node.a).count == 1 else { return id }
         return only
@@ -65,7 +65,7 @@ extension TreeCompressorPass {
     /// Statements `if (a) return b; X; Y; return c;` of a compressed list as `return a?b:(X,Y,c);`, from the end
     /// of the list backwards (so `if (a) return 1; if (b) return 2; return 3;` is `return a?1:b?2:3;`), and a
     /// function body ending in `if (a) return; X; Y;` as `a||(X,Y);`.
-    package mutating func mergeReturns(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+    mutating func mergeReturns(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
         // Only an `if` without `else` is merged: most lists hold none, and are then kept as they are.
         guard statements.contains(where: { tree[$0].kind == .ifStatement && tree[$0].c < 0 }) else { return statements }
         var reversed: [Int32] = []  // the compressed statements after the one read, last first

@@ -6,17 +6,17 @@ import ScriptSyntax
 /// a getter can run code).
 extension TreeCompressorPass {
     /// What a constant test is worth.
-    package enum Truthiness {
+    enum Truthiness {
         case truthy
         /// Falsy but not `null`/`undefined` (for `??`).
         case falsy
         case nullish
 
-        package var isTruthy: Bool { self == .truthy }
+        var isTruthy: Bool { self == .truthy }
     }
 
     /// The value class of expression `id`, or nil when it is not a constant this reads.
-    package func truthiness(_ id: Int32) -> Truthiness? {
+    func truthiness(_ id: Int32) -> Truthiness? {
         let node = tree[id]
         switch node.kind {
         case .booleanLiteral:
@@ -51,7 +51,7 @@ extension TreeCompressorPass {
     /// `c ? a : b`, `c && x`, `c || x`, `c ?? x` with a constant `c`: the operand that is the value. A kept name,
     /// member access, optional chain or sequence is left in its expression: as a callee (`(!0 && o.f)()`), after
     /// `delete` or `typeof`, it would mean something else than the expression's value.
-    package mutating func foldConstantCondition(_ id: Int32) -> Int32 {
+    mutating func foldConstantCondition(_ id: Int32) -> Int32 {
         let node = tree[id]
         guard let value = truthiness(node.a) else { return id }
         let kept: Int32
@@ -79,7 +79,7 @@ extension TreeCompressorPass {
     /// none. Left as it is when the dropped branch declares a function (sloppy code hoists it too), when the kept
     /// branch is a function declaration (it would become one of the enclosing list), and when it is a lone string
     /// statement (it could become a directive).
-    package mutating func dropDeadBranch(_ id: Int32) -> Int32? {
+    mutating func dropDeadBranch(_ id: Int32) -> Int32? {
         let node = tree[id]
         guard let value = truthiness(node.a) else { return nil }
         let kept = value.isTruthy ? node.b : node.c
@@ -115,7 +115,7 @@ extension TreeCompressorPass {
     /// Adds the `bindingIdentifier`s the `var` declarations inside statement `id` declare (outside functions and
     /// classes, which keep their own); false when a function is declared there (sloppy code hoists a function of a
     /// block to the function's scope too).
-    package func hoistedNames(_ id: Int32, into names: inout [Int32]) -> Bool {
+    func hoistedNames(_ id: Int32, into names: inout [Int32]) -> Bool {
         var pending = [id]
         var inVar: [Bool] = [false]
         while let next = pending.popLast() {

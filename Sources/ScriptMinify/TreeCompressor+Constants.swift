@@ -19,7 +19,7 @@ import ScriptSyntax
 extension TreeCompressorPass {
     /// The symbol of `declarator` and the literal it is written as at each use, with its printed length; nil when it
     /// is no constant to inline.
-    package func inlinedConstant(_ declarator: Int32) -> (symbol: Int32, literal: Int32, length: Int)? {
+    func inlinedConstant(_ declarator: Int32) -> (symbol: Int32, literal: Int32, length: Int)? {
         let node = tree[declarator]
         guard node.b >= 0, tree[node.a].kind == .bindingIdentifier else { return nil }
         let symbol = tree[node.a].b
@@ -40,7 +40,7 @@ extension TreeCompressorPass {
     }
 
     /// Statements with the constants of each `let`/`const` written at their uses (see the extension's description).
-    package mutating func inlineConstants(_ statements: [Int32]) -> [Int32] {
+    mutating func inlineConstants(_ statements: [Int32]) -> [Int32] {
         var result = statements
         var index = 0
         while index < result.count {
@@ -79,7 +79,7 @@ extension TreeCompressorPass {
 
     /// Whether a declarator of `list` is a constant to inline (`inlinedConstant`), read by index (step 5p: a slice of
     /// the lists and a closure, retained per declaration).
-    package func hasInlinedConstant(_ list: Int32) -> Bool {
+    func hasInlinedConstant(_ list: Int32) -> Bool {
         guard list > 0 else { return false }
         for index in 0..<Int(tree.lists[Int(list)]) where inlinedConstant(tree.lists[Int(list) + 1 + index]) != nil {
             return true
@@ -118,7 +118,7 @@ extension TreeCompressorPass {
     }
 
     /// A copy of literal `id` (and of the number under a built `!0`), so no node has two parents.
-    package mutating func copyLiteral(_ id: Int32) -> Int32 {
+    mutating func copyLiteral(_ id: Int32) -> Int32 {
         var node = tree[id]
         if node.kind == .unaryExpression { node.a = tree.append(tree[node.a]) }
         return tree.append(node)
@@ -126,7 +126,7 @@ extension TreeCompressorPass {
 
     /// Appends the places under `root` naming `symbol` to `slots`; false when one of them may not take a literal of
     /// kind `literal`.
-    package func collectUses(of symbol: Int32, in root: Int32, literal: SyntaxKind, into slots: inout [NameSlot]) -> Bool {
+    func collectUses(of symbol: Int32, in root: Int32, literal: SyntaxKind, into slots: inout [NameSlot]) -> Bool {
         var stack: [Int32] = [root]
         while let id = stack.popLast() {
             let node = tree[id]
@@ -167,7 +167,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether field `field` of `parent`, a name now, may be written as a literal of kind `literal`.
-    package func mayTakeLiteral(parent: SyntaxNode, field: Int, literal: SyntaxKind) -> Bool {
+    func mayTakeLiteral(parent: SyntaxNode, field: Int, literal: SyntaxKind) -> Bool {
         switch parent.kind {
         case .callExpression, .newExpression, .taggedTemplate: return field != 0
         case .property: return !parent.flags.contains(.shorthand)
@@ -180,7 +180,7 @@ extension TreeCompressorPass {
 
     /// Whether running statement `id` calls nothing: a function declaration, an empty statement, a lone string, or
     /// a declaration whose initializers have no effect.
-    package func isInert(_ id: Int32) -> Bool {
+    func isInert(_ id: Int32) -> Bool {
         let node = tree[id]
         switch node.kind {
         case .functionDeclaration, .emptyStatement: return true
@@ -202,7 +202,7 @@ extension TreeCompressorPass {
     /// Leaves out, by use counts taken from the root, what `unusedDeclarations` leaves out by the parse's counts,
     /// until nothing more goes (at most eight rounds: each round walks the tree, and rebuilds its statement lists when
     /// a declaration can go). Returns the last walk when the tree has not changed since (the renamer's walk then).
-    package mutating func removeUnusedChains() -> TreeUses? {
+    mutating func removeUnusedChains() -> TreeUses? {
         for _ in 0..<8 {
             // Uses from the root; and the reachable `let`/`const` declarators and function declarations: only one of
             // them that `withoutUnused` leaves out by these counts can go, so without one the round would change
@@ -219,7 +219,7 @@ extension TreeCompressorPass {
     /// Whether `withoutUnused` may leave out declaration `id` (a function declaration or a `let`/`const` declarator)
     /// by `counts`: its name is local, unused, and a declarator's initializer has no effect. A function declaration
     /// goes only from a function body, which is not looked at here (a round for one elsewhere removes nothing).
-    package func mayGo(_ id: Int32, counts: [Int32]) -> Bool {
+    func mayGo(_ id: Int32, counts: [Int32]) -> Bool {
         let node = tree[id]
         guard node.a >= 0 else { return false }
         let target = tree[node.a]
@@ -232,13 +232,13 @@ extension TreeCompressorPass {
     }
 
     /// Whether field `index` of a node of `kind` holds a list.
-    package static func isListField(_ kind: SyntaxKind, _ index: Int) -> Bool {
+    static func isListField(_ kind: SyntaxKind, _ index: Int) -> Bool {
         Self.field(kind.fields, index) == .list
     }
 
     /// One round of `removeUnusedChains`: every statement list rebuilt without what is unused by `counts`; whether
     /// anything went.
-    package mutating func removeUnused(counts: [Int32]) -> Bool {
+    mutating func removeUnused(counts: [Int32]) -> Bool {
         // `withoutUnused` reads `referenceCounts`: these counts stand there for the round (step 5p: the counts were an
         // argument, and the nested function reading them copied the whole pass).
         let parseCounts = referenceCounts

@@ -7,7 +7,7 @@
 ///   not itself the callee of a `new`. The printer parenthesizes `(new C).x` where a member or call follows.
 extension TreeCompressorPass {
     /// The rewrites of a `new` expression whose children are compressed.
-    package mutating func rewriteNew(_ id: Int32) -> Int32 {
+    mutating func rewriteNew(_ id: Int32) -> Int32 {
         var node = tree[id]
         guard id != calleeOfNew else { return id }
         if does(.errorConstructorCalls), !isDynamic, isGlobalErrorConstructor(node.a) {
@@ -24,7 +24,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether `id` is one of the global error constructors, named without a declaration.
-    package func isGlobalErrorConstructor(_ id: Int32) -> Bool {
+    func isGlobalErrorConstructor(_ id: Int32) -> Bool {
         let node = tree[id]
         guard node.kind == .identifier, node.b >= 0, tree.references[Int(node.b)].symbol < 0 else { return false }
         switch tree.names[Int(node.a)] {
@@ -36,7 +36,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether `id` is a name followed by `.name` steps (`a`, `a.b.C`).
-    package func isNameChain(_ id: Int32) -> Bool {
+    func isNameChain(_ id: Int32) -> Bool {
         var current = tree[id]
         while current.kind == .memberExpression, !current.flags.contains(.computed), !current.flags.contains(.optional),
             tree[current.b].kind == .identifierName

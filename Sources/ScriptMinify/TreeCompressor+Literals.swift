@@ -13,17 +13,17 @@ import ScriptSyntax
 /// joins of any real file write); past it, the rest of the chain is left as it is written.
 extension TreeCompressorPass {
     /// The bytes of joined literals a pass over a source of `sourceSize` bytes may write.
-    package static func joinBudget(sourceSize: Int) -> Int { (1 << 20) + 64 * sourceSize }
+    static func joinBudget(sourceSize: Int) -> Int { (1 << 20) + 64 * sourceSize }
 
     /// `!0` for `true`, `!1` for `false`.
-    package mutating func shortBoolean(_ id: Int32) -> Int32 {
+    mutating func shortBoolean(_ id: Int32) -> Int32 {
         let range = tree[id].range
         let digit = tree.appendSynthetic(.numberLiteral, text: tree.bytes(id).first == UInt8(ascii: "t") ? "0" : "1", at: range)
         return tree.appendNode(.unaryExpression, op: .not, at: range, a: digit)
     }
 
     /// Addition `id` with its string literals joined.
-    package mutating func joinStrings(_ id: Int32) -> Int32 {
+    mutating func joinStrings(_ id: Int32) -> Int32 {
         let node = tree[id]
         guard tree[node.b].kind == .stringLiteral else { return id }
         let left = tree[node.a]
@@ -39,7 +39,7 @@ extension TreeCompressorPass {
 
     /// One string literal of the text of `first` followed by that of `second`; nil where that is not safe (see the
     /// extension's description).
-    package mutating func joinedLiteral(_ first: Int32, _ second: Int32, at range: SourceRange) -> Int32? {
+    mutating func joinedLiteral(_ first: Int32, _ second: Int32, at range: SourceRange) -> Int32? {
         let x = Array(tree.bytes(first)), y = Array(tree.bytes(second))
         guard x.count >= 2, y.count >= 2, let quote = x.first, x.count + y.count <= joinBudget else { return nil }
         // An escape at the end of the first (`\0`, `\x4`) must not take a digit of the second.

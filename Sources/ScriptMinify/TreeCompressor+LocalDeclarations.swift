@@ -15,21 +15,21 @@ import ScriptSyntax
 ///   code refers to.
 extension TreeCompressorPass {
     /// How many references resolve to each symbol (indexed by symbol ID), from the parse.
-    package static func referenceCounts(_ tree: SyntaxTree) -> [Int32] {
+    static func referenceCounts(_ tree: SyntaxTree) -> [Int32] {
         var counts = [Int32](repeating: 0, count: tree.symbols.count)
         for reference in tree.references where reference.symbol >= 0 { counts[Int(reference.symbol)] += 1 }
         return counts
     }
 
     /// Whether symbol `symbol` is declared outside the program scope, where no `eval` or `with` reaches.
-    package func isLocal(_ symbol: Int32) -> Bool {
+    func isLocal(_ symbol: Int32) -> Bool {
         guard symbol >= 0, Int(symbol) < tree.symbols.count else { return false }
         let scope = tree.symbols[Int(symbol)].scope
         return scope > 0 && !tree.scopes[Int(scope)].isUnsafe
     }
 
     /// The symbol `statement` declares when it is a `let`/`const` of one plain name with an initializer.
-    package func singleConstant(_ statement: Int32) -> (symbol: Int32, initializer: Int32)? {
+    func singleConstant(_ statement: Int32) -> (symbol: Int32, initializer: Int32)? {
         let node = tree[statement]
         guard node.kind == .variableDeclaration, node.op != SyntaxVariableKind.var.rawValue, tree.list(node.a).count == 1,
             let declarator = tree.list(node.a).first
@@ -40,7 +40,7 @@ extension TreeCompressorPass {
     }
 
     /// Statements with each single-use constant written at its use in the next statement, and unused declarations left out.
-    package mutating func removeLocalDeclarations(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
+    mutating func removeLocalDeclarations(_ statements: [Int32], isFunctionBody: Bool) -> [Int32] {
         // Only a `let`/`const` declaration or a function declaration is inlined or left out: most lists hold none.
         guard
             statements.contains(where: { statement in
@@ -112,7 +112,7 @@ extension TreeCompressorPass {
     }
 
     /// The place of the name that statement `id` evaluates first (see the extension's description).
-    package func firstEvaluatedName(in id: Int32) -> NameSlot? {
+    func firstEvaluatedName(in id: Int32) -> NameSlot? {
         var slot = NameSlot(parent: id, list: 0, field: 0)
         let statement = tree[id]
         switch statement.kind {
@@ -159,7 +159,7 @@ extension TreeCompressorPass {
 
     /// Whether identifier `id` reads a function declaration of a local scope that is never written. Not a parameter:
     /// in a sloppy function with simple parameters, code the initializer calls may write it through `arguments`.
-    package func isStableName(_ id: Int32) -> Bool {
+    func isStableName(_ id: Int32) -> Bool {
         let node = tree[id]
         guard node.b >= 0 else { return false }
         let symbol = tree.references[Int(node.b)].symbol
@@ -169,7 +169,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether `id` or a node inside it is the name `arguments` or `eval`.
-    package func mentionsArgumentsOrEval(_ id: Int32) -> Bool {
+    func mentionsArgumentsOrEval(_ id: Int32) -> Bool {
         var pending = [id]
         while let next = pending.popLast() {
             guard next >= 0 else { continue }
@@ -192,7 +192,7 @@ extension TreeCompressorPass {
 
     /// Statement `id` without its unused declarators (nil when nothing of it is left), by the parse's reference
     /// counts or by `counts` (indexed by symbol).
-    package mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool) -> Int32? {
+    mutating func withoutUnused(_ id: Int32, isFunctionBody: Bool) -> Int32? {
         // Step 5p: read through the tree's arrays by index (a nested function over a slice of the lists copied the
         // whole pass, and each slice retained the lists), a new list written only when a declarator goes.
         let node = tree.nodes[Int(id)]
@@ -232,7 +232,7 @@ extension TreeCompressorPass {
 
     /// Whether `withoutUnused` keeps `declarator`: its target is no local name unused by `referenceCounts`, or its
     /// initializer may have an effect.
-    package func keepsDeclarator(_ declarator: Int32) -> Bool {
+    func keepsDeclarator(_ declarator: Int32) -> Bool {
         let node = tree.nodes[Int(declarator)]
         let target = tree.nodes[Int(node.a)]
         guard target.kind == .bindingIdentifier, isLocal(target.b), referenceCounts[Int(target.b)] == 0 else { return true }
@@ -241,7 +241,7 @@ extension TreeCompressorPass {
 
     /// Whether evaluating expression `id` has no effect: a literal, a function or arrow expression, an array or object
     /// literal of those (object keys not computed, no spread).
-    package func isEffectFree(_ id: Int32) -> Bool {
+    func isEffectFree(_ id: Int32) -> Bool {
         let node = tree.nodes[Int(id)]
         switch node.kind {
         case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .regexLiteral, .functionExpression, .arrowFunction:

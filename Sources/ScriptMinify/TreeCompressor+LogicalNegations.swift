@@ -3,7 +3,7 @@
 /// `!a&&x&&b();` is `a||x&&b();` (`(!a&&x)&&b` runs `b` exactly when `a` is falsy and `x` truthy).
 extension TreeCompressorPass {
     /// Expression statement `id` with the leading `!` of its logical expression dropped; `id` when it has none.
-    package mutating func foldNegation(_ id: Int32) -> Int32 {
+    mutating func foldNegation(_ id: Int32) -> Int32 {
         let statement = tree[id]
         let value = tree[statement.a]
         guard value.kind == .logicalExpression else { return id }
@@ -34,7 +34,7 @@ extension TreeCompressorPass {
     }
 
     /// `a` when `id` is `!a`.
-    package func negatedOperand(_ id: Int32) -> Int32? {
+    func negatedOperand(_ id: Int32) -> Int32? {
         let node = tree[id]
         return node.kind == .unaryExpression && node.operator == .not ? node.a : nil
     }

@@ -13,7 +13,7 @@ import ScriptSyntax
 /// went: an empty statement or block before one is kept, and a block starting with one is not spliced.
 extension TreeCompressorPass {
     /// The rewrites of a statement list whose statements are compressed.
-    package mutating func compressStatements(_ input: [Int32], isFunctionBody: Bool) -> [Int32] {
+    mutating func compressStatements(_ input: [Int32], isFunctionBody: Bool) -> [Int32] {
         let statements = referenceCounts.isEmpty ? input : removeLocalDeclarations(input, isFunctionBody: isFunctionBody)
         guard mayJoinOrDrop(statements) else {
             return does(.conditionalStatements) ? mergeReturns(statements, isFunctionBody: isFunctionBody) : statements
@@ -41,7 +41,7 @@ extension TreeCompressorPass {
 
     /// Whether `compressStatements` may leave out, splice or merge a statement of `statements`: only an empty statement,
     /// a block, or a declaration after a declaration can be (most lists hold none, and are then kept as they are).
-    package func mayJoinOrDrop(_ statements: [Int32]) -> Bool {
+    func mayJoinOrDrop(_ statements: [Int32]) -> Bool {
         var previous = SyntaxKind.emptyStatement
         for (index, statement) in statements.enumerated() {
             let kind = tree[statement].kind
@@ -55,7 +55,7 @@ extension TreeCompressorPass {
     }
 
     /// Appends `statement` to `result`, merged into the declaration before it when both are declarations of one kind.
-    package mutating func appendMerging(_ statement: Int32, to result: inout [Int32]) {
+    mutating func appendMerging(_ statement: Int32, to result: inout [Int32]) {
         let node = tree[statement]
         guard does(.declarationMerging), node.kind == .variableDeclaration, let last = result.last else {
             result.append(statement)
@@ -76,7 +76,7 @@ extension TreeCompressorPass {
     /// Appends a list of the elements of list `first` then those of list `second`; returns its ID (0 when both are
     /// empty). Step 5p: copied within the lists, taken out of the tree while written (no slice, no arrays of them;
     /// `appendList(Array(first) + Array(second))` made three arrays per merge).
-    package mutating func appendJoinedList(_ first: Int32, _ second: Int32) -> Int32 {
+    mutating func appendJoinedList(_ first: Int32, _ second: Int32) -> Int32 {
         let firstCount = first > 0 ? Int(tree.lists[Int(first)]) : 0
         let secondCount = second > 0 ? Int(tree.lists[Int(second)]) : 0
         let count = firstCount + secondCount
@@ -99,7 +99,7 @@ extension TreeCompressorPass {
 
     /// Whether declarations `first` and `second`, one `let` and one `const`, may be one `let` declaration: the
     /// `const` one's names are local and never written (`SyntaxPrinter.constMayBeLet`, which prints it `let` anyway).
-    package func mergesAsLet(_ first: Int32, _ second: Int32) -> Bool {
+    func mergesAsLet(_ first: Int32, _ second: Int32) -> Bool {
         let kinds = (tree[first].op, tree[second].op)
         let (letKind, constKind) = (SyntaxVariableKind.let.rawValue, SyntaxVariableKind.const.rawValue)
         if kinds == (letKind, constKind) { return SyntaxPrinter.constMayBeLet(tree, second) }
@@ -108,13 +108,13 @@ extension TreeCompressorPass {
     }
 
     /// Whether `id` is an expression statement of a string literal alone (`"use strict";`).
-    package func isStringStatement(_ id: Int32) -> Bool {
+    func isStringStatement(_ id: Int32) -> Bool {
         let node = tree[id]
         return node.kind == .expressionStatement && tree[node.a].kind == .stringLiteral
     }
 
     /// Whether block `id` declares a name of its own: `let`, `const`, a class or a function.
-    package func declaresLexically(_ id: Int32) -> Bool {
+    func declaresLexically(_ id: Int32) -> Bool {
         let list = Int(tree.nodes[Int(id)].a)
         guard list > 0 else { return false }
         for index in 0..<Int(tree.lists[list]) where isLexicalDeclaration(tree.lists[list + 1 + index]) { return true }
@@ -122,7 +122,7 @@ extension TreeCompressorPass {
     }
 
     /// Whether statement `id` is a `let`, `const`, class or function declaration.
-    package func isLexicalDeclaration(_ id: Int32) -> Bool {
+    func isLexicalDeclaration(_ id: Int32) -> Bool {
         let node = tree[id]
         switch node.kind {
         case .variableDeclaration: return node.op != SyntaxVariableKind.var.rawValue
@@ -133,7 +133,7 @@ extension TreeCompressorPass {
 
     /// Body `id` without its block when that holds one statement that is no declaration, `;` for an empty block;
     /// `id` otherwise.
-    package mutating func unwrappedBody(_ id: Int32) -> Int32 {
+    mutating func unwrappedBody(_ id: Int32) -> Int32 {
         guard id >= 0 else { return id }
         let node = tree[id]
         guard node.kind == .blockStatement else { return id }
@@ -144,7 +144,7 @@ extension TreeCompressorPass {
     }
 
     /// The bodies of `if` statement `id` unwrapped (`unwrappedBody`).
-    package mutating func unwrapIfBodies(_ id: Int32) {
+    mutating func unwrapIfBodies(_ id: Int32) {
         var node = tree[id]
         node.b = unwrappedBody(node.b)
         if node.c >= 0 { node.c = unwrappedBody(node.c) }
@@ -152,7 +152,7 @@ extension TreeCompressorPass {
     }
 
     /// The body of loop or `with` statement `id` unwrapped (`unwrappedBody`); labeled statements keep theirs.
-    package mutating func unwrapBodies(_ id: Int32) -> Int32 {
+    mutating func unwrapBodies(_ id: Int32) -> Int32 {
         var node = tree[id]
         switch node.kind {
         case .whileStatement, .withStatement: node.b = unwrappedBody(node.b)

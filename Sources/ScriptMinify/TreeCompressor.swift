@@ -18,47 +18,47 @@ import ScriptSyntax
 ///   name (`let`, `const`, `class`, a function), so no binding changes scope in meaning.
 /// - Scopes marked `isUnsafe` (a direct `eval` or `with` inside) keep every declaration and every use: names there
 ///   may be read dynamically.
-package enum TreeCompressor {
+enum TreeCompressor {
     /// The rewrites, each switchable (for tests and for measuring what each saves).
-    package struct Rewrites: OptionSet, Sendable {
+    struct Rewrites: OptionSet, Sendable {
         package let rawValue: UInt32
 
         package init(rawValue: UInt32) { self.rawValue = rawValue }
 
         /// Branches of constant tests dropped: `if (0) a(); else b();` as `b();`, `!0 ? a : b` as `a`, `0 || x` as `x`.
-        package static let constantConditions = Rewrites(rawValue: 1 << 0)
+        static let constantConditions = Rewrites(rawValue: 1 << 0)
         /// `if` statements as expressions (`a&&b();`, `a?b():c();`) and merged returns (`return a?b:c;`).
-        package static let conditionalStatements = Rewrites(rawValue: 1 << 1)
+        static let conditionalStatements = Rewrites(rawValue: 1 << 1)
         /// A `!` dropped from an expression statement's test: `!a&&b();` as `a||b();`.
-        package static let logicalNegations = Rewrites(rawValue: 1 << 2)
+        static let logicalNegations = Rewrites(rawValue: 1 << 2)
         /// `typeof x === "string"` as `typeof x=="string"`, `typeof x === "undefined"` as `typeof x>"u"`.
-        package static let typeofComparisons = Rewrites(rawValue: 1 << 3)
+        static let typeofComparisons = Rewrites(rawValue: 1 << 3)
         /// A compared global `undefined` as `void 0`.
-        package static let undefinedReferences = Rewrites(rawValue: 1 << 4)
+        static let undefinedReferences = Rewrites(rawValue: 1 << 4)
         /// `true`/`false` as `!0`/`!1`.
-        package static let booleans = Rewrites(rawValue: 1 << 5)
+        static let booleans = Rewrites(rawValue: 1 << 5)
         /// `new Error(m)` as `Error(m)` for the global error constructors.
-        package static let errorConstructorCalls = Rewrites(rawValue: 1 << 6)
+        static let errorConstructorCalls = Rewrites(rawValue: 1 << 6)
         /// `new C()` as `new C`.
-        package static let newArguments = Rewrites(rawValue: 1 << 7)
+        static let newArguments = Rewrites(rawValue: 1 << 7)
         /// Adjacent `var`/`let`/`const` declarations of one kind merged.
-        package static let declarationMerging = Rewrites(rawValue: 1 << 8)
+        static let declarationMerging = Rewrites(rawValue: 1 << 8)
         /// Empty statements of statement lists left out.
-        package static let emptyStatements = Rewrites(rawValue: 1 << 9)
+        static let emptyStatements = Rewrites(rawValue: 1 << 9)
         /// Blocks without declarations spliced into their statement list, and a body block of one statement unwrapped.
         package static let blocks = Rewrites(rawValue: 1 << 10)
         /// Added string literals joined: `"a"+"b"` as `"ab"`.
-        package static let stringConcatenation = Rewrites(rawValue: 1 << 11)
+        static let stringConcatenation = Rewrites(rawValue: 1 << 11)
 
         /// A `let`/`const` used once written at its use in the next statement.
-        package static let singleUseInlining = Rewrites(rawValue: 1 << 12)
+        static let singleUseInlining = Rewrites(rawValue: 1 << 12)
         /// Unused local `let`/`const` declarators without effects, and unused function declarations, left out.
-        package static let unusedDeclarations = Rewrites(rawValue: 1 << 13)
+        static let unusedDeclarations = Rewrites(rawValue: 1 << 13)
 
         /// A `const` of a literal written as the literal at each use while shorter.
-        package static let constantInlining = Rewrites(rawValue: 1 << 14)
+        static let constantInlining = Rewrites(rawValue: 1 << 14)
         /// Declarations used only from declarations left out, left out too (uses counted again from the root).
-        package static let unusedDeclarationChains = Rewrites(rawValue: 1 << 15)
+        static let unusedDeclarationChains = Rewrites(rawValue: 1 << 15)
 
         /// Every rewrite.
         package static let all = Rewrites(rawValue: (1 << 16) - 1)
@@ -80,7 +80,7 @@ package enum TreeCompressor {
     /// the compressed tree its last rewrite made (`TreeUses`, for the renamer), `nil` when it made none of the tree
     /// as it is left.
     @discardableResult
-    package static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
+    static func compress(_ tree: inout SyntaxTree, rewrites: Rewrites = .all) -> TreeUses? {
         guard tree.root >= 0 else { return nil }
         // The pass holds the only reference to the arrays while it rewrites them, so they are not copied (nor when
         // room is made: reserved while `tree` still held them, the nodes were copied once per piece). Step 5p: the
@@ -98,25 +98,25 @@ package enum TreeCompressor {
 /// The state of one `TreeCompressor.compress` run and its walk: every node is visited once, its children first
 /// (bottom-up), and a visit returns the node that replaces it (itself when unchanged). Statement lists are rebuilt
 /// after their statements are visited, for the rewrites that join or drop neighbouring statements.
-package struct TreeCompressorPass {
+struct TreeCompressorPass {
     package var tree: SyntaxTree
-    package let rewrites: TreeCompressor.Rewrites
+    let rewrites: TreeCompressor.Rewrites
     /// Whether a direct `eval` or a `with` anywhere may make a free name mean something else than the global.
-    package let isDynamic: Bool
+    let isDynamic: Bool
     /// The expression of the expression statement being visited (a string join there could make a directive).
-    package var statementExpression: Int32 = SyntaxTree.none
+    var statementExpression: Int32 = SyntaxTree.none
     /// The callee of the `new` being visited.
-    package var calleeOfNew: Int32 = SyntaxTree.none
+    var calleeOfNew: Int32 = SyntaxTree.none
     /// How many references resolve to each symbol, from the parse (during a round of `removeUnused`, from its walk).
-    package var referenceCounts: [Int32]
+    var referenceCounts: [Int32]
     /// The body block of the innermost function being visited (its statement list may end in `a||(b,c);`), or -1.
-    package var functionBody: Int32 = SyntaxTree.none
+    var functionBody: Int32 = SyntaxTree.none
     /// The bytes string joins may still write (see `joinedLiteral`): each join writes the whole joined literal again,
     /// so a chain of n literals writes about n²/2 literals' bytes.
-    package var joinBudget: Int
+    var joinBudget: Int
     /// The statements of the list `visitStatements` hands to `compressStatements`, in one array kept across lists
     /// (step 5p: an array made per list).
-    package var statementScratch: [Int32] = []
+    var statementScratch: [Int32] = []
     /// `kindTable`, read through a pointer held by the pass (no once-check per node).
     package let kinds: UnsafePointer<UInt8> = TreeCompressorPass.kindTable
 
@@ -133,7 +133,7 @@ package struct TreeCompressorPass {
     /// are seldom copied as they grow. (The parser reserves room beyond its own nodes, and a kept parse keeps a fifth
     /// more, `KeptModuleParse`; a reservation whenever less than a fifth was left copied the nodes of 102 of the
     /// firefox-shaped tree's 173 pieces, whose linker edits had added a few nodes, although the rewrites add few.)
-    package mutating func reserveRoom() {
+    mutating func reserveRoom() {
         if tree.nodes.capacity - tree.nodes.count < tree.nodes.count / 10 {
             tree.nodes.reserveCapacity(tree.nodes.count + tree.nodes.count / 5)
         }
@@ -159,7 +159,7 @@ package struct TreeCompressorPass {
     /// Inlined into each caller: a leaf (a name or a literal: most nodes) is told apart by one byte of
     /// `SyntaxKind.childFields` and is rewritten here (only `true`/`false` are), without a call.
     @inline(__always)
-    package mutating func visit(_ id: Int32) -> Int32 {
+    mutating func visit(_ id: Int32) -> Int32 {
         guard id >= 0 else { return id }
         let node = tree[id]
         let children = node.kind.childFields
@@ -174,7 +174,7 @@ package struct TreeCompressorPass {
     /// Step 5k: one read of `kindTable` tells whether the node's kind sets what the rewrites below it read and whether
     /// `rewrite` has anything for it; most branch nodes (calls, members, properties, assignments…) need neither,
     /// and pass no `switch` on their kind.
-    package mutating func visitBranch(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) -> Int32 {
+    mutating func visitBranch(_ id: Int32, _ node: SyntaxNode, _ children: UInt8) -> Int32 {
         let entry = kinds[Int(node.kind.rawValue)]
         if entry & Self.setsContext == 0 {
             visitChildren(id, node, children, statementList: Int(entry >> 2) - 1)
@@ -208,7 +208,7 @@ package struct TreeCompressorPass {
     /// Per raw `SyntaxKind` (step 5k): `setsContext` for the kinds `visitBranch` records for the rewrites below them,
     /// `hasRewrite` for the kinds `rewrite` looks at, and in bits 2–3 the statement list field plus one
     /// (`statementListField`; 0 for none). Made once, never freed.
-    package nonisolated(unsafe) static let kindTable: UnsafePointer<UInt8> = {
+    nonisolated(unsafe) static let kindTable: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         table.initialize(repeating: 0, count: 256)
         for kind in SyntaxKind.allCases {
@@ -231,9 +231,9 @@ package struct TreeCompressorPass {
     }()
 
     /// The `kindTable` bit of the kinds `visitBranch` records (the expression statement, `new`, functions).
-    package static let setsContext: UInt8 = 1
+    static let setsContext: UInt8 = 1
     /// The `kindTable` bit of the kinds `rewrite` looks at (any other it returns as they are).
-    package static let hasRewrite: UInt8 = 2
+    static let hasRewrite: UInt8 = 2
 
     /// Visits the children of `id` (`node`, whose fields `children` hold children) in field order; statement lists
     /// through `visitStatements`.
@@ -274,7 +274,7 @@ package struct TreeCompressorPass {
     }
 
     /// Visits every child of a list that is not a statement list, replacing children in place.
-    package mutating func visitList(_ list: Int32) -> Int32 {
+    mutating func visitList(_ list: Int32) -> Int32 {
         // A list's count is its first element (list 0, the empty list, is a count of 0).
         let count = Int(tree.lists[Int(list)])
         for index in 0..<count {
@@ -291,7 +291,7 @@ package struct TreeCompressorPass {
     /// The statements are visited in place (a visit changes only the subtree of the statement it visits). The list is
     /// taken out into an array for `compressStatements` only when one of its statements is one that rewrite may
     /// change (`mayCompress`): on the firefox-shaped benchmark tree most lists hold none, and cost no array.
-    package mutating func visitStatements(_ list: Int32, isFunctionBody: Bool) -> Int32 {
+    mutating func visitStatements(_ list: Int32, isFunctionBody: Bool) -> Int32 {
         let count = Int(tree.lists[Int(list)])
         var mayChange = false
         var previous = SyntaxKind.emptyStatement
@@ -331,7 +331,7 @@ package struct TreeCompressorPass {
     /// spliced, a declaration after a declaration merged, a `let`/`const` or function declaration inlined or left out
     /// (`removeLocalDeclarations`), an `if` without `else` merged into a return (`mergeReturns`). Any other statement
     /// is kept as it is by each of them.
-    package static func mayCompress(_ node: SyntaxNode, after previous: SyntaxKind, first: Bool) -> Bool {
+    static func mayCompress(_ node: SyntaxNode, after previous: SyntaxKind, first: Bool) -> Bool {
         switch node.kind {
         case .emptyStatement, .blockStatement, .functionDeclaration: true
         case .variableDeclaration: node.op != SyntaxVariableKind.var.rawValue || (!first && previous == .variableDeclaration)
@@ -346,7 +346,7 @@ package struct TreeCompressorPass {
     }
 
     /// Which field of a node of `kind` is a statement list, or -1.
-    package static func statementListField(_ kind: SyntaxKind) -> Int {
+    static func statementListField(_ kind: SyntaxKind) -> Int {
         switch kind {
         case .program, .blockStatement: 0
         case .switchCase: 1

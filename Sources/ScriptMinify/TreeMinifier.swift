@@ -156,7 +156,7 @@ package enum TreeMinifier {
     /// printer's closing line break; `map` turns the printed mappings into the piece's (adding the names it uses).
     /// `uses`: the compressor's walk of `tree` as it is (`nil`: none); `tokens`: tokens of the tree's source in source
     /// order (their lines and columns are the mappings' original positions).
-    package static func printed(
+    static func printed(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
         map: (_ printed: SyntaxPrinterMappings, _ names: inout [String]) -> PieceMappings
     ) -> MinifiedPiece {
@@ -171,7 +171,7 @@ package enum TreeMinifier {
 
     /// `printed(_:symbolNames:uses:recordsMappings:tokens:map:)`, with where it wrote the renamed symbols' names and
     /// the names of `slotOfName` (`SyntaxPrinter.printMinified`'s slots, also given to `map`).
-    package static func printed(
+    static func printed(
         _ tree: SyntaxTree, symbolNames: [[UInt8]?], uses: TreeUses?, recordsMappings: Bool, tokens: [JavaScriptToken],
         slotOfName: [Int32],
         map: (_ printed: SyntaxPrinterMappings, _ names: inout [String], _ slots: [SyntaxPrinter.NameSlot]) -> PieceMappings
@@ -207,17 +207,17 @@ package enum TreeMinifier {
 
     /// The original names of names edits wrote into a piece's code (the tree's source), by the written name's bytes,
     /// and by name ID for the tree's names that are one.
-    package struct OriginalNames {
+    struct OriginalNames {
         package let tree: SyntaxTree
         package let names: [ArraySlice<UInt8>: String]
         package let longest: Int
         /// The first bytes and the lengths (bit `min(length, 63)`) of the written names: a word that no written name
         /// starts or is as long as is none of them, and is not hashed.
-        package let firstBytes: (UInt64, UInt64, UInt64, UInt64)
-        package let lengths: UInt64
+        let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+        let lengths: UInt64
         /// Per name ID of the tree, once a mapping asked for it: 0 not yet, -1 no written name is spelled so, else 1 +
         /// the index in `found` of the original name of the written name spelled so.
-        package var byNameID: [Int32]
+        var byNameID: [Int32]
         package var found: [String] = []
 
         package init(_ originalNames: [String: String], tree: SyntaxTree) {
@@ -302,7 +302,7 @@ package enum TreeMinifier {
     }
 
     /// The legal comments among `tokens` (with comments) of `code`, in order.
-    package static func legalComments(_ code: [UInt8], _ tokens: [JavaScriptToken]) -> [[UInt8]] {
+    static func legalComments(_ code: [UInt8], _ tokens: [JavaScriptToken]) -> [[UInt8]] {
         var comments: [[UInt8]] = []
         code.withUnsafeBufferPointer { bytes in
             for token in tokens where token.kind == .lineComment || token.kind == .blockComment {
@@ -314,7 +314,7 @@ package enum TreeMinifier {
 
     /// A number literal in its shortest decimal form, a string literal with the quote needing the fewest escapes
     /// (`SyntaxLiteralText.shortest`, what the printer writes for them); `nil` where the source's text is as short.
-    package static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
+    static func literalText(_ kind: SyntaxKind, _ raw: ArraySlice<UInt8>) -> [UInt8]? {
         raw.withUnsafeBufferPointer { SyntaxLiteralText.shortest(kind, $0) }
     }
 
@@ -325,7 +325,7 @@ package enum TreeMinifier {
     /// (in place of the printer's and `originalNames`'), as an index into `namedTexts` (-1 for none), for a
     /// scope-hoisted module minified from its tree; each of those texts is looked up among the piece's names once.
     /// `hoistedNames`: the same for a scope-hoisted module, asked directly (its `originals` are the texts).
-    package static func mappings(
+    static func mappings(
         _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
         namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, hoistedNames: HoistedMappingNames? = nil, namedTexts: [String] = [],
         original: (SyntaxNodeMapping) -> MappingLookup.Original?
@@ -343,10 +343,10 @@ package enum TreeMinifier {
     private struct MappingNames {
         package let tree: SyntaxTree
         package var names: [String]
-        package var nameIndexes: [String: Int32] = [:]
+        var nameIndexes: [String: Int32] = [:]
         /// Whether `nameIndexes` holds every name of `names` (from the first name given by its text on).
-        package var hashesNames = false
-        package let namedTexts: [String]
+        var hashesNames = false
+        let namedTexts: [String]
         /// Looked up in place: it remembers the name IDs asked for. Kept here, not in the loop, whose test of it is
         /// `namesByText`.
         package var originalNames: OriginalNames?
@@ -421,7 +421,7 @@ package enum TreeMinifier {
     /// `mappings(_:tree:names:originalNames:namedBy:hoistedNames:namedTexts:original:)`, giving in `ends`, for each
     /// count of `marks` (ascending), the encoded length and the last segment's line (0 for none) once that many
     /// printed mappings are encoded (a template's `RenamedPieceTemplate.NameSlot.mappingEnd` and `mappingLine`).
-    package static func mappings(
+    static func mappings(
         _ printed: SyntaxPrinterMappings, tree: SyntaxTree, names: inout [String], originalNames: OriginalNames? = nil,
         namedBy: ((SyntaxNodeMapping) -> Int32)? = nil, hoistedNames: HoistedMappingNames? = nil, namedTexts: [String] = [],
         endsAfter marks: [Int32], ends: inout [(bytes: Int32, line: Int32)],

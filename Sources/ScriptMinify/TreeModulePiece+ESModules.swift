@@ -29,7 +29,7 @@ extension TreeModulePiece {
     /// definition this route builds: a parsed ES module, not lowered, with a body and no hashbang, in an arrow function
     /// whose call ends `, 1` (no request map), no edit inserting text (an anonymous default export's name), the getters'
     /// keys identifier names and their values names or members `name.key`.
-    package static func acceptsES(_ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String) -> Bool {
+    static func acceptsES(_ record: ModuleRecord, _ linked: ModuleLinker.LinkedModule, define: String) -> Bool {
         guard record.kind == .esModule, let header = linked.esHeader, let analysis = record.analysis, record.lowering == nil,
             record.hasBody, record.bytes.first != 0x23, linked.footer == "}, 1);\n",
             analysis.module.topLevelAwait == nil, analysis.module.importMeta == nil,
@@ -44,7 +44,7 @@ extension TreeModulePiece {
     }
 
     /// The parts of a getter's value: `name` or `name.key` (`nil` for another text).
-    package static func getterValue(_ text: String) -> (object: Substring, key: Substring?)? {
+    static func getterValue(_ text: String) -> (object: Substring, key: Substring?)? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let object = parts.first, isName(object) else { return nil }
         if parts.count == 1 { return (object, nil) }
@@ -53,7 +53,7 @@ extension TreeModulePiece {
     }
 
     /// An ASCII identifier name (the linker's names and keys; a quoted or computed key is not one).
-    package static func isName<Text: StringProtocol>(_ text: Text) -> Bool {
+    static func isName<Text: StringProtocol>(_ text: Text) -> Bool {
         guard let first = text.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
         return text.utf8.allSatisfy { SyntaxPrinter.isWordByte($0) && $0 < 0x80 }
     }
@@ -61,7 +61,7 @@ extension TreeModulePiece {
     /// The minified definition of a wrapped ES module (`esHeader` set); `nil` where the file does not parse as the
     /// module's analysis did, the module's top level is reached by a direct `eval`, or an edit is not one the tree
     /// expresses.
-    package func minifiedES(handover: Bool) -> MinifiedPiece? {
+    func minifiedES(handover: Bool) -> MinifiedPiece? {
         guard let header = esHeader, var parsed = PieceParse.of(record, handover: handover) else { return nil }
         let source = record.bytes
         var tree = SyntaxTree(source: [])
@@ -105,7 +105,7 @@ extension TreeModulePiece {
     /// reparse of the written definition has. `builtNames`: the names the edits built, by spelling; `moduleSymbolCount`:
     /// the parse's symbols (a symbol past them is `__wkpack_default`'s). `false` where a getter reads a name the tree
     /// cannot bind as the reparse does.
-    package func wrapES(_ tree: inout SyntaxTree, header: WrappedESHeader, builtNames: [String: Int32], moduleSymbolCount: Int) -> Bool {
+    func wrapES(_ tree: inout SyntaxTree, header: WrappedESHeader, builtNames: [String: Int32], moduleSymbolCount: Int) -> Bool {
         let getterCount = header.getters.count
         let parameterCount = header.parameters.count
         let variableCount = header.requestVariables.count

@@ -68,7 +68,7 @@ package struct TreeModulePiece {
     }
 
     /// Whether the wrapper is a function expression (`function (e, t) {`), not an arrow function.
-    package var wrapsInFunction: Bool {
+    var wrapsInFunction: Bool {
         header != define + "(\(record.id), " + ModuleLinker.wrapperFunction(parameters, arrow: true) + "\n"
     }
 
@@ -116,7 +116,7 @@ package struct TreeModulePiece {
     /// byte past it (so the printer maps them, and the piece's mappings start unmapped, as the text route's header
     /// does), the names and the module ID on an empty range there (the printer maps no empty range, and reads no
     /// source text for it).
-    package func wrap(_ tree: inout SyntaxTree) {
+    func wrap(_ tree: inout SyntaxTree) {
         let count = Int32(truncatingIfNeeded: parameters.count)
         let moduleScope = tree.scopes[0]
         // The references and nodes are written through pointers (step 5k): each write through `tree.references[index]`

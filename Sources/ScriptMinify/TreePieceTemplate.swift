@@ -19,16 +19,16 @@ import ScriptSyntax
 ///   in both (`sensitiveWords`, `parsedNames`);
 /// - the renamer's new names avoid the slots' spellings: they are chosen again from the kept plan (`plan`), and a
 ///   symbol that keeps its own name in one bundle but not the other (its mapping is named then) makes no piece here.
-package struct TreePieceTemplate: @unchecked Sendable {
+struct TreePieceTemplate: @unchecked Sendable {
     /// Everything of a tree piece besides its file and the slots' spellings.
-    package struct Key: Equatable {
+    struct Key: Equatable {
         /// Per edit: its tokens, its mapped token (-1 for none) and its text with slots (`-1 - slot`) for names and
         /// bytes (0...255) for the rest.
-        package let editTokens: [Int]
-        package let editTexts: [[Int32]]
+        let editTokens: [Int]
+        let editTexts: [[Int32]]
         /// The top-level names: declaration and slot, by declaration.
-        package let topLevel: [Int]
-        package let slotCount: Int
+        let topLevel: [Int]
+        let slotCount: Int
         package let needsTerminator: Bool
         package let mapSource: String?
 
@@ -99,7 +99,7 @@ package struct TreePieceTemplate: @unchecked Sendable {
     }
 
     /// Spellings the compressor, the printer or the renamer read (see the type's description).
-    package static let specialWords: Set<String> = [
+    static let specialWords: Set<String> = [
         "undefined", "eval", "arguments", "let", "async", "void", "this", "super", "new", "of", "get", "set", "static",
         "yield", "await", "as", "from", "target", "meta", "NaN", "Infinity", "Error", "TypeError", "RangeError",
         "SyntaxError", "ReferenceError", "EvalError", "URIError", "AggregateError",
@@ -107,26 +107,26 @@ package struct TreePieceTemplate: @unchecked Sendable {
 
     /// The piece with its slots and renamed symbols' names as places (`RenamedPieceTemplate`): its renames are the
     /// slots in order, then the symbols of `renamedSymbols`.
-    package let template: RenamedPieceTemplate
+    let template: RenamedPieceTemplate
     /// The slots' spellings the piece was made with.
-    package let spellings: [String]
+    let spellings: [String]
     /// Words a slot's spelling must not differ at besides `specialWords` (see the type's description).
-    package let sensitiveWords: TemplateWords
+    let sensitiveWords: TemplateWords
     /// The renamer's plan of the compressed tree (`nil`: nothing renamed), the slot of each of its name IDs (-1 for
     /// none), and the new names it gave with `spellings`.
     package let plan: TreeRenamer.Plan?
-    package let slotOfName: [Int32]
-    package let symbolNames: [[UInt8]?]
+    let slotOfName: [Int32]
+    let symbolNames: [[UInt8]?]
     /// The renamed symbols whose names the piece holds, in rename order after the slots.
-    package let renamedSymbols: [Int32]
+    let renamedSymbols: [Int32]
     /// With mappings, the names of the file's parse, sensitive words too (kept apart from `sensitiveWords`, whose set
     /// would be made for every template: step 4r); `nil` without mappings.
-    package var parsedNames: ParsedNameSet? = nil
+    var parsedNames: ParsedNameSet? = nil
     /// How many names of `NameSequence` the renamer looked at when it named `symbolNames` (step 4u), and per slot
     /// whether one of its name IDs is a name the renamer keeps (bit 0, its spelling then one no new name may equal) or
     /// the name of a renamed symbol (bit 1); empty: not known (every use renames again).
-    package var examinedNames = 0
-    package var slotUses: [UInt8] = []
+    var examinedNames = 0
+    var slotUses: [UInt8] = []
 
     /// Made from every stored property (the memberwise initializer, for the stages above).
     package init(
@@ -155,7 +155,7 @@ package struct TreePieceTemplate: @unchecked Sendable {
 
     /// `slotUses` of a template: per slot (`slotOfName` gives the slot of each name ID), whether `plan` keeps one of
     /// its name IDs (bit 0) or renames a symbol of one (bit 1).
-    package static func slotUses(plan: TreeRenamer.Plan, slotOfName: [Int32], slotCount: Int) -> [UInt8] {
+    static func slotUses(plan: TreeRenamer.Plan, slotOfName: [Int32], slotCount: Int) -> [UInt8] {
         var uses = [UInt8](repeating: 0, count: slotCount)
         func slot(_ id: Int32) -> Int {
             let slot = Int(id) >= 0 && Int(id) < slotOfName.count ? Int(slotOfName[Int(id)]) : -1
@@ -176,7 +176,7 @@ package struct TreePieceTemplate: @unchecked Sendable {
     /// slot spelled otherwise names no renamed symbol, and where the renamer keeps it, neither spelling is among the
     /// names of `NameSequence` it looked at, so no choice of a name sees the difference (step 4u: most uses of a
     /// template differ only in top-level names the renamer never reached).
-    package func renamesAlike(_ other: [String]) -> Bool {
+    func renamesAlike(_ other: [String]) -> Bool {
         guard plan != nil, slotUses.count == spellings.count, other.count == spellings.count else { return false }
         for (slot, own) in spellings.enumerated() {
             let new = other[slot]
@@ -193,12 +193,12 @@ package struct TreePieceTemplate: @unchecked Sendable {
     }
 
     /// `specialWords` as a `WordTable` (what `fits(_:)` tests).
-    package static let specialWordTable = WordTable(words: specialWords)
+    static let specialWordTable = WordTable(words: specialWords)
 
     /// Whether slot spellings `spellings` (of an equal key) make the same piece but for the names: each slot
     /// spelled as a sensitive word is spelled the same in both. (Step 5d: each word hashed once, on its bytes, for
     /// the three tables.)
-    package func fits(_ other: [String]) -> Bool {
+    func fits(_ other: [String]) -> Bool {
         guard other.count == spellings.count else { return false }
         func sensitive(_ word: String) -> Bool {
             let tested = TestedWord(word)
@@ -248,10 +248,10 @@ package struct TreePieceTemplate: @unchecked Sendable {
 
 /// A word tested against the word tables of `TreePieceTemplate.fits(_:)` (step 5d): its bytes' hash, taken once for
 /// all the tables it is tested against, and whether it is ASCII.
-package struct TestedWord {
+struct TestedWord {
     package let word: String
-    package let hash: UInt64
-    package let isASCII: Bool
+    let hash: UInt64
+    let isASCII: Bool
 
     package init(_ word: String) {
         self.word = word
@@ -260,14 +260,14 @@ package struct TestedWord {
     }
 
     /// Whether `bytes` are all ASCII.
-    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var bits: UInt8 = 0
         for byte in bytes { bits |= byte }
         return bits < 0x80
     }
 
     /// The hash `init` takes of `bytes`.
-    package static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
@@ -277,7 +277,7 @@ package struct TestedWord {
 /// Words by their bytes in an open-addressed table of the bytes' hashes (`TestedWord.hash(of:)`), each found as its
 /// index in the order added (step 5d): the words of `WordTable` and of `HoistedMappingNames`, which hashed them
 /// with the standard hasher as strings or byte slices.
-package struct ByteWordTable {
+struct ByteWordTable {
     /// The words' bytes one after another, where each ends, and each one's hash.
     private var bytes: [UInt8] = []
     private var ends: [Int32] = []
@@ -291,7 +291,7 @@ package struct ByteWordTable {
     package var count: Int { ends.count }
 
     /// Reserves room for `count` words.
-    package mutating func reserve(_ count: Int) {
+    mutating func reserve(_ count: Int) {
         ends.reserveCapacity(count)
         hashes.reserveCapacity(count)
     }
@@ -359,7 +359,7 @@ package struct ByteWordTable {
 /// strings. A test keeps `String ==`'s canonical equivalence: an ASCII word equals only the ASCII word of its bytes,
 /// but any word may equal a non-ASCII one (`"K"` and the Kelvin sign), so an ASCII word is looked up in the table and
 /// compared with each non-ASCII word, and a non-ASCII word with every word.
-package final class WordTable: @unchecked Sendable {
+final class WordTable: @unchecked Sendable {
     private let ascii: ByteWordTable
     /// The words that are not ASCII.
     private let nonASCII: [String]
@@ -415,7 +415,7 @@ package final class WordTable: @unchecked Sendable {
 /// built names) tested for membership through a set made at the first test (step 4u). Most templates are never
 /// tested (used only with their own spellings, or not used): the set made for each, with `specialWords` copied in,
 /// was a quarter of what making a template cost on the large benchmark tree.
-package final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendable {
+final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendable {
     private let words: [String]
     /// More words, their bytes one after another, each ending where its entry of `ends` says.
     private let bytes: [UInt8]
@@ -454,7 +454,7 @@ package final class TemplateWords: ExpressibleByArrayLiteral, @unchecked Sendabl
 /// The names a parse interned (`SyntaxTree.names` up to `parsedNameCount`), tested for membership through a set made
 /// at the first test (step 4r). A template is mostly used with slot spellings equal to its own, where `fits(_:)` tests
 /// no word: the set of a file's names, made for each template, was most of the cost of making one.
-package final class ParsedNameSet: @unchecked Sendable {
+final class ParsedNameSet: @unchecked Sendable {
     private let names: [String]
     private let count: Int
     private let lock = NSLock()

@@ -8,7 +8,7 @@ import ScriptSyntax
 ///
 /// References are counted by walking the tree from its root, not from `SyntaxTree.references`: a rewriting pass
 /// (the compressor) removes and moves nodes, and a symbol whose declaration it removed takes no name.
-package enum TreeRenamer {
+enum TreeRenamer {
     /// Per symbol of `tree`, its new name, or `nil` where it keeps its own (empty when nothing is renamed). `uses`: the
     /// walk of `tree` as it is now (`TreeCompressor.compress` returns it), `nil` to walk it here.
     package static func names(_ tree: SyntaxTree, hasModuleSyntax: Bool, uses: TreeUses? = nil) -> [[UInt8]?] {
@@ -20,14 +20,14 @@ package enum TreeRenamer {
     /// names kept): the scopes, the symbols that take a new name with their reference counts, and which name IDs are
     /// kept. A tree whose kept names are spelled otherwise (a scope-hoisted module under another bundle's top-level
     /// names) is renamed from the same plan with those spellings (`names(spelling:)`).
-    package struct Plan {
+    struct Plan {
         package let parents: [Int]
-        package let declarationStarts: [Int]
+        let declarationStarts: [Int]
         package let declarations: [Int]
-        package let renamable: [Bool]
-        package let referenceCounts: [Int]
+        let renamable: [Bool]
+        let referenceCounts: [Int]
         /// The symbols' name IDs, and the tree's names.
-        package let symbolNames: [Int32]
+        let symbolNames: [Int32]
         package let names: [String]
         /// The name IDs no new name may equal, each once.
         package let kept: [Int32]
@@ -41,7 +41,7 @@ package enum TreeRenamer {
         }
 
         /// `names(spelling:)`, and how many names of `NameSequence` the choice looked at (skipped ones included).
-        package func namesExamining(spelling: (Int32) -> String) -> (names: [[UInt8]?], examined: Int) {
+        func namesExamining(spelling: (Int32) -> String) -> (names: [[UInt8]?], examined: Int) {
             // The kept names that are names of the sequence, by number (no name hashed, step 4u).
             var forbidden: [Int] = []
             forbidden.reserveCapacity(kept.count)
@@ -60,7 +60,7 @@ package enum TreeRenamer {
         /// names are read in the array, not returned by a closure (a `String` retained and released per kept name and
         /// per renamed symbol, 138 K retains and 162 K releases on the large benchmark tree); lengths are read first
         /// (stored in a native string).
-        package func namesExaminingOwnSpellings() -> (names: [[UInt8]?], examined: Int) {
+        func namesExaminingOwnSpellings() -> (names: [[UInt8]?], examined: Int) {
             let names = names
             let symbolNames = symbolNames
             var forbidden: [Int] = []
@@ -187,7 +187,7 @@ package enum TreeRenamer {
     /// never through a string, so the same declarations and shadowing hold under the new names. Empty (nothing
     /// renamed) when the code names `eval` (an evaluated string may name a private name) or has no private name.
     /// `uses`: the walk of `tree` as it is now, `nil` to walk it here (only when the tree has a private name).
-    package static func privateNames(_ tree: SyntaxTree, uses: TreeUses? = nil) -> [[UInt8]?] {
+    static func privateNames(_ tree: SyntaxTree, uses: TreeUses? = nil) -> [[UInt8]?] {
         guard tree.root >= 0 else { return [] }
         // Step 5p: the walk given is read where it is (assigned to a local, it was copied, its arrays retained).
         if let uses { return privateNames(tree, walked: uses) }
@@ -216,7 +216,7 @@ package enum TreeRenamer {
     /// read of `fieldTable` per node, a node's fields read where used) for the wrapped ES module's bindings, which
     /// `walk` (a dispatch on `SyntaxKind.fields` and a call of `visit` per node) passed through at about 56
     /// instructions a node.
-    package static func walkIdentifiers(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
+    static func walkIdentifiers(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
         guard tree.root >= 0 else { return }
         let table = fieldTable
         tree.nodes.withUnsafeBufferPointer { nodes in
@@ -252,7 +252,7 @@ package enum TreeRenamer {
 
     /// Per raw `SyntaxKind`: bit `i` when field `i` (`a`…`d`) holds a node, bit `4 + i` when it holds a list (what
     /// `SyntaxKind.fields` says). Made once, never freed.
-    package nonisolated(unsafe) static let fieldTable: UnsafePointer<UInt8> = {
+    nonisolated(unsafe) static let fieldTable: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         table.initialize(repeating: 0, count: 256)
         for kind in SyntaxKind.allCases {
@@ -269,7 +269,7 @@ package enum TreeRenamer {
 
     /// Calls `visit` with every node reachable from the root (parents before children), by an explicit stack (in
     /// memory of its own: as an array, each push checked its uniqueness, and each list was a slice, retained).
-    package static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
+    static func walk(_ tree: SyntaxTree, _ visit: (Int32, SyntaxNode) -> Void) {
         let stack = SyntaxListStack()
         stack.append(tree.root)
         tree.lists.withUnsafeBufferPointer { lists in

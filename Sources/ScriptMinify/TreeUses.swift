@@ -5,25 +5,25 @@ import ScriptSyntax
 /// round of `unusedDeclarationChains` makes this walk; when that round changes nothing, the same result serves the
 /// renamer (`TreeRenamer.names`, `TreeRenamer.privateNames`), so the tree is walked once after compressing instead of
 /// three times. Only nodes reachable from the root count: the compressor leaves removed nodes in the arena.
-package struct TreeUses {
+struct TreeUses {
     /// Per symbol, the reachable identifiers that refer to it.
     package var references: [Int32]
     /// Per symbol, the reachable binding identifiers of it other than its declaring one (`var a; var a;`).
-    package var repeatedDeclarations: [Int32]
+    var repeatedDeclarations: [Int32]
     /// Per symbol, whether a reachable binding identifier declares it.
     package var present: [Bool]
     /// The reachable function declarations and declarators of `let`/`const` declarations (node IDs): what
     /// `unusedDeclarationChains` may leave out, so a round of it is made only when one of them has no use left.
-    package var localDeclarations: [Int32] = []
+    var localDeclarations: [Int32] = []
     /// The name IDs of reachable identifiers that resolve to no symbol, and of built binding identifiers without one,
     /// each once, in order of first appearance (marked per name ID: no name ID is hashed, step 4u).
-    package var freeNames: [Int32] = []
+    var freeNames: [Int32] = []
     /// Per name ID, how many reachable private names are spelled so (empty when there is none).
-    package var privateNameCounts: [Int32] = []
+    var privateNameCounts: [Int32] = []
     /// The private names' name IDs in order of first appearance.
-    package var privateNameOrder: [Int32] = []
+    var privateNameOrder: [Int32] = []
     /// Whether a reachable identifier or binding identifier is named `eval`.
-    package var namesEval = false
+    var namesEval = false
 
     /// Walks `tree` from its root.
     package init(_ tree: SyntaxTree) {
@@ -66,19 +66,19 @@ package struct TreeUses {
     /// The per-symbol and per-name tables the walk writes (each as long as `init` made it).
     private struct Counts {
         package let references: UnsafeMutableBufferPointer<Int32>
-        package let repeatedDeclarations: UnsafeMutableBufferPointer<Int32>
+        let repeatedDeclarations: UnsafeMutableBufferPointer<Int32>
         package let present: UnsafeMutableBufferPointer<Bool>
-        package let isFree: UnsafeMutableBufferPointer<Bool>
+        let isFree: UnsafeMutableBufferPointer<Bool>
     }
 
     /// What the walk appends to (seldom: once per free name, declaration or private name).
     private struct Found {
-        package var localDeclarations: [Int32] = []
-        package var freeNames: [Int32] = []
-        package var privateNameCounts: [Int32] = []
-        package var privateNameOrder: [Int32] = []
-        package var namesEval = false
-        package var evalNames: [Int32] = []
+        var localDeclarations: [Int32] = []
+        var freeNames: [Int32] = []
+        var privateNameCounts: [Int32] = []
+        var privateNameOrder: [Int32] = []
+        var namesEval = false
+        var evalNames: [Int32] = []
     }
 
     /// Per raw `SyntaxKind`: bit `i` when field `i` (`a`…`d`) holds a node, bit `4 + i` when it holds a list (what
@@ -170,7 +170,7 @@ package struct TreeUses {
     /// a list: a node when not -1 (room for it was made), a list's nodes last to first (so the first is visited
     /// first), with room left for the fields after it.
     @inline(__always)
-    package static func push(
+    static func push(
         _ value: @autoclosure () -> Int32, _ index: Int, _ children: UInt8, _ lists: UnsafeBufferPointer<Int32>,
         _ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, _ count: inout Int
     ) {
@@ -198,7 +198,7 @@ package struct TreeUses {
     }
 
     /// Makes room for at least `needed` entries on `stack`, which holds `count`.
-    package static func grow(_ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, count: Int, needed: Int) {
+    static func grow(_ stack: inout UnsafeMutablePointer<Int32>, _ capacity: inout Int, count: Int, needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)

@@ -24,7 +24,7 @@ public enum AbsolutePath {
     /// The process's current directory ("/" where it cannot be read). Asked each time (the process may change it),
     /// into a buffer the C library allocates at the path's length: a zeroed 4 KiB array scanned for its end and copied
     /// was most of the cost, and `display(_:)` runs for each file of a build (step 4r).
-    package static func currentDirectory() -> String {
+    static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }
         defer { free(path) }
         return String(decoding: UnsafeRawBufferPointer(start: path, count: strlen(path)), as: UTF8.self)

@@ -5,7 +5,8 @@
     /// The length of the line terminator starting at `i` (`i < end`; `end` bounds the bytes read): 1 for LF or a
     /// lone CR, 2 for CR LF, 3 for U+2028 or U+2029, 0 when none starts there.
     @inline(__always)
-    @inlinable package static func length<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Int where Bytes.Index == Int {
+    @inlinable package static func length<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int, end: Int) -> Int
+    where Bytes.Index == Int {
         let b = bytes[i]
         if b == 0x0A { return 1 }
         if b == 0x0D { return i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1 }

@@ -52,7 +52,7 @@ public enum Paths {
 
     /// Whether `normalize` would return `path` unchanged: not empty, no empty, `.` or `..` component, no
     /// trailing `/` (except `/` itself). A byte scan, so already-clean paths (the common case) cost no copies.
-    package static func isNormalized(_ path: String) -> Bool {
+    static func isNormalized(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { isNormalized(bytes: $0) }
     }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Reads the first line of small system files (sysfs, cgroup) with plain system calls: Foundation's file reading
 /// costs more than the read itself at start-up.
-package enum SmallFile {
+enum SmallFile {
     /// The first line of the file at `path` (of its first 128 bytes), or nil when it cannot be read.
     package static func firstLine(_ path: String) -> Substring? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

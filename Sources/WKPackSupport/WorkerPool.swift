@@ -35,7 +35,7 @@ package final class WorkerPool: @unchecked Sendable {
     private struct Job {
         package let run: @Sendable () -> Void
         /// A helper of a leaf loop (see `forEach(count:order:leaf:_:)`): a blocked worker may run it.
-        package let isLeaf: Bool
+        let isLeaf: Bool
     }
 
     /// Queued work from `next` on; taken slots are cleared so finished work releases what it captured.
@@ -54,7 +54,7 @@ package final class WorkerPool: @unchecked Sendable {
     /// The cores this process may use: its CPU affinity, limited by a cgroup CPU quota, as
     /// `ProcessInfo.activeProcessorCount` counts them, read with plain system calls (Foundation's reading of the
     /// cgroup files through URLs costs about 0.1 ms of a small build's start-up).
-    package static func availableCores() -> Int {
+    static func availableCores() -> Int {
         #if os(Linux)
         // `sched_getaffinity` is declared under _GNU_SOURCE, which the Glibc module does not see: look it up.
         typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
@@ -77,7 +77,7 @@ package final class WorkerPool: @unchecked Sendable {
     #if os(Linux)
     /// The cgroup CPU quota in whole cores (rounded up), or `nil` when there is none: cgroup v2 `cpu.max`
     /// (`max 100000` or `<quota> <period>`), else cgroup v1 `cpu.cfs_quota_us` (-1 for none) and `cpu.cfs_period_us`.
-    package static func cgroupQuota(root: String = "/sys/fs/cgroup") -> Int? {
+    static func cgroupQuota(root: String = "/sys/fs/cgroup") -> Int? {
         func cores(quota: Int, period: Int) -> Int? {
             quota > 0 && period > 0 ? (quota + period - 1) / period : nil
         }
@@ -99,7 +99,7 @@ package final class WorkerPool: @unchecked Sendable {
     }()
 
     /// Whether the current thread is one of the pool's workers (it has a large stack).
-    package static var isWorkerThread: Bool {
+    static var isWorkerThread: Bool {
         guard let key = workerKey else { return false }
         return pthread_getspecific(key) != nil
     }
@@ -309,7 +309,7 @@ private final class ParallelLoop: @unchecked Sendable {
         self.pool = pool
     }
 
-    package var isFinished: Bool {
+    var isFinished: Bool {
         condition.lock()
         defer { condition.unlock() }
         return finished == indices.count
@@ -337,7 +337,7 @@ private final class ParallelLoop: @unchecked Sendable {
         }
     }
 
-    package func waitUntilFinished() {
+    func waitUntilFinished() {
         condition.lock()
         while finished < indices.count { condition.wait() }
         condition.unlock()

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The order a one-shot build of several groups runs their stages in (`StageScheduler`, issue 41 step 4l).
 @Suite struct ScriptBundlerTests {

@@ -2,7 +2,12 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
 @testable import WKPackCLI
+@testable import WKPackSupport
 
 /// The size analysis on the firefox-ios-shaped fixture tree (`Fixtures/FirefoxIOSTree`, configured with
 /// `sourceMaps: none` as firefox-ios builds): for every bundle in both modes, the inputs' bytes plus the generated

@@ -19,7 +19,7 @@ import ScriptSyntax
 /// or uses `super` in a class inside its body outside that class's methods) is not lowered (an error).
 extension LoweringPass {
     /// Whether `id` is an async generator to lower (else records its use as an error when the target lacks it).
-    package mutating func lowersAsyncGenerator(_ id: Int32) -> Bool {
+    mutating func lowersAsyncGenerator(_ id: Int32) -> Bool {
         let node = tree[id]
         guard node.flags.contains(.isAsync), node.flags.contains(.generator) else { return false }
         guard lowers(.asyncGenerator), node.c >= 0 else {
@@ -36,7 +36,7 @@ extension LoweringPass {
     }
 
     /// Rewrites the (visited) async generator `id` into a function returning `__asyncGenerator(...)`.
-    package mutating func lowerAsyncGenerator(_ id: Int32) {
+    mutating func lowerAsyncGenerator(_ id: Int32) {
         var function = tree[id]
         let range = function.range
         let body = tree[function.c]
@@ -140,7 +140,7 @@ extension LoweringPass {
     }
 
     /// The name of an async iteration helper, with the helpers it calls registered too.
-    package mutating func asyncHelperName(_ helper: LoweringHelper) -> String {
+    mutating func asyncHelperName(_ helper: LoweringHelper) -> String {
         for dependency in helper.asyncIterationDependencies { _ = helperName(dependency) }
         return helperName(helper)
     }
@@ -186,10 +186,10 @@ extension LoweringPass {
 /// What an async generator's body uses that its lowering must know: `arguments` (also in arrow functions, which
 /// see the function's) and `super`: reads and calls of its members are lowered; `super` written to, deleted, tagging
 /// a template, in a destructuring target or inside a class of the body (outside its methods) is not (`keepsSuper`).
-package struct AsyncBodyScan {
-    package var usesArguments = false
-    package var usesSuper = false
-    package var keepsSuper = false
+struct AsyncBodyScan {
+    var usesArguments = false
+    var usesSuper = false
+    var keepsSuper = false
     private var classDepth = 0
 
     private static func isSuperMember(_ id: Int32, in tree: SyntaxTree) -> Bool {

@@ -3,7 +3,7 @@
 /// `Symbol.for("Symbol.asyncIterator")` where the engine lacks it.
 extension LoweringHelper {
     /// The source of one of the async iteration helpers.
-    package var asyncIterationSource: String {
+    var asyncIterationSource: String {
         switch self {
         case .awaitMarker:
             """
@@ -217,7 +217,7 @@ extension LoweringHelper {
     }
 
     /// The helpers `self` calls by name, registered with it (`__await` and `__asyncIterator`).
-    package var asyncIterationDependencies: [LoweringHelper] {
+    var asyncIterationDependencies: [LoweringHelper] {
         switch self {
         case .asyncGenerator: [.awaitMarker]
         case .yieldStar: [.awaitMarker, .asyncIterator]

@@ -28,18 +28,18 @@ import ScriptSyntax
 /// top of the program), an arrow function called at once around an expression.
 extension LoweringPass {
     /// One private name of a lowered class.
-    package struct PrivateMember {
+    struct PrivateMember {
         package enum Kind {
             case field, method, accessor
         }
         package var kind: Kind
         /// The WeakMap of a field, or of the brand of a method or accessor.
-        package var storage: String
+        var storage: String
         /// A method's function.
         package var function: String?
         /// An accessor's getter and setter.
         package var getter: String?
-        package var setter: String?
+        var setter: String?
     }
 
     /// The class features a member uses (private names found by `#x in` are checked apart).
@@ -59,7 +59,7 @@ extension LoweringPass {
     }
 
     /// Whether class `id` uses a class feature this pass lowers.
-    package func classNeedsLowering(_ id: Int32) -> Bool {
+    func classNeedsLowering(_ id: Int32) -> Bool {
         let members = tree.list(tree[id].c)
         if members.contains(where: { memberFeature($0).map(lowers) ?? false }) { return true }
         guard lowers(.classPrivateBrandCheck) else { return false }
@@ -80,7 +80,7 @@ extension LoweringPass {
 
     /// Calls `body` on every node under `root` (a node, or a list with `isList`), parents first; `body` returns
     /// whether to go into the node's children.
-    package func forEachNode(under root: Int32, isList: Bool = false, _ body: (Int32) -> Bool) {
+    func forEachNode(under root: Int32, isList: Bool = false, _ body: (Int32) -> Bool) {
         var stack: [Int32] = isList ? Array(tree.list(root).reversed()) : (root >= 0 ? [root] : [])
         while let id = stack.popLast() {
             guard id >= 0, body(id) else { continue }
@@ -136,7 +136,7 @@ extension LoweringPass {
 
     /// Lowers class `id` (a declaration returns itself and leaves the statements to put before and after it in
     /// `spliceBefore` and `spliceAfter`; an expression returns the sequence that replaces it).
-    package mutating func lowerClass(_ id: Int32) -> Int32 {
+    mutating func lowerClass(_ id: Int32) -> Int32 {
         classTemporaries.append([])
         let lowered = lowerClassBody(id)
         let temporaries = classTemporaries.removeLast()
@@ -508,7 +508,7 @@ extension LoweringPass {
     }
 
     /// `this`.
-    package mutating func thisNode(at range: SourceRange) -> Int32 {
+    mutating func thisNode(at range: SourceRange) -> Int32 {
         tree.appendSynthetic(.thisExpression, text: "this", at: range)
     }
 

@@ -10,7 +10,7 @@ extension LoweringPass {
         return call(pow, [left, right], at: range)
     }
 
-    package mutating func lowerExponentAssignment(_ id: Int32) -> Int32 {
+    mutating func lowerExponentAssignment(_ id: Int32) -> Int32 {
         let node = tree[id]
         // The store's reference is evaluated first (object and key), then the read, the value and the store.
         let (write, read) = assignmentTarget(node.a)

@@ -22,7 +22,7 @@ import ScriptSyntax
 /// iterator is closed, whatever closing did, as the language does. The loop's labels move onto the `for`.
 extension LoweringPass {
     /// Lowers the (visited) `for await` statement `id`, its labels (outermost first) put on the new loop.
-    package mutating func lowerForAwait(_ id: Int32, labels: [Int32] = []) -> Int32 {
+    mutating func lowerForAwait(_ id: Int32, labels: [Int32] = []) -> Int32 {
         let loop = tree[id]
         let range = loop.range
         let iterator = temporary(), result = temporary(), thrown = temporary(), closing = temporary()
@@ -89,7 +89,7 @@ extension LoweringPass {
     }
 
     /// For `label: other: for await (...)`: the labels (outermost first) and the loop, when the loop is lowered.
-    package func labeledForAwait(_ id: Int32) -> (labels: [Int32], loop: Int32)? {
+    func labeledForAwait(_ id: Int32) -> (labels: [Int32], loop: Int32)? {
         var labels: [Int32] = []
         var current = id
         while tree[current].kind == .labeledStatement {

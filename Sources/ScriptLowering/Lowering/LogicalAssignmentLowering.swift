@@ -2,7 +2,7 @@
 /// `o[k()] ??= b` becomes `(_a = o)[_b = k()] ?? (_a[_b] = b)` (then `??` is lowered too when the target lacks
 /// it): the object and key are evaluated once, the value and the store only when the test does not short-circuit.
 extension LoweringPass {
-    package mutating func lowerLogicalAssignment(_ id: Int32) -> Int32 {
+    mutating func lowerLogicalAssignment(_ id: Int32) -> Int32 {
         let node = tree[id]
         let range = node.range
         let (read, write) = assignmentTarget(node.a)
@@ -22,7 +22,7 @@ extension LoweringPass {
     /// An assignment target as two nodes, the one evaluated first (which captures the object and computed key)
     /// and the one evaluated later (which reads them again): a name twice, a member access with its object and
     /// computed key captured (`super` and private names as they are).
-    package mutating func assignmentTarget(_ target: Int32) -> (first: Int32, again: Int32) {
+    mutating func assignmentTarget(_ target: Int32) -> (first: Int32, again: Int32) {
         let node = tree[target]
         guard node.kind == .memberExpression else {
             let visited = visit(target)

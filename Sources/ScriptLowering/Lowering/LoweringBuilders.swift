@@ -16,18 +16,18 @@ extension LoweringPass {
     }
 
     /// `void 0`.
-    package mutating func undefinedValue(at range: SourceRange) -> Int32 {
+    mutating func undefinedValue(at range: SourceRange) -> Int32 {
         let zero = tree.appendSynthetic(.numberLiteral, text: "0", at: range)
         return node(.unaryExpression, op: .void, at: range, a: zero)
     }
 
     /// `x == null` (or `x != null` when `negated`).
-    package mutating func isNullish(_ value: Int32, negated: Bool = false, at range: SourceRange) -> Int32 {
+    mutating func isNullish(_ value: Int32, negated: Bool = false, at range: SourceRange) -> Int32 {
         let null = tree.appendSynthetic(.nullLiteral, text: "null", at: range)
         return node(.binaryExpression, op: negated ? .notEqual : .equal, at: range, a: value, b: null)
     }
 
-    package mutating func conditional(_ test: Int32, _ consequent: Int32, _ alternate: Int32, at range: SourceRange) -> Int32 {
+    mutating func conditional(_ test: Int32, _ consequent: Int32, _ alternate: Int32, at range: SourceRange) -> Int32 {
         node(.conditionalExpression, at: range, a: test, b: consequent, c: alternate)
     }
 
@@ -52,7 +52,7 @@ extension LoweringPass {
 
     /// Whether `id` reads the same value when evaluated again right away, without effects: a name (as esbuild
     /// does, a global too), `this`, a literal.
-    package func isRereadable(_ id: Int32) -> Bool {
+    func isRereadable(_ id: Int32) -> Bool {
         switch tree[id].kind {
         case .identifier, .thisExpression, .numberLiteral, .stringLiteral, .nullLiteral, .booleanLiteral: true
         default: false
@@ -71,7 +71,7 @@ extension LoweringPass {
 
     /// The property of a member access `id`, made readable twice: a name or private name as is (copied), a
     /// computed key captured.
-    package mutating func captureProperty(of id: Int32) -> (first: Int32, again: Int32) {
+    mutating func captureProperty(of id: Int32) -> (first: Int32, again: Int32) {
         let node = tree[id]
         if node.flags.contains(.computed) {
             let key = visit(node.b)

@@ -215,7 +215,7 @@ extension LoweringHelper {
 
 extension LoweringPass {
     /// The name of `helper` in the output (recorded as used).
-    package mutating func helperName(_ helper: LoweringHelper) -> String {
+    mutating func helperName(_ helper: LoweringHelper) -> String {
         if let name = helperNames[helper] { return name }
         let name = names.helper(helper.rawValue)
         helperNames[helper] = name
@@ -225,7 +225,7 @@ extension LoweringPass {
     }
 
     /// The declarations of the used helpers, in the order first used.
-    package mutating func helperDeclarations() -> [Int32] {
+    mutating func helperDeclarations() -> [Int32] {
         var declarations: [Int32] = []
         var renaming: [String: String] = [:]
         for (helper, name) in helperNames { renaming[helper.rawValue] = name }
@@ -240,7 +240,7 @@ extension LoweringPass {
 
     /// A copy of node `id` of `other` (and everything under it) as built nodes of this tree: leaves keep their
     /// text, names in `renaming` are renamed, bindings are dropped.
-    package mutating func graft(_ id: Int32, from other: SyntaxTree, renaming: [String: String]) -> Int32 {
+    mutating func graft(_ id: Int32, from other: SyntaxTree, renaming: [String: String]) -> Int32 {
         guard id >= 0 else { return id }
         var node = other[id]
         node.start = 0

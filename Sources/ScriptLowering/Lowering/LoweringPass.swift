@@ -10,11 +10,11 @@ import ScriptSyntax
     /// The configured target, for errors.
     package let target: ScriptTarget
     /// Rewrite `**` and `**=` too (asked for, and the file declares no `Math` of its own).
-    package let lowersExponentiation: Bool
+    let lowersExponentiation: Bool
     /// Fresh names for temporaries and helpers.
-    package var names: TemporaryNames
+    var names: TemporaryNames
     /// Where temporaries are declared, innermost last (the program's first).
-    package var contexts: [TemporaryContext] = []
+    var contexts: [TemporaryContext] = []
     /// The helpers used so far, in the order first used.
     package var helpers: [LoweringHelper] = []
     /// Each used helper's name in the output.
@@ -26,14 +26,14 @@ import ScriptSyntax
     package var unsupported: (offset: UInt32, feature: SyntaxFeature)?
     /// The private names of the classes around the node visited, innermost last: a lowered class's members, nil
     /// for the names a class that is not lowered declares.
-    package var privateScopes: [[String: PrivateMember?]] = []
+    var privateScopes: [[String: PrivateMember?]] = []
     /// Statements a lowered class declaration puts before and after itself in its statement list.
-    package var spliceBefore: [Int32] = []
-    package var spliceAfter: [Int32] = []
+    var spliceBefore: [Int32] = []
+    var spliceAfter: [Int32] = []
     /// The temporaries of the classes being lowered, innermost last.
-    package var classTemporaries: [[String]] = []
+    var classTemporaries: [[String]] = []
     /// The list `visitList` is visiting.
-    package var currentList: Int32 = -1
+    var currentList: Int32 = -1
 
     package init(tree: SyntaxTree, lowering: Set<SyntaxFeature>, target: ScriptTarget, exponentiation: Bool) {
         self.tree = tree
@@ -322,7 +322,7 @@ import ScriptSyntax
 
     /// A function: its parameters (expressions in them get temporaries of their own; object rest patterns move
     /// into the body), then its body with a context of its own.
-    package mutating func visitFunction(_ id: Int32) {
+    mutating func visitFunction(_ id: Int32) {
         let node = tree[id]
         let lowersAsync = lowersAsyncGenerator(id)
         defer { if lowersAsync { lowerAsyncGenerator(id) } }
@@ -375,7 +375,7 @@ import ScriptSyntax
     /// A function body or static block (a block node): its statements with a context of its own (`reserved`:
     /// names it must not choose, the parameters lowering added), and the context's temporaries declared at its
     /// top (after its directives).
-    package mutating func visitBody(block: Int32, reserved: [String] = []) {
+    mutating func visitBody(block: Int32, reserved: [String] = []) {
         contexts.append(TemporaryContext(reserved: reserved))
         let statements = visitList(tree[block].a)
         let context = contexts.removeLast()
@@ -388,7 +388,7 @@ import ScriptSyntax
     }
 
     /// The expressions inside a parameter pattern (defaults, computed keys), each with temporaries of its own.
-    package mutating func visitParameterPattern(_ id: Int32) {
+    mutating func visitParameterPattern(_ id: Int32) {
         guard id >= 0 else { return }
         let node = tree[id]
         switch node.kind {
@@ -432,7 +432,7 @@ import ScriptSyntax
     /// Visits expression `id` with a context of its own; when it needs temporaries, it becomes
     /// `((_a, _b) => expression)()`, so they are the arrow's parameters (a parameter default or field initializer
     /// has no body to declare them in).
-    package mutating func visitWrapped(_ id: Int32) -> Int32 {
+    mutating func visitWrapped(_ id: Int32) -> Int32 {
         guard id >= 0 else { return id }
         contexts.append(TemporaryContext())
         let value = visit(id)
@@ -447,7 +447,7 @@ import ScriptSyntax
 
     /// A class: the superclass and computed keys in the enclosing context, methods as functions, field
     /// initializers wrapped, static blocks as bodies; class fields and private members are checked.
-    package mutating func visitClass(_ id: Int32) {
+    mutating func visitClass(_ id: Int32) {
         let node = tree[id]
         if node.b >= 0 {
             let superclass = visit(node.b)
@@ -557,7 +557,7 @@ import ScriptSyntax
     }
 
     /// A new list: `statements` with `inserted` after its directive prologue (`"use strict";` must stay first).
-    package mutating func insertingAfterDirectives(_ inserted: [Int32], into statements: Int32) -> Int32 {
+    mutating func insertingAfterDirectives(_ inserted: [Int32], into statements: Int32) -> Int32 {
         let existing = Array(tree.list(statements))
         var directives = 0
         while directives < existing.count {

@@ -11,7 +11,7 @@ import ScriptSyntax
 /// stays an error.
 extension LoweringPass {
     /// Whether `pattern` holds an object pattern with a rest element (at any depth).
-    package func hasObjectRest(_ pattern: Int32) -> Bool {
+    func hasObjectRest(_ pattern: Int32) -> Bool {
         guard pattern >= 0 else { return false }
         let node = tree[pattern]
         switch node.kind {
@@ -27,7 +27,7 @@ extension LoweringPass {
     }
 
     /// Whether `pattern` holds an expression (a default or a computed key).
-    package func hasExpressions(_ pattern: Int32) -> Bool {
+    func hasExpressions(_ pattern: Int32) -> Bool {
         guard pattern >= 0 else { return false }
         let node = tree[pattern]
         switch node.kind {
@@ -46,7 +46,7 @@ extension LoweringPass {
     /// `pattern = value` as pairs without an object rest, appended to `pairs`; false (and nothing appended) when a
     /// rest is where this does not lower it (inside an array pattern). With `declaring`, temporaries are new
     /// bindings of the declaration; else they are temporaries of the function, assigned.
-    package mutating func splitRest(_ pattern: Int32, _ value: Int32, declaring: Bool, into pairs: inout [(Int32, Int32)]) -> Bool {
+    mutating func splitRest(_ pattern: Int32, _ value: Int32, declaring: Bool, into pairs: inout [(Int32, Int32)]) -> Bool {
         guard hasObjectRest(pattern) else {
             pairs.append((pattern, value))
             return true
@@ -152,7 +152,7 @@ extension LoweringPass {
     // MARK: - Where rests are lowered
 
     /// A `var`/`let`/`const` declaration whose patterns hold an object rest: its declarators split.
-    package mutating func lowerRestDeclaration(_ id: Int32) {
+    mutating func lowerRestDeclaration(_ id: Int32) {
         let node = tree[id]
         var declarators: [Int32] = []
         for declarator in tree.list(node.a) {
@@ -172,7 +172,7 @@ extension LoweringPass {
     }
 
     /// `pattern = value` as an expression: `(_a = value, {a} = _a, r = __objRest(_a, ["a"]), _a)`.
-    package mutating func lowerRestAssignment(_ id: Int32) -> Int32? {
+    mutating func lowerRestAssignment(_ id: Int32) -> Int32? {
         let node = tree[id]
         var pairs: [(Int32, Int32)] = []
         guard splitRest(node.a, node.b, declaring: false, into: &pairs), let first = pairs.first else { return nil }
@@ -185,7 +185,7 @@ extension LoweringPass {
 
     /// `for (const {a, ...r} of xs) body` becomes `for (const _a of xs) { const {a} = _a, r = ...; body }`
     /// (the body kept as a block of its own, so its declarations do not meet the pattern's).
-    package mutating func lowerRestLoopHead(_ id: Int32) {
+    mutating func lowerRestLoopHead(_ id: Int32) {
         let node = tree[id]
         let head = tree[node.a]
         let range = head.range
@@ -220,7 +220,7 @@ extension LoweringPass {
     /// Parameters with an object rest and no expressions in them, when only plain names follow: each becomes a
     /// temporary destructured at the top of the body (`var {a} = _a, r = __objRest(_a, ["a"]);`). Returns the
     /// declaration to put there, if any.
-    package mutating func lowerRestParameters(_ function: Int32) -> Int32? {
+    mutating func lowerRestParameters(_ function: Int32) -> Int32? {
         let node = tree[function]
         let parameters = Array(tree.list(node.b))
         var pairs: [(Int32, Int32)] = []

@@ -4,7 +4,7 @@
 /// property descriptors are defined on the object (getters and setters stay accessors). Everything is evaluated in
 /// the source order: a run of properties is created only after the spread before it has been copied.
 extension LoweringPass {
-    package mutating func lowerObjectSpread(_ id: Int32) -> Int32 {
+    mutating func lowerObjectSpread(_ id: Int32) -> Int32 {
         let node = tree[id]
         let range = node.range
         let members = Array(tree.list(node.a))

@@ -6,7 +6,7 @@
 /// (and one that tags a template, with `.bind`).
 extension LoweringPass {
     /// The member accesses and calls of a chain from its base outwards, and the base.
-    package func chainLinks(_ top: Int32) -> (base: Int32, links: [Int32]) {
+    func chainLinks(_ top: Int32) -> (base: Int32, links: [Int32]) {
         var links: [Int32] = []
         var current = top
         while tree[current].kind == .memberExpression || tree[current].kind == .callExpression {
@@ -17,19 +17,19 @@ extension LoweringPass {
     }
 
     /// A `chainExpression`.
-    package mutating func lowerChain(_ id: Int32) -> Int32 {
+    mutating func lowerChain(_ id: Int32) -> Int32 {
         let (base, links) = chainLinks(tree[id].a)
         return lowerLinks(base, links[...], wantReceiver: false, deleting: false).value
     }
 
     /// `delete` of a `chainExpression`.
-    package mutating func lowerChainDelete(_ id: Int32) -> Int32 {
+    mutating func lowerChainDelete(_ id: Int32) -> Int32 {
         let (base, links) = chainLinks(tree[tree[id].a].a)
         return lowerLinks(base, links[...], wantReceiver: false, deleting: true).value
     }
 
     /// A call whose callee is a parenthesized chain: `(a?.b)(x)` keeps `a` as its receiver.
-    package mutating func lowerParenthesizedChainCall(_ id: Int32) -> Int32 {
+    mutating func lowerParenthesizedChainCall(_ id: Int32) -> Int32 {
         let node = tree[id]
         let (base, links) = chainLinks(tree[node.a].a)
         let (callee, receiver) = lowerLinks(base, links[...], wantReceiver: true, deleting: false)
@@ -46,7 +46,7 @@ extension LoweringPass {
     }
 
     /// A template tagged with a parenthesized chain: ``(a?.b)`x` `` keeps `a` as the tag's receiver with `.bind`.
-    package mutating func lowerParenthesizedChainTag(_ id: Int32) -> Int32 {
+    mutating func lowerParenthesizedChainTag(_ id: Int32) -> Int32 {
         let node = tree[id]
         let (base, links) = chainLinks(tree[node.a].a)
         let (tag, receiver) = lowerLinks(base, links[...], wantReceiver: true, deleting: false)
@@ -59,7 +59,7 @@ extension LoweringPass {
 
     /// `base` followed by `links`, lowered. With `wantReceiver`, also a node that reads again the object of the
     /// last member access (the receiver a call of the result needs), when the last link is one.
-    package mutating func lowerLinks(
+    mutating func lowerLinks(
         _ base: Int32, _ links: ArraySlice<Int32>, wantReceiver: Bool, deleting: Bool
     ) -> (value: Int32, receiver: Int32?) {
         guard let last = links.lastIndex(where: { tree[$0].flags.contains(.optional) }) else {

@@ -12,7 +12,7 @@ import ScriptSyntax
 extension LoweringPass {
     /// The lowered private member `#name` (node `nameNode`) names here; nil when a class that is not lowered
     /// declares it (or none does).
-    package func loweredPrivate(_ nameNode: Int32) -> PrivateMember? {
+    func loweredPrivate(_ nameNode: Int32) -> PrivateMember? {
         let name = tree.name(nameNode)
         for scope in privateScopes.reversed() {
             if let entry = scope[name] { return entry }
@@ -21,7 +21,7 @@ extension LoweringPass {
     }
 
     /// The lowered private member that member access `id` (`o.#x`) reads; nil when it is no such access.
-    package func privateAccess(_ id: Int32) -> PrivateMember? {
+    func privateAccess(_ id: Int32) -> PrivateMember? {
         guard id >= 0 else { return nil }
         let node = tree[id]
         guard node.kind == .memberExpression, !node.flags.contains(.computed), node.b >= 0, tree[node.b].kind == .privateName
@@ -30,7 +30,7 @@ extension LoweringPass {
     }
 
     /// Whether a chain expression has a link that reads a lowered private member (the chain is then lowered too).
-    package func chainHasLoweredPrivate(_ chain: Int32) -> Bool {
+    func chainHasLoweredPrivate(_ chain: Int32) -> Bool {
         guard !privateScopes.isEmpty else { return false }
         return chainLinks(tree[chain].a).links.contains { privateAccess($0) != nil }
     }
@@ -45,7 +45,7 @@ extension LoweringPass {
     }
 
     /// Reads `object.#x` (`object` already visited).
-    package mutating func privateRead(_ object: Int32, _ member: PrivateMember, at range: SourceRange) -> Int32 {
+    mutating func privateRead(_ object: Int32, _ member: PrivateMember, at range: SourceRange) -> Int32 {
         let storage = identifier(member.storage, at: range)
         switch member.kind {
         case .field:
@@ -63,7 +63,7 @@ extension LoweringPass {
     }
 
     /// `object.#x = value` (both visited): a method, or an accessor without a setter, throws.
-    package mutating func privateWrite(_ object: Int32, _ member: PrivateMember, _ value: Int32, at range: SourceRange) -> Int32 {
+    mutating func privateWrite(_ object: Int32, _ member: PrivateMember, _ value: Int32, at range: SourceRange) -> Int32 {
         var arguments = [object, identifier(member.storage, at: range), value]
         switch (member.kind, member.setter) {
         case (.field, _): break
@@ -78,7 +78,7 @@ extension LoweringPass {
 
     /// `__privateWrapper(o, _x)._` for the access `id` (`o.#x`, not visited yet: the result is visited as any
     /// assignment target).
-    package mutating func privateWrapper(_ id: Int32, _ member: PrivateMember) -> Int32 {
+    mutating func privateWrapper(_ id: Int32, _ member: PrivateMember) -> Int32 {
         let node = tree[id]
         let range = node.range
         var arguments = [node.a, identifier(member.storage, at: range)]
@@ -92,7 +92,7 @@ extension LoweringPass {
     }
 
     /// `o.#m(a)`: `__privateMethod(_a = o, _brand, _m).call(_a, a)`.
-    package mutating func lowerPrivateCall(_ id: Int32, _ member: PrivateMember) -> Int32 {
+    mutating func lowerPrivateCall(_ id: Int32, _ member: PrivateMember) -> Int32 {
         let node = tree[id]
         let callee = tree[node.a]
         let (first, again) = capture(visit(callee.a))
@@ -102,7 +102,7 @@ extension LoweringPass {
     }
 
     /// ``o.#m`x` ``: ``__privateMethod(_a = o, _brand, _m).bind(_a)`x` ``.
-    package mutating func lowerPrivateTag(_ id: Int32, _ member: PrivateMember) -> Int32 {
+    mutating func lowerPrivateTag(_ id: Int32, _ member: PrivateMember) -> Int32 {
         let node = tree[id]
         let callee = tree[node.a]
         let (first, again) = capture(visit(callee.a))
@@ -116,7 +116,7 @@ extension LoweringPass {
 
     /// Replaces the private member accesses that are assignment targets directly inside pattern or loop head `id`
     /// by wrappers.
-    package mutating func wrapPrivateTargets(_ id: Int32) {
+    mutating func wrapPrivateTargets(_ id: Int32) {
         guard !privateScopes.isEmpty else { return }
         let node = tree[id]
         switch node.kind {

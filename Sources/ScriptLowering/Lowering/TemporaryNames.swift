@@ -1,7 +1,7 @@
 /// Fresh names for the temporaries and helpers lowering adds: `_a` ... `_z`, then `_a1` ... `_z1`, and so on,
 /// skipping every name the file holds (any identifier, property name or label), so a temporary can neither
 /// capture nor shadow a name of the source.
-package struct TemporaryNames {
+struct TemporaryNames {
     /// Names that must not be chosen (the file's, and the helpers' once chosen).
     private var taken: Set<String>
 
@@ -43,13 +43,13 @@ package struct TemporaryNames {
 }
 
 /// The temporaries of one function body, static block or wrapped expression, in the order they were made.
-package struct TemporaryContext {
+struct TemporaryContext {
     /// The names to declare (`var _a, _b;` or the wrapper's parameters).
     package var temporaries: [String] = []
     /// Names in use in this context that it does not declare (a catch clause's binding, a lowered parameter).
     package var reserved: [String] = []
     /// Where the next candidate name is searched from.
-    package var nextCandidate = 0
+    var nextCandidate = 0
 }
 
 extension LoweringPass {
@@ -61,7 +61,7 @@ extension LoweringPass {
     }
 
     /// A new name of the innermost context that it does not declare (a catch clause's binding).
-    package mutating func reserveName() -> String {
+    mutating func reserveName() -> String {
         let name = freshName()
         contexts[contexts.count - 1].reserved.append(name)
         return name

@@ -20,7 +20,7 @@ public struct ScriptTarget: Sendable, Hashable, Comparable, CustomStringConverti
     public static let `default` = minimum
 
     /// Safari's major versions: 11 to 18, then 26 (Safari took the year's number in 2025).
-    package static let majors: [Int] = Array(11...18) + [26]
+    static let majors: [Int] = Array(11...18) + [26]
 
     /// The versions at which some syntax or global wkpack checks became available, for messages.
     public static let notableNames = [

@@ -4,7 +4,7 @@ import ScriptSyntax
 /// the literal text of numbers and regular expressions. The parser records every feature while it builds the
 /// syntax tree (`ScopeAnalysis.syntaxFeatures`); this is what decides only where no tree is built: a plain script
 /// the parser cannot follow (`SyntaxTargetCheck`), and a regular expression's text on its own (lowering).
-package struct SyntaxFeatureScan {
+struct SyntaxFeatureScan {
     package private(set) var uses = SyntaxFeatureUses()
 
     /// Scans `tokens` (comments may be included) of `source`.

@@ -125,7 +125,7 @@ package struct GroupDiscovery {
             "folder '\(path)' of group '\(definition.name)' does not exist")
     }
 
-    package static func isValidOutputName(_ name: String) -> Bool {
+    static func isValidOutputName(_ name: String) -> Bool {
         name.hasSuffix(".js") && name.count > 3 && !name.utf8.contains(UInt8(ascii: "/")) && !name.hasPrefix(".")
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0 == " " || $0.value == 0x7F }
     }

@@ -4,7 +4,7 @@
 /// `* as ns`, re-exported with `export * as ns` or `export *`, required, loaded with `import()` or
 /// reached through `require.context`. Otherwise only the names that importers ask for by name
 /// (`import { a }`, `export { a } from`) are read; an entry nothing imports has no readers at all.
-package struct ExportUsage {
+struct ExportUsage {
     /// Per module id: the names read, or `nil` when the whole namespace is observable.
     package private(set) var names: [Set<String>?]
 
@@ -40,7 +40,7 @@ package struct ExportUsage {
 
     /// Per module id: the top-level declarations `UnusedDeclarationFinder` drops given `names` (sorted, disjoint
     /// token ranges), where known (`init(shaking:)`).
-    package private(set) var droppedRanges: [[Range<Int>]?] = []
+    private(set) var droppedRanges: [[Range<Int>]?] = []
 
     /// Tree shaking: as `init(graph:)`, but a named import counts only when code that stays reads it, so an
     /// export read only by dropped code is dropped too, across any chain of modules. A name a module reads is
@@ -117,13 +117,13 @@ package struct ExportUsage {
 
     /// Modules some `require` call reads by name (`init(shaking:)`): their namespace object is what `require`
     /// returns, so its properties keep the export names.
-    package private(set) var requiredByName: Set<Int> = []
+    private(set) var requiredByName: Set<Int> = []
 
     /// Whether a `require` call reads module `id` (see `requiredByName`).
-    package func isRequiredByName(_ id: Int) -> Bool { requiredByName.contains(id) }
+    func isRequiredByName(_ id: Int) -> Bool { requiredByName.contains(id) }
 
     /// The exports of module `id` that are read; `nil` when all of them may be.
-    package func readNames(of id: Int) -> Set<String>? {
+    func readNames(of id: Int) -> Set<String>? {
         id < names.count ? names[id] : nil
     }
 
@@ -139,7 +139,7 @@ package struct ExportUsage {
     }
 
     /// The declarations of module `id` to drop, when `init(shaking:)` found them.
-    package func unusedRanges(of id: Int) -> [Range<Int>]? {
+    func unusedRanges(of id: Int) -> [Range<Int>]? {
         id < droppedRanges.count ? droppedRanges[id] : nil
     }
 }

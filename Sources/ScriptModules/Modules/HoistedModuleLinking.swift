@@ -119,7 +119,7 @@ extension ModuleLinker {
     /// Whether `void 0` written for the `this` at `token` must be parenthesized to stay the operand it replaces: before
     /// a member access, a call, a tagged template or `**` (`void 0 .y = 1` does not parse, `void 0 .y` reads `0 .y`),
     /// and after `new`.
-    package static func undefinedNeedsParentheses(forThisAt token: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+    static func undefinedNeedsParentheses(forThisAt token: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
         if token > 0, tokens[token - 1].isKeyword("new", in: bytes) { return true }
         guard token + 1 < tokens.count else { return false }
         let next = tokens[token + 1]
@@ -129,7 +129,7 @@ extension ModuleLinker {
     }
 
     /// Whether the source with `edits` (sorted) ends with a closed statement: `;`, a statement's `}`, or nothing.
-    package static func endsClosed(_ record: ModuleRecord, edits: [TokenEdit]) -> Bool {
+    static func endsClosed(_ record: ModuleRecord, edits: [TokenEdit]) -> Bool {
         var token = record.tokens.count - 1
         var editIndex = edits.count - 1
         while token >= 0 {

@@ -58,7 +58,7 @@ package final class KeptParseBudget: @unchecked Sendable {
     }
 
     /// Gives `bytes` taken back (the kept parse was taken by its piece, or let go).
-    package func giveBack(_ bytes: Int) {
+    func giveBack(_ bytes: Int) {
         lock.lock()
         left += bytes
         lock.unlock()
@@ -66,21 +66,21 @@ package final class KeptParseBudget: @unchecked Sendable {
 
     /// Notes that module graphs of the build are still to be built (a one-shot build of several groups): every
     /// kept parse stays, and its takers get copies, until `graphsAreBuilt()`.
-    package func awaitGraphs() {
+    func awaitGraphs() {
         lock.lock()
         awaitsGraphs = true
         lock.unlock()
     }
 
     /// Notes that every module graph of the build is built, so each kept parse's users are all counted.
-    package func graphsAreBuilt() {
+    func graphsAreBuilt() {
         lock.lock()
         awaitsGraphs = false
         lock.unlock()
     }
 
     /// Whether a module graph may still count itself as a user of a kept parse (`awaitGraphs()`).
-    package var isAwaitingGraphs: Bool {
+    var isAwaitingGraphs: Bool {
         lock.lock()
         defer { lock.unlock() }
         return awaitsGraphs

@@ -27,7 +27,7 @@ package struct LoweredSource: Sendable {
     /// calls it by.
     package let helpers: [HelperCall]
     /// The tokens of `code` (indexes in `tokenization.tokens`) that name a helper of `helpers`, in order.
-    package let helperReferences: [HelperReference]
+    let helperReferences: [HelperReference]
 
     /// A helper the code calls, and its name there.
     package struct HelperCall: Sendable, Equatable {
@@ -36,7 +36,7 @@ package struct LoweredSource: Sendable {
     }
 
     /// A token naming a helper.
-    package struct HelperReference: Sendable, Equatable {
+    struct HelperReference: Sendable, Equatable {
         package let token: Int32
         package let helper: LoweringHelper
     }
@@ -84,7 +84,7 @@ package struct LoweredSource: Sendable {
 
     /// Whether a file whose parse recorded `features` is lowered for `target` (or stopped by an error of its
     /// syntax the target lacks): the target lacks one of them.
-    package static func mayLower(_ features: SyntaxFeatureUses, for target: ScriptTarget) -> Bool {
+    static func mayLower(_ features: SyntaxFeatureUses, for target: ScriptTarget) -> Bool {
         target < SyntaxTargetCheck.newestFeatureVersion && features.firstUnsupported(by: target) != nil
     }
 
@@ -139,7 +139,7 @@ package struct LoweredSource: Sendable {
 
     /// Whether `source` may hold a comment the tree keeps: a legal comment (`/*!`, `//!`, `@license`, `@preserve`),
     /// a `__PURE__` annotation or a hashbang line.
-    package static func mayHoldKeptComment(_ source: [UInt8]) -> Bool {
+    static func mayHoldKeptComment(_ source: [UInt8]) -> Bool {
         if source.starts(with: "#!".utf8) { return true }
         return source.withUnsafeBytes { raw in
             let count = raw.count
@@ -262,7 +262,7 @@ package struct LoweredSource: Sendable {
     }
 
     /// The identifier tokens of `code` spelled as one of `helpers`' names (which no name of the file is).
-    package static func references(to helpers: [HelperCall], code: [UInt8], tokens: [JavaScriptToken]) -> [HelperReference] {
+    static func references(to helpers: [HelperCall], code: [UInt8], tokens: [JavaScriptToken]) -> [HelperReference] {
         guard !helpers.isEmpty else { return [] }
         let spellings = helpers.map { (bytes: Array($0.name.utf8), helper: $0.helper) }
         // The names' lengths (as bits, a length of 64 or more as bit 63) and first bytes: most identifiers fail one.

@@ -33,10 +33,10 @@ package final class ModuleFileFacts: @unchecked Sendable {
 
     /// Keeps `tree`, the tree of the file's own parse, for the file's lowering (`takeTree()`): the parse the module
     /// graph makes found syntax the target lacks, so the lowering need not parse the file again.
-    package func keepTree(_ tree: SyntaxTree) { locked { keptTree = tree } }
+    func keepTree(_ tree: SyntaxTree) { locked { keptTree = tree } }
 
     /// The tree `keepTree(_:)` kept, once (it is let go then), or `nil`.
-    package func takeTree() -> SyntaxTree? {
+    func takeTree() -> SyntaxTree? {
         locked {
             defer { keptTree = nil }
             return keptTree
@@ -46,7 +46,7 @@ package final class ModuleFileFacts: @unchecked Sendable {
     /// Keeps `parse`, the module graph's parse of the file with its comments, for the tree minifier's piece of the
     /// module (`takeParse()`), if `budget` has room for it; whether it did.
     @discardableResult
-    package func keepParse(_ parse: KeptModuleParse, budget: KeptParseBudget) -> Bool {
+    func keepParse(_ parse: KeptModuleParse, budget: KeptParseBudget) -> Bool {
         guard budget.take(parse.size) else { return false }
         locked {
             keptParse = (parse, budget)
@@ -57,13 +57,13 @@ package final class ModuleFileFacts: @unchecked Sendable {
 
     /// How many times a piece asked for the kept parse (`takeParse()`) after it had been let go: each parsed the file
     /// again (issue 41 step 4g: none should, whatever order the build's threads run in).
-    package var reparseCount: Int { locked { missedTakes } }
+    var reparseCount: Int { locked { missedTakes } }
 
     /// Whether a parse is kept for the tree minifier (another thread may take it before this one asks).
     package var holdsParse: Bool { locked { keptParse != nil } }
 
     /// Notes that one more module graph holds the file, whose bundle may take its kept parse (`takeParse()`).
-    package func addParseUser() { locked { parseUsers += 1 } }
+    func addParseUser() { locked { parseUsers += 1 } }
 
     /// The parse `keepParse(_:budget:)` kept, or `nil`. The last of the graphs holding the file (`addParseUser()`)
     /// takes it (it is let go then, and its bytes given back); an earlier one gets a copy sharing its arrays, which
@@ -88,7 +88,7 @@ package final class ModuleFileFacts: @unchecked Sendable {
 
     /// Lets the kept parse go (giving its bytes back) if every graph holding the file has taken it (as copies, while
     /// graphs were still being built): no piece will ask for it again.
-    package func letGoUntakenParse() {
+    func letGoUntakenParse() {
         let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
             guard let kept = keptParse, parseUsers <= 0 else { return nil }
             keptParse = nil
@@ -99,7 +99,7 @@ package final class ModuleFileFacts: @unchecked Sendable {
 
     /// Lets the kept parse go (giving its bytes back) whichever graph may still count itself as its user: the build
     /// has freed the file (`ParsedFileUses`), and a graph that holds it later parses it again (issue 41 step 4m).
-    package func letGoParse() {
+    func letGoParse() {
         let released = locked { () -> (size: Int, budget: KeptParseBudget)? in
             guard let kept = keptParse else { return nil }
             keptParse = nil
@@ -110,7 +110,7 @@ package final class ModuleFileFacts: @unchecked Sendable {
 
     /// Runs `lower` (the file's target check, which lowers what the target lacks: `LoweredSource`) once per
     /// target; later calls give its result again: the parse of the lowered code, `nil` when nothing was lowered.
-    package func lowered(for target: ScriptTarget, _ lower: () throws(BundlerError) -> ParsedFile?) throws(BundlerError) -> ParsedFile? {
+    func lowered(for target: ScriptTarget, _ lower: () throws(BundlerError) -> ParsedFile?) throws(BundlerError) -> ParsedFile? {
         let known = locked { syntaxChecks[target] }
         if let known { return try known.get() }
         let result: Result<ParsedFile?, BundlerError>
@@ -128,29 +128,29 @@ package final class ModuleFileFacts: @unchecked Sendable {
     }
 
     /// `TopLevelThis.readsArguments(_:)` of the file.
-    package func readsArguments(_ find: () -> Bool?) -> Bool? { memo(\.readsArguments, find) }
+    func readsArguments(_ find: () -> Bool?) -> Bool? { memo(\.readsArguments, find) }
 
     /// `ModuleLinker.freeNames(_:)` of the file.
     package func freeNames(_ find: () -> Set<String>) -> Set<String> { memo(\.freeNames, find) }
 
     /// `ModuleLinker.canUseArrowWrapper(_:)` of the file.
-    package func canUseArrowWrapper(_ find: () -> Bool) -> Bool { memo(\.canUseArrowWrapper, find) }
+    func canUseArrowWrapper(_ find: () -> Bool) -> Bool { memo(\.canUseArrowWrapper, find) }
 
     /// `ScopeHoisting.assignsImport(_:)` of the file.
-    package func assignsImport(_ find: () -> Bool) -> Bool { memo(\.assignsImport, find) }
+    func assignsImport(_ find: () -> Bool) -> Bool { memo(\.assignsImport, find) }
 
     /// `UnusedDeclarationFinder.reachability(in:)` of the file.
-    package func unusedDeclarationReachability(_ find: () -> UnusedDeclarationFinder.Reachability) -> UnusedDeclarationFinder.Reachability {
+    func unusedDeclarationReachability(_ find: () -> UnusedDeclarationFinder.Reachability) -> UnusedDeclarationFinder.Reachability {
         memo(\.unusedDeclarationReachability, find)
     }
 
     /// `UnusedDeclarationFinder.importReads(in:)` of the file.
-    package func importReads(_ find: () -> UnusedDeclarationFinder.ImportReads) -> UnusedDeclarationFinder.ImportReads {
+    func importReads(_ find: () -> UnusedDeclarationFinder.ImportReads) -> UnusedDeclarationFinder.ImportReads {
         memo(\.importReads, find)
     }
 
     /// `RuntimeNames.shortNameIndexes(of:)` of the file.
-    package func shortNameIndexes(_ find: () -> [Int32]) -> [Int32] { memo(\.shortNameIndexes, find) }
+    func shortNameIndexes(_ find: () -> [Int32]) -> [Int32] { memo(\.shortNameIndexes, find) }
 
     private func memo<Value>(_ slot: ReferenceWritableKeyPath<ModuleFileFacts, Value?>, _ find: () -> Value) -> Value {
         if let known = locked({ self[keyPath: slot] }) { return known }

@@ -125,7 +125,7 @@ package struct ModuleGraph {
 
     /// Whether a file could use modules (so it needs a full parse): `.mjs`, or tokens `import`, `export`,
     /// `require`, `module`, `exports`, `global`.
-    package static func mayUseModules(_ bytes: [UInt8], tokens: [JavaScriptToken], path: String) -> Bool {
+    static func mayUseModules(_ bytes: [UInt8], tokens: [JavaScriptToken], path: String) -> Bool {
         if path.hasSuffix(".mjs") { return true }
         for token in tokens where token.kind == .keyword || token.kind == .identifier {
             let length = token.end - token.start

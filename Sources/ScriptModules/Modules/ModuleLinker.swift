@@ -21,7 +21,7 @@ package struct ModuleLinker {
 
     package let graph: ModuleGraph
     /// Set when unused exports and the declarations nothing kept reaches are dropped (production bundles).
-    package let usage: ExportUsage?
+    let usage: ExportUsage?
     private var exportNameCache: [Int: Set<String>?] = [:]
     private var namespaceKeyCache: [Int: [String: String]?] = [:]
     /// The runtime helpers the modules linked so far call.
@@ -40,17 +40,17 @@ package struct ModuleLinker {
     }
 
     /// Set with `usage`: the modules left out of the bundle (no definition, no importer requires them).
-    package let unusedModules: UnusedModules?
+    let unusedModules: UnusedModules?
 
     /// Whether module `id` is left out of the bundle (see `UnusedModules`).
     package func isLeftOut(_ id: Int) -> Bool {
         unusedModules?.contains(id) ?? false
     }
 
-    package static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
+    static func requestVariable(_ request: Int) -> String { "__wkpack_m\(request)" }
 
     /// `.name` or `["name"]`.
-    package static func propertyAccess(_ name: String) -> String {
+    static func propertyAccess(_ name: String) -> String {
         isIdentifierName(name) ? "." + name : "[" + jsonString(name) + "]"
     }
 
@@ -64,7 +64,7 @@ package struct ModuleLinker {
     /// linker's own property reads see: production bundles, no importer takes the whole namespace, no `require`
     /// reads it (it reads the real names), no `export *` in the module (its names could come from a CommonJS
     /// module at run time). `nil` keeps the real names.
-    package mutating func namespaceKeys(of id: Int) -> [String: String]? {
+    mutating func namespaceKeys(of id: Int) -> [String: String]? {
         if let cached = namespaceKeyCache[id] { return cached }
         var keys: [String: String]?
         if let names = usage?.readNames(of: id), usage?.isRequiredByName(id) == false, id < graph.records.count,
@@ -80,7 +80,7 @@ package struct ModuleLinker {
     }
 
     /// `a`...`Z`, then `aa`, `ba`, ...: distinct identifier names for distinct indexes.
-    package static func shortKey(_ index: Int) -> String {
+    static func shortKey(_ index: Int) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         var rest = index
         var key = String(letters[rest % letters.count])
@@ -100,12 +100,12 @@ package struct ModuleLinker {
         return isIdentifierName(name) ? name : jsonString(name)
     }
 
-    package static func isIdentifierName(_ name: String) -> Bool {
+    static func isIdentifierName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "$" || first == "_" || first.properties.isIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "$" || $0 == "_" || $0.properties.isIDContinue }
     }
 
-    package static func jsonString(_ text: String) -> String {
+    static func jsonString(_ text: String) -> String {
         var out: [UInt8] = []
         JSONStringEscaping.append(Array(text.utf8), to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -147,7 +147,7 @@ package struct ModuleLinker {
     /// The wrapper's parameters: `names` in order (`nil` where the module does not use that one), the unused ones
     /// after the last used one left out and those before it named `__wkpack_<name>`, so they shadow nothing the body reads.
     /// At least one parameter stays (`keepingOne`, for an arrow function: `a=>` is shorter than `()=>`).
-    package static func wrapperParameters(_ names: [(name: String, used: Bool)], keepingOne: Bool = false) -> [String] {
+    static func wrapperParameters(_ names: [(name: String, used: Bool)], keepingOne: Bool = false) -> [String] {
         let last = names.lastIndex(where: \.used) ?? (keepingOne && !names.isEmpty ? 0 : -1)
         guard last >= 0 else { return [] }
         return names[...last].map { $0.used || $0.name.hasPrefix("__wkpack_") ? $0.name : "__wkpack_" + $0.name }
@@ -176,7 +176,7 @@ package struct ModuleLinker {
 
     /// Whether the module's top level (outside every non-arrow function and class body) reads neither `this`,
     /// `arguments` nor `new.target`, so its wrapper may be an arrow function: the only differences are those three.
-    package static func canUseArrowWrapper(_ record: ModuleRecord) -> Bool {
+    static func canUseArrowWrapper(_ record: ModuleRecord) -> Bool {
         guard record.analysis != nil else { return false }
         guard let facts = record.facts else { return findCanUseArrowWrapper(record) }
         return facts.canUseArrowWrapper { findCanUseArrowWrapper(record) }
@@ -212,7 +212,7 @@ package struct ModuleLinker {
     /// the module it names (resolved when the graph was built), and whether the module still reads `require`
     /// otherwise (`require(variable)`, `typeof require`, `require.resolve`): then its wrapper receives a `require`
     /// function that looks requests up at run time.
-    package func requireEdits(_ record: ModuleRecord) -> (edits: [TokenEdit], needsFunction: Bool) {
+    func requireEdits(_ record: ModuleRecord) -> (edits: [TokenEdit], needsFunction: Bool) {
         guard let analysis = record.analysis else { return ([], false) }
         let module = analysis.module
         var edits: [TokenEdit] = []
@@ -297,7 +297,7 @@ package struct ModuleLinker {
     }
 
     /// `import()` and `require.context` rewrites (any module kind), and the lowering helpers' calls.
-    package mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
+    mutating func sharedEdits(_ record: ModuleRecord) -> [TokenEdit] {
         var edits = Self.helperEdits(record, names: names)
         guard let module = record.analysis?.module else { return edits }
         for (index, dynamic) in module.dynamicImports.enumerated() {
@@ -343,7 +343,7 @@ package struct ModuleLinker {
     }
 
     /// The runtime function `namespaceCall(of:)` calls for `target`.
-    package mutating func namespaceCallee(of target: Int) -> String {
+    mutating func namespaceCallee(of target: Int) -> String {
         if target >= 0, target < graph.records.count, graph.records[target].kind == .esModule { return names.require }
         helpers.insert(.interop)
         return names.interop
@@ -540,7 +540,7 @@ package struct ModuleLinker {
     }
 
     /// Checks the names a module imports and re-exports against its ES targets' exports.
-    package mutating func checkImports(_ record: ModuleRecord) throws(BundlerError) {
+    mutating func checkImports(_ record: ModuleRecord) throws(BundlerError) {
         guard let module = record.analysis?.module else { return }
         for binding in module.imports {
             guard let name = binding.importedName else { continue }
@@ -552,7 +552,7 @@ package struct ModuleLinker {
     }
 
     /// Production: removes the edits inside the declarations tree shaking drops, and drops those declarations.
-    package func dropUnused(_ record: ModuleRecord, readExports: Set<String>?, from edits: inout [TokenEdit]) {
+    func dropUnused(_ record: ModuleRecord, readExports: Set<String>?, from edits: inout [TokenEdit]) {
         guard usage != nil else { return }
         let unused =
             usage?.unusedRanges(of: record.id)
@@ -576,7 +576,7 @@ package struct ModuleLinker {
     /// its place: nothing comes before, the token before is a `;` or a `}` that ends a statement
     /// (`ScopeAnalysis.statementBraces`), or nothing of the source follows (the wrapper's `}` ends the body; a
     /// hoisted module gets its own terminator when its text does not end closed).
-    package static func endsStatementBefore(_ range: Range<Int>, in record: ModuleRecord) -> Bool {
+    static func endsStatementBefore(_ range: Range<Int>, in record: ModuleRecord) -> Bool {
         let previous = range.lowerBound - 1
         guard previous >= 0, range.upperBound < record.tokens.count else { return true }
         let token = record.tokens[previous]

@@ -36,7 +36,7 @@ package struct ModuleRecord {
     package var isImported = false
     /// Whether the nearest package.json declares the file free of side effects (`"sideEffects": false`, or an
     /// array of globs none of which matches it), so it may be left out when nothing reads its exports.
-    package var isDeclaredSideEffectFree = false
+    var isDeclaredSideEffectFree = false
     /// The minifier's results for pieces copying this file (shared with other bundles' records of the same parse).
     package var passMemo: (any ParsedFileMemo)? = nil
     /// Facts about the file found once for every bundle that holds it; set only on records whose `analysis` is
@@ -47,7 +47,7 @@ package struct ModuleRecord {
     package var lowering: LoweredSource? = nil
 
     /// Made from every stored property (the memberwise initializer, for the stages above).
-    package init(
+    init(
         id: Int,
         path: String,
         kind: Kind,
@@ -81,7 +81,7 @@ package struct ModuleRecord {
         self.lowering = lowering
     }
 
-    package var isES: Bool { kind == .esModule }
+    var isES: Bool { kind == .esModule }
 
     /// Whether a bundle writes the file's text (and adds it as a source): not for the empty module, a
     /// `script-loader!` file (its text runs as a string) or an empty file.

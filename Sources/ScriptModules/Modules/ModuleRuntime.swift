@@ -20,19 +20,19 @@ package enum ModuleRuntime {
     /// What the registry's `require` must provide beyond CommonJS modules called with `module` and `exports`.
     package struct Features: Equatable {
         /// Some defined module is an ES module (its exports are a namespace object made by `require`).
-        package var esModules = false
+        var esModules = false
         /// Some module receives the global object (`global` in CommonJS).
         package var global = false
         /// Some module receives a `require` function (it reads `require` other than in a call with a literal
         /// specifier, which the linker writes as a call of the registry's `require` with the module's ID).
-        package var requireFunction = false
+        var requireFunction = false
     }
 
     /// Registry, `require` and shared internals; always present. Modules are defined as
     /// `define(id, body, isES, requests)` (trailing arguments left out when 0 or unused) and made on first
     /// `require(id)`. Without `globalThis` (before Safari 12.1) the global object is `self` (a page's window or a
     /// worker's global scope), else the `this` of the bundle's top level (a classic script's global object, as in node).
-    package static func core(_ n: RuntimeNames, features: Features = Features(), helpers: Set<Helper> = []) -> String {
+    static func core(_ n: RuntimeNames, features: Features = Features(), helpers: Set<Helper> = []) -> String {
         let usesGetter = helpers.contains(.export) || helpers.contains(.interop) || helpers.contains(.star)
         let usesLookup = features.requireFunction || helpers.contains(.context)
         let usesObject = features.esModules || usesGetter || usesLookup || !helpers.isEmpty
@@ -99,7 +99,7 @@ package enum ModuleRuntime {
     }
 
     /// The text of `helper`.
-    package static func source(of helper: Helper, names n: RuntimeNames = .development) -> String {
+    static func source(of helper: Helper, names n: RuntimeNames = .development) -> String {
         switch helper {
         case .export:
             return """

@@ -3,7 +3,7 @@
 ///
 /// Globs are relative to the package folder (`./` optional); `*` matches within a path segment, `**` across
 /// segments, `?` one character; a glob without `/` matches a file name in any folder, as webpack reads it.
-package struct PackageSideEffects: Equatable {
+struct PackageSideEffects: Equatable {
     private let globs: [String]?
 
     /// The rule of a parsed package.json; `nil` when it declares nothing (every file may have side effects).
@@ -24,7 +24,7 @@ package struct PackageSideEffects: Equatable {
     }
 
     /// Whether the file at `relativePath` (from the package folder, `/`-separated) is declared free of effects.
-    package func isSideEffectFree(_ relativePath: String) -> Bool {
+    func isSideEffectFree(_ relativePath: String) -> Bool {
         guard let globs else { return false }
         let path = Array(relativePath.utf8)
         return !globs.contains { glob in

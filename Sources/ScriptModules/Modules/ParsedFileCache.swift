@@ -3,7 +3,7 @@ import ScriptSyntax
 import WKPackSupport
 
 /// One file read, tokenized and (when it may use modules) parsed.
-package struct ParsedFile: Sendable {
+struct ParsedFile: Sendable {
     package let bytes: [UInt8]
     package let tokens: [JavaScriptToken]
     package let analysis: ScopeAnalysis?
@@ -61,15 +61,15 @@ package final class ParsedFileCache: @unchecked Sendable {
     /// finish (`StageScheduler`, `ParsedFileUses`; docs/syntax-tree.md, "Step 4m"), and the 64 MiB above that hold the
     /// parses of the graphs built meanwhile: with a 32 MiB budget and nothing above it, 138 to 187 of its pieces parsed
     /// their file again and about 100 wrapped ES modules took the text route (docs/syntax-tree.md, "Step 5g").
-    package static let keptParseBytes = 96 << 20
+    static let keptParseBytes = 96 << 20
 
     /// What a cache's kept parses may hold before the build counts as short of room (`KeptParseBudget`): 32 MiB.
-    package static let keptParsePressure = 32 << 20
+    static let keptParsePressure = 32 << 20
 
     /// A new memo for a parse kept here, if the cache makes them.
     package func makeMemo() -> (any ParsedFileMemo)? { memoMaker?() }
 
-    package func file(at path: String) -> ParsedFile? {
+    func file(at path: String) -> ParsedFile? {
         condition.lock()
         defer { condition.unlock() }
         return files[path]
@@ -78,7 +78,7 @@ package final class ParsedFileCache: @unchecked Sendable {
     /// The parse of `path` held for `known` bytes (any, when `nil`), else the one `parse` makes (stored on
     /// success). While another thread parses the same path, calls `whileWaiting` (other work: it returns whether
     /// it did any) and looks again, or when it did none, waits for that parse and takes it if it fits.
-    package func file(
+    func file(
         at path: String, matching known: [UInt8]?, whileWaiting: () -> Bool = { false }, parse: () throws(BundlerError) -> ParsedFile
     ) throws(BundlerError) -> ParsedFile {
         condition.lock()
@@ -118,7 +118,7 @@ package final class ParsedFileCache: @unchecked Sendable {
 
     /// Parses `path` with `parse` and stores it (on success) when no parse of it is held or being made; whether
     /// it parsed. A failed parse is not kept: whoever needs the file parses it again and reports the error.
-    package func parseIfUnclaimed(at path: String, parse: () throws(BundlerError) -> ParsedFile) -> Bool {
+    func parseIfUnclaimed(at path: String, parse: () throws(BundlerError) -> ParsedFile) -> Bool {
         condition.lock()
         guard files[path] == nil, !parsing.contains(path) else {
             condition.unlock()
@@ -151,7 +151,7 @@ package final class ParsedFileCache: @unchecked Sendable {
         condition.unlock()
     }
 
-    package func store(_ file: ParsedFile, at path: String) {
+    func store(_ file: ParsedFile, at path: String) {
         condition.lock()
         files[path] = file
         condition.unlock()

@@ -116,7 +116,7 @@ package final class ParsedFileUses: @unchecked Sendable {
     }
 
     /// The number of files registered and not freed yet.
-    package var heldCount: Int {
+    var heldCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return holders.count

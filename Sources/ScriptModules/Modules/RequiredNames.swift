@@ -2,7 +2,7 @@ import ScriptSyntax
 
 /// The export names a `require` call reads when its result is only destructured at once:
 /// `const { a, b: local } = require("./x.js");` reads `a` and `b` and nothing else of the module's exports.
-package enum RequiredNames {
+enum RequiredNames {
     /// Per call of `module.requireCalls`: the property names read, or `nil` when the result may be used
     /// otherwise. All calls are `nil` when the module reads `require` anywhere but in those calls (it could
     /// then require any listed module and read anything of it).

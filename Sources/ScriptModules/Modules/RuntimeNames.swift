@@ -48,7 +48,7 @@ package struct RuntimeNames: Equatable {
     }
 
     /// Names the runtime's own code uses for its locals and the globals it reads: a short name must differ.
-    package static let reservedByRuntime: Set<String> = [
+    static let reservedByRuntime: Set<String> = [
         "id", "isES", "requests", "body", "request", "error", "name", "get", "record", "definition", "module",
         "require", "exports", "namespace", "getters", "esModule", "source", "context", "Error", "Symbol",
         "globalThis", "undefined", "Promise", "Object", "eval", "arguments", "global", "self",
@@ -96,7 +96,7 @@ package struct RuntimeNames: Equatable {
 
     /// Every identifier-like word of the helpers' sources (their parameters and locals, `i` and `j` among them): a
     /// helper given one of these as its name would be captured by a local of another helper that calls it.
-    package static let helperSourceWords: Set<String> = {
+    static let helperSourceWords: Set<String> = {
         var words = Set<String>()
         for helper in LoweringHelper.allCases {
             var word: [UInt8] = []
@@ -196,7 +196,7 @@ package struct RuntimeNames: Equatable {
     }
 
     /// The indexes (in `ShortNameSet`) of the short names `record` uses, ascending, each once.
-    package static func shortNameIndexes(of record: ModuleRecord) -> [Int32] {
+    static func shortNameIndexes(of record: ModuleRecord) -> [Int32] {
         ShortNameSetPool.shared.withSet { used in
             findShortNamesUsed(by: record, into: &used)
             return used.indexes
@@ -234,7 +234,7 @@ package struct RuntimeNames: Equatable {
     }
 
     /// `a`...`Z`, `_`, `$`, then two characters, then three: every identifier name up to `maxLength` once.
-    package struct CandidateNames {
+    struct CandidateNames {
         package static let maxLength = ShortNameSet.maxLength
         private static let first = ShortNameSet.firstCharacters
         private static let rest = ShortNameSet.otherCharacters

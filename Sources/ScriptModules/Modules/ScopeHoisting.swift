@@ -35,7 +35,7 @@ package struct ScopeHoisting {
     }
 
     /// What an imported name denotes: a name of the shared scope, or a property of a wrapped module's namespace.
-    package enum Binding: Equatable {
+    enum Binding: Equatable {
         case symbol(Symbol)
         case member(Symbol, access: String)
     }
@@ -66,7 +66,7 @@ package struct ScopeHoisting {
     private var localPositions: [[Int32]] = []
     /// Per hoisted module: the namespace imports read only as `ns.name`, by declaration, with the token of each
     /// such read's `ns` (its `.` and name follow).
-    package private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
+    private(set) var memberOnlyNamespaces: [Int: [Int: [Int]]] = [:]
     private var resolved: [ResolutionKey: Binding?] = [:]
     /// The hoisted modules whose namespace object is made (used as a value).
     package private(set) var namespaceModules = Set<Int>()
@@ -222,7 +222,7 @@ package struct ScopeHoisting {
 
     /// The name of top-level declaration `declaration` of hoisted module `module` (`name(.local(module:name:))` of
     /// its name), `nil` where `assignNames` did not list it.
-    package func localName(module: Int, declaration: Int) -> String? {
+    func localName(module: Int, declaration: Int) -> String? {
         guard module >= 0, module < localPositions.count, declaration >= 0, declaration < localPositions[module].count else {
             return nil
         }
@@ -238,7 +238,7 @@ package struct ScopeHoisting {
     }
 
     /// The text that reads `binding`.
-    package func text(_ binding: Binding) -> String {
+    func text(_ binding: Binding) -> String {
         switch binding {
         case .symbol(let symbol): return name(symbol)
         case .member(let symbol, let access): return name(symbol) + access
@@ -246,7 +246,7 @@ package struct ScopeHoisting {
     }
 
     /// What export `name` of module `id` denotes from the shared scope; `nil` when it cannot be said statically.
-    package mutating func resolve(_ name: String, of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
+    mutating func resolve(_ name: String, of id: Int, graph: ModuleGraph, linker: inout ModuleLinker) -> Binding? {
         let key = ResolutionKey(module: id, name: name)
         if let known = resolved[key] { return known }
         resolved[key] = .some(nil)
@@ -306,7 +306,7 @@ package struct ScopeHoisting {
 
     /// The tokens of the references to namespace import `declaration` when each is read as `ns.name` (a name the
     /// module exports) and never written through or used otherwise; `nil` when one is not.
-    package static func memberReads(of declaration: Int, in record: ModuleRecord, exportNames: Set<String>) -> [Int]? {
+    static func memberReads(of declaration: Int, in record: ModuleRecord, exportNames: Set<String>) -> [Int]? {
         guard let analysis = record.analysis else { return nil }
         let tokens = record.tokens
         let bytes = record.bytes
@@ -334,7 +334,7 @@ package struct ScopeHoisting {
     /// Whether the module assigns one of its import bindings (`x = 1`, `x += 1`, `x++`, `--x`), which throws. The
     /// scope analysis marks such bindings written, conservatively (a name anywhere in an assignment target counts);
     /// the tokens around each reference then tell a direct assignment.
-    package static func assignsImport(_ record: ModuleRecord) -> Bool {
+    static func assignsImport(_ record: ModuleRecord) -> Bool {
         guard record.analysis != nil else { return false }
         guard let facts = record.facts else { return findAssignsImport(record) }
         return facts.assignsImport { findAssignsImport(record) }
@@ -363,7 +363,7 @@ package struct ScopeHoisting {
     }
 
     /// The property name of the read `ns.name` whose `ns` is token `token`.
-    package static func propertyName(after token: Int, in record: ModuleRecord) -> String {
+    static func propertyName(after token: Int, in record: ModuleRecord) -> String {
         guard token + 2 < record.tokens.count else { return "" }
         return text(of: record.tokens[token + 2], in: record.bytes)
     }
@@ -377,7 +377,7 @@ package struct ScopeHoisting {
     ]
 
     /// Per module: whether it lies on a cycle of static imports (itself included).
-    package static func modulesInCycles(_ graph: ModuleGraph) -> [Bool] {
+    static func modulesInCycles(_ graph: ModuleGraph) -> [Bool] {
         let count = graph.records.count
         var result = [Bool](repeating: false, count: count)
         // Tarjan's strongly connected components, iteratively.
@@ -575,7 +575,7 @@ extension ScopeHoisting {
     /// The short name at `index` (below `ShortNameSet.count`) in the order `RuntimeNames.CandidateNames` lists them:
     /// by length, then by the first character's position, then by the others' (the second character varying slowest
     /// after the first: the index's digits from the first character on).
-    package static func candidateName(at index: Int) -> String {
+    static func candidateName(at index: Int) -> String {
         let first = ShortNameSet.firstCharacters, rest = ShortNameSet.otherCharacters
         var remaining = index
         var length = 1

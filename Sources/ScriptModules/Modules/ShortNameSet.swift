@@ -7,7 +7,7 @@ import ScriptSyntax
 /// for every file was 52 M instructions of the large tree's build).
 @usableFromInline package struct ShortNameSet {
     package static let firstCharacters: [UInt8] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$".utf8)
-    package static let otherCharacters: [UInt8] = firstCharacters + Array("0123456789".utf8)
+    static let otherCharacters: [UInt8] = firstCharacters + Array("0123456789".utf8)
     @inlinable package static var maxLength: Int { 3 }
     /// The number of short names.
     package static let count = firstCharacters.count * (1 + otherCharacters.count + otherCharacters.count * otherCharacters.count)
@@ -91,7 +91,7 @@ import ScriptSyntax
 
     /// Adds the identifier tokens of `tokens` of at most `maxLength` bytes (each spelled by `bytes` at its range),
     /// with the table written through a pointer (no uniqueness check per name).
-    package mutating func insertIdentifiers(of tokens: [JavaScriptToken], in bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func insertIdentifiers(of tokens: [JavaScriptToken], in bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let limit = bytes.count
         bits.withUnsafeMutableBufferPointer { words in

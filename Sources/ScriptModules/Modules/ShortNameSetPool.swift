@@ -30,7 +30,7 @@ package final class ShortNameSetPool: @unchecked Sendable {
     }
 
     /// The number of sets kept (tests).
-    package var spareCount: Int {
+    var spareCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return spare.count

@@ -1,6 +1,6 @@
 /// The `this` keywords of a module's top level (outside every function and class body; arrow functions keep the
 /// `this` and `arguments` around them), which a hoisted ES module must read as `undefined`.
-package enum TopLevelThis {
+enum TopLevelThis {
     /// Their token indexes, ascending (the parser records them); `nil` when the file was not analysed.
     package static func tokens(in record: ModuleRecord) -> [Int]? {
         guard let analysis = record.analysis else { return nil }
@@ -8,7 +8,7 @@ package enum TopLevelThis {
     }
 
     /// Whether the module reads a free `arguments` at its top level (not inside a function); `nil` when unknown.
-    package static func readsArguments(_ record: ModuleRecord) -> Bool? {
+    static func readsArguments(_ record: ModuleRecord) -> Bool? {
         guard record.analysis != nil else { return nil }
         guard let facts = record.facts else { return findReadsArguments(record) }
         return facts.readsArguments { findReadsArguments(record) }

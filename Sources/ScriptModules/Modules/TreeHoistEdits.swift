@@ -365,8 +365,8 @@ package struct TreeHoistEdits {
     }
 
     /// The names built for the edits, each added to the tree once.
-    package struct BuiltNames {
-        package private(set) var ids: [String: Int32] = [:]
+    struct BuiltNames {
+        private(set) var ids: [String: Int32] = [:]
 
         package mutating func reserve(_ count: Int) { ids.reserveCapacity(count) }
 

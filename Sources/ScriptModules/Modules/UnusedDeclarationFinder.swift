@@ -10,23 +10,23 @@ import ScriptSyntax
 /// whether the names a statement reads are certainly initialised when it runs, which depends on the other
 /// declarations of the module. Dropping such a declaration keeps every observable behaviour. Modules whose top
 /// level can be reached by `eval` or `with` are left alone.
-package enum UnusedDeclarationFinder {
+enum UnusedDeclarationFinder {
     /// What of `unusedRanges` depends on the file alone: the droppable declarations and who reaches them.
-    package struct Reachability: Sendable {
+    struct Reachability: Sendable {
         /// Token ranges of the candidate declarations, sorted by position.
         package var ranges: [Range<Int>] = []
         /// Per candidate: the candidates its code references.
-        package var edges: [[Int]] = []
+        var edges: [[Int]] = []
         /// Candidates referenced from code that stays whatever is read.
-        package var keptRoots: [Int] = []
+        var keptRoots: [Int] = []
         /// Candidates exported under a name: live when someone reads that name.
-        package var exportRoots: [(exportedName: String, candidate: Int)] = []
+        var exportRoots: [(exportedName: String, candidate: Int)] = []
     }
 
     /// What of `liveImports` depends on the file alone.
-    package struct ImportReads: Sendable {
+    struct ImportReads: Sendable {
         /// Whether `eval` or `with` reaches the top level: every import binding is live.
-        package var allLive = false
+        var allLive = false
         /// Every import binding (all live when `allLive`).
         package var imports: [Int] = []
         /// Import bindings read outside the statements the linker removes, with the reading token.
@@ -37,7 +37,7 @@ package enum UnusedDeclarationFinder {
 
     /// Token ranges (sorted, disjoint) of the declarations to drop, each including an `export` keyword
     /// written before it. `readExports`: exported names someone reads (`nil`: all of them).
-    package static func unusedRanges(in record: ModuleRecord, readExports: Set<String>?) -> [Range<Int>] {
+    static func unusedRanges(in record: ModuleRecord, readExports: Set<String>?) -> [Range<Int>] {
         guard record.analysis != nil else { return [] }
         let found = record.facts?.unusedDeclarationReachability { reachability(in: record) } ?? reachability(in: record)
         guard !found.ranges.isEmpty else { return [] }
@@ -62,7 +62,7 @@ package enum UnusedDeclarationFinder {
     }
 
     /// The candidates of `unusedRanges` in `record` and their references, found once per file.
-    package static func reachability(in record: ModuleRecord) -> Reachability {
+    static func reachability(in record: ModuleRecord) -> Reachability {
         guard let analysis = record.analysis, let program = analysis.scopes.first, !program.isUnsafe else { return Reachability() }
         let module = analysis.module
         let tokens = record.tokens
@@ -195,7 +195,7 @@ package enum UnusedDeclarationFinder {
 
     /// The import bindings (indexes into `analysis.declarations`) that the code kept when `unused` (from
     /// `unusedRanges`) is dropped reads, or that an export someone reads (`readExports`, `nil`: all) passes on.
-    package static func liveImports(in record: ModuleRecord, unused: [Range<Int>], readExports: Set<String>?) -> Set<Int> {
+    static func liveImports(in record: ModuleRecord, unused: [Range<Int>], readExports: Set<String>?) -> Set<Int> {
         guard record.analysis != nil else { return [] }
         let reads = record.facts?.importReads { importReads(in: record) } ?? importReads(in: record)
         var live = Set<Int>()
@@ -209,7 +209,7 @@ package enum UnusedDeclarationFinder {
     }
 
     /// The reads of import bindings in `record` that `liveImports` looks at, found once per file.
-    package static func importReads(in record: ModuleRecord) -> ImportReads {
+    static func importReads(in record: ModuleRecord) -> ImportReads {
         guard let analysis = record.analysis else { return ImportReads() }
         let module = analysis.module
         var result = ImportReads()
@@ -251,7 +251,7 @@ package enum UnusedDeclarationFinder {
     /// The top-level declarations of `record`'s parse `analysis` that tree shaking may drop. A parse made without
     /// them (a watcher keeps parses across a reload that switched a development build to production) is parsed
     /// again for them; should that fail, or index other tokens, nothing is dropped.
-    package static func topLevelDeclarations(of record: ModuleRecord, _ analysis: ScopeAnalysis) -> [SyntaxTopLevelDeclaration] {
+    static func topLevelDeclarations(of record: ModuleRecord, _ analysis: ScopeAnalysis) -> [SyntaxTopLevelDeclaration] {
         if let found = analysis.topLevelDeclarations { return found }
         guard let tokenization = try? JavaScriptTokenizer.tokenize(record.bytes),
             let again = try? JavaScriptParser.analyze(record.bytes, tokenization: tokenization, findingTopLevelDeclarations: true),

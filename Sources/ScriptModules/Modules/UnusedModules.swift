@@ -3,7 +3,7 @@
 /// evaluating them has no effect (an ES module whose own code is only module syntax and declarations
 /// `UnusedDeclarationFinder` drops, or an ES or CommonJS module its package.json `sideEffects` declares free of
 /// effects), and every module they import or require is left out too (so leaving them out runs no fewer effects).
-package struct UnusedModules {
+struct UnusedModules {
     private var dropped: [Bool]
 
     package init(graph: ModuleGraph, usage: ExportUsage) {
@@ -52,7 +52,7 @@ package struct UnusedModules {
 
     /// Whether every token of the module is module syntax (import and export statements, `export` keywords) or in
     /// `unused`, but for `;` and a leading directive.
-    package static func hasNoCodeLeft(_ record: ModuleRecord, unused: [Range<Int>]) -> Bool {
+    static func hasNoCodeLeft(_ record: ModuleRecord, unused: [Range<Int>]) -> Bool {
         guard let module = record.analysis?.module, module.defaultExport == nil, module.dynamicImports.isEmpty,
             module.requireContexts.isEmpty, record.requireTargets.isEmpty
         else { return false }

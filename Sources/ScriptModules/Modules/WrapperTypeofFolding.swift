@@ -10,7 +10,7 @@ import ScriptSyntax
 /// A name is folded only when the module never assigns it: each free reference is `typeof name`, a member access
 /// (`name.x`, `name[x]`, `name?.x`) or the only argument of a call (`f(name)`); and no scope of the module has a
 /// direct `eval` or a `with` (either could rebind it).
-package enum WrapperTypeofFolding {
+enum WrapperTypeofFolding {
     /// The edits writing each foldable comparison as `true` or `false`, and the names whose every free reference
     /// those edits remove (the module no longer reads them).
     package static func edits(in record: ModuleRecord) -> (edits: [TokenEdit], removedNames: Set<String>) {

@@ -1,4 +1,4 @@
 /// Why a specifier did not resolve (located by the caller at the specifier).
-package struct ModuleResolutionError: Error, Sendable {
+struct ModuleResolutionError: Error, Sendable {
     package let message: String
 }

@@ -3,9 +3,9 @@ import WKPackSupport
 /// Resolves module specifiers the way webpack does for firefox-ios: loader prefixes, `resource://` URIs,
 /// aliases, relative paths with extension and `index` probing, `node_modules` packages (`exports`, then
 /// `module`, then `main`) and Node built-in fallbacks.
-package struct ModuleResolver {
+struct ModuleResolver {
     /// Whether the request comes from `import` (ES) or `require` (CommonJS); picks `exports` conditions.
-    package enum RequestKind {
+    enum RequestKind {
         case `import`
         case require
     }

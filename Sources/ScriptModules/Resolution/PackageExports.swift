@@ -1,7 +1,7 @@
 /// Resolves a subpath through a package.json `exports` value (Node's algorithm, for the given conditions):
 /// a string, a condition object (tried in file order), an array of alternatives, or a subpath map with `*`
 /// patterns.
-package enum PackageExports {
+enum PackageExports {
     package static func resolve(_ exports: PackageJSONValue, subpath: String, conditions: [String]) -> String? {
         if case .object(let pairs) = exports, pairs.contains(where: { $0.key.hasPrefix(".") }) {
             if let exact = exports[subpath] { return target(exact, conditions: conditions, match: nil) }

@@ -2,7 +2,7 @@ import ScriptSyntax
 
 /// A JSON value read from a package.json, keeping object keys in file order (Node resolves `exports`
 /// conditions in that order).
-package indirect enum PackageJSONValue: Sendable, Equatable {
+indirect enum PackageJSONValue: Sendable, Equatable {
     case string(String)
     /// `true` or `false` (package.json `sideEffects`).
     case boolean(Bool)
@@ -44,7 +44,7 @@ package indirect enum PackageJSONValue: Sendable, Equatable {
         package let bytes: [UInt8]
         package var position = 0
 
-        package mutating func skipWhitespace() {
+        mutating func skipWhitespace() {
             while position < bytes.count,
                 bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09
             {

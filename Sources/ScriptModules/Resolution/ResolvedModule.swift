@@ -1,5 +1,5 @@
 /// What a module specifier resolved to.
-package enum ResolvedModule: Sendable, Equatable, Hashable {
+enum ResolvedModule: Sendable, Equatable, Hashable {
     /// A file (absolute, normalized path).
     case file(String)
     /// An empty module (`false` in `alias:` or `fallback:`), named for messages.

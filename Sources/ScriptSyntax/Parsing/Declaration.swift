@@ -31,8 +31,8 @@ public struct Declaration: Sendable, Equatable {
     package struct Record: Sendable, Equatable {
         /// The parser's ID of the name (its index in the analysis's interned names).
         package let nameID: Int32
-        package let scope32: Int32
-        package let token32: Int32
+        let scope32: Int32
+        let token32: Int32
         package let kind: Kind
         package let isShorthandPattern: Bool
 

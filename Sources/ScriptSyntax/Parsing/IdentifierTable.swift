@@ -6,7 +6,7 @@
 /// name appended to three arrays, each append a uniqueness check; 885 K checks on the large benchmark tree). The
 /// names' `String`s are built when `strings` is read (mostly once, when the parse hands its names to the tree), not
 /// one by one as names are added. A copy of the table shares its storage: the parser, its one user, never copies it.
-package struct IdentifierTable {
+struct IdentifierTable {
     private let storage: Storage
 
     package init() {

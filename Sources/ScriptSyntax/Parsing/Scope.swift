@@ -29,13 +29,13 @@ public struct Scope: Sendable, Equatable {
         package let flags: UInt8
         /// The enclosing scope's index, -1 for the program scope.
         package let parent: Int32
-        package let firstToken: Int32
-        package let declarationStart: Int32
-        package let declarationEnd: Int32
+        let firstToken: Int32
+        let declarationStart: Int32
+        let declarationEnd: Int32
 
-        package static let unsafeFlag: UInt8 = 1
-        package static let containsReturnFlag: UInt8 = 2
-        package static let containsNewTargetFlag: UInt8 = 4
+        static let unsafeFlag: UInt8 = 1
+        static let containsReturnFlag: UInt8 = 2
+        static let containsNewTargetFlag: UInt8 = 4
 
         package var isUnsafe: Bool { flags & Self.unsafeFlag != 0 }
     }
@@ -68,7 +68,7 @@ public struct Scope: Sendable, Equatable {
 public struct ScopeTable: RandomAccessCollection, Sendable, Equatable, CustomStringConvertible {
     package let records: [Scope.Record]
     /// Each scope's declarations, bucketed by scope: scope `s`'s are `declarationTable[start..<end]` of its record.
-    package let declarationTable: [Int]
+    let declarationTable: [Int]
 
     package init(records: [Scope.Record], declarationTable: [Int]) {
         self.records = records

@@ -6,7 +6,7 @@
 /// without the arrays' uniqueness, capacity and bounds checks (issue 41 step 5i: an insert wrote three arrays, each
 /// write a uniqueness check; about 160 instructions an insert on the large benchmark tree). A copy of the table
 /// shares its storage: the parser, its one user, never copies it.
-package struct ScopedNameTable {
+struct ScopedNameTable {
     private let storage: Storage
 
     /// A table sized for about `capacity` names.

@@ -40,7 +40,7 @@ private struct StaticTreeReader {
     // MARK: Locations
 
     /// The index of the token that starts at `offset` (or the first one after it; the last token past the end).
-    package func tokenIndex(at offset: UInt32) -> Int {
+    func tokenIndex(at offset: UInt32) -> Int {
         var low = 0, high = tokens.count
         while low < high {
             let middle = (low + high) / 2
@@ -71,7 +71,7 @@ private struct StaticTreeReader {
     }
 
     /// The start of the `(` just before a parenthesized node (the innermost pair's).
-    package func openingParenthesis(of node: Int32) -> UInt32 {
+    func openingParenthesis(of node: Int32) -> UInt32 {
         let index = tokenIndex(at: tree[node].start)
         return index > 0 ? UInt32(truncatingIfNeeded: tokens[index - 1].start) : tree[node].start
     }
@@ -86,7 +86,7 @@ private struct StaticTreeReader {
     }
 
     /// The text of a property or export name: a name, a string's value, a number as written.
-    package func keyText(_ node: Int32) -> String? {
+    func keyText(_ node: Int32) -> String? {
         switch tree[node].kind {
         case .identifierName, .identifier, .bindingIdentifier: return tree.name(node)
         case .stringLiteral: return stringValue(node)
@@ -97,7 +97,7 @@ private struct StaticTreeReader {
 
     // MARK: Statements
 
-    package mutating func readProgram() -> [StaticStatement] {
+    mutating func readProgram() -> [StaticStatement] {
         guard tree.root != SyntaxTree.none else { return [] }
         var statements: [StaticStatement] = []
         for id in tree.list(tree[tree.root].a) {
@@ -106,7 +106,7 @@ private struct StaticTreeReader {
         return statements
     }
 
-    package static let describedStatements: [SyntaxKind: String] = [
+    static let describedStatements: [SyntaxKind: String] = [
         .forStatement: "a 'for' loop", .forInStatement: "a 'for' loop", .forOfStatement: "a 'for' loop",
         .whileStatement: "a 'while' loop", .doWhileStatement: "a 'do' loop", .ifStatement: "an 'if' statement",
         .functionDeclaration: "a function declaration", .classDeclaration: "a class declaration",
@@ -117,7 +117,7 @@ private struct StaticTreeReader {
         .breakStatement: "a 'break' statement", .continueStatement: "a 'continue' statement",
     ]
 
-    package mutating func readStatement(_ id: Int32) -> [StaticStatement] {
+    mutating func readStatement(_ id: Int32) -> [StaticStatement] {
         let node = tree[id]
         switch node.kind {
         case .emptyStatement:
@@ -167,7 +167,7 @@ private struct StaticTreeReader {
     }
 
     /// `target = value` where the target is a chain of names; other expression statements as they are.
-    package mutating func readExpressionStatement(_ id: Int32, at start: UInt32) -> StaticStatement {
+    mutating func readExpressionStatement(_ id: Int32, at start: UInt32) -> StaticStatement {
         let node = tree[id]
         if node.kind == .assignmentExpression, node.operator == .assign, !node.flags.contains(.parenthesized) {
             let target = readAssignmentTarget(node.a)
@@ -181,7 +181,7 @@ private struct StaticTreeReader {
     }
 
     /// The left side of an assignment: an expression, or a pattern (described as the literal it is written as).
-    package mutating func readAssignmentTarget(_ id: Int32) -> StaticExpression {
+    mutating func readAssignmentTarget(_ id: Int32) -> StaticExpression {
         switch tree[id].kind {
         case .arrayPattern: return expression(.unsupported("an array literal"), of: id)
         case .objectPattern: return expression(.unsupported("an object literal"), of: id)
@@ -189,7 +189,7 @@ private struct StaticTreeReader {
         }
     }
 
-    package mutating func readDeclarators(_ declaration: Int32, isExported: Bool) -> [StaticStatement] {
+    mutating func readDeclarators(_ declaration: Int32, isExported: Bool) -> [StaticStatement] {
         tree.list(tree[declaration].a).map { declarator in
             let node = tree[declarator]
             let binding: StaticStatement.Binding
@@ -204,7 +204,7 @@ private struct StaticTreeReader {
     }
 
     /// `{ a, b: c, "d": e }` as a binding pattern; defaults, rest, computed keys and nested patterns are unsupported.
-    package func readObjectPattern(_ pattern: Int32) -> StaticStatement.Binding {
+    func readObjectPattern(_ pattern: Int32) -> StaticStatement.Binding {
         var pairs: [(key: String, local: String)] = []
         for member in tree.list(tree[pattern].a) {
             let property = tree[member]
@@ -220,7 +220,7 @@ private struct StaticTreeReader {
     // MARK: Expressions
 
     /// One operand or operator of an expression read left to right (see `readExpression`).
-    package enum Part {
+    enum Part {
         case operand(Int32)
         case `operator`(String)
     }
@@ -228,7 +228,7 @@ private struct StaticTreeReader {
     /// The operands and operators of `id` in source order, through the binary, logical, conditional and assignment
     /// expressions not in parentheses (`id` itself may be), until `body` returns false. Iterative: a long chain
     /// (`a + b + ...`) is as deep as it is long.
-    package func walkParts(_ id: Int32, _ body: (Part) -> Bool) {
+    func walkParts(_ id: Int32, _ body: (Part) -> Bool) {
         var pending: [Part] = [.operand(id)]
         var isTop = true
         while let part = pending.popLast() {
@@ -254,7 +254,7 @@ private struct StaticTreeReader {
     /// expression unsupported (`an expression with '||'`), and an operand that is itself unsupported by its
     /// prefix (`typeof x`, `!x`, `a?.b`) ends it. An expression in parentheses is read as one operand of the
     /// expression around it.
-    package mutating func readExpression(_ id: Int32) -> StaticExpression {
+    mutating func readExpression(_ id: Int32) -> StaticExpression {
         var operands: [Int32] = []
         var stop: String?
         walkParts(id) { part in
@@ -282,7 +282,7 @@ private struct StaticTreeReader {
     }
 
     /// Whether `id` is an operand read as unsupported from its first token to the end of the expression.
-    package func isPrefixUnsupported(_ id: Int32) -> Bool {
+    func isPrefixUnsupported(_ id: Int32) -> Bool {
         let node = tree[id]
         if node.flags.contains(.parenthesized) { return false }
         switch node.kind {
@@ -294,13 +294,13 @@ private struct StaticTreeReader {
     }
 
     /// `-1`: a minus before a number literal written without parentheses.
-    package func isNegativeNumber(_ node: SyntaxNode) -> Bool {
+    func isNegativeNumber(_ node: SyntaxNode) -> Bool {
         node.operator == .minus && tree[node.a].kind == .numberLiteral && !tree[node.a].flags.contains(.parenthesized)
     }
 
     /// An operand: a literal, name, object or array literal, member access, call, `new`, function, or a description
     /// of what it is.
-    package mutating func readOperand(_ id: Int32) -> StaticExpression {
+    mutating func readOperand(_ id: Int32) -> StaticExpression {
         guard depth < StaticProgramReader.maximumDepth else {
             return expression(.unsupported("an expression nested too deeply"), of: id)
         }
@@ -385,7 +385,7 @@ private struct StaticTreeReader {
     }
 
     /// The callee of `new`: a chain of `.name` accesses is located at `new`, as the whole callee is (`new W.P`).
-    package mutating func readCallee(_ id: Int32, at start: UInt32) -> StaticExpression {
+    mutating func readCallee(_ id: Int32, at start: UInt32) -> StaticExpression {
         let node = tree[id]
         guard node.kind == .memberExpression, !node.flags.contains(.parenthesized), !node.flags.contains(.computed),
             tree[node.b].kind == .identifierName
@@ -394,7 +394,7 @@ private struct StaticTreeReader {
     }
 
     /// The elements of an array literal or of arguments: spreads as `.spread`, holes as `.unsupported("a hole")`.
-    package mutating func readElements(_ list: Int32) -> [StaticExpression] {
+    mutating func readElements(_ list: Int32) -> [StaticExpression] {
         tree.list(list).map { element in
             switch tree[element].kind {
             case .spreadElement: return expression(.spread(readExpression(tree[element].a)), of: element)
@@ -406,7 +406,7 @@ private struct StaticTreeReader {
 
     /// An object literal: each property with its key and value, or described when the reader does not follow it
     /// (accessors, `async` and generator methods).
-    package mutating func readObject(_ id: Int32) -> StaticExpression {
+    mutating func readObject(_ id: Int32) -> StaticExpression {
         var properties: [StaticProperty] = []
         for member in tree.list(tree[id].a) {
             let node = tree[member]

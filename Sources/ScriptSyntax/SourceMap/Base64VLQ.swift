@@ -25,7 +25,7 @@ public enum Base64VLQ {
     }
 
     /// The most digits one value takes (64-bit values, 5 bits per digit, plus the sign bit).
-    package static let maximumDigits = 13
+    static let maximumDigits = 13
 
     /// Writes the VLQ encoding of `value` into `buffer` at `index` (room for `maximumDigits` needed);
     /// returns the index after it.
@@ -51,7 +51,7 @@ public enum Base64VLQ {
 
     /// `value` with its sign moved to the lowest bit, as a VLQ holds it: one digit when it is below 32.
     @inline(__always)
-    package static func signed(_ value: Int) -> Int {
+    static func signed(_ value: Int) -> Int {
         value < 0 ? ((0 &- value) &<< 1) | 1 : value &<< 1
     }
 

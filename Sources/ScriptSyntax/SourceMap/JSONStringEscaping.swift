@@ -9,7 +9,7 @@ package enum JSONStringEscaping {
 
     /// Input bytes escaped per round: the output of one round (at most six bytes per input byte) goes through
     /// a scratch buffer into `out` with one copy.
-    package static let chunkSize = 4096
+    static let chunkSize = 4096
 
     /// Appends `bytes` (valid UTF-8) quoted and escaped; U+2028/U+2029 are escaped too.
     ///
@@ -154,7 +154,7 @@ package enum JSONStringEscaping {
     /// bit marks the first such byte and the result is 0 exactly when there is none, which is all the escaping reads.
     /// Each test is the classic subtract-and-mask one (three operations), not an exact one (six).
     @inline(__always)
-    package static func specialBytes(_ word: UInt64) -> UInt64 {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         // A byte below 0x20 borrows in `word - 0x20…` and has its high bit clear in `word`; a byte equal to `c` is one
         // below 0x01 in `word ^ c…`.
         let control = (word &- ones &* 0x20) & ~word

@@ -1,6 +1,6 @@
 /// The encoded `mappings` text of a source map being built: bytes kept ahead of need (zero-filled a stretch
 /// at a time), so a segment is written through one pointer instead of one checked append per digit.
-package struct MappingsBuffer: Sendable {
+struct MappingsBuffer: Sendable {
     private var storage: [UInt8] = []
     /// The number of bytes written.
     package private(set) var count = 0

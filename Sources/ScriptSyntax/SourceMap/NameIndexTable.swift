@@ -12,7 +12,7 @@ import Darwin
 /// The table is the list of names itself (step 5m): a name is kept as its bytes only, which the map's JSON writes
 /// (`forEachName`), not as a `String` too (each added name was retained into a `[String]`, and each written one
 /// retained and released again).
-package struct NameIndexTable: Sendable {
+struct NameIndexTable: Sendable {
     /// Per slot: an index into the names, or -1 for an empty slot. The slot count is a power of two.
     private var slots: [Int32] = []
     /// Per name (by index): its hash, kept for growing the table.
@@ -47,7 +47,7 @@ package struct NameIndexTable: Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of each name, in index order.
-    package func forEachName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    func forEachName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         storage.withUnsafeBufferPointer { storage in
             starts.withUnsafeBufferPointer { starts in
                 var index = 0

@@ -73,7 +73,7 @@
     }
 
     /// Whether the piece has a mapped segment (and so `source` and the original position mean something).
-    package var hasMapped: Bool { maxSource >= 0 }
+    var hasMapped: Bool { maxSource >= 0 }
     /// The segments, decoded (each value absolute again); empty if the bytes are not what an encoder wrote.
     package var segments: [Segment] {
         var result: [Segment] = []
@@ -384,7 +384,7 @@
     }
 
     /// Reads encoded segments back, in order, with absolute values.
-    package struct Decoder {
+    struct Decoder {
         private let bytes: UnsafeBufferPointer<UInt8>
         private let named: [NamedSegment]
         private var nextNamed = 0

@@ -5,12 +5,12 @@ import Foundation
 /// keeps those arrays between builds. A content is known by its array's storage address, which the entry keeps
 /// alive (so no other array can take that address, and the content cannot change in place; arrays that share the
 /// storage hold the same bytes). Bounded: when the kept bytes pass `capacity`, everything is dropped.
-package final class SourceContentLiterals: @unchecked Sendable {
+final class SourceContentLiterals: @unchecked Sendable {
     /// The literals of the process's maps.
     package static let shared = SourceContentLiterals(capacity: 128 << 20)
 
     /// Contents shorter than this are escaped each time (cheap, and their storage may be shared).
-    package static let minimumCount = 256
+    static let minimumCount = 256
 
     private struct Entry {
         package let content: [UInt8]

@@ -65,7 +65,7 @@ public struct SourceMapBuilder: Sendable {
     }
 
     /// The number of registered sources.
-    package var sourceCount: Int { sources.count }
+    var sourceCount: Int { sources.count }
 
     /// Registers a source file; returns its index for `addMapping`.
     public mutating func addSource(_ path: String, content: [UInt8]) -> Int {
@@ -103,7 +103,7 @@ public struct SourceMapBuilder: Sendable {
     }
 
     /// A builder with the same sources and contents, and no mappings or names (for a rewritten output).
-    package func withSourcesOnly() -> SourceMapBuilder {
+    func withSourcesOnly() -> SourceMapBuilder {
         var builder = SourceMapBuilder()
         builder.sources = sources
         builder.contents = contents
@@ -372,7 +372,7 @@ public struct SourceMapBuilder: Sendable {
     /// encoding them in one pass: a segment's source and name index `sources` and `names` (a segment whose source
     /// is not there is unmapped, marked only after mapped code: `lastWasMapped`). Same result as adding each with
     /// `addMapping`/`addUnmapped`.
-    package mutating func addSegments(
+    mutating func addSegments(
         _ segments: [PieceMappings.Segment], line: Int, column: Int, sources: [Int], names: [Int], lastWasMapped: inout Bool
     ) {
         guard !segments.isEmpty else { return }
@@ -551,7 +551,7 @@ public struct SourceMapBuilder: Sendable {
     }
 
     /// A `sourcesContent` literal this long or longer is a part of its own in `jsonParts`; a shorter one is copied.
-    package static let sharedLiteralCount = 1024
+    static let sharedLiteralCount = 1024
 
     private static let tail: [UInt8] = Array("\"}\n".utf8)
 

@@ -4,10 +4,10 @@
 /// Hexadecimal, octal and binary literals, legacy octal (`017`) and `08`-style literals, BigInts and literals with
 /// numeric separators are left as they are (`SyntaxLiteralText.shortest`; a number before `.` gets a space from the
 /// printer: `1 .x`).
-package enum NumberLiterals {
+enum NumberLiterals {
     /// Whether `raw` is digits only with fewer than three trailing zeros: then no other spelling is shorter
     /// (`1e3` saves a byte from three zeros on), or it is no plain decimal literal (`017`).
-    package static func isShortestInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isShortestInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         var trailingZeros = 0
         for byte in raw {
             guard byte >= 0x30, byte <= 0x39 else { return false }

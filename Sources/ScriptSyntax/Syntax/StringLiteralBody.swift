@@ -2,11 +2,11 @@
 package enum StringLiteralBody {
     /// How many characters of a body each quote would escape.
     package struct Content {
-        package var singles = 0, doubles = 0, backticks = 0, substitutions = 0
+        var singles = 0, doubles = 0, backticks = 0, substitutions = 0
         /// `\n` escapes: a template literal writes each as the line break itself, one byte shorter.
         package var newlines = 0
         /// No escape means something else in a template literal (legacy octal, `\8`, `\9`).
-        package var templateSafe = true
+        var templateSafe = true
 
         /// Bytes escapes add to the body between `quote`s, against the body as it is read in: negative for a
         /// template literal holding more `\n` than characters it escapes.

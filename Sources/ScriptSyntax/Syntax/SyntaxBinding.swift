@@ -2,19 +2,19 @@
 /// Annex B block functions, the early redeclaration errors and their texts), recorded on the tree.
 extension SyntaxParserState {
     @discardableResult
-    package mutating func pushScope(_ kind: Scope.Kind, node: Int32 = SyntaxTree.none) -> Int32 {
+    mutating func pushScope(_ kind: Scope.Kind, node: Int32 = SyntaxTree.none) -> Int32 {
         scope = scopes.add(
             ParsedScope(scope: SyntaxScope(kind: kind, parent: scope, node: node), firstToken: Int32(truncatingIfNeeded: i), flags: 0))
         return scope
     }
 
     /// Sets the node of scope `s` (known only once the node is made, after its children).
-    package mutating func setScopeNode(_ s: Int32, _ node: Int32) {
+    mutating func setScopeNode(_ s: Int32, _ node: Int32) {
         let old = scopes[Int(s)].scope
         scopes[Int(s)].scope = SyntaxScope(kind: old.kind, parent: old.parent, node: node, isUnsafe: old.isUnsafe)
     }
 
-    package mutating func markUnsafe(from start: Int32) {
+    mutating func markUnsafe(from start: Int32) {
         var s = start
         while s >= 0 {
             scopes[Int(s)].scope.isUnsafe = true
@@ -148,7 +148,7 @@ extension SyntaxParserState {
     }
 
     /// Records `node` (an `identifier` for token `k`) as a reference from the current scope.
-    package mutating func addReference(_ node: Int32, token k: Int, shorthand: Bool = false) {
+    mutating func addReference(_ node: Int32, token k: Int, shorthand: Bool = false) {
         nodes[Int(node)].b = Int32(truncatingIfNeeded: references.count)
         recordReference(node, token: k, name: nodes[Int(node)].a, shorthand: shorthand)
     }
@@ -172,7 +172,7 @@ extension SyntaxParserState {
     }
 
     /// A scope flag while its parameters are being parsed (cleared after them: never among the facts' flags).
-    package static let parametersFlag: UInt8 = 0x80
+    static let parametersFlag: UInt8 = 0x80
 
     /// Records which function scopes' body declarations reference `reference` (inside a parameter list) cannot see:
     /// those of the current scope's chain whose parameters are being parsed.
@@ -188,7 +188,7 @@ extension SyntaxParserState {
     }
 
     /// Marks the reference of `identifier` node `node` as written.
-    package mutating func markWritten(_ node: Int32) {
+    mutating func markWritten(_ node: Int32) {
         let reference = nodes[Int(node)].b
         if reference >= 0 { references[Int(reference)].reference.isWritten = true }
     }

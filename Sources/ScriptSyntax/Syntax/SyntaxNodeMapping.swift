@@ -32,7 +32,7 @@
 
     /// The `name` that stands for the source text of node `id`.
     @inline(__always)
-    package static func sourceText(of id: Int32) -> Int32 { -2 - id }
+    static func sourceText(of id: Int32) -> Int32 { -2 - id }
 
     /// The name of this mapping as text, read from `tree` (`nil` for none).
     package func nameText(in tree: SyntaxTree) -> String? {

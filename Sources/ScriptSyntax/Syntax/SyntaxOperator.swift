@@ -108,7 +108,7 @@ public enum SyntaxOperator: UInt8, Sendable, CaseIterable {
     public var text: String { staticText.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 
     /// The operator's text as a static string (what the printer writes, without making a `String`).
-    package var staticText: StaticString {
+    var staticText: StaticString {
         switch self {
         case .add: "+"
         case .subtract: "-"

@@ -99,14 +99,14 @@ package struct SyntaxOutputBuffer {
 
     /// The bytes that can join the byte before them into another token (word bytes; `+`, `-`, `/`, `*`, `!`, `>`),
     /// by byte below 64 and from 64 to 127 (every byte from 128 on is a word byte).
-    package static let joiningLow: UInt64 =
+    static let joiningLow: UInt64 =
         1 << 0x24 | 0x3FF << 0x30 | 1 << 0x2B | 1 << 0x2D | 1 << 0x2F | 1 << 0x2A | 1 << 0x21 | 1 << 0x3E
-    package static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+    static let joiningHigh: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
 
     /// Whether byte `first` can join the byte before it into another token (whatever that byte is): false for most
     /// punctuation (`(`, `,`, `.`, `;`, `=`, `{`), for which `needsSpace(before:)` is false without looking back.
     @_transparent
-    package static func mayJoin(_ first: UInt8) -> Bool {
+    static func mayJoin(_ first: UInt8) -> Bool {
         first >= 0x80 || ((first < 64 ? joiningLow : joiningHigh) >> UInt64(first & 63)) & 1 != 0
     }
 
@@ -118,7 +118,7 @@ package struct SyntaxOutputBuffer {
     /// word byte, one mask test of each (step 4p: the test whether it may join at all came first, then the word
     /// tests).
     @_transparent
-    package func needsSpace(before first: UInt8) -> Bool {
+    func needsSpace(before first: UInt8) -> Bool {
         if SyntaxPrinter.isWordByte(first) { return count > 0 && SyntaxPrinter.isWordByte(base[count &- 1]) }
         if !Self.mayJoin(first) { return false }
         return joinsLast(first)
@@ -127,7 +127,7 @@ package struct SyntaxOutputBuffer {
     /// `needsSpace(before:)` for a byte that may join the one before it (also inlined always: as a call it cost
     /// about 42 instructions, 290,000 times in a production build of the firefox-shaped tree).
     @_transparent
-    package func joinsLast(_ first: UInt8) -> Bool {
+    func joinsLast(_ first: UInt8) -> Bool {
         guard count > 0 else { return false }
         let last = base[count &- 1]
         // A word byte joins only a word byte (none of the pairs below starts with one).

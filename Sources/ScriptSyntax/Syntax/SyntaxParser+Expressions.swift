@@ -1,6 +1,6 @@
 /// Expressions: precedence climbing over the binary operators, with arrows found by the matching `)`.
 extension SyntaxParserState {
-    package mutating func parseExpression() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseExpression() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let first = try parseAssignment()
         guard at(",") else { return first }
@@ -15,7 +15,7 @@ extension SyntaxParserState {
 
     /// An expression with `in` allowed whatever the context (inside brackets).
     @inline(__always)
-    package mutating func parseAssignmentAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseAssignmentAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
         let outer = noIn
         noIn = false
         defer { noIn = outer }
@@ -23,14 +23,14 @@ extension SyntaxParserState {
     }
 
     @inline(__always)
-    package mutating func parseExpressionAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseExpressionAllowingIn() throws(JavaScriptSyntaxError) -> Int32 {
         let outer = noIn
         noIn = false
         defer { noIn = outer }
         return try parseExpression()
     }
 
-    package mutating func parseAssignment() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseAssignment() throws(JavaScriptSyntaxError) -> Int32 {
         // The fast path skips `enter()`, so it is taken only below the deepest level the full descent accepts.
         if depth < SyntaxParser.maximumDepth, let operand = parseLoneOperand() { return operand }
         try enter()
@@ -182,7 +182,7 @@ extension SyntaxParserState {
     }
 
     @inline(__always)
-    package func arrowFollows(_ open: Int) -> Bool {
+    func arrowFollows(_ open: Int) -> Bool {
         let close = Int(matching[open])
         return close > open && tokenIs(close + 1, "=>") && !newlineBefore(close + 1)
     }
@@ -204,7 +204,7 @@ extension SyntaxParserState {
     }
 
     /// Whether token `k` can start an expression (`yield`'s argument, top-level `await`).
-    package func canStartExpression(_ k: Int) -> Bool {
+    func canStartExpression(_ k: Int) -> Bool {
         guard k < count else { return false }
         switch tokens[k].kind {
         case .identifier, .number, .string, .template, .templateHead, .regularExpression, .privateName: return true
@@ -303,7 +303,7 @@ extension SyntaxParserState {
     }
 
     /// Whether `node` may be assigned or updated: a name or a member access.
-    package func isSimpleTarget(_ node: Int32) -> Bool {
+    func isSimpleTarget(_ node: Int32) -> Bool {
         let kind = nodes[Int(node)].kind
         return kind == .identifier || kind == .memberExpression
     }
@@ -398,7 +398,7 @@ extension SyntaxParserState {
 
     /// Inlined into `parseUnary` (and `parseClass`'s `extends`): a level of the descent without a call of its own.
     @inline(__always)
-    package mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseLeftHandSide() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         var node = at("new") ? try parseNew() : try parsePrimary()
         node = try parseSuffixes(node, start: start, allowCalls: true)
@@ -503,7 +503,7 @@ extension SyntaxParserState {
     }
 
     /// `( arguments )` at `i`: a list.
-    package mutating func parseArguments() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseArguments() throws(JavaScriptSyntaxError) -> Int32 {
         try expect("(")
         let outer = noIn
         noIn = false
@@ -526,7 +526,7 @@ extension SyntaxParserState {
     }
 
     /// A template at `i` (no substitution, or head … tail): elements and expressions alternate in its list.
-    package mutating func parseTemplate() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseTemplate() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         guard let kind = kind(i), kind == .template || kind == .templateHead else { throw unexpected() }
         let list = beginList
@@ -735,7 +735,7 @@ extension SyntaxParserState {
     }
 
     /// `async`, `*`, `get`, `set` before a method name.
-    package mutating func parseMethodModifiers() -> (isAsync: Bool, isGenerator: Bool, accessor: SyntaxPropertyKind?) {
+    mutating func parseMethodModifiers() -> (isAsync: Bool, isGenerator: Bool, accessor: SyntaxPropertyKind?) {
         var isAsync = false
         if at("async"), !newlineBefore(i + 1), isPropertyNameStart(i + 1) || tokenIs(i + 1, "*") {
             isAsync = true
@@ -752,7 +752,7 @@ extension SyntaxParserState {
     }
 
     /// A property key at `i`: a name, string, number, `[expression]` or (in classes) a private name.
-    package mutating func parsePropertyKey(allowPrivate: Bool) throws(JavaScriptSyntaxError) -> (key: Int32, computed: Bool) {
+    mutating func parsePropertyKey(allowPrivate: Bool) throws(JavaScriptSyntaxError) -> (key: Int32, computed: Bool) {
         guard let kind = kind(i) else { throw unexpected() }
         switch kind {
         case .identifier, .keyword:

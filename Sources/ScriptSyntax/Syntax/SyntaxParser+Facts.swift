@@ -6,7 +6,7 @@
 package struct SyntaxParseFacts {
     /// A repeated declaration of a name in its scope (`var a; var a;`): bound to the first one's symbol; today's
     /// view lists it as a reference resolved to that declaration.
-    package struct Redeclaration {
+    struct Redeclaration {
         package let token: Int32
         package let scope: Int32
         package let symbol: Int32
@@ -14,11 +14,11 @@ package struct SyntaxParseFacts {
     }
 
     /// A `const` statement: its keyword, its scope, and the symbols made while it was parsed.
-    package struct ConstStatement {
+    struct ConstStatement {
         package let keyword: Int32
         package let scope: Int32
-        package let firstSymbol: Int32
-        package var endSymbol: Int32
+        let firstSymbol: Int32
+        var endSymbol: Int32
     }
 
     /// Syntax that not every target supports, recorded where the parser reads it (`SyntaxFeature` names the
@@ -31,7 +31,7 @@ package struct SyntaxParseFacts {
     }
 
     /// A `require("x")` or `require.context(...)` call, kept when `require` turns out free.
-    package struct RequireCandidate {
+    struct RequireCandidate {
         /// Index into `SyntaxTree.references`.
         package let reference: Int32
         package let call: ModuleSyntax.RequireCall?
@@ -39,15 +39,15 @@ package struct SyntaxParseFacts {
     }
 
     /// Per scope: the first token inside it.
-    package var scopeFirstTokens: [Int32] = []
+    var scopeFirstTokens: [Int32] = []
     /// Per scope: `containsReturnFlag`, `containsNewTargetFlag`.
-    package var scopeFlags: [UInt8] = []
-    package static let containsReturnFlag: UInt8 = 1
-    package static let containsNewTargetFlag: UInt8 = 2
+    var scopeFlags: [UInt8] = []
+    static let containsReturnFlag: UInt8 = 1
+    static let containsNewTargetFlag: UInt8 = 2
     /// Per symbol: the token of its (first) binding identifier.
-    package var symbolTokens: [Int32] = []
+    var symbolTokens: [Int32] = []
     /// Per symbol: whether it was declared as a shorthand pattern property (`{a}` / `{a = 1}`).
-    package var symbolShorthands: [Bool] = []
+    var symbolShorthands: [Bool] = []
     /// What the parse records of one reference beside the tree, in one value (one append per reference, not one
     /// per field: each append checks its array's uniqueness and capacity).
     package struct Reference {
@@ -61,30 +61,30 @@ package struct SyntaxParseFacts {
 
     /// Per reference (indexed like `SyntaxTree.references`): its token, name and flags.
     package var references: [Reference] = []
-    package static let shorthandFlag: UInt8 = 1
+    static let shorthandFlag: UInt8 = 1
     /// The next token is `(` or a template.
-    package static let calleeFlag: UInt8 = 2
+    static let calleeFlag: UInt8 = 2
     /// Written as today's analysis counts it: any name inside an assignment or update target that is a name, a
     /// parenthesized expression or a pattern (defaults and computed keys included), and every name of a
     /// `for`-`in`/`of` head written as an expression (a `for`-`in`'s object too).
-    package static let writtenFlag: UInt8 = 4
-    package var redeclarations: [Redeclaration] = []
-    package var constStatements: [ConstStatement] = []
+    static let writtenFlag: UInt8 = 4
+    var redeclarations: [Redeclaration] = []
+    var constStatements: [ConstStatement] = []
     /// Per `Feature` (by raw value): the first token that shows it, or `Int32.max`.
     package var featureTokens = [Int32](repeating: .max, count: 21)
-    package var booleanLiterals: [Int32] = []
+    var booleanLiterals: [Int32] = []
     package var topLevelThis: [Int32] = []
     package var statementBraces: [Int32] = []
     package var module = ModuleSyntax()
-    package var requireCandidates: [RequireCandidate] = []
+    var requireCandidates: [RequireCandidate] = []
     /// The name IDs of `module`, `exports` and `require` (interned when the parse finishes).
-    package var moduleNameID: Int32 = -1
-    package var exportsNameID: Int32 = -1
-    package var requireNameID: Int32 = -1
+    var moduleNameID: Int32 = -1
+    var exportsNameID: Int32 = -1
+    var requireNameID: Int32 = -1
     package var argumentsNameID: Int32 = -1
 
     /// Made from every stored property (the memberwise initializer, for the stages above).
-    package init(
+    init(
         scopeFirstTokens: [Int32] = [],
         scopeFlags: [UInt8] = [],
         symbolTokens: [Int32] = [],
@@ -125,7 +125,7 @@ package struct SyntaxParseFacts {
 
 extension SyntaxParserState {
     /// Marks the references from `first` on as written (see `SyntaxParseFacts.writtenFlag`).
-    package mutating func markFactsWritten(from first: Int) {
+    mutating func markFactsWritten(from first: Int) {
         var k = first
         while k < references.count {
             references[k].fact.flags |= SyntaxParseFacts.writtenFlag
@@ -135,7 +135,7 @@ extension SyntaxParserState {
 
     /// Marks what the assignment or update target just read (tokens `start..<i`, references from `firstReference`
     /// on) writes, as today's analysis does: a single name, a parenthesized target, or a whole pattern.
-    package mutating func markFactsTarget(start: Int, firstReference: Int) {
+    mutating func markFactsTarget(start: Int, firstReference: Int) {
         let length = i - start
         guard length > 0 else { return }
         if length == 1 || tokenIs(start, "(") { return markFactsWritten(from: firstReference) }
@@ -144,18 +144,18 @@ extension SyntaxParserState {
 
     /// Records a `}` just consumed (token `i - 1`) that ends a statement or class member.
     @inline(__always)
-    package mutating func recordStatementBrace() {
+    mutating func recordStatementBrace() {
         facts.statementBraces.append(Int32(truncatingIfNeeded: i - 1))
     }
 
     @inline(__always)
-    package mutating func recordFeature(_ feature: SyntaxParseFacts.Feature, at token: Int) {
+    mutating func recordFeature(_ feature: SyntaxParseFacts.Feature, at token: Int) {
         let token = Int32(truncatingIfNeeded: token)
         if token < facts.featureTokens[Int(feature.rawValue)] { facts.featureTokens[Int(feature.rawValue)] = token }
     }
 
     /// Marks the function (or arrow function) the current statement belongs to as containing `return`.
-    package mutating func markReturn() {
+    mutating func markReturn() {
         var s = scope
         while s >= 0 {
             let kind = scopes[Int(s)].scope.kind
@@ -168,7 +168,7 @@ extension SyntaxParserState {
     }
 
     /// Marks the function whose `new.target` the current expression reads.
-    package mutating func markNewTarget() {
+    mutating func markNewTarget() {
         var s = scope
         while s >= 0 {
             if scopes[Int(s)].scope.kind == .function {
@@ -211,7 +211,7 @@ extension SyntaxParserState {
 
     /// Records `require("x")` and `require.context(...)` at token `i` (kept if `require` turns out free), by
     /// their tokens as today's analysis does.
-    package mutating func recordRequire() {
+    mutating func recordRequire() {
         let reference = Int32(truncatingIfNeeded: references.count)
         if tokenIs(i + 1, "("), kind(i + 2) == .string, tokenIs(i + 3, ")") {
             facts.requireCandidates.append(

@@ -54,13 +54,13 @@ extension SyntaxParseFacts.Feature {
 extension SyntaxParserState {
     /// Records what the number literal token `k` shows.
     @inline(__always)
-    package mutating func recordNumberFeatures(_ k: Int) {
+    mutating func recordNumberFeatures(_ k: Int) {
         let token = tokens[k]
         SyntaxParseFacts.Feature.inNumber(bytes, token.start, token.end) { recordFeature($0, at: k) }
     }
 
     /// Records what the regular expression literal token `k` shows.
-    package mutating func recordRegularExpressionFeatures(_ k: Int) {
+    mutating func recordRegularExpressionFeatures(_ k: Int) {
         let token = tokens[k]
         SyntaxParseFacts.Feature.inRegularExpression(bytes, token.start, token.end) { recordFeature($0, at: k) }
     }

@@ -2,7 +2,7 @@
 extension SyntaxParserState {
     /// `[async] function [*] [name] (params) { body }` at `i`. A declaration needs a name unless it is
     /// `export default`'s (`anonymous`).
-    package mutating func parseFunction(declaration: Bool, anonymous: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseFunction(declaration: Bool, anonymous: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let isAsync = eat("async")
         try expect("function")
@@ -53,7 +53,7 @@ extension SyntaxParserState {
     }
 
     /// A method's function (at its `(`); `superCall`: a derived class's constructor.
-    package mutating func parseMethod(isAsync: Bool, isGenerator: Bool, superCall: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseMethod(isAsync: Bool, isGenerator: Bool, superCall: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let (parameters, body, functionScope) = try parseFunctionRest(
             isAsync: isAsync, isGenerator: isGenerator, superProperty: true, superCall: superCall)
@@ -116,7 +116,7 @@ extension SyntaxParserState {
         return add(.blockStatement, from: start, a: endList(from: list))
     }
 
-    package mutating func parseArrow(isAsync: Bool) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseArrow(isAsync: Bool) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         if isAsync { i += 1 }
         let outer = scope
@@ -156,7 +156,7 @@ extension SyntaxParserState {
         return node
     }
 
-    package mutating func parseClass(declaration: Bool, anonymous: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseClass(declaration: Bool, anonymous: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         try expect("class")
         let outer = scope

@@ -46,7 +46,7 @@ extension SyntaxParserState {
         facts.module.removableStatements.append(start..<i)
     }
 
-    package mutating func parseImportDeclaration() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseImportDeclaration() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         i += 1
         if kind(i) == .string {
@@ -100,7 +100,7 @@ extension SyntaxParserState {
         return add(.importDeclaration, flags: flags, from: start, a: specifiers, b: source, c: attributes)
     }
 
-    package mutating func parseExportDeclaration() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseExportDeclaration() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         i += 1
         if eat("*") {

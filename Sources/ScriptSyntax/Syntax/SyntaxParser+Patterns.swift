@@ -1,7 +1,7 @@
 /// Binding patterns (declarations, parameters) and assignment targets (expressions reread as patterns).
 extension SyntaxParserState {
     /// A binding name or pattern at `i`, its names declared as `kind`.
-    package mutating func parseBindingTarget(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseBindingTarget(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) -> Int32 {
         try enter()
         defer { depth -= 1 }
         let start = i
@@ -70,7 +70,7 @@ extension SyntaxParserState {
     }
 
     /// A binding target with an optional default (`= value`).
-    package mutating func parseBindingElement(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseBindingElement(_ kind: Declaration.Kind) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         let target = try parseBindingTarget(kind)
         guard eat("=") else { return target }
@@ -88,7 +88,7 @@ extension SyntaxParserState {
 
     /// Rereads expression `node` as the target of `=` or of a `for`-`in`/`of` head (in place: array and object
     /// literals become patterns, `a = b` inside them defaults); marks the names it writes.
-    package mutating func toAssignmentTarget(_ node: Int32, at k: Int) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func toAssignmentTarget(_ node: Int32, at k: Int) throws(JavaScriptSyntaxError) -> Int32 {
         let n = nodes[Int(node)]
         switch n.kind {
         case .identifier:

@@ -1,6 +1,6 @@
 /// Statements.
 extension SyntaxParserState {
-    package mutating func parseProgram() throws(JavaScriptSyntaxError) {
+    mutating func parseProgram() throws(JavaScriptSyntaxError) {
         scopes.add(ParsedScope(scope: SyntaxScope(kind: .program, parent: -1, node: SyntaxTree.none), firstToken: 0, flags: 0))
         strict = hasUseStrictDirective(at: 0)
         let list = beginList
@@ -24,7 +24,7 @@ extension SyntaxParserState {
         }
     }
 
-    package mutating func parseStatement(topLevel: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseStatement(topLevel: Bool = false) throws(JavaScriptSyntaxError) -> Int32 {
         try enter()
         defer { depth -= 1 }
         guard i < count else { throw unexpected() }
@@ -178,7 +178,7 @@ extension SyntaxParserState {
         }
     }
 
-    package mutating func parseBlock() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseBlock() throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         try expect("{")
         let outer = scope
@@ -206,7 +206,7 @@ extension SyntaxParserState {
     }
 
     /// `var`/`let`/`const` and its declarators at `i` (without the `;`).
-    package mutating func parseVariableDeclaration(_ kind: SyntaxVariableKind) throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func parseVariableDeclaration(_ kind: SyntaxVariableKind) throws(JavaScriptSyntaxError) -> Int32 {
         let start = i
         i += 1
         let declarationKind: Declaration.Kind =

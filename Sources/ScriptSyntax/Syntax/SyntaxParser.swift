@@ -57,7 +57,7 @@ public enum SyntaxParser {
     /// instructions of `memcpy` on the large tree); 0.45 list entries a token. Another parse reserves 1.5 nodes and
     /// 0.5 list entries a token, as before, so that a parse of unusual code seldom outgrows its room (one that does
     /// moves to memory of its own, and is copied at its end).
-    package static func storageCapacity(tokens: Int, toKeep: Bool) -> (nodes: Int, lists: Int) {
+    static func storageCapacity(tokens: Int, toKeep: Bool) -> (nodes: Int, lists: Int) {
         toKeep ? (tokens - tokens / 25 + 16, tokens / 2 - tokens / 20 + 16) : (tokens + tokens / 2 + 16, tokens / 2 + 16)
     }
 
@@ -137,13 +137,13 @@ public enum SyntaxParser {
 }
 
 /// The recursive-descent parser behind `SyntaxParser` (split by area over the `SyntaxParser+*.swift` files).
-package struct SyntaxParserState {
-    package struct FunctionContext {
+struct SyntaxParserState {
+    struct FunctionContext {
         package var isAsync: Bool
-        package var isGenerator: Bool
+        var isGenerator: Bool
         /// `super.x` and `super[x]` are allowed: a method, a class field's initializer or a static block, or an arrow
         /// function inside one.
-        package var superProperty = false
+        var superProperty = false
         /// `super(...)` is allowed: a derived class's constructor, or an arrow function inside one.
         package var superCall = false
     }
@@ -160,8 +160,8 @@ package struct SyntaxParserState {
     /// The storage of `tokens` and `codes` (immutable arrays held above, so it neither moves nor changes while the
     /// parser lives): read by `uncheckedToken(_:)` and `uncheckedCode(_:)` only where the index was just tested to be
     /// in range (`inRange(_:)`), where a checked subscript would test it again (step 4s).
-    package let tokenBase: UnsafePointer<JavaScriptToken>?
-    package let codeBase: UnsafePointer<UInt64>?
+    let tokenBase: UnsafePointer<JavaScriptToken>?
+    let codeBase: UnsafePointer<UInt64>?
     package var i = 0
     /// The tree's source, root and legal comments; its nodes, lists, scopes, symbols and references are built in
     /// the buffers below (the nodes and lists handed to it by `SyntaxParser.parsed`, the rest by `finished()`).
@@ -180,45 +180,45 @@ package struct SyntaxParserState {
     package let scratch = SyntaxListStack()
     package var identifiers: IdentifierTable
     /// The memory of the name caches below (emptied and given back to its pool with the last copy of the parser).
-    package let nameCache: SyntaxNameCache
+    let nameCache: SyntaxNameCache
     /// `nameID`'s cache: up to 2,048 slots (fewer for a short source) of a name's `TokenCode` (0: empty) and its ID.
     /// A slot is a hash shifted right by `nameCacheShift`, so it is below the slot count by construction: the caches
     /// are read and written through pointers, without a bounds or uniqueness check (step 4s).
-    package let nameCacheCodes: UnsafeMutablePointer<UInt64>
-    package let nameCacheIDs: UnsafeMutablePointer<Int32>
+    let nameCacheCodes: UnsafeMutablePointer<UInt64>
+    let nameCacheIDs: UnsafeMutablePointer<Int32>
     /// 64 minus log2 of the cache's slot count.
-    package let nameCacheShift: UInt64
+    let nameCacheShift: UInt64
     /// `longNameID`'s cache, a quarter of `nameID`'s slots: per slot the two words of a name of 9 to 16 bytes
     /// (`longNameCacheWords[2 * slot]` and the next; 0: empty) and its ID.
-    package let longNameCacheWords: UnsafeMutablePointer<UInt64>
-    package let longNameCacheIDs: UnsafeMutablePointer<Int32>
+    let longNameCacheWords: UnsafeMutablePointer<UInt64>
+    let longNameCacheIDs: UnsafeMutablePointer<Int32>
     package var declared: ScopedNameTable
     package var scope: Int32 = 0
     package var strict = false
     /// The innermost function (or method, arrow, static block, field initializer) being parsed, `nil` at the top
     /// level; each parse of one keeps the enclosing one in a local and puts it back (step 5n: a stack in an array
     /// checked its uniqueness on every push and pop, and was an allocation a file).
-    package var currentFunction: FunctionContext?
+    var currentFunction: FunctionContext?
     package var depth = 0
     /// `in` is not a binary operator here (a `for` head's initializer).
-    package var noIn = false
-    package var redeclaration: JavaScriptSyntaxError?
-    package var varsCrossingBlocks: Set<UInt64> = []
+    var noIn = false
+    var redeclaration: JavaScriptSyntaxError?
+    var varsCrossingBlocks: Set<UInt64> = []
     /// How many parameter lists are being parsed (their function scopes are marked `parametersFlag`, on the current
     /// scope's chain). Step 5n: a stack of them in an array checked its uniqueness on every push and pop, and each
     /// reference inside a list kept a copy of it.
-    package var parameterDepth = 0
+    var parameterDepth = 0
     /// For references inside parameter lists, in reference order: the reference and the functions whose body
     /// declarations it cannot see (`parameterOnlyScopeTable[start..<end]`).
-    package var parameterOnlyScopes: [(reference: Int32, start: Int32, end: Int32)] = []
-    package var parameterOnlyScopeTable: [Int32] = []
+    var parameterOnlyScopes: [(reference: Int32, start: Int32, end: Int32)] = []
+    var parameterOnlyScopeTable: [Int32] = []
     /// References called directly (`eval(...)` makes their scopes unsafe when free).
-    package var calleeReferences: [Int32] = []
+    var calleeReferences: [Int32] = []
     /// Token indexes a `/*#__PURE__*/` comment stands just before.
-    package let pureTokens: Set<Int32>
+    let pureTokens: Set<Int32>
     /// Legal comments (ranges) and the token index each precedes.
     package let legal: [(range: SourceRange, token: Int)]
-    package var legalCursor = 0
+    var legalCursor = 0
     /// Token-indexed facts for `ScopeAnalysis`.
     package var facts = SyntaxParseFacts()
 
@@ -275,21 +275,21 @@ package struct SyntaxParserState {
     }
 
     /// A scope and what the facts record of it (`SyntaxParseFacts.scopeFirstTokens`, `scopeFlags`).
-    package struct ParsedScope {
+    struct ParsedScope {
         package var scope: SyntaxScope
-        package var firstToken: Int32
+        var firstToken: Int32
         package var flags: UInt8
     }
 
     /// A symbol and what the facts record of it (`SyntaxParseFacts.symbolTokens`, `symbolShorthands`).
-    package struct ParsedSymbol {
+    struct ParsedSymbol {
         package var symbol: SyntaxSymbol
         package var token: Int32
         package var shorthand: Bool
     }
 
     /// A reference and what the facts record of it (`SyntaxParseFacts.references`).
-    package struct ParsedReference {
+    struct ParsedReference {
         package var reference: SyntaxReference
         package var fact: SyntaxParseFacts.Reference
     }
@@ -459,16 +459,16 @@ package struct SyntaxParserState {
     // MARK: - Tokens
 
     /// Whether `k` is a token index (`0..<count`): one unsigned comparison, which a negative `k` fails too.
-    @inline(__always) package func inRange(_ k: Int) -> Bool { UInt(bitPattern: k) < UInt(bitPattern: count) }
+    @inline(__always) func inRange(_ k: Int) -> Bool { UInt(bitPattern: k) < UInt(bitPattern: count) }
 
     /// Token `k`, read without a bounds check: only where `inRange(k)` was just tested (`tokens[k]` otherwise).
-    @inline(__always) package func uncheckedToken(_ k: Int) -> JavaScriptToken { tokenBase.unsafelyUnwrapped[k] }
+    @inline(__always) func uncheckedToken(_ k: Int) -> JavaScriptToken { tokenBase.unsafelyUnwrapped[k] }
 
     /// Token `k`'s code, read without a bounds check: only where `inRange(k)` was just tested (`codes[k]` otherwise).
-    @inline(__always) package func uncheckedCode(_ k: Int) -> UInt64 { codeBase.unsafelyUnwrapped[k] }
+    @inline(__always) func uncheckedCode(_ k: Int) -> UInt64 { codeBase.unsafelyUnwrapped[k] }
 
     @inline(__always)
-    package func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
+    func tokenIs(_ k: Int, _ text: StaticString) -> Bool {
         guard inRange(k) else { return false }
         if text.utf8CodeUnitCount <= 8 { return uncheckedCode(k) == TokenCode.of(text) }
         return uncheckedToken(k).spells(text, in: bytes)
@@ -483,7 +483,7 @@ package struct SyntaxParserState {
     @inline(__always) package func code(_ k: Int) -> UInt64 { inRange(k) ? uncheckedCode(k) : 0 }
 
     @inline(__always)
-    package mutating func eat(_ text: StaticString) -> Bool {
+    mutating func eat(_ text: StaticString) -> Bool {
         if at(text) {
             i &+= 1  // `i` is a token index (`at` is false past the last token)
             return true
@@ -503,7 +503,7 @@ package struct SyntaxParserState {
 
     /// An error at token `i` (the end of input when past the last token), with the texts of `JavaScriptParser`.
     @inline(never)
-    package mutating func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
+    mutating func unexpected(_ detail: String? = nil) -> JavaScriptSyntaxError {
         guard i < count else {
             let last = tokens.last
             let line = last?.line ?? 1
@@ -521,7 +521,7 @@ package struct SyntaxParserState {
     }
 
     /// An error at token `k`.
-    package mutating func unexpected(at k: Int, _ detail: String) -> JavaScriptSyntaxError {
+    mutating func unexpected(at k: Int, _ detail: String) -> JavaScriptSyntaxError {
         let saved = i
         i = k
         defer { i = saved }
@@ -540,7 +540,7 @@ package struct SyntaxParserState {
     }
 
     @inline(__always)
-    package func isPropertyNameStart(_ k: Int) -> Bool {
+    func isPropertyNameStart(_ k: Int) -> Bool {
         guard inRange(k) else { return false }
         switch uncheckedToken(k).kind {
         case .identifier, .keyword, .string, .number, .privateName: return true
@@ -551,7 +551,7 @@ package struct SyntaxParserState {
 
     /// Whether the statement may end before token `i` (`;` inserted): at `}`, the end, or after a line break.
     @inline(__always)
-    package func canInsertSemicolon() -> Bool {
+    func canInsertSemicolon() -> Bool {
         !inRange(i) || uncheckedCode(i) == TokenCode.of("}") || uncheckedToken(i).newlineBefore
     }
 
@@ -564,13 +564,13 @@ package struct SyntaxParserState {
     }
 
     @inline(__always)
-    package mutating func enter() throws(JavaScriptSyntaxError) {
+    mutating func enter() throws(JavaScriptSyntaxError) {
         depth += 1
         if depth > SyntaxParser.maximumDepth { throw tooDeep() }
     }
 
     @inline(never)
-    package mutating func tooDeep() -> JavaScriptSyntaxError {
+    mutating func tooDeep() -> JavaScriptSyntaxError {
         JavaScriptSyntaxError(
             kind: .unexpectedToken, line: i < count ? tokens[i].line : 1, column: i < count ? tokens[i].column + 1 : 1,
             offset: i < count ? tokens[i].start : 0, message: SyntaxParser.tooDeepMessage)
@@ -579,10 +579,10 @@ package struct SyntaxParserState {
     // MARK: - Nodes
 
     /// Start offset of token `k`.
-    @inline(__always) package func startOf(_ k: Int) -> Int { inRange(k) ? uncheckedToken(k).start : src.count }
+    @inline(__always) func startOf(_ k: Int) -> Int { inRange(k) ? uncheckedToken(k).start : src.count }
 
     /// End offset of the token before `i` (the last one consumed).
-    @inline(__always) package var lastEnd: Int { inRange(i &- 1) ? uncheckedToken(i &- 1).end : 0 }
+    @inline(__always) var lastEnd: Int { inRange(i &- 1) ? uncheckedToken(i &- 1).end : 0 }
 
     @inline(__always)
     package mutating func add(
@@ -595,7 +595,7 @@ package struct SyntaxParserState {
 
     /// A node for the single token `k`.
     @inline(__always)
-    package mutating func addToken(_ kind: SyntaxKind, _ k: Int, a: Int32 = SyntaxTree.none) -> Int32 {
+    mutating func addToken(_ kind: SyntaxKind, _ k: Int, a: Int32 = SyntaxTree.none) -> Int32 {
         nodes.add(SyntaxNode(kind, start: tokens[k].start, end: tokens[k].end, a: a))
     }
 
@@ -609,10 +609,10 @@ package struct SyntaxParserState {
     }
 
     /// Starts a list: children are pushed with `scratch.append` and the list made by `endList(from:)`.
-    @inline(__always) package var beginList: Int { scratch.count }
+    @inline(__always) var beginList: Int { scratch.count }
 
     @inline(__always)
-    package mutating func endList(from start: Int) -> Int32 {
+    mutating func endList(from start: Int) -> Int32 {
         let length = scratch.count - start
         if length == 0 { return 0 }
         let id = lists.add(Int32(truncatingIfNeeded: length))
@@ -622,7 +622,7 @@ package struct SyntaxParserState {
     }
 
     /// The node IDs of list `list` (copied: the lists may grow while they are read).
-    package func listChildren(_ list: Int32) -> [Int32] {
+    func listChildren(_ list: Int32) -> [Int32] {
         guard list > 0 else { return [] }
         return Array(lists.elements(from: Int(list) + 1, count: Int(lists[Int(list)])))
     }
@@ -659,7 +659,7 @@ package struct SyntaxParserState {
     /// `nameID(_:)` for a name longer than 8 bytes (or a private name): a name of 9 to 16 bytes without escapes is
     /// found first in a second direct-mapped cache by its two words, the second with the bytes past the name zeroed
     /// (a name holds no zero byte, so the words tell its length too); others go to the identifier table.
-    package mutating func longNameID(_ k: Int) -> Int32 {
+    mutating func longNameID(_ k: Int) -> Int32 {
         let token = tokens[k]
         let start = token.start
         let length = token.end &- start
@@ -684,7 +684,7 @@ package struct SyntaxParserState {
 
     /// `nameID(_:)` through the identifier table for a name of 1 to 8 bytes without escapes whose `TokenCode` is
     /// `code` (its hash computed from the code, its bytes not searched for `\` again).
-    package mutating func shortNameID(_ k: Int, code: UInt64) -> Int32 {
+    mutating func shortNameID(_ k: Int, code: UInt64) -> Int32 {
         let token = tokens[k]
         let start = token.start
         let end = min(token.end, bytes.count)
@@ -692,7 +692,7 @@ package struct SyntaxParserState {
     }
 
     /// `nameID(_:)` through the identifier table.
-    package mutating func internedNameID(_ k: Int) -> Int32 {
+    mutating func internedNameID(_ k: Int) -> Int32 {
         let token = tokens[k]
         var start = token.start
         let end = min(token.end, bytes.count)
@@ -735,7 +735,7 @@ package struct SyntaxParserState {
     }
 
     /// A module export name at `i`: an identifier name (reserved words too) or a string.
-    package mutating func moduleExportName() throws(JavaScriptSyntaxError) -> Int32 {
+    mutating func moduleExportName() throws(JavaScriptSyntaxError) -> Int32 {
         guard let kind = kind(i) else { throw unexpected() }
         switch kind {
         case .identifier, .keyword:
@@ -749,7 +749,7 @@ package struct SyntaxParserState {
     }
 
     /// Whether the directive prologue starting at token `k` contains `"use strict"`.
-    package func hasUseStrictDirective(at k: Int) -> Bool {
+    func hasUseStrictDirective(at k: Int) -> Bool {
         useStrictDirective(at: k) != nil
     }
 
@@ -827,13 +827,13 @@ package final class SyntaxListStack {
 /// blocks earlier parses gave back (`calloc`'s when the pool is empty): a parse empties the slots it filled when it
 /// gives its block back, so no parse zeroes the whole block (step 4y: `calloc` zeroed each parse's caches, 36.9 M
 /// instructions of `memset` on the large tree, counted a byte at a time).
-package final class SyntaxNameCache {
+final class SyntaxNameCache {
     /// The short cache's slots in a block; a parse uses a power of two of them, at least 4.
-    package static let maximumSlots = 2048
+    static let maximumSlots = 2048
     package let codes: UnsafeMutablePointer<UInt64>
-    package let longWords: UnsafeMutablePointer<UInt64>
+    let longWords: UnsafeMutablePointer<UInt64>
     package let ids: UnsafeMutablePointer<Int32>
-    package let longIDs: UnsafeMutablePointer<Int32>
+    let longIDs: UnsafeMutablePointer<Int32>
     /// The slots filled, in the order they were (a long slot `s` as `maximumSlots + s`): each at most once, since a
     /// slot filled is never emptied during the parse.
     private let filled: UnsafeMutablePointer<Int32>
@@ -892,7 +892,7 @@ package final class SyntaxNameCache {
 
     /// Notes that slot `slot` (a long slot `s` as `maximumSlots + s`), empty until now, is filled.
     @inline(__always)
-    package func noteFilled(_ slot: Int) {
+    func noteFilled(_ slot: Int) {
         filled[filledCount] = Int32(truncatingIfNeeded: slot)
         filledCount &+= 1
     }
@@ -923,7 +923,7 @@ package final class SyntaxNameCache {
 /// uniqueness (a runtime call) and its capacity, and every write through `tree.nodes[...]` the uniqueness again. The
 /// elements are plain values (nothing to release). Indexes are the parser's own node, list, scope, symbol and reference
 /// IDs, always in range.
-package final class SyntaxParserBuffer<Element> {
+final class SyntaxParserBuffer<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// Whether `base` is the buffer's own memory (not the caller's).
@@ -953,7 +953,7 @@ package final class SyntaxParserBuffer<Element> {
     }
 
     /// Whether the elements are still in `storage` (the caller's), not moved to memory of the buffer's own.
-    package func writesInto(_ storage: UnsafeMutablePointer<Element>?) -> Bool { !ownsStorage && base == storage }
+    func writesInto(_ storage: UnsafeMutablePointer<Element>?) -> Bool { !ownsStorage && base == storage }
 
     /// Appends `element` and returns its index.
     @inline(__always) @discardableResult

@@ -51,14 +51,14 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
     /// The number of UTF-16 code units of UTF-8 byte `byte` (0 for a continuation byte, 2 for the lead of a
     /// four-byte sequence).
     @inline(__always)
-    package static func utf16Units(_ byte: UInt8) -> Int {
+    static func utf16Units(_ byte: UInt8) -> Int {
         if byte < 0x80 { return 1 }
         if byte < 0xC0 { return 0 }
         return byte >= 0xF0 ? 2 : 1
     }
 
     /// The number of UTF-16 code units of `bytes[start..<end]` (whole UTF-8 sequences; no line terminator in it).
-    package static func utf16Units(of bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    static func utf16Units(of bytes: [UInt8], from start: Int, to end: Int) -> Int {
         guard start < end else { return 0 }
         return bytes.withUnsafeBufferPointer { buffer in
             var units = 0
@@ -107,7 +107,7 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
     /// Whether none of the eight bytes at `i` (`i + 8 <= bytes.count`) can start a line terminator (LF, CR, or the
     /// first byte of U+2028 and U+2029).
     @inline(__always)
-    package static func endsNoLine(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    static func endsNoLine(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
         @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
@@ -120,7 +120,7 @@ public struct SyntaxPrintedMapping: Sendable, Equatable {
 }
 
 /// Line and UTF-16 column of byte offsets in a source, from a table of line starts made once.
-package struct SyntaxLineTable {
+struct SyntaxLineTable {
     package let source: [UInt8]
     /// The byte offset where each line starts (the first is 0).
     package private(set) var lineStarts: [Int] = [0]

@@ -3,7 +3,7 @@ extension SyntaxPrinter {
     /// The precedence of expression `id` as printed. (Inlined: a call of a non-mutating method of the printer from a
     /// mutating one copied the whole printer first.)
     @inline(__always)
-    package func precedence(_ id: Int32) -> SyntaxPrecedence {
+    func precedence(_ id: Int32) -> SyntaxPrecedence {
         let node = tree[id]
         switch node.kind {
         case .sequenceExpression: return .comma
@@ -21,14 +21,14 @@ extension SyntaxPrinter {
 
     /// Whether `new` expression `node` is printed with its argument list (compact printing leaves out an empty one:
     /// `new C`).
-    package func printsArguments(_ node: SyntaxNode) -> Bool {
+    func printsArguments(_ node: SyntaxNode) -> Bool {
         node.flags.contains(.hasArguments) && !(compact && node.b <= 0)
     }
 
     /// The node printed first when `id` of `tree` is printed (following left operands, callees and objects). Static,
     /// as the other helpers that read only the tree (step 4r): a call of a non-mutating method of the printer from a
     /// mutating one that is not inlined copies the whole printer first.
-    package static func leftmostNode(_ tree: SyntaxTree, _ id: Int32) -> Int32 {
+    static func leftmostNode(_ tree: SyntaxTree, _ id: Int32) -> Int32 {
         var current = id
         while true {
             let node = tree[current]
@@ -50,7 +50,7 @@ extension SyntaxPrinter {
 
     /// Whether an expression statement (or `export default` / an arrow body) printing `id` must be wrapped in
     /// parentheses: it would start with `{`, `function`, `class`, `let [` or `async function`. (`id` of `tree`.)
-    package static func startsAmbiguously(_ tree: SyntaxTree, _ id: Int32, atStatement: Bool) -> Bool {
+    static func startsAmbiguously(_ tree: SyntaxTree, _ id: Int32, atStatement: Bool) -> Bool {
         let node = tree[leftmostNode(tree, id)]
         switch node.kind {
         case .objectExpression, .objectPattern, .functionExpression, .classExpression: return true
@@ -64,7 +64,7 @@ extension SyntaxPrinter {
 
     /// Prints expression `id`, in parentheses when its precedence is below `minimum`. `noIn`: an `in`
     /// operator here must be parenthesized (a `for` head).
-    package mutating func printExpression(_ id: Int32, _ minimum: SyntaxPrecedence, noIn: Bool = false) {
+    mutating func printExpression(_ id: Int32, _ minimum: SyntaxPrecedence, noIn: Bool = false) {
         let wrap = precedence(id) < minimum || (noIn && containsIn(id))
         if wrap {
             emit("(")
@@ -154,7 +154,7 @@ extension SyntaxPrinter {
     /// `emitSource` without entering `printNode` (step 4t: that large function's entry and exit, its registers saved
     /// and restored and its node read, cost about 60 instructions before it jumped to `emitSource`).
     @inline(__always)
-    package mutating func printBare(_ id: Int32, noIn: Bool) {
+    mutating func printBare(_ id: Int32, noIn: Bool) {
         switch tree[id].kind {
         case .identifier, .identifierName, .bindingIdentifier, .privateName, .thisExpression, .superExpression, .nullLiteral,
             .regexLiteral, .templateElement:
@@ -167,7 +167,7 @@ extension SyntaxPrinter {
 
     /// `printBare` for any node.
     @inline(never)
-    package mutating func printNode(_ id: Int32, noIn: Bool) {
+    mutating func printNode(_ id: Int32, noIn: Bool) {
         let node = tree[id]
         // `mark(id)` on the node read once (step 4t: `mark` read it a second time, with its bounds check).
         if recording, node.start < node.end { pending = id }
@@ -507,7 +507,7 @@ extension SyntaxPrinter {
     /// Static, reading only the tree (step 4p): as a method of the printer, each call from a mutating method copied
     /// the printer (a `memcpy` of about 60 instructions, every key of an object). The range, not a slice of the source
     /// (step 5m: the slice retained and released the source).
-    package static func unquotedKey(_ tree: SyntaxTree, _ key: Int32) -> Range<Int>? {
+    static func unquotedKey(_ tree: SyntaxTree, _ key: Int32) -> Range<Int>? {
         let node = tree[key]
         guard node.kind == .stringLiteral, !node.flags.contains(.synthetic), node.end - node.start >= 3 else { return nil }
         let range = Int(node.start + 1)..<Int(node.end - 1)
@@ -525,7 +525,7 @@ extension SyntaxPrinter {
     }
 
     /// A pattern (binding or assignment target).
-    package mutating func printPattern(_ id: Int32) {
+    mutating func printPattern(_ id: Int32) {
         let node = tree[id]
         switch node.kind {
         case .assignmentPattern:
@@ -556,7 +556,7 @@ extension SyntaxPrinter {
         }
     }
 
-    package mutating func printFunction(_ id: Int32) {
+    mutating func printFunction(_ id: Int32) {
         let node = tree[id]
         if node.flags.contains(.isAsync) { emit("async ") }
         emit("function")
@@ -608,7 +608,7 @@ extension SyntaxPrinter {
     /// Whether compact printing leaves out the name of function or class expression `id`: no reference of the parse
     /// resolves to it (it binds only inside the expression) and the renamer renames it anyway, so only `.name`
     /// changes, which never held the source's name (today's `UnusedExpressionNames`).
-    package func dropsExpressionName(_ id: Int32) -> Bool {
+    func dropsExpressionName(_ id: Int32) -> Bool {
         let node = tree[id]
         guard compact, node.kind == .functionExpression || node.kind == .classExpression, node.a >= 0 else { return false }
         let symbol = Int(tree[node.a].b)
@@ -618,7 +618,7 @@ extension SyntaxPrinter {
         return symbolNames[symbol] != nil
     }
 
-    package mutating func printClass(_ id: Int32) {
+    mutating func printClass(_ id: Int32) {
         let node = tree[id]
         emit("class")
         if node.a >= 0, !dropsExpressionName(id) {

@@ -137,9 +137,9 @@ public struct SyntaxPrinter {
     package var symbolNames: [[UInt8]?] = []
     /// `symbolNames` as spans of `renamedBytes`: per symbol, the start of its new name there (high 32 bits) and its
     /// length (low 32 bits), or `notRenamed`; empty when `symbolNames` is.
-    package var renamedSpans: [UInt64] = []
-    package var renamedBytes: [UInt8] = []
-    package static let notRenamed = UInt64.max
+    var renamedSpans: [UInt64] = []
+    var renamedBytes: [UInt8] = []
+    static let notRenamed = UInt64.max
     /// Per name ID, the template slot of the name (-1 for none), and the names written in slots (`NameSlot`); empty
     /// when no template is made.
     package var slotOfName: [Int32] = []
@@ -148,14 +148,14 @@ public struct SyntaxPrinter {
     /// their own); empty when none is renamed.
     package var privateNames: [[UInt8]?] = []
     /// The string literal that is the whole expression of the expression statement being printed (no template there).
-    package var statementString: Int32 = -1
+    var statementString: Int32 = -1
     /// Per symbol, whether a reference of the parse resolves to it (filled by `printMinified` when it renames).
-    package var referencedSymbols: [Bool] = []
+    var referencedSymbols: [Bool] = []
     /// The tree minifier's print-time choices (`printMinified`): no `;` before a `}` or at the end of the program,
     /// no space after a keyword that the next byte does not need, unwritten local `const`s as `let`, `true` and
     /// `false` as `!0` and `!1`, `a=>` for one plain arrow parameter, `new C` for `new C()`, quoted keys that are
     /// identifier names unquoted.
-    package var compact = false
+    var compact = false
     /// Whether a number or string literal in an expression is written as the tree minifier chooses
     /// (`SyntaxLiteralText.shortest`, called directly with the literal's bytes in place; step 5m: a closure given a slice
     /// of the source retained and released the source, and the closure's context, per literal). A string literal where
@@ -166,14 +166,14 @@ public struct SyntaxPrinter {
     /// The legal comments before each statement.
     package var comments: [Int32: [SourceRange]] = [:]
     /// Whether mappings are recorded (`printWithMappings`).
-    package var recording = false
+    var recording = false
     /// The node whose mapping is written at the next byte that is not whitespace, or -1.
     package var pending: Int32 = -1
     /// The source offset the pending mapping maps to instead of its node's start (a keyword after the node's first
     /// token, such as `get` of `static get a(){}`: `markToken`), or -1.
-    package var pendingOffset: Int32 = -1
+    var pendingOffset: Int32 = -1
     /// The mappings recorded at such a keyword (their index in `mappings`) with its source offset, which `printWithMappings` gives as their `originalOffset` (not their node's start).
-    package var keywordOffsets: [(index: Int, offset: Int32)] = []
+    var keywordOffsets: [(index: Int, offset: Int32)] = []
     /// The recorded mappings, in generated order.
     package var mappings: SyntaxPrinterMappings
     /// How far `out` has been counted into `generatedLine` and `generatedColumn`.
@@ -182,13 +182,13 @@ public struct SyntaxPrinter {
     package var generatedColumn = 0
     /// The source's line starts, made at the first original position asked for when the printer has no tokens (not
     /// optional: it is asked in place).
-    package var lineTable = SyntaxLineTable([])
-    package var hasLineTable = false
+    var lineTable = SyntaxLineTable([])
+    var hasLineTable = false
     /// Tokens of the source in source order (`printMinified`'s `tokens`), and the one the last position was found at.
     package var tokens: [JavaScriptToken] = []
-    package var tokenCursor = 0
+    var tokenCursor = 0
     /// The last position counted from a token (`position(afterTokenBefore:)`): byte offset (-1 for none), line, column.
-    package var betweenTokens: (offset: Int, line: Int, column: Int) = (-1, 0, 0)
+    var betweenTokens: (offset: Int, line: Int, column: Int) = (-1, 0, 0)
 
     package init(tree: SyntaxTree, style: Style, mappingCapacity: Int = 0) {
         self.tree = tree
@@ -210,7 +210,9 @@ public struct SyntaxPrinter {
 
     /// The word bytes below 64 (`$`, digits) and from 64 to 127 (letters, `\\`, `_`), one bit each.
     @inlinable package static var wordBytesLow: UInt64 { 1 << 0x24 | 0x3FF << 0x30 }
-    @inlinable package static var wordBytesHigh: UInt64 { 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64) }
+    @inlinable package static var wordBytesHigh: UInt64 {
+        0x3FF_FFFF << (0x41 - 64) | 1 << (0x5C - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+    }
 
     /// Inlined where it is called, always (`@_transparent`: `printBare` is too large for the optimizer to inline
     /// into): the text is a literal there, so its length, its first byte and the space test are constants, and a byte
@@ -227,7 +229,7 @@ public struct SyntaxPrinter {
 
     /// `emit(_:)` for any text.
     @inline(never)
-    package mutating func emitText(_ text: StaticString) {
+    mutating func emitText(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         guard count > 0 else { return }
         let start = text.utf8Start
@@ -255,7 +257,7 @@ public struct SyntaxPrinter {
     }
 
     /// `/* @__PURE__ */ ` before a call: written like `emit`, but a pending mapping stays for the call's callee.
-    package mutating func emitPureAnnotation() {
+    mutating func emitPureAnnotation() {
         let text: StaticString = "/* @__PURE__ */ "
         text.withUTF8Buffer { buffer in
             if out.needsSpace(before: 0x2F) { out.append(0x20) }
@@ -277,7 +279,7 @@ public struct SyntaxPrinter {
     /// no node of its own starts at (`static`, `async`, `get` or `set` of a class member or an object's method), so
     /// that the keyword has a mapping of its own, at its source position. The tokens before it from the node's start
     /// are keywords or `*`.
-    package mutating func markToken(_ index: Int, of id: Int32) {
+    mutating func markToken(_ index: Int, of id: Int32) {
         guard recording else { return }
         let node = tree[id]
         guard node.start < node.end else { return }
@@ -304,7 +306,7 @@ public struct SyntaxPrinter {
     /// Notes that the next byte written is keyword `word` (`of` of `for (a of b)`), which stands in the source as the
     /// first token from `offset` (the end of the node before it), so that it maps there; `id` is the node it belongs
     /// to. Nothing is noted where that token is not `word` (the node before it was in parentheses).
-    package mutating func markWord(_ word: StaticString, from offset: UInt32, of id: Int32) {
+    mutating func markWord(_ word: StaticString, from offset: UInt32, of id: Int32) {
         guard recording, let start = Self.tokenStart(from: Int(offset), in: tree.source) else { return }
         let source = tree.source
         let count = word.utf8CodeUnitCount
@@ -362,7 +364,7 @@ public struct SyntaxPrinter {
 
     /// Records the pending node's mapping at the end of `out` (only while recording: a node is pending only then).
     @inline(never)
-    package mutating func recordPending() {
+    mutating func recordPending() {
         let id = pending
         pending = -1
         let node = tree[id]
@@ -535,7 +537,7 @@ public struct SyntaxPrinter {
     }
 
     /// The source text of node `id` (a renamed symbol's new name).
-    package mutating func emitSource(_ id: Int32) {
+    mutating func emitSource(_ id: Int32) {
         let node = tree[id]
         // `mark(id)` on the node read once (its read and bounds check were done twice).
         if recording, node.start < node.end { pending = id }
@@ -588,7 +590,7 @@ public struct SyntaxPrinter {
 
     /// The first byte of leaf `node`'s text (its source's, or a built leaf's name's), 0 for none.
     @inline(__always)
-    package func firstByte(of node: SyntaxNode) -> UInt8 {
+    func firstByte(of node: SyntaxNode) -> UInt8 {
         if node.flags.contains(.synthetic) { return tree.names[Int(node.a)].utf8.first ?? 0 }
         return node.start < node.end ? tree.source[Int(node.start)] : 0
     }
@@ -596,7 +598,7 @@ public struct SyntaxPrinter {
     /// The text `SyntaxLiteralText.shortest` gives literal `node` of `tree` as `kind`, read from the source in place.
     /// Static, reading only the tree (a method of the printer called from a mutating one copied the printer).
     @inline(never)
-    package static func minifiedLiteral(_ tree: SyntaxTree, _ kind: SyntaxKind, _ node: SyntaxNode) -> [UInt8]? {
+    static func minifiedLiteral(_ tree: SyntaxTree, _ kind: SyntaxKind, _ node: SyntaxNode) -> [UInt8]? {
         if node.flags.contains(.synthetic) {
             return Array(tree.names[Int(node.a)].utf8).withUnsafeBufferPointer { SyntaxLiteralText.shortest(kind, $0) }
         }
@@ -617,13 +619,13 @@ public struct SyntaxPrinter {
     /// The space after a keyword or a name. Compact printing leaves it to `emit`, which writes one where the next
     /// byte would join the word (`return a`, but `return[a]`, `case-1`).
     @inline(__always)
-    package mutating func keywordSpace() {
+    mutating func keywordSpace() {
         if !compact { out.append(0x20) }
     }
 
     /// A keyword between two operands (`of`, `in`, `extends`): with spaces on both sides, or compact, only where a
     /// neighbouring byte would join it (`[a,b]of c`, `of[1,2]`, `extends(b)`).
-    package mutating func emitSpacedKeyword(_ keyword: StaticString) {
+    mutating func emitSpacedKeyword(_ keyword: StaticString) {
         if !compact { out.append(0x20) }
         emit(keyword)
         keywordSpace()
@@ -646,7 +648,7 @@ public struct SyntaxPrinter {
 
     // MARK: - Statements
 
-    package mutating func printProgram() {
+    mutating func printProgram() {
         // Lists are read by index in `tree.lists` here and below (step 5m: a list's slice retained and released the
         // array).
         let statements = tree.listIndices(tree[tree.root].a)
@@ -683,7 +685,7 @@ public struct SyntaxPrinter {
     }
 
     /// `{ statements }` of list `list`.
-    package mutating func printBlock(_ list: Int32) {
+    mutating func printBlock(_ list: Int32) {
         emit("{")
         let statements = tree.listIndices(list)
         if statements.isEmpty {
@@ -703,7 +705,7 @@ public struct SyntaxPrinter {
 
     /// With `compact`, removes the `;` that ends `statement` (just printed) when a `}` or the end of the program
     /// follows: `{a();b()}`. Not after an empty statement or a body that is one (`for(;;);`).
-    package mutating func dropSemicolon(after statement: Int32) {
+    mutating func dropSemicolon(after statement: Int32) {
         guard compact, out.last == 0x3B, counted < out.count, Self.endsWithOwnSemicolon(tree, statement) else { return }
         out.removeLast()
     }
@@ -751,7 +753,7 @@ public struct SyntaxPrinter {
         }
     }
 
-    package mutating func printStatement(_ id: Int32) {
+    mutating func printStatement(_ id: Int32) {
         printLegalComments(id)
         mark(id)
         let node = tree[id]
@@ -994,7 +996,7 @@ public struct SyntaxPrinter {
         return name == "let" || name == "async"
     }
 
-    package mutating func printVariableDeclaration(_ id: Int32, noIn: Bool) {
+    mutating func printVariableDeclaration(_ id: Int32, noIn: Bool) {
         let node = tree[id]
         switch SyntaxVariableKind(rawValue: node.op) ?? .var {
         case .var: emit("var")

@@ -8,21 +8,21 @@
 ///
 /// A value of this type owns its memory through a private object, so a copy of it shares the mappings: the printer
 /// keeps its one table in place (`SyntaxPrinter.mappings`) and never copies it.
-package struct SyntaxPrinterMappings {
+@usableFromInline package struct SyntaxPrinterMappings {
     /// Frees the memory when the table goes (`SyntaxNodeMapping` is plain integers: nothing to deinitialize).
-    fileprivate final class Storage {
-        package let base: UnsafeMutablePointer<SyntaxNodeMapping>
+    @usableFromInline final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<SyntaxNodeMapping>
 
-        package init(capacity: Int) { base = .allocate(capacity: capacity) }
+        init(capacity: Int) { base = .allocate(capacity: capacity) }
 
         deinit { base.deallocate() }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
     /// `storage.base`, read without going through the object.
-    private var base: UnsafeMutablePointer<SyntaxNodeMapping>
+    @usableFromInline var base: UnsafeMutablePointer<SyntaxNodeMapping>
     /// How many mappings are recorded.
-    package private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
     private var capacity: Int
 
     /// An empty table with room for `capacity` mappings (it grows as needed).
@@ -46,12 +46,12 @@ package struct SyntaxPrinterMappings {
 
     /// Replaces the last mapping recorded (only when `count > 0`).
     @inline(__always)
-    package mutating func replaceLast(with mapping: SyntaxNodeMapping) {
+    mutating func replaceLast(with mapping: SyntaxNodeMapping) {
         base[count &- 1] = mapping
     }
 
     /// Calls `body` with the mappings recorded, in order, in place (kept alive while it runs).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<SyntaxNodeMapping>) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: base, count: count)) }
     }
@@ -74,7 +74,7 @@ package struct SyntaxPrinterMappings {
 
 extension SyntaxPrinterMappings: Sequence {
     /// Reads the mappings recorded when it was made, keeping their memory alive.
-    package struct Iterator: IteratorProtocol {
+    @usableFromInline package struct Iterator: IteratorProtocol {
         fileprivate let storage: Storage
         private let count: Int
         private var index = 0
@@ -85,7 +85,7 @@ extension SyntaxPrinterMappings: Sequence {
         }
 
         @inline(__always)
-        package mutating func next() -> SyntaxNodeMapping? {
+        @usableFromInline package mutating func next() -> SyntaxNodeMapping? {
             guard index < count else { return nil }
             let mapping = storage.base[index]
             index &+= 1
@@ -93,13 +93,13 @@ extension SyntaxPrinterMappings: Sequence {
         }
     }
 
-    package func makeIterator() -> Iterator { Iterator(storage: storage, count: count) }
+    @usableFromInline package func makeIterator() -> Iterator { Iterator(storage: storage, count: count) }
 
-    package var underestimatedCount: Int { count }
+    @usableFromInline package var underestimatedCount: Int { count }
 }
 
 extension SyntaxPrinterMappings: Equatable {
-    package static func == (a: SyntaxPrinterMappings, b: SyntaxPrinterMappings) -> Bool {
+    @usableFromInline package static func == (a: SyntaxPrinterMappings, b: SyntaxPrinterMappings) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }
 }

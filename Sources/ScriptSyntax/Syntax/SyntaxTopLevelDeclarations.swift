@@ -60,7 +60,7 @@ private struct TopLevelDeclarationReader {
     package let source: [UInt8]
     /// The facts' references and symbol tokens (`SyntaxParseFacts.references`, `symbolTokens`).
     package let references: [SyntaxParseFacts.Reference]
-    package let symbolTokens: [Int32]
+    let symbolTokens: [Int32]
     package let tokens: [JavaScriptToken]
     package var pureReads: [Int32] = []
     package var freeReads: [Int32] = []
@@ -354,7 +354,7 @@ private struct TopLevelDeclarationReader {
 
     /// Whether a block comment between token `index - 1` and token `index` is a pure annotation (`@__PURE__` or
     /// `#__PURE__` in it).
-    package static func hasPureAnnotation(before index: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
+    static func hasPureAnnotation(before index: Int, tokens: [JavaScriptToken], bytes: [UInt8]) -> Bool {
         guard index > 0, index < tokens.count else { return false }
         let gap = bytes[tokens[index - 1].end..<tokens[index].start]
         guard gap.count >= 13 else { return false }

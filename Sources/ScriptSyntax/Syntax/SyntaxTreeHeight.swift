@@ -67,7 +67,7 @@ extension SyntaxParser {
 
     /// The error for a tree higher than `maximumTreeHeight`, at node `id` (the first one found past the bound: the
     /// start of the chain that goes too deep).
-    package static func tooHigh(at id: Int32, in tree: SyntaxTree, tokens: [JavaScriptToken]) -> JavaScriptSyntaxError {
+    static func tooHigh(at id: Int32, in tree: SyntaxTree, tokens: [JavaScriptToken]) -> JavaScriptSyntaxError {
         let offset = Int(tree.nodes[Int(id)].start)
         // The node starts at a token: the first one at or after its start.
         var low = 0

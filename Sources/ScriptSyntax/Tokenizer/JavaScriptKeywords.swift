@@ -1,5 +1,5 @@
 /// How a word affects what may follow it (used to tell a regular expression from division).
-package enum WordClass: UInt8 {
+enum WordClass: UInt8 {
     /// An ordinary identifier: an operand.
     case identifier
     /// `if`, `while`, `for`, `with`: the `)` closing their parenthesis may be followed by a regex.
@@ -18,15 +18,15 @@ package enum WordClass: UInt8 {
 
 /// The ECMAScript reserved words, matched on raw bytes without allocating: the word is packed into one
 /// integer (`TokenCode`) and compared with constants.
-package enum JavaScriptKeywords {
+enum JavaScriptKeywords {
     /// Classifies the word in `bytes[start..<end]` (which must contain no escapes).
-    package static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
         classify(code: TokenCode.of(bytes, start, end), bytes, start, end)
     }
 
     /// Classifies the word in `bytes[start..<end]` (which must contain no escapes), whose `TokenCode` is `code`.
     @inline(__always)
-    package static func classify(code: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
+    static func classify(code: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> WordClass {
         // Every reserved word but `instanceof` has 2 to 8 bytes, so its code is not 0; a code of 0 is a word of more
         // than 8 bytes. A word of one byte (`a`, `e`, `t`: about a fifth of a minified file's) is no reserved word.
         guard code > 0xFF else { return code == 0 && end &- start == 10 ? classifyLong(bytes, start) : .identifier }
@@ -40,7 +40,7 @@ package enum JavaScriptKeywords {
     /// The slots of `entry(slot:)` as a table of 64 pairs (the word's `TokenCode`, then its `WordClass`'s raw value),
     /// allocated once and never freed: the scanner classifies a word by one multiplication, one load and one
     /// comparison inline (step 5c), where the switch was a call and a jump table.
-    package nonisolated(unsafe) static let slotTable: UnsafePointer<UInt64> = {
+    nonisolated(unsafe) static let slotTable: UnsafePointer<UInt64> = {
         let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: 128)
         for slot in 0..<64 {
             let (code, wordClass) = entry(slot: UInt64(slot))
@@ -54,7 +54,7 @@ package enum JavaScriptKeywords {
     /// `code`: a code of 0 (more than 8 bytes) meets slot 0, whose word's code is not 0, and an empty slot's code 0
     /// meets no word's code; only a word of 10 bytes looks further (`instanceof`).
     @inline(__always)
-    package static func classify(
+    static func classify(
         code: UInt64, length: Int, table: UnsafePointer<UInt64>, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int
     ) -> WordClass {
         let slot = Int(truncatingIfNeeded: (code &* slotMultiplier) &>> 58)
@@ -66,7 +66,7 @@ package enum JavaScriptKeywords {
     }
 
     /// The `TokenCode`s of the reserved words of up to 8 bytes (every one but `instanceof`), and `of`.
-    package static var reservedWordCodes: [UInt64] {
+    static var reservedWordCodes: [UInt64] {
         (0..<64).map { entry(slot: UInt64($0)).code }.filter { $0 != 0 }
     }
 

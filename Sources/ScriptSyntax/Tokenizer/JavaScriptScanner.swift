@@ -2,7 +2,7 @@ import Foundation
 import WKPackSupport
 
 /// The byte-level state machine behind `JavaScriptTokenizer`; `Output` fixes what it writes besides the tokens.
-package struct JavaScriptScanner<Output: ScannerOutput> {
+struct JavaScriptScanner<Output: ScannerOutput> {
     /// What the previous significant token allows next.
     private enum Previous {
         case start
@@ -72,14 +72,14 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
 
         /// Sets what the next `{` directly inside the innermost open bracket opens (there must be one).
         @inline(__always)
-        package func setInnermostBody(_ kind: FrameKind?) {
+        func setInnermostBody(_ kind: FrameKind?) {
             precondition(frameCount > 0, "no open bracket")
             frames[frameCount &- 1].body = kind
         }
 
         /// Sets the open `?` count of the innermost open bracket (there must be one).
         @inline(__always)
-        package func setInnermostTernaries(_ count: Int) {
+        func setInnermostTernaries(_ count: Int) {
             precondition(frameCount > 0, "no open bracket")
             frames[frameCount &- 1].ternaries = count
         }
@@ -134,7 +134,7 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
         /// The kind of the innermost open brace (`{` or `${`) at or outside this frame.
         package let brace: FrameKind
         /// Open `?` of conditional expressions directly inside this frame.
-        package var ternaries = 0
+        var ternaries = 0
         /// What the next `{` directly inside this frame opens, when a `function` or `class` keyword directly inside
         /// it awaits its body.
         package var body: FrameKind? = nil
@@ -175,7 +175,7 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
     /// With `codeBuffer`: the comment and hashbang tokens, kept apart from the significant ones, and the index of
     /// the significant token each stands before.
     package private(set) var comments: [JavaScriptToken] = []
-    package private(set) var commentPositions: [Int32] = []
+    private(set) var commentPositions: [Int32] = []
 
     private var previous = Previous.start
     /// Whether a `function` or `class` keyword awaits its body's `{` (`Frame.body`, or `topBody` outside every
@@ -193,7 +193,7 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
     private var openTemplates: [(line: Int, column: Int, offset: Int)] = []
     /// Matched `(`/`[`/`{` punctuators, flat: opening token index, then closing token index, both counted among the
     /// significant tokens (comments and the hashbang not counted), as a parser reads them.
-    package var bracketPairs: [Int32] { brackets.pairs }
+    var bracketPairs: [Int32] { brackets.pairs }
     /// The comment and hashbang tokens pushed so far.
     private var commentCount: Int32 = 0
 
@@ -237,10 +237,10 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
     }
 
     /// The room for tokens a source of `count` bytes starts with (most sources have fewer tokens).
-    package static func tokenCapacity(forSourceOf count: Int) -> Int { max(16, count / 4) }
+    static func tokenCapacity(forSourceOf count: Int) -> Int { max(16, count / 4) }
 
     /// Whether the tokens are still in `storage` (the caller's), not moved to storage of the scanner's own.
-    package func writesInto(_ storage: UnsafeMutablePointer<JavaScriptToken>) -> Bool { !ownsTokens && tokenBuffer == storage }
+    func writesInto(_ storage: UnsafeMutablePointer<JavaScriptToken>) -> Bool { !ownsTokens && tokenBuffer == storage }
 
     // MARK: - Positions
 
@@ -469,7 +469,7 @@ package struct JavaScriptScanner<Output: ScannerOutput> {
 
     /// The tokens, their codes and their matching brackets (see the parser's initializer), moved into arrays; the
     /// scanner must not be used afterwards.
-    package mutating func finishForParsing() -> (tokens: [JavaScriptToken], codes: [UInt64], matching: [Int32]) {
+    mutating func finishForParsing() -> (tokens: [JavaScriptToken], codes: [UInt64], matching: [Int32]) {
         var codes: [UInt64] = []
         var matching: [Int32] = []
         if tokenCapacity > 0, ownsTokens, let codeBuffer, let matchBuffer {

@@ -9,10 +9,10 @@ public struct JavaScriptTokenization: Sendable {
     /// Matched `(`/`[`/`{` punctuators as flat pairs (opening token index, closing token index), the indexes counted
     /// among the significant tokens of `tokens` (comments and the hashbang left out, as a parser reads them); nil when
     /// unknown (e.g. for a filtered token list), and the parser then finds them.
-    package var bracketPairs: [Int32]? = nil
+    var bracketPairs: [Int32]? = nil
     /// Whether the tokens are known to hold no comment (tokenized without them, or with them kept apart in
     /// `comments`), so a parser need not look.
-    package var isWithoutComments = false
+    var isWithoutComments = false
     /// Each token's text packed by `TokenCode` (0 for a text of more than 8 bytes), when the tokenizer wrote it for the
     /// tree parser (`JavaScriptTokenizer.tokenizeForParsing`); nil otherwise.
     package var codes: [UInt64]? = nil
@@ -23,7 +23,7 @@ public struct JavaScriptTokenization: Sendable {
     /// tokenizer was asked for comments for the tree parser; nil otherwise.
     package var comments: [JavaScriptToken]? = nil
     /// For each of `comments`, the index in `tokens` of the token it stands before (`tokens.count` after the last).
-    package var commentPositions: [Int32] = []
+    var commentPositions: [Int32] = []
 
     /// Made from every stored property (the memberwise initializer, for the stages above).
     package init(
@@ -48,7 +48,7 @@ public struct JavaScriptTokenization: Sendable {
 
     /// The tokens with the comments (if any were kept apart) in their places in source order: what `tokenize`
     /// gives for the same source and `includeComments`.
-    package var tokensInSourceOrder: [JavaScriptToken] {
+    var tokensInSourceOrder: [JavaScriptToken] {
         guard let comments, !comments.isEmpty else { return tokens }
         var merged: [JavaScriptToken] = []
         merged.reserveCapacity(tokens.count + comments.count)

@@ -4,13 +4,13 @@
 ///
 /// An entry is a `UInt32`: bits 0-4 the `Kind`, bit 5 `namePart`, bit 6 `nameSlow`, and bit
 /// `8 + n` set when a reserved word of `n` bytes (2 to 10) starts with the byte.
-package enum ScannerByteClass {
+enum ScannerByteClass {
     /// The byte continues an ASCII name (`A`-`Z`, `a`-`z`, `0`-`9`, `$`, `_`).
-    package static let namePart: UInt32 = 0x20
+    static let namePart: UInt32 = 0x20
     /// The byte may continue a name only through the slow path (`\` of an escape, or a non-ASCII character).
-    package static let nameSlow: UInt32 = 0x40
+    static let nameSlow: UInt32 = 0x40
     /// The kind bits of an entry.
-    package static let kindMask: UInt32 = 0x1F
+    static let kindMask: UInt32 = 0x1F
 
     /// The table, allocated once and never freed (it lives as long as the process).
     package nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
@@ -27,7 +27,7 @@ package enum ScannerByteClass {
 
     /// Whether a reserved word of `length` bytes starts with the byte of `entry` (false for lengths outside 2-10).
     @inline(__always)
-    package static func mayBeReservedWord(_ entry: UInt32, length: Int) -> Bool {
+    static func mayBeReservedWord(_ entry: UInt32, length: Int) -> Bool {
         UInt(bitPattern: length &- 2) < 9 && (entry &>> UInt32(truncatingIfNeeded: 8 &+ length)) & 1 != 0
     }
 

@@ -1,6 +1,6 @@
 /// What a `JavaScriptScanner` writes besides the tokens, fixed by its type so that each kind of tokenization is
 /// compiled apart and pays nothing for the other's work.
-package protocol ScannerOutput {
+protocol ScannerOutput {
     /// Whether the scanner writes the tree parser's tables (each token's `TokenCode` and matching bracket) and
     /// keeps comments apart from the significant tokens (`JavaScriptTokenizer.tokenizeForParsing`), rather than
     /// the bracket pairs with comments among the tokens (`JavaScriptTokenizer.tokenize`).
@@ -8,11 +8,11 @@ package protocol ScannerOutput {
 }
 
 /// The tokens alone, comments among them, and the matched bracket pairs: `JavaScriptTokenizer.tokenize`.
-package enum PlainScannerOutput: ScannerOutput {
-    package static var writesParserTables: Bool { false }
+enum PlainScannerOutput: ScannerOutput {
+    static var writesParserTables: Bool { false }
 }
 
 /// The tokens with the tree parser's tables, comments apart: `JavaScriptTokenizer.tokenizeForParsing`.
-package enum ParserScannerOutput: ScannerOutput {
-    package static var writesParserTables: Bool { true }
+enum ParserScannerOutput: ScannerOutput {
+    static var writesParserTables: Bool { true }
 }

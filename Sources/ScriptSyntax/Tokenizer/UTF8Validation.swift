@@ -1,14 +1,14 @@
 /// Finds the first byte that is not part of a well-formed UTF-8 sequence.
-package enum UTF8Validation {
+enum UTF8Validation {
     /// Returns the offset of the first invalid byte, or `nil` when `bytes` is well-formed UTF-8.
-    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var firstNonASCII = 0
         return firstInvalidOffset(in: bytes, firstNonASCII: &firstNonASCII)
     }
 
     /// `firstInvalidOffset(in:)`, also setting `firstNonASCII` to the offset of the first byte of 0x80 or more
     /// (`bytes.count` if none) when the bytes are well-formed, so the scanner need not look for it again.
-    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, firstNonASCII: inout Int) -> Int? {
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, firstNonASCII: inout Int) -> Int? {
         let count = bytes.count
         firstNonASCII = count
         var i = 0

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Runs the bundles in node (`vm.runInNewContext` with a stub `window`) and checks observable behaviour.
 @Suite struct BundleRuntimeTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 @Suite struct GeneratedCodeTests {
     /// Long ASCII runs, CRLF, U+2028, multi-byte and astral characters, a multi-line template.

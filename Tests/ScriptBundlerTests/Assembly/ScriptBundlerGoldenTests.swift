@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Golden outputs for `Fixtures/Project`. Regenerate with `WKPACK_UPDATE_GOLDENS=1 swift test --filter Golden`.
 @Suite struct ScriptBundlerGoldenTests {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// A script file that does not parse is a located error in both modes, whether its group is a plain concatenation
 /// or a module graph, with the text a module file with the same mistake gets; a piece of generated code that does

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Bundles wrapped the way firefox-ios injects them, `(function() { const APP_ID_TOKEN = '…'; <bundle> })()`,
 /// still run and still map exactly (checked with node's built-in `module.SourceMap`).

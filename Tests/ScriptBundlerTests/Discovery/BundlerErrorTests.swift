@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Errors surface as `path:line:col: error: message` with exact positions.
 @Suite struct BundlerErrorTests {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour of lowered async generators and `for await`: seeded programs (`AsyncIterationProgramGenerator`) run in
 /// node as written (node 20 has async iteration) and lowered for safari11, which lacks it; the logs, read after the

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `wkpack build` lowers what the target lacks (`LoweredSource`), end to end through the public API: a tree using
 /// every lowered feature in ES modules, CommonJS, a script loader and a plain group is built for safari11, safari12

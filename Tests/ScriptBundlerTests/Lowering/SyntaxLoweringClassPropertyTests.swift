@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour of lowered classes: seeded programs (`ClassProgramGenerator`) run in node as written and lowered for
 /// the oldest target (safari11, which has none of the class features); the logs must be equal and Debian's acorn

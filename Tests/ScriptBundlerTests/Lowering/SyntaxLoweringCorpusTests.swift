@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The lowering pass over real code: every `stride`-th file of the Debian corpus (`.ci/debian-packages`) and every
 /// file of UserScripts/ that the syntax tree parses is lowered with every feature the pass knows (`**` too, for the newest target, so class

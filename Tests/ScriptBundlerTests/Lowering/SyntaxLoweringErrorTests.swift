@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// What the pass does not lower stays a located error at its first use, worded as the target check words it.
 @Suite struct SyntaxLoweringErrorTests {

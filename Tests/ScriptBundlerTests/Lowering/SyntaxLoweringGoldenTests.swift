@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Golden outputs of the lowering pass, one source per feature in `Fixtures/Lowering/NAME.js`, lowered with every
 /// feature the pass knows (and `**`) and printed readable into `NAME.lowered.js`. Regenerate with

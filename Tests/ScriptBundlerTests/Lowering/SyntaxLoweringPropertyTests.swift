@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour and language level of lowered programs: seeded programs (`LoweringProgramGenerator`) run in node as
 /// written and lowered for the oldest target (safari11, with `**` lowered too), and must log the same; Debian's

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// How production wraps the files of a script bundle: which files may share a function scope and which may be
 /// wrapped in an arrow function (`FileWrapperLayout`), and that bundles wrapped so behave as the development

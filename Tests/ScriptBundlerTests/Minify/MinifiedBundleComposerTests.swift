@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// How `MinifiedBundleComposer` joins the files sharing one function: a `;` only where the previous file's last
 /// statement could run on into the next file.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Development and production bundles of the tricky programs in `Fixtures/Minify` behave the same in node, the
 /// production bundle is renamed where allowed, and every identifier and string in it maps back exactly.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Every mapped token of a minified file is at the UTF-16 column its segment gives, after tokens of any length
 /// (1 to 80 bytes, short and long copies) mixing ASCII with two-, three- and four-byte characters.

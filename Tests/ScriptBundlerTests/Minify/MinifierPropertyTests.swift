@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour equivalence of the minifier on generated programs: each seeded program runs in node as written,
 /// bundled in development mode and bundled in production (minified) mode, and the three logs must be equal.

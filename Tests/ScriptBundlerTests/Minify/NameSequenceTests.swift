@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The short names in order (`NameSequence`) and what a template of a tree piece tests words against (step 4u).
 @Suite struct NameSequenceTests {

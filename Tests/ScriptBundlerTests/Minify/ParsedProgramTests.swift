@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `ParsedProgram`: the tree of a wrapped script file from the parse the bundler makes for its scope analysis, which
 /// the tree minifier minifies instead of parsing the file again. Minifying from it must give what minifying from a

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The module graph's parse handed over to a tree-route piece (`PieceParse`, `KeptModuleParse`, issue 41 step 4f):
 /// the kept tree is the tree a parse of the piece's own makes, and a piece minified from it is the piece minified

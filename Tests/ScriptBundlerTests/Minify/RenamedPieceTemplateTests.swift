@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// A minified piece made again with other new names: the code takes the names, the mappings after a name on its
 /// line move by the difference in length, the others stay (`TreePieceTemplateTests` builds bundles from templates).

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour equivalence of `TreeCompressor` on generated programs: each program of `JavaScriptProgramGenerator`
 /// runs in node as written and compressed (printed minified from the compressed tree), and the two logs must be

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// What each rewrite of `TreeCompressor` saves, measured with the printer (minified, no renaming) over the `.js` files
 /// below a folder: `WKPACK_TREE_COMPRESSION_FOLDER` when set (BENCHMARKS.md measures the firefox-shaped tree with it),

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Exact output of `TreeCompressor` (printed minified by `SyntaxPrinter`, without renaming), per rewrite: what each
 /// rewrites and what it leaves (the cases the token passes' tests hold as not rewritten).

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Scope-hoisted ES modules minified from the module's tree (`TreeHoistedPiece`, issue 41 step 4e) against the text
 /// route they replace (each module written as text with its edits and top-level names, then minified from its text).

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The tree minifier (`TreeMinifier`, `TreeRenamer`, `SyntaxPrinter.printMinified`): its renaming rules, its
 /// printing, its pieces' mappings and legal comments, and node-equivalence on the minifier property programs.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Wrapped ES module definitions minified from the module's tree (`TreeModulePiece+ESModules`, issue 41 step 4k)
 /// against the text route they replace. The entry is a CommonJS module that `require`s an ES module, so that module

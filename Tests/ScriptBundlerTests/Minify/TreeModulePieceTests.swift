@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Wrapped CommonJS definitions minified from the module's tree (`TreeModulePiece`, issue 41 step 4d) against the
 /// text route they replace (each definition written as text with an intermediate map and minified from its text).

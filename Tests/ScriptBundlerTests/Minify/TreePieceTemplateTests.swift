@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Templates of scope-hoisted modules minified from their trees (`TreePieceTemplate`, issue 41 step 4i): a bundle
 /// whose piece of a shared module comes from another bundle's is byte for byte the bundle built alone.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The walk `TreeCompressor.compress` returns (`TreeUses`) is the walk of the tree it leaves, so the renamer may use
 /// it instead of walking again.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Runs our MainFrameAtDocumentStart bundle of the module fixture and esbuild's bundle of the same entries
 /// (`esbuild --bundle --format=iife`) in node, and compares what they log. Skipped without esbuild.

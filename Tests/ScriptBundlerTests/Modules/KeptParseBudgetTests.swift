@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The budget of kept parses (`KeptParseBudget`): when a taken parse stays for graphs still to be built, and when it
 /// comes back at once because the budget has been short (issue 41 step 4l).

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The parts of `LoweredSource` that make a lowered build cheaper: the module graph's parse kept for the lowering,
 /// the scan for comments the tree keeps, and the origins table filled in generated order.

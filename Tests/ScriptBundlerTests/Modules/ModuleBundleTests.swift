@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Bundles the firefox-ios-shaped module fixture (`Fixtures/Modules/App`) and runs the bundles in node.
 @Suite struct ModuleBundleTests {

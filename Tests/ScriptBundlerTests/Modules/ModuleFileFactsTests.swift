@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Facts about a module file found once per parse (`ModuleFileFacts`): shared by the graphs of one build, equal to
 /// what each function finds without them, the same syntax error in every graph that holds the file, and

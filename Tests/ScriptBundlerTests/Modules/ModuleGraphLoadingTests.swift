@@ -3,6 +3,11 @@ import Testing
 import WKPackSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Imported files are read when their turn to be linked comes, and a thread that reaches a file another group's
 /// thread is parsing parses the files queued after it meanwhile: the graph (ids, kinds, links) is the same

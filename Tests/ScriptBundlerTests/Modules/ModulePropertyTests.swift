@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Behaviour of bundled module graphs against node's own ES modules: each seeded graph (`ModuleGraphGenerator`)
 /// runs in node as modules (the reference), bundled in development mode and bundled in production mode (scope

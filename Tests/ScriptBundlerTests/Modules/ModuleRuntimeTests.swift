@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The module runtime holds only the helpers a bundle's modules call, and each helper still works alone.
 @Suite struct ModuleRuntimeTests {

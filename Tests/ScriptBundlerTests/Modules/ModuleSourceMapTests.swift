@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Source maps of module bundles, read back with node's own consumer (`node:module` SourceMap): every
 /// segment points at the same token it was generated from (or at the import it rewrote), and every token of

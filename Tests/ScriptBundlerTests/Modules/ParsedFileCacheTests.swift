@@ -3,6 +3,11 @@ import Testing
 import WKPackSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The parses shared by a build's groups: a file asked for by several threads at once is parsed once, a failed
 /// parse is stored for no one, and bytes that differ from the held parse's are parsed again.

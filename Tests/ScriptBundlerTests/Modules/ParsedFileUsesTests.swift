@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// What a one-shot build frees as its groups finish: a file's parse and minifier results once no group holds it
 /// any more, never before every group has said which files it holds, and nothing when the last group finishes.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Production names of the lowering helpers a bundle declares once (`RuntimeNames.shortHelperNames`).
 @Suite struct RuntimeNamesHelperTests {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Production scope hoisting (`ScopeHoisting`): ES modules run concatenated in one strict scope, the others keep
 /// their registry wrappers. Each case runs the development bundle (every module wrapped) and the production one in

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// A set given back to `ShortNameSetPool` is emptied (only the words that held names are written) and handed out
 /// again, so that a set taken from the pool always starts empty.

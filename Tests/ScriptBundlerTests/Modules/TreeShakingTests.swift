@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Production tree shaking across modules (`ExportUsage(shaking:)`): a named import counts only when kept code
 /// reads it, so code reached only from dropped code is dropped too; unused side-effect-free classes

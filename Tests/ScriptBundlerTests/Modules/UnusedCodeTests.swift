@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Production bundles leave out export getters nobody reads and top-level functions nothing reaches
 /// (`ExportUsage`, `UnusedDeclarationFinder`); development bundles keep everything. Both must log the same

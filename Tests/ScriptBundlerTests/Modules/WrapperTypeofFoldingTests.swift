@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `typeof module` / `typeof exports` comparisons of wrapped CommonJS modules decided at build time.
 @Suite struct WrapperTypeofFoldingTests {

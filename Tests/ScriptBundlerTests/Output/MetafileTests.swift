@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The metafile of `Size/Fixtures/MetafileProject` (the project the size tests build too; golden files
 /// `Size/Fixtures/metafile-<mode>.json`; regenerate with

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Compares the free (global) names our scope analysis finds with eslint-scope's (over acorn) on the real-world
 /// JavaScript of the Debian packages in `.ci/debian-packages` (`DebianNodeCorpus`).

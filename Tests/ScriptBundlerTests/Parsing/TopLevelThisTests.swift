@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The parser records the `this` keywords outside every function and class body (`ScopeAnalysis.topLevelThis`),
 /// which a hoisted ES module reads as `undefined`; arrow functions keep the `this` around them.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Module graphs built to break a bundler: 10,000-module import cycles and chains (ES and CommonJS), and
 /// symbolic-link loops inside `node_modules`. Each bundles without a stack overflow, and the bundle runs in node

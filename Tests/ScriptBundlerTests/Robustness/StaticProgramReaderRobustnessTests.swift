@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The static reader and the override table reader on every fixture script and on every prefix of some of them
 /// (cut mid-token, mid-object, mid-string): each call returns or throws a located error, never traps or hangs.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 @Suite struct OutputByteAttributorTests {
     static func map(sources: [String], mappings: String) -> [UInt8] {

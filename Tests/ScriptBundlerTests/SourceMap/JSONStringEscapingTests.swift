@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `JSONStringEscaping` skips eight bytes at a time and jumps to the first byte that needs a look: it must escape
 /// exactly as a byte-by-byte escaper wherever the special bytes fall.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `NameIndexTable`: each name gets the index of its first insertion, through the table's growth, for ASCII and
 /// non-ASCII names alike; names are the same when their bytes are (JavaScript does not normalize identifiers).

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// A piece's mappings encoded once (`PieceMappings`) decode to the segments written, and a bundle's map that takes
 /// them (`SourceMapBuilder.addPiece`, copying all but the first segments) is the map that adding the segments one

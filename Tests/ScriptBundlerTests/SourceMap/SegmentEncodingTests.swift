@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `SourceMapBuilder.addSegments` encodes a minified piece's segments in one pass (in stretches): the mappings
 /// must be those that adding each segment on its own gives.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 @Suite struct SourceMapBuilderTests {
     @Test(arguments: [0, 1, -1, 15, 16, -16, 31, 32, 1000, -1000, 123_456_789, -123_456_789, Int(Int32.max), -Int(Int32.max)])

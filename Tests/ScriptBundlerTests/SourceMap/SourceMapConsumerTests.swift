@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Checks the maps with independent consumers: node's built-in `module.SourceMap`, and Debian's
 /// mozilla `source-map` when installed.

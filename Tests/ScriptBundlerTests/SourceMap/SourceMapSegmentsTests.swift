@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// An intermediate map (segments kept as numbers) must describe exactly what an encoded map does.
 @Suite struct SourceMapSegmentsTests {

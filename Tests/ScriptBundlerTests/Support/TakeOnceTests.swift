@@ -2,6 +2,11 @@ import Testing
 import WKPackSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `TakeOnce` hands each value out once and keeps no reference to a value taken.
 @Suite struct TakeOnceTests {

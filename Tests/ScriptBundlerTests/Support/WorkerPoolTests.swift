@@ -3,6 +3,11 @@ import Testing
 import WKPackSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The large-stack worker pool: every iteration runs exactly once, nested loops finish, results keep index order.
 @Suite struct WorkerPoolTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `NumberLiterals`: the shortest spelling of the same decimal value, and the literals it leaves alone.
 @Suite struct NumberLiteralsTests {

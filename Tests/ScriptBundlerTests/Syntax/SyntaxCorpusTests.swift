@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The syntax tree over real code: every file of the Debian corpus (`.ci/debian-packages`) and of UserScripts/
 /// that parses (readable and minified) and reparses to the same tree; a

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 @Suite struct SyntaxOutputBufferTests {
     /// Lines and UTF-16 columns counted a byte at a time, as `advance(from:to:line:column:)` must count them.

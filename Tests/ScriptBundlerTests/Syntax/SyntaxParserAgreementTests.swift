@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The syntax-tree parser (which `JavaScriptParser` is built on since issue 41 step 2) over the programs that
 /// today's parser was compared with: the invalid ones of `JavaScriptParserTests` and more are rejected, the valid

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The expressions that start with a name or `this`, which `parseAssignment` reads as a left-hand side first: every
 /// operator that can follow one still applies to it, and a terminator ends it.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The print-time choices of compact printing (`SyntaxPrinter.printMinified`, as the tree minifier prints) that
 /// today's token passes make: keywords between operands spaced only where a neighbour needs it, strings written as

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The mappings `SyntaxPrinter.printWithMappings` records: the code is `print`'s, the mappings are in generated
 /// order, their positions agree with positions counted here another way (Swift's UTF-16 view), and each maps a

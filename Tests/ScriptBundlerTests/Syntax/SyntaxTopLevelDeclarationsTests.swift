@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The top-level declarations the parse records for tree shaking (`SyntaxTopLevelDeclaration`): which statements,
 /// their exact token extent (automatic semicolon insertion and nesting included), and the reads their purity

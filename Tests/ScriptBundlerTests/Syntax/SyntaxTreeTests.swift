@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The shape of the tree: node kinds and fields, source ranges, and the bindings of names.
 @Suite struct SyntaxTreeTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `RequiredTarget`: the oldest target with every syntax feature a file uses (what `wkpack init` writes).
 @Suite struct RequiredTargetTests {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `ScriptTarget` names: esbuild's `safariN` and `safariN.M`, Safari 11 to 18 and 26.
 @Suite struct ScriptTargetTests {

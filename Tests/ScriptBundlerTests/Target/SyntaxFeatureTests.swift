@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Each `SyntaxFeature` the build does not lower is refused, at its own line and column, by the newest notable
 /// target before the version that introduced it, and accepted from that version on, in plain scripts (both modes)

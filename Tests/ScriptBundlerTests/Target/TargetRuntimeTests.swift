@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Bundles built for each target run in node with the globals that target's Safari lacks removed (`globalThis`
 /// before 12.1, `Object.fromEntries`, `Array.prototype.flat`, ...), with and without `self`, and give the same

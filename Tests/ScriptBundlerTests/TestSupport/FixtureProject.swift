@@ -1,6 +1,11 @@
 import Foundation
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The fixture tree `Fixtures/Project` and its expected behaviour.
 enum FixtureProject {

@@ -3,6 +3,11 @@ import Testing
 import WKPackTestSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Helpers shared by the ScriptBundler tests.
 enum TestSupport {

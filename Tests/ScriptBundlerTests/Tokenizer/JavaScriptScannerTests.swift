@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 @Suite struct JavaScriptScannerTests {
     /// Names of every length up to 20, ending at the end of the source, before punctuation, a non-ASCII letter or an

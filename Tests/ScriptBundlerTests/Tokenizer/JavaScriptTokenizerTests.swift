@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Renders tokens as `kind:text` for compact table comparisons.
 private func render(_ source: String, comments: Bool = false) throws -> [String] {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `JavaScriptTokenizer.tokenizeForParsing`: the tokens the tree parser reads (comments apart, codes and matching
 /// brackets written beside the tokens) are those of `tokenize`, and so are its errors and the trees parsed from them.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Tokenizes the real-world JavaScript of the Debian packages in `.ci/debian-packages` (`DebianNodeCorpus`);
 /// a regex/division mistake shows up there as an unterminated literal or an unbalanced bracket.

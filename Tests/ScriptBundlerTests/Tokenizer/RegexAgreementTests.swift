@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Compares where regular-expression literals (and all other tokens) start, as found by our tokenizer and by a full parser
 /// (acorn, from Debian's node-acorn), over a sample of the real-world JavaScript of the Debian packages in

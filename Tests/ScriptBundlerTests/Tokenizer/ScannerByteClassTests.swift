@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// `ScannerByteClass.table`: every byte's kind and name flags as the grammar defines them, and the reserved words'
 /// lengths by first byte exactly those of the reserved words.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Token lines and UTF-16 columns against a plain count from the start of the source, on sources that mix
 /// ASCII and non-ASCII text, long strings, comments and templates at every alignment (the scanner skips

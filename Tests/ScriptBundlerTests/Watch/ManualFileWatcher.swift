@@ -1,6 +1,11 @@
 import Foundation
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// A `FileWatcher` whose batches the test delivers itself, for exact control over what arrives together.
 final class ManualFileWatcher: FileWatcher, @unchecked Sendable {

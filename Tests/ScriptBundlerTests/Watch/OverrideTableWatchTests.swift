@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// The `resourceURIs` override table file is a build input: a change rebuilds the bundles that import
 /// `resource://` URIs (and only those), and a broken table fails the build with its located error, after which

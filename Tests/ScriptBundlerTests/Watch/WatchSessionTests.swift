@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
+@testable import WKPackSupport
 
 /// Watch mode end to end in a real temporary project: incremental rebuilds, errors, and configuration reloads.
 @Suite struct WatchSessionTests {

@@ -2,7 +2,12 @@ import Foundation
 import Testing
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
 @testable import WKPackCLI
+@testable import WKPackSupport
 
 /// The report's formatting, on a bundle with a known attribution (golden text and JSON).
 @Suite struct SizeReportTests {

@@ -3,7 +3,12 @@ import Testing
 import WKPackTestSupport
 
 @testable import ScriptBundler
+@testable import ScriptLowering
+@testable import ScriptMinify
+@testable import ScriptModules
+@testable import ScriptSyntax
 @testable import WKPackCLI
+@testable import WKPackSupport
 
 /// `wkpack build` killed at random points, or run while another run holds the output folder: every output
 /// is always a complete old or complete new file, and the next run cleans up what a killed run left.
