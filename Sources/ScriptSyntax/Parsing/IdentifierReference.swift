@@ -6,7 +6,7 @@ public struct IdentifierReference: Sendable, Equatable {
     private var declaration32: Int32
     /// The parse's ID of the name used (`ScopeAnalysis.name(of:)`), -1 for none. Kept here rather than in an array
     /// by token, which was filled with -1 for every token of the file (step 4r).
-    package let nameID: Int32
+    @usableFromInline package let nameID: Int32
     private let flags: UInt8
 
     package init(token: Int, scope: Int, declaration: Int?, isShorthandProperty: Bool, isCallee: Bool, nameID: Int32 = -1) {

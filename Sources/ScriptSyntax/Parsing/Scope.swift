@@ -24,7 +24,7 @@ public struct Scope: Sendable, Equatable {
     /// What the analysis stores of a scope: its declarations as a range of the table all scopes share, so that the
     /// scopes hold no reference (step 5n: each scope's slice was a retain when the analysis was built and a release
     /// when it was freed, 182,000 on the large tree).
-    package struct Record: Sendable, Equatable {
+    @usableFromInline package struct Record: Sendable, Equatable {
         package let kind: Kind
         package let flags: UInt8
         /// The enclosing scope's index, -1 for the program scope.
@@ -66,7 +66,7 @@ public struct Scope: Sendable, Equatable {
 /// The scopes of a `ScopeAnalysis` (index 0 is the program scope; a scope's parent always has a smaller index): a
 /// collection of `Scope`s, each made when it is read from its `Scope.Record` and the declarations table.
 public struct ScopeTable: RandomAccessCollection, Sendable, Equatable, CustomStringConvertible {
-    package let records: [Scope.Record]
+    @usableFromInline package let records: [Scope.Record]
     /// Each scope's declarations, bucketed by scope: scope `s`'s are `declarationTable[start..<end]` of its record.
     let declarationTable: [Int]
 
@@ -76,8 +76,8 @@ public struct ScopeTable: RandomAccessCollection, Sendable, Equatable, CustomStr
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
-    public var count: Int { records.count }
+    @inlinable public var endIndex: Int { records.count }
+    @inlinable public var count: Int { records.count }
 
     @inline(__always)
     public subscript(position: Int) -> Scope {

@@ -50,7 +50,7 @@ public final class ScopeAnalysis: Sendable {
     /// The tokens that were parsed (no comments).
     public let tokens: [JavaScriptToken]
     /// Each distinct name of the file (escapes decoded), indexed by the parser's name ID.
-    package let internedNames: [String]
+    @usableFromInline package let internedNames: [String]
     /// The name ID of `arguments` (its spelling decoded), -1 when the file never uses the name.
     package let argumentsNameID: Int32
     /// The top-level declarations whose evaluation may have no side effect (what tree shaking may drop), in
@@ -140,7 +140,7 @@ public final class ScopeAnalysis: Sendable {
     }
 
     /// The name ID of a reference (-1 when it has none).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func nameID(of reference: IdentifierReference) -> Int {
         let id = Int(reference.nameID)
         return id < internedNames.count ? id : -1

@@ -103,6 +103,20 @@ extension SyntaxTree {
     /// Appends `node` and returns its ID.
     package mutating func append(_ node: SyntaxNode) -> Int32 { add(node) }
 
+    /// Appends a list of `children` and returns its ID (0, the empty list, when there are none). Not generic, as the
+    /// array and slice forms: a generic function called from another module runs unspecialized (the minifier's calls
+    /// appended element by element through witness tables, 21,702 times on the large tree).
+    package mutating func appendList(_ children: [Int32]) -> Int32 { appendList(children[...]) }
+
+    /// Appends a list of `children` (a slice) and returns its ID (0, the empty list, when there are none).
+    package mutating func appendList(_ children: ArraySlice<Int32>) -> Int32 {
+        guard !children.isEmpty else { return 0 }
+        let id = Int32(truncatingIfNeeded: lists.count)
+        lists.append(Int32(truncatingIfNeeded: children.count))
+        lists.append(contentsOf: children)
+        return id
+    }
+
     /// Appends a list of `children` and returns its ID (0, the empty list, when there are none).
     package mutating func appendList<Children: Collection>(_ children: Children) -> Int32 where Children.Element == Int32 {
         guard !children.isEmpty else { return 0 }
