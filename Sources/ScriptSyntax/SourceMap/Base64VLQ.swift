@@ -25,11 +25,11 @@ public enum Base64VLQ {
     }
 
     /// The most digits one value takes (64-bit values, 5 bits per digit, plus the sign bit).
-    static let maximumDigits = 13
+    @inlinable static var maximumDigits: Int { 13 }
 
     /// Writes the VLQ encoding of `value` into `buffer` at `index` (room for `maximumDigits` needed);
     /// returns the index after it.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func encode(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
         var rest = value < 0 ? ((0 &- value) &<< 1) | 1 : value &<< 1
         let digits = digitTable.utf8Start
@@ -50,7 +50,7 @@ public enum Base64VLQ {
     }
 
     /// `value` with its sign moved to the lowest bit, as a VLQ holds it: one digit when it is below 32.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func signed(_ value: Int) -> Int {
         value < 0 ? ((0 &- value) &<< 1) | 1 : value &<< 1
     }

@@ -183,28 +183,28 @@ public struct SourceMapBuilder: Sendable {
 
     /// Writes mapped segments into an encoding builder's `mappings` without a call and a capacity check each (see
     /// `encodeMappings`): the same text as `addMapping` for each segment. Valid only inside the call that gives it.
-    package struct MappingEncoder {
-        fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
-        fileprivate var index: Int
-        fileprivate var currentLine: Int
-        fileprivate var lineHasSegment: Bool
-        fileprivate var previousColumn: Int
-        fileprivate var previousSource: Int
-        fileprivate var previousOriginalLine: Int
-        fileprivate var previousOriginalColumn: Int
+    @usableFromInline package struct MappingEncoder {
+        @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
+        @usableFromInline var index: Int
+        @usableFromInline var currentLine: Int
+        @usableFromInline var lineHasSegment: Bool
+        @usableFromInline var previousColumn: Int
+        @usableFromInline var previousSource: Int
+        @usableFromInline var previousOriginalLine: Int
+        @usableFromInline var previousOriginalColumn: Int
 
         /// The most bytes one segment takes: a comma and four values.
-        package static let maximumSegmentBytes = 4 * Base64VLQ.maximumDigits + 1
+        @inlinable package static var maximumSegmentBytes: Int { 4 * Base64VLQ.maximumDigits + 1 }
 
         /// Whether `segments` more segments, the last of them on generated line `line`, fit the room left.
-        @inline(__always)
+        @inlinable @inline(__always)
         package func hasRoom(segments: Int, upToLine line: Int) -> Bool {
             index &+ max(0, line &- currentLine) &+ segments &* Self.maximumSegmentBytes <= buffer.count
         }
 
         /// `addMapping(generatedLine:generatedColumn:source:originalLine:originalColumn:)`; `hasRoom` must have said
         /// there is room for it.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func add(generatedLine: Int, generatedColumn: Int, source: Int, originalLine: Int, originalColumn: Int) {
             var index = self.index
             if currentLine < generatedLine {
